@@ -1,0 +1,70 @@
+# sqlsoak: build, run, test.  `make run` and `make test` install missing
+# Debian packages first (.ci/deps).
+VERSION  = 0.1.0
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wwrite-strings -Wvla
+CPPFLAGS += -D_GNU_SOURCE -DSQLSOAK_VERSION='"$(VERSION)"' \
+            -DSQLSOAK_PLOTS_DIR='"$(CURDIR)/plots"' -MMD -MP
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
+LDLIBS  = -ldl -lxxhash -ljansson -lm
+B        = build
+
+SRC      = $(wildcard src/*.c)
+OBJ      = $(SRC:src/%.c=$(B)/obj/%.o)
+LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+
+.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib
+all: $(B)/sqlsoak
+
+$(B)/obj/%.o: src/%.c | $(B)/obj
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(B)/sqlsoak: $(OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
+$(B)/obj $(B)/tests:
+	mkdir -p $@
+
+deps:
+	@sh .ci/deps
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(B)/sqlsoak run --preset quick
+
+test: deps
+	@$(MAKE) --no-print-directory all unit e2e
+
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $(VALGRIND) ./$$t; done
+
+e2e: $(B)/sqlsoak
+	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats tests/e2e
+
+# The unit tests and a short end-to-end run under ASan + UBSan.
+asan:
+	$(MAKE) B=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=address,undefined" all unit
+	SQLSOAK=$(CURDIR)/build/asan/sqlsoak SQLSOAK_QUICK=1 bats tests/e2e
+
+valgrind: $(B)/sqlsoak $(UNIT_BIN)
+	$(MAKE) unit VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full"
+	valgrind -q --error-exitcode=1 --leak-check=full --trace-children=yes \
+	    ./$(B)/sqlsoak run --rows 20k --chunk 5k --reads 2k --db-dir $(B)/vg-db \
+	    --out $(B)/vg-run-$$$$ --no-plot --progress never
+
+bench: $(B)/sqlsoak
+	bench/run.sh
+
+plots:
+	@test -n "$(RUN)" || { echo "usage: make plots RUN=results-folder" >&2; exit 2; }
+	./$(B)/sqlsoak plot "$(RUN)"
+
+clean:
+	rm -rf $(B)
+
+-include $(OBJ:.o=.d)

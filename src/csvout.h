@@ -1,0 +1,89 @@
+/*
+** csvout: the CSV schemas of chunks.csv and summary.csv.
+**
+** One column table per file drives both its header and every row, so the
+** two cannot drift.  Output is RFC 4180 (fields quoted only when they hold
+** a comma, quote or line break), numbers in the C locale, units in the
+** column names.  A row is formatted into a buffer and written with one
+** write(2) on an O_APPEND descriptor: the file is valid CSV after every
+** row, and a crash loses at most the row in flight.
+*/
+#ifndef SQLSOAK_CSVOUT_H
+#define SQLSOAK_CSVOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CSV_SCHEMA_VERSION 1
+
+/* A cell's identity, in the user's words; the same in both files. */
+struct cell_id {
+    int64_t cell;            /* the combination's number, 1-based */
+    int64_t repeat;          /* 1..--repeat; warm-up runs count down from 0 */
+    char sqlite_version[32];
+    char sqlite_source_id[128];
+    char sqlite_lib[256];
+    int64_t page_size;
+    char journal_mode[16];
+    char synchronous[16];
+    int64_t commit_every;    /* rows per transaction */
+    char cache_size[24];     /* a number or "default" */
+    char mmap_size[24];      /* a number or "default" */
+    char key_order[16];
+    int64_t value_size;
+    char read_from[8];
+};
+
+struct chunk_record {
+    struct cell_id id;
+    int64_t chunk;           /* 0-based, as the 2014 test's S */
+    int64_t chunk_rows;      /* rows inserted by this chunk */
+    int64_t rows;            /* rows in the table after it */
+    double write_s, commit_s, write_rows_per_s;
+    double read_s;
+    int64_t reads;
+    double read_ops_per_s;
+    double read_p50_us, read_p90_us, read_p99_us, read_p999_us, read_max_us, read_mean_us;
+    int64_t verify_failures;
+    int64_t db_bytes, wal_bytes, journal_bytes;
+    int64_t io_write_bytes, io_read_bytes;
+    int64_t rss_kib;
+    double elapsed_s;        /* since the cell started, at the chunk's end */
+    int64_t resumed;         /* 1 when this chunk ran in a resumed run */
+};
+
+struct summary_record {
+    struct cell_id id;
+    char status[16];         /* ok, unsupported, failed, skipped, ... */
+    char reason[256];
+    int64_t chunks, rows;
+    double write_rows_per_s_median, write_rows_per_s_min, write_rows_per_s_max;
+    double read_ops_per_s_median, read_ops_per_s_min, read_ops_per_s_max;
+    double write_rows_per_s_first, write_rows_per_s_last, write_last_over_first;
+    double read_p99_us_median;
+    int64_t verify_failures;
+    int64_t db_bytes;
+    double io_write_bytes_per_row;
+    double verify_s;
+    double wall_s;
+};
+
+enum csv_file { CSV_CHUNKS, CSV_SUMMARY };
+
+/* The header line (with "\n") into buf; returns its length, or -1 when
+** buf is too small. */
+int csvout_header(enum csv_file f, char *buf, size_t n);
+
+/* One record (struct chunk_record or struct summary_record, as f says)
+** as a line into buf; returns its length, or -1 when buf is too small.
+** A double that is NaN (not measured) is written as an empty field. */
+int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);
+
+/* The number of columns, and the name of column i (for tests and plots). */
+int csvout_ncolumns(enum csv_file f);
+const char *csvout_column_name(enum csv_file f, int i);
+
+/* Appends one formatted line to fd with a single write(2).  0 or -1. */
+int csvout_append(int fd, const char *line, int len);
+
+#endif

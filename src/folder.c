@@ -1,0 +1,112 @@
+/*
+** folder: see folder.h.
+*/
+#include "folder.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int folder_has_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *e;
+    int found = 0;
+    if (!d)
+        return 0;
+    while (!found && (e = readdir(d)))
+        found = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return found;
+}
+
+void folder_existing_ancestor(const char *path, char *out, size_t n)
+{
+    struct stat st;
+    snprintf(out, n, "%s", path[0] ? path : ".");
+    while (stat(out, &st) != 0) {
+        char *slash = strrchr(out, '/');
+        while (slash && slash > out && slash[1] == 0) {  /* trailing slashes */
+            *slash = 0;
+            slash = strrchr(out, '/');
+        }
+        if (!slash) {
+            snprintf(out, n, ".");
+            return;
+        }
+        if (slash == out)
+            slash[1] = 0;          /* "/x" -> "/" */
+        else
+            *slash = 0;
+    }
+}
+
+int folder_check_writable(const char *what, const char *path, char *err, size_t n)
+{
+    struct stat st;
+    char anc[4096];
+    if (!path[0]) {
+        snprintf(err, n, "%s: empty path", what);
+        return -1;
+    }
+    folder_existing_ancestor(path, anc, sizeof anc);
+    if (stat(anc, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "%s %s: %s is not a folder", what, path, anc);
+        return -1;
+    }
+    if (access(anc, W_OK | X_OK) != 0) {
+        snprintf(err, n, "%s %s: %s is not writable", what, path, anc);
+        return -1;
+    }
+    return 0;
+}
+
+int folder_mkdirs(const char *path, char *err, size_t n)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; ; p++) {
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+                snprintf(err, n, "cannot create %s: %s", buf, strerror(errno));
+                return -1;
+            }
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    return 0;
+}
+
+const char *folder_basename(const char *path)
+{
+    static const char empty[] = "";
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/')
+        len--;
+    const char *end = path + len;
+    const char *p = end;
+    while (p > path && p[-1] != '/')
+        p--;
+    return p < end ? p : empty;
+}
+
+void folder_safe_name(const char *name, char *out, size_t n)
+{
+    size_t i = 0;
+    for (; name[i] && name[i] != '/' && i + 1 < n; i++) {
+        char c = name[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '.' || c == '_' || c == '-';
+        out[i] = ok ? c : '_';
+    }
+    out[i] = 0;
+    if (i == 0)
+        snprintf(out, n, "run");
+}

@@ -1,0 +1,70 @@
+/*
+** hist: log-linear latency histogram.  See hist.h for its error bound.
+*/
+#include "hist.h"
+
+#include <math.h>
+#include <string.h>
+
+void hist_reset(struct hist *h)
+{
+    memset(h, 0, sizeof *h);
+    h->min = UINT64_MAX;
+}
+
+unsigned hist_bucket_of(uint64_t v)
+{
+    if (v < HIST_SUB)
+        return (unsigned)v;
+    unsigned e = 63u - (unsigned)__builtin_clzll(v);        /* v in [2^e, 2^(e+1)) */
+    unsigned shift = e - HIST_SUB_BITS;
+    unsigned sub = (unsigned)(v >> shift) - HIST_SUB;        /* 0..63 */
+    return HIST_SUB + (e - HIST_SUB_BITS) * HIST_SUB + sub;
+}
+
+/* The midpoint of bucket i: within 1/128 of every value in it. */
+static uint64_t bucket_mid(unsigned i)
+{
+    if (i < HIST_SUB)
+        return i;
+    unsigned e = (i - HIST_SUB) / HIST_SUB + HIST_SUB_BITS;
+    unsigned sub = (i - HIST_SUB) % HIST_SUB;
+    unsigned shift = e - HIST_SUB_BITS;
+    uint64_t lower = (uint64_t)(HIST_SUB + sub) << shift;
+    return lower + (((uint64_t)1 << shift) >> 1);
+}
+
+void hist_record(struct hist *h, uint64_t v)
+{
+    h->bucket[hist_bucket_of(v)]++;
+    h->count++;
+    h->sum += v;
+    if (v < h->min)
+        h->min = v;
+    if (v > h->max)
+        h->max = v;
+}
+
+uint64_t hist_percentile(const struct hist *h, double p)
+{
+    if (h->count == 0)
+        return 0;
+    uint64_t rank = (uint64_t)ceil(p / 100.0 * (double)h->count);
+    if (rank < 1)
+        rank = 1;
+    if (rank > h->count)
+        rank = h->count;
+    uint64_t seen = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+        seen += h->bucket[i];
+        if (seen >= rank) {
+            uint64_t v = bucket_mid(i);
+            if (v < h->min)
+                v = h->min;
+            if (v > h->max)
+                v = h->max;
+            return v;
+        }
+    }
+    return h->max;
+}

@@ -1,0 +1,89 @@
+/*
+** kvgen: keys and values as pure functions of the row index.  See kvgen.h.
+*/
+#include "kvgen.h"
+#include "options.h"
+#include "rng.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+#define MASK63 0x7fffffffffffffffULL
+
+void kvgen_init(struct kvgen *g, uint64_t seed, int key_order, size_t value_size)
+{
+    g->seed = seed;
+    g->key_xor = rng_mix64(seed ^ 0x5eed5eed5eed5eedULL) & MASK63;
+    g->random_keys = key_order == KO_RANDOM;
+    g->value_size = value_size;
+}
+
+/* A bijection on [0, 2^63): each step (xor with a constant, multiply by an
+** odd constant mod 2^63, xor with a right shift of itself) is invertible
+** on 63-bit values, so their composition is too. */
+static uint64_t permute63(uint64_t x, uint64_t k)
+{
+    x ^= k;
+    x = (x * 0xbf58476d1ce4e5b9ULL) & MASK63;
+    x ^= x >> 31;
+    x = (x * 0x94d049bb133111ebULL) & MASK63;
+    x ^= x >> 29;
+    x = (x * 0xd6e8feb86659fd93ULL) & MASK63;
+    x ^= x >> 32;
+    return x;
+}
+
+int64_t kvgen_key(const struct kvgen *g, uint64_t row)
+{
+    return g->random_keys ? (int64_t)permute63(row, g->key_xor) : (int64_t)row;
+}
+
+/* The value is a SplitMix64 stream seeded by XXH3(key, seed), 8 bytes a
+** step: one hash per value, cheap at 1 MiB values too. */
+static uint64_t value_stream_seed(const struct kvgen *g, int64_t key)
+{
+    return XXH3_64bits_withSeed(&key, sizeof key, g->seed);
+}
+
+void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out)
+{
+    struct rng r;
+    size_t n = g->value_size, i = 0;
+    rng_seed(&r, value_stream_seed(g, key));
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w = rng_next(&r);
+        memcpy(out + i, &w, 8);
+    }
+    if (i < n) {
+        uint64_t w = rng_next(&r);
+        memcpy(out + i, &w, n - i);
+    }
+}
+
+int kvgen_verify(const struct kvgen *g, int64_t key, const void *val, size_t len)
+{
+    const unsigned char *p = val;
+    struct rng r;
+    size_t i = 0;
+    if (len != g->value_size)
+        return 0;
+    if (len && !p)
+        return 0;
+    rng_seed(&r, value_stream_seed(g, key));
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w = rng_next(&r);
+        if (memcmp(p + i, &w, 8) != 0)
+            return 0;
+    }
+    if (i < len) {
+        uint64_t w = rng_next(&r);
+        if (memcmp(p + i, &w, len - i) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+uint64_t kvgen_row_hash(int64_t key, const void *val, size_t len)
+{
+    return XXH3_64bits_withSeed(val, len, (uint64_t)key);
+}

@@ -1,0 +1,65 @@
+/*
+** preset: the published experiments sqlsoak reproduces, and its own
+** standard runs.  README.md tells the story of each.
+*/
+#include "preset.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct preset {
+    const char *name;
+    const char *what;
+    const char *const args[16];
+};
+
+static const struct preset presets[] = {
+    {"2014", "the 2014 SATA test: 100M rows in 1M-row commits, 1M reads of the chunk just written",
+     {"--rows=100M", "--chunk=1M", "--reads=chunk", "--read-from=chunk", "--journal=delete",
+      "--sync=full", "--page-size=4k", "--key-order=seq", NULL}},
+    {"txn", "one commit per row against one transaction per batch of 64, 256, 1024 rows",
+     {"--rows=4096", "--chunk=1024", "--commit-every=1,64,256,1024", "--reads=0",
+      "--journal=delete", "--sync=full", "--repeat=5", "--warmup=1", NULL}},
+    {"journal", "journal modes delete, memory, wal x sync full, off; one 1M-row transaction",
+     {"--rows=1M", "--chunk=100k", "--commit-every=1M", "--reads=0",
+      "--journal=delete,memory,wal", "--sync=full,off", NULL}},
+    {"pages", "page sizes 1k..64k on the 2014 shape, 20M rows (is 4k fastest?)",
+     {"--rows=20M", "--chunk=1M", "--reads=chunk", "--read-from=chunk", "--journal=delete",
+      "--sync=full", "--page-size=1k,2k,4k,8k,16k,32k,64k", "--shuffle", NULL}},
+    {"quick", "what `make run` runs: 5M rows in 500k chunks, a couple of minutes",
+     {"--rows=5M", "--chunk=500k", "--reads=100k", "--journal=delete,wal", "--sync=full",
+      NULL}},
+    {"overnight", "an 8-hour matrix for SD-card class storage: 2 page sizes x 2 journals x 2 syncs",
+     {"--rows=20M", "--chunk=1M", "--reads=200k", "--page-size=4k,16k", "--journal=delete,wal",
+      "--sync=full,normal", "--shuffle", "--max-time=8h", NULL}},
+};
+#define NPRESETS (sizeof presets / sizeof presets[0])
+
+const char *const *preset_args(const char *name)
+{
+    for (size_t i = 0; i < NPRESETS; i++)
+        if (strcmp(presets[i].name, name) == 0)
+            return presets[i].args;
+    return NULL;
+}
+
+const char *preset_names(void)
+{
+    static char buf[128];
+    if (!buf[0])
+        for (size_t i = 0; i < NPRESETS; i++) {
+            strncat(buf, i ? ", " : "", sizeof buf - strlen(buf) - 1);
+            strncat(buf, presets[i].name, sizeof buf - strlen(buf) - 1);
+        }
+    return buf;
+}
+
+void preset_help(void)
+{
+    for (size_t i = 0; i < NPRESETS; i++) {
+        printf("  %-10s %s\n  %-10s", presets[i].name, presets[i].what, "");
+        for (int k = 0; presets[i].args[k]; k++)
+            printf(" %s", presets[i].args[k]);
+        printf("\n");
+    }
+}

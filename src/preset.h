@@ -1,0 +1,18 @@
+/*
+** preset: named experiments as lists of options.  A preset is applied
+** before the user's own options, so explicit options override it.
+*/
+#ifndef SQLSOAK_PRESET_H
+#define SQLSOAK_PRESET_H
+
+/* The preset's options as a NULL-terminated argv ("--rows=100M", ...),
+** or NULL when there is no preset of that name.  Static storage. */
+const char *const *preset_args(const char *name);
+
+/* "2014, txn, ..." for messages and --help.  Static storage. */
+const char *preset_names(void);
+
+/* Prints each preset, what it reproduces and its options, to stdout. */
+void preset_help(void);
+
+#endif

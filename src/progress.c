@@ -1,0 +1,81 @@
+/*
+** progress: see progress.h.
+*/
+#include "progress.h"
+#include "options.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <unistd.h>
+
+void progress_init(struct progress *p, int mode)
+{
+    p->enabled = mode != PG_NEVER;
+    p->in_place = mode == PG_ALWAYS || (mode == PG_AUTO && isatty(STDERR_FILENO));
+    p->dirty = 0;
+    p->cell_no = p->cells = 0;
+    p->label = "";
+    p->later_cells_s = -1;
+}
+
+const char *progress_duration(double s, char *buf, int n)
+{
+    long t = (long)(s + 0.5);
+    if (s < 0)
+        snprintf(buf, (size_t)n, "?");
+    else if (t >= 3600)
+        snprintf(buf, (size_t)n, "%ldh%02ldm", t / 3600, t / 60 % 60);
+    else if (t >= 60)
+        snprintf(buf, (size_t)n, "%ldm%02lds", t / 60, t % 60);
+    else
+        snprintf(buf, (size_t)n, "%lds", t);
+    return buf;
+}
+
+static const char *rate(double r, char *buf, int n)
+{
+    if (r >= 1e6)
+        snprintf(buf, (size_t)n, "%.2fM/s", r / 1e6);
+    else if (r >= 1e3)
+        snprintf(buf, (size_t)n, "%.1fk/s", r / 1e3);
+    else
+        snprintf(buf, (size_t)n, "%.0f/s", r);
+    return buf;
+}
+
+void progress_chunk(struct progress *p, int64_t chunk, int64_t nchunks, int64_t rows,
+                    double write_rows_per_s, double read_ops_per_s, double elapsed_s)
+{
+    char w[16], r[16], el[16], eta[16], all[16];
+    if (!p->enabled)
+        return;
+    double cell_left = elapsed_s / (double)(chunk + 1) * (double)(nchunks - chunk - 1);
+    double total_left = p->later_cells_s < 0 ? -1 : cell_left + p->later_cells_s;
+    fprintf(stderr, "%scell %d/%d %s  chunk %" PRId64 "/%" PRId64 "  rows %" PRId64
+                    "  write %s  read %s  elapsed %s  eta %s",
+            p->in_place ? "\r\033[K" : "", p->cell_no, p->cells, p->label, chunk + 1, nchunks,
+            rows, rate(write_rows_per_s, w, sizeof w), rate(read_ops_per_s, r, sizeof r),
+            progress_duration(elapsed_s, el, sizeof el),
+            progress_duration(cell_left, eta, sizeof eta));
+    if (p->cells > 1)
+        fprintf(stderr, " (run %s)", progress_duration(total_left, all, sizeof all));
+    if (p->in_place) {
+        p->dirty = 1;
+    } else {
+        fputc('\n', stderr);
+    }
+    fflush(stderr);
+}
+
+void progress_note(struct progress *p, const char *msg)
+{
+    progress_done(p);
+    fprintf(stderr, "%s\n", msg);
+}
+
+void progress_done(struct progress *p)
+{
+    if (p->dirty)
+        fputc('\n', stderr);
+    p->dirty = 0;
+}

@@ -1,0 +1,37 @@
+/*
+** progress: the human progress line on stderr.  On a terminal one line is
+** rewritten in place; otherwise (a log file, a pipe) one line per chunk,
+** so an overnight log shows the whole night.
+*/
+#ifndef SQLSOAK_PROGRESS_H
+#define SQLSOAK_PROGRESS_H
+
+#include <stdint.h>
+
+struct progress {
+    int enabled;
+    int in_place;           /* rewrite one line (a terminal) */
+    int dirty;              /* a line is open and needs a newline */
+    int cell_no, cells;     /* 1-based position in the plan, and its size */
+    const char *label;      /* "3.40.1 · 4k · wal · full" */
+    double later_cells_s;   /* estimated time of the cells after this one; <0 unknown */
+};
+
+/* mode: PG_AUTO, PG_ALWAYS or PG_NEVER (options.h). */
+void progress_init(struct progress *p, int mode);
+
+/* After chunk (0-based) of nchunks: rows so far, the chunk's rates, the
+** time since the cell started. */
+void progress_chunk(struct progress *p, int64_t chunk, int64_t nchunks, int64_t rows,
+                    double write_rows_per_s, double read_ops_per_s, double elapsed_s);
+
+/* A message on its own line, closing an open progress line first. */
+void progress_note(struct progress *p, const char *msg);
+
+/* Ends an open line. */
+void progress_done(struct progress *p);
+
+/* "1h02m", "3m05s", "42s" into buf. */
+const char *progress_duration(double s, char *buf, int n);
+
+#endif

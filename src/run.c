@@ -1,0 +1,413 @@
+/*
+** run: the `sqlsoak run` subcommand.
+**
+**   check everything (options, libraries, folders, free space): a bad input
+**   ends here with exit 2 and nothing created
+**   -> create the results folder, run.json, the CSV headers
+**   -> for each cell of the plan: a child process runs it (soak_cell) and
+**      hands back its result through a pipe; chunks.csv is appended by the
+**      child as each chunk ends, summary.csv and run.json by this process as
+**      each cell ends
+**   -> ranked tables on stdout, the graphs, the exit status.
+**
+** Each cell runs in its own process so that libraries cannot interfere
+** (each child touches one library only, with fresh state), and so that a
+** crash inside a library costs one cell, not the night.
+*/
+#include "run.h"
+#include "clock.h"
+#include "csvout.h"
+#include "folder.h"
+#include "plan.h"
+#include "plot.h"
+#include "progress.h"
+#include "runjson.h"
+#include "soak.h"
+#include "sqlapi.h"
+#include "summary.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Set by SIGINT/SIGTERM; a signal handler can reach nothing else. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig)
+{
+    (void)sig;
+    if (stop_requested)
+        _exit(130);          /* a second Ctrl-C: stop at once; files are valid */
+    stop_requested = 1;
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    /* sigaction also undoes the SIG_IGN a background job starts with */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+struct runner {
+    const struct config *cfg;
+    struct sqlapi libs[LIST_MAX];
+    int nlibs;
+    char out[4096];
+    char db_dir[4096];
+    struct cell *cells;
+    int ncells;
+    struct summary_record *results;   /* one per cell run so far */
+    int nresults;
+    struct runjson *rj;
+    int chunks_fd, summary_fd;
+    char run_name[64];
+};
+
+/* ---- checks: nothing is created before they all pass ---- */
+
+static int check_workload(const struct config *cfg, char *err, size_t n)
+{
+    if (cfg->chunk > cfg->rows) {
+        snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
+                 cfg->rows);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
+{
+    if (cfg->out) {
+        snprintf(out, outlen, "%s", cfg->out);
+    } else {
+        char stamp[32];
+        time_t t = time(NULL);
+        struct tm tm;
+        localtime_r(&t, &tm);
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        snprintf(out, outlen, "data/runs/%s", stamp);
+    }
+    if (folder_has_entries(out)) {
+        snprintf(err, n, "--out %s already holds results: choose another folder", out);
+        return -1;
+    }
+    return folder_check_writable("--out", out, err, n);
+}
+
+/* Free space for the largest cell (or every cell with --keep-db). */
+static int check_space(struct runner *r, char *err, size_t n)
+{
+    const struct config *cfg = r->cfg;
+    int64_t need = 0, biggest = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        int64_t b = plan_estimate_db_bytes(cfg, &r->cells[i]);
+        biggest = b > biggest ? b : biggest;
+        need += cfg->keep_db ? b : 0;
+    }
+    if (!cfg->keep_db)
+        need = biggest;
+    char probe[4096];
+    folder_existing_ancestor(r->db_dir, probe, sizeof probe);
+    int64_t free_b = sysinfo_free_bytes(probe);
+    if (free_b >= 0 && free_b < need + cfg->min_free) {
+        snprintf(err, n,
+                 "--db-dir %s: needs about %" PRId64 " MiB%s plus --min-free %" PRId64
+                 " MiB, only %" PRId64 " MiB free",
+                 r->db_dir, need >> 20, cfg->keep_db ? " (every database is kept)" : "",
+                 cfg->min_free >> 20, free_b >> 20);
+        return -1;
+    }
+    return 0;
+}
+
+static int load_libraries(struct runner *r, char *err, size_t n)
+{
+    for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
+        if (sqlapi_open(&r->libs[i], r->cfg->sqlite_lib.v[i], err, n))
+            return -1;
+        r->nlibs = i + 1;
+    }
+    return 0;
+}
+
+/* ---- one cell, in a child process ---- */
+
+static void db_path_of(const struct runner *r, const struct cell *c, char *buf, size_t n)
+{
+    if (c->warmup)
+        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-warmup%" PRId64 ".db", r->db_dir,
+                 r->run_name, c->combo, 1 - c->repeat);
+    else
+        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-rep%" PRId64 ".db", r->db_dir,
+                 r->run_name, c->combo, c->repeat);
+}
+
+static int read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = read(fd, (char *)buf + got, n - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        got += (size_t)k;
+    }
+    return 0;
+}
+
+static void run_cell(struct runner *r, int idx, struct progress *pg, uint64_t deadline_ns,
+                     struct cell_result *res)
+{
+    const struct cell *c = &r->cells[idx];
+    const struct sqlapi *api = &r->libs[c->lib];
+    char db[4400], label[256];
+    struct soak_env env;
+    memset(&env, 0, sizeof env);
+    env.cfg = r->cfg;
+    env.cell = c;
+    env.api = api;
+    plan_cell_id(r->cfg, c, api->version, api->source_id, &env.id);
+    db_path_of(r, c, db, sizeof db);
+    env.db_path = db;
+    env.chunks_fd = r->chunks_fd;
+    env.progress = pg;
+    env.deadline_ns = deadline_ns;
+    env.stop = &stop_requested;
+    pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
+
+    int fds[2];
+    fflush(NULL);
+    if (pipe(fds) != 0) {
+        memset(res, 0, sizeof *res);
+        res->status = ST_FAILED;
+        snprintf(res->sum.reason, sizeof res->sum.reason, "pipe: %s", strerror(errno));
+        goto failed;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
+        soak_cell(&env, res);
+        int ok = write(fds[1], res, sizeof *res) == (ssize_t)sizeof *res;
+        _exit(ok ? 0 : 1);
+    }
+    close(fds[1]);
+    int got = pid > 0 ? read_full(fds[0], res, sizeof *res) : -1;
+    close(fds[0]);
+    int wstatus = 0;
+    if (pid > 0)
+        while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+            ;
+    if (got == 0)
+        return;
+    memset(res, 0, sizeof *res);
+    res->status = ST_FAILED;
+    if (pid < 0)
+        snprintf(res->sum.reason, sizeof res->sum.reason, "fork: %s", strerror(errno));
+    else if (WIFSIGNALED(wstatus))
+        snprintf(res->sum.reason, sizeof res->sum.reason, "the cell's process died of %s",
+                 strsignal(WTERMSIG(wstatus)));
+    else
+        snprintf(res->sum.reason, sizeof res->sum.reason,
+                 "the cell's process ended without a result");
+failed:
+    res->sum.id = env.id;
+    res->sum.verify_s = res->sum.wall_s = res->sum.write_rows_per_s_median = 0.0 / 0.0;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+}
+
+/* ---- results ---- */
+
+static int open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n)
+{
+    char path[4200], header[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    int len = csvout_header(f, header, sizeof header);
+    if (fd < 0 || len < 0 || csvout_append(fd, header, len) != 0) {
+        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void record_cell(struct runner *r, int idx, const struct cell_result *res)
+{
+    char line[4096];
+    r->results[r->nresults++] = res->sum;
+    int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
+    if (len > 0 && csvout_append(r->summary_fd, line, len) == 0)
+        fdatasync(r->summary_fd);
+    fdatasync(r->chunks_fd);
+    runjson_add_cell(r->rj, &r->cells[idx], res);
+    runjson_write(r->rj, r->out);
+}
+
+static void skip_cell(struct runner *r, int idx, const char *why)
+{
+    struct cell_result res;
+    const struct cell *c = &r->cells[idx];
+    memset(&res, 0, sizeof res);
+    res.status = ST_SKIPPED;
+    plan_cell_id(r->cfg, c, r->libs[c->lib].version, r->libs[c->lib].source_id, &res.sum.id);
+    snprintf(res.sum.status, sizeof res.sum.status, "skipped");
+    snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
+    res.sum.verify_s = res.sum.wall_s = 0.0 / 0.0;
+    record_cell(r, idx, &res);
+}
+
+static void print_plan(const struct runner *r)
+{
+    const struct config *cfg = r->cfg;
+    int64_t biggest = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        int64_t b = plan_estimate_db_bytes(cfg, &r->cells[i]);
+        biggest = b > biggest ? b : biggest;
+    }
+    printf("sqlsoak %s: %d cell%s (%" PRId64 " combination%s x %" PRId64 " repeat%s%s), "
+           "%" PRId64 " rows each in chunks of %" PRId64 "\n",
+           SQLSOAK_VERSION, r->ncells, r->ncells == 1 ? "" : "s", plan_combinations(cfg),
+           plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat, cfg->repeat == 1 ? "" : "s",
+           cfg->warmup ? " + warm-ups" : "", cfg->rows, cfg->chunk);
+    printf("  databases in %s: about %" PRId64 " MiB for the largest cell%s\n", r->db_dir,
+           biggest >> 20, cfg->keep_db ? " (all kept)" : " (each deleted when done)");
+    for (int i = 0; i < r->nlibs; i++)
+        printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
+    printf("  results in %s\n", r->out);
+    fflush(stdout);
+}
+
+static int cells_loop(struct runner *r, uint64_t t_start)
+{
+    const struct config *cfg = r->cfg;
+    struct progress pg;
+    progress_init(&pg, cfg->progress);
+    pg.cells = r->ncells;
+    uint64_t deadline = cfg->max_time_s ? t_start + (uint64_t)cfg->max_time_s * 1000000000u : 0;
+    int failed = 0, i;
+    for (i = 0; i < r->ncells && !stop_requested; i++) {
+        if (deadline && clock_now_ns() >= deadline)
+            break;
+        struct cell_result res;
+        double done_s = (clock_now_ns() - t_start) / 1e9;
+        pg.cell_no = i + 1;
+        pg.later_cells_s = i ? done_s / i * (r->ncells - i - 1) : -1;
+        run_cell(r, i, &pg, deadline, &res);
+        progress_done(&pg);
+        if (res.status != ST_OK && res.status != ST_WARMUP) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", i + 1, r->ncells,
+                     status_names[res.status], res.sum.reason);
+            progress_note(&pg, msg);
+        }
+        record_cell(r, i, &res);
+        if (res.status != ST_OK && res.status != ST_WARMUP && res.status != ST_UNSUPPORTED &&
+            res.status != ST_INTERRUPTED) {
+            failed = 1;
+            if (cfg->on_error == OE_STOP) {
+                i++;
+                break;
+            }
+        }
+        if (i == 0 && r->ncells > 1) {
+            char eta[16];
+            printf("first cell took %.1f s; the whole matrix should take about %s\n",
+                   res.sum.wall_s,
+                   progress_duration(res.sum.wall_s * r->ncells, eta, sizeof eta));
+            fflush(stdout);
+        }
+    }
+    for (; i < r->ncells; i++)
+        skip_cell(r, i, stop_requested ? "the run was interrupted"
+                        : failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                               : "--max-time reached");
+    return failed;
+}
+
+int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
+{
+    struct runner r;
+    memset(&r, 0, sizeof r);
+    r.cfg = cfg;
+    r.chunks_fd = r.summary_fd = -1;
+    int status = 2;
+
+    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
+    snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
+    if (check_workload(cfg, err, errlen) || load_libraries(&r, err, errlen) ||
+        check_out(cfg, r.out, sizeof r.out, err, errlen) ||
+        folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
+        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
+        goto done;
+    folder_safe_name(folder_basename(r.out), r.run_name, sizeof r.run_name);
+    r.results = calloc((size_t)r.ncells, sizeof *r.results);
+    r.rj = runjson_new(cfg, argc, argv);
+    if (!r.results || !r.rj) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+
+    /* from here on, things are created: errors are run failures */
+    status = 1;
+    if (folder_mkdirs(r.out, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
+        goto done;
+    struct host_info host;
+    struct storage_info storage;
+    sysinfo_host(&host);
+    sysinfo_storage(r.db_dir, &storage);
+    runjson_set_host(r.rj, &host, &storage);
+    for (int i = 0; i < r.nlibs; i++) {
+        struct sqlcaps caps;
+        char perr[256];
+        if (sqlapi_probe(&r.libs[i], r.db_dir, &caps, perr, sizeof perr) == 0)
+            runjson_add_library(r.rj, &r.libs[i], &caps);
+    }
+    if ((r.chunks_fd = open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
+        (r.summary_fd = open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
+        runjson_write(r.rj, r.out) != 0) {
+        if (!err[0])
+            snprintf(err, errlen, "cannot write %s/run.json: %s", r.out, strerror(errno));
+        goto done;
+    }
+    print_plan(&r);
+    catch_stop_signals();
+    uint64_t t_start = clock_now_ns();
+    int failed = cells_loop(&r, t_start);
+
+    const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
+    runjson_set_status(r.rj, run_status, NULL);
+    runjson_write(r.rj, r.out);
+    summary_print(stdout, cfg, r.results, r.nresults);
+    if (!cfg->no_plot && !stop_requested)
+        plot_run(r.out, stdout);
+    printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r.out);
+    status = stop_requested ? 130 : failed ? 1 : 0;
+done:
+    if (r.chunks_fd >= 0)
+        close(r.chunks_fd);
+    if (r.summary_fd >= 0)
+        close(r.summary_fd);
+    runjson_free(r.rj);
+    free(r.results);
+    free(r.cells);
+    for (int i = 0; i < r.nlibs; i++)
+        sqlapi_close(&r.libs[i]);
+    return status;
+}

@@ -1,0 +1,15 @@
+/*
+** run: the `sqlsoak run` subcommand: plan, run every cell, write results.
+*/
+#ifndef SQLSOAK_RUN_H
+#define SQLSOAK_RUN_H
+
+#include "options.h"
+#include <stddef.h>
+
+/* Runs the matrix cfg describes.  Returns the exit status: 0 all cells
+** measured and verified, 1 a cell failed, 2 bad input (nothing created;
+** the message is in err), 130 interrupted. */
+int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
+
+#endif

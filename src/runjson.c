@@ -1,0 +1,174 @@
+/*
+** runjson: see runjson.h.
+*/
+#include "runjson.h"
+
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SQLSOAK_VERSION
+#define SQLSOAK_VERSION "0.0.0"
+#endif
+
+struct runjson {
+    json_t *root;
+    json_t *cells;
+    json_t *libraries;
+};
+
+static json_t *now_iso(void)
+{
+    char buf[64];
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(buf);
+}
+
+struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
+{
+    struct runjson *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    json_t *cmd = json_array();
+    for (int i = 0; i < argc; i++)
+        json_array_append_new(cmd, json_string(argv[i]));
+    r->cells = json_array();
+    r->libraries = json_array();
+    r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", "tool", "sqlsoak",
+                        "version", SQLSOAK_VERSION, "schema_version", 1, "command_line", cmd,
+                        "options", (json_t *)options_to_json(cfg), "start_time", now_iso(),
+                        "status", "running", "libraries", r->libraries, "cells", r->cells);
+    if (!r->root) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void runjson_set_host(struct runjson *r, const struct host_info *h,
+                      const struct storage_info *st)
+{
+    json_object_set_new(r->root, "host", sysinfo_host_json(h));
+    json_object_set_new(r->root, "storage", sysinfo_storage_json(st));
+}
+
+void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps)
+{
+    json_t *lib = json_pack(
+        "{s:s, s:s, s:s, s:i, s:s, s:i, s:o, s:{s:b, s:i, s:i, s:b, s:b, s:b, s:b}}", "path",
+        api->path, "resolved", api->resolved, "version", api->version, "version_number",
+        api->version_number, "source_id", api->source_id, "threadsafe", api->threadsafe(),
+        "compile_options", (json_t *)sqlapi_compile_options_json(api), "capabilities", "wal",
+        caps->wal, "max_page_size", caps->max_page_size, "default_page_size",
+        caps->default_page_size, "negative_cache_size", caps->negative_cache, "mmap", caps->mmap,
+        "synchronous_extra", caps->sync_extra, "compile_options", caps->compile_options);
+    if (lib)
+        json_array_append_new(r->libraries, lib);
+}
+
+static json_t *number_or_null(double d)
+{
+    return d == d ? json_real(d) : json_null();
+}
+
+void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res)
+{
+    const struct summary_record *s = &res->sum;
+    const struct cell_id *id = &s->id;
+    json_t *cell = json_pack(
+        "{s:I, s:I, s:b, s:s, s:s, s:{s:s, s:I, s:s, s:s, s:I, s:s, s:s, s:s, s:I}, s:I, s:I,"
+        " s:I, s:o}",
+        "cell", (json_int_t)c->combo, "repeat", (json_int_t)c->repeat, "warmup", c->warmup,
+        "status", s->status, "reason", s->reason, "requested", "sqlite_lib", id->sqlite_lib,
+        "page_size", (json_int_t)id->page_size, "journal_mode", id->journal_mode, "synchronous",
+        id->synchronous, "commit_every", (json_int_t)id->commit_every, "cache_size",
+        id->cache_size, "mmap_size", id->mmap_size, "key_order", id->key_order, "value_size",
+        (json_int_t)id->value_size, "chunks", (json_int_t)s->chunks, "rows", (json_int_t)s->rows,
+        "verify_failures", (json_int_t)s->verify_failures, "wall_s", number_or_null(s->wall_s));
+    if (!cell)
+        return;
+    json_object_set_new(cell, "sqlite_version", json_string(id->sqlite_version));
+    json_object_set_new(cell, "sqlite_source_id", json_string(id->sqlite_source_id));
+    if (res->settings_read) {
+        const struct pragma_actual *a = &res->actual;
+        json_object_set_new(
+            cell, "actual",
+            json_pack("{s:I, s:s, s:s, s:I, s:o}", "page_size", (json_int_t)a->page_size,
+                      "journal_mode", a->journal_mode, "synchronous",
+                      a->synchronous >= 0 && a->synchronous <= 3 ? sync_names[a->synchronous] : "?",
+                      "cache_size", (json_int_t)a->cache_size, "mmap_size",
+                      a->mmap_size < 0 ? json_null() : json_integer(a->mmap_size)));
+    }
+    json_array_append_new(r->cells, cell);
+}
+
+void runjson_set_status(struct runjson *r, const char *status, const char *where)
+{
+    json_object_set_new(r->root, "status", json_string(status));
+    if (where)
+        json_object_set_new(r->root, "status_detail", json_string(where));
+    if (strcmp(status, "running") != 0)
+        json_object_set_new(r->root, "end_time", now_iso());
+}
+
+static int fsync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+int runjson_write_file(void *json, const char *dir, const char *name)
+{
+    char tmp[4200], path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    char *text = json_dumps(json, JSON_INDENT(2) | JSON_SORT_KEYS);
+    int ok = text != NULL;
+    size_t len = ok ? strlen(text) : 0, off = 0;
+    while (ok && off < len) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w <= 0)
+            ok = 0;
+        else
+            off += (size_t)w;
+    }
+    ok = ok && write(fd, "\n", 1) == 1 && fsync(fd) == 0;
+    free(text);
+    if (close(fd) != 0)
+        ok = 0;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    fsync_dir(dir);
+    return 0;
+}
+
+int runjson_write(struct runjson *r, const char *dir)
+{
+    return runjson_write_file(r->root, dir, "run.json");
+}
+
+void runjson_free(struct runjson *r)
+{
+    if (!r)
+        return;
+    json_decref(r->root);
+    json_decref(r->cells);      /* the root holds its own references */
+    json_decref(r->libraries);
+    free(r);
+}

@@ -1,0 +1,40 @@
+/*
+** runjson: run.json, the self-description of a results folder: tool,
+** command line, effective options, host, storage, every library with its
+** capabilities, and the status of the run and of each cell.
+**
+** It is rewritten after every cell by write-to-temporary, fsync, rename
+** and fsync of the folder, so a crash leaves the old or the new file,
+** never a truncated one.
+*/
+#ifndef SQLSOAK_RUNJSON_H
+#define SQLSOAK_RUNJSON_H
+
+#include "soak.h"
+#include "sqlapi.h"
+#include "sysinfo.h"
+
+struct runjson;
+
+/* A new record for a run (argv as typed); NULL when out of memory. */
+struct runjson *runjson_new(const struct config *cfg, int argc, char **argv);
+
+void runjson_set_host(struct runjson *r, const struct host_info *h,
+                      const struct storage_info *st);
+void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps);
+
+/* Records the outcome of one cell (plan order). */
+void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res);
+
+/* "running", "ok", "failed", "interrupted"; where: a sentence or NULL. */
+void runjson_set_status(struct runjson *r, const char *status, const char *where);
+
+/* Writes <dir>/run.json atomically.  0, or -1 with errno set. */
+int runjson_write(struct runjson *r, const char *dir);
+
+void runjson_free(struct runjson *r);
+
+/* Writes json (a json_t *) to dir/name atomically.  0, or -1. */
+int runjson_write_file(void *json, const char *dir, const char *name);
+
+#endif

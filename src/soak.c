@@ -1,0 +1,551 @@
+/*
+** soak: the phase runner of one cell.
+**
+** States and transitions (each performed by the function named):
+**
+**   NEW --db_create--> OPEN --settings_apply--> SET --settings_check--> READY
+**        (the file is created with O_EXCL: sqlsoak only ever touches a
+**         database it made)            (requested vs read back: a
+**                                       mismatch ends the cell UNSUPPORTED)
+**   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
+**        ... for every chunk, then
+**   READY --db_finish--> CLOSED (deleted unless --keep-db)
+**
+** Invariants:
+**  1. Nothing but the SQLite calls of the workload, the generator and one
+**     clock read per operation runs inside a timed phase; CSV, /proc and
+**     stat() sampling happen between phases.
+**  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
+**     falls in the chunk) and its read phase have both finished.
+**  3. Every value read is verified against the generator.
+*/
+#include "soak.h"
+#include "clock.h"
+#include "hist.h"
+#include "kvgen.h"
+#include "rng.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *const status_names[] = {"ok", "unsupported", "failed", "skipped", "interrupted",
+                                    "disk_full", "io_error", "locked", "verify_failed",
+                                    "warmup", NULL};
+
+/* The live state of one cell. */
+struct soak {
+    const struct soak_env *env;
+    const struct sqlapi *api;
+    struct cell_result *res;
+    sqlite3 *db;
+    sqlite3_stmt *ins, *sel, *begin, *commit;
+    struct kvgen gen;
+    unsigned char *value;       /* one value, value_size bytes */
+    int in_txn;
+    int64_t inserted;           /* rows committed or pending */
+    struct hist lat;
+    double *write_rate, *read_rate, *read_p99;   /* per chunk */
+    int64_t io_write_total;
+    int created;                /* we made db_path: ours to delete */
+};
+
+static void set_status(struct soak *s, int st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_status(struct soak *s, int st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    s->res->status = st;
+    vsnprintf(s->res->sum.reason, sizeof s->res->sum.reason, fmt, ap);
+    va_end(ap);
+}
+
+/* Maps an SQLite failure to a cell status, with the library's words. */
+static int sql_fail(struct soak *s, int rc, const char *what)
+{
+    int st = ST_FAILED;
+    switch (rc & 0xff) {
+    case SQLITE_FULL: st = ST_DISK_FULL; break;
+    case SQLITE_IOERR:
+        /* a file-size limit reports EFBIG as a write error: disk full to a user */
+        st = (rc == SQLITE_IOERR_WRITE && errno == EFBIG) ? ST_DISK_FULL : ST_IO_ERROR;
+        break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: st = ST_LOCKED; break;
+    }
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s: %s (%s)", what, s->db ? s->api->errmsg(s->db) : "",
+             sqlapi_errstr(s->api, rc));
+    set_status(s, st, "%s", msg);
+    return -1;
+}
+
+/* ---- NEW -> OPEN ---- */
+
+static int side_path(char *buf, size_t n, const char *db, const char *suffix)
+{
+    return snprintf(buf, n, "%s%s", db, suffix) < (int)n ? 0 : -1;
+}
+
+static int64_t file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (int64_t)st.st_size : 0;
+}
+
+static int db_create(struct soak *s)
+{
+    const char *path = s->env->db_path;
+    static const char *const sides[] = {"-journal", "-wal", "-shm"};
+    char side[4200];
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        side_path(side, sizeof side, path, sides[i]);
+        if (access(side, F_OK) == 0) {
+            set_status(s, ST_FAILED, "%s exists and is not sqlsoak's: not touched", side);
+            return -1;
+        }
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        set_status(s, errno == ENOSPC ? ST_DISK_FULL : ST_FAILED, "cannot create %s",
+                   path);
+        return -1;
+    }
+    close(fd);
+    s->created = 1;
+    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "open");
+    return 0;
+}
+
+/* ---- OPEN -> SET -> READY ---- */
+
+static int exec(struct soak *s, const char *sql)
+{
+    int rc = s->api->exec(s->db, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? 0 : sql_fail(s, rc, sql);
+}
+
+static int query_i64(struct soak *s, const char *sql, int64_t *out, int *answered)
+{
+    char buf[64];
+    int rc = sqlapi_query_text(s->api, s->db, sql, buf, sizeof buf);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, sql);
+    *answered = buf[0] != 0;
+    *out = strtoll(buf, NULL, 10);
+    return 0;
+}
+
+/* Order matters: page_size before the first table and before WAL. */
+static int settings_apply(struct soak *s)
+{
+    const struct cell *c = s->env->cell;
+    char sql[96], buf[64];
+    snprintf(sql, sizeof sql, "PRAGMA page_size=%" PRId64, c->page_size);
+    if (exec(s, sql))
+        return -1;
+    if (c->cache_size != OPT_DEFAULT) {
+        snprintf(sql, sizeof sql, "PRAGMA cache_size=%" PRId64, c->cache_size);
+        if (exec(s, sql))
+            return -1;
+    }
+    if (c->mmap_size != OPT_DEFAULT) {
+        snprintf(sql, sizeof sql, "PRAGMA mmap_size=%" PRId64, c->mmap_size);
+        if (exec(s, sql))
+            return -1;
+    }
+    snprintf(sql, sizeof sql, "PRAGMA journal_mode=%s", journal_names[c->journal]);
+    int rc = sqlapi_query_text(s->api, s->db, sql, buf, sizeof buf);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, sql);
+    snprintf(sql, sizeof sql, "PRAGMA synchronous=%s", sync_names[c->sync]);
+    if (exec(s, sql))
+        return -1;
+    return exec(s, "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)");
+}
+
+/* Reads every setting back; a setting not taken ends the cell as
+** unsupported, with requested vs actual, rather than measuring something
+** other than what was asked. */
+static int settings_check(struct soak *s)
+{
+    const struct cell *c = s->env->cell;
+    struct pragma_actual *a = &s->res->actual;
+    char why[256] = "", item[128];
+    int answered;
+    int64_t mmap = -1;
+
+    if (query_i64(s, "PRAGMA page_size", &a->page_size, &answered) ||
+        query_i64(s, "PRAGMA synchronous", &a->synchronous, &answered) ||
+        query_i64(s, "PRAGMA cache_size", &a->cache_size, &answered) ||
+        query_i64(s, "PRAGMA mmap_size", &mmap, &answered))
+        return -1;
+    a->mmap_size = answered ? mmap : -1;
+    int rc = sqlapi_query_text(s->api, s->db, "PRAGMA journal_mode", a->journal_mode,
+                               sizeof a->journal_mode);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "PRAGMA journal_mode");
+    s->res->settings_read = 1;
+
+#define MISMATCH(...)                                                          \
+    do {                                                                       \
+        snprintf(item, sizeof item, __VA_ARGS__);                              \
+        strncat(why, why[0] ? "; " : "", sizeof why - strlen(why) - 1);        \
+        strncat(why, item, sizeof why - strlen(why) - 1);                      \
+    } while (0)
+    if (a->page_size != c->page_size)
+        MISMATCH("page_size: requested %" PRId64 ", library kept %" PRId64, c->page_size,
+                 a->page_size);
+    if (strcmp(a->journal_mode, journal_names[c->journal]) != 0)
+        MISMATCH("journal_mode: requested %s, library answered %s", journal_names[c->journal],
+                 a->journal_mode);
+    if (a->synchronous != c->sync)
+        MISMATCH("synchronous: requested %s, library set %s", sync_names[c->sync],
+                 a->synchronous >= 0 && a->synchronous <= 3 ? sync_names[a->synchronous] : "?");
+    if (c->cache_size != OPT_DEFAULT && a->cache_size != c->cache_size)
+        MISMATCH("cache_size: requested %" PRId64 ", library kept %" PRId64, c->cache_size,
+                 a->cache_size);
+    if (c->mmap_size != OPT_DEFAULT && a->mmap_size < 0)
+        MISMATCH("mmap_size: requested %" PRId64 ", library has no mmap_size", c->mmap_size);
+    else if (c->mmap_size != OPT_DEFAULT && a->mmap_size != c->mmap_size)
+        MISMATCH("mmap_size: requested %" PRId64 ", library kept %" PRId64, c->mmap_size,
+                 a->mmap_size);
+#undef MISMATCH
+    if (why[0]) {
+        set_status(s, ST_UNSUPPORTED, "%s", why);
+        return -1;
+    }
+    return 0;
+}
+
+static int prepare(struct soak *s, const char *sql, sqlite3_stmt **st)
+{
+    int rc = s->api->prepare_v2(s->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? 0 : sql_fail(s, rc, sql);
+}
+
+static int statements_prepare(struct soak *s)
+{
+    return prepare(s, "INSERT INTO kv(k, v) VALUES(?1, ?2)", &s->ins) ||
+           prepare(s, "SELECT v FROM kv WHERE k = ?1", &s->sel) ||
+           prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
+}
+
+/* ---- the phases ---- */
+
+static int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
+{
+    int rc = s->api->step(st);
+    s->api->reset(st);
+    return rc == SQLITE_DONE ? 0 : sql_fail(s, rc, what);
+}
+
+/* Inserts n rows, committing every commit_every rows of the whole run.
+** OUT: *write_ns the phase time including commits, *commit_ns the commits. */
+static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *commit_ns)
+{
+    const struct sqlapi *api = s->api;
+    const int64_t every = s->env->cell->commit_every, total = s->env->cfg->rows;
+    const int vlen = (int)s->gen.value_size;
+    uint64_t t0 = clock_now_ns(), in_commit = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!s->in_txn) {
+            if (step_done(s, s->begin, "BEGIN"))
+                return -1;
+            s->in_txn = 1;
+        }
+        int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
+        kvgen_value(&s->gen, key, s->value);
+        api->bind_int64(s->ins, 1, key);
+        api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
+        if (step_done(s, s->ins, "INSERT"))
+            return -1;
+        s->inserted++;
+        if (s->inserted % every == 0 || s->inserted == total) {
+            uint64_t tc = clock_now_ns();
+            if (step_done(s, s->commit, "COMMIT"))
+                return -1;
+            s->in_txn = 0;
+            in_commit += clock_now_ns() - tc;
+        }
+    }
+    *write_ns = clock_now_ns() - t0;
+    *commit_ns = in_commit;
+    return 0;
+}
+
+/* n point SELECTs of keys drawn uniformly from rows [lo, hi), each its own
+** autocommit read (outside a write transaction), each value verified.
+** One clock read per operation: an operation's latency runs from the end
+** of the one before, so timing adds no second clock call to the phase.
+** OUT: *read_ns, *failures. */
+static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
+                      uint64_t *read_ns, int64_t *failures)
+{
+    const struct sqlapi *api = s->api;
+    struct rng r;
+    int64_t bad = 0;
+    hist_reset(&s->lat);
+    /* the same keys for every cell of one seed: cells compare like for like */
+    rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
+    uint64_t t_start = clock_now_ns(), t_prev = t_start;
+    for (int64_t i = 0; i < n && hi > lo; i++) {
+        int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
+        api->bind_int64(s->sel, 1, key);
+        int rc = api->step(s->sel);
+        if (rc == SQLITE_ROW) {
+            const void *v = api->column_blob(s->sel, 0);
+            int len = api->column_bytes(s->sel, 0);
+            bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
+        } else if (rc == SQLITE_DONE) {
+            bad++;                          /* a key written is missing */
+        } else {
+            api->reset(s->sel);
+            return sql_fail(s, rc, "SELECT");
+        }
+        api->reset(s->sel);
+        uint64_t t = clock_now_ns();
+        hist_record(&s->lat, t - t_prev);
+        t_prev = t;
+    }
+    *read_ns = t_prev - t_start;
+    *failures = bad;
+    return 0;
+}
+
+static double per_s(int64_t n, uint64_t ns)
+{
+    return ns ? (double)n * 1e9 / (double)ns : NAN;
+}
+
+static double us(uint64_t ns)
+{
+    return (double)ns / 1000.0;
+}
+
+/* Samples sizes and counters after a chunk and appends its CSV row. */
+static int chunk_record(struct soak *s, struct chunk_record *cr)
+{
+    char side[4200], line[2048];
+    const char *db = s->env->db_path;
+    cr->db_bytes = file_size(db);
+    side_path(side, sizeof side, db, "-wal");
+    cr->wal_bytes = file_size(side);
+    side_path(side, sizeof side, db, "-journal");
+    cr->journal_bytes = file_size(side);
+    cr->rss_kib = sysinfo_rss_kib();
+    int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
+    if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0) {
+        set_status(s, ST_FAILED, "cannot append to chunks.csv: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Ends the chunk loop early?  Sets the status and returns 1 when so. */
+static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
+{
+    const struct soak_env *env = s->env;
+    char why[160];
+    if (chunk + 1 >= nchunks)
+        return 0;
+    if (env->stop && *env->stop) {
+        snprintf(why, sizeof why, "interrupted after chunk %" PRId64, chunk);
+        set_status(s, ST_INTERRUPTED, "%s", why);
+        return 1;
+    }
+    if (env->deadline_ns && clock_now_ns() >= env->deadline_ns) {
+        snprintf(why, sizeof why, "--max-time reached after chunk %" PRId64, chunk);
+        set_status(s, ST_INTERRUPTED, "%s", why);
+        return 1;
+    }
+    int64_t free_b = sysinfo_free_bytes(env->db_path);
+    if (free_b >= 0 && free_b < env->cfg->min_free) {
+        snprintf(why, sizeof why,
+                 "stopped after chunk %" PRId64 ": %" PRId64 " MiB free, below --min-free",
+                 chunk, free_b >> 20);
+        set_status(s, ST_DISK_FULL, "%s", why);
+        return 1;
+    }
+    return 0;
+}
+
+static int chunk_loop(struct soak *s)
+{
+    const struct config *cfg = s->env->cfg;
+    const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
+    uint64_t t_cell = clock_now_ns();
+    struct chunk_record cr;
+    memset(&cr, 0, sizeof cr);
+    cr.id = s->env->id;
+    for (int64_t c = 0; c < nchunks; c++) {
+        struct io_counters io0, io1;
+        uint64_t write_ns = 0, commit_ns = 0, read_ns = 0;
+        int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
+        int64_t reads = cfg->reads < 0 ? n : cfg->reads;
+        int64_t lo = cfg->read_from == RF_CHUNK ? s->inserted : 0;
+
+        sysinfo_io(&io0);
+        if (write_phase(s, n, &write_ns, &commit_ns) ||
+            read_phase(s, reads, lo, s->inserted, (uint64_t)c, &read_ns, &cr.verify_failures))
+            return -1;
+        sysinfo_io(&io1);
+
+        cr.chunk = c;
+        cr.chunk_rows = n;
+        cr.rows = s->inserted;
+        cr.write_s = write_ns / 1e9;
+        cr.commit_s = commit_ns / 1e9;
+        cr.write_rows_per_s = per_s(n, write_ns);
+        cr.read_s = read_ns / 1e9;
+        cr.reads = reads;
+        cr.read_ops_per_s = reads ? per_s(reads, read_ns) : NAN;
+        cr.read_p50_us = reads ? us(hist_percentile(&s->lat, 50)) : NAN;
+        cr.read_p90_us = reads ? us(hist_percentile(&s->lat, 90)) : NAN;
+        cr.read_p99_us = reads ? us(hist_percentile(&s->lat, 99)) : NAN;
+        cr.read_p999_us = reads ? us(hist_percentile(&s->lat, 99.9)) : NAN;
+        cr.read_max_us = reads ? us(s->lat.max) : NAN;
+        cr.read_mean_us = reads ? us(s->lat.sum) / (double)reads : NAN;
+        cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
+        cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
+        cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
+        if (chunk_record(s, &cr))
+            return -1;
+
+        struct summary_record *sum = &s->res->sum;
+        s->write_rate[c] = cr.write_rows_per_s;
+        s->read_rate[c] = cr.read_ops_per_s;
+        s->read_p99[c] = cr.read_p99_us;
+        s->io_write_total += cr.io_write_bytes > 0 ? cr.io_write_bytes : 0;
+        sum->chunks = c + 1;
+        sum->rows = s->inserted;
+        sum->verify_failures += cr.verify_failures;
+        sum->db_bytes = cr.db_bytes;
+        if (c == 0)
+            sum->write_rows_per_s_first = cr.write_rows_per_s;
+        sum->write_rows_per_s_last = cr.write_rows_per_s;
+        progress_chunk(s->env->progress, c, nchunks, s->inserted, cr.write_rows_per_s,
+                       cr.read_ops_per_s, cr.elapsed_s);
+        if (must_stop(s, c, nchunks))
+            return -1;
+    }
+    return 0;
+}
+
+double soak_median(double *v, int n)
+{
+    /* insertion sort: n is a cell's chunk count, and NaN sorts last */
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i - 1;
+        while (j >= 0 && (isnan(v[j]) || v[j] > x) && !isnan(x)) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+    int finite = 0;
+    while (finite < n && !isnan(v[finite]))
+        finite++;
+    if (finite == 0)
+        return NAN;
+    return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
+}
+
+static void summarise(struct soak *s)
+{
+    struct summary_record *sum = &s->res->sum;
+    int n = (int)sum->chunks;
+    if (n == 0)
+        return;
+    sum->write_last_over_first = sum->write_rows_per_s_last / sum->write_rows_per_s_first;
+    sum->write_rows_per_s_median = soak_median(s->write_rate, n);
+    sum->write_rows_per_s_min = s->write_rate[0];
+    sum->write_rows_per_s_max = s->write_rate[n - 1];
+    sum->read_ops_per_s_median = soak_median(s->read_rate, n);
+    sum->read_ops_per_s_min = s->read_rate[0];
+    sum->read_ops_per_s_max = NAN;
+    for (int i = n - 1; i >= 0; i--)
+        if (!isnan(s->read_rate[i])) {
+            sum->read_ops_per_s_max = s->read_rate[i];
+            break;
+        }
+    sum->read_p99_us_median = soak_median(s->read_p99, n);
+    sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
+}
+
+/* ---- READY -> CLOSED ---- */
+
+static void db_finish(struct soak *s)
+{
+    const struct sqlapi *api = s->api;
+    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit};
+    for (size_t i = 0; i < sizeof st / sizeof *st; i++)
+        if (st[i])
+            api->finalize(st[i]);
+    if (s->db)
+        (api->close_v2 ? api->close_v2 : api->close)(s->db);
+    s->db = NULL;
+    int keep = s->env->cfg->keep_db || s->res->status == ST_INTERRUPTED;
+    if (!s->created || keep)
+        return;
+    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
+    char path[4200];
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        side_path(path, sizeof path, s->env->db_path, sides[i]);
+        unlink(path);
+    }
+}
+
+int soak_cell(const struct soak_env *env, struct cell_result *res)
+{
+    struct soak s;
+    memset(&s, 0, sizeof s);
+    memset(res, 0, sizeof *res);
+    s.env = env;
+    s.api = env->api;
+    s.res = res;
+    res->sum.id = env->id;
+    res->actual.mmap_size = -1;
+    const struct config *cfg = env->cfg;
+    const struct cell *c = env->cell;
+    int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
+    uint64_t t0 = clock_now_ns();
+
+    kvgen_init(&s.gen, (uint64_t)cfg->seed, c->key_order, (size_t)c->value_size);
+    s.value = malloc((size_t)c->value_size + 1);
+    s.write_rate = calloc((size_t)nchunks, sizeof(double));
+    s.read_rate = calloc((size_t)nchunks, sizeof(double));
+    s.read_p99 = calloc((size_t)nchunks, sizeof(double));
+    if (!s.value || !s.write_rate || !s.read_rate || !s.read_p99) {
+        set_status(&s, ST_FAILED, "%s", "out of memory");
+    } else if (db_create(&s) == 0 && settings_apply(&s) == 0 && settings_check(&s) == 0 &&
+               statements_prepare(&s) == 0 && chunk_loop(&s) == 0) {
+        if (res->sum.verify_failures)
+            set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
+        else
+            set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
+    }
+    summarise(&s);
+    db_finish(&s);
+    res->sum.verify_s = NAN;
+    res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+    free(s.value);
+    free(s.write_rate);
+    free(s.read_rate);
+    free(s.read_p99);
+    return res->status;
+}

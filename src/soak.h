@@ -1,0 +1,62 @@
+/*
+** soak: runs one cell: a fresh database, its settings applied and read
+** back, then the chunk loop of timed write and read phases.
+*/
+#ifndef SQLSOAK_SOAK_H
+#define SQLSOAK_SOAK_H
+
+#include "csvout.h"
+#include "options.h"
+#include "plan.h"
+#include "progress.h"
+#include "sqlapi.h"
+
+#include <signal.h>
+#include <stdint.h>
+
+/* How a cell ended.  The words are the summary's status column. */
+enum cell_status {
+    ST_OK, ST_UNSUPPORTED, ST_FAILED, ST_SKIPPED, ST_INTERRUPTED,
+    ST_DISK_FULL, ST_IO_ERROR, ST_LOCKED, ST_VERIFY_FAILED, ST_WARMUP
+};
+extern const char *const status_names[];   /* indexed by enum cell_status */
+
+/* The settings as the library reported them after they were applied. */
+struct pragma_actual {
+    int64_t page_size;
+    char journal_mode[16];
+    int64_t synchronous;        /* 0..3 */
+    int64_t cache_size;
+    int64_t mmap_size;          /* -1: the library does not answer mmap_size */
+};
+
+/* What a cell hands back to the runner (through a pipe: plain data). */
+struct cell_result {
+    struct summary_record sum;  /* status, reason, and the summary figures */
+    struct pragma_actual actual;
+    int status;                 /* enum cell_status */
+    int settings_read;          /* actual holds read-back values */
+};
+
+/* Everything one cell needs; owned by the caller. */
+struct soak_env {
+    const struct config *cfg;
+    const struct cell *cell;
+    const struct sqlapi *api;
+    struct cell_id id;
+    const char *db_path;        /* must not exist yet, nor its -journal/-wal */
+    int chunks_fd;              /* chunks.csv, O_APPEND */
+    struct progress *progress;
+    uint64_t deadline_ns;       /* clock_now_ns() bound of --max-time; 0 none */
+    volatile sig_atomic_t *stop;/* set by a signal handler: end after the chunk */
+};
+
+/* Runs the cell; fills *res (always, whatever the outcome) and returns its
+** status.  The database is deleted at the end unless cfg->keep_db or the
+** cell was interrupted. */
+int soak_cell(const struct soak_env *env, struct cell_result *res);
+
+/* A median of n doubles (n > 0); the array is sorted in place. */
+double soak_median(double *v, int n);
+
+#endif

@@ -1,0 +1,184 @@
+/*
+** summary: ranked tables of a run's cells.  See summary.h.
+*/
+#include "summary.h"
+#include "soak.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One combination: the median over its measured repeats. */
+struct combo {
+    const struct summary_record *first;
+    double write, read;
+    int repeats;
+};
+
+static int by_write(const void *a, const void *b)
+{
+    const struct combo *x = a, *y = b;
+    return (y->write > x->write) - (y->write < x->write);
+}
+
+static int by_read(const void *a, const void *b)
+{
+    const struct combo *x = a, *y = b;
+    double xr = isnan(x->read) ? -1 : x->read, yr = isnan(y->read) ? -1 : y->read;
+    return (yr > xr) - (yr < xr);
+}
+
+static int fold(const struct summary_record *recs, int n, struct combo *out)
+{
+    int nc = 0;
+    double *w = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    double *r = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    for (int i = 0; w && r && i < n; i++) {
+        if (strcmp(recs[i].status, "ok") != 0)
+            continue;
+        int seen = 0;
+        for (int k = 0; k < nc; k++)
+            seen |= out[k].first->id.cell == recs[i].id.cell;
+        if (seen)
+            continue;
+        int m = 0;
+        for (int j = i; j < n; j++)
+            if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0) {
+                w[m] = recs[j].write_rows_per_s_median;
+                r[m] = recs[j].read_ops_per_s_median;
+                m++;
+            }
+        out[nc].first = &recs[i];
+        out[nc].repeats = m;
+        out[nc].write = soak_median(w, m);
+        out[nc].read = soak_median(r, m);
+        nc++;
+    }
+    free(w);
+    free(r);
+    return nc;
+}
+
+static void label(const struct cell_id *id, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s %6" PRId64 " %-8s %-6s commit=%-8" PRId64 " cache=%s mmap=%s %s v%" PRId64,
+             id->sqlite_version, id->page_size, id->journal_mode, id->synchronous,
+             id->commit_every, id->cache_size, id->mmap_size, id->key_order, id->value_size);
+}
+
+/* The best value of one dimension: the one whose cells have the highest
+** median write rate. */
+static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
+                    const char *(*value)(const struct cell_id *, char *, size_t))
+{
+    char names[LIST_MAX][48];
+    double med[LIST_MAX];
+    int nv = 0;
+    double *tmp = malloc(sizeof(double) * (size_t)nc);
+    if (!tmp)
+        return;
+    for (int i = 0; i < nc && nv < LIST_MAX; i++) {
+        char v[48];
+        value(&c[i].first->id, v, sizeof v);
+        int k;
+        for (k = 0; k < nv; k++)
+            if (strcmp(names[k], v) == 0)
+                break;
+        if (k < nv)
+            continue;
+        snprintf(names[nv], sizeof names[nv], "%s", v);
+        int m = 0;
+        for (int j = 0; j < nc; j++) {
+            char v2[48];
+            if (strcmp(value(&c[j].first->id, v2, sizeof v2), v) == 0)
+                tmp[m++] = c[j].write;
+        }
+        med[nv++] = soak_median(tmp, m);
+    }
+    free(tmp);
+    if (nv < 2)
+        return;
+    int best = 0, second = -1;
+    for (int k = 1; k < nv; k++)
+        if (med[k] > med[best])
+            best = k;
+    for (int k = 0; k < nv; k++)
+        if (k != best && (second < 0 || med[k] > med[second]))
+            second = k;
+    fprintf(f, "  %-13s %-10s %10.0f rows/s, %.2fx the next best (%s)\n", dim, names[best],
+            med[best], med[best] / med[second], names[second]);
+}
+
+#define VALUE_FN(fn, fmt, field)                                         \
+    static const char *fn(const struct cell_id *id, char *b, size_t n)   \
+    {                                                                    \
+        snprintf(b, n, fmt, id->field);                                  \
+        return b;                                                        \
+    }
+VALUE_FN(v_lib, "%s", sqlite_version)
+VALUE_FN(v_page, "%" PRId64, page_size)
+VALUE_FN(v_journal, "%s", journal_mode)
+VALUE_FN(v_sync, "%s", synchronous)
+VALUE_FN(v_commit, "%" PRId64, commit_every)
+VALUE_FN(v_cache, "%s", cache_size)
+VALUE_FN(v_mmap, "%s", mmap_size)
+VALUE_FN(v_keys, "%s", key_order)
+VALUE_FN(v_value, "%" PRId64, value_size)
+
+void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n)
+{
+    struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
+    char lb[256];
+    if (!c)
+        return;
+    int nc = fold(recs, n, c);
+    int counts[16] = {0};
+    for (int i = 0; i < n; i++)
+        for (int s = 0; status_names[s]; s++)
+            if (strcmp(recs[i].status, status_names[s]) == 0)
+                counts[s]++;
+    fprintf(f, "\ncells:");
+    for (int s = 0; status_names[s]; s++)
+        if (counts[s])
+            fprintf(f, " %d %s", counts[s], status_names[s]);
+    fprintf(f, "\n");
+    for (int i = 0; i < n; i++)
+        if (strcmp(recs[i].status, "ok") != 0 && strcmp(recs[i].status, "warmup") != 0 &&
+            strcmp(recs[i].status, "skipped") != 0) {
+            label(&recs[i].id, lb, sizeof lb);
+            fprintf(f, "  cell %" PRId64 " %s: %s: %s\n", recs[i].id.cell, lb, recs[i].status,
+                    recs[i].reason);
+        }
+    if (nc == 0) {
+        free(c);
+        return;
+    }
+    qsort(c, (size_t)nc, sizeof *c, by_write);
+    fprintf(f, "\nby write rate (median of chunks%s):\n", cfg->repeat > 1 ? " and repeats" : "");
+    for (int i = 0; i < nc; i++) {
+        label(&c[i].first->id, lb, sizeof lb);
+        fprintf(f, "  %2d. %12.0f rows/s  %s\n", i + 1, c[i].write, lb);
+    }
+    qsort(c, (size_t)nc, sizeof *c, by_read);
+    if (!isnan(c[0].read)) {
+        fprintf(f, "\nby read rate:\n");
+        for (int i = 0; i < nc && !isnan(c[i].read); i++) {
+            label(&c[i].first->id, lb, sizeof lb);
+            fprintf(f, "  %2d. %12.0f reads/s  %s\n", i + 1, c[i].read, lb);
+        }
+    }
+    if (nc > 1) {
+        fprintf(f, "\nbest value per dimension (median write rate of its cells):\n");
+        best_of(f, "sqlite", c, nc, v_lib);
+        best_of(f, "page_size", c, nc, v_page);
+        best_of(f, "journal_mode", c, nc, v_journal);
+        best_of(f, "synchronous", c, nc, v_sync);
+        best_of(f, "commit_every", c, nc, v_commit);
+        best_of(f, "cache_size", c, nc, v_cache);
+        best_of(f, "mmap_size", c, nc, v_mmap);
+        best_of(f, "key_order", c, nc, v_keys);
+        best_of(f, "value_size", c, nc, v_value);
+    }
+    free(c);
+}

@@ -1,0 +1,278 @@
+/*
+** Unit tests of sysinfo: the counters move when the process really does
+** I/O and touches memory, and the host and storage fingerprints (and their
+** JSON) hold what the kernel says.  Linux only (/proc, /sys).
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "sysinfo.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MIB (1024 * 1024)
+
+static void print_storage(const char *path, const struct storage_info *st)
+{
+    print_message("storage %s: fstype=%s mount_point=%s device=%s block_device=%s "
+                  "model=\"%s\" rotational=%d free=%" PRId64 " total=%" PRId64
+                  " options=%s\n",
+                  path, st->fstype, st->mount_point, st->device, st->block_device, st->model,
+                  st->rotational, st->free_bytes, st->total_bytes, st->mount_options);
+}
+
+static void test_io_counts_writes(void **state)
+{
+    (void)state;
+    struct io_counters before, after;
+    if (sysinfo_io(&before) != 0) {
+        assert_int_equal(before.read_bytes, -1);
+        assert_int_equal(before.write_bytes, -1);
+        print_message("/proc/self/io unavailable: skipped\n");
+        skip();
+    }
+    assert_true(before.read_bytes >= 0);
+    assert_true(before.write_bytes >= 0);
+
+    char path[] = "/var/tmp/test_sysinfo.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    unlink(path);      /* the open descriptor keeps it alive until close */
+
+    char *buf = malloc(MIB);
+    assert_non_null(buf);
+    memset(buf, 0x5a, MIB);
+    size_t done = 0;
+    while (done < MIB) {
+        ssize_t w = write(fd, buf + done, MIB - done);
+        assert_true(w > 0);
+        done += (size_t)w;
+    }
+    assert_int_equal(fsync(fd), 0);
+    free(buf);
+
+    assert_int_equal(sysinfo_io(&after), 0);
+    assert_true(after.read_bytes >= before.read_bytes);
+    assert_true(after.write_bytes >= before.write_bytes);
+
+    struct storage_info st;
+    assert_int_equal(sysinfo_storage("/var/tmp", &st), 0);
+    print_message("write_bytes grew by %" PRId64 " for %d written on %s\n",
+                  after.write_bytes - before.write_bytes, MIB, st.fstype);
+    if (strcmp(st.fstype, "tmpfs") != 0)
+        assert_true(after.write_bytes - before.write_bytes >= MIB);
+    else
+        print_message("/var/tmp is tmpfs: growth not asserted\n");
+    close(fd);
+}
+
+static void test_rss_grows(void **state)
+{
+    (void)state;
+    int64_t before = sysinfo_rss_kib();
+    if (before < 0)
+        skip();
+    assert_true(before > 0);
+    const size_t size = (size_t)64 * MIB;
+    unsigned char *volatile p = malloc(size);
+    assert_non_null(p);
+    memset(p, 1, size);
+    int64_t after = sysinfo_rss_kib();
+    unsigned sum = 0;
+    for (size_t i = 0; i < size; i += 4096)
+        sum += p[i];
+    assert_int_equal(sum, size / 4096);
+    free(p);
+    print_message("rss %" PRId64 " KiB -> %" PRId64 " KiB\n", before, after);
+    assert_true(after - before >= 32 * 1024);
+}
+
+static void test_storage_root(void **state)
+{
+    (void)state;
+    struct storage_info st;
+    assert_int_equal(sysinfo_storage("/", &st), 0);
+    print_storage("/", &st);
+    assert_true(st.fstype[0] != '\0');
+    assert_string_equal(st.mount_point, "/");
+    assert_true(st.mount_options[0] != '\0');
+    assert_true(st.rotational >= -1 && st.rotational <= 1);
+    assert_true(st.total_bytes > 0);
+    assert_true(st.free_bytes > 0);
+    assert_true(st.free_bytes <= st.total_bytes);
+    assert_true(sysinfo_free_bytes("/") > 0);
+}
+
+static void test_storage_var_tmp_and_files(void **state)
+{
+    (void)state;
+    struct storage_info dir, file;
+    assert_int_equal(sysinfo_storage("/var/tmp", &dir), 0);
+    print_storage("/var/tmp", &dir);
+    assert_true(dir.fstype[0] != '\0');
+    assert_true(dir.mount_point[0] == '/');
+    assert_true(dir.free_bytes > 0 && dir.free_bytes <= dir.total_bytes);
+
+    /* a file is on the storage of its folder */
+    char path[] = "/var/tmp/test_sysinfo.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    int rc = sysinfo_storage(path, &file);
+    unlink(path);
+    close(fd);
+    assert_int_equal(rc, 0);
+    assert_string_equal(file.fstype, dir.fstype);
+    assert_string_equal(file.mount_point, dir.mount_point);
+    assert_string_equal(file.device, dir.device);
+    assert_string_equal(file.block_device, dir.block_device);
+}
+
+static void test_storage_virtual(void **state)
+{
+    (void)state;
+    struct storage_info st;
+    if (sysinfo_storage("/proc/self", &st) != 0)
+        skip();
+    print_storage("/proc/self", &st);
+    assert_string_equal(st.fstype, "proc");
+    assert_string_equal(st.mount_point, "/proc");
+    assert_string_equal(st.block_device, "");
+    assert_string_equal(st.model, "");
+    assert_int_equal(st.rotational, -1);
+}
+
+static void test_storage_missing(void **state)
+{
+    (void)state;
+    struct storage_info st;
+    memset(&st, 0x7f, sizeof st);
+    assert_int_equal(sysinfo_storage("/nonexistent/sqlsoak/test", &st), -1);
+    assert_string_equal(st.fstype, "");
+    assert_string_equal(st.mount_point, "");
+    assert_string_equal(st.device, "");
+    assert_string_equal(st.block_device, "");
+    assert_string_equal(st.model, "");
+    assert_int_equal(st.rotational, -1);
+    assert_int_equal(st.free_bytes, -1);
+    assert_int_equal(st.total_bytes, -1);
+    assert_int_equal(sysinfo_free_bytes("/nonexistent/sqlsoak/test"), -1);
+}
+
+/* Does /proc/cpuinfo have a line that sysinfo_host takes the model from? */
+static int cpuinfo_has_model(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return 0;
+    char line[512];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0 ||
+                strncmp(line, "Hardware", 8) == 0;
+    fclose(f);
+    return found;
+}
+
+static void test_host(void **state)
+{
+    (void)state;
+    struct host_info h;
+    sysinfo_host(&h);
+    print_message("host: hostname=%s kernel=%s cpu_model=%s cpus=%d ram=%" PRId64 "\n",
+                  h.hostname, h.kernel, h.cpu_model, h.cpus, h.ram_bytes);
+    assert_true(h.hostname[0] != '\0');
+    assert_true(strncmp(h.kernel, "Linux ", 6) == 0);
+    if (cpuinfo_has_model())
+        assert_true(h.cpu_model[0] != '\0');
+    assert_true(h.cpus >= 1);
+    assert_true(h.ram_bytes > 0);
+}
+
+static void assert_json_string(json_t *o, const char *key, const char *want)
+{
+    json_t *v = json_object_get(o, key);
+    assert_non_null(v);
+    assert_true(json_is_string(v));
+    assert_string_equal(json_string_value(v), want);
+}
+
+static void assert_json_integer(json_t *o, const char *key, int64_t want)
+{
+    json_t *v = json_object_get(o, key);
+    assert_non_null(v);
+    assert_true(json_is_integer(v));
+    assert_int_equal(json_integer_value(v), want);
+}
+
+static void test_storage_json(void **state)
+{
+    (void)state;
+    struct storage_info st;
+    assert_int_equal(sysinfo_storage("/", &st), 0);
+    json_t *o = sysinfo_storage_json(&st);
+    assert_non_null(o);
+    assert_true(json_is_object(o));
+    assert_int_equal(json_object_size(o), 9);
+    assert_json_string(o, "fstype", st.fstype);
+    assert_json_string(o, "mount_point", st.mount_point);
+    assert_json_string(o, "mount_options", st.mount_options);
+    assert_json_string(o, "device", st.device);
+    assert_json_string(o, "block_device", st.block_device);
+    assert_json_string(o, "model", st.model);
+    assert_json_integer(o, "rotational", st.rotational);
+    assert_json_integer(o, "free_bytes", st.free_bytes);
+    assert_json_integer(o, "total_bytes", st.total_bytes);
+    json_decref(o);
+
+    /* an unknown storage still gives every key; bad UTF-8 does not lose it */
+    assert_int_equal(sysinfo_storage("/nonexistent", &st), -1);
+    strcpy(st.mount_point, "/mnt/\xff\xfe");
+    o = sysinfo_storage_json(&st);
+    assert_non_null(o);
+    assert_json_string(o, "fstype", "");
+    assert_json_string(o, "mount_point", "/mnt/??");
+    assert_json_integer(o, "rotational", -1);
+    assert_json_integer(o, "total_bytes", -1);
+    json_decref(o);
+}
+
+static void test_host_json(void **state)
+{
+    (void)state;
+    struct host_info h;
+    sysinfo_host(&h);
+    json_t *o = sysinfo_host_json(&h);
+    assert_non_null(o);
+    assert_true(json_is_object(o));
+    assert_int_equal(json_object_size(o), 5);
+    assert_json_string(o, "hostname", h.hostname);
+    assert_json_string(o, "kernel", h.kernel);
+    assert_json_string(o, "cpu_model", h.cpu_model);
+    assert_json_integer(o, "cpus", h.cpus);
+    assert_json_integer(o, "ram_bytes", h.ram_bytes);
+    json_decref(o);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_io_counts_writes),
+        cmocka_unit_test(test_rss_grows),
+        cmocka_unit_test(test_storage_root),
+        cmocka_unit_test(test_storage_var_tmp_and_files),
+        cmocka_unit_test(test_storage_virtual),
+        cmocka_unit_test(test_storage_missing),
+        cmocka_unit_test(test_host),
+        cmocka_unit_test(test_storage_json),
+        cmocka_unit_test(test_host_json),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
