@@ -11,8 +11,8 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 LDLIBS  = -ldl -lxxhash -ljansson -lm
 B        = build
 
-SRC      = $(wildcard src/*.c)
-OBJ      = $(SRC:src/%.c=$(B)/obj/%.o)
+SOURCES  = $(wildcard src/*.c)
+OBJ      = $(SOURCES:src/%.c=$(B)/obj/%.o)
 LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -63,6 +63,12 @@ bench: $(B)/sqlsoak
 plots:
 	@test -n "$(RUN)" || { echo "usage: make plots RUN=results-folder" >&2; exit 2; }
 	./$(B)/sqlsoak plot "$(RUN)"
+
+# Builds build/sqlite/<version>/libsqlite3.so from an SQLite amalgamation:
+# a folder holding sqlite3.c and sqlite3.h, or the .zip or .tar.gz of one.
+sqlite-lib:
+	@test -n "$(SRC)" || { echo "usage: make sqlite-lib SRC=amalgamation folder, .zip or .tar.gz" >&2; exit 2; }
+	@sh .ci/sqlite-lib "$(SRC)" "$(B)/sqlite" "$(CC)"
 
 clean:
 	rm -rf $(B)
