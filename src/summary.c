@@ -29,6 +29,12 @@ static int by_read(const void *a, const void *b)
     return (yr > xr) - (yr < xr);
 }
 
+static int by_cell(const void *a, const void *b)
+{
+    const struct combo *x = a, *y = b;
+    return (x->first->id.cell > y->first->id.cell) - (x->first->id.cell < y->first->id.cell);
+}
+
 static int fold(const struct summary_record *recs, int n, struct combo *out)
 {
     int nc = 0;
@@ -99,15 +105,14 @@ static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
     free(tmp);
     if (nv < 2)
         return;
-    int best = 0, second = -1;
+    int best = 0;
     for (int k = 1; k < nv; k++)
         if (med[k] > med[best])
             best = k;
+    fprintf(f, "  %-13s best %s (%.0f rows/s);", dim, names[best], med[best]);
     for (int k = 0; k < nv; k++)
-        if (k != best && (second < 0 || med[k] > med[second]))
-            second = k;
-    fprintf(f, "  %-13s %-10s %10.0f rows/s, %.2fx the next best (%s)\n", dim, names[best],
-            med[best], med[best] / med[second], names[second]);
+        fprintf(f, " %s %.0f (%.2fx)", names[k], med[k], med[k] / med[0]);
+    fprintf(f, "\n");
 }
 
 #define VALUE_FN(fn, fmt, field)                                         \
@@ -169,7 +174,8 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         }
     }
     if (nc > 1) {
-        fprintf(f, "\nbest value per dimension (median write rate of its cells):\n");
+        qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
+        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first value:\n");
         best_of(f, "sqlite", c, nc, v_lib);
         best_of(f, "page_size", c, nc, v_page);
         best_of(f, "journal_mode", c, nc, v_journal);
