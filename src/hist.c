@@ -49,7 +49,10 @@ uint64_t hist_percentile(const struct hist *h, double p)
 {
     if (h->count == 0)
         return 0;
-    uint64_t rank = (uint64_t)ceil(p / 100.0 * (double)h->count);
+    /* the rank in integers: ceil(p/100 * count) in floating point makes
+    ** 99.9% of 1000 into 1000, not 999 */
+    uint64_t ppm = (uint64_t)llround(p * 10000.0);
+    uint64_t rank = (uint64_t)(((unsigned __int128)ppm * h->count + 999999) / 1000000);
     if (rank < 1)
         rank = 1;
     if (rank > h->count)

@@ -4,8 +4,8 @@
 ** Executive summary: values (nanoseconds) below 64 are counted exactly;
 ** above, each power of two is cut into 64 equal buckets, so a percentile is
 ** reported as its bucket's midpoint, within 1/128 (0.78%) of the true
-** sample.  Any 64-bit value fits.  Memory: 3,840 counters of 8 bytes
-** (30 KiB), fixed, whatever the number of samples.  hist_record() is a
+** sample.  Any 64-bit value fits.  Memory: 3,776 counters of 8 bytes
+** (29.5 KiB), fixed, whatever the number of samples.  hist_record() is a
 ** few instructions and never allocates.  Count, sum, min and max are exact.
 */
 #ifndef SQLSOAK_HIST_H

@@ -1,0 +1,238 @@
+/*
+** Unit tests of kvgen: keys and values are pure functions of (seed, key
+** order, value size, row); seq keys are 0..N-1; random keys are unique
+** (checked over 10M rows by sorting) and fit a signed 64-bit key; a value
+** verifies, and one flipped bit, a wrong length or a NULL does not.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "kvgen.h"
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MIB (1024 * 1024)
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void test_seq_keys_are_row_numbers(void **state)
+{
+    (void)state;
+    struct kvgen g;
+    kvgen_init(&g, 42, KO_SEQ, 16);
+    for (uint64_t i = 0; i < 100000; i++)
+        assert_int_equal(kvgen_key(&g, i), (int64_t)i);
+    /* the seed does not move seq keys */
+    kvgen_init(&g, 7, KO_SEQ, 16);
+    assert_int_equal(kvgen_key(&g, 0), 0);
+    assert_int_equal(kvgen_key(&g, 123456789), 123456789);
+}
+
+/* 10M random keys: all in [0, 2^63), no two equal. */
+static void test_random_keys_unique_10m(void **state)
+{
+    (void)state;
+    const size_t n = 10 * 1000 * 1000;
+    int64_t *k = malloc(n * sizeof *k);
+    assert_non_null(k);
+    struct kvgen g;
+    kvgen_init(&g, 42, KO_RANDOM, 16);
+    size_t identity = 0;
+    for (size_t i = 0; i < n; i++) {
+        k[i] = kvgen_key(&g, i);
+        identity += k[i] == (int64_t)i;
+    }
+    /* it really is a shuffle, not the row number */
+    assert_true(identity < 10);
+    qsort(k, n, sizeof *k, cmp_i64);
+    assert_true(k[0] >= 0);
+    size_t dups = 0;
+    for (size_t i = 1; i < n; i++)
+        dups += k[i] == k[i - 1];
+    assert_int_equal(dups, 0);
+    free(k);
+}
+
+/* Rows far out, near the top of the 63-bit range, still give distinct
+** non-negative keys. */
+static void test_random_keys_high_rows(void **state)
+{
+    (void)state;
+    struct kvgen g;
+    kvgen_init(&g, 1, KO_RANDOM, 8);
+    enum { N = 100000 };
+    static int64_t k[2 * N];
+    for (uint64_t i = 0; i < N; i++) {
+        k[i] = kvgen_key(&g, ((uint64_t)1 << 63) - 1 - i);
+        k[N + i] = kvgen_key(&g, ((uint64_t)1 << 40) + i);
+        assert_true(k[i] >= 0);
+        assert_true(k[N + i] >= 0);
+    }
+    qsort(k, 2 * N, sizeof *k, cmp_i64);
+    for (size_t i = 1; i < 2 * N; i++)
+        assert_true(k[i] != k[i - 1]);
+}
+
+static void test_keys_deterministic(void **state)
+{
+    (void)state;
+    struct kvgen a, b, c;
+    kvgen_init(&a, 42, KO_RANDOM, 16);
+    kvgen_init(&b, 42, KO_RANDOM, 16);
+    kvgen_init(&c, 43, KO_RANDOM, 16);
+    int differ = 0;
+    for (uint64_t i = 0; i < 10000; i++) {
+        assert_int_equal(kvgen_key(&a, i), kvgen_key(&b, i));
+        differ += kvgen_key(&a, i) != kvgen_key(&c, i);
+    }
+    assert_true(differ > 9900);
+}
+
+static void test_values_deterministic(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {1, 7, 8, 9, 16, 100, 4096};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        size_t n = sizes[s];
+        unsigned char *v1 = malloc(n), *v2 = malloc(n), *v3 = malloc(n), *v4 = malloc(n);
+        struct kvgen a, b, c;
+        kvgen_init(&a, 42, KO_SEQ, n);
+        kvgen_init(&b, 42, KO_RANDOM, n);   /* the value depends on key and seed only */
+        kvgen_init(&c, 43, KO_SEQ, n);
+        int seed_differs = 0, key_differs = 0;
+        for (int64_t key = 0; key < 200; key++) {
+            memset(v1, 0xaa, n);
+            memset(v2, 0x55, n);
+            kvgen_value(&a, key, v1);
+            kvgen_value(&b, key, v2);
+            assert_memory_equal(v1, v2, n);
+            kvgen_value(&c, key, v3);
+            seed_differs += memcmp(v1, v3, n) != 0;
+            kvgen_value(&a, key + 1, v4);
+            key_differs += memcmp(v1, v4, n) != 0;
+        }
+        /* one byte values may collide now and then; longer ones never */
+        if (n >= 8) {
+            assert_int_equal(seed_differs, 200);
+            assert_int_equal(key_differs, 200);
+        } else {
+            assert_true(seed_differs > 180);
+            assert_true(key_differs > 180);
+        }
+        free(v1);
+        free(v2);
+        free(v3);
+        free(v4);
+    }
+}
+
+/* kvgen_value writes exactly value_size bytes, not a byte more. */
+static void test_value_writes_exact_length(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {0, 1, 7, 8, 9, 15, 17};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        unsigned char buf[64];
+        memset(buf, 0xcc, sizeof buf);
+        struct kvgen g;
+        kvgen_init(&g, 99, KO_SEQ, sizes[s]);
+        kvgen_value(&g, 12345, buf + 8);
+        for (size_t i = 0; i < 8; i++)
+            assert_int_equal(buf[i], 0xcc);
+        for (size_t i = 8 + sizes[s]; i < sizeof buf; i++)
+            assert_int_equal(buf[i], 0xcc);
+    }
+}
+
+/* verify accepts the value and rejects every one-bit flip, every wrong
+** length, NULL and another key's value; sizes 0, 1, 7, 8, 9 and 1 MiB. */
+static void test_verify_table(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {0, 1, 7, 8, 9, 16, 1000, MIB};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        size_t n = sizes[s];
+        unsigned char *v = malloc(n + 1), *other = malloc(n + 1);
+        assert_non_null(v);
+        struct kvgen g;
+        kvgen_init(&g, 42, KO_RANDOM, n);
+        int64_t key = kvgen_key(&g, 5);
+        kvgen_value(&g, key, v);
+        assert_int_equal(kvgen_verify(&g, key, v, n), 1);
+
+        /* one flipped bit: every bit for small values, a sample for 1 MiB */
+        size_t step = n > 4096 ? 4093 : 1;
+        for (size_t byte = 0; byte < n; byte += step)
+            for (int bit = 0; bit < 8; bit++) {
+                v[byte] ^= (unsigned char)(1u << bit);
+                assert_int_equal(kvgen_verify(&g, key, v, n), 0);
+                v[byte] ^= (unsigned char)(1u << bit);
+            }
+        if (n) {
+            v[n - 1] ^= 0x80;   /* the last byte of the tail */
+            assert_int_equal(kvgen_verify(&g, key, v, n), 0);
+            v[n - 1] ^= 0x80;
+        }
+        assert_int_equal(kvgen_verify(&g, key, v, n), 1);
+
+        /* wrong lengths */
+        if (n)
+            assert_int_equal(kvgen_verify(&g, key, v, n - 1), 0);
+        v[n] = 0;
+        assert_int_equal(kvgen_verify(&g, key, v, n + 1), 0);
+
+        /* NULL: wrong unless the value is empty (SQLite returns NULL for an
+        ** empty blob, which must verify) */
+        assert_int_equal(kvgen_verify(&g, key, NULL, n), n == 0);
+
+        /* another key's value, another seed's value */
+        if (n >= 8) {
+            kvgen_value(&g, key + 1, other);
+            assert_int_equal(kvgen_verify(&g, key, other, n), 0);
+            struct kvgen g2;
+            kvgen_init(&g2, 43, KO_RANDOM, n);
+            assert_int_equal(kvgen_verify(&g2, key, v, n), 0);
+        }
+        free(v);
+        free(other);
+    }
+}
+
+/* row_hash is a pure function and sensitive to key and value. */
+static void test_row_hash(void **state)
+{
+    (void)state;
+    unsigned char v[16];
+    struct kvgen g;
+    kvgen_init(&g, 42, KO_SEQ, sizeof v);
+    kvgen_value(&g, 3, v);
+    uint64_t h = kvgen_row_hash(3, v, sizeof v);
+    assert_int_equal(h, kvgen_row_hash(3, v, sizeof v));
+    assert_true(h != kvgen_row_hash(4, v, sizeof v));
+    v[0] ^= 1;
+    assert_true(h != kvgen_row_hash(3, v, sizeof v));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seq_keys_are_row_numbers),
+        cmocka_unit_test(test_random_keys_unique_10m),
+        cmocka_unit_test(test_random_keys_high_rows),
+        cmocka_unit_test(test_keys_deterministic),
+        cmocka_unit_test(test_values_deterministic),
+        cmocka_unit_test(test_value_writes_exact_length),
+        cmocka_unit_test(test_verify_table),
+        cmocka_unit_test(test_row_hash),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

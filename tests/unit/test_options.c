@@ -1,0 +1,520 @@
+/*
+** Unit tests of options: the strict number parsers (tables of accepted and
+** refused texts), and options_parse on whole argv arrays: defaults, lists,
+** presets overridden by explicit options, and every bad input giving -1
+** with a one-line message that names the option.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "options.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#define OK 0
+#define BAD -1
+
+struct num_case {
+    const char *text;
+    int rc;
+    int64_t value;
+};
+
+static void run_table(const char *what, int (*parse)(const char *, int64_t *),
+                      const struct num_case *t, size_t n)
+{
+    int failures = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t v = -12345;
+        int rc = parse(t[i].text, &v);
+        if (rc != t[i].rc || (rc == OK && v != t[i].value)) {
+            print_error("%s(\"%s\"): rc %d value %" PRId64 ", expected rc %d value %" PRId64
+                        "\n",
+                        what, t[i].text ? t[i].text : "(null)", rc, v, t[i].rc, t[i].value);
+            failures++;
+        } else if (rc != OK && v != -12345) {
+            print_error("%s(\"%s\"): *out changed on error\n", what, t[i].text);
+            failures++;
+        }
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* Row counts: decimal suffixes. */
+static void test_parse_count(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"0", OK, 0},
+        {"1", OK, 1},
+        {"42", OK, 42},
+        {"007", OK, 7},
+        {"1k", OK, 1000},
+        {"1K", OK, 1000},
+        {"500k", OK, 500000},
+        {"1M", OK, 1000000},
+        {"100M", OK, 100000000},
+        {"2G", OK, 2000000000},
+        {"1T", OK, 1000000000000},
+        {"9223372036854775807", OK, INT64_MAX},
+        {"9223372T", OK, 9223372000000000000},
+        /* refused */
+        {NULL, BAD, 0},
+        {"", BAD, 0},
+        {"k", BAD, 0},
+        {"M", BAD, 0},
+        {"abc", BAD, 0},
+        {"-1", BAD, 0},
+        {"-0", BAD, 0},
+        {"+5", BAD, 0},
+        {" 5", BAD, 0},
+        {"\t5", BAD, 0},
+        {"5 ", BAD, 0},
+        {"1.5M", BAD, 0},
+        {"1e6", BAD, 0},
+        {"0x10", BAD, 0},
+        {"1kk", BAD, 0},
+        {"1 k", BAD, 0},
+        {"1MiB", BAD, 0},      /* a binary suffix is not a row count */
+        {"1m", BAD, 0},
+        {"100M\n", BAD, 0},
+        {"9223372036854775808", BAD, 0},
+        {"18446744073709551615", BAD, 0},
+        {"18446744073709551616", BAD, 0},
+        {"9223373T", BAD, 0},
+        {"99999999999999999999999", BAD, 0},
+    };
+    run_table("options_parse_count", options_parse_count, t, sizeof t / sizeof *t);
+}
+
+/* Byte sizes: binary suffixes. */
+static void test_parse_bytes(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"0", OK, 0},
+        {"512", OK, 512},
+        {"4096", OK, 4096},
+        {"1k", OK, 1024},
+        {"4k", OK, 4096},
+        {"4K", OK, 4096},
+        {"4KiB", OK, 4096},
+        {"64k", OK, 65536},
+        {"1m", OK, 1 << 20},
+        {"1M", OK, 1 << 20},
+        {"1MiB", OK, 1 << 20},
+        {"4G", OK, (int64_t)4 << 30},
+        {"4GiB", OK, (int64_t)4 << 30},
+        {"1T", OK, (int64_t)1 << 40},
+        {"1TiB", OK, (int64_t)1 << 40},
+        {"8388607T", OK, (int64_t)8388607 << 40},
+        /* refused */
+        {NULL, BAD, 0},
+        {"", BAD, 0},
+        {"KiB", BAD, 0},
+        {"-4k", BAD, 0},
+        {"+4k", BAD, 0},
+        {" 4k", BAD, 0},
+        {"\t4k", BAD, 0},
+        {"4KB", BAD, 0},       /* ambiguous (1000 or 1024?): refused, not guessed */
+        {"4kB", BAD, 0},
+        {"4kib", BAD, 0},
+        {"1.5M", BAD, 0},
+        {"4 k", BAD, 0},
+        {"4k ", BAD, 0},
+        {"four", BAD, 0},
+        {"8388608T", BAD, 0},  /* 2^63 */
+        {"9223372036854775807k", BAD, 0},
+        {"99999999999999999999", BAD, 0},
+    };
+    run_table("options_parse_bytes", options_parse_bytes, t, sizeof t / sizeof *t);
+}
+
+static void test_parse_duration(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"0", OK, 0},
+        {"90", OK, 90},
+        {"90s", OK, 90},
+        {"1s", OK, 1},
+        {"30m", OK, 1800},
+        {"90m", OK, 5400},
+        {"8h", OK, 28800},
+        {"1h30m", OK, 5400},
+        {"1h30m15s", OK, 5415},
+        {"1d", OK, 86400},
+        {"2d12h", OK, 216000},
+        /* refused */
+        {NULL, BAD, 0},
+        {"", BAD, 0},
+        {"h", BAD, 0},
+        {"-1h", BAD, 0},
+        {"+1h", BAD, 0},
+        {" 1h", BAD, 0},
+        {"1.5h", BAD, 0},
+        {"1x", BAD, 0},
+        {"1H", BAD, 0},
+        {"1h 30m", BAD, 0},
+        {"1hm", BAD, 0},
+        {"8 h", BAD, 0},
+        {"forever", BAD, 0},
+        {"99999999999999999999s", BAD, 0},
+    };
+    run_table("options_parse_duration", options_parse_duration, t, sizeof t / sizeof *t);
+}
+
+static void test_bytes_str(void **state)
+{
+    (void)state;
+    char b[32];
+    assert_string_equal(options_bytes_str(512, b, sizeof b), "512");
+    assert_string_equal(options_bytes_str(4096, b, sizeof b), "4k");
+    assert_string_equal(options_bytes_str(65536, b, sizeof b), "64k");
+    assert_string_equal(options_bytes_str(1 << 20, b, sizeof b), "1M");
+    assert_string_equal(options_bytes_str(1000, b, sizeof b), "1000");
+    /* what it prints parses back to the same number */
+    static const int64_t vals[] = {0, 1, 512, 1000, 1024, 4096, 3 << 20, (int64_t)5 << 30};
+    for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
+        int64_t back;
+        assert_int_equal(options_parse_bytes(options_bytes_str(vals[i], b, sizeof b), &back), 0);
+        assert_int_equal(back, vals[i]);
+    }
+}
+
+/* ---- options_parse on argv arrays ---- */
+
+/* A NULL-terminated argv named a, and its length a_n. */
+#define DECL_ARGV(a, ...)                                       \
+    static const char *a##_c[] = {__VA_ARGS__, NULL};           \
+    char **a = (char **)a##_c;                                  \
+    const int a##_n = (int)(sizeof a##_c / sizeof *a##_c) - 1
+
+static int parse(struct config *cfg, enum command cmd, int argc, char **argv, char *err,
+                 size_t n)
+{
+    int help = 0;
+    err[0] = 0;
+    return options_parse(cfg, cmd, argc, argv, &help, err, n);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    char *argv[] = {NULL};
+    assert_int_equal(parse(&c, CMD_RUN, 0, argv, err, sizeof err), 0);
+    assert_int_equal(c.cmd, CMD_RUN);
+    assert_int_equal(c.rows, 100000000);
+    assert_int_equal(c.chunk, 1000000);
+    assert_int_equal(c.reads, -1);            /* = the chunk */
+    assert_int_equal(c.read_from, RF_ALL);
+    assert_int_equal(c.seed, 42);
+    assert_int_equal(c.sqlite_lib.n, 1);
+    assert_string_equal(c.sqlite_lib.v[0], "libsqlite3.so.0");
+    assert_int_equal(c.page_size.n, 1);
+    assert_int_equal(c.page_size.v[0], 4096);
+    assert_int_equal(c.journal.n, 1);
+    assert_int_equal(c.journal.v[0], JM_DELETE);
+    assert_int_equal(c.sync.n, 1);
+    assert_int_equal(c.sync.v[0], SY_FULL);
+    assert_int_equal(c.commit_every.n, 1);
+    assert_int_equal(c.commit_every.v[0], 0);  /* once per chunk */
+    assert_int_equal(c.cache_size.n, 1);
+    assert_true(c.cache_size.v[0] == OPT_DEFAULT);
+    assert_int_equal(c.mmap_size.n, 1);
+    assert_true(c.mmap_size.v[0] == OPT_DEFAULT);
+    assert_int_equal(c.key_order.v[0], KO_SEQ);
+    assert_int_equal(c.value_size.v[0], 16);
+    assert_int_equal(c.repeat, 1);
+    assert_int_equal(c.warmup, 0);
+    assert_int_equal(c.shuffle, 0);
+    assert_int_equal(c.max_time_s, 0);
+    assert_int_equal(c.keep_db, 0);
+    assert_int_equal(c.min_free, 256 << 20);
+    assert_non_null(c.db_dir);
+    assert_null(c.out);
+    assert_null(c.preset);
+    assert_int_equal(c.npos, 0);
+    config_free(&c);
+}
+
+static void test_lists_and_values(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--rows", "200k", "--chunk=50k", "--reads", "1k", "--page-size", "1k,4KiB,64k",
+                    "--journal", "wal,delete,truncate", "--sync", "off,extra", "--commit-every",
+                    "1,chunk,64", "--cache-size", "-2000,default,100", "--mmap-size", "0,1M",
+                    "--key-order", "random,seq", "--value-size", "0,1MiB", "--sqlite-lib",
+                    "/a/libsqlite3.so,libsqlcipher.so.0", "--keep-db", "--shuffle", "--seed",
+                    "7", "--max-time", "1h30m", "--out", "o", "--db-dir", "d", "--read-from",
+                    "chunk");
+    assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
+    assert_int_equal(c.rows, 200000);
+    assert_int_equal(c.chunk, 50000);
+    assert_int_equal(c.reads, 1000);
+    assert_int_equal(c.page_size.n, 3);
+    assert_int_equal(c.page_size.v[0], 1024);
+    assert_int_equal(c.page_size.v[1], 4096);
+    assert_int_equal(c.page_size.v[2], 65536);
+    assert_int_equal(c.journal.n, 3);
+    assert_int_equal(c.journal.v[0], JM_WAL);
+    assert_int_equal(c.journal.v[1], JM_DELETE);
+    assert_int_equal(c.journal.v[2], JM_TRUNCATE);
+    assert_int_equal(c.sync.v[0], SY_OFF);
+    assert_int_equal(c.sync.v[1], SY_EXTRA);
+    assert_int_equal(c.commit_every.n, 3);
+    assert_int_equal(c.commit_every.v[0], 1);
+    assert_int_equal(c.commit_every.v[1], 0);
+    assert_int_equal(c.commit_every.v[2], 64);
+    assert_int_equal(c.cache_size.v[0], -2000);
+    assert_true(c.cache_size.v[1] == OPT_DEFAULT);
+    assert_int_equal(c.cache_size.v[2], 100);
+    assert_int_equal(c.mmap_size.v[0], 0);
+    assert_int_equal(c.mmap_size.v[1], 1 << 20);
+    assert_int_equal(c.key_order.v[0], KO_RANDOM);
+    assert_int_equal(c.key_order.v[1], KO_SEQ);
+    assert_int_equal(c.value_size.v[0], 0);
+    assert_int_equal(c.value_size.v[1], 1 << 20);
+    assert_int_equal(c.sqlite_lib.n, 2);
+    assert_string_equal(c.sqlite_lib.v[0], "/a/libsqlite3.so");
+    assert_string_equal(c.sqlite_lib.v[1], "libsqlcipher.so.0");
+    assert_int_equal(c.keep_db, 1);
+    assert_int_equal(c.shuffle, 1);
+    assert_int_equal(c.seed, 7);
+    assert_int_equal(c.max_time_s, 5400);
+    assert_string_equal(c.out, "o");
+    assert_string_equal(c.db_dir, "d");
+    assert_int_equal(c.read_from, RF_CHUNK);
+    config_free(&c);
+}
+
+/* The last of a repeated option wins; the effective record shows it. */
+static void test_last_wins_and_json(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--rows", "1k", "--rows", "2k", "--journal", "wal", "--journal", "off",
+                    "--sqlite-lib", "x.so", "--sqlite-lib", "y.so");
+    assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
+    assert_int_equal(c.rows, 2000);
+    assert_int_equal(c.journal.n, 1);
+    assert_int_equal(c.journal.v[0], JM_OFF);
+    assert_int_equal(c.sqlite_lib.n, 1);
+    assert_string_equal(c.sqlite_lib.v[0], "y.so");
+    json_t *j = options_to_json(&c);
+    assert_non_null(j);
+    assert_int_equal(json_integer_value(json_object_get(j, "rows")), 2000);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(j, "journal"), 0)),
+                        "off");
+    assert_string_equal(json_string_value(json_object_get(j, "cache-size") ?
+                                              json_array_get(json_object_get(j, "cache-size"), 0)
+                                              : NULL),
+                        "default");
+    assert_true(json_is_false(json_object_get(j, "keep-db")));
+    json_decref(j);
+    config_free(&c);
+}
+
+/* A preset fills in options; an explicit option overrides it wherever it
+** stands on the command line. */
+static void test_preset_overridden(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--preset", "2014", "--rows", "2000", "--chunk", "1000");
+    assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
+    assert_string_equal(c.preset, "2014");
+    assert_int_equal(c.rows, 2000);
+    assert_int_equal(c.chunk, 1000);
+    assert_int_equal(c.read_from, RF_CHUNK);     /* from the preset */
+    assert_int_equal(c.journal.v[0], JM_DELETE);
+    assert_int_equal(c.sync.v[0], SY_FULL);
+    config_free(&c);
+
+    DECL_ARGV(b, "--rows", "3000", "--journal=wal", "--preset=journal");
+    assert_int_equal(parse(&c, CMD_RUN, b_n, b, err, sizeof err), 0);
+    assert_int_equal(c.rows, 3000);              /* before --preset, still wins */
+    assert_int_equal(c.journal.n, 1);
+    assert_int_equal(c.journal.v[0], JM_WAL);
+    assert_int_equal(c.sync.n, 2);               /* from the preset */
+    assert_int_equal(c.chunk, 100000);
+    config_free(&c);
+}
+
+/* Every preset parses (its words are valid options). */
+static void test_every_preset_parses(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"2014", "txn", "journal", "pages", "quick", "overnight"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        struct config c;
+        char err[512];
+        const char *a[] = {"--preset", names[i], NULL};
+        if (parse(&c, CMD_RUN, 2, (char **)a, err, sizeof err) != 0) {
+            print_error("preset %s: %s\n", names[i], err);
+            fail();
+        }
+        assert_true(c.rows >= c.chunk);
+        config_free(&c);
+    }
+}
+
+struct bad_case {
+    enum command cmd;
+    const char *args[6];
+    const char *must_name;      /* the message must contain this */
+};
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    static const struct bad_case t[] = {
+        {CMD_RUN, {"--nope"}, "--nope"},
+        {CMD_RUN, {"--nope=3"}, "--nope"},
+        {CMD_RUN, {"-x"}, "-x"},
+        {CMD_INFO, {"--rows", "5"}, "--rows"},          /* not an info option */
+        {CMD_RUN, {"--rows"}, "--rows"},                /* needs a value */
+        {CMD_RUN, {"--rows", "abc"}, "--rows"},
+        {CMD_RUN, {"--rows", "-5"}, "--rows"},
+        {CMD_RUN, {"--rows", "0"}, "--rows"},
+        {CMD_RUN, {"--rows", "1.5M"}, "--rows"},
+        {CMD_RUN, {"--chunk", "0"}, "--chunk"},
+        {CMD_RUN, {"--chunk", "x"}, "--chunk"},
+        {CMD_RUN, {"--keep-db=yes"}, "--keep-db"},
+        {CMD_RUN, {"--page-size", "3000"}, "--page-size"},
+        {CMD_RUN, {"--page-size", "4k,3000"}, "--page-size"},
+        {CMD_RUN, {"--page-size", "256"}, "--page-size"},
+        {CMD_RUN, {"--page-size", "128k"}, "--page-size"},
+        {CMD_RUN, {"--page-size", "4k,,8k"}, "--page-size"},
+        {CMD_RUN, {"--page-size", "4k,"}, "--page-size"},
+        {CMD_RUN, {"--page-size", ",4k"}, "--page-size"},
+        {CMD_RUN, {"--page-size", ""}, "--page-size"},
+        {CMD_RUN, {"--page-size", "4k,4096"}, "--page-size"},      /* duplicate */
+        {CMD_RUN, {"--journal", "wal2"}, "--journal"},
+        {CMD_RUN, {"--journal", "delete,WAL"}, "--journal"},
+        {CMD_RUN, {"--journal", "wal,wal"}, "--journal"},          /* duplicate */
+        {CMD_RUN, {"--journal", "delete,,wal"}, "--journal"},
+        {CMD_RUN, {"--sync", "sometimes"}, "--sync"},
+        {CMD_RUN, {"--key-order", "reverse"}, "--key-order"},
+        {CMD_RUN, {"--value-size", "2M"}, "--value-size"},
+        {CMD_RUN, {"--value-size", "-1"}, "--value-size"},
+        {CMD_RUN, {"--value-size", "1MiB,1048577"}, "--value-size"},
+        {CMD_RUN, {"--commit-every", "0"}, "--commit-every"},
+        {CMD_RUN, {"--commit-every", "10,10"}, "--commit-every"},
+        {CMD_RUN, {"--cache-size", "lots"}, "--cache-size"},
+        {CMD_RUN, {"--mmap-size", "-1"}, "--mmap-size"},
+        {CMD_RUN, {"--repeat", "0"}, "--repeat"},
+        {CMD_RUN, {"--max-time", "soon"}, "--max-time"},
+        {CMD_RUN, {"--seed", "-1"}, "--seed"},
+        {CMD_RUN, {"--seed", "12x"}, "--seed"},
+        {CMD_RUN, {"--preset", "nightly"}, "nightly"},
+        {CMD_RUN, {"--out", ""}, "--out"},
+        {CMD_RUN, {"--db-dir="}, "--db-dir"},
+        {CMD_RUN, {"--sqlite-lib", "a.so,,b.so"}, "--sqlite-lib"},
+        {CMD_RUN, {"--sqlite-lib", "a.so,a.so"}, "--sqlite-lib"},  /* duplicate */
+        {CMD_RUN, {"--progress", "sometimes"}, "--progress"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512];
+        int argc = 0;
+        while (argc < 6 && t[i].args[argc])
+            argc++;
+        int rc = parse(&c, t[i].cmd, argc, (char **)t[i].args, err, sizeof err);
+        if (rc != -1 || !strstr(err, t[i].must_name) || strchr(err, '\n')) {
+            print_error("case %zu (%s %s): rc %d, message \"%s\" should name %s\n", i,
+                        t[i].args[0], t[i].args[1] ? t[i].args[1] : "", rc, err, t[i].must_name);
+            failures++;
+        }
+        config_free(&c);   /* safe after a failed parse */
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* Things that look odd but are accepted, so that nobody "fixes" them. */
+static void test_accepted_edges(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--reads", "0", "--warmup", "2", "--repeat", "3", "--cache-size", "-100",
+                    "--mmap-size", "4G", "--max-time", "0", "--value-size", "0", "--help");
+    int help = 0;
+    assert_int_equal(options_parse(&c, CMD_RUN, a_n, a, &help, err, sizeof err), 0);
+    assert_int_equal(help, 1);
+    assert_int_equal(c.reads, 0);
+    assert_int_equal(c.warmup, 2);
+    assert_int_equal(c.repeat, 3);
+    assert_int_equal(c.cache_size.v[0], -100);
+    assert_int_equal(c.mmap_size.v[0], (int64_t)4 << 30);
+    assert_int_equal(c.max_time_s, 0);
+    assert_int_equal(c.value_size.v[0], 0);
+    config_free(&c);
+
+    /* positional words are collected (main refuses them for run) */
+    DECL_ARGV(b, "results/a", "--rows", "5");
+    assert_int_equal(parse(&c, CMD_RUN, b_n, b, err, sizeof err), 0);
+    assert_int_equal(c.npos, 1);
+    assert_string_equal(c.pos[0], "results/a");
+    config_free(&c);
+
+    /* info takes --sqlite-lib */
+    DECL_ARGV(d, "--sqlite-lib", "libsqlite3.so.0,libsqlcipher.so.0");
+    assert_int_equal(parse(&c, CMD_INFO, d_n, d, err, sizeof err), 0);
+    assert_int_equal(c.sqlite_lib.n, 2);
+    config_free(&c);
+}
+
+/* A list may hold LIST_MAX values, not one more. */
+static void test_list_limit(void **state)
+{
+    (void)state;
+    char list[1024] = "", item[16];
+    for (int i = 0; i < LIST_MAX + 1; i++) {
+        snprintf(item, sizeof item, "%s%d", i ? "," : "", i + 1);
+        strcat(list, item);
+    }
+    char *cut = strrchr(list, ',');
+    struct config c;
+    char err[512];
+    char *a[] = {(char *)"--commit-every", list, NULL};
+    assert_int_equal(parse(&c, CMD_RUN, 2, a, err, sizeof err), -1);
+    assert_non_null(strstr(err, "--commit-every"));
+    config_free(&c);
+    *cut = 0;
+    assert_int_equal(parse(&c, CMD_RUN, 2, a, err, sizeof err), 0);
+    assert_int_equal(c.commit_every.n, LIST_MAX);
+    config_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_count),
+        cmocka_unit_test(test_parse_bytes),
+        cmocka_unit_test(test_parse_duration),
+        cmocka_unit_test(test_bytes_str),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_lists_and_values),
+        cmocka_unit_test(test_last_wins_and_json),
+        cmocka_unit_test(test_preset_overridden),
+        cmocka_unit_test(test_every_preset_parses),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_accepted_edges),
+        cmocka_unit_test(test_list_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
