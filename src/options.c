@@ -95,9 +95,9 @@ static const struct option_def option_table[] = {
      "stop a cell before the free space under --db-dir falls below this"},
     {"on-error", T_ENUM, 0, O(on_error), "continue", 0, 0, on_error_names, NULL, 0, CMD_RUN,
      "after a failed cell: go on with the next one, or stop the run"},
-    {"no-plot", T_FLAG, 0, O(no_plot), NULL, 0, 1, NULL, NULL, 0, CMD_RUN | CMD_COMPARE,
+    {"no-plot", T_FLAG, 0, O(no_plot), NULL, 0, 1, NULL, NULL, 0, CMD_RUN | CMD_COMPARE | CMD_RESUME,
      "do not draw the graphs at the end"},
-    {"progress", T_ENUM, 0, O(progress), "auto", 0, 0, progress_names, NULL, 0, RUNLIKE,
+    {"progress", T_ENUM, 0, O(progress), "auto", 0, 0, progress_names, NULL, 0, RUNLIKE | CMD_RESUME,
      "progress on stderr: auto (one updating line on a TTY), always, never"},
     {"trials", T_COUNT, 0, O(trials), "100", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
      "simulated power cuts per cell"},
@@ -116,7 +116,7 @@ struct unit { const char *suffix; int64_t mult; };
 static int parse_scaled(const char *s, const struct unit *units, int64_t *out)
 {
     char *end;
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+    if (!s || *s < '0' || *s > '9')     /* strtoull would skip white space and signs */
         return -1;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
@@ -186,7 +186,7 @@ int options_parse_duration(const char *s, int64_t *out)
 static int parse_int(const char *s, int64_t *out)
 {
     char *end;
-    if (!s || !*s || *s == ' ')
+    if (!s || !((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
         return -1;
     errno = 0;
     long long v = strtoll(s, &end, 10);
@@ -335,6 +335,11 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
         memcpy(item, p, len);
         item[len] = 0;
         if (o->type == T_STR) {
+            for (int i = 0; i < stmp.n; i++)
+                if (strcmp(stmp.v[i], item) == 0) {
+                    snprintf(err, errlen, "--%s: '%s' is listed twice", o->name, item);
+                    goto fail;
+                }
             stmp.v[stmp.n++] = strdup(item);
         } else {
             int64_t v;
