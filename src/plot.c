@@ -1,13 +1,19 @@
 /*
-** plot: runs gnuplot on the scripts of plots/.  Every path reaches gnuplot
-** as an argument of `gnuplot -c` (ARG1, ARG2...), never through a shell or
-** spliced into a command, so a folder named with quotes or a semicolon can
-** neither break a plot nor run a gnuplot command.
+** plot: runs gnuplot on the scripts of plots/.  Every path and label
+** reaches gnuplot as an argument of `gnuplot -c` (ARG1, ARG2...) or as data
+** in a file, never through a shell or spliced into a command, so a folder
+** named with quotes or a semicolon can neither break a plot nor run a
+** gnuplot command.
 */
 #include "plot.h"
 
+#include "plotdata.h"
+#include "report.h"
+
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +23,29 @@
 #ifndef SQLSOAK_PLOTS_DIR
 #define SQLSOAK_PLOTS_DIR "plots"
 #endif
+
+static const struct plot_graph graphs[] = {
+    {"write.gp", {"write", "write_log"},
+     "Write time per chunk against rows already in the table: does inserting get slower as "
+     "the table grows?"},
+    {"read.gp", {"read", NULL},
+     "Point reads: seconds per chunk's reads and reads per second against rows in the table."},
+    {"latency.gp", {"latency", NULL},
+     "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in the table."},
+    {"amplification.gp", {"amplification", NULL},
+     "Bytes written to storage per row inserted (write amplification: what wears an SD card)."},
+    {"heatmap.gp", {"heatmap_write", "heatmap_read"},
+     "Median write rows/s and read ops/s over page size × journal mode."},
+    {"versions.gp", {"versions", NULL},
+     "The same cell across SQLite libraries (or runs), overlaid: write rows/s per chunk."},
+    {"commit.gp", {"commit", NULL}, "Rows per transaction against write rows/s (log-log)."},
+};
+#define NGRAPHS (int)(sizeof graphs / sizeof *graphs)
+
+const struct plot_graph *plot_graph_at(int i)
+{
+    return i >= 0 && i < NGRAPHS ? &graphs[i] : NULL;
+}
 
 /* The plots/ folder: $SQLSOAK_PLOTS_DIR, else the one this build came from. */
 static const char *plots_dir(void)
@@ -41,8 +70,9 @@ static int on_path(const char *name)
     return 0;
 }
 
-/* Runs gnuplot -c script args...; returns its exit status, or -1. */
-static int gnuplot(const char *script, const char *const *args, int nargs)
+/* Runs gnuplot -c script args... in folder cwd; returns its exit status,
+** or -1. */
+static int gnuplot(const char *cwd, const char *script, const char *const *args, int nargs)
 {
     const char *argv[16];
     int n = 0;
@@ -52,8 +82,11 @@ static int gnuplot(const char *script, const char *const *args, int nargs)
     for (int i = 0; i < nargs && n < 15; i++)
         argv[n++] = args[i];
     argv[n] = NULL;
+    fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
+        if (chdir(cwd) != 0)
+            _exit(126);
         execvp("gnuplot", (char *const *)argv);
         _exit(127);
     }
@@ -69,41 +102,257 @@ static int has_suffix(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-int plot_run(const char *dir, FILE *msg)
+/* Why graph g is skipped, or NULL when it has data. */
+static const char *skip_reason(const struct plot_graph *g, const struct plot_have *h)
+{
+    const char *s = g->script;
+    if (!h->series)
+        return "no chunk was measured";
+    if (!strcmp(s, "read.gp") && !h->reads)
+        return "no reads were measured";
+    if (!strcmp(s, "latency.gp") && !h->latency)
+        return "no read latency was measured";
+    if (!strcmp(s, "amplification.gp") && !h->io)
+        return "no bytes written were counted (/proc/self/io unavailable?)";
+    if (!strcmp(s, "heatmap.gp") && !h->heat)
+        return "one page size and one journal mode only";
+    if (!strcmp(s, "versions.gp") && !h->versions)
+        return "no cell ran on more than one SQLite library or run";
+    if (!strcmp(s, "commit.gp") && !h->commit)
+        return "one commit size only";
+    return NULL;
+}
+
+static const struct plot_graph *graph_named(const char *script)
+{
+    for (int i = 0; i < NGRAPHS; i++)
+        if (strcmp(graphs[i].script, script) == 0)
+            return &graphs[i];
+    return NULL;
+}
+
+int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
+              const struct plot_have *have, FILE *msg)
 {
     if (!on_path("gnuplot")) {
-        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
-                     "sqlsoak plot '%s'\n", dir);
-        return 1;
-    }
-    char outdir[4200];
-    snprintf(outdir, sizeof outdir, "%s/plots", dir);
-    if (mkdir(outdir, 0755) != 0 && errno != EEXIST) {
-        fprintf(msg, "cannot create %s: %s\n", outdir, strerror(errno));
+        fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
         return -1;
     }
-    DIR *d = opendir(plots_dir());
+    char pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX];
+    if (!realpath(plots_dir(), pdir) || !realpath(datadir, adata) || !realpath(outdir, aout)) {
+        fprintf(msg, "cannot find the plot scripts or folders (%s): %s\n", plots_dir(),
+                strerror(errno));
+        return -1;
+    }
+    DIR *d = opendir(pdir);
     if (!d) {
-        fprintf(msg, "cannot open the plot scripts in %s: %s\n", plots_dir(), strerror(errno));
+        fprintf(msg, "cannot open the plot scripts in %s: %s\n", pdir, strerror(errno));
         return -1;
     }
     struct dirent *e;
-    int failed = 0, drawn = 0;
+    int failed = 0;
     while ((e = readdir(d))) {
-        char script[4200];
         if (!has_suffix(e->d_name, ".gp") || e->d_name[0] == '_')
             continue;
-        snprintf(script, sizeof script, "%s/%s", plots_dir(), e->d_name);
-        const char *args[] = {dir, outdir};
-        if (gnuplot(script, args, 2) != 0) {
+        const struct plot_graph *g = graph_named(e->d_name);
+        const char *why = g ? skip_reason(g, have) : NULL;
+        if (why) {
+            fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
+            continue;
+        }
+        const char *args[] = {adata, aout, desc, mode, have->ref2014};
+        if (gnuplot(pdir, e->d_name, args, 5) != 0) {
             fprintf(msg, "plot %s failed\n", e->d_name);
-            failed = 1;
-        } else {
-            drawn++;
+            failed++;
         }
     }
     closedir(d);
-    if (drawn)
-        fprintf(msg, "graphs: %s/\n", outdir);
-    return failed ? -1 : 0;
+    return failed;
+}
+
+/* Makes dir/sub; 0 or -1 with a message. */
+static int make_dir(const char *path, FILE *msg)
+{
+    if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+        fprintf(msg, "cannot create %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The series of one run: every measured cell with chunks, grouped by its
+** settings without the library, one variant per library. */
+static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn[][96], int *nv,
+                      int *versions)
+{
+    int n = 0, ngroups = 0;
+    char (*gk)[256] = calloc((size_t)r->summary.nrows + 1, sizeof *gk);
+    char (*vk)[300] = calloc((size_t)r->summary.nrows + 1, sizeof *vk);
+    int *gcount = calloc((size_t)r->summary.nrows + 1, sizeof *gcount);
+    *nv = 0;
+    *versions = 0;
+    for (int i = 0; gk && vk && gcount && i < r->summary.nrows; i++) {
+        if (csvin_num(&r->summary, CSV_SUMMARY, i, "repeat") < 1 ||
+            !(csvin_num(&r->summary, CSV_SUMMARY, i, "chunks") > 0))
+            continue;
+        char key[256], lib[300];
+        plotdata_key(r, i, 0, key, sizeof key);
+        snprintf(lib, sizeof lib, "%s|%s", csvin_str(&r->summary, CSV_SUMMARY, i, "sqlite_lib"),
+                 csvin_str(&r->summary, CSV_SUMMARY, i, "sqlite_version"));
+        int g = 0, v = 0;
+        while (g < ngroups && strcmp(gk[g], key))
+            g++;
+        if (g == ngroups)
+            snprintf(gk[ngroups++], 256, "%s", key);
+        while (v < *nv && strcmp(vk[v], lib))
+            v++;
+        if (v == *nv) {
+            snprintf(vk[v], 300, "%s", lib);
+            snprintf(vn[v], 96, "SQLite %s", csvin_str(&r->summary, CSV_SUMMARY, i,
+                                                       "sqlite_version"));
+            (*nv)++;
+        }
+        if (++gcount[g] > 1)
+            *versions = 1;
+        memset(&s[n], 0, sizeof s[n]);
+        s[n].run = r;
+        s[n].sumrow = i;
+        s[n].group = g + 1;
+        s[n].variant = v + 1;
+        n++;
+    }
+    free(gk);
+    free(vk);
+    free(gcount);
+    return n;
+}
+
+/* The 2014 test's published curve (data/reference/2014.csv: chunk,
+** rows_millions,write_s,read_s after # comments) as a data file for
+** write.gp.  0, or -1 when the reference is missing or damaged. */
+static int ref_2014(const char *csv, const char *tsv)
+{
+    FILE *in = fopen(csv, "r");
+    if (!in)
+        return -1;
+    FILE *out = fopen(tsv, "w");
+    char line[512];
+    int n = 0, header = 0;
+    if (out)
+        fputs("rows\twrite_s\tread_s\n", out);
+    while (out && fgets(line, sizeof line, in)) {
+        long chunk;
+        double millions, w, rd;
+        if (line[0] == '#')
+            continue;
+        if (!header) {
+            header = strncmp(line, "chunk,rows_millions,write_s,read_s", 34) == 0 ? 1 : -1;
+            if (header < 0)
+                break;
+            continue;
+        }
+        if (sscanf(line, "%ld,%lf,%lf,%lf", &chunk, &millions, &w, &rd) == 4) {
+            fprintf(out, "%.0f\t%.17g\t%.17g\n", millions * 1e6, w, rd);
+            n++;
+        }
+    }
+    fclose(in);
+    if (!out || fclose(out) != 0 || header < 0 || n == 0)
+        return -1;
+    return 0;
+}
+
+/* Whether any chunk of the run has a finite, positive value in col. */
+static int any_positive(const struct plotdata_run *r, const char *col)
+{
+    for (int i = 0; i < r->chunks.nrows; i++)
+        if (csvin_num(&r->chunks, CSV_CHUNKS, i, col) > 0)
+            return 1;
+    return 0;
+}
+
+static int plot_loaded(struct plotdata_run *r, FILE *msg)
+{
+    char outdir[4200], datadir[4300], err[512], common[512], desc[1200], ref[4400] = "";
+    snprintf(outdir, sizeof outdir, "%s/plots", r->dir);
+    snprintf(datadir, sizeof datadir, "%s/data", outdir);
+    if (make_dir(outdir, msg) || make_dir(datadir, msg))
+        return -1;
+    struct plotdata_series *s = calloc((size_t)r->summary.nrows + 1, sizeof *s);
+    char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
+    const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
+    struct plot_have h = {0};
+    int rc = -1;
+    if (!s || !vn || !vp)
+        goto out;
+    int nv;
+    int n = run_series(r, s, vn, &nv, &h.versions);
+    for (int i = 0; i < nv; i++)
+        vp[i] = vn[i];
+    plotdata_label(s, n, common, sizeof common);
+    snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
+    if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
+        (h.heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
+        (h.commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
+        fprintf(msg, "%s\n", err);
+        goto out;
+    }
+    h.series = n > 0;
+    h.reads = any_positive(r, "read_ops_per_s");
+    h.latency = any_positive(r, "read_p50_us");
+    h.io = any_positive(r, "io_write_bytes");
+    char refpath[4200];
+    snprintf(refpath, sizeof refpath, "%s/../data/reference/2014.csv", plots_dir());
+    snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
+    if (!plotdata_is_2014_shape(r) || ref_2014(refpath, ref) != 0)
+        ref[0] = 0;
+    h.ref2014 = ref;
+    if (!on_path("gnuplot")) {
+        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
+                     "sqlsoak plot '%s'\n", r->dir);
+        rc = 1;
+    } else {
+        rc = plot_draw(datadir, outdir, desc, "run", &h, msg) ? -1 : 0;
+    }
+    if (report_write(r, msg) == 0)
+        fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
+out:
+    free(s);
+    free(vn);
+    free(vp);
+    return rc;
+}
+
+int plot_run(const char *dir, FILE *msg)
+{
+    struct plotdata_run r;
+    char err[600];
+    if (plotdata_load(dir, &r, err, sizeof err)) {
+        fprintf(msg, "%s\n", err);
+        return 2;
+    }
+    int rc = plot_loaded(&r, msg);
+    plotdata_free(&r);
+    return rc;
+}
+
+int plot_main(const struct config *cfg, char *err, size_t n)
+{
+    struct stat st;
+    if (cfg->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak plot RESULTS_DIR");
+        return 2;
+    }
+    const char *dir = cfg->pos[0];
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "%s: not a results folder (%s)", dir,
+                 errno && stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
+        return 2;
+    }
+    struct plotdata_run r;
+    if (plotdata_load(dir, &r, err, n))
+        return 2;
+    int rc = plot_loaded(&r, stdout);
+    plotdata_free(&r);
+    return rc == 0 ? 0 : 1;
 }

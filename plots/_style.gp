@@ -1,0 +1,54 @@
+# _style.gp: loaded by every graph script of plots/.  Checks the arguments,
+# reads the list of lines (series.tsv) into arrays, sets the look.
+# Arguments of every script (gnuplot -c SCRIPT ...):
+#   ARG1 data folder written by sqlsoak (series.tsv, s-N.tsv, ...)
+#   ARG2 folder to draw into        ARG3 description of what was run
+#   ARG4 "run" or "compare"          ARG5 the 2014 reference curve (.tsv) or ""
+# Paths are only ever used as string values, never spliced into commands.
+# Each script copies its arguments before loading this file (load hides
+# them):  DATA OUT DESC MODE REF.
+if (!exists("DATA") || !exists("OUT") || strlen(DATA) == 0 || strlen(OUT) == 0) {
+    print "usage: gnuplot -c SCRIPT DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    exit status 2
+}
+SERIES = DATA.'/series.tsv'
+series(i) = sprintf('%s/s-%d.tsv', DATA, i)
+
+set encoding utf8
+set datafile separator "\t"
+set datafile columnheaders
+set datafile missing "NaN"
+
+# The lines: label, group (cell), variant (library or run).
+stats SERIES using 0 nooutput
+N = STATS_records
+if (N < 1) {
+    print "no lines to draw in ".SERIES
+    exit status 2
+}
+array L[N]
+array G[N]
+array V[N]
+do for [i=1:N] {
+    stats SERIES every ::i-1::i-1 using (L[i] = strcol('label'), G[i] = column('group'), \
+        V[i] = column('variant'), 0) nooutput
+}
+
+# 10 colours × 3 dash patterns and point shapes: 30 lines stay distinct.
+COLOURS = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22"
+do for [i=1:30] {
+    set linetype i lc rgb word(COLOURS, (i-1)%10+1) dt 1+(i-1)/10 lw 1.6 \
+        pt int(word("7 5 9", (i-1)/10+1)) ps 0.7
+}
+set linetype cycle 30
+
+W = 1280
+H = 800
+FONT = "sans,11"
+KEYFONT = (N > 16 ? "sans,8" : "sans,10")
+set termoption noenhanced
+set grid lc rgb "#dddddd" lw 1
+set border lc rgb "#444444"
+set format x "%.0s%c"
+set xlabel "rows in the table"
+set key noenhanced

@@ -1,0 +1,68 @@
+# heatmap.gp: median write rows/s (heatmap_write) and read ops/s
+# (heatmap_read) over page size × journal mode, one panel per remaining
+# setting (synchronous, library...).  Cells not measured show their status.
+if (ARGC < 4) {
+    print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    exit status 2
+}
+DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
+load '_style.gp'
+LIST = DATA.'/heat.tsv'
+panel(p) = sprintf('%s/heat-%d.tsv', DATA, p)
+stats LIST using 0 nooutput
+P = STATS_records
+array PT[P]
+do for [p=1:P] { stats LIST every ::p-1::p-1 using (PT[p] = strcol('title'), 0) nooutput }
+NC = ceil(sqrt(P))
+NR = ceil(1.0 * P / NC)
+set palette defined (0 "#f7fbff", 1 "#9ecae1", 2 "#4292c6")
+set style fill solid 1.0 border lc rgb "white"
+set xlabel "page size"
+set format x "%g"
+set grid noxtics noytics
+unset key
+do for [m=1:2] {
+    COL = (m == 1 ? "write" : "read")
+    TXT = COL."_txt"
+    NAME = "heatmap_".COL
+    WHAT = (m == 1 ? "Median write rate (rows/s)" : "Median point-read rate (reads/s)")
+    # One colour scale for every panel (stats obeys ranges: clear them).
+    set autoscale xy
+    CMAX = 0
+    XMAX = 0
+    YMAX = 0
+    do for [p=1:P] {
+        stats panel(p) using 'x':'y' nooutput
+        XMAX = (STATS_max_x > XMAX ? STATS_max_x : XMAX)
+        YMAX = (STATS_max_y > YMAX ? STATS_max_y : YMAX)
+        stats panel(p) using (column(COL)) nooutput
+        if (STATS_records - STATS_invalid > 0 && STATS_max > CMAX) { CMAX = STATS_max }
+    }
+    set cbrange [0:(CMAX > 0 ? CMAX : 1)]
+    set xrange [-0.5:XMAX+0.5]
+    set yrange [-0.5:YMAX+0.5]
+    set format cb "%.1s%c"
+    set cblabel WHAT
+    do for [fmt=1:2] {
+        if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
+        set multiplot title WHAT." by page size × journal mode\n".DESC font "sans,12"
+        do for [p=1:P] {
+            c = (p-1) % NC
+            r = (p-1) / NC
+            set lmargin at screen 0.08 + c * 0.82 / NC
+            set rmargin at screen 0.08 + (c+1) * 0.82 / NC - 0.06
+            set tmargin at screen 0.86 - r * 0.80 / NR
+            set bmargin at screen 0.86 - (r+1) * 0.80 / NR + 0.12
+            set title PT[p] font "sans,11"
+            set ylabel (c == 0 ? "journal mode" : "")
+            if (p == P) { set colorbox user origin screen 0.92, screen 0.1 size screen 0.02, screen 0.7 } \
+            else { unset colorbox }
+            plot panel(p) using 'x':'y':(0.5):(0.5) with boxxyerror fc rgb "#d9d9d9", \
+                 panel(p) using 'x':'y':(0.5):(0.5):(column(COL)) with boxxyerror fc palette, \
+                 panel(p) using 'x':'y':(strcol('status') eq 'ok' ? strcol(TXT) : strcol('status')):xtic(strcol('xlab')):ytic(strcol('ylab')) \
+                     with labels font "sans,10"
+        }
+        unset multiplot
+    }
+}
+set output

@@ -1,0 +1,29 @@
+# read.gp: point reads against rows in the table: seconds per chunk's reads
+# (top) and reads per second (bottom), one line per cell.
+if (ARGC < 4) {
+    print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    exit status 2
+}
+DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
+load '_style.gp'
+NAME = "read"
+TITLE = (MODE eq "compare" ? "Point reads across runs" : "Point reads")
+do for [fmt=1:2] {
+    if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
+    set multiplot title TITLE."\n".DESC font "sans,12"
+    load '_key.gp'
+    set tmargin at screen 0.88
+    set bmargin at screen 0.52
+    set ylabel "read time per chunk (s)"
+    set xlabel ""
+    set yrange [0:*]
+    plot for [i=1:N] series(i) using 'rows':'read_s' with linespoints lt i title L[i]
+    set tmargin at screen 0.47
+    set bmargin at screen 0.08
+    set xlabel "rows in the table"
+    set ylabel "reads per second"
+    unset key
+    plot for [i=1:N] series(i) using 'rows':'read_ops_per_s' with linespoints lt i notitle
+    unset multiplot
+}
+set output

@@ -1,0 +1,63 @@
+# versions.gp: the same cell across SQLite libraries (plot) or across runs
+# (compare), overlaid: write rows/s per chunk, one panel per cell, one
+# colour per library or run.
+if (ARGC < 4) {
+    print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    exit status 2
+}
+DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
+load '_style.gp'
+GL = DATA.'/groups.tsv'
+VL = DATA.'/variants.tsv'
+stats GL using 0 nooutput
+NG = STATS_records
+stats VL using 0 nooutput
+NV = STATS_records
+array GT[NG]
+array GV[NG]
+array VT[NV]
+do for [g=1:NG] { stats GL every ::g-1::g-1 using (GT[g] = strcol('title'), GV[g] = column('variants'), 0) nooutput }
+do for [v=1:NV] { stats VL every ::v-1::v-1 using (VT[v] = strcol('label'), 0) nooutput }
+# The panels: groups with more than one library or run.
+K = 0
+array PG[NG]
+do for [g=1:NG] { if (GV[g] > 1) { K = K + 1; PG[K] = g } }
+if (K == 0) { print "versions.gp: no cell ran on more than one library or run"; exit status 0 }
+NC = ceil(sqrt(K))
+NR = ceil(1.0 * K / NC)
+NAME = "versions"
+WHAT = (MODE eq "compare" ? "The same cells across runs" : "The same cells across SQLite versions")
+set format y "%.1s%c"   # one decimal: a linear axis of a few M would repeat "2M"
+set yrange [0:*]          # rates from zero: a cropped axis exaggerates a gap
+set format x "%.0s%c"
+set xtics out nomirror
+set ytics out nomirror
+set autoscale yfix
+do for [fmt=1:2] {
+    if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
+    set multiplot title WHAT.": write rows/s per chunk\n".DESC font "sans,12"
+    do for [k=1:K] {
+        g = PG[k]
+        IDX = ""
+        do for [i=1:N] { if (G[i] == g) { IDX = IDX." ".i } }
+        c = (k-1) % NC
+        r = (k-1) / NC
+        set lmargin at screen 0.06 + c * 0.76 / NC + 0.01
+        set rmargin at screen 0.06 + (c+1) * 0.76 / NC - 0.04
+        set tmargin at screen 0.87 - r * 0.81 / NR
+        set bmargin at screen 0.87 - (r+1) * 0.81 / NR + 0.10
+        set title GT[g] font "sans,10"
+        set ylabel (c == 0 ? "rows/s" : "")
+        set xlabel (r == NR-1 ? "rows in the table" : "")
+        if (k == 1) {
+            set key at screen 0.84, screen 0.87 left top font "sans,10" box lc rgb "#cccccc"
+            plot for [v=1:NV] NaN with linespoints lt v title VT[v], \
+                 for [w in IDX] series(int(w)) using 'rows':'write_rows_per_s' with linespoints lt V[int(w)] notitle
+        } else {
+            unset key
+            plot for [w in IDX] series(int(w)) using 'rows':'write_rows_per_s' with linespoints lt V[int(w)] notitle
+        }
+    }
+    unset multiplot
+}
+set output

@@ -1,0 +1,63 @@
+/*
+** plotdata: turns results folders into the tab-separated files the
+** gnuplot scripts of plots/ read (one file per line of a graph, and list
+** files naming them), so the scripts hold no numbers and no labels: every
+** string reaches gnuplot as data, never as a command.
+*/
+#ifndef SQLSOAK_PLOTDATA_H
+#define SQLSOAK_PLOTDATA_H
+
+#include "csvin.h"
+
+#include <stddef.h>
+
+/* One results folder, read and checked. */
+struct plotdata_run {
+    const char *dir;
+    char name[160];           /* how graphs name the run: folder, host, storage */
+    char host[128], storage[256], desc[512];
+    struct csvin chunks, summary;
+};
+
+/* One line of the scaling graphs: a summary row of a run. */
+struct plotdata_series {
+    const struct plotdata_run *run;
+    int sumrow;
+    char label[256];
+    char gtitle[256];         /* the group's settings, without the variant */
+    int group;                /* 1-based: lines with the same group are the same cell */
+    int variant;              /* 1-based: library (plot) or run (compare) */
+};
+
+/* Reads dir/chunks.csv, dir/summary.csv and dir/run.json (optional).
+** Returns 0, or -1 with a one-line message in err. */
+int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
+void plotdata_free(struct plotdata_run *r);
+
+/* The cell's identity without its library path (and, when with_version
+** is 0, without its SQLite version) into buf. */
+void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, char *buf,
+                  size_t n);
+
+/* Labels every series of the run(s) from the settings that vary between
+** them ("3.40.1 · 4k · wal · normal"), into s[i].label after what it
+** holds already, and into s[i].gtitle without the SQLite version.  The
+** settings that do not vary go into common. */
+void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn);
+
+/* Writes the series, their list (series.tsv), groups.tsv and variants.tsv
+** into datadir.  vnames[v-1] names variant v.  0 or -1 (err). */
+int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
+                          const char *const *vnames, int nvariants, char *err, size_t errn);
+
+/* Summary-based graphs.  Each returns the number of panels or lines
+** written (0: nothing to draw), or -1 with err. */
+int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n);
+int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
+                          size_t n);
+
+/* 1 when the run has the 2014 test's shape (1M-row chunks read back from
+** the chunk just written). */
+int plotdata_is_2014_shape(const struct plotdata_run *r);
+
+#endif

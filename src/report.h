@@ -1,0 +1,16 @@
+/*
+** report: <out>/report.html, the one self-contained page a user opens the
+** next morning: the run's description, the summary table, every graph.
+*/
+#ifndef SQLSOAK_REPORT_H
+#define SQLSOAK_REPORT_H
+
+#include "plotdata.h"
+
+#include <stdio.h>
+
+/* Writes r->dir/report.html from run.json, summary.csv and the graphs
+** present in r->dir/plots.  Returns 0, or -1 (message on msg). */
+int report_write(const struct plotdata_run *r, FILE *msg);
+
+#endif

@@ -1,0 +1,205 @@
+#!/usr/bin/env bats
+# plots.bats: graphs, report.html, `sqlsoak plot` and `sqlsoak compare`
+# from small real runs (a single cell, and a matrix over two libraries).
+
+CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
+
+setup_file() {
+    export TINY="--rows 20k --chunk 5k --reads 2k --progress never --no-plot"
+    export RUNS="$BATS_FILE_TMPDIR/runs"
+    # The interpreter itself: a version manager's shim costs a second a call.
+    PY=$(python3 -c 'import sys; print(sys.executable)')
+    export PY
+    mkdir -p "$RUNS"
+    "$SQLSOAK" run $TINY --db-dir "$RUNS/db1" --out "$RUNS/one" >/dev/null
+    libs=libsqlite3.so.0
+    [ -e "$CIPHER" ] && libs="$libs,$CIPHER"
+    "$SQLSOAK" run $TINY --db-dir "$RUNS/db2" --out "$RUNS/matrix" --sqlite-lib "$libs" \
+        --page-size 4k,8k --journal delete,wal --commit-every 1k,5k >/dev/null
+}
+
+# check_png FILE: valid PNG of the expected size, not blank: at least 8
+# distinct colours of which 4 are not grey (data lines, heat cells).
+check_png() {
+    "$PY" - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat, hdr = 8, b'', None
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        hdr = struct.unpack('>IIBBBBB', body)
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+w, h, depth, ctype = hdr[:4]
+assert (w, h) == (1280, 800), (w, h)
+assert depth == 8 and ctype in (2, 6), hdr
+bpp = 3 if ctype == 2 else 4
+raw, stride, prev, colours = zlib.decompress(idat), w * bpp, bytearray(w * bpp), set()
+for y in range(h):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp))
+    prev = line
+    chroma = [k for k in colours if len(set(k)) > 1]
+    if len(colours) >= 8 and len(chroma) >= 4:
+        break
+else:
+    raise AssertionError('blank-looking PNG: %d colours' % len(colours))
+PY
+}
+
+# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths.
+check_svg() {
+    local f=$1; shift
+    head -c 600 "$f" | grep -q '<svg'
+    [ "$(grep -c '<path' "$f")" -ge 5 ]
+    for t in "$@"; do grep -qF -- "$t" "$f" || { echo "missing '$t' in $f"; return 1; }; done
+}
+
+check_graph() {
+    local dir=$1 name=$2; shift 2
+    [ -s "$dir/plots/$name.png" ] && [ -s "$dir/plots/$name.svg" ]
+    check_png "$dir/plots/$name.png"
+    check_svg "$dir/plots/$name.svg" "$@"
+}
+
+# Every src/href of report.html names a file that exists.
+check_report() {
+    local dir=$1
+    [ -s "$dir/report.html" ]
+    grep -q '<table' "$dir/report.html"
+    ! grep -qE '(src|href)="(https?:)?//' "$dir/report.html"
+    "$PY" - "$dir" <<'PY'
+import os, re, sys, urllib.parse
+d = sys.argv[1]
+html = open(os.path.join(d, 'report.html'), encoding='utf-8').read()
+refs = re.findall(r'(?:src|href)="([^"]*)"', html)
+assert refs, 'no images in report.html'
+for ref in refs:
+    path = os.path.join(d, urllib.parse.unquote(ref))
+    assert os.path.isfile(path), 'report.html references missing ' + ref
+PY
+}
+
+@test "plot: a single-cell run draws its graphs and a report" {
+    run "$SQLSOAK" plot "$RUNS/one"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"skipped"* ]]          # heatmap, versions, commit: nothing to show
+    check_graph "$RUNS/one" write "Write time per chunk" "3.40.1 · 4k · delete · full"
+    check_graph "$RUNS/one" write_log "Write time per chunk"
+    check_graph "$RUNS/one" read "Point reads" "reads per second"
+    check_graph "$RUNS/one" latency "p99.9 latency"
+    check_graph "$RUNS/one" amplification "bytes written to storage per row"
+    [ ! -e "$RUNS/one/plots/heatmap_write.png" ]
+    [ ! -e "$RUNS/one/plots/versions.png" ]
+    [ ! -e "$RUNS/one/plots/commit.png" ]
+    check_report "$RUNS/one"
+}
+
+@test "plot: a matrix over two libraries draws every graph" {
+    [ -e "$CIPHER" ] || skip "no second SQLite library"
+    run "$SQLSOAK" plot "$RUNS/matrix"
+    [ "$status" -eq 0 ]
+    for g in write write_log read latency amplification; do
+        check_graph "$RUNS/matrix" $g "3.15.2" "3.40.1"
+    done
+    check_graph "$RUNS/matrix" heatmap_write "Median write rate" "wal" "8k"
+    check_graph "$RUNS/matrix" heatmap_read "Median point-read rate"
+    check_graph "$RUNS/matrix" versions "SQLite 3.15.2" "SQLite 3.40.1"
+    check_graph "$RUNS/matrix" commit "Transaction size" "rows per transaction"
+    check_report "$RUNS/matrix"
+    grep -q 'heatmap_write.png' "$RUNS/matrix/report.html"
+}
+
+@test "plot: an unsupported cell is shown as such in the heatmap" {
+    [ -e "$CIPHER" ] || skip "no second SQLite library"
+    d="$BATS_TEST_TMPDIR/unsup"
+    cp -r "$RUNS/matrix" "$d"
+    rm -rf "$d/plots"
+    python3 - "$d/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+h = rows[0]
+r = rows[2]
+for c in range(h.index('chunks'), len(h)): r[c] = ''
+r[h.index('status')] = 'unsupported'
+r[h.index('reason')] = 'journal_mode: requested wal, library answered delete'
+csv.writer(open(sys.argv[1], 'w'), lineterminator='\n').writerows(rows)
+PY
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    check_svg "$d/plots/heatmap_write.svg" unsupported
+    grep -q 'library answered delete' "$d/report.html"
+}
+
+@test "plot: a folder named with spaces, quotes and a semicolon" {
+    d="$BATS_TEST_TMPDIR/it's a \"test\"; print 'pwned' ; system('touch HACKED')"
+    cp -r "$RUNS/one" "$d"
+    rm -rf "$d/plots" "$d/report.html"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    ! grep -qx pwned <<<"$output"
+    [ ! -e HACKED ] && [ ! -e "$BATS_TEST_TMPDIR/HACKED" ]
+    check_graph "$d" write "Write time per chunk"
+    check_report "$d"
+}
+
+@test "plot: missing folder, missing or malformed CSV exit 2 with one line" {
+    run "$SQLSOAK" plot "$BATS_TEST_TMPDIR/nowhere"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    d="$BATS_TEST_TMPDIR/bad"
+    mkdir "$d"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *chunks.csv* ]]
+    [ "${#lines[@]}" -eq 1 ]
+    cp "$RUNS/one/summary.csv" "$RUNS/one/run.json" "$d/"
+    printf 'cell,rows,write_s\n1,5000,0.1\n' >"$d/chunks.csv"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *header* ]]
+    [ ! -e "$d/plots" ] && [ ! -e "$d/report.html" ]
+    cp "$RUNS/one/chunks.csv" "$d/"
+    echo '1,2,3' >>"$d/chunks.csv"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *malformed* ]]
+}
+
+@test "compare: two runs matched per cell, overlays and comparison.csv" {
+    out="$BATS_TEST_TMPDIR/cmp out"
+    run "$SQLSOAK" compare "$RUNS/one" "$RUNS/matrix" --out "$out"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"one run only"* ]]
+    [ -s "$out/comparison.csv" ]
+    head -1 "$out/comparison.csv" | grep -q '^schema_version,match,run,run_dir,host,storage,'
+    [ "$(tail -n +2 "$out/comparison.csv" | cut -d, -f2 | sort -u | wc -l)" -ge 1 ]
+    check_graph "$out" write "across runs" "one" "matrix"
+    check_graph "$out" versions "The same cells across runs"
+}
+
+@test "compare: bad input exits 2 and creates nothing" {
+    out="$BATS_TEST_TMPDIR/cmp2"
+    run "$SQLSOAK" compare "$RUNS/one" "$BATS_TEST_TMPDIR/nowhere" --out "$out"
+    [ "$status" -eq 2 ]
+    [ ! -e "$out" ]
+    run "$SQLSOAK" compare "$RUNS/one" --out "$out"
+    [ "$status" -eq 2 ]
+    [ ! -e "$out" ]
+    run "$SQLSOAK" compare "$RUNS/one" "$RUNS/matrix" --out "$RUNS/one"
+    [ "$status" -eq 2 ]
+}
