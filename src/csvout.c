@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -90,6 +91,18 @@ static const struct column summary_columns[] = {
     C(SR, verify_s, K_F64, 3),
     C(SR, wall_s, K_F64, 3),
 };
+
+/* The size of the char array behind string column i: the gap to the next
+** column's offset, or to the end of the record. */
+static size_t str_size(enum csv_file f, const struct column *c, int i, int nc)
+{
+    size_t end = f == CSV_CHUNKS ? sizeof(struct chunk_record) : sizeof(struct summary_record);
+    size_t next = end;
+    for (int k = 0; k < nc; k++)
+        if (c[k].kind != K_SCHEMA && c[k].off > c[i].off && c[k].off < next)
+            next = c[k].off;
+    return next - c[i].off;
+}
 
 static const struct column *columns(enum csv_file f, int *n)
 {
@@ -193,6 +206,35 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
     buf[len++] = '\n';
     buf[len] = 0;
     return (int)len;
+}
+
+int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec)
+{
+    int nc;
+    const struct column *c = columns(f, &nc);
+    char *base = rec;
+    if (nfields != nc)
+        return -1;
+    for (int i = 0; i < nc; i++) {
+        const char *v = fields[i] ? fields[i] : "";
+        switch (c[i].kind) {
+        case K_SCHEMA:
+            break;
+        case K_I64:
+            *(int64_t *)(base + c[i].off) = strtoll(v, NULL, 10);
+            break;
+        case K_F64:
+            *(double *)(base + c[i].off) = *v ? strtod(v, NULL) : NAN;
+            break;
+        case K_STR:
+            /* every K_STR field of the records is a char array; its size is
+            ** the distance to the next field, bounded by the record's own
+            ** sizes in csvout.h (256 at most) */
+            snprintf(base + c[i].off, str_size(f, c, i, nc), "%s", v);
+            break;
+        }
+    }
+    return 0;
 }
 
 int csvout_append(int fd, const char *line, int len)

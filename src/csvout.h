@@ -79,6 +79,12 @@ int csvout_header(enum csv_file f, char *buf, size_t n);
 ** A double that is NaN (not measured) is written as an empty field. */
 int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);
 
+/* The inverse of csvout_row: fills rec (a struct chunk_record or struct
+** summary_record) from the nfields fields of one row read back, in
+** schema order.  An empty number is NaN for a double, 0 for an integer.
+** Returns 0, or -1 when nfields is not the schema's column count. */
+int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec);
+
 /* The number of columns, and the name of column i (for tests and plots). */
 int csvout_ncolumns(enum csv_file f);
 const char *csvout_column_name(enum csv_file f, int i);

@@ -1,9 +1,12 @@
 /*
 ** main: subcommand dispatch.  The only place that calls exit().
 */
+#include "compare.h"
 #include "info.h"
 #include "options.h"
+#include "plot.h"
 #include "preset.h"
+#include "resume.h"
 #include "run.h"
 
 #include <stdio.h>
@@ -23,6 +26,9 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     {"run", CMD_RUN, "[OPTIONS]", "insert rows chunk by chunk, time writes and point reads"},
+    {"resume", CMD_RESUME, "RESULTS_DIR", "carry on an interrupted or killed run from its last chunk"},
+    {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
+    {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
@@ -97,6 +103,9 @@ int main(int argc, char **argv)
     switch (sub->cmd) {
     case CMD_RUN: status = run_main(&cfg, argc, argv, err, sizeof err); break;
     case CMD_INFO: status = info_main(&cfg, err, sizeof err); break;
+    case CMD_RESUME: status = resume_main(&cfg, err, sizeof err); break;
+    case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
+    case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

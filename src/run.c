@@ -40,14 +40,20 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Set by SIGINT/SIGTERM; a signal handler can reach nothing else. */
+/* Set by SIGINT/SIGTERM, and the cell's process to pass them on to: a
+** signal handler can reach nothing but file-scope state. */
 static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t cell_pid;
 
+/* The first signal ends the run after the chunk in flight; a second ends
+** it at once.  Both leave valid files: CSV rows are whole write(2)s and
+** run.json is replaced by rename. */
 static void on_stop(int sig)
 {
-    (void)sig;
+    if (cell_pid > 0)
+        kill((pid_t)cell_pid, sig);
     if (stop_requested)
-        _exit(130);          /* a second Ctrl-C: stop at once; files are valid */
+        _exit(130);
     stop_requested = 1;
 }
 
@@ -62,20 +68,6 @@ static void catch_stop_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-struct runner {
-    const struct config *cfg;
-    struct sqlapi libs[LIST_MAX];
-    int nlibs;
-    char out[4096];
-    char db_dir[4096];
-    struct cell *cells;
-    int ncells;
-    struct summary_record *results;   /* one per cell run so far */
-    int nresults;
-    struct runjson *rj;
-    int chunks_fd, summary_fd;
-    char run_name[64];
-};
 
 /* ---- checks: nothing is created before they all pass ---- */
 
@@ -134,7 +126,7 @@ static int check_space(struct runner *r, char *err, size_t n)
     return 0;
 }
 
-static int load_libraries(struct runner *r, char *err, size_t n)
+int runner_load_libraries(struct runner *r, char *err, size_t n)
 {
     for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
         if (sqlapi_open(&r->libs[i], r->cfg->sqlite_lib.v[i], err, n))
@@ -146,7 +138,7 @@ static int load_libraries(struct runner *r, char *err, size_t n)
 
 /* ---- one cell, in a child process ---- */
 
-static void db_path_of(const struct runner *r, const struct cell *c, char *buf, size_t n)
+void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
 {
     if (c->warmup)
         snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-warmup%" PRId64 ".db", r->db_dir,
@@ -170,8 +162,8 @@ static int read_full(int fd, void *buf, size_t n)
     return 0;
 }
 
-static void run_cell(struct runner *r, int idx, struct progress *pg, uint64_t deadline_ns,
-                     struct cell_result *res)
+static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
+                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
     const struct cell *c = &r->cells[idx];
     const struct sqlapi *api = &r->libs[c->lib];
@@ -182,12 +174,13 @@ static void run_cell(struct runner *r, int idx, struct progress *pg, uint64_t de
     env.cell = c;
     env.api = api;
     plan_cell_id(r->cfg, c, api->version, api->source_id, &env.id);
-    db_path_of(r, c, db, sizeof db);
+    runner_db_path(r, c, db, sizeof db);
     env.db_path = db;
     env.chunks_fd = r->chunks_fd;
     env.progress = pg;
     env.deadline_ns = deadline_ns;
     env.stop = &stop_requested;
+    env.prior = prior;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
 
     int fds[2];
@@ -200,12 +193,14 @@ static void run_cell(struct runner *r, int idx, struct progress *pg, uint64_t de
     }
     pid_t pid = fork();
     if (pid == 0) {
+        cell_pid = 0;
         close(fds[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
         soak_cell(&env, res);
         int ok = write(fds[1], res, sizeof *res) == (ssize_t)sizeof *res;
         _exit(ok ? 0 : 1);
     }
+    cell_pid = pid;
     close(fds[1]);
     int got = pid > 0 ? read_full(fds[0], res, sizeof *res) : -1;
     close(fds[0]);
@@ -213,6 +208,7 @@ static void run_cell(struct runner *r, int idx, struct progress *pg, uint64_t de
     if (pid > 0)
         while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
             ;
+    cell_pid = 0;
     if (got == 0)
         return;
     memset(res, 0, sizeof *res);
@@ -294,7 +290,11 @@ static void print_plan(const struct runner *r)
     fflush(stdout);
 }
 
-static int cells_loop(struct runner *r, uint64_t t_start)
+/* The cells from first on.  Returns 1 when a cell failed.  On a signal
+** the cell in flight ends after its chunk and, like the cells not run,
+** is left unrecorded: `sqlsoak resume` carries on from there. */
+static int cells_loop(struct runner *r, int first, const struct soak_prior *prior,
+                      uint64_t t_start, char *where, size_t wn)
 {
     const struct config *cfg = r->cfg;
     struct progress pg;
@@ -302,15 +302,22 @@ static int cells_loop(struct runner *r, uint64_t t_start)
     pg.cells = r->ncells;
     uint64_t deadline = cfg->max_time_s ? t_start + (uint64_t)cfg->max_time_s * 1000000000u : 0;
     int failed = 0, i;
-    for (i = 0; i < r->ncells && !stop_requested; i++) {
+    for (i = first; i < r->ncells && !stop_requested; i++) {
         if (deadline && clock_now_ns() >= deadline)
             break;
         struct cell_result res;
         double done_s = (clock_now_ns() - t_start) / 1e9;
         pg.cell_no = i + 1;
-        pg.later_cells_s = i ? done_s / i * (r->ncells - i - 1) : -1;
-        run_cell(r, i, &pg, deadline, &res);
+        pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
+        run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
         progress_done(&pg);
+        if (stop_requested && res.status == ST_INTERRUPTED) {
+            snprintf(where, wn, "cell %d of %d (cell %" PRId64 ", repeat %" PRId64
+                     ") after chunk %" PRId64 " of %" PRId64,
+                     i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat,
+                     res.sum.chunks, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+            return failed;
+        }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
             char msg[512];
             snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", i + 1, r->ncells,
@@ -326,19 +333,61 @@ static int cells_loop(struct runner *r, uint64_t t_start)
                 break;
             }
         }
-        if (i == 0 && r->ncells > 1) {
+        if (i == first && r->ncells - first > 1) {
             char eta[16];
             printf("first cell took %.1f s; the whole matrix should take about %s\n",
                    res.sum.wall_s,
-                   progress_duration(res.sum.wall_s * r->ncells, eta, sizeof eta));
+                   progress_duration(res.sum.wall_s * (r->ncells - first), eta, sizeof eta));
             fflush(stdout);
         }
     }
+    if (stop_requested) {
+        snprintf(where, wn, "before cell %d of %d", i + 1, r->ncells);
+        return failed;
+    }
     for (; i < r->ncells; i++)
-        skip_cell(r, i, stop_requested ? "the run was interrupted"
-                        : failed && cfg->on_error == OE_STOP ? "--on-error stop"
-                                                               : "--max-time reached");
+        skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                            : "--max-time reached");
     return failed;
+}
+
+int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
+{
+    const struct config *cfg = r->cfg;
+    char where[256] = "";
+    catch_stop_signals();
+    int failed = cells_loop(r, first, prior, clock_now_ns(), where, sizeof where);
+    const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
+    runjson_set_status(r->rj, run_status, stop_requested ? where : NULL);
+    runjson_write(r->rj, r->out);
+    summary_print(stdout, cfg, r->results, r->nresults);
+    if (!cfg->no_plot && !stop_requested)
+        plot_run(r->out, stdout);
+    printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
+    if (stop_requested) {
+        printf("interrupted %s; the chunks measured are kept.\nto carry on: sqlsoak resume '%s'\n",
+               where, r->out);
+        return 130;
+    }
+    return failed ? 1 : 0;
+}
+
+void runner_release(struct runner *r)
+{
+    if (r->chunks_fd >= 0)
+        close(r->chunks_fd);
+    if (r->summary_fd >= 0)
+        close(r->summary_fd);
+    runjson_free(r->rj);
+    free(r->results);
+    free(r->cells);
+    for (int i = 0; i < r->nlibs; i++)
+        sqlapi_close(&r->libs[i]);
+    r->chunks_fd = r->summary_fd = -1;
+    r->rj = NULL;
+    r->results = NULL;
+    r->cells = NULL;
+    r->nlibs = 0;
 }
 
 int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
@@ -351,7 +400,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
-    if (check_workload(cfg, err, errlen) || load_libraries(&r, err, errlen) ||
+    if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
@@ -387,27 +436,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         goto done;
     }
     print_plan(&r);
-    catch_stop_signals();
-    uint64_t t_start = clock_now_ns();
-    int failed = cells_loop(&r, t_start);
-
-    const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
-    runjson_set_status(r.rj, run_status, NULL);
-    runjson_write(r.rj, r.out);
-    summary_print(stdout, cfg, r.results, r.nresults);
-    if (!cfg->no_plot && !stop_requested)
-        plot_run(r.out, stdout);
-    printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r.out);
-    status = stop_requested ? 130 : failed ? 1 : 0;
+    status = runner_execute(&r, 0, NULL);
 done:
-    if (r.chunks_fd >= 0)
-        close(r.chunks_fd);
-    if (r.summary_fd >= 0)
-        close(r.summary_fd);
-    runjson_free(r.rj);
-    free(r.results);
-    free(r.cells);
-    for (int i = 0; i < r.nlibs; i++)
-        sqlapi_close(&r.libs[i]);
+    runner_release(&r);
     return status;
 }

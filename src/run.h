@@ -1,15 +1,51 @@
 /*
-** run: the `sqlsoak run` subcommand: plan, run every cell, write results.
+** run: the `sqlsoak run` subcommand, and the runner it shares with
+** `sqlsoak resume`: the loop over the cells of a plan.
 */
 #ifndef SQLSOAK_RUN_H
 #define SQLSOAK_RUN_H
 
 #include "options.h"
+#include "plan.h"
+#include "runjson.h"
+#include "soak.h"
+#include "sqlapi.h"
+
 #include <stddef.h>
+
+/* A run in progress: its libraries, plan, results folder and files. */
+struct runner {
+    const struct config *cfg;
+    struct sqlapi libs[LIST_MAX];
+    int nlibs;
+    char out[4096];
+    char db_dir[4096];
+    char run_name[64];                /* in database file names */
+    struct cell *cells;
+    int ncells;
+    struct summary_record *results;   /* [ncells]: the cells recorded so far */
+    int nresults;
+    struct runjson *rj;
+    int chunks_fd, summary_fd;
+};
 
 /* Runs the matrix cfg describes.  Returns the exit status: 0 all cells
 ** measured and verified, 1 a cell failed, 2 bad input (nothing created;
-** the message is in err), 130 interrupted. */
+** the message is in err), 130 interrupted (resumable). */
 int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
+
+/* Loads every --sqlite-lib.  0, or -1 with a message in err. */
+int runner_load_libraries(struct runner *r, char *err, size_t n);
+
+/* The database file of a cell, into buf. */
+void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n);
+
+/* Runs cells first.. of the plan; the first continues from prior when not
+** NULL.  Records each cell, then the run's status, the ranked tables and
+** the graphs.  Returns the exit status (0, 1 or 130). */
+int runner_execute(struct runner *r, int first, const struct soak_prior *prior);
+
+/* Closes files and libraries, frees the plan and results. */
+void runner_release(struct runner *r);
 
 #endif

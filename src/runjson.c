@@ -49,7 +49,55 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
         free(r);
         return NULL;
     }
+    json_object_set_new(r->root, "pid", json_integer(getpid()));
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd))
+        json_object_set_new(r->root, "cwd", json_string(cwd));
     return r;
+}
+
+struct runjson *runjson_load(const char *dir, char *err, size_t n)
+{
+    char path[4200];
+    json_error_t je;
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_t *root = json_load_file(path, 0, &je);
+    if (!root) {
+        snprintf(err, n, "%s: not a sqlsoak results folder (%s)", dir, je.text);
+        return NULL;
+    }
+    json_t *cells = json_object_get(root, "cells"), *libs = json_object_get(root, "libraries");
+    struct runjson *r = calloc(1, sizeof *r);
+    if (!r || !json_is_array(cells) || !json_is_array(libs) ||
+        !json_is_string(json_object_get(root, "status")) ||
+        !json_is_array(json_object_get(root, "command_line"))) {
+        snprintf(err, n, "%s: run.json is not one sqlsoak wrote", dir);
+        free(r);
+        json_decref(root);
+        return NULL;
+    }
+    r->root = root;
+    r->cells = json_incref(cells);
+    r->libraries = json_incref(libs);
+    return r;
+}
+
+void *runjson_root(struct runjson *r)
+{
+    return r->root;
+}
+
+void runjson_add_resume(struct runjson *r, const char *where)
+{
+    json_t *a = json_object_get(r->root, "resumes");
+    if (!json_is_array(a)) {
+        a = json_array();
+        json_object_set_new(r->root, "resumes", a);
+    }
+    json_array_append_new(a, json_pack("{s:o, s:s}", "time", now_iso(), "from", where));
+    json_object_set_new(r->root, "status", json_string("running"));
+    json_object_del(r->root, "status_detail");
+    json_object_del(r->root, "end_time");
 }
 
 void runjson_set_host(struct runjson *r, const struct host_info *h,

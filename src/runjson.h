@@ -19,6 +19,16 @@ struct runjson;
 /* A new record for a run (argv as typed); NULL when out of memory. */
 struct runjson *runjson_new(const struct config *cfg, int argc, char **argv);
 
+/* The record of dir/run.json, to carry on with (resume); NULL with a
+** message in err when it is missing or not a sqlsoak run.json. */
+struct runjson *runjson_load(const char *dir, char *err, size_t n);
+
+/* The parsed document (json_t *), owned by r. */
+void *runjson_root(struct runjson *r);
+
+/* Notes that the run was resumed here (appended to "resumes"). */
+void runjson_add_resume(struct runjson *r, const char *where);
+
 void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st);
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps);

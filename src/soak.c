@@ -56,6 +56,7 @@ struct soak {
     double *write_rate, *read_rate, *read_p99;   /* per chunk */
     int64_t io_write_total;
     int created;                /* we made db_path: ours to delete */
+    int keep_for_resume;        /* interrupted by a signal */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -71,23 +72,42 @@ static void set_status(struct soak *s, int st, const char *fmt, ...)
 }
 
 /* Maps an SQLite failure to a cell status, with the library's words. */
-static int sql_fail(struct soak *s, int rc, const char *what)
+/* The operating system's error behind an SQLite one, taken at once: a
+** later call (a reset, a rollback) may overwrite both. */
+static int os_errno(struct soak *s)
+{
+    int err = errno;
+    if (s->db && s->api->system_errno && s->api->system_errno(s->db))
+        err = s->api->system_errno(s->db);
+    return err;
+}
+
+static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
 {
     int st = ST_FAILED;
     switch (rc & 0xff) {
     case SQLITE_FULL: st = ST_DISK_FULL; break;
     case SQLITE_IOERR:
         /* a file-size limit reports EFBIG as a write error: disk full to a user */
-        st = (rc == SQLITE_IOERR_WRITE && errno == EFBIG) ? ST_DISK_FULL : ST_IO_ERROR;
+        st = (err == EFBIG || err == ENOSPC) ? ST_DISK_FULL : ST_IO_ERROR;
         break;
     case SQLITE_BUSY:
     case SQLITE_LOCKED: st = ST_LOCKED; break;
     }
     char msg[256];
-    snprintf(msg, sizeof msg, "%s: %s (%s)", what, s->db ? s->api->errmsg(s->db) : "",
-             sqlapi_errstr(s->api, rc));
+    if (err && (rc & 0xff) == SQLITE_IOERR)
+        snprintf(msg, sizeof msg, "%s: %s (%s)", what, s->db ? s->api->errmsg(s->db) : "",
+                 strerror(err));
+    else
+        snprintf(msg, sizeof msg, "%s: %s", what,
+                 s->db ? s->api->errmsg(s->db) : sqlapi_errstr(s->api, rc));
     set_status(s, st, "%s", msg);
     return -1;
+}
+
+static int sql_fail(struct soak *s, int rc, const char *what)
+{
+    return sql_fail_errno(s, rc, os_errno(s), what);
 }
 
 /* ---- NEW -> OPEN ---- */
@@ -129,6 +149,16 @@ static int db_create(struct soak *s)
     return 0;
 }
 
+/* A resumed cell: the database this run created before the interruption. */
+static int db_reopen(struct soak *s)
+{
+    s->created = 1;
+    int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE, NULL);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "open");
+    return 0;
+}
+
 /* ---- OPEN -> SET -> READY ---- */
 
 static int exec(struct soak *s, const char *sql)
@@ -148,8 +178,10 @@ static int query_i64(struct soak *s, const char *sql, int64_t *out, int *answere
     return 0;
 }
 
-/* Order matters: page_size before the first table and before WAL. */
-static int settings_apply(struct soak *s)
+/* Order matters: page_size before the first table and before WAL.  On a
+** resumed database page_size is already fixed, and the rest (all but WAL
+** are per connection) are applied again. */
+static int settings_apply(struct soak *s, int create)
 {
     const struct cell *c = s->env->cell;
     char sql[96], buf[64];
@@ -173,7 +205,7 @@ static int settings_apply(struct soak *s)
     snprintf(sql, sizeof sql, "PRAGMA synchronous=%s", sync_names[c->sync]);
     if (exec(s, sql))
         return -1;
-    return exec(s, "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)");
+    return create ? exec(s, "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)") : 0;
 }
 
 /* Reads every setting back; a setting not taken ends the cell as
@@ -248,8 +280,13 @@ static int statements_prepare(struct soak *s)
 static int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
 {
     int rc = s->api->step(st);
+    if (rc == SQLITE_DONE) {
+        s->api->reset(st);
+        return 0;
+    }
+    int err = os_errno(s);
     s->api->reset(st);
-    return rc == SQLITE_DONE ? 0 : sql_fail(s, rc, what);
+    return sql_fail_errno(s, rc, err, what);
 }
 
 /* Inserts n rows, committing every commit_every rows of the whole run.
@@ -364,6 +401,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     if (env->stop && *env->stop) {
         snprintf(why, sizeof why, "interrupted after chunk %" PRId64, chunk);
         set_status(s, ST_INTERRUPTED, "%s", why);
+        s->keep_for_resume = 1;
         return 1;
     }
     if (env->deadline_ns && clock_now_ns() >= env->deadline_ns) {
@@ -446,10 +484,12 @@ static int chunk_loop(struct soak *s)
     const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t_cell = clock_now_ns();
     int64_t corrupt = corrupt_row_hook();
+    const struct soak_prior *prior = s->env->prior;
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
-    for (int64_t c = 0; c < nchunks; c++) {
+    cr.resumed = prior != NULL;
+    for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
         struct io_counters io0, io1;
         uint64_t write_ns = 0, commit_ns = 0, read_ns = 0;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
@@ -560,7 +600,7 @@ static void db_finish(struct soak *s)
     if (s->db)
         (api->close_v2 ? api->close_v2 : api->close)(s->db);
     s->db = NULL;
-    int keep = s->env->cfg->keep_db || s->res->status == ST_INTERRUPTED;
+    int keep = s->env->cfg->keep_db || s->keep_for_resume;
     if (!s->created || keep)
         return;
     static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
@@ -591,9 +631,27 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.write_rate = calloc((size_t)nchunks, sizeof(double));
     s.read_rate = calloc((size_t)nchunks, sizeof(double));
     s.read_p99 = calloc((size_t)nchunks, sizeof(double));
+    const struct soak_prior *prior = env->prior;
+    if (prior && s.write_rate && s.read_rate && s.read_p99 && prior->chunks <= nchunks) {
+        size_t bytes = sizeof(double) * (size_t)prior->chunks;
+        memcpy(s.write_rate, prior->write_rate, bytes);
+        memcpy(s.read_rate, prior->read_rate, bytes);
+        memcpy(s.read_p99, prior->read_p99, bytes);
+        s.inserted = prior->rows;
+        s.io_write_total = prior->io_write_total;
+        res->sum.chunks = prior->chunks;
+        res->sum.rows = prior->rows;
+        res->sum.verify_failures = prior->verify_failures;
+        res->sum.db_bytes = prior->db_bytes;
+        if (prior->chunks) {
+            res->sum.write_rows_per_s_first = prior->write_rate[0];
+            res->sum.write_rows_per_s_last = prior->write_rate[prior->chunks - 1];
+        }
+    }
     if (!s.value || !s.write_rate || !s.read_rate || !s.read_p99) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (db_create(&s) == 0 && settings_apply(&s) == 0 && settings_check(&s) == 0 &&
+    } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
+               settings_apply(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
                statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
                (!cfg->verify || verify_table(&s) == 0)) {
         if (res->sum.verify_failures)

@@ -38,6 +38,14 @@ struct cell_result {
     int settings_read;          /* actual holds read-back values */
 };
 
+/* What a resumed cell had measured before the interruption (from
+** chunks.csv), so that its summary covers every chunk. */
+struct soak_prior {
+    int64_t chunks, rows;       /* recorded chunks, and rows they hold */
+    double *write_rate, *read_rate, *read_p99;   /* [chunks] */
+    int64_t io_write_total, verify_failures, db_bytes;
+};
+
 /* Everything one cell needs; owned by the caller. */
 struct soak_env {
     const struct config *cfg;
@@ -49,11 +57,13 @@ struct soak_env {
     struct progress *progress;
     uint64_t deadline_ns;       /* clock_now_ns() bound of --max-time; 0 none */
     volatile sig_atomic_t *stop;/* set by a signal handler: end after the chunk */
+    const struct soak_prior *prior; /* NULL: a fresh cell; else resume db_path */
 };
 
-/* Runs the cell; fills *res (always, whatever the outcome) and returns its
-** status.  The database is deleted at the end unless cfg->keep_db or the
-** cell was interrupted. */
+/* Runs the cell, or with env->prior continues it on its kept database;
+** fills *res (always, whatever the outcome) and returns its status.  The
+** database is deleted at the end unless cfg->keep_db, or the cell was
+** interrupted by a signal (it is kept for `sqlsoak resume`). */
 int soak_cell(const struct soak_env *env, struct cell_result *res);
 
 /* A median of n doubles (n > 0); the array is sorted in place. */

@@ -1,0 +1,403 @@
+/*
+** resume: `sqlsoak resume OUT_DIR` carries on an interrupted or killed run
+** from its last recorded chunk.
+**
+** Everything is checked before anything is changed, and a check that
+** fails is a clear error with exit 2:
+**   run.json is sqlsoak's, the run did not finish, it is not still going;
+**   the original command line parses again into the same plan, and
+**   summary.csv records a prefix of that plan;
+**   the interrupted cell's database exists and holds exactly the rows of
+**   its recorded chunks (or those plus part or all of the one chunk whose
+**   row never reached chunks.csv), and the last recorded chunk's rows
+**   verify against the generator.
+** Then: a half-written last CSV line is cut off, rows of an unrecorded
+** chunk are deleted (the chunk is measured again), and the runner carries
+** on, marking the chunks it runs as resumed.
+*/
+#include "resume.h"
+#include "csvin.h"
+#include "folder.h"
+#include "kvgen.h"
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What resume found and will act on. */
+struct found {
+    int first;                  /* plan index of the cell to carry on */
+    int64_t recorded;           /* its chunks in chunks.csv */
+    int64_t db_rows;            /* rows its database holds */
+    off_t chunks_len;           /* chunks.csv up to its last whole line */
+    int torn;                   /* chunks.csv ends in a half line */
+    struct soak_prior prior;
+};
+
+/* The length of path up to and including its last newline. */
+static int whole_lines(const char *path, off_t *len, int *torn)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (!f || fstat(fileno(f), &st) != 0) {
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    off_t end = st.st_size;
+    while (end > 0) {
+        if (fseeko(f, end - 1, SEEK_SET) != 0)
+            break;
+        if (fgetc(f) == '\n')
+            break;
+        end--;
+    }
+    fclose(f);
+    *len = end;
+    *torn = end != st.st_size;
+    return 0;
+}
+
+/* Another process still running this results folder? */
+static int still_running(json_t *root)
+{
+    json_t *pid = json_object_get(root, "pid");
+    char path[64], cmd[256] = "";
+    if (!json_is_integer(pid) || json_integer_value(pid) == getpid())
+        return 0;
+    snprintf(path, sizeof path, "/proc/%" JSON_INTEGER_FORMAT "/cmdline", json_integer_value(pid));
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t got = fread(cmd, 1, sizeof cmd - 1, f);
+    fclose(f);
+    cmd[got] = 0;
+    return strstr(cmd, "sqlsoak") != NULL;
+}
+
+/* summary.csv must record a prefix of the plan; its rows become results. */
+static int check_summary(struct runner *r, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/summary.csv", r->out);
+    if (csvin_read(path, CSV_SUMMARY, &t, err, n))
+        return -1;
+    int ok = t.nrows < r->ncells;
+    for (int i = 0; ok && i < t.nrows; i++) {
+        const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
+        struct summary_record *rec = &r->results[i];
+        ok = csvout_from_fields(CSV_SUMMARY, fields, t.ncols, rec) == 0 &&
+             rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
+    }
+    if (!ok)
+        snprintf(err, n, "%s: %s", path, t.nrows >= r->ncells ? "every cell is recorded: nothing to resume"
+                                                              : "does not match the run's plan");
+    else
+        r->nresults = t.nrows;
+    csvin_free(&t);
+    return ok ? 0 : -1;
+}
+
+/* The interrupted cell's recorded chunks, in order 0..k-1. */
+static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin t;
+    const struct cell *c = &r->cells[fd->first];
+    snprintf(path, sizeof path, "%s/chunks.csv", r->out);
+    if (whole_lines(path, &fd->chunks_len, &fd->torn) ||
+        csvin_read_prefix(path, CSV_CHUNKS, (long long)fd->chunks_len, &t, err, n))
+        return -1;
+    struct soak_prior *p = &fd->prior;
+    int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
+    p->write_rate = calloc((size_t)nchunks, sizeof(double));
+    p->read_rate = calloc((size_t)nchunks, sizeof(double));
+    p->read_p99 = calloc((size_t)nchunks, sizeof(double));
+    int ok = p->write_rate && p->read_rate && p->read_p99;
+    for (int i = 0; ok && i < t.nrows; i++) {
+        struct chunk_record cr;
+        const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
+        if (csvout_from_fields(CSV_CHUNKS, fields, t.ncols, &cr) != 0)
+            ok = 0;
+        else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
+            if (cr.chunk != p->chunks || p->chunks >= nchunks) {
+                ok = 0;
+                break;
+            }
+            p->write_rate[p->chunks] = cr.write_rows_per_s;
+            p->read_rate[p->chunks] = cr.read_ops_per_s;
+            p->read_p99[p->chunks] = cr.read_p99_us;
+            p->io_write_total += cr.io_write_bytes > 0 ? cr.io_write_bytes : 0;
+            p->verify_failures += cr.verify_failures;
+            p->db_bytes = cr.db_bytes;
+            p->rows = cr.rows;
+            p->chunks++;
+        }
+    }
+    csvin_free(&t);
+    fd->recorded = p->chunks;
+    if (!ok)
+        snprintf(err, n, "%s: the chunks of cell %" PRId64 " are out of order", path, c->combo);
+    return ok ? 0 : -1;
+}
+
+static int64_t count_rows(const struct sqlapi *api, sqlite3 *db, char *err, size_t n)
+{
+    char buf[64];
+    if (sqlapi_query_text(api, db, "SELECT count(*) FROM kv", buf, sizeof buf) != SQLITE_OK) {
+        snprintf(err, n, "%s", buf);
+        return -1;
+    }
+    return strtoll(buf, NULL, 10);
+}
+
+/* Rows [lo, hi) hold exactly the generator's values?  Returns the number
+** that do not, or -1 on an SQLite error. */
+static int64_t verify_rows(const struct sqlapi *api, sqlite3 *db, const struct kvgen *g,
+                           int64_t lo, int64_t hi)
+{
+    sqlite3_stmt *st;
+    int64_t bad = 0;
+    if (api->prepare_v2(db, "SELECT v FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    for (int64_t i = lo; i < hi; i++) {
+        int64_t key = kvgen_key(g, (uint64_t)i);
+        api->bind_int64(st, 1, key);
+        int rc = api->step(st);
+        if (rc == SQLITE_ROW)
+            bad += !kvgen_verify(g, key, api->column_blob(st, 0), (size_t)api->column_bytes(st, 0));
+        else if (rc == SQLITE_DONE)
+            bad++;
+        else
+            bad = -1;
+        api->reset(st);
+        if (bad < 0)
+            break;
+    }
+    api->finalize(st);
+    return bad;
+}
+
+/* The kept database against the recorded chunks (read-only in effect:
+** SQLite may roll back a hot journal or recover a WAL on open). */
+static int check_database(struct runner *r, struct found *fd, const char *db, char *err,
+                          size_t n)
+{
+    const struct cell *c = &r->cells[fd->first];
+    const struct sqlapi *api = &r->libs[c->lib];
+    const struct soak_prior *p = &fd->prior;
+    struct kvgen g;
+    sqlite3 *h = NULL;
+    int rc = -1;
+    kvgen_init(&g, (uint64_t)r->cfg->seed, c->key_order, (size_t)c->value_size);
+    if (access(db, F_OK) != 0) {
+        snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
+                 db);
+        return -1;
+    }
+    if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        snprintf(err, n, "%s: cannot open: %s", db, h ? api->errmsg(h) : "out of memory");
+        goto done;
+    }
+    fd->db_rows = count_rows(api, h, err, n);
+    int64_t last_n = p->rows - (p->chunks - 1) * r->cfg->chunk;
+    if (fd->db_rows < 0)
+        goto done;
+    if (fd->db_rows < p->rows || fd->db_rows > p->rows + r->cfg->chunk) {
+        snprintf(err, n,
+                 "%s holds %" PRId64 " rows but chunks.csv records %" PRId64
+                 ": it does not match its chunks, cannot resume",
+                 db, fd->db_rows, p->rows);
+        goto done;
+    }
+    int64_t bad = verify_rows(api, h, &g, p->rows - last_n, p->rows);
+    if (bad != 0) {
+        snprintf(err, n, "%s: %s the rows of its last recorded chunk: cannot resume", db,
+                 bad < 0 ? "cannot read" : "values differ from");
+        goto done;
+    }
+    rc = 0;
+done:
+    if (h)
+        (api->close_v2 ? api->close_v2 : api->close)(h);
+    return rc;
+}
+
+/* Deletes the rows of the chunk whose measurement was lost. */
+static int trim_database(struct runner *r, const struct found *fd, const char *db, char *err,
+                         size_t n)
+{
+    const struct cell *c = &r->cells[fd->first];
+    const struct sqlapi *api = &r->libs[c->lib];
+    struct kvgen g;
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    kvgen_init(&g, (uint64_t)r->cfg->seed, c->key_order, (size_t)c->value_size);
+    if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
+        api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
+        goto done;
+    for (int64_t i = fd->prior.rows; i < fd->db_rows; i++) {
+        api->bind_int64(st, 1, kvgen_key(&g, (uint64_t)i));
+        if (api->step(st) != SQLITE_DONE)
+            goto done;
+        api->reset(st);
+    }
+    rc = api->exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+done:
+    if (rc)
+        snprintf(err, n, "%s: cannot delete the rows of the unrecorded chunk: %s", db,
+                 h ? api->errmsg(h) : "cannot open");
+    if (st)
+        api->finalize(st);
+    if (h)
+        (api->close_v2 ? api->close_v2 : api->close)(h);
+    return rc;
+}
+
+static void remove_database(const char *db)
+{
+    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
+    char path[4200];
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        snprintf(path, sizeof path, "%s%s", db, sides[i]);
+        unlink(path);
+    }
+}
+
+/* The original command line, as argv (strings owned by root). */
+static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_t n)
+{
+    json_t *cl = json_object_get(root, "command_line");
+    size_t k = json_array_size(cl);
+    *argv = calloc(k + 1, sizeof **argv);
+    const char *sub = json_string_value(json_array_get(cl, 1));
+    if (!*argv || k < 2 || !sub || strcmp(sub, "run") != 0) {
+        snprintf(err, n, "run.json: the command line is not a sqlsoak run");
+        return -1;
+    }
+    for (size_t i = 0; i < k; i++) {
+        const char *a = json_string_value(json_array_get(cl, i));
+        (*argv)[i] = (char *)(a ? a : "");
+    }
+    *argc = (int)k;
+    return 0;
+}
+
+int resume_main(const struct config *args, char *err, size_t n)
+{
+    struct config cfg;
+    struct runner r;
+    struct found fd;
+    char out[PATH_MAX], db[4200], where[160];
+    char **argv = NULL;
+    int argc = 0, status = 2;
+    memset(&cfg, 0, sizeof cfg);
+    memset(&r, 0, sizeof r);
+    memset(&fd, 0, sizeof fd);
+    r.chunks_fd = r.summary_fd = -1;
+
+    if (args->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
+        return 2;
+    }
+    if (!realpath(args->pos[0], out)) {
+        snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
+        return 2;
+    }
+    if (!(r.rj = runjson_load(out, err, n)))
+        goto done;
+    json_t *root = runjson_root(r.rj);
+    const char *was = json_string_value(json_object_get(root, "status"));
+    const char *cwd = json_string_value(json_object_get(root, "cwd"));
+    if (strcmp(was, "running") != 0 && strcmp(was, "interrupted") != 0) {
+        snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
+        goto done;
+    }
+    if (still_running(root)) {
+        snprintf(err, n, "%s: the run is still going (pid %" JSON_INTEGER_FORMAT ")", out,
+                 json_integer_value(json_object_get(root, "pid")));
+        goto done;
+    }
+    if (original_argv(root, &argv, &argc, err, n))
+        goto done;
+    if (cwd && chdir(cwd) != 0) {
+        snprintf(err, n, "the run's working folder %s is gone: %s", cwd, strerror(errno));
+        goto done;
+    }
+    if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
+        goto done;
+    free(cfg.out);
+    cfg.out = strdup(out);
+    cfg.progress = args->progress;
+    r.cfg = &cfg;
+    snprintf(r.out, sizeof r.out, "%s", out);
+    snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg.db_dir);
+    folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);
+    if (runner_load_libraries(&r, err, n) || plan_build(&cfg, &r.cells, &r.ncells, err, n))
+        goto done;
+    if (!(r.results = calloc((size_t)r.ncells, sizeof *r.results))) {
+        snprintf(err, n, "out of memory");
+        goto done;
+    }
+    if (check_summary(&r, err, n))
+        goto done;
+    fd.first = r.nresults;
+    if (check_chunks(&r, &fd, err, n))
+        goto done;
+    runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
+    if (fd.recorded && check_database(&r, &fd, db, err, n))
+        goto done;
+
+    /* every check passed: from here on, changes */
+    status = 1;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/chunks.csv", out);
+    if (fd.torn && truncate(path, fd.chunks_len) != 0) {
+        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
+        goto done;
+    }
+    if (!fd.recorded)
+        remove_database(db);   /* this run's own, with no chunk recorded: start the cell anew */
+    else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n))
+        goto done;
+    snprintf(path, sizeof path, "%s/chunks.csv", out);
+    r.chunks_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    snprintf(path, sizeof path, "%s/summary.csv", out);
+    r.summary_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (r.chunks_fd < 0 || r.summary_fd < 0) {
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+        goto done;
+    }
+    snprintf(where, sizeof where, "cell %d of %d, chunk %" PRId64, fd.first + 1, r.ncells,
+             fd.recorded);
+    json_object_set_new(root, "pid", json_integer(getpid()));
+    runjson_add_resume(r.rj, where);
+    runjson_write(r.rj, out);
+    printf("resuming %s at %s%s\n", out, where,
+           fd.torn ? " (a half-written line of chunks.csv was dropped)" : "");
+    if (fd.db_rows > fd.prior.rows)
+        printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
+               fd.db_rows - fd.prior.rows);
+    fflush(stdout);
+    status = runner_execute(&r, fd.first, fd.recorded ? &fd.prior : NULL);
+done:
+    runner_release(&r);
+    free(fd.prior.write_rate);
+    free(fd.prior.read_rate);
+    free(fd.prior.read_p99);
+    free(argv);
+    config_free(&cfg);
+    return status;
+}

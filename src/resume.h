@@ -1,0 +1,15 @@
+/*
+** resume: `sqlsoak resume OUT_DIR`: carry on an interrupted or killed run.
+*/
+#ifndef SQLSOAK_RESUME_H
+#define SQLSOAK_RESUME_H
+
+#include "options.h"
+#include <stddef.h>
+
+/* args: the resume command's own options, the results folder in pos[0].
+** Returns the exit status: 2 (with err) when the folder cannot be resumed,
+** and nothing was changed; else as `sqlsoak run`. */
+int resume_main(const struct config *args, char *err, size_t n);
+
+#endif
