@@ -181,6 +181,7 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.deadline_ns = deadline_ns;
     env.stop = &stop_requested;
     env.prior = prior;
+    env.commit_fd = -1;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
 
     int fds[2];

@@ -56,6 +56,8 @@ struct soak {
     double *write_rate, *read_rate, *read_p99;   /* per chunk */
     int64_t io_write_total;
     int created;                /* we made db_path: ours to delete */
+    struct faultvfs *fault;     /* registered for this cell, or NULL */
+    struct faultvfs test_fault; /* the SQLSOAK_TEST_IOERR_AFTER_WRITES shim */
     int keep_for_resume;        /* interrupted by a signal */
 };
 
@@ -143,7 +145,8 @@ static int db_create(struct soak *s)
     }
     close(fd);
     s->created = 1;
-    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL);
+    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE,
+                             s->fault ? FAULTVFS_NAME : NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
     return 0;
@@ -289,6 +292,15 @@ static int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
     return sql_fail_errno(s, rc, err, what);
 }
 
+/* Tells the crash parent a commit was acknowledged, before going on. */
+static void report_commit(int fd, int64_t rows)
+{
+    ssize_t w;
+    do
+        w = write(fd, &rows, sizeof rows);
+    while (w < 0 && errno == EINTR);
+}
+
 /* Inserts n rows, committing every commit_every rows of the whole run.
 ** OUT: *write_ns the phase time including commits, *commit_ns the commits. */
 static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *commit_ns)
@@ -316,6 +328,8 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
                 return -1;
             s->in_txn = 0;
             in_commit += clock_now_ns() - tc;
+            if (s->env->commit_fd >= 0)
+                report_commit(s->env->commit_fd, s->inserted);
         }
     }
     *write_ns = clock_now_ns() - t0;
@@ -611,6 +625,23 @@ static void db_finish(struct soak *s)
     }
 }
 
+/* The cell's fault shim: the caller's (crash trials), or the test hook
+** SQLSOAK_TEST_IOERR_AFTER_WRITES=N that fails every database write after
+** the Nth, so the tests can prove an I/O error is reported as such. */
+static void fault_setup(struct soak *s)
+{
+    const char *e = getenv("SQLSOAK_TEST_IOERR_AFTER_WRITES");
+    if (s->env->fault) {
+        s->fault = s->env->fault;
+    } else if (e && *e) {
+        memset(&s->test_fault, 0, sizeof s->test_fault);
+        s->test_fault.ioerr_after = strtoll(e, NULL, 10);
+        s->fault = &s->test_fault;
+    }
+    if (s->fault && faultvfs_register(s->fault, s->api) != SQLITE_OK)
+        s->fault = NULL;
+}
+
 int soak_cell(const struct soak_env *env, struct cell_result *res)
 {
     struct soak s;
@@ -627,6 +658,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     uint64_t t0 = clock_now_ns();
 
     kvgen_init(&s.gen, (uint64_t)cfg->seed, c->key_order, (size_t)c->value_size);
+    fault_setup(&s);
     s.value = malloc((size_t)c->value_size + 1);
     s.write_rate = calloc((size_t)nchunks, sizeof(double));
     s.read_rate = calloc((size_t)nchunks, sizeof(double));
@@ -665,6 +697,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     db_finish(&s);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+    if (s.fault)
+        faultvfs_unregister(s.fault);
     free(s.value);
     free(s.write_rate);
     free(s.read_rate);

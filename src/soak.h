@@ -6,6 +6,7 @@
 #define SQLSOAK_SOAK_H
 
 #include "csvout.h"
+#include "faultvfs.h"
 #include "options.h"
 #include "plan.h"
 #include "progress.h"
@@ -58,6 +59,9 @@ struct soak_env {
     uint64_t deadline_ns;       /* clock_now_ns() bound of --max-time; 0 none */
     volatile sig_atomic_t *stop;/* set by a signal handler: end after the chunk */
     const struct soak_prior *prior; /* NULL: a fresh cell; else resume db_path */
+    struct faultvfs *fault;     /* NULL, or a shim to open the database through */
+    int commit_fd;              /* >= 0: each COMMIT's row count is written here
+                                   (8 bytes) once the library has returned */
 };
 
 /* Runs the cell, or with env->prior continues it on its kept database;

@@ -1,0 +1,66 @@
+/*
+** faultvfs: a VFS shim registered on a loaded SQLite library, wrapping
+** that library's default VFS, to inject faults into the files of a
+** database under test (main database, rollback journal, WAL).
+**
+** Three modes, chosen by the fields set before faultvfs_register():
+**  - counting: every write and sync passes through and is counted
+**    (faultvfs_events()), to size the crash points of a trial;
+**  - I/O error: writes after ioerr_after fail with SQLITE_IOERR_WRITE;
+**  - power loss (simulate): as in SQLite's own crash test VFS (test6.c),
+**    writes since a file's last sync stay in memory, reads see them, and
+**    xSync writes them through.  At event crash_at (the Nth write or sync,
+**    counted together) each pending write is applied, dropped, or torn at
+**    sector granularity (some sectors written, some not, some garbage,
+**    only ever inside the bytes that write covered: SQLite assumes
+**    powersafe overwrite), in order, and the process exits at once with
+**    FAULTVFS_CRASH_EXIT.  Writes already synced are never touched.
+**    File deletion and truncation are durable at once, as in test6.c.
+**
+** Only version-1 VFS and io methods are required of the library; newer
+** methods (shared memory for WAL, mmap fetch) pass through when present.
+** All state hangs off struct faultvfs: no globals.  Not thread-safe.
+*/
+#ifndef SQLSOAK_FAULTVFS_H
+#define SQLSOAK_FAULTVFS_H
+
+#include "sqlapi.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define FAULTVFS_CRASH_EXIT 86
+#define FAULTVFS_NAME "sqlsoak-fault"
+
+struct faultvfs_file_state;
+
+struct faultvfs {
+    sqlite3_vfs base;           /* first: SQLite hands this pointer back */
+    sqlite3_vfs *real;
+    const struct sqlapi *api;
+    /* set before faultvfs_register() */
+    int64_t ioerr_after;        /* fail writes after this many; -1 never */
+    int simulate;               /* keep unsynced writes in memory */
+    int64_t crash_at;           /* 1-based event to crash at; 0 never */
+    uint64_t seed;              /* of the crash's choices */
+    int sector_size;            /* torn-write granularity */
+    FILE *trace;                /* when not NULL: one line per crash choice */
+    /* counters and state */
+    int64_t writes, syncs;
+    int64_t pending_bytes;
+    uint64_t rng;
+    struct faultvfs_file_state *files;
+};
+
+/* Registers fv (its settings filled in) on api's library under
+** FAULTVFS_NAME, wrapping the default VFS.  Returns SQLITE_OK or an error
+** code.  fv must outlive every connection that uses it. */
+int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api);
+
+/* Unregisters and frees the pending writes. */
+void faultvfs_unregister(struct faultvfs *fv);
+
+/* Writes plus syncs so far. */
+int64_t faultvfs_events(const struct faultvfs *fv);
+
+#endif
