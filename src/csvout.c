@@ -92,12 +92,53 @@ static const struct column summary_columns[] = {
     C(SR, wall_s, K_F64, 3),
 };
 
+#define TR struct trial_record
+static const struct column trial_columns[] = {
+    ID_COLUMNS(TR),
+    C(TR, trial, K_I64, 0),
+    C(TR, seed, K_STR, 0),
+    C(TR, crash_event, K_I64, 0),
+    C(TR, events, K_I64, 0),
+    C(TR, acked_rows, K_I64, 0),
+    C(TR, found_rows, K_I64, 0),
+    C(TR, lost_commits, K_I64, 0),
+    C(TR, integrity, K_STR, 0),
+    C(TR, verify_failures, K_I64, 0),
+    C(TR, outcome, K_STR, 0),
+};
+
+#define DR struct durability_record
+static const struct column durability_columns[] = {
+    ID_COLUMNS(DR),
+    C(DR, status, K_STR, 0),
+    C(DR, reason, K_STR, 0),
+    C(DR, trials, K_I64, 0),
+    C(DR, intact, K_I64, 0),
+    C(DR, lost_trials, K_I64, 0),
+    C(DR, lost_commits, K_I64, 0),
+    C(DR, corrupt, K_I64, 0),
+    C(DR, write_rows_per_s, K_F64, 1),
+};
+
+struct schema {
+    const struct column *cols;
+    int n;
+    size_t size;         /* of the record */
+};
+
+#define SCHEMA(cols, rec) {cols, (int)(sizeof cols / sizeof *cols), sizeof(rec)}
+static const struct schema schemas[] = {
+    [CSV_CHUNKS] = SCHEMA(chunk_columns, struct chunk_record),
+    [CSV_SUMMARY] = SCHEMA(summary_columns, struct summary_record),
+    [CSV_TRIALS] = SCHEMA(trial_columns, struct trial_record),
+    [CSV_DURABILITY] = SCHEMA(durability_columns, struct durability_record),
+};
+
 /* The size of the char array behind string column i: the gap to the next
 ** column's offset, or to the end of the record. */
 static size_t str_size(enum csv_file f, const struct column *c, int i, int nc)
 {
-    size_t end = f == CSV_CHUNKS ? sizeof(struct chunk_record) : sizeof(struct summary_record);
-    size_t next = end;
+    size_t next = schemas[f].size;
     for (int k = 0; k < nc; k++)
         if (c[k].kind != K_SCHEMA && c[k].off > c[i].off && c[k].off < next)
             next = c[k].off;
@@ -106,12 +147,8 @@ static size_t str_size(enum csv_file f, const struct column *c, int i, int nc)
 
 static const struct column *columns(enum csv_file f, int *n)
 {
-    if (f == CSV_CHUNKS) {
-        *n = (int)(sizeof chunk_columns / sizeof *chunk_columns);
-        return chunk_columns;
-    }
-    *n = (int)(sizeof summary_columns / sizeof *summary_columns);
-    return summary_columns;
+    *n = schemas[f].n;
+    return schemas[f].cols;
 }
 
 int csvout_ncolumns(enum csv_file f)

@@ -68,13 +68,36 @@ struct summary_record {
     double wall_s;
 };
 
-enum csv_file { CSV_CHUNKS, CSV_SUMMARY };
+/* One simulated power cut (sqlsoak crash): trials.csv. */
+struct trial_record {
+    struct cell_id id;
+    int64_t trial;
+    char seed[24];           /* replay it with --replay SEED */
+    int64_t crash_event, events;   /* the cut came at write/sync crash_event of events */
+    int64_t acked_rows;      /* rows of the last COMMIT the library acknowledged */
+    int64_t found_rows;      /* rows found on reopening */
+    int64_t lost_commits;    /* acknowledged commits not found */
+    char integrity[64];      /* PRAGMA integrity_check's first line */
+    int64_t verify_failures;
+    char outcome[16];        /* intact, lost, corrupt */
+};
+
+/* A cell's durability over its trials: durability.csv. */
+struct durability_record {
+    struct cell_id id;
+    char status[16];         /* ok, unsupported, failed */
+    char reason[256];
+    int64_t trials, intact, lost_trials, lost_commits, corrupt;
+    double write_rows_per_s; /* median, of an uncrashed run of the same cell */
+};
+
+enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY };
 
 /* The header line (with "\n") into buf; returns its length, or -1 when
 ** buf is too small. */
 int csvout_header(enum csv_file f, char *buf, size_t n);
 
-/* One record (struct chunk_record or struct summary_record, as f says)
+/* One record (struct chunk_record, summary_record, ..., as f says)
 ** as a line into buf; returns its length, or -1 when buf is too small.
 ** A double that is NaN (not measured) is written as an empty field. */
 int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);

@@ -2,6 +2,7 @@
 ** main: subcommand dispatch.  The only place that calls exit().
 */
 #include "compare.h"
+#include "crash.h"
 #include "info.h"
 #include "options.h"
 #include "plot.h"
@@ -27,6 +28,7 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
     {"run", CMD_RUN, "[OPTIONS]", "insert rows chunk by chunk, time writes and point reads"},
     {"resume", CMD_RESUME, "RESULTS_DIR", "carry on an interrupted or killed run from its last chunk"},
+    {"crash", CMD_CRASH, "[OPTIONS]", "simulated power cuts: what each journal and sync setting keeps"},
     {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
     {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
@@ -103,6 +105,7 @@ int main(int argc, char **argv)
     switch (sub->cmd) {
     case CMD_RUN: status = run_main(&cfg, argc, argv, err, sizeof err); break;
     case CMD_INFO: status = info_main(&cfg, err, sizeof err); break;
+    case CMD_CRASH: status = crash_main(&cfg, argc, argv, err, sizeof err); break;
     case CMD_RESUME: status = resume_main(&cfg, err, sizeof err); break;
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;

@@ -44,7 +44,7 @@ struct option_def {
 #define O(f) offsetof(struct config, f)
 #define I64MAX INT64_MAX
 static const struct option_def option_table[] = {
-    {"preset", T_STR, 0, O(preset), NULL, 0, 0, NULL, NULL, 0, RUNLIKE,
+    {"preset", T_STR, 0, O(preset), NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
      "fill in options from a named experiment (explicit options override it): see below"},
     {"rows", T_COUNT, 0, O(rows), "100M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
      "rows to insert per cell (decimal suffixes: 100M = 100,000,000)"},
@@ -445,6 +445,14 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
         if (o->def && set_option(cfg, o, o->def, err, errlen))
             return -1;   /* a bad default is a bug; the unit tests catch it */
     }
+    /* crash trials are many and small: their own defaults, overridable */
+    if (cmd == CMD_CRASH) {
+        static const char *const crash_defaults[] = {
+            "--rows=2000", "--chunk=100", "--journal=delete,truncate,persist,memory,wal,off",
+            "--sync=off,normal,full"};
+        if (apply_args(cfg, cmd, 4, (char **)crash_defaults, 0, NULL, err, errlen))
+            return -1;
+    }
     /* a preset first, so that explicit options override it */
     for (int i = 0; i < argc; i++) {
         const char *name = NULL;
@@ -452,7 +460,7 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
             name = argv[i] + 9;
         else if (strcmp(argv[i], "--preset") == 0 && i + 1 < argc)
             name = argv[i + 1];
-        if (!name || !(cmd & RUNLIKE))
+        if (!name || cmd != CMD_RUN)
             continue;
         const char *const *pargs = preset_args(name);
         if (!pargs) {

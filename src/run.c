@@ -81,7 +81,7 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
-static int check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
+int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
 {
     if (cfg->out) {
         snprintf(out, outlen, "%s", cfg->out);
@@ -230,7 +230,7 @@ failed:
 
 /* ---- results ---- */
 
-static int open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n)
+int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n)
 {
     char path[4200], header[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -402,7 +402,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
-        check_out(cfg, r.out, sizeof r.out, err, errlen) ||
+        runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
         goto done;
@@ -429,8 +429,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         if (sqlapi_probe(&r.libs[i], r.db_dir, &caps, perr, sizeof perr) == 0)
             runjson_add_library(r.rj, &r.libs[i], &caps);
     }
-    if ((r.chunks_fd = open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
-        (r.summary_fd = open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
+    if ((r.chunks_fd = runner_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
+        (r.summary_fd = runner_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
         runjson_write(r.rj, r.out) != 0) {
         if (!err[0])
             snprintf(err, errlen, "cannot write %s/run.json: %s", r.out, strerror(errno));

@@ -5,6 +5,7 @@
 #ifndef SQLSOAK_RUN_H
 #define SQLSOAK_RUN_H
 
+#include "csvout.h"
 #include "options.h"
 #include "plan.h"
 #include "runjson.h"
@@ -33,6 +34,14 @@ struct runner {
 ** measured and verified, 1 a cell failed, 2 bad input (nothing created;
 ** the message is in err), 130 interrupted (resumable). */
 int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
+
+/* The results folder: --out, or data/runs/<date-time>, into out; checks
+** that it holds no results and can be created.  0, or -1 with err. */
+int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n);
+
+/* Creates dir/name (never overwriting) with the header of schema f;
+** returns its descriptor (O_APPEND), or -1 with err. */
+int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
 
 /* Loads every --sqlite-lib.  0, or -1 with a message in err. */
 int runner_load_libraries(struct runner *r, char *err, size_t n);

@@ -397,6 +397,8 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     side_path(side, sizeof side, db, "-journal");
     cr->journal_bytes = file_size(side);
     cr->rss_kib = sysinfo_rss_kib();
+    if (s->env->chunks_fd < 0)
+        return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
     if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0) {
         set_status(s, ST_FAILED, "cannot append to chunks.csv: %s", strerror(errno));
@@ -697,8 +699,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     db_finish(&s);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
-    if (s.fault)
+    if (s.fault) {
+        res->vfs_events = faultvfs_events(s.fault);
         faultvfs_unregister(s.fault);
+    }
     free(s.value);
     free(s.write_rate);
     free(s.read_rate);

@@ -37,6 +37,7 @@ struct cell_result {
     struct pragma_actual actual;
     int status;                 /* enum cell_status */
     int settings_read;          /* actual holds read-back values */
+    int64_t vfs_events;         /* writes + syncs seen by env->fault */
 };
 
 /* What a resumed cell had measured before the interruption (from

@@ -1,0 +1,370 @@
+/*
+** crash: `sqlsoak crash`, simulated power loss and the durability of each
+** journal mode x synchronous setting.
+**
+** For each cell: one uncrashed run through faultvfs in counting mode
+** gives the cell's write speed and its number of writes + syncs, E.  Then
+** each trial, in its own process, runs the same workload through faultvfs
+** in simulation mode, cut at event 1 + seed % E; the process reports every
+** acknowledged COMMIT on a pipe before going on.  This process then
+** reopens the database with the library's normal VFS (hot journal
+** rollback, WAL recovery: what an application would do after the power
+** came back) and judges it:
+**   corrupt  integrity_check fails, a value differs from the generator's,
+**            the keys are not exactly a prefix of the rows written, or the
+**            rows found end between two commits;
+**   lost     otherwise, fewer rows than the last acknowledged COMMIT;
+**   intact   otherwise.
+** Every trial is a row of trials.csv with its seed: --replay SEED runs it
+** again, printing each choice the power cut made.
+*/
+#include "crash.h"
+#include "clock.h"
+#include "folder.h"
+#include "kvgen.h"
+#include "rng.h"
+#include "run.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct crash {
+    struct runner r;
+    struct config trial_cfg;    /* the workload of a trial: no reads, db kept */
+    int trials_fd, durability_fd;
+};
+
+/* ---- one child: a calibration run or a trial ---- */
+
+struct child_out {
+    struct cell_result res;     /* valid when got_result */
+    int got_result;
+    int64_t acked_rows;         /* the last acknowledged COMMIT */
+    int exit_code;              /* -1: killed by a signal */
+};
+
+static int read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = read(fd, (char *)buf + got, n - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        got += (size_t)k;
+    }
+    return 0;
+}
+
+static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *fv,
+                     struct child_out *out)
+{
+    struct runner *r = &c->r;
+    const struct cell *cell = &r->cells[idx];
+    const struct sqlapi *api = &r->libs[cell->lib];
+    struct progress quiet;
+    int commits[2], result[2];
+    struct soak_env env;
+    memset(out, 0, sizeof *out);
+    memset(&env, 0, sizeof env);
+    progress_init(&quiet, PG_NEVER);
+    env.cfg = &c->trial_cfg;
+    env.cell = cell;
+    env.api = api;
+    plan_cell_id(r->cfg, cell, api->version, api->source_id, &env.id);
+    env.db_path = db;
+    env.chunks_fd = -1;
+    env.progress = &quiet;
+    env.fault = fv;
+    fflush(NULL);
+    if (pipe(commits) || pipe(result))
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(commits[0]);
+        close(result[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        env.commit_fd = commits[1];
+        soak_cell(&env, &out->res);       /* a trial exits inside, at the cut */
+        int ok = write(result[1], &out->res, sizeof out->res) == (ssize_t)sizeof out->res;
+        _exit(ok ? 0 : 1);
+    }
+    close(commits[1]);
+    close(result[1]);
+    int64_t rows;
+    while (pid > 0 && read_full(commits[0], &rows, sizeof rows) == 0)
+        out->acked_rows = rows;
+    out->got_result = pid > 0 && read_full(result[0], &out->res, sizeof out->res) == 0;
+    close(commits[0]);
+    close(result[0]);
+    int st = 0;
+    if (pid < 0)
+        return -1;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return 0;
+}
+
+/* ---- judging a database after the cut ---- */
+
+static void remove_db(const char *db)
+{
+    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
+    char path[4200];
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        snprintf(path, sizeof path, "%s%s", db, sides[i]);
+        unlink(path);
+    }
+}
+
+static void judge(const struct crash *c, const struct cell *cell, const char *db,
+                  int64_t acked, struct trial_record *t)
+{
+    const struct sqlapi *api = &c->r.libs[cell->lib];
+    const int64_t every = cell->commit_every, rows = c->r.cfg->rows;
+    struct kvgen g;
+    sqlite3 *h = NULL;
+    sqlite3_stmt *scan = NULL;
+    uint64_t keysum = 0, want = 0;
+    int rc;
+    kvgen_init(&g, (uint64_t)c->r.cfg->seed, cell->key_order, (size_t)cell->value_size);
+    t->acked_rows = acked;
+    snprintf(t->integrity, sizeof t->integrity, "not checked");
+    if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        snprintf(t->integrity, sizeof t->integrity, "cannot open: %s", h ? api->errmsg(h) : "");
+        goto corrupt;
+    }
+    rc = sqlapi_query_text(api, h, "PRAGMA integrity_check", t->integrity, sizeof t->integrity);
+    if (rc != SQLITE_OK || strcmp(t->integrity, "ok") != 0)
+        goto corrupt;
+    rc = api->prepare_v2(h, "SELECT k, v FROM kv", -1, &scan, NULL);
+    if (rc != SQLITE_OK) {
+        /* no table, integrity ok: a consistent state from before the
+        ** CREATE TABLE was durable (WAL never synced, say): every
+        ** acknowledged commit lost, nothing damaged */
+        snprintf(t->integrity, sizeof t->integrity, "ok (no table)");
+        t->found_rows = 0;
+        goto counted;
+    }
+    while ((rc = api->step(scan)) == SQLITE_ROW) {
+        int64_t k = api->column_int64(scan, 0);
+        t->verify_failures += !kvgen_verify(&g, k, api->column_blob(scan, 1),
+                                            (size_t)api->column_bytes(scan, 1));
+        keysum += rng_mix64((uint64_t)k);
+        t->found_rows++;
+    }
+    if (rc != SQLITE_DONE) {
+        snprintf(t->integrity, sizeof t->integrity, "scan: %s", api->errmsg(h));
+        goto corrupt;
+    }
+    for (int64_t i = 0; i < t->found_rows; i++)
+        want += rng_mix64((uint64_t)kvgen_key(&g, (uint64_t)i));
+    if (keysum != want)
+        t->verify_failures++;                /* not the first found_rows rows */
+counted:
+    if (t->verify_failures || (t->found_rows % every != 0 && t->found_rows != rows))
+        goto corrupt;                        /* a transaction half there */
+    t->lost_commits = t->found_rows < acked ? (acked - t->found_rows + every - 1) / every : 0;
+    snprintf(t->outcome, sizeof t->outcome, "%s", t->lost_commits ? "lost" : "intact");
+    goto done;
+corrupt:
+    snprintf(t->outcome, sizeof t->outcome, "corrupt");
+done:
+    if (scan)
+        api->finalize(scan);
+    if (h)
+        (api->close_v2 ? api->close_v2 : api->close)(h);
+}
+
+/* ---- a cell ---- */
+
+static uint64_t trial_seed(const struct config *cfg, const struct cell *cell, int64_t t)
+{
+    /* 63 bits: a seed must be typeable back as --replay */
+    return rng_mix64((uint64_t)cfg->seed ^ rng_mix64((uint64_t)cell->combo) ^
+                     rng_mix64((uint64_t)t + 0x7e57)) >> 1;
+}
+
+static void append(int fd, enum csv_file f, const void *rec)
+{
+    char line[4096];
+    int len = csvout_row(f, rec, line, sizeof line);
+    if (len > 0)
+        csvout_append(fd, line, len);
+}
+
+static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t events,
+                     struct trial_record *tr)
+{
+    const struct cell *cell = &c->r.cells[idx];
+    const struct config *cfg = c->r.cfg;
+    struct faultvfs fv;
+    struct child_out out;
+    char db[4200];
+    memset(tr, 0, sizeof *tr);
+    memset(&fv, 0, sizeof fv);
+    fv.ioerr_after = -1;
+    fv.simulate = 1;
+    fv.seed = seed;
+    fv.crash_at = 1 + (int64_t)(seed % (uint64_t)events);
+    fv.sector_size = (int)cfg->sector_size;
+    fv.trace = cfg->replay >= 0 ? stdout : NULL;
+    const struct sqlapi *api = &c->r.libs[cell->lib];
+    plan_cell_id(cfg, cell, api->version, api->source_id, &tr->id);
+    tr->trial = t;
+    snprintf(tr->seed, sizeof tr->seed, "%" PRIu64, seed);
+    tr->crash_event = fv.crash_at;
+    tr->events = events;
+    snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
+             c->r.db_dir, c->r.run_name, cell->combo, t);
+    if (run_child(c, idx, db, &fv, &out))
+        return -1;
+    judge(c, cell, db, out.acked_rows, tr);
+    if (out.exit_code != FAULTVFS_CRASH_EXIT)
+        snprintf(tr->integrity + strlen(tr->integrity),
+                 sizeof tr->integrity - strlen(tr->integrity), " (no cut: exit %d)",
+                 out.exit_code);
+    remove_db(db);
+    return 0;
+}
+
+static void run_cell_trials(struct crash *c, int idx)
+{
+    const struct config *cfg = c->r.cfg;
+    const struct cell *cell = &c->r.cells[idx];
+    const struct sqlapi *api = &c->r.libs[cell->lib];
+    struct durability_record d;
+    struct faultvfs counting;
+    struct child_out out;
+    char db[4200], label[256];
+    uint64_t t0 = clock_now_ns();
+    memset(&d, 0, sizeof d);
+    plan_cell_id(cfg, cell, api->version, api->source_id, &d.id);
+    plan_cell_label(cfg, &d.id, label, sizeof label);
+    memset(&counting, 0, sizeof counting);
+    counting.ioerr_after = -1;
+    snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
+             c->r.run_name, cell->combo);
+    c->trial_cfg.keep_db = 0;
+    int rc = run_child(c, idx, db, &counting, &out);
+    c->trial_cfg.keep_db = 1;
+    remove_db(db);
+    if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
+        snprintf(d.status, sizeof d.status, "%s",
+                 out.got_result ? status_names[out.res.status] : "failed");
+        snprintf(d.reason, sizeof d.reason, "%s",
+                 out.got_result ? out.res.sum.reason : "the calibration run died");
+        d.write_rows_per_s = NAN;
+        append(c->durability_fd, CSV_DURABILITY, &d);
+        printf("  %-44s %s: %s\n", label, d.status, d.reason);
+        return;
+    }
+    d.write_rows_per_s = out.res.sum.write_rows_per_s_median;
+    int64_t events = out.res.vfs_events;
+    int64_t ntrials = cfg->replay >= 0 ? 1 : cfg->trials;
+    for (int64_t t = 0; t < ntrials; t++) {
+        struct trial_record tr;
+        uint64_t seed = cfg->replay >= 0 ? (uint64_t)cfg->replay : trial_seed(cfg, cell, t);
+        if (one_trial(c, idx, t, seed, events, &tr))
+            continue;
+        append(c->trials_fd, CSV_TRIALS, &tr);
+        d.trials++;
+        d.intact += strcmp(tr.outcome, "intact") == 0;
+        d.corrupt += strcmp(tr.outcome, "corrupt") == 0;
+        d.lost_trials += strcmp(tr.outcome, "lost") == 0;
+        d.lost_commits += tr.lost_commits;
+        if (cfg->replay >= 0)
+            printf("  cut at event %" PRId64 " of %" PRId64 ": %" PRId64
+                   " rows acknowledged, %" PRId64 " found, integrity %s: %s\n",
+                   tr.crash_event, tr.events, tr.acked_rows, tr.found_rows, tr.integrity,
+                   tr.outcome);
+    }
+    snprintf(d.status, sizeof d.status, "ok");
+    append(c->durability_fd, CSV_DURABILITY, &d);
+    printf("  %-44s %4" PRId64 " trials: %4" PRId64 " intact %4" PRId64 " lost (%" PRId64
+           " commits) %4" PRId64 " corrupt  (%.1f s)\n",
+           label, d.trials, d.intact, d.lost_trials, d.lost_commits, d.corrupt,
+           (clock_now_ns() - t0) / 1e9);
+    fflush(stdout);
+}
+
+/* ---- the command ---- */
+
+int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t n)
+{
+    struct crash c;
+    memset(&c, 0, sizeof c);
+    c.r.cfg = cfg;
+    c.r.chunks_fd = c.r.summary_fd = -1;
+    c.trials_fd = c.durability_fd = -1;
+    int status = 2;
+    signal(SIGXFSZ, SIG_IGN);
+    snprintf(c.r.db_dir, sizeof c.r.db_dir, "%s", cfg->db_dir);
+    if (cfg->chunk > cfg->rows) {
+        snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
+                 cfg->rows);
+        goto done;
+    }
+    if (runner_load_libraries(&c.r, err, n) ||
+        runner_check_out(cfg, c.r.out, sizeof c.r.out, err, n) ||
+        folder_check_writable("--db-dir", c.r.db_dir, err, n) ||
+        plan_build(cfg, &c.r.cells, &c.r.ncells, err, n))
+        goto done;
+    folder_safe_name(folder_basename(c.r.out), c.r.run_name, sizeof c.r.run_name);
+    c.trial_cfg = *cfg;
+    c.trial_cfg.reads = 0;
+    c.trial_cfg.verify = 0;
+    if (!(c.r.rj = runjson_new(cfg, argc, argv))) {
+        snprintf(err, n, "out of memory");
+        goto done;
+    }
+
+    status = 1;
+    if (folder_mkdirs(c.r.out, err, n) || folder_mkdirs(c.r.db_dir, err, n))
+        goto done;
+    struct host_info host;
+    struct storage_info storage;
+    sysinfo_host(&host);
+    sysinfo_storage(c.r.db_dir, &storage);
+    runjson_set_host(c.r.rj, &host, &storage);
+    for (int i = 0; i < c.r.nlibs; i++) {
+        struct sqlcaps caps;
+        char perr[256];
+        if (sqlapi_probe(&c.r.libs[i], c.r.db_dir, &caps, perr, sizeof perr) == 0)
+            runjson_add_library(c.r.rj, &c.r.libs[i], &caps);
+    }
+    if ((c.durability_fd = runner_open_csv(c.r.out, "durability.csv", CSV_DURABILITY, err, n)) <
+            0 ||
+        (c.trials_fd = runner_open_csv(c.r.out, "trials.csv", CSV_TRIALS, err, n)) < 0 ||
+        runjson_write(c.r.rj, c.r.out) != 0)
+        goto done;
+    printf("sqlsoak crash: %d cell%s x %" PRId64 " simulated power cut%s, %" PRId64
+           " rows in commits of %" PRId64 " rows\n",
+           c.r.ncells, c.r.ncells == 1 ? "" : "s", cfg->replay >= 0 ? 1 : cfg->trials,
+           cfg->replay >= 0 || cfg->trials == 1 ? "" : "s", cfg->rows, cfg->chunk);
+    fflush(stdout);
+    for (int i = 0; i < c.r.ncells; i++)
+        run_cell_trials(&c, i);
+    runjson_set_status(c.r.rj, "ok", NULL);
+    runjson_write(c.r.rj, c.r.out);
+    printf("\nresults: %s (durability.csv, trials.csv, run.json)\n", c.r.out);
+    status = 0;
+done:
+    if (c.trials_fd >= 0)
+        close(c.trials_fd);
+    if (c.durability_fd >= 0)
+        close(c.durability_fd);
+    runner_release(&c.r);
+    return status;
+}

@@ -1,0 +1,15 @@
+/*
+** crash: `sqlsoak crash`: simulated power cuts, and what each journal mode
+** and synchronous setting really keeps.
+*/
+#ifndef SQLSOAK_CRASH_H
+#define SQLSOAK_CRASH_H
+
+#include "options.h"
+#include <stddef.h>
+
+/* Runs --trials power cuts per cell; writes durability.csv and trials.csv.
+** Returns the exit status (2 with err for bad input, nothing created). */
+int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t n);
+
+#endif
