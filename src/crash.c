@@ -146,6 +146,7 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
         goto corrupt;
     }
     rc = sqlapi_query_text(api, h, "PRAGMA integrity_check", t->integrity, sizeof t->integrity);
+    t->integrity[strcspn(t->integrity, "\r\n")] = 0;     /* its first line */
     if (rc != SQLITE_OK || strcmp(t->integrity, "ok") != 0)
         goto corrupt;
     rc = api->prepare_v2(h, "SELECT k, v FROM kv", -1, &scan, NULL);

@@ -95,7 +95,7 @@ static const struct option_def option_table[] = {
      "stop a cell before the free space under --db-dir falls below this"},
     {"on-error", T_ENUM, 0, O(on_error), "continue", 0, 0, on_error_names, NULL, 0, CMD_RUN,
      "after a failed cell: go on with the next one, or stop the run"},
-    {"no-plot", T_FLAG, 0, O(no_plot), NULL, 0, 1, NULL, NULL, 0, CMD_RUN | CMD_COMPARE | CMD_RESUME,
+    {"no-plot", T_FLAG, 0, O(no_plot), NULL, 0, 1, NULL, NULL, 0, CMD_RUN | CMD_COMPARE | CMD_RESUME | CMD_CRASH,
      "do not draw the graphs at the end"},
     {"progress", T_ENUM, 0, O(progress), "auto", 0, 0, progress_names, NULL, 0, RUNLIKE | CMD_RESUME,
      "progress on stderr: auto (one updating line on a TTY), always, never"},
