@@ -1,0 +1,23 @@
+#!/bin/sh
+# Builds sqlsoak (make) and the bench programs into build/bench/:
+# ref and genspeed are compiled with the Makefile's flags and linked with
+# the very objects sqlsoak is linked from (build/obj/kvgen.o, sqlapi.o,
+# hist.o), so the generator and the SQLite call path are the same code.
+# build/bench/sqlsoak is a copy of build/sqlsoak taken now.
+set -eu
+cd "$(dirname "$0")/.."
+
+CC=${CC:-cc}
+CFLAGS=${CFLAGS:--O2 -g}
+WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings -Wvla"
+
+make --no-print-directory all >&2
+mkdir -p build/bench
+# a snapshot: a rebuild of build/sqlsoak during a long bench cannot mix binaries
+cp build/sqlsoak build/bench/sqlsoak
+# shellcheck disable=SC2086  # word splitting of flag lists is intended
+$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE -Isrc bench/ref.c \
+    build/obj/kvgen.o build/obj/sqlapi.o -ldl -lxxhash -ljansson -o build/bench/ref
+# shellcheck disable=SC2086
+$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE -Isrc bench/genspeed.c \
+    build/obj/kvgen.o build/obj/hist.o -lxxhash -lm -o build/bench/genspeed

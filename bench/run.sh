@@ -1,0 +1,92 @@
+#!/bin/bash
+# run.sh: sqlsoak against the reference loop (bench/ref.c), back to back,
+# and the ratio of their write-phase and read-phase times.
+#
+#   bench/run.sh                       # 5M rows, 1M chunks, 3 rounds
+#   ROWS=200k CHUNK=50k ROUNDS=2 bench/run.sh        # a quick try
+#
+# Environment (defaults in brackets):
+#   ROWS [5M]  CHUNK [1M]  READS [chunk]  ROUNDS [3]
+#   DB_DIR [data/db/bench]   where both put their database (same filesystem)
+#   RESULTS [bench/results/<date-time>]   raw samples and the report
+#   TARGET [1.03]
+# Rounds alternate the order (odd: ref then sqlsoak; even: sqlsoak then
+# ref) so a slow drift of the host weighs on both alike.  Every run starts
+# from a fresh database.  See bench/README.md for how to read the output.
+set -eu
+cd "$(dirname "$0")/.."
+
+ROWS=${ROWS:-5M}
+CHUNK=${CHUNK:-1M}
+READS=${READS:-chunk}
+ROUNDS=${ROUNDS:-3}
+DB_DIR=${DB_DIR:-data/db/bench}
+RESULTS=${RESULTS:-bench/results/$(date +%Y%m%d-%H%M%S)}
+TARGET=${TARGET:-1.03}
+
+if [ -e "$RESULTS" ] && [ -n "$(ls -A "$RESULTS")" ]; then
+    echo "run.sh: $RESULTS already holds results; choose another RESULTS" >&2
+    exit 2
+fi
+bench/build.sh
+mkdir -p "$RESULTS/bin" "$DB_DIR"
+# the binaries live with the results: a `make clean` elsewhere during a
+# long bench cannot take them away, and the results say what ran
+cp build/bench/ref build/bench/sqlsoak "$RESULTS/bin/"
+
+{
+    echo "date:        $(date -Is)"
+    echo "commit:      $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (src tree modified)')"
+    echo "binaries:    $RESULTS/bin/ (sqlsoak sha256 $(sha256sum "$RESULTS/bin/sqlsoak" | cut -c1-16), a copy of build/sqlsoak)"
+    echo "host:        $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+    echo "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo '?')"
+    echo "db-dir:      $DB_DIR ($(df -PT "$DB_DIR" | awk 'NR==2 {print $2 " on " $1}'))"
+    echo "workload:    --rows $ROWS --chunk $CHUNK --reads $READS, defaults otherwise (4k pages, journal delete, sync full, commit per chunk, seq keys, 16-byte values, reads from all rows)"
+    echo "rounds:      $ROUNDS"
+} > "$RESULTS/env.txt"
+cat "$RESULTS/env.txt"
+
+SAMPLES=$RESULTS/samples.csv
+echo "round,tool,chunk,write_s,read_s" > "$SAMPLES"
+CMDS=$RESULTS/commands.txt
+: > "$CMDS"
+
+run_ref() {
+    local r=$1 db=$DB_DIR/bench-ref-r$1.db
+    rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
+    local cmd=("$RESULTS/bin/ref" --db "$db" --rows "$ROWS" --chunk "$CHUNK" --reads "$READS")
+    echo "${cmd[*]}" >> "$CMDS"
+    "${cmd[@]}" > "$RESULTS/ref-r$r.csv" 2> "$RESULTS/ref-r$r.log"
+    awk -F, -v r="$r" 'NR > 1 { print r ",ref," $1 "," $2 "," $3 }' \
+        "$RESULTS/ref-r$r.csv" >> "$SAMPLES"
+}
+
+run_soak() {
+    local r=$1 out=$RESULTS/sqlsoak-r$1
+    local cmd=("$RESULTS/bin/sqlsoak" run --rows "$ROWS" --chunk "$CHUNK" --reads "$READS"
+               --db-dir "$DB_DIR" --out "$out" --no-plot --progress never)
+    echo "${cmd[*]}" >> "$CMDS"
+    if ! "${cmd[@]}" > "$RESULTS/sqlsoak-r$r.log" 2>&1; then
+        echo "run.sh: sqlsoak failed (round $r); see $RESULTS/sqlsoak-r$r.log" >&2
+        exit 1
+    fi
+    # the columns by name, not position
+    awk -F, -v r="$r" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { print r ",sqlsoak," $col["chunk"] "," $col["write_s"] "," $col["read_s"] }' \
+        "$out/chunks.csv" >> "$SAMPLES"
+}
+
+for r in $(seq 1 "$ROUNDS"); do
+    if [ $((r % 2)) -eq 1 ]; then order="ref sqlsoak"; else order="sqlsoak ref"; fi
+    for tool in $order; do
+        printf 'round %d/%d: %-8s ... ' "$r" "$ROUNDS" "$tool"
+        t0=$(date +%s)
+        if [ "$tool" = ref ]; then run_ref "$r"; else run_soak "$r"; fi
+        echo "$(( $(date +%s) - t0 )) s"
+    done
+done
+
+awk -F, -v target="$TARGET" -f bench/ratio.awk "$SAMPLES" | tee "$RESULTS/ratios.txt"
+echo
+echo "raw samples: $SAMPLES (sqlsoak's full results in $RESULTS/sqlsoak-r*/)"
