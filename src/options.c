@@ -198,7 +198,11 @@ static int parse_int(const char *s, int64_t *out)
 
 const char *options_bytes_str(int64_t v, char *buf, size_t n)
 {
-    if (v >= 1024 && v % (1 << 20) == 0)
+    if (v >= ((int64_t)1 << 40) && v % ((int64_t)1 << 40) == 0)
+        snprintf(buf, n, "%" PRId64 "T", v >> 40);
+    else if (v >= ((int64_t)1 << 30) && v % ((int64_t)1 << 30) == 0)
+        snprintf(buf, n, "%" PRId64 "G", v >> 30);
+    else if (v >= 1024 && v % (1 << 20) == 0)
         snprintf(buf, n, "%" PRId64 "M", v >> 20);
     else if (v >= 1024 && v % 1024 == 0)
         snprintf(buf, n, "%" PRId64 "k", v >> 10);
@@ -488,6 +492,20 @@ void config_free(struct config *cfg)
 
 /* ---- generated help and record ---- */
 
+/* A bound of a range as a person reads it: 2^50, not 1125899906842624. */
+static const char *bound_str(const struct option_def *o, int64_t v, char *buf, size_t n)
+{
+    if (v == INT64_MAX)
+        snprintf(buf, n, "2^63-1");
+    else if (o->type == T_BYTES)
+        options_bytes_str(v, buf, n);
+    else if (v > 1000000 && (v & (v - 1)) == 0)
+        snprintf(buf, n, "2^%d", 63 - __builtin_clzll((unsigned long long)v));
+    else
+        snprintf(buf, n, "%" PRId64, v);
+    return buf;
+}
+
 static const char *type_hint(const struct option_def *o)
 {
     switch (o->type) {
@@ -523,19 +541,16 @@ void options_help(enum command cmd)
             len += (size_t)snprintf(extra + len, sizeof extra - len, "; ");
         } else if (o->type == T_COUNT || o->type == T_BYTES || o->type == T_INT) {
             char lo[32], hi[32];
-            if (o->type == T_BYTES) {
-                options_bytes_str(o->min, lo, sizeof lo);
-                options_bytes_str(o->max, hi, sizeof hi);
-            } else {
-                snprintf(lo, sizeof lo, "%" PRId64, o->min);
-                snprintf(hi, sizeof hi, "%" PRId64, o->max);
-            }
-            len += (size_t)snprintf(extra + len, sizeof extra - len, "range %s..%s; ", lo, hi);
+            len += (size_t)snprintf(extra + len, sizeof extra - len, "range %s..%s; ",
+                                    bound_str(o, o->min, lo, sizeof lo),
+                                    bound_str(o, o->max, hi, sizeof hi));
         }
-        if (len < sizeof extra)
-            snprintf(extra + len, sizeof extra - len, "default: %s",
-                     o->def ? o->def : (o->type == T_FLAG ? "off" : "none"));
-        printf("  %-26s (%s)\n", "", extra);
+        if (len < sizeof extra && (o->def || o->type == T_FLAG))
+            snprintf(extra + len, sizeof extra - len, "default: %s", o->def ? o->def : "off");
+        else if (len >= 2 && len < sizeof extra)
+            extra[len - 2] = 0;                   /* no default: drop the "; " */
+        if (extra[0])
+            printf("  %-26s (%s)\n", "", extra);
     }
 }
 
