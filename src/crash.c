@@ -20,8 +20,11 @@
 */
 #include "crash.h"
 #include "clock.h"
+#include "dbfile.h"
+#include "fdio.h"
 #include "folder.h"
 #include "kvgen.h"
+#include "plot.h"
 #include "rng.h"
 #include "run.h"
 #include "sysinfo.h"
@@ -52,19 +55,6 @@ struct child_out {
     int exit_code;              /* -1: killed by a signal */
 };
 
-static int read_full(int fd, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t k = read(fd, (char *)buf + got, n - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        got += (size_t)k;
-    }
-    return 0;
-}
 
 static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *fv,
                      struct child_out *out)
@@ -102,9 +92,9 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
     close(commits[1]);
     close(result[1]);
     int64_t rows;
-    while (pid > 0 && read_full(commits[0], &rows, sizeof rows) == 0)
+    while (pid > 0 && fdio_read_full(commits[0], &rows, sizeof rows) == 0)
         out->acked_rows = rows;
-    out->got_result = pid > 0 && read_full(result[0], &out->res, sizeof out->res) == 0;
+    out->got_result = pid > 0 && fdio_read_full(result[0], &out->res, sizeof out->res) == 0;
     close(commits[0]);
     close(result[0]);
     int st = 0;
@@ -117,16 +107,6 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
 }
 
 /* ---- judging a database after the cut ---- */
-
-static void remove_db(const char *db)
-{
-    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
-    char path[4200];
-    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-        snprintf(path, sizeof path, "%s%s", db, sides[i]);
-        unlink(path);
-    }
-}
 
 static void judge(const struct crash *c, const struct cell *cell, const char *db,
                   int64_t acked, struct trial_record *t)
@@ -236,7 +216,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         snprintf(tr->integrity + strlen(tr->integrity),
                  sizeof tr->integrity - strlen(tr->integrity), " (no cut: exit %d)",
                  out.exit_code);
-    remove_db(db);
+    dbfile_remove(db);
     return 0;
 }
 
@@ -260,7 +240,7 @@ static void run_cell_trials(struct crash *c, int idx)
     c->trial_cfg.keep_db = 0;
     int rc = run_child(c, idx, db, &counting, &out);
     c->trial_cfg.keep_db = 1;
-    remove_db(db);
+    dbfile_remove(db);
     if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
         snprintf(d.status, sizeof d.status, "%s",
                  out.got_result ? status_names[out.res.status] : "failed");
@@ -360,6 +340,8 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     runjson_set_status(c.r.rj, "ok", NULL);
     runjson_write(c.r.rj, c.r.out);
     printf("\nresults: %s (durability.csv, trials.csv, run.json)\n", c.r.out);
+    if (!cfg->no_plot)
+        plot_run(c.r.out, stdout);
     status = 0;
 done:
     if (c.trials_fd >= 0)

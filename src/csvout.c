@@ -2,6 +2,7 @@
 ** csvout: column tables and the RFC 4180 writer.  See csvout.h.
 */
 #include "csvout.h"
+#include "fdio.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -276,14 +277,5 @@ int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, 
 
 int csvout_append(int fd, const char *line, int len)
 {
-    while (len > 0) {
-        ssize_t w = write(fd, line, (size_t)len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        line += w;
-        len -= (int)w;
-    }
-    return 0;
+    return len < 0 ? -1 : fdio_write_full(fd, line, (size_t)len);
 }

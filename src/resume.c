@@ -17,6 +17,7 @@
 */
 #include "resume.h"
 #include "csvin.h"
+#include "dbfile.h"
 #include "folder.h"
 #include "kvgen.h"
 #include "run.h"
@@ -266,16 +267,6 @@ done:
     return rc;
 }
 
-static void remove_database(const char *db)
-{
-    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
-    char path[4200];
-    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-        snprintf(path, sizeof path, "%s%s", db, sides[i]);
-        unlink(path);
-    }
-}
-
 /* The original command line, as argv (strings owned by root). */
 static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_t n)
 {
@@ -369,7 +360,7 @@ int resume_main(const struct config *args, char *err, size_t n)
         goto done;
     }
     if (!fd.recorded)
-        remove_database(db);   /* this run's own, with no chunk recorded: start the cell anew */
+        dbfile_remove(db);   /* this run's own, with no chunk recorded: start the cell anew */
     else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n))
         goto done;
     snprintf(path, sizeof path, "%s/chunks.csv", out);

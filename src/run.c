@@ -17,6 +17,7 @@
 #include "run.h"
 #include "clock.h"
 #include "csvout.h"
+#include "fdio.h"
 #include "folder.h"
 #include "plan.h"
 #include "plot.h"
@@ -148,19 +149,6 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
                  r->run_name, c->combo, c->repeat);
 }
 
-static int read_full(int fd, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t k = read(fd, (char *)buf + got, n - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        got += (size_t)k;
-    }
-    return 0;
-}
 
 static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                      struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
@@ -203,7 +191,7 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     }
     cell_pid = pid;
     close(fds[1]);
-    int got = pid > 0 ? read_full(fds[0], res, sizeof *res) : -1;
+    int got = pid > 0 ? fdio_read_full(fds[0], res, sizeof *res) : -1;
     close(fds[0]);
     int wstatus = 0;
     if (pid > 0)

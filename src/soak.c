@@ -21,6 +21,7 @@
 */
 #include "soak.h"
 #include "clock.h"
+#include "dbfile.h"
 #include "hist.h"
 #include "kvgen.h"
 #include "rng.h"
@@ -114,11 +115,6 @@ static int sql_fail(struct soak *s, int rc, const char *what)
 
 /* ---- NEW -> OPEN ---- */
 
-static int side_path(char *buf, size_t n, const char *db, const char *suffix)
-{
-    return snprintf(buf, n, "%s%s", db, suffix) < (int)n ? 0 : -1;
-}
-
 static int64_t file_size(const char *path)
 {
     struct stat st;
@@ -128,14 +124,10 @@ static int64_t file_size(const char *path)
 static int db_create(struct soak *s)
 {
     const char *path = s->env->db_path;
-    static const char *const sides[] = {"-journal", "-wal", "-shm"};
     char side[4200];
-    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-        side_path(side, sizeof side, path, sides[i]);
-        if (access(side, F_OK) == 0) {
-            set_status(s, ST_FAILED, "%s exists and is not sqlsoak's: not touched", side);
-            return -1;
-        }
+    if (dbfile_side_exists(path, side, sizeof side)) {
+        set_status(s, ST_FAILED, "%s exists and is not sqlsoak's: not touched", side);
+        return -1;
     }
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -392,9 +384,9 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     char side[4200], line[2048];
     const char *db = s->env->db_path;
     cr->db_bytes = file_size(db);
-    side_path(side, sizeof side, db, "-wal");
+    dbfile_side(db, "-wal", side, sizeof side);
     cr->wal_bytes = file_size(side);
-    side_path(side, sizeof side, db, "-journal");
+    dbfile_side(db, "-journal", side, sizeof side);
     cr->journal_bytes = file_size(side);
     cr->rss_kib = sysinfo_rss_kib();
     if (s->env->chunks_fd < 0)
@@ -619,12 +611,7 @@ static void db_finish(struct soak *s)
     int keep = s->env->cfg->keep_db || s->keep_for_resume;
     if (!s->created || keep)
         return;
-    static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
-    char path[4200];
-    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-        side_path(path, sizeof path, s->env->db_path, sides[i]);
-        unlink(path);
-    }
+    dbfile_remove(s->env->db_path);
 }
 
 /* The cell's fault shim: the caller's (crash trials), or the test hook

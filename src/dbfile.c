@@ -1,0 +1,32 @@
+/*
+** dbfile: see dbfile.h.
+*/
+#include "dbfile.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+const char *const dbfile_sides[] = {"-journal", "-wal", "-shm", NULL};
+
+int dbfile_side(const char *db, const char *suffix, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, "%s%s", db, suffix);
+    return len >= 0 && (size_t)len < n ? 0 : -1;
+}
+
+int dbfile_side_exists(const char *db, char *buf, size_t n)
+{
+    for (int i = 0; dbfile_sides[i]; i++)
+        if (dbfile_side(db, dbfile_sides[i], buf, n) == 0 && access(buf, F_OK) == 0)
+            return 1;
+    return 0;
+}
+
+void dbfile_remove(const char *db)
+{
+    char side[4200];
+    unlink(db);
+    for (int i = 0; dbfile_sides[i]; i++)
+        if (dbfile_side(db, dbfile_sides[i], side, sizeof side) == 0)
+            unlink(side);
+}
