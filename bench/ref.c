@@ -193,6 +193,7 @@ int main(int argc, char **argv)
     const int64_t nchunks = (o.rows + o.chunk - 1) / o.chunk;
     int64_t inserted = 0, found = 0;
     int64_t to_commit = o.commit_every;     /* rows left in this transaction */
+    const int chunk_commits = o.commit_every <= o.chunk;   /* plan_commit_after */
     int in_txn = 0;
 
     printf("chunk,write_s,read_s\n");
@@ -203,6 +204,8 @@ int main(int argc, char **argv)
 
         /* write phase */
         uint64_t t0 = clock_now_ns();
+        if (chunk_commits)
+            to_commit = o.commit_every;
         for (int64_t i = 0; i < n; i++) {
             if (!in_txn) {
                 check(api.step(begin), SQLITE_DONE, "BEGIN");
@@ -216,7 +219,7 @@ int main(int argc, char **argv)
             check(api.step(ins), SQLITE_DONE, "INSERT");
             api.reset(ins);
             inserted++;
-            if (--to_commit == 0 || inserted == o.rows) {
+            if (--to_commit == 0 || (chunk_commits && i == n - 1) || inserted == o.rows) {
                 check(api.step(commit), SQLITE_DONE, "COMMIT");
                 api.reset(commit);
                 in_txn = 0;

@@ -56,6 +56,14 @@ struct child_out {
 };
 
 
+/* A database path this run may create, and so later remove: nothing of
+** that name, nor a side file, exists yet. */
+static int path_free(const char *db)
+{
+    char side[4200];
+    return access(db, F_OK) != 0 && !dbfile_side_exists(db, side, sizeof side);
+}
+
 static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *fv,
                      struct child_out *out)
 {
@@ -112,7 +120,7 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
                   int64_t acked, struct trial_record *t)
 {
     const struct sqlapi *api = &c->r.libs[cell->lib];
-    const int64_t every = cell->commit_every, rows = c->r.cfg->rows;
+    const int64_t every = cell->commit_every;
     struct kvgen g;
     sqlite3 *h = NULL;
     sqlite3_stmt *scan = NULL;
@@ -154,9 +162,11 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
     if (keysum != want)
         t->verify_failures++;                /* not the first found_rows rows */
 counted:
-    if (t->verify_failures || (t->found_rows % every != 0 && t->found_rows != rows))
+    if (t->verify_failures ||
+        (t->found_rows && !plan_commit_after(c->r.cfg, every, t->found_rows)))
         goto corrupt;                        /* a transaction half there */
-    t->lost_commits = t->found_rows < acked ? (acked - t->found_rows + every - 1) / every : 0;
+    for (int64_t k = t->found_rows + 1; k <= acked; k++)
+        t->lost_commits += plan_commit_after(c->r.cfg, every, k);
     snprintf(t->outcome, sizeof t->outcome, "%s", t->lost_commits ? "lost" : "intact");
     goto done;
 corrupt:
@@ -209,7 +219,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     tr->events = events;
     snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
              c->r.db_dir, c->r.run_name, cell->combo, t);
-    if (run_child(c, idx, db, &fv, &out))
+    if (!path_free(db) || run_child(c, idx, db, &fv, &out))
         return -1;
     judge(c, cell, db, out.acked_rows, tr);
     if (out.exit_code != FAULTVFS_CRASH_EXIT)
@@ -237,9 +247,15 @@ static void run_cell_trials(struct crash *c, int idx)
     counting.ioerr_after = -1;
     snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
              c->r.run_name, cell->combo);
-    c->trial_cfg.keep_db = 0;
+    if (!path_free(db)) {
+        snprintf(d.status, sizeof d.status, "failed");
+        snprintf(d.reason, sizeof d.reason, "%.200s exists and is not sqlsoak's: not touched", db);
+        d.write_rows_per_s = NAN;
+        append(c->durability_fd, CSV_DURABILITY, &d);
+        printf("  %-44s %s: %s\n", label, d.status, d.reason);
+        return;
+    }
     int rc = run_child(c, idx, db, &counting, &out);
-    c->trial_cfg.keep_db = 1;
     dbfile_remove(db);
     if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
         snprintf(d.status, sizeof d.status, "%s",

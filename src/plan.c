@@ -139,6 +139,16 @@ const char *plan_cell_label(const struct config *cfg, const struct cell_id *id, 
     return buf;
 }
 
+int plan_commit_after(const struct config *cfg, int64_t commit_every, int64_t rows)
+{
+    if (rows == cfg->rows)
+        return 1;
+    if (commit_every > cfg->chunk)
+        return rows % commit_every == 0;
+    int64_t in_chunk = rows % cfg->chunk;
+    return in_chunk == 0 || in_chunk % commit_every == 0;
+}
+
 /* Bytes per row on a B-tree leaf: the value, the rowid and record header
 ** varints (up to 12 bytes), the cell pointer (2).  Random keys split pages
 ** half-full and leave them about 70% full; appended keys fill them. */

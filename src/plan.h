@@ -36,6 +36,13 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
 /* The number of combinations (cells of one round). */
 int64_t plan_combinations(const struct config *cfg);
 
+/* 1 when a COMMIT follows the rows-th row of a cell (rows counted from 1
+** over the run): every commit_every rows counted from the start of each
+** chunk, at the end of every chunk, and after the last row.  A commit size
+** larger than the chunk spans chunks: every commit_every rows of the run,
+** and after the last.  soak's write phase commits by this rule. */
+int plan_commit_after(const struct config *cfg, int64_t commit_every, int64_t rows);
+
 /* An estimate of the disk a cell's database and journal take at the end,
 ** from rows x row size, for the free-space check before a run. */
 int64_t plan_estimate_db_bytes(const struct config *cfg, const struct cell *c);

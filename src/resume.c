@@ -93,7 +93,7 @@ static int check_summary(struct runner *r, char *err, size_t n)
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
     if (csvin_read(path, CSV_SUMMARY, &t, err, n))
         return -1;
-    int ok = t.nrows < r->ncells;
+    int ok = t.nrows <= r->ncells;
     for (int i = 0; ok && i < t.nrows; i++) {
         const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
         struct summary_record *rec = &r->results[i];
@@ -101,8 +101,7 @@ static int check_summary(struct runner *r, char *err, size_t n)
              rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
     }
     if (!ok)
-        snprintf(err, n, "%s: %s", path, t.nrows >= r->ncells ? "every cell is recorded: nothing to resume"
-                                                              : "does not match the run's plan");
+        snprintf(err, n, "%s: does not match the run's plan", path);
     else
         r->nresults = t.nrows;
     csvin_free(&t);
@@ -344,6 +343,12 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     if (check_summary(&r, err, n))
         goto done;
+    if (r.nresults == r.ncells) {
+        /* stopped between the last cell and the final run.json: close it */
+        printf("every cell of %s is recorded: closing the run\n", out);
+        status = runner_execute(&r, r.ncells, NULL);
+        goto done;
+    }
     fd.first = r.nresults;
     if (check_chunks(&r, &fd, err, n))
         goto done;
@@ -371,8 +376,8 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(err, n, "%s: %s", path, strerror(errno));
         goto done;
     }
-    snprintf(where, sizeof where, "cell %d of %d, chunk %" PRId64, fd.first + 1, r.ncells,
-             fd.recorded);
+    snprintf(where, sizeof where, "cell %d of %d after %" PRId64 " of %" PRId64 " chunks",
+             fd.first + 1, r.ncells, fd.recorded, (cfg.rows + cfg.chunk - 1) / cfg.chunk);
     json_object_set_new(root, "pid", json_integer(getpid()));
     runjson_add_resume(r.rj, where);
     runjson_write(r.rj, out);

@@ -17,6 +17,7 @@
 #include "run.h"
 #include "clock.h"
 #include "csvout.h"
+#include "dbfile.h"
 #include "fdio.h"
 #include "folder.h"
 #include "plan.h"
@@ -51,18 +52,30 @@ static volatile sig_atomic_t cell_pid;
 ** run.json is replaced by rename. */
 static void on_stop(int sig)
 {
+    if (stop_requested) {
+        if (cell_pid > 0)
+            kill((pid_t)cell_pid, SIGKILL);
+        _exit(130);
+    }
+    stop_requested = 1;
     if (cell_pid > 0)
         kill((pid_t)cell_pid, sig);
-    if (stop_requested)
-        _exit(130);
+}
+
+/* The cell's process only notes a stop: a Ctrl-C reaches it twice (from
+** the terminal's process group and passed on by the runner), and only the
+** runner decides what a second one means. */
+static void on_stop_in_cell(int sig)
+{
+    (void)sig;
     stop_requested = 1;
 }
 
-static void catch_stop_signals(void)
+static void catch_stop_signals(void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
     /* sigaction also undoes the SIG_IGN a background job starts with */
     sigaction(SIGINT, &sa, NULL);
@@ -183,6 +196,7 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     pid_t pid = fork();
     if (pid == 0) {
         cell_pid = 0;
+        catch_stop_signals(on_stop_in_cell);
         close(fds[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
         soak_cell(&env, res);
@@ -291,6 +305,8 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     pg.cells = r->ncells;
     uint64_t deadline = cfg->max_time_s ? t_start + (uint64_t)cfg->max_time_s * 1000000000u : 0;
     int failed = 0, i;
+    for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
+        failed |= soak_status_failed(soak_status_of(r->results[i].status));
     for (i = first; i < r->ncells && !stop_requested; i++) {
         if (deadline && clock_now_ns() >= deadline)
             break;
@@ -300,9 +316,10 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
         run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
         progress_done(&pg);
-        if (stop_requested && res.status == ST_INTERRUPTED) {
+        if (stop_requested && (res.status == ST_INTERRUPTED || !res.db_created)) {
+            /* unrecorded, its database kept: resume carries on from here */
             snprintf(where, wn, "cell %d of %d (cell %" PRId64 ", repeat %" PRId64
-                     ") after chunk %" PRId64 " of %" PRId64,
+                     ") after %" PRId64 " of %" PRId64 " chunks",
                      i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat,
                      res.sum.chunks, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
             return failed;
@@ -314,8 +331,12 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             progress_note(&pg, msg);
         }
         record_cell(r, i, &res);
-        if (res.status != ST_OK && res.status != ST_WARMUP && res.status != ST_UNSUPPORTED &&
-            res.status != ST_INTERRUPTED) {
+        if (res.db_created && !cfg->keep_db) {
+            char db[4200];
+            runner_db_path(r, &r->cells[i], db, sizeof db);
+            dbfile_remove(db);    /* only now: a crash before this leaves it to resume */
+        }
+        if (soak_status_failed(res.status)) {
             failed = 1;
             if (cfg->on_error == OE_STOP) {
                 i++;
@@ -331,7 +352,10 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         }
     }
     if (stop_requested) {
-        snprintf(where, wn, "before cell %d of %d", i + 1, r->ncells);
+        if (i < r->ncells)
+            snprintf(where, wn, "before cell %d of %d", i + 1, r->ncells);
+        else
+            snprintf(where, wn, "after the last cell");
         return failed;
     }
     for (; i < r->ncells; i++)
@@ -344,7 +368,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
     char where[256] = "";
-    catch_stop_signals();
+    catch_stop_signals(on_stop);
     int failed = cells_loop(r, first, prior, clock_now_ns(), where, sizeof where);
     const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
     runjson_set_status(r->rj, run_status, stop_requested ? where : NULL);

@@ -9,7 +9,8 @@
 **                                       mismatch ends the cell UNSUPPORTED)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
 **        ... for every chunk, then
-**   READY --db_finish--> CLOSED (deleted unless --keep-db)
+**   READY --db_close--> CLOSED (deleted by the runner once the cell is
+**        recorded, unless --keep-db or interrupted for resume)
 **
 ** Invariants:
 **  1. Nothing but the SQLite calls of the workload, the generator and one
@@ -52,6 +53,7 @@ struct soak {
     struct kvgen gen;
     unsigned char *value;       /* one value, value_size bytes */
     int in_txn;
+    int64_t txn_left;           /* rows until the next COMMIT */
     int64_t inserted;           /* rows committed or pending */
     struct hist lat;
     double *write_rate, *read_rate, *read_p99;   /* per chunk */
@@ -293,14 +295,20 @@ static void report_commit(int fd, int64_t rows)
     while (w < 0 && errno == EINTR);
 }
 
-/* Inserts n rows, committing every commit_every rows of the whole run.
+/* Inserts the chunk's n rows, committing as plan_commit_after() says: a
+** countdown, not a division per row, so that the rule costs the hot loop
+** nothing.  A chunk ends with its rows committed unless the commit size
+** is larger than the chunk.
 ** OUT: *write_ns the phase time including commits, *commit_ns the commits. */
 static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *commit_ns)
 {
     const struct sqlapi *api = s->api;
     const int64_t every = s->env->cell->commit_every, total = s->env->cfg->rows;
+    const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size;
     uint64_t t0 = clock_now_ns(), in_commit = 0;
+    if (chunk_commits || s->txn_left <= 0)
+        s->txn_left = every;
     for (int64_t i = 0; i < n; i++) {
         if (!s->in_txn) {
             if (step_done(s, s->begin, "BEGIN"))
@@ -314,11 +322,12 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         if (step_done(s, s->ins, "INSERT"))
             return -1;
         s->inserted++;
-        if (s->inserted % every == 0 || s->inserted == total) {
+        if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
             uint64_t tc = clock_now_ns();
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
             s->in_txn = 0;
+            s->txn_left = every;
             in_commit += clock_now_ns() - tc;
             if (s->env->commit_fd >= 0)
                 report_commit(s->env->commit_fd, s->inserted);
@@ -403,26 +412,30 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
 static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
 {
     const struct soak_env *env = s->env;
-    char why[160];
     if (chunk + 1 >= nchunks)
         return 0;
     if (env->stop && *env->stop) {
-        snprintf(why, sizeof why, "interrupted after chunk %" PRId64, chunk);
-        set_status(s, ST_INTERRUPTED, "%s", why);
-        s->keep_for_resume = 1;
+        /* a transaction spanning chunks is committed now, so that every
+        ** chunk recorded is in the database for resume */
+        int early = s->in_txn;
+        if (early && step_done(s, s->commit, "COMMIT"))
+            return 1;
+        s->in_txn = 0;
+        set_status(s, ST_INTERRUPTED, "interrupted after %" PRId64 " of %" PRId64 " chunks%s",
+                   chunk + 1, nchunks, early ? "; its open transaction committed early" : "");
         return 1;
     }
     if (env->deadline_ns && clock_now_ns() >= env->deadline_ns) {
-        snprintf(why, sizeof why, "--max-time reached after chunk %" PRId64, chunk);
-        set_status(s, ST_INTERRUPTED, "%s", why);
+        set_status(s, ST_INTERRUPTED, "--max-time reached after %" PRId64 " of %" PRId64 " chunks",
+                   chunk + 1, nchunks);
         return 1;
     }
     int64_t free_b = sysinfo_free_bytes(env->db_path);
     if (free_b >= 0 && free_b < env->cfg->min_free) {
-        snprintf(why, sizeof why,
-                 "stopped after chunk %" PRId64 ": %" PRId64 " MiB free, below --min-free",
-                 chunk, free_b >> 20);
-        set_status(s, ST_DISK_FULL, "%s", why);
+        set_status(s, ST_DISK_FULL,
+                   "stopped after %" PRId64 " of %" PRId64 " chunks: %" PRId64
+                   " MiB free, below --min-free",
+                   chunk + 1, nchunks, free_b >> 20);
         return 1;
     }
     return 0;
@@ -554,6 +567,20 @@ static int chunk_loop(struct soak *s)
     return 0;
 }
 
+int soak_status_failed(int status)
+{
+    return status != ST_OK && status != ST_WARMUP && status != ST_UNSUPPORTED &&
+           status != ST_SKIPPED && status != ST_INTERRUPTED;
+}
+
+int soak_status_of(const char *word)
+{
+    for (int i = 0; status_names[i]; i++)
+        if (strcmp(status_names[i], word) == 0)
+            return i;
+    return -1;
+}
+
 double soak_median(double *v, int n)
 {
     /* insertion sort: n is a cell's chunk count, and NaN sorts last */
@@ -596,9 +623,9 @@ static void summarise(struct soak *s)
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
 }
 
-/* ---- READY -> CLOSED ---- */
+/* ---- READY -> CLOSED (the runner deletes the file) ---- */
 
-static void db_finish(struct soak *s)
+static void db_close(struct soak *s)
 {
     const struct sqlapi *api = s->api;
     sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit};
@@ -608,10 +635,7 @@ static void db_finish(struct soak *s)
     if (s->db)
         (api->close_v2 ? api->close_v2 : api->close)(s->db);
     s->db = NULL;
-    int keep = s->env->cfg->keep_db || s->keep_for_resume;
-    if (!s->created || keep)
-        return;
-    dbfile_remove(s->env->db_path);
+    s->res->db_created = s->created;
 }
 
 /* The cell's fault shim: the caller's (crash trials), or the test hook
@@ -659,6 +683,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         memcpy(s.read_rate, prior->read_rate, bytes);
         memcpy(s.read_p99, prior->read_p99, bytes);
         s.inserted = prior->rows;
+        s.txn_left = c->commit_every - prior->rows % c->commit_every;
         s.io_write_total = prior->io_write_total;
         res->sum.chunks = prior->chunks;
         res->sum.rows = prior->rows;
@@ -683,7 +708,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     if (!cfg->verify)
         res->sum.verify_s = NAN;
     summarise(&s);
-    db_finish(&s);
+    db_close(&s);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     if (s.fault) {

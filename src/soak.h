@@ -38,6 +38,7 @@ struct cell_result {
     int status;                 /* enum cell_status */
     int settings_read;          /* actual holds read-back values */
     int64_t vfs_events;         /* writes + syncs seen by env->fault */
+    int db_created;             /* the cell made db_path: the runner's to delete */
 };
 
 /* What a resumed cell had measured before the interruption (from
@@ -67,9 +68,17 @@ struct soak_env {
 
 /* Runs the cell, or with env->prior continues it on its kept database;
 ** fills *res (always, whatever the outcome) and returns its status.  The
-** database is deleted at the end unless cfg->keep_db, or the cell was
-** interrupted by a signal (it is kept for `sqlsoak resume`). */
+** database is closed, never deleted: the runner deletes it (when
+** res->db_created) once the cell is recorded, so that a crash in between
+** leaves it for `sqlsoak resume`. */
 int soak_cell(const struct soak_env *env, struct cell_result *res);
+
+/* 1 when a cell that ended with this status failed the run (exit 1):
+** not ok, warmup, unsupported, skipped or interrupted. */
+int soak_status_failed(int status);
+
+/* The enum cell_status of a status word, or -1. */
+int soak_status_of(const char *word);
 
 /* A median of n doubles (n > 0); the array is sorted in place. */
 double soak_median(double *v, int n);

@@ -326,6 +326,36 @@ static void test_estimate(void **state)
     config_free(&c3);
 }
 
+/* The commit rule: every N rows from each chunk's start, at each chunk's
+** end and after the last row; a commit size above the chunk spans chunks.
+** soak's write phase follows it with a countdown, the crash judge and
+** resume with this function: a table keeps them in step. */
+static void test_commit_after(void **state)
+{
+    (void)state;
+    static const char *const args[] = {"--rows", "1000", "--chunk", "300", NULL};
+    struct config c;
+    parse_or_fail(&c, args);
+    static const struct {
+        int64_t every, rows;
+        int commit;
+    } cases[] = {
+        {100, 100, 1}, {100, 150, 0}, {100, 300, 1},   /* every 100, chunk end 300 */
+        {70, 70, 1},   {70, 280, 1},  {70, 300, 1},    /* 300 ends a chunk, not a 70 */
+        {70, 350, 0},  {70, 370, 1},  {70, 371, 0},    /* counted from the chunk's start */
+        {70, 1000, 1}, {70, 999, 0},                   /* the last row */
+        {300, 300, 1}, {300, 600, 1}, {300, 299, 0},   /* one per chunk */
+        {500, 300, 0}, {500, 500, 1}, {500, 900, 0},   /* spanning chunks */
+        {500, 1000, 1}, {1, 1, 1},    {1, 17, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (plan_commit_after(&c, cases[i].every, cases[i].rows) != cases[i].commit)
+            fail_msg("every %lld, rows %lld: expected %d", (long long)cases[i].every,
+                     (long long)cases[i].rows, cases[i].commit);
+    }
+    config_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_too_large),
         cmocka_unit_test(test_cell_id),
         cmocka_unit_test(test_estimate),
+        cmocka_unit_test(test_commit_after),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,510 @@
+#!/usr/bin/env bats
+# Overnight robustness (issue 6), end to end with real processes and files:
+# SIGINT in mid-chunk then resume, Ctrl-C to the whole process group, a
+# second SIGINT, kill -9 at random moments then resume, resume refusing what
+# it must refuse (and changing nothing), a half-written CSV line, disk full
+# through RLIMIT_FSIZE, a database locked by a second process, an injected
+# I/O error.  Databases are checked with the sqlite3 shell, CSV and JSON by
+# tests/e2e/helpers/robust_check.py.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    CHECK=$BATS_TEST_DIRNAME/helpers/robust_check.py
+    T=$BATS_TEST_TMPDIR
+    OUT=$T/out
+    DB=$T/db
+    Q=(--no-plot --progress never)
+    PID=
+}
+
+teardown() {
+    # a run left in the background by a failed assertion: end it, by its pid
+    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
+        kill -9 "$PID" 2>/dev/null || true
+        wait "$PID" 2>/dev/null || true
+    fi
+}
+
+# data_rows FILE: data rows of a CSV file so far (0 while it does not exist).
+data_rows() {
+    local n
+    n=$({ wc -l <"$1"; } 2>/dev/null) || n=1
+    echo $((n > 0 ? n - 1 : 0))
+}
+
+# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.
+wait_rows() {
+    local i
+    for ((i = 0; i < ${3:-60} * 100; i++)); do
+        [ "$(data_rows "$1")" -ge "$2" ] && return 0
+        kill -0 "$PID" 2>/dev/null || { echo "the run ended before $2 rows" >&2; return 1; }
+        sleep 0.01
+    done
+    echo "timeout waiting for $2 rows of $1" >&2
+    return 1
+}
+
+# start ARGS...: sqlsoak in the background (fd 3 closed for bats), pid in PID.
+start() {
+    "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    PID=$!
+}
+
+# finish: waits for PID, its exit status in RC.
+finish() {
+    RC=0
+    wait "$PID" || RC=$?
+    PID=
+}
+
+# field NAME FILE: the values of one column of a CSV file, one per line.
+field() {
+    python3 - "$1" "$2" <<'EOF'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[2], newline='')):
+    print(r[sys.argv[1]])
+EOF
+}
+
+# jget KEY: a top-level value of $OUT/run.json (fails unless valid JSON).
+jget() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))' \
+        "$OUT/run.json" "$1"
+}
+
+# snapshot PATHS...: every file with its checksum, every entry by name
+# (bats's own files left out).
+snapshot() {
+    find "$@" -type f ! -name 'separate-stderr-*' -print0 2>/dev/null | sort -z |
+        xargs -0 -r sha256sum
+    find "$@" ! -name 'separate-stderr-*' 2>/dev/null | sort
+}
+
+one_db() {
+    local dbs=("$DB"/*.db)
+    [ "${#dbs[@]}" -eq 1 ] && [ -f "${dbs[0]}" ] || { echo "no single database in $DB" >&2; return 1; }
+    echo "${dbs[0]}"
+}
+
+# interrupted ROWS [ARGS...]: a 100k-chunk run stopped by one SIGINT after
+# two chunks; checks exit 130.
+interrupted() {
+    local rows=$1
+    shift
+    start run --rows "$rows" --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
+    wait_rows "$OUT/chunks.csv" 2
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ] || { echo "exit $RC, expected 130" >&2; cat "$T/stderr" >&2; return 1; }
+}
+
+# ---- 1. SIGINT in mid-chunk, then resume ----
+
+@test "sigint: mid-chunk stop keeps the chunks and the db, resume finishes with --verify" {
+    start run --rows 3M --chunk 100k --reads 10k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 2
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    detail=$(jget status_detail)
+    [[ "$detail" == *"cell 1 of 1"* ]]
+    [ "$(tail -n 1 "$T/stdout")" = "to carry on: sqlsoak resume '$OUT'" ]
+    # no summary row for the interrupted cell
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    python3 "$CHECK" valid "$OUT" 3000000 100000
+    k=$(data_rows "$OUT/chunks.csv")
+    [ "$k" -ge 2 ] && [ "$k" -lt 30 ]
+    # the chunk in flight was finished and recorded: the database holds
+    # exactly the rows of the recorded chunks, and verifies
+    db=$(one_db)
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 100000)) ]
+    [ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ]
+
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"resuming $OUT at cell 1 of 1 after $k of 30 chunks"* ]]
+    run python3 "$CHECK" final "$OUT" 3000000 100000 1
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "resumed=$((30 - k))" ]
+    [ "$(field resumed "$OUT/chunks.csv" | head -n "$k" | sort -u)" = 0 ]
+    [ -n "$(field verify_s "$OUT/summary.csv")" ]
+    [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
+    # the database is deleted once the cell is done
+    [ -z "$(ls -A "$DB")" ]
+}
+
+@test "sigint: Ctrl-C at a terminal (SIGINT to the whole process group) also finishes the chunk and resumes" {
+    # A terminal's Ctrl-C reaches every process of the foreground group: the
+    # runner and the cell's process both get it, and the runner forwards it
+    # too.  Whether the cell's process then sees one signal or two depends on
+    # scheduling, so several trials.
+    for ((t = 1; t <= 4; t++)); do
+        out=$OUT$t
+        # its own process group and session, as a shell's job would be
+        setsid "$S" run --rows 1M --chunk 100k --reads 10k --db-dir "$DB$t" --out "$out" "${Q[@]}" \
+            >"$T/stdout" 2>"$T/stderr" 3>&- &
+        PID=$!
+        for ((i = 0; i < 100; i++)); do
+            [ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] && break
+            sleep 0.01
+        done
+        wait_rows "$out/chunks.csv" 2
+        kill -INT -- "-$PID"
+        finish
+        echo "trial $t: exit $RC"
+        cat "$T/stdout" "$T/stderr"
+        [ "$RC" -eq 130 ]
+        [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$out/run.json")" = interrupted ]
+        # the cell was interrupted, not failed: it is not in summary.csv
+        [ "$(data_rows "$out/summary.csv")" -eq 0 ]
+    done
+    run "$S" resume "$out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$out" 1000000 100000 1
+}
+
+@test "sigint: with --commit-every not dividing --chunk, the interrupted run still resumes" {
+    # chunk 0 ends at row 100k with rows 90k..100k not yet committed (commits
+    # fall every 30k rows of the run): the CSV row is written before them
+    start run --rows 1M --chunk 100k --commit-every 30k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    k=$(data_rows "$OUT/chunks.csv")
+    db=$(one_db)
+    echo "recorded rows: $((k * 100000)), in the database: $(sqlite3 "$db" 'SELECT count(*) FROM kv')"
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 1000000 100000 1
+}
+
+# ---- 2. kill -9 at random moments, then resume ----
+
+@test "kill -9: random moments in a 2-cell matrix (run and resume killed), resume until done" {
+    seed=${ROBUST_SEED:-$(((RANDOM << 15) | RANDOM))}
+    RANDOM=$seed
+    trials=${ROBUST_TRIALS:-5}
+    commits=(10k 25k chunk 10k 20k)
+    passed=0
+    report=()
+    for ((t = 1; t <= trials; t++)); do
+        out=$T/k$t/out db=$T/k$t/db
+        ce=${commits[$(((t - 1) % ${#commits[@]}))]}
+        journal=delete
+        ((t % 2 == 0)) && journal=wal
+        args=(run --rows 600k --chunk 100k --commit-every "$ce" --reads 2k --page-size 4k,8k
+            --journal "$journal" --db-dir "$db" --out "$out" "${Q[@]}")
+        note="trial $t (commit-every $ce, $journal):"
+        ok=1
+        kills=2
+        ((t % 2)) && kills=1     # odd trials: kill the run only; even: the first resume too
+        for ((j = 1; j <= kills; j++)); do
+            if [ "$j" -eq 1 ]; then
+                "$S" "${args[@]}" >"$T/k$t.out" 2>&1 3>&- &
+            else
+                "$S" resume "$out" "${Q[@]}" >"$T/k$t.out" 2>&1 3>&- &
+            fi
+            PID=$!
+            # the results folder exists, then a random moment of the run
+            for ((i = 0; i < 500 && ! -s $out/run.json; i++)); do sleep 0.01; done
+            delay=$(printf '0.%03d' $((RANDOM % 1000)))
+            sleep "$delay"
+            children=$(ps -o pid= --ppid "$PID" | tr -d ' ')
+            kill -9 "$PID" 2>/dev/null || true
+            finish
+            note+=" kill $j at +${delay}s (exit $RC)"
+            # the cell's process does not outlive its runner
+            for c in $children; do
+                for ((i = 0; i < 200 && -e /proc/$c; i++)); do
+                    [ "$(ps -o stat= -p "$c" 2>/dev/null)" = Z ] && break
+                    sleep 0.01
+                done
+                if [ -e "/proc/$c" ] && [ "$(ps -o stat= -p "$c" 2>/dev/null)" != Z ]; then
+                    note+=" CHILD $c ALIVE"
+                    ok=0
+                fi
+            done
+            python3 "$CHECK" valid "$out" 600000 100000 >/dev/null 2>"$T/k$t.err" ||
+                { note+=" INVALID: $(cat "$T/k$t.err")"; ok=0; }
+        done
+        # resume until finished (a kill that landed after the end leaves it done)
+        for ((j = 0; j < 4 && ok; j++)); do
+            st=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$out/run.json") ||
+                { note+=" run.json unreadable"; ok=0; break; }
+            [ "$st" = ok ] && break
+            rc=0
+            "$S" resume "$out" "${Q[@]}" >"$T/k$t.out" 2>&1 3>&- || rc=$?
+            note+=" resume->$rc"
+            [ "$rc" -eq 0 ] || { note+=" [$(tail -n 1 "$T/k$t.out")]"; ok=0; }
+        done
+        if [ "$ok" -eq 1 ]; then
+            r=$(python3 "$CHECK" final "$out" 600000 100000 2 2>"$T/k$t.err") &&
+                [ -z "$(ls -A "$db")" ] ||
+                { note+=" FINAL: $(cat "$T/k$t.err")$(ls "$db")"; ok=0; }
+            note+=" $r"
+        fi
+        [ "$ok" -eq 1 ] && passed=$((passed + 1)) && note+=" PASS" || note+=" FAIL"
+        report+=("$note")
+    done
+    for line in "${report[@]}"; do printf '# kill -9: %s\n' "$line" >&3; done
+    printf '# kill -9 trials passed: %d of %d (seed %s)\n' "$passed" "$trials" "$seed" >&3
+    printf '%s\n' "${report[@]}"
+    [ "$passed" -eq "$trials" ]
+}
+
+@test "kill -9: in the moment after a cell's last chunk, before its summary row, resume still works" {
+    # The runner is stopped (SIGSTOP) so that the cell's process finishes its
+    # cell alone; then the runner is killed: every chunk is in chunks.csv, the
+    # cell is not in summary.csv.  This is one moment of a kill -9 at random.
+    start run --rows 300k --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    for ((i = 0; i < 1000; i++)); do
+        ls "$DB"/*.db >/dev/null 2>&1 && break
+        sleep 0.005
+    done
+    kill -STOP "$PID"
+    child=$(ps -o pid= --ppid "$PID" | tr -d ' ')
+    [ -n "$child" ]
+    for ((i = 0; i < 1000; i++)); do
+        [ "$(ps -o stat= -p "$child")" = Z ] && break
+        sleep 0.01
+    done
+    [ "$(ps -o stat= -p "$child")" = Z ]
+    kill -9 "$PID"
+    finish
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 3 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    ls -la "$DB"
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 300000 100000 2
+}
+
+# ---- 3. a second SIGINT ----
+
+@test "second sigint: stops at once with exit 130, files valid, and the run still resumes" {
+    start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    child=$(ps -o pid= --ppid "$PID" | tr -d ' ')
+    kill -INT "$PID"
+    sleep 0.02
+    t0=$(date +%s%N)
+    kill -INT "$PID"
+    finish
+    t1=$(date +%s%N)
+    [ "$RC" -eq 130 ]
+    echo "exited $(((t1 - t0) / 1000000)) ms after the second signal"
+    [ $(((t1 - t0) / 1000000)) -lt 1000 ]
+    # the cell's process is gone too
+    for ((i = 0; i < 200 && -e /proc/$child; i++)); do
+        [ "$(ps -o stat= -p "$child" 2>/dev/null)" = Z ] && break
+        sleep 0.01
+    done
+    ! [ -e "/proc/$child" ] || [ "$(ps -o stat= -p "$child" 2>/dev/null)" = Z ]
+    python3 "$CHECK" valid "$OUT" 1000000 100000
+    st=$(jget status)
+    [ "$st" = running ] || [ "$st" = interrupted ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 1000000 100000 1
+}
+
+# ---- 4. resume refusals: exit 2, one line, nothing changed ----
+
+# refused PATTERN FOLDER: resume FOLDER exits 2 with one line on stderr
+# matching PATTERN, nothing on stdout, and changes nothing in $T.
+refused() {
+    local before after
+    before=$(snapshot "$T")
+    run --separate-stderr "$S" resume "$2" "${Q[@]}"
+    echo "status $status; stdout: $output; stderr: $stderr"
+    after=$(snapshot "$T")
+    [ "$status" -eq 2 ]
+    [ "${#stderr_lines[@]}" -eq 1 ]
+    [[ "$stderr" == "sqlsoak resume: "* ]]
+    [[ "$stderr" == *$1* ]]
+    [ -z "$output" ]
+    [ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after"); return 1; }
+}
+
+@test "resume refuses: a finished run" {
+    run "$S" run --rows 200k --chunk 100k --reads 1k --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    refused "has finished" "$OUT"
+}
+
+@test "resume refuses: the interrupted cell's database deleted" {
+    interrupted 1M
+    rm "$(one_db)"
+    refused "is gone" "$OUT"
+}
+
+@test "resume refuses: a value of the last recorded chunk changed with the sqlite3 shell" {
+    interrupted 1M
+    k=$(data_rows "$OUT/chunks.csv")
+    db=$(one_db)
+    # seq keys: row i has key i; the last row of the last recorded chunk
+    sqlite3 "$db" "UPDATE kv SET v = x'00112233' WHERE k = $((k * 100000 - 1))"
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 100000)) ]
+    refused "differ" "$OUT"
+}
+
+@test "resume refuses: a row deleted from the database" {
+    interrupted 1M
+    db=$(one_db)
+    sqlite3 "$db" "DELETE FROM kv WHERE k = 12345"
+    refused "does not match" "$OUT"
+}
+
+@test "resume refuses: a folder that is not a results folder" {
+    mkdir -p "$T/notes"
+    echo hello >"$T/notes/readme.txt"
+    refused "not a sqlsoak results folder" "$T/notes"
+}
+
+@test "resume refuses: a folder that does not exist" {
+    refused "No such file" "$T/nonexistent"
+    [ ! -e "$T/nonexistent" ]
+}
+
+@test "resume refuses: a run that is still going" {
+    start run --rows 3M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    # the cell's process, then the runner, hold still while the folder is compared
+    child=$(ps -o pid= --ppid "$PID" | tr -d ' ')
+    [ -n "$child" ]
+    kill -STOP "$child"
+    kill -STOP "$PID"
+    refused "still going" "$OUT"
+    kill -CONT "$PID"
+    kill -CONT "$child"
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+}
+
+# ---- 5. a half-written CSV line ----
+
+@test "torn line: a half-written last line of chunks.csv is dropped on resume, no chunk twice" {
+    interrupted 1M
+    k=$(data_rows "$OUT/chunks.csv")
+    # the start of the next chunk's row, as a crash in mid-write would leave it
+    tail -n 1 "$OUT/chunks.csv" | head -c 60 >>"$OUT/chunks.csv"
+    [ -n "$(tail -c 1 "$OUT/chunks.csv")" ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"half-written line"* ]]
+    run python3 "$CHECK" final "$OUT" 1000000 100000 1
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "resumed=$((10 - k))" ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 10 ]
+}
+
+# ---- 6. disk full through RLIMIT_FSIZE ----
+
+# check_full_db DB ROWS: the database is consistent and holds exactly ROWS rows.
+check_full_db() {
+    [ "$(sqlite3 "$1" 'PRAGMA integrity_check')" = ok ]
+    [ "$(sqlite3 "$1" 'SELECT count(*) FROM kv')" -eq "$2" ]
+    [ "$(sqlite3 "$1" "SELECT count(*) FROM kv WHERE k >= $2")" -eq 0 ]
+}
+
+@test "disk full: ulimit -f ends the cell disk_full with a consistent database, --on-error continue" {
+    run bash -c 'ulimit -f 3000; exec "$@"' _ "$S" run --rows 500k --chunk 50k --reads 1k \
+        --page-size 4k,8k --on-error continue --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    python3 "$CHECK" valid "$OUT" 500000 50000
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "disk_full disk_full " ]
+    [ "$(field reason "$OUT/summary.csv" | grep -c 'File too large')" -eq 2 ]
+    [ "$(jget status)" = failed ]
+    for cell in 1 2; do
+        db=$DB/sqlsoak-out-cell$cell-rep1.db
+        rows=$(python3 - "$OUT/chunks.csv" "$cell" <<'EOF'
+import csv, sys
+rows = [int(r["rows"]) for r in csv.DictReader(open(sys.argv[1])) if r["cell"] == sys.argv[2]]
+print(max(rows, default=0))
+EOF
+)
+        echo "cell $cell: $rows rows recorded"
+        [ "$rows" -lt 500000 ]
+        [ "$(field rows "$OUT/summary.csv" | sed -n "${cell}p")" -eq "$rows" ]
+        check_full_db "$db" "$rows"
+    done
+}
+
+@test "disk full: --on-error stop skips the cells after the full one" {
+    run bash -c 'ulimit -f 3000; exec "$@"' _ "$S" run --rows 500k --chunk 50k --reads 1k \
+        --page-size 4k,8k --on-error stop --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    python3 "$CHECK" valid "$OUT" 500000 50000
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "disk_full skipped " ]
+    [ "$(field reason "$OUT/summary.csv" | sed -n 2p)" = "--on-error stop" ]
+    [[ "$(field reason "$OUT/summary.csv" | sed -n 1p)" == *"File too large"* ]]
+    # the second cell never ran: no chunks, no database
+    [ "$(field cell "$OUT/chunks.csv" | sort -u)" = 1 ]
+    [ ! -e "$DB/sqlsoak-out-cell2-rep1.db" ]
+    check_full_db "$DB/sqlsoak-out-cell1-rep1.db" "$(field rows "$OUT/summary.csv" | sed -n 1p)"
+}
+
+# ---- 7. a database locked by another process ----
+
+@test "locked: a second process holding the database ends the cell locked, no partial rows" {
+    start run --rows 3M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    # once the table exists (the file has content), take an exclusive lock
+    for ((i = 0; i < 2000; i++)); do
+        db=$(ls "$DB"/*.db 2>/dev/null | head -n 1)
+        [ -n "$db" ] && [ -s "$db" ] && break
+        sleep 0.005
+    done
+    [ -s "$db" ]
+    run sqlite3 "$db" ".timeout 10000" "BEGIN EXCLUSIVE;" "SELECT count(*) FROM kv;" ".shell sleep 2" "COMMIT;"
+    echo "lock holder: $status $output"
+    [ "$status" -eq 0 ]
+    finish
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv")" = locked ]
+    [[ "$(field reason "$OUT/summary.csv")" == *locked* ]]
+    [ "$(jget status)" = failed ]
+    python3 "$CHECK" valid "$OUT" 3000000 100000
+    ! grep -q "died of" "$T/stdout" "$T/stderr"
+}
+
+# ---- 8. an injected I/O error ----
+
+@test "io error: SQLSOAK_TEST_IOERR_AFTER_WRITES fails a write, the cell ends io_error" {
+    run env SQLSOAK_TEST_IOERR_AFTER_WRITES=700 "$S" run --rows 500k --chunk 50k --reads 1k \
+        --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv")" = io_error ]
+    [[ "$(field reason "$OUT/summary.csv")" == *"I/O error"* ]]
+    [ "$(jget status)" = failed ]
+    python3 "$CHECK" valid "$OUT" 500000 50000
+    k=$(data_rows "$OUT/chunks.csv")
+    [ "$k" -lt 10 ]
+    [ "$(field rows "$OUT/summary.csv")" -eq $((k * 50000)) ]
+}
+
+@test "io error: the very first write failing (N=0) ends the cell io_error with no chunk" {
+    run env SQLSOAK_TEST_IOERR_AFTER_WRITES=0 "$S" run --rows 200k --chunk 50k --reads 1k \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv")" = io_error ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 0 ]
+    python3 "$CHECK" valid "$OUT" 200000 50000
+}
