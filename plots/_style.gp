@@ -1,23 +1,9 @@
-# _style.gp: loaded by every graph script of plots/.  Checks the arguments,
-# reads the list of lines (series.tsv) into arrays, sets the look.
-# Arguments of every script (gnuplot -c SCRIPT ...):
-#   ARG1 data folder written by sqlsoak (series.tsv, s-N.tsv, ...)
-#   ARG2 folder to draw into        ARG3 description of what was run
-#   ARG4 "run" or "compare"          ARG5 the 2014 reference curve (.tsv) or ""
-# Paths are only ever used as string values, never spliced into commands.
-# Each script copies its arguments before loading this file (load hides
-# them):  DATA OUT DESC MODE REF.
-if (!exists("DATA") || !exists("OUT") || strlen(DATA) == 0 || strlen(OUT) == 0) {
-    print "usage: gnuplot -c SCRIPT DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
-    exit status 2
-}
+# _style.gp: loaded by every scaling graph script of plots/.  Loads
+# _base.gp (arguments, data format, look), then reads the list of lines
+# (series.tsv) into arrays.
+load '_base.gp'
 SERIES = DATA.'/series.tsv'
 series(i) = sprintf('%s/s-%d.tsv', DATA, i)
-
-set encoding utf8
-set datafile separator "\t"
-set datafile columnheaders
-set datafile missing "NaN"
 
 # The lines: label, group (cell), variant (library or run).
 stats SERIES using 0 nooutput
@@ -42,13 +28,6 @@ do for [i=1:30] {
 }
 set linetype cycle 30
 
-W = 1280
-H = 800
-FONT = "sans,11"
 KEYFONT = (N > 16 ? "sans,8" : "sans,10")
-set termoption noenhanced
-set grid lc rgb "#dddddd" lw 1
-set border lc rgb "#444444"
 set format x "%.0s%c"
 set xlabel "rows in the table"
-set key noenhanced

@@ -7,6 +7,7 @@
 */
 #include "plot.h"
 
+#include "plotcrash.h"
 #include "plotdata.h"
 #include "report.h"
 
@@ -27,18 +28,22 @@
 static const struct plot_graph graphs[] = {
     {"write.gp", {"write", "write_log"},
      "Write time per chunk against rows already in the table: does inserting get slower as "
-     "the table grows?"},
+     "the table grows?", 0},
     {"read.gp", {"read", NULL},
-     "Point reads: seconds per chunk's reads and reads per second against rows in the table."},
+     "Point reads: seconds per chunk's reads and reads per second against rows in the table.", 0},
     {"latency.gp", {"latency", NULL},
-     "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in the table."},
+     "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in the table.", 0},
     {"amplification.gp", {"amplification", NULL},
-     "Bytes written to storage per row inserted (write amplification: what wears an SD card)."},
+     "Bytes written to storage per row inserted (write amplification: what wears an SD card).", 0},
     {"heatmap.gp", {"heatmap_write", "heatmap_read"},
-     "Median write rows/s and read ops/s over page size × journal mode."},
+     "Median write rows/s and read ops/s over page size × journal mode.", 0},
     {"versions.gp", {"versions", NULL},
-     "The same cell across SQLite libraries (or runs), overlaid: write rows/s per chunk."},
-    {"commit.gp", {"commit", NULL}, "Rows per transaction against write rows/s (log-log)."},
+     "The same cell across SQLite libraries (or runs), overlaid: write rows/s per chunk.", 0},
+    {"commit.gp", {"commit", NULL}, "Rows per transaction against write rows/s (log-log).", 0},
+    {"durability.gp", {"durability", NULL},
+     "What simulated power cuts left of each cell's database: intact, acknowledged commits "
+     "lost, or corrupt (share of the trials, with counts), next to the write rate of the same "
+     "cell measured without a cut.", 1},
 };
 #define NGRAPHS (int)(sizeof graphs / sizeof *graphs)
 
@@ -155,7 +160,11 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
         if (!has_suffix(e->d_name, ".gp") || e->d_name[0] == '_')
             continue;
         const struct plot_graph *g = graph_named(e->d_name);
-        const char *why = g ? skip_reason(g, have) : NULL;
+        /* a crash folder has no chunks, a run no trials: the other kind's
+        ** graphs are not missing, so they go unmentioned */
+        if (g && g->crash != (strcmp(mode, "crash") == 0))
+            continue;
+        const char *why = g && !g->crash ? skip_reason(g, have) : NULL;
         if (why) {
             fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
             continue;
@@ -323,15 +332,67 @@ out:
     return rc;
 }
 
+/* A crash folder: durability.tsv, its graph and its report. */
+static int plot_crash(struct plotdata_run *r, FILE *msg)
+{
+    char outdir[4200], datadir[4300], err[512], desc[1200];
+    struct plotcrash_order o;
+    struct plot_have h = {0};
+    int cells;
+    snprintf(outdir, sizeof outdir, "%s/plots", r->dir);
+    snprintf(datadir, sizeof datadir, "%s/data", outdir);
+    if (make_dir(outdir, msg) || make_dir(datadir, msg))
+        return -1;
+    if (plotcrash_order(r, &o)) {
+        fprintf(msg, "out of memory\n");
+        return -1;
+    }
+    snprintf(desc, sizeof desc, "%s\n%s", o.common, r->desc);
+    h.ref2014 = "";
+    cells = plotcrash_write(datadir, r, &o, err, sizeof err);
+    plotcrash_order_free(&o);
+    int rc;
+    if (cells < 0) {
+        fprintf(msg, "%s\n", err);
+        return -1;
+    } else if (cells == 0) {
+        fprintf(msg, "graph durability skipped: durability.csv has no cells\n");
+        rc = 0;
+    } else if (!on_path("gnuplot")) {
+        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
+                     "sqlsoak plot '%s'\n", r->dir);
+        rc = 1;
+    } else {
+        rc = plot_draw(datadir, outdir, desc, "crash", &h, msg) ? -1 : 0;
+    }
+    if (report_write(r, msg) == 0)
+        fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
+    return rc;
+}
+
+/* Loads dir as a crash folder or a run folder: a folder with neither gets
+** the run folder's message (chunks.csv missing). */
+static int load_any(const char *dir, struct plotdata_run *r, char *err, size_t n)
+{
+    if (plotcrash_is_crash_dir(dir))
+        return plotcrash_load(dir, r, err, n);
+    return plotdata_load(dir, r, err, n);
+}
+
+static int plot_any(struct plotdata_run *r, FILE *msg)
+{
+    return r->crash ? plot_crash(r, msg) : plot_loaded(r, msg);
+}
+
 int plot_run(const char *dir, FILE *msg)
 {
     struct plotdata_run r;
     char err[600];
-    if (plotdata_load(dir, &r, err, sizeof err)) {
+    if (load_any(dir, &r, err, sizeof err)) {
         fprintf(msg, "%s\n", err);
         return 2;
     }
-    int rc = plot_loaded(&r, msg);
+    int rc = plot_any(&r, msg);
     plotdata_free(&r);
     return rc;
 }
@@ -350,9 +411,9 @@ int plot_main(const struct config *cfg, char *err, size_t n)
         return 2;
     }
     struct plotdata_run r;
-    if (plotdata_load(dir, &r, err, n))
+    if (load_any(dir, &r, err, n))
         return 2;
-    int rc = plot_loaded(&r, stdout);
+    int rc = plot_any(&r, stdout);
     plotdata_free(&r);
     return rc == 0 ? 0 : 1;
 }

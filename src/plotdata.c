@@ -37,10 +37,24 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
         csvin_free(&r->chunks);
         return -1;
     }
-    const char *base = strrchr(dir, '/');
-    base = base && base[1] ? base + 1 : dir;
+    plotdata_describe(r);
+    return 0;
+}
+
+void plotdata_free(struct plotdata_run *r)
+{
+    csvin_free(&r->chunks);
+    csvin_free(&r->summary);
+    csvin_free(&r->durability);
+}
+
+void plotdata_describe(struct plotdata_run *r)
+{
+    char path[4200];
+    const char *base = strrchr(r->dir, '/');
+    base = base && base[1] ? base + 1 : r->dir;
     snprintf(r->name, sizeof r->name, "%s", base);
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
     json_t *j = json_load_file(path, 0, NULL);
     if (j) {
         const char *hn = json_string_value(json_object_get(json_object_get(j, "host"), "hostname"));
@@ -57,22 +71,18 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
         json_t *o = json_object_get(j, "options");
         json_int_t rows = json_integer_value(json_object_get(o, "rows"));
         json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));
-        char a[32], b[32];
+        json_int_t trials = json_integer_value(json_object_get(o, "trials"));
+        char a[32], b[32], t[48] = "";
         snprintf(a, sizeof a, "%lld", (long long)rows);
         snprintf(b, sizeof b, "%lld", (long long)chunk);
-        snprintf(r->desc, sizeof r->desc, "%s rows in chunks of %s · host %s · %s", a, b,
+        if (r->crash)
+            snprintf(t, sizeof t, "%lld power cuts per cell · ", (long long)trials);
+        snprintf(r->desc, sizeof r->desc, "%s%s rows in chunks of %s · host %s · %s", t, a, b,
                  r->host, r->storage);
         json_decref(j);
     } else {
         snprintf(r->desc, sizeof r->desc, "%s", r->name);
     }
-    return 0;
-}
-
-void plotdata_free(struct plotdata_run *r)
-{
-    csvin_free(&r->chunks);
-    csvin_free(&r->summary);
 }
 
 /* The identity dimensions, in label order. */
@@ -89,17 +99,22 @@ static const struct dim {
 #define NDIMS (int)(sizeof dims / sizeof *dims)
 
 /* The value of dimension d for the series' cell, as a reader would say it. */
-static void dim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
+void plotdata_value_text(const char *v, int bytes, const char *fmt, char *buf, size_t n)
 {
-    const char *v = csvin_str(&r->summary, SUM, row, dims[d].col);
     char tmp[64];
-    if (dims[d].bytes) {
+    if (bytes) {
         char *end;
         long long x = strtoll(v, &end, 10);
         if (*v && !*end)
             v = options_bytes_str(x, tmp, sizeof tmp);
     }
-    snprintf(buf, n, dims[d].fmt, v);
+    snprintf(buf, n, fmt, v);
+}
+
+static void dim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
+{
+    plotdata_value_text(csvin_str(&r->summary, SUM, row, dims[d].col), dims[d].bytes,
+                        dims[d].fmt, buf, n);
 }
 
 void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, char *buf,

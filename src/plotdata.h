@@ -17,6 +17,8 @@ struct plotdata_run {
     char name[160];           /* how graphs name the run: folder, host, storage */
     char host[128], storage[256], desc[512];
     struct csvin chunks, summary;
+    struct csvin durability;  /* a crash folder's (see plotcrash.h); chunks, summary empty */
+    int crash;                /* 1: a `sqlsoak crash` folder */
 };
 
 /* One line of the scaling graphs: a summary row of a run. */
@@ -33,6 +35,14 @@ struct plotdata_series {
 ** Returns 0, or -1 with a one-line message in err. */
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
+
+/* A config value v as a reader says it, through fmt ("%s pages"); a byte
+** count (bytes != 0) with a binary suffix: "65536" -> "64k". */
+void plotdata_value_text(const char *v, int bytes, const char *fmt, char *buf, size_t n);
+
+/* Names the run and describes what ran from dir/run.json (optional):
+** r->name, host, storage, desc.  Called by the loaders. */
+void plotdata_describe(struct plotdata_run *r);
 
 /* The cell's identity without its library path (and, when with_version
 ** is 0, without its SQLite version) into buf. */

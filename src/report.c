@@ -6,9 +6,11 @@
 #include "report.h"
 
 #include "plot.h"
+#include "plotcrash.h"
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -163,6 +165,136 @@ static void graphs(FILE *f, const struct plotdata_run *r)
               f);
 }
 
+/* ---- a crash folder ---- */
+
+/* The model, in the words of src/crash.c's header comment. */
+static const char model_html[] =
+    "<p>Each cell runs the same workload as its uncrashed run, once per trial, in its own "
+    "process, through a VFS shim that keeps every write since the file's last sync in memory. "
+    "The power is cut at a write or sync chosen by the trial's seed: a random subset of the "
+    "pending writes reaches the file, some torn at sector granularity; writes already synced "
+    "are never touched. The child reports every acknowledged COMMIT before going on. The "
+    "database is then reopened with the library's normal VFS (hot journal rollback, WAL "
+    "recovery: what an application would do after the power came back) and judged:</p>\n"
+    "<dl>\n<dt>corrupt</dt><dd>integrity_check fails, a value differs from the generator's, "
+    "the keys are not exactly a prefix of the rows written, or the rows found end between two "
+    "commits;</dd>\n<dt>lost</dt><dd>otherwise, fewer rows than the last acknowledged COMMIT "
+    "(<em>lost commits</em>: how many acknowledged commits are missing, summed over the "
+    "cell's trials);</dd>\n<dt>intact</dt><dd>otherwise.</dd>\n</dl>\n"
+    "<p>Every trial is a row of trials.csv with its seed: <code>sqlsoak crash --replay "
+    "SEED</code> runs it again, printing each choice the power cut made. Write rows/s is the "
+    "median over chunks of the cell's run without a cut.</p>\n";
+
+/* The distinct values of col over the cells of group g, in order. */
+static int values(const struct plotdata_run *r, const struct plotcrash_order *o, int g,
+                  const char *col, const char **v, int max)
+{
+    int n = 0;
+    for (int i = 0; i < o->n; i++) {
+        const char *x = csvin_str(&r->durability, CSV_DURABILITY, o->row[i], col);
+        int k = 0;
+        while (o->group[i] == g && k < n && strcmp(v[k], x))
+            k++;
+        if (o->group[i] == g && k == n && n < max)
+            v[n++] = x;
+    }
+    return n;
+}
+
+/* The durability.csv row of (group, journal, sync), or -1. */
+static int cell_row(const struct plotdata_run *r, const struct plotcrash_order *o, int g,
+                    const char *journal, const char *sync)
+{
+    for (int i = 0; i < o->n; i++)
+        if (o->group[i] == g &&
+            !strcmp(csvin_str(&r->durability, CSV_DURABILITY, o->row[i], "journal_mode"),
+                    journal) &&
+            !strcmp(csvin_str(&r->durability, CSV_DURABILITY, o->row[i], "synchronous"), sync))
+            return o->row[i];
+    return -1;
+}
+
+static void durability_cell(FILE *f, const struct plotdata_run *r, int row)
+{
+    const struct csvin *t = &r->durability;
+#define NUM(col) csvin_num(t, CSV_DURABILITY, row, col)
+    if (row < 0) {
+        fputs("<td class=none>not run</td>", f);
+        return;
+    }
+    if (strcmp(csvin_str(t, CSV_DURABILITY, row, "status"), "ok") != 0 || !(NUM("trials") > 0)) {
+        fputs("<td class=none>", f);
+        esc(f, csvin_str(t, CSV_DURABILITY, row, "status"));
+        fputs(": ", f);
+        esc(f, csvin_str(t, CSV_DURABILITY, row, "reason"));
+        fputs("</td>", f);
+        return;
+    }
+    const char *cls = NUM("corrupt") > 0 ? "corrupt" : NUM("lost_trials") > 0 ? "lost" : "intact";
+    fprintf(f, "<td class=%s><b>%.0f</b> intact · <b>%.0f</b> lost · <b>%.0f</b> corrupt"
+               "<br><small>of %.0f trials · %.0f commit%s lost",
+            cls, NUM("intact"), NUM("lost_trials"), NUM("corrupt"), NUM("trials"),
+            NUM("lost_commits"), NUM("lost_commits") == 1 ? "" : "s");
+    if (isfinite(NUM("write_rows_per_s")))
+        fprintf(f, " · %.0f rows/s", NUM("write_rows_per_s"));
+    fputs("</small></td>", f);
+#undef NUM
+}
+
+/* One table per group: journal modes down, synchronous settings across. */
+static void durability_tables(FILE *f, const struct plotdata_run *r,
+                              const struct plotcrash_order *o)
+{
+    enum { MAXV = 32 };
+    for (int g = 0; g < o->ngroups; g++) {
+        const char *jv[MAXV], *sv[MAXV];
+        int nj = values(r, o, g, "journal_mode", jv, MAXV);
+        int ns = values(r, o, g, "synchronous", sv, MAXV);
+        if (o->gtitle[g][0]) {
+            fputs("<h3>", f);
+            esc(f, o->gtitle[g]);
+            fputs("</h3>\n", f);
+        }
+        fputs("<div class=scroll><table class=dur>\n<tr><th>journal_mode \\ synchronous</th>", f);
+        for (int s = 0; s < ns; s++) {
+            fputs("<th>", f);
+            esc(f, sv[s]);
+            fputs("</th>", f);
+        }
+        fputs("</tr>\n", f);
+        for (int j = 0; j < nj; j++) {
+            fputs("<tr><th>", f);
+            esc(f, jv[j]);
+            fputs("</th>", f);
+            for (int s = 0; s < ns; s++)
+                durability_cell(f, r, cell_row(r, o, g, jv[j], sv[s]));
+            fputs("</tr>\n", f);
+        }
+        fputs("</table></div>\n", f);
+    }
+}
+
+static void durability(FILE *f, const struct plotdata_run *r)
+{
+    struct plotcrash_order o;
+    fputs("<h2>Durability</h2>\n", f);
+    fputs(model_html, f);
+    if (plotcrash_order(r, &o)) {
+        fputs("<p>Out of memory: no table.</p>\n", f);
+        return;
+    }
+    if (o.common[0]) {
+        fputs("<p>Every cell: ", f);
+        esc(f, o.common);
+        fputs(".</p>\n", f);
+    }
+    if (o.n == 0)
+        fputs("<p>durability.csv holds no cell.</p>\n", f);
+    durability_tables(f, r, &o);
+    plotcrash_order_free(&o);
+    graphs(f, r);
+}
+
 int report_write(const struct plotdata_run *r, FILE *msg)
 {
     char path[4200], tmp[4300];
@@ -187,6 +319,10 @@ int report_write(const struct plotdata_run *r, FILE *msg)
           ".sum td{border-top:1px solid #ddd;white-space:nowrap}.sum tr.bad td{color:#a40}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"
           "figcaption{color:#444;margin-top:.3em}\n"
+          ".dur td,.dur th{border:1px solid #ddd;padding:.4em .7em}.dur th{background:#eee}\n"
+          ".dur td.intact{background:#e3f1df}.dur td.lost{background:#fde8d3}\n"
+          ".dur td.corrupt{background:#f9dcdc}.dur td.none{background:#f0f0f0;color:#666}\n"
+          "dt{font-weight:600}dd{margin:0 0 .4em 1.5em}\n"
           "</style></head><body>\n<h1>sqlsoak results: ",
           f);
     esc(f, r->name);
@@ -194,15 +330,21 @@ int report_write(const struct plotdata_run *r, FILE *msg)
     esc(f, r->desc);
     fputs("</p>\n<h2>Run</h2>\n", f);
     describe(f, r);
-    fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over chunks. Cells not "
-          "<em>ok</em> have no figures; their reason says why.</p>\n",
-          f);
-    summary(f, r);
-    fputs("<h2>Graphs</h2>\n", f);
-    graphs(f, r);
-    fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n"
-          "</body></html>\n",
-          f);
+    if (r->crash) {
+        durability(f, r);
+        fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
+              f);
+    } else {
+        fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over chunks. Cells not "
+              "<em>ok</em> have no figures; their reason says why.</p>\n",
+              f);
+        summary(f, r);
+        fputs("<h2>Graphs</h2>\n", f);
+        graphs(f, r);
+        fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
+              f);
+    }
+    fputs("</body></html>\n", f);
     if (fclose(f) != 0 || rename(tmp, path) != 0) {
         fprintf(msg, "cannot write %s: %s\n", path, strerror(errno));
         unlink(tmp);

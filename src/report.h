@@ -1,6 +1,7 @@
 /*
 ** report: <out>/report.html, the one self-contained page a user opens the
-** next morning: the run's description, the summary table, every graph.
+** next morning: the run's description, the summary table, every graph;
+** for a crash run, the durability matrix, its model and its graph.
 */
 #ifndef SQLSOAK_REPORT_H
 #define SQLSOAK_REPORT_H
@@ -9,8 +10,8 @@
 
 #include <stdio.h>
 
-/* Writes r->dir/report.html from run.json, summary.csv and the graphs
-** present in r->dir/plots.  Returns 0, or -1 (message on msg). */
+/* Writes r->dir/report.html from run.json, summary.csv (or, for a crash
+** folder, durability.csv) and the graphs present in r->dir/plots.  Returns 0, or -1 (message on msg). */
 int report_write(const struct plotdata_run *r, FILE *msg);
 
 #endif

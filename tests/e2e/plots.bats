@@ -2,6 +2,8 @@
 # plots.bats: graphs, report.html, `sqlsoak plot` and `sqlsoak compare`
 # from small real runs (a single cell, and a matrix over two libraries).
 
+load helpers/images
+
 CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
 
 setup_file() {
@@ -18,61 +20,11 @@ setup_file() {
         --page-size 4k,8k --journal delete,wal --commit-every 1k,5k >/dev/null
 }
 
-# check_png FILE: valid PNG of the expected size, not blank: at least 8
-# distinct colours of which 4 are not grey (data lines, heat cells).
-check_png() {
-    "$PY" - "$1" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-pos, idat, hdr = 8, b'', None
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b'IHDR':
-        hdr = struct.unpack('>IIBBBBB', body)
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-w, h, depth, ctype = hdr[:4]
-assert (w, h) == (1280, 800), (w, h)
-assert depth == 8 and ctype in (2, 6), hdr
-bpp = 3 if ctype == 2 else 4
-raw, stride, prev, colours = zlib.decompress(idat), w * bpp, bytearray(w * bpp), set()
-for y in range(h):
-    f = raw[y * (stride + 1)]
-    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp))
-    prev = line
-    chroma = [k for k in colours if len(set(k)) > 1]
-    if len(colours) >= 8 and len(chroma) >= 4:
-        break
-else:
-    raise AssertionError('blank-looking PNG: %d colours' % len(colours))
-PY
-}
-
-# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths.
-check_svg() {
-    local f=$1; shift
-    head -c 600 "$f" | grep -q '<svg'
-    [ "$(grep -c '<path' "$f")" -ge 5 ]
-    for t in "$@"; do grep -qF -- "$t" "$f" || { echo "missing '$t' in $f"; return 1; }; done
-}
 
 check_graph() {
     local dir=$1 name=$2; shift 2
     [ -s "$dir/plots/$name.png" ] && [ -s "$dir/plots/$name.svg" ]
-    check_png "$dir/plots/$name.png"
+    check_png "$dir/plots/$name.png" 800 1
     check_svg "$dir/plots/$name.svg" "$@"
 }
 

@@ -1,0 +1,287 @@
+/*
+** plotcrash: crash folders → the data file of plots/durability.gp.  See
+** plotcrash.h.
+**
+** durability.tsv (tab-separated, first line the column names, "NaN"
+** where nothing was measured), one row per cell, top row first:
+**   row label group status trials intact lost corrupt lost_commits
+**   p_intact p_lost p_corrupt      shares of the trials, in %
+**   intact_txt lost_txt corrupt_txt  counts printed inside the bar, "" when
+**                                  the segment is too narrow to hold one
+**   note                           what the bar cannot show: lost commits,
+**                                  counts of narrow segments
+**   notrun                         "status: reason" of a cell not measured
+**   write write_txt                write rows/s of the uncrashed run
+** Every string reaches gnuplot as data, never as a command.
+*/
+#include "plotcrash.h"
+
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DUR CSV_DURABILITY
+
+/* A segment narrower than this share of the bar (%) cannot hold its
+** count in the graph's font: the count goes into the note instead. */
+#define NARROW_PCT 6.0
+/* The characters of "status: reason" that fit inside a bar. */
+#define NOTRUN_MAX 90
+
+int plotcrash_is_crash_dir(const char *dir)
+{
+    char a[4200], b[4200];
+    snprintf(a, sizeof a, "%s/chunks.csv", dir);
+    snprintf(b, sizeof b, "%s/durability.csv", dir);
+    return access(a, F_OK) != 0 && access(b, F_OK) == 0;
+}
+
+int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
+{
+    char path[4200];
+    memset(r, 0, sizeof *r);
+    r->dir = dir;
+    r->crash = 1;
+    snprintf(path, sizeof path, "%s/durability.csv", dir);
+    if (csvin_read(path, DUR, &r->durability, err, n))
+        return -1;
+    plotdata_describe(r);
+    return 0;
+}
+
+/* The settings that group cells, in title order: everything of a cell's
+** identity but its journal mode and synchronous setting.  The library
+** path tells two builds of one version apart; its version names it. */
+static const struct gdim {
+    const char *col, *show, *fmt;
+    int bytes;
+} gdims[] = {
+    {"sqlite_lib", "sqlite_version", "SQLite %s", 0},
+    {"page_size", "page_size", "%s pages", 1},
+    {"commit_every", "commit_every", "commits of %s rows", 0},
+    {"cache_size", "cache_size", "cache %s", 0},
+    {"mmap_size", "mmap_size", "mmap %s", 0},
+    {"key_order", "key_order", "%s keys", 0},
+    {"value_size", "value_size", "%s-byte values", 0},
+};
+#define NGDIMS (int)(sizeof gdims / sizeof *gdims)
+
+static void gdim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
+{
+    plotdata_value_text(csvin_str(&r->durability, DUR, row, gdims[d].show), gdims[d].bytes,
+                        gdims[d].fmt, buf, n);
+}
+
+/* Appends " · text" (or text, first) to buf of size n holding len bytes. */
+static size_t add(char *buf, size_t n, size_t len, const char *text)
+{
+    if (len < n)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " · " : "", text);
+    return len < n ? len : n - 1;
+}
+
+int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
+{
+    const struct csvin *t = &r->durability;
+    int nr = t->nrows, vary[NGDIMS];
+    memset(o, 0, sizeof *o);
+    o->row = calloc((size_t)nr + 1, sizeof *o->row);
+    o->group = calloc((size_t)nr + 1, sizeof *o->group);
+    o->gtitle = calloc((size_t)nr + 1, sizeof *o->gtitle);
+    int *first = calloc((size_t)nr + 1, sizeof *first);   /* a group's first row */
+    int *gof = calloc((size_t)nr + 1, sizeof *gof);       /* each row's group */
+    if (!o->row || !o->group || !o->gtitle || !first || !gof) {
+        free(first);
+        free(gof);
+        plotcrash_order_free(o);
+        return -1;
+    }
+    size_t clen = 0;
+    for (int d = 0; d < NGDIMS; d++) {
+        vary[d] = 0;
+        for (int i = 1; i < nr; i++)
+            vary[d] |= strcmp(csvin_str(t, DUR, i, gdims[d].col),
+                              csvin_str(t, DUR, 0, gdims[d].col)) != 0;
+        if (!vary[d] && nr > 0) {
+            char v[96];
+            gdim_text(r, 0, d, v, sizeof v);
+            clen = add(o->common, sizeof o->common, clen, v);
+        }
+    }
+    /* groups in order of first appearance: a row joins the first earlier
+    ** row that agrees on every grouping setting */
+    for (int i = 0; i < nr; i++) {
+        int g = 0;
+        for (; g < o->ngroups; g++) {
+            int same = 1;
+            for (int d = 0; d < NGDIMS && same; d++)
+                same = strcmp(csvin_str(t, DUR, i, gdims[d].col),
+                              csvin_str(t, DUR, first[g], gdims[d].col)) == 0;
+            if (same)
+                break;
+        }
+        if (g == o->ngroups) {
+            size_t len = 0;
+            first[o->ngroups++] = i;
+            for (int d = 0; d < NGDIMS; d++)
+                if (vary[d]) {
+                    char v[96];
+                    gdim_text(r, i, d, v, sizeof v);
+                    len = add(o->gtitle[g], sizeof o->gtitle[g], len, v);
+                }
+        }
+        gof[i] = g;
+    }
+    for (int g = 0; g < o->ngroups; g++)
+        for (int i = 0; i < nr; i++)
+            if (gof[i] == g) {
+                o->row[o->n] = i;
+                o->group[o->n++] = g;
+            }
+    free(first);
+    free(gof);
+    return 0;
+}
+
+void plotcrash_order_free(struct plotcrash_order *o)
+{
+    free(o->row);
+    free(o->group);
+    free(o->gtitle);
+    memset(o, 0, sizeof *o);
+}
+
+/* Strings in data files: tabs and line breaks would split a field. */
+static void put_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+static void put_num(FILE *f, double d)
+{
+    if (isfinite(d))
+        fprintf(f, "%.9g", d);
+    else
+        fputs("NaN", f);
+}
+
+static void rate_text(double v, char *buf, size_t n)
+{
+    if (!isfinite(v))
+        snprintf(buf, n, "-");
+    else if (v >= 1e6)
+        snprintf(buf, n, "%.2fM", v / 1e6);
+    else if (v >= 1e3)
+        snprintf(buf, n, "%.1fk", v / 1e3);
+    else
+        snprintf(buf, n, "%.0f", v);
+}
+
+/* A segment's share, the count it prints (or "" when narrow), and the
+** note part for a narrow one. */
+static double segment(double count, double trials, char *txt, size_t n)
+{
+    double p = trials > 0 ? 100.0 * count / trials : NAN;
+    if (count > 0 && p >= NARROW_PCT)
+        snprintf(txt, n, "%.0f", count);
+    else
+        txt[0] = 0;
+    return p;
+}
+
+static void write_cell(FILE *f, const struct plotdata_run *r, const struct plotcrash_order *o,
+                       int i)
+{
+    const struct csvin *t = &r->durability;
+    int row = o->row[i];
+    const char *status = csvin_str(t, DUR, row, "status");
+    int ok = strcmp(status, "ok") == 0;
+    double trials = csvin_num(t, DUR, row, "trials"), intact = csvin_num(t, DUR, row, "intact");
+    double lost = csvin_num(t, DUR, row, "lost_trials"), corrupt = csvin_num(t, DUR, row, "corrupt");
+    double commits = csvin_num(t, DUR, row, "lost_commits");
+    double write = csvin_num(t, DUR, row, "write_rows_per_s");
+    char label[320], ti[24], tl[24], tc[24], note[160] = "", notrun[320] = "", wt[32];
+    size_t len = 0, nlen = 0;
+    if (o->gtitle[o->group[i]][0])
+        len = add(label, sizeof label, len, o->gtitle[o->group[i]]);
+    else
+        label[0] = 0;
+    len = add(label, sizeof label, len, csvin_str(t, DUR, row, "journal_mode"));
+    add(label, sizeof label, len, csvin_str(t, DUR, row, "synchronous"));
+    if (!ok || !(trials > 0)) {
+        snprintf(notrun, sizeof notrun, "%s%s%s", ok || !*status ? "no trials" : status,
+                 *csvin_str(t, DUR, row, "reason") ? ": " : "", csvin_str(t, DUR, row, "reason"));
+        if (strlen(notrun) > NOTRUN_MAX)   /* it must fit inside the bar */
+            snprintf(notrun + NOTRUN_MAX - 4, sizeof notrun - NOTRUN_MAX + 4, "...");
+        intact = lost = corrupt = commits = NAN;
+        ok = 0;
+    }
+    double pi = segment(intact, trials, ti, sizeof ti);
+    double pl = segment(lost, trials, tl, sizeof tl);
+    double pc = segment(corrupt, trials, tc, sizeof tc);
+    if (ok && lost > 0) {
+        char part[80];
+        if (tl[0])
+            snprintf(part, sizeof part, "%.0f commit%s lost", commits, commits == 1 ? "" : "s");
+        else
+            snprintf(part, sizeof part, "%.0f lost (%.0f commit%s)", lost, commits,
+                     commits == 1 ? "" : "s");
+        nlen = add(note, sizeof note, nlen, part);
+    }
+    if (ok && corrupt > 0 && !tc[0]) {
+        char part[40];
+        snprintf(part, sizeof part, "%.0f corrupt", corrupt);
+        nlen = add(note, sizeof note, nlen, part);
+    }
+    if (ok && intact > 0 && !ti[0]) {
+        char part[40];
+        snprintf(part, sizeof part, "%.0f intact", intact);
+        add(note, sizeof note, nlen, part);
+    }
+    rate_text(write, wt, sizeof wt);
+    fprintf(f, "%d\t", i);
+    put_text(f, label);
+    fprintf(f, "\t%d\t", o->group[i] + 1);
+    put_text(f, ok ? "ok" : status);
+    const double nums[] = {trials, intact, lost, corrupt, commits, pi, pl, pc};
+    for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
+        fputc('\t', f);
+        put_num(f, nums[k]);
+    }
+    fprintf(f, "\t%s\t%s\t%s\t", ti, tl, tc);
+    put_text(f, note);
+    fputc('\t', f);
+    put_text(f, notrun);
+    fputc('\t', f);
+    put_num(f, write);
+    fprintf(f, "\t%s\n", isfinite(write) ? wt : "");
+}
+
+int plotcrash_write(const char *datadir, const struct plotdata_run *r,
+                    const struct plotcrash_order *o, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/durability.tsv", datadir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fputs("row\tlabel\tgroup\tstatus\ttrials\tintact\tlost\tcorrupt\tlost_commits\t"
+          "p_intact\tp_lost\tp_corrupt\tintact_txt\tlost_txt\tcorrupt_txt\tnote\tnotrun\t"
+          "write\twrite_txt\n",
+          f);
+    for (int i = 0; i < o->n; i++)
+        write_cell(f, r, o, i);
+    if (fclose(f) != 0) {
+        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return o->n;
+}

@@ -1,0 +1,17 @@
+# Checks of drawn graphs, shared by the plot tests (load helpers/images).
+
+# check_png FILE MIN_HEIGHT EXACT [MIN_COLOURS]: a valid 1280-wide PNG,
+# MIN_HEIGHT tall (exactly, when EXACT is 1), not blank: at least
+# MIN_COLOURS (8) distinct colours of which 4 are not grey (data lines,
+# heat cells, bars).  Decoded with zlib alone: no imaging library needed.
+check_png() {
+    python3 "$BATS_TEST_DIRNAME/helpers/pngcheck.py" "$1" "$2" "$3" "${4:-8}"
+}
+
+# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths.
+check_svg() {
+    local f=$1; shift
+    head -c 600 "$f" | grep -q '<svg'
+    [ "$(grep -c '<path' "$f")" -ge 5 ]
+    for t in "$@"; do grep -qF -- "$t" "$f" || { echo "missing '$t' in $f"; return 1; }; done
+}
