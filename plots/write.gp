@@ -22,7 +22,7 @@ do for [log=0:1] {
         if (refplot) {
             plot for [i=1:N] series(i) using 'rows':'write_s' with linespoints lt i title L[i], \
                 REF using 'rows':'write_s' with linespoints lc rgb "black" dt 2 pt 4 lw 2 \
-                title "2014 published (Python 3.2, SATA disk, 1M-row chunks)"
+                title "2014 test (SATA, published)"
         } else {
             plot for [i=1:N] series(i) using 'rows':'write_s' with linespoints lt i title L[i]
         }
