@@ -222,6 +222,17 @@ static int settings_check(struct soak *s)
         query_i64(s, "PRAGMA mmap_size", &mmap, &answered))
         return -1;
     a->mmap_size = answered ? mmap : -1;
+    /* the connection's own word on which SQLite runs it: two libraries
+    ** loaded side by side must never answer for each other */
+    char running[64];
+    int vrc = sqlapi_query_text(s->api, s->db, "SELECT sqlite_version()", running, sizeof running);
+    if (vrc != SQLITE_OK)
+        return sql_fail(s, vrc, "SELECT sqlite_version()");
+    if (strcmp(running, s->api->version) != 0) {
+        set_status(s, ST_FAILED, "library mix-up: %s loaded, but SQLite %s runs the database",
+                   s->api->version, running);
+        return -1;
+    }
     int rc = sqlapi_query_text(s->api, s->db, "PRAGMA journal_mode", a->journal_mode,
                                sizeof a->journal_mode);
     if (rc != SQLITE_OK)

@@ -76,3 +76,20 @@ assert r["status"] == "unsupported", r
 assert r["reason"] == "mmap_size: requested 1048576, library has no mmap_size", r
 PY
 }
+
+@test "the power-loss simulator works on 3.7.8: FULL sync loses nothing, WAL/NORMAL never corrupts" {
+    out="$BATS_TEST_TMPDIR/crash"
+    run "$SQLSOAK" crash --sqlite-lib "$OLDLIB" --journal delete,wal --sync normal,full \
+        --trials 15 --rows 600 --chunk 100 --db-dir "$BATS_TEST_TMPDIR/db" --out "$out" --no-plot
+    [ "$status" -eq 0 ]
+    python3 - "$out/durability.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 4, rows
+for r in rows:
+    assert r["sqlite_version"] == "3.7.8" and r["status"] == "ok", r
+    if r["synchronous"] == "full":
+        assert r["intact"] == r["trials"] == "15", r
+    assert r["corrupt"] == "0", r
+PY
+}
