@@ -246,6 +246,16 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
     return (int)len;
 }
 
+void csvout_clear(enum csv_file f, void *rec)
+{
+    int nc;
+    const struct column *c = columns(f, &nc);
+    memset(rec, 0, schemas[f].size);
+    for (int i = 0; i < nc; i++)
+        if (c[i].kind == K_F64)
+            *(double *)((char *)rec + c[i].off) = NAN;
+}
+
 int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec)
 {
     int nc;

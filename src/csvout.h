@@ -102,6 +102,11 @@ int csvout_header(enum csv_file f, char *buf, size_t n);
 ** A double that is NaN (not measured) is written as an empty field. */
 int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);
 
+/* Empties a record of schema f: strings and counts zero, every figure
+** (a double) NaN, which is written as an empty field: a cell that measured
+** nothing shows no number rather than a 0 that reads as one. */
+void csvout_clear(enum csv_file f, void *rec);
+
 /* The inverse of csvout_row: fills rec (a struct chunk_record or struct
 ** summary_record) from the nfields fields of one row read back, in
 ** schema order.  An empty number is NaN for a double, 0 for an integer.

@@ -33,6 +33,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,23 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 }
 
 
+/* A cell that produced no result of its own: nothing measured. */
+static void cell_failed(struct cell_result *res, const struct cell_id *id, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void cell_failed(struct cell_result *res, const struct cell_id *id, const char *fmt, ...)
+{
+    va_list ap;
+    memset(res, 0, sizeof *res);
+    csvout_clear(CSV_SUMMARY, &res->sum);
+    res->status = ST_FAILED;
+    res->sum.id = *id;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[ST_FAILED]);
+    va_start(ap, fmt);
+    vsnprintf(res->sum.reason, sizeof res->sum.reason, fmt, ap);
+    va_end(ap);
+}
+
 static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                      struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
@@ -188,10 +206,8 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     int fds[2];
     fflush(NULL);
     if (pipe(fds) != 0) {
-        memset(res, 0, sizeof *res);
-        res->status = ST_FAILED;
-        snprintf(res->sum.reason, sizeof res->sum.reason, "pipe: %s", strerror(errno));
-        goto failed;
+        cell_failed(res, &env.id, "pipe: %s", strerror(errno));
+        return;
     }
     pid_t pid = fork();
     if (pid == 0) {
@@ -214,20 +230,12 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     cell_pid = 0;
     if (got == 0)
         return;
-    memset(res, 0, sizeof *res);
-    res->status = ST_FAILED;
     if (pid < 0)
-        snprintf(res->sum.reason, sizeof res->sum.reason, "fork: %s", strerror(errno));
+        cell_failed(res, &env.id, "fork: %s", strerror(errno));
     else if (WIFSIGNALED(wstatus))
-        snprintf(res->sum.reason, sizeof res->sum.reason, "the cell's process died of %s",
-                 strsignal(WTERMSIG(wstatus)));
+        cell_failed(res, &env.id, "the cell's process died of %s", strsignal(WTERMSIG(wstatus)));
     else
-        snprintf(res->sum.reason, sizeof res->sum.reason,
-                 "the cell's process ended without a result");
-failed:
-    res->sum.id = env.id;
-    res->sum.verify_s = res->sum.wall_s = res->sum.write_rows_per_s_median = 0.0 / 0.0;
-    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+        cell_failed(res, &env.id, "the cell's process ended without a result");
 }
 
 /* ---- results ---- */
@@ -264,11 +272,11 @@ static void skip_cell(struct runner *r, int idx, const char *why)
     struct cell_result res;
     const struct cell *c = &r->cells[idx];
     memset(&res, 0, sizeof res);
+    csvout_clear(CSV_SUMMARY, &res.sum);
     res.status = ST_SKIPPED;
     plan_cell_id(r->cfg, c, r->libs[c->lib].version, r->libs[c->lib].source_id, &res.sum.id);
     snprintf(res.sum.status, sizeof res.sum.status, "skipped");
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
-    res.sum.verify_s = res.sum.wall_s = 0.0 / 0.0;
     record_cell(r, idx, &res);
 }
 

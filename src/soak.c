@@ -671,6 +671,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     struct soak s;
     memset(&s, 0, sizeof s);
     memset(res, 0, sizeof *res);
+    csvout_clear(CSV_SUMMARY, &res->sum);
     s.env = env;
     s.api = env->api;
     s.res = res;
@@ -716,8 +717,6 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         else
             set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
-    if (!cfg->verify)
-        res->sum.verify_s = NAN;
     summarise(&s);
     db_close(&s);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
