@@ -478,7 +478,8 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
     for (int p = 0; list && p < np; p++) {
         char t[256];
         key_title(l.c, np, p, D_PAGE | D_JOURNAL, t, sizeof t);
-        put_text(list, t);
+        /* never an empty line: gnuplot reads it as no record at all */
+        put_text(list, t[0] ? t : "every cell");
         fputc('\n', list);
         FILE *f = open_data(datadir, "heat", p + 1, err, n);
         if (!f) {

@@ -97,6 +97,18 @@ PY
     grep -q 'library answered delete' "$d/report.html"
 }
 
+@test "plot: a matrix varying only the journal mode draws its heatmaps (make run's shape)" {
+    d="$BATS_TEST_TMPDIR/journals"
+    run "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 200 --journal delete,wal \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"failed"* ]]
+    for name in heatmap_write heatmap_read; do
+        check_png "$d/plots/$name.png" 800 1
+        check_svg "$d/plots/$name.svg" delete wal
+    done
+}
+
 @test "plot: a folder named with spaces, quotes and a semicolon" {
     d="$BATS_TEST_TMPDIR/it's a \"test\"; print 'pwned' ; system('touch HACKED')"
     cp -r "$RUNS/one" "$d"
