@@ -164,45 +164,11 @@ static int exec(struct soak *s, const char *sql)
     return rc == SQLITE_OK ? 0 : sql_fail(s, rc, sql);
 }
 
-static int query_i64(struct soak *s, const char *sql, int64_t *out, int *answered)
+static int settings_set(struct soak *s, int create)
 {
-    char buf[64];
-    int rc = sqlapi_query_text(s->api, s->db, sql, buf, sizeof buf);
-    if (rc != SQLITE_OK)
-        return sql_fail(s, rc, sql);
-    *answered = buf[0] != 0;
-    *out = strtoll(buf, NULL, 10);
-    return 0;
-}
-
-/* Order matters: page_size before the first table and before WAL.  On a
-** resumed database page_size is already fixed, and the rest (all but WAL
-** are per connection) are applied again. */
-static int settings_apply(struct soak *s, int create)
-{
-    const struct cell *c = s->env->cell;
-    char sql[96], buf[64];
-    snprintf(sql, sizeof sql, "PRAGMA page_size=%" PRId64, c->page_size);
-    if (exec(s, sql))
-        return -1;
-    if (c->cache_size != OPT_DEFAULT) {
-        snprintf(sql, sizeof sql, "PRAGMA cache_size=%" PRId64, c->cache_size);
-        if (exec(s, sql))
-            return -1;
-    }
-    if (c->mmap_size != OPT_DEFAULT) {
-        snprintf(sql, sizeof sql, "PRAGMA mmap_size=%" PRId64, c->mmap_size);
-        if (exec(s, sql))
-            return -1;
-    }
-    snprintf(sql, sizeof sql, "PRAGMA journal_mode=%s", journal_names[c->journal]);
-    int rc = sqlapi_query_text(s->api, s->db, sql, buf, sizeof buf);
-    if (rc != SQLITE_OK)
-        return sql_fail(s, rc, sql);
-    snprintf(sql, sizeof sql, "PRAGMA synchronous=%s", sync_names[c->sync]);
-    if (exec(s, sql))
-        return -1;
-    return create ? exec(s, "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)") : 0;
+    char what[128];
+    int rc = settings_apply(s->api, s->db, s->env->cell, create, what, sizeof what);
+    return rc == SQLITE_OK ? 0 : sql_fail(s, rc, what);
 }
 
 /* Reads every setting back; a setting not taken ends the cell as
@@ -210,60 +176,22 @@ static int settings_apply(struct soak *s, int create)
 ** other than what was asked. */
 static int settings_check(struct soak *s)
 {
-    const struct cell *c = s->env->cell;
-    struct pragma_actual *a = &s->res->actual;
-    char why[256] = "", item[128];
-    int answered;
-    int64_t mmap = -1;
-
-    if (query_i64(s, "PRAGMA page_size", &a->page_size, &answered) ||
-        query_i64(s, "PRAGMA synchronous", &a->synchronous, &answered) ||
-        query_i64(s, "PRAGMA cache_size", &a->cache_size, &answered) ||
-        query_i64(s, "PRAGMA mmap_size", &mmap, &answered))
-        return -1;
-    a->mmap_size = answered ? mmap : -1;
+    char what[128], why[sizeof s->res->sum.reason], running[64];
+    int rc = settings_read(s->api, s->db, &s->res->actual, what, sizeof what);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, what);
+    s->res->settings_read = 1;
     /* the connection's own word on which SQLite runs it: two libraries
     ** loaded side by side must never answer for each other */
-    char running[64];
-    int vrc = sqlapi_query_text(s->api, s->db, "SELECT sqlite_version()", running, sizeof running);
-    if (vrc != SQLITE_OK)
-        return sql_fail(s, vrc, "SELECT sqlite_version()");
+    rc = sqlapi_query_text(s->api, s->db, "SELECT sqlite_version()", running, sizeof running);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "SELECT sqlite_version()");
     if (strcmp(running, s->api->version) != 0) {
         set_status(s, ST_FAILED, "library mix-up: %s loaded, but SQLite %s runs the database",
                    s->api->version, running);
         return -1;
     }
-    int rc = sqlapi_query_text(s->api, s->db, "PRAGMA journal_mode", a->journal_mode,
-                               sizeof a->journal_mode);
-    if (rc != SQLITE_OK)
-        return sql_fail(s, rc, "PRAGMA journal_mode");
-    s->res->settings_read = 1;
-
-#define MISMATCH(...)                                                          \
-    do {                                                                       \
-        snprintf(item, sizeof item, __VA_ARGS__);                              \
-        strncat(why, why[0] ? "; " : "", sizeof why - strlen(why) - 1);        \
-        strncat(why, item, sizeof why - strlen(why) - 1);                      \
-    } while (0)
-    if (a->page_size != c->page_size)
-        MISMATCH("page_size: requested %" PRId64 ", library kept %" PRId64, c->page_size,
-                 a->page_size);
-    if (strcmp(a->journal_mode, journal_names[c->journal]) != 0)
-        MISMATCH("journal_mode: requested %s, library answered %s", journal_names[c->journal],
-                 a->journal_mode);
-    if (a->synchronous != c->sync)
-        MISMATCH("synchronous: requested %s, library set %s", sync_names[c->sync],
-                 a->synchronous >= 0 && a->synchronous <= 3 ? sync_names[a->synchronous] : "?");
-    if (c->cache_size != OPT_DEFAULT && a->cache_size != c->cache_size)
-        MISMATCH("cache_size: requested %" PRId64 ", library kept %" PRId64, c->cache_size,
-                 a->cache_size);
-    if (c->mmap_size != OPT_DEFAULT && a->mmap_size < 0)
-        MISMATCH("mmap_size: requested %" PRId64 ", library has no mmap_size", c->mmap_size);
-    else if (c->mmap_size != OPT_DEFAULT && a->mmap_size != c->mmap_size)
-        MISMATCH("mmap_size: requested %" PRId64 ", library kept %" PRId64, c->mmap_size,
-                 a->mmap_size);
-#undef MISMATCH
-    if (why[0]) {
+    if (settings_compare(s->env->cell, &s->res->actual, why, sizeof why)) {
         set_status(s, ST_UNSUPPORTED, "%s", why);
         return -1;
     }
@@ -709,7 +637,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     if (!s.value || !s.write_rate || !s.read_rate || !s.read_p99) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
-               settings_apply(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
+               settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
                statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
                (!cfg->verify || verify_table(&s) == 0)) {
         if (res->sum.verify_failures)

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "plan.h"
 #include "progress.h"
+#include "settings.h"
 #include "sqlapi.h"
 
 #include <signal.h>
@@ -22,14 +23,6 @@ enum cell_status {
 };
 extern const char *const status_names[];   /* indexed by enum cell_status */
 
-/* The settings as the library reported them after they were applied. */
-struct pragma_actual {
-    int64_t page_size;
-    char journal_mode[16];
-    int64_t synchronous;        /* 0..3 */
-    int64_t cache_size;
-    int64_t mmap_size;          /* -1: the library does not answer mmap_size */
-};
 
 /* What a cell hands back to the runner (through a pipe: plain data). */
 struct cell_result {

@@ -1,0 +1,95 @@
+/*
+** settings_compare: what a library did with each requested setting,
+** in the words summary.csv's reason gives, from SQLite's documented
+** history (3.6 answering "delete" to WAL, EXTRA mapped to NORMAL before
+** 3.12, a negative cache_size kept positive before 3.7.10, no mmap_size
+** before 3.7.17, a 65536 page size kept at 1024 by 3.6.23.1).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "settings.h"
+
+static struct cell requested(int64_t page, int journal, int sync, int64_t cache, int64_t mmap)
+{
+    struct cell c;
+    memset(&c, 0, sizeof c);
+    c.page_size = page;
+    c.journal = journal;
+    c.sync = sync;
+    c.cache_size = cache;
+    c.mmap_size = mmap;
+    return c;
+}
+
+static struct pragma_actual actual(int64_t page, const char *journal, int64_t sync,
+                                   int64_t cache, int64_t mmap)
+{
+    struct pragma_actual a;
+    memset(&a, 0, sizeof a);
+    a.page_size = page;
+    strcpy(a.journal_mode, journal);
+    a.synchronous = sync;
+    a.cache_size = cache;
+    a.mmap_size = mmap;
+    return a;
+}
+
+static void test_compare_table(void **state)
+{
+    (void)state;
+    const int64_t D = OPT_DEFAULT;
+    struct {
+        struct cell c;
+        struct pragma_actual a;
+        const char *why;   /* "" when every setting was taken */
+    } cases[] = {
+        {requested(4096, JM_WAL, SY_FULL, D, D), actual(4096, "wal", 2, -2000, 0), ""},
+        {requested(4096, JM_WAL, SY_FULL, D, D), actual(4096, "delete", 2, 2000, -1),
+         "journal_mode: requested wal, library answered delete"},
+        {requested(65536, JM_DELETE, SY_FULL, D, D), actual(1024, "delete", 2, 2000, -1),
+         "page_size: requested 65536, library kept 1024"},
+        {requested(4096, JM_DELETE, SY_EXTRA, D, D), actual(4096, "delete", 1, 2000, -1),
+         "synchronous: requested extra, library set normal"},
+        {requested(4096, JM_DELETE, SY_FULL, -4000, D), actual(4096, "delete", 2, 4000, -1),
+         "cache_size: requested -4000, library kept 4000"},
+        {requested(4096, JM_DELETE, SY_FULL, D, 1048576), actual(4096, "delete", 2, 2000, -1),
+         "mmap_size: requested 1048576, library has no mmap_size"},
+        {requested(4096, JM_DELETE, SY_FULL, D, 4294967296), actual(4096, "delete", 2, 2000, 2147418112),
+         "mmap_size: requested 4294967296, library kept 2147418112"},
+        {requested(65536, JM_WAL, SY_EXTRA, D, D), actual(1024, "delete", 1, 2000, -1),
+         "page_size: requested 65536, library kept 1024; journal_mode: requested wal, library "
+         "answered delete; synchronous: requested extra, library set normal"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char why[256];
+        int differs = settings_compare(&cases[i].c, &cases[i].a, why, sizeof why);
+        assert_int_equal(differs, cases[i].why[0] != 0);
+        assert_string_equal(why, cases[i].why);
+    }
+}
+
+static void test_compare_truncates_safely(void **state)
+{
+    (void)state;
+    struct cell c = requested(65536, JM_WAL, SY_EXTRA, -4000, 1048576);
+    struct pragma_actual a = actual(1024, "delete", 1, 4000, -1);
+    char why[40];
+    memset(why, 'x', sizeof why);
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 1);
+    assert_true(strlen(why) < sizeof why);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_compare_table),
+        cmocka_unit_test(test_compare_truncates_safely),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
