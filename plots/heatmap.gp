@@ -31,12 +31,17 @@ do for [m=1:2] {
     CMAX = 0
     XMAX = 0
     YMAX = 0
+    array MEASURED[P]
     do for [p=1:P] {
-        stats panel(p) using 'x':'y' nooutput
-        XMAX = (STATS_max_x > XMAX ? STATS_max_x : XMAX)
-        YMAX = (STATS_max_y > YMAX ? STATS_max_y : YMAX)
-        stats panel(p) using (column(COL)) nooutput
-        if (STATS_records - STATS_invalid > 0 && STATS_max > CMAX) { CMAX = STATS_max }
+        # one column at a time: two would fit a line, and warn on few points
+        stats panel(p) using 'x' nooutput
+        XMAX = (STATS_max > XMAX ? STATS_max : XMAX)
+        stats panel(p) using 'y' nooutput
+        YMAX = (STATS_max > YMAX ? STATS_max : YMAX)
+        # a panel of unsupported cells only has no number at all: count it as 0
+        stats panel(p) using (column(COL) == column(COL) ? column(COL) : 0) nooutput
+        if (STATS_max > CMAX) { CMAX = STATS_max }
+        MEASURED[p] = (STATS_max > 0)
     }
     set cbrange [0:(CMAX > 0 ? CMAX : 1)]
     set xrange [-0.5:XMAX+0.5]
@@ -57,10 +62,18 @@ do for [m=1:2] {
             set ylabel (c == 0 ? "journal mode" : "")
             if (p == P) { set colorbox user origin screen 0.92, screen 0.1 size screen 0.02, screen 0.7 } \
             else { unset colorbox }
-            plot panel(p) using 'x':'y':(0.5):(0.5) with boxxyerror fc rgb "#d9d9d9", \
-                 panel(p) using 'x':'y':(0.5):(0.5):(column(COL)) with boxxyerror fc palette, \
-                 panel(p) using 'x':'y':(strcol('status') eq 'ok' ? strcol(TXT) : strcol('status')):xtic(strcol('xlab')):ytic(strcol('ylab')) \
-                     with labels font "sans,10"
+            # the colour layer only where a cell has a number: gnuplot warns
+            # of a layer with no valid point
+            if (MEASURED[p]) {
+                plot panel(p) using 'x':'y':(0.5):(0.5) with boxxyerror fc rgb "#d9d9d9", \
+                     panel(p) using 'x':'y':(0.5):(0.5):(column(COL)) with boxxyerror fc palette, \
+                     panel(p) using 'x':'y':(strcol('status') eq 'ok' ? strcol(TXT) : strcol('status')):xtic(strcol('xlab')):ytic(strcol('ylab')) \
+                         with labels font "sans,10"
+            } else {
+                plot panel(p) using 'x':'y':(0.5):(0.5) with boxxyerror fc rgb "#d9d9d9", \
+                     panel(p) using 'x':'y':(strcol('status')):xtic(strcol('xlab')):ytic(strcol('ylab')) \
+                         with labels font "sans,10"
+            }
         }
         unset multiplot
     }

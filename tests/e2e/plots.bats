@@ -109,6 +109,19 @@ PY
     done
 }
 
+@test "plot: a heatmap panel whose cells are all unsupported is drawn as such, without warnings" {
+    d="$BATS_TEST_TMPDIR/unsupported-panel"
+    # 4G is past the library's compiled maximum mmap size: that panel's
+    # cells are all unsupported, the other panel's all measured
+    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --page-size 4k,8k \
+        --mmap-size default,4G --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"failed"* ]]
+    [[ "$output" != *"arning"* ]]
+    check_png "$d/plots/heatmap_write.png" 800 1
+    check_svg "$d/plots/heatmap_write.svg" unsupported
+}
+
 @test "plot: a folder named with spaces, quotes and a semicolon" {
     d="$BATS_TEST_TMPDIR/it's a \"test\"; print 'pwned' ; system('touch HACKED')"
     cp -r "$RUNS/one" "$d"
