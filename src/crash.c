@@ -134,7 +134,11 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
         goto corrupt;
     }
     rc = sqlapi_query_text(api, h, "PRAGMA integrity_check", t->integrity, sizeof t->integrity);
-    t->integrity[strcspn(t->integrity, "\r\n")] = 0;     /* its first line */
+    /* its first finding: past the "*** in database main ***" heading */
+    if (strncmp(t->integrity, "*** ", 4) == 0 && strchr(t->integrity, '\n'))
+        memmove(t->integrity, strchr(t->integrity, '\n') + 1,
+                strlen(strchr(t->integrity, '\n') + 1) + 1);
+    t->integrity[strcspn(t->integrity, "\r\n")] = 0;
     if (rc != SQLITE_OK || strcmp(t->integrity, "ok") != 0)
         goto corrupt;
     rc = api->prepare_v2(h, "SELECT k, v FROM kv", -1, &scan, NULL);
@@ -289,9 +293,10 @@ static void run_cell_trials(struct crash *c, int idx)
     }
     snprintf(d.status, sizeof d.status, "ok");
     append(c->durability_fd, CSV_DURABILITY, &d);
-    printf("  %-44s %4" PRId64 " trials: %4" PRId64 " intact %4" PRId64 " lost (%" PRId64
+    printf("  %-44s %4" PRId64 " trial%s: %4" PRId64 " intact %4" PRId64 " lost (%" PRId64
            " commits) %4" PRId64 " corrupt  (%.1f s)\n",
-           label, d.trials, d.intact, d.lost_trials, d.lost_commits, d.corrupt,
+           label, d.trials, d.trials == 1 ? " " : "s", d.intact, d.lost_trials, d.lost_commits,
+           d.corrupt,
            (clock_now_ns() - t0) / 1e9);
     fflush(stdout);
 }
@@ -318,6 +323,12 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
         folder_check_writable("--db-dir", c.r.db_dir, err, n) ||
         plan_build(cfg, &c.r.cells, &c.r.ncells, err, n))
         goto done;
+    if (cfg->replay >= 0 && c.r.ncells != 1) {
+        snprintf(err, n, "--replay runs one trial of one cell: give that cell's --journal and "
+                         "--sync (and --page-size, --sqlite-lib if they varied); these options "
+                         "make %d cells", c.r.ncells);
+        goto done;
+    }
     folder_safe_name(folder_basename(c.r.out), c.r.run_name, sizeof c.r.run_name);
     c.trial_cfg = *cfg;
     c.trial_cfg.reads = 0;

@@ -53,6 +53,9 @@ static void command_help(const struct subcommand *s)
 {
     printf("usage: sqlsoak %s %s\n%s\n\n", s->name, s->args, s->what);
     options_help(s->cmd);
+    if (s->cmd == CMD_CRASH)
+        printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  A trial's seed\n"
+               "is in trials.csv: --replay SEED with that cell's settings runs it again.\n");
     if (s->cmd == CMD_RUN) {
         printf("\nRow counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes\n"
                "take binary ones (4k = 4KiB = 4096, 1M = 1MiB).\n\npresets:\n");
@@ -97,6 +100,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
+    cfg.prog = argv[0];
     if (help) {
         command_help(sub);
         config_free(&cfg);

@@ -65,7 +65,8 @@ static const struct option_def option_table[] = {
     {"sync", T_ENUM, F_LIST, O(sync), "full", 0, 0, sync_names, NULL, 0, RUNLIKE,
      "synchronous settings"},
     {"commit-every", T_COUNT, F_LIST, O(commit_every), "chunk", 1, (int64_t)1 << 50, NULL, "chunk", 0,
-     RUNLIKE, "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per chunk"},
+     RUNLIKE, "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per chunk; "
+              "larger than --chunk: one transaction spans chunks, and reads run inside it"},
     {"cache-size", T_INT, F_LIST, O(cache_size), "default", -((int64_t)1 << 40), (int64_t)1 << 31,
      NULL, "default", OPT_DEFAULT, CMD_RUN,
      "PRAGMA cache_size: pages, or KiB when negative; 'default' = the library's"},
@@ -82,7 +83,7 @@ static const struct option_def option_table[] = {
     {"shuffle", T_FLAG, 0, O(shuffle), NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
      "run the cells in a random order fixed by --seed"},
     {"max-time", T_DURATION, 0, O(max_time_s), "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
-     "stop cleanly after this long (8h, 90m, 1h30m); cells not run are skipped"},
+     "stop cleanly after this long (8h, 90m, 1h30m; 0 or none: no limit); cells not run are skipped"},
     {"db-dir", T_STR, 0, O(db_dir), "data/db", 0, 0, NULL, NULL, 0, RUNLIKE,
      "folder for the databases under test: the storage being measured"},
     {"out", T_STR, 0, O(out), NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE,
@@ -107,6 +108,27 @@ static const struct option_def option_table[] = {
      "run the one trial with this seed"},
 };
 #define NOPTIONS (sizeof option_table / sizeof option_table[0])
+
+/* sqlsoak crash's own defaults: many small trials over every journal x sync. */
+static const struct {
+    const char *name, *value;
+} crash_defaults[] = {
+    {"rows", "2000"},
+    {"chunk", "100"},
+    {"journal", "delete,truncate,persist,memory,wal,off"},
+    {"sync", "off,normal,full"},
+};
+#define NCRASH_DEFAULTS (sizeof crash_defaults / sizeof crash_defaults[0])
+
+/* The default of option o under command cmd, as text (NULL: none). */
+static const char *default_of(const struct option_def *o, enum command cmd)
+{
+    if (cmd == CMD_CRASH)
+        for (size_t i = 0; i < NCRASH_DEFAULTS; i++)
+            if (strcmp(crash_defaults[i].name, o->name) == 0)
+                return crash_defaults[i].value;
+    return o->def;
+}
 
 /* ---- strict number parsing ---- */
 
@@ -173,7 +195,13 @@ int options_parse_duration(const char *s, int64_t *out)
         case 'h': mult = 3600; end++; break;
         case 'm': mult = 60; end++; break;
         case 's': mult = 1; end++; break;
-        case '\0': mult = 1; break;
+        case '\0':
+            /* bare seconds only alone: "1h30" is 90 minutes to some, 1h00m30s
+            ** to others, so it is refused */
+            if (total)
+                return -1;
+            mult = 1;
+            break;
         default: return -1;
         }
         total += (int64_t)v * mult;
@@ -420,7 +448,7 @@ static int apply_args(struct config *cfg, enum command cmd, int argc, char **arg
             val = "1";
         } else if (eq) {
             val = eq + 1;
-        } else if (i + 1 < argc) {
+        } else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
             val = argv[++i];
         } else {
             snprintf(err, errlen, "--%s needs a value", o->name);
@@ -451,11 +479,10 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
     }
     /* crash trials are many and small: their own defaults, overridable */
     if (cmd == CMD_CRASH) {
-        static const char *const crash_defaults[] = {
-            "--rows=2000", "--chunk=100", "--journal=delete,truncate,persist,memory,wal,off",
-            "--sync=off,normal,full"};
-        if (apply_args(cfg, cmd, 4, (char **)crash_defaults, 0, NULL, err, errlen))
-            return -1;
+        for (size_t i = 0; i < NCRASH_DEFAULTS; i++)
+            if (set_option(cfg, find_option(crash_defaults[i].name, strlen(crash_defaults[i].name)),
+                           crash_defaults[i].value, err, errlen))
+                return -1;
     }
     /* a preset first, so that explicit options override it */
     for (int i = 0; i < argc; i++) {
@@ -545,8 +572,9 @@ void options_help(enum command cmd)
                                     bound_str(o, o->min, lo, sizeof lo),
                                     bound_str(o, o->max, hi, sizeof hi));
         }
-        if (len < sizeof extra && (o->def || o->type == T_FLAG))
-            snprintf(extra + len, sizeof extra - len, "default: %s", o->def ? o->def : "off");
+        const char *def = default_of(o, cmd);
+        if (len < sizeof extra && (def || o->type == T_FLAG))
+            snprintf(extra + len, sizeof extra - len, "default: %s", def ? def : "off");
         else if (len >= 2 && len < sizeof extra)
             extra[len - 2] = 0;                   /* no default: drop the "; " */
         if (extra[0])

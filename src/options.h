@@ -79,6 +79,8 @@ struct config {
     /* crash */
     int64_t trials, sector_size, replay;
 
+    const char *prog;             /* argv[0], as typed: for commands printed back */
+
     /* positional arguments (plot, compare, resume) */
     int npos;
     char **pos;                   /* points into argv */

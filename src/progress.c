@@ -57,7 +57,7 @@ void progress_chunk(struct progress *p, int64_t chunk, int64_t nchunks, int64_t 
             rows, rate(write_rows_per_s, w, sizeof w), rate(read_ops_per_s, r, sizeof r),
             progress_duration(elapsed_s, el, sizeof el),
             progress_duration(cell_left, eta, sizeof eta));
-    if (p->cells > 1)
+    if (p->cells > 1 && total_left >= 0)
         fprintf(stderr, " (run %s)", progress_duration(total_left, all, sizeof all));
     if (p->in_place) {
         p->dirty = 1;

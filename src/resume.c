@@ -332,6 +332,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     cfg.out = strdup(out);
     cfg.progress = args->progress;
     r.cfg = &cfg;
+    r.prog = args->prog;
     snprintf(r.out, sizeof r.out, "%s", out);
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg.db_dir);
     folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);

@@ -283,18 +283,23 @@ static void skip_cell(struct runner *r, int idx, const char *why)
 static void print_plan(const struct runner *r)
 {
     const struct config *cfg = r->cfg;
-    int64_t biggest = 0;
+    int64_t biggest = 0, all = 0;
     for (int i = 0; i < r->ncells; i++) {
         int64_t b = plan_estimate_db_bytes(cfg, &r->cells[i]);
         biggest = b > biggest ? b : biggest;
+        all += b;
     }
     printf("sqlsoak %s: %d cell%s (%" PRId64 " combination%s x %" PRId64 " repeat%s%s), "
            "%" PRId64 " rows each in chunks of %" PRId64 "\n",
            SQLSOAK_VERSION, r->ncells, r->ncells == 1 ? "" : "s", plan_combinations(cfg),
            plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat, cfg->repeat == 1 ? "" : "s",
            cfg->warmup ? " + warm-ups" : "", cfg->rows, cfg->chunk);
-    printf("  databases in %s: about %" PRId64 " MiB for the largest cell%s\n", r->db_dir,
-           biggest >> 20, cfg->keep_db ? " (all kept)" : " (each deleted when done)");
+    if (cfg->keep_db)
+        printf("  databases in %s: about %" PRId64 " MiB in all (every one kept)\n", r->db_dir,
+               all >> 20);
+    else
+        printf("  databases in %s: about %" PRId64 " MiB for the largest cell (each deleted "
+               "when done)\n", r->db_dir, biggest >> 20);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     printf("  results in %s\n", r->out);
@@ -351,7 +356,8 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                 break;
             }
         }
-        if (i == first && r->ncells - first > 1) {
+        if (i == first && !prior && r->ncells - first > 1 &&
+            (res.status == ST_OK || res.status == ST_WARMUP)) {
             char eta[16];
             printf("first cell took %.1f s; the whole matrix should take about %s\n",
                    res.sum.wall_s,
@@ -372,6 +378,18 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     return failed;
 }
 
+/* s as one shell word: single quotes, each ' written as '\''. */
+static void shell_quote(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*s, f);
+    fputc('\'', f);
+}
+
 int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
@@ -386,8 +404,10 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         plot_run(r->out, stdout);
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
     if (stop_requested) {
-        printf("interrupted %s; the chunks measured are kept.\nto carry on: sqlsoak resume '%s'\n",
-               where, r->out);
+        printf("interrupted %s; the chunks measured are kept.\nto carry on: %s resume ", where,
+               r->prog ? r->prog : "sqlsoak");
+        shell_quote(stdout, r->out);
+        printf("\n");
         return 130;
     }
     return failed ? 1 : 0;
@@ -426,6 +446,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
         goto done;
+    r.prog = argv[0];
     folder_safe_name(folder_basename(r.out), r.run_name, sizeof r.run_name);
     r.results = calloc((size_t)r.ncells, sizeof *r.results);
     r.rj = runjson_new(cfg, argc, argv);
@@ -438,6 +459,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     status = 1;
     if (folder_mkdirs(r.out, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
         goto done;
+    runjson_set_out(r.rj, r.out);
     struct host_info host;
     struct storage_info storage;
     sysinfo_host(&host);

@@ -22,6 +22,7 @@ struct runner {
     char out[4096];
     char db_dir[4096];
     char run_name[64];                /* in database file names */
+    const char *prog;                 /* argv[0], for the commands it prints */
     struct cell *cells;
     int ncells;
     struct summary_record *results;   /* [ncells]: the cells recorded so far */

@@ -157,6 +157,11 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
     json_array_append_new(r->cells, cell);
 }
 
+void runjson_set_out(struct runjson *r, const char *dir)
+{
+    json_object_set_new(r->root, "out_dir", json_string(dir));
+}
+
 void runjson_set_status(struct runjson *r, const char *status, const char *where)
 {
     json_object_set_new(r->root, "status", json_string(status));

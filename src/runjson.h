@@ -36,6 +36,9 @@ void runjson_add_library(struct runjson *r, const struct sqlapi *api, const stru
 /* Records the outcome of one cell (plan order). */
 void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res);
 
+/* Records the results folder as created (the default one included). */
+void runjson_set_out(struct runjson *r, const char *dir);
+
 /* "running", "ok", "failed", "interrupted"; where: a sentence or NULL. */
 void runjson_set_status(struct runjson *r, const char *status, const char *where);
 

@@ -100,7 +100,7 @@ static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
     case SQLITE_LOCKED: st = ST_LOCKED; break;
     }
     char msg[256];
-    if (err && (rc & 0xff) == SQLITE_IOERR)
+    if (err && ((rc & 0xff) == SQLITE_IOERR || (rc & 0xff) == SQLITE_FULL))
         snprintf(msg, sizeof msg, "%s: %s (%s)", what, s->db ? s->api->errmsg(s->db) : "",
                  strerror(err));
     else
@@ -471,7 +471,7 @@ static int chunk_loop(struct soak *s)
         cr.write_s = write_ns / 1e9;
         cr.commit_s = commit_ns / 1e9;
         cr.write_rows_per_s = per_s(n, write_ns);
-        cr.read_s = read_ns / 1e9;
+        cr.read_s = reads ? read_ns / 1e9 : NAN;
         cr.reads = reads;
         cr.read_ops_per_s = reads ? per_s(reads, read_ns) : NAN;
         cr.read_p50_us = reads ? us(hist_percentile(&s->lat, 50)) : NAN;

@@ -147,7 +147,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     for (int s = 0; status_names[s]; s++)
         if (counts[s])
             fprintf(f, " %d %s", counts[s], status_names[s]);
-    fprintf(f, "\n");
+    fprintf(f, "%s\n", n ? "" : " none recorded");
     for (int i = 0; i < n; i++)
         if (strcmp(recs[i].status, "ok") != 0 && strcmp(recs[i].status, "warmup") != 0 &&
             strcmp(recs[i].status, "skipped") != 0) {

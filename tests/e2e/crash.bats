@@ -107,7 +107,7 @@ PY
 
 @test "crash: bad input exits 2 with one line and creates nothing" {
     for args in "--trials 0" "--journal bogus" "--sync always" "--sector-size 1000" \
-                "--rows 100 --chunk 1000" "--replay x" "--reads 5"; do
+                "--rows 100 --chunk 1000" "--replay x" "--reads 5" "--replay 5"; do
         out="$BATS_TEST_TMPDIR/bad"
         run "$SQLSOAK" crash $args --db-dir "$BATS_TEST_TMPDIR/bad-db" --out "$out"
         [ "$status" -eq 2 ]

@@ -111,7 +111,7 @@ interrupted() {
     [ "$(jget status)" = interrupted ]
     detail=$(jget status_detail)
     [[ "$detail" == *"cell 1 of 1"* ]]
-    [ "$(tail -n 1 "$T/stdout")" = "to carry on: sqlsoak resume '$OUT'" ]
+    [ "$(tail -n 1 "$T/stdout")" = "to carry on: $SQLSOAK resume '$OUT'" ]
     # no summary row for the interrupted cell
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
     python3 "$CHECK" valid "$OUT" 3000000 100000

@@ -280,6 +280,27 @@ R=(--rows 1000 --chunk 500)
     bad "--value-size" run "${R[@]}" --value-size -1 --out "$OUT" --db-dir "$DB"
 }
 
+@test "bad input: an option without its value does not swallow the next option" {
+    bad "--rows needs a value" run --rows --out "$OUT" --db-dir "$DB"
+}
+
+@test "bad input: an ambiguous duration (1h30) is refused, not guessed" {
+    bad "--max-time" run "${R[@]}" --max-time 1h30 --out "$OUT" --db-dir "$DB"
+}
+
+@test "a run without reads leaves every read figure empty, read_s included" {
+    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 0 --out "$OUT" --db-dir "$DB" \
+        --no-plot --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/chunks.csv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    assert r["reads"] == "0", r
+    for c in ("read_s", "read_ops_per_s", "read_p50_us", "read_max_us"):
+        assert r[c] == "", (c, r[c])
+PY
+}
+
 @test "bad input: chunk larger than rows" {
     bad "--chunk" run --rows 1000 --chunk 2000 --out "$OUT" --db-dir "$DB"
 }

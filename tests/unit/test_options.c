@@ -166,6 +166,8 @@ static void test_parse_duration(void **state)
         {"8 h", BAD, 0},
         {"forever", BAD, 0},
         {"99999999999999999999s", BAD, 0},
+        {"1h30", BAD, 0},          /* 90 minutes or 1h00m30s? refused, not guessed */
+        {"2d5", BAD, 0},
     };
     run_table("options_parse_duration", options_parse_duration, t, sizeof t / sizeof *t);
 }
