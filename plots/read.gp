@@ -15,6 +15,7 @@ do for [fmt=1:2] {
     set tmargin at screen 0.88
     set bmargin at screen 0.52
     set ylabel "read time per chunk (s)"
+    set format y "%g"
     set xlabel ""
     set yrange [0:*]
     plot for [i=1:N] series(i) using 'rows':'read_s' with linespoints lt i title L[i]
@@ -22,6 +23,7 @@ do for [fmt=1:2] {
     set bmargin at screen 0.08
     set xlabel "rows in the table"
     set ylabel "reads per second"
+    set format y "%.1s%c"     # 160.0k: a six-digit tick pushed the label off the page
     unset key
     plot for [i=1:N] series(i) using 'rows':'read_ops_per_s' with linespoints lt i notitle
     unset multiplot
