@@ -156,20 +156,6 @@ void plotcrash_order_free(struct plotcrash_order *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Strings in data files: tabs and line breaks would split a field. */
-static void put_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
-}
-
-static void put_num(FILE *f, double d)
-{
-    if (isfinite(d))
-        fprintf(f, "%.9g", d);
-    else
-        fputs("NaN", f);
-}
 
 static void rate_text(double v, char *buf, size_t n)
 {
@@ -246,20 +232,20 @@ static void write_cell(FILE *f, const struct plotdata_run *r, const struct plotc
     }
     rate_text(write, wt, sizeof wt);
     fprintf(f, "%d\t", i);
-    put_text(f, label);
+    plotdata_put_text(f, label);
     fprintf(f, "\t%d\t", o->group[i] + 1);
-    put_text(f, ok ? "ok" : status);
+    plotdata_put_text(f, ok ? "ok" : status);
     const double nums[] = {trials, intact, lost, corrupt, commits, pi, pl, pc};
     for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
         fputc('\t', f);
-        put_num(f, nums[k]);
+        plotdata_put_num(f, nums[k]);
     }
     fprintf(f, "\t%s\t%s\t%s\t", ti, tl, tc);
-    put_text(f, note);
+    plotdata_put_text(f, note);
     fputc('\t', f);
-    put_text(f, notrun);
+    plotdata_put_text(f, notrun);
     fputc('\t', f);
-    put_num(f, write);
+    plotdata_put_num(f, write);
     fprintf(f, "\t%s\n", isfinite(write) ? wt : "");
 }
 

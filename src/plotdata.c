@@ -167,13 +167,13 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
 }
 
 /* Strings in data files: tabs and line breaks would split a field. */
-static void put_text(FILE *f, const char *s)
+void plotdata_put_text(FILE *f, const char *s)
 {
     for (; *s; s++)
         fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
 }
 
-static void put_num(FILE *f, double d)
+void plotdata_put_num(FILE *f, double d)
 {
     if (isfinite(d))
         fprintf(f, "%.9g", d);
@@ -243,12 +243,12 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
         fputs("io_write_bytes_per_row\n", f);
         for (int j = 0; j < k; j++) {
             for (int c = 0; series_cols[c]; c++) {
-                put_num(f, csvin_num(&r->chunks, CHK, rows[j], series_cols[c]));
+                plotdata_put_num(f, csvin_num(&r->chunks, CHK, rows[j], series_cols[c]));
                 fputc('\t', f);
             }
             double io = csvin_num(&r->chunks, CHK, rows[j], "io_write_bytes");
             double cr = csvin_num(&r->chunks, CHK, rows[j], "chunk_rows");
-            put_num(f, cr > 0 ? io / cr : NAN);
+            plotdata_put_num(f, cr > 0 ? io / cr : NAN);
             fputc('\n', f);
         }
         free(rows);
@@ -256,7 +256,7 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
             fclose(list);
             return -1;
         }
-        put_text(list, s[i].label);
+        plotdata_put_text(list, s[i].label);
         fprintf(list, "\t%d\t%d\t%d\n", s[i].group, s[i].variant, k);
         if (s[i].group > ngroups)
             ngroups = s[i].group;
@@ -276,7 +276,7 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
                     first = i;
             }
         const char *t = first >= 0 ? s[first].gtitle : "";
-        put_text(g, t);
+        plotdata_put_text(g, t);
         fprintf(g, "\t%d\n", count);
     }
     if (close_data(g, err, errn))
@@ -286,7 +286,7 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
         return -1;
     fputs("label\n", v);
     for (int i = 0; i < nvariants; i++) {
-        put_text(v, vnames[i]);
+        plotdata_put_text(v, vnames[i]);
         fputc('\n', v);
     }
     return close_data(v, err, errn);
@@ -479,7 +479,7 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
         char t[256];
         key_title(l.c, np, p, D_PAGE | D_JOURNAL, t, sizeof t);
         /* never an empty line: gnuplot reads it as no record at all */
-        put_text(list, t[0] ? t : "every cell");
+        plotdata_put_text(list, t[0] ? t : "every cell");
         fputc('\n', list);
         FILE *f = open_data(datadir, "heat", p + 1, err, n);
         if (!f) {
@@ -500,13 +500,13 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
                 human(rd, rt, sizeof rt);
                 options_bytes_str(strtoll(l.a[x], NULL, 10), xl, sizeof xl);
                 fprintf(f, "%d\t%d\t", x, y);
-                put_num(f, w);
+                plotdata_put_num(f, w);
                 fputc('\t', f);
-                put_num(f, rd);
+                plotdata_put_num(f, rd);
                 fprintf(f, "\t%s\t%s\t", wt, rt);
-                put_text(f, st);
+                plotdata_put_text(f, st);
                 fprintf(f, "\t%s\t", xl);
-                put_text(f, l.b[y]);
+                plotdata_put_text(f, l.b[y]);
                 fputc('\n', f);
             }
         if (close_data(f, err, n)) {
@@ -537,7 +537,7 @@ int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, cha
     for (int k = 0; list && k < nk; k++) {
         char t[256];
         key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
-        put_text(list, t[0] ? t : "median of chunks");
+        plotdata_put_text(list, t[0] ? t : "median of chunks");
         fputc('\n', list);
         FILE *f = open_data(datadir, "commit", k + 1, err, n);
         if (!f) {
@@ -551,9 +551,9 @@ int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, cha
             double w = mean_where(r, D_COMMIT, l.c[k], "commit_every", l.a[c], NULL, NULL,
                                   "write_rows_per_s_median", &st);
             fprintf(f, "%s\t", l.a[c]);
-            put_num(f, w);
+            plotdata_put_num(f, w);
             fputc('\t', f);
-            put_text(f, st);
+            plotdata_put_text(f, st);
             fputc('\n', f);
         }
         if (close_data(f, err, n)) {

@@ -10,6 +10,7 @@
 #include "csvin.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* One results folder, read and checked. */
 struct plotdata_run {
@@ -35,6 +36,12 @@ struct plotdata_series {
 ** Returns 0, or -1 with a one-line message in err. */
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
+
+/* One field of a tab-separated data file for gnuplot: text with tabs and
+** line breaks made spaces (they would split the field), a number as %.9g
+** or NaN. */
+void plotdata_put_text(FILE *f, const char *s);
+void plotdata_put_num(FILE *f, double d);
 
 /* A config value v as a reader says it, through fmt ("%s pages"); a byte
 ** count (bytes != 0) with a binary suffix: "65536" -> "64k". */
