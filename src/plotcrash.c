@@ -157,18 +157,6 @@ void plotcrash_order_free(struct plotcrash_order *o)
 }
 
 
-static void rate_text(double v, char *buf, size_t n)
-{
-    if (!isfinite(v))
-        snprintf(buf, n, "-");
-    else if (v >= 1e6)
-        snprintf(buf, n, "%.2fM", v / 1e6);
-    else if (v >= 1e3)
-        snprintf(buf, n, "%.1fk", v / 1e3);
-    else
-        snprintf(buf, n, "%.0f", v);
-}
-
 /* A segment's share, the count it prints (or "" when narrow), and the
 ** note part for a narrow one. */
 static double segment(double count, double trials, char *txt, size_t n)
@@ -230,7 +218,7 @@ static void write_cell(FILE *f, const struct plotdata_run *r, const struct plotc
         snprintf(part, sizeof part, "%.0f intact", intact);
         add(note, sizeof note, nlen, part);
     }
-    rate_text(write, wt, sizeof wt);
+    plotdata_rate_text(write, wt, sizeof wt);
     fprintf(f, "%d\t", i);
     plotdata_put_text(f, label);
     fprintf(f, "\t%d\t", o->group[i] + 1);

@@ -363,7 +363,7 @@ static double mean_where(const struct plotdata_run *r, unsigned mask, const char
     return k ? sum / k : NAN;
 }
 
-static void human(double v, char *buf, size_t n)
+void plotdata_rate_text(double v, char *buf, size_t n)
 {
     if (!isfinite(v))
         snprintf(buf, n, "-");
@@ -496,8 +496,8 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
                 double rd = mean_where(r, D_PAGE | D_JOURNAL, l.c[p], "page_size", l.a[x],
                                        "journal_mode", l.b[y], "read_ops_per_s_median", &st2);
                 char wt[32], rt[32], xl[32];
-                human(w, wt, sizeof wt);
-                human(rd, rt, sizeof rt);
+                plotdata_rate_text(w, wt, sizeof wt);
+                plotdata_rate_text(rd, rt, sizeof rt);
                 options_bytes_str(strtoll(l.a[x], NULL, 10), xl, sizeof xl);
                 fprintf(f, "%d\t%d\t", x, y);
                 plotdata_put_num(f, w);

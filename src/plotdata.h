@@ -43,6 +43,10 @@ void plotdata_free(struct plotdata_run *r);
 void plotdata_put_text(FILE *f, const char *s);
 void plotdata_put_num(FILE *f, double d);
 
+/* A rate as a label reads it: "1.25M", "498.2k", "731"; "-" when not a
+** number. */
+void plotdata_rate_text(double v, char *buf, size_t n);
+
 /* A config value v as a reader says it, through fmt ("%s pages"); a byte
 ** count (bytes != 0) with a binary suffix: "65536" -> "64k". */
 void plotdata_value_text(const char *v, int bytes, const char *fmt, char *buf, size_t n);
