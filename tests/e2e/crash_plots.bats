@@ -21,16 +21,11 @@ check_report() {
     grep -q 'class=dur' "$dir/report.html"
     grep -q 'acknowledged COMMIT' "$dir/report.html"        # the model
     grep -q 'durability.png' "$dir/report.html"
-    ! grep -q '<h2>Summary</h2>' "$dir/report.html"
+    if grep -q '<h2>Summary</h2>' "$dir/report.html"; then return 1; fi
+    check_report_refs "$dir"
     "$PY" - "$dir" <<'PY'
-import os, re, sys, urllib.parse
-d = sys.argv[1]
-html = open(os.path.join(d, 'report.html'), encoding='utf-8').read()
-refs = re.findall(r'(?:src|href)="([^"]*)"', html)
-assert refs, 'no images in report.html'
-for ref in refs:
-    path = os.path.join(d, urllib.parse.unquote(ref))
-    assert os.path.isfile(path), 'report.html references missing ' + ref
+import os, sys
+html = open(os.path.join(sys.argv[1], 'report.html'), encoding='utf-8').read()
 # every cell of the matrix: journal rows × sync columns
 for j in ('delete', 'wal', 'memory'):
     assert '<tr><th>%s</th>' % j in html, j
@@ -40,7 +35,7 @@ PY
 
 @test "crash: draws the durability graph and the report at the end of the run" {
     grep -q 'report: ' "$BATS_FILE_TMPDIR/crash.out"
-    ! grep -q 'skipped' "$BATS_FILE_TMPDIR/crash.out"   # no run graphs mentioned
+    if grep -q 'skipped' "$BATS_FILE_TMPDIR/crash.out"; then return 1; fi   # no run graphs mentioned
     [ -s "$CRASH/plots/durability.png" ] && [ -s "$CRASH/plots/durability.svg" ]
     [ ! -e "$CRASH/plots/write.png" ]
     check_png "$CRASH/plots/durability.png" 800 0 6

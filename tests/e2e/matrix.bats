@@ -98,7 +98,7 @@ order() {
     # every cell has its row; at least one skipped; none failed
     [ "$(field status "$OUT/summary.csv" | wc -l)" -eq 3 ]
     field status "$OUT/summary.csv" | grep -qx skipped
-    ! field status "$OUT/summary.csv" | grep -qx failed
+    if field status "$OUT/summary.csv" | grep -qx failed; then return 1; fi
     [ "$(field rows "$OUT/summary.csv" | head -1)" -lt 5000000 ]
     python3 -m json.tool "$OUT/run.json" >/dev/null
     python3 - "$OUT/chunks.csv" <<'EOF'

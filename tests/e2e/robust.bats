@@ -308,7 +308,7 @@ interrupted() {
         [ "$(ps -o stat= -p "$child" 2>/dev/null)" = Z ] && break
         sleep 0.01
     done
-    ! [ -e "/proc/$child" ] || [ "$(ps -o stat= -p "$child" 2>/dev/null)" = Z ]
+    [ ! -e "/proc/$child" ] || [ "$(ps -o stat= -p "$child" 2>/dev/null)" = Z ]
     python3 "$CHECK" valid "$OUT" 1000000 100000
     st=$(jget status)
     [ "$st" = running ] || [ "$st" = interrupted ]
@@ -480,7 +480,7 @@ EOF
     [[ "$(field reason "$OUT/summary.csv")" == *locked* ]]
     [ "$(jget status)" = failed ]
     python3 "$CHECK" valid "$OUT" 3000000 100000
-    ! grep -q "died of" "$T/stdout" "$T/stderr"
+    if grep -q "died of" "$T/stdout" "$T/stderr"; then return 1; fi
 }
 
 # ---- 8. an injected I/O error ----
