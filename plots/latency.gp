@@ -28,6 +28,19 @@ do for [fmt=1:2] {
         set ylabel (p%2 ? "latency (µs)" : "")
         set xlabel (p > 2 ? "rows in the table" : "")
         if (p > 1) { unset key }
+        # percentiles are bucket midpoints: a small run can give one value
+        # everywhere, an empty log range gnuplot warns about; pad it
+        # (stats obeys the range left by the panel before: clear it first;
+        # a missing value counts as 0 so that stats always has records)
+        set yrange [*:*]
+        LO = 1e300; HI = 0
+        do for [i=1:N] {
+            stats series(i) using (column(col) > 0 ? column(col) : 0) nooutput
+            HI = (STATS_max > HI ? STATS_max : HI)
+            stats series(i) using (column(col) > 0 ? column(col) : 1e300) nooutput
+            LO = (STATS_min < LO ? STATS_min : LO)
+        }
+        if (HI > 0 && HI <= LO) { set yrange [LO / 1.5:HI * 1.5] } else { set yrange [*:*] }
         plot for [i=1:N] series(i) using 'rows':col with linespoints lt i title L[i]
     }
     unset multiplot

@@ -111,6 +111,24 @@ PY
     check_svg "$d/plots/heatmap_write.svg" unsupported
 }
 
+@test "plot: a latency percentile equal in every chunk (one histogram bucket) draws without warnings" {
+    d="$BATS_TEST_TMPDIR/flat"
+    cp -r "$RUNS/one" "$d"
+    rm -rf "$d/plots"
+    python3 - "$d/chunks.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+c = rows[0].index('read_p50_us')
+for r in rows[1:]:
+    r[c] = '12.096'
+csv.writer(open(sys.argv[1], 'w'), lineterminator='\n').writerows(rows)
+PY
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"arning"* ]]
+    check_png "$d/plots/latency.png" 800 1
+}
+
 @test "plot: a folder named with spaces, quotes and a semicolon" {
     d="$BATS_TEST_TMPDIR/it's a \"test\"; print 'pwned' ; system('touch HACKED')"
     cp -r "$RUNS/one" "$d"
