@@ -582,6 +582,24 @@ void options_help(enum command cmd)
     }
 }
 
+int options_doc(enum command cmd, int i, struct option_doc *out)
+{
+    for (size_t k = 0; k < NOPTIONS; k++) {
+        const struct option_def *o = &option_table[k];
+        if (!(o->cmds & cmd) || i-- > 0)
+            continue;
+        out->name = o->name;
+        out->arg = o->type == T_FLAG ? NULL : type_hint(o);
+        out->list = (o->flags & F_LIST) != 0;
+        out->words = o->type == T_ENUM ? o->names : NULL;
+        out->special = o->special;
+        out->def = default_of(o, cmd);
+        out->help = o->help;
+        return 1;
+    }
+    return 0;
+}
+
 static json_t *list_json(const struct option_def *o, const struct list *l)
 {
     json_t *a = json_array();

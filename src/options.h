@@ -95,6 +95,21 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
 /* Prints --help for one subcommand (CMD_NONE: the overview) to stdout. */
 void options_help(enum command cmd);
 
+/* One option as --help, the man page and shell completion show it. */
+struct option_doc {
+    const char *name;             /* without the leading "--" */
+    const char *arg;              /* "N", "BYTES", "WORD", ...; NULL for a flag */
+    int list;                     /* takes a comma list (a matrix dimension) */
+    const char *const *words;     /* the accepted words, NULL-terminated; or NULL */
+    const char *special;          /* a word accepted besides numbers, or NULL */
+    const char *def;              /* default under that command, as text; or NULL */
+    const char *help;
+};
+
+/* The i-th option (0-based, in --help order) that cmd accepts, into *out.
+** Returns 1, or 0 past the last one. */
+int options_doc(enum command cmd, int i, struct option_doc *out);
+
 /* Frees what options_parse allocated; cfg may then be parsed again. */
 void config_free(struct config *cfg);
 
