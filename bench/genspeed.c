@@ -17,7 +17,7 @@
 #include "clock.h"
 #include "hist.h"
 #include "kvgen.h"
-#include "options.h"
+#include "modes.h"
 #include "rng.h"
 
 #include <inttypes.h>

@@ -29,7 +29,7 @@
 */
 #include "clock.h"
 #include "kvgen.h"
-#include "options.h"
+#include "modes.h"
 #include "rng.h"
 #include "sqlapi.h"
 

@@ -69,7 +69,7 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
 {
     struct runner *r = &c->r;
     const struct cell *cell = &r->cells[idx];
-    const struct sqlapi *api = &r->libs[cell->lib];
+    const struct sqlapi *api = &r->libs[cell->v[DIM_LIB]];
     struct progress quiet;
     int commits[2], result[2];
     struct soak_env env;
@@ -119,14 +119,14 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
 static void judge(const struct crash *c, const struct cell *cell, const char *db,
                   int64_t acked, struct trial_record *t)
 {
-    const struct sqlapi *api = &c->r.libs[cell->lib];
-    const int64_t every = cell->commit_every;
+    const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
+    const int64_t every = cell->v[DIM_COMMIT_EVERY];
     struct kvgen g;
     sqlite3 *h = NULL;
     sqlite3_stmt *scan = NULL;
     uint64_t keysum = 0, want = 0;
     int rc;
-    kvgen_init(&g, (uint64_t)c->r.cfg->seed, cell->key_order, (size_t)cell->value_size);
+    kvgen_init(&g, (uint64_t)c->r.cfg->seed, (int)cell->v[DIM_KEY_ORDER], (size_t)cell->v[DIM_VALUE_SIZE]);
     t->acked_rows = acked;
     snprintf(t->integrity, sizeof t->integrity, "not checked");
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
@@ -215,7 +215,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     fv.crash_at = 1 + (int64_t)(seed % (uint64_t)events);
     fv.sector_size = (int)cfg->sector_size;
     fv.trace = cfg->replay >= 0 ? stdout : NULL;
-    const struct sqlapi *api = &c->r.libs[cell->lib];
+    const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
     plan_cell_id(cfg, cell, api->version, api->source_id, &tr->id);
     tr->trial = t;
     snprintf(tr->seed, sizeof tr->seed, "%" PRIu64, seed);
@@ -238,7 +238,7 @@ static void run_cell_trials(struct crash *c, int idx)
 {
     const struct config *cfg = c->r.cfg;
     const struct cell *cell = &c->r.cells[idx];
-    const struct sqlapi *api = &c->r.libs[cell->lib];
+    const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
     struct durability_record d;
     struct faultvfs counting;
     struct child_out out;

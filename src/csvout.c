@@ -12,37 +12,37 @@
 #include <string.h>
 #include <unistd.h>
 
-enum kind { K_I64, K_F64, K_STR, K_SCHEMA };
+enum kind { K_I64, K_F64, K_STR, K_SCHEMA, K_DIM };
 
 struct column {
     const char *name;
     enum kind kind;
-    size_t off;
-    int prec;           /* digits after the point, K_F64 */
+    size_t off;         /* in the record */
+    size_t size;        /* K_STR: of the char array */
+    int prec;           /* K_F64: digits after the point; K_DIM: the dimension */
 };
 
-/* The identity columns, for a record type R that embeds struct cell_id id. */
-#define ID_COLUMNS(R)                                                   \
-    {"schema_version", K_SCHEMA, 0, 0},                                 \
-    {"cell", K_I64, offsetof(R, id.cell), 0},                           \
-    {"repeat", K_I64, offsetof(R, id.repeat), 0},                       \
-    {"sqlite_version", K_STR, offsetof(R, id.sqlite_version), 0},       \
-    {"sqlite_source_id", K_STR, offsetof(R, id.sqlite_source_id), 0},   \
-    {"sqlite_lib", K_STR, offsetof(R, id.sqlite_lib), 0},               \
-    {"page_size", K_I64, offsetof(R, id.page_size), 0},                 \
-    {"journal_mode", K_STR, offsetof(R, id.journal_mode), 0},           \
-    {"synchronous", K_STR, offsetof(R, id.synchronous), 0},             \
-    {"commit_every", K_I64, offsetof(R, id.commit_every), 0},           \
-    {"cache_size", K_STR, offsetof(R, id.cache_size), 0},               \
-    {"mmap_size", K_STR, offsetof(R, id.mmap_size), 0},                 \
-    {"key_order", K_STR, offsetof(R, id.key_order), 0},                 \
-    {"value_size", K_I64, offsetof(R, id.value_size), 0},               \
-    {"read_from", K_STR, offsetof(R, id.read_from), 0}
+/* Every record begins with its struct cell_id, so identity offsets are
+** the same in all of them. */
+#define ID(name, kind) {#name, kind, offsetof(struct cell_id, name), \
+                        sizeof(((struct cell_id *)0)->name), 0}
+static const struct column id_head[] = {
+    {"schema_version", K_SCHEMA, 0, 0, 0},
+    ID(cell, K_I64),
+    ID(repeat, K_I64),
+    ID(sqlite_version, K_STR),
+    ID(sqlite_source_id, K_STR),
+};
+static const struct column id_tail[] = {
+    ID(read_from, K_STR),
+};
+#define NHEAD (int)(sizeof id_head / sizeof *id_head)
+#define NTAIL (int)(sizeof id_tail / sizeof *id_tail)
+#define NID (NHEAD + DIM_COUNT + NTAIL)
 
-#define C(R, name, kind, prec) {#name, kind, offsetof(R, name), prec}
+#define C(R, name, kind, prec) {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec}
 #define CR struct chunk_record
 static const struct column chunk_columns[] = {
-    ID_COLUMNS(CR),
     C(CR, chunk, K_I64, 0),
     C(CR, chunk_rows, K_I64, 0),
     C(CR, rows, K_I64, 0),
@@ -71,7 +71,6 @@ static const struct column chunk_columns[] = {
 
 #define SR struct summary_record
 static const struct column summary_columns[] = {
-    ID_COLUMNS(SR),
     C(SR, status, K_STR, 0),
     C(SR, reason, K_STR, 0),
     C(SR, chunks, K_I64, 0),
@@ -95,7 +94,6 @@ static const struct column summary_columns[] = {
 
 #define TR struct trial_record
 static const struct column trial_columns[] = {
-    ID_COLUMNS(TR),
     C(TR, trial, K_I64, 0),
     C(TR, seed, K_STR, 0),
     C(TR, crash_event, K_I64, 0),
@@ -110,7 +108,6 @@ static const struct column trial_columns[] = {
 
 #define DR struct durability_record
 static const struct column durability_columns[] = {
-    ID_COLUMNS(DR),
     C(DR, status, K_STR, 0),
     C(DR, reason, K_STR, 0),
     C(DR, trials, K_I64, 0),
@@ -135,44 +132,49 @@ static const struct schema schemas[] = {
     [CSV_DURABILITY] = SCHEMA(durability_columns, struct durability_record),
 };
 
-/* The size of the char array behind string column i: the gap to the next
-** column's offset, or to the end of the record. */
-static size_t str_size(enum csv_file f, const struct column *c, int i, int nc)
-{
-    size_t next = schemas[f].size;
-    for (int k = 0; k < nc; k++)
-        if (c[k].kind != K_SCHEMA && c[k].off > c[i].off && c[k].off < next)
-            next = c[k].off;
-    return next - c[i].off;
-}
+_Static_assert(offsetof(struct chunk_record, id) == 0 && offsetof(struct summary_record, id) == 0 &&
+                   offsetof(struct trial_record, id) == 0 &&
+                   offsetof(struct durability_record, id) == 0,
+               "every record begins with its identity");
 
-static const struct column *columns(enum csv_file f, int *n)
+/* Column i of file f: the identity (its head, a column per dimension, its
+** tail), then the file's own. */
+static struct column column_at(enum csv_file f, int i)
 {
-    *n = schemas[f].n;
-    return schemas[f].cols;
+    struct column c = {0};
+    if (i < NHEAD)
+        return id_head[i];
+    if (i < NHEAD + DIM_COUNT) {
+        int d = i - NHEAD;
+        c.name = dim_table[d].column;
+        c.kind = d == DIM_LIB ? K_STR : K_DIM;
+        c.off = d == DIM_LIB ? offsetof(struct cell_id, sqlite_lib)
+                             : offsetof(struct cell_id, v) + (size_t)d * sizeof(int64_t);
+        c.size = d == DIM_LIB ? sizeof(((struct cell_id *)0)->sqlite_lib) : 0;
+        c.prec = d;
+        return c;
+    }
+    if (i < NID)
+        return id_tail[i - NHEAD - DIM_COUNT];
+    return schemas[f].cols[i - NID];
 }
 
 int csvout_ncolumns(enum csv_file f)
 {
-    int n;
-    columns(f, &n);
-    return n;
+    return NID + schemas[f].n;
 }
 
 const char *csvout_column_name(enum csv_file f, int i)
 {
-    int n;
-    const struct column *c = columns(f, &n);
-    return i >= 0 && i < n ? c[i].name : NULL;
+    return i >= 0 && i < csvout_ncolumns(f) ? column_at(f, i).name : NULL;
 }
 
 int csvout_header(enum csv_file f, char *buf, size_t n)
 {
-    int nc;
-    const struct column *c = columns(f, &nc);
+    int nc = csvout_ncolumns(f);
     size_t len = 0;
     for (int i = 0; i < nc; i++) {
-        int w = snprintf(buf + len, n - len, "%s%s", i ? "," : "", c[i].name);
+        int w = snprintf(buf + len, n - len, "%s%s", i ? "," : "", column_at(f, i).name);
         if (w < 0 || (size_t)w >= n - len)
             return -1;
         len += (size_t)w;
@@ -206,11 +208,12 @@ static int put_str(char *buf, size_t n, size_t *len, const char *s)
 
 int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
 {
-    int nc;
-    const struct column *c = columns(f, &nc);
+    int nc = csvout_ncolumns(f);
     const char *base = rec;
     size_t len = 0;
     for (int i = 0; i < nc; i++) {
+        struct column c = column_at(f, i);
+        char text[64];
         int w = 0;
         if (i) {
             if (len + 1 >= n)
@@ -218,20 +221,25 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
             buf[len++] = ',';
             buf[len] = 0;
         }
-        switch (c[i].kind) {
+        switch (c.kind) {
         case K_SCHEMA:
             w = snprintf(buf + len, n - len, "%d", CSV_SCHEMA_VERSION);
             break;
         case K_I64:
-            w = snprintf(buf + len, n - len, "%" PRId64, *(const int64_t *)(base + c[i].off));
+            w = snprintf(buf + len, n - len, "%" PRId64, *(const int64_t *)(base + c.off));
             break;
         case K_F64: {
-            double d = *(const double *)(base + c[i].off);
-            w = isfinite(d) ? snprintf(buf + len, n - len, "%.*f", c[i].prec, d) : 0;
+            double d = *(const double *)(base + c.off);
+            w = isfinite(d) ? snprintf(buf + len, n - len, "%.*f", c.prec, d) : 0;
             break;
         }
+        case K_DIM:
+            dims_text(c.prec, *(const int64_t *)(base + c.off), text, sizeof text);
+            if (put_str(buf, n, &len, text))
+                return -1;
+            break;
         case K_STR:
-            if (put_str(buf, n, &len, base + c[i].off))
+            if (put_str(buf, n, &len, base + c.off))
                 return -1;
             break;
         }
@@ -248,37 +256,38 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
 
 void csvout_clear(enum csv_file f, void *rec)
 {
-    int nc;
-    const struct column *c = columns(f, &nc);
     memset(rec, 0, schemas[f].size);
-    for (int i = 0; i < nc; i++)
-        if (c[i].kind == K_F64)
-            *(double *)((char *)rec + c[i].off) = NAN;
+    for (int i = 0; i < csvout_ncolumns(f); i++) {
+        struct column c = column_at(f, i);
+        if (c.kind == K_F64)
+            *(double *)((char *)rec + c.off) = NAN;
+    }
 }
 
 int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec)
 {
-    int nc;
-    const struct column *c = columns(f, &nc);
+    int nc = csvout_ncolumns(f);
     char *base = rec;
     if (nfields != nc)
         return -1;
     for (int i = 0; i < nc; i++) {
+        struct column c = column_at(f, i);
         const char *v = fields[i] ? fields[i] : "";
-        switch (c[i].kind) {
+        switch (c.kind) {
         case K_SCHEMA:
             break;
         case K_I64:
-            *(int64_t *)(base + c[i].off) = strtoll(v, NULL, 10);
+            *(int64_t *)(base + c.off) = strtoll(v, NULL, 10);
             break;
         case K_F64:
-            *(double *)(base + c[i].off) = *v ? strtod(v, NULL) : NAN;
+            *(double *)(base + c.off) = *v ? strtod(v, NULL) : NAN;
+            break;
+        case K_DIM:
+            if (dims_parse(c.prec, v, (int64_t *)(base + c.off)))
+                return -1;
             break;
         case K_STR:
-            /* every K_STR field of the records is a char array; its size is
-            ** the distance to the next field, bounded by the record's own
-            ** sizes in csvout.h (256 at most) */
-            snprintf(base + c[i].off, str_size(f, c, i, nc), "%s", v);
+            snprintf(base + c.off, c.size, "%s", v);
             break;
         }
     }

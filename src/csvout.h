@@ -11,26 +11,23 @@
 #ifndef SQLSOAK_CSVOUT_H
 #define SQLSOAK_CSVOUT_H
 
+#include "dims.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
-#define CSV_SCHEMA_VERSION 1
+#define CSV_SCHEMA_VERSION 2
 
-/* A cell's identity, in the user's words; the same in both files. */
+/* A cell's identity, the same in every file: its number and repeat, the
+** library that ran it, and a value per dimension, each written as its
+** column of dims.h in the user's words ("wal", "default", 4096). */
 struct cell_id {
     int64_t cell;            /* the combination's number, 1-based */
     int64_t repeat;          /* 1..--repeat; warm-up runs count down from 0 */
     char sqlite_version[32];
     char sqlite_source_id[128];
-    char sqlite_lib[256];
-    int64_t page_size;
-    char journal_mode[16];
-    char synchronous[16];
-    int64_t commit_every;    /* rows per transaction */
-    char cache_size[24];     /* a number or "default" */
-    char mmap_size[24];      /* a number or "default" */
-    char key_order[16];
-    int64_t value_size;
+    char sqlite_lib[256];    /* the library dimension's text: its path */
+    int64_t v[DIM_COUNT];    /* the values; v[DIM_LIB] is not written */
     char read_from[8];
 };
 

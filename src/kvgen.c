@@ -2,7 +2,7 @@
 ** kvgen: keys and values as pure functions of the row index.  See kvgen.h.
 */
 #include "kvgen.h"
-#include "options.h"
+#include "modes.h"
 #include "rng.h"
 
 #include <string.h>

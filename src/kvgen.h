@@ -24,7 +24,7 @@ struct kvgen {
     size_t value_size;
 };
 
-/* key_order: KO_SEQ or KO_RANDOM (options.h). */
+/* key_order: KO_SEQ or KO_RANDOM (modes.h). */
 void kvgen_init(struct kvgen *g, uint64_t seed, int key_order, size_t value_size);
 
 /* The key of row i (i < 2^63). */

@@ -3,43 +3,27 @@
 **
 ** Each row of the table (options.c) carries an option's name, type, where
 ** it lands in struct config, its default (as text, parsed like user input),
-** its range and its help.  Parsing, --help and the effective-config record
-** in run.json are all generated from that table, so they cannot drift.
-**
-** Numbers are parsed strictly.  Row counts take decimal suffixes
-** (100M = 100,000,000); byte sizes take binary ones (4k = 4KiB = 4096).
-** An option marked as a matrix dimension takes a comma list.
+** its range and its help; the matrix dimensions' options are the rows of
+** dims.c, taken as they are.  Parsing, --help, the man page, completion and
+** the effective-config record in run.json are all generated from these
+** rows, so they cannot drift.  Values are parsed by value.c; an option
+** that is a matrix dimension takes a comma list.
 */
 #ifndef SQLSOAK_OPTIONS_H
 #define SQLSOAK_OPTIONS_H
+
+#include "dims.h"
+#include "modes.h"
+#include "progress.h"
+#include "value.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 #define LIST_MAX 32               /* values one dimension may list */
-#define OPT_DEFAULT INT64_MIN     /* "default": leave the library's own */
 
-/* The subcommands; an option lists the ones that accept it. */
-enum command {
-    CMD_NONE = 0,
-    CMD_RUN = 1,
-    CMD_INFO = 2,
-    CMD_PLOT = 4,
-    CMD_COMPARE = 8,
-    CMD_RESUME = 16,
-    CMD_CRASH = 32
-};
-
-enum journal_mode { JM_DELETE, JM_TRUNCATE, JM_PERSIST, JM_MEMORY, JM_WAL, JM_OFF };
-enum sync_mode { SY_OFF, SY_NORMAL, SY_FULL, SY_EXTRA };
-enum key_order { KO_SEQ, KO_RANDOM };
-enum read_from { RF_ALL, RF_CHUNK };
-enum progress_mode { PG_AUTO, PG_ALWAYS, PG_NEVER };
+/* --on-error: what a failed cell does to the rest of the run. */
 enum on_error { OE_CONTINUE, OE_STOP };
-
-extern const char *const journal_names[];   /* indexed by enum journal_mode */
-extern const char *const sync_names[];      /* indexed by enum sync_mode */
-extern const char *const key_order_names[]; /* indexed by enum key_order */
 
 /* A matrix dimension: the values the user listed, in order. */
 struct list {
@@ -61,10 +45,10 @@ struct config {
     int read_from;
     int64_t warmup;               /* untimed rows written before the first chunk */
 
-    /* matrix dimensions */
+    /* matrix dimensions (dims.h): the values listed, by dimension; the
+    ** library's are indexes into sqlite_lib, its paths */
+    struct list dim[DIM_COUNT];
     struct strlist sqlite_lib;
-    struct list page_size, journal, sync, commit_every, cache_size,
-        mmap_size, key_order, value_size;
 
     /* plan */
     int64_t repeat;
@@ -115,15 +99,5 @@ void config_free(struct config *cfg);
 
 /* The effective options as a jansson object (json_t *), new reference. */
 void *options_to_json(const struct config *cfg);
-
-/* Strict parsers, exposed for the unit tests and other modules.
-** Return 0 and set *out, or -1 when the text is not a valid value. */
-int options_parse_count(const char *s, int64_t *out);    /* 100M, 1k, 42 */
-int options_parse_bytes(const char *s, int64_t *out);    /* 4k, 4KiB, 1MiB */
-int options_parse_duration(const char *s, int64_t *out); /* 8h, 90m, 1h30m */
-
-/* The name of a matrix value as the user would write it ("wal", "4k"...),
-** into buf.  Returns buf. */
-const char *options_bytes_str(int64_t v, char *buf, size_t n);
 
 #endif

@@ -11,35 +11,27 @@
 
 int64_t plan_combinations(const struct config *cfg)
 {
-    const struct list *dims[] = {&cfg->page_size, &cfg->journal, &cfg->sync,
-                                 &cfg->commit_every, &cfg->cache_size, &cfg->mmap_size,
-                                 &cfg->key_order, &cfg->value_size};
-    int64_t n = cfg->sqlite_lib.n;
-    for (size_t i = 0; i < sizeof dims / sizeof *dims; i++) {
-        n *= dims[i]->n;
+    int64_t n = 1;
+    for (int d = 0; d < DIM_COUNT; d++) {
+        n *= cfg->dim[d].n;
         if (n > PLAN_MAX_CELLS)
             return PLAN_MAX_CELLS + 1;
     }
     return n;
 }
 
-/* Combination k (0-based) in row-major order, the library outermost. */
+/* Combination k (0-based) in row-major order over the table's rows: the
+** first dimension (the library) outermost. */
 static void combination(const struct config *cfg, int64_t k, struct cell *c)
 {
     int64_t rest = k;
-#define PICK(list) ((list).v[rest % (list).n]); rest /= (list).n
-    c->value_size = PICK(cfg->value_size);
-    c->key_order = (int)PICK(cfg->key_order);
-    c->mmap_size = PICK(cfg->mmap_size);
-    c->cache_size = PICK(cfg->cache_size);
-    c->commit_every = PICK(cfg->commit_every);
-    c->sync = (int)PICK(cfg->sync);
-    c->journal = (int)PICK(cfg->journal);
-    c->page_size = PICK(cfg->page_size);
-#undef PICK
-    c->lib = (int)(rest % cfg->sqlite_lib.n);
-    if (c->commit_every == 0)
-        c->commit_every = cfg->chunk;
+    for (int d = DIM_COUNT - 1; d >= 0; d--) {
+        const struct list *l = &cfg->dim[d];
+        c->v[d] = l->v[rest % l->n];
+        rest /= l->n;
+    }
+    if (c->v[DIM_COMMIT_EVERY] == 0)          /* 'chunk' */
+        c->v[DIM_COMMIT_EVERY] = cfg->chunk;
     c->combo = k + 1;
 }
 
@@ -99,43 +91,27 @@ void plan_cell_id(const struct config *cfg, const struct cell *c, const char *ve
     id->repeat = c->repeat;
     copy(id->sqlite_version, sizeof id->sqlite_version, version);
     copy(id->sqlite_source_id, sizeof id->sqlite_source_id, source_id);
-    copy(id->sqlite_lib, sizeof id->sqlite_lib, cfg->sqlite_lib.v[c->lib]);
-    id->page_size = c->page_size;
-    copy(id->journal_mode, sizeof id->journal_mode, journal_names[c->journal]);
-    copy(id->synchronous, sizeof id->synchronous, sync_names[c->sync]);
-    id->commit_every = c->commit_every;
-    if (c->cache_size == OPT_DEFAULT)
-        copy(id->cache_size, sizeof id->cache_size, "default");
-    else
-        snprintf(id->cache_size, sizeof id->cache_size, "%" PRId64, c->cache_size);
-    if (c->mmap_size == OPT_DEFAULT)
-        copy(id->mmap_size, sizeof id->mmap_size, "default");
-    else
-        snprintf(id->mmap_size, sizeof id->mmap_size, "%" PRId64, c->mmap_size);
-    copy(id->key_order, sizeof id->key_order, key_order_names[c->key_order]);
-    id->value_size = c->value_size;
-    copy(id->read_from, sizeof id->read_from, cfg->read_from == RF_CHUNK ? "chunk" : "all");
+    copy(id->sqlite_lib, sizeof id->sqlite_lib, cfg->sqlite_lib.v[c->v[DIM_LIB]]);
+    memcpy(id->v, c->v, sizeof id->v);
+    copy(id->read_from, sizeof id->read_from, read_from_names[cfg->read_from]);
 }
 
 const char *plan_cell_label(const struct config *cfg, const struct cell_id *id, char *buf,
                             size_t n)
 {
-    char ps[16];
-    int len = snprintf(buf, n, "%s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 %s", id->sqlite_version,
-                       options_bytes_str(id->page_size, ps, sizeof ps), id->journal_mode,
-                       id->synchronous);
-    if (len < 0 || (size_t)len >= n)
-        return buf;
-    if (cfg->commit_every.n > 1)
-        len += snprintf(buf + len, n - (size_t)len, " \xc2\xb7 commit %" PRId64, id->commit_every);
-    if (len >= 0 && (size_t)len < n && cfg->cache_size.n > 1)
-        len += snprintf(buf + len, n - (size_t)len, " \xc2\xb7 cache %s", id->cache_size);
-    if (len >= 0 && (size_t)len < n && cfg->mmap_size.n > 1)
-        len += snprintf(buf + len, n - (size_t)len, " \xc2\xb7 mmap %s", id->mmap_size);
-    if (len >= 0 && (size_t)len < n && cfg->key_order.n > 1)
-        len += snprintf(buf + len, n - (size_t)len, " \xc2\xb7 %s", id->key_order);
-    if (len >= 0 && (size_t)len < n && cfg->value_size.n > 1)
-        snprintf(buf + len, n - (size_t)len, " \xc2\xb7 v%" PRId64, id->value_size);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int d = 0; d < DIM_COUNT && len < n; d++) {
+        char text[64], label[96];
+        if (!dim_table[d].always_named && cfg->dim[d].n < 2)
+            continue;
+        if (d == DIM_LIB)
+            copy(text, sizeof text, id->sqlite_version);
+        else
+            dims_text(d, id->v[d], text, sizeof text);
+        dims_label(d, text, label, sizeof label);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " \xc2\xb7 " : "", label);
+    }
     return buf;
 }
 
@@ -154,14 +130,15 @@ int plan_commit_after(const struct config *cfg, int64_t commit_every, int64_t ro
 ** half-full and leave them about 70% full; appended keys fill them. */
 int64_t plan_estimate_db_bytes(const struct config *cfg, const struct cell *c)
 {
-    double row = (double)c->value_size + 14;
-    double usable = (double)c->page_size - 35;
+    const int64_t page = c->v[DIM_PAGE_SIZE], every = c->v[DIM_COMMIT_EVERY];
+    double row = (double)c->v[DIM_VALUE_SIZE] + 14;
+    double usable = (double)page - 35;
     if (row > usable / 4)              /* overflow pages: whole pages a row */
-        row = (double)c->page_size * ((int64_t)((row + c->page_size - 5) / (c->page_size - 4)));
-    double fill = c->key_order == KO_RANDOM ? 0.70 : 0.95;
+        row = (double)page * ((int64_t)((row + page - 5) / (page - 4)));
+    double fill = c->v[DIM_KEY_ORDER] == KO_RANDOM ? 0.70 : 0.95;
     double db = (double)cfg->rows * row / fill * 1.02;   /* + interior pages */
     /* a WAL or rollback journal holds up to one transaction's pages */
-    int64_t txn_rows = c->commit_every < cfg->rows ? c->commit_every : cfg->rows;
+    int64_t txn_rows = every < cfg->rows ? every : cfg->rows;
     double journal = (double)txn_rows * row / fill * 1.1;
     return (int64_t)(db + journal) + 1024 * 1024;
 }

@@ -1,9 +1,7 @@
 /*
 ** plan: the matrix expanded into cells, in the order they will run.
 **
-** A cell is one combination of the dimensions (library, page size,
-** journal, sync, commit size, cache, mmap, key order, value size) run
-** once.  Repeats interleave (every combination once, then again), so slow
+** A cell is one combination of the dimensions of dims.h run once.  Repeats interleave (every combination once, then again), so slow
 ** drift over a night spreads over all of them; --shuffle permutes each
 ** round with --seed; warm-up rounds come first.
 */
@@ -19,14 +17,9 @@ struct cell {
     int64_t combo;          /* the combination, 1-based: the "cell" column */
     int64_t repeat;         /* 1..K; warm-ups 0, -1, ... */
     int warmup;
-    int lib;                /* index into cfg->sqlite_lib */
-    int64_t page_size;
-    int journal, sync;
-    int64_t commit_every;   /* rows per transaction, resolved (never 0) */
-    int64_t cache_size;     /* OPT_DEFAULT: leave the library's */
-    int64_t mmap_size;      /* OPT_DEFAULT: leave the library's */
-    int key_order;
-    int64_t value_size;
+    int64_t v[DIM_COUNT];   /* a value per dimension (dims.h); v[DIM_LIB] indexes
+                               cfg->sqlite_lib; v[DIM_COMMIT_EVERY] resolved, never
+                               'chunk' */
 };
 
 /* Expands cfg into *cells (malloc'ed, caller frees) and *n.  Returns 0, or
@@ -52,7 +45,8 @@ int64_t plan_estimate_db_bytes(const struct config *cfg, const struct cell *c);
 void plan_cell_id(const struct config *cfg, const struct cell *c, const char *version,
                   const char *source_id, struct cell_id *id);
 
-/* "3.40.1 · 4k · wal · full" plus the dimensions that vary, into buf. */
+/* "SQLite 3.40.1 · 4k pages · wal · full" plus the dimensions that vary,
+** into buf. */
 const char *plan_cell_label(const struct config *cfg, const struct cell_id *id, char *buf,
                             size_t n);
 

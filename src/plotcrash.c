@@ -54,27 +54,24 @@ int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
     return 0;
 }
 
-/* The settings that group cells, in title order: everything of a cell's
-** identity but its journal mode and synchronous setting.  The library
-** path tells two builds of one version apart; its version names it. */
-static const struct gdim {
-    const char *col, *show, *fmt;
-    int bytes;
-} gdims[] = {
-    {"sqlite_lib", "sqlite_version", "SQLite %s", 0},
-    {"page_size", "page_size", "%s pages", 1},
-    {"commit_every", "commit_every", "commits of %s rows", 0},
-    {"cache_size", "cache_size", "cache %s", 0},
-    {"mmap_size", "mmap_size", "mmap %s", 0},
-    {"key_order", "key_order", "%s keys", 0},
-    {"value_size", "value_size", "%s-byte values", 0},
-};
-#define NGDIMS (int)(sizeof gdims / sizeof *gdims)
+/* The settings that group cells, in title order: every dimension of
+** dims.h but the journal mode and synchronous setting, the table's axes.
+** The library path tells two builds of one version apart; its version
+** names it. */
+static int groups_by(int d)
+{
+    return d != DIM_JOURNAL && d != DIM_SYNC && (dim_table[d].opt.cmds & CMD_CRASH);
+}
+
+static const char *gdim_col(const struct csvin *t, int row, int d)
+{
+    return dims_field(d, csvin_str(t, DUR, row, dim_table[d].column));
+}
 
 static void gdim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
 {
-    plotdata_value_text(csvin_str(&r->durability, DUR, row, gdims[d].show), gdims[d].bytes,
-                        gdims[d].fmt, buf, n);
+    const char *col = dim_table[d].label_column ? dim_table[d].label_column : dim_table[d].column;
+    dims_label(d, csvin_str(&r->durability, DUR, row, col), buf, n);
 }
 
 /* Appends " · text" (or text, first) to buf of size n holding len bytes. */
@@ -88,7 +85,7 @@ static size_t add(char *buf, size_t n, size_t len, const char *text)
 int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
 {
     const struct csvin *t = &r->durability;
-    int nr = t->nrows, vary[NGDIMS];
+    int nr = t->nrows, vary[DIM_COUNT];
     memset(o, 0, sizeof *o);
     o->row = calloc((size_t)nr + 1, sizeof *o->row);
     o->group = calloc((size_t)nr + 1, sizeof *o->group);
@@ -102,11 +99,12 @@ int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
         return -1;
     }
     size_t clen = 0;
-    for (int d = 0; d < NGDIMS; d++) {
+    for (int d = 0; d < DIM_COUNT; d++) {
         vary[d] = 0;
+        if (!groups_by(d))
+            continue;
         for (int i = 1; i < nr; i++)
-            vary[d] |= strcmp(csvin_str(t, DUR, i, gdims[d].col),
-                              csvin_str(t, DUR, 0, gdims[d].col)) != 0;
+            vary[d] |= strcmp(gdim_col(t, i, d), gdim_col(t, 0, d)) != 0;
         if (!vary[d] && nr > 0) {
             char v[96];
             gdim_text(r, 0, d, v, sizeof v);
@@ -119,16 +117,15 @@ int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
         int g = 0;
         for (; g < o->ngroups; g++) {
             int same = 1;
-            for (int d = 0; d < NGDIMS && same; d++)
-                same = strcmp(csvin_str(t, DUR, i, gdims[d].col),
-                              csvin_str(t, DUR, first[g], gdims[d].col)) == 0;
+            for (int d = 0; d < DIM_COUNT && same; d++)
+                same = !groups_by(d) || strcmp(gdim_col(t, i, d), gdim_col(t, first[g], d)) == 0;
             if (same)
                 break;
         }
         if (g == o->ngroups) {
             size_t len = 0;
             first[o->ngroups++] = i;
-            for (int d = 0; d < NGDIMS; d++)
+            for (int d = 0; d < DIM_COUNT; d++)
                 if (vary[d]) {
                     char v[96];
                     gdim_text(r, i, d, v, sizeof v);

@@ -12,7 +12,7 @@
 */
 #include "plotdata.h"
 
-#include "options.h"
+#include "dims.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -85,36 +85,43 @@ void plotdata_describe(struct plotdata_run *r)
     }
 }
 
-/* The identity dimensions, in label order. */
-static const struct dim {
+/* What a graph labels a cell by: the dimensions of dims.h, then two
+** settings of the run.  Positions past DIM_COUNT are these extras. */
+static const struct {
     const char *col, *fmt;
-    int bytes;
-} dims[] = {
-    {"sqlite_version", "%s", 0}, {"page_size", "%s", 1},    {"journal_mode", "%s", 0},
-    {"synchronous", "%s", 0},    {"commit_every", "commit %s", 0},
-    {"cache_size", "cache %s", 0}, {"mmap_size", "mmap %s", 0}, {"key_order", "%s keys", 0},
-    {"value_size", "%s-byte values", 0}, {"read_from", "reads from %s", 0},
-    {"repeat", "repeat %s", 0},
-};
-#define NDIMS (int)(sizeof dims / sizeof *dims)
+} extras[] = {{"read_from", "reads from %s"}, {"repeat", "repeat %s"}};
+#define X_READ_FROM DIM_COUNT
+#define X_REPEAT (DIM_COUNT + 1)
+#define NDIMS (DIM_COUNT + (int)(sizeof extras / sizeof *extras))
 
-/* The value of dimension d for the series' cell, as a reader would say it. */
-void plotdata_value_text(const char *v, int bytes, const char *fmt, char *buf, size_t n)
+/* The column a label dimension is read from: the library by its version. */
+static const char *dim_col(int d)
 {
-    char tmp[64];
-    if (bytes) {
-        char *end;
-        long long x = strtoll(v, &end, 10);
-        if (*v && !*end)
-            v = options_bytes_str(x, tmp, sizeof tmp);
-    }
-    snprintf(buf, n, fmt, v);
+    if (d >= DIM_COUNT)
+        return extras[d - DIM_COUNT].col;
+    return dim_table[d].label_column ? dim_table[d].label_column : dim_table[d].column;
+}
+
+/* The value of label dimension d in a row of t; a file that predates a
+** dimension's column holds its `absent` value. */
+static const char *dim_value(const struct csvin *t, enum csv_file f, int row, int d)
+{
+    const char *v = csvin_str(t, f, row, dim_col(d));
+    return d < DIM_COUNT ? dims_field(d, v) : v;
+}
+
+/* Label dimension d of a value as a reader says it. */
+static void dim_say(int d, const char *v, char *buf, size_t n)
+{
+    if (d < DIM_COUNT)
+        dims_label(d, v, buf, n);
+    else
+        snprintf(buf, n, extras[d - DIM_COUNT].fmt, v);
 }
 
 static void dim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
 {
-    plotdata_value_text(csvin_str(&r->summary, SUM, row, dims[d].col), dims[d].bytes,
-                        dims[d].fmt, buf, n);
+    dim_say(d, dim_value(&r->summary, SUM, row, d), buf, n);
 }
 
 void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, char *buf,
@@ -122,9 +129,10 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
 {
     size_t len = 0;
     buf[0] = 0;
-    for (int d = with_version ? 0 : 1; d < NDIMS && len < n; d++)
-        len += (size_t)snprintf(buf + len, n - len, "%s|",
-                                csvin_str(&r->summary, SUM, sumrow, dims[d].col));
+    for (int d = 0; d < NDIMS && len < n; d++)
+        if (with_version || d != DIM_LIB)
+            len += (size_t)snprintf(buf + len, n - len, "%s|",
+                                    dim_value(&r->summary, SUM, sumrow, d));
 }
 
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
@@ -135,19 +143,19 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     for (int d = 0; d < NDIMS; d++) {
         vary[d] = 0;
         for (int i = 1; i < n; i++)
-            if (strcmp(csvin_str(&s[i].run->summary, SUM, s[i].sumrow, dims[d].col),
-                       csvin_str(&s[0].run->summary, SUM, s[0].sumrow, dims[d].col)) != 0)
+            if (strcmp(dim_value(&s[i].run->summary, SUM, s[i].sumrow, d),
+                       dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)) != 0)
                 vary[d] = 1;
         any |= vary[d];
-        if (!vary[d] && n > 0 && d != NDIMS - 1 && clen < cn) {
+        if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn) {
             char t[96];
             dim_text(s[0].run, s[0].sumrow, d, t, sizeof t);
             clen += (size_t)snprintf(common + clen, cn - clen, "%s%s", clen ? " · " : "", t);
         }
     }
     if (!any && n > 0 && !s[0].label[0])
-        for (int d = 0; d < 4; d++)
-            vary[d] = 1;
+        for (int d = 0; d < DIM_COUNT; d++)
+            vary[d] = dim_table[d].always_named;
     for (int i = 0; i < n; i++) {
         char lab[256], gt[256] = "";
         size_t len = (size_t)snprintf(lab, sizeof lab, "%s", s[i].label), glen = 0;
@@ -158,7 +166,7 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
             dim_text(s[i].run, s[i].sumrow, d, t, sizeof t);
             if (len < sizeof lab)
                 len += (size_t)snprintf(lab + len, sizeof lab - len, "%s%s", len ? " · " : "", t);
-            if (d > 0 && glen < sizeof gt)
+            if (d != DIM_LIB && glen < sizeof gt)
                 glen += (size_t)snprintf(gt + glen, sizeof gt - glen, "%s%s", glen ? " · " : "", t);
         }
         memcpy(s[i].label, lab, sizeof lab);
@@ -308,16 +316,15 @@ static int counted(const struct plotdata_run *r, int row)
     return csvin_num(&r->summary, SUM, row, "repeat") >= 1;
 }
 
-/* The cell's identity without the dimensions of mask (bit d = dims[d])
-** and without repeat. */
+/* The cell's identity without the dimensions of mask (bit d: dimension d
+** of dims.h) and without repeat. */
 static void key_except(const struct plotdata_run *r, int row, unsigned mask, char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = 0;
-    for (int d = 0; d < NDIMS - 1 && len < n; d++)
-        if (!(mask & (1u << d)))
-            len += (size_t)snprintf(buf + len, n - len, "%s|",
-                                    csvin_str(&r->summary, SUM, row, dims[d].col));
+    for (int d = 0; d < NDIMS && len < n; d++)
+        if (d != X_REPEAT && !(mask & (1u << d)))
+            len += (size_t)snprintf(buf + len, n - len, "%s|", dim_value(&r->summary, SUM, row, d));
 }
 
 /* The index of s in the list v (adding it), 0-based; -1 when full. */
@@ -375,16 +382,29 @@ void plotdata_rate_text(double v, char *buf, size_t n)
         snprintf(buf, n, "%.0f", v);
 }
 
-static int cmp_num(const void *a, const void *b)
+/* Orders the text values of a numeric dimension by their values. */
+static int cmp_dim(const char *a, const char *b, int d)
 {
-    double x = atof(a), y = atof(b);
+    int64_t x = 0, y = 0;
+    dims_parse(d, a, &x);
+    dims_parse(d, b, &y);
     return (x > y) - (x < y);
 }
 
+static int cmp_page(const void *a, const void *b)
+{
+    return cmp_dim(a, b, DIM_PAGE_SIZE);
+}
+
+static int cmp_commit(const void *a, const void *b)
+{
+    return cmp_dim(a, b, DIM_COMMIT_EVERY);
+}
+
 /* Dimension bits for key_except. */
-#define D_PAGE (1u << 1)
-#define D_JOURNAL (1u << 2)
-#define D_COMMIT (1u << 4)
+#define D_PAGE (1u << DIM_PAGE_SIZE)
+#define D_JOURNAL (1u << DIM_JOURNAL)
+#define D_COMMIT (1u << DIM_COMMIT_EVERY)
 
 /* Distinct values of the counted rows: of column col into v, and of the
 ** key without mask into k.  Returns 0, or -1 when there are too many. */
@@ -412,8 +432,8 @@ static void key_title(char k[][256], int nk, int which, unsigned mask, char *out
     const char *p[MAXV];
     for (int j = 0; j < nk; j++)
         p[j] = k[j];
-    for (int d = 0; d < NDIMS - 1; d++) {
-        if (mask & (1u << d))
+    for (int d = 0; d < NDIMS; d++) {
+        if (d == X_REPEAT || (mask & (1u << d)))
             continue;
         char mine[96] = "";
         int vary = 0;
@@ -428,11 +448,8 @@ static void key_title(char k[][256], int nk, int which, unsigned mask, char *out
             p[j] += strcspn(p[j], "|") + (p[j][strcspn(p[j], "|")] ? 1 : 0);
         if (!vary)
             continue;
-        char t[128], tmp[32];
-        const char *v = mine;
-        if (dims[d].bytes)
-            v = options_bytes_str(strtoll(mine, NULL, 10), tmp, sizeof tmp);
-        snprintf(t, sizeof t, dims[d].fmt, v);
+        char t[128];
+        dim_say(d, mine, t, sizeof t);
         if (len < n)
             len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " · " : "", t);
     }
@@ -471,7 +488,7 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
         lists_free(&l);
         return rc;
     }
-    qsort(l.a, (size_t)nx, sizeof *l.a, cmp_num);
+    qsort(l.a, (size_t)nx, sizeof *l.a, cmp_page);
     FILE *list = open_data(datadir, "heat", 0, err, n);
     if (list)
         fputs("title\n", list);
@@ -498,7 +515,7 @@ int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char 
                 char wt[32], rt[32], xl[32];
                 plotdata_rate_text(w, wt, sizeof wt);
                 plotdata_rate_text(rd, rt, sizeof rt);
-                options_bytes_str(strtoll(l.a[x], NULL, 10), xl, sizeof xl);
+                dims_human(DIM_PAGE_SIZE, l.a[x], xl, sizeof xl);
                 fprintf(f, "%d\t%d\t", x, y);
                 plotdata_put_num(f, w);
                 fputc('\t', f);
@@ -530,7 +547,7 @@ int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, cha
         lists_free(&l);
         return rc;
     }
-    qsort(l.a, (size_t)nc, sizeof *l.a, cmp_num);
+    qsort(l.a, (size_t)nc, sizeof *l.a, cmp_commit);
     FILE *list = open_data(datadir, "commit", 0, err, n);
     if (list)
         fputs("label\n", list);

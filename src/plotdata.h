@@ -47,10 +47,6 @@ void plotdata_put_num(FILE *f, double d);
 ** number. */
 void plotdata_rate_text(double v, char *buf, size_t n);
 
-/* A config value v as a reader says it, through fmt ("%s pages"); a byte
-** count (bytes != 0) with a binary suffix: "65536" -> "64k". */
-void plotdata_value_text(const char *v, int bytes, const char *fmt, char *buf, size_t n);
-
 /* Names the run and describes what ran from dir/run.json (optional):
 ** r->name, host, storage, desc.  Called by the loaders. */
 void plotdata_describe(struct plotdata_run *r);

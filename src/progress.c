@@ -2,7 +2,6 @@
 ** progress: see progress.h.
 */
 #include "progress.h"
-#include "options.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -17,7 +17,10 @@ struct progress {
     double later_cells_s;   /* estimated time of the cells after this one; <0 unknown */
 };
 
-/* mode: PG_AUTO, PG_ALWAYS or PG_NEVER (options.h). */
+/* How the progress line is shown: --progress. */
+enum progress_mode { PG_AUTO, PG_ALWAYS, PG_NEVER };
+
+/* mode: an enum progress_mode. */
 void progress_init(struct progress *p, int mode);
 
 /* After chunk (0-based) of nchunks: rows so far, the chunk's rates, the

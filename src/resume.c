@@ -194,12 +194,12 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
                           size_t n)
 {
     const struct cell *c = &r->cells[fd->first];
-    const struct sqlapi *api = &r->libs[c->lib];
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
     const struct soak_prior *p = &fd->prior;
     struct kvgen g;
     sqlite3 *h = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, c->key_order, (size_t)c->value_size);
+    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
     if (access(db, F_OK) != 0) {
         snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
                  db);
@@ -238,12 +238,12 @@ static int trim_database(struct runner *r, const struct found *fd, const char *d
                          size_t n)
 {
     const struct cell *c = &r->cells[fd->first];
-    const struct sqlapi *api = &r->libs[c->lib];
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
     struct kvgen g;
     sqlite3 *h = NULL;
     sqlite3_stmt *st = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, c->key_order, (size_t)c->value_size);
+    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
         api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
         api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)

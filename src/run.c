@@ -185,7 +185,7 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                      struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
     const struct cell *c = &r->cells[idx];
-    const struct sqlapi *api = &r->libs[c->lib];
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
     char db[4400], label[256];
     struct soak_env env;
     memset(&env, 0, sizeof env);
@@ -274,7 +274,7 @@ static void skip_cell(struct runner *r, int idx, const char *why)
     memset(&res, 0, sizeof res);
     csvout_clear(CSV_SUMMARY, &res.sum);
     res.status = ST_SKIPPED;
-    plan_cell_id(r->cfg, c, r->libs[c->lib].version, r->libs[c->lib].source_id, &res.sum.id);
+    plan_cell_id(r->cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id, &res.sum.id);
     snprintf(res.sum.status, sizeof res.sum.status, "skipped");
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
     record_cell(r, idx, &res);

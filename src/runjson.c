@@ -126,33 +126,54 @@ static json_t *number_or_null(double d)
     return d == d ? json_real(d) : json_null();
 }
 
+/* A dimension's value as run.json records it: the library's path, a
+** word, "default" (and every value of a dimension that has it) as text,
+** other numbers as numbers. */
+static json_t *dim_json(const struct cell_id *id, int d)
+{
+    const struct value_spec *o = &dim_table[d].opt;
+    char text[64];
+    if (d == DIM_LIB)
+        return json_string(id->sqlite_lib);
+    if (o->type == V_ENUM || (o->special && o->special_value == VALUE_DEFAULT))
+        return json_string(dims_text(d, id->v[d], text, sizeof text));
+    return json_integer(id->v[d]);
+}
+
 void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res)
 {
     const struct summary_record *s = &res->sum;
     const struct cell_id *id = &s->id;
+    json_t *requested = json_object();
+    for (int d = 0; d < DIM_COUNT; d++)
+        json_object_set_new(requested, dim_table[d].column, dim_json(id, d));
     json_t *cell = json_pack(
-        "{s:I, s:I, s:b, s:s, s:s, s:{s:s, s:I, s:s, s:s, s:I, s:s, s:s, s:s, s:I}, s:I, s:I,"
-        " s:I, s:o}",
-        "cell", (json_int_t)c->combo, "repeat", (json_int_t)c->repeat, "warmup", c->warmup,
-        "status", s->status, "reason", s->reason, "requested", "sqlite_lib", id->sqlite_lib,
-        "page_size", (json_int_t)id->page_size, "journal_mode", id->journal_mode, "synchronous",
-        id->synchronous, "commit_every", (json_int_t)id->commit_every, "cache_size",
-        id->cache_size, "mmap_size", id->mmap_size, "key_order", id->key_order, "value_size",
-        (json_int_t)id->value_size, "chunks", (json_int_t)s->chunks, "rows", (json_int_t)s->rows,
-        "verify_failures", (json_int_t)s->verify_failures, "wall_s", number_or_null(s->wall_s));
+        "{s:I, s:I, s:b, s:s, s:s, s:o, s:I, s:I, s:I, s:o}", "cell", (json_int_t)c->combo,
+        "repeat", (json_int_t)c->repeat, "warmup", c->warmup, "status", s->status, "reason",
+        s->reason, "requested", requested, "chunks", (json_int_t)s->chunks, "rows",
+        (json_int_t)s->rows, "verify_failures", (json_int_t)s->verify_failures, "wall_s",
+        number_or_null(s->wall_s));
     if (!cell)
         return;
     json_object_set_new(cell, "sqlite_version", json_string(id->sqlite_version));
     json_object_set_new(cell, "sqlite_source_id", json_string(id->sqlite_source_id));
     if (res->settings_read) {
-        const struct pragma_actual *a = &res->actual;
-        json_object_set_new(
-            cell, "actual",
-            json_pack("{s:I, s:s, s:s, s:I, s:o}", "page_size", (json_int_t)a->page_size,
-                      "journal_mode", a->journal_mode, "synchronous",
-                      a->synchronous >= 0 && a->synchronous <= 3 ? sync_names[a->synchronous] : "?",
-                      "cache_size", (json_int_t)a->cache_size, "mmap_size",
-                      a->mmap_size < 0 ? json_null() : json_integer(a->mmap_size)));
+        /* as the library answered: words as words, numbers as numbers,
+        ** null where it has no such pragma */
+        json_t *actual = json_object();
+        for (int d = 0; d < DIM_COUNT; d++) {
+            char text[48];
+            const struct dim *dm = &dim_table[d];
+            if (!dm->pragma)
+                continue;
+            json_t *v = !settings_actual_text(&res->actual, d, text, sizeof text)
+                            ? json_null()
+                        : dm->readback == DR_WORD || dm->opt.type == V_ENUM
+                            ? json_string(text)
+                            : json_integer(res->actual.num[d]);
+            json_object_set_new(actual, dm->column, v);
+        }
+        json_object_set_new(cell, "actual", actual);
     }
     json_array_append_new(r->cells, cell);
 }

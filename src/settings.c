@@ -9,77 +9,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int run(const struct sqlapi *api, sqlite3 *db, const char *sql, char *what, size_t n)
-{
-    int rc = api->exec(db, sql, NULL, NULL, NULL);
-    if (rc != SQLITE_OK)
-        snprintf(what, n, "%s", sql);
-    return rc;
-}
-
 int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, int create,
                    char *what, size_t n)
 {
-    char sql[96], answer[64];
-    int rc;
-    snprintf(sql, sizeof sql, "PRAGMA page_size=%" PRId64, c->page_size);
-    if ((rc = run(api, db, sql, what, n)) != SQLITE_OK)
-        return rc;
-    if (c->cache_size != OPT_DEFAULT) {
-        snprintf(sql, sizeof sql, "PRAGMA cache_size=%" PRId64, c->cache_size);
-        if ((rc = run(api, db, sql, what, n)) != SQLITE_OK)
+    int order[DIM_COUNT], np = dims_apply_order(order);
+    for (int i = 0; i < np; i++) {
+        int d = order[i];
+        char sql[96], text[48], answer[64];
+        if (dims_is_default(d, c->v[d]))
+            continue;
+        snprintf(sql, sizeof sql, "PRAGMA %s=%s", dim_table[d].pragma,
+                 dims_text(d, c->v[d], text, sizeof text));
+        /* some pragmas answer with a row (journal_mode, locking_mode) */
+        int rc = sqlapi_query_text(api, db, sql, answer, sizeof answer);
+        if (rc != SQLITE_OK) {
+            snprintf(what, n, "%s", sql);
             return rc;
+        }
     }
-    if (c->mmap_size != OPT_DEFAULT) {
-        snprintf(sql, sizeof sql, "PRAGMA mmap_size=%" PRId64, c->mmap_size);
-        if ((rc = run(api, db, sql, what, n)) != SQLITE_OK)
-            return rc;
-    }
-    snprintf(sql, sizeof sql, "PRAGMA journal_mode=%s", journal_names[c->journal]);
-    if ((rc = sqlapi_query_text(api, db, sql, answer, sizeof answer)) != SQLITE_OK) {
-        snprintf(what, n, "%s", sql);
+    if (create) {
+        static const char table[] = "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)";
+        int rc = api->exec(db, table, NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            snprintf(what, n, "%s", table);
         return rc;
     }
-    snprintf(sql, sizeof sql, "PRAGMA synchronous=%s", sync_names[c->sync]);
-    if ((rc = run(api, db, sql, what, n)) != SQLITE_OK)
-        return rc;
-    if (create)
-        return run(api, db, "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)", what, n);
-    return SQLITE_OK;
-}
-
-/* The first column of sql's first row as a number; *answered is 0 when
-** the library returned no row (a pragma it does not know). */
-static int read_i64(const struct sqlapi *api, sqlite3 *db, const char *sql, int64_t *out,
-                    int *answered, char *what, size_t n)
-{
-    char buf[64];
-    int rc = sqlapi_query_text(api, db, sql, buf, sizeof buf);
-    if (rc != SQLITE_OK) {
-        snprintf(what, n, "%s", sql);
-        return rc;
-    }
-    *answered = buf[0] != 0;
-    *out = strtoll(buf, NULL, 10);
     return SQLITE_OK;
 }
 
 int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a, char *what,
                   size_t n)
 {
-    int answered, rc;
-    if ((rc = read_i64(api, db, "PRAGMA page_size", &a->page_size, &answered, what, n)) ||
-        (rc = read_i64(api, db, "PRAGMA synchronous", &a->synchronous, &answered, what, n)) ||
-        (rc = read_i64(api, db, "PRAGMA cache_size", &a->cache_size, &answered, what, n)) ||
-        (rc = read_i64(api, db, "PRAGMA mmap_size", &a->mmap_size, &answered, what, n)))
-        return rc;
-    if (!answered)
-        a->mmap_size = -1;
-    rc = sqlapi_query_text(api, db, "PRAGMA journal_mode", a->journal_mode,
-                           sizeof a->journal_mode);
-    if (rc != SQLITE_OK)
-        snprintf(what, n, "PRAGMA journal_mode");
-    return rc;
+    int order[DIM_COUNT], np = dims_apply_order(order);
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < np; i++) {
+        int d = order[i];
+        char sql[64], buf[64];
+        snprintf(sql, sizeof sql, "PRAGMA %s", dim_table[d].pragma);
+        int rc = sqlapi_query_text(api, db, sql, buf, sizeof buf);
+        if (rc != SQLITE_OK) {
+            snprintf(what, n, "%s", sql);
+            return rc;
+        }
+        a->answered[d] = buf[0] != 0;    /* no row: a pragma the library does not know */
+        if (dim_table[d].readback == DR_WORD) {
+            for (char *p = buf; *p; p++)
+                *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+            snprintf(a->word[d], sizeof a->word[d], "%.*s", (int)sizeof a->word[d] - 1, buf);
+        } else {
+            a->num[d] = strtoll(buf, NULL, 10);
+        }
+    }
+    return SQLITE_OK;
+}
+
+const char *settings_actual_text(const struct pragma_actual *a, int d, char *buf, size_t n)
+{
+    if (!a->answered[d])
+        return NULL;
+    if (dim_table[d].readback == DR_WORD)
+        snprintf(buf, n, "%s", a->word[d]);
+    else
+        dims_text(d, a->num[d], buf, n);
+    return buf;
 }
 
 /* Appends one difference to why. */
@@ -101,23 +93,24 @@ static void differ(char *why, size_t n, const char *fmt, ...)
 
 int settings_compare(const struct cell *c, const struct pragma_actual *a, char *why, size_t n)
 {
+    int order[DIM_COUNT], np = dims_apply_order(order);
     why[0] = 0;
-    if (a->page_size != c->page_size)
-        differ(why, n, "page_size: requested %" PRId64 ", library kept %" PRId64, c->page_size,
-               a->page_size);
-    if (strcmp(a->journal_mode, journal_names[c->journal]) != 0)
-        differ(why, n, "journal_mode: requested %s, library answered %s",
-               journal_names[c->journal], a->journal_mode);
-    if (a->synchronous != c->sync)
-        differ(why, n, "synchronous: requested %s, library set %s", sync_names[c->sync],
-               a->synchronous >= 0 && a->synchronous <= 3 ? sync_names[a->synchronous] : "?");
-    if (c->cache_size != OPT_DEFAULT && a->cache_size != c->cache_size)
-        differ(why, n, "cache_size: requested %" PRId64 ", library kept %" PRId64, c->cache_size,
-               a->cache_size);
-    if (c->mmap_size != OPT_DEFAULT && a->mmap_size < 0)
-        differ(why, n, "mmap_size: requested %" PRId64 ", library has no mmap_size", c->mmap_size);
-    else if (c->mmap_size != OPT_DEFAULT && a->mmap_size != c->mmap_size)
-        differ(why, n, "mmap_size: requested %" PRId64 ", library kept %" PRId64, c->mmap_size,
-               a->mmap_size);
+    for (int i = 0; i < np; i++) {
+        int d = order[i];
+        const struct dim *dm = &dim_table[d];
+        char want[48], got[48];
+        if (dims_is_default(d, c->v[d]))
+            continue;
+        dims_text(d, c->v[d], want, sizeof want);
+        if (!settings_actual_text(a, d, got, sizeof got))
+            differ(why, n, "%s: requested %s, library has no %s", dm->pragma, want, dm->pragma);
+        else if (strcmp(got, want) != 0)
+            /* a word is what the library answered; an enum's number is the
+            ** setting it made; a number is the value it kept */
+            differ(why, n, "%s: requested %s, library %s %s", dm->pragma, want,
+                   dm->readback == DR_WORD ? "answered"
+                   : dm->opt.type == V_ENUM ? "set" : "kept",
+                   got);
+    }
     return why[0] != 0;
 }

@@ -3,10 +3,11 @@
 ** back, so that a setting the library did not take is caught and
 ** reported, never measured under another setting.
 **
-** Order: page_size before the first table and before journal_mode=WAL
-** (a WAL database can no longer change its page size); cache_size and
-** mmap_size; journal_mode (its answer is the mode in force); synchronous;
-** then the table.
+** Which dimensions are pragmas, their order and how each answer is read
+** come from the table of dims.h: page_size runs first (before the first
+** table and before journal_mode=WAL, after which a database can no longer
+** change its page size), journal_mode's answer is the mode in force, and a
+** value of "default" runs no pragma at all.
 */
 #ifndef SQLSOAK_SETTINGS_H
 #define SQLSOAK_SETTINGS_H
@@ -17,13 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The settings as the library reported them after they were applied. */
+/* The settings as the library reported them after they were applied,
+** by dimension; only the pragma dimensions are filled. */
 struct pragma_actual {
-    int64_t page_size;
-    char journal_mode[16];
-    int64_t synchronous;        /* 0..3 */
-    int64_t cache_size;
-    int64_t mmap_size;          /* -1: the library does not answer mmap_size */
+    int answered[DIM_COUNT];    /* 0: the library has no such pragma */
+    int64_t num[DIM_COUNT];     /* DR_NUMBER: the number */
+    char word[DIM_COUNT][16];   /* DR_WORD: the word, as answered */
 };
 
 /* Applies c's settings on db, and with create the table kv.  Returns
@@ -39,5 +39,9 @@ int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a
 /* 0 when the library took every setting c requests; else 1, with each
 ** difference as "name: requested X, library kept Y" ("; " between) in why. */
 int settings_compare(const struct cell *c, const struct pragma_actual *a, char *why, size_t n);
+
+/* The value dimension d is in force as text ("wal", "4096"), or NULL when
+** the library did not answer.  Returns buf or NULL. */
+const char *settings_actual_text(const struct pragma_actual *a, int d, char *buf, size_t n);
 
 #endif

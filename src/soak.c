@@ -242,7 +242,7 @@ static void report_commit(int fd, int64_t rows)
 static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *commit_ns)
 {
     const struct sqlapi *api = s->api;
-    const int64_t every = s->env->cell->commit_every, total = s->env->cfg->rows;
+    const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size;
     uint64_t t0 = clock_now_ns(), in_commit = 0;
@@ -604,15 +604,14 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.api = env->api;
     s.res = res;
     res->sum.id = env->id;
-    res->actual.mmap_size = -1;
     const struct config *cfg = env->cfg;
     const struct cell *c = env->cell;
     int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t0 = clock_now_ns();
 
-    kvgen_init(&s.gen, (uint64_t)cfg->seed, c->key_order, (size_t)c->value_size);
+    kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
-    s.value = malloc((size_t)c->value_size + 1);
+    s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     s.write_rate = calloc((size_t)nchunks, sizeof(double));
     s.read_rate = calloc((size_t)nchunks, sizeof(double));
     s.read_p99 = calloc((size_t)nchunks, sizeof(double));
@@ -623,7 +622,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         memcpy(s.read_rate, prior->read_rate, bytes);
         memcpy(s.read_p99, prior->read_p99, bytes);
         s.inserted = prior->rows;
-        s.txn_left = c->commit_every - prior->rows % c->commit_every;
+        s.txn_left = c->v[DIM_COMMIT_EVERY] - prior->rows % c->v[DIM_COMMIT_EVERY];
         s.io_write_total = prior->io_write_total;
         res->sum.chunks = prior->chunks;
         res->sum.rows = prior->rows;

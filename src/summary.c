@@ -66,17 +66,20 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
     return nc;
 }
 
-static void label(const struct cell_id *id, char *buf, size_t n)
+/* A dimension's value of a cell as the tables print it ("4096", "wal");
+** the library's is its version. */
+static const char *value_of(const struct cell_id *id, int d, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s %6" PRId64 " %-8s %-6s commit=%-8" PRId64 " cache=%s mmap=%s %s v%" PRId64,
-             id->sqlite_version, id->page_size, id->journal_mode, id->synchronous,
-             id->commit_every, id->cache_size, id->mmap_size, id->key_order, id->value_size);
+    if (d == DIM_LIB)
+        snprintf(buf, n, "%s", id->sqlite_version);
+    else
+        dims_text(d, id->v[d], buf, n);
+    return buf;
 }
 
 /* The best value of one dimension: the one whose cells have the highest
 ** median write rate. */
-static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
-                    const char *(*value)(const struct cell_id *, char *, size_t))
+static void best_of(FILE *f, int d, const struct combo *c, int nc)
 {
     char names[LIST_MAX][48];
     double med[LIST_MAX];
@@ -86,7 +89,7 @@ static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
         return;
     for (int i = 0; i < nc && nv < LIST_MAX; i++) {
         char v[48];
-        value(&c[i].first->id, v, sizeof v);
+        value_of(&c[i].first->id, d, v, sizeof v);
         int k;
         for (k = 0; k < nv; k++)
             if (strcmp(names[k], v) == 0)
@@ -97,7 +100,7 @@ static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
         int m = 0;
         for (int j = 0; j < nc; j++) {
             char v2[48];
-            if (strcmp(value(&c[j].first->id, v2, sizeof v2), v) == 0)
+            if (strcmp(value_of(&c[j].first->id, d, v2, sizeof v2), v) == 0)
                 tmp[m++] = c[j].write;
         }
         med[nv++] = soak_median(tmp, m);
@@ -109,27 +112,12 @@ static void best_of(FILE *f, const char *dim, const struct combo *c, int nc,
     for (int k = 1; k < nv; k++)
         if (med[k] > med[best])
             best = k;
-    fprintf(f, "  %-13s best %s (%.0f rows/s);", dim, names[best], med[best]);
+    fprintf(f, "  %-13s best %s (%.0f rows/s);", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+            names[best], med[best]);
     for (int k = 0; k < nv; k++)
         fprintf(f, " %s %.0f (%.2fx)", names[k], med[k], med[k] / med[0]);
     fprintf(f, "\n");
 }
-
-#define VALUE_FN(fn, fmt, field)                                         \
-    static const char *fn(const struct cell_id *id, char *b, size_t n)   \
-    {                                                                    \
-        snprintf(b, n, fmt, id->field);                                  \
-        return b;                                                        \
-    }
-VALUE_FN(v_lib, "%s", sqlite_version)
-VALUE_FN(v_page, "%" PRId64, page_size)
-VALUE_FN(v_journal, "%s", journal_mode)
-VALUE_FN(v_sync, "%s", synchronous)
-VALUE_FN(v_commit, "%" PRId64, commit_every)
-VALUE_FN(v_cache, "%s", cache_size)
-VALUE_FN(v_mmap, "%s", mmap_size)
-VALUE_FN(v_keys, "%s", key_order)
-VALUE_FN(v_value, "%" PRId64, value_size)
 
 void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n)
 {
@@ -151,7 +139,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     for (int i = 0; i < n; i++)
         if (strcmp(recs[i].status, "ok") != 0 && strcmp(recs[i].status, "warmup") != 0 &&
             strcmp(recs[i].status, "skipped") != 0) {
-            label(&recs[i].id, lb, sizeof lb);
+            plan_cell_label(cfg, &recs[i].id, lb, sizeof lb);
             fprintf(f, "  cell %" PRId64 " %s: %s: %s\n", recs[i].id.cell, lb, recs[i].status,
                     recs[i].reason);
         }
@@ -162,29 +150,22 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     qsort(c, (size_t)nc, sizeof *c, by_write);
     fprintf(f, "\nby write rate (median of chunks%s):\n", cfg->repeat > 1 ? " and repeats" : "");
     for (int i = 0; i < nc; i++) {
-        label(&c[i].first->id, lb, sizeof lb);
+        plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
         fprintf(f, "  %2d. %12.0f rows/s  %s\n", i + 1, c[i].write, lb);
     }
     qsort(c, (size_t)nc, sizeof *c, by_read);
     if (!isnan(c[0].read)) {
         fprintf(f, "\nby read rate:\n");
         for (int i = 0; i < nc && !isnan(c[i].read); i++) {
-            label(&c[i].first->id, lb, sizeof lb);
+            plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
             fprintf(f, "  %2d. %12.0f reads/s  %s\n", i + 1, c[i].read, lb);
         }
     }
     if (nc > 1) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
         fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first value:\n");
-        best_of(f, "sqlite", c, nc, v_lib);
-        best_of(f, "page_size", c, nc, v_page);
-        best_of(f, "journal_mode", c, nc, v_journal);
-        best_of(f, "synchronous", c, nc, v_sync);
-        best_of(f, "commit_every", c, nc, v_commit);
-        best_of(f, "cache_size", c, nc, v_cache);
-        best_of(f, "mmap_size", c, nc, v_mmap);
-        best_of(f, "key_order", c, nc, v_keys);
-        best_of(f, "value_size", c, nc, v_value);
+        for (int d = 0; d < DIM_COUNT; d++)
+            best_of(f, d, c, nc);
     }
     free(c);
 }

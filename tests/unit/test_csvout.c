@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "csvout.h"
+#include "modes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -78,14 +79,16 @@ static void fill_id(struct cell_id *id)
     snprintf(id->sqlite_source_id, sizeof id->sqlite_source_id,
              "2022-12-28 14:03:47 df5c253c0b3dd24916e4ec7cf77d3db5294cc9fd45ae7b9c5e82ad8197f3alt1");
     snprintf(id->sqlite_lib, sizeof id->sqlite_lib, "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0");
-    id->page_size = 4096;
-    snprintf(id->journal_mode, sizeof id->journal_mode, "wal");
-    snprintf(id->synchronous, sizeof id->synchronous, "full");
-    id->commit_every = 1000000;
-    snprintf(id->cache_size, sizeof id->cache_size, "default");
-    snprintf(id->mmap_size, sizeof id->mmap_size, "268435456");
-    snprintf(id->key_order, sizeof id->key_order, "random");
-    id->value_size = 16;
+    id->v[DIM_PAGE_SIZE] = 4096;
+    id->v[DIM_JOURNAL] = JM_WAL;
+    id->v[DIM_SYNC] = SY_FULL;
+    id->v[DIM_COMMIT_EVERY] = 1000000;
+    id->v[DIM_CACHE_SIZE] = VALUE_DEFAULT;
+    id->v[DIM_MMAP_SIZE] = 268435456;
+    id->v[DIM_KEY_ORDER] = KO_RANDOM;
+    id->v[DIM_VALUE_SIZE] = 16;
+    id->v[DIM_LOCKING_MODE] = LM_EXCLUSIVE;
+    id->v[DIM_WAL_AUTOCHECKPOINT] = 0;
     snprintf(id->read_from, sizeof id->read_from, "all");
 }
 
@@ -290,6 +293,13 @@ static void test_numbers(void **state)
     assert_string_equal(rf[column_index(CSV_CHUNKS, "chunk")], "7");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "journal_mode")], "wal");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "page_size")], "4096");
+    /* every dimension in the user's words, from the table of dims.h */
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "cache_size")], "default");
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "key_order")], "random");
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "locking_mode")], "exclusive");
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "wal_autocheckpoint")], "0");
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "sqlite_lib")],
+                        "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0");
     /* summary: verify_s NaN -> empty */
     struct summary_record s;
     fill_summary(&s);

@@ -90,7 +90,7 @@ static void test_parse_count(void **state)
         {"9223373T", BAD, 0},
         {"99999999999999999999999", BAD, 0},
     };
-    run_table("options_parse_count", options_parse_count, t, sizeof t / sizeof *t);
+    run_table("value_parse_count", value_parse_count, t, sizeof t / sizeof *t);
 }
 
 /* Byte sizes: binary suffixes. */
@@ -133,7 +133,7 @@ static void test_parse_bytes(void **state)
         {"9223372036854775807k", BAD, 0},
         {"99999999999999999999", BAD, 0},
     };
-    run_table("options_parse_bytes", options_parse_bytes, t, sizeof t / sizeof *t);
+    run_table("value_parse_bytes", value_parse_bytes, t, sizeof t / sizeof *t);
 }
 
 static void test_parse_duration(void **state)
@@ -169,23 +169,23 @@ static void test_parse_duration(void **state)
         {"1h30", BAD, 0},          /* 90 minutes or 1h00m30s? refused, not guessed */
         {"2d5", BAD, 0},
     };
-    run_table("options_parse_duration", options_parse_duration, t, sizeof t / sizeof *t);
+    run_table("value_parse_duration", value_parse_duration, t, sizeof t / sizeof *t);
 }
 
 static void test_bytes_str(void **state)
 {
     (void)state;
     char b[32];
-    assert_string_equal(options_bytes_str(512, b, sizeof b), "512");
-    assert_string_equal(options_bytes_str(4096, b, sizeof b), "4k");
-    assert_string_equal(options_bytes_str(65536, b, sizeof b), "64k");
-    assert_string_equal(options_bytes_str(1 << 20, b, sizeof b), "1M");
-    assert_string_equal(options_bytes_str(1000, b, sizeof b), "1000");
+    assert_string_equal(value_bytes_str(512, b, sizeof b), "512");
+    assert_string_equal(value_bytes_str(4096, b, sizeof b), "4k");
+    assert_string_equal(value_bytes_str(65536, b, sizeof b), "64k");
+    assert_string_equal(value_bytes_str(1 << 20, b, sizeof b), "1M");
+    assert_string_equal(value_bytes_str(1000, b, sizeof b), "1000");
     /* what it prints parses back to the same number */
     static const int64_t vals[] = {0, 1, 512, 1000, 1024, 4096, 3 << 20, (int64_t)5 << 30};
     for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
         int64_t back;
-        assert_int_equal(options_parse_bytes(options_bytes_str(vals[i], b, sizeof b), &back), 0);
+        assert_int_equal(value_parse_bytes(value_bytes_str(vals[i], b, sizeof b), &back), 0);
         assert_int_equal(back, vals[i]);
     }
 }
@@ -221,20 +221,20 @@ static void test_defaults(void **state)
     assert_int_equal(c.seed, 42);
     assert_int_equal(c.sqlite_lib.n, 1);
     assert_string_equal(c.sqlite_lib.v[0], "libsqlite3.so.0");
-    assert_int_equal(c.page_size.n, 1);
-    assert_int_equal(c.page_size.v[0], 4096);
-    assert_int_equal(c.journal.n, 1);
-    assert_int_equal(c.journal.v[0], JM_DELETE);
-    assert_int_equal(c.sync.n, 1);
-    assert_int_equal(c.sync.v[0], SY_FULL);
-    assert_int_equal(c.commit_every.n, 1);
-    assert_int_equal(c.commit_every.v[0], 0);  /* once per chunk */
-    assert_int_equal(c.cache_size.n, 1);
-    assert_true(c.cache_size.v[0] == OPT_DEFAULT);
-    assert_int_equal(c.mmap_size.n, 1);
-    assert_true(c.mmap_size.v[0] == OPT_DEFAULT);
-    assert_int_equal(c.key_order.v[0], KO_SEQ);
-    assert_int_equal(c.value_size.v[0], 16);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].n, 1);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].v[0], 4096);
+    assert_int_equal(c.dim[DIM_JOURNAL].n, 1);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[0], JM_DELETE);
+    assert_int_equal(c.dim[DIM_SYNC].n, 1);
+    assert_int_equal(c.dim[DIM_SYNC].v[0], SY_FULL);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].n, 1);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].v[0], 0);  /* once per chunk */
+    assert_int_equal(c.dim[DIM_CACHE_SIZE].n, 1);
+    assert_true(c.dim[DIM_CACHE_SIZE].v[0] == VALUE_DEFAULT);
+    assert_int_equal(c.dim[DIM_MMAP_SIZE].n, 1);
+    assert_true(c.dim[DIM_MMAP_SIZE].v[0] == VALUE_DEFAULT);
+    assert_int_equal(c.dim[DIM_KEY_ORDER].v[0], KO_SEQ);
+    assert_int_equal(c.dim[DIM_VALUE_SIZE].v[0], 16);
     assert_int_equal(c.repeat, 1);
     assert_int_equal(c.warmup, 0);
     assert_int_equal(c.shuffle, 0);
@@ -264,29 +264,29 @@ static void test_lists_and_values(void **state)
     assert_int_equal(c.rows, 200000);
     assert_int_equal(c.chunk, 50000);
     assert_int_equal(c.reads, 1000);
-    assert_int_equal(c.page_size.n, 3);
-    assert_int_equal(c.page_size.v[0], 1024);
-    assert_int_equal(c.page_size.v[1], 4096);
-    assert_int_equal(c.page_size.v[2], 65536);
-    assert_int_equal(c.journal.n, 3);
-    assert_int_equal(c.journal.v[0], JM_WAL);
-    assert_int_equal(c.journal.v[1], JM_DELETE);
-    assert_int_equal(c.journal.v[2], JM_TRUNCATE);
-    assert_int_equal(c.sync.v[0], SY_OFF);
-    assert_int_equal(c.sync.v[1], SY_EXTRA);
-    assert_int_equal(c.commit_every.n, 3);
-    assert_int_equal(c.commit_every.v[0], 1);
-    assert_int_equal(c.commit_every.v[1], 0);
-    assert_int_equal(c.commit_every.v[2], 64);
-    assert_int_equal(c.cache_size.v[0], -2000);
-    assert_true(c.cache_size.v[1] == OPT_DEFAULT);
-    assert_int_equal(c.cache_size.v[2], 100);
-    assert_int_equal(c.mmap_size.v[0], 0);
-    assert_int_equal(c.mmap_size.v[1], 1 << 20);
-    assert_int_equal(c.key_order.v[0], KO_RANDOM);
-    assert_int_equal(c.key_order.v[1], KO_SEQ);
-    assert_int_equal(c.value_size.v[0], 0);
-    assert_int_equal(c.value_size.v[1], 1 << 20);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].n, 3);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].v[0], 1024);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].v[1], 4096);
+    assert_int_equal(c.dim[DIM_PAGE_SIZE].v[2], 65536);
+    assert_int_equal(c.dim[DIM_JOURNAL].n, 3);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[0], JM_WAL);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[1], JM_DELETE);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[2], JM_TRUNCATE);
+    assert_int_equal(c.dim[DIM_SYNC].v[0], SY_OFF);
+    assert_int_equal(c.dim[DIM_SYNC].v[1], SY_EXTRA);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].n, 3);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].v[0], 1);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].v[1], 0);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].v[2], 64);
+    assert_int_equal(c.dim[DIM_CACHE_SIZE].v[0], -2000);
+    assert_true(c.dim[DIM_CACHE_SIZE].v[1] == VALUE_DEFAULT);
+    assert_int_equal(c.dim[DIM_CACHE_SIZE].v[2], 100);
+    assert_int_equal(c.dim[DIM_MMAP_SIZE].v[0], 0);
+    assert_int_equal(c.dim[DIM_MMAP_SIZE].v[1], 1 << 20);
+    assert_int_equal(c.dim[DIM_KEY_ORDER].v[0], KO_RANDOM);
+    assert_int_equal(c.dim[DIM_KEY_ORDER].v[1], KO_SEQ);
+    assert_int_equal(c.dim[DIM_VALUE_SIZE].v[0], 0);
+    assert_int_equal(c.dim[DIM_VALUE_SIZE].v[1], 1 << 20);
     assert_int_equal(c.sqlite_lib.n, 2);
     assert_string_equal(c.sqlite_lib.v[0], "/a/libsqlite3.so");
     assert_string_equal(c.sqlite_lib.v[1], "libsqlcipher.so.0");
@@ -310,8 +310,8 @@ static void test_last_wins_and_json(void **state)
                     "--sqlite-lib", "x.so", "--sqlite-lib", "y.so");
     assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
     assert_int_equal(c.rows, 2000);
-    assert_int_equal(c.journal.n, 1);
-    assert_int_equal(c.journal.v[0], JM_OFF);
+    assert_int_equal(c.dim[DIM_JOURNAL].n, 1);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[0], JM_OFF);
     assert_int_equal(c.sqlite_lib.n, 1);
     assert_string_equal(c.sqlite_lib.v[0], "y.so");
     json_t *j = options_to_json(&c);
@@ -341,16 +341,16 @@ static void test_preset_overridden(void **state)
     assert_int_equal(c.rows, 2000);
     assert_int_equal(c.chunk, 1000);
     assert_int_equal(c.read_from, RF_CHUNK);     /* from the preset */
-    assert_int_equal(c.journal.v[0], JM_DELETE);
-    assert_int_equal(c.sync.v[0], SY_FULL);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[0], JM_DELETE);
+    assert_int_equal(c.dim[DIM_SYNC].v[0], SY_FULL);
     config_free(&c);
 
     DECL_ARGV(b, "--rows", "3000", "--journal=wal", "--preset=journal");
     assert_int_equal(parse(&c, CMD_RUN, b_n, b, err, sizeof err), 0);
     assert_int_equal(c.rows, 3000);              /* before --preset, still wins */
-    assert_int_equal(c.journal.n, 1);
-    assert_int_equal(c.journal.v[0], JM_WAL);
-    assert_int_equal(c.sync.n, 2);               /* from the preset */
+    assert_int_equal(c.dim[DIM_JOURNAL].n, 1);
+    assert_int_equal(c.dim[DIM_JOURNAL].v[0], JM_WAL);
+    assert_int_equal(c.dim[DIM_SYNC].n, 2);               /* from the preset */
     assert_int_equal(c.chunk, 100000);
     config_free(&c);
 }
@@ -460,10 +460,10 @@ static void test_accepted_edges(void **state)
     assert_int_equal(c.reads, 0);
     assert_int_equal(c.warmup, 2);
     assert_int_equal(c.repeat, 3);
-    assert_int_equal(c.cache_size.v[0], -100);
-    assert_int_equal(c.mmap_size.v[0], (int64_t)4 << 30);
+    assert_int_equal(c.dim[DIM_CACHE_SIZE].v[0], -100);
+    assert_int_equal(c.dim[DIM_MMAP_SIZE].v[0], (int64_t)4 << 30);
     assert_int_equal(c.max_time_s, 0);
-    assert_int_equal(c.value_size.v[0], 0);
+    assert_int_equal(c.dim[DIM_VALUE_SIZE].v[0], 0);
     config_free(&c);
 
     /* positional words are collected (main refuses them for run) */
@@ -498,7 +498,7 @@ static void test_list_limit(void **state)
     config_free(&c);
     *cut = 0;
     assert_int_equal(parse(&c, CMD_RUN, 2, a, err, sizeof err), 0);
-    assert_int_equal(c.commit_every.n, LIST_MAX);
+    assert_int_equal(c.dim[DIM_COMMIT_EVERY].n, LIST_MAX);
     config_free(&c);
 }
 

@@ -64,15 +64,15 @@ static void test_product_size_and_order(void **state)
                     assert_int_equal(cells[k].combo, k + 1);
                     assert_int_equal(cells[k].repeat, 1);
                     assert_int_equal(cells[k].warmup, 0);
-                    assert_int_equal(cells[k].lib, lib);
-                    assert_int_equal(cells[k].page_size, ps[p]);
-                    assert_int_equal(cells[k].journal, jm[j]);
-                    assert_int_equal(cells[k].sync, sy[s]);
-                    assert_int_equal(cells[k].commit_every, 100);   /* 'chunk' resolved */
-                    assert_true(cells[k].cache_size == OPT_DEFAULT);
-                    assert_true(cells[k].mmap_size == OPT_DEFAULT);
-                    assert_int_equal(cells[k].key_order, KO_SEQ);
-                    assert_int_equal(cells[k].value_size, 16);
+                    assert_int_equal(cells[k].v[DIM_LIB], lib);
+                    assert_int_equal(cells[k].v[DIM_PAGE_SIZE], ps[p]);
+                    assert_int_equal(cells[k].v[DIM_JOURNAL], jm[j]);
+                    assert_int_equal(cells[k].v[DIM_SYNC], sy[s]);
+                    assert_int_equal(cells[k].v[DIM_COMMIT_EVERY], 100);   /* 'chunk' resolved */
+                    assert_true(cells[k].v[DIM_CACHE_SIZE] == VALUE_DEFAULT);
+                    assert_true(cells[k].v[DIM_MMAP_SIZE] == VALUE_DEFAULT);
+                    assert_int_equal(cells[k].v[DIM_KEY_ORDER], KO_SEQ);
+                    assert_int_equal(cells[k].v[DIM_VALUE_SIZE], 16);
                 }
     free(cells);
     config_free(&c);
@@ -87,29 +87,25 @@ static void test_every_dimension(void **state)
         "--rows", "1000", "--chunk", "500", "--page-size", "4k,8k", "--journal", "delete,wal",
         "--sync", "normal,full", "--commit-every", "1,chunk,10", "--cache-size", "default,-2000",
         "--mmap-size", "default,0", "--key-order", "seq,random", "--value-size", "0,16,100",
-        NULL};
+        "--locking-mode", "normal,exclusive", "--wal-autocheckpoint", "default,0,100", NULL};
     struct config c;
     struct cell *cells;
     int n;
     parse_or_fail(&c, args);
-    int64_t want = 2 * 2 * 2 * 3 * 2 * 2 * 2 * 3;
+    int64_t want = 2 * 2 * 2 * 3 * 2 * 2 * 2 * 3 * 2 * 3;
     assert_int_equal(plan_combinations(&c), want);
     build_or_fail(&c, &cells, &n);
     assert_int_equal(n, want);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             const struct cell *a = &cells[i], *b = &cells[j];
-            int same = a->page_size == b->page_size && a->journal == b->journal &&
-                       a->sync == b->sync && a->commit_every == b->commit_every &&
-                       a->cache_size == b->cache_size && a->mmap_size == b->mmap_size &&
-                       a->key_order == b->key_order && a->value_size == b->value_size;
-            assert_false(same);
+            assert_false(memcmp(a->v, b->v, sizeof a->v) == 0);
         }
     int saw_chunk = 0, saw_one = 0;
     for (int i = 0; i < n; i++) {
-        saw_chunk += cells[i].commit_every == 500;
-        saw_one += cells[i].commit_every == 1;
-        assert_true(cells[i].commit_every > 0);
+        saw_chunk += cells[i].v[DIM_COMMIT_EVERY] == 500;
+        saw_one += cells[i].v[DIM_COMMIT_EVERY] == 1;
+        assert_true(cells[i].v[DIM_COMMIT_EVERY] > 0);
     }
     assert_int_equal(saw_chunk, want / 3);
     assert_int_equal(saw_one, want / 3);
@@ -272,14 +268,16 @@ static void test_cell_id(void **state)
     assert_string_equal(id.sqlite_version, "3.40.1");
     assert_string_equal(id.sqlite_source_id, "2022-12-28 abc");
     assert_string_equal(id.sqlite_lib, "/x/libsqlite3.so");
-    assert_int_equal(id.page_size, 8192);
-    assert_string_equal(id.journal_mode, "wal");
-    assert_string_equal(id.synchronous, "normal");
-    assert_int_equal(id.commit_every, 250);
-    assert_string_equal(id.cache_size, "-2000");
-    assert_string_equal(id.mmap_size, "default");
-    assert_string_equal(id.key_order, "random");
-    assert_int_equal(id.value_size, 16);
+    assert_int_equal(id.v[DIM_PAGE_SIZE], 8192);
+    assert_int_equal(id.v[DIM_JOURNAL], JM_WAL);
+    assert_int_equal(id.v[DIM_SYNC], SY_NORMAL);
+    assert_int_equal(id.v[DIM_COMMIT_EVERY], 250);
+    assert_int_equal(id.v[DIM_CACHE_SIZE], -2000);
+    assert_true(id.v[DIM_MMAP_SIZE] == VALUE_DEFAULT);
+    assert_int_equal(id.v[DIM_KEY_ORDER], KO_RANDOM);
+    assert_int_equal(id.v[DIM_VALUE_SIZE], 16);
+    assert_int_equal(id.v[DIM_LOCKING_MODE], LM_NORMAL);
+    assert_true(id.v[DIM_WAL_AUTOCHECKPOINT] == VALUE_DEFAULT);
     assert_string_equal(id.read_from, "chunk");
     plan_cell_label(&c, &id, label, sizeof label);
     assert_non_null(strstr(label, "3.40.1"));

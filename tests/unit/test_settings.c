@@ -13,37 +13,74 @@
 
 #include <string.h>
 
+#include "modes.h"
 #include "settings.h"
 
 static struct cell requested(int64_t page, int journal, int sync, int64_t cache, int64_t mmap)
 {
     struct cell c;
     memset(&c, 0, sizeof c);
-    c.page_size = page;
-    c.journal = journal;
-    c.sync = sync;
-    c.cache_size = cache;
-    c.mmap_size = mmap;
+    c.v[DIM_PAGE_SIZE] = page;
+    c.v[DIM_JOURNAL] = journal;
+    c.v[DIM_SYNC] = sync;
+    c.v[DIM_CACHE_SIZE] = cache;
+    c.v[DIM_MMAP_SIZE] = mmap;
+    c.v[DIM_LOCKING_MODE] = LM_NORMAL;
+    c.v[DIM_WAL_AUTOCHECKPOINT] = VALUE_DEFAULT;
     return c;
 }
 
+/* What the library answered; mmap < 0: no answer (no mmap_size). */
 static struct pragma_actual actual(int64_t page, const char *journal, int64_t sync,
                                    int64_t cache, int64_t mmap)
 {
     struct pragma_actual a;
     memset(&a, 0, sizeof a);
-    a.page_size = page;
-    strcpy(a.journal_mode, journal);
-    a.synchronous = sync;
-    a.cache_size = cache;
-    a.mmap_size = mmap;
+    a.answered[DIM_PAGE_SIZE] = a.answered[DIM_JOURNAL] = a.answered[DIM_SYNC] = 1;
+    a.answered[DIM_CACHE_SIZE] = a.answered[DIM_LOCKING_MODE] = 1;
+    a.answered[DIM_WAL_AUTOCHECKPOINT] = 1;
+    a.answered[DIM_MMAP_SIZE] = mmap >= 0;
+    a.num[DIM_PAGE_SIZE] = page;
+    strcpy(a.word[DIM_JOURNAL], journal);
+    a.num[DIM_SYNC] = sync;
+    a.num[DIM_CACHE_SIZE] = cache;
+    a.num[DIM_MMAP_SIZE] = mmap;
+    strcpy(a.word[DIM_LOCKING_MODE], "normal");
+    a.num[DIM_WAL_AUTOCHECKPOINT] = 1000;
     return a;
+}
+
+/* The two dimensions added through the table alone: a library that keeps
+** its normal locking, or has no wal_autocheckpoint (before 3.7.0). */
+static void test_compare_locking_and_checkpoint(void **state)
+{
+    (void)state;
+    const int64_t D = VALUE_DEFAULT;
+    struct cell c = requested(4096, JM_WAL, SY_FULL, D, D);
+    struct pragma_actual a = actual(4096, "wal", 2, 2000, 0);
+    char why[256];
+    c.v[DIM_LOCKING_MODE] = LM_EXCLUSIVE;
+    strcpy(a.word[DIM_LOCKING_MODE], "exclusive");
+    c.v[DIM_WAL_AUTOCHECKPOINT] = 0;
+    a.num[DIM_WAL_AUTOCHECKPOINT] = 0;
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 0);
+    assert_string_equal(why, "");
+    strcpy(a.word[DIM_LOCKING_MODE], "normal");
+    a.answered[DIM_WAL_AUTOCHECKPOINT] = 0;
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 1);
+    assert_string_equal(why, "locking_mode: requested exclusive, library answered normal; "
+                             "wal_autocheckpoint: requested 0, library has no "
+                             "wal_autocheckpoint");
+    /* "default" asks nothing, so a library without the pragma is fine */
+    c.v[DIM_LOCKING_MODE] = LM_NORMAL;
+    c.v[DIM_WAL_AUTOCHECKPOINT] = D;
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 0);
 }
 
 static void test_compare_table(void **state)
 {
     (void)state;
-    const int64_t D = OPT_DEFAULT;
+    const int64_t D = VALUE_DEFAULT;
     struct {
         struct cell c;
         struct pragma_actual a;
@@ -90,6 +127,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compare_table),
         cmocka_unit_test(test_compare_truncates_safely),
+        cmocka_unit_test(test_compare_locking_and_checkpoint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

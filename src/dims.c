@@ -1,0 +1,133 @@
+/*
+** dims: the table of matrix dimensions, and the text of their values.
+** See dims.h.
+*/
+#include "dims.h"
+
+#include "modes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RUNLIKE (CMD_RUN | CMD_CRASH)
+#define LIBS (CMD_RUN | CMD_INFO | CMD_CRASH)
+
+const struct dim dim_table[DIM_COUNT] = {
+    [DIM_LIB] = {
+        {"sqlite-lib", V_STR, VF_LIST, "libsqlite3.so.0", 0, 0, NULL, NULL, 0, LIBS,
+         "SQLite libraries to load at run time (paths or sonames)"},
+        "sqlite_lib", "SQLite %s", "sqlite_version", 1, NULL, 0, DR_NONE, NULL},
+    [DIM_PAGE_SIZE] = {
+        {"page-size", V_BYTES, VF_LIST | VF_POW2, "4k", 512, 65536, NULL, NULL, 0, RUNLIKE,
+         "page sizes in bytes, powers of two (binary suffixes: 4k = 4KiB = 4096)"},
+        "page_size", "%s pages", NULL, 1, "page_size", 10, DR_NUMBER, NULL},
+    [DIM_JOURNAL] = {
+        {"journal", V_ENUM, VF_LIST, "delete", 0, 0, journal_names, NULL, 0, RUNLIKE,
+         "journal modes"},
+        "journal_mode", "%s", NULL, 1, "journal_mode", 50, DR_WORD, NULL},
+    [DIM_SYNC] = {
+        {"sync", V_ENUM, VF_LIST, "full", 0, 0, sync_names, NULL, 0, RUNLIKE,
+         "synchronous settings"},
+        "synchronous", "%s", NULL, 1, "synchronous", 60, DR_NUMBER, NULL},
+    [DIM_COMMIT_EVERY] = {
+        {"commit-every", V_COUNT, VF_LIST, "chunk", 1, (int64_t)1 << 50, NULL, "chunk", 0,
+         RUNLIKE,
+         "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per "
+         "chunk; larger than --chunk: one transaction spans chunks, and reads run inside it"},
+        "commit_every", "commits of %s rows", NULL, 0, NULL, 0, DR_NONE, NULL},
+    [DIM_CACHE_SIZE] = {
+        {"cache-size", V_INT, VF_LIST, "default", -((int64_t)1 << 40), (int64_t)1 << 31, NULL,
+         "default", VALUE_DEFAULT, CMD_RUN,
+         "PRAGMA cache_size: pages, or KiB when negative; 'default' = the library's"},
+        "cache_size", "cache %s", NULL, 0, "cache_size", 20, DR_NUMBER, NULL},
+    [DIM_MMAP_SIZE] = {
+        {"mmap-size", V_BYTES, VF_LIST, "default", 0, (int64_t)1 << 46, NULL, "default",
+         VALUE_DEFAULT, CMD_RUN, "PRAGMA mmap_size in bytes; 'default' = the library's"},
+        "mmap_size", "mmap %s", NULL, 0, "mmap_size", 30, DR_NUMBER, NULL},
+    [DIM_KEY_ORDER] = {
+        {"key-order", V_ENUM, VF_LIST, "seq", 0, 0, key_order_names, NULL, 0, RUNLIKE,
+         "keys in insert order: seq (0..N-1) or random (a permutation, unique by "
+         "construction)"},
+        "key_order", "%s keys", NULL, 0, NULL, 0, DR_NONE, NULL},
+    [DIM_VALUE_SIZE] = {
+        {"value-size", V_BYTES, VF_LIST, "16", 0, 1 << 20, NULL, NULL, 0, RUNLIKE,
+         "bytes per value, 0 to 1MiB"},
+        "value_size", "%s-byte values", NULL, 0, NULL, 0, DR_NONE, NULL},
+    [DIM_LOCKING_MODE] = {
+        {"locking-mode", V_ENUM, VF_LIST, "normal", 0, 0, locking_names, NULL, 0, RUNLIKE,
+         "PRAGMA locking_mode: normal, or exclusive (the connection keeps its lock: no lock "
+         "and unlock system calls around each autocommit read)"},
+        "locking_mode", "%s locking", NULL, 0, "locking_mode", 40, DR_WORD, "normal"},
+    [DIM_WAL_AUTOCHECKPOINT] = {
+        {"wal-autocheckpoint", V_COUNT, VF_LIST, "default", 0, ((int64_t)1 << 31) - 1, NULL,
+         "default", VALUE_DEFAULT, RUNLIKE,
+         "PRAGMA wal_autocheckpoint: checkpoint a WAL once it holds N pages (0 = never); "
+         "'default' = the library's"},
+        "wal_autocheckpoint", "autocheckpoint %s", NULL, 0, "wal_autocheckpoint", 70,
+        DR_NUMBER, "default"},
+};
+
+int dims_find(const char *column)
+{
+    for (int d = 0; d < DIM_COUNT; d++)
+        if (strcmp(dim_table[d].column, column) == 0)
+            return d;
+    return -1;
+}
+
+const char *dims_text(int d, int64_t v, char *buf, size_t n)
+{
+    return value_text(&dim_table[d].opt, v, buf, n);
+}
+
+const char *dims_field(int d, const char *text)
+{
+    return text && *text ? text : dim_table[d].absent ? dim_table[d].absent : "";
+}
+
+int dims_parse(int d, const char *text, int64_t *v)
+{
+    char err[160];
+    return value_parse(&dim_table[d].opt, dims_field(d, text), v, err, sizeof err);
+}
+
+const char *dims_human(int d, const char *text, char *buf, size_t n)
+{
+    int64_t v;
+    text = dims_field(d, text);
+    if (d != DIM_LIB && dims_parse(d, text, &v) == 0)
+        return value_human(&dim_table[d].opt, v, buf, n);
+    snprintf(buf, n, "%s", text);
+    return buf;
+}
+
+const char *dims_label(int d, const char *text, char *buf, size_t n)
+{
+    char human[64];
+    snprintf(buf, n, dim_table[d].label, dims_human(d, text, human, sizeof human));
+    return buf;
+}
+
+int dims_is_default(int d, int64_t v)
+{
+    const struct value_spec *s = &dim_table[d].opt;
+    return s->special && s->special_value == VALUE_DEFAULT && v == VALUE_DEFAULT;
+}
+
+int dims_apply_order(int order[DIM_COUNT])
+{
+    int n = 0;
+    for (int d = 0; d < DIM_COUNT; d++)
+        if (dim_table[d].pragma)
+            order[n++] = d;
+    /* insertion sort: a handful of rows */
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && dim_table[order[k]].apply_order <
+                                     dim_table[order[k - 1]].apply_order; k--) {
+            int t = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = t;
+        }
+    return n;
+}

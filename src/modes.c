@@ -1,0 +1,12 @@
+/*
+** modes: the word tables.  See modes.h.
+*/
+#include "modes.h"
+
+#include <stddef.h>
+
+const char *const journal_names[] = {"delete", "truncate", "persist", "memory", "wal", "off", NULL};
+const char *const sync_names[] = {"off", "normal", "full", "extra", NULL};
+const char *const locking_names[] = {"normal", "exclusive", NULL};
+const char *const key_order_names[] = {"seq", "random", NULL};
+const char *const read_from_names[] = {"all", "chunk", NULL};

@@ -1,0 +1,24 @@
+/*
+** modes: the words of SQLite's settings and of the workload's choices,
+** as enums indexed the way SQLite numbers them where it does (PRAGMA
+** synchronous answers 0..3 in sync_mode order).  Every module that speaks
+** of a journal mode or a key order uses these; none needs the option
+** parser for it.
+*/
+#ifndef SQLSOAK_MODES_H
+#define SQLSOAK_MODES_H
+
+enum journal_mode { JM_DELETE, JM_TRUNCATE, JM_PERSIST, JM_MEMORY, JM_WAL, JM_OFF };
+enum sync_mode { SY_OFF, SY_NORMAL, SY_FULL, SY_EXTRA };
+enum locking_mode { LM_NORMAL, LM_EXCLUSIVE };
+enum key_order { KO_SEQ, KO_RANDOM };
+enum read_from { RF_ALL, RF_CHUNK };
+
+/* Each NULL-terminated, indexed by its enum. */
+extern const char *const journal_names[];
+extern const char *const sync_names[];
+extern const char *const locking_names[];
+extern const char *const key_order_names[];
+extern const char *const read_from_names[];
+
+#endif

@@ -1,0 +1,74 @@
+/*
+** value: one typed value of an option or of a matrix dimension, parsed
+** strictly from the user's words and written back in the canonical text
+** that parses to the same value again (the text results files hold).
+**
+** Numbers are parsed strictly: no sign where none is allowed, no white
+** space, no trailing junk.  Row counts take decimal suffixes (100M =
+** 100,000,000); byte sizes take binary ones (4k = 4KiB = 4096); durations
+** take d, h, m, s (1h30m).  A spec may accept one word besides numbers
+** ("default", "chunk", "none") standing for a special value.
+*/
+#ifndef SQLSOAK_VALUE_H
+#define SQLSOAK_VALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define VALUE_DEFAULT INT64_MIN   /* "default": leave the library's own */
+
+/* The subcommands; a spec lists the ones that accept its option. */
+enum command {
+    CMD_NONE = 0,
+    CMD_RUN = 1,
+    CMD_INFO = 2,
+    CMD_PLOT = 4,
+    CMD_COMPARE = 8,
+    CMD_RESUME = 16,
+    CMD_CRASH = 32
+};
+
+enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION };
+
+#define VF_LIST 1   /* a matrix dimension: takes a comma list */
+#define VF_POW2 2   /* must be a power of two */
+
+/* An option's name and the values it takes. */
+struct value_spec {
+    const char *name;            /* the option, without "--" */
+    enum value_type type;
+    int flags;                   /* VF_* */
+    const char *def;             /* default, parsed like user input; NULL: none */
+    int64_t min, max;            /* numbers: the range */
+    const char *const *words;    /* V_ENUM: the accepted words, NULL-terminated */
+    const char *special;         /* a word accepted besides numbers, or NULL */
+    int64_t special_value;       /* what that word stands for */
+    unsigned cmds;               /* enum command bits: who accepts the option */
+    const char *help;
+};
+
+/* Parses one value of s from text.  Returns 0 and sets *out (a V_ENUM's
+** word index, or the number), or -1 with a one-line message naming the
+** option in err. */
+int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
+                size_t n);
+
+/* The canonical text of v: the special word, the enum word, or the plain
+** decimal number ("4096", not "4k").  Returns buf. */
+const char *value_text(const struct value_spec *s, int64_t v, char *buf, size_t n);
+
+/* As a person reads v: byte sizes with a binary suffix ("4k"), the rest
+** as value_text.  Returns buf. */
+const char *value_human(const struct value_spec *s, int64_t v, char *buf, size_t n);
+
+/* Strict parsers of one kind of number.  Return 0 and set *out, or -1. */
+int value_parse_count(const char *s, int64_t *out);    /* 100M, 1k, 42 */
+int value_parse_bytes(const char *s, int64_t *out);    /* 4k, 4KiB, 1MiB */
+int value_parse_duration(const char *s, int64_t *out); /* 8h, 90m, 1h30m */
+int value_parse_int(const char *s, int64_t *out);      /* -2000, 42 */
+
+/* A byte count with the largest binary suffix that divides it exactly
+** ("64k", "1M", "1000"), into buf.  Returns buf. */
+const char *value_bytes_str(int64_t v, char *buf, size_t n);
+
+#endif
