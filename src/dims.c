@@ -109,6 +109,17 @@ const char *dims_label(int d, const char *text, char *buf, size_t n)
     return buf;
 }
 
+int dims_is_option_default(int d, const char *text)
+{
+    const struct value_spec *s = &dim_table[d].opt;
+    char err[160];
+    int64_t v, def;
+    if (d == DIM_LIB)
+        return 0;
+    return dims_parse(d, text, &v) == 0 && value_parse(s, s->def, &def, err, sizeof err) == 0 &&
+           v == def;
+}
+
 int dims_is_default(int d, int64_t v)
 {
     const struct value_spec *s = &dim_table[d].opt;

@@ -84,6 +84,10 @@ const char *dims_human(int d, const char *text, char *buf, size_t n);
 /* A CSV field with an empty one read as d's `absent` value. */
 const char *dims_field(int d, const char *text);
 
+/* 1 when a CSV field of dimension d holds the option's default (what a
+** run that did not mention the option ran with). */
+int dims_is_option_default(int d, const char *text);
+
 /* 1 when v leaves the library's own setting (no PRAGMA is run). */
 int dims_is_default(int d, int64_t v);
 

@@ -147,7 +147,11 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
                        dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)) != 0)
                 vary[d] = 1;
         any |= vary[d];
-        if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn) {
+        /* the settings every cell shares, but not sqlsoak's defaults that
+        ** nobody chose: run.json and the report state those */
+        if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn &&
+            !(d < DIM_COUNT && !dim_table[d].always_named &&
+              dims_is_option_default(d, dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)))) {
             char t[96];
             dim_text(s[0].run, s[0].sumrow, d, t, sizeof t);
             clen += (size_t)snprintf(common + clen, cn - clen, "%s%s", clen ? " · " : "", t);

@@ -39,7 +39,7 @@ check_report() {
     run "$SQLSOAK" plot "$RUNS/one"
     [ "$status" -eq 0 ]
     [[ "$output" == *"skipped"* ]]          # heatmap, versions, commit: nothing to show
-    check_graph "$RUNS/one" write "Write time per chunk" "3.40.1 · 4k · delete · full"
+    check_graph "$RUNS/one" write "Write time per chunk" "SQLite 3.40.1 · 4k pages · delete · full"
     check_graph "$RUNS/one" write_log "Write time per chunk"
     check_graph "$RUNS/one" read "Point reads" "reads per second"
     check_graph "$RUNS/one" latency "p99.9 latency"

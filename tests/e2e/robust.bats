@@ -214,7 +214,7 @@ interrupted() {
             fi
             PID=$!
             # the results folder exists, then a random moment of the run
-            for ((i = 0; i < 500 && ! -s $out/run.json; i++)); do sleep 0.01; done
+            for ((i = 0; i < 500; i++)); do [ -s "$out/run.json" ] && break; sleep 0.01; done
             delay=$(printf '0.%03d' $((RANDOM % 1000)))
             sleep "$delay"
             children=$(ps -o pid= --ppid "$PID" | tr -d ' ')
@@ -223,7 +223,9 @@ interrupted() {
             note+=" kill $j at +${delay}s (exit $RC)"
             # the cell's process does not outlive its runner
             for c in $children; do
-                for ((i = 0; i < 200 && -e /proc/$c; i++)); do
+                # (a test inside (( )) is arithmetic, not a file test: wait in the body)
+                for ((i = 0; i < 500; i++)); do
+                    [ -e "/proc/$c" ] || break
                     [ "$(ps -o stat= -p "$c" 2>/dev/null)" = Z ] && break
                     sleep 0.01
                 done

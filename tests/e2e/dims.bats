@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# The two dimensions added through the table of dims.c alone:
+# --locking-mode and --wal-autocheckpoint.  Each is applied, read back,
+# measured and verified, and named in every place a dimension appears:
+# chunks.csv, summary.csv, run.json (requested and actual), the ranked
+# tables, the graphs' labels, --help.  A library that lacks one records the
+# cell as unsupported, with requested vs actual.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    T=$BATS_TEST_TMPDIR
+}
+
+@test "dims: exclusive locking and wal_autocheckpoint cells are measured, read back and labelled" {
+    run "$S" run --rows 6000 --chunk 2000 --reads 3000 --journal delete,wal \
+        --locking-mode normal,exclusive --wal-autocheckpoint default,0 --verify \
+        --db-dir "$T/db" --out "$T/out" --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"locking_mode  best "* ]]
+    [[ "$output" == *"exclusive locking"* ]]
+    python3 - "$T/out" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+summary = list(csv.DictReader(open(out + "/summary.csv", newline="")))
+assert len(summary) == 8, summary
+seen = {(r["journal_mode"], r["locking_mode"], r["wal_autocheckpoint"]) for r in summary}
+assert seen == {(j, l, w) for j in ("delete", "wal") for l in ("normal", "exclusive")
+                for w in ("default", "0")}, seen
+for r in summary:
+    assert r["status"] == "ok" and r["verify_failures"] == "0", r
+    assert float(r["read_ops_per_s_median"]) > 0, r
+chunks = list(csv.DictReader(open(out + "/chunks.csv", newline="")))
+assert len(chunks) == 8 * 3
+assert {c["locking_mode"] for c in chunks} == {"normal", "exclusive"}
+assert {c["wal_autocheckpoint"] for c in chunks} == {"default", "0"}
+run = json.load(open(out + "/run.json"))
+assert run["options"]["locking-mode"] == ["normal", "exclusive"], run["options"]
+assert run["options"]["wal-autocheckpoint"] == ["default", 0], run["options"]
+for c in run["cells"]:
+    req, act = c["requested"], c["actual"]
+    # what the library answered is what was asked
+    assert act["locking_mode"] == req["locking_mode"], c
+    if req["wal_autocheckpoint"] == "default":
+        assert act["wal_autocheckpoint"] == 1000, c      # SQLite's documented default
+    else:
+        assert act["wal_autocheckpoint"] == int(req["wal_autocheckpoint"]), c
+labels = open(out + "/plots/data/series.tsv").read()
+assert "exclusive locking" in labels and "normal locking" in labels, labels
+assert "autocheckpoint 0" in labels and "autocheckpoint default" in labels, labels
+PY
+}
+
+@test "dims: the new options are in --help, and a bad value is refused with nothing created" {
+    run "$S" run --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"--locking-mode WORD,..."* ]]
+    [[ "$output" == *"one of: normal exclusive"* ]]
+    [[ "$output" == *"--wal-autocheckpoint N,..."* ]]
+    run "$S" run --locking-mode shared --db-dir "$T/db" --out "$T/out"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --locking-mode: 'shared' is not one of normal, exclusive" ]
+    run "$S" run --wal-autocheckpoint -5 --db-dir "$T/db" --out "$T/out"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"--wal-autocheckpoint: '-5' is not a row count"* ]]
+    [ ! -e "$T/out" ]
+    [ ! -e "$T/db" ]
+}
+
+@test "dims: a library built without WAL has no wal_autocheckpoint: that cell is unsupported" {
+    [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
+    SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
+        "$SQLITE_AMALGAMATION" "$T/lib" "${CC:-cc}"
+    [ "$status" -eq 0 ]
+    lib=$(ls "$T"/lib/*/libsqlite3.so)
+    run "$S" run --rows 4000 --chunk 2000 --reads 1000 --sqlite-lib "$lib" \
+        --wal-autocheckpoint default,0 --db-dir "$T/db" --out "$T/out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]      # unsupported is recorded, not a failure (see README)
+    python3 - "$T/out" <<'PY'
+import csv, sys
+rows = {r["wal_autocheckpoint"]: r for r in csv.DictReader(open(sys.argv[1] + "/summary.csv"))}
+assert rows["default"]["status"] == "ok", rows
+assert rows["0"]["status"] == "unsupported", rows
+assert rows["0"]["reason"] == "wal_autocheckpoint: requested 0, library has no wal_autocheckpoint", rows
+assert rows["0"]["chunks"] == "0", rows
+PY
+}
