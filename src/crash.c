@@ -126,7 +126,8 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
     sqlite3_stmt *scan = NULL;
     uint64_t keysum = 0, want = 0;
     int rc;
-    kvgen_init(&g, (uint64_t)c->r.cfg->seed, (int)cell->v[DIM_KEY_ORDER], (size_t)cell->v[DIM_VALUE_SIZE]);
+    kvgen_init(&g, (uint64_t)c->r.cfg->seed, (int)cell->v[DIM_KEY_ORDER],
+               (size_t)cell->v[DIM_VALUE_SIZE]);
     t->acked_rows = acked;
     snprintf(t->integrity, sizeof t->integrity, "not checked");
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {

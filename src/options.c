@@ -463,7 +463,8 @@ void *options_to_json(const struct config *cfg)
             v = json_string(o->v.words[*(const int *)field]);
         } else {
             int64_t x = *(const int64_t *)field;
-            v = (o->v.special && x == o->v.special_value) ? json_string(o->v.special) : json_integer(x);
+            v = (o->v.special && x == o->v.special_value) ? json_string(o->v.special)
+                                                           : json_integer(x);
         }
         json_object_set_new(obj, o->v.name, v);
     }

@@ -1,7 +1,8 @@
 /*
 ** plan: the matrix expanded into cells, in the order they will run.
 **
-** A cell is one combination of the dimensions of dims.h run once.  Repeats interleave (every combination once, then again), so slow
+** A cell is one combination of the dimensions of dims.h run once.
+** Repeats interleave (every combination once, then again), so slow
 ** drift over a night spreads over all of them; --shuffle permutes each
 ** round with --seed; warm-up rounds come first.
 */

@@ -120,24 +120,17 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
-    p->write_rate = calloc((size_t)nchunks, sizeof(double));
-    p->read_rate = calloc((size_t)nchunks, sizeof(double));
-    p->read_p99 = calloc((size_t)nchunks, sizeof(double));
-    int ok = p->write_rate && p->read_rate && p->read_p99;
+    int ok = cellstats_init(&p->stats, nchunks) == 0;
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
         const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
         if (csvout_from_fields(CSV_CHUNKS, fields, t.ncols, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
-            if (cr.chunk != p->chunks || p->chunks >= nchunks) {
+            if (cr.chunk != p->chunks || cellstats_add(&p->stats, &cr) != 0) {
                 ok = 0;
                 break;
             }
-            p->write_rate[p->chunks] = cr.write_rows_per_s;
-            p->read_rate[p->chunks] = cr.read_ops_per_s;
-            p->read_p99[p->chunks] = cr.read_p99_us;
-            p->io_write_total += cr.io_write_bytes > 0 ? cr.io_write_bytes : 0;
             p->verify_failures += cr.verify_failures;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
@@ -199,7 +192,8 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     struct kvgen g;
     sqlite3 *h = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
+    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER],
+               (size_t)c->v[DIM_VALUE_SIZE]);
     if (access(db, F_OK) != 0) {
         snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
                  db);
@@ -243,7 +237,8 @@ static int trim_database(struct runner *r, const struct found *fd, const char *d
     sqlite3 *h = NULL;
     sqlite3_stmt *st = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
+    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER],
+               (size_t)c->v[DIM_VALUE_SIZE]);
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
         api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
         api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
@@ -391,9 +386,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     status = runner_execute(&r, fd.first, fd.recorded ? &fd.prior : NULL);
 done:
     runner_release(&r);
-    free(fd.prior.write_rate);
-    free(fd.prior.read_rate);
-    free(fd.prior.read_p99);
+    cellstats_free(&fd.prior.stats);
     free(argv);
     config_free(&cfg);
     return status;

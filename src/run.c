@@ -274,7 +274,8 @@ static void skip_cell(struct runner *r, int idx, const char *why)
     memset(&res, 0, sizeof res);
     csvout_clear(CSV_SUMMARY, &res.sum);
     res.status = ST_SKIPPED;
-    plan_cell_id(r->cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id, &res.sum.id);
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
+    plan_cell_id(r->cfg, c, api->version, api->source_id, &res.sum.id);
     snprintf(res.sum.status, sizeof res.sum.status, "skipped");
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
     record_cell(r, idx, &res);

@@ -56,8 +56,7 @@ struct soak {
     int64_t txn_left;           /* rows until the next COMMIT */
     int64_t inserted;           /* rows committed or pending */
     struct hist lat;
-    double *write_rate, *read_rate, *read_p99;   /* per chunk */
-    int64_t io_write_total;
+    struct cellstats stats;     /* the chunks' figures, for the summary */
     int created;                /* we made db_path: ours to delete */
     struct faultvfs *fault;     /* registered for this cell, or NULL */
     struct faultvfs test_fault; /* the SQLSOAK_TEST_IOERR_AFTER_WRITES shim */
@@ -487,17 +486,11 @@ static int chunk_loop(struct soak *s)
             return -1;
 
         struct summary_record *sum = &s->res->sum;
-        s->write_rate[c] = cr.write_rows_per_s;
-        s->read_rate[c] = cr.read_ops_per_s;
-        s->read_p99[c] = cr.read_p99_us;
-        s->io_write_total += cr.io_write_bytes > 0 ? cr.io_write_bytes : 0;
+        cellstats_add(&s->stats, &cr);
         sum->chunks = c + 1;
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
         sum->db_bytes = cr.db_bytes;
-        if (c == 0)
-            sum->write_rows_per_s_first = cr.write_rows_per_s;
-        sum->write_rows_per_s_last = cr.write_rows_per_s;
         progress_chunk(s->env->progress, c, nchunks, s->inserted, cr.write_rows_per_s,
                        cr.read_ops_per_s, cr.elapsed_s);
         if (must_stop(s, c, nchunks))
@@ -518,48 +511,6 @@ int soak_status_of(const char *word)
         if (strcmp(status_names[i], word) == 0)
             return i;
     return -1;
-}
-
-double soak_median(double *v, int n)
-{
-    /* insertion sort: n is a cell's chunk count, and NaN sorts last */
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i - 1;
-        while (j >= 0 && (isnan(v[j]) || v[j] > x) && !isnan(x)) {
-            v[j + 1] = v[j];
-            j--;
-        }
-        v[j + 1] = x;
-    }
-    int finite = 0;
-    while (finite < n && !isnan(v[finite]))
-        finite++;
-    if (finite == 0)
-        return NAN;
-    return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
-}
-
-static void summarise(struct soak *s)
-{
-    struct summary_record *sum = &s->res->sum;
-    int n = (int)sum->chunks;
-    if (n == 0)
-        return;
-    sum->write_last_over_first = sum->write_rows_per_s_last / sum->write_rows_per_s_first;
-    sum->write_rows_per_s_median = soak_median(s->write_rate, n);
-    sum->write_rows_per_s_min = s->write_rate[0];
-    sum->write_rows_per_s_max = s->write_rate[n - 1];
-    sum->read_ops_per_s_median = soak_median(s->read_rate, n);
-    sum->read_ops_per_s_min = s->read_rate[0];
-    sum->read_ops_per_s_max = NAN;
-    for (int i = n - 1; i >= 0; i--)
-        if (!isnan(s->read_rate[i])) {
-            sum->read_ops_per_s_max = s->read_rate[i];
-            break;
-        }
-    sum->read_p99_us_median = soak_median(s->read_p99, n);
-    sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
 }
 
 /* ---- READY -> CLOSED (the runner deletes the file) ---- */
@@ -609,31 +560,21 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t0 = clock_now_ns();
 
-    kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER], (size_t)c->v[DIM_VALUE_SIZE]);
+    kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER],
+               (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
-    s.write_rate = calloc((size_t)nchunks, sizeof(double));
-    s.read_rate = calloc((size_t)nchunks, sizeof(double));
-    s.read_p99 = calloc((size_t)nchunks, sizeof(double));
+    int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;
-    if (prior && s.write_rate && s.read_rate && s.read_p99 && prior->chunks <= nchunks) {
-        size_t bytes = sizeof(double) * (size_t)prior->chunks;
-        memcpy(s.write_rate, prior->write_rate, bytes);
-        memcpy(s.read_rate, prior->read_rate, bytes);
-        memcpy(s.read_p99, prior->read_p99, bytes);
+    if (prior && stats_ok && cellstats_copy(&s.stats, &prior->stats) == 0) {
         s.inserted = prior->rows;
         s.txn_left = c->v[DIM_COMMIT_EVERY] - prior->rows % c->v[DIM_COMMIT_EVERY];
-        s.io_write_total = prior->io_write_total;
         res->sum.chunks = prior->chunks;
         res->sum.rows = prior->rows;
         res->sum.verify_failures = prior->verify_failures;
         res->sum.db_bytes = prior->db_bytes;
-        if (prior->chunks) {
-            res->sum.write_rows_per_s_first = prior->write_rate[0];
-            res->sum.write_rows_per_s_last = prior->write_rate[prior->chunks - 1];
-        }
     }
-    if (!s.value || !s.write_rate || !s.read_rate || !s.read_p99) {
+    if (!s.value || !stats_ok) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
                settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
@@ -644,7 +585,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         else
             set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
-    summarise(&s);
+    cellstats_summarise(&s.stats, &res->sum);
     db_close(&s);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
@@ -653,8 +594,6 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         faultvfs_unregister(s.fault);
     }
     free(s.value);
-    free(s.write_rate);
-    free(s.read_rate);
-    free(s.read_p99);
+    cellstats_free(&s.stats);
     return res->status;
 }

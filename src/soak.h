@@ -5,6 +5,7 @@
 #ifndef SQLSOAK_SOAK_H
 #define SQLSOAK_SOAK_H
 
+#include "cellstats.h"
 #include "csvout.h"
 #include "faultvfs.h"
 #include "options.h"
@@ -38,8 +39,8 @@ struct cell_result {
 ** chunks.csv), so that its summary covers every chunk. */
 struct soak_prior {
     int64_t chunks, rows;       /* recorded chunks, and rows they hold */
-    double *write_rate, *read_rate, *read_p99;   /* [chunks] */
-    int64_t io_write_total, verify_failures, db_bytes;
+    struct cellstats stats;     /* their figures */
+    int64_t verify_failures, db_bytes;
 };
 
 /* Everything one cell needs; owned by the caller. */
@@ -72,8 +73,5 @@ int soak_status_failed(int status);
 
 /* The enum cell_status of a status word, or -1. */
 int soak_status_of(const char *word);
-
-/* A median of n doubles (n > 0); the array is sorted in place. */
-double soak_median(double *v, int n);
 
 #endif

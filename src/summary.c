@@ -57,8 +57,8 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             }
         out[nc].first = &recs[i];
         out[nc].repeats = m;
-        out[nc].write = soak_median(w, m);
-        out[nc].read = soak_median(r, m);
+        out[nc].write = cellstats_median(w, m);
+        out[nc].read = cellstats_median(r, m);
         nc++;
     }
     free(w);
@@ -103,7 +103,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc)
             if (strcmp(value_of(&c[j].first->id, d, v2, sizeof v2), v) == 0)
                 tmp[m++] = c[j].write;
         }
-        med[nv++] = soak_median(tmp, m);
+        med[nv++] = cellstats_median(tmp, m);
     }
     free(tmp);
     if (nv < 2)
@@ -163,7 +163,8 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     }
     if (nc > 1) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
-        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first value:\n");
+        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first "
+                   "value:\n");
         for (int d = 0; d < DIM_COUNT; d++)
             best_of(f, d, c, nc);
     }

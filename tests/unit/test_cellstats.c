@@ -1,0 +1,103 @@
+/*
+** cellstats: a cell's summary figures from its chunk records, the same
+** whether the chunks were measured now or read back by resume.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "cellstats.h"
+
+static struct chunk_record chunk(double write, double read, double p99, int64_t io)
+{
+    struct chunk_record cr;
+    csvout_clear(CSV_CHUNKS, &cr);
+    cr.write_rows_per_s = write;
+    cr.read_ops_per_s = read;
+    cr.read_p99_us = p99;
+    cr.io_write_bytes = io;
+    return cr;
+}
+
+static void test_median(void **state)
+{
+    (void)state;
+    double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2}, nan1[] = {NAN, 2, NAN, 4, 9};
+    double allnan[] = {NAN, NAN};
+    assert_true(cellstats_median(odd, 3) == 3);
+    assert_true(cellstats_median(even, 4) == 2.5);
+    assert_true(cellstats_median(nan1, 5) == 4);     /* NaN ignored */
+    assert_true(isnan(nan1[3]) && isnan(nan1[4]));   /* and sorted last */
+    assert_true(isnan(cellstats_median(allnan, 2)));
+}
+
+static void test_summary(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 4), 0);
+    struct chunk_record c[] = {chunk(100, NAN, NAN, 1000), chunk(400, 10, 7, -1),
+                               chunk(200, 30, 9, 3000), chunk(50, 20, 8, 0)};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(cellstats_add(&s, &c[i]), 0);
+    assert_int_equal(cellstats_add(&s, &c[0]), -1);   /* the cell has 4 chunks */
+    sum.rows = 400;
+    cellstats_summarise(&s, &sum);
+    assert_true(sum.write_rows_per_s_first == 100);
+    assert_true(sum.write_rows_per_s_last == 50);
+    assert_true(sum.write_last_over_first == 0.5);
+    assert_true(sum.write_rows_per_s_median == 150);
+    assert_true(sum.write_rows_per_s_min == 50 && sum.write_rows_per_s_max == 400);
+    assert_true(sum.read_ops_per_s_median == 20);
+    assert_true(sum.read_ops_per_s_min == 10 && sum.read_ops_per_s_max == 30);
+    assert_true(sum.read_p99_us_median == 8);
+    assert_true(sum.io_write_bytes_per_row == 10);     /* (1000 + 3000) / 400; -1 not counted */
+    /* summarising leaves the chunks in their order */
+    assert_true(s.write_rate[0] == 100 && s.write_rate[3] == 50);
+    /* a resumed cell: its first chunks copied, the rest added, same figures */
+    struct cellstats r, part;
+    assert_int_equal(cellstats_init(&part, 4), 0);
+    assert_int_equal(cellstats_init(&r, 4), 0);
+    cellstats_add(&part, &c[0]);
+    cellstats_add(&part, &c[1]);
+    assert_int_equal(cellstats_copy(&r, &part), 0);
+    cellstats_add(&r, &c[2]);
+    cellstats_add(&r, &c[3]);
+    struct summary_record sum2;
+    csvout_clear(CSV_SUMMARY, &sum2);
+    sum2.rows = 400;
+    cellstats_summarise(&r, &sum2);
+    assert_memory_equal(&sum, &sum2, sizeof sum);
+    cellstats_free(&s);
+    cellstats_free(&r);
+    cellstats_free(&part);
+}
+
+static void test_no_chunks(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    cellstats_summarise(&s, &sum);
+    assert_true(isnan(sum.write_rows_per_s_median));   /* not measured: empty, never 0 */
+    cellstats_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_median),
+        cmocka_unit_test(test_summary),
+        cmocka_unit_test(test_no_chunks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
