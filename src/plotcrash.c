@@ -15,6 +15,7 @@
 ** Every string reaches gnuplot as data, never as a command.
 */
 #include "plotcrash.h"
+#include "tsv.h"
 
 #include "options.h"
 
@@ -166,8 +167,13 @@ static double segment(double count, double trials, char *txt, size_t n)
     return p;
 }
 
-static void write_cell(FILE *f, const struct plotdata_run *r, const struct plotcrash_order *o,
-                       int i)
+static const char *const durability_cols[] = {
+    "row", "label", "group", "status", "trials", "intact", "lost", "corrupt", "lost_commits",
+    "p_intact", "p_lost", "p_corrupt", "intact_txt", "lost_txt", "corrupt_txt", "note", "notrun",
+    "write", "write_txt", NULL};
+
+static void write_cell(struct tsv *f, const struct plotdata_run *r,
+                       const struct plotcrash_order *o, int i)
 {
     const struct csvin *t = &r->durability;
     int row = o->row[i];
@@ -216,43 +222,35 @@ static void write_cell(FILE *f, const struct plotdata_run *r, const struct plotc
         add(note, sizeof note, nlen, part);
     }
     plotdata_rate_text(write, wt, sizeof wt);
-    fprintf(f, "%d\t", i);
-    plotdata_put_text(f, label);
-    fprintf(f, "\t%d\t", o->group[i] + 1);
-    plotdata_put_text(f, ok ? "ok" : status);
-    const double nums[] = {trials, intact, lost, corrupt, commits, pi, pl, pc};
-    for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
-        fputc('\t', f);
-        plotdata_put_num(f, nums[k]);
-    }
-    fprintf(f, "\t%s\t%s\t%s\t", ti, tl, tc);
-    plotdata_put_text(f, note);
-    fputc('\t', f);
-    plotdata_put_text(f, notrun);
-    fputc('\t', f);
-    plotdata_put_num(f, write);
-    fprintf(f, "\t%s\n", isfinite(write) ? wt : "");
+    tsv_int(f, "row", i);
+    tsv_text(f, "label", label);
+    tsv_int(f, "group", o->group[i] + 1);
+    tsv_text(f, "status", ok ? "ok" : status);
+    tsv_num(f, "trials", trials);
+    tsv_num(f, "intact", intact);
+    tsv_num(f, "lost", lost);
+    tsv_num(f, "corrupt", corrupt);
+    tsv_num(f, "lost_commits", commits);
+    tsv_num(f, "p_intact", pi);
+    tsv_num(f, "p_lost", pl);
+    tsv_num(f, "p_corrupt", pc);
+    tsv_text(f, "intact_txt", ti);
+    tsv_text(f, "lost_txt", tl);
+    tsv_text(f, "corrupt_txt", tc);
+    tsv_text(f, "note", note);
+    tsv_text(f, "notrun", notrun);
+    tsv_num(f, "write", write);
+    tsv_text(f, "write_txt", isfinite(write) ? wt : "");
+    tsv_end_row(f);
 }
 
 int plotcrash_write(const char *datadir, const struct plotdata_run *r,
                     const struct plotcrash_order *o, char *err, size_t n)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/durability.tsv", datadir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+    struct tsv f;
+    if (tsv_create(&f, datadir, "durability", 0, durability_cols, err, n))
         return -1;
-    }
-    fputs("row\tlabel\tgroup\tstatus\ttrials\tintact\tlost\tcorrupt\tlost_commits\t"
-          "p_intact\tp_lost\tp_corrupt\tintact_txt\tlost_txt\tcorrupt_txt\tnote\tnotrun\t"
-          "write\twrite_txt\n",
-          f);
     for (int i = 0; i < o->n; i++)
-        write_cell(f, r, o, i);
-    if (fclose(f) != 0) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return o->n;
+        write_cell(&f, r, o, i);
+    return tsv_close(&f, err, n) ? -1 : o->n;
 }
