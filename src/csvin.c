@@ -121,7 +121,7 @@ static int read_header(char **p, const char *path, enum csv_file f, struct csvin
     struct csvout_column_info ci;
     for (int i = 0; csvout_column_info(f, i, &ci) == 0; i++)
         if (ci.required && csvin_col(t, ci.name) < 0) {
-            snprintf(err, n, "%s: not a sqlsoak %s (it has no %s column)", path,
+            snprintf(err, n, "%s: not a sqlsoak %s (its header has no %s column)", path,
                      csvout_file_name(f), ci.name);
             return -1;
         }

@@ -93,10 +93,10 @@ static int check_summary(struct runner *r, char *err, size_t n)
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
     if (csvin_read(path, CSV_SUMMARY, &t, err, n))
         return -1;
-    int ok = t.nrows <= r->ncells;
+    int ok = t.nrows <= r->ncells && csvout_same_header(CSV_SUMMARY, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct summary_record *rec = &r->results[i];
-        ok = csvout_same_header(CSV_SUMMARY, &t) && csvout_from_csvin(CSV_SUMMARY, &t, i, rec) == 0 &&
+        ok = csvout_from_csvin(CSV_SUMMARY, &t, i, rec) == 0 &&
              rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
     }
     if (!ok)
@@ -122,10 +122,10 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     p->write_rate = calloc((size_t)nchunks, sizeof(double));
     p->read_rate = calloc((size_t)nchunks, sizeof(double));
     p->read_p99 = calloc((size_t)nchunks, sizeof(double));
-    int ok = p->write_rate && p->read_rate && p->read_p99;
+    int ok = p->write_rate && p->read_rate && p->read_p99 && csvout_same_header(CSV_CHUNKS, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
-        if (!csvout_same_header(CSV_CHUNKS, &t) || csvout_from_csvin(CSV_CHUNKS, &t, i, &cr) != 0)
+        if (csvout_from_csvin(CSV_CHUNKS, &t, i, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
             if (cr.chunk != p->chunks || p->chunks >= nchunks) {

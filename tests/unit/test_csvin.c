@@ -218,7 +218,7 @@ static void test_missing_required(void **state)
             put_file(head);
             struct csvin t;
             assert_int_equal(csvin_read(path, f, &t, err, sizeof err), -1);
-            snprintf(want, sizeof want, "%s: not a sqlsoak %s (it has no %s column)", path,
+            snprintf(want, sizeof want, "%s: not a sqlsoak %s (its header has no %s column)", path,
                      csvout_file_name(f), ci.name);
             assert_string_equal(err, want);
             assert_null(t.cell);
@@ -298,8 +298,8 @@ static void test_malformed(void **state)
     assert_string_equal(err, want);
     put_file("");
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
-    snprintf(want, sizeof want, "%s: not a sqlsoak summary.csv (it has no schema_version column)",
-             path);
+    snprintf(want, sizeof want,
+             "%s: not a sqlsoak summary.csv (its header has no schema_version column)", path);
     assert_string_equal(err, want);
     assert_int_equal(csvin_read("/nonexistent/summary.csv", CSV_SUMMARY, &t, err, sizeof err),
                      -1);
