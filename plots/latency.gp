@@ -41,7 +41,21 @@ do for [fmt=1:2] {
             LO = (STATS_min < LO ? STATS_min : LO)
         }
         if (HI > 0 && HI <= LO) { set yrange [LO / 1.5:HI * 1.5] } else { set yrange [*:*] }
-        plot for [i=1:N] series(i) using 'rows':col with linespoints lt i title L[i]
+        if (HI > 0) {
+            plot for [i=1:N] series(i) using 'rows':col with linespoints lt i title L[i]
+        } else {
+            # a percentile that chunks.csv lacks (a folder of another
+            # schema): gnuplot refuses a panel with no point, so say so
+            unset logscale y
+            set xrange [0:1]; set yrange [0:1]
+            set format x ""; set format y ""
+            set label 1 "not in chunks.csv" at graph 0.5, 0.5 center
+            plot NaN notitle
+            unset label 1
+            set xrange [*:*]
+            set format x "%.1s%c"; set format y "% h"
+            set logscale y
+        }
     }
     unset multiplot
 }

@@ -1,5 +1,6 @@
 /*
-** csvin: an RFC 4180 reader for sqlsoak's own CSV files.  See csvin.h.
+** csvin: an RFC 4180 reader for sqlsoak's own CSV files, by column name.
+** See csvin.h.
 */
 #include "csvin.h"
 
@@ -72,10 +73,10 @@ static int field(char **p, char **out)
     return term;
 }
 
-int csvin_col(enum csv_file f, const char *name)
+int csvin_col(const struct csvin *t, const char *name)
 {
-    for (int i = 0; i < csvout_ncolumns(f); i++)
-        if (strcmp(csvout_column_name(f, i), name) == 0)
+    for (int i = 0; i < t->ncols; i++)
+        if (strcmp(t->name[i], name) == 0)
             return i;
     return -1;
 }
@@ -85,15 +86,76 @@ int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, si
     return csvin_read_prefix(path, f, -1, t, err, n);
 }
 
+/* Parses the header line at *p into t->name: every column named once, and
+** every column f requires there.  0, or -1 with err. */
+static int read_header(char **p, const char *path, enum csv_file f, struct csvin *t, char *err,
+                       size_t n)
+{
+    int cap = 0, term;
+    do {
+        char *out;
+        term = field(p, &out);
+        if (term < 0) {
+            snprintf(err, n, "%s line 1: malformed header", path);
+            return -1;
+        }
+        if (t->ncols == cap) {
+            char **nn = realloc(t->name, sizeof *nn * (size_t)(cap = cap ? cap * 2 : 64));
+            if (!nn) {
+                snprintf(err, n, "out of memory reading %s", path);
+                return -1;
+            }
+            t->name = nn;
+        }
+        if (!(t->name[t->ncols] = strdup(out))) {
+            snprintf(err, n, "out of memory reading %s", path);
+            return -1;
+        }
+        if (csvin_col(t, out) >= 0) {
+            snprintf(err, n, "%s: column %s appears twice in the header", path, out);
+            free(t->name[t->ncols]);
+            return -1;
+        }
+        t->ncols++;
+    } while (term == ',');
+    struct csvout_column_info ci;
+    for (int i = 0; csvout_column_info(f, i, &ci) == 0; i++)
+        if (ci.required && csvin_col(t, ci.name) < 0) {
+            snprintf(err, n, "%s: not a sqlsoak %s (its header has no %s column)", path,
+                     csvout_file_name(f), ci.name);
+            return -1;
+        }
+    return 0;
+}
+
+/* Row `row` (line `line` of path) must be of a schema this build reads. */
+static int check_version(const struct csvin *t, int row, const char *path, int line, char *err,
+                         size_t n)
+{
+    const char *v = t->cell[(size_t)row * (size_t)t->ncols +
+                            (size_t)csvin_col(t, "schema_version")];
+    char *end;
+    errno = 0;
+    long sv = strtol(v, &end, 10);
+    if (!*v || *end || errno || sv < 1) {
+        snprintf(err, n, "%s line %d: schema_version \"%s\" is not a version", path, line, v);
+        return -1;
+    }
+    if (sv > CSV_SCHEMA_VERSION) {
+        snprintf(err, n,
+                 "%s: schema_version %ld is newer than this sqlsoak reads (%d); read it with "
+                 "a newer sqlsoak",
+                 path, sv, CSV_SCHEMA_VERSION);
+        return -1;
+    }
+    return 0;
+}
+
 int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct csvin *t,
                       char *err, size_t n)
 {
     memset(t, 0, sizeof *t);
-    char want[4096];
-    if (csvout_header(f, want, sizeof want) < 0) {
-        snprintf(err, n, "internal: header too long");
-        return -1;
-    }
+    errno = 0;
     char *buf = slurp(path);
     if (!buf) {
         snprintf(err, n, "cannot read %s: %s", path, strerror(errno ? errno : EIO));
@@ -101,23 +163,21 @@ int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct
     }
     if (limit >= 0 && (size_t)limit < strlen(buf))
         buf[limit] = 0;
-    size_t hl = strcspn(buf, "\n");
-    size_t wl = strlen(want) - 1;
-    if (hl != wl || strncmp(buf, want, wl) != 0) {
-        snprintf(err, n, "%s: not a sqlsoak %s of schema %d (unexpected header)", path,
-                 f == CSV_CHUNKS ? "chunks.csv" : "summary.csv", CSV_SCHEMA_VERSION);
-        free(buf);
-        return -1;
-    }
-    t->ncols = csvout_ncolumns(f);
+    char *p = buf;
+    if (read_header(&p, path, f, t, err, n))
+        goto fail;
     size_t lines = 0;
-    for (char *q = buf; *q; q++)
+    for (char *q = p; *q; q++)
         lines += *q == '\n';
     t->cell = calloc((lines + 1) * (size_t)t->ncols + 1, sizeof *t->cell);
-    char *p = buf + hl + (buf[hl] ? 1 : 0);
+    if (!t->cell) {
+        snprintf(err, n, "out of memory reading %s", path);
+        goto fail;
+    }
     int line = 1;
-    while (t->cell && *p) {
+    while (*p) {
         line++;
+        t->nrows++;
         for (int c = 0; c < t->ncols; c++) {
             char *out;
             int term = field(&p, &out);
@@ -127,26 +187,27 @@ int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct
                          t->ncols);
                 goto fail;
             }
-            t->cell[(size_t)t->nrows * (size_t)t->ncols + (size_t)c] = strdup(out);
+            char **cell = &t->cell[(size_t)(t->nrows - 1) * (size_t)t->ncols + (size_t)c];
+            if (!(*cell = strdup(out))) {
+                snprintf(err, n, "out of memory reading %s", path);
+                goto fail;
+            }
         }
-        t->nrows++;
+        if (check_version(t, t->nrows - 1, path, line, err, n))
+            goto fail;
     }
     free(buf);
-    if (!t->cell) {
-        snprintf(err, n, "out of memory reading %s", path);
-        return -1;
-    }
     return 0;
 fail:
     free(buf);
-    t->nrows++;
     csvin_free(t);
     return -1;
 }
 
 const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const char *name)
 {
-    int c = csvin_col(f, name);
+    (void)f;    /* the file's own header names its columns */
+    int c = csvin_col(t, name);
     if (c < 0 || row < 0 || row >= t->nrows)
         return "";
     const char *s = t->cell[(size_t)row * (size_t)t->ncols + (size_t)c];
@@ -167,5 +228,8 @@ void csvin_free(struct csvin *t)
         for (size_t i = 0; i < (size_t)t->nrows * (size_t)t->ncols; i++)
             free(t->cell[i]);
     free(t->cell);
+    for (int i = 0; i < t->ncols && t->name; i++)
+        free(t->name[i]);
+    free(t->name);
     memset(t, 0, sizeof *t);
 }

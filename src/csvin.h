@@ -1,7 +1,15 @@
 /*
-** csvin: reads chunks.csv and summary.csv back (for plot, report and
-** compare).  The header must be exactly the one csvout writes today, so a
-** file of another schema or a damaged one is refused, never misread.
+** csvin: reads sqlsoak's CSV files back (for plot, report, compare and
+** resume).
+**
+** Columns are found by the names in the file's own header, so a file
+** written by an older sqlsoak, or with columns this one does not know,
+** reads the same: unknown columns are ignored, and a column the file
+** lacks reads as empty.  What stays refused, with one line: a file
+** without a column csvout marks required (cell, repeat, status...), a
+** row whose schema_version is newer than CSV_SCHEMA_VERSION, a row with
+** another number of fields than the header, a header naming a column
+** twice.
 */
 #ifndef SQLSOAK_CSVIN_H
 #define SQLSOAK_CSVIN_H
@@ -12,11 +20,14 @@
 
 struct csvin {
     int ncols, nrows;
+    char **name;             /* the file's header: ncols column names, owned */
     char **cell;             /* nrows * ncols fields, row-major, owned */
 };
 
 /* Reads path, a file of schema f.  Returns 0, or -1 with a one-line
-** message in err (missing file, wrong header, ragged row). */
+** message naming path in err (missing file, required column missing,
+** newer schema_version, ragged row); t is then empty.  csvin_free(t)
+** frees what a 0 return holds. */
 int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n);
 
 /* As csvin_read, of the first limit bytes of the file only (limit < 0:
@@ -24,11 +35,12 @@ int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, si
 int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct csvin *t,
                       char *err, size_t n);
 
-/* The index of column name in schema f, or -1. */
-int csvin_col(enum csv_file f, const char *name);
+/* The index of column name in the file's header, or -1. */
+int csvin_col(const struct csvin *t, const char *name);
 
-/* Field (row, column name) as text ("" when absent) or as a number (NaN
-** when empty or not a number). */
+/* Field (row, column name) as text ("" when the file lacks the column or
+** the row) or as a number (NaN when empty, absent or not a number).  f is
+** the schema the caller reads; names are looked up in the file's header. */
 const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const char *name);
 double csvin_num(const struct csvin *t, enum csv_file f, int row, const char *name);
 

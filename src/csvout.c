@@ -2,6 +2,7 @@
 ** csvout: column tables and the RFC 4180 writer.  See csvout.h.
 */
 #include "csvout.h"
+#include "csvin.h"
 #include "fdio.h"
 
 #include <errno.h>
@@ -14,108 +15,126 @@
 
 enum kind { K_I64, K_F64, K_STR, K_SCHEMA, K_DIM };
 
+/* One column: what the writer and the by-name reader need, and what the
+** README's tables say of it (test_schema holds the two to each other). */
 struct column {
     const char *name;
     enum kind kind;
     size_t off;         /* in the record */
     size_t size;        /* K_STR: of the char array */
     int prec;           /* K_F64: digits after the point; K_DIM: the dimension */
+    const char *unit;   /* "" for a count, a word or a flag */
+    const char *meaning;
+    const char *graphs; /* the graphs (plots/NAME.gp) drawn from it, or "" */
+    int required;       /* a file without it is not a sqlsoak file of this kind */
 };
 
-/* Every record begins with its struct cell_id, so identity offsets are
-** the same in all of them. */
-#define ID(name, kind) {#name, kind, offsetof(struct cell_id, name), \
-                        sizeof(((struct cell_id *)0)->name), 0}
+/* The identity columns every record begins with: these, a column per
+** dimension of dims.h (its unit and meaning from its row there), then
+** read_from.  Every record begins with its struct cell_id, so their
+** offsets are the same in all of them. */
+#define ID(name, kind, unit, required, meaning) \
+    {#name, kind, offsetof(struct cell_id, name), sizeof(((struct cell_id *)0)->name), 0, \
+     unit, meaning, "", required}
 static const struct column id_head[] = {
-    {"schema_version", K_SCHEMA, 0, 0, 0},
-    ID(cell, K_I64),
-    ID(repeat, K_I64),
-    ID(sqlite_version, K_STR),
-    ID(sqlite_source_id, K_STR),
+    {"schema_version", K_SCHEMA, 0, 0, 0, "",
+     "the version of these columns; readers refuse a newer one", "", 1},
+    ID(cell, K_I64, "", 1, "the combination's number, 1-based"),
+    ID(repeat, K_I64, "", 1, "1..--repeat; warm-up runs count down from 0"),
+    ID(sqlite_version, K_STR, "", 0, "the library's version, as it reports it"),
+    ID(sqlite_source_id, K_STR, "", 0, "the library's source id"),
 };
 static const struct column id_tail[] = {
-    ID(read_from, K_STR),
+    ID(read_from, K_STR, "", 0, "all (any row of the table) or chunk (the chunk just written)"),
 };
 #define NHEAD (int)(sizeof id_head / sizeof *id_head)
 #define NTAIL (int)(sizeof id_tail / sizeof *id_tail)
 #define NID (NHEAD + DIM_COUNT + NTAIL)
 
-#define C(R, name, kind, prec) {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec}
+#define C(R, name, kind, prec, unit, graphs, meaning) \
+    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 0}
+#define REQ(R, name, kind, prec, unit, graphs, meaning) \
+    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 1}
 #define CR struct chunk_record
 static const struct column chunk_columns[] = {
-    C(CR, chunk, K_I64, 0),
-    C(CR, chunk_rows, K_I64, 0),
-    C(CR, rows, K_I64, 0),
-    C(CR, write_s, K_F64, 6),
-    C(CR, commit_s, K_F64, 6),
-    C(CR, write_rows_per_s, K_F64, 1),
-    C(CR, read_s, K_F64, 6),
-    C(CR, reads, K_I64, 0),
-    C(CR, read_ops_per_s, K_F64, 1),
-    C(CR, read_p50_us, K_F64, 3),
-    C(CR, read_p90_us, K_F64, 3),
-    C(CR, read_p99_us, K_F64, 3),
-    C(CR, read_p999_us, K_F64, 3),
-    C(CR, read_max_us, K_F64, 3),
-    C(CR, read_mean_us, K_F64, 3),
-    C(CR, verify_failures, K_I64, 0),
-    C(CR, db_bytes, K_I64, 0),
-    C(CR, wal_bytes, K_I64, 0),
-    C(CR, journal_bytes, K_I64, 0),
-    C(CR, io_write_bytes, K_I64, 0),
-    C(CR, io_read_bytes, K_I64, 0),
-    C(CR, rss_kib, K_I64, 0),
-    C(CR, elapsed_s, K_F64, 3),
-    C(CR, resumed, K_I64, 0),
+    REQ(CR, chunk, K_I64, 0, "", "", "0-based chunk number"),
+    C(CR, chunk_rows, K_I64, 0, "rows", "amplification", "rows inserted by this chunk"),
+    REQ(CR, rows, K_I64, 0, "rows", "write read latency amplification versions",
+        "rows in the table after this chunk"),
+    C(CR, write_s, K_F64, 6, "s", "write", "the write phase: INSERTs and COMMITs"),
+    C(CR, commit_s, K_F64, 6, "s", "", "the COMMITs alone"),
+    C(CR, write_rows_per_s, K_F64, 1, "rows/s", "versions", "chunk_rows / write_s"),
+    C(CR, read_s, K_F64, 6, "s", "read", "the read phase: point SELECTs, each verified"),
+    C(CR, reads, K_I64, 0, "", "", "SELECTs in the read phase"),
+    C(CR, read_ops_per_s, K_F64, 1, "reads/s", "read", "reads / read_s"),
+    C(CR, read_p50_us, K_F64, 3, "µs", "latency", "median read latency"),
+    C(CR, read_p90_us, K_F64, 3, "µs", "", "90th percentile read latency"),
+    C(CR, read_p99_us, K_F64, 3, "µs", "latency", "99th percentile read latency"),
+    C(CR, read_p999_us, K_F64, 3, "µs", "latency", "99.9th percentile read latency"),
+    C(CR, read_max_us, K_F64, 3, "µs", "latency", "slowest read, exact"),
+    C(CR, read_mean_us, K_F64, 3, "µs", "", "mean read latency"),
+    C(CR, verify_failures, K_I64, 0, "", "", "values read back that differ from those written"),
+    C(CR, db_bytes, K_I64, 0, "bytes", "", "size of the database file after the chunk"),
+    C(CR, wal_bytes, K_I64, 0, "bytes", "", "size of the -wal file after the chunk"),
+    C(CR, journal_bytes, K_I64, 0, "bytes", "", "size of the -journal file after the chunk"),
+    C(CR, io_write_bytes, K_I64, 0, "bytes", "amplification",
+      "written to storage by the cell's process during the chunk"),
+    C(CR, io_read_bytes, K_I64, 0, "bytes", "",
+      "read from storage by the cell's process during the chunk"),
+    C(CR, rss_kib, K_I64, 0, "KiB", "", "resident memory of the cell's process"),
+    C(CR, elapsed_s, K_F64, 3, "s", "", "since the cell began"),
+    C(CR, resumed, K_I64, 0, "0/1", "", "1 when the chunk ran in a resumed run"),
 };
 
 #define SR struct summary_record
 static const struct column summary_columns[] = {
-    C(SR, status, K_STR, 0),
-    C(SR, reason, K_STR, 0),
-    C(SR, chunks, K_I64, 0),
-    C(SR, rows, K_I64, 0),
-    C(SR, write_rows_per_s_median, K_F64, 1),
-    C(SR, write_rows_per_s_min, K_F64, 1),
-    C(SR, write_rows_per_s_max, K_F64, 1),
-    C(SR, read_ops_per_s_median, K_F64, 1),
-    C(SR, read_ops_per_s_min, K_F64, 1),
-    C(SR, read_ops_per_s_max, K_F64, 1),
-    C(SR, write_rows_per_s_first, K_F64, 1),
-    C(SR, write_rows_per_s_last, K_F64, 1),
-    C(SR, write_last_over_first, K_F64, 4),
-    C(SR, read_p99_us_median, K_F64, 3),
-    C(SR, verify_failures, K_I64, 0),
-    C(SR, db_bytes, K_I64, 0),
-    C(SR, io_write_bytes_per_row, K_F64, 2),
-    C(SR, verify_s, K_F64, 3),
-    C(SR, wall_s, K_F64, 3),
+    REQ(SR, status, K_STR, 0, "", "heatmap", "ok, or what stopped the cell"),
+    C(SR, reason, K_STR, 0, "", "", "why, in words"),
+    REQ(SR, chunks, K_I64, 0, "", "", "chunks measured"),
+    C(SR, rows, K_I64, 0, "rows", "", "rows in the table at the end"),
+    C(SR, write_rows_per_s_median, K_F64, 1, "rows/s", "heatmap commit",
+      "median over the cell's chunks"),
+    C(SR, write_rows_per_s_min, K_F64, 1, "rows/s", "", "slowest chunk"),
+    C(SR, write_rows_per_s_max, K_F64, 1, "rows/s", "", "fastest chunk"),
+    C(SR, read_ops_per_s_median, K_F64, 1, "reads/s", "heatmap", "median over the cell's chunks"),
+    C(SR, read_ops_per_s_min, K_F64, 1, "reads/s", "", "slowest chunk"),
+    C(SR, read_ops_per_s_max, K_F64, 1, "reads/s", "", "fastest chunk"),
+    C(SR, write_rows_per_s_first, K_F64, 1, "rows/s", "", "the first chunk"),
+    C(SR, write_rows_per_s_last, K_F64, 1, "rows/s", "", "the last chunk"),
+    C(SR, write_last_over_first, K_F64, 4, "ratio", "", "last over first: the scaling slope"),
+    C(SR, read_p99_us_median, K_F64, 3, "µs", "", "median over chunks of the p99 latency"),
+    C(SR, verify_failures, K_I64, 0, "", "", "over the cell, including --verify"),
+    C(SR, db_bytes, K_I64, 0, "bytes", "", "final database size"),
+    C(SR, io_write_bytes_per_row, K_F64, 2, "bytes/row", "", "storage writes per row inserted"),
+    C(SR, verify_s, K_F64, 3, "s", "", "time of --verify"),
+    C(SR, wall_s, K_F64, 3, "s", "", "the cell, start to end"),
 };
 
 #define TR struct trial_record
 static const struct column trial_columns[] = {
-    C(TR, trial, K_I64, 0),
-    C(TR, seed, K_STR, 0),
-    C(TR, crash_event, K_I64, 0),
-    C(TR, events, K_I64, 0),
-    C(TR, acked_rows, K_I64, 0),
-    C(TR, found_rows, K_I64, 0),
-    C(TR, lost_commits, K_I64, 0),
-    C(TR, integrity, K_STR, 0),
-    C(TR, verify_failures, K_I64, 0),
-    C(TR, outcome, K_STR, 0),
+    REQ(TR, trial, K_I64, 0, "", "", "0-based trial number"),
+    C(TR, seed, K_STR, 0, "", "", "the trial's seed: --replay SEED runs it again"),
+    C(TR, crash_event, K_I64, 0, "", "", "the write or sync at which the power was cut"),
+    C(TR, events, K_I64, 0, "", "", "writes and syncs of an uncut run"),
+    C(TR, acked_rows, K_I64, 0, "rows", "", "rows of the last acknowledged COMMIT"),
+    C(TR, found_rows, K_I64, 0, "rows", "", "rows found on reopening"),
+    C(TR, lost_commits, K_I64, 0, "", "", "acknowledged commits not found"),
+    C(TR, integrity, K_STR, 0, "", "", "PRAGMA integrity_check's first line"),
+    C(TR, verify_failures, K_I64, 0, "", "", "values found that differ from those written"),
+    REQ(TR, outcome, K_STR, 0, "", "", "intact, lost or corrupt"),
 };
 
 #define DR struct durability_record
 static const struct column durability_columns[] = {
-    C(DR, status, K_STR, 0),
-    C(DR, reason, K_STR, 0),
-    C(DR, trials, K_I64, 0),
-    C(DR, intact, K_I64, 0),
-    C(DR, lost_trials, K_I64, 0),
-    C(DR, lost_commits, K_I64, 0),
-    C(DR, corrupt, K_I64, 0),
-    C(DR, write_rows_per_s, K_F64, 1),
+    REQ(DR, status, K_STR, 0, "", "durability", "ok, unsupported or failed"),
+    C(DR, reason, K_STR, 0, "", "durability", "why, in words"),
+    REQ(DR, trials, K_I64, 0, "", "durability", "simulated power cuts"),
+    C(DR, intact, K_I64, 0, "", "durability", "trials that kept every acknowledged commit"),
+    C(DR, lost_trials, K_I64, 0, "", "durability", "trials that lost acknowledged commits"),
+    C(DR, lost_commits, K_I64, 0, "", "durability", "acknowledged commits lost, over all trials"),
+    C(DR, corrupt, K_I64, 0, "", "durability", "trials that left a corrupt database"),
+    C(DR, write_rows_per_s, K_F64, 1, "rows/s", "durability",
+      "median, of an uncrashed run of the same cell"),
 };
 
 struct schema {
@@ -132,7 +151,8 @@ static const struct schema schemas[] = {
     [CSV_DURABILITY] = SCHEMA(durability_columns, struct durability_record),
 };
 
-_Static_assert(offsetof(struct chunk_record, id) == 0 && offsetof(struct summary_record, id) == 0 &&
+_Static_assert(offsetof(struct chunk_record, id) == 0 &&
+                   offsetof(struct summary_record, id) == 0 &&
                    offsetof(struct trial_record, id) == 0 &&
                    offsetof(struct durability_record, id) == 0,
                "every record begins with its identity");
@@ -141,17 +161,19 @@ _Static_assert(offsetof(struct chunk_record, id) == 0 && offsetof(struct summary
 ** tail), then the file's own. */
 static struct column column_at(enum csv_file f, int i)
 {
-    struct column c = {0};
     if (i < NHEAD)
         return id_head[i];
     if (i < NHEAD + DIM_COUNT) {
         int d = i - NHEAD;
-        c.name = dim_table[d].column;
-        c.kind = d == DIM_LIB ? K_STR : K_DIM;
-        c.off = d == DIM_LIB ? offsetof(struct cell_id, sqlite_lib)
-                             : offsetof(struct cell_id, v) + (size_t)d * sizeof(int64_t);
-        c.size = d == DIM_LIB ? sizeof(((struct cell_id *)0)->sqlite_lib) : 0;
-        c.prec = d;
+        const struct dim *dm = &dim_table[d];
+        struct column c = {dm->column, K_DIM,
+                           offsetof(struct cell_id, v) + (size_t)d * sizeof(int64_t), 0, d,
+                           dm->unit, dm->opt.help, "", 0};
+        if (d == DIM_LIB) {       /* its text is the path the user gave */
+            c.kind = K_STR;
+            c.off = offsetof(struct cell_id, sqlite_lib);
+            c.size = sizeof(((struct cell_id *)0)->sqlite_lib);
+        }
         return c;
     }
     if (i < NID)
@@ -167,6 +189,31 @@ int csvout_ncolumns(enum csv_file f)
 const char *csvout_column_name(enum csv_file f, int i)
 {
     return i >= 0 && i < csvout_ncolumns(f) ? column_at(f, i).name : NULL;
+}
+
+const char *csvout_file_name(enum csv_file f)
+{
+    static const char *const names[] = {
+        [CSV_CHUNKS] = "chunks.csv",
+        [CSV_SUMMARY] = "summary.csv",
+        [CSV_TRIALS] = "trials.csv",
+        [CSV_DURABILITY] = "durability.csv",
+    };
+    return names[f];
+}
+
+int csvout_column_info(enum csv_file f, int i, struct csvout_column_info *out)
+{
+    memset(out, 0, sizeof *out);
+    if (i < 0 || i >= csvout_ncolumns(f))
+        return -1;
+    struct column c = column_at(f, i);
+    out->name = c.name;
+    out->unit = c.unit;
+    out->meaning = c.meaning;
+    out->graphs = c.graphs ? c.graphs : "";
+    out->required = c.required;
+    return 0;
 }
 
 int csvout_header(enum csv_file f, char *buf, size_t n)
@@ -264,15 +311,30 @@ void csvout_clear(enum csv_file f, void *rec)
     }
 }
 
-int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec)
+int csvout_same_header(enum csv_file f, const struct csvin *t)
+{
+    int nc = csvout_ncolumns(f);
+    if (t->ncols != nc)
+        return 0;
+    for (int i = 0; i < nc; i++)
+        if (csvin_col(t, column_at(f, i).name) != i)
+            return 0;
+    return 1;
+}
+
+/* The file's fields are looked up by name, so a file of an older schema
+** or with columns in another order fills the same record; a column the
+** file lacks stays as csvout_clear leaves it. */
+int csvout_from_csvin(enum csv_file f, const struct csvin *t, int row, void *rec)
 {
     int nc = csvout_ncolumns(f);
     char *base = rec;
-    if (nfields != nc)
+    if (row < 0 || row >= t->nrows)
         return -1;
+    csvout_clear(f, rec);
     for (int i = 0; i < nc; i++) {
         struct column c = column_at(f, i);
-        const char *v = fields[i] ? fields[i] : "";
+        const char *v = csvin_str(t, f, row, c.name);
         switch (c.kind) {
         case K_SCHEMA:
             break;
@@ -283,8 +345,10 @@ int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, 
             *(double *)(base + c.off) = *v ? strtod(v, NULL) : NAN;
             break;
         case K_DIM:
+            /* a file that predates the column reads as its absent value;
+            ** one that lacks a column every release wrote, as 0 */
             if (dims_parse(c.prec, v, (int64_t *)(base + c.off)))
-                return -1;
+                *(int64_t *)(base + c.off) = 0;
             break;
         case K_STR:
             snprintf(base + c.off, c.size, "%s", v);

@@ -1,10 +1,13 @@
 /*
-** csvout: the CSV schemas of chunks.csv and summary.csv.
+** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv and
+** durability.csv.
 **
-** One column table per file drives both its header and every row, so the
-** two cannot drift.  Output is RFC 4180 (fields quoted only when they hold
-** a comma, quote or line break), numbers in the C locale, units in the
-** column names.  A row is formatted into a buffer and written with one
+** One column table per file drives its header, every row, the readers'
+** required columns and each column's unit and meaning, so none of them
+** can drift; test_schema holds the README's tables and the recorded
+** column list of CSV_SCHEMA_VERSION to it.  Output is RFC 4180 (fields
+** quoted only when they hold a comma, quote or line break), numbers in
+** the C locale.  A row is formatted into a buffer and written with one
 ** write(2) on an O_APPEND descriptor: the file is valid CSV after every
 ** row, and a crash loses at most the row in flight.
 */
@@ -16,6 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version of the columns, written in every row.  Any change to the
+** columns of a file (added, removed, renamed, reordered) needs a new
+** version and its list in tests/unit/schema_vN.txt; readers read every
+** version up to this one and refuse newer ones. */
 #define CSV_SCHEMA_VERSION 2
 
 /* A cell's identity, the same in every file: its number and repeat, the
@@ -104,15 +111,36 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);
 ** nothing shows no number rather than a 0 that reads as one. */
 void csvout_clear(enum csv_file f, void *rec);
 
-/* The inverse of csvout_row: fills rec (a struct chunk_record or struct
-** summary_record) from the nfields fields of one row read back, in
-** schema order.  An empty number is NaN for a double, 0 for an integer.
-** Returns 0, or -1 when nfields is not the schema's column count. */
-int csvout_from_fields(enum csv_file f, const char *const *fields, int nfields, void *rec);
+/* The inverse of csvout_row: fills rec (the record type of f) from row of
+** t (a file read with csvin_read), field by column name, so a file of an
+** older schema or with its columns in another order fills the same
+** record.  A column t lacks, or an empty field, is NaN for a double, 0 for
+** an integer, "" for a text.  Returns 0, or -1 when row is out of range. */
+struct csvin;
+int csvout_from_csvin(enum csv_file f, const struct csvin *t, int row, void *rec);
+
+/* 1 when t's header is exactly the one csvout_header writes for f (same
+** names, same order), else 0: rows of f may be appended to that file. */
+int csvout_same_header(enum csv_file f, const struct csvin *t);
 
 /* The number of columns, and the name of column i (for tests and plots). */
 int csvout_ncolumns(enum csv_file f);
 const char *csvout_column_name(enum csv_file f, int i);
+
+/* The file's name ("chunks.csv", ...), for messages. */
+const char *csvout_file_name(enum csv_file f);
+
+/* What column i of f is: the one schema table the writer, the readers and
+** the README's column tables (checked by test_schema) come from. */
+struct csvout_column_info {
+    const char *name;
+    const char *unit;        /* "" for a count, a word or a flag */
+    const char *meaning;     /* one line; NULL when the table lacks one */
+    const char *graphs;      /* plots/NAME.gp drawn from it, space-separated, or "" */
+    int required;            /* readers refuse a file without it */
+};
+/* Fills *out; returns 0, or -1 (and *out zeroed) when i is out of range. */
+int csvout_column_info(enum csv_file f, int i, struct csvout_column_info *out);
 
 /* Appends one formatted line to fd with a single write(2).  0 or -1. */
 int csvout_append(int fd, const char *line, int len);

@@ -17,54 +17,54 @@ const struct dim dim_table[DIM_COUNT] = {
     [DIM_LIB] = {
         {"sqlite-lib", V_STR, VF_LIST, "libsqlite3.so.0", 0, 0, NULL, NULL, 0, LIBS,
          "SQLite libraries to load at run time (paths or sonames)"},
-        "sqlite_lib", "SQLite %s", "sqlite_version", 1, NULL, 0, DR_NONE, NULL},
+        "sqlite_lib", "", "SQLite %s", "sqlite_version", 1, NULL, 0, DR_NONE, NULL},
     [DIM_PAGE_SIZE] = {
         {"page-size", V_BYTES, VF_LIST | VF_POW2, "4k", 512, 65536, NULL, NULL, 0, RUNLIKE,
          "page sizes in bytes, powers of two (binary suffixes: 4k = 4KiB = 4096)"},
-        "page_size", "%s pages", NULL, 1, "page_size", 10, DR_NUMBER, NULL},
+        "page_size", "bytes", "%s pages", NULL, 1, "page_size", 10, DR_NUMBER, NULL},
     [DIM_JOURNAL] = {
         {"journal", V_ENUM, VF_LIST, "delete", 0, 0, journal_names, NULL, 0, RUNLIKE,
          "journal modes"},
-        "journal_mode", "%s", NULL, 1, "journal_mode", 50, DR_WORD, NULL},
+        "journal_mode", "", "%s", NULL, 1, "journal_mode", 50, DR_WORD, NULL},
     [DIM_SYNC] = {
         {"sync", V_ENUM, VF_LIST, "full", 0, 0, sync_names, NULL, 0, RUNLIKE,
          "synchronous settings"},
-        "synchronous", "%s", NULL, 1, "synchronous", 60, DR_NUMBER, NULL},
+        "synchronous", "", "%s", NULL, 1, "synchronous", 60, DR_NUMBER, NULL},
     [DIM_COMMIT_EVERY] = {
         {"commit-every", V_COUNT, VF_LIST, "chunk", 1, (int64_t)1 << 50, NULL, "chunk", 0,
          RUNLIKE,
          "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per "
          "chunk; larger than --chunk: one transaction spans chunks, and reads run inside it"},
-        "commit_every", "commits of %s rows", NULL, 0, NULL, 0, DR_NONE, NULL},
+        "commit_every", "rows", "commits of %s rows", NULL, 0, NULL, 0, DR_NONE, NULL},
     [DIM_CACHE_SIZE] = {
         {"cache-size", V_INT, VF_LIST, "default", -((int64_t)1 << 40), (int64_t)1 << 31, NULL,
          "default", VALUE_DEFAULT, CMD_RUN,
          "PRAGMA cache_size: pages, or KiB when negative; 'default' = the library's"},
-        "cache_size", "cache %s", NULL, 0, "cache_size", 20, DR_NUMBER, NULL},
+        "cache_size", "", "cache %s", NULL, 0, "cache_size", 20, DR_NUMBER, NULL},
     [DIM_MMAP_SIZE] = {
         {"mmap-size", V_BYTES, VF_LIST, "default", 0, (int64_t)1 << 46, NULL, "default",
          VALUE_DEFAULT, CMD_RUN, "PRAGMA mmap_size in bytes; 'default' = the library's"},
-        "mmap_size", "mmap %s", NULL, 0, "mmap_size", 30, DR_NUMBER, NULL},
+        "mmap_size", "bytes", "mmap %s", NULL, 0, "mmap_size", 30, DR_NUMBER, NULL},
     [DIM_KEY_ORDER] = {
         {"key-order", V_ENUM, VF_LIST, "seq", 0, 0, key_order_names, NULL, 0, RUNLIKE,
          "keys in insert order: seq (0..N-1) or random (a permutation, unique by "
          "construction)"},
-        "key_order", "%s keys", NULL, 0, NULL, 0, DR_NONE, NULL},
+        "key_order", "", "%s keys", NULL, 0, NULL, 0, DR_NONE, NULL},
     [DIM_VALUE_SIZE] = {
         {"value-size", V_BYTES, VF_LIST, "16", 0, 1 << 20, NULL, NULL, 0, RUNLIKE,
          "bytes per value, 0 to 1MiB"},
-        "value_size", "%s-byte values", NULL, 0, NULL, 0, DR_NONE, NULL},
+        "value_size", "bytes", "%s-byte values", NULL, 0, NULL, 0, DR_NONE, NULL},
     [DIM_LOCKING_MODE] = {
         {"locking-mode", V_ENUM, VF_LIST, "normal", 0, 0, locking_names, NULL, 0, RUNLIKE,
          "PRAGMA locking_mode: normal, or exclusive (the connection keeps its lock: no lock "
          "and unlock system calls around each autocommit read)"},
-        "locking_mode", "%s locking", NULL, 0, "locking_mode", 40, DR_WORD, "normal"},
+        "locking_mode", "", "%s locking", NULL, 0, "locking_mode", 40, DR_WORD, "normal"},
     [DIM_WAL_AUTOCHECKPOINT] = {
         {"wal-autocheckpoint", V_COUNT, VF_LIST, "default", 0, ((int64_t)1 << 31) - 1, NULL,
          "default", VALUE_DEFAULT, RUNLIKE,
          "PRAGMA wal_autocheckpoint: checkpoint a WAL once it holds N pages (0 = never); "
          "'default' = the library's"},
-        "wal_autocheckpoint", "autocheckpoint %s", NULL, 0, "wal_autocheckpoint", 70,
+        "wal_autocheckpoint", "pages", "autocheckpoint %s", NULL, 0, "wal_autocheckpoint", 70,
         DR_NUMBER, "default"},
 };
 

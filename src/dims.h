@@ -49,6 +49,7 @@ enum dim_readback {
 struct dim {
     struct value_spec opt;     /* the option and the values it takes */
     const char *column;        /* CSV column, run.json key */
+    const char *unit;          /* of the column's numbers: "bytes", "rows"; "" for words */
     const char *label;         /* a value in graph labels: printf format of its text */
     const char *label_column;  /* the column labels show instead (library: its version) */
     int always_named;          /* cell labels name it even when it does not vary */

@@ -93,11 +93,10 @@ static int check_summary(struct runner *r, char *err, size_t n)
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
     if (csvin_read(path, CSV_SUMMARY, &t, err, n))
         return -1;
-    int ok = t.nrows <= r->ncells;
+    int ok = t.nrows <= r->ncells && csvout_same_header(CSV_SUMMARY, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
-        const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
         struct summary_record *rec = &r->results[i];
-        ok = csvout_from_fields(CSV_SUMMARY, fields, t.ncols, rec) == 0 &&
+        ok = csvout_from_csvin(CSV_SUMMARY, &t, i, rec) == 0 &&
              rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
     }
     if (!ok)
@@ -120,11 +119,10 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
-    int ok = cellstats_init(&p->stats, nchunks) == 0;
+    int ok = cellstats_init(&p->stats, nchunks) == 0 && csvout_same_header(CSV_CHUNKS, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
-        const char **fields = (const char **)t.cell + (size_t)i * (size_t)t.ncols;
-        if (csvout_from_fields(CSV_CHUNKS, fields, t.ncols, &cr) != 0)
+        if (csvout_from_csvin(CSV_CHUNKS, &t, i, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
             if (cr.chunk != p->chunks || cellstats_add(&p->stats, &cr) != 0) {

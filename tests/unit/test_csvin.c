@@ -1,0 +1,330 @@
+/*
+** Unit tests of csvin and csvout_from_csvin: files are read by column
+** name.  A file csvout writes reads back into the same records; columns in
+** another order or unknown to this build change nothing; a missing
+** optional column reads as empty; a missing required column, a newer
+** schema_version, a ragged row or a column named twice is refused with
+** one line naming the file.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "csvin.h"
+#include "csvout.h"
+#include "modes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char path[64];
+
+static int make_path(void **state)
+{
+    (void)state;
+    snprintf(path, sizeof path, "/tmp/test_csvin.XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
+}
+
+static int remove_path(void **state)
+{
+    (void)state;
+    unlink(path);
+    return 0;
+}
+
+static void put_file(const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void fill_id(struct cell_id *id, int64_t cell)
+{
+    id->cell = cell;
+    id->repeat = 1;
+    snprintf(id->sqlite_version, sizeof id->sqlite_version, "3.40.1");
+    snprintf(id->sqlite_source_id, sizeof id->sqlite_source_id, "2022-12-28 14:03:47 df5c");
+    snprintf(id->sqlite_lib, sizeof id->sqlite_lib, "libsqlite3.so.0");
+    id->v[DIM_PAGE_SIZE] = 4096;
+    id->v[DIM_JOURNAL] = JM_WAL;
+    id->v[DIM_SYNC] = SY_FULL;
+    id->v[DIM_COMMIT_EVERY] = 1000;
+    id->v[DIM_CACHE_SIZE] = VALUE_DEFAULT;
+    id->v[DIM_MMAP_SIZE] = VALUE_DEFAULT;
+    id->v[DIM_KEY_ORDER] = KO_SEQ;
+    id->v[DIM_VALUE_SIZE] = 16;
+    id->v[DIM_LOCKING_MODE] = LM_EXCLUSIVE;
+    id->v[DIM_WAL_AUTOCHECKPOINT] = 100;
+    snprintf(id->read_from, sizeof id->read_from, "all");
+}
+
+static void fill_summary(struct summary_record *s, int64_t cell)
+{
+    csvout_clear(CSV_SUMMARY, s);
+    fill_id(&s->id, cell);
+    snprintf(s->status, sizeof s->status, "ok");
+    snprintf(s->reason, sizeof s->reason, "a reason, \"quoted\"");
+    s->chunks = 4;
+    s->rows = 20000;
+    s->write_rows_per_s_median = 1894738.3;
+    s->write_last_over_first = 0.9383;
+    s->db_bytes = 495616;
+    s->wall_s = 0.052;         /* verify_s stays NaN: not measured */
+}
+
+/* The text of a summary.csv of cells 1 and 2 as csvout writes it. */
+static void summary_text(char *buf, size_t n)
+{
+    int len = csvout_header(CSV_SUMMARY, buf, n);
+    assert_true(len > 0);
+    for (int64_t cell = 1; cell <= 2; cell++) {
+        struct summary_record s;
+        fill_summary(&s, cell);
+        int w = csvout_row(CSV_SUMMARY, &s, buf + len, n - (size_t)len);
+        assert_true(w > 0);
+        len += w;
+    }
+}
+
+/* text without its last column (csvout quotes no field of it). */
+static void drop_last_column(const char *text, char *out, size_t n)
+{
+    size_t len = 0;
+    for (const char *p = text; *p;) {
+        size_t line = strcspn(p, "\n");
+        const char *comma = p + line;
+        while (comma > p && *comma != ',')
+            comma--;
+        len += (size_t)snprintf(out + len, n - len, "%.*s\n", (int)(comma - p), p);
+        p += line + (p[line] == '\n');
+    }
+}
+
+/* What csvout writes reads back into the same record, by name. */
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char text[8192], err[512];
+    struct csvin t;
+    summary_text(text, sizeof text);
+    put_file(text);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 2);
+    assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY));
+    assert_true(csvout_same_header(CSV_SUMMARY, &t));
+    for (int i = 0; i < t.ncols; i++)
+        assert_int_equal(csvin_col(&t, csvout_column_name(CSV_SUMMARY, i)), i);
+    struct summary_record want, got;
+    fill_summary(&want, 2);
+    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 1, &got), 0);
+    assert_int_equal(got.id.cell, 2);
+    assert_string_equal(got.id.sqlite_source_id, want.id.sqlite_source_id);
+    assert_string_equal(got.reason, want.reason);
+    assert_int_equal(got.db_bytes, want.db_bytes);
+    assert_true(fabs(got.write_last_over_first - 0.9383) < 1e-9);
+    assert_true(isnan(got.verify_s));
+    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 2, &got), -1);
+    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, -1, &got), -1);
+    csvin_free(&t);
+}
+
+/* Columns in another order and a column this build does not know: read
+** by name, the unknown one ignored; not this build's header, so rows of
+** this schema must not be appended to it. */
+static void test_unknown_and_reordered(void **state)
+{
+    (void)state;
+    char err[512];
+    struct csvin t;
+    put_file("future_column,status,chunks,repeat,cell,schema_version,wall_s\n"
+             "x,ok,4,1,7,1,0.5\n"
+             "y,skipped,0,1,8,1,\n");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 2);
+    assert_false(csvout_same_header(CSV_SUMMARY, &t));
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "status"), "ok");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, "status"), "skipped");
+    assert_true(csvin_num(&t, CSV_SUMMARY, 0, "cell") == 7);
+    assert_true(csvin_num(&t, CSV_SUMMARY, 0, "wall_s") == 0.5);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 1, "wall_s")));
+    assert_int_equal(csvin_col(&t, "future_column"), 0);
+    struct summary_record r;
+    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 0, &r), 0);
+    assert_int_equal(r.id.cell, 7);
+    assert_int_equal(r.chunks, 4);
+    assert_string_equal(r.status, "ok");
+    assert_true(r.wall_s == 0.5);
+    /* a column the file lacks: empty, NaN, 0 */
+    assert_int_equal(csvin_col(&t, "page_size"), -1);
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "page_size"), "");
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, "write_rows_per_s_median")));
+    assert_true(isnan(r.write_rows_per_s_median));
+    assert_int_equal(r.id.v[DIM_PAGE_SIZE], 0);
+    /* a dimension newer than the file: what the file's run did */
+    assert_int_equal(r.id.v[DIM_LOCKING_MODE], LM_NORMAL);
+    assert_true(r.id.v[DIM_WAL_AUTOCHECKPOINT] == VALUE_DEFAULT);
+    /* and a row that does not exist */
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 5, "status"), "");
+    csvin_free(&t);
+}
+
+/* An optional column dropped from a file csvout wrote: still read. */
+static void test_missing_optional(void **state)
+{
+    (void)state;
+    char text[8192], edited[8192], err[512];
+    struct csvin t;
+    summary_text(text, sizeof text);
+    assert_string_equal(csvout_column_name(CSV_SUMMARY, csvout_ncolumns(CSV_SUMMARY) - 1),
+                        "wall_s");
+    drop_last_column(text, edited, sizeof edited);
+    put_file(edited);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY) - 1);
+    assert_int_equal(csvin_col(&t, "wall_s"), -1);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, "wall_s")));
+    assert_true(csvin_num(&t, CSV_SUMMARY, 1, "db_bytes") == 495616);
+    csvin_free(&t);
+}
+
+/* Every required column of every file: a file without it is refused with
+** one line naming the file and the column, and t is left empty. */
+static void test_missing_required(void **state)
+{
+    (void)state;
+    static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY};
+    int required = 0;
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        enum csv_file f = files[k];
+        struct csvout_column_info ci;
+        for (int i = 0; csvout_column_info(f, i, &ci) == 0; i++) {
+            if (!ci.required)
+                continue;
+            required++;
+            char head[8192], err[512], want[600];
+            int len = 0;
+            for (int j = 0; j < csvout_ncolumns(f); j++)
+                if (j != i)
+                    len += snprintf(head + len, sizeof head - (size_t)len, "%s%s",
+                                    len ? "," : "", csvout_column_name(f, j));
+            snprintf(head + len, sizeof head - (size_t)len, "\n");
+            put_file(head);
+            struct csvin t;
+            assert_int_equal(csvin_read(path, f, &t, err, sizeof err), -1);
+            snprintf(want, sizeof want, "%s: not a sqlsoak %s (its header has no %s column)", path,
+                     csvout_file_name(f), ci.name);
+            assert_string_equal(err, want);
+            assert_null(t.cell);
+            assert_null(t.name);
+            assert_int_equal(t.ncols, 0);
+        }
+    }
+    /* the identity that every reader matches rows by */
+    static const char *const everywhere[] = {"schema_version", "cell", "repeat"};
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++)
+        for (size_t i = 0; i < 3; i++) {
+            struct csvout_column_info ci;
+            int found = 0;
+            for (int j = 0; csvout_column_info(files[k], j, &ci) == 0; j++)
+                if (strcmp(ci.name, everywhere[i]) == 0)
+                    found = ci.required;
+            assert_true(found);
+        }
+    assert_true(required >= 4 * 4);
+}
+
+/* Versions up to CSV_SCHEMA_VERSION are read; a newer one in any row is
+** refused with one line naming the file and the version; a field that is
+** no version is refused too. */
+static void test_versions(void **state)
+{
+    (void)state;
+    char text[512], err[512], want[600];
+    struct csvin t;
+    for (int v = 1; v <= CSV_SCHEMA_VERSION; v++) {
+        snprintf(text, sizeof text, "schema_version,cell,repeat,status,chunks\n%d,1,1,ok,1\n", v);
+        put_file(text);
+        assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+        csvin_free(&t);
+    }
+    snprintf(text, sizeof text,
+             "schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n%d,2,1,ok,1\n",
+             CSV_SCHEMA_VERSION + 1);
+    put_file(text);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want,
+             "%s: schema_version %d is newer than this sqlsoak reads (%d); read it with a "
+             "newer sqlsoak",
+             path, CSV_SCHEMA_VERSION + 1, CSV_SCHEMA_VERSION);
+    assert_string_equal(err, want);
+    assert_null(t.cell);
+    static const char *const bad[] = {"", "x", "0", "1.5", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text, "schema_version,cell,repeat,status,chunks\n%s,1,1,ok,1\n",
+                 bad[i]);
+        put_file(text);
+        assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s line 2: schema_version \"%s\" is not a version", path,
+                 bad[i]);
+        assert_string_equal(err, want);
+    }
+}
+
+/* A row with more or fewer fields than the header, a column named twice,
+** a file that is not there: refused, one line. */
+static void test_malformed(void **state)
+{
+    (void)state;
+    char err[512], want[600];
+    struct csvin t;
+    put_file("schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n1,2,1,ok\n");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s line 3: malformed row (expected 5 fields)", path);
+    assert_string_equal(err, want);
+    put_file("schema_version,cell,repeat,status,chunks\n1,1,1,ok,1,extra\n");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s line 2: malformed row (expected 5 fields)", path);
+    assert_string_equal(err, want);
+    put_file("schema_version,cell,repeat,status,chunks,cell\n1,1,1,ok,1,1\n");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: column cell appears twice in the header", path);
+    assert_string_equal(err, want);
+    put_file("");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want,
+             "%s: not a sqlsoak summary.csv (its header has no schema_version column)", path);
+    assert_string_equal(err, want);
+    assert_int_equal(csvin_read("/nonexistent/summary.csv", CSV_SUMMARY, &t, err, sizeof err),
+                     -1);
+    assert_string_equal(err, "cannot read /nonexistent/summary.csv: No such file or directory");
+    /* a prefix ending at the last whole line is read; the torn line is not */
+    put_file("schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n1,2,1,o");
+    assert_int_equal(csvin_read_prefix(path, CSV_SUMMARY, 52, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 1);
+    csvin_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_round_trip, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_unknown_and_reordered, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_missing_optional, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_missing_required, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_versions, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_malformed, make_path, remove_path),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
