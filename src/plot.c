@@ -149,6 +149,11 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
                 strerror(errno));
         return -1;
     }
+    /* gnuplot runs in the scripts' folder: the 2014 curve needs an absolute
+    ** path too, or a relative results folder loses it */
+    char aref[PATH_MAX] = "";
+    if (have->ref2014[0] && !realpath(have->ref2014, aref))
+        aref[0] = 0;
     DIR *d = opendir(pdir);
     if (!d) {
         fprintf(msg, "cannot open the plot scripts in %s: %s\n", pdir, strerror(errno));
@@ -169,7 +174,7 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
             fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
             continue;
         }
-        const char *args[] = {adata, aout, desc, mode, have->ref2014};
+        const char *args[] = {adata, aout, desc, mode, aref};
         if (gnuplot(pdir, e->d_name, args, 5) != 0) {
             fprintf(msg, "plot %s failed\n", e->d_name);
             failed++;
