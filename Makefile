@@ -1,12 +1,13 @@
 # sqlsoak: build, run, test.  `make run` and `make test` install missing
 # Debian packages first (.ci/deps).
 VERSION  = 0.1.0
+PREFIX  ?= /usr/local
+DATADIR  = $(PREFIX)/share/sqlsoak
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wvla
-CPPFLAGS += -D_GNU_SOURCE -DSQLSOAK_VERSION='"$(VERSION)"' \
-            -DSQLSOAK_PLOTS_DIR='"$(CURDIR)/plots"' -MMD -MP
+CPPFLAGS += -D_GNU_SOURCE -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 LDLIBS  = -ldl -lxxhash -ljansson -lm
 B        = build
@@ -17,7 +18,7 @@ LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib
+.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib FORCE
 all: $(B)/sqlsoak
 
 $(B)/obj/%.o: src/%.c | $(B)/obj
@@ -28,6 +29,12 @@ $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
 $(B)/obj $(B)/tests:
 	mkdir -p $@
+
+# datadir.o holds the PREFIX it was built for: rebuilt when PREFIX changes.
+$(B)/obj/datadir.o: CPPFLAGS += -DSQLSOAK_DATADIR='"$(DATADIR)"'
+$(B)/obj/datadir.o: $(B)/prefix
+$(B)/prefix: FORCE | $(B)/obj
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
 
 deps:
 	@sh .ci/deps
