@@ -1,6 +1,6 @@
 # sqlsoak: build, run, test.  `make run` and `make test` install missing
 # Debian packages first (.ci/deps).
-VERSION  = 0.1.0
+VERSION := $(shell cat VERSION)
 PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/sqlsoak
 CC      ?= cc
@@ -29,6 +29,9 @@ $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
 $(B)/obj $(B)/tests:
 	mkdir -p $@
+
+# The version is the VERSION file's, and nothing else's.
+$(OBJ): VERSION
 
 # datadir.o holds the PREFIX it was built for: rebuilt when PREFIX changes.
 $(B)/obj/datadir.o: CPPFLAGS += -DSQLSOAK_DATADIR='"$(DATADIR)"'

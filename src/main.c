@@ -15,7 +15,7 @@
 #include <string.h>
 
 #ifndef SQLSOAK_VERSION
-#define SQLSOAK_VERSION "0.0.0"
+#error "SQLSOAK_VERSION is set by the Makefile, from the VERSION file"
 #endif
 
 struct subcommand {
