@@ -1,5 +1,5 @@
-# sqlsoak: build, run, test.  `make run` and `make test` install missing
-# Debian packages first (.ci/deps).
+# sqlsoak: build, run, test, install.  `make run` and `make test` install
+# missing Debian packages first (.ci/deps).
 VERSION := $(shell cat VERSION)
 PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/sqlsoak
@@ -18,7 +18,8 @@ LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib FORCE
+.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib install \
+        uninstall FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash
 
 $(B)/obj/%.o: src/%.c | $(B)/obj
@@ -45,6 +46,26 @@ $(B)/sqlsoak.1: $(B)/sqlsoak
 	./$(B)/sqlsoak --man > $@.tmp && mv $@.tmp $@
 $(B)/sqlsoak.bash: $(B)/sqlsoak
 	./$(B)/sqlsoak --completion bash > $@.tmp && mv $@.tmp $@
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging root]; uninstall
+# removes those files, and sqlsoak's own folders once empty.
+BINDIR   = $(DESTDIR)$(PREFIX)/bin
+SHAREDIR = $(DESTDIR)$(DATADIR)
+MANDIR   = $(DESTDIR)$(PREFIX)/share/man/man1
+COMPDIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+SCRIPTS  = $(wildcard plots/*.gp)
+REFDATA  = $(wildcard data/reference/*.csv)
+install: all
+	install -d '$(BINDIR)' '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(MANDIR)' '$(COMPDIR)'
+	install -m 755 $(B)/sqlsoak '$(BINDIR)/sqlsoak'
+	install -m 644 $(SCRIPTS) '$(SHAREDIR)/plots/'
+	install -m 644 $(REFDATA) '$(SHAREDIR)/reference/'
+	install -m 644 $(B)/sqlsoak.1 '$(MANDIR)/sqlsoak.1'
+	install -m 644 $(B)/sqlsoak.bash '$(COMPDIR)/sqlsoak'
+uninstall:
+	rm -f '$(BINDIR)/sqlsoak' '$(MANDIR)/sqlsoak.1' '$(COMPDIR)/sqlsoak'
+	rm -f $(SCRIPTS:plots/%='$(SHAREDIR)/plots/%') $(REFDATA:data/reference/%='$(SHAREDIR)/reference/%')
+	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)' 2>/dev/null || true
 
 deps:
 	@sh .ci/deps
