@@ -50,6 +50,11 @@ drawn() {
     for f in "$T"/moved/data/reference/*.csv; do want+=("./usr/share/sqlsoak/reference/${f##*/}"); done
     [ "$(printf '%s\n' "${want[@]}" | sort)" = "$(printf '%s\n' "${lines[@]}" | sort)" ]
     [ -x usr/bin/sqlsoak ]
+    # the generated files, as the binary generates them
+    cmp usr/share/man/man1/sqlsoak.1 "$T/moved/build/sqlsoak.1"
+    cmp usr/share/bash-completion/completions/sqlsoak "$T/moved/build/sqlsoak.bash"
+    "$BIN" --man | cmp - usr/share/man/man1/sqlsoak.1
+    "$BIN" --completion bash | cmp - usr/share/bash-completion/completions/sqlsoak
     run "$BIN" --version
     [ "$output" = "sqlsoak $(cat "$T/moved/VERSION")" ]
 }
@@ -89,6 +94,17 @@ drawn() {
     [[ "$output" == *"SQLSOAK_PLOTS_DIR"* ]]
     run -0 groff -man -ww -z "$T/root/usr/share/man/man1/sqlsoak.1"
     [ -z "$output" ]                                        # no roff warning
+    # every option --help lists, under every command
+    local page c o
+    page=$(MANWIDTH=100 man -l "$T/root/usr/share/man/man1/sqlsoak.1")
+    for c in run resume crash plot compare info; do
+        for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
+            [[ "$page" == *"$o"* ]] || { echo "$c $o missing"; return 1; }
+        done
+    done
+    # found by man under the installed prefix
+    MANPATH=$T/root/usr/share/man MANWIDTH=100 run -0 man sqlsoak
+    [[ "$output" == *"--journal WORD,..."* ]]
 }
 
 # complete WORD...: what the installed completion offers for the command
@@ -131,6 +147,8 @@ complete_words() {
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
     run -0 complete_words sqlsoak run --out res
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
+    run -0 complete_words sqlsoak crash --db-dir=res
+    [ "$(sort <<<"$output" | tr '\n' ' ')" = "--db-dir=results-a --db-dir=results-b " ]
 }
 
 @test "uninstall: removes what install installed and nothing else" {
@@ -166,6 +184,7 @@ complete_words() {
     [[ "$output" == *"no graphs drawn: sqlsoak's gnuplot scripts (*.gp) are in none of"*"$T/lonely/plots"*"$T/lonely/share/sqlsoak/plots"*"/usr/share/sqlsoak/plots"* ]]
     [[ "$output" != *"graphs: "* ]]
     [[ "$output" == *"report (no graphs): lonely/report.html"* ]]
+    [ -s lonely/report.html ] && [ -s lonely/chunks.csv ]
     [ ! -e lonely/plots/write.png ]
     run --separate-stderr "$T/lonely/bin/sqlsoak" plot lonely
     [ "$status" -eq 1 ]
@@ -184,4 +203,25 @@ complete_words() {
     SQLSOAK_PLOTS_DIR=$T/elsewhere run "$T/moved/build/sqlsoak" plot env
     [ "$status" -eq 1 ]
     [[ "$output" == *"are in none of $T/elsewhere (set SQLSOAK_PLOTS_DIR"* ]]
+}
+
+@test "make install: PREFIX is /usr/local unless given" {
+    run -0 make -C "$T/moved" -n install DESTDIR="$T/dry"
+    [[ "$output" == *"$T/dry/usr/local/bin/sqlsoak"* ]]
+    [[ "$output" == *"$T/dry/usr/local/share/sqlsoak/plots/"* ]]
+    [ ! -e "$T/dry" ]
+}
+
+# Last: it rebuilds the moved checkout for another prefix.
+@test "installed, then the binary moved: the PREFIX it was built for still works" {
+    make -C "$T/moved" install PREFIX="$T/prefix" >/dev/null
+    mkdir -p "$T/away/bin"
+    cp "$T/prefix/bin/sqlsoak" "$T/away/bin/sqlsoak"
+    cd "$T/elsewhere"
+    run "$T/away/bin/sqlsoak" run $TINY --journal delete,wal --db-dir db --out away
+    [ "$status" -eq 0 ]
+    drawn away
+    make -C "$T/moved" uninstall PREFIX="$T/prefix" >/dev/null
+    run -0 find "$T/prefix" -type f
+    [ -z "$output" ]
 }
