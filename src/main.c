@@ -1,9 +1,12 @@
 /*
 ** main: subcommand dispatch.  The only place that calls exit().
 */
+#include "commands.h"
 #include "compare.h"
+#include "completion.h"
 #include "crash.h"
 #include "info.h"
+#include "manpage.h"
 #include "options.h"
 #include "plot.h"
 #include "preset.h"
@@ -15,33 +18,17 @@
 #include <string.h>
 
 #ifndef SQLSOAK_VERSION
-#define SQLSOAK_VERSION "0.0.0"
+#error "SQLSOAK_VERSION is set by the Makefile, from the VERSION file"
 #endif
-
-struct subcommand {
-    const char *name;
-    enum command cmd;
-    const char *args;
-    const char *what;
-};
-
-static const struct subcommand subcommands[] = {
-    {"run", CMD_RUN, "[OPTIONS]", "insert rows chunk by chunk, time writes and point reads"},
-    {"resume", CMD_RESUME, "RESULTS_DIR", "carry on an interrupted or killed run from its last chunk"},
-    {"crash", CMD_CRASH, "[OPTIONS]", "simulated power cuts: what each journal and sync setting keeps"},
-    {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
-    {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
-    {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
-};
-#define NSUB (sizeof subcommands / sizeof subcommands[0])
 
 static void usage(void)
 {
     printf("sqlsoak %s: how SQLite's write and point-read cost grow as a table grows\n\n",
            SQLSOAK_VERSION);
     printf("usage: sqlsoak COMMAND [OPTIONS]\n\n");
-    for (size_t i = 0; i < NSUB; i++)
-        printf("  %-8s %-26s %s\n", subcommands[i].name, subcommands[i].args, subcommands[i].what);
+    const struct command_doc *c;
+    for (int i = 0; (c = commands_at(i)); i++)
+        printf("  %-8s %-26s %s\n", c->name, c->args, c->what);
     printf("\n  sqlsoak COMMAND --help   the options of one command\n"
            "  sqlsoak --version\n\n"
            "Row counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes take\n"
@@ -49,7 +36,7 @@ static void usage(void)
            "list: every combination is run as its own cell.\n");
 }
 
-static void command_help(const struct subcommand *s)
+static void command_help(const struct command_doc *s)
 {
     printf("usage: sqlsoak %s %s\n%s\n\n", s->name, s->args, s->what);
     options_help(s->cmd);
@@ -79,10 +66,17 @@ int main(int argc, char **argv)
         printf("sqlsoak %s\n", SQLSOAK_VERSION);
         return 0;
     }
-    const struct subcommand *sub = NULL;
-    for (size_t i = 0; i < NSUB; i++)
-        if (strcmp(argv[1], subcommands[i].name) == 0)
-            sub = &subcommands[i];
+    /* the generators of build/sqlsoak.1 and build/sqlsoak.bash (make) */
+    if (strcmp(argv[1], "--man") == 0 && argc == 2)
+        return manpage_print(stdout) == 0 ? 0 : 1;
+    if (strcmp(argv[1], "--completion") == 0) {
+        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
+            fprintf(stderr, "sqlsoak: usage: sqlsoak --completion bash\n");
+            return 2;
+        }
+        return completion_print(stdout) == 0 ? 0 : 1;
+    }
+    const struct command_doc *sub = commands_find(argv[1]);
     if (!sub) {
         fprintf(stderr, "sqlsoak: unknown command '%s' (see sqlsoak --help)\n", argv[1]);
         return 2;

@@ -7,6 +7,7 @@
 */
 #include "plot.h"
 
+#include "datadir.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "report.h"
@@ -20,10 +21,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#ifndef SQLSOAK_PLOTS_DIR
-#define SQLSOAK_PLOTS_DIR "plots"
-#endif
 
 static const struct plot_graph graphs[] = {
     {"write.gp", {"write", "write_log"},
@@ -52,11 +49,17 @@ const struct plot_graph *plot_graph_at(int i)
     return i >= 0 && i < NGRAPHS ? &graphs[i] : NULL;
 }
 
-/* The plots/ folder: $SQLSOAK_PLOTS_DIR, else the one this build came from. */
-static const char *plots_dir(void)
+/* The gnuplot scripts' folder into dir: 0, or -1 with a line in err
+** saying where it looked and that nothing is drawn. */
+static int plots_dir(char *dir, size_t n, char *err, size_t errlen)
 {
-    const char *env = getenv("SQLSOAK_PLOTS_DIR");
-    return env && *env ? env : SQLSOAK_PLOTS_DIR;
+    char places[8192];
+    if (datadir_plots(dir, n) == 0)
+        return 0;
+    snprintf(err, errlen, "no graphs drawn: sqlsoak's gnuplot scripts (*.gp) are in none of %s "
+                          "(set SQLSOAK_PLOTS_DIR to their folder)",
+             datadir_places(places, sizeof places));
+    return -1;
 }
 
 /* 1 when an executable named name is on $PATH. */
@@ -143,12 +146,21 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
         fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
         return -1;
     }
-    char pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX];
-    if (!realpath(plots_dir(), pdir) || !realpath(datadir, adata) || !realpath(outdir, aout)) {
-        fprintf(msg, "cannot find the plot scripts or folders (%s): %s\n", plots_dir(),
+    char found[PATH_MAX], pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX], nowhere[8400];
+    if (plots_dir(found, sizeof found, nowhere, sizeof nowhere)) {
+        fprintf(msg, "%s\n", nowhere);
+        return -1;
+    }
+    if (!realpath(found, pdir) || !realpath(datadir, adata) || !realpath(outdir, aout)) {
+        fprintf(msg, "cannot find the plot scripts or folders (%s): %s\n", found,
                 strerror(errno));
         return -1;
     }
+    /* gnuplot runs in the scripts' folder: the 2014 curve needs an absolute
+    ** path too, or a relative results folder loses it */
+    char aref[PATH_MAX] = "";
+    if (have->ref2014[0] && !realpath(have->ref2014, aref))
+        aref[0] = 0;
     DIR *d = opendir(pdir);
     if (!d) {
         fprintf(msg, "cannot open the plot scripts in %s: %s\n", pdir, strerror(errno));
@@ -169,7 +181,7 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
             fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
             continue;
         }
-        const char *args[] = {adata, aout, desc, mode, have->ref2014};
+        const char *args[] = {adata, aout, desc, mode, aref};
         if (gnuplot(pdir, e->d_name, args, 5) != 0) {
             fprintf(msg, "plot %s failed\n", e->d_name);
             failed++;
@@ -280,6 +292,18 @@ static int any_positive(const struct plotdata_run *r, const char *col)
     return 0;
 }
 
+/* Writes the report, then names the graphs' folder only when some graphs
+** were drawn. */
+static void report_done(struct plotdata_run *r, const char *outdir, int drawn, FILE *msg)
+{
+    if (report_write(r, msg) != 0)
+        return;
+    if (drawn)
+        fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
+    else
+        fprintf(msg, "report (no graphs): %s/report.html\n", r->dir);
+}
+
 static int plot_loaded(struct plotdata_run *r, FILE *msg)
 {
     char outdir[4200], datadir[4300], err[512], common[512], desc[1200], ref[4400] = "";
@@ -291,7 +315,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
     struct plot_have h = {0};
-    int rc = -1;
+    int rc = -1, drawn = 0;
     if (!s || !vn || !vp)
         goto out;
     int nv;
@@ -311,9 +335,9 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     h.latency = any_positive(r, "read_p50_us");
     h.io = any_positive(r, "io_write_bytes");
     char refpath[4200];
-    snprintf(refpath, sizeof refpath, "%s/../data/reference/2014.csv", plots_dir());
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
-    if (!plotdata_is_2014_shape(r) || ref_2014(refpath, ref) != 0)
+    if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||
+        ref_2014(refpath, ref) != 0)
         ref[0] = 0;
     h.ref2014 = ref;
     if (!on_path("gnuplot")) {
@@ -321,10 +345,11 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        rc = plot_draw(datadir, outdir, desc, "run", &h, msg) ? -1 : 0;
+        int failed = plot_draw(datadir, outdir, desc, "run", &h, msg);
+        drawn = failed >= 0;
+        rc = failed ? -1 : 0;
     }
-    if (report_write(r, msg) == 0)
-        fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
+    report_done(r, outdir, drawn, msg);
 out:
     free(s);
     free(vn);
@@ -338,7 +363,7 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
     char outdir[4200], datadir[4300], err[512], desc[1200];
     struct plotcrash_order o;
     struct plot_have h = {0};
-    int cells;
+    int cells, drawn = 0;
     snprintf(outdir, sizeof outdir, "%s/plots", r->dir);
     snprintf(datadir, sizeof datadir, "%s/data", outdir);
     if (make_dir(outdir, msg) || make_dir(datadir, msg))
@@ -363,10 +388,11 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        rc = plot_draw(datadir, outdir, desc, "crash", &h, msg) ? -1 : 0;
+        int failed = plot_draw(datadir, outdir, desc, "crash", &h, msg);
+        drawn = failed >= 0;
+        rc = failed ? -1 : 0;
     }
-    if (report_write(r, msg) == 0)
-        fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
+    report_done(r, outdir, drawn, msg);
     return rc;
 }
 
@@ -413,6 +439,11 @@ int plot_main(const struct config *cfg, char *err, size_t n)
     struct plotdata_run r;
     if (load_any(dir, &r, err, n))
         return 2;
+    char scripts[PATH_MAX];
+    if (plots_dir(scripts, sizeof scripts, err, n)) {
+        plotdata_free(&r);
+        return 1;
+    }
     int rc = plot_any(&r, stdout);
     plotdata_free(&r);
     return rc == 0 ? 0 : 1;

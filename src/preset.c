@@ -54,6 +54,15 @@ const char *preset_names(void)
     return buf;
 }
 
+int preset_doc(int i, const char **name, const char **what)
+{
+    if (i < 0 || i >= (int)NPRESETS)
+        return 0;
+    *name = presets[i].name;
+    *what = presets[i].what;
+    return 1;
+}
+
 void preset_help(void)
 {
     for (size_t i = 0; i < NPRESETS; i++) {

@@ -12,6 +12,10 @@ const char *const *preset_args(const char *name);
 /* "2014, txn, ..." for messages and --help.  Static storage. */
 const char *preset_names(void);
 
+/* The i-th preset's name and one line on what it runs (static storage).
+** Returns 1, or 0 past the last one. */
+int preset_doc(int i, const char **name, const char **what);
+
 /* Prints each preset, what it reproduces and its options, to stdout. */
 void preset_help(void);
 

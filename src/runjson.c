@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #ifndef SQLSOAK_VERSION
-#define SQLSOAK_VERSION "0.0.0"
+#error "SQLSOAK_VERSION is set by the Makefile, from the VERSION file"
 #endif
 
 struct runjson {

@@ -1,0 +1,29 @@
+/*
+** commands: the subcommand table; see commands.h.
+*/
+#include "commands.h"
+
+#include <string.h>
+
+static const struct command_doc commands[] = {
+    {"run", CMD_RUN, "[OPTIONS]", "insert rows chunk by chunk, time writes and point reads"},
+    {"resume", CMD_RESUME, "RESULTS_DIR", "carry on an interrupted or killed run from its last chunk"},
+    {"crash", CMD_CRASH, "[OPTIONS]", "simulated power cuts: what each journal and sync setting keeps"},
+    {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
+    {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
+    {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
+};
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+const struct command_doc *commands_at(int i)
+{
+    return i >= 0 && i < NCOMMANDS ? &commands[i] : NULL;
+}
+
+const struct command_doc *commands_find(const char *name)
+{
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}

@@ -1,0 +1,24 @@
+/*
+** commands: the table of sqlsoak's subcommands (name, the options word
+** they answer to, their arguments, what they do).  The one list that
+** dispatch, --help, the man page and shell completion all read.
+*/
+#ifndef SQLSOAK_COMMANDS_H
+#define SQLSOAK_COMMANDS_H
+
+#include "options.h"
+
+struct command_doc {
+    const char *name;             /* "run" */
+    enum command cmd;             /* the options table's word for it */
+    const char *args;             /* "[OPTIONS]", "RESULTS_DIR", ... */
+    const char *what;             /* one line */
+};
+
+/* The i-th subcommand (0-based, in --help order), or NULL past the last. */
+const struct command_doc *commands_at(int i);
+
+/* The subcommand called name, or NULL. */
+const struct command_doc *commands_find(const char *name);
+
+#endif
