@@ -9,6 +9,7 @@
 #include "compare.h"
 
 #include "folder.h"
+#include "graphs.h"
 #include "plot.h"
 #include "plotdata.h"
 
@@ -167,8 +168,10 @@ static int compare_draw(struct plotdata_run *runs, int nr, const char *out, char
         rc = 1;
         goto done;
     }
-    struct plot_have h = {1, 1, 1, 1, 0, 1, 0, ""};
-    if (plot_draw(data, plots, desc, "compare", &h, stdout) != 0)
+    unsigned have = GRAPHS_CHUNKS | GRAPHS_VERSIONS;
+    for (int r = 0; r < nr; r++)
+        have |= plot_measured(&runs[r]);
+    if (plot_draw(data, plots, desc, "compare", have, "", stdout) != 0)
         rc = 1;
     else
         printf("graphs: %s/\n", plots);

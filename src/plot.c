@@ -7,11 +7,11 @@
 */
 #include "plot.h"
 
+#include "graphs.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -24,33 +24,6 @@
 #ifndef SQLSOAK_PLOTS_DIR
 #define SQLSOAK_PLOTS_DIR "plots"
 #endif
-
-static const struct plot_graph graphs[] = {
-    {"write.gp", {"write", "write_log"},
-     "Write time per chunk against rows already in the table: does inserting get slower as "
-     "the table grows?", 0},
-    {"read.gp", {"read", NULL},
-     "Point reads: seconds per chunk's reads and reads per second against rows in the table.", 0},
-    {"latency.gp", {"latency", NULL},
-     "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in the table.", 0},
-    {"amplification.gp", {"amplification", NULL},
-     "Bytes written to storage per row inserted (write amplification: what wears an SD card).", 0},
-    {"heatmap.gp", {"heatmap_write", "heatmap_read"},
-     "Median write rows/s and read ops/s over page size × journal mode.", 0},
-    {"versions.gp", {"versions", NULL},
-     "The same cell across SQLite libraries (or runs), overlaid: write rows/s per chunk.", 0},
-    {"commit.gp", {"commit", NULL}, "Rows per transaction against write rows/s (log-log).", 0},
-    {"durability.gp", {"durability", NULL},
-     "What simulated power cuts left of each cell's database: intact, acknowledged commits "
-     "lost, or corrupt (share of the trials, with counts), next to the write rate of the same "
-     "cell measured without a cut.", 1},
-};
-#define NGRAPHS (int)(sizeof graphs / sizeof *graphs)
-
-const struct plot_graph *plot_graph_at(int i)
-{
-    return i >= 0 && i < NGRAPHS ? &graphs[i] : NULL;
-}
 
 /* The plots/ folder: $SQLSOAK_PLOTS_DIR, else the one this build came from. */
 static const char *plots_dir(void)
@@ -101,81 +74,60 @@ static int gnuplot(const char *cwd, const char *script, const char *const *args,
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int has_suffix(const char *s, const char *suffix)
+/* The outputs of g to draw, space-separated, into buf (the script's ARG6);
+** those skipped are named on msg.  Returns how many are drawn. */
+static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_t n, FILE *msg)
 {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* Why graph g is skipped, or NULL when it has data. */
-static const char *skip_reason(const struct plot_graph *g, const struct plot_have *h)
-{
-    const char *s = g->script;
-    if (!h->series)
-        return "no chunk was measured";
-    if (!strcmp(s, "read.gp") && !h->reads)
-        return "no reads were measured";
-    if (!strcmp(s, "latency.gp") && !h->latency)
-        return "no read latency was measured";
-    if (!strcmp(s, "amplification.gp") && !h->io)
-        return "no bytes written were counted (/proc/self/io unavailable?)";
-    if (!strcmp(s, "heatmap.gp") && !h->heat)
-        return "one page size and one journal mode only";
-    if (!strcmp(s, "versions.gp") && !h->versions)
-        return "no cell ran on more than one SQLite library or run";
-    if (!strcmp(s, "commit.gp") && !h->commit)
-        return "one commit size only";
-    return NULL;
-}
-
-static const struct plot_graph *graph_named(const char *script)
-{
-    for (int i = 0; i < NGRAPHS; i++)
-        if (strcmp(graphs[i].script, script) == 0)
-            return &graphs[i];
-    return NULL;
+    int k, drawn = 0;
+    size_t len = 0;
+    buf[0] = 0;
+    for (k = 0; k < 2 && g->out[k].name; k++) {
+        const char *why = graphs_reason(g->out[k].needs, have);
+        if (why) {
+            fprintf(msg, "graph %s skipped: %s\n", g->out[k].name, why);
+        } else if (len < n) {
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", g->out[k].name);
+            drawn++;
+        }
+    }
+    return drawn;
 }
 
 int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
-              const struct plot_have *have, FILE *msg)
+              unsigned have, const char *ref2014, FILE *msg)
 {
-    if (!on_path("gnuplot")) {
-        fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
-        return -1;
-    }
     char pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX];
     if (!realpath(plots_dir(), pdir) || !realpath(datadir, adata) || !realpath(outdir, aout)) {
         fprintf(msg, "cannot find the plot scripts or folders (%s): %s\n", plots_dir(),
                 strerror(errno));
         return -1;
     }
-    DIR *d = opendir(pdir);
-    if (!d) {
-        fprintf(msg, "cannot open the plot scripts in %s: %s\n", pdir, strerror(errno));
-        return -1;
-    }
-    struct dirent *e;
+    unsigned m = graphs_mode_of(mode);
+    const struct graphs_graph *g;
     int failed = 0;
-    while ((e = readdir(d))) {
-        if (!has_suffix(e->d_name, ".gp") || e->d_name[0] == '_')
-            continue;
-        const struct plot_graph *g = graph_named(e->d_name);
+    for (int i = 0; (g = graphs_at(i)); i++) {
         /* a crash folder has no chunks, a run no trials: the other kind's
         ** graphs are not missing, so they go unmentioned */
-        if (g && g->crash != (strcmp(mode, "crash") == 0))
+        if (!(g->modes & m))
             continue;
-        const char *why = g && !g->crash ? skip_reason(g, have) : NULL;
+        const char *why = graphs_reason(g->needs, have);
         if (why) {
-            fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
+            fprintf(msg, "graph %s skipped: %s\n", g->out[0].name, why);
             continue;
         }
-        const char *args[] = {adata, aout, desc, mode, have->ref2014};
-        if (gnuplot(pdir, e->d_name, args, 5) != 0) {
-            fprintf(msg, "plot %s failed\n", e->d_name);
+        char draw[256];
+        if (outputs(g, have, draw, sizeof draw, msg) == 0)
+            continue;
+        if (!on_path("gnuplot")) {
+            fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
+            return -1;
+        }
+        const char *args[] = {adata, aout, desc, mode, ref2014 ? ref2014 : "", draw};
+        if (gnuplot(pdir, g->script, args, 6) != 0) {
+            fprintf(msg, "plot %s failed\n", g->script);
             failed++;
         }
     }
-    closedir(d);
     return failed;
 }
 
@@ -280,6 +232,13 @@ static int any_positive(const struct plotdata_run *r, const char *col)
     return 0;
 }
 
+unsigned plot_measured(const struct plotdata_run *r)
+{
+    return (any_positive(r, "read_ops_per_s") ? GRAPHS_READS : 0) |
+           (any_positive(r, "read_p50_us") ? GRAPHS_LATENCY : 0) |
+           (any_positive(r, "io_write_bytes") ? GRAPHS_IO : 0);
+}
+
 static int plot_loaded(struct plotdata_run *r, FILE *msg)
 {
     char outdir[4200], datadir[4300], err[512], common[512], desc[1200], ref[4400] = "";
@@ -290,40 +249,37 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     struct plotdata_series *s = calloc((size_t)r->summary.nrows + 1, sizeof *s);
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
-    struct plot_have h = {0};
-    int rc = -1;
+    unsigned have = 0;
+    int rc = -1, heat, commit, versions;
     if (!s || !vn || !vp)
         goto out;
     int nv;
-    int n = run_series(r, s, vn, &nv, &h.versions);
+    int n = run_series(r, s, vn, &nv, &versions);
     for (int i = 0; i < nv; i++)
         vp[i] = vn[i];
     plotdata_label(s, n, common, sizeof common);
     snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
-        (h.heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
-        (h.commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
+        (heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
+        (commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }
-    h.series = n > 0;
-    h.reads = any_positive(r, "read_ops_per_s");
-    h.latency = any_positive(r, "read_p50_us");
-    h.io = any_positive(r, "io_write_bytes");
+    have = plot_measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
+           (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0);
     char refpath[4200];
     snprintf(refpath, sizeof refpath, "%s/../data/reference/2014.csv", plots_dir());
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
     if (!plotdata_is_2014_shape(r) || ref_2014(refpath, ref) != 0)
         ref[0] = 0;
-    h.ref2014 = ref;
     if (!on_path("gnuplot")) {
         fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        rc = plot_draw(datadir, outdir, desc, "run", &h, msg) ? -1 : 0;
+        rc = plot_draw(datadir, outdir, desc, "run", have, ref, msg) ? -1 : 0;
     }
-    if (report_write(r, msg) == 0)
+    if (report_write(r, have, msg) == 0)
         fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
 out:
     free(s);
@@ -337,7 +293,6 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
 {
     char outdir[4200], datadir[4300], err[512], desc[1200];
     struct plotcrash_order o;
-    struct plot_have h = {0};
     int cells;
     snprintf(outdir, sizeof outdir, "%s/plots", r->dir);
     snprintf(datadir, sizeof datadir, "%s/data", outdir);
@@ -348,24 +303,21 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
         return -1;
     }
     snprintf(desc, sizeof desc, "%s\n%s", o.common, r->desc);
-    h.ref2014 = "";
     cells = plotcrash_write(datadir, r, &o, err, sizeof err);
     plotcrash_order_free(&o);
     int rc;
     if (cells < 0) {
         fprintf(msg, "%s\n", err);
         return -1;
-    } else if (cells == 0) {
-        fprintf(msg, "graph durability skipped: durability.csv has no cells\n");
-        rc = 0;
-    } else if (!on_path("gnuplot")) {
+    } else if (cells > 0 && !on_path("gnuplot")) {
         fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        rc = plot_draw(datadir, outdir, desc, "crash", &h, msg) ? -1 : 0;
+        rc = plot_draw(datadir, outdir, desc, "crash", cells > 0 ? GRAPHS_TRIALS : 0, "", msg)
+                 ? -1 : 0;
     }
-    if (report_write(r, msg) == 0)
+    if (report_write(r, cells > 0 ? GRAPHS_TRIALS : 0, msg) == 0)
         fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
     return rc;
 }

@@ -5,7 +5,7 @@
 */
 #include "report.h"
 
-#include "plot.h"
+#include "graphs.h"
 #include "plotcrash.h"
 
 #include <errno.h>
@@ -130,15 +130,18 @@ static void summary(FILE *f, const struct plotdata_run *r)
     fputs("</table></div>\n", f);
 }
 
-static void graphs(FILE *f, const struct plotdata_run *r)
+/* The figures of the graph list drawn for mode with have, in dir/plots. */
+static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
 {
-    const struct plot_graph *g;
+    const struct graphs_graph *g;
     int any = 0;
-    for (int i = 0; (g = plot_graph_at(i)); i++)
-        for (int k = 0; k < 2 && g->files[k]; k++) {
+    for (int i = 0; (g = graphs_at(i)); i++)
+        for (int k = 0; k < 2; k++) {
             char path[4300], rel[200];
-            snprintf(rel, sizeof rel, "plots/%s.png", g->files[k]);
-            snprintf(path, sizeof path, "%s/%s", r->dir, rel);
+            if (!graphs_drawn(g, k, mode, have))
+                continue;
+            snprintf(rel, sizeof rel, "plots/%s.png", g->out[k].name);
+            snprintf(path, sizeof path, "%s/%s", dir, rel);
             if (access(path, R_OK) != 0)
                 continue;
             any = 1;
@@ -147,11 +150,11 @@ static void graphs(FILE *f, const struct plotdata_run *r)
             fputs("\"><img src=\"", f);
             url(f, rel);
             fputs("\" alt=\"", f);
-            esc(f, g->files[k]);
+            esc(f, g->out[k].name);
             fputs("\"></a><figcaption>", f);
-            esc(f, g->caption);
-            snprintf(rel, sizeof rel, "plots/%s.svg", g->files[k]);
-            snprintf(path, sizeof path, "%s/%s", r->dir, rel);
+            esc(f, g->out[k].caption);
+            snprintf(rel, sizeof rel, "plots/%s.svg", g->out[k].name);
+            snprintf(path, sizeof path, "%s/%s", dir, rel);
             if (access(path, R_OK) == 0) {
                 fputs(" <a href=\"", f);
                 url(f, rel);
@@ -274,7 +277,7 @@ static void durability_tables(FILE *f, const struct plotdata_run *r,
     }
 }
 
-static void durability(FILE *f, const struct plotdata_run *r)
+static void durability(FILE *f, const struct plotdata_run *r, unsigned have)
 {
     struct plotcrash_order o;
     fputs("<h2>Durability</h2>\n", f);
@@ -292,10 +295,10 @@ static void durability(FILE *f, const struct plotdata_run *r)
         fputs("<p>durability.csv holds no cell.</p>\n", f);
     durability_tables(f, r, &o);
     plotcrash_order_free(&o);
-    graphs(f, r);
+    graphs(f, r->dir, GRAPHS_CRASH, have);
 }
 
-int report_write(const struct plotdata_run *r, FILE *msg)
+int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
 {
     char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/report.html", r->dir);
@@ -331,7 +334,7 @@ int report_write(const struct plotdata_run *r, FILE *msg)
     fputs("</p>\n<h2>Run</h2>\n", f);
     describe(f, r);
     if (r->crash) {
-        durability(f, r);
+        durability(f, r, have);
         fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
               f);
     } else {
@@ -340,7 +343,7 @@ int report_write(const struct plotdata_run *r, FILE *msg)
               f);
         summary(f, r);
         fputs("<h2>Graphs</h2>\n", f);
-        graphs(f, r);
+        graphs(f, r->dir, GRAPHS_RUN, have);
         fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
               f);
     }

@@ -11,7 +11,10 @@
 #include <stdio.h>
 
 /* Writes r->dir/report.html from run.json, summary.csv (or, for a crash
-** folder, durability.csv) and the graphs present in r->dir/plots.  Returns 0, or -1 (message on msg). */
-int report_write(const struct plotdata_run *r, FILE *msg);
+** folder, durability.csv) and the graphs of r->dir/plots that the graph
+** list draws with have (enum graphs_need bits): an image left from an
+** earlier drawing whose data is now missing is not shown.  Returns 0, or
+** -1 (message on msg). */
+int report_write(const struct plotdata_run *r, unsigned have, FILE *msg);
 
 #endif

@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# graphs.bats: which graphs are drawn (only those whose data was measured,
+# from the one graph list), their tick labels, and what report.html shows.
+
+load helpers/images
+
+CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
+
+setup_file() {
+    export RUNS="$BATS_FILE_TMPDIR/runs"
+    mkdir -p "$RUNS"
+    # two journal modes: a heatmap; no reads: nothing of reads to draw
+    "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 0 --journal delete,wal \
+        --db-dir "$RUNS/db0" --out "$RUNS/noreads" --progress never >"$RUNS/noreads.log"
+}
+
+@test "plot: a run without reads draws no read graph and the report shows none" {
+    d="$RUNS/noreads"
+    grep -q 'graph heatmap_read skipped: no reads were measured' "$RUNS/noreads.log"
+    grep -q 'graph read skipped: no reads were measured' "$RUNS/noreads.log"
+    grep -q 'graph latency skipped: no read latency was measured' "$RUNS/noreads.log"
+    check_png "$d/plots/heatmap_write.png" 800 1
+    [ ! -e "$d/plots/heatmap_read.png" ] && [ ! -e "$d/plots/heatmap_read.svg" ]
+    [ ! -e "$d/plots/read.png" ] && [ ! -e "$d/plots/latency.png" ]
+    check_report_refs "$d"
+    grep -q 'heatmap_write.png' "$d/report.html"
+    if grep -q 'heatmap_read\|plots/read\.\|latency' "$d/report.html"; then return 1; fi
+}
+
+@test "plot: an image left from an earlier drawing whose data is gone is not in the report" {
+    d="$BATS_TEST_TMPDIR/stale"
+    cp -r "$RUNS/noreads" "$d"
+    cp "$d/plots/heatmap_write.png" "$d/plots/heatmap_read.png"
+    cp "$d/plots/write.png" "$d/plots/read.png"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    grep -q 'heatmap_write.png' "$d/report.html"
+    if grep -q 'heatmap_read\|plots/read\.' "$d/report.html"; then return 1; fi
+    [ -e "$d/plots/heatmap_read.png" ]       # not the tool's to delete
+}
