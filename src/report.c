@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -101,32 +102,137 @@ static void describe(FILE *f, const struct plotdata_run *r)
     fputs("</table>\n", f);
 }
 
-static const char *const shown[] = {
-    "cell", "repeat", "sqlite_version", "page_size", "journal_mode", "synchronous",
-    "commit_every", "cache_size", "mmap_size", "key_order", "value_size", "read_from", "status",
-    "reason", "rows", "write_rows_per_s_median", "write_rows_per_s_first",
-    "write_rows_per_s_last", "read_ops_per_s_median", "read_p99_us_median",
-    "io_write_bytes_per_row", "db_bytes", "wall_s", NULL};
+/* The settings that identify a cell, in the order the summary shows them:
+** the one list of them in the report (the matrix dimensions, as run). */
+static const char *const identity[] = {
+    "sqlite_version", "page_size", "journal_mode", "synchronous", "commit_every",
+    "cache_size", "mmap_size", "key_order", "value_size", "read_from",
+};
+#define NIDENTITY (int)(sizeof identity / sizeof *identity)
 
+/* What a reader came for, after the settings that vary: the column and
+** its heading.  Then the details, under their summary.csv names. */
+static const struct { const char *col, *head; } lead[] = {
+    {"write_rows_per_s_median", "write rows/s"},
+    {"read_ops_per_s_median", "read ops/s"},
+    {"read_p99_us_median", "read p99 µs"},
+};
+static const char *const details[] = {
+    "rows", "write_rows_per_s_first", "write_rows_per_s_last", "io_write_bytes_per_row",
+    "db_bytes", "wall_s",
+};
+#define NLEAD (int)(sizeof lead / sizeof *lead)
+#define NDETAILS (int)(sizeof details / sizeof *details)
+
+static const char *sum_str(const struct plotdata_run *r, int row, const char *col)
+{
+    return csvin_str(&r->summary, CSV_SUMMARY, row, col);
+}
+
+/* Whether col has more than one value over the summary's rows. */
+static int varies(const struct plotdata_run *r, const char *col)
+{
+    for (int i = 1; i < r->summary.nrows; i++)
+        if (strcmp(sum_str(r, i, col), sum_str(r, 0, col)) != 0)
+            return 1;
+    return 0;
+}
+
+static void cell(FILE *f, const char *cls, const char *v)
+{
+    fprintf(f, "<td%s>", cls);
+    esc(f, v);
+    fputs("</td>", f);
+}
+
+static void head(FILE *f, const char *h)
+{
+    fputs("<th>", f);
+    esc(f, h);
+    fputs("</th>", f);
+}
+
+/* The rows of the summary in order of cell, then repeat: the repeats of a
+** cell side by side (summary.csv has them in the order they ran,
+** interleaved).  The caller frees the array; NULL when out of memory. */
+static int *by_cell(const struct plotdata_run *r)
+{
+    int *o = malloc(((size_t)r->summary.nrows + 1) * sizeof *o);
+    for (int i = 0; o && i < r->summary.nrows; i++) {
+        double c = csvin_num(&r->summary, CSV_SUMMARY, i, "cell");
+        double k = csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
+        int j = i;
+        for (; j > 0; j--) {
+            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1], "cell");
+            if (pc < c || (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1], "repeat") <= k))
+                break;
+            o[j] = o[j - 1];
+        }
+        o[j] = i;
+    }
+    return o;
+}
+
+/* The summary: the settings the same in every cell stated once above the
+** table; in it, the cell (and its repeat, when a cell ran more than once),
+** the settings that vary, the rates, p99 and the status (with its reason
+** when not ok), then the details.  Rates lead: behind fifteen identity
+** columns they were off-screen. */
 static void summary(FILE *f, const struct plotdata_run *r)
 {
-    fputs("<div class=scroll><table class=sum>\n<tr>", f);
-    for (int c = 0; shown[c]; c++) {
-        fputs("<th>", f);
-        esc(f, shown[c]);
-        fputs("</th>", f);
-    }
-    fputs("</tr>\n", f);
-    for (int i = 0; i < r->summary.nrows; i++) {
-        const char *st = csvin_str(&r->summary, CSV_SUMMARY, i, "status");
-        fprintf(f, "<tr class=\"%s\">", strcmp(st, "ok") == 0 ? "ok" : "bad");
-        for (int c = 0; shown[c]; c++) {
-            fputs("<td>", f);
-            esc(f, csvin_str(&r->summary, CSV_SUMMARY, i, shown[c]));
-            fputs("</td>", f);
+    int vary[NIDENTITY], nconst = 0;
+    int rep = varies(r, "repeat") ||
+              (r->summary.nrows > 0 && strcmp(sum_str(r, 0, "repeat"), "1") != 0);
+    for (int c = 0; c < NIDENTITY; c++) {
+        vary[c] = varies(r, identity[c]);
+        if (!vary[c] && r->summary.nrows > 0) {
+            fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
+            fprintf(f, "%s <b>", identity[c]);
+            esc(f, sum_str(r, 0, identity[c]));
+            fputs("</b>", f);
         }
+    }
+    if (nconst)
+        fputs("</p>\n", f);
+    fputs("<div class=scroll><table class=sum>\n<tr>", f);
+    head(f, "cell");
+    if (rep)
+        head(f, "repeat");
+    for (int c = 0; c < NIDENTITY; c++)
+        if (vary[c])
+            head(f, identity[c]);
+    for (int c = 0; c < NLEAD; c++)
+        head(f, lead[c].head);
+    head(f, "status");
+    for (int c = 0; c < NDETAILS; c++)
+        head(f, details[c]);
+    fputs("</tr>\n", f);
+    int *order = by_cell(r);
+    for (int k = 0; order && k < r->summary.nrows; k++) {
+        int i = order[k];
+        const char *st = sum_str(r, i, "status");
+        int ok = strcmp(st, "ok") == 0;
+        fprintf(f, "<tr class=\"%s\">", ok ? "ok" : "bad");
+        cell(f, "", sum_str(r, i, "cell"));
+        if (rep)
+            cell(f, "", sum_str(r, i, "repeat"));
+        for (int c = 0; c < NIDENTITY; c++)
+            if (vary[c])
+                cell(f, "", sum_str(r, i, identity[c]));
+        for (int c = 0; c < NLEAD; c++)
+            cell(f, " class=n", sum_str(r, i, lead[c].col));
+        fputs("<td class=st>", f);
+        esc(f, st);
+        if (!ok && *sum_str(r, i, "reason")) {
+            fputs(": ", f);
+            esc(f, sum_str(r, i, "reason"));
+        }
+        fputs("</td>", f);
+        for (int c = 0; c < NDETAILS; c++)
+            cell(f, " class=n", sum_str(r, i, details[c]));
         fputs("</tr>\n", f);
     }
+    free(order);
     fputs("</table></div>\n", f);
 }
 
@@ -320,6 +426,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
           ".kv td{font-family:ui-monospace,monospace;word-break:break-all}\n"
           ".scroll{overflow-x:auto}.sum{font-size:13px}.sum th{background:#eee;position:sticky;top:0}\n"
           ".sum td{border-top:1px solid #ddd;white-space:nowrap}.sum tr.bad td{color:#a40}\n"
+          ".sum td.n{text-align:right}.sum td.st{white-space:normal;min-width:16em}.sum th{white-space:nowrap}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"
           "figcaption{color:#444;margin-top:.3em}\n"
           ".dur td,.dur th{border:1px solid #ddd;padding:.4em .7em}.dur th{background:#eee}\n"
@@ -338,8 +445,8 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
               f);
     } else {
-        fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over chunks. Cells not "
-              "<em>ok</em> have no figures; their reason says why.</p>\n",
+        fputs("<h2>Summary</h2>\n<p>One row per cell; rates and p99 are medians over chunks. Cells "
+              "not <em>ok</em> have no figures; their status says why.</p>\n",
               f);
         summary(f, r);
         fputs("<h2>Graphs</h2>\n", f);

@@ -57,3 +57,39 @@ setup_file() {
     grep -q '<text>1.5M</text>' "$d/plots/write.svg"
     grep -q '<text>500k</text>' "$d/plots/latency.svg"
 }
+
+# The headings of report.html's summary table, one per line.
+summary_heads() {
+    python3 - "$1" <<'PY'
+import re, sys
+html = open(sys.argv[1], encoding='utf-8').read()
+table = html[html.index('<table class=sum>'):]
+print('\n'.join(re.findall(r'<th>([^<]*)</th>', table[:table.index('</tr>')])))
+PY
+}
+
+@test "report: the summary leads with the settings that vary, then the rates, p99 and status" {
+    d="$RUNS/noreads"
+    heads=$(summary_heads "$d/report.html" | head -6 | tr '\n' ,)
+    [ "$heads" = "cell,journal_mode,write rows/s,read ops/s,read p99 µs,status," ]
+    # the settings the same in every cell, once above the table
+    grep -q '<p class=same>Every cell: sqlite_version <b>3.40.1</b> · page_size <b>4096</b>' \
+        "$d/report.html"
+    if summary_heads "$d/report.html" | grep -qx 'page_size\|repeat\|sqlite_version'; then
+        return 1
+    fi
+}
+
+@test "report: a repeat column when cells ran more than once; a failed cell's reason in its status" {
+    d="$BATS_TEST_TMPDIR/rep"
+    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --repeat 2 --page-size 4k,8k \
+        --mmap-size default,4G --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    heads=$(summary_heads "$d/report.html" | head -5 | tr '\n' ,)
+    [ "$heads" = "cell,repeat,page_size,mmap_size,write rows/s," ]
+    grep -q '<td class=st>unsupported: mmap_size' "$d/report.html"
+    # the repeats of a cell side by side, though they ran interleaved
+    cells=$(grep -o '^<tr class="[a-z]*"><td>[0-9]*</td><td>[0-9]*</td>' "$d/report.html" |
+        sed 's/.*<td>\([0-9]*\)<\/td><td>\([0-9]*\)<\/td>/\1.\2/' | tr '\n' ' ')
+    [ "$cells" = "1.1 1.2 2.1 2.2 3.1 3.2 4.1 4.2 " ]
+}
