@@ -232,7 +232,8 @@ static int any_positive(const struct plotdata_run *r, const char *col)
     return 0;
 }
 
-unsigned plot_measured(const struct plotdata_run *r)
+/* The graphs_need bits of what the chunks of r measured. */
+static unsigned measured(const struct plotdata_run *r)
 {
     return (any_positive(r, "read_ops_per_s") ? GRAPHS_READS : 0) |
            (any_positive(r, "read_p50_us") ? GRAPHS_LATENCY : 0) |
@@ -265,7 +266,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
         fprintf(msg, "%s\n", err);
         goto out;
     }
-    have = plot_measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
+    have = measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
            (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0);
     char refpath[4200];
     snprintf(refpath, sizeof refpath, "%s/../data/reference/2014.csv", plots_dir());

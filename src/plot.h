@@ -7,7 +7,6 @@
 #define SQLSOAK_PLOT_H
 
 #include "options.h"
-#include "plotdata.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -21,10 +20,6 @@
 ** nothing could run (msg says why). */
 int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
               unsigned have, const char *ref2014, FILE *msg);
-
-/* The graphs_need bits of what the chunks of r measured: reads, read
-** latency, bytes written. */
-unsigned plot_measured(const struct plotdata_run *r);
 
 /* Draws every graph of the results folder dir (a run's or, when it holds
 ** durability.csv and no chunks.csv, a crash run's) and writes its report.

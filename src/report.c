@@ -124,16 +124,16 @@ static const char *const details[] = {
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
 
-static const char *sum_str(const struct plotdata_run *r, int row, const char *col)
+static const char *str_at(const struct report_row *x, const char *col)
 {
-    return csvin_str(&r->summary, CSV_SUMMARY, row, col);
+    return csvin_str(&x->run->summary, CSV_SUMMARY, x->row, col);
 }
 
-/* Whether col has more than one value over the summary's rows. */
-static int varies(const struct plotdata_run *r, const char *col)
+/* Whether col has more than one value over the rows. */
+static int varies(const struct report_row *x, int n, const char *col)
 {
-    for (int i = 1; i < r->summary.nrows; i++)
-        if (strcmp(sum_str(r, i, col), sum_str(r, 0, col)) != 0)
+    for (int i = 1; i < n; i++)
+        if (strcmp(str_at(&x[i], col), str_at(&x[0], col)) != 0)
             return 1;
     return 0;
 }
@@ -145,56 +145,68 @@ static void cell(FILE *f, const char *cls, const char *v)
     fputs("</td>", f);
 }
 
-static void head(FILE *f, const char *h)
+/* <tag>s</tag>, s escaped. */
+static void tagged(FILE *f, const char *tag, const char *s)
 {
-    fputs("<th>", f);
-    esc(f, h);
-    fputs("</th>", f);
+    fprintf(f, "<%s>", tag);
+    esc(f, s);
+    fprintf(f, "</%s>", tag);
 }
 
-/* The rows of the summary in order of cell, then repeat: the repeats of a
+static void head(FILE *f, const char *h)
+{
+    tagged(f, "th", h);
+}
+
+/* The rows of r's summary in order of cell, then repeat: the repeats of a
 ** cell side by side (summary.csv has them in the order they ran,
 ** interleaved).  The caller frees the array; NULL when out of memory. */
-static int *by_cell(const struct plotdata_run *r)
+static struct report_row *by_cell(const struct plotdata_run *r)
 {
-    int *o = malloc(((size_t)r->summary.nrows + 1) * sizeof *o);
+    struct report_row *o = calloc((size_t)r->summary.nrows + 1, sizeof *o);
     for (int i = 0; o && i < r->summary.nrows; i++) {
+        struct report_row x = {r, i, 0};
         double c = csvin_num(&r->summary, CSV_SUMMARY, i, "cell");
         double k = csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
         int j = i;
         for (; j > 0; j--) {
-            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1], "cell");
-            if (pc < c || (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1], "repeat") <= k))
+            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "cell");
+            if (pc < c ||
+                (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "repeat") <= k))
                 break;
             o[j] = o[j - 1];
         }
-        o[j] = i;
+        o[j] = x;
     }
     return o;
 }
 
-/* The summary: the settings the same in every cell stated once above the
-** table; in it, the cell (and its repeat, when a cell ran more than once),
-** the settings that vary, the rates, p99 and the status (with its reason
-** when not ok), then the details.  Rates lead: behind fifteen identity
-** columns they were off-screen. */
-static void summary(FILE *f, const struct plotdata_run *r)
+/* The table of cells: the settings the same in every row stated once
+** above it; in it, (for a comparison, the match and the run,) the cell and
+** its repeat (when a cell ran more than once), the settings that vary,
+** the rates, p99 and the status (with its reason when not ok), then the
+** details.  Rates lead: behind fifteen identity columns they were
+** off-screen. */
+static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 {
     int vary[NIDENTITY], nconst = 0;
-    int rep = varies(r, "repeat") ||
-              (r->summary.nrows > 0 && strcmp(sum_str(r, 0, "repeat"), "1") != 0);
+    int rep = varies(x, n, "repeat") || (n > 0 && strcmp(str_at(x, "repeat"), "1") != 0);
     for (int c = 0; c < NIDENTITY; c++) {
-        vary[c] = varies(r, identity[c]);
-        if (!vary[c] && r->summary.nrows > 0) {
+        vary[c] = varies(x, n, identity[c]);
+        if (!vary[c] && n > 0) {
             fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
             fprintf(f, "%s <b>", identity[c]);
-            esc(f, sum_str(r, 0, identity[c]));
+            esc(f, str_at(x, identity[c]));
             fputs("</b>", f);
         }
     }
     if (nconst)
         fputs("</p>\n", f);
     fputs("<div class=scroll><table class=sum>\n<tr>", f);
+    if (compare) {
+        head(f, "match");
+        head(f, "run");
+    }
     head(f, "cell");
     if (rep)
         head(f, "repeat");
@@ -207,33 +219,44 @@ static void summary(FILE *f, const struct plotdata_run *r)
     for (int c = 0; c < NDETAILS; c++)
         head(f, details[c]);
     fputs("</tr>\n", f);
-    int *order = by_cell(r);
-    for (int k = 0; order && k < r->summary.nrows; k++) {
-        int i = order[k];
-        const char *st = sum_str(r, i, "status");
+    for (int i = 0; i < n; i++) {
+        const char *st = str_at(&x[i], "status");
         int ok = strcmp(st, "ok") == 0;
         fprintf(f, "<tr class=\"%s\">", ok ? "ok" : "bad");
-        cell(f, "", sum_str(r, i, "cell"));
+        if (compare) {
+            fprintf(f, "<td>%d</td>", x[i].match);
+            cell(f, "", x[i].run->name);
+        }
+        cell(f, "", str_at(&x[i], "cell"));
         if (rep)
-            cell(f, "", sum_str(r, i, "repeat"));
+            cell(f, "", str_at(&x[i], "repeat"));
         for (int c = 0; c < NIDENTITY; c++)
             if (vary[c])
-                cell(f, "", sum_str(r, i, identity[c]));
+                cell(f, "", str_at(&x[i], identity[c]));
         for (int c = 0; c < NLEAD; c++)
-            cell(f, " class=n", sum_str(r, i, lead[c].col));
+            cell(f, " class=n", str_at(&x[i], lead[c].col));
         fputs("<td class=st>", f);
         esc(f, st);
-        if (!ok && *sum_str(r, i, "reason")) {
+        if (!ok && *str_at(&x[i], "reason")) {
             fputs(": ", f);
-            esc(f, sum_str(r, i, "reason"));
+            esc(f, str_at(&x[i], "reason"));
         }
         fputs("</td>", f);
         for (int c = 0; c < NDETAILS; c++)
-            cell(f, " class=n", sum_str(r, i, details[c]));
+            cell(f, " class=n", str_at(&x[i], details[c]));
         fputs("</tr>\n", f);
     }
-    free(order);
     fputs("</table></div>\n", f);
+}
+
+static void summary(FILE *f, const struct plotdata_run *r)
+{
+    struct report_row *x = by_cell(r);
+    if (x)
+        cells_table(f, x, r->summary.nrows, 0);
+    else
+        fputs("<p>Out of memory: no table.</p>\n", f);
+    free(x);
 }
 
 /* The figures of the graph list drawn for mode with have, in dir/plots. */
@@ -365,11 +388,8 @@ static void durability_tables(FILE *f, const struct plotdata_run *r,
             fputs("</h3>\n", f);
         }
         fputs("<div class=scroll><table class=dur>\n<tr><th>journal_mode \\ synchronous</th>", f);
-        for (int s = 0; s < ns; s++) {
-            fputs("<th>", f);
-            esc(f, sv[s]);
-            fputs("</th>", f);
-        }
+        for (int s = 0; s < ns; s++)
+            head(f, sv[s]);
         fputs("</tr>\n", f);
         for (int j = 0; j < nj; j++) {
             fputs("<tr><th>", f);
@@ -404,18 +424,20 @@ static void durability(FILE *f, const struct plotdata_run *r, unsigned have)
     graphs(f, r->dir, GRAPHS_CRASH, have);
 }
 
-int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
+/* Opens dir's report.html for writing, as a temporary file (tmp) that
+** page_end renames, and writes the page's head and its heading.  NULL on
+** error (message on msg). */
+static FILE *page_begin(const char *dir, const char *kind, const char *name, char *tmp,
+                        size_t tn, FILE *msg)
 {
-    char path[4200], tmp[4300];
-    snprintf(path, sizeof path, "%s/report.html", r->dir);
-    snprintf(tmp, sizeof tmp, "%s/.report.html.tmp", r->dir);
+    snprintf(tmp, tn, "%s/.report.html.tmp", dir);
     FILE *f = fopen(tmp, "w");
     if (!f) {
         fprintf(msg, "cannot write %s: %s\n", tmp, strerror(errno));
-        return -1;
+        return NULL;
     }
     fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n<title>sqlsoak: ", f);
-    esc(f, r->name);
+    esc(f, name);
     fputs("</title>\n<style>\n"
           "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1300px;"
           "padding:0 1em;color:#222}\n"
@@ -433,10 +455,36 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
           ".dur td.intact{background:#e3f1df}.dur td.lost{background:#fde8d3}\n"
           ".dur td.corrupt{background:#f9dcdc}.dur td.none{background:#f0f0f0;color:#666}\n"
           "dt{font-weight:600}dd{margin:0 0 .4em 1.5em}\n"
-          "</style></head><body>\n<h1>sqlsoak results: ",
+          "</style></head><body>\n<h1>sqlsoak ",
           f);
-    esc(f, r->name);
-    fputs("</h1>\n<p>", f);
+    fputs(kind, f);
+    fputs(": ", f);
+    esc(f, name);
+    fputs("</h1>\n", f);
+    return f;
+}
+
+/* Ends the page and puts it in place of dir/report.html: 0, or -1. */
+static int page_end(FILE *f, const char *dir, const char *tmp, FILE *msg)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    fputs("</body></html>\n", f);
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        fprintf(msg, "cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
+{
+    char tmp[4300];
+    FILE *f = page_begin(r->dir, "results", r->name, tmp, sizeof tmp, msg);
+    if (!f)
+        return -1;
+    fputs("<p>", f);
     esc(f, r->desc);
     fputs("</p>\n<h2>Run</h2>\n", f);
     describe(f, r);
@@ -454,11 +502,41 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
               f);
     }
-    fputs("</body></html>\n", f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        fprintf(msg, "cannot write %s: %s\n", path, strerror(errno));
-        unlink(tmp);
+    return page_end(f, r->dir, tmp, msg);
+}
+
+int report_compare(const char *out, const struct plotdata_run *runs, int nr,
+                   const struct report_row *rows, int n, const char *const *unmatched,
+                   int nunmatched, unsigned have, FILE *msg)
+{
+    char tmp[4300];
+    const char *name = strrchr(out, '/') && strrchr(out, '/')[1] ? strrchr(out, '/') + 1 : out;
+    FILE *f = page_begin(out, "comparison", name, tmp, sizeof tmp, msg);
+    if (!f)
         return -1;
+    fputs("<h2>Runs</h2>\n<table class=kv>\n", f);
+    for (int r = 0; r < nr; r++) {
+        char v[1200];
+        snprintf(v, sizeof v, "%s · host %s · %s", runs[r].dir, runs[r].host, runs[r].storage);
+        row(f, runs[r].name, v);
     }
-    return 0;
+    fputs("</table>\n<h2>Matched cells</h2>\n<p>Cells with the same settings and SQLite "
+          "version in more than one run, one row per run; rates and p99 are medians over "
+          "chunks.</p>\n", f);
+    if (n > 0)
+        cells_table(f, rows, n, 1);
+    else
+        fputs("<p>No cell matched: the runs have no settings in common.</p>\n", f);
+    if (nunmatched > 0) {
+        fputs("<h2>Not compared</h2>\n<ul>\n", f);
+        for (int i = 0; i < nunmatched; i++) {
+            tagged(f, "li", unmatched[i]);
+            fputc('\n', f);
+        }
+        fputs("</ul>\n", f);
+    }
+    fputs("<h2>Graphs</h2>\n", f);
+    graphs(f, out, GRAPHS_COMPARE, have);
+    fputs("<p><small>Data: comparison.csv in this folder.</small></p>\n", f);
+    return page_end(f, out, tmp, msg);
 }

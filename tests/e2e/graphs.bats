@@ -12,6 +12,9 @@ setup_file() {
     # two journal modes: a heatmap; no reads: nothing of reads to draw
     "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 0 --journal delete,wal \
         --db-dir "$RUNS/db0" --out "$RUNS/noreads" --progress never >"$RUNS/noreads.log"
+    # its delete cell again, twice: repeat 1 matches, repeat 2 does not
+    "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 0 --repeat 2 --no-plot \
+        --db-dir "$RUNS/db1" --out "$RUNS/other" --progress never >/dev/null
 }
 
 @test "plot: a run without reads draws no read graph and the report shows none" {
@@ -58,6 +61,15 @@ setup_file() {
     grep -q '<text>500k</text>' "$d/plots/latency.svg"
 }
 
+# check_graph_files DIR NAME...: DIR/plots/NAME.png and .svg drawn.
+check_graph_files() {
+    local dir=$1; shift
+    for g in "$@"; do
+        check_png "$dir/plots/$g.png" 800 1
+        [ -s "$dir/plots/$g.svg" ] || { echo "no $g.svg"; return 1; }
+    done
+}
+
 # The headings of report.html's summary table, one per line.
 summary_heads() {
     python3 - "$1" <<'PY'
@@ -92,4 +104,48 @@ PY
     cells=$(grep -o '^<tr class="[a-z]*"><td>[0-9]*</td><td>[0-9]*</td>' "$d/report.html" |
         sed 's/.*<td>\([0-9]*\)<\/td><td>\([0-9]*\)<\/td>/\1.\2/' | tr '\n' ' ')
     [ "$cells" = "1.1 1.2 2.1 2.2 3.1 3.2 4.1 4.2 " ]
+}
+
+@test "compare: a report of the matched cells, what was not matched, and the graphs drawn" {
+    out="$BATS_TEST_TMPDIR/cmp"
+    run "$SQLSOAK" compare "$RUNS/noreads" "$RUNS/other" --out "$out"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"cell 2 repeat 1 of noreads has no match in other"* ]]
+    [[ "$output" == *"cell 1 repeat 2 of other has no match in noreads"* ]]
+    [[ "$output" == *"1 cell matched across 2 runs, 2 unmatched"* ]]
+    # no reads in either run: no read graphs, drawn or shown
+    [[ "$output" == *"graph read skipped: no reads were measured"* ]]
+    check_graph_files "$out" write write_log amplification versions
+    [ ! -e "$out/plots/read.png" ] && [ ! -e "$out/plots/heatmap_write.png" ]
+    check_report_refs "$out"
+    grep -q '<h1>sqlsoak comparison: cmp</h1>' "$out/report.html"
+    grep -q '<li>cell 1 repeat 2 of other has no match in noreads</li>' "$out/report.html"
+    for g in write write_log amplification versions; do grep -q "plots/$g.png" "$out/report.html"; done
+    heads=$(summary_heads "$out/report.html" | head -4 | tr '\n' ,)
+    [ "$heads" = "match,run,cell,write rows/s," ]
+}
+
+@test "compare: no cell matched exits 1, and says so" {
+    d="$BATS_TEST_TMPDIR/8k" out="$BATS_TEST_TMPDIR/cmp"
+    "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 10 --page-size 8k --no-plot \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never >/dev/null
+    run "$SQLSOAK" compare "$RUNS/noreads" "$d" --out "$out"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"0 cells matched across 2 runs, 3 unmatched"* ]]
+    [[ "$output" == *"no cell matched"* ]]
+    grep -q 'No cell matched' "$out/report.html"
+    if grep -q "<img" "$out/report.html"; then return 1; fi
+    [ ! -e "$out/plots" ]
+}
+
+@test "compare: a folder given twice, by any path, exits 2 with one line and creates nothing" {
+    out="$BATS_TEST_TMPDIR/cmp"
+    ln -s "$RUNS/noreads" "$BATS_TEST_TMPDIR/link"
+    for second in "$RUNS/noreads" "$RUNS/noreads/" "$RUNS/../runs/noreads" "$BATS_TEST_TMPDIR/link"; do
+        run "$SQLSOAK" compare "$RUNS/noreads" "$RUNS/other" "$second" --out "$out"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" == *"are the same folder"* ]]
+        [ ! -e "$out" ]
+    done
 }
