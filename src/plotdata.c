@@ -129,9 +129,11 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
 
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
 {
-    int vary[NDIMS], any = 0;
+    int vary[NDIMS], any = 0, reads = 0;
     size_t clen = 0;
     common[0] = 0;
+    for (int i = 0; i < n; i++)    /* without reads, "reads from all" names no setting */
+        reads |= csvin_num(&s[i].run->summary, SUM, s[i].sumrow, "read_ops_per_s_median") > 0;
     for (int d = 0; d < NDIMS; d++) {
         vary[d] = 0;
         for (int i = 1; i < n; i++)
@@ -139,7 +141,8 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
                        csvin_str(&s[0].run->summary, SUM, s[0].sumrow, dims[d].col)) != 0)
                 vary[d] = 1;
         any |= vary[d];
-        if (!vary[d] && n > 0 && d != NDIMS - 1 && clen < cn) {
+        if (!vary[d] && n > 0 && d != NDIMS - 1 && clen < cn &&
+            (reads || strcmp(dims[d].col, "read_from") != 0)) {
             char t[96];
             dim_text(s[0].run, s[0].sumrow, d, t, sizeof t);
             clen += (size_t)snprintf(common + clen, cn - clen, "%s%s", clen ? " · " : "", t);
@@ -270,11 +273,8 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
     for (int gi = 1; gi <= ngroups; gi++) {
         int first = -1, count = 0;
         for (int i = 0; i < n; i++)
-            if (s[i].group == gi) {
-                count++;
-                if (first < 0)
-                    first = i;
-            }
+            if (s[i].group == gi && count++ == 0)
+                first = i;
         const char *t = first >= 0 ? s[first].gtitle : "";
         plotdata_put_text(g, t);
         fprintf(g, "\t%d\n", count);

@@ -149,3 +149,20 @@ PY
         [ ! -e "$out" ]
     done
 }
+
+@test "plot: graph titles name only settings that applied (no read_from without reads)" {
+    d="$BATS_TEST_TMPDIR/commit0"
+    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 0 --commit-every 100,1000 \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    check_svg "$d/plots/commit.svg" "Transaction size" "16-byte values"
+    for g in commit write amplification; do
+        if grep -q 'reads from' "$d/plots/$g.svg"; then echo "$g names read_from"; return 1; fi
+    done
+    if grep -q 'reads from' "$RUNS/noreads/plots/heatmap_write.svg"; then return 1; fi
+    # with reads, where they read from is a setting that applied
+    d="$BATS_TEST_TMPDIR/commit1"
+    "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --commit-every 100,1000 \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never >/dev/null
+    grep -q 'reads from all' "$d/plots/commit.svg"
+}
