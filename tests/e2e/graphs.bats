@@ -119,6 +119,8 @@ PY
     [ ! -e "$out/plots/read.png" ] && [ ! -e "$out/plots/heatmap_write.png" ]
     check_report_refs "$out"
     grep -q '<h1>sqlsoak comparison: cmp</h1>' "$out/report.html"
+    grep -q '<h2>Runs</h2>' "$out/report.html"
+    grep -q "<tr><th>noreads</th><td>$RUNS/noreads · host " "$out/report.html"
     grep -q '<li>cell 1 repeat 2 of other has no match in noreads</li>' "$out/report.html"
     for g in write write_log amplification versions; do grep -q "plots/$g.png" "$out/report.html"; done
     heads=$(summary_heads "$out/report.html" | head -4 | tr '\n' ,)
@@ -165,4 +167,11 @@ PY
     "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --commit-every 100,1000 \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never >/dev/null
     grep -q 'reads from all' "$d/plots/commit.svg"
+}
+
+@test "compare --help states the exit statuses" {
+    run "$SQLSOAK" compare --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"0 when at least one cell matched, 1 when none did, 2 on bad input"* ]]
+    [[ "$output" == *"a folder given twice included"* ]]
 }
