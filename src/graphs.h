@@ -4,7 +4,7 @@
 ** of folder it belongs to and what must have been measured for it to be
 ** drawn.  `sqlsoak plot` and `compare` run exactly these rows, and
 ** report.html shows exactly their files: a script in plots/ without a row
-** is never run (tests/e2e/plots.bats checks that there is none).
+** is never run (tests/unit/test_graphs.c checks that there is none).
 */
 #ifndef SQLSOAK_GRAPHS_H
 #define SQLSOAK_GRAPHS_H
