@@ -5,13 +5,18 @@
 #   ARG1 data folder written by sqlsoak (series.tsv, s-N.tsv, ...)
 #   ARG2 folder to draw into        ARG3 description of what was run
 #   ARG4 "run", "compare" or "crash" ARG5 the 2014 reference curve (.tsv) or ""
+#   ARG6 the outputs to draw, space-separated (sqlsoak's graph list decides
+#        which have data: a script drawing two files draws only those named)
 # Paths are only ever used as string values, never spliced into commands.
 # Each script copies its arguments before loading this file (load hides
-# them):  DATA OUT DESC MODE REF.
+# them):  DATA OUT DESC MODE REF, and DRAW when it draws more than one file.
 if (!exists("DATA") || !exists("OUT") || strlen(DATA) == 0 || strlen(OUT) == 0) {
-    print "usage: gnuplot -c SCRIPT DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    print "usage: gnuplot -c SCRIPT DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014 [OUTPUTS]]"
     exit status 2
 }
+if (!exists("DRAW")) { DRAW = "" }
+# Whether output name is to be drawn (every output when ARG6 was not given).
+draws(name) = (strlen(DRAW) == 0 || strstrt(" ".DRAW." ", " ".name." ") > 0)
 set encoding utf8
 set datafile separator "\t"
 set datafile columnheaders

@@ -29,5 +29,4 @@ do for [i=1:30] {
 set linetype cycle 30
 
 KEYFONT = (N > 16 ? "sans,8" : "sans,10")
-set format x "%.1s%c"   # one decimal: ticks every 500k would print "2M" twice
 set xlabel "rows in the table"

@@ -6,6 +6,7 @@ if (ARGC < 4) {
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_style.gp'
+load '_rowtics.gp'
 load '_key.gp'
 NAME = "amplification"
 TITLE = (MODE eq "compare" ? "Write amplification across runs" : "Write amplification")

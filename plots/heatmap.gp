@@ -1,11 +1,13 @@
 # heatmap.gp: median write rows/s (heatmap_write) and read ops/s
 # (heatmap_read) over page size × journal mode, one panel per remaining
 # setting (synchronous, library...).  Cells not measured show their status.
+# Draws only the outputs named in ARG6 (a run without reads has no read map).
 if (ARGC < 4) {
-    print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
+    print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014 [OUTPUTS]]"
     exit status 2
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
+DRAW = (ARGC >= 6 ? ARG6 : "")
 load '_style.gp'
 LIST = DATA.'/heat.tsv'
 panel(p) = sprintf('%s/heat-%d.tsv', DATA, p)
@@ -25,6 +27,7 @@ do for [m=1:2] {
     COL = (m == 1 ? "write" : "read")
     TXT = COL."_txt"
     NAME = "heatmap_".COL
+    if (!draws(NAME)) { continue }
     WHAT = (m == 1 ? "Median write rate (rows/s)" : "Median point-read rate (reads/s)")
     # One colour scale for every panel (stats obeys ranges: clear them).
     set autoscale xy

@@ -6,6 +6,8 @@ if (ARGC < 4) {
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_style.gp'
+ROWTICS = 5     # half-width panels
+load '_rowtics.gp'
 NAME = "latency"
 TITLE = (MODE eq "compare" ? "Read latency across runs" : "Read latency per chunk")
 COLS = "read_p50_us read_p99_us read_p999_us read_max_us"

@@ -6,6 +6,7 @@ if (ARGC < 4) {
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_style.gp'
+load '_rowtics.gp'
 NAME = "read"
 TITLE = (MODE eq "compare" ? "Point reads across runs" : "Point reads")
 do for [fmt=1:2] {

@@ -29,7 +29,8 @@ NAME = "versions"
 WHAT = (MODE eq "compare" ? "The same cells across runs" : "The same cells across SQLite versions")
 set format y "%.1s%c"   # one decimal: a linear axis of a few M would repeat "2M"
 set yrange [0:*]          # rates from zero: a cropped axis exaggerates a gap
-set format x "%.0s%c"
+ROWTICS = (NC > 2 ? 4 : 6)   # narrow panels: fewer, wider-spaced ticks
+load '_rowtics.gp'
 set xtics out nomirror
 set ytics out nomirror
 set autoscale yfix

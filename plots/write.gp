@@ -14,18 +14,16 @@ set ylabel "write time per chunk (s, incl. COMMIT)"
 set yrange [0:*]
 set xrange [0:*]
 refplot = (strlen(REF) > 0)
-# the 2014 curve runs to 100M rows: shown over this run's own rows only,
-# so that a shorter run is not squeezed into the left edge
-RMAX = 0
-do for [i=1:N] {
-    stats series(i) using 'rows' nooutput
-    RMAX = (STATS_max > RMAX ? STATS_max : RMAX)
-}
+# the 2014 curve runs to 100M rows: shown over this run's own rows (RMAX,
+# from _rowtics.gp) only, so that a shorter run is not squeezed into the
+# left edge
 do for [log=0:1] {
+    ROWLOG = log
+    load '_rowtics.gp'
     if (log) { set logscale xy; set yrange [*:*]; NAME = "write_log" } \
     else { unset logscale; NAME = "write" }
     if (refplot) { set xrange [(log ? RMAX / 2e3 : 0):RMAX * 1.02] } \
-    else { if (log) { set xrange [*:*] } else { set xrange [0:*] } }
+    else { if (log) { set xrange [RMIN / 1.2:RMAX * 1.2] } else { set xrange [0:*] } }
     do for [fmt=1:2] {
         if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
         if (refplot) {

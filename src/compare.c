@@ -3,14 +3,17 @@
 ** folder first (any bad one: exit 2, nothing created), matches cells by
 ** their settings and SQLite version (not the library's path), writes
 ** comparison.csv (one row per matched cell per run, with the run's host
-** and storage), lists what could not be matched, and draws the overlays
-** with the graph scripts of plots/ in "compare" mode.
+** and storage), lists what could not be matched, draws the overlays
+** with the graph list's scripts in "compare" mode and writes report.html.
+** A folder given twice is refused: it would match itself cell for cell.
 */
 #include "compare.h"
 
 #include "folder.h"
+#include "graphs.h"
 #include "plot.h"
 #include "plotdata.h"
+#include "report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -71,12 +74,34 @@ static void csv_row(FILE *f, int match, const struct plotdata_run *r, int row)
     fputc('\n', f);
 }
 
-/* Matches, writes comparison.csv and the series; returns the number of
-** series, or -1. */
-static int match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct plotdata_series *s,
-                      int *row)
+/* What matching found: the series to draw, the matched rows for the
+** report, the unmatched cells in words. */
+struct matches {
+    struct plotdata_series *s;
+    int ns;
+    struct report_row *rows;
+    int nrows, groups;
+    char (*unmatched)[400];
+    const char **up;             /* unmatched[i], for the report */
+    int nunmatched;
+};
+
+/* "cell 3 repeat 2 of A has no match in B" (or "in B or C"). */
+static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i, char *buf,
+                           size_t n)
 {
-    int n = 0, groups = 0, unmatched = 0;
+    size_t len = (size_t)snprintf(buf, n, "cell %s repeat %s of %s has no match in ",
+                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, "cell"),
+                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, "repeat"),
+                                  runs[r].name);
+    for (int q = 0, k = 0; q < nr && len < n; q++)
+        if (q != r)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", k++ ? " or " : "", runs[q].name);
+}
+
+/* Matches and writes comparison.csv, filling m. */
+static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matches *m, int *row)
+{
     fputs("schema_version,match,run,run_dir,host,storage", csv);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
         fprintf(csv, ",%s", csvout_column_name(CSV_SUMMARY, c));
@@ -91,15 +116,12 @@ static int match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct plotd
             if (row[r] != i)
                 continue;             /* a duplicate of a row already seen */
             if (k < 2) {
-                if (!unmatched++)
+                if (!m->nunmatched)
                     printf("cells found in one run only (not compared):\n");
-                printf("  %s: cell %s (SQLite %s, page %s, %s, %s, commit %s)\n", runs[r].name,
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "cell"),
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "sqlite_version"),
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "page_size"),
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "journal_mode"),
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "synchronous"),
-                       csvin_str(&runs[r].summary, CSV_SUMMARY, i, "commit_every"));
+                unmatched_line(runs, nr, r, i, m->unmatched[m->nunmatched],
+                               sizeof m->unmatched[0]);
+                m->up[m->nunmatched] = m->unmatched[m->nunmatched];
+                printf("  %s\n", m->unmatched[m->nunmatched++]);
                 continue;
             }
             int first = 1;
@@ -107,53 +129,53 @@ static int match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct plotd
                 first &= row[q] < 0;
             if (!first)
                 continue;             /* matched when its first holder was seen */
-            groups++;
+            m->groups++;
             for (int q = 0; q < nr; q++) {
                 if (row[q] < 0)
                     continue;
-                csv_row(csv, groups, &runs[q], row[q]);
+                csv_row(csv, m->groups, &runs[q], row[q]);
+                m->rows[m->nrows++] = (struct report_row){&runs[q], row[q], m->groups};
                 if (!(csvin_num(&runs[q].summary, CSV_SUMMARY, row[q], "chunks") > 0))
                     continue;
-                memset(&s[n], 0, sizeof s[n]);
-                s[n].run = &runs[q];
-                s[n].sumrow = row[q];
-                s[n].group = groups;
-                s[n].variant = q + 1;
-                snprintf(s[n].label, sizeof s[n].label, "%s", runs[q].name);
-                n++;
+                struct plotdata_series *x = &m->s[m->ns++];
+                memset(x, 0, sizeof *x);
+                x->run = &runs[q];
+                x->sumrow = row[q];
+                x->group = m->groups;
+                x->variant = q + 1;
+                snprintf(x->label, sizeof x->label, "%s", runs[q].name);
             }
         }
-    printf("%d cell%s matched across %d runs, %d unmatched\n", groups, groups == 1 ? "" : "s",
-           nr, unmatched);
-    return n;
+    printf("%d cell%s matched across %d runs, %d unmatched\n", m->groups,
+           m->groups == 1 ? "" : "s", nr, m->nunmatched);
 }
 
-static int compare_draw(struct plotdata_run *runs, int nr, const char *out, char *err, size_t en)
+/* The graphs_need bits of what the matched series measured: a run without
+** reads compared with itself on another disk has no read graph. */
+static unsigned measured(const struct matches *m)
 {
-    char path[4200], plots[4200], data[4300], common[512], desc[2048];
-    int total = 0, rc = 0;
-    for (int r = 0; r < nr; r++)
-        total += runs[r].summary.nrows;
-    struct plotdata_series *s = calloc((size_t)total + 1, sizeof *s);
-    int *row = calloc((size_t)nr, sizeof *row);
+    unsigned have = m->ns > 0 ? GRAPHS_CHUNKS | GRAPHS_VERSIONS : 0;
+    for (int i = 0; i < m->ns; i++) {
+        const struct csvin *t = &m->s[i].run->summary;
+        int row = m->s[i].sumrow;
+        have |= (csvin_num(t, CSV_SUMMARY, row, "read_ops_per_s_median") > 0 ? GRAPHS_READS : 0) |
+                (csvin_num(t, CSV_SUMMARY, row, "read_p99_us_median") > 0 ? GRAPHS_LATENCY : 0) |
+                (csvin_num(t, CSV_SUMMARY, row, "io_write_bytes_per_row") > 0 ? GRAPHS_IO : 0);
+    }
+    return have;
+}
+
+/* The overlays of the matched series into out/plots: 0, or 1. */
+static int draw(struct plotdata_run *runs, int nr, const char *out, struct matches *m,
+                unsigned have, char *err, size_t en)
+{
+    char plots[4200], data[4300], common[512], desc[2048];
     const char **vn = calloc((size_t)nr, sizeof *vn);
-    snprintf(path, sizeof path, "%s/comparison.csv", out);
-    FILE *csv = s && row && vn ? fopen(path, "w") : NULL;
-    if (!csv) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
-        rc = 1;
-        goto done;
+    if (!vn) {
+        snprintf(err, en, "out of memory");
+        return 1;
     }
-    int n = match_runs(runs, nr, csv, s, row);
-    if (fclose(csv) != 0) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
-        rc = 1;
-        goto done;
-    }
-    printf("comparison: %s\n", path);
-    if (n == 0)
-        goto done;
-    plotdata_label(s, n, common, sizeof common);
+    plotdata_label(m->s, m->ns, common, sizeof common);
     size_t len = (size_t)snprintf(desc, sizeof desc, "%s\n", common);
     for (int r = 0; r < nr && len < sizeof desc; r++) {
         vn[r] = runs[r].name;
@@ -162,21 +184,74 @@ static int compare_draw(struct plotdata_run *runs, int nr, const char *out, char
     }
     snprintf(plots, sizeof plots, "%s/plots", out);
     snprintf(data, sizeof data, "%s/data", plots);
+    int rc = 0;
     if (folder_mkdirs(data, err, en) ||
-        plotdata_write_series(data, s, n, vn, nr, err, en)) {
+        plotdata_write_series(data, m->s, m->ns, vn, nr, err, en))
         rc = 1;
-        goto done;
-    }
-    struct plot_have h = {1, 1, 1, 1, 0, 1, 0, ""};
-    if (plot_draw(data, plots, desc, "compare", &h, stdout) != 0)
+    else if (plot_draw(data, plots, desc, "compare", have, "", stdout) != 0)
         rc = 1;
     else
         printf("graphs: %s/\n", plots);
-done:
-    free(s);
-    free(row);
     free(vn);
     return rc;
+}
+
+/* Matches, writes comparison.csv, the overlays and report.html.  Returns
+** 0, or 1 when no cell matched or something could not be written. */
+static int compare_write(struct plotdata_run *runs, int nr, const char *out, char *err,
+                         size_t en)
+{
+    char path[4200];
+    int total = 0, rc = 0;
+    for (int r = 0; r < nr; r++)
+        total += runs[r].summary.nrows;
+    struct matches m = {0};
+    m.s = calloc((size_t)total + 1, sizeof *m.s);
+    m.rows = calloc((size_t)total + 1, sizeof *m.rows);
+    m.unmatched = calloc((size_t)total + 1, sizeof *m.unmatched);
+    m.up = calloc((size_t)total + 1, sizeof *m.up);
+    int *row = calloc((size_t)nr, sizeof *row);
+    snprintf(path, sizeof path, "%s/comparison.csv", out);
+    FILE *csv = m.s && m.rows && m.unmatched && m.up && row ? fopen(path, "w") : NULL;
+    if (!csv) {
+        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
+        rc = 1;
+        goto done;
+    }
+    match_runs(runs, nr, csv, &m, row);
+    if (fclose(csv) != 0) {
+        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
+        rc = 1;
+        goto done;
+    }
+    printf("comparison: %s\n", path);
+    unsigned have = measured(&m);
+    if (m.ns > 0)
+        rc = draw(runs, nr, out, &m, have, err, en);
+    if (report_compare(out, runs, nr, m.rows, m.nrows, m.up, m.nunmatched, have, stdout) == 0)
+        printf("report: %s/report.html\n", out);
+    else
+        rc = 1;
+    if (m.groups == 0) {
+        snprintf(err, en, "no cell matched: the runs share no settings and SQLite version");
+        rc = 1;
+    }
+done:
+    free(m.s);
+    free(m.rows);
+    free(m.unmatched);
+    free(m.up);
+    free(row);
+    return rc;
+}
+
+/* Whether folders a and b are the same (also through other paths or
+** symbolic links): a folder compared with itself matches every cell. */
+static int same_folder(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
 }
 
 int compare_main(const struct config *cfg, char *err, size_t n)
@@ -192,6 +267,13 @@ int compare_main(const struct config *cfg, char *err, size_t n)
     }
     if (folder_check_writable("--out", cfg->out, err, n))
         return 2;
+    for (int i = 0; i < cfg->npos; i++)
+        for (int q = 0; q < i; q++)
+            if (same_folder(cfg->pos[q], cfg->pos[i])) {
+                snprintf(err, n, "%s and %s are the same folder: compare different runs",
+                         cfg->pos[q], cfg->pos[i]);
+                return 2;
+            }
     struct plotdata_run *runs = calloc((size_t)cfg->npos, sizeof *runs);
     int loaded = 0, rc = 2;
     if (!runs) {
@@ -214,7 +296,7 @@ int compare_main(const struct config *cfg, char *err, size_t n)
     }
     if (folder_mkdirs(cfg->out, err, n))
         goto out;
-    rc = compare_draw(runs, loaded, cfg->out, err, n);
+    rc = compare_write(runs, loaded, cfg->out, err, n);
 out:
     for (int i = 0; i < loaded; i++)
         plotdata_free(&runs[i]);

@@ -9,7 +9,10 @@
 
 #include <stddef.h>
 
-/* The exit status: 0, 1 (graphs failed), 2 (bad input: nothing created). */
+/* The exit status: 0 when at least one cell matched and everything was
+** written; 1 when no cell matched (comparison.csv and report.html say so)
+** or a graph or file could not be written; 2 on bad input, a folder given
+** twice included (one line in err, nothing created). */
 int compare_main(const struct config *cfg, char *err, size_t n);
 
 #endif

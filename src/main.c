@@ -43,6 +43,11 @@ static void command_help(const struct command_doc *s)
     if (s->cmd == CMD_CRASH)
         printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  A trial's seed\n"
                "is in trials.csv: --replay SEED with that cell's settings runs it again.\n");
+    if (s->cmd == CMD_COMPARE)
+        printf("\nCells match when their settings and SQLite version are the same (and so\n"
+               "their repeat).  --out gets comparison.csv, plots/ and report.html.  Exit\n"
+               "status: 0 when at least one cell matched, 1 when none did, 2 on bad input\n"
+               "(a folder given twice included: nothing is created).\n");
     if (s->cmd == CMD_RUN) {
         printf("\nRow counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes\n"
                "take binary ones (4k = 4KiB = 4096, 1M = 1MiB).\n\npresets:\n");

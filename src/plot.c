@@ -8,11 +8,11 @@
 #include "plot.h"
 
 #include "datadir.h"
+#include "graphs.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -21,33 +21,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static const struct plot_graph graphs[] = {
-    {"write.gp", {"write", "write_log"},
-     "Write time per chunk against rows already in the table: does inserting get slower as "
-     "the table grows?", 0},
-    {"read.gp", {"read", NULL},
-     "Point reads: seconds per chunk's reads and reads per second against rows in the table.", 0},
-    {"latency.gp", {"latency", NULL},
-     "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in the table.", 0},
-    {"amplification.gp", {"amplification", NULL},
-     "Bytes written to storage per row inserted (write amplification: what wears an SD card).", 0},
-    {"heatmap.gp", {"heatmap_write", "heatmap_read"},
-     "Median write rows/s and read ops/s over page size × journal mode.", 0},
-    {"versions.gp", {"versions", NULL},
-     "The same cell across SQLite libraries (or runs), overlaid: write rows/s per chunk.", 0},
-    {"commit.gp", {"commit", NULL}, "Rows per transaction against write rows/s (log-log).", 0},
-    {"durability.gp", {"durability", NULL},
-     "What simulated power cuts left of each cell's database: intact, acknowledged commits "
-     "lost, or corrupt (share of the trials, with counts), next to the write rate of the same "
-     "cell measured without a cut.", 1},
-};
-#define NGRAPHS (int)(sizeof graphs / sizeof *graphs)
-
-const struct plot_graph *plot_graph_at(int i)
-{
-    return i >= 0 && i < NGRAPHS ? &graphs[i] : NULL;
-}
 
 /* The gnuplot scripts' folder into dir: 0, or -1 with a line in err
 ** saying where it looked and that nothing is drawn. */
@@ -104,48 +77,28 @@ static int gnuplot(const char *cwd, const char *script, const char *const *args,
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int has_suffix(const char *s, const char *suffix)
+/* The outputs of g to draw, space-separated, into buf (the script's ARG6);
+** those skipped are named on msg.  Returns how many are drawn. */
+static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_t n, FILE *msg)
 {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* Why graph g is skipped, or NULL when it has data. */
-static const char *skip_reason(const struct plot_graph *g, const struct plot_have *h)
-{
-    const char *s = g->script;
-    if (!h->series)
-        return "no chunk was measured";
-    if (!strcmp(s, "read.gp") && !h->reads)
-        return "no reads were measured";
-    if (!strcmp(s, "latency.gp") && !h->latency)
-        return "no read latency was measured";
-    if (!strcmp(s, "amplification.gp") && !h->io)
-        return "no bytes written were counted (/proc/self/io unavailable?)";
-    if (!strcmp(s, "heatmap.gp") && !h->heat)
-        return "one page size and one journal mode only";
-    if (!strcmp(s, "versions.gp") && !h->versions)
-        return "no cell ran on more than one SQLite library or run";
-    if (!strcmp(s, "commit.gp") && !h->commit)
-        return "one commit size only";
-    return NULL;
-}
-
-static const struct plot_graph *graph_named(const char *script)
-{
-    for (int i = 0; i < NGRAPHS; i++)
-        if (strcmp(graphs[i].script, script) == 0)
-            return &graphs[i];
-    return NULL;
+    int k, drawn = 0;
+    size_t len = 0;
+    buf[0] = 0;
+    for (k = 0; k < 2 && g->out[k].name; k++) {
+        const char *why = graphs_reason(g->out[k].needs, have);
+        if (why) {
+            fprintf(msg, "graph %s skipped: %s\n", g->out[k].name, why);
+        } else if (len < n) {
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", g->out[k].name);
+            drawn++;
+        }
+    }
+    return drawn;
 }
 
 int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
-              const struct plot_have *have, FILE *msg)
+              unsigned have, const char *ref2014, FILE *msg)
 {
-    if (!on_path("gnuplot")) {
-        fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
-        return -1;
-    }
     char found[PATH_MAX], pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX], nowhere[8400];
     if (plots_dir(found, sizeof found, nowhere, sizeof nowhere)) {
         fprintf(msg, "%s\n", nowhere);
@@ -159,35 +112,34 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
     /* gnuplot runs in the scripts' folder: the 2014 curve needs an absolute
     ** path too, or a relative results folder loses it */
     char aref[PATH_MAX] = "";
-    if (have->ref2014[0] && !realpath(have->ref2014, aref))
+    if (ref2014 && ref2014[0] && !realpath(ref2014, aref))
         aref[0] = 0;
-    DIR *d = opendir(pdir);
-    if (!d) {
-        fprintf(msg, "cannot open the plot scripts in %s: %s\n", pdir, strerror(errno));
-        return -1;
-    }
-    struct dirent *e;
+    unsigned m = graphs_mode_of(mode);
+    const struct graphs_graph *g;
     int failed = 0;
-    while ((e = readdir(d))) {
-        if (!has_suffix(e->d_name, ".gp") || e->d_name[0] == '_')
-            continue;
-        const struct plot_graph *g = graph_named(e->d_name);
+    for (int i = 0; (g = graphs_at(i)); i++) {
         /* a crash folder has no chunks, a run no trials: the other kind's
         ** graphs are not missing, so they go unmentioned */
-        if (g && g->crash != (strcmp(mode, "crash") == 0))
+        if (!(g->modes & m))
             continue;
-        const char *why = g && !g->crash ? skip_reason(g, have) : NULL;
+        const char *why = graphs_reason(g->needs, have);
         if (why) {
-            fprintf(msg, "graph %s skipped: %s\n", g->files[0], why);
+            fprintf(msg, "graph %s skipped: %s\n", g->out[0].name, why);
             continue;
         }
-        const char *args[] = {adata, aout, desc, mode, aref};
-        if (gnuplot(pdir, e->d_name, args, 5) != 0) {
-            fprintf(msg, "plot %s failed\n", e->d_name);
+        char draw[256];
+        if (outputs(g, have, draw, sizeof draw, msg) == 0)
+            continue;
+        if (!on_path("gnuplot")) {
+            fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
+            return -1;
+        }
+        const char *args[] = {adata, aout, desc, mode, aref, draw};
+        if (gnuplot(pdir, g->script, args, 6) != 0) {
+            fprintf(msg, "plot %s failed\n", g->script);
             failed++;
         }
     }
-    closedir(d);
     return failed;
 }
 
@@ -294,14 +246,23 @@ static int any_positive(const struct plotdata_run *r, const char *col)
 
 /* Writes the report, then names the graphs' folder only when some graphs
 ** were drawn. */
-static void report_done(struct plotdata_run *r, const char *outdir, int drawn, FILE *msg)
+static void report_done(struct plotdata_run *r, unsigned have, const char *outdir, int drawn,
+                        FILE *msg)
 {
-    if (report_write(r, msg) != 0)
+    if (report_write(r, have, msg) != 0)
         return;
     if (drawn)
         fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
     else
         fprintf(msg, "report (no graphs): %s/report.html\n", r->dir);
+}
+
+/* The graphs_need bits of what the chunks of r measured. */
+static unsigned measured(const struct plotdata_run *r)
+{
+    return (any_positive(r, "read_ops_per_s") ? GRAPHS_READS : 0) |
+           (any_positive(r, "read_p50_us") ? GRAPHS_LATENCY : 0) |
+           (any_positive(r, "io_write_bytes") ? GRAPHS_IO : 0);
 }
 
 static int plot_loaded(struct plotdata_run *r, FILE *msg)
@@ -314,42 +275,39 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     struct plotdata_series *s = calloc((size_t)r->summary.nrows + 1, sizeof *s);
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
-    struct plot_have h = {0};
-    int rc = -1, drawn = 0;
+    unsigned have = 0;
+    int rc = -1, heat, commit, versions, drawn = 0;
     if (!s || !vn || !vp)
         goto out;
     int nv;
-    int n = run_series(r, s, vn, &nv, &h.versions);
+    int n = run_series(r, s, vn, &nv, &versions);
     for (int i = 0; i < nv; i++)
         vp[i] = vn[i];
     plotdata_label(s, n, common, sizeof common);
     snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
-        (h.heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
-        (h.commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
+        (heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
+        (commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }
-    h.series = n > 0;
-    h.reads = any_positive(r, "read_ops_per_s");
-    h.latency = any_positive(r, "read_p50_us");
-    h.io = any_positive(r, "io_write_bytes");
+    have = measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
+           (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0);
     char refpath[4200];
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||
         ref_2014(refpath, ref) != 0)
         ref[0] = 0;
-    h.ref2014 = ref;
     if (!on_path("gnuplot")) {
         fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        int failed = plot_draw(datadir, outdir, desc, "run", &h, msg);
+        int failed = plot_draw(datadir, outdir, desc, "run", have, ref, msg);
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
-    report_done(r, outdir, drawn, msg);
+    report_done(r, have, outdir, drawn, msg);
 out:
     free(s);
     free(vn);
@@ -362,7 +320,6 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
 {
     char outdir[4200], datadir[4300], err[512], desc[1200];
     struct plotcrash_order o;
-    struct plot_have h = {0};
     int cells, drawn = 0;
     snprintf(outdir, sizeof outdir, "%s/plots", r->dir);
     snprintf(datadir, sizeof datadir, "%s/data", outdir);
@@ -373,26 +330,23 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
         return -1;
     }
     snprintf(desc, sizeof desc, "%s\n%s", o.common, r->desc);
-    h.ref2014 = "";
     cells = plotcrash_write(datadir, r, &o, err, sizeof err);
     plotcrash_order_free(&o);
     int rc;
     if (cells < 0) {
         fprintf(msg, "%s\n", err);
         return -1;
-    } else if (cells == 0) {
-        fprintf(msg, "graph durability skipped: durability.csv has no cells\n");
-        rc = 0;
-    } else if (!on_path("gnuplot")) {
+    } else if (cells > 0 && !on_path("gnuplot")) {
         fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
                      "sqlsoak plot '%s'\n", r->dir);
         rc = 1;
     } else {
-        int failed = plot_draw(datadir, outdir, desc, "crash", &h, msg);
+        int failed =
+            plot_draw(datadir, outdir, desc, "crash", cells > 0 ? GRAPHS_TRIALS : 0, "", msg);
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
-    report_done(r, outdir, drawn, msg);
+    report_done(r, cells > 0 ? GRAPHS_TRIALS : 0, outdir, drawn, msg);
     return rc;
 }
 

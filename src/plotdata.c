@@ -137,9 +137,11 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
 
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
 {
-    int vary[NDIMS], any = 0;
+    int vary[NDIMS], any = 0, reads = 0;
     size_t clen = 0;
     common[0] = 0;
+    for (int i = 0; i < n; i++)    /* without reads, "reads from all" names no setting */
+        reads |= csvin_num(&s[i].run->summary, SUM, s[i].sumrow, "read_ops_per_s_median") > 0;
     for (int d = 0; d < NDIMS; d++) {
         vary[d] = 0;
         for (int i = 1; i < n; i++)
@@ -148,8 +150,9 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
                 vary[d] = 1;
         any |= vary[d];
         /* the settings every cell shares, but not sqlsoak's defaults that
-        ** nobody chose: run.json and the report state those */
-        if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn &&
+        ** nobody chose (run.json and the report state those), nor where
+        ** the reads came from in a run without reads */
+        if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn && (reads || d != X_READ_FROM) &&
             !(d < DIM_COUNT && !dim_table[d].always_named &&
               dims_is_option_default(d, dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)))) {
             char t[96];
@@ -282,11 +285,8 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
     for (int gi = 1; gi <= ngroups; gi++) {
         int first = -1, count = 0;
         for (int i = 0; i < n; i++)
-            if (s[i].group == gi) {
-                count++;
-                if (first < 0)
-                    first = i;
-            }
+            if (s[i].group == gi && count++ == 0)
+                first = i;
         const char *t = first >= 0 ? s[first].gtitle : "";
         plotdata_put_text(g, t);
         fprintf(g, "\t%d\n", count);

@@ -5,12 +5,14 @@
 */
 #include "report.h"
 
-#include "plot.h"
+#include "dims.h"
+#include "graphs.h"
 #include "plotcrash.h"
 
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -101,44 +103,194 @@ static void describe(FILE *f, const struct plotdata_run *r)
     fputs("</table>\n", f);
 }
 
-static const char *const shown[] = {
-    "cell", "repeat", "sqlite_version", "page_size", "journal_mode", "synchronous",
-    "commit_every", "cache_size", "mmap_size", "key_order", "value_size", "read_from", "status",
-    "reason", "rows", "write_rows_per_s_median", "write_rows_per_s_first",
-    "write_rows_per_s_last", "read_ops_per_s_median", "read_p99_us_median",
-    "io_write_bytes_per_row", "db_bytes", "wall_s", NULL};
+/* The settings that identify a cell, in the order the summary shows them:
+** the dimensions of dims.h (the library by its version), then read_from. */
+#define NIDENTITY (DIM_COUNT + 1)
 
-static void summary(FILE *f, const struct plotdata_run *r)
+static const char *identity(int c)
 {
-    fputs("<div class=scroll><table class=sum>\n<tr>", f);
-    for (int c = 0; shown[c]; c++) {
-        fputs("<th>", f);
-        esc(f, shown[c]);
-        fputs("</th>", f);
-    }
-    fputs("</tr>\n", f);
-    for (int i = 0; i < r->summary.nrows; i++) {
-        const char *st = csvin_str(&r->summary, CSV_SUMMARY, i, "status");
-        fprintf(f, "<tr class=\"%s\">", strcmp(st, "ok") == 0 ? "ok" : "bad");
-        for (int c = 0; shown[c]; c++) {
-            fputs("<td>", f);
-            esc(f, csvin_str(&r->summary, CSV_SUMMARY, i, shown[c]));
-            fputs("</td>", f);
+    if (c == DIM_COUNT)
+        return "read_from";
+    return dim_table[c].label_column ? dim_table[c].label_column : dim_table[c].column;
+}
+
+/* What a reader came for, after the settings that vary: the column and
+** its heading.  Then the details, under their summary.csv names. */
+static const struct { const char *col, *head; } lead[] = {
+    {"write_rows_per_s_median", "write rows/s"},
+    {"read_ops_per_s_median", "read ops/s"},
+    {"read_p99_us_median", "read p99 µs"},
+};
+static const char *const details[] = {
+    "rows", "write_rows_per_s_first", "write_rows_per_s_last", "io_write_bytes_per_row",
+    "db_bytes", "wall_s",
+};
+#define NLEAD (int)(sizeof lead / sizeof *lead)
+#define NDETAILS (int)(sizeof details / sizeof *details)
+
+static const char *str_at(const struct report_row *x, const char *col)
+{
+    return csvin_str(&x->run->summary, CSV_SUMMARY, x->row, col);
+}
+
+/* Identity setting c of a row; a file that predates a dimension's column
+** holds what that release ran with. */
+static const char *id_at(const struct report_row *x, int c)
+{
+    const char *v = str_at(x, identity(c));
+    return c < DIM_COUNT ? dims_field(c, v) : v;
+}
+
+/* Whether col has more than one value over the rows. */
+static int varies(const struct report_row *x, int n, const char *col)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(str_at(&x[i], col), str_at(&x[0], col)) != 0)
+            return 1;
+    return 0;
+}
+
+static int id_varies(const struct report_row *x, int n, int c)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(id_at(&x[i], c), id_at(&x[0], c)) != 0)
+            return 1;
+    return 0;
+}
+
+static void cell(FILE *f, const char *cls, const char *v)
+{
+    fprintf(f, "<td%s>", cls);
+    esc(f, v);
+    fputs("</td>", f);
+}
+
+/* <tag>s</tag>, s escaped. */
+static void tagged(FILE *f, const char *tag, const char *s)
+{
+    fprintf(f, "<%s>", tag);
+    esc(f, s);
+    fprintf(f, "</%s>", tag);
+}
+
+static void head(FILE *f, const char *h)
+{
+    tagged(f, "th", h);
+}
+
+/* The rows of r's summary in order of cell, then repeat: the repeats of a
+** cell side by side (summary.csv has them in the order they ran,
+** interleaved).  The caller frees the array; NULL when out of memory. */
+static struct report_row *by_cell(const struct plotdata_run *r)
+{
+    struct report_row *o = calloc((size_t)r->summary.nrows + 1, sizeof *o);
+    for (int i = 0; o && i < r->summary.nrows; i++) {
+        struct report_row x = {r, i, 0};
+        double c = csvin_num(&r->summary, CSV_SUMMARY, i, "cell");
+        double k = csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
+        int j = i;
+        for (; j > 0; j--) {
+            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "cell");
+            if (pc < c ||
+                (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "repeat") <= k))
+                break;
+            o[j] = o[j - 1];
         }
+        o[j] = x;
+    }
+    return o;
+}
+
+/* The table of cells: the settings the same in every row stated once
+** above it; in it, (for a comparison, the match and the run,) the cell and
+** its repeat (when a cell ran more than once), the settings that vary,
+** the rates, p99 and the status (with its reason when not ok), then the
+** details.  Rates lead: behind fifteen identity columns they were
+** off-screen. */
+static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
+{
+    int vary[NIDENTITY], nconst = 0;
+    int rep = varies(x, n, "repeat") || (n > 0 && strcmp(str_at(x, "repeat"), "1") != 0);
+    for (int c = 0; c < NIDENTITY; c++) {
+        vary[c] = id_varies(x, n, c);
+        if (!vary[c] && n > 0) {
+            fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
+            fprintf(f, "%s <b>", identity(c));
+            esc(f, id_at(x, c));
+            fputs("</b>", f);
+        }
+    }
+    if (nconst)
+        fputs("</p>\n", f);
+    fputs("<div class=scroll><table class=sum>\n<tr>", f);
+    if (compare) {
+        head(f, "match");
+        head(f, "run");
+    }
+    head(f, "cell");
+    if (rep)
+        head(f, "repeat");
+    for (int c = 0; c < NIDENTITY; c++)
+        if (vary[c])
+            head(f, identity(c));
+    for (int c = 0; c < NLEAD; c++)
+        head(f, lead[c].head);
+    head(f, "status");
+    for (int c = 0; c < NDETAILS; c++)
+        head(f, details[c]);
+    fputs("</tr>\n", f);
+    for (int i = 0; i < n; i++) {
+        const char *st = str_at(&x[i], "status");
+        int ok = strcmp(st, "ok") == 0;
+        fprintf(f, "<tr class=\"%s\">", ok ? "ok" : "bad");
+        if (compare) {
+            fprintf(f, "<td>%d</td>", x[i].match);
+            cell(f, "", x[i].run->name);
+        }
+        cell(f, "", str_at(&x[i], "cell"));
+        if (rep)
+            cell(f, "", str_at(&x[i], "repeat"));
+        for (int c = 0; c < NIDENTITY; c++)
+            if (vary[c])
+                cell(f, "", id_at(&x[i], c));
+        for (int c = 0; c < NLEAD; c++)
+            cell(f, " class=n", str_at(&x[i], lead[c].col));
+        fputs("<td class=st>", f);
+        esc(f, st);
+        if (!ok && *str_at(&x[i], "reason")) {
+            fputs(": ", f);
+            esc(f, str_at(&x[i], "reason"));
+        }
+        fputs("</td>", f);
+        for (int c = 0; c < NDETAILS; c++)
+            cell(f, " class=n", str_at(&x[i], details[c]));
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);
 }
 
-static void graphs(FILE *f, const struct plotdata_run *r)
+static void summary(FILE *f, const struct plotdata_run *r)
 {
-    const struct plot_graph *g;
+    struct report_row *x = by_cell(r);
+    if (x)
+        cells_table(f, x, r->summary.nrows, 0);
+    else
+        fputs("<p>Out of memory: no table.</p>\n", f);
+    free(x);
+}
+
+/* The figures of the graph list drawn for mode with have, in dir/plots. */
+static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
+{
+    const struct graphs_graph *g;
     int any = 0;
-    for (int i = 0; (g = plot_graph_at(i)); i++)
-        for (int k = 0; k < 2 && g->files[k]; k++) {
+    for (int i = 0; (g = graphs_at(i)); i++)
+        for (int k = 0; k < 2; k++) {
             char path[4300], rel[200];
-            snprintf(rel, sizeof rel, "plots/%s.png", g->files[k]);
-            snprintf(path, sizeof path, "%s/%s", r->dir, rel);
+            if (!graphs_drawn(g, k, mode, have))
+                continue;
+            snprintf(rel, sizeof rel, "plots/%s.png", g->out[k].name);
+            snprintf(path, sizeof path, "%s/%s", dir, rel);
             if (access(path, R_OK) != 0)
                 continue;
             any = 1;
@@ -147,11 +299,11 @@ static void graphs(FILE *f, const struct plotdata_run *r)
             fputs("\"><img src=\"", f);
             url(f, rel);
             fputs("\" alt=\"", f);
-            esc(f, g->files[k]);
+            esc(f, g->out[k].name);
             fputs("\"></a><figcaption>", f);
-            esc(f, g->caption);
-            snprintf(rel, sizeof rel, "plots/%s.svg", g->files[k]);
-            snprintf(path, sizeof path, "%s/%s", r->dir, rel);
+            esc(f, g->out[k].caption);
+            snprintf(rel, sizeof rel, "plots/%s.svg", g->out[k].name);
+            snprintf(path, sizeof path, "%s/%s", dir, rel);
             if (access(path, R_OK) == 0) {
                 fputs(" <a href=\"", f);
                 url(f, rel);
@@ -256,11 +408,8 @@ static void durability_tables(FILE *f, const struct plotdata_run *r,
             fputs("</h3>\n", f);
         }
         fputs("<div class=scroll><table class=dur>\n<tr><th>journal_mode \\ synchronous</th>", f);
-        for (int s = 0; s < ns; s++) {
-            fputs("<th>", f);
-            esc(f, sv[s]);
-            fputs("</th>", f);
-        }
+        for (int s = 0; s < ns; s++)
+            head(f, sv[s]);
         fputs("</tr>\n", f);
         for (int j = 0; j < nj; j++) {
             fputs("<tr><th>", f);
@@ -274,7 +423,7 @@ static void durability_tables(FILE *f, const struct plotdata_run *r,
     }
 }
 
-static void durability(FILE *f, const struct plotdata_run *r)
+static void durability(FILE *f, const struct plotdata_run *r, unsigned have)
 {
     struct plotcrash_order o;
     fputs("<h2>Durability</h2>\n", f);
@@ -292,21 +441,23 @@ static void durability(FILE *f, const struct plotdata_run *r)
         fputs("<p>durability.csv holds no cell.</p>\n", f);
     durability_tables(f, r, &o);
     plotcrash_order_free(&o);
-    graphs(f, r);
+    graphs(f, r->dir, GRAPHS_CRASH, have);
 }
 
-int report_write(const struct plotdata_run *r, FILE *msg)
+/* Opens dir's report.html for writing, as a temporary file (tmp) that
+** page_end renames, and writes the page's head and its heading.  NULL on
+** error (message on msg). */
+static FILE *page_begin(const char *dir, const char *kind, const char *name, char *tmp,
+                        size_t tn, FILE *msg)
 {
-    char path[4200], tmp[4300];
-    snprintf(path, sizeof path, "%s/report.html", r->dir);
-    snprintf(tmp, sizeof tmp, "%s/.report.html.tmp", r->dir);
+    snprintf(tmp, tn, "%s/.report.html.tmp", dir);
     FILE *f = fopen(tmp, "w");
     if (!f) {
         fprintf(msg, "cannot write %s: %s\n", tmp, strerror(errno));
-        return -1;
+        return NULL;
     }
     fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n<title>sqlsoak: ", f);
-    esc(f, r->name);
+    esc(f, name);
     fputs("</title>\n<style>\n"
           "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1300px;"
           "padding:0 1em;color:#222}\n"
@@ -317,33 +468,27 @@ int report_write(const struct plotdata_run *r, FILE *msg)
           ".kv td{font-family:ui-monospace,monospace;word-break:break-all}\n"
           ".scroll{overflow-x:auto}.sum{font-size:13px}.sum th{background:#eee;position:sticky;top:0}\n"
           ".sum td{border-top:1px solid #ddd;white-space:nowrap}.sum tr.bad td{color:#a40}\n"
+          ".sum td.n{text-align:right}.sum td.st{white-space:normal;min-width:16em}.sum th{white-space:nowrap}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"
           "figcaption{color:#444;margin-top:.3em}\n"
           ".dur td,.dur th{border:1px solid #ddd;padding:.4em .7em}.dur th{background:#eee}\n"
           ".dur td.intact{background:#e3f1df}.dur td.lost{background:#fde8d3}\n"
           ".dur td.corrupt{background:#f9dcdc}.dur td.none{background:#f0f0f0;color:#666}\n"
           "dt{font-weight:600}dd{margin:0 0 .4em 1.5em}\n"
-          "</style></head><body>\n<h1>sqlsoak results: ",
+          "</style></head><body>\n<h1>sqlsoak ",
           f);
-    esc(f, r->name);
-    fputs("</h1>\n<p>", f);
-    esc(f, r->desc);
-    fputs("</p>\n<h2>Run</h2>\n", f);
-    describe(f, r);
-    if (r->crash) {
-        durability(f, r);
-        fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
-              f);
-    } else {
-        fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over chunks. Cells not "
-              "<em>ok</em> have no figures; their reason says why.</p>\n",
-              f);
-        summary(f, r);
-        fputs("<h2>Graphs</h2>\n", f);
-        graphs(f, r);
-        fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
-              f);
-    }
+    fputs(kind, f);
+    fputs(": ", f);
+    esc(f, name);
+    fputs("</h1>\n", f);
+    return f;
+}
+
+/* Ends the page and puts it in place of dir/report.html: 0, or -1. */
+static int page_end(FILE *f, const char *dir, const char *tmp, FILE *msg)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/report.html", dir);
     fputs("</body></html>\n", f);
     if (fclose(f) != 0 || rename(tmp, path) != 0) {
         fprintf(msg, "cannot write %s: %s\n", path, strerror(errno));
@@ -351,4 +496,67 @@ int report_write(const struct plotdata_run *r, FILE *msg)
         return -1;
     }
     return 0;
+}
+
+int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
+{
+    char tmp[4300];
+    FILE *f = page_begin(r->dir, "results", r->name, tmp, sizeof tmp, msg);
+    if (!f)
+        return -1;
+    fputs("<p>", f);
+    esc(f, r->desc);
+    fputs("</p>\n<h2>Run</h2>\n", f);
+    describe(f, r);
+    if (r->crash) {
+        durability(f, r, have);
+        fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
+              f);
+    } else {
+        fputs("<h2>Summary</h2>\n<p>One row per cell; rates and p99 are medians over chunks. Cells "
+              "not <em>ok</em> have no figures; their status says why.</p>\n",
+              f);
+        summary(f, r);
+        fputs("<h2>Graphs</h2>\n", f);
+        graphs(f, r->dir, GRAPHS_RUN, have);
+        fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
+              f);
+    }
+    return page_end(f, r->dir, tmp, msg);
+}
+
+int report_compare(const char *out, const struct plotdata_run *runs, int nr,
+                   const struct report_row *rows, int n, const char *const *unmatched,
+                   int nunmatched, unsigned have, FILE *msg)
+{
+    char tmp[4300];
+    const char *name = strrchr(out, '/') && strrchr(out, '/')[1] ? strrchr(out, '/') + 1 : out;
+    FILE *f = page_begin(out, "comparison", name, tmp, sizeof tmp, msg);
+    if (!f)
+        return -1;
+    fputs("<h2>Runs</h2>\n<table class=kv>\n", f);
+    for (int r = 0; r < nr; r++) {
+        char v[1200];
+        snprintf(v, sizeof v, "%s · host %s · %s", runs[r].dir, runs[r].host, runs[r].storage);
+        row(f, runs[r].name, v);
+    }
+    fputs("</table>\n<h2>Matched cells</h2>\n<p>Cells with the same settings and SQLite "
+          "version in more than one run, one row per run; rates and p99 are medians over "
+          "chunks.</p>\n", f);
+    if (n > 0)
+        cells_table(f, rows, n, 1);
+    else
+        fputs("<p>No cell matched: the runs have no settings in common.</p>\n", f);
+    if (nunmatched > 0) {
+        fputs("<h2>Not compared</h2>\n<ul>\n", f);
+        for (int i = 0; i < nunmatched; i++) {
+            tagged(f, "li", unmatched[i]);
+            fputc('\n', f);
+        }
+        fputs("</ul>\n", f);
+    }
+    fputs("<h2>Graphs</h2>\n", f);
+    graphs(f, out, GRAPHS_COMPARE, have);
+    fputs("<p><small>Data: comparison.csv in this folder.</small></p>\n", f);
+    return page_end(f, out, tmp, msg);
 }

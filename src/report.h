@@ -1,7 +1,8 @@
 /*
 ** report: <out>/report.html, the one self-contained page a user opens the
 ** next morning: the run's description, the summary table, every graph;
-** for a crash run, the durability matrix, its model and its graph.
+** for a crash run, the durability matrix, its model and its graph; for a
+** comparison, the runs, the matched cells and the overlays.
 */
 #ifndef SQLSOAK_REPORT_H
 #define SQLSOAK_REPORT_H
@@ -11,7 +12,26 @@
 #include <stdio.h>
 
 /* Writes r->dir/report.html from run.json, summary.csv (or, for a crash
-** folder, durability.csv) and the graphs present in r->dir/plots.  Returns 0, or -1 (message on msg). */
-int report_write(const struct plotdata_run *r, FILE *msg);
+** folder, durability.csv) and the graphs of r->dir/plots that the graph
+** list draws with have (enum graphs_need bits): an image left from an
+** earlier drawing whose data is now missing is not shown.  Returns 0, or
+** -1 (message on msg). */
+int report_write(const struct plotdata_run *r, unsigned have, FILE *msg);
+
+/* One cell of a comparison: a summary row of a run, and the number of
+** the match it belongs to (0 in a run's own report). */
+struct report_row {
+    const struct plotdata_run *run;
+    int row;
+    int match;
+};
+
+/* Writes out/report.html for `sqlsoak compare`: the runs, the n matched
+** rows (in match order), the lines naming what was not matched, and the
+** graphs of out/plots the graph list draws in compare mode with have.
+** Returns 0, or -1 (message on msg). */
+int report_compare(const char *out, const struct plotdata_run *runs, int nr,
+                   const struct report_row *rows, int n, const char *const *unmatched,
+                   int nunmatched, unsigned have, FILE *msg);
 
 #endif

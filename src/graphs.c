@@ -1,0 +1,86 @@
+/*
+** graphs: the list of graphs, in report order.  A graph whose data was not
+** measured is not drawn at all, rather than drawn empty: an axis without
+** points, or a heatmap of read rates of a run without reads, reads as a
+** measurement of nothing.
+*/
+#include "graphs.h"
+
+#include <string.h>
+
+static const struct graphs_graph list[] = {
+    {"write.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS,
+     {{"write", "Write time per chunk against rows already in the table: does inserting get "
+                "slower as the table grows?", 0},
+      {"write_log", "The same on logarithmic axes: the slope of a power law is a straight line.",
+       0}}},
+    {"read.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_READS,
+     {{"read", "Point reads: seconds per chunk's reads and reads per second against rows in "
+               "the table.", 0}}},
+    {"latency.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_LATENCY,
+     {{"latency", "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in "
+                  "the table.", 0}}},
+    {"amplification.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_IO,
+     {{"amplification", "Bytes written to storage per row inserted (write amplification: "
+                        "what wears an SD card).", 0}}},
+    {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
+     {{"heatmap_write", "Median write rows/s over page size × journal mode.", 0},
+      {"heatmap_read", "Median read ops/s over page size × journal mode.", GRAPHS_READS}}},
+    {"versions.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_VERSIONS,
+     {{"versions", "The same cell across SQLite libraries (or runs), overlaid: write rows/s per "
+                   "chunk.", 0}}},
+    {"commit.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_COMMIT,
+     {{"commit", "Rows per transaction against write rows/s (log-log).", 0}}},
+    {"durability.gp", GRAPHS_CRASH, GRAPHS_TRIALS,
+     {{"durability", "What simulated power cuts left of each cell's database: intact, "
+                     "acknowledged commits lost, or corrupt (share of the trials, with "
+                     "counts), next to the write rate of the same cell measured without a cut.",
+       0}}},
+};
+#define NLIST (int)(sizeof list / sizeof *list)
+
+/* The reason of each need bit, in bit order. */
+static const char *const reasons[] = {
+    "no chunk was measured",
+    "no reads were measured",
+    "no read latency was measured",
+    "no bytes written were counted (/proc/self/io unavailable?)",
+    "one page size and one journal mode only",
+    "no cell ran on more than one SQLite library or run",
+    "one commit size only",
+    "durability.csv has no cells",
+};
+
+const struct graphs_graph *graphs_at(int i)
+{
+    return i >= 0 && i < NLIST ? &list[i] : NULL;
+}
+
+const struct graphs_graph *graphs_find(const char *script)
+{
+    for (int i = 0; i < NLIST; i++)
+        if (strcmp(list[i].script, script) == 0)
+            return &list[i];
+    return NULL;
+}
+
+unsigned graphs_mode_of(const char *mode)
+{
+    return !strcmp(mode, "run") ? GRAPHS_RUN : !strcmp(mode, "compare") ? GRAPHS_COMPARE
+         : !strcmp(mode, "crash") ? GRAPHS_CRASH : 0;
+}
+
+const char *graphs_reason(unsigned needs, unsigned have)
+{
+    unsigned missing = needs & ~have;
+    for (unsigned b = 0; b < sizeof reasons / sizeof *reasons; b++)
+        if (missing & (1u << b))
+            return reasons[b];
+    return NULL;
+}
+
+int graphs_drawn(const struct graphs_graph *g, int k, unsigned mode, unsigned have)
+{
+    return (g->modes & mode) && k >= 0 && k < 2 && g->out[k].name &&
+           !graphs_reason(g->needs | g->out[k].needs, have);
+}

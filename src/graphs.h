@@ -1,0 +1,61 @@
+/*
+** graphs: the one list of graphs sqlsoak draws.  Each row names its
+** gnuplot script in plots/, the files it draws, their captions, the kind
+** of folder it belongs to and what must have been measured for it to be
+** drawn.  `sqlsoak plot` and `compare` run exactly these rows, and
+** report.html shows exactly their files: a script in plots/ without a row
+** is never run (tests/unit/test_graphs.c checks that there is none).
+*/
+#ifndef SQLSOAK_GRAPHS_H
+#define SQLSOAK_GRAPHS_H
+
+/* What a folder (or a comparison) has data for: one bit each.  A graph
+** or output needing a bit that is not present is skipped, and the
+** bit's reason (graphs_reason) says why. */
+enum graphs_need {
+    GRAPHS_CHUNKS = 1u << 0,     /* at least one cell measured chunks */
+    GRAPHS_READS = 1u << 1,      /* some chunk ran reads */
+    GRAPHS_LATENCY = 1u << 2,    /* some chunk has read latency percentiles */
+    GRAPHS_IO = 1u << 3,         /* some chunk counted bytes written to storage */
+    GRAPHS_HEAT = 1u << 4,       /* more than one page size or journal mode */
+    GRAPHS_VERSIONS = 1u << 5,   /* a cell ran on more than one library or run */
+    GRAPHS_COMMIT = 1u << 6,     /* more than one commit size */
+    GRAPHS_TRIALS = 1u << 7,     /* a crash folder with at least one cell */
+};
+
+/* The kinds of folder a graph is drawn for. */
+enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4 };
+
+/* One file a script draws (as name.png and name.svg), its caption, and
+** what it needs beyond its graph's needs. */
+struct graphs_output {
+    const char *name;
+    const char *caption;
+    unsigned needs;
+};
+
+struct graphs_graph {
+    const char *script;          /* in plots/ */
+    unsigned modes;              /* enum graphs_mode bits */
+    unsigned needs;              /* enum graphs_need bits: the script runs only with all */
+    struct graphs_output out[2]; /* name NULL: no second output */
+};
+
+/* Row i of the list, in report order; NULL past the end. */
+const struct graphs_graph *graphs_at(int i);
+
+/* The row of script (e.g. "write.gp"), or NULL. */
+const struct graphs_graph *graphs_find(const char *script);
+
+/* The mode bit of a mode's name: "run", "compare", "crash"; 0 otherwise. */
+unsigned graphs_mode_of(const char *mode);
+
+/* Why something needing needs is not drawn when have was measured: the
+** reason of the first missing bit, or NULL when nothing is missing.
+** A static string. */
+const char *graphs_reason(unsigned needs, unsigned have);
+
+/* Whether output k of g is drawn in mode (a graphs_mode bit) with have. */
+int graphs_drawn(const struct graphs_graph *g, int k, unsigned mode, unsigned have);
+
+#endif

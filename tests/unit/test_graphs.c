@@ -1,0 +1,100 @@
+/*
+** Unit tests of graphs: the list and the folder of scripts agree (every
+** script of plots/ but the _ pieces has a row, every row's script exists);
+** every need bit has a reason; an output is drawn only with its needs.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "graphs.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static void test_every_script_has_a_row(void **state)
+{
+    (void)state;
+    DIR *d = opendir(SQLSOAK_PLOTS_DIR);
+    assert_non_null(d);
+    struct dirent *e;
+    int scripts = 0;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l < 3 || strcmp(e->d_name + l - 3, ".gp") != 0 || e->d_name[0] == '_')
+            continue;
+        scripts++;
+        if (!graphs_find(e->d_name)) {
+            print_error("plots/%s has no row in the graph list\n", e->d_name);
+            fail();
+        }
+    }
+    closedir(d);
+    assert_true(scripts >= 8);
+}
+
+static void test_every_row_has_a_script(void **state)
+{
+    (void)state;
+    const struct graphs_graph *g;
+    int rows = 0;
+    for (int i = 0; (g = graphs_at(i)); i++, rows++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", SQLSOAK_PLOTS_DIR, g->script);
+        if (access(path, R_OK) != 0) {
+            print_error("graph list row %s: no such script\n", g->script);
+            fail();
+        }
+        assert_non_null(g->out[0].name);
+        assert_non_null(g->out[0].caption);
+        assert_true(g->modes != 0);
+        assert_ptr_equal(graphs_find(g->script), g);
+    }
+    assert_true(rows >= 8);
+    assert_null(graphs_at(rows));
+    assert_null(graphs_at(-1));
+}
+
+static void test_reasons(void **state)
+{
+    (void)state;
+    for (unsigned b = 0; b <= 7; b++) {
+        const char *why = graphs_reason(1u << b, 0);
+        assert_non_null(why);
+        assert_true(strlen(why) > 5);
+        assert_null(graphs_reason(1u << b, 1u << b));
+    }
+    assert_string_equal(graphs_reason(GRAPHS_CHUNKS | GRAPHS_READS, GRAPHS_CHUNKS),
+                        "no reads were measured");
+}
+
+/* The read heatmap is not drawn without reads; the write heatmap is. */
+static void test_output_needs(void **state)
+{
+    (void)state;
+    const struct graphs_graph *h = graphs_find("heatmap.gp");
+    assert_non_null(h);
+    unsigned have = GRAPHS_CHUNKS | GRAPHS_HEAT;
+    assert_true(graphs_drawn(h, 0, GRAPHS_RUN, have));
+    assert_false(graphs_drawn(h, 1, GRAPHS_RUN, have));
+    assert_true(graphs_drawn(h, 1, GRAPHS_RUN, have | GRAPHS_READS));
+    assert_false(graphs_drawn(h, 0, GRAPHS_CRASH, have | GRAPHS_READS));
+    assert_false(graphs_drawn(h, 0, GRAPHS_COMPARE, have | GRAPHS_READS));
+    assert_int_equal(graphs_mode_of("compare"), GRAPHS_COMPARE);
+    assert_int_equal(graphs_mode_of("nonsense"), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_script_has_a_row),
+        cmocka_unit_test(test_every_row_has_a_script),
+        cmocka_unit_test(test_reasons),
+        cmocka_unit_test(test_output_needs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
