@@ -27,7 +27,8 @@ $(B)/obj/%.o: src/%.c | $(B)/obj
 $(B)/sqlsoak: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
+	$(CC) $(CPPFLAGS) -DSQLSOAK_SOURCE_DIR='"$(CURDIR)"' $(ALL_CFLAGS) -Isrc $< $(LIBOBJ) \
+	    $(LDLIBS) -lcmocka -o $@
 $(B)/obj $(B)/tests:
 	mkdir -p $@
 

@@ -1,34 +1,43 @@
-# latency.gp: read latency percentiles against rows in the table, one
-# panel per percentile (p50, p99, p99.9, max), one line per cell.
+# latency.gp: read latencies against rows in the table, one panel per
+# figure listed in latency.tsv (src/latency.c's table: the percentiles, the
+# maximum, the mean), one line per cell.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_style.gp'
-ROWTICS = 5     # half-width panels
+PANELS = DATA.'/latency.tsv'
+stats PANELS using 0 nooutput
+NP = STATS_records
+array LC[NP]
+array LN[NP]
+do for [p=1:NP] {
+    stats PANELS every ::p-1::p-1 using (LC[p] = strcol('column'), LN[p] = strcol('name'), 0) nooutput
+}
+NCOL = (NP + 1) / 2             # two rows of panels
+ROWTICS = (NCOL > 2 ? 3 : 5)    # narrow panels, fewer ticks
 load '_rowtics.gp'
 NAME = "latency"
 TITLE = (MODE eq "compare" ? "Read latency across runs" : "Read latency per chunk")
-COLS = "read_p50_us read_p99_us read_p999_us read_max_us"
-NAMES = "p50 p99 p99.9 max"
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
     load '_key.gp'
     R = (N > 8 ? 0.70 : 0.78)
     set logscale y
-    do for [p=1:4] {
-        col = word(COLS, p)
-        x0 = 0.07 + ((p-1)%2) * (R - 0.07) / 2
-        y0 = 0.47 - ((p-1)/2) * 0.41
+    PW = (R - 0.07) / NCOL          # a panel's width
+    do for [p=1:NP] {
+        col = LC[p]
+        x0 = 0.07 + ((p-1)%NCOL) * PW
+        y0 = 0.47 - ((p-1)/NCOL) * 0.41
         set lmargin at screen x0 + 0.04
-        set rmargin at screen x0 + (R - 0.07) / 2 - 0.01
+        set rmargin at screen x0 + PW - 0.01
         set bmargin at screen y0
         set tmargin at screen y0 + 0.33
-        set title word(NAMES, p)." latency" font "sans,11"
-        set ylabel (p%2 ? "latency (µs)" : "")
-        set xlabel (p > 2 ? "rows in the table" : "")
+        set title LN[p]." latency" font "sans,11"
+        set ylabel ((p-1)%NCOL == 0 ? "latency (µs)" : "")
+        set xlabel (p > NCOL ? "rows in the table" : "")
         if (p > 1) { unset key }
         # percentiles are bucket midpoints: a small run can give one value
         # everywhere, an empty log range gnuplot warns about; pad it

@@ -28,7 +28,7 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr)
         return -1;
     s->write_rate[s->n] = cr->write_rows_per_s;
     s->read_rate[s->n] = cr->read_ops_per_s;
-    s->read_p99[s->n] = cr->read_p99_us;
+    s->read_p99[s->n] = cr->read_us[LAT_P99];
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
     s->n++;
     return 0;

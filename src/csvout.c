@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-enum kind { K_I64, K_F64, K_STR, K_SCHEMA, K_DIM };
+/* K_LATENCY stands for the columns of latency.h's table, one per figure. */
+enum kind { K_I64, K_F64, K_STR, K_SCHEMA, K_DIM, K_LATENCY };
 
 /* One column: what the writer and the by-name reader need, and what the
 ** README's tables say of it (test_schema holds the two to each other). */
@@ -67,12 +68,7 @@ static const struct column chunk_columns[] = {
     C(CR, read_s, K_F64, 6, "s", "read", "the read phase: point SELECTs, each verified"),
     C(CR, reads, K_I64, 0, "", "", "SELECTs in the read phase"),
     C(CR, read_ops_per_s, K_F64, 1, "reads/s", "read", "reads / read_s"),
-    C(CR, read_p50_us, K_F64, 3, "µs", "latency", "median read latency"),
-    C(CR, read_p90_us, K_F64, 3, "µs", "", "90th percentile read latency"),
-    C(CR, read_p99_us, K_F64, 3, "µs", "latency", "99th percentile read latency"),
-    C(CR, read_p999_us, K_F64, 3, "µs", "latency", "99.9th percentile read latency"),
-    C(CR, read_max_us, K_F64, 3, "µs", "latency", "slowest read, exact"),
-    C(CR, read_mean_us, K_F64, 3, "µs", "", "mean read latency"),
+    C(CR, read_us, K_LATENCY, 3, "µs", "latency", "the read latencies of latency.h"),
     C(CR, verify_failures, K_I64, 0, "", "", "values read back that differ from those written"),
     C(CR, db_bytes, K_I64, 0, "bytes", "", "size of the database file after the chunk"),
     C(CR, wal_bytes, K_I64, 0, "bytes", "", "size of the -wal file after the chunk"),
@@ -157,6 +153,38 @@ _Static_assert(offsetof(struct chunk_record, id) == 0 &&
                    offsetof(struct durability_record, id) == 0,
                "every record begins with its identity");
 
+/* Column i of the rows of f: a K_LATENCY row stands for one column per
+** latency figure. */
+static struct column own_column(enum csv_file f, int i)
+{
+    const struct schema *sc = &schemas[f];
+    for (int r = 0; r < sc->n; r++) {
+        struct column c = sc->cols[r];
+        if (c.kind != K_LATENCY) {
+            if (i-- == 0)
+                return c;
+            continue;
+        }
+        if (i < LAT_COUNT) {
+            c.name = latency_table[i].column;
+            c.meaning = latency_table[i].meaning;
+            c.kind = K_F64;
+            c.off += (size_t)i * sizeof(double);
+            return c;
+        }
+        i -= LAT_COUNT;
+    }
+    return sc->cols[0];   /* not reached: callers check i */
+}
+
+static int own_ncolumns(enum csv_file f)
+{
+    int n = 0;
+    for (int r = 0; r < schemas[f].n; r++)
+        n += schemas[f].cols[r].kind == K_LATENCY ? LAT_COUNT : 1;
+    return n;
+}
+
 /* Column i of file f: the identity (its head, a column per dimension, its
 ** tail), then the file's own. */
 static struct column column_at(enum csv_file f, int i)
@@ -178,12 +206,12 @@ static struct column column_at(enum csv_file f, int i)
     }
     if (i < NID)
         return id_tail[i - NHEAD - DIM_COUNT];
-    return schemas[f].cols[i - NID];
+    return own_column(f, i - NID);
 }
 
 int csvout_ncolumns(enum csv_file f)
 {
-    return NID + schemas[f].n;
+    return NID + own_ncolumns(f);
 }
 
 const char *csvout_column_name(enum csv_file f, int i)
@@ -269,6 +297,8 @@ int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n)
             buf[len] = 0;
         }
         switch (c.kind) {
+        case K_LATENCY:   /* expanded by column_at: never here */
+            return -1;
         case K_SCHEMA:
             w = snprintf(buf + len, n - len, "%d", CSV_SCHEMA_VERSION);
             break;
@@ -336,6 +366,7 @@ int csvout_from_csvin(enum csv_file f, const struct csvin *t, int row, void *rec
         struct column c = column_at(f, i);
         const char *v = csvin_str(t, f, row, c.name);
         switch (c.kind) {
+        case K_LATENCY:   /* expanded by column_at */
         case K_SCHEMA:
             break;
         case K_I64:

@@ -15,6 +15,7 @@
 #define SQLSOAK_CSVOUT_H
 
 #include "dims.h"
+#include "latency.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,7 +48,7 @@ struct chunk_record {
     double read_s;
     int64_t reads;
     double read_ops_per_s;
-    double read_p50_us, read_p90_us, read_p99_us, read_p999_us, read_max_us, read_mean_us;
+    double read_us[LAT_COUNT];  /* the read latencies of latency.h, one column each */
     int64_t verify_failures;
     int64_t db_bytes, wal_bytes, journal_bytes;
     int64_t io_write_bytes, io_read_bytes;

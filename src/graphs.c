@@ -18,8 +18,8 @@ static const struct graphs_graph list[] = {
      {{"read", "Point reads: seconds per chunk's reads and reads per second against rows in "
                "the table.", 0}}},
     {"latency.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_LATENCY,
-     {{"latency", "Read latency percentiles (p50, p99, p99.9, max) per chunk against rows in "
-                  "the table.", 0}}},
+     {{"latency", "Read latency per chunk against rows in the table: a panel per figure "
+                  "of chunks.csv (percentiles, the exact maximum, the mean).", 0}}},
     {"amplification.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_IO,
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
                         "what wears an SD card).", 0}}},

@@ -11,6 +11,7 @@
 #include "graphs.h"
 #include "plotcrash.h"
 #include "plotdata.h"
+#include "plotheat.h"
 #include "report.h"
 
 #include <errno.h>
@@ -286,8 +287,8 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     plotdata_label(s, n, common, sizeof common);
     snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
-        (heat = plotdata_write_heat(datadir, r, err, sizeof err)) < 0 ||
-        (commit = plotdata_write_commit(datadir, r, err, sizeof err)) < 0) {
+        (heat = plotheat_write_heat(datadir, r, err, sizeof err)) < 0 ||
+        (commit = plotheat_write_commit(datadir, r, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }

@@ -1,18 +1,21 @@
 /*
 ** plotdata: results folders → the data files of the gnuplot scripts.  See plotdata.h.
 **
-** Files written into the data folder (tab-separated, first line a header
-** of column names; "NaN" where nothing was measured):
+** Files written into the data folder (see tsv.h; "NaN" where nothing
+** was measured):
 **   series.tsv      one row per line: label, group, variant, points
-**   s-N.tsv         line N: one row per chunk (rows, write_s, read_s ...)
+**   s-N.tsv         line N: one row per chunk, every chunks.csv column a
+**                   graph draws (csvout's schema says which), and
+**                   io_write_bytes_per_row
 **   groups.tsv      one row per group (cell): title, variants in it
 **   variants.tsv    one row per variant (library or run): label
-**   heat.tsv, heat-N.tsv   heatmap panels (page size × journal mode)
-**   commit.tsv, commit-N.tsv   commit size → rows/s lines
+**   latency.tsv     the latency graph's panels: column, name (latency.h)
+** The summary-based graphs' files are plotheat's.
 */
 #include "plotdata.h"
 
 #include "dims.h"
+#include "tsv.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -85,14 +88,16 @@ void plotdata_describe(struct plotdata_run *r)
     }
 }
 
-/* What a graph labels a cell by: the dimensions of dims.h, then two
-** settings of the run.  Positions past DIM_COUNT are these extras. */
+/* What a graph labels a cell by past the dimensions: two settings of the
+** run (PLOTDATA_READ_FROM, PLOTDATA_REPEAT). */
 static const struct {
     const char *col, *fmt;
 } extras[] = {{"read_from", "reads from %s"}, {"repeat", "repeat %s"}};
-#define X_READ_FROM DIM_COUNT
-#define X_REPEAT (DIM_COUNT + 1)
-#define NDIMS (DIM_COUNT + (int)(sizeof extras / sizeof *extras))
+#define X_READ_FROM PLOTDATA_READ_FROM
+#define X_REPEAT PLOTDATA_REPEAT
+#define NDIMS PLOTDATA_NDIMS
+_Static_assert(PLOTDATA_NDIMS == DIM_COUNT + sizeof extras / sizeof *extras,
+               "a label dimension past the table has its row in extras");
 
 /* The column a label dimension is read from: the library by its version. */
 static const char *dim_col(int d)
@@ -104,14 +109,13 @@ static const char *dim_col(int d)
 
 /* The value of label dimension d in a row of t; a file that predates a
 ** dimension's column holds its `absent` value. */
-static const char *dim_value(const struct csvin *t, enum csv_file f, int row, int d)
+const char *plotdata_dim_value(const struct csvin *t, enum csv_file f, int row, int d)
 {
     const char *v = csvin_str(t, f, row, dim_col(d));
     return d < DIM_COUNT ? dims_field(d, v) : v;
 }
 
-/* Label dimension d of a value as a reader says it. */
-static void dim_say(int d, const char *v, char *buf, size_t n)
+void plotdata_dim_say(int d, const char *v, char *buf, size_t n)
 {
     if (d < DIM_COUNT)
         dims_label(d, v, buf, n);
@@ -121,7 +125,7 @@ static void dim_say(int d, const char *v, char *buf, size_t n)
 
 static void dim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
 {
-    dim_say(d, dim_value(&r->summary, SUM, row, d), buf, n);
+    plotdata_dim_say(d, plotdata_dim_value(&r->summary, SUM, row, d), buf, n);
 }
 
 void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, char *buf,
@@ -132,7 +136,7 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
     for (int d = 0; d < NDIMS && len < n; d++)
         if (with_version || d != DIM_LIB)
             len += (size_t)snprintf(buf + len, n - len, "%s|",
-                                    dim_value(&r->summary, SUM, sumrow, d));
+                                    plotdata_dim_value(&r->summary, SUM, sumrow, d));
 }
 
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
@@ -145,8 +149,8 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     for (int d = 0; d < NDIMS; d++) {
         vary[d] = 0;
         for (int i = 1; i < n; i++)
-            if (strcmp(dim_value(&s[i].run->summary, SUM, s[i].sumrow, d),
-                       dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)) != 0)
+            if (strcmp(plotdata_dim_value(&s[i].run->summary, SUM, s[i].sumrow, d),
+                       plotdata_dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)) != 0)
                 vary[d] = 1;
         any |= vary[d];
         /* the settings every cell shares, but not sqlsoak's defaults that
@@ -154,7 +158,7 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
         ** the reads came from in a run without reads */
         if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn && (reads || d != X_READ_FROM) &&
             !(d < DIM_COUNT && !dim_table[d].always_named &&
-              dims_is_option_default(d, dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)))) {
+              dims_is_option_default(d, plotdata_dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)))) {
             char t[96];
             dim_text(s[0].run, s[0].sumrow, d, t, sizeof t);
             clen += (size_t)snprintf(common + clen, cn - clen, "%s%s", clen ? " · " : "", t);
@@ -181,43 +185,6 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     }
 }
 
-/* Strings in data files: tabs and line breaks would split a field. */
-void plotdata_put_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
-}
-
-void plotdata_put_num(FILE *f, double d)
-{
-    if (isfinite(d))
-        fprintf(f, "%.9g", d);
-    else
-        fputs("NaN", f);
-}
-
-static FILE *open_data(const char *dir, const char *name, int i, char *err, size_t n)
-{
-    char path[4200];
-    if (i > 0)
-        snprintf(path, sizeof path, "%s/%s-%d.tsv", dir, name, i);
-    else
-        snprintf(path, sizeof path, "%s/%s.tsv", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
-    return f;
-}
-
-static int close_data(FILE *f, char *err, size_t n)
-{
-    if (fclose(f) != 0) {
-        snprintf(err, n, "cannot write plot data: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 /* The chunk rows of the summary row's cell, in chunk order. */
 static int series_rows(const struct plotdata_run *r, int sumrow, int *out, int max)
 {
@@ -231,77 +198,108 @@ static int series_rows(const struct plotdata_run *r, int sumrow, int *out, int m
     return k;
 }
 
-static const char *const series_cols[] = {
-    "rows", "write_s", "commit_s", "write_rows_per_s", "read_s", "read_ops_per_s",
-    "read_p50_us", "read_p99_us", "read_p999_us", "read_max_us", NULL};
+/* The columns of a line's data file: every numeric chunks.csv column a
+** graph is drawn from, then io_write_bytes_per_row.  Returns how many. */
+#define SERIES_MAX 64
+static int series_cols(const char *cols[SERIES_MAX])
+{
+    int n = 0;
+    struct csvout_column_info c;
+    for (int i = 0; csvout_column_info(CHK, i, &c) == 0 && n < SERIES_MAX - 2; i++)
+        if (c.graphs[0] && c.unit[0])
+            cols[n++] = c.name;
+    cols[n++] = "io_write_bytes_per_row";
+    cols[n] = NULL;
+    return n;
+}
+
+/* Line i's data file: its chunks, in order. */
+static int write_line(const char *datadir, const struct plotdata_series *s, int i, int *points,
+                      char *err, size_t errn)
+{
+    const struct plotdata_run *r = s[i].run;
+    const char *cols[SERIES_MAX];
+    int ncols = series_cols(cols);
+    struct tsv f;
+    int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
+    int k = rows ? series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
+    if (tsv_create(&f, datadir, "s", i + 1, cols, err, errn)) {
+        free(rows);
+        return -1;
+    }
+    for (int j = 0; j < k; j++) {
+        for (int c = 0; c < ncols - 1; c++)
+            tsv_num(&f, cols[c], csvin_num(&r->chunks, CHK, rows[j], cols[c]));
+        double io = csvin_num(&r->chunks, CHK, rows[j], "io_write_bytes");
+        double cr = csvin_num(&r->chunks, CHK, rows[j], "chunk_rows");
+        tsv_num(&f, "io_write_bytes_per_row", cr > 0 ? io / cr : NAN);
+        tsv_end_row(&f);
+    }
+    free(rows);
+    *points = k;
+    return tsv_close(&f, err, errn);
+}
+
+/* The latency graph's panels, a figure of latency.h each. */
+static int write_latency(const char *datadir, char *err, size_t errn)
+{
+    static const char *const cols[] = {"column", "name", NULL};
+    struct tsv f;
+    if (tsv_create(&f, datadir, "latency", 0, cols, err, errn))
+        return -1;
+    for (int i = 0; i < LAT_COUNT; i++) {
+        tsv_text(&f, "column", latency_table[i].column);
+        tsv_text(&f, "name", latency_table[i].name);
+        tsv_end_row(&f);
+    }
+    return tsv_close(&f, err, errn);
+}
 
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
                           const char *const *vnames, int nvariants, char *err, size_t errn)
 {
-    FILE *list = open_data(datadir, "series", 0, err, errn);
-    if (!list)
-        return -1;
-    fputs("label\tgroup\tvariant\tpoints\n", list);
+    static const char *const list_cols[] = {"label", "group", "variant", "points", NULL};
+    static const char *const group_cols[] = {"title", "variants", NULL};
+    static const char *const variant_cols[] = {"label", NULL};
+    struct tsv list, g, v;
     int ngroups = 0;
+    if (write_latency(datadir, err, errn) ||
+        tsv_create(&list, datadir, "series", 0, list_cols, err, errn))
+        return -1;
     for (int i = 0; i < n; i++) {
-        const struct plotdata_run *r = s[i].run;
-        int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
-        int k = rows ? series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
-        FILE *f = open_data(datadir, "s", i + 1, err, errn);
-        if (!f) {
-            free(rows);
-            fclose(list);
+        int points;
+        if (write_line(datadir, s, i, &points, err, errn)) {
+            tsv_close(&list, err, errn);
             return -1;
         }
-        for (int c = 0; series_cols[c]; c++)
-            fprintf(f, "%s\t", series_cols[c]);
-        fputs("io_write_bytes_per_row\n", f);
-        for (int j = 0; j < k; j++) {
-            for (int c = 0; series_cols[c]; c++) {
-                plotdata_put_num(f, csvin_num(&r->chunks, CHK, rows[j], series_cols[c]));
-                fputc('\t', f);
-            }
-            double io = csvin_num(&r->chunks, CHK, rows[j], "io_write_bytes");
-            double cr = csvin_num(&r->chunks, CHK, rows[j], "chunk_rows");
-            plotdata_put_num(f, cr > 0 ? io / cr : NAN);
-            fputc('\n', f);
-        }
-        free(rows);
-        if (close_data(f, err, errn)) {
-            fclose(list);
-            return -1;
-        }
-        plotdata_put_text(list, s[i].label);
-        fprintf(list, "\t%d\t%d\t%d\n", s[i].group, s[i].variant, k);
+        tsv_text(&list, "label", s[i].label);
+        tsv_int(&list, "group", s[i].group);
+        tsv_int(&list, "variant", s[i].variant);
+        tsv_int(&list, "points", points);
+        tsv_end_row(&list);
         if (s[i].group > ngroups)
             ngroups = s[i].group;
     }
-    if (close_data(list, err, errn))
+    if (tsv_close(&list, err, errn) ||
+        tsv_create(&g, datadir, "groups", 0, group_cols, err, errn))
         return -1;
-    FILE *g = open_data(datadir, "groups", 0, err, errn);
-    if (!g)
-        return -1;
-    fputs("title\tvariants\n", g);
     for (int gi = 1; gi <= ngroups; gi++) {
         int first = -1, count = 0;
         for (int i = 0; i < n; i++)
             if (s[i].group == gi && count++ == 0)
                 first = i;
-        const char *t = first >= 0 ? s[first].gtitle : "";
-        plotdata_put_text(g, t);
-        fprintf(g, "\t%d\n", count);
+        tsv_text(&g, "title", first >= 0 ? s[first].gtitle : "");
+        tsv_int(&g, "variants", count);
+        tsv_end_row(&g);
     }
-    if (close_data(g, err, errn))
+    if (tsv_close(&g, err, errn) ||
+        tsv_create(&v, datadir, "variants", 0, variant_cols, err, errn))
         return -1;
-    FILE *v = open_data(datadir, "variants", 0, err, errn);
-    if (!v)
-        return -1;
-    fputs("label\n", v);
     for (int i = 0; i < nvariants; i++) {
-        plotdata_put_text(v, vnames[i]);
-        fputc('\n', v);
+        tsv_text(&v, "label", vnames[i]);
+        tsv_end_row(&v);
     }
-    return close_data(v, err, errn);
+    return tsv_close(&v, err, errn);
 }
 
 int plotdata_is_2014_shape(const struct plotdata_run *r)
@@ -311,67 +309,6 @@ int plotdata_is_2014_shape(const struct plotdata_run *r)
             strcmp(csvin_str(&r->chunks, CHK, i, "read_from"), "chunk") == 0)
             return 1;
     return 0;
-}
-
-/* The summary rows worth a heatmap or commit point: measured runs, not
-** warm-ups. */
-static int counted(const struct plotdata_run *r, int row)
-{
-    return csvin_num(&r->summary, SUM, row, "repeat") >= 1;
-}
-
-/* The cell's identity without the dimensions of mask (bit d: dimension d
-** of dims.h) and without repeat. */
-static void key_except(const struct plotdata_run *r, int row, unsigned mask, char *buf, size_t n)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (int d = 0; d < NDIMS && len < n; d++)
-        if (d != X_REPEAT && !(mask & (1u << d)))
-            len += (size_t)snprintf(buf + len, n - len, "%s|", dim_value(&r->summary, SUM, row, d));
-}
-
-/* The index of s in the list v (adding it), 0-based; -1 when full. */
-#define MAXV 256
-static int intern(char v[][256], int *nv, const char *s)
-{
-    for (int i = 0; i < *nv; i++)
-        if (strcmp(v[i], s) == 0)
-            return i;
-    if (*nv >= MAXV)
-        return -1;
-    snprintf(v[*nv], 256, "%s", s);
-    return (*nv)++;
-}
-
-/* The mean of col over the ok rows matching (key without mask, x, y). */
-static double mean_where(const struct plotdata_run *r, unsigned mask, const char *key,
-                         const char *xcol, const char *x, const char *ycol, const char *y,
-                         const char *col, const char **status)
-{
-    double sum = 0;
-    int k = 0;
-    *status = "not run";
-    for (int i = 0; i < r->summary.nrows; i++) {
-        char kb[256];
-        if (!counted(r, i))
-            continue;
-        key_except(r, i, mask, kb, sizeof kb);
-        if (strcmp(kb, key) || strcmp(csvin_str(&r->summary, SUM, i, xcol), x) ||
-            (ycol && strcmp(csvin_str(&r->summary, SUM, i, ycol), y)))
-            continue;
-        const char *st = csvin_str(&r->summary, SUM, i, "status");
-        double v = csvin_num(&r->summary, SUM, i, col);
-        if (strcmp(st, "ok") == 0 && isfinite(v)) {
-            sum += v;
-            k++;
-        } else if (k == 0) {
-            *status = st;
-        }
-    }
-    if (k)
-        *status = "ok";
-    return k ? sum / k : NAN;
 }
 
 void plotdata_rate_text(double v, char *buf, size_t n)
@@ -384,206 +321,4 @@ void plotdata_rate_text(double v, char *buf, size_t n)
         snprintf(buf, n, "%.1fk", v / 1e3);
     else
         snprintf(buf, n, "%.0f", v);
-}
-
-/* Orders the text values of a numeric dimension by their values. */
-static int cmp_dim(const char *a, const char *b, int d)
-{
-    int64_t x = 0, y = 0;
-    dims_parse(d, a, &x);
-    dims_parse(d, b, &y);
-    return (x > y) - (x < y);
-}
-
-static int cmp_page(const void *a, const void *b)
-{
-    return cmp_dim(a, b, DIM_PAGE_SIZE);
-}
-
-static int cmp_commit(const void *a, const void *b)
-{
-    return cmp_dim(a, b, DIM_COMMIT_EVERY);
-}
-
-/* Dimension bits for key_except. */
-#define D_PAGE (1u << DIM_PAGE_SIZE)
-#define D_JOURNAL (1u << DIM_JOURNAL)
-#define D_COMMIT (1u << DIM_COMMIT_EVERY)
-
-/* Distinct values of the counted rows: of column col into v, and of the
-** key without mask into k.  Returns 0, or -1 when there are too many. */
-static int distinct(const struct plotdata_run *r, const char *col, unsigned mask, char v[][256],
-                    int *nv, char k[][256], int *nk)
-{
-    *nv = *nk = 0;
-    for (int i = 0; i < r->summary.nrows; i++) {
-        char kb[256];
-        if (!counted(r, i))
-            continue;
-        key_except(r, i, mask, kb, sizeof kb);
-        if (intern(v, nv, csvin_str(&r->summary, SUM, i, col)) < 0 || intern(k, nk, kb) < 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* A panel's or line's title: the dimensions of its key that vary between
-** keys (keys are "a|b|c|" over dims without mask). */
-static void key_title(char k[][256], int nk, int which, unsigned mask, char *out, size_t n)
-{
-    size_t len = 0;
-    out[0] = 0;
-    const char *p[MAXV];
-    for (int j = 0; j < nk; j++)
-        p[j] = k[j];
-    for (int d = 0; d < NDIMS; d++) {
-        if (d == X_REPEAT || (mask & (1u << d)))
-            continue;
-        char mine[96] = "";
-        int vary = 0;
-        for (int j = 0; j < nk; j++) {
-            size_t l = strcspn(p[j], "|");
-            if (j == which)
-                snprintf(mine, sizeof mine, "%.*s", (int)l, p[j]);
-            if (l != strcspn(p[0], "|") || strncmp(p[j], p[0], l))
-                vary = 1;
-        }
-        for (int j = 0; j < nk; j++)
-            p[j] += strcspn(p[j], "|") + (p[j][strcspn(p[j], "|")] ? 1 : 0);
-        if (!vary)
-            continue;
-        char t[128];
-        dim_say(d, mine, t, sizeof t);
-        if (len < n)
-            len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " · " : "", t);
-    }
-}
-
-struct lists {
-    char (*a)[256], (*b)[256], (*c)[256];
-};
-
-static int lists_new(struct lists *l, char *err, size_t n)
-{
-    l->a = calloc(MAXV, sizeof *l->a);
-    l->b = calloc(MAXV, sizeof *l->b);
-    l->c = calloc(MAXV, sizeof *l->c);
-    if (l->a && l->b && l->c)
-        return 0;
-    snprintf(err, n, "out of memory");
-    return -1;
-}
-
-static void lists_free(struct lists *l)
-{
-    free(l->a);
-    free(l->b);
-    free(l->c);
-}
-
-int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
-{
-    struct lists l;
-    int nx, ny, np, nk;
-    int rc = lists_new(&l, err, n);
-    if (rc || distinct(r, "page_size", D_PAGE | D_JOURNAL, l.a, &nx, l.c, &np) ||
-        distinct(r, "journal_mode", D_PAGE | D_JOURNAL, l.b, &ny, l.c, &nk) ||
-        (nx < 2 && ny < 2)) {
-        lists_free(&l);
-        return rc;
-    }
-    qsort(l.a, (size_t)nx, sizeof *l.a, cmp_page);
-    FILE *list = open_data(datadir, "heat", 0, err, n);
-    if (list)
-        fputs("title\n", list);
-    for (int p = 0; list && p < np; p++) {
-        char t[256];
-        key_title(l.c, np, p, D_PAGE | D_JOURNAL, t, sizeof t);
-        /* never an empty line: gnuplot reads it as no record at all */
-        plotdata_put_text(list, t[0] ? t : "every cell");
-        fputc('\n', list);
-        FILE *f = open_data(datadir, "heat", p + 1, err, n);
-        if (!f) {
-            fclose(list);
-            list = NULL;
-            break;
-        }
-        fputs("x\ty\twrite\tread\twrite_txt\tread_txt\tstatus\txlab\tylab\n", f);
-        for (int x = 0; x < nx; x++)
-            for (int y = 0; y < ny; y++) {
-                const char *st, *st2;
-                double w = mean_where(r, D_PAGE | D_JOURNAL, l.c[p], "page_size", l.a[x],
-                                      "journal_mode", l.b[y], "write_rows_per_s_median", &st);
-                double rd = mean_where(r, D_PAGE | D_JOURNAL, l.c[p], "page_size", l.a[x],
-                                       "journal_mode", l.b[y], "read_ops_per_s_median", &st2);
-                char wt[32], rt[32], xl[32];
-                plotdata_rate_text(w, wt, sizeof wt);
-                plotdata_rate_text(rd, rt, sizeof rt);
-                dims_human(DIM_PAGE_SIZE, l.a[x], xl, sizeof xl);
-                fprintf(f, "%d\t%d\t", x, y);
-                plotdata_put_num(f, w);
-                fputc('\t', f);
-                plotdata_put_num(f, rd);
-                fprintf(f, "\t%s\t%s\t", wt, rt);
-                plotdata_put_text(f, st);
-                fprintf(f, "\t%s\t", xl);
-                plotdata_put_text(f, l.b[y]);
-                fputc('\n', f);
-            }
-        if (close_data(f, err, n)) {
-            fclose(list);
-            list = NULL;
-        }
-    }
-    lists_free(&l);
-    if (!list || close_data(list, err, n))
-        return -1;
-    return np;
-}
-
-int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
-                          size_t n)
-{
-    struct lists l;
-    int nc, nk;
-    int rc = lists_new(&l, err, n);
-    if (rc || distinct(r, "commit_every", D_COMMIT, l.a, &nc, l.c, &nk) || nc < 2) {
-        lists_free(&l);
-        return rc;
-    }
-    qsort(l.a, (size_t)nc, sizeof *l.a, cmp_commit);
-    FILE *list = open_data(datadir, "commit", 0, err, n);
-    if (list)
-        fputs("label\n", list);
-    for (int k = 0; list && k < nk; k++) {
-        char t[256];
-        key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
-        plotdata_put_text(list, t[0] ? t : "median of chunks");
-        fputc('\n', list);
-        FILE *f = open_data(datadir, "commit", k + 1, err, n);
-        if (!f) {
-            fclose(list);
-            list = NULL;
-            break;
-        }
-        fputs("commit_every\twrite_rows_per_s\tstatus\n", f);
-        for (int c = 0; c < nc; c++) {
-            const char *st;
-            double w = mean_where(r, D_COMMIT, l.c[k], "commit_every", l.a[c], NULL, NULL,
-                                  "write_rows_per_s_median", &st);
-            fprintf(f, "%s\t", l.a[c]);
-            plotdata_put_num(f, w);
-            fputc('\t', f);
-            plotdata_put_text(f, st);
-            fputc('\n', f);
-        }
-        if (close_data(f, err, n)) {
-            fclose(list);
-            list = NULL;
-        }
-    }
-    lists_free(&l);
-    if (!list || close_data(list, err, n))
-        return -1;
-    return nk;
 }

@@ -8,6 +8,7 @@
 #define SQLSOAK_PLOTDATA_H
 
 #include "csvin.h"
+#include "dims.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -37,12 +38,6 @@ struct plotdata_series {
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
 
-/* One field of a tab-separated data file for gnuplot: text with tabs and
-** line breaks made spaces (they would split the field), a number as %.9g
-** or NaN. */
-void plotdata_put_text(FILE *f, const char *s);
-void plotdata_put_num(FILE *f, double d);
-
 /* A rate as a label reads it: "1.25M", "498.2k", "731"; "-" when not a
 ** number. */
 void plotdata_rate_text(double v, char *buf, size_t n);
@@ -67,11 +62,18 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn);
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
                           const char *const *vnames, int nvariants, char *err, size_t errn);
 
-/* Summary-based graphs.  Each returns the number of panels or lines
-** written (0: nothing to draw), or -1 with err. */
-int plotdata_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n);
-int plotdata_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
-                          size_t n);
+/* The settings a graph labels a cell by: the dimensions of dims.h (the
+** library by its version), then two settings of the run. */
+#define PLOTDATA_READ_FROM DIM_COUNT
+#define PLOTDATA_REPEAT (DIM_COUNT + 1)
+#define PLOTDATA_NDIMS (DIM_COUNT + 2)
+
+/* Label setting d of a row of t, as its column holds it; a file that
+** predates a dimension's column holds that dimension's absent value. */
+const char *plotdata_dim_value(const struct csvin *t, enum csv_file f, int row, int d);
+
+/* A value v of label setting d as a reader says it: "64k pages". */
+void plotdata_dim_say(int d, const char *v, char *buf, size_t n);
 
 /* 1 when the run has the 2014 test's shape (1M-row chunks read back from
 ** the chunk just written). */

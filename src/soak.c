@@ -320,11 +320,6 @@ static double per_s(int64_t n, uint64_t ns)
     return ns ? (double)n * 1e9 / (double)ns : NAN;
 }
 
-static double us(uint64_t ns)
-{
-    return (double)ns / 1000.0;
-}
-
 /* Samples sizes and counters after a chunk and appends its CSV row. */
 static int chunk_record(struct soak *s, struct chunk_record *cr)
 {
@@ -473,12 +468,7 @@ static int chunk_loop(struct soak *s)
         cr.read_s = reads ? read_ns / 1e9 : NAN;
         cr.reads = reads;
         cr.read_ops_per_s = reads ? per_s(reads, read_ns) : NAN;
-        cr.read_p50_us = reads ? us(hist_percentile(&s->lat, 50)) : NAN;
-        cr.read_p90_us = reads ? us(hist_percentile(&s->lat, 90)) : NAN;
-        cr.read_p99_us = reads ? us(hist_percentile(&s->lat, 99)) : NAN;
-        cr.read_p999_us = reads ? us(hist_percentile(&s->lat, 99.9)) : NAN;
-        cr.read_max_us = reads ? us(s->lat.max) : NAN;
-        cr.read_mean_us = reads ? us(s->lat.sum) / (double)reads : NAN;
+        latency_from_hist(&s->lat, cr.read_us);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;

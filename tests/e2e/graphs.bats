@@ -157,7 +157,7 @@ PY
     run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 0 --commit-every 100,1000 \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
     [ "$status" -eq 0 ]
-    check_svg "$d/plots/commit.svg" "Transaction size" "16-byte values"
+    check_svg "$d/plots/commit.svg" "Transaction size" "4k pages"
     for g in commit write amplification; do
         if grep -q 'reads from' "$d/plots/$g.svg"; then echo "$g names read_from"; return 1; fi
     done

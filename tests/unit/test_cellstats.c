@@ -19,7 +19,7 @@ static struct chunk_record chunk(double write, double read, double p99, int64_t 
     csvout_clear(CSV_CHUNKS, &cr);
     cr.write_rows_per_s = write;
     cr.read_ops_per_s = read;
-    cr.read_p99_us = p99;
+    cr.read_us[LAT_P99] = p99;
     cr.io_write_bytes = io;
     return cr;
 }

@@ -11,6 +11,8 @@
 
 #include "graphs.h"
 
+#define SQLSOAK_PLOTS_DIR SQLSOAK_SOURCE_DIR "/plots"   /* the checkout's, from the Makefile */
+
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>

@@ -24,10 +24,8 @@
 #include <unistd.h>
 
 /* The source tree: the build names plots/ in it. */
-#ifndef SQLSOAK_PLOTS_DIR
-#define SQLSOAK_PLOTS_DIR "plots"
-#endif
-#define SOURCE_DIR SQLSOAK_PLOTS_DIR "/.."
+#define SOURCE_DIR SQLSOAK_SOURCE_DIR    /* the checkout, from the Makefile */
+#define SQLSOAK_PLOTS_DIR SOURCE_DIR "/plots"
 
 static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY};
 #define NFILES (sizeof files / sizeof *files)

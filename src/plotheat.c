@@ -1,0 +1,283 @@
+/*
+** plotheat: the graphs drawn from summary rows rather than chunks: the
+** heatmaps (page size x journal mode, a panel per combination of the other
+** settings) and the commit-size lines.  Each point is the median over a
+** cell's measured repeats, as the console's tables take it.
+**
+** Files written into the data folder (see tsv.h):
+**   heat.tsv, heat-N.tsv       heatmap panels
+**   commit.tsv, commit-N.tsv   commit size -> rows/s lines
+*/
+#include "plotheat.h"
+
+#include "cellstats.h"
+#include "dims.h"
+#include "tsv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUM CSV_SUMMARY
+
+/* The summary rows worth a heatmap or commit point: measured runs, not
+** warm-ups. */
+static int counted(const struct plotdata_run *r, int row)
+{
+    return csvin_num(&r->summary, SUM, row, "repeat") >= 1;
+}
+
+/* The cell's identity without the dimensions of mask (bit d: dimension d
+** of dims.h) and without repeat. */
+static void key_except(const struct plotdata_run *r, int row, unsigned mask, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int d = 0; d < PLOTDATA_NDIMS && len < n; d++)
+        if (d != PLOTDATA_REPEAT && !(mask & (1u << d)))
+            len += (size_t)snprintf(buf + len, n - len, "%s|",
+                                    plotdata_dim_value(&r->summary, SUM, row, d));
+}
+
+/* The index of s in the list v (adding it), 0-based; -1 when full. */
+#define MAXV 256
+static int intern(char v[][256], int *nv, const char *s)
+{
+    for (int i = 0; i < *nv; i++)
+        if (strcmp(v[i], s) == 0)
+            return i;
+    if (*nv >= MAXV)
+        return -1;
+    snprintf(v[*nv], 256, "%s", s);
+    return (*nv)++;
+}
+
+/* The median of col over the ok rows matching (key without mask, x, y):
+** over a cell's repeats, as the console's tables take it. */
+static double median_where(const struct plotdata_run *r, unsigned mask, const char *key,
+                           const char *xcol, const char *x, const char *ycol, const char *y,
+                           const char *col, const char **status)
+{
+    double *v = malloc(sizeof(double) * (size_t)(r->summary.nrows + 1));
+    int k = 0;
+    *status = v ? "not run" : "out of memory";
+    for (int i = 0; v && i < r->summary.nrows; i++) {
+        char kb[256];
+        if (!counted(r, i))
+            continue;
+        key_except(r, i, mask, kb, sizeof kb);
+        if (strcmp(kb, key) || strcmp(csvin_str(&r->summary, SUM, i, xcol), x) ||
+            (ycol && strcmp(csvin_str(&r->summary, SUM, i, ycol), y)))
+            continue;
+        const char *st = csvin_str(&r->summary, SUM, i, "status");
+        double x_v = csvin_num(&r->summary, SUM, i, col);
+        if (strcmp(st, "ok") == 0 && isfinite(x_v)) {
+            v[k++] = x_v;
+        } else if (k == 0) {
+            *status = st;
+        }
+    }
+    if (k)
+        *status = "ok";
+    double med = k ? cellstats_median(v, k) : NAN;
+    free(v);
+    return med;
+}
+
+/* Orders the text values of a numeric dimension by their values. */
+static int cmp_dim(const char *a, const char *b, int d)
+{
+    int64_t x = 0, y = 0;
+    dims_parse(d, a, &x);
+    dims_parse(d, b, &y);
+    return (x > y) - (x < y);
+}
+
+static int cmp_page(const void *a, const void *b)
+{
+    return cmp_dim(a, b, DIM_PAGE_SIZE);
+}
+
+static int cmp_commit(const void *a, const void *b)
+{
+    return cmp_dim(a, b, DIM_COMMIT_EVERY);
+}
+
+/* Dimension bits for key_except. */
+#define D_PAGE (1u << DIM_PAGE_SIZE)
+#define D_JOURNAL (1u << DIM_JOURNAL)
+#define D_COMMIT (1u << DIM_COMMIT_EVERY)
+
+/* Distinct values of the counted rows: of column col into v, and of the
+** key without mask into k.  Returns 0, or -1 when there are too many. */
+static int distinct(const struct plotdata_run *r, const char *col, unsigned mask, char v[][256],
+                    int *nv, char k[][256], int *nk)
+{
+    *nv = *nk = 0;
+    for (int i = 0; i < r->summary.nrows; i++) {
+        char kb[256];
+        if (!counted(r, i))
+            continue;
+        key_except(r, i, mask, kb, sizeof kb);
+        if (intern(v, nv, csvin_str(&r->summary, SUM, i, col)) < 0 || intern(k, nk, kb) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A panel's or line's title: the dimensions of its key that vary between
+** keys (keys are "a|b|c|" over dims without mask). */
+static void key_title(char k[][256], int nk, int which, unsigned mask, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    const char *p[MAXV];
+    for (int j = 0; j < nk; j++)
+        p[j] = k[j];
+    for (int d = 0; d < PLOTDATA_NDIMS; d++) {
+        if (d == PLOTDATA_REPEAT || (mask & (1u << d)))
+            continue;
+        char mine[96] = "";
+        int vary = 0;
+        for (int j = 0; j < nk; j++) {
+            size_t l = strcspn(p[j], "|");
+            if (j == which)
+                snprintf(mine, sizeof mine, "%.*s", (int)l, p[j]);
+            if (l != strcspn(p[0], "|") || strncmp(p[j], p[0], l))
+                vary = 1;
+        }
+        for (int j = 0; j < nk; j++)
+            p[j] += strcspn(p[j], "|") + (p[j][strcspn(p[j], "|")] ? 1 : 0);
+        if (!vary)
+            continue;
+        char t[128];
+        plotdata_dim_say(d, mine, t, sizeof t);
+        if (len < n)
+            len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " · " : "", t);
+    }
+}
+
+struct lists {
+    char (*a)[256], (*b)[256], (*c)[256];
+};
+
+static int lists_new(struct lists *l, char *err, size_t n)
+{
+    l->a = calloc(MAXV, sizeof *l->a);
+    l->b = calloc(MAXV, sizeof *l->b);
+    l->c = calloc(MAXV, sizeof *l->c);
+    if (l->a && l->b && l->c)
+        return 0;
+    snprintf(err, n, "out of memory");
+    return -1;
+}
+
+static void lists_free(struct lists *l)
+{
+    free(l->a);
+    free(l->b);
+    free(l->c);
+}
+
+static const char *const heat_cols[] = {"x", "y", "write", "read", "write_txt", "read_txt",
+                                         "status", "xlab", "ylab", NULL};
+static const char *const title_cols[] = {"title", NULL};
+static const char *const label_cols[] = {"label", NULL};
+static const char *const commit_cols[] = {"commit_every", "write_rows_per_s", "status", NULL};
+
+/* One heatmap panel: a cell per page size x and journal mode y. */
+static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct lists *l,
+                       int p, int nx, int ny)
+{
+    for (int x = 0; x < nx; x++)
+        for (int y = 0; y < ny; y++) {
+            const char *st, *st2;
+            double w = median_where(r, D_PAGE | D_JOURNAL, l->c[p], "page_size", l->a[x],
+                                    "journal_mode", l->b[y], "write_rows_per_s_median", &st);
+            double rd = median_where(r, D_PAGE | D_JOURNAL, l->c[p], "page_size", l->a[x],
+                                     "journal_mode", l->b[y], "read_ops_per_s_median", &st2);
+            char wt[32], rt[32], xl[32];
+            plotdata_rate_text(w, wt, sizeof wt);
+            plotdata_rate_text(rd, rt, sizeof rt);
+            tsv_int(f, "x", x);
+            tsv_int(f, "y", y);
+            tsv_num(f, "write", w);
+            tsv_num(f, "read", rd);
+            tsv_text(f, "write_txt", wt);
+            tsv_text(f, "read_txt", rt);
+            tsv_text(f, "status", st);
+            tsv_text(f, "xlab", dims_human(DIM_PAGE_SIZE, l->a[x], xl, sizeof xl));
+            tsv_text(f, "ylab", l->b[y]);
+            tsv_end_row(f);
+        }
+}
+
+int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+{
+    struct lists l;
+    struct tsv list, f;
+    int nx, ny, np, nk;
+    int rc = lists_new(&l, err, n);
+    if (rc || distinct(r, "page_size", D_PAGE | D_JOURNAL, l.a, &nx, l.c, &np) ||
+        distinct(r, "journal_mode", D_PAGE | D_JOURNAL, l.b, &ny, l.c, &nk) ||
+        (nx < 2 && ny < 2)) {
+        lists_free(&l);
+        return rc;
+    }
+    qsort(l.a, (size_t)nx, sizeof *l.a, cmp_page);
+    rc = tsv_create(&list, datadir, "heat", 0, title_cols, err, n);
+    for (int p = 0; rc == 0 && p < np; p++) {
+        char t[256];
+        key_title(l.c, np, p, D_PAGE | D_JOURNAL, t, sizeof t);
+        /* never an empty line: gnuplot reads it as no record at all */
+        tsv_text(&list, "title", t[0] ? t : "every cell");
+        tsv_end_row(&list);
+        rc = tsv_create(&f, datadir, "heat", p + 1, heat_cols, err, n);
+        if (rc == 0) {
+            heat_panel(&f, r, &l, p, nx, ny);
+            rc = tsv_close(&f, err, n);
+        }
+    }
+    if (list.f && tsv_close(&list, err, n))
+        rc = -1;
+    lists_free(&l);
+    return rc ? -1 : np;
+}
+
+int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
+                          size_t n)
+{
+    struct lists l;
+    struct tsv list, f;
+    int nc, nk;
+    int rc = lists_new(&l, err, n);
+    if (rc || distinct(r, "commit_every", D_COMMIT, l.a, &nc, l.c, &nk) || nc < 2) {
+        lists_free(&l);
+        return rc;
+    }
+    qsort(l.a, (size_t)nc, sizeof *l.a, cmp_commit);
+    rc = tsv_create(&list, datadir, "commit", 0, label_cols, err, n);
+    for (int k = 0; rc == 0 && k < nk; k++) {
+        char t[256];
+        key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
+        tsv_text(&list, "label", t[0] ? t : "median of chunks");
+        tsv_end_row(&list);
+        rc = tsv_create(&f, datadir, "commit", k + 1, commit_cols, err, n);
+        for (int c = 0; rc == 0 && c < nc; c++) {
+            const char *st;
+            double w = median_where(r, D_COMMIT, l.c[k], "commit_every", l.a[c], NULL, NULL,
+                                    "write_rows_per_s_median", &st);
+            tsv_text(&f, "commit_every", l.a[c]);
+            tsv_num(&f, "write_rows_per_s", w);
+            tsv_text(&f, "status", st);
+            tsv_end_row(&f);
+        }
+        if (rc == 0)
+            rc = tsv_close(&f, err, n);
+    }
+    if (list.f && tsv_close(&list, err, n))
+        rc = -1;
+    lists_free(&l);
+    return rc ? -1 : nk;
+}
