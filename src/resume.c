@@ -278,6 +278,20 @@ static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_
     return 0;
 }
 
+/* A kill between a cell's summary row and the deletion of its database
+** leaves the database behind: this run's own, named by it, and removed as
+** the run would have (unless --keep-db). */
+static void remove_recorded_databases(const struct runner *r)
+{
+    if (r->cfg->keep_db)
+        return;
+    for (int i = 0; i < r->nresults; i++) {
+        char db[4200];
+        runner_db_path(r, &r->cells[i], db, sizeof db);
+        dbfile_remove(db);
+    }
+}
+
 int resume_main(const struct config *args, char *err, size_t n)
 {
     struct config cfg;
@@ -340,6 +354,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (r.nresults == r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", out);
+        remove_recorded_databases(&r);
         status = runner_execute(&r, r.ncells, NULL);
         goto done;
     }
@@ -352,6 +367,7 @@ int resume_main(const struct config *args, char *err, size_t n)
 
     /* every check passed: from here on, changes */
     status = 1;
+    remove_recorded_databases(&r);
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     if (fd.torn && truncate(path, fd.chunks_len) != 0) {

@@ -56,9 +56,11 @@ setup_file() {
         files+=("$d/plots/$g.svg")
     done
     python3 "$BATS_TEST_DIRNAME/helpers/xtics.py" "${files[@]}"
-    # labels as a reader says the numbers: every 500k on the linear axes
+    # labels as a reader says the numbers: every 500k on the wide linear axes,
+    # every 1M on the latency graph's narrow panels
     grep -q '<text>1.5M</text>' "$d/plots/write.svg"
-    grep -q '<text>500k</text>' "$d/plots/latency.svg"
+    grep -q '<text>500k</text>' "$d/plots/read.svg"
+    grep -q '<text>1M</text>' "$d/plots/latency.svg"
 }
 
 # check_graph_files DIR NAME...: DIR/plots/NAME.png and .svg drawn.

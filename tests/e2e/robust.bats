@@ -290,6 +290,27 @@ interrupted() {
     python3 "$CHECK" final "$OUT" 300000 100000 2
 }
 
+@test "kill -9: between a cell's summary row and its database's deletion, resume removes it" {
+    # The moment is a few instructions wide; its state is made here: cell 1
+    # recorded in summary.csv, its database (this run's own, by name) still
+    # in --db-dir, as a kill in that moment leaves it.
+    start run --rows 300k --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 4          # cell 2 has begun: its database exists
+    kill -9 "$PID"
+    finish
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    db=$(one_db)
+    [[ "$db" == *cell2-rep1.db ]]
+    left="${db/cell2-rep1/cell1-rep1}"
+    cp "$db" "$left"
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 300000 100000 2
+    [ ! -e "$left" ]
+    [ -z "$(ls -A "$DB")" ]
+}
+
 # ---- 3. a second SIGINT ----
 
 @test "second sigint: stops at once with exit 130, files valid, and the run still resumes" {

@@ -1,0 +1,59 @@
+#!/usr/bin/env bats
+# plotdata.bats: what the graphs draw comes from the tables: titles name
+# the settings someone chose, the latency graph has a panel per latency
+# figure of latency.c, and the heatmaps take the median of a cell's
+# repeats, as the console does.
+
+load helpers/images
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    T=$BATS_TEST_TMPDIR
+    Q=(--rows 4000 --chunk 2000 --reads 500 --progress never)
+}
+
+@test "plot titles: chosen settings named, sqlsoak's defaults left out" {
+    run "$S" run "${Q[@]}" --journal delete,wal --db-dir "$T/db" --out "$T/a"
+    [ "$status" -eq 0 ]
+    check_svg "$T/a/plots/write.svg" "4k pages" "full"
+    if grep -q "16-byte values" "$T/a/plots/write.svg"; then return 1; fi
+    if grep -q "cache default" "$T/a/plots/write.svg"; then return 1; fi
+    run "$S" run "${Q[@]}" --journal delete,wal --value-size 100 --cache-size -4000 \
+        --db-dir "$T/db" --out "$T/b"
+    [ "$status" -eq 0 ]
+    check_svg "$T/b/plots/write.svg" "100-byte values" "cache -4000"
+}
+
+@test "latency graph: a panel per latency figure of chunks.csv" {
+    run "$S" run "${Q[@]}" --db-dir "$T/db" --out "$T/a"
+    [ "$status" -eq 0 ]
+    for p in p50 p90 p99 p99.9 max mean; do
+        check_svg "$T/a/plots/latency.svg" "$p latency"
+    done
+    # the panels' list is the table's, column by column
+    cut -f1 "$T/a/plots/data/latency.tsv" | tail -n +2 | tr '\n' ' ' >"$T/cols"
+    [ "$(cat "$T/cols")" = "read_p50_us read_p90_us read_p99_us read_p999_us read_max_us read_mean_us " ]
+    head -1 "$T/a/chunks.csv" | tr ',' '\n' | grep -qx read_mean_us
+}
+
+@test "heatmap: the median of a cell's repeats, as the console ranks it" {
+    run "$S" run "${Q[@]}" --journal delete,wal --repeat 3 --db-dir "$T/db" --out "$T/r"
+    [ "$status" -eq 0 ]
+    python3 - "$T/r" <<'PY'
+import csv, statistics, sys
+d = sys.argv[1]
+rows = list(csv.DictReader(open(d + "/summary.csv")))
+want = {}
+for r in rows:
+    want.setdefault(r["journal_mode"], []).append(float(r["write_rows_per_s_median"]))
+cells = list(csv.DictReader(open(d + "/plots/data/heat-1.tsv"), delimiter="\t"))
+assert len(cells) == 2, cells
+for c in cells:
+    got = float(c["write"])
+    med = statistics.median(want[c["ylab"]])
+    mean = statistics.mean(want[c["ylab"]])
+    assert abs(got - med) <= 1e-6 * med, (c["ylab"], got, med)
+    assert len(want[c["ylab"]]) == 3
+print("ok")
+PY
+}
