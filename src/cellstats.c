@@ -14,7 +14,10 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->write_rate = calloc(k, sizeof(double));
     s->read_rate = calloc(k, sizeof(double));
     s->read_p99 = calloc(k, sizeof(double));
-    if (!s->write_rate || !s->read_rate || !s->read_p99) {
+    s->cached = calloc(k, sizeof(double));
+    s->full = calloc(k, 1);
+    hist_reset(&s->lat);
+    if (!s->write_rate || !s->read_rate || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
         return -1;
     }
@@ -22,14 +25,20 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     return 0;
 }
 
-int cellstats_add(struct cellstats *s, const struct chunk_record *cr)
+int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
 {
     if (s->n >= s->cap)
         return -1;
     s->write_rate[s->n] = cr->write_rows_per_s;
     s->read_rate[s->n] = cr->read_ops_per_s;
     s->read_p99[s->n] = cr->read_us[LAT_P99];
+    s->cached[s->n] = cr->db_cached_pct;
+    s->full[s->n] = (unsigned char)(full != 0);
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
+    if (cr->read_io_bytes >= 0 && cr->reads > 0) {
+        s->read_io_total += cr->read_io_bytes;
+        s->read_io_reads += cr->reads;
+    }
     s->n++;
     return 0;
 }
@@ -42,8 +51,13 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     memcpy(s->write_rate, src->write_rate, bytes);
     memcpy(s->read_rate, src->read_rate, bytes);
     memcpy(s->read_p99, src->read_p99, bytes);
+    memcpy(s->cached, src->cached, bytes);
+    memcpy(s->full, src->full, (size_t)src->n);
     s->n = src->n;
     s->io_write_total = src->io_write_total;
+    s->read_io_total = src->read_io_total;
+    s->read_io_reads = src->read_io_reads;
+    s->lat = src->lat;
     return 0;
 }
 
@@ -67,16 +81,22 @@ double cellstats_median(double *v, int n)
     return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
 }
 
-/* The median of a copy, its smallest and largest finite value. */
-static double median_range(const double *v, int n, double *lo, double *hi)
+/* The median of the values of the chosen chunks (pick[i] != 0; all when
+** pick is NULL), their smallest and largest finite value. */
+static double median_range(const double *v, const unsigned char *pick, int n, double *lo,
+                           double *hi)
 {
-    double *tmp = malloc(sizeof(double) * (size_t)n);
+    double *tmp = malloc(sizeof(double) * (size_t)(n ? n : 1));
     double med = NAN;
+    int k = 0;
     *lo = *hi = NAN;
     if (!tmp)
         return NAN;
-    memcpy(tmp, v, sizeof(double) * (size_t)n);
-    med = cellstats_median(tmp, n);      /* sorted: finite ones first */
+    for (int i = 0; i < n; i++)
+        if (!pick || pick[i])
+            tmp[k++] = v[i];
+    n = k;
+    med = n ? cellstats_median(tmp, n) : NAN;      /* sorted: finite ones first */
     for (int i = 0; i < n && !isnan(tmp[i]); i++) {
         if (i == 0)
             *lo = tmp[i];
@@ -88,21 +108,37 @@ static double median_range(const double *v, int n, double *lo, double *hi)
 
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
 {
-    int n = (int)s->n;
+    int n = (int)s->n, first = -1, last = -1;
     double lo, hi;
     if (n == 0)
         return;
-    sum->write_rows_per_s_first = s->write_rate[0];
-    sum->write_rows_per_s_last = s->write_rate[n - 1];
+    for (int i = 0; i < n; i++)
+        if (s->full[i]) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    /* the full chunks; a cell smaller than one chunk has only a partial one */
+    const unsigned char *pick = first >= 0 ? s->full : NULL;
+    if (first < 0) {
+        first = 0;
+        last = n - 1;
+    }
+    sum->write_rows_per_s_first = s->write_rate[first];
+    sum->write_rows_per_s_last = s->write_rate[last];
     sum->write_last_over_first = sum->write_rows_per_s_last / sum->write_rows_per_s_first;
-    sum->write_rows_per_s_median = median_range(s->write_rate, n, &lo, &hi);
+    sum->write_rows_per_s_median = median_range(s->write_rate, pick, n, &lo, &hi);
     sum->write_rows_per_s_min = lo;
     sum->write_rows_per_s_max = hi;
-    sum->read_ops_per_s_median = median_range(s->read_rate, n, &lo, &hi);
+    sum->read_ops_per_s_median = median_range(s->read_rate, pick, n, &lo, &hi);
     sum->read_ops_per_s_min = lo;
     sum->read_ops_per_s_max = hi;
-    sum->read_p99_us_median = median_range(s->read_p99, n, &lo, &hi);
+    sum->read_p99_us_median = median_range(s->read_p99, pick, n, &lo, &hi);
+    sum->db_cached_pct_median = median_range(s->cached, NULL, n, &lo, &hi);
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
+    sum->read_io_bytes_per_read =
+        s->read_io_reads ? (double)s->read_io_total / (double)s->read_io_reads : NAN;
+    latency_from_hist(&s->lat, sum->read_us);
 }
 
 void cellstats_free(struct cellstats *s)
@@ -110,5 +146,7 @@ void cellstats_free(struct cellstats *s)
     free(s->write_rate);
     free(s->read_rate);
     free(s->read_p99);
+    free(s->cached);
+    free(s->full);
     memset(s, 0, sizeof *s);
 }

@@ -3,9 +3,16 @@
 ** first and last rates and the bytes written per row of summary.csv.
 **
 ** The same code serves a cell measured now and one resumed, whose earlier
-** chunks come back from chunks.csv: both add chunk records, so a resumed
-** cell's summary is computed exactly as an uninterrupted one's.  Memory is
-** three doubles per chunk of the cell, allocated once.
+** chunks come back from chunks.csv and histograms.csv: both add chunk
+** records and merge the chunks' latency histograms, so a resumed cell's
+** summary is computed exactly as an uninterrupted one's.
+**
+** Rates: the medians, ranges, first and last take the cell's full chunks
+** only (a last chunk of 1 row when --rows is not a multiple of --chunk
+** commits one row with one fsync: its rate says nothing of the table's
+** growth); a cell without a full chunk uses what it has.  Latencies are
+** the percentiles of every read of the cell, from one merged histogram.
+** Memory: four doubles and a byte per chunk, and one histogram (hist.h).
 */
 #ifndef SQLSOAK_CELLSTATS_H
 #define SQLSOAK_CELLSTATS_H
@@ -14,24 +21,33 @@
 
 #include <stdint.h>
 
+#include "hist.h"
+
 struct cellstats {
     int64_t n, cap;                             /* chunks added, room */
     double *write_rate, *read_rate, *read_p99;  /* [cap], per chunk */
+    double *cached;                             /* [cap]: db_cached_pct */
+    unsigned char *full;                        /* [cap]: 1 for a full chunk */
     int64_t io_write_total;                     /* bytes, chunks that counted them */
+    int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
+    struct hist lat;                            /* every read of the cell */
 };
 
 /* Makes room for a cell of nchunks chunks.  0, or -1 out of memory. */
 int cellstats_init(struct cellstats *s, int64_t nchunks);
 
-/* Adds the next chunk.  0, or -1 when the cell has no room for it. */
-int cellstats_add(struct cellstats *s, const struct chunk_record *cr);
+/* Adds the next chunk; full when it holds --chunk rows.  0, or -1 when
+** the cell has no room for it. */
+int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full);
 
 /* Copies src's chunks into s (initialised with room for them): 0 or -1. */
 int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 
 /* Fills sum's figures: medians, min and max, first and last write rate,
-** their ratio, the median p99 and io_write_bytes_per_row (over sum->rows).
-** Nothing when no chunk was added.  s is left as it was. */
+** their ratio, the median p99, io_write_bytes_per_row (over sum->rows),
+** the latencies of all the cell's reads, the median db_cached_pct and
+** read_io_bytes_per_read.  Nothing when no chunk was added.  s is left as
+** it was. */
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum);
 
 void cellstats_free(struct cellstats *s);

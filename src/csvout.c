@@ -62,10 +62,10 @@ static const struct column chunk_columns[] = {
     C(CR, chunk_rows, K_I64, 0, "rows", "amplification", "rows inserted by this chunk"),
     REQ(CR, rows, K_I64, 0, "rows", "write read latency amplification versions",
         "rows in the table after this chunk"),
-    C(CR, write_s, K_F64, 6, "s", "write", "the write phase: INSERTs and COMMITs"),
-    C(CR, commit_s, K_F64, 6, "s", "", "the COMMITs alone"),
+    C(CR, write_s, K_F64, 9, "s", "write", "the write phase: INSERTs and COMMITs"),
+    C(CR, commit_s, K_F64, 9, "s", "", "the COMMITs alone"),
     C(CR, write_rows_per_s, K_F64, 1, "rows/s", "versions", "chunk_rows / write_s"),
-    C(CR, read_s, K_F64, 6, "s", "read", "the read phase: point SELECTs, each verified"),
+    C(CR, read_s, K_F64, 9, "s", "read", "the read phase: point SELECTs, each verified"),
     C(CR, reads, K_I64, 0, "", "", "SELECTs in the read phase"),
     C(CR, read_ops_per_s, K_F64, 1, "reads/s", "read", "reads / read_s"),
     C(CR, read_us, K_LATENCY, 3, "µs", "latency", "the read latencies of latency.h"),
@@ -80,6 +80,11 @@ static const struct column chunk_columns[] = {
     C(CR, rss_kib, K_I64, 0, "KiB", "", "resident memory of the cell's process"),
     C(CR, elapsed_s, K_F64, 3, "s", "", "since the cell began"),
     C(CR, resumed, K_I64, 0, "0/1", "", "1 when the chunk ran in a resumed run"),
+    C(CR, db_cached_pct, K_F64, 1, "%", "",
+      "share of the database's pages (and its -wal's) in the OS page cache just before the "
+      "read phase"),
+    C(CR, read_io_bytes, K_I64, 0, "bytes", "",
+      "read from storage by the read phase alone (/proc/self/io)"),
 };
 
 #define SR struct summary_record
@@ -104,6 +109,11 @@ static const struct column summary_columns[] = {
     C(SR, io_write_bytes_per_row, K_F64, 2, "bytes/row", "", "storage writes per row inserted"),
     C(SR, verify_s, K_F64, 3, "s", "", "time of --verify"),
     C(SR, wall_s, K_F64, 3, "s", "", "the cell, start to end"),
+    C(SR, read_us, K_LATENCY, 3, "µs", "", "latencies of all the cell's reads"),
+    C(SR, db_cached_pct_median, K_F64, 1, "%", "",
+      "median over chunks of db_cached_pct: how much of the reads could come from RAM"),
+    C(SR, read_io_bytes_per_read, K_F64, 1, "bytes/read", "",
+      "bytes the read phases read from storage, per point read"),
 };
 
 #define TR struct trial_record
@@ -133,6 +143,14 @@ static const struct column durability_columns[] = {
       "median, of an uncrashed run of the same cell"),
 };
 
+#define HR struct histogram_record
+static const struct column histogram_columns[] = {
+    REQ(HR, chunk, K_I64, 0, "", "", "0-based chunk number, as in chunks.csv"),
+    REQ(HR, histogram, K_STR, 0, "", "",
+        "the chunk's read latencies in ns: count sum min max, then bucket:count of each "
+        "non-empty bucket (src/hist.h)"),
+};
+
 struct schema {
     const struct column *cols;
     int n;
@@ -145,6 +163,7 @@ static const struct schema schemas[] = {
     [CSV_SUMMARY] = SCHEMA(summary_columns, struct summary_record),
     [CSV_TRIALS] = SCHEMA(trial_columns, struct trial_record),
     [CSV_DURABILITY] = SCHEMA(durability_columns, struct durability_record),
+    [CSV_HISTOGRAMS] = SCHEMA(histogram_columns, struct histogram_record),
 };
 
 _Static_assert(offsetof(struct chunk_record, id) == 0 &&
@@ -226,6 +245,7 @@ const char *csvout_file_name(enum csv_file f)
         [CSV_SUMMARY] = "summary.csv",
         [CSV_TRIALS] = "trials.csv",
         [CSV_DURABILITY] = "durability.csv",
+        [CSV_HISTOGRAMS] = "histograms.csv",
     };
     return names[f];
 }

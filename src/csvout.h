@@ -24,7 +24,7 @@
 ** columns of a file (added, removed, renamed, reordered) needs a new
 ** version and its list in tests/unit/schema_vN.txt; readers read every
 ** version up to this one and refuse newer ones. */
-#define CSV_SCHEMA_VERSION 2
+#define CSV_SCHEMA_VERSION 3
 
 /* A cell's identity, the same in every file: its number and repeat, the
 ** library that ran it, and a value per dimension, each written as its
@@ -55,6 +55,8 @@ struct chunk_record {
     int64_t rss_kib;
     double elapsed_s;        /* since the cell started, at the chunk's end */
     int64_t resumed;         /* 1 when this chunk ran in a resumed run */
+    double db_cached_pct;    /* of the database's pages in the OS cache before the reads */
+    int64_t read_io_bytes;   /* read from storage by the read phase alone; -1 unknown */
 };
 
 struct summary_record {
@@ -71,6 +73,19 @@ struct summary_record {
     double io_write_bytes_per_row;
     double verify_s;
     double wall_s;
+    double read_us[LAT_COUNT];      /* latencies of all the cell's reads (latency.h) */
+    double db_cached_pct_median;    /* over chunks */
+    double read_io_bytes_per_read;  /* storage reads per point read */
+};
+
+/* A chunk's read latency histogram: histograms.csv, written just before
+** the chunk's row of chunks.csv, so that resume can restore a cell's
+** histogram (they merge exactly).  A chunk measured again after an
+** interruption has a later row: the last row of a chunk is its own. */
+struct histogram_record {
+    struct cell_id id;
+    int64_t chunk;
+    char histogram[HIST_TEXT_MAX];   /* hist_to_text() */
 };
 
 /* One simulated power cut (sqlsoak crash): trials.csv. */
@@ -96,7 +111,7 @@ struct durability_record {
     double write_rows_per_s; /* median, of an uncrashed run of the same cell */
 };
 
-enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY };
+enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS };
 
 /* The header line (with "\n") into buf; returns its length, or -1 when
 ** buf is too small. */

@@ -66,6 +66,11 @@ const struct dim dim_table[DIM_COUNT] = {
          "'default' = the library's"},
         "wal_autocheckpoint", "pages", "autocheckpoint %s", NULL, 0, "wal_autocheckpoint", 70,
         DR_NUMBER, "default"},
+    [DIM_OS_CACHE] = {
+        {"os-cache", V_ENUM, VF_LIST, "keep", 0, 0, os_cache_names, NULL, 0, CMD_RUN,
+         "before each read phase, the OS page cache of the database: keep it, or drop it "
+         "(fdatasync, then POSIX_FADV_DONTNEED) so that reads come from the storage"},
+        "os_cache", "", "OS cache: %s", NULL, 0, NULL, 0, DR_NONE, "keep"},
 };
 
 int dims_find(const char *column)

@@ -36,6 +36,7 @@ enum dim_id {
     DIM_VALUE_SIZE,
     DIM_LOCKING_MODE,
     DIM_WAL_AUTOCHECKPOINT,
+    DIM_OS_CACHE,
     DIM_COUNT
 };
 

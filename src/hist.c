@@ -3,7 +3,11 @@
 */
 #include "hist.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void hist_reset(struct hist *h)
@@ -70,4 +74,62 @@ uint64_t hist_percentile(const struct hist *h, double p)
         }
     }
     return h->max;
+}
+
+void hist_merge(struct hist *h, const struct hist *src)
+{
+    if (src->count == 0)
+        return;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++)
+        h->bucket[i] += src->bucket[i];
+    h->count += src->count;
+    h->sum += src->sum;
+    if (src->min < h->min)
+        h->min = src->min;
+    if (src->max > h->max)
+        h->max = src->max;
+}
+
+int hist_to_text(const struct hist *h, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64, h->count, h->sum,
+                       h->count ? h->min : 0, h->max);
+    for (unsigned i = 0; len >= 0 && (size_t)len < n && i < HIST_BUCKETS; i++)
+        if (h->bucket[i])
+            len += snprintf(buf + len, n - (size_t)len, " %u:%" PRIu64, i, h->bucket[i]);
+    return len >= 0 && (size_t)len < n ? len : -1;
+}
+
+/* A whole unsigned decimal at *p, advancing it; -1 when there is none. */
+static int take_u64(const char **p, uint64_t *v)
+{
+    char *end;
+    if (**p < '0' || **p > '9')
+        return -1;
+    errno = 0;
+    *v = strtoull(*p, &end, 10);
+    if (errno)
+        return -1;
+    *p = end;
+    return 0;
+}
+
+int hist_from_text(struct hist *h, const char *text)
+{
+    const char *p = text;
+    uint64_t min, total = 0;
+    hist_reset(h);
+    if (take_u64(&p, &h->count) || *p++ != ' ' || take_u64(&p, &h->sum) || *p++ != ' ' ||
+        take_u64(&p, &min) || *p++ != ' ' || take_u64(&p, &h->max))
+        return -1;
+    h->min = h->count ? min : UINT64_MAX;
+    while (*p == ' ') {
+        uint64_t i, c;
+        p++;
+        if (take_u64(&p, &i) || *p++ != ':' || take_u64(&p, &c) || i >= HIST_BUCKETS)
+            return -1;
+        h->bucket[i] += c;
+        total += c;
+    }
+    return *p == 0 && total == h->count ? 0 : -1;
 }

@@ -11,6 +11,7 @@
 #ifndef SQLSOAK_HIST_H
 #define SQLSOAK_HIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define HIST_SUB_BITS 6
@@ -32,6 +33,21 @@ void hist_record(struct hist *h, uint64_t v);
 ** the smallest value with at least p% of the values at or below it, to
 ** within the relative error above, clamped to [min, max].  0 when empty. */
 uint64_t hist_percentile(const struct hist *h, double p);
+
+/* Adds every value counted in src to h: histograms merge exactly, so the
+** percentiles of a cell are those of all its reads, whichever chunks they
+** came from. */
+void hist_merge(struct hist *h, const struct hist *src);
+
+/* h's counters as text: "count sum min max" then "bucket:n" for each
+** non-empty bucket, space-separated, into buf.  Returns the length, or -1
+** when buf is too small (HIST_TEXT_MAX always suffices). */
+#define HIST_TEXT_MAX (4 * 21 + HIST_BUCKETS * 26 + 1)
+int hist_to_text(const struct hist *h, char *buf, size_t n);
+
+/* The inverse of hist_to_text, into h (reset first).  0, or -1 when the
+** text is not such a histogram. */
+int hist_from_text(struct hist *h, const char *text);
 
 /* The bucket a value falls in; exposed for the unit tests. */
 unsigned hist_bucket_of(uint64_t v);

@@ -10,3 +10,4 @@ const char *const sync_names[] = {"off", "normal", "full", "extra", NULL};
 const char *const locking_names[] = {"normal", "exclusive", NULL};
 const char *const key_order_names[] = {"seq", "random", NULL};
 const char *const read_from_names[] = {"all", "chunk", NULL};
+const char *const os_cache_names[] = {"keep", "drop", NULL};

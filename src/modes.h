@@ -13,6 +13,7 @@ enum sync_mode { SY_OFF, SY_NORMAL, SY_FULL, SY_EXTRA };
 enum locking_mode { LM_NORMAL, LM_EXCLUSIVE };
 enum key_order { KO_SEQ, KO_RANDOM };
 enum read_from { RF_ALL, RF_CHUNK };
+enum os_cache { OC_KEEP, OC_DROP };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -20,5 +21,6 @@ extern const char *const sync_names[];
 extern const char *const locking_names[];
 extern const char *const key_order_names[];
 extern const char *const read_from_names[];
+extern const char *const os_cache_names[];
 
 #endif

@@ -18,7 +18,9 @@
 #include "resume.h"
 #include "csvin.h"
 #include "dbfile.h"
+#include "fdio.h"
 #include "folder.h"
+#include "histfile.h"
 #include "kvgen.h"
 #include "run.h"
 
@@ -43,30 +45,6 @@ struct found {
     int torn;                   /* chunks.csv ends in a half line */
     struct soak_prior prior;
 };
-
-/* The length of path up to and including its last newline. */
-static int whole_lines(const char *path, off_t *len, int *torn)
-{
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0) {
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    off_t end = st.st_size;
-    while (end > 0) {
-        if (fseeko(f, end - 1, SEEK_SET) != 0)
-            break;
-        if (fgetc(f) == '\n')
-            break;
-        end--;
-    }
-    fclose(f);
-    *len = end;
-    *torn = end != st.st_size;
-    return 0;
-}
 
 /* Another process still running this results folder? */
 static int still_running(json_t *root)
@@ -114,7 +92,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     struct csvin t;
     const struct cell *c = &r->cells[fd->first];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
-    if (whole_lines(path, &fd->chunks_len, &fd->torn) ||
+    if (fdio_whole_lines(path, &fd->chunks_len, &fd->torn) ||
         csvin_read_prefix(path, CSV_CHUNKS, (long long)fd->chunks_len, &t, err, n))
         return -1;
     struct soak_prior *p = &fd->prior;
@@ -125,7 +103,8 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
         if (csvout_from_csvin(CSV_CHUNKS, &t, i, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
-            if (cr.chunk != p->chunks || cellstats_add(&p->stats, &cr) != 0) {
+            if (cr.chunk != p->chunks ||
+                cellstats_add(&p->stats, &cr, cr.chunk_rows == r->cfg->chunk) != 0) {
                 ok = 0;
                 break;
             }
@@ -303,7 +282,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = -1;
+    r.chunks_fd = r.summary_fd = r.histograms_fd = -1;
 
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
@@ -364,6 +343,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
     if (fd.recorded && check_database(&r, &fd, db, err, n))
         goto done;
+    off_t hist_len;
+    const struct cell *cell = &r.cells[fd.first];
+    if (histfile_restore(out, cell->combo, cell->repeat, fd.recorded, &fd.prior.stats.lat,
+                         &hist_len, err, n))
+        goto done;
 
     /* every check passed: from here on, changes */
     status = 1;
@@ -371,6 +355,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     if (fd.torn && truncate(path, fd.chunks_len) != 0) {
+        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
+        goto done;
+    }
+    snprintf(path, sizeof path, "%s/histograms.csv", out);
+    if (truncate(path, hist_len) != 0) {      /* a half line, if any, cut off */
         snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
         goto done;
     }
@@ -382,7 +371,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     r.chunks_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
     snprintf(path, sizeof path, "%s/summary.csv", out);
     r.summary_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (r.chunks_fd < 0 || r.summary_fd < 0) {
+    if (r.summary_fd >= 0) {
+        snprintf(path, sizeof path, "%s/histograms.csv", out);
+        r.histograms_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    }
+    if (r.chunks_fd < 0 || r.summary_fd < 0 || r.histograms_fd < 0) {
         snprintf(err, n, "%s: %s", path, strerror(errno));
         goto done;
     }

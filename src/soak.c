@@ -24,9 +24,13 @@
 #include "clock.h"
 #include "dbfile.h"
 #include "hist.h"
+#include "histfile.h"
 #include "kvgen.h"
+#include "oscache.h"
 #include "rng.h"
 #include "sysinfo.h"
+#include "testhook.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -61,6 +65,7 @@ struct soak {
     struct faultvfs *fault;     /* registered for this cell, or NULL */
     struct faultvfs test_fault; /* the SQLSOAK_TEST_IOERR_AFTER_WRITES shim */
     int keep_for_resume;        /* interrupted by a signal */
+    FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -308,6 +313,10 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
         api->reset(s->sel);
         uint64_t t = clock_now_ns();
         hist_record(&s->lat, t - t_prev);
+        if (s->raw) {                       /* test mode: outside the next latency */
+            fprintf(s->raw, "%" PRIu64 "\n", t - t_prev);
+            t = clock_now_ns();
+        }
         t_prev = t;
     }
     *read_ns = t_prev - t_start;
@@ -338,6 +347,20 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
         set_status(s, ST_FAILED, "cannot append to chunks.csv: %s", strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+/* Between the write and the read phase, outside both: with --os-cache
+** drop, the database's pages leave the OS cache so that the reads come
+** from the storage; in both modes, how much of it is cached is recorded. */
+static int os_cache(struct soak *s, struct chunk_record *cr)
+{
+    const char *db = s->env->db_path;
+    if (s->env->cell->v[DIM_OS_CACHE] == OC_DROP && oscache_drop_db(db) != 0) {
+        set_status(s, ST_FAILED, "cannot drop the OS cache of %s: %s", db, strerror(errno));
+        return -1;
+    }
+    cr->db_cached_pct = oscache_db_cached_pct(db);
     return 0;
 }
 
@@ -374,54 +397,24 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     return 0;
 }
 
-/* --verify: integrity_check, then a full scan in which every row's value
-** is checked against its key, and the count and an order-independent sum
-** of the keys are compared with the generator's.  Timed apart from the
-** phases (verify_s).  Adds the rows that fail to verify_failures. */
+/* --verify, timed apart from the phases (verify_s); the rows that fail
+** add to verify_failures. */
 static int verify_table(struct soak *s)
 {
-    const struct sqlapi *api = s->api;
-    char ok[256];
-    sqlite3_stmt *scan = NULL;
-    int64_t rows = 0, bad = 0;
-    uint64_t keysum = 0, want = 0, t0 = clock_now_ns();
-    int rc = sqlapi_query_text(api, s->db, "PRAGMA integrity_check", ok, sizeof ok);
+    char ok[256], what[64];
+    int64_t bad = 0;
+    uint64_t t0 = clock_now_ns();
+    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, ok, sizeof ok, what,
+                        sizeof what);
     if (rc != SQLITE_OK)
-        return sql_fail(s, rc, "PRAGMA integrity_check");
+        return sql_fail(s, rc, what);
     if (strcmp(ok, "ok") != 0) {
         set_status(s, ST_VERIFY_FAILED, "integrity_check: %s", ok);
         return -1;
     }
-    if (prepare(s, "SELECT k, v FROM kv", &scan))
-        return -1;
-    while ((rc = api->step(scan)) == SQLITE_ROW) {
-        int64_t k = api->column_int64(scan, 0);
-        const void *v = api->column_blob(scan, 1);
-        bad += !kvgen_verify(&s->gen, k, v, (size_t)api->column_bytes(scan, 1));
-        keysum += rng_mix64((uint64_t)k);
-        rows++;
-    }
-    api->finalize(scan);
-    if (rc != SQLITE_DONE)
-        return sql_fail(s, rc, "verify scan");
-    for (int64_t i = 0; i < s->inserted; i++)
-        want += rng_mix64((uint64_t)kvgen_key(&s->gen, (uint64_t)i));
-    if (rows != s->inserted)
-        bad += llabs(rows - s->inserted);
-    else if (keysum != want)
-        bad += 1;                           /* as many rows, other keys */
     s->res->sum.verify_failures += bad;
     s->res->sum.verify_s = (clock_now_ns() - t0) / 1e9;
     return 0;
-}
-
-/* A test hook: SQLSOAK_TEST_CORRUPT_ROW=N overwrites the stored value of
-** row N once its chunk is written, outside the timed phases, so that the
-** tests can prove a wrong value is caught.  -1 when unset. */
-static int64_t corrupt_row_hook(void)
-{
-    const char *e = getenv("SQLSOAK_TEST_CORRUPT_ROW");
-    return e && *e ? strtoll(e, NULL, 10) : -1;
 }
 
 static int corrupt_row(struct soak *s, int64_t row)
@@ -437,14 +430,14 @@ static int chunk_loop(struct soak *s)
     const struct config *cfg = s->env->cfg;
     const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t_cell = clock_now_ns();
-    int64_t corrupt = corrupt_row_hook();
+    int64_t corrupt = testhook_corrupt_row();
     const struct soak_prior *prior = s->env->prior;
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
     cr.resumed = prior != NULL;
     for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
-        struct io_counters io0, io1;
+        struct io_counters io0, io1, rio0;
         uint64_t write_ns = 0, commit_ns = 0, read_ns = 0;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
         int64_t reads = cfg->reads < 0 ? n : cfg->reads;
@@ -455,9 +448,14 @@ static int chunk_loop(struct soak *s)
             return -1;
         if (corrupt >= s->inserted - n && corrupt < s->inserted && corrupt_row(s, corrupt))
             return -1;
+        if (os_cache(s, &cr))
+            return -1;
+        sysinfo_io(&rio0);
         if (read_phase(s, reads, lo, s->inserted, (uint64_t)c, &read_ns, &cr.verify_failures))
             return -1;
         sysinfo_io(&io1);
+        cr.read_io_bytes = rio0.read_bytes >= 0 ? io1.read_bytes - rio0.read_bytes : -1;
+        hist_merge(&s->stats.lat, &s->lat);
 
         cr.chunk = c;
         cr.chunk_rows = n;
@@ -472,11 +470,16 @@ static int chunk_loop(struct soak *s)
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
+        if (s->env->histograms_fd >= 0 &&
+            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat) != 0) {
+            set_status(s, ST_FAILED, "cannot append to histograms.csv: %s", strerror(errno));
+            return -1;
+        }
         if (chunk_record(s, &cr))
             return -1;
 
         struct summary_record *sum = &s->res->sum;
-        cellstats_add(&s->stats, &cr);
+        cellstats_add(&s->stats, &cr, n == cfg->chunk);
         sum->chunks = c + 1;
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
@@ -553,6 +556,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER],
                (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
+    s.raw = testhook_latency_file();
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;
@@ -577,6 +581,9 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     }
     cellstats_summarise(&s.stats, &res->sum);
     db_close(&s);
+    /* the size that stays: after the close, a WAL is checkpointed into it */
+    if (res->sum.chunks > 0 && res->db_created)
+        res->sum.db_bytes = file_size(env->db_path);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     if (s.fault) {
@@ -585,5 +592,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     }
     free(s.value);
     cellstats_free(&s.stats);
+    if (s.raw)
+        fclose(s.raw);
     return res->status;
 }

@@ -46,8 +46,8 @@ static void test_summary(void **state)
     struct chunk_record c[] = {chunk(100, NAN, NAN, 1000), chunk(400, 10, 7, -1),
                                chunk(200, 30, 9, 3000), chunk(50, 20, 8, 0)};
     for (int i = 0; i < 4; i++)
-        assert_int_equal(cellstats_add(&s, &c[i]), 0);
-    assert_int_equal(cellstats_add(&s, &c[0]), -1);   /* the cell has 4 chunks */
+        assert_int_equal(cellstats_add(&s, &c[i], 1), 0);
+    assert_int_equal(cellstats_add(&s, &c[0], 1), -1);   /* the cell has 4 chunks */
     sum.rows = 400;
     cellstats_summarise(&s, &sum);
     assert_true(sum.write_rows_per_s_first == 100);
@@ -65,11 +65,11 @@ static void test_summary(void **state)
     struct cellstats r, part;
     assert_int_equal(cellstats_init(&part, 4), 0);
     assert_int_equal(cellstats_init(&r, 4), 0);
-    cellstats_add(&part, &c[0]);
-    cellstats_add(&part, &c[1]);
+    cellstats_add(&part, &c[0], 1);
+    cellstats_add(&part, &c[1], 1);
     assert_int_equal(cellstats_copy(&r, &part), 0);
-    cellstats_add(&r, &c[2]);
-    cellstats_add(&r, &c[3]);
+    cellstats_add(&r, &c[2], 1);
+    cellstats_add(&r, &c[3], 1);
     struct summary_record sum2;
     csvout_clear(CSV_SUMMARY, &sum2);
     sum2.rows = 400;
@@ -78,6 +78,76 @@ static void test_summary(void **state)
     cellstats_free(&s);
     cellstats_free(&r);
     cellstats_free(&part);
+}
+
+/* --rows 10001 --chunk 5000: the 1-row last chunk (one fsync for one row)
+** is kept in chunks.csv but says nothing of the table's growth: first,
+** last, their ratio and the medians take the full chunks only. */
+static void test_partial_last_chunk(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    struct chunk_record a = chunk(500000, 100, 5, 0), b = chunk(450000, 90, 6, 0),
+                        tail = chunk(514, 80, 7, 0);
+    cellstats_add(&s, &a, 1);
+    cellstats_add(&s, &b, 1);
+    cellstats_add(&s, &tail, 0);
+    sum.rows = 10001;
+    cellstats_summarise(&s, &sum);
+    assert_true(sum.write_rows_per_s_last == 450000);
+    assert_true(sum.write_last_over_first == 0.9);
+    assert_true(sum.write_rows_per_s_median == 475000);
+    assert_true(sum.write_rows_per_s_min == 450000);
+    assert_true(sum.read_ops_per_s_median == 95);
+    cellstats_free(&s);
+    /* a cell smaller than one chunk: its partial chunk is all there is */
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 1), 0);
+    cellstats_add(&s, &tail, 0);
+    cellstats_summarise(&s, &sum);
+    assert_true(sum.write_rows_per_s_first == 514 && sum.write_rows_per_s_last == 514);
+    cellstats_free(&s);
+}
+
+/* The cell's latencies are those of all its reads: one merged histogram,
+** not a median of per-chunk percentiles. */
+static void test_cell_latencies(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    struct hist h1, h2;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 2), 0);
+    hist_reset(&h1);
+    hist_reset(&h2);
+    for (int i = 0; i < 99; i++)
+        hist_record(&h1, 1000);            /* chunk 1: 99 fast reads, 1 slow */
+    hist_record(&h1, 1000000);
+    for (int i = 0; i < 100; i++)
+        hist_record(&h2, 2000);            /* chunk 2: 100 reads of 2 µs */
+    struct chunk_record c = chunk(10, 10, 1, 0);
+    c.reads = 100;
+    c.read_io_bytes = 4096;
+    c.db_cached_pct = 100;
+    cellstats_add(&s, &c, 1);
+    c.db_cached_pct = 0;
+    c.read_io_bytes = 8192;
+    cellstats_add(&s, &c, 1);
+    hist_merge(&s.lat, &h1);
+    hist_merge(&s.lat, &h2);
+    cellstats_summarise(&s, &sum);
+    /* sorted: 99 reads of 1 µs, 100 of 2 µs, 1 of 1 ms */
+    assert_true(fabs(sum.read_us[LAT_P50] - 2.0) <= 2.0 / 128);
+    assert_true(fabs(sum.read_us[LAT_P99] - 2.0) <= 2.0 / 128);
+    assert_true(sum.read_us[LAT_MAX] == 1000.0);
+    assert_true(fabs(sum.read_us[LAT_MEAN] - (99 * 1.0 + 1000 + 200) / 200) < 1e-9);
+    assert_true(sum.db_cached_pct_median == 50);
+    assert_true(sum.read_io_bytes_per_read == 12288.0 / 200);
+    cellstats_free(&s);
 }
 
 static void test_no_chunks(void **state)
@@ -98,6 +168,8 @@ int main(void)
         cmocka_unit_test(test_median),
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_no_chunks),
+        cmocka_unit_test(test_partial_last_chunk),
+        cmocka_unit_test(test_cell_latencies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

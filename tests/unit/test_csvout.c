@@ -288,7 +288,7 @@ static void test_numbers(void **state)
     assert_string_equal(rf[column_index(CSV_CHUNKS, "read_mean_us")], "");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "db_bytes")], "9223372036854775807");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "io_read_bytes")], "-1");
-    assert_string_equal(rf[column_index(CSV_CHUNKS, "write_s")], "0.123456");
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "write_s")], "0.123456000");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "write_rows_per_s")], "405000.5");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "chunk")], "7");
     assert_string_equal(rf[column_index(CSV_CHUNKS, "journal_mode")], "wal");

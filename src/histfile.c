@@ -1,0 +1,84 @@
+/*
+** histfile: see histfile.h.
+*/
+#include "histfile.h"
+
+#include "csvin.h"
+#include "csvout.h"
+#include "fdio.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
+                     struct hist *out, off_t *whole, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin t;
+    int torn;
+    snprintf(path, sizeof path, "%s/histograms.csv", dir);
+    if (fdio_whole_lines(path, whole, &torn) != 0) {
+        snprintf(err, n, "%s: cannot read it, so the cell's latencies cannot be restored",
+                 path);
+        return -1;
+    }
+    if (csvin_read_prefix(path, CSV_HISTOGRAMS, (long long)*whole, &t, err, n))
+        return -1;
+    /* the last row of each chunk */
+    int *row = malloc(sizeof *row * (size_t)(chunks > 0 ? chunks : 1));
+    int rc = row && csvout_same_header(CSV_HISTOGRAMS, &t) ? 0 : -1;
+    for (int64_t k = 0; row && k < chunks; k++)
+        row[k] = -1;
+    for (int i = 0; rc == 0 && i < t.nrows; i++) {
+        int64_t k = (int64_t)csvin_num(&t, CSV_HISTOGRAMS, i, "chunk");
+        if (csvin_num(&t, CSV_HISTOGRAMS, i, "cell") == (double)cell &&
+            csvin_num(&t, CSV_HISTOGRAMS, i, "repeat") == (double)repeat && k >= 0 &&
+            k < chunks)
+            row[k] = i;
+    }
+    if (rc)
+        snprintf(err, n, "%s: not this sqlsoak's histograms.csv", path);
+    hist_reset(out);
+    for (int64_t k = 0; rc == 0 && k < chunks; k++) {
+        struct hist h;
+        if (row[k] < 0) {
+            snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of cell %" PRId64, path, k,
+                     cell);
+            rc = -1;
+        } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], "histogram"))) {
+            snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of cell %" PRId64
+                             " is damaged", path, k, cell);
+            rc = -1;
+        } else {
+            hist_merge(out, &h);
+        }
+    }
+    free(row);
+    csvin_free(&t);
+    return rc;
+}
+
+int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h)
+{
+    size_t n = 2 * sizeof(struct histogram_record);
+    struct histogram_record *rec = calloc(1, sizeof *rec);
+    char *line = malloc(n);
+    int rc = -1;
+    if (rec && line) {
+        rec->id = *id;
+        rec->chunk = chunk;
+        hist_to_text(h, rec->histogram, sizeof rec->histogram);
+        int len = csvout_row(CSV_HISTOGRAMS, rec, line, n);
+        rc = len < 0 ? -1 : csvout_append(fd, line, len);
+    } else {
+        errno = ENOMEM;
+    }
+    int e = errno;
+    free(rec);
+    free(line);
+    errno = e;
+    return rc;
+}

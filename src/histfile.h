@@ -1,0 +1,32 @@
+/*
+** histfile: histograms.csv read back: the latency histograms of a cell's
+** recorded chunks, merged into the cell's, so that a resumed cell's
+** latency percentiles are those of all its reads, as if it had never
+** stopped.  A row is written before its chunk's row of chunks.csv; a chunk
+** measured again after an interruption has a later row, and the last row
+** of a chunk is the one that counts.
+*/
+#ifndef SQLSOAK_HISTFILE_H
+#define SQLSOAK_HISTFILE_H
+
+#include "hist.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Merges into *out the histograms of chunks 0..chunks-1 of (cell, repeat)
+** from dir/histograms.csv, read up to its last whole line (its length
+** into *whole: a torn last line is the caller's to cut off before
+** appending).  0, or -1 with a one-line message in err (file missing or
+** of another schema, a chunk without its row, a damaged row). */
+int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
+                     struct hist *out, off_t *whole, char *err, size_t n);
+
+/* Appends the histogram of chunk `chunk` of cell id as a row of the
+** histograms.csv open on fd, whole or not at all (fdio).  0, or -1 with
+** errno set. */
+struct cell_id;
+int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+** verify: see verify.h.
+*/
+#include "verify.h"
+
+#include "rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
+               int64_t *bad, char *ok, size_t okn, char *what, size_t whatn)
+{
+    sqlite3_stmt *scan = NULL;
+    int64_t found = 0;
+    uint64_t keysum = 0, want = 0;
+    *bad = 0;
+    int rc = sqlapi_query_text(api, db, "PRAGMA integrity_check", ok, okn);
+    if (rc != SQLITE_OK) {
+        snprintf(what, whatn, "PRAGMA integrity_check");
+        return rc;
+    }
+    if (strcmp(ok, "ok") != 0)
+        return SQLITE_OK;
+    rc = api->prepare_v2(db, "SELECT k, v FROM kv", -1, &scan, NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(what, whatn, "SELECT k, v FROM kv");
+        return rc;
+    }
+    while ((rc = api->step(scan)) == SQLITE_ROW) {
+        int64_t k = api->column_int64(scan, 0);
+        const void *v = api->column_blob(scan, 1);
+        *bad += !kvgen_verify(gen, k, v, (size_t)api->column_bytes(scan, 1));
+        keysum += rng_mix64((uint64_t)k);
+        found++;
+    }
+    api->finalize(scan);
+    if (rc != SQLITE_DONE) {
+        snprintf(what, whatn, "verify scan");
+        return rc;
+    }
+    for (int64_t i = 0; i < rows; i++)
+        want += rng_mix64((uint64_t)kvgen_key(gen, (uint64_t)i));
+    if (found != rows)
+        *bad += llabs(found - rows);
+    else if (keysum != want)
+        *bad += 1;                          /* as many rows, other keys */
+    return SQLITE_OK;
+}

@@ -1,0 +1,23 @@
+/*
+** verify: --verify's proof that a cell's table holds exactly what was
+** written: PRAGMA integrity_check, then a full scan in which every row's
+** value is checked against its key, and the count and an order-independent
+** sum of the keys are compared with the generator's.  Reads only.
+*/
+#ifndef SQLSOAK_VERIFY_H
+#define SQLSOAK_VERIFY_H
+
+#include "kvgen.h"
+#include "sqlapi.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Checks the table kv of db, which should hold the generator's first rows
+** rows.  Returns SQLITE_OK with integrity_check's first line in ok ("ok"
+** when sound; the scan runs only then) and the rows that fail in *bad; or
+** the failing statement's code, naming it in what. */
+int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
+               int64_t *bad, char *ok, size_t okn, char *what, size_t whatn);
+
+#endif
