@@ -116,14 +116,17 @@ static const char *identity(int c)
 
 /* What a reader came for, after the settings that vary: the column and
 ** its heading.  Then the details, under their summary.csv names. */
-static const struct { const char *col, *head; } lead[] = {
-    {"write_rows_per_s_median", "write rows/s"},
-    {"read_ops_per_s_median", "read ops/s"},
-    {"read_p99_us_median", "read p99 µs"},
+static const struct { const char *col, *head, *older; } lead[] = {
+    {"write_rows_per_s_median", "write rows/s", NULL},
+    {"read_ops_per_s_median", "read ops/s", NULL},
+    /* the cell's p99; a folder older than that column has the median of
+    ** its chunks' p99s only */
+    {"read_p99_us", "read p99 µs", "read_p99_us_median"},
+    {"db_cached_pct_median", "in RAM %", NULL},
 };
 static const char *const details[] = {
     "rows", "write_rows_per_s_first", "write_rows_per_s_last", "io_write_bytes_per_row",
-    "db_bytes", "wall_s",
+    "read_io_bytes_per_read", "db_bytes", "wall_s",
 };
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
@@ -254,7 +257,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             if (vary[c])
                 cell(f, "", id_at(&x[i], c));
         for (int c = 0; c < NLEAD; c++)
-            cell(f, " class=n", str_at(&x[i], lead[c].col));
+            cell(f, " class=n",
+                 *str_at(&x[i], lead[c].col) || !lead[c].older ? str_at(&x[i], lead[c].col)
+                                                               : str_at(&x[i], lead[c].older));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], "reason")) {

@@ -47,8 +47,10 @@ PY
 }
 
 @test "os-cache keep: a small table is in RAM when the reads run, and they read nothing" {
-    run "$S" run --rows 40k --chunk 10k --reads 2k --db-dir "$T/db" --out "$T/out" "${Q[@]}"
+    run "$S" run --rows 40k --chunk 10k --reads 2k --db-dir "$T/db" --out "$T/out" \
+        --progress never
     [ "$status" -eq 0 ]
+    grep -q '<th>in RAM %</th>' "$T/out/report.html"
     python3 - "$T/out" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")):
