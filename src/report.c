@@ -518,8 +518,10 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
               f);
     } else {
-        fputs("<h2>Summary</h2>\n<p>One row per cell; rates and p99 are medians over chunks. Cells "
-              "not <em>ok</em> have no figures; their status says why.</p>\n",
+        fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over its full chunks, "
+              "p99 that of all its reads, in RAM the median share of the database in the OS "
+              "cache before its reads. Cells not <em>ok</em> have no figures; their status says "
+              "why.</p>\n",
               f);
         summary(f, r);
         fputs("<h2>Graphs</h2>\n", f);
