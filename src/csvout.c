@@ -104,6 +104,11 @@ static const struct column trial_columns[] = {
     C(TR, integrity, K_STR, 0),
     C(TR, verify_failures, K_I64, 0),
     C(TR, outcome, K_STR, 0),
+    C(TR, rows, K_I64, 0),
+    C(TR, chunk, K_I64, 0),
+    C(TR, workload_seed, K_I64, 0),
+    C(TR, sector_size, K_I64, 0),
+    C(TR, replay, K_STR, 0),
 };
 
 #define DR struct durability_record
@@ -116,6 +121,8 @@ static const struct column durability_columns[] = {
     C(DR, lost_commits, K_I64, 0),
     C(DR, corrupt, K_I64, 0),
     C(DR, write_rows_per_s, K_F64, 1),
+    C(DR, lost_upper95_pct, K_F64, 3),
+    C(DR, corrupt_upper95_pct, K_F64, 3),
 };
 
 struct schema {

@@ -36,6 +36,8 @@ enum dim_id {
     DIM_VALUE_SIZE,
     DIM_LOCKING_MODE,
     DIM_WAL_AUTOCHECKPOINT,
+    DIM_DEVICE,
+    DIM_POWERSAFE,
     DIM_COUNT
 };
 
