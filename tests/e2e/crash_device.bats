@@ -5,6 +5,8 @@
 # on it; every outcome replays from its seed and the options trials.csv
 # records.
 
+load helpers/images
+
 setup_file() {
     export MATRIX="$BATS_FILE_TMPDIR/device"
     "$SQLSOAK" crash --journal delete,wal --sync full,extra --device honest,lying \
@@ -89,4 +91,16 @@ for r in csv.DictReader(open(sys.argv[1])):
                      ("--sector-size", "sector_size"), ("--replay", "seed")):
         assert f"{opt} {r[col]}" in r["replay"], (opt, r["replay"])
 PY
+}
+
+@test "the durability graph groups cells by device and powersafe overwrite, with bounds" {
+    d="$BATS_TEST_TMPDIR/plotted"
+    cp -r "$MATRIX" "$d"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    check_png "$d/plots/durability.png" 800 0 6
+    # 16 rows in 4 groups; an outcome never seen shows its 95% bound
+    check_svg "$d/plots/durability.svg" "honest device · powersafe on · delete · extra" \
+        "lying device · powersafe off · wal · full" "lost, corrupt each &lt;7.2%" \
+        "95% upper bound"
 }
