@@ -104,3 +104,18 @@ PY
         "lying device · powersafe off · wal · full" "lost, corrupt each &lt;7.2%" \
         "95% upper bound"
 }
+
+@test "run refuses the crash-only dimensions and records the values it ran with" {
+    run "$SQLSOAK" run --device lying --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/r"
+    [ "$status" -eq 2 ]
+    [ ! -e "$BATS_TEST_TMPDIR/r" ]
+    run "$SQLSOAK" run --rows 1000 --chunk 500 --reads 100 --db-dir "$BATS_TEST_TMPDIR/db" \
+        --out "$BATS_TEST_TMPDIR/r" --no-plot --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$BATS_TEST_TMPDIR/r" <<'PY'
+import csv, sys
+for f in ("summary.csv", "chunks.csv"):
+    for r in csv.DictReader(open(sys.argv[1] + "/" + f)):
+        assert (r["device"], r["powersafe_overwrite"]) == ("honest", "on"), r
+PY
+}
