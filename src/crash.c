@@ -15,8 +15,13 @@
 **            rows found end between two commits;
 **   lost     otherwise, fewer rows than the last acknowledged COMMIT;
 **   intact   otherwise.
-** Every trial is a row of trials.csv with its seed: --replay SEED runs it
-** again, printing each choice the power cut made.
+** Every trial is a row of trials.csv with its seed and the options that
+** run it again (--replay SEED and the cell's settings), printing each
+** choice the power cut made and the side files it left.
+** A cell's simulated device (honest or lying, powersafe overwrite or not,
+** the sector size) is the same in its counting run and every trial, so
+** that each makes the same writes and syncs.  durability.csv bounds each
+** outcome's share from above (binom.h).
 */
 #include "crash.h"
 #include "binom.h"
@@ -388,9 +393,8 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
         plan_build(cfg, &c.r.cells, &c.r.ncells, err, n))
         goto done;
     if (cfg->replay >= 0 && c.r.ncells != 1) {
-        snprintf(err, n, "--replay runs one trial of one cell: give that cell's --journal and "
-                         "--sync (and --page-size, --sqlite-lib if they varied); these options "
-                         "make %d cells", c.r.ncells);
+        snprintf(err, n, "--replay runs one trial of one cell: give that cell's options (the "
+                         "replay column of trials.csv); these options make %d cells", c.r.ncells);
         goto done;
     }
     folder_safe_name(folder_basename(c.r.out), c.r.run_name, sizeof c.r.run_name);
