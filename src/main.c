@@ -54,8 +54,9 @@ static void command_help(const struct subcommand *s)
     printf("usage: sqlsoak %s %s\n%s\n\n", s->name, s->args, s->what);
     options_help(s->cmd);
     if (s->cmd == CMD_CRASH)
-        printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  A trial's seed\n"
-               "is in trials.csv: --replay SEED with that cell's settings runs it again.\n");
+        printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  Each trial is a\n"
+               "row of trials.csv; its replay column holds the options (--replay SEED and\n"
+               "the cell's settings) that run it again.\n");
     if (s->cmd == CMD_RUN) {
         printf("\nRow counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes\n"
                "take binary ones (4k = 4KiB = 4096, 1M = 1MiB).\n\npresets:\n");

@@ -75,7 +75,8 @@ static const struct option_def tail_table[] = {
     {{"trials", V_COUNT, 0, "1000", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
       "simulated power cuts per cell (0 in 1000 bounds a rate below 0.3%)"}, O(trials)},
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,
-      "granularity of torn writes"}, O(sector_size)},
+      "the simulated sector size: SQLite is told it (xSectorSize), writes tear at it"},
+     O(sector_size)},
     {{"replay", V_INT, 0, "-1", -1, I64MAX, NULL, NULL, 0, CMD_CRASH,
       "run the one trial with this seed"}, O(replay)},
 };
