@@ -195,8 +195,8 @@ void fstate_deleting(struct faultvfs *fv, struct faultvfs_file_state *s)
         s->created = 0;             /* never durable: gone is what a cut leaves */
         return;
     }
-    if (s->unlinked)
-        return;
+    if (s->unlinked || access(s->path, F_OK) != 0)
+        return;                     /* already gone: nothing to bring back */
     s->unlinked_data = slurp(s->path, 0, size_of(s->path), &s->unlinked_len);
     s->unlinked = s->unlinked_data != NULL;
 }
