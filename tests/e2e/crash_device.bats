@@ -119,3 +119,12 @@ for f in ("summary.csv", "chunks.csv"):
         assert (r["device"], r["powersafe_overwrite"]) == ("honest", "on"), r
 PY
 }
+
+@test "report.html bounds an outcome no trial showed" {
+    d="$BATS_TEST_TMPDIR/reported"
+    cp -r "$MATRIX" "$d"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    # 0 in 40 trials: below 7.2% at 95% confidence
+    grep -qF 'lost &lt;7.2% · corrupt &lt;7.2%' "$d/report.html"
+}
