@@ -286,7 +286,10 @@ static void crash_write(struct faultvfs *fv, int fd, const char *path, const str
     }
     if (choice == 1)
         return;
-    int64_t ss = fv->sector_size, end = p->off + p->len;
+    int64_t ss = fv->sector_size, end = p->off + p->len, eof = end;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && (int64_t)st.st_size > eof)
+        eof = (int64_t)st.st_size;      /* garbage never grows the file */
     for (int64_t sec = p->off / ss * ss; sec < end; sec += ss) {
         int64_t lo = sec > p->off ? sec : p->off, hi = sec + ss < end ? sec + ss : end;
         int part = (int)(next_rand(fv) % 3);
@@ -296,7 +299,7 @@ static void crash_write(struct faultvfs *fv, int fd, const char *path, const str
         } else if (part == 2) {
             if (!fv->powersafe) {
                 lo = sec;
-                hi = sec + ss;
+                hi = sec + ss < eof ? sec + ss : eof;
             }
             for (int64_t i = 0; i < hi - lo; i++)
                 junk[i] = (unsigned char)next_rand(fv);
