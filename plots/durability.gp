@@ -1,5 +1,5 @@
 # durability.gp: a crash run (sqlsoak crash).  One row per cell (journal
-# mode × synchronous, per library and page size when they vary): on the
+# mode × synchronous, per library, page size, device... when they vary): on the
 # left what its simulated power cuts left of the database, as a bar of
 # intact / lost / corrupt shares of the trials with their counts; on the
 # right, in the same row, the write rate of the same cell measured
@@ -52,8 +52,11 @@ TM = 1 - 150.0 / H
 BM = 75.0 / H
 LM = (LMAX * 7.0 + 24) / W
 LM = (LM < 0.10 ? 0.10 : LM)
-MID = 0.63                      # left panel's right edge; its notes follow
+MID = 0.60                      # left panel's right edge; its notes follow
 RL = 0.78                       # right panel
+# The key's titles side by side when the left panel is wide enough for
+# them (long cell labels narrow it), else one under another.
+KEY_VERTICAL = ((MID - LM) * W <= 1000)
 RR = 0.96
 
 # At most four round steps (1, 2, 5 × 10^k) on the write rate's axis,
@@ -88,11 +91,12 @@ do for [fmt=1:2] {
     set format x "%g%%"
     set xtics 20
     set mxtics 2
-    set xlabel "share of the cell's power cuts (trials)"
+    set xlabel "share of the cell's power cuts (trials); <x%: 95% upper bound of an outcome not seen"
     set ytics scale 0 font "sans,10" ()
     do for [i=1:NR] { set ytics add (LB[i] i-1) }
     set key at screen LM, screen TM + 12.0 / H left bottom horizontal maxcols 4 Left reverse \
         font "sans,10" samplen 1.5 width 1 noautotitle
+    if (KEY_VERTICAL) { set key vertical }
     unset label
     do for [i=1:NR] {
         if (strlen(NOTE[i]) > 0) {

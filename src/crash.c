@@ -15,15 +15,22 @@
 **            rows found end between two commits;
 **   lost     otherwise, fewer rows than the last acknowledged COMMIT;
 **   intact   otherwise.
-** Every trial is a row of trials.csv with its seed: --replay SEED runs it
-** again, printing each choice the power cut made.
+** Every trial is a row of trials.csv with its seed and the options that
+** run it again (--replay SEED and the cell's settings), printing each
+** choice the power cut made and the side files it left.
+** A cell's simulated device (honest or lying, powersafe overwrite or not,
+** the sector size) is the same in its counting run and every trial, so
+** that each makes the same writes and syncs.  durability.csv bounds each
+** outcome's share from above (binom.h).
 */
 #include "crash.h"
+#include "binom.h"
 #include "clock.h"
 #include "dbfile.h"
 #include "fdio.h"
 #include "folder.h"
 #include "kvgen.h"
+#include "modes.h"
 #include "plot.h"
 #include "rng.h"
 #include "run.h"
@@ -37,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -194,10 +202,58 @@ static uint64_t trial_seed(const struct config *cfg, const struct cell *cell, in
 
 static void append(int fd, enum csv_file f, const void *rec)
 {
-    char line[4096];
+    char line[8192];
     int len = csvout_row(f, rec, line, sizeof line);
     if (len > 0)
         csvout_append(fd, line, len);
+}
+
+/* The options that run trial seed of cell again: every setting of the
+** cell crash takes, the workload, the device, the seed. */
+static void replay_options(const struct config *cfg, const struct cell_id *id, uint64_t seed,
+                           char *buf, size_t n)
+{
+    size_t len = (size_t)snprintf(buf, n, "--sqlite-lib '%s'", id->sqlite_lib);
+    for (int d = 0; d < DIM_COUNT && len < n; d++) {
+        char text[64];
+        if (d == DIM_LIB || !(dim_table[d].opt.cmds & CMD_CRASH))
+            continue;
+        len += (size_t)snprintf(buf + len, n - len, " --%s %s", dim_table[d].opt.name,
+                                dims_text(d, id->v[d], text, sizeof text));
+    }
+    if (len < n)
+        snprintf(buf + len, n - len,
+                 " --rows %" PRId64 " --chunk %" PRId64 " --seed %" PRId64
+                 " --sector-size %" PRId64 " --replay %" PRIu64,
+                 cfg->rows, cfg->chunk, cfg->seed, cfg->sector_size, seed);
+}
+
+/* A replay shows the side files the cut left and what reopening did to
+** them: a hot journal that SQLite rolled back is there, then gone. */
+static void print_sides(const char *db, const char *when)
+{
+    printf("  %s:", when);
+    for (int i = 0; dbfile_sides[i]; i++) {
+        char side[4200];
+        struct stat st;
+        if (dbfile_side(db, dbfile_sides[i], side, sizeof side) == 0 && stat(side, &st) == 0)
+            printf("%s %s %lld bytes", i ? "," : "", dbfile_sides[i], (long long)st.st_size);
+        else
+            printf("%s no %s", i ? "," : "", dbfile_sides[i]);
+    }
+    printf("\n");
+}
+
+/* The simulated device of a cell, as the counting run and every trial of
+** it see it: the same sector size and characteristics, so the same I/O. */
+static void device_setup(const struct config *cfg, const struct cell *cell, struct faultvfs *fv)
+{
+    memset(fv, 0, sizeof *fv);
+    fv->ioerr_after = -1;
+    fv->sector_size = (int)cfg->sector_size;
+    fv->model_device = 1;
+    fv->lying = cell->v[DIM_DEVICE] == DEV_LYING;
+    fv->powersafe = cell->v[DIM_POWERSAFE] == OO_ON;
 }
 
 static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t events,
@@ -209,12 +265,10 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     struct child_out out;
     char db[4200];
     memset(tr, 0, sizeof *tr);
-    memset(&fv, 0, sizeof fv);
-    fv.ioerr_after = -1;
+    device_setup(cfg, cell, &fv);
     fv.simulate = 1;
     fv.seed = seed;
     fv.crash_at = 1 + (int64_t)(seed % (uint64_t)events);
-    fv.sector_size = (int)cfg->sector_size;
     fv.trace = cfg->replay >= 0 ? stdout : NULL;
     const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
     plan_cell_id(cfg, cell, api->version, api->source_id, &tr->id);
@@ -222,11 +276,20 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     snprintf(tr->seed, sizeof tr->seed, "%" PRIu64, seed);
     tr->crash_event = fv.crash_at;
     tr->events = events;
+    tr->rows = cfg->rows;
+    tr->chunk = cfg->chunk;
+    tr->workload_seed = cfg->seed;
+    tr->sector_size = cfg->sector_size;
+    replay_options(cfg, &tr->id, seed, tr->replay, sizeof tr->replay);
     snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
              c->r.db_dir, c->r.run_name, cell->combo, t);
     if (!path_free(db) || run_child(c, idx, db, &fv, &out))
         return -1;
+    if (cfg->replay >= 0)
+        print_sides(db, "after the cut");
     judge(c, cell, db, out.acked_rows, tr);
+    if (cfg->replay >= 0)
+        print_sides(db, "after reopening");
     if (out.exit_code != FAULTVFS_CRASH_EXIT)
         snprintf(tr->integrity + strlen(tr->integrity),
                  sizeof tr->integrity - strlen(tr->integrity), " (no cut: exit %d)",
@@ -245,11 +308,10 @@ static void run_cell_trials(struct crash *c, int idx)
     struct child_out out;
     char db[4200], label[256];
     uint64_t t0 = clock_now_ns();
-    memset(&d, 0, sizeof d);
+    csvout_clear(CSV_DURABILITY, &d);
     plan_cell_id(cfg, cell, api->version, api->source_id, &d.id);
     plan_cell_label(cfg, &d.id, label, sizeof label);
-    memset(&counting, 0, sizeof counting);
-    counting.ioerr_after = -1;
+    device_setup(cfg, cell, &counting);
     snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
              c->r.run_name, cell->combo);
     if (!path_free(db)) {
@@ -293,12 +355,18 @@ static void run_cell_trials(struct crash *c, int idx)
                    tr.outcome);
     }
     snprintf(d.status, sizeof d.status, "ok");
+    d.lost_upper95_pct = 100 * binom_upper(d.lost_trials, d.trials, 0.95);
+    d.corrupt_upper95_pct = 100 * binom_upper(d.corrupt, d.trials, 0.95);
     append(c->durability_fd, CSV_DURABILITY, &d);
+    char lost_ub[32] = "", corrupt_ub[32] = "";
+    if (d.trials && !d.lost_trials)
+        snprintf(lost_ub, sizeof lost_ub, ", <%.2g%%", d.lost_upper95_pct);
+    if (d.trials && !d.corrupt)
+        snprintf(corrupt_ub, sizeof corrupt_ub, " (<%.2g%%)", d.corrupt_upper95_pct);
     printf("  %-44s %4" PRId64 " trial%s: %4" PRId64 " intact %4" PRId64 " lost (%" PRId64
-           " commits) %4" PRId64 " corrupt  (%.1f s)\n",
-           label, d.trials, d.trials == 1 ? " " : "s", d.intact, d.lost_trials, d.lost_commits,
-           d.corrupt,
-           (clock_now_ns() - t0) / 1e9);
+           " commits%s) %4" PRId64 " corrupt%s  (%.1f s)\n",
+           label, d.trials, d.trials == 1 ? " " : "s", d.intact, d.lost_trials,
+           d.lost_commits, lost_ub, d.corrupt, corrupt_ub, (clock_now_ns() - t0) / 1e9);
     fflush(stdout);
 }
 
@@ -325,9 +393,8 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
         plan_build(cfg, &c.r.cells, &c.r.ncells, err, n))
         goto done;
     if (cfg->replay >= 0 && c.r.ncells != 1) {
-        snprintf(err, n, "--replay runs one trial of one cell: give that cell's --journal and "
-                         "--sync (and --page-size, --sqlite-lib if they varied); these options "
-                         "make %d cells", c.r.ncells);
+        snprintf(err, n, "--replay runs one trial of one cell: give that cell's options (the "
+                         "replay column of trials.csv); these options make %d cells", c.r.ncells);
         goto done;
     }
     folder_safe_name(folder_basename(c.r.out), c.r.run_name, sizeof c.r.run_name);

@@ -128,6 +128,11 @@ static const struct column trial_columns[] = {
     C(TR, integrity, K_STR, 0, "", "", "PRAGMA integrity_check's first line"),
     C(TR, verify_failures, K_I64, 0, "", "", "values found that differ from those written"),
     REQ(TR, outcome, K_STR, 0, "", "", "intact, lost or corrupt"),
+    C(TR, rows, K_I64, 0, "rows", "", "rows of the workload (--rows), for its replay"),
+    C(TR, chunk, K_I64, 0, "rows", "", "rows per chunk (--chunk), for its replay"),
+    C(TR, workload_seed, K_I64, 0, "", "", "the workload's --seed, for its replay"),
+    C(TR, sector_size, K_I64, 0, "bytes", "", "the simulated sector size (--sector-size)"),
+    C(TR, replay, K_STR, 0, "", "", "the options that run this trial again"),
 };
 
 #define DR struct durability_record
@@ -141,6 +146,10 @@ static const struct column durability_columns[] = {
     C(DR, corrupt, K_I64, 0, "", "durability", "trials that left a corrupt database"),
     C(DR, write_rows_per_s, K_F64, 1, "rows/s", "durability",
       "median, of an uncrashed run of the same cell"),
+    C(DR, lost_upper95_pct, K_F64, 3, "%", "durability",
+      "one-sided 95% upper bound on the share of trials that lose commits"),
+    C(DR, corrupt_upper95_pct, K_F64, 3, "%", "durability",
+      "one-sided 95% upper bound on the share of trials that corrupt"),
 };
 
 #define HR struct histogram_record

@@ -100,6 +100,9 @@ struct trial_record {
     char integrity[64];      /* PRAGMA integrity_check's first line */
     int64_t verify_failures;
     char outcome[16];        /* intact, lost, corrupt */
+    /* what a replay needs beyond the cell's identity */
+    int64_t rows, chunk, workload_seed, sector_size;
+    char replay[1024];       /* the options that run this trial again */
 };
 
 /* A cell's durability over its trials: durability.csv. */
@@ -109,6 +112,9 @@ struct durability_record {
     char reason[256];
     int64_t trials, intact, lost_trials, lost_commits, corrupt;
     double write_rows_per_s; /* median, of an uncrashed run of the same cell */
+    /* one-sided 95% upper bounds of the share of trials lost or corrupt
+    ** (Clopper-Pearson; the rule of three when none was seen), in % */
+    double lost_upper95_pct, corrupt_upper95_pct;
 };
 
 enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS };

@@ -71,6 +71,16 @@ const struct dim dim_table[DIM_COUNT] = {
          "before each read phase, the OS page cache of the database: keep it, or drop it "
          "(fdatasync, then POSIX_FADV_DONTNEED) so that reads come from the storage"},
         "os_cache", "", "OS cache: %s", NULL, 0, NULL, 0, DR_NONE, "keep"},
+    [DIM_DEVICE] = {
+        {"device", V_ENUM, VF_LIST, "honest", 0, 0, device_names, NULL, 0, CMD_CRASH,
+         "the simulated storage: honest (a sync makes writes durable) or lying (a sync is "
+         "honoured or not at random; unhonoured ones wait for a later one)"},
+        "device", "", "%s device", NULL, 0, NULL, 0, DR_NONE, "honest"},
+    [DIM_POWERSAFE] = {
+        {"powersafe-overwrite", V_ENUM, VF_LIST, "on", 0, 0, on_off_names, NULL, 0, CMD_CRASH,
+         "what the simulated storage tells SQLite and does: on (a torn write damages only "
+         "the bytes written) or off (it may damage the whole sectors it touches)"},
+        "powersafe_overwrite", "", "powersafe %s", NULL, 0, NULL, 0, DR_NONE, "on"},
 };
 
 int dims_find(const char *column)

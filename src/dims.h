@@ -37,6 +37,8 @@ enum dim_id {
     DIM_LOCKING_MODE,
     DIM_WAL_AUTOCHECKPOINT,
     DIM_OS_CACHE,
+    DIM_DEVICE,
+    DIM_POWERSAFE,
     DIM_COUNT
 };
 

@@ -1,141 +1,32 @@
 /*
-** faultvfs: the fault-injecting VFS shim.  See faultvfs.h for the model.
-**
-** A file's at-risk state lives in a faultvfs_file_state keyed by path, not
-** in the open handle: SQLite closes and reopens journals, and the pages an
-** operating system has not written yet outlive the handle that wrote them.
+** faultvfs: the fault-injecting VFS shim, the methods SQLite calls.  See
+** faultvfs.h for the model; faultstate.c keeps the simulated storage.
 */
 #include "faultvfs.h"
-#include "rng.h"
+#include "faultstate.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define AT_RISK (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_MAIN_JOURNAL | SQLITE_OPEN_WAL)
-#define MAX_PENDING_BYTES ((int64_t)512 << 20)
-
-struct pending {
-    struct pending *next;
-    int64_t off;
-    int len;
-    unsigned char data[];
-};
-
-struct faultvfs_file_state {
-    struct faultvfs_file_state *next;
-    struct pending *head, *tail;
-    char path[];
-};
+/* SQLite's unix VFS syncs the directory on the first sync of a journal or
+** WAL it opened with SQLITE_OPEN_CREATE (and on xDelete's dirSync only). */
+#define DIR_SYNCED (SQLITE_OPEN_MAIN_JOURNAL | SQLITE_OPEN_WAL)
 
 struct fault_file {
     const sqlite3_io_methods *pMethods;   /* first: this is a sqlite3_file */
     struct faultvfs *fv;
     struct faultvfs_file_state *st;       /* NULL: not at risk (temp files) */
+    int dir_sync;                         /* the next sync syncs the directory too */
     sqlite3_file *real;                   /* just past this struct */
 };
 
-/* ---- file states ---- */
-
-static struct faultvfs_file_state *state_of(struct faultvfs *fv, const char *path, int create)
-{
-    struct faultvfs_file_state *s;
-    for (s = fv->files; s; s = s->next)
-        if (strcmp(s->path, path) == 0)
-            return s;
-    if (!create || !(s = calloc(1, sizeof *s + strlen(path) + 1)))
-        return NULL;
-    strcpy(s->path, path);
-    s->next = fv->files;
-    fv->files = s;
-    return s;
-}
-
-static void drop_pending(struct faultvfs *fv, struct faultvfs_file_state *s)
-{
-    struct pending *p = s->head, *next;
-    for (; p; p = next) {
-        next = p->next;
-        fv->pending_bytes -= p->len;
-        free(p);
-    }
-    s->head = s->tail = NULL;
-}
-
-/* ---- the crash ---- */
-
-static uint64_t next_rand(struct faultvfs *fv)
-{
-    fv->rng += 0x9e3779b97f4a7c15ULL;
-    return rng_mix64(fv->rng);
-}
-
-static void put(int fd, const void *buf, size_t n, int64_t off)
-{
-    while (n > 0) {
-        ssize_t w = pwrite(fd, buf, n, (off_t)off);
-        if (w <= 0)
-            return;
-        buf = (const char *)buf + w;
-        n -= (size_t)w;
-        off += w;
-    }
-}
-
-/* One pending write meets the power cut: applied whole, dropped, or torn
-** sector by sector into new data, old data or garbage. */
-static void crash_write(struct faultvfs *fv, int fd, const char *path, const struct pending *p)
-{
-    static const char *const what[] = {"written", "dropped", "torn"};
-    int choice = (int)(next_rand(fv) % 3);
-    if (fv->trace)
-        fprintf(fv->trace, "crash %s: %d bytes at %lld %s\n", path, p->len, (long long)p->off,
-                what[choice]);
-    if (choice == 0) {
-        put(fd, p->data, (size_t)p->len, p->off);
-        return;
-    }
-    if (choice == 1)
-        return;
-    int64_t ss = fv->sector_size, end = p->off + p->len;
-    for (int64_t sec = p->off / ss * ss; sec < end; sec += ss) {
-        int64_t lo = sec > p->off ? sec : p->off, hi = sec + ss < end ? sec + ss : end;
-        int part = (int)(next_rand(fv) % 3);
-        unsigned char junk[65536];
-        if (part == 0) {
-            put(fd, p->data + (lo - p->off), (size_t)(hi - lo), lo);
-        } else if (part == 2) {
-            for (int64_t i = 0; i < hi - lo; i++)
-                junk[i] = (unsigned char)next_rand(fv);
-            put(fd, junk, (size_t)(hi - lo), lo);
-        }
-    }
-}
-
-static void crash_now(struct faultvfs *fv)
-{
-    for (struct faultvfs_file_state *s = fv->files; s; s = s->next) {
-        if (!s->head)
-            continue;
-        int fd = open(s->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0)
-            continue;
-        for (struct pending *p = s->head; p; p = p->next)
-            crash_write(fv, fd, s->path, p);
-        close(fd);
-    }
-    if (fv->trace)
-        fflush(fv->trace);
-    _exit(FAULTVFS_CRASH_EXIT);
-}
-
-/* Counts one write or sync; crashes when its turn has come. */
+/* Counts one write or sync; cuts the power when its turn has come. */
 static void event(struct faultvfs *fv)
 {
     if (fv->crash_at && faultvfs_events(fv) + 1 == fv->crash_at)
-        crash_now(fv);
+        fstate_crash(fv);
 }
 
 /* ---- io methods ---- */
@@ -150,31 +41,17 @@ static int ff_close(sqlite3_file *f)
     return rc;
 }
 
-static int64_t pending_end(const struct faultvfs_file_state *s)
-{
-    int64_t end = 0;
-    for (const struct pending *p = s->head; p; p = p->next)
-        if (p->off + p->len > end)
-            end = p->off + p->len;
-    return end;
-}
-
 static int ff_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
 {
     struct faultvfs_file_state *s = FF(f)->st;
     int rc = REAL(f)->pMethods->xRead(REAL(f), buf, n, off);
     if (!s || !s->head || (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ))
         return rc;
-    for (const struct pending *p = s->head; p; p = p->next) {
-        int64_t lo = p->off > off ? p->off : off;
-        int64_t hi = p->off + p->len < off + n ? p->off + p->len : off + n;
-        if (lo < hi)
-            memcpy((char *)buf + (lo - off), p->data + (lo - p->off), (size_t)(hi - lo));
-    }
+    fstate_overlay(s, buf, n, off);
     if (rc == SQLITE_IOERR_SHORT_READ) {
         sqlite3_int64 real_size = 0;
         REAL(f)->pMethods->xFileSize(REAL(f), &real_size);
-        int64_t size = pending_end(s) > real_size ? pending_end(s) : real_size;
+        int64_t end = fstate_pending_end(s), size = end > real_size ? end : real_size;
         if (off + n <= size)
             rc = SQLITE_OK;
     }
@@ -195,32 +72,18 @@ static int ff_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
     }
     if (!fv->simulate)
         return REAL(f)->pMethods->xWrite(REAL(f), buf, n, off);
-    struct pending *p = malloc(sizeof *p + (size_t)n);
-    if (!p || fv->pending_bytes + n > MAX_PENDING_BYTES) {
-        free(p);
-        return SQLITE_IOERR_NOMEM;
-    }
-    p->next = NULL;
-    p->off = off;
-    p->len = n;
-    memcpy(p->data, buf, (size_t)n);
-    if (s->tail)
-        s->tail->next = p;
-    else
-        s->head = p;
-    s->tail = p;
-    fv->pending_bytes += n;
-    return SQLITE_OK;
+    return fstate_write(fv, s, buf, n, off);
 }
 
 static int ff_truncate(sqlite3_file *f, sqlite3_int64 size)
 {
     struct faultvfs_file_state *s = FF(f)->st;
-    if (s) {
-        /* durable at once: pending bytes past the new end are gone */
+    if (s && FF(f)->fv->simulate) {
+        /* pending bytes past the new end are gone; the cut may undo the rest */
         for (struct pending *p = s->head; p; p = p->next)
             if (p->off + p->len > size)
                 p->len = p->off >= size ? 0 : (int)(size - p->off);
+        fstate_truncating(FF(f)->fv, s, size);
     }
     return REAL(f)->pMethods->xTruncate(REAL(f), size);
 }
@@ -236,21 +99,17 @@ static int ff_sync(sqlite3_file *f, int flags)
     if (!fv->simulate)
         return REAL(f)->pMethods->xSync(REAL(f), flags);
     /* what a sync makes durable is all the sim tracks: no real fsync */
-    for (struct pending *p = s->head; p; p = p->next) {
-        int rc = p->len ? REAL(f)->pMethods->xWrite(REAL(f), p->data, p->len, p->off) : SQLITE_OK;
-        if (rc != SQLITE_OK)
-            return rc;
-    }
-    drop_pending(fv, s);
-    return SQLITE_OK;
+    int dir_sync = FF(f)->dir_sync;
+    FF(f)->dir_sync = 0;
+    return fstate_sync(fv, s, dir_sync, NULL);
 }
 
 static int ff_file_size(sqlite3_file *f, sqlite3_int64 *size)
 {
     struct faultvfs_file_state *s = FF(f)->st;
     int rc = REAL(f)->pMethods->xFileSize(REAL(f), size);
-    if (rc == SQLITE_OK && s && s->head && pending_end(s) > *size)
-        *size = pending_end(s);
+    if (rc == SQLITE_OK && s && s->head && fstate_pending_end(s) > *size)
+        *size = fstate_pending_end(s);
     return rc;
 }
 
@@ -265,9 +124,18 @@ static int ff_file_control(sqlite3_file *f, int op, void *arg)
 {
     return REAL(f)->pMethods->xFileControl(REAL(f), op, arg);
 }
-static int ff_sector_size(sqlite3_file *f) { return REAL(f)->pMethods->xSectorSize(REAL(f)); }
+/* The simulated device's, as SQLite's test6.c does, so that SQLite and
+** the model agree; the real file's otherwise. */
+static int ff_sector_size(sqlite3_file *f)
+{
+    struct faultvfs *fv = FF(f)->fv;
+    return fv->model_device ? fv->sector_size : REAL(f)->pMethods->xSectorSize(REAL(f));
+}
 static int ff_device_characteristics(sqlite3_file *f)
 {
+    struct faultvfs *fv = FF(f)->fv;
+    if (fv->model_device)
+        return fv->powersafe ? SQLITE_IOCAP_POWERSAFE_OVERWRITE : 0;
     return REAL(f)->pMethods->xDeviceCharacteristics(REAL(f));
 }
 static int ff_shm_map(sqlite3_file *f, int pg, int sz, int ext, void volatile **pp)
@@ -304,21 +172,30 @@ static int fv_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
     memset(ff, 0, sizeof *ff);
     ff->fv = fv;
     ff->real = (sqlite3_file *)(ff + 1);
+    int at_risk = name && (flags & AT_RISK);
+    int existed = at_risk && fv->simulate && access(name, F_OK) == 0;
     int rc = fv->real->xOpen(fv->real, name, ff->real, flags, out);
     if (rc != SQLITE_OK || !ff->real->pMethods)
         return rc;
-    if (name && (flags & AT_RISK))
-        ff->st = state_of(fv, name, 1);
+    if (at_risk && (ff->st = fstate_of(fv, name, 1)) && fv->simulate)
+        fstate_opened(fv, ff->st, existed);
+    ff->dir_sync = (flags & SQLITE_OPEN_CREATE) && (flags & DIR_SYNCED);
     ff->pMethods = ff->real->pMethods->iVersion >= 2 ? &methods_v2 : &methods_v1;
     return SQLITE_OK;
 }
 
 static int fv_delete(sqlite3_vfs *v, const char *name, int dir_sync)
 {
-    struct faultvfs_file_state *s = state_of(FV(v), name, 0);
-    if (s)
-        drop_pending(FV(v), s);       /* deletion is durable at once */
-    return FV(v)->real->xDelete(FV(v)->real, name, dir_sync);
+    struct faultvfs *fv = FV(v);
+    struct faultvfs_file_state *s = fstate_of(fv, name, 0);
+    if (!fv->simulate || !s)
+        return fv->real->xDelete(fv->real, name, dir_sync);
+    fstate_deleting(fv, s);
+    /* the unlink happens; the directory sync is the model's */
+    int rc = fv->real->xDelete(fv->real, name, 0);
+    if (rc == SQLITE_OK && dir_sync)
+        rc = fstate_sync(fv, NULL, 1, name);
+    return rc;
 }
 
 static int fv_access(sqlite3_vfs *v, const char *name, int flags, int *out)
@@ -398,15 +275,9 @@ int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api)
 
 void faultvfs_unregister(struct faultvfs *fv)
 {
-    struct faultvfs_file_state *s, *next;
     if (fv->api)
         fv->api->vfs_unregister(&fv->base);
-    for (s = fv->files; s; s = next) {
-        next = s->next;
-        drop_pending(fv, s);
-        free(s);
-    }
-    fv->files = NULL;
+    fstate_free_all(fv);
 }
 
 int64_t faultvfs_events(const struct faultvfs *fv)

@@ -11,12 +11,25 @@
 **    writes since a file's last sync stay in memory, reads see them, and
 **    xSync writes them through.  At event crash_at (the Nth write or sync,
 **    counted together) each pending write is applied, dropped, or torn at
-**    sector granularity (some sectors written, some not, some garbage,
-**    only ever inside the bytes that write covered: SQLite assumes
-**    powersafe overwrite), in order, and the process exits at once with
-**    FAULTVFS_CRASH_EXIT.  Writes already synced are never touched.
-**    File deletion and truncation are durable at once, as in test6.c.
-**
+**    sector granularity (some sectors written, some not, some garbage:
+**    with powersafe overwrite only inside the bytes that write covered,
+**    without it anywhere in the sectors it touched), in order, and the
+**    process exits at once with FAULTVFS_CRASH_EXIT.
+**    Beyond test6.c, directory entries: a file's creation or deletion is
+**    durable only once its directory is synced (xDelete's dirSync, or
+**    the first sync of a journal or WAL opened with SQLITE_OPEN_CREATE,
+**    where SQLite's unix VFS syncs the directory), a truncation only once
+**    the file is synced; at the cut a pending deletion is undone (the
+**    file is back with its durable content), a pending creation removes
+**    the file, a pending truncation is undone.
+**    An honest device carries out each sync at once.  A lying one
+**    acknowledges every sync but carries it out only one time in two
+**    (drawn from the seed); the writes, truncations and directory entries
+**    of one it did not carry out wait in its cache for the next it does,
+**    and at the cut meet the same fate as unsynced writes.
+**    With model_device, xSectorSize and xDeviceCharacteristics report
+**    sector_size and powersafe (as test6.c does), so that SQLite and the
+**    model agree.
 ** Only version-1 VFS and io methods are required of the library; newer
 ** methods (shared memory for WAL, mmap fetch) pass through when present.
 ** All state hangs off struct faultvfs: no globals.  Not thread-safe.
@@ -44,6 +57,9 @@ struct faultvfs {
     int64_t crash_at;           /* 1-based event to crash at; 0 never */
     uint64_t seed;              /* of the crash's choices */
     int sector_size;            /* torn-write granularity */
+    int lying;                  /* the device acknowledges syncs it does not do */
+    int powersafe;              /* powersafe overwrite: tears stay inside the write */
+    int model_device;           /* report sector_size and powersafe to SQLite */
     FILE *trace;                /* when not NULL: one line per crash choice */
     /* counters and state */
     int64_t writes, syncs;

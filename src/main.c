@@ -41,8 +41,9 @@ static void command_help(const struct command_doc *s)
     printf("usage: sqlsoak %s %s\n%s\n\n", s->name, s->args, s->what);
     options_help(s->cmd);
     if (s->cmd == CMD_CRASH)
-        printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  A trial's seed\n"
-               "is in trials.csv: --replay SEED with that cell's settings runs it again.\n");
+        printf("\nEach chunk ends with a COMMIT; crash trials do no reads.  Each trial is a\n"
+               "row of trials.csv; its replay column holds the options (--replay SEED and\n"
+               "the cell's settings) that run it again.\n");
     if (s->cmd == CMD_COMPARE)
         printf("\nCells match when their settings and SQLite version are the same (and so\n"
                "their repeat).  --out gets comparison.csv, plots/ and report.html.  Exit\n"

@@ -14,6 +14,8 @@ enum locking_mode { LM_NORMAL, LM_EXCLUSIVE };
 enum key_order { KO_SEQ, KO_RANDOM };
 enum read_from { RF_ALL, RF_CHUNK };
 enum os_cache { OC_KEEP, OC_DROP };
+enum device { DEV_HONEST, DEV_LYING };
+enum on_off { OO_OFF, OO_ON };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -22,5 +24,7 @@ extern const char *const locking_names[];
 extern const char *const key_order_names[];
 extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
+extern const char *const device_names[];
+extern const char *const on_off_names[];
 
 #endif

@@ -72,10 +72,11 @@ static const struct option_def tail_table[] = {
      O(no_plot)},
     {{"progress", V_ENUM, 0, "auto", 0, 0, progress_names, NULL, 0, RUNLIKE | CMD_RESUME,
       "progress on stderr: auto (one updating line on a TTY), always, never"}, O(progress)},
-    {{"trials", V_COUNT, 0, "100", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
-      "simulated power cuts per cell"}, O(trials)},
+    {{"trials", V_COUNT, 0, "1000", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
+      "simulated power cuts per cell (0 in 1000 bounds a rate below 0.3%)"}, O(trials)},
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,
-      "granularity of torn writes"}, O(sector_size)},
+      "the simulated sector size: SQLite is told it (xSectorSize), writes tear at it"},
+     O(sector_size)},
     {{"replay", V_INT, 0, "-1", -1, I64MAX, NULL, NULL, 0, CMD_CRASH,
       "run the one trial with this seed"}, O(replay)},
 };
@@ -104,7 +105,7 @@ static const struct {
     {"rows", "2000"},
     {"chunk", "100"},
     {"journal", "delete,truncate,persist,memory,wal,off"},
-    {"sync", "off,normal,full"},
+    {"sync", "off,normal,full,extra"},
 };
 #define NCRASH_DEFAULTS (sizeof crash_defaults / sizeof crash_defaults[0])
 

@@ -9,7 +9,8 @@
 **   intact_txt lost_txt corrupt_txt  counts printed inside the bar, "" when
 **                                  the segment is too narrow to hold one
 **   note                           what the bar cannot show: lost commits,
-**                                  counts of narrow segments
+**                                  counts of narrow segments, the 95% upper
+**                                  bound of an outcome never seen
 **   notrun                         "status: reason" of a cell not measured
 **   write write_txt                write rows/s of the uncrashed run
 ** Every string reaches gnuplot as data, never as a command.
@@ -219,7 +220,19 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
     if (ok && intact > 0 && !ti[0]) {
         char part[40];
         snprintf(part, sizeof part, "%.0f intact", intact);
-        add(note, sizeof note, nlen, part);
+        nlen = add(note, sizeof note, nlen, part);
+    }
+    if (ok && (lost == 0 || corrupt == 0)) {
+        /* what seeing none bounds: the rate's 95% upper bound */
+        char part[64];
+        double ub = csvin_num(t, DUR, row, lost == 0 ? "lost_upper95_pct" : "corrupt_upper95_pct");
+        snprintf(part, sizeof part, "%s <%.2g%%",
+                 lost == 0 && corrupt == 0 ? "lost, corrupt each"
+                 : lost == 0              ? "lost"
+                                          : "corrupt",
+                 ub);
+        if (isfinite(ub))
+            add(note, sizeof note, nlen, part);
     }
     plotdata_rate_text(write, wt, sizeof wt);
     tsv_int(f, "row", i);

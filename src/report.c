@@ -394,6 +394,11 @@ static void durability_cell(FILE *f, const struct plotdata_run *r, int row)
             NUM("lost_commits"), NUM("lost_commits") == 1 ? "" : "s");
     if (isfinite(NUM("write_rows_per_s")))
         fprintf(f, " · %.0f rows/s", NUM("write_rows_per_s"));
+    /* an outcome never seen: its 95% upper bound */
+    if (NUM("lost_trials") == 0 && isfinite(NUM("lost_upper95_pct")))
+        fprintf(f, " · lost &lt;%.2g%%", NUM("lost_upper95_pct"));
+    if (NUM("corrupt") == 0 && isfinite(NUM("corrupt_upper95_pct")))
+        fprintf(f, " · corrupt &lt;%.2g%%", NUM("corrupt_upper95_pct"));
     fputs("</small></td>", f);
 #undef NUM
 }

@@ -18,10 +18,10 @@
 #include "modes.h"
 #include "options.h"
 
-static int is_run_option(const char *name)
+static int is_option_of(enum command cmd, const char *name)
 {
     struct option_doc o;
-    for (int i = 0; options_doc(CMD_RUN, i, &o); i++)
+    for (int i = 0; options_doc(cmd, i, &o); i++)
         if (strcmp(o.name, name) == 0)
             return 1;
     return 0;
@@ -42,7 +42,13 @@ static void test_every_row_is_an_option_and_a_column(void **state)
         const struct dim *dm = &dim_table[d];
         assert_non_null(dm->opt.name);
         assert_true(dm->opt.flags & VF_LIST);
-        assert_true(is_run_option(dm->opt.name));
+        /* an option of every command its row names, of no other */
+        assert_int_equal(is_option_of(CMD_RUN, dm->opt.name), !!(dm->opt.cmds & CMD_RUN));
+        assert_int_equal(is_option_of(CMD_CRASH, dm->opt.name), !!(dm->opt.cmds & CMD_CRASH));
+        assert_true(dm->opt.cmds & (CMD_RUN | CMD_CRASH));
+        /* a dimension only crash takes is not a pragma: run never applies it */
+        if (!(dm->opt.cmds & CMD_RUN))
+            assert_null(dm->pragma);
         assert_int_equal(dims_find(dm->column), d);
         assert_non_null(strstr(dm->label, "%s"));
         for (enum csv_file f = CSV_CHUNKS; f <= CSV_DURABILITY; f++)
@@ -90,6 +96,8 @@ static void test_labels(void **state)
     assert_string_equal(dims_label(DIM_LOCKING_MODE, "exclusive", buf, sizeof buf),
                         "exclusive locking");
     assert_string_equal(dims_human(DIM_MMAP_SIZE, "268435456", buf, sizeof buf), "256M");
+    assert_string_equal(dims_label(DIM_DEVICE, "lying", buf, sizeof buf), "lying device");
+    assert_string_equal(dims_label(DIM_POWERSAFE, "off", buf, sizeof buf), "powersafe off");
 }
 
 /* A results file written before a column existed: the field is empty, and
@@ -102,6 +110,9 @@ static void test_absent_columns(void **state)
     assert_string_equal(dims_field(DIM_LOCKING_MODE, ""), "normal");
     assert_string_equal(dims_field(DIM_WAL_AUTOCHECKPOINT, NULL), "default");
     assert_string_equal(dims_field(DIM_JOURNAL, "wal"), "wal");
+    /* crash results from before the device model: an honest, powersafe one */
+    assert_string_equal(dims_field(DIM_DEVICE, ""), "honest");
+    assert_string_equal(dims_field(DIM_POWERSAFE, ""), "on");
     assert_int_equal(dims_parse(DIM_LOCKING_MODE, "", &v), 0);
     assert_int_equal(v, LM_NORMAL);
     assert_string_equal(dims_label(DIM_LOCKING_MODE, "", buf, sizeof buf), "normal locking");
