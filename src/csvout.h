@@ -24,7 +24,7 @@
 ** columns of a file (added, removed, renamed, reordered) needs a new
 ** version and its list in tests/unit/schema_vN.txt; readers read every
 ** version up to this one and refuse newer ones. */
-#define CSV_SCHEMA_VERSION 2
+#define CSV_SCHEMA_VERSION 3
 
 /* A cell's identity, the same in every file: its number and repeat, the
 ** library that ran it, and a value per dimension, each written as its
@@ -71,6 +71,16 @@ struct summary_record {
     double io_write_bytes_per_row;
     double verify_s;
     double wall_s;
+    /* Filled when the run ends (noise.h), the same in every row of a cell:
+    ** its median over repeats and their range, and its ratio against cell
+    ** 1 paired by round, with the interval and the verdict (0/1). */
+    double write_rows_per_s_repeats_median, write_rows_per_s_repeats_min,
+        write_rows_per_s_repeats_max;
+    double read_ops_per_s_repeats_median, read_ops_per_s_repeats_min,
+        read_ops_per_s_repeats_max;
+    double write_vs_cell1, write_vs_cell1_lo, write_vs_cell1_hi, write_within_noise;
+    double read_vs_cell1, read_vs_cell1_lo, read_vs_cell1_hi, read_within_noise;
+    double vs_cell1_rounds, vs_cell1_confidence;
 };
 
 /* One simulated power cut (sqlsoak crash): trials.csv. */

@@ -7,6 +7,7 @@
 
 #include "dims.h"
 #include "graphs.h"
+#include "noise.h"
 #include "plotcrash.h"
 
 #include <errno.h>
@@ -178,6 +179,21 @@ static void head(FILE *f, const char *h)
     tagged(f, "th", h);
 }
 
+/* Metric m's ratio against cell 1 from summary.csv, as the console prints
+** it ("0.97x (0.93..1.02) within noise"); "" when the run has none. */
+static const char *vs_cell1(const struct report_row *x, const char *m, char *buf, size_t n)
+{
+    double v[4];
+    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
+                                      "%s_within_noise"};
+    for (int k = 0; k < 4; k++) {
+        char name[48];
+        snprintf(name, sizeof name, col[k], m);
+        v[k] = csvin_num(&x->run->summary, CSV_SUMMARY, x->row, name);
+    }
+    return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
+}
+
 /* The rows of r's summary in order of cell, then repeat: the repeats of a
 ** cell side by side (summary.csv has them in the order they ran,
 ** interleaved).  The caller frees the array; NULL when out of memory. */
@@ -211,6 +227,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 {
     int vary[NIDENTITY], nconst = 0;
     int rep = varies(x, n, "repeat") || (n > 0 && strcmp(str_at(x, "repeat"), "1") != 0);
+    int ratios = 0;     /* the comparisons with cell 1, of a run's own cells only */
+    for (int i = 0; !compare && i < n; i++)
+        ratios |= (*str_at(&x[i], "write_vs_cell1") != 0) | (*str_at(&x[i], "read_vs_cell1") ? 2 : 0);
     for (int c = 0; c < NIDENTITY; c++) {
         vary[c] = id_varies(x, n, c);
         if (!vary[c] && n > 0) {
@@ -235,6 +254,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             head(f, identity(c));
     for (int c = 0; c < NLEAD; c++)
         head(f, lead[c].head);
+    for (int m = 0; m < 2; m++)
+        if (ratios & (1 << m))
+            head(f, m ? "read × cell 1" : "write × cell 1");
     head(f, "status");
     for (int c = 0; c < NDETAILS; c++)
         head(f, details[c]);
@@ -255,6 +277,10 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
                 cell(f, "", id_at(&x[i], c));
         for (int c = 0; c < NLEAD; c++)
             cell(f, " class=n", str_at(&x[i], lead[c].col));
+        char t[96];
+        for (int m = 0; m < 2; m++)
+            if (ratios & (1 << m))
+                cell(f, " class=n", vs_cell1(&x[i], m ? "read" : "write", t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], "reason")) {
@@ -272,6 +298,16 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 static void summary(FILE *f, const struct plotdata_run *r)
 {
     struct report_row *x = by_cell(r);
+    char how[160];
+    int rounds = 0;
+    for (int i = 0; i < r->summary.nrows; i++)
+        if (csvin_num(&r->summary, CSV_SUMMARY, i, "repeat") > rounds)
+            rounds = (int)csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
+    fputs("<p class=same>Noise: ", f);
+    esc(f, noise_method(rounds, how, sizeof how));
+    fputs(rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
+                       "\"within noise\" when the interval includes 1.00.</p>\n"
+                     : "; a difference between cells may be noise.</p>\n", f);
     if (x)
         cells_table(f, x, r->summary.nrows, 0);
     else

@@ -20,6 +20,7 @@
 #include "dbfile.h"
 #include "fdio.h"
 #include "folder.h"
+#include "noise.h"
 #include "plan.h"
 #include "plot.h"
 #include "progress.h"
@@ -400,6 +401,13 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
     runjson_set_status(r->rj, run_status, stop_requested ? where : NULL);
     runjson_write(r->rj, r->out);
+    if (!stop_requested) {
+        /* the comparisons between cells need every round: filled in now */
+        char werr[4400];
+        noise_fill(r->results, r->nresults);
+        if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr))
+            fprintf(stderr, "%s\n", werr);
+    }
     summary_print(stdout, cfg, r->results, r->nresults);
     if (!cfg->no_plot && !stop_requested)
         plot_run(r->out, stdout);
