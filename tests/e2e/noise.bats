@@ -3,7 +3,8 @@
 # "x against the first value" carries an interval over rounds, and a
 # difference whose interval includes 1.00 reads "within noise"; with one
 # repeat the run says that no noise estimate exists.  The same figures are
-# in summary.csv and report.html.
+# in summary.csv and report.html.  A matrix that varies one setting gets
+# the spread graph; others do not.
 
 load helpers/images
 
@@ -69,7 +70,7 @@ PY
     grep -Eq '<td class=n>[0-9.]+x \([0-9.]+\.\.[0-9.]+\) within noise</td>' "$T/same/report.html"
 }
 
-@test "noise: one repeat says that no noise estimate exists; its ratios are bare" {
+@test "noise: one repeat says that no noise estimate exists; its ratios are bare; a spread graph for one varying setting" {
     run "$S" run --rows 8000 --chunk 2000 --reads 500 --page-size 1k,4k \
         --db-dir "$T/db" --out "$T/one" --progress never
     echo "$output"
@@ -89,4 +90,25 @@ for r in rows:
 PY
     grep -q 'no noise estimate exists' "$T/one/report.html"
     if grep -q 'within noise' "$T/one/report.html"; then return 1; fi
+    # the spread graph: a box per page size, write and read panels
+    check_png "$T/one/plots/spread.png" 800 1
+    check_svg "$T/one/plots/spread.svg" "--page-size" "1k" "4k" "write rows/s per chunk" \
+        "read ops/s per chunk"
+    grep -q 'plots/spread.png' "$T/one/report.html"
+    # one dot per chunk
+    [ "$(($(wc -l <"$T/one/plots/data/spread-pts.tsv") - 1))" -eq 8 ]
+}
+
+@test "spread: not drawn when two settings vary, nor when none does" {
+    run "$S" run --rows 4000 --chunk 1000 --reads 100 --page-size 1k,4k --journal delete,wal \
+        --db-dir "$T/db" --out "$T/two" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"graph spread skipped: not exactly one setting varies (with two values or more)"* ]]
+    [ ! -e "$T/two/plots/spread.png" ] && [ ! -e "$T/two/plots/spread.svg" ]
+    if grep -q 'spread' "$T/two/report.html"; then return 1; fi
+    run "$S" run --rows 4000 --chunk 1000 --reads 100 --repeat 2 \
+        --db-dir "$T/db" --out "$T/none" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"graph spread skipped: not exactly one setting varies"* ]]
+    [ ! -e "$T/none/plots/spread.png" ]
 }
