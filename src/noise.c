@@ -5,6 +5,7 @@
 #include "noise.h"
 
 #include "cellstats.h"
+#include "csvin.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,6 +125,37 @@ const char *noise_text_figures(double ratio, double lo, double hi, double within
     if (isnan(ratio))
         buf[0] = 0;
     return isnan(ratio) ? buf : noise_text(&q, buf, n);
+}
+
+const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
+                           size_t n)
+{
+    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
+                                      "%s_within_noise"};
+    double v[4];
+    for (int k = 0; k < 4; k++) {
+        char name[48];
+        snprintf(name, sizeof name, col[k], m == NOISE_WRITE ? "write" : "read");
+        v[k] = csvin_num(t, CSV_SUMMARY, row, name);
+    }
+    return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
+}
+
+const char *noise_statement(const struct csvin *t, char *buf, size_t n)
+{
+    char how[160];
+    int rounds = 0, filled = 0;
+    for (int i = 0; i < t->nrows; i++) {
+        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, "repeat"));
+        filled |= *csvin_str(t, CSV_SUMMARY, i, "write_vs_cell1") != 0;
+    }
+    buf[0] = 0;
+    if (rounds < 2 || filled)
+        snprintf(buf, n, "%s%s", noise_method(rounds, how, sizeof how),
+                 rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
+                              "\"within noise\" when the interval includes 1.00."
+                            : "; a difference between cells may be noise.");
+    return buf;
 }
 
 const char *noise_method(int k, char *buf, size_t n)

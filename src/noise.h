@@ -57,6 +57,18 @@ const char *noise_text(const struct noise_ratio *q, char *buf, size_t n);
 const char *noise_text_figures(double ratio, double lo, double hi, double within, char *buf,
                                size_t n);
 
+/* The ratio of metric m against cell 1 in row of a summary.csv read with
+** csvin, as noise_text_figures says it. */
+struct csvin;
+const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
+                           size_t n);
+
+/* How noise is stated in a summary.csv read with csvin, for a report: the
+** method over its rounds, or that none exists with one round; "" for the
+** file of a run with repeats whose comparisons were never filled (an
+** older sqlsoak, an interrupted run). */
+const char *noise_statement(const struct csvin *t, char *buf, size_t n);
+
 /* How the intervals of a run of k rounds are made, for a table's heading:
 ** "paired by round: median and range over 5 rounds, a 93.8% interval",
 ** or "each cell ran once: no noise estimate exists". */

@@ -179,21 +179,6 @@ static void head(FILE *f, const char *h)
     tagged(f, "th", h);
 }
 
-/* Metric m's ratio against cell 1 from summary.csv, as the console prints
-** it ("0.97x (0.93..1.02) within noise"); "" when the run has none. */
-static const char *vs_cell1(const struct report_row *x, const char *m, char *buf, size_t n)
-{
-    double v[4];
-    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
-                                      "%s_within_noise"};
-    for (int k = 0; k < 4; k++) {
-        char name[48];
-        snprintf(name, sizeof name, col[k], m);
-        v[k] = csvin_num(&x->run->summary, CSV_SUMMARY, x->row, name);
-    }
-    return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
-}
-
 /* The rows of r's summary in order of cell, then repeat: the repeats of a
 ** cell side by side (summary.csv has them in the order they ran,
 ** interleaved).  The caller frees the array; NULL when out of memory. */
@@ -280,7 +265,8 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         char t[96];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
-                cell(f, " class=n", vs_cell1(&x[i], m ? "read" : "write", t, sizeof t));
+                cell(f, " class=n", noise_text_row(&x[i].run->summary, x[i].row,
+                                                   m ? NOISE_READ : NOISE_WRITE, t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], "reason")) {
@@ -298,16 +284,12 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 static void summary(FILE *f, const struct plotdata_run *r)
 {
     struct report_row *x = by_cell(r);
-    char how[160];
-    int rounds = 0;
-    for (int i = 0; i < r->summary.nrows; i++)
-        if (csvin_num(&r->summary, CSV_SUMMARY, i, "repeat") > rounds)
-            rounds = (int)csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
-    fputs("<p class=same>Noise: ", f);
-    esc(f, noise_method(rounds, how, sizeof how));
-    fputs(rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
-                       "\"within noise\" when the interval includes 1.00.</p>\n"
-                     : "; a difference between cells may be noise.</p>\n", f);
+    char how[300];
+    if (*noise_statement(&r->summary, how, sizeof how)) {
+        fputs("<p class=same>Noise: ", f);
+        esc(f, how);
+        fputs("</p>\n", f);
+    }
     if (x)
         cells_table(f, x, r->summary.nrows, 0);
     else

@@ -112,3 +112,38 @@ PY
     [[ "$output" == *"graph spread skipped: not exactly one setting varies"* ]]
     [ ! -e "$T/none/plots/spread.png" ]
 }
+
+@test "noise: an interrupted run leaves the comparisons empty; its resume fills them for every row" {
+    out=$T/int
+    "$S" run --rows 400k --chunk 100k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot \
+        --db-dir "$T/db" --out "$out" --progress never >"$T/int.log" 2>&1 3>&- &
+    pid=$!
+    # a cell recorded, the next one going: then Ctrl-C
+    for ((i = 0; i < 6000; i++)); do
+        [ "$(($(wc -l <"$out/chunks.csv" 2>/dev/null || echo 1) - 1))" -ge 5 ] && break
+        sleep 0.01
+    done
+    kill -INT "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ]
+    python3 - "$out/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert 1 <= len(rows) < 4, rows
+assert all(r["write_vs_cell1"] == "" and r["vs_cell1_rounds"] == "" for r in rows), rows
+PY
+    run "$S" resume "$out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"noise: paired by round: median and range over 2 rounds, a 50.0% interval"* ]]
+    python3 - "$out/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 4, rows
+for r in rows:
+    assert r["vs_cell1_rounds"] == "2" and r["vs_cell1_confidence"] == "50.0", r
+    assert r["write_vs_cell1"] != "" and r["write_within_noise"] in ("0", "1"), r
+PY
+    [ ! -e "$out/summary.csv.tmp" ]
+}
