@@ -7,6 +7,7 @@
 # the spread graph; others do not.
 
 load helpers/images
+load helpers/interrupt
 
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
@@ -115,18 +116,10 @@ PY
 
 @test "noise: an interrupted run leaves the comparisons empty; its resume fills them for every row" {
     out=$T/int
-    "$S" run --rows 400k --chunk 100k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot \
-        --db-dir "$T/db" --out "$out" --progress never >"$T/int.log" 2>&1 3>&- &
-    pid=$!
     # a cell recorded, the next one going: then Ctrl-C
-    for ((i = 0; i < 6000; i++)); do
-        [ "$(($(wc -l <"$out/chunks.csv" 2>/dev/null || echo 1) - 1))" -ge 5 ] && break
-        sleep 0.01
-    done
-    kill -INT "$pid"
-    rc=0
-    wait "$pid" || rc=$?
-    [ "$rc" -eq 130 ]
+    interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
+        --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --db-dir "$T/db" --out "$out" \
+        --progress never
     python3 - "$out/summary.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
