@@ -142,15 +142,24 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc,
         for (int k = 1; k < nv; k++)
             if (med[k] > med[best])
                 best = k;
-        fprintf(f, "  %-13s best %s (%.0f rows/s)", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+#define CELLS(k) &cells[(size_t)(k) * (size_t)nc], ncells[k]
+        fprintf(f, "  %-13s best %s (%.0f rows/s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
                 names[best], med[best]);
+        /* is it the best?  the values it is not faster than beyond the noise */
+        for (int k = 0, any = 0; k < nv; k++) {
+            struct noise_ratio q;
+            noise_compare(recs, n, CELLS(best), CELLS(k), NOISE_WRITE, &q);
+            if (k != best && q.within == 1)
+                fprintf(f, "%s %s", any++ ? "," : ", within noise of", names[k]);
+        }
+        fputc(')', f);
         for (int k = 0; k < nv; k++) {
             struct noise_ratio q;
             char t[96];
-            noise_compare(recs, n, &cells[(size_t)k * (size_t)nc], ncells[k], cells, ncells[0],
-                          NOISE_WRITE, &q);
+            noise_compare(recs, n, CELLS(k), CELLS(0), NOISE_WRITE, &q);
             fprintf(f, "; %s %.0f %s", names[k], med[k], k ? noise_text(&q, t, sizeof t) : "1.00x");
         }
+#undef CELLS
         fprintf(f, "\n");
     }
     free(cells);
