@@ -76,6 +76,16 @@ struct summary_record {
     double read_us[LAT_COUNT];      /* latencies of all the cell's reads (latency.h) */
     double db_cached_pct_median;    /* over chunks */
     double read_io_bytes_per_read;  /* storage reads per point read */
+    /* Filled when the run ends (noise.h), the same in every row of a cell:
+    ** its median over repeats and their range, and its ratio against cell
+    ** 1 paired by round, with the interval and the verdict (0/1). */
+    double write_rows_per_s_repeats_median, write_rows_per_s_repeats_min,
+        write_rows_per_s_repeats_max;
+    double read_ops_per_s_repeats_median, read_ops_per_s_repeats_min,
+        read_ops_per_s_repeats_max;
+    double write_vs_cell1, write_vs_cell1_lo, write_vs_cell1_hi, write_within_noise;
+    double read_vs_cell1, read_vs_cell1_lo, read_vs_cell1_hi, read_within_noise;
+    double vs_cell1_rounds, vs_cell1_confidence;
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before

@@ -26,6 +26,10 @@ static const struct graphs_graph list[] = {
     {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
      {{"heatmap_write", "Median write rows/s over page size × journal mode.", 0},
       {"heatmap_read", "Median read ops/s over page size × journal mode.", GRAPHS_READS}}},
+    {"spread.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_SPREAD,
+     {{"spread", "Rate against the one setting that varies, with its spread: per value a box "
+                 "(quartiles), its median line and whiskers (slowest and fastest) over the "
+                 "chunks of all repeats, each chunk a dot beside it.", 0}}},
     {"versions.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_VERSIONS,
      {{"versions", "The same cell across SQLite libraries (or runs), overlaid: write rows/s per "
                    "chunk.", 0}}},
@@ -49,6 +53,7 @@ static const char *const reasons[] = {
     "no cell ran on more than one SQLite library or run",
     "one commit size only",
     "durability.csv has no cells",
+    "not exactly one setting varies (with two values or more)",
 };
 
 const struct graphs_graph *graphs_at(int i)

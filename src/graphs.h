@@ -21,6 +21,7 @@ enum graphs_need {
     GRAPHS_VERSIONS = 1u << 5,   /* a cell ran on more than one library or run */
     GRAPHS_COMMIT = 1u << 6,     /* more than one commit size */
     GRAPHS_TRIALS = 1u << 7,     /* a crash folder with at least one cell */
+    GRAPHS_SPREAD = 1u << 8,     /* exactly one dimension varies, with 2 values or more */
 };
 
 /* The kinds of folder a graph is drawn for. */

@@ -7,6 +7,7 @@
 
 #include "dims.h"
 #include "graphs.h"
+#include "noise.h"
 #include "plotcrash.h"
 
 #include <errno.h>
@@ -214,6 +215,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 {
     int vary[NIDENTITY], nconst = 0;
     int rep = varies(x, n, "repeat") || (n > 0 && strcmp(str_at(x, "repeat"), "1") != 0);
+    int ratios = 0;     /* the comparisons with cell 1, of a run's own cells only */
+    for (int i = 0; !compare && i < n; i++)
+        ratios |= (*str_at(&x[i], "write_vs_cell1") != 0) | (*str_at(&x[i], "read_vs_cell1") ? 2 : 0);
     for (int c = 0; c < NIDENTITY; c++) {
         vary[c] = id_varies(x, n, c);
         if (!vary[c] && n > 0) {
@@ -238,6 +242,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             head(f, identity(c));
     for (int c = 0; c < NLEAD; c++)
         head(f, lead[c].head);
+    for (int m = 0; m < 2; m++)
+        if (ratios & (1 << m))
+            head(f, m ? "read × cell 1" : "write × cell 1");
     head(f, "status");
     for (int c = 0; c < NDETAILS; c++)
         head(f, details[c]);
@@ -260,6 +267,11 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             cell(f, " class=n",
                  *str_at(&x[i], lead[c].col) || !lead[c].older ? str_at(&x[i], lead[c].col)
                                                                : str_at(&x[i], lead[c].older));
+        char t[96];
+        for (int m = 0; m < 2; m++)
+            if (ratios & (1 << m))
+                cell(f, " class=n", noise_text_row(&x[i].run->summary, x[i].row,
+                                                   m ? NOISE_READ : NOISE_WRITE, t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], "reason")) {
@@ -277,6 +289,12 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 static void summary(FILE *f, const struct plotdata_run *r)
 {
     struct report_row *x = by_cell(r);
+    char how[300];
+    if (*noise_statement(&r->summary, how, sizeof how)) {
+        fputs("<p class=same>Noise: ", f);
+        esc(f, how);
+        fputs("</p>\n", f);
+    }
     if (x)
         cells_table(f, x, r->summary.nrows, 0);
     else

@@ -20,6 +20,7 @@
 #include "dbfile.h"
 #include "fdio.h"
 #include "folder.h"
+#include "noise.h"
 #include "plan.h"
 #include "plot.h"
 #include "progress.h"
@@ -398,6 +399,15 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     char where[256] = "";
     catch_stop_signals(on_stop);
     int failed = cells_loop(r, first, prior, clock_now_ns(), where, sizeof where);
+    if (!stop_requested) {
+        /* the comparisons between cells need every round: filled in now,
+        ** before run.json says the run ended (a kill in between leaves it
+        ** to resume, which fills them again) */
+        char werr[4400];
+        noise_fill(r->results, r->nresults);
+        if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr))
+            fprintf(stderr, "%s\n", werr);
+    }
     const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
     runjson_set_status(r->rj, run_status, stop_requested ? where : NULL);
     runjson_write(r->rj, r->out);

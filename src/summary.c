@@ -2,17 +2,21 @@
 ** summary: ranked tables of a run's cells.  See summary.h.
 */
 #include "summary.h"
+#include "noise.h"
 #include "soak.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* One combination: the median over its measured repeats. */
+/* One combination: the median over its measured repeats, and their range. */
 struct combo {
     const struct summary_record *first;
-    double write, read;
+    double write, read, wlo, whi, rlo, rhi;
     int repeats;
 };
 
@@ -57,8 +61,12 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             }
         out[nc].first = &recs[i];
         out[nc].repeats = m;
-        out[nc].write = cellstats_median(w, m);
+        out[nc].write = cellstats_median(w, m);   /* sorted, NaN last */
+        out[nc].wlo = w[0];
+        out[nc].whi = w[m - 1];
         out[nc].read = cellstats_median(r, m);
+        out[nc].rlo = r[0];
+        out[nc].rhi = r[m - 1];
         nc++;
     }
     free(w);
@@ -67,29 +75,50 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
 }
 
 /* A dimension's value of a cell as the tables print it ("4096", "wal");
-** the library's is its version. */
-static const char *value_of(const struct cell_id *id, int d, char *buf, size_t n)
+** the library's is its version, and its path too when paths says two
+** libraries share a version. */
+static const char *value_of(const struct cell_id *id, int d, int paths, char *buf, size_t n)
 {
-    if (d == DIM_LIB)
+    if (d == DIM_LIB && paths)
+        snprintf(buf, n, "%s (%.120s)", id->sqlite_version, id->sqlite_lib);
+    else if (d == DIM_LIB)
         snprintf(buf, n, "%s", id->sqlite_version);
     else
         dims_text(d, id->v[d], buf, n);
     return buf;
 }
 
-/* The best value of one dimension: the one whose cells have the highest
-** median write rate. */
-static void best_of(FILE *f, int d, const struct combo *c, int nc)
+/* Whether two of the cells ran libraries of one version from two files. */
+static int shared_versions(const struct combo *c, int nc)
 {
-    char names[LIST_MAX][48];
+    for (int i = 0; i < nc; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(c[i].first->id.sqlite_version, c[j].first->id.sqlite_version) &&
+                strcmp(c[i].first->id.sqlite_lib, c[j].first->id.sqlite_lib))
+                return 1;
+    return 0;
+}
+
+/* The best value of one dimension: the one whose cells have the highest
+** median write rate; and each value against the first listed, paired by
+** round (noise.h). */
+static void best_of(FILE *f, int d, const struct combo *c, int nc,
+                    const struct summary_record *recs, int n)
+{
+    char names[LIST_MAX][160];
+    int paths = d == DIM_LIB && shared_versions(c, nc);
     double med[LIST_MAX];
-    int nv = 0;
+    int64_t *cells = malloc(sizeof(int64_t) * (size_t)nc * LIST_MAX);
+    int ncells[LIST_MAX] = {0}, nv = 0;
     double *tmp = malloc(sizeof(double) * (size_t)nc);
-    if (!tmp)
+    if (!tmp || !cells) {
+        free(tmp);
+        free(cells);
         return;
+    }
     for (int i = 0; i < nc && nv < LIST_MAX; i++) {
-        char v[48];
-        value_of(&c[i].first->id, d, v, sizeof v);
+        char v[160];
+        value_of(&c[i].first->id, d, paths, v, sizeof v);
         int k;
         for (k = 0; k < nv; k++)
             if (strcmp(names[k], v) == 0)
@@ -99,24 +128,66 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc)
         snprintf(names[nv], sizeof names[nv], "%s", v);
         int m = 0;
         for (int j = 0; j < nc; j++) {
-            char v2[48];
-            if (strcmp(value_of(&c[j].first->id, d, v2, sizeof v2), v) == 0)
+            char v2[160];
+            if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0) {
                 tmp[m++] = c[j].write;
+                cells[(size_t)nv * (size_t)nc + (size_t)ncells[nv]++] = c[j].first->id.cell;
+            }
         }
         med[nv++] = cellstats_median(tmp, m);
     }
     free(tmp);
-    if (nv < 2)
-        return;
-    int best = 0;
-    for (int k = 1; k < nv; k++)
-        if (med[k] > med[best])
-            best = k;
-    fprintf(f, "  %-13s best %s (%.0f rows/s);", d == DIM_LIB ? "sqlite" : dim_table[d].column,
-            names[best], med[best]);
-    for (int k = 0; k < nv; k++)
-        fprintf(f, " %s %.0f (%.2fx)", names[k], med[k], med[k] / med[0]);
-    fprintf(f, "\n");
+    if (nv >= 2) {
+        int best = 0;
+        for (int k = 1; k < nv; k++)
+            if (med[k] > med[best])
+                best = k;
+#define CELLS(k) &cells[(size_t)(k) * (size_t)nc], ncells[k]
+        fprintf(f, "  %-13s best %s (%.0f rows/s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+                names[best], med[best]);
+        /* is it the best?  the values it is not faster than beyond the noise */
+        for (int k = 0, any = 0; k < nv; k++) {
+            struct noise_ratio q;
+            noise_compare(recs, n, CELLS(best), CELLS(k), NOISE_WRITE, &q);
+            if (k != best && q.within == 1)
+                fprintf(f, "%s %s", any++ ? "," : ", within noise of", names[k]);
+        }
+        fputc(')', f);
+        for (int k = 0; k < nv; k++) {
+            struct noise_ratio q;
+            char t[96];
+            noise_compare(recs, n, CELLS(k), CELLS(0), NOISE_WRITE, &q);
+            fprintf(f, "; %s %.0f %s", names[k], med[k], k ? noise_text(&q, t, sizeof t) : "1.00x");
+        }
+#undef CELLS
+        fprintf(f, "\n");
+    }
+    free(cells);
+}
+
+/* One ranked table: each cell's median over repeats (with their range when
+** it ran more than once) and its ratio against the cell ranked first,
+** paired by round. */
+static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
+                   const struct summary_record *recs, int n, enum noise_metric m)
+{
+    char lb[256], range[64], t[96];
+    int rounds = noise_rounds(recs, n);
+    for (int i = 0; i < nc; i++) {
+        double v = m == NOISE_WRITE ? c[i].write : c[i].read;
+        double lo = m == NOISE_WRITE ? c[i].wlo : c[i].rlo, hi = m == NOISE_WRITE ? c[i].whi : c[i].rhi;
+        if (isnan(v))
+            break;
+        struct noise_ratio q;
+        noise_compare(recs, n, &c[i].first->id.cell, 1, &c[0].first->id.cell, 1, m, &q);
+        range[0] = 0;
+        if (rounds > 1)
+            snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
+        plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
+        fprintf(f, "  %2d. %12.0f %s %-19s %-32s cell %-3" PRId64 " %s\n", i + 1, v,
+                m == NOISE_WRITE ? "rows/s " : "reads/s", range,
+                i ? noise_text(&q, t, sizeof t) : "first", c[i].first->id.cell, lb);
+    }
 }
 
 void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n)
@@ -147,26 +218,49 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         free(c);
         return;
     }
+    char how[160];
+    int rounds = noise_rounds(recs, n);
+    fprintf(f, "\nnoise: %s%s\n", noise_method(rounds, how, sizeof how),
+            rounds > 1 ? "; \"within noise\" when the interval includes 1.00"
+                       : "; a difference below may be noise");
     qsort(c, (size_t)nc, sizeof *c, by_write);
-    fprintf(f, "\nby write rate (median of chunks%s):\n", cfg->repeat > 1 ? " and repeats" : "");
-    for (int i = 0; i < nc; i++) {
-        plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f rows/s  %s\n", i + 1, c[i].write, lb);
-    }
+    fprintf(f, "\nby write rate (median of chunks%s; x against the first):\n",
+            rounds > 1 ? ", then of repeats with their range" : "");
+    ranked(f, cfg, c, nc, recs, n, NOISE_WRITE);
     qsort(c, (size_t)nc, sizeof *c, by_read);
     if (!isnan(c[0].read)) {
         fprintf(f, "\nby read rate:\n");
-        for (int i = 0; i < nc && !isnan(c[i].read); i++) {
-            plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-            fprintf(f, "  %2d. %12.0f reads/s  %s\n", i + 1, c[i].read, lb);
-        }
+        ranked(f, cfg, c, nc, recs, n, NOISE_READ);
     }
     if (nc > 1) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
         fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first "
                    "value:\n");
         for (int d = 0; d < DIM_COUNT; d++)
-            best_of(f, d, c, nc);
+            best_of(f, d, c, nc, recs, n);
     }
     free(c);
+}
+
+int summary_rewrite(const char *dir, const struct summary_record *recs, int n, char *err,
+                    size_t errlen)
+{
+    char path[4200], tmp[4300], line[8192];
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    snprintf(tmp, sizeof tmp, "%s/summary.csv.tmp", dir);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int len = csvout_header(CSV_SUMMARY, line, sizeof line);
+    int bad = fd < 0 || len < 0 || csvout_append(fd, line, len);
+    for (int i = 0; !bad && i < n; i++) {
+        len = csvout_row(CSV_SUMMARY, &recs[i], line, sizeof line);
+        bad = len < 0 || csvout_append(fd, line, len);
+    }
+    if (fd >= 0 && (fsync(fd) != 0 || close(fd) != 0))
+        bad = 1;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
 }

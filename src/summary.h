@@ -11,9 +11,18 @@
 
 #include <stdio.h>
 
+/* Rewrites dir/summary.csv from recs, every row of the run in the order
+** it was appended, once the run has ended and noise_fill has filled the
+** columns that compare cells: written to a temporary file, synced and
+** renamed over it, so the file is always whole.  0, or -1 with err. */
+int summary_rewrite(const char *dir, const struct summary_record *recs, int n, char *err,
+                    size_t errlen);
+
 /* Prints the cells ranked by write rate and by read rate, and the best
 ** value of each dimension that varies, to f.  Only cells with status ok
-** count; repeats of one combination are folded into their median. */
+** count; repeats of one combination are folded into their median, and
+** every comparison carries its interval over rounds (noise.h), or says
+** that no noise estimate exists when each cell ran once. */
 void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n);
 
 #endif

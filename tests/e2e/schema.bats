@@ -9,6 +9,7 @@
 bats_require_minimum_version 1.5.0
 
 load helpers/images
+load helpers/interrupt
 
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
@@ -174,17 +175,8 @@ check_drawn() {
 
 @test "resume carries on only a folder whose headers are this build's" {
     out=$T/out
-    "$S" run --rows 2M --chunk 100k --reads 1k --db-dir "$T/db" --out "$out" --no-plot \
-        --progress never >"$T/stdout" 2>&1 3>&- &
-    pid=$!
-    for ((i = 0; i < 6000; i++)); do
-        [ "$( { wc -l <"$out/chunks.csv"; } 2>/dev/null || echo 0)" -ge 3 ] && break
-        sleep 0.01
-    done
-    kill -INT "$pid"
-    rc=0
-    wait "$pid" || rc=$?
-    [ "$rc" -eq 130 ]
+    interrupt_after 3 "$out/chunks.csv" "$T/stdout" "$S" run --rows 2M --chunk 100k --reads 1k \
+        --db-dir "$T/db" --out "$out" --no-plot --progress never
     cp "$out/chunks.csv" "$T/chunks.orig"
     edit_csv "$out/chunks.csv" "for i, r in enumerate(rows): r.append('future_metric' if i == 0 else '1')"
     WANT="sqlsoak resume: $out/chunks.csv"

@@ -187,14 +187,14 @@ static void test_missing_optional(void **state)
     char text[8192], edited[8192], err[512];
     struct csvin t;
     summary_text(text, sizeof text);
-    assert_string_equal(csvout_column_name(CSV_SUMMARY, csvout_ncolumns(CSV_SUMMARY) - 1),
-                        "read_io_bytes_per_read");
+    const char *last = csvout_column_name(CSV_SUMMARY, csvout_ncolumns(CSV_SUMMARY) - 1);
+    assert_string_equal(last, "vs_cell1_confidence");
     drop_last_column(text, edited, sizeof edited);
     put_file(edited);
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
     assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY) - 1);
-    assert_int_equal(csvin_col(&t, "read_io_bytes_per_read"), -1);
-    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, "read_io_bytes_per_read")));
+    assert_int_equal(csvin_col(&t, last), -1);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, last)));
     assert_true(csvin_num(&t, CSV_SUMMARY, 1, "db_bytes") == 495616);
     csvin_free(&t);
 }

@@ -1,0 +1,223 @@
+/*
+** noise: paired ratios of cells over rounds and their intervals.  See
+** noise.h.
+*/
+#include "noise.h"
+
+#include "cellstats.h"
+#include "csvin.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double noise_rate(const struct summary_record *r, enum noise_metric m)
+{
+    if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
+        return NAN;
+    double v = m == NOISE_WRITE ? r->write_rows_per_s_median : r->read_ops_per_s_median;
+    return v > 0 ? v : NAN;
+}
+
+int noise_rounds(const struct summary_record *recs, int n)
+{
+    int64_t k = 0;
+    for (int i = 0; i < n; i++)
+        if (recs[i].id.repeat > k && strcmp(recs[i].status, "warmup") != 0)
+            k = recs[i].id.repeat;
+    return (int)k;
+}
+
+static int in(int64_t cell, const int64_t *set, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == cell)
+            return 1;
+    return 0;
+}
+
+/* The median rate of the set's cells in round r; NaN when none was
+** measured. */
+static double round_median(const struct summary_record *recs, int n, const int64_t *set,
+                           int ns, int64_t r, enum noise_metric m, double *tmp)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (recs[i].id.repeat == r && in(recs[i].id.cell, set, ns)) {
+            double v = noise_rate(&recs[i], m);
+            if (!isnan(v))
+                tmp[k++] = v;
+        }
+    return k ? cellstats_median(tmp, k) : NAN;
+}
+
+/* P(X <= j) for X ~ Binomial(k, 1/2). */
+static double binom_cdf(int k, int j)
+{
+    double p = 0;
+    for (int i = 0; i <= j; i++)
+        p += exp(lgamma(k + 1.0) - lgamma(i + 1.0) - lgamma(k - i + 1.0) - k * log(2.0));
+    return p;
+}
+
+/* The rank j from each end whose interval [v(j), v(k+1-j)] of k sorted
+** ratios covers their median with at least 95%, the narrowest such; 1 (the
+** range) when even that falls short, as it does up to 5 rounds.  Its
+** coverage into *conf. */
+static int rank_of(int k, double *conf)
+{
+    int j = 1;
+    while (j + 1 <= k / 2 && 2 * binom_cdf(k, j) <= 0.05)
+        j++;
+    *conf = 1 - 2 * binom_cdf(k, j - 1);
+    return j;
+}
+
+void noise_interval(double *v, int k, struct noise_ratio *out)
+{
+    out->rounds = k;
+    out->lo = out->hi = out->confidence = NAN;
+    out->within = -1;
+    out->ratio = k > 0 ? cellstats_median(v, k) : NAN;   /* sorts v */
+    if (k < 2)
+        return;
+    int j = rank_of(k, &out->confidence);
+    out->lo = v[j - 1];
+    out->hi = v[k - j];
+    out->within = round(out->lo * 100) <= 100 && round(out->hi * 100) >= 100;
+}
+
+void noise_compare(const struct summary_record *recs, int n, const int64_t *a, int na,
+                   const int64_t *b, int nb, enum noise_metric m, struct noise_ratio *out)
+{
+    int rounds = noise_rounds(recs, n);
+    double *ratios = malloc(sizeof(double) * (size_t)(rounds + 1));
+    double *tmp = malloc(sizeof(double) * (size_t)(n + 1));
+    int k = 0;
+    for (int r = 1; ratios && tmp && r <= rounds; r++) {
+        double x = round_median(recs, n, a, na, r, m, tmp);
+        double y = round_median(recs, n, b, nb, r, m, tmp);
+        if (x > 0 && y > 0)
+            ratios[k++] = x / y;
+    }
+    noise_interval(ratios, ratios ? k : 0, out);
+    free(ratios);
+    free(tmp);
+}
+
+const char *noise_text(const struct noise_ratio *q, char *buf, size_t n)
+{
+    if (isnan(q->ratio))
+        snprintf(buf, n, "-");
+    else if (q->within < 0)
+        snprintf(buf, n, "%.2fx", q->ratio);
+    else
+        snprintf(buf, n, "%.2fx (%.2f..%.2f)%s", q->ratio, q->lo, q->hi,
+                 q->within ? " within noise" : "");
+    return buf;
+}
+
+const char *noise_text_figures(double ratio, double lo, double hi, double within, char *buf,
+                               size_t n)
+{
+    struct noise_ratio q = {ratio, lo, hi, NAN, 0, isnan(within) ? -1 : within > 0};
+    if (isnan(ratio))
+        buf[0] = 0;
+    return isnan(ratio) ? buf : noise_text(&q, buf, n);
+}
+
+const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
+                           size_t n)
+{
+    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
+                                      "%s_within_noise"};
+    double v[4];
+    for (int k = 0; k < 4; k++) {
+        char name[48];
+        snprintf(name, sizeof name, col[k], m == NOISE_WRITE ? "write" : "read");
+        v[k] = csvin_num(t, CSV_SUMMARY, row, name);
+    }
+    return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
+}
+
+const char *noise_statement(const struct csvin *t, char *buf, size_t n)
+{
+    char how[160];
+    int rounds = 0, filled = 0;
+    for (int i = 0; i < t->nrows; i++) {
+        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, "repeat"));
+        filled |= *csvin_str(t, CSV_SUMMARY, i, "write_vs_cell1") != 0;
+    }
+    buf[0] = 0;
+    if (rounds < 2 || filled)
+        snprintf(buf, n, "%s%s", noise_method(rounds, how, sizeof how),
+                 rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
+                              "\"within noise\" when the interval includes 1.00."
+                            : "; a difference between cells may be noise.");
+    return buf;
+}
+
+const char *noise_method(int k, char *buf, size_t n)
+{
+    if (k < 2) {
+        snprintf(buf, n, "each cell ran once: no noise estimate exists (--repeat 2 or more "
+                         "states one)");
+        return buf;
+    }
+    double conf;
+    if (rank_of(k, &conf) == 1)
+        snprintf(buf, n, "paired by round: median and range over %d rounds, a %.1f%% interval",
+                 k, 100 * conf);
+    else
+        snprintf(buf, n, "paired by round: median and %.1f%% interval (order statistics) over "
+                         "%d rounds", 100 * conf, k);
+    return buf;
+}
+
+/* The cell's median over its measured repeats, and their range. */
+static void over_repeats(const struct summary_record *recs, int n, int64_t cell,
+                         enum noise_metric m, double *tmp, double out[3])
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (recs[i].id.cell == cell && !isnan(noise_rate(&recs[i], m)))
+            tmp[k++] = noise_rate(&recs[i], m);
+    out[0] = k ? cellstats_median(tmp, k) : NAN;   /* sorted: */
+    out[1] = k ? tmp[0] : NAN;
+    out[2] = k ? tmp[k - 1] : NAN;
+}
+
+void noise_fill(struct summary_record *recs, int n)
+{
+    double *tmp = malloc(sizeof(double) * (size_t)(n + 1));
+    const int64_t one = 1;
+    for (int i = 0; tmp && i < n; i++) {
+        struct summary_record *s = &recs[i];
+        if (s->id.repeat < 1 || strcmp(s->status, "warmup") == 0)
+            continue;
+        double w[3], r[3];
+        struct noise_ratio qw, qr;
+        over_repeats(recs, n, s->id.cell, NOISE_WRITE, tmp, w);
+        over_repeats(recs, n, s->id.cell, NOISE_READ, tmp, r);
+        noise_compare(recs, n, &s->id.cell, 1, &one, 1, NOISE_WRITE, &qw);
+        noise_compare(recs, n, &s->id.cell, 1, &one, 1, NOISE_READ, &qr);
+        s->write_rows_per_s_repeats_median = w[0];
+        s->write_rows_per_s_repeats_min = w[1];
+        s->write_rows_per_s_repeats_max = w[2];
+        s->read_ops_per_s_repeats_median = r[0];
+        s->read_ops_per_s_repeats_min = r[1];
+        s->read_ops_per_s_repeats_max = r[2];
+        s->write_vs_cell1 = qw.ratio;
+        s->write_vs_cell1_lo = qw.lo;
+        s->write_vs_cell1_hi = qw.hi;
+        s->write_within_noise = qw.within < 0 ? NAN : qw.within;
+        s->read_vs_cell1 = qr.ratio;
+        s->read_vs_cell1_lo = qr.lo;
+        s->read_vs_cell1_hi = qr.hi;
+        s->read_within_noise = qr.within < 0 ? NAN : qr.within;
+        s->vs_cell1_rounds = qw.rounds ? qw.rounds : NAN;
+        s->vs_cell1_confidence = isnan(qw.confidence) ? NAN : 100 * qw.confidence;
+    }
+    free(tmp);
+}

@@ -1,0 +1,213 @@
+/*
+** plotspread: the spread graph's data.  See plotspread.h.
+**
+** Files written into the data folder (see tsv.h):
+**   spread.tsv          a row per value: its x, label, and the five
+**                       figures of its write and read chunk rates
+**   spread-pts.tsv      a row per chunk: x (offset by repeat), its rates
+**   spread-panels.tsv   the panels to draw: write, then read
+*/
+#include "plotspread.h"
+
+#include "csvin.h"
+#include "dims.h"
+#include "tsv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUM CSV_SUMMARY
+#define CHK CSV_CHUNKS
+#define MAXV 64
+
+/* Dimension d's field in a row of t, as written (the library's is its
+** path: two libraries of one version are two values). */
+static const char *field(const struct csvin *t, enum csv_file f, int row, int d)
+{
+    const char *v = csvin_str(t, f, row, dim_table[d].column);
+    return d == DIM_LIB ? v : dims_field(d, v);
+}
+
+struct values {
+    char v[MAXV][256];
+    int first_cell[MAXV];    /* the order listed: the lowest cell number */
+    int n;
+};
+
+/* The distinct values of d over the measured summary rows; -1 when too
+** many. */
+static int values_of(const struct plotdata_run *r, int d, struct values *vs)
+{
+    vs->n = 0;
+    for (int i = 0; i < r->summary.nrows; i++) {
+        if (csvin_num(&r->summary, SUM, i, "repeat") < 1)
+            continue;
+        const char *v = field(&r->summary, SUM, i, d);
+        int cell = (int)csvin_num(&r->summary, SUM, i, "cell"), k = 0;
+        while (k < vs->n && strcmp(vs->v[k], v))
+            k++;
+        if (k == vs->n) {
+            if (vs->n == MAXV)
+                return -1;
+            snprintf(vs->v[vs->n], sizeof vs->v[0], "%s", v);
+            vs->first_cell[vs->n++] = cell;
+        } else if (cell < vs->first_cell[k]) {
+            vs->first_cell[k] = cell;
+        }
+    }
+    return 0;
+}
+
+int plotspread_dimension(const struct plotdata_run *r)
+{
+    struct values *vs = malloc(sizeof *vs);
+    int found = -1, many = 0;
+    for (int d = 0; vs && d < DIM_COUNT; d++) {
+        if (values_of(r, d, vs) || vs->n < 2)
+            continue;
+        many++;
+        found = d;
+    }
+    free(vs);
+    return many == 1 ? found : -1;
+}
+
+/* Quantile q of n sorted values, linearly interpolated. */
+static double quantile(const double *v, int n, double q)
+{
+    if (n == 0)
+        return NAN;
+    double pos = q * (n - 1);
+    int lo = (int)floor(pos);
+    return lo + 1 < n ? v[lo] + (pos - lo) * (v[lo + 1] - v[lo]) : v[lo];
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static const char *const cols[] = {
+    "x", "label", "chunks", "w_min", "w_q1", "w_med", "w_q3", "w_max",
+    "r_min", "r_q1", "r_med", "r_q3", "r_max", NULL};
+static const char *const pt_cols[] = {"x", "write", "read", NULL};
+static const char *const panel_cols[] = {"panel", "axis", NULL};
+
+/* The five figures of n rates, sorted in place, under prefix p. */
+static void five(struct tsv *t, const char *p, double *v, int n)
+{
+    static const char *const names[] = {"min", "q1", "med", "q3", "max"};
+    static const double qs[] = {0, 0.25, 0.5, 0.75, 1};
+    char col[16];
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    for (int k = 0; k < 5; k++) {
+        snprintf(col, sizeof col, "%s_%s", p, names[k]);
+        tsv_num(t, col, quantile(v, n, qs[k]));
+    }
+}
+
+/* The label of value v of d on the x axis: "4k", "wal"; a library by its
+** version and file. */
+static void label_of(const struct plotdata_run *r, int d, const char *v, char *buf, size_t n)
+{
+    if (d != DIM_LIB) {
+        dims_human(d, v, buf, n);
+        return;
+    }
+    const char *ver = "";
+    for (int i = 0; i < r->summary.nrows; i++)
+        if (strcmp(field(&r->summary, SUM, i, d), v) == 0)
+            ver = csvin_str(&r->summary, SUM, i, "sqlite_version");
+    const char *base = strrchr(v, '/');
+    snprintf(buf, n, "%s %s", ver, base ? base + 1 : v);
+}
+
+/* The values' rows and the chunks' points; 1 when some chunk read. */
+static int rows(struct tsv *f, struct tsv *pts, const struct plotdata_run *r, int d,
+                const struct values *vs, const int *order, double *w, double *rd)
+{
+    int reads = 0, repeats = 1;
+    for (int i = 0; i < r->chunks.nrows; i++)
+        if (csvin_num(&r->chunks, CHK, i, "repeat") > repeats)
+            repeats = (int)csvin_num(&r->chunks, CHK, i, "repeat");
+    for (int x = 0; x < vs->n; x++) {
+        const char *v = vs->v[order[x]];
+        int nw = 0, nr = 0;
+        for (int i = 0; i < r->chunks.nrows; i++) {
+            double rep = csvin_num(&r->chunks, CHK, i, "repeat");
+            if (!(rep >= 1) || strcmp(field(&r->chunks, CHK, i, d), v))
+                continue;
+            double a = csvin_num(&r->chunks, CHK, i, "write_rows_per_s");
+            double b = csvin_num(&r->chunks, CHK, i, "read_ops_per_s");
+            if (a > 0)
+                w[nw++] = a;
+            if (b > 0)
+                rd[nr++] = b;
+            tsv_num(pts, "x", x + 0.32 + 0.2 * ((rep - 0.5) / repeats - 0.5));
+            tsv_num(pts, "write", a > 0 ? a : NAN);
+            tsv_num(pts, "read", b > 0 ? b : NAN);
+            tsv_end_row(pts);
+        }
+        char lab[300];
+        label_of(r, d, v, lab, sizeof lab);
+        tsv_int(f, "x", x);
+        tsv_text(f, "label", lab);
+        tsv_int(f, "chunks", nw);
+        five(f, "w", w, nw);
+        five(f, "r", rd, nr);
+        tsv_end_row(f);
+        reads |= nr > 0;
+    }
+    return reads;
+}
+
+int plotspread_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+{
+    int d = plotspread_dimension(r);
+    if (d < 0)
+        return 0;
+    struct values *vs = malloc(sizeof *vs);
+    double *w = malloc(sizeof(double) * (size_t)(r->chunks.nrows + 1));
+    double *rd = malloc(sizeof(double) * (size_t)(r->chunks.nrows + 1));
+    int order[MAXV], rc = -1, nv = 0;
+    struct tsv f, pts, panels;
+    f.f = pts.f = panels.f = NULL;
+    if (!vs || !w || !rd || values_of(r, d, vs)) {
+        snprintf(err, n, "out of memory");
+        goto out;
+    }
+    nv = vs->n;
+    for (int i = 0; i < nv; i++) {          /* the order listed: by first cell */
+        int j = i;
+        for (; j > 0 && vs->first_cell[order[j - 1]] > vs->first_cell[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    if (tsv_create(&f, datadir, "spread", 0, cols, err, n) ||
+        tsv_create(&pts, datadir, "spread-pts", 0, pt_cols, err, n) ||
+        tsv_create(&panels, datadir, "spread-panels", 0, panel_cols, err, n))
+        goto out;
+    int reads = rows(&f, &pts, r, d, vs, order, w, rd);
+    char axis[128];
+    snprintf(axis, sizeof axis, "--%s", dim_table[d].opt.name);
+    for (int p = 0; p < 1 + reads; p++) {
+        tsv_text(&panels, "panel", p ? "read" : "write");
+        tsv_text(&panels, "axis", axis);
+        tsv_end_row(&panels);
+    }
+    rc = 0;
+out:
+    if (f.f && tsv_close(&f, err, n))
+        rc = -1;
+    if (pts.f && tsv_close(&pts, err, n))
+        rc = -1;
+    if (panels.f && tsv_close(&panels, err, n))
+        rc = -1;
+    free(vs);
+    free(w);
+    free(rd);
+    return rc ? -1 : nv;
+}

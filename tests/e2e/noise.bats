@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# Noise is stated, not hidden: with --repeat K >= 2 every ranking and every
+# "x against the first value" carries an interval over rounds, and a
+# difference whose interval includes 1.00 reads "within noise"; with one
+# repeat the run says that no noise estimate exists.  The same figures are
+# in summary.csv and report.html.  A matrix that varies one setting gets
+# the spread graph; others do not.
+
+load helpers/images
+load helpers/interrupt
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    T=$BATS_TEST_TMPDIR
+}
+
+# Two cells that are the same: with a DELETE journal there is no WAL, so
+# wal_autocheckpoint (the pages a WAL may hold) changes nothing the cell
+# does, on any SQLite that has the pragma; sqlsoak still reads each value
+# back.  Whatever separates them is noise.  --shuffle puts each first in
+# about half the rounds.  With K rounds of truly equal cells, the range of
+# the K paired ratios misses 1.00 with probability 2^(1-K): 1 in 16 with
+# 5 rounds, so this runs 8 (1 in 128) to be a test and not a coin.
+@test "noise: two identical cells over 8 rounds are within noise, in the console, summary.csv and the report" {
+    run "$S" run --rows 20k --chunk 5k --reads 1000 --journal delete --sync off \
+        --wal-autocheckpoint 1000,2000 --repeat 8 --shuffle --seed 7 \
+        --db-dir "$T/db" --out "$T/same" --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'noise: paired by round: median and range over 8 rounds, a 99.2% interval; "within noise" when the interval includes 1.00'* ]]
+    [[ "$output" == *"by write rate (median of chunks, then of repeats with their range; x against the first):"* ]]
+    python3 - "$T/same/summary.csv" "$output" <<'PY'
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+out = sys.argv[2]
+assert len(rows) == 16, len(rows)
+for r in rows:
+    assert r["vs_cell1_rounds"] == "8" and r["vs_cell1_confidence"] == "99.2", r
+    for c in ("write_rows_per_s_repeats_median", "write_vs_cell1", "write_vs_cell1_lo",
+              "write_vs_cell1_hi", "read_vs_cell1"):
+        assert r[c] != "", (c, r)
+two = [r for r in rows if r["cell"] == "2"]
+# the cell's figures are the same in every row of it
+assert len({tuple(r[c] for c in ("write_vs_cell1", "write_vs_cell1_lo", "write_vs_cell1_hi",
+            "write_within_noise", "write_rows_per_s_repeats_median")) for r in two}) == 1
+r = two[0]
+ratio, lo, hi = float(r["write_vs_cell1"]), float(r["write_vs_cell1_lo"]), float(r["write_vs_cell1_hi"])
+assert lo <= ratio <= hi
+# the verdict: the interval, to two decimals, includes 1.00
+assert r["write_within_noise"] == "1", r
+assert round(lo, 2) <= 1.0 <= round(hi, 2)
+# the repeats' median and range, and the ratio the console prints for
+# wal_autocheckpoint 2000 against 1000, are summary.csv's
+reps = sorted(float(x["write_rows_per_s_median"]) for x in two)
+assert float(r["write_rows_per_s_repeats_min"]) == reps[0]
+assert float(r["write_rows_per_s_repeats_max"]) == reps[-1]
+# the best of the two is not faster than the other beyond the noise
+assert re.search(r"wal_autocheckpoint +best (1000|2000) \(\d+ rows/s, within noise of (1000|2000)\); ", out)
+m = re.search(r"wal_autocheckpoint +best \d+ \([^)]*\); 1000 \d+ 1\.00x; "
+              r"2000 (\d+) (\d+\.\d\d)x \((\d+\.\d\d)\.\.(\d+\.\d\d)\) within noise\n", out)
+assert m, "no within-noise verdict for wal_autocheckpoint 2000"
+assert abs(float(m.group(1)) - float(r["write_rows_per_s_repeats_median"])) <= 1
+for got, want in zip(m.groups()[1:], (ratio, lo, hi)):
+    assert abs(float(got) - want) <= 0.0051, (got, want)
+# the ranking: each cell with its repeats' range; the second against the first
+ranked = re.findall(r"^ +\d\. +\d+ rows/s +\((\d+)\.\.(\d+)\) +(.*?) +cell (\d) ", out, re.M)
+assert len(ranked) == 2, ranked
+assert ranked[0][2] == "first" and ranked[1][2].endswith("within noise"), ranked
+PY
+    check_report_refs "$T/same"
+    grep -q '<p class=same>Noise: paired by round: median and range over 8 rounds, a 99.2% interval' "$T/same/report.html"
+    grep -q '<th>write × cell 1</th><th>read × cell 1</th>' "$T/same/report.html"
+    grep -Eq '<td class=n>[0-9.]+x \([0-9.]+\.\.[0-9.]+\) within noise</td>' "$T/same/report.html"
+}
+
+@test "noise: one repeat says that no noise estimate exists; its ratios are bare; a spread graph for one varying setting" {
+    run "$S" run --rows 8000 --chunk 2000 --reads 500 --page-size 1k,4k \
+        --db-dir "$T/db" --out "$T/one" --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference below may be noise"* ]]
+    [[ "$output" =~ page_size\ +best\ [0-9]+\ \([0-9]+\ rows/s\)\;\ 1024\ [0-9]+\ 1\.00x\;\ 4096\ [0-9]+\ [0-9.]+x$'\n' ]]
+    [[ "$output" != *"within noise"* ]]
+    python3 - "$T/one/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 2
+for r in rows:
+    assert r["write_vs_cell1"] != "" and r["vs_cell1_rounds"] == "1", r
+    for c in ("write_vs_cell1_lo", "write_vs_cell1_hi", "write_within_noise",
+              "read_within_noise", "vs_cell1_confidence"):
+        assert r[c] == "", (c, r)
+PY
+    grep -q 'no noise estimate exists' "$T/one/report.html"
+    if grep -q 'within noise' "$T/one/report.html"; then return 1; fi
+    # the spread graph: a box per page size, write and read panels
+    check_png "$T/one/plots/spread.png" 800 1
+    check_svg "$T/one/plots/spread.svg" "--page-size" "1k" "4k" "write rows/s per chunk" \
+        "read ops/s per chunk"
+    grep -q 'plots/spread.png' "$T/one/report.html"
+    # one dot per chunk
+    [ "$(($(wc -l <"$T/one/plots/data/spread-pts.tsv") - 1))" -eq 8 ]
+}
+
+@test "spread: not drawn when two settings vary, nor when none does" {
+    run "$S" run --rows 4000 --chunk 1000 --reads 100 --page-size 1k,4k --journal delete,wal \
+        --db-dir "$T/db" --out "$T/two" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"graph spread skipped: not exactly one setting varies (with two values or more)"* ]]
+    [ ! -e "$T/two/plots/spread.png" ] && [ ! -e "$T/two/plots/spread.svg" ]
+    if grep -q 'spread' "$T/two/report.html"; then return 1; fi
+    run "$S" run --rows 4000 --chunk 1000 --reads 100 --repeat 2 \
+        --db-dir "$T/db" --out "$T/none" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"graph spread skipped: not exactly one setting varies"* ]]
+    [ ! -e "$T/none/plots/spread.png" ]
+}
+
+@test "noise: an interrupted run leaves the comparisons empty; its resume fills them for every row" {
+    out=$T/int
+    # a cell recorded, the next one going: then Ctrl-C
+    interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
+        --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --db-dir "$T/db" --out "$out" \
+        --progress never
+    python3 - "$out/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert 1 <= len(rows) < 4, rows
+assert all(r["write_vs_cell1"] == "" and r["vs_cell1_rounds"] == "" for r in rows), rows
+PY
+    run "$S" resume "$out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"noise: paired by round: median and range over 2 rounds, a 50.0% interval"* ]]
+    python3 - "$out/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 4, rows
+for r in rows:
+    assert r["vs_cell1_rounds"] == "2" and r["vs_cell1_confidence"] == "50.0", r
+    assert r["write_vs_cell1"] != "" and r["write_within_noise"] in ("0", "1"), r
+PY
+    [ ! -e "$out/summary.csv.tmp" ]
+}
