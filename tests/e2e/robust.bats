@@ -214,7 +214,10 @@ interrupted() {
             fi
             PID=$!
             # the results folder exists, then a random moment of the run
-            for ((i = 0; i < 500 && ! -s $out/run.json; i++)); do sleep 0.01; done
+            for ((i = 0; i < 500; i++)); do
+                [ -s "$out/run.json" ] && break
+                sleep 0.01
+            done
             delay=$(printf '0.%03d' $((RANDOM % 1000)))
             sleep "$delay"
             children=$(ps -o pid= --ppid "$PID" | tr -d ' ')
