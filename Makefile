@@ -94,7 +94,7 @@ XROOT = $(CURDIR)/build/sysroot/$(ARCH)
 XLIB  = $(XROOT)/usr/lib/$(MULTIARCH_$(ARCH))
 XB    = build/$(ARCH)
 # The e2e tests run under emulation: a run, a matrix of two journal modes,
-# resume after kill -9, crash trials and the graphs (a few minutes under
+# resume after kill -9, crash trials and the graphs (about a minute under
 # qemu).  i386 runs natively, and so runs them all.
 E2E_SUBSET = -f '^(run: 200k rows in 50k chunks|run: run.json is valid JSON|corrupt: a wrong value read back|plot: a matrix varying only the journal mode|kill -9: in the moment after|resume refuses: a row deleted|crash writes one durability row|crash: draws the durability graph)' \
 	tests/e2e/run.bats tests/e2e/plots.bats tests/e2e/robust.bats tests/e2e/crash.bats tests/e2e/crash_plots.bats
