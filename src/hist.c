@@ -56,7 +56,9 @@ uint64_t hist_percentile(const struct hist *h, double p)
     /* the rank in integers: ceil(p/100 * count) in floating point makes
     ** 99.9% of 1000 into 1000, not 999 */
     uint64_t ppm = (uint64_t)llround(p * 10000.0);
-    uint64_t rank = (uint64_t)(((unsigned __int128)ppm * h->count + 999999) / 1000000);
+    /* ceil(ppm * count / 10^6) without a 128-bit product (none on 32-bit
+    ** targets): count = q * 10^6 + r, and r * ppm < 10^12 */
+    uint64_t rank = h->count / 1000000 * ppm + (h->count % 1000000 * ppm + 999999) / 1000000;
     if (rank < 1)
         rank = 1;
     if (rank > h->count)

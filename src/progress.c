@@ -19,15 +19,19 @@ void progress_init(struct progress *p, int mode)
 
 const char *progress_duration(double s, char *buf, int n)
 {
-    long t = (long)(s + 0.5);
-    if (s < 0)
+    /* long long, not long: 2^31 s (an ETA of 68 years) overflows a 32-bit
+    ** long; past ~10^18 s, or NaN, there is no integer to print */
+    if (!(s >= 0 && s < 1e18)) {
         snprintf(buf, (size_t)n, "?");
-    else if (t >= 3600)
-        snprintf(buf, (size_t)n, "%ldh%02ldm", t / 3600, t / 60 % 60);
+        return buf;
+    }
+    long long t = (long long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, (size_t)n, "%lldh%02lldm", t / 3600, t / 60 % 60);
     else if (t >= 60)
-        snprintf(buf, (size_t)n, "%ldm%02lds", t / 60, t % 60);
+        snprintf(buf, (size_t)n, "%lldm%02llds", t / 60, t % 60);
     else
-        snprintf(buf, (size_t)n, "%lds", t);
+        snprintf(buf, (size_t)n, "%llds", t);
     return buf;
 }
 

@@ -34,7 +34,7 @@ void progress_note(struct progress *p, const char *msg);
 /* Ends an open line. */
 void progress_done(struct progress *p);
 
-/* "1h02m", "3m05s", "42s" into buf. */
+/* "1h02m", "3m05s", "42s" into buf; "?" for a negative or unbounded s. */
 const char *progress_duration(double s, char *buf, int n);
 
 #endif

@@ -31,19 +31,40 @@ static inline uint64_t rng_next(struct rng *r)
     return rng_mix64(r->state);
 }
 
+/* The 128-bit product a * b: returns its high 64 bits, its low ones in
+** *lo.  In 32-bit halves, for targets without a 128-bit integer (32-bit
+** ARM and x86); exposed for the unit tests, which compare it with the
+** native product where there is one. */
+static inline uint64_t rng_mul128_halves(uint64_t a, uint64_t b, uint64_t *lo)
+{
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+static inline uint64_t rng_mul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 m = (unsigned __int128)a * b;
+    *lo = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+#else
+    return rng_mul128_halves(a, b, lo);
+#endif
+}
+
 /* Uniform in [0, n), n > 0, without modulo bias (Lemire's method). */
 static inline uint64_t rng_below(struct rng *r, uint64_t n)
 {
-    unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
-    uint64_t low = (uint64_t)m;
+    uint64_t low, high = rng_mul128(rng_next(r), n, &low);
     if (low < n) {
         uint64_t threshold = -n % n;
-        while (low < threshold) {
-            m = (unsigned __int128)rng_next(r) * n;
-            low = (uint64_t)m;
-        }
+        while (low < threshold)
+            high = rng_mul128(rng_next(r), n, &low);
     }
-    return (uint64_t)(m >> 64);
+    return high;
 }
 
 #endif

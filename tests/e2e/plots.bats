@@ -4,7 +4,8 @@
 
 load helpers/images
 
-CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
+# The libraries of the binary's architecture (make test-cross sets it).
+CIPHER=${SQLSOAK_LIBDIR:-/usr/lib/x86_64-linux-gnu}/libsqlcipher.so.0
 
 setup_file() {
     export TINY="--rows 20k --chunk 5k --reads 2k --progress never --no-plot"

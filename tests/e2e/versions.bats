@@ -9,7 +9,9 @@
 bats_require_minimum_version 1.5.0
 
 SYS=libsqlite3.so.0
-CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
+# The libraries of the binary's architecture (make test-cross sets it).
+LIBDIR=${SQLSOAK_LIBDIR:-/usr/lib/x86_64-linux-gnu}
+CIPHER=$LIBDIR/libsqlcipher.so.0
 
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
@@ -111,10 +113,10 @@ EOF
 }
 
 @test "info: a non-SQLite shared library gives exit 2 naming the path and the symbol" {
-    run --separate-stderr "$S" info --sqlite-lib /lib/x86_64-linux-gnu/libz.so.1
+    run --separate-stderr "$S" info --sqlite-lib "$LIBDIR/libz.so.1"
     echo "$stderr"
     [ "$status" -eq 2 ]
-    [[ "$stderr" == *"/lib/x86_64-linux-gnu/libz.so.1"* ]]
+    [[ "$stderr" == *"$LIBDIR/libz.so.1"* ]]
     [[ "$stderr" == *"sqlite3_"* ]]
     [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
 }
@@ -133,7 +135,7 @@ EOF
 }
 
 @test "run: a non-SQLite library among good ones: exit 2, nothing created" {
-    run --separate-stderr "$S" run --rows 1000 --chunk 500 --sqlite-lib "$SYS,/lib/x86_64-linux-gnu/libz.so.1" \
+    run --separate-stderr "$S" run --rows 1000 --chunk 500 --sqlite-lib "$SYS,$LIBDIR/libz.so.1" \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 2 ]
     [[ "$stderr" == *"libz.so.1"*"sqlite3_"* ]]

@@ -273,6 +273,30 @@ static void test_counts_exact(void **state)
     assert_true(sizeof h < 32 * 1024);
 }
 
+/* Counts past 2^32 (a night of reads in one cell): the nearest rank is
+** computed exactly without a 128-bit product, on 32-bit targets too. */
+static void test_rank_past_2_32(void **state)
+{
+    (void)state;
+    static struct hist h;
+    hist_reset(&h);
+    hist_record(&h, 10);
+    hist_record(&h, 1000);
+    h.bucket[hist_bucket_of(10)] = 3000000000u;
+    h.bucket[hist_bucket_of(1000)] = 2000000000u;
+    h.count = 5000000000u;
+    assert_int_equal(hist_percentile(&h, 50), 10);
+    assert_int_equal(hist_percentile(&h, 60), 10);           /* rank 3e9 exactly */
+    assert_int_equal(hist_percentile(&h, 60.0001), 1000);    /* rank 3e9 + 5000 */
+    assert_int_equal(hist_percentile(&h, 100), 1000);
+    /* near 2^63 samples: no overflow, the last value at 100% */
+    h.bucket[hist_bucket_of(10)] = (1ULL << 62) + 5;
+    h.bucket[hist_bucket_of(1000)] = 1;
+    h.count = (1ULL << 62) + 6;
+    assert_int_equal(hist_percentile(&h, 99.9999), 10);
+    assert_int_equal(hist_percentile(&h, 100), 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_single_value),
         cmocka_unit_test(test_bucket_of_monotonic),
         cmocka_unit_test(test_counts_exact),
+        cmocka_unit_test(test_rank_past_2_32),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
