@@ -1,6 +1,6 @@
 /*
-** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv and
-** durability.csv.
+** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv,
+** durability.csv and timeline.csv.
 **
 ** One column table per file drives its header, every row, the readers'
 ** required columns and each column's unit and meaning, so none of them
@@ -24,7 +24,7 @@
 ** columns of a file (added, removed, renamed, reordered) needs a new
 ** version and its list in tests/unit/schema_vN.txt; readers read every
 ** version up to this one and refuse newer ones. */
-#define CSV_SCHEMA_VERSION 2
+#define CSV_SCHEMA_VERSION 3
 
 /* A cell's identity, the same in every file: its number and repeat, the
 ** library that ran it, and a value per dimension, each written as its
@@ -55,6 +55,13 @@ struct chunk_record {
     int64_t rss_kib;
     double elapsed_s;        /* since the cell started, at the chunk's end */
     int64_t resumed;         /* 1 when this chunk ran in a resumed run */
+    /* what happened inside the chunk (timeline.h), and the device at its
+    ** end (telemetry.h): NaN, "" when not measured or not exposed */
+    double end_unix_s;       /* the chunk's end, wall clock */
+    double write_stall_max_ms, commit_max_ms;
+    double temp_c, cpu_mhz;
+    char throttled[16];      /* the firmware's flags, "0x50005" */
+    double device_busy_pct, device_reads, device_writes;
 };
 
 struct summary_record {
@@ -96,7 +103,18 @@ struct durability_record {
     double write_rows_per_s; /* median, of an uncrashed run of the same cell */
 };
 
-enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY };
+/* One interval of one phase of a chunk: timeline.csv (see timeline.h). */
+struct timeline_record {
+    struct cell_id id;
+    int64_t chunk;
+    char phase[8];           /* write, commit, read, verify */
+    double start_unix_s;     /* the interval's start, wall clock */
+    double span_s;           /* its length: --timeline-interval, or less at a phase's end */
+    int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */
+    double read_max_us;      /* the slowest read in it (reads only) */
+};
+
+enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_TIMELINE };
 
 /* The header line (with "\n") into buf; returns its length, or -1 when
 ** buf is too small. */

@@ -12,6 +12,7 @@
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "plotheat.h"
+#include "plottimeline.h"
 #include "report.h"
 
 #include <errno.h>
@@ -277,7 +278,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
     unsigned have = 0;
-    int rc = -1, heat, commit, versions, drawn = 0;
+    int rc = -1, heat, commit, versions, night, drawn = 0;
     if (!s || !vn || !vp)
         goto out;
     int nv;
@@ -288,12 +289,13 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
         (heat = plotheat_write_heat(datadir, r, err, sizeof err)) < 0 ||
-        (commit = plotheat_write_commit(datadir, r, err, sizeof err)) < 0) {
+        (commit = plotheat_write_commit(datadir, r, err, sizeof err)) < 0 ||
+        (night = plottimeline_write(datadir, r, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }
     have = measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
-           (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0);
+           (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0) | (unsigned)night;
     char refpath[4200];
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||

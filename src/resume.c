@@ -303,7 +303,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = -1;
+    r.chunks_fd = r.summary_fd = r.timeline_fd = -1;
 
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");

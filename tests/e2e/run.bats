@@ -63,7 +63,7 @@ EOF
     [ "$(field chunk_rows "$OUT/chunks.csv" | sort -u)" = 50000 ]
     [ "$(field reads "$OUT/chunks.csv" | sort -u)" = 2000 ]
     [ "$(field verify_failures "$OUT/chunks.csv" | sort -u)" = 0 ]
-    [ "$(field schema_version "$OUT/chunks.csv" | sort -u)" = 2 ]
+    [ "$(field schema_version "$OUT/chunks.csv" | sort -u)" = 3 ]
     python3 - "$OUT/chunks.csv" <<'EOF'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1], newline='')):

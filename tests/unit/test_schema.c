@@ -27,7 +27,8 @@
 #define SOURCE_DIR SQLSOAK_SOURCE_DIR    /* the checkout, from the Makefile */
 #define SQLSOAK_PLOTS_DIR SOURCE_DIR "/plots"
 
-static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY};
+static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY,
+                                     CSV_TIMELINE};
 #define NFILES (sizeof files / sizeof *files)
 
 /* The columns csvout writes today must be those recorded for
