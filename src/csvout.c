@@ -149,9 +149,9 @@ static const struct column durability_columns[] = {
 static const struct column timeline_columns[] = {
     REQ(TL, chunk, K_I64, 0, "", "timeline", "0-based chunk number"),
     REQ(TL, phase, K_STR, 0, "", "timeline", "write, commit, read or verify"),
-    REQ(TL, start_unix_s, K_F64, 3, "s", "timeline",
+    REQ(TL, start_unix_s, K_F64, 6, "s", "timeline",
         "the interval's start, in seconds since 1970 (UTC)"),
-    C(TL, span_s, K_F64, 3, "s", "timeline", "the interval's length"),
+    C(TL, span_s, K_F64, 6, "s", "timeline", "the interval's length"),
     REQ(TL, ops, K_I64, 0, "", "timeline",
         "rows inserted, COMMITs, reads or rows verified in the interval"),
     C(TL, read_max_us, K_F64, 3, "µs", "", "the slowest read of the interval"),

@@ -71,3 +71,28 @@ void devinfo_say(const struct devinfo *d, char *buf, unsigned long n)
     else
         snprintf(buf, n, "%s%s%s", d->vendor, d->vendor[0] && d->model[0] ? " " : "", d->model);
 }
+
+int devinfo_from_json(const void *st, char *buf, unsigned long n)
+{
+    const json_t *o = st, *card = json_object_get(o, "card");
+    struct devinfo d;
+    memset(&d, 0, sizeof d);
+    const char *vendor = json_string_value(json_object_get(o, "vendor"));
+    if (!json_is_object(card) && !(vendor && *vendor))
+        return -1;
+    const struct {
+        const char *key;
+        char *dst;
+        size_t size;
+    } f[] = {{"name", d.name, sizeof d.name},       {"manfid", d.manfid, sizeof d.manfid},
+             {"oemid", d.oemid, sizeof d.oemid},    {"date", d.date, sizeof d.date},
+             {"type", d.type, sizeof d.type},       {"model", d.model, sizeof d.model}};
+    d.mmc = json_is_object(card);
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        const char *v = json_string_value(json_object_get(i < 5 ? card : o, f[i].key));
+        snprintf(f[i].dst, f[i].size, "%s", v ? v : "");
+    }
+    snprintf(d.vendor, sizeof d.vendor, "%s", vendor ? vendor : "");
+    devinfo_say(&d, buf, n);
+    return 0;
+}

@@ -30,4 +30,8 @@ int devinfo_to_json(const struct devinfo *d, void *storage);
 ** 0x5344, 04/2021)", "ATA Samsung SSD 870"; "" when nothing is known. */
 void devinfo_say(const struct devinfo *d, char *buf, unsigned long n);
 
+/* devinfo_say of run.json's storage record st (json_t *): 0, or -1 when
+** it names neither a card nor a vendor (buf then untouched). */
+int devinfo_from_json(const void *st, char *buf, unsigned long n);
+
 #endif

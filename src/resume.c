@@ -21,6 +21,7 @@
 #include "folder.h"
 #include "kvgen.h"
 #include "run.h"
+#include "timeline.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -377,6 +378,8 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (!fd.recorded)
         dbfile_remove(db);   /* this run's own, with no chunk recorded: start the cell anew */
     else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n))
+        goto done;
+    if ((r.timeline_fd = timeline_resume(out, err, n)) < 0)
         goto done;
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     r.chunks_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);

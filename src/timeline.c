@@ -4,12 +4,16 @@
 #include "timeline.h"
 
 #include "clock.h"
+#include "csvin.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const phase_names[] = {"write", "commit", "read", "verify"};
 
@@ -160,4 +164,107 @@ void timeline_figures(const struct timeline *tl, double *stall_ms, double *commi
 {
     *stall_ms = tl->stall_max / 1e6;
     *commit_ms = tl->commits ? tl->commit_max / 1e6 : NAN;
+}
+
+/* "cell|repeat" or "cell|repeat|chunk" of row i of t, into buf. */
+static void key_of(const struct csvin *t, enum csv_file f, int i, int with_chunk, char *buf,
+                   size_t n)
+{
+    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, "cell"), csvin_str(t, f, i, "repeat"),
+             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, "chunk") : "");
+}
+
+#define KEYLEN 64
+static int key_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The sorted keys of every row of path (schema f); NULL when it cannot
+** be read (err). */
+static char (*keys_of(const char *path, enum csv_file f, int with_chunk, int *nk, char *err,
+                      size_t n))[KEYLEN]
+{
+    struct csvin t;
+    if (csvin_read(path, f, &t, err, n))
+        return NULL;
+    char (*k)[KEYLEN] = calloc((size_t)t.nrows + 1, KEYLEN);
+    for (int i = 0; k && i < t.nrows; i++)
+        key_of(&t, f, i, with_chunk, k[i], KEYLEN);
+    if (k)
+        qsort(k, (size_t)t.nrows, KEYLEN, key_cmp);
+    else
+        snprintf(err, n, "out of memory");
+    *nk = t.nrows;
+    csvin_free(&t);
+    return k;
+}
+
+/* The length of path up to its last newline; -1 when it cannot be read. */
+static long long whole_length(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long long len = -1, at = 0;
+    int c;
+    if (!f)
+        return -1;
+    while ((c = getc(f)) != EOF)
+        if (++at && c == '\n')
+            len = at;
+    fclose(f);
+    return len < 0 ? 0 : len;
+}
+
+int timeline_resume(const char *dir, char *err, size_t n)
+{
+    char path[4200], tmp[4300], line[4096];
+    int nchunk = 0, ncell = 0, fd = -1;
+    struct csvin t;
+    memset(&t, 0, sizeof t);
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, &nchunk, err, n);
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    char(*cells)[KEYLEN] = chunks ? keys_of(path, CSV_SUMMARY, 0, &ncell, err, n) : NULL;
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    snprintf(tmp, sizeof tmp, "%s/timeline.csv.tmp", dir);
+    long long len = whole_length(path);
+    if (!cells || (len > 0 && csvin_read_prefix(path, CSV_TIMELINE, len, &t, err, n)))
+        goto out;
+    if (len > 0 && !csvout_same_header(CSV_TIMELINE, &t)) {
+        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+        goto out;
+    }
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int hl = csvout_header(CSV_TIMELINE, line, sizeof line), bad = fd < 0;
+    bad = bad || csvout_append(fd, line, hl) != 0;
+    for (int i = 0; !bad && i < t.nrows; i++) {
+        char k[KEYLEN];
+        struct timeline_record r;
+        key_of(&t, CSV_TIMELINE, i, 1, k, sizeof k);
+        if (!bsearch(k, chunks, (size_t)nchunk, KEYLEN, key_cmp))
+            continue;
+        key_of(&t, CSV_TIMELINE, i, 0, k, sizeof k);
+        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, "phase"), "verify") == 0 &&
+            !bsearch(k, cells, (size_t)ncell, KEYLEN, key_cmp))
+            continue;
+        csvout_from_csvin(CSV_TIMELINE, &t, i, &r);
+        int ll = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
+        bad = ll < 0 || csvout_append(fd, line, ll) != 0;
+    }
+    bad = bad || fsync(fd) != 0;
+    if (fd >= 0 && close(fd) != 0)
+        bad = 1;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, n, "cannot rewrite %s: %s", path, strerror(errno));
+        unlink(tmp);
+        fd = -1;
+        goto out;
+    }
+    if ((fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+out:
+    csvin_free(&t);
+    free(chunks);
+    free(cells);
+    return fd;
 }

@@ -28,6 +28,7 @@
 
 #include "csvout.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define TIMELINE_TICK_ROWS 256     /* a power of two: the write loop masks with it */
@@ -97,3 +98,10 @@ void timeline_figures(const struct timeline *tl, double *stall_ms, double *commi
 double timeline_wall(const struct timeline *tl, uint64_t t);
 
 #endif
+
+/* For `sqlsoak resume`: rewrites dir/timeline.csv (created when missing)
+** keeping only the rows of chunks recorded in dir/chunks.csv, and verify
+** rows only of cells recorded in dir/summary.csv, so that the chunk measured
+** again neither repeats nor leaves a gap; a half-written last line goes
+** too.  Returns the file opened for appending, or -1 with err. */
+int timeline_resume(const char *dir, char *err, size_t n);

@@ -8,6 +8,7 @@
 #include "sysinfo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void watch_cell_begin(struct watch *w, const struct soak_env *env)
@@ -35,6 +36,25 @@ void watch_chunk_begin(struct watch *w, int64_t chunk)
     telemetry_sample(w->root, w->disk, &w->t0);
 }
 
+/* The --metrics file; and, for the tests (SQLSOAK_TEST_METRICS_COPY=DIR),
+** each state it passes through as DIR/cell-C-R-chunk-K.prom, so that every
+** one of them can be checked after the run. */
+static void publish(struct watch *w, const struct chunk_record *cr, const char *status)
+{
+    const struct soak_env *env = w->env;
+    const char *copy = getenv("SQLSOAK_TEST_METRICS_COPY");
+    if (!env->cfg->metrics)
+        return;
+    metrics_write(env->cfg->metrics, &env->id, cr, w->nchunks, status);
+    if (copy && *copy) {
+        char path[4300];
+        snprintf(path, sizeof path, "%s/cell-%lld-%lld-chunk-%lld%s.prom", copy,
+                 (long long)env->id.cell, (long long)env->id.repeat,
+                 cr ? (long long)cr->chunk : -1LL, cr && strcmp(status, "running") ? "-end" : "");
+        metrics_write(path, &env->id, cr, w->nchunks, status);
+    }
+}
+
 void watch_chunk_end(struct watch *w, struct chunk_record *cr)
 {
     struct telemetry_sample t1;
@@ -44,13 +64,11 @@ void watch_chunk_end(struct watch *w, struct chunk_record *cr)
     cr->end_unix_s = timeline_wall(&w->tl, t1.at_ns);
     w->last = *cr;
     w->have_last = 1;
-    if (w->env->cfg->metrics)
-        metrics_write(w->env->cfg->metrics, &w->env->id, cr, w->nchunks, "running");
+    publish(w, cr, "running");
 }
 
 void watch_cell_end(struct watch *w, const char *status)
 {
-    if (w->env && w->env->cfg->metrics)
-        metrics_write(w->env->cfg->metrics, &w->env->id, w->have_last ? &w->last : NULL,
-                      w->nchunks, status);
+    if (w->env)
+        publish(w, w->have_last ? &w->last : NULL, status);
 }
