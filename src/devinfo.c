@@ -78,7 +78,9 @@ int devinfo_from_json(const void *st, char *buf, unsigned long n)
     struct devinfo d;
     memset(&d, 0, sizeof d);
     const char *vendor = json_string_value(json_object_get(o, "vendor"));
-    if (!json_is_object(card) && !(vendor && *vendor))
+    const char *model = json_string_value(json_object_get(o, "model"));
+    /* a vendor alone (virtio's "0x1af4") names nothing a reader knows */
+    if (!json_is_object(card) && !(vendor && *vendor && model && *model))
         return -1;
     const struct {
         const char *key;

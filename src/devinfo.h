@@ -31,7 +31,7 @@ int devinfo_to_json(const struct devinfo *d, void *storage);
 void devinfo_say(const struct devinfo *d, char *buf, unsigned long n);
 
 /* devinfo_say of run.json's storage record st (json_t *): 0, or -1 when
-** it names neither a card nor a vendor (buf then untouched). */
+** it names neither a card nor a vendor and a model (buf then untouched). */
 int devinfo_from_json(const void *st, char *buf, unsigned long n);
 
 #endif
