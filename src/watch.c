@@ -33,7 +33,8 @@ void watch_cell_begin(struct watch *w, const struct soak_env *env)
 void watch_chunk_begin(struct watch *w, int64_t chunk)
 {
     timeline_chunk(&w->tl, chunk);
-    telemetry_sample(w->root, w->disk, &w->t0);
+    if (w->env->chunks_fd >= 0)   /* crash trials keep no chunk rows */
+        telemetry_sample(w->root, w->disk, &w->t0);
 }
 
 /* The --metrics file; and, for the tests (SQLSOAK_TEST_METRICS_COPY=DIR),
@@ -58,6 +59,8 @@ static void publish(struct watch *w, const struct chunk_record *cr, const char *
 void watch_chunk_end(struct watch *w, struct chunk_record *cr)
 {
     struct telemetry_sample t1;
+    if (w->env->chunks_fd < 0)
+        return;
     telemetry_sample(w->root, w->disk, &t1);
     telemetry_chunk(&w->t0, &t1, cr);
     timeline_figures(&w->tl, &cr->write_stall_max_ms, &cr->commit_max_ms);
