@@ -17,21 +17,25 @@ set format y "%.1s%c"
 set yrange [0:*]
 set y2tics
 set ytics nomirror
-set key top left font "sans,10" box lc rgb "#cccccc" opaque
+set key below font "sans,10"
+set bmargin 5            # the key under the x label, not over it
 do for [k=1:2] {
     NAME = word("telemetry_temp telemetry_clock", k)
     COL = word("temp_c cpu_mhz", k)
     if (draws(NAME)) {
         if (k == 2) { set y2label "CPU clock (MHz)" } else { set y2label "hottest thermal zone (°C)" }
-        set y2range [0:*]
+        # headroom above the highest value: a steady line stays off the border
+        stats T using COL nooutput
+        set y2range [0:STATS_max * 1.15]
         set title (k == 1 ? "Temperature and write rate" : "CPU clock and write rate")."\n".DESC \
             font "sans,12"
         do for [fmt=1:2] {
             if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
-            plot T using 't':'write_rows_per_s' with points pt 7 ps 0.6 lc rgb "#1f77b4" \
-                    title "write rows/s (left)", \
-                T using 't':COL axes x1y2 with lines lw 2 lc rgb (k == 1 ? "#d62728" : "#2ca02c") \
-                    title (k == 1 ? "°C (right)" : "MHz (right)")
+            # the device's line first: the rate's points stay visible on it
+            plot T using 't':COL axes x1y2 with lines lw 2 lc rgb (k == 1 ? "#d62728" : "#2ca02c") \
+                    title (k == 1 ? "°C (right)" : "MHz (right)"), \
+                T using 't':'write_rows_per_s' with points pt 7 ps 0.6 lc rgb "#1f77b4" \
+                    title "write rows/s (left)"
         }
     }
 }

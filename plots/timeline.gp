@@ -30,7 +30,8 @@ do for [fmt=1:2] {
     set multiplot title "The run as it went: rates in each interval\n".DESC font "sans,12"
     set lmargin at screen 0.08
     set rmargin at screen 0.97
-    set key top right font "sans,10" box lc rgb "#cccccc" opaque
+    # keys above each panel, never over a point
+    set key at screen 0.97, screen 0.885 right bottom horizontal font "sans,10" noopaque nobox
     set y2range [0:1]
     unset y2tics
     set yrange [0:*]
@@ -48,6 +49,7 @@ do for [fmt=1:2] {
     set format x "%g"
     set xlabel XL
     set ylabel "reads per second"
+    set key at screen 0.97, screen 0.465 right bottom horizontal
     plot MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb "#c8c8c8" notitle, \
         TL using ((column('t') + column('t_end')) / 2):(is("read") ? column('rate') : NaN) \
             with points pt 7 ps 0.4 lc rgb "#ff7f0e" title "read phase"
