@@ -360,7 +360,7 @@ int resume_main(const struct config *args, char *err, size_t n)
         goto done;
     }
     fd.first = r.nresults;
-    if (check_chunks(&r, &fd, err, n))
+    if (check_chunks(&r, &fd, err, n) || timeline_resumable(out, err, n))
         goto done;
     runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
     if (fd.recorded && check_database(&r, &fd, db, err, n))

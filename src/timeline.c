@@ -268,3 +268,19 @@ out:
     free(cells);
     return fd;
 }
+
+int timeline_resumable(const char *dir, char *err, size_t n)
+{
+    char path[4200], want[4096], got[4096];
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 0;
+    /* empty: killed between creating it and writing its header */
+    int ok = fgets(got, sizeof got, f) == NULL ||
+             (csvout_header(CSV_TIMELINE, want, sizeof want) > 0 && strcmp(got, want) == 0);
+    fclose(f);
+    if (!ok)
+        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+    return ok ? 0 : -1;
+}

@@ -97,7 +97,6 @@ void timeline_figures(const struct timeline *tl, double *stall_ms, double *commi
 /* The wall clock (s since 1970) of monotonic time t (ns). */
 double timeline_wall(const struct timeline *tl, uint64_t t);
 
-#endif
 
 /* For `sqlsoak resume`: rewrites dir/timeline.csv (created when missing)
 ** keeping only the rows of chunks recorded in dir/chunks.csv, and verify
@@ -105,3 +104,10 @@ double timeline_wall(const struct timeline *tl, uint64_t t);
 ** again neither repeats nor leaves a gap; a half-written last line goes
 ** too.  Returns the file opened for appending, or -1 with err. */
 int timeline_resume(const char *dir, char *err, size_t n);
+
+/* For `sqlsoak resume`, before anything changes: 0 when dir/timeline.csv
+** is absent or has exactly the columns this sqlsoak writes, else -1 with a
+** line naming the file in err. */
+int timeline_resumable(const char *dir, char *err, size_t n);
+
+#endif

@@ -198,3 +198,25 @@ fixture() {
     # the chunks run again are marked, and their timeline is theirs alone
     [ "$(col "$OUT/chunks.csv" resumed | sort -u | tr '\n' ' ')" = "0 1 " ]
 }
+
+@test "resume: refuses a timeline.csv of other columns, and changes nothing" {
+    "$S" run --rows 400k --chunk 50k --reads 2000 --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+        >"$T/stdout" 2>&1 3>&- &
+    PID=$!
+    for ((i = 0; i < 6000; i++)); do
+        n=$({ wc -l <"$OUT/chunks.csv"; } 2>/dev/null) || n=0
+        [ "$n" -ge 2 ] && break
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    kill -9 "$PID" 2>/dev/null || true
+    wait "$PID" 2>/dev/null || true
+    PID=
+    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -lt 8 ] || skip "the run ended before the kill"
+    sed -i '1s/,ops,/,operations,/' "$OUT/timeline.csv"
+    before=$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"timeline.csv: its columns are not those this sqlsoak writes"* ]]
+    [ "$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)" = "$before" ]
+}
