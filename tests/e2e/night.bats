@@ -173,21 +173,27 @@ fixture() {
     [ "$output" = "sda ATA Samsung SSD 870 False" ]
 }
 
-@test "resume: after a kill mid-run the timeline goes on without gaps or duplicates" {
-    "$S" run --rows 400k --chunk 50k --reads 2000 --timeline-interval 10 --db-dir "$DB" \
-        --out "$OUT" "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
+# killed_run LINES ARGS...: sqlsoak run ARGS in the background, killed (-9)
+# once chunks.csv has LINES lines; skips the test when the run ended first.
+killed_run() {
+    local lines=$1 i n
+    shift
+    "$S" run "$@" --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
     PID=$!
     for ((i = 0; i < 6000; i++)); do
         n=$({ wc -l <"$OUT/chunks.csv"; } 2>/dev/null) || n=0
-        [ "$n" -ge 3 ] && break
+        [ "$n" -ge "$lines" ] && break
         kill -0 "$PID" 2>/dev/null || break
         sleep 0.01
     done
     kill -9 "$PID" 2>/dev/null || true
     wait "$PID" 2>/dev/null || true
     PID=
-    before=$(col "$OUT/chunks.csv" chunk | wc -l)
-    [ "$before" -lt 8 ] || skip "the run ended before the kill"
+    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -lt 8 ] || skip "the run ended before the kill"
+}
+
+@test "resume: after a kill mid-run the timeline goes on without gaps or duplicates" {
+    killed_run 3 --rows 400k --chunk 50k --reads 2000 --timeline-interval 10
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
@@ -200,19 +206,7 @@ fixture() {
 }
 
 @test "resume: refuses a timeline.csv of other columns, and changes nothing" {
-    "$S" run --rows 400k --chunk 50k --reads 2000 --db-dir "$DB" --out "$OUT" "${Q[@]}" \
-        >"$T/stdout" 2>&1 3>&- &
-    PID=$!
-    for ((i = 0; i < 6000; i++)); do
-        n=$({ wc -l <"$OUT/chunks.csv"; } 2>/dev/null) || n=0
-        [ "$n" -ge 2 ] && break
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.01
-    done
-    kill -9 "$PID" 2>/dev/null || true
-    wait "$PID" 2>/dev/null || true
-    PID=
-    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -lt 8 ] || skip "the run ended before the kill"
+    killed_run 2 --rows 400k --chunk 50k --reads 2000
     sed -i '1s/,ops,/,operations,/' "$OUT/timeline.csv"
     before=$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)
     run "$S" resume "$OUT" "${Q[@]}"
