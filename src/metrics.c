@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -96,6 +97,10 @@ int metrics_write(const char *path, const struct cell_id *id, const struct chunk
               cr->write_stall_max_ms / 1e3);
         gauge(f, id, "sqlsoak_temperature_celsius", "Hottest thermal zone.", cr->temp_c);
         gauge(f, id, "sqlsoak_cpu_frequency_hertz", "CPU clock.", cr->cpu_mhz * 1e6);
+        if (cr->throttled[0])
+            gauge(f, id, "sqlsoak_throttled_flags",
+                  "The Raspberry Pi firmware's get_throttled flags.",
+                  (double)strtoul(cr->throttled, NULL, 16));
         gauge(f, id, "sqlsoak_last_chunk_timestamp_seconds", "When the last chunk ended.",
               cr->end_unix_s);
     }

@@ -11,6 +11,7 @@
 ** sqlsoak_read_ops_per_second, sqlsoak_read_latency_seconds{stat=...}
 ** (latency.h's figures), sqlsoak_write_stall_seconds,
 ** sqlsoak_temperature_celsius, sqlsoak_cpu_frequency_hertz,
+** sqlsoak_throttled_flags (a Raspberry Pi's get_throttled),
 ** sqlsoak_last_chunk_timestamp_seconds, and sqlsoak_cell_status{status=
 ** "running", "ok", ...} 1.  A figure not measured is left out, never 0.
 */

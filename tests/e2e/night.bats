@@ -128,6 +128,7 @@ fixture() {
     done
     python3 "$CHECK" metrics "$OUT" "$T/copies"
     grep -q '^sqlsoak_temperature_celsius{.*} 61.32' "$T/sqlsoak.prom"
+    grep -q '^sqlsoak_throttled_flags{.*} 327685$' "$T/sqlsoak.prom"   # 0x50005
     grep -q 'sqlsoak_cell_status{.*status="running"} 1' "$T/copies/cell-2-1-chunk-1.prom"
     grep -q 'sqlsoak_cell_status{.*status="ok"} 1' "$T/sqlsoak.prom"
     # replaced by rename: no temporary file left beside it
