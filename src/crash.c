@@ -89,7 +89,7 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
     env.api = api;
     plan_cell_id(r->cfg, cell, api->version, api->source_id, &env.id);
     env.db_path = db;
-    env.chunks_fd = env.histograms_fd = -1;
+    env.chunks_fd = env.histograms_fd = env.timeline_fd = -1;
     env.progress = &quiet;
     env.fault = fv;
     fflush(NULL);
@@ -377,7 +377,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     struct crash c;
     memset(&c, 0, sizeof c);
     c.r.cfg = cfg;
-    c.r.chunks_fd = c.r.summary_fd = c.r.histograms_fd = -1;
+    c.r.chunks_fd = c.r.summary_fd = c.r.histograms_fd = c.r.timeline_fd = -1;
     c.trials_fd = c.durability_fd = -1;
     int status = 2;
     signal(SIGXFSZ, SIG_IGN);

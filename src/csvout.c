@@ -85,6 +85,18 @@ static const struct column chunk_columns[] = {
       "read phase"),
     C(CR, read_io_bytes, K_I64, 0, "bytes", "",
       "read from storage by the read phase alone (/proc/self/io)"),
+    C(CR, end_unix_s, K_F64, 3, "s", "telemetry", "the chunk's end, in seconds since 1970 (UTC)"),
+    C(CR, write_stall_max_ms, K_F64, 3, "ms", "",
+      "longest time in the write phase without progress, COMMITs included"),
+    C(CR, commit_max_ms, K_F64, 3, "ms", "", "the slowest COMMIT of the chunk"),
+    C(CR, temp_c, K_F64, 1, "°C", "telemetry", "hottest thermal zone at the chunk's end"),
+    C(CR, cpu_mhz, K_F64, 0, "MHz", "telemetry", "CPU clock at the chunk's end"),
+    C(CR, throttled, K_STR, 0, "", "",
+      "the Raspberry Pi firmware's throttled flags at the chunk's end"),
+    C(CR, device_busy_pct, K_F64, 1, "%", "",
+      "share of the chunk the storage device was busy (io_ticks)"),
+    C(CR, device_reads, K_F64, 0, "", "", "reads the storage device completed in the chunk"),
+    C(CR, device_writes, K_F64, 0, "", "", "writes the storage device completed in the chunk"),
 };
 
 #define SR struct summary_record
@@ -180,6 +192,18 @@ static const struct column histogram_columns[] = {
         "non-empty bucket (src/hist.h)"),
 };
 
+#define TL struct timeline_record
+static const struct column timeline_columns[] = {
+    REQ(TL, chunk, K_I64, 0, "", "timeline", "0-based chunk number"),
+    REQ(TL, phase, K_STR, 0, "", "timeline", "write, commit, read or verify"),
+    REQ(TL, start_unix_s, K_F64, 6, "s", "timeline",
+        "the interval's start, in seconds since 1970 (UTC)"),
+    C(TL, span_s, K_F64, 6, "s", "timeline", "the interval's length"),
+    REQ(TL, ops, K_I64, 0, "", "timeline",
+        "rows inserted, COMMITs, reads or rows verified in the interval"),
+    C(TL, read_max_us, K_F64, 3, "µs", "", "the slowest read of the interval"),
+};
+
 struct schema {
     const struct column *cols;
     int n;
@@ -193,12 +217,14 @@ static const struct schema schemas[] = {
     [CSV_TRIALS] = SCHEMA(trial_columns, struct trial_record),
     [CSV_DURABILITY] = SCHEMA(durability_columns, struct durability_record),
     [CSV_HISTOGRAMS] = SCHEMA(histogram_columns, struct histogram_record),
+    [CSV_TIMELINE] = SCHEMA(timeline_columns, struct timeline_record),
 };
 
 _Static_assert(offsetof(struct chunk_record, id) == 0 &&
                    offsetof(struct summary_record, id) == 0 &&
                    offsetof(struct trial_record, id) == 0 &&
-                   offsetof(struct durability_record, id) == 0,
+                   offsetof(struct durability_record, id) == 0 &&
+                   offsetof(struct timeline_record, id) == 0,
                "every record begins with its identity");
 
 /* Column i of the rows of f: a K_LATENCY row stands for one column per
@@ -275,6 +301,7 @@ const char *csvout_file_name(enum csv_file f)
         [CSV_TRIALS] = "trials.csv",
         [CSV_DURABILITY] = "durability.csv",
         [CSV_HISTOGRAMS] = "histograms.csv",
+        [CSV_TIMELINE] = "timeline.csv",
     };
     return names[f];
 }

@@ -1,6 +1,6 @@
 /*
-** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv and
-** durability.csv.
+** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv,
+** durability.csv and timeline.csv.
 **
 ** One column table per file drives its header, every row, the readers'
 ** required columns and each column's unit and meaning, so none of them
@@ -57,6 +57,13 @@ struct chunk_record {
     int64_t resumed;         /* 1 when this chunk ran in a resumed run */
     double db_cached_pct;    /* of the database's pages in the OS cache before the reads */
     int64_t read_io_bytes;   /* read from storage by the read phase alone; -1 unknown */
+    /* what happened inside the chunk (timeline.h), and the device at its
+    ** end (telemetry.h): NaN, "" when not measured or not exposed */
+    double end_unix_s;       /* the chunk's end, wall clock */
+    double write_stall_max_ms, commit_max_ms;
+    double temp_c, cpu_mhz;
+    char throttled[16];      /* the firmware's flags, "0x50005" */
+    double device_busy_pct, device_reads, device_writes;
 };
 
 struct summary_record {
@@ -127,7 +134,20 @@ struct durability_record {
     double lost_upper95_pct, corrupt_upper95_pct;
 };
 
-enum csv_file { CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS };
+/* One interval of one phase of a chunk: timeline.csv (see timeline.h). */
+struct timeline_record {
+    struct cell_id id;
+    int64_t chunk;
+    char phase[8];           /* write, commit, read, verify */
+    double start_unix_s;     /* the interval's start, wall clock */
+    double span_s;           /* its length: --timeline-interval, or less at a phase's end */
+    int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */
+    double read_max_us;      /* the slowest read in it (reads only) */
+};
+
+enum csv_file {
+    CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS, CSV_TIMELINE
+};
 
 /* The header line (with "\n") into buf; returns its length, or -1 when
 ** buf is too small. */

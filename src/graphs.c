@@ -35,6 +35,17 @@ static const struct graphs_graph list[] = {
                    "chunk.", 0}}},
     {"commit.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_COMMIT,
      {{"commit", "Rows per transaction against write rows/s (log-log).", 0}}},
+    {"timeline.gp", GRAPHS_RUN, GRAPHS_TIMELINE,
+     {{"timeline", "The night as it went: rows inserted and reads per second in each interval "
+                   "of timeline.csv against wall-clock time, chunk starts as grey lines, "
+                   "stretches without a row inserted (and COMMITs of a whole interval or "
+                   "more) in red.", 0}}},
+    {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
+     {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
+                         "the chunk's write rate (left axis): does the rate fall as the "
+                         "device heats up?", GRAPHS_TEMP},
+      {"telemetry_clock", "The CPU clock at each chunk's end (right axis) beside the write "
+                          "rate: a throttled CPU runs at a lower clock.", GRAPHS_CLOCK}}},
     {"durability.gp", GRAPHS_CRASH, GRAPHS_TRIALS,
      {{"durability", "What simulated power cuts left of each cell's database: intact, "
                      "acknowledged commits lost, or corrupt (share of the trials, with "
@@ -54,6 +65,9 @@ static const char *const reasons[] = {
     "one commit size only",
     "durability.csv has no cells",
     "not exactly one setting varies (with two values or more)",
+    "timeline.csv is missing or empty",
+    "no temperature was recorded (no thermal zone)",
+    "no CPU clock was recorded",
 };
 
 const struct graphs_graph *graphs_at(int i)

@@ -22,6 +22,9 @@ enum graphs_need {
     GRAPHS_COMMIT = 1u << 6,     /* more than one commit size */
     GRAPHS_TRIALS = 1u << 7,     /* a crash folder with at least one cell */
     GRAPHS_SPREAD = 1u << 8,     /* exactly one dimension varies, with 2 values or more */
+    GRAPHS_TIMELINE = 1u << 9,   /* timeline.csv has rows */
+    GRAPHS_TEMP = 1u << 10,      /* some chunk recorded temp_c */
+    GRAPHS_CLOCK = 1u << 11,     /* some chunk recorded cpu_mhz */
 };
 
 /* The kinds of folder a graph is drawn for. */

@@ -72,6 +72,12 @@ static const struct option_def tail_table[] = {
      O(no_plot)},
     {{"progress", V_ENUM, 0, "auto", 0, 0, progress_names, NULL, 0, RUNLIKE | CMD_RESUME,
       "progress on stderr: auto (one updating line on a TTY), always, never"}, O(progress)},
+    {{"timeline-interval", V_INT, 0, "1000", 10, 3600000, NULL, NULL, 0, CMD_RUN,
+      "milliseconds per row of timeline.csv: what every phase did in each interval"},
+     O(timeline_ms)},
+    {{"metrics", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "after every chunk, write the run's state to this .prom file (Prometheus text "
+      "format, for node_exporter's textfile collector)"}, O(metrics)},
     {{"trials", V_COUNT, 0, "1000", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
       "simulated power cuts per cell (0 in 1000 bounds a rate below 0.3%)"}, O(trials)},
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,
@@ -335,6 +341,7 @@ void config_free(struct config *cfg)
         free(cfg->sqlite_lib.v[i]);
     free(cfg->db_dir);
     free(cfg->out);
+    free(cfg->metrics);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }

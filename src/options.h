@@ -59,6 +59,8 @@ struct config {
     char *db_dir, *out;
     int keep_db, no_plot, progress, on_error, verify;
     int64_t min_free;
+    int64_t timeline_ms;          /* timeline.csv's interval */
+    char *metrics;                /* --metrics FILE.prom, or NULL */
 
     /* crash */
     int64_t trials, sector_size, replay;

@@ -13,6 +13,7 @@
 #include "plotdata.h"
 #include "plotheat.h"
 #include "plotspread.h"
+#include "plottimeline.h"
 #include "report.h"
 
 #include <errno.h>
@@ -278,7 +279,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
     unsigned have = 0;
-    int rc = -1, heat, commit, spread, versions, drawn = 0;
+    int rc = -1, heat, commit, spread, versions, night, drawn = 0;
     if (!s || !vn || !vp)
         goto out;
     int nv;
@@ -290,13 +291,14 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
         (heat = plotheat_write_heat(datadir, r, err, sizeof err)) < 0 ||
         (commit = plotheat_write_commit(datadir, r, err, sizeof err)) < 0 ||
-        (spread = plotspread_write(datadir, r, err, sizeof err)) < 0) {
+        (spread = plotspread_write(datadir, r, err, sizeof err)) < 0 ||
+        (night = plottimeline_write(datadir, r, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }
     have = measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
            (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0) |
-           (spread ? GRAPHS_SPREAD : 0);
+           (spread ? GRAPHS_SPREAD : 0) | (unsigned)night;
     char refpath[4200];
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||

@@ -14,6 +14,7 @@
 */
 #include "plotdata.h"
 
+#include "devinfo.h"
 #include "dims.h"
 #include "tsv.h"
 
@@ -65,7 +66,11 @@ void plotdata_describe(struct plotdata_run *r)
         const char *fs = json_string_value(json_object_get(st, "fstype"));
         const char *dev = json_string_value(json_object_get(st, "device"));
         const char *model = json_string_value(json_object_get(st, "model"));
-        json_t *rot = json_object_get(st, "rotational");
+        char named[160];
+        if (devinfo_from_json(st, named, sizeof named) == 0)
+            model = named;     /* the card, or the disk's vendor and model */
+        /* "(SSD)" would misname a card: its name says what it is */
+        json_t *rot = json_object_get(st, json_object_get(st, "card") ? "" : "rotational");
         snprintf(r->host, sizeof r->host, "%s", hn ? hn : "?");
         snprintf(r->storage, sizeof r->storage, "%s on %s%s%s%s", fs ? fs : "?", dev ? dev : "?",
                  model && *model ? " " : "", model ? model : "",

@@ -549,8 +549,8 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         summary(f, r);
         fputs("<h2>Graphs</h2>\n", f);
         graphs(f, r->dir, GRAPHS_RUN, have);
-        fputs("<p><small>Data: chunks.csv, summary.csv, run.json in this folder.</small></p>\n",
-              f);
+        fputs("<p><small>Data: chunks.csv, summary.csv, timeline.csv, run.json in this "
+              "folder.</small></p>\n", f);
     }
     return page_end(f, r->dir, tmp, msg);
 }

@@ -23,6 +23,7 @@
 #include "histfile.h"
 #include "kvgen.h"
 #include "run.h"
+#include "timeline.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -282,7 +283,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = r.histograms_fd = -1;
+    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = -1;
 
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
@@ -338,7 +339,7 @@ int resume_main(const struct config *args, char *err, size_t n)
         goto done;
     }
     fd.first = r.nresults;
-    if (check_chunks(&r, &fd, err, n))
+    if (check_chunks(&r, &fd, err, n) || timeline_resumable(out, err, n))
         goto done;
     runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
     if (fd.recorded && check_database(&r, &fd, db, err, n))
@@ -366,6 +367,8 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (!fd.recorded)
         dbfile_remove(db);   /* this run's own, with no chunk recorded: start the cell anew */
     else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n))
+        goto done;
+    if ((r.timeline_fd = timeline_resume(out, err, n)) < 0)
         goto done;
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     r.chunks_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);

@@ -94,6 +94,11 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
                  cfg->rows);
         return -1;
     }
+    if (cfg->metrics && (strlen(cfg->metrics) < 6 ||
+                         strcmp(cfg->metrics + strlen(cfg->metrics) - 5, ".prom") != 0)) {
+        snprintf(err, n, "--metrics %s: the file's name must end in .prom", cfg->metrics);
+        return -1;
+    }
     return 0;
 }
 
@@ -198,6 +203,7 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.db_path = db;
     env.chunks_fd = r->chunks_fd;
     env.histograms_fd = r->histograms_fd;
+    env.timeline_fd = r->timeline_fd;
     env.progress = pg;
     env.deadline_ns = deadline_ns;
     env.stop = &stop_requested;
@@ -433,12 +439,14 @@ void runner_release(struct runner *r)
         close(r->summary_fd);
     if (r->histograms_fd >= 0)
         close(r->histograms_fd);
+    if (r->timeline_fd >= 0)
+        close(r->timeline_fd);
     runjson_free(r->rj);
     free(r->results);
     free(r->cells);
     for (int i = 0; i < r->nlibs; i++)
         sqlapi_close(&r->libs[i]);
-    r->chunks_fd = r->summary_fd = r->histograms_fd = -1;
+    r->chunks_fd = r->summary_fd = r->histograms_fd = r->timeline_fd = -1;
     r->rj = NULL;
     r->results = NULL;
     r->cells = NULL;
@@ -450,7 +458,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     struct runner r;
     memset(&r, 0, sizeof r);
     r.cfg = cfg;
-    r.chunks_fd = r.summary_fd = r.histograms_fd = -1;
+    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = -1;
     int status = 2;
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
@@ -489,6 +497,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         (r.summary_fd = runner_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
         (r.histograms_fd =
              runner_open_csv(r.out, "histograms.csv", CSV_HISTOGRAMS, err, errlen)) < 0 ||
+        (r.timeline_fd = runner_open_csv(r.out, "timeline.csv", CSV_TIMELINE, err, errlen)) < 0 ||
         runjson_write(r.rj, r.out) != 0) {
         if (!err[0])
             snprintf(err, errlen, "cannot write %s/run.json: %s", r.out, strerror(errno));

@@ -28,7 +28,7 @@ struct runner {
     struct summary_record *results;   /* [ncells]: the cells recorded so far */
     int nresults;
     struct runjson *rj;
-    int chunks_fd, summary_fd, histograms_fd;
+    int chunks_fd, summary_fd, histograms_fd, timeline_fd;
 };
 
 /* Runs the matrix cfg describes.  Returns the exit status: 0 all cells

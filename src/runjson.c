@@ -2,6 +2,8 @@
 ** runjson: see runjson.h.
 */
 #include "runjson.h"
+#include "devinfo.h"
+#include "telemetry.h"
 
 #include <fcntl.h>
 #include <jansson.h>
@@ -104,7 +106,12 @@ void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st)
 {
     json_object_set_new(r->root, "host", sysinfo_host_json(h));
-    json_object_set_new(r->root, "storage", sysinfo_storage_json(st));
+    json_t *storage = sysinfo_storage_json(st);
+    struct devinfo d;
+    devinfo_read(telemetry_root(), st->block_device, &d);
+    if (storage)
+        devinfo_to_json(&d, storage);
+    json_object_set_new(r->root, "storage", storage);
 }
 
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps)

@@ -13,9 +13,9 @@
 **        recorded, unless --keep-db or interrupted for resume)
 **
 ** Invariants:
-**  1. Nothing but the SQLite calls of the workload, the generator and one
-**     clock read per operation runs inside a timed phase; CSV, /proc and
-**     stat() sampling happen between phases.
+**  1. Inside a timed phase run only the workload's SQLite calls, the
+**     generator, the clock (per read; per 256 rows written) and a row of
+**     timeline.csv per interval; /proc, stat() and CSV rows come between.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
 **  3. Every value read is verified against the generator.
@@ -31,6 +31,7 @@
 #include "sysinfo.h"
 #include "testhook.h"
 #include "verify.h"
+#include "watch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,6 +67,7 @@ struct soak {
     struct faultvfs test_fault; /* the SQLSOAK_TEST_IOERR_AFTER_WRITES shim */
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
+    struct watch w;             /* the timeline, telemetry and --metrics */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -80,7 +82,6 @@ static void set_status(struct soak *s, int st, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Maps an SQLite failure to a cell status, with the library's words. */
 /* The operating system's error behind an SQLite one, taken at once: a
 ** later call (a reset, a rollback) may overwrite both. */
 static int os_errno(struct soak *s)
@@ -91,6 +92,7 @@ static int os_errno(struct soak *s)
     return err;
 }
 
+/* Maps an SQLite failure to a cell status, with the library's words. */
 static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
 {
     int st = ST_FAILED;
@@ -249,7 +251,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size;
-    uint64_t t0 = clock_now_ns(), in_commit = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, TL_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
     for (int64_t i = 0; i < n; i++) {
@@ -264,19 +266,20 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
         if (step_done(s, s->ins, "INSERT"))
             return -1;
-        s->inserted++;
+        if ((++s->inserted & (TIMELINE_TICK_ROWS - 1)) == 0)
+            timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
             uint64_t tc = clock_now_ns();
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
             s->in_txn = 0;
             s->txn_left = every;
-            in_commit += clock_now_ns() - tc;
+            in_commit += timeline_commit(&s->w.tl, s->inserted, tc);
             if (s->env->commit_fd >= 0)
                 report_commit(s->env->commit_fd, s->inserted);
         }
     }
-    *write_ns = clock_now_ns() - t0;
+    *write_ns = timeline_end(&s->w.tl, s->inserted) - t0;
     *commit_ns = in_commit;
     return 0;
 }
@@ -295,7 +298,7 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     hist_reset(&s->lat);
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
-    uint64_t t_start = clock_now_ns(), t_prev = t_start;
+    uint64_t t_start = timeline_begin(&s->w.tl, TL_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
         int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
         api->bind_int64(s->sel, 1, key);
@@ -313,12 +316,14 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
         api->reset(s->sel);
         uint64_t t = clock_now_ns();
         hist_record(&s->lat, t - t_prev);
+        timeline_read(&s->w.tl, t, t - t_prev);
         if (s->raw) {                       /* test mode: outside the next latency */
             fprintf(s->raw, "%" PRIu64 "\n", t - t_prev);
             t = clock_now_ns();
         }
         t_prev = t;
     }
+    timeline_end(&s->w.tl, 0);
     *read_ns = t_prev - t_start;
     *failures = bad;
     return 0;
@@ -397,15 +402,20 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     return 0;
 }
 
+static void verify_tick(void *ctx, int64_t scanned)
+{
+    timeline_tick(ctx, scanned);
+}
+
 /* --verify, timed apart from the phases (verify_s); the rows that fail
 ** add to verify_failures. */
 static int verify_table(struct soak *s)
 {
     char ok[256], what[64];
-    int64_t bad = 0;
-    uint64_t t0 = clock_now_ns();
-    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, ok, sizeof ok, what,
-                        sizeof what);
+    int64_t bad = 0, rows = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, TL_VERIFY, 0);
+    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &s->w.tl,
+                        ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, what);
     if (strcmp(ok, "ok") != 0) {
@@ -413,7 +423,7 @@ static int verify_table(struct soak *s)
         return -1;
     }
     s->res->sum.verify_failures += bad;
-    s->res->sum.verify_s = (clock_now_ns() - t0) / 1e9;
+    s->res->sum.verify_s = (timeline_end(&s->w.tl, rows) - t0) / 1e9;
     return 0;
 }
 
@@ -444,6 +454,7 @@ static int chunk_loop(struct soak *s)
         int64_t lo = cfg->read_from == RF_CHUNK ? s->inserted : 0;
 
         sysinfo_io(&io0);
+        watch_chunk_begin(&s->w, c);
         if (write_phase(s, n, &write_ns, &commit_ns))
             return -1;
         if (corrupt >= s->inserted - n && corrupt < s->inserted && corrupt_row(s, corrupt))
@@ -475,6 +486,7 @@ static int chunk_loop(struct soak *s)
             set_status(s, ST_FAILED, "cannot append to histograms.csv: %s", strerror(errno));
             return -1;
         }
+        watch_chunk_end(&s->w, &cr);
         if (chunk_record(s, &cr))
             return -1;
 
@@ -557,6 +569,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
                (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
     s.raw = testhook_latency_file();
+    watch_cell_begin(&s.w, env);
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;
@@ -586,6 +599,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         res->sum.db_bytes = file_size(env->db_path);
     res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+    watch_cell_end(&s.w, res->sum.status);
     if (s.fault) {
         res->vfs_events = faultvfs_events(s.fault);
         faultvfs_unregister(s.fault);

@@ -52,6 +52,7 @@ struct soak_env {
     const char *db_path;        /* must not exist yet, nor its -journal/-wal */
     int chunks_fd;              /* chunks.csv, O_APPEND */
     int histograms_fd;          /* histograms.csv, O_APPEND; -1: none kept */
+    int timeline_fd;            /* timeline.csv, O_APPEND; -1: none */
     struct progress *progress;
     uint64_t deadline_ns;       /* clock_now_ns() bound of --max-time; 0 none */
     volatile sig_atomic_t *stop;/* set by a signal handler: end after the chunk */

@@ -5,6 +5,7 @@
 ** See sysinfo.h.  Linux /proc and /sys; every reader degrades to "" / -1.
 */
 #include "sysinfo.h"
+#include "telemetry.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -279,8 +280,8 @@ static int find_mount(dev_t dev, const char *real, struct mount_entry *best)
 ** the name in disk ("sda", "mmcblk0", "dm-0"), or -1. */
 static int whole_disk(unsigned maj, unsigned min, char *disk, size_t size)
 {
-    char link[64], dir[PATH_MAX], part[PATH_MAX + 16];
-    snprintf(link, sizeof link, "/sys/dev/block/%u:%u", maj, min);
+    char link[PATH_MAX], dir[PATH_MAX], part[PATH_MAX + 16];
+    snprintf(link, sizeof link, "%s/sys/dev/block/%u:%u", telemetry_root(), maj, min);
     if (!realpath(link, dir))
         return -1;
     snprintf(part, sizeof part, "%s/partition", dir);
@@ -332,15 +333,16 @@ int sysinfo_storage(const char *path, struct storage_info *st)
         S_ISBLK(db.st_mode))
         found = whole_disk(major(db.st_rdev), minor(db.st_rdev), disk, sizeof disk) == 0;
     if (found) {
-        char p[160], buf[64];
+        char p[PATH_MAX], buf[64];
+        const char *root = telemetry_root();
         copy_str(st->block_device, sizeof st->block_device, disk);
-        snprintf(p, sizeof p, "/sys/block/%s/device/model", disk);
+        snprintf(p, sizeof p, "%s/sys/block/%s/device/model", root, disk);
         read_line_file(p, st->model, sizeof st->model);
         if (st->model[0] == '\0') {
-            snprintf(p, sizeof p, "/sys/block/%s/device/name", disk);
+            snprintf(p, sizeof p, "%s/sys/block/%s/device/name", root, disk);
             read_line_file(p, st->model, sizeof st->model);
         }
-        snprintf(p, sizeof p, "/sys/block/%s/queue/rotational", disk);
+        snprintf(p, sizeof p, "%s/sys/block/%s/queue/rotational", root, disk);
         read_line_file(p, buf, sizeof buf);
         if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
             st->rotational = buf[0] - '0';

@@ -4,7 +4,9 @@
 **
 ** Every reader degrades gracefully: a file of /proc or /sys that does not
 ** exist (a container, another kernel) leaves its field empty or -1, never
-** an error.  Nothing here allocates except sysinfo_*_json().
+** an error.  Nothing here allocates except sysinfo_*_json().  The disk
+** under a folder (/sys/dev/block, /sys/block) is looked up under
+** SQLSOAK_SYSROOT when set, as telemetry.h's files are.
 */
 #ifndef SQLSOAK_SYSINFO_H
 #define SQLSOAK_SYSINFO_H

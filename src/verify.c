@@ -10,12 +10,13 @@
 #include <string.h>
 
 int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
-               int64_t *bad, char *ok, size_t okn, char *what, size_t whatn)
+               int64_t *bad, int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok,
+               size_t okn, char *what, size_t whatn)
 {
     sqlite3_stmt *scan = NULL;
     int64_t found = 0;
     uint64_t keysum = 0, want = 0;
-    *bad = 0;
+    *bad = *scanned = 0;
     int rc = sqlapi_query_text(api, db, "PRAGMA integrity_check", ok, okn);
     if (rc != SQLITE_OK) {
         snprintf(what, whatn, "PRAGMA integrity_check");
@@ -33,8 +34,10 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, i
         const void *v = api->column_blob(scan, 1);
         *bad += !kvgen_verify(gen, k, v, (size_t)api->column_bytes(scan, 1));
         keysum += rng_mix64((uint64_t)k);
-        found++;
+        if ((++found & (VERIFY_TICK_ROWS - 1)) == 0 && tick)
+            tick(ctx, found);
     }
+    *scanned = found;
     api->finalize(scan);
     if (rc != SQLITE_DONE) {
         snprintf(what, whatn, "verify scan");

@@ -13,11 +13,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Called every VERIFY_TICK_ROWS rows of the scan with the rows scanned
+** so far (the timeline's progress of the verify phase). */
+#define VERIFY_TICK_ROWS 256
+typedef void verify_tick_fn(void *ctx, int64_t scanned);
+
 /* Checks the table kv of db, which should hold the generator's first rows
 ** rows.  Returns SQLITE_OK with integrity_check's first line in ok ("ok"
-** when sound; the scan runs only then) and the rows that fail in *bad; or
-** the failing statement's code, naming it in what. */
+** when sound; the scan runs only then), the rows that fail in *bad and
+** the rows scanned in *scanned; or the failing statement's code, naming
+** it in what.  tick may be NULL. */
 int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
-               int64_t *bad, char *ok, size_t okn, char *what, size_t whatn);
+               int64_t *bad, int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok,
+               size_t okn, char *what, size_t whatn);
 
 #endif

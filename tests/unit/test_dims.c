@@ -51,7 +51,7 @@ static void test_every_row_is_an_option_and_a_column(void **state)
             assert_null(dm->pragma);
         assert_int_equal(dims_find(dm->column), d);
         assert_non_null(strstr(dm->label, "%s"));
-        for (enum csv_file f = CSV_CHUNKS; f <= CSV_DURABILITY; f++)
+        for (enum csv_file f = CSV_CHUNKS; f <= CSV_TIMELINE; f++)
             assert_true(has_column(f, dm->column));
         /* a pragma is read back, a workload setting is not */
         assert_int_equal(dm->pragma != NULL, dm->readback != DR_NONE);

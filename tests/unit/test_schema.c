@@ -28,7 +28,7 @@
 #define SQLSOAK_PLOTS_DIR SOURCE_DIR "/plots"
 
 static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY,
-                                       CSV_HISTOGRAMS};
+                                       CSV_HISTOGRAMS, CSV_TIMELINE};
 #define NFILES (sizeof files / sizeof *files)
 
 /* The columns csvout writes today must be those recorded for

@@ -1,0 +1,100 @@
+/*
+** devinfo: the storage device's identity from sysfs.  See devinfo.h.
+*/
+#include "devinfo.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+/* root/sys/block/disk/device/attr's first line, trimmed, into dst. */
+static void attr(const char *root, const char *disk, const char *name, char *dst, size_t n)
+{
+    char path[4400];
+    dst[0] = 0;
+    snprintf(path, sizeof path, "%s/sys/block/%s/device/%s", root, disk, name);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return;
+    if (!fgets(dst, (int)n, f))
+        dst[0] = 0;
+    fclose(f);
+    size_t len = strcspn(dst, "\r\n");
+    while (len && dst[len - 1] == ' ')
+        len--;
+    dst[len] = 0;
+}
+
+void devinfo_read(const char *root, const char *disk, struct devinfo *d)
+{
+    memset(d, 0, sizeof *d);
+    if (!disk[0] || strchr(disk, '/') || strcmp(disk, "..") == 0)
+        return;
+    d->mmc = strncmp(disk, "mmcblk", 6) == 0;
+    if (d->mmc) {
+        attr(root, disk, "name", d->name, sizeof d->name);
+        attr(root, disk, "manfid", d->manfid, sizeof d->manfid);
+        attr(root, disk, "oemid", d->oemid, sizeof d->oemid);
+        attr(root, disk, "date", d->date, sizeof d->date);
+        attr(root, disk, "type", d->type, sizeof d->type);
+        return;
+    }
+    attr(root, disk, "vendor", d->vendor, sizeof d->vendor);
+    attr(root, disk, "model", d->model, sizeof d->model);
+}
+
+int devinfo_to_json(const struct devinfo *d, void *storage)
+{
+    json_t *o = storage;
+    int err = 0;
+    if (d->vendor[0])
+        err |= json_object_set_new(o, "vendor", json_string(d->vendor));
+    if (!d->mmc)
+        return err ? -1 : 0;
+    json_t *c = json_object();
+    const struct {
+        const char *key, *v;
+    } f[] = {{"name", d->name}, {"manfid", d->manfid}, {"oemid", d->oemid},
+             {"date", d->date}, {"type", d->type}};
+    for (size_t i = 0; c && i < sizeof f / sizeof *f; i++)
+        err |= json_object_set_new(c, f[i].key, json_string(f[i].v));
+    err |= !c || json_object_set_new(o, "card", c);
+    return err ? -1 : 0;
+}
+
+void devinfo_say(const struct devinfo *d, char *buf, unsigned long n)
+{
+    if (d->mmc)
+        snprintf(buf, n, "%s card %s (manfid %s, oemid %s, %s)", d->type[0] ? d->type : "MMC",
+                 d->name[0] ? d->name : "?", d->manfid[0] ? d->manfid : "?",
+                 d->oemid[0] ? d->oemid : "?", d->date[0] ? d->date : "date unknown");
+    else
+        snprintf(buf, n, "%s%s%s", d->vendor, d->vendor[0] && d->model[0] ? " " : "", d->model);
+}
+
+int devinfo_from_json(const void *st, char *buf, unsigned long n)
+{
+    const json_t *o = st, *card = json_object_get(o, "card");
+    struct devinfo d;
+    memset(&d, 0, sizeof d);
+    const char *vendor = json_string_value(json_object_get(o, "vendor"));
+    const char *model = json_string_value(json_object_get(o, "model"));
+    /* a vendor alone (virtio's "0x1af4") names nothing a reader knows */
+    if (!json_is_object(card) && !(vendor && *vendor && model && *model))
+        return -1;
+    const struct {
+        const char *key;
+        char *dst;
+        size_t size;
+    } f[] = {{"name", d.name, sizeof d.name},       {"manfid", d.manfid, sizeof d.manfid},
+             {"oemid", d.oemid, sizeof d.oemid},    {"date", d.date, sizeof d.date},
+             {"type", d.type, sizeof d.type},       {"model", d.model, sizeof d.model}};
+    d.mmc = json_is_object(card);
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        const char *v = json_string_value(json_object_get(i < 5 ? card : o, f[i].key));
+        snprintf(f[i].dst, f[i].size, "%s", v ? v : "");
+    }
+    snprintf(d.vendor, sizeof d.vendor, "%s", vendor ? vendor : "");
+    devinfo_say(&d, buf, n);
+    return 0;
+}

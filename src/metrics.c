@@ -1,0 +1,121 @@
+/*
+** metrics: the Prometheus textfile of a cell's state.  See metrics.h.
+*/
+#include "metrics.h"
+
+#include "dims.h"
+#include "latency.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A label value, escaped as the exposition format wants (\\, \", \n). */
+static void put_value(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '\\' || *s == '"')
+            fputc('\\', f);
+        if (*s == '\n')
+            fputs("\\n", f);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* The cell's labels, without the braces; extra ("stat=\"p50\"") last. */
+static void put_labels(FILE *f, const struct cell_id *id, const char *extra_name,
+                       const char *extra_value)
+{
+    char t[64];
+    fprintf(f, "cell=\"%lld\",repeat=\"%lld\",sqlite_version=", (long long)id->cell,
+            (long long)id->repeat);
+    put_value(f, id->sqlite_version);
+    for (int d = 0; d < DIM_COUNT; d++) {
+        fprintf(f, ",%s=", dim_table[d].column);
+        put_value(f, d == DIM_LIB ? id->sqlite_lib : dims_text(d, id->v[d], t, sizeof t));
+    }
+    fputs(",read_from=", f);
+    put_value(f, id->read_from);
+    if (extra_name) {
+        fprintf(f, ",%s=", extra_name);
+        put_value(f, extra_value);
+    }
+}
+
+static void gauge(FILE *f, const struct cell_id *id, const char *name, const char *help,
+                  double v)
+{
+    if (!isfinite(v))
+        return;
+    fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n%s{", name, help, name, name);
+    put_labels(f, id, NULL, NULL);
+    fprintf(f, "} %.17g\n", v);
+}
+
+int metrics_write(const char *path, const struct cell_id *id, const struct chunk_record *cr,
+                  int64_t nchunks, const char *status)
+{
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    FILE *f = fopen(tmp, "we");
+    if (!f)
+        return -1;
+    gauge(f, id, "sqlsoak_chunks_planned", "Chunks the cell will measure.", (double)nchunks);
+    if (cr) {
+        gauge(f, id, "sqlsoak_chunk", "The last chunk measured, 0-based.", (double)cr->chunk);
+        gauge(f, id, "sqlsoak_rows", "Rows in the table.", (double)cr->rows);
+        gauge(f, id, "sqlsoak_write_rows_per_second", "Write rate of the last chunk.",
+              cr->write_rows_per_s);
+        gauge(f, id, "sqlsoak_read_ops_per_second", "Read rate of the last chunk.",
+              cr->read_ops_per_s);
+        int any = 0;
+        for (int i = 0; i < LAT_COUNT; i++)
+            any |= isfinite(cr->read_us[i]);
+        if (any) {
+            const char *n = "sqlsoak_read_latency_seconds";
+            fprintf(f, "# HELP %s Read latency of the last chunk, by figure.\n"
+                       "# TYPE %s gauge\n", n, n);
+            for (int i = 0; i < LAT_COUNT; i++) {
+                if (!isfinite(cr->read_us[i]))
+                    continue;
+                fprintf(f, "%s{", n);
+                put_labels(f, id, "stat", latency_table[i].name);
+                fprintf(f, "} %.9g\n", cr->read_us[i] / 1e6);
+            }
+        }
+        gauge(f, id, "sqlsoak_write_stall_seconds",
+              "Longest time without progress in the last chunk's write phase.",
+              cr->write_stall_max_ms / 1e3);
+        gauge(f, id, "sqlsoak_temperature_celsius", "Hottest thermal zone.", cr->temp_c);
+        gauge(f, id, "sqlsoak_cpu_frequency_hertz", "CPU clock.", cr->cpu_mhz * 1e6);
+        if (cr->throttled[0])
+            gauge(f, id, "sqlsoak_throttled_flags",
+                  "The Raspberry Pi firmware's get_throttled flags.",
+                  (double)strtoul(cr->throttled, NULL, 16));
+        gauge(f, id, "sqlsoak_last_chunk_timestamp_seconds", "When the last chunk ended.",
+              cr->end_unix_s);
+    }
+    fputs("# HELP sqlsoak_cell_status The cell's status: running, or how it ended.\n"
+          "# TYPE sqlsoak_cell_status gauge\nsqlsoak_cell_status{", f);
+    put_labels(f, id, "status", status);
+    fputs("} 1\n", f);
+    int err = ferror(f);
+    err |= fflush(f) != 0;
+    err |= fclose(f) != 0;
+    if (err || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,190 @@
+/*
+** plottimeline: a night's course for timeline.gp and telemetry.gp.
+**
+** Files written into the data folder (see tsv.h):
+**   axis.tsv       one row: the time axis's label, and the divisor that
+**                  turns seconds since the run's start into its unit
+**   timeline.tsv   one row per timeline.csv row: t and t_end (the
+**                  interval's start and end on the axis), phase, rate
+**                  (ops per second), stall (1: an interval of the write
+**                  phase without a row inserted, or a COMMIT's own row)
+**   chunkmarks.tsv t of each chunk's first write interval
+**   telemetry.tsv  one row per chunk, in time order: t (the chunk's end),
+**                  write_rows_per_s, temp_c, cpu_mhz
+*/
+#include "plottimeline.h"
+
+#include "graphs.h"
+#include "tsv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TLF CSV_TIMELINE
+#define CHK CSV_CHUNKS
+
+/* The run's first moment: the first interval's start, or the first
+** chunk's start. */
+static double origin(const struct csvin *tl, const struct csvin *ch)
+{
+    double t0 = INFINITY;
+    for (int i = 0; i < tl->nrows; i++) {
+        double t = csvin_num(tl, TLF, i, "start_unix_s");
+        if (t < t0)
+            t0 = t;
+    }
+    for (int i = 0; i < ch->nrows; i++) {
+        double t = csvin_num(ch, CHK, i, "end_unix_s") - csvin_num(ch, CHK, i, "write_s") -
+                   (isfinite(csvin_num(ch, CHK, i, "read_s")) ? csvin_num(ch, CHK, i, "read_s") : 0);
+        if (t < t0)
+            t0 = t;
+    }
+    return t0;
+}
+
+static double last_time(const struct csvin *tl, const struct csvin *ch, double t0)
+{
+    double t1 = t0;
+    for (int i = 0; i < tl->nrows; i++) {
+        double t = csvin_num(tl, TLF, i, "start_unix_s") + csvin_num(tl, TLF, i, "span_s");
+        if (t > t1)
+            t1 = t;
+    }
+    for (int i = 0; i < ch->nrows; i++)
+        if (csvin_num(ch, CHK, i, "end_unix_s") > t1)
+            t1 = csvin_num(ch, CHK, i, "end_unix_s");
+    return t1;
+}
+
+static int write_axis(const char *datadir, double t0, double len, double *div, char *err,
+                      size_t n)
+{
+    static const char *const cols[] = {"label", "divisor", NULL};
+    char label[128], clock[32] = "?";
+    const char *unit = len > 3 * 3600 ? "hours" : len > 180 ? "minutes" : "seconds";
+    *div = len > 3 * 3600 ? 3600 : len > 180 ? 60 : 1;
+    time_t s = (time_t)t0;
+    struct tm tm;
+    if (isfinite(t0) && gmtime_r(&s, &tm))
+        strftime(clock, sizeof clock, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    snprintf(label, sizeof label, "%s since %s", unit, clock);
+    struct tsv f;
+    if (tsv_create(&f, datadir, "axis", 0, cols, err, n))
+        return -1;
+    tsv_text(&f, "label", label);
+    tsv_num(&f, "divisor", *div);
+    tsv_end_row(&f);
+    return tsv_close(&f, err, n);
+}
+
+static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
+                          char *err, size_t n)
+{
+    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", NULL};
+    static const char *const mcols[] = {"t", NULL};
+    struct tsv f, m;
+    if (tsv_create(&f, datadir, "timeline", 0, cols, err, n))
+        return -1;
+    if (tsv_create(&m, datadir, "chunkmarks", 0, mcols, err, n)) {
+        tsv_close(&f, err, n);
+        return -1;
+    }
+    char last[96] = "";
+    for (int i = 0; i < tl->nrows; i++) {
+        const char *phase = csvin_str(tl, TLF, i, "phase");
+        double start = csvin_num(tl, TLF, i, "start_unix_s");
+        double span = csvin_num(tl, TLF, i, "span_s");
+        double ops = csvin_num(tl, TLF, i, "ops");
+        int writing = strcmp(phase, "write") == 0, commit = strcmp(phase, "commit") == 0;
+        tsv_num(&f, "t", (start - t0) / div);
+        tsv_num(&f, "t_end", (start + span - t0) / div);
+        tsv_text(&f, "phase", phase);
+        tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
+        tsv_int(&f, "stall", commit || (writing && ops == 0));
+        tsv_end_row(&f);
+        char key[96];
+        snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, "cell"),
+                 csvin_str(tl, TLF, i, "repeat"), csvin_str(tl, TLF, i, "chunk"));
+        if (writing && strcmp(key, last) != 0) {
+            memcpy(last, key, sizeof last);
+            tsv_num(&m, "t", (start - t0) / div);
+            tsv_end_row(&m);
+        }
+    }
+    int rc = tsv_close(&f, err, n);
+    return tsv_close(&m, err, n) || rc ? -1 : 0;
+}
+
+/* chunks.csv's rows in the order they ended. */
+static const struct csvin *sort_src;
+static int by_end(const void *a, const void *b)
+{
+    double x = csvin_num(sort_src, CHK, *(const int *)a, "end_unix_s");
+    double y = csvin_num(sort_src, CHK, *(const int *)b, "end_unix_s");
+    return x < y ? -1 : x > y;
+}
+
+static int write_telemetry(const char *datadir, const struct csvin *ch, double t0, double div,
+                           unsigned *have, char *err, size_t n)
+{
+    static const char *const cols[] = {"t", "write_rows_per_s", "temp_c", "cpu_mhz", NULL};
+    struct tsv f;
+    int *order = malloc(sizeof *order * (size_t)(ch->nrows + 1)), k = 0;
+    if (!order) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < ch->nrows; i++)
+        if (isfinite(csvin_num(ch, CHK, i, "end_unix_s")))
+            order[k++] = i;
+    sort_src = ch;
+    qsort(order, (size_t)k, sizeof *order, by_end);
+    if (tsv_create(&f, datadir, "telemetry", 0, cols, err, n)) {
+        free(order);
+        return -1;
+    }
+    for (int j = 0; j < k; j++) {
+        double temp = csvin_num(ch, CHK, order[j], "temp_c");
+        double mhz = csvin_num(ch, CHK, order[j], "cpu_mhz");
+        *have |= (isfinite(temp) ? GRAPHS_TEMP : 0) | (mhz > 0 ? GRAPHS_CLOCK : 0);
+        tsv_num(&f, "t", (csvin_num(ch, CHK, order[j], "end_unix_s") - t0) / div);
+        tsv_num(&f, "write_rows_per_s", csvin_num(ch, CHK, order[j], "write_rows_per_s"));
+        tsv_num(&f, "temp_c", temp);
+        tsv_num(&f, "cpu_mhz", mhz);
+        tsv_end_row(&f);
+    }
+    free(order);
+    return tsv_close(&f, err, n);
+}
+
+int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin tl;
+    unsigned have = 0;
+    memset(&tl, 0, sizeof tl);
+    snprintf(path, sizeof path, "%s/timeline.csv", r->dir);
+    FILE *probe = fopen(path, "r");
+    if (probe) {
+        fclose(probe);
+        if (csvin_read(path, TLF, &tl, err, n))
+            return -1;
+    }
+    double t0 = origin(&tl, &r->chunks), div;
+    if (!isfinite(t0)) {
+        csvin_free(&tl);
+        return 0;       /* files of an older sqlsoak: no clock to draw against */
+    }
+    int rc = write_axis(datadir, t0, last_time(&tl, &r->chunks, t0) - t0, &div, err, n);
+    if (rc == 0 && tl.nrows > 0) {
+        have |= GRAPHS_TIMELINE;
+        rc = write_timeline(datadir, &tl, t0, div, err, n);
+    }
+    if (rc == 0)
+        rc = write_telemetry(datadir, &r->chunks, t0, div, &have, err, n);
+    csvin_free(&tl);
+    return rc ? -1 : (int)have;
+}

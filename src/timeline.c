@@ -1,0 +1,286 @@
+/*
+** timeline: intervals of a cell's phases into timeline.csv.  See timeline.h.
+*/
+#include "timeline.h"
+
+#include "clock.h"
+#include "csvin.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const phase_names[] = {"write", "commit", "read", "verify"};
+
+void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_t interval_ms)
+{
+    memset(tl, 0, sizeof *tl);
+    tl->fd = fd;
+    tl->id = *id;
+    tl->dt = (uint64_t)(interval_ms > 0 ? interval_ms : 1000) * 1000000u;
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    uint64_t mono = clock_now_ns();
+    tl->wall_off = (double)wall.tv_sec + wall.tv_nsec / 1e9 - mono / 1e9;
+    tl->end = UINT64_MAX;
+    tl->stall_row = -1;
+    const char *e = getenv("SQLSOAK_TEST_STALL");
+    long long row, ms;
+    if (e && sscanf(e, "%lld:%lld", &row, &ms) == 2 && row >= 0 && ms >= 0) {
+        tl->stall_row = row;
+        tl->stall_ns = (uint64_t)ms * 1000000u;
+    }
+}
+
+double timeline_wall(const struct timeline *tl, uint64_t t)
+{
+    return t / 1e9 + tl->wall_off;
+}
+
+void timeline_chunk(struct timeline *tl, int64_t chunk)
+{
+    tl->chunk = chunk;
+    tl->stall_max = tl->commit_max = 0;
+    tl->commits = 0;
+}
+
+/* One row: [start, start + span) of the current phase. */
+static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, int64_t ops,
+                 uint64_t max_lat)
+{
+    if (tl->fd < 0)
+        return;
+    struct timeline_record r;
+    char line[2048];
+    csvout_clear(CSV_TIMELINE, &r);
+    r.id = tl->id;
+    r.chunk = tl->chunk;
+    snprintf(r.phase, sizeof r.phase, "%s", phase_names[phase]);
+    r.start_unix_s = timeline_wall(tl, start);
+    r.span_s = span / 1e9;
+    r.ops = ops;
+    r.read_max_us = phase == TL_READ && ops > 0 ? max_lat / 1e3 : NAN;
+    int len = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
+    if (len > 0 && csvout_append(tl->fd, line, len) != 0)
+        tl->fd = -1;   /* a full disk ends the timeline, not the measurement */
+}
+
+void timeline_flush(struct timeline *tl, uint64_t now)
+{
+    if (now < tl->end)
+        return;
+    emit(tl, tl->phase, tl->start, tl->end - tl->start, tl->ops, tl->max_lat);
+    uint64_t idle = (now - tl->end) / tl->dt;   /* whole intervals without progress */
+    if (idle)
+        emit(tl, tl->phase, tl->end, idle * tl->dt, 0, 0);
+    tl->start = tl->end + idle * tl->dt;
+    tl->end = tl->start + tl->dt;
+    tl->ops = 0;
+    tl->max_lat = 0;
+}
+
+uint64_t timeline_begin(struct timeline *tl, enum timeline_phase phase, int64_t count)
+{
+    uint64_t now = clock_now_ns();
+    tl->phase = phase;
+    tl->start = tl->last_tick = tl->begun = now;
+    tl->end = now + tl->dt;
+    tl->ops = 0;
+    tl->max_lat = 0;
+    tl->last_count = count;
+    return now;
+}
+
+/* Progress seen at clock now: the gap before it, the intervals passed,
+** then its operations, counted in the interval they ended in. */
+static void progress(struct timeline *tl, uint64_t now, int64_t count)
+{
+    uint64_t gap = now - tl->last_tick;
+    if (tl->phase == TL_WRITE && gap > tl->stall_max)
+        tl->stall_max = gap;
+    timeline_flush(tl, now);
+    tl->ops += count - tl->last_count;
+    tl->last_count = count;
+    tl->last_tick = now;
+}
+
+void timeline_tick(struct timeline *tl, int64_t count)
+{
+    progress(tl, clock_now_ns(), count);
+    if (tl->stall_row >= 0 && count >= tl->stall_row && tl->phase == TL_WRITE) {
+        struct timespec ts = {(time_t)(tl->stall_ns / 1000000000u),
+                              (long)(tl->stall_ns % 1000000000u)};
+        tl->stall_row = -1;
+        while (nanosleep(&ts, &ts) != 0)
+            ;
+    }
+}
+
+uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
+{
+    uint64_t now = clock_now_ns(), d = now - tc;
+    progress(tl, tc, count);
+    if (d > tl->stall_max)
+        tl->stall_max = d;
+    if (d > tl->commit_max)
+        tl->commit_max = d;
+    tl->commits++;
+    if (d >= tl->dt) {
+        /* the write interval up to the COMMIT, the COMMIT, then a new grid */
+        if (tc > tl->start || tl->ops)
+            emit(tl, TL_WRITE, tl->start, tc - tl->start, tl->ops, 0);
+        emit(tl, TL_COMMIT, tc, d, 1, 0);
+        tl->start = now;
+        tl->end = now + tl->dt;
+        tl->ops = 0;
+    } else {
+        timeline_flush(tl, now);
+    }
+    tl->last_tick = now;
+    return d;
+}
+
+uint64_t timeline_end(struct timeline *tl, int64_t count)
+{
+    uint64_t now = clock_now_ns();
+    if (tl->phase != TL_READ)
+        progress(tl, now, count);
+    else
+        timeline_flush(tl, now);
+    /* a phase with nothing to do (--reads 0) leaves no row */
+    if (tl->ops || tl->start > tl->begun)
+        emit(tl, tl->phase, tl->start, now - tl->start, tl->ops, tl->max_lat);
+    tl->end = UINT64_MAX;
+    tl->ops = 0;
+    return now;
+}
+
+void timeline_figures(const struct timeline *tl, double *stall_ms, double *commit_ms)
+{
+    *stall_ms = tl->stall_max / 1e6;
+    *commit_ms = tl->commits ? tl->commit_max / 1e6 : NAN;
+}
+
+/* "cell|repeat" or "cell|repeat|chunk" of row i of t, into buf. */
+static void key_of(const struct csvin *t, enum csv_file f, int i, int with_chunk, char *buf,
+                   size_t n)
+{
+    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, "cell"), csvin_str(t, f, i, "repeat"),
+             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, "chunk") : "");
+}
+
+#define KEYLEN 64
+static int key_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The sorted keys of every row of path (schema f); NULL when it cannot
+** be read (err). */
+static char (*keys_of(const char *path, enum csv_file f, int with_chunk, int *nk, char *err,
+                      size_t n))[KEYLEN]
+{
+    struct csvin t;
+    if (csvin_read(path, f, &t, err, n))
+        return NULL;
+    char (*k)[KEYLEN] = calloc((size_t)t.nrows + 1, KEYLEN);
+    for (int i = 0; k && i < t.nrows; i++)
+        key_of(&t, f, i, with_chunk, k[i], KEYLEN);
+    if (k)
+        qsort(k, (size_t)t.nrows, KEYLEN, key_cmp);
+    else
+        snprintf(err, n, "out of memory");
+    *nk = t.nrows;
+    csvin_free(&t);
+    return k;
+}
+
+/* The length of path up to its last newline; -1 when it cannot be read. */
+static long long whole_length(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long long len = -1, at = 0;
+    int c;
+    if (!f)
+        return -1;
+    while ((c = getc(f)) != EOF)
+        if (++at && c == '\n')
+            len = at;
+    fclose(f);
+    return len < 0 ? 0 : len;
+}
+
+int timeline_resume(const char *dir, char *err, size_t n)
+{
+    char path[4200], tmp[4300], line[4096];
+    int nchunk = 0, ncell = 0, fd = -1;
+    struct csvin t;
+    memset(&t, 0, sizeof t);
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, &nchunk, err, n);
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    char(*cells)[KEYLEN] = chunks ? keys_of(path, CSV_SUMMARY, 0, &ncell, err, n) : NULL;
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    snprintf(tmp, sizeof tmp, "%s/timeline.csv.tmp", dir);
+    long long len = whole_length(path);
+    if (!cells || (len > 0 && csvin_read_prefix(path, CSV_TIMELINE, len, &t, err, n)))
+        goto out;
+    if (len > 0 && !csvout_same_header(CSV_TIMELINE, &t)) {
+        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+        goto out;
+    }
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int hl = csvout_header(CSV_TIMELINE, line, sizeof line), bad = fd < 0;
+    bad = bad || csvout_append(fd, line, hl) != 0;
+    for (int i = 0; !bad && i < t.nrows; i++) {
+        char k[KEYLEN];
+        struct timeline_record r;
+        key_of(&t, CSV_TIMELINE, i, 1, k, sizeof k);
+        if (!bsearch(k, chunks, (size_t)nchunk, KEYLEN, key_cmp))
+            continue;
+        key_of(&t, CSV_TIMELINE, i, 0, k, sizeof k);
+        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, "phase"), "verify") == 0 &&
+            !bsearch(k, cells, (size_t)ncell, KEYLEN, key_cmp))
+            continue;
+        csvout_from_csvin(CSV_TIMELINE, &t, i, &r);
+        int ll = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
+        bad = ll < 0 || csvout_append(fd, line, ll) != 0;
+    }
+    bad = bad || fsync(fd) != 0;
+    if (fd >= 0 && close(fd) != 0)
+        bad = 1;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, n, "cannot rewrite %s: %s", path, strerror(errno));
+        unlink(tmp);
+        fd = -1;
+        goto out;
+    }
+    if ((fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+out:
+    csvin_free(&t);
+    free(chunks);
+    free(cells);
+    return fd;
+}
+
+int timeline_resumable(const char *dir, char *err, size_t n)
+{
+    char path[4200], want[4096], got[4096];
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 0;
+    /* empty: killed between creating it and writing its header */
+    int ok = fgets(got, sizeof got, f) == NULL ||
+             (csvout_header(CSV_TIMELINE, want, sizeof want) > 0 && strcmp(got, want) == 0);
+    fclose(f);
+    if (!ok)
+        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+    return ok ? 0 : -1;
+}

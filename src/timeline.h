@@ -1,0 +1,113 @@
+/*
+** timeline: what happened inside a cell's phases, one row of timeline.csv
+** per interval (--timeline-interval, a second by default) of every phase
+** of every chunk: rows inserted, COMMITs, reads or rows verified, and the
+** slowest read.  A chunk's write_s and read_s are averages; the timeline
+** keeps the seconds-long stalls of an SD card or a cheap SSD whose cache
+** filled, and the longest of them per chunk (write_stall_max_ms).
+**
+** Cost: the write phase calls timeline_tick every TIMELINE_TICK_ROWS rows
+** (one clock read each), never per row; the read phase hands over the
+** clock read it makes anyway (timeline_read, inline).  A row is written
+** with one write(2) when its interval has passed, so the file grows as the
+** run goes, row by whole row, by at most one row per interval (plus one at
+** each phase's end and one per COMMIT that lasts a whole interval): a run
+** of hours at 1 s intervals writes a few megabytes.
+**
+** Intervals run on a grid from the phase's start.  A stretch without any
+** progress spanning whole intervals is one row with ops 0 and its length
+** in span_s.  A COMMIT that lasts at least one interval gets its own row
+** (phase commit, ops 1); a shorter one stays inside its write interval.
+**
+** Test hook: SQLSOAK_TEST_STALL=ROW:MS sleeps MS milliseconds in the write
+** phase at the first tick at or past ROW rows, a stall the tests can find
+** in write_stall_max_ms and in the timeline.
+*/
+#ifndef SQLSOAK_TIMELINE_H
+#define SQLSOAK_TIMELINE_H
+
+#include "csvout.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TIMELINE_TICK_ROWS 256     /* a power of two: the write loop masks with it */
+
+enum timeline_phase { TL_WRITE, TL_COMMIT, TL_READ, TL_VERIFY };
+
+struct timeline {
+    int fd;                  /* timeline.csv (O_APPEND), or -1: figures only */
+    struct cell_id id;
+    uint64_t dt;             /* the interval, ns */
+    double wall_off;         /* wall clock (s) = monotonic (s) + wall_off */
+    int64_t chunk;
+    int phase;
+    uint64_t begun;          /* the phase's start, monotonic ns */
+    uint64_t start, end;     /* the current interval, monotonic ns */
+    int64_t ops;
+    uint64_t max_lat;        /* reads: the slowest in the interval, ns */
+    int64_t last_count;      /* the phase's counter at the last tick */
+    uint64_t last_tick;
+    uint64_t stall_max, commit_max;  /* the chunk's, ns */
+    int64_t commits;
+    int64_t stall_row;       /* the test hook's row, or -1 */
+    uint64_t stall_ns;
+};
+
+/* Starts a cell's timeline: rows go to fd (-1: none written), interval_ms
+** apart. */
+void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_t interval_ms);
+
+/* The chunk the next phases belong to; resets its stall figures. */
+void timeline_chunk(struct timeline *tl, int64_t chunk);
+
+/* Starts a phase whose counter (rows inserted so far, rows verified)
+** stands at count.  Returns the clock (clock_now_ns) it started at. */
+uint64_t timeline_begin(struct timeline *tl, enum timeline_phase phase, int64_t count);
+
+/* The counter now stands at count: a clock read, the gap since the last
+** one (a stall when long), and the intervals that have passed. */
+void timeline_tick(struct timeline *tl, int64_t count);
+
+/* A COMMIT that began at clock tc has returned, with the counter at count.
+** Returns its duration (ns). */
+uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc);
+
+/* Ends the phase with the counter at count (reads: ignored): writes its
+** last, partial interval.  Returns the clock it ended at. */
+uint64_t timeline_end(struct timeline *tl, int64_t count);
+
+/* Writes the intervals that ended before now (monotonic ns). */
+void timeline_flush(struct timeline *tl, uint64_t now);
+
+/* One read ended at now after lat ns. */
+static inline void timeline_read(struct timeline *tl, uint64_t now, uint64_t lat)
+{
+    if (now >= tl->end)
+        timeline_flush(tl, now);
+    tl->ops++;
+    if (lat > tl->max_lat)
+        tl->max_lat = lat;
+}
+
+/* The chunk's figures: write_stall_max_ms, and commit_max_ms (NaN when the
+** chunk committed nothing). */
+void timeline_figures(const struct timeline *tl, double *stall_ms, double *commit_ms);
+
+/* The wall clock (s since 1970) of monotonic time t (ns). */
+double timeline_wall(const struct timeline *tl, uint64_t t);
+
+
+/* For `sqlsoak resume`: rewrites dir/timeline.csv (created when missing)
+** keeping only the rows of chunks recorded in dir/chunks.csv, and verify
+** rows only of cells recorded in dir/summary.csv, so that the chunk measured
+** again neither repeats nor leaves a gap; a half-written last line goes
+** too.  Returns the file opened for appending, or -1 with err. */
+int timeline_resume(const char *dir, char *err, size_t n);
+
+/* For `sqlsoak resume`, before anything changes: 0 when dir/timeline.csv
+** is absent or has exactly the columns this sqlsoak writes, else -1 with a
+** line naming the file in err. */
+int timeline_resumable(const char *dir, char *err, size_t n);
+
+#endif

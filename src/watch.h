@@ -1,0 +1,37 @@
+/*
+** watch: what a cell records beside its phase timings: the timeline of
+** its phases, each chunk's stalls and the device's telemetry, and the
+** --metrics file.  soak.c calls it at the cell's and each chunk's start
+** and end, and hands its timeline the clock of the phases (timeline.h).
+*/
+#ifndef SQLSOAK_WATCH_H
+#define SQLSOAK_WATCH_H
+
+#include "csvout.h"
+#include "telemetry.h"
+#include "timeline.h"
+
+struct soak_env;
+
+struct watch {
+    struct timeline tl;
+    const struct soak_env *env;
+    const char *root;            /* telemetry_root() */
+    char disk[64];               /* the whole disk under the database, or "" */
+    struct telemetry_sample t0;  /* at the chunk's start */
+    struct chunk_record last;    /* the last chunk, for the metrics */
+    int have_last;
+    int64_t nchunks;
+};
+
+void watch_cell_begin(struct watch *w, const struct soak_env *env);
+void watch_chunk_begin(struct watch *w, int64_t chunk);
+
+/* Fills the chunk's end time, stalls and telemetry into cr, and writes
+** the metrics file. */
+void watch_chunk_end(struct watch *w, struct chunk_record *cr);
+
+/* The cell ended with status (a status word): the metrics file says so. */
+void watch_cell_end(struct watch *w, const char *status);
+
+#endif

@@ -1,0 +1,217 @@
+#!/usr/bin/env bats
+# The night's story (issue 13): timeline.csv adds up to chunks.csv, a stall
+# injected in the write phase shows in write_stall_max_ms and the
+# timeline, the telemetry of fixture trees (SQLSOAK_SYSROOT) lands in
+# chunks.csv and run.json as documented, --metrics passes promtool at
+# every chunk with the cell's settings as labels, and resume continues the
+# timeline without gaps or duplicates.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    CHECK=$BATS_TEST_DIRNAME/helpers/night_check.py
+    FIX=$BATS_TEST_DIRNAME/../fixtures/sysroot
+    T=$BATS_TEST_TMPDIR
+    OUT=$T/out
+    DB=$T/db
+    Q=(--no-plot --progress never)
+    PID=
+}
+
+teardown() {
+    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
+        kill -9 "$PID" 2>/dev/null || true
+        wait "$PID" 2>/dev/null || true
+    fi
+}
+
+# col FILE NAME: the column NAME of every data row of a CSV file.
+col() {
+    python3 -c 'import csv,sys
+for r in csv.DictReader(open(sys.argv[1], newline="")): print(r[sys.argv[2]])' "$1" "$2"
+}
+
+@test "timeline: the rows of every chunk add up exactly to its rows and reads" {
+    run "$S" run --rows 30k --chunk 10k --reads 3000 --journal delete,wal --commit-every 1000 \
+        --timeline-interval 10 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run python3 "$CHECK" sums "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # every phase of the run is there, each row a whole CSV row of its schema
+    # every phase of the run is there (a COMMIT as long as an interval has
+    # its own row: how long one takes is this machine's business)
+    [ "$(col "$OUT/timeline.csv" phase | grep -v commit | sort -u | tr '\n' ' ')" = "read write " ]
+    [ "$(col "$OUT/timeline.csv" schema_version | sort -u)" = 3 ]
+    # a COMMIT each chunk: its slowest is recorded
+    for v in $(col "$OUT/chunks.csv" commit_max_ms); do [ -n "$v" ]; done
+}
+
+@test "timeline: --verify and --reads 0 phases; a transaction across chunks leaves commit_max_ms empty" {
+    run "$S" run --rows 20k --chunk 5k --reads 0 --commit-every 20000 --verify \
+        --timeline-interval 10 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" sums "$OUT"
+    [ "$(col "$OUT/timeline.csv" phase | grep -v commit | sort -u | tr '\n' ' ')" = "verify write " ]
+    # verify's rows are the table's rows, all of them
+    [ "$(python3 -c 'import csv,sys
+print(sum(int(r["ops"]) for r in csv.DictReader(open(sys.argv[1])) if r["phase"] == "verify"))' \
+        "$OUT/timeline.csv")" = 20000 ]
+    # only the last chunk commits
+    [ "$(col "$OUT/chunks.csv" commit_max_ms | sed 's/^[0-9][0-9.]*$/x/' | tr '\n' ' ')" = "   x " ]
+}
+
+@test "stall: a pause injected in the write phase shows in write_stall_max_ms and the timeline" {
+    SQLSOAK_TEST_STALL=25000:800 run "$S" run --rows 40k --chunk 10k --reads 1000 \
+        --timeline-interval 50 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run python3 "$CHECK" stall "$OUT" 25000 800
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" sums "$OUT"
+}
+
+@test "stall: with a COMMIT per row, the pause still shows and the COMMITs count as progress" {
+    SQLSOAK_TEST_STALL=1500:600 run "$S" run --rows 2000 --chunk 1000 --reads 100 \
+        --commit-every 1 --sync off --timeline-interval 50 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" stall "$OUT" 1500 600
+    python3 "$CHECK" sums "$OUT"
+}
+
+# fixture ROOT: a run with the device files read under ROOT.
+fixture() {
+    SQLSOAK_SYSROOT="$FIX/$1" run "$S" run --rows 4000 --chunk 1000 --reads 100 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+}
+
+@test "telemetry: a Raspberry Pi 4 tree gives its temperature, clock and throttled flags" {
+    fixture pi4
+    [ "$(col "$OUT/chunks.csv" temp_c | sort -u)" = 61.3 ]
+    [ "$(col "$OUT/chunks.csv" cpu_mhz | sort -u)" = 600 ]
+    [ "$(col "$OUT/chunks.csv" throttled | sort -u)" = 0x50005 ]
+}
+
+@test "telemetry: a desktop tree gives the hottest zone and the fastest CPU, no throttled flags" {
+    fixture desktop
+    [ "$(col "$OUT/chunks.csv" temp_c | sort -u)" = 45.0 ]
+    [ "$(col "$OUT/chunks.csv" cpu_mhz | sort -u)" = 3400 ]
+    [ "$(col "$OUT/chunks.csv" throttled | sort -u)" = "" ]
+}
+
+@test "telemetry: a VM tree that exposes none gives empty fields, never zeros" {
+    fixture vm
+    for c in temp_c cpu_mhz throttled device_busy_pct device_reads device_writes; do
+        [ "$(col "$OUT/chunks.csv" $c | sort -u)" = "" ]
+    done
+    # and the graphs that need them are skipped, saying why
+    run "$S" plot "$OUT"
+    [[ "$output" == *"graph telemetry_temp skipped: no temperature was recorded"* ]]
+    [[ "$output" == *"graph telemetry_clock skipped: no CPU clock was recorded"* ]]
+}
+
+@test "metrics: promtool accepts the file at every chunk; every sample has the cell's settings" {
+    command -v promtool || skip "promtool not installed (Debian package prometheus)"
+    mkdir -p "$T/copies"
+    SQLSOAK_SYSROOT="$FIX/pi4" SQLSOAK_TEST_METRICS_COPY="$T/copies" run "$S" run \
+        --rows 6000 --chunk 2000 --reads 200 --page-size 4k,8k --metrics "$T/sqlsoak.prom" \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    # 2 cells x (3 chunks + the cell's end)
+    [ "$(ls "$T/copies" | wc -l)" -eq 8 ]
+    for f in "$T/copies"/*.prom "$T/sqlsoak.prom"; do
+        run promtool check metrics <"$f"
+        echo "$f: $output"
+        [ "$status" -eq 0 ]
+    done
+    python3 "$CHECK" metrics "$OUT" "$T/copies"
+    grep -q '^sqlsoak_temperature_celsius{.*} 61.32' "$T/sqlsoak.prom"
+    grep -q '^sqlsoak_throttled_flags{.*} 327685$' "$T/sqlsoak.prom"   # 0x50005
+    grep -q 'sqlsoak_cell_status{.*status="running"} 1' "$T/copies/cell-2-1-chunk-1.prom"
+    grep -q 'sqlsoak_cell_status{.*status="ok"} 1' "$T/sqlsoak.prom"
+    # replaced by rename: no temporary file left beside it
+    [ ! -e "$T/sqlsoak.prom.tmp" ]
+}
+
+@test "metrics: a file name not ending in .prom is refused before anything is created" {
+    run "$S" run --rows 2000 --chunk 1000 --metrics "$T/state.txt" --db-dir "$DB" --out "$OUT" \
+        "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"--metrics"*".prom"* ]]
+    [ ! -e "$OUT" ]
+}
+
+@test "device: run.json names the card of an mmcblk device, never its serial" {
+    # the Pi's tree, with the device holding --db-dir linked to its card
+    mkdir -p "$DB"
+    python3 "$CHECK" sysroot "$FIX/pi4" "$T/root" "$DB"
+    SQLSOAK_SYSROOT="$T/root" run "$S" run --rows 2000 --chunk 1000 --reads 10 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["storage"], sort_keys=True))' "$OUT/run.json"
+    echo "$output"
+    [[ "$output" == *'"block_device": "mmcblk0"'* ]]
+    [[ "$output" == *'"card": {"date": "04/2021", "manfid": "0x000003", "name": "SR64G", "oemid": "0x5344", "type": "SD"}'* ]]
+    [[ "$output" == *'"rotational": 0'* ]]
+    ! grep -q 8a5b3c2d "$OUT/run.json"
+    # the card's counters did not move: its activity is 0, measured
+    [ "$(col "$OUT/chunks.csv" device_writes | sort -u)" = 0 ]
+    [ "$(col "$OUT/chunks.csv" device_busy_pct | sort -u)" = 0.0 ]
+    # the report's header names it
+    "$S" plot "$OUT" >/dev/null
+    grep -q 'SD card SR64G (manfid 0x000003, oemid 0x5344, 04/2021)' "$OUT/report.html"
+}
+
+@test "device: a SATA disk's vendor and model" {
+    mkdir -p "$DB"
+    python3 "$CHECK" sysroot "$FIX/desktop" "$T/root" "$DB"
+    SQLSOAK_SYSROOT="$T/root" run "$S" run --rows 2000 --chunk 1000 --reads 10 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run python3 -c 'import json,sys; s = json.load(open(sys.argv[1]))["storage"]; print(s["block_device"], s["vendor"], s["model"], "card" in s)' "$OUT/run.json"
+    [ "$output" = "sda ATA Samsung SSD 870 False" ]
+}
+
+# killed_run LINES ARGS...: sqlsoak run ARGS in the background, killed (-9)
+# once chunks.csv has LINES lines; skips the test when the run ended first.
+killed_run() {
+    local lines=$1 i n
+    shift
+    "$S" run "$@" --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
+    PID=$!
+    for ((i = 0; i < 6000; i++)); do
+        n=$({ wc -l <"$OUT/chunks.csv"; } 2>/dev/null) || n=0
+        [ "$n" -ge "$lines" ] && break
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    kill -9 "$PID" 2>/dev/null || true
+    wait "$PID" 2>/dev/null || true
+    PID=
+    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -lt 8 ] || skip "the run ended before the kill"
+}
+
+@test "resume: after a kill mid-run the timeline goes on without gaps or duplicates" {
+    killed_run 3 --rows 400k --chunk 50k --reads 2000 --timeline-interval 10
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(col "$OUT/chunks.csv" chunk | tr '\n' ' ')" = "0 1 2 3 4 5 6 7 " ]
+    run python3 "$CHECK" sums "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # the chunks run again are marked, and their timeline is theirs alone
+    [ "$(col "$OUT/chunks.csv" resumed | sort -u | tr '\n' ' ')" = "0 1 " ]
+}
+
+@test "resume: refuses a timeline.csv of other columns, and changes nothing" {
+    killed_run 2 --rows 400k --chunk 50k --reads 2000
+    sed -i '1s/,ops,/,operations,/' "$OUT/timeline.csv"
+    before=$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"timeline.csv: its columns are not those this sqlsoak writes"* ]]
+    [ "$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)" = "$before" ]
+}

@@ -1,0 +1,203 @@
+/*
+** Unit tests of the telemetry and device readers against the fixture
+** trees of tests/fixtures/sysroot/ (a Raspberry Pi 4 with an SD card, a
+** desktop with a SATA disk, a VM exposing none): each yields exactly the
+** documented figures and device record, and what a tree lacks is NaN or
+** "" (an empty field), never 0.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "csvout.h"
+#include "devinfo.h"
+#include "telemetry.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ROOT(name) SQLSOAK_SOURCE_DIR "/tests/fixtures/sysroot/" name
+
+static void test_pi4(void **state)
+{
+    (void)state;
+    struct telemetry_sample s;
+    telemetry_sample(ROOT("pi4"), "mmcblk0", &s);
+    assert_true(fabs(s.temp_c - 61.324) < 1e-9);    /* 61324 millidegrees */
+    assert_true(fabs(s.cpu_mhz - 600.0) < 1e-9);    /* 600000 kHz */
+    assert_string_equal(s.throttled, "0x50005");
+    assert_true(s.reads == 8535 && s.writes == 11294 && s.io_ticks_ms == 47080);
+}
+
+static void test_desktop(void **state)
+{
+    (void)state;
+    struct telemetry_sample s;
+    telemetry_sample(ROOT("desktop"), "sda", &s);
+    assert_true(fabs(s.temp_c - 45.0) < 1e-9);      /* the hotter of two zones */
+    assert_true(fabs(s.cpu_mhz - 3400.0) < 1e-9);   /* the faster of two CPUs */
+    assert_string_equal(s.throttled, "");
+    assert_true(s.reads == 255999 && s.writes == 996852 && s.io_ticks_ms == 301795);
+}
+
+static void test_vm_has_none(void **state)
+{
+    (void)state;
+    struct telemetry_sample a, b;
+    struct chunk_record cr;
+    telemetry_sample(ROOT("vm"), "vda", &a);
+    telemetry_sample(ROOT("vm"), "vda", &b);
+    assert_true(isnan(a.temp_c) && isnan(a.cpu_mhz) && isnan(a.reads));
+    assert_string_equal(a.throttled, "");
+    csvout_clear(CSV_CHUNKS, &cr);
+    telemetry_chunk(&a, &b, &cr);
+    assert_true(isnan(cr.temp_c) && isnan(cr.cpu_mhz) && isnan(cr.device_busy_pct) &&
+                isnan(cr.device_reads) && isnan(cr.device_writes));
+    /* written as empty fields, never 0 */
+    char line[8192];
+    assert_true(csvout_row(CSV_CHUNKS, &cr, line, sizeof line) > 0);
+    assert_non_null(strstr(line, ",,,,,,,\n"));
+}
+
+/* No disk, or a disk the tree lacks: the device columns stay empty. */
+static void test_no_disk(void **state)
+{
+    (void)state;
+    struct telemetry_sample s;
+    telemetry_sample(ROOT("pi4"), "", &s);
+    assert_true(isnan(s.reads) && isnan(s.writes) && isnan(s.io_ticks_ms));
+    telemetry_sample(ROOT("pi4"), "sda", &s);
+    assert_true(isnan(s.reads));
+    telemetry_sample(ROOT("pi4"), "../../etc", &s);
+    assert_true(isnan(s.reads));
+}
+
+/* A chunk's device figures are the differences of its two samples. */
+static void test_chunk_differences(void **state)
+{
+    (void)state;
+    struct telemetry_sample a, b;
+    struct chunk_record cr;
+    telemetry_sample(ROOT("pi4"), "mmcblk0", &a);
+    b = a;
+    b.at_ns = a.at_ns + 2000000000u;   /* 2 s later */
+    b.reads += 10;
+    b.writes += 250;
+    b.io_ticks_ms += 500;
+    csvout_clear(CSV_CHUNKS, &cr);
+    telemetry_chunk(&a, &b, &cr);
+    assert_true(cr.device_reads == 10 && cr.device_writes == 250);
+    assert_true(fabs(cr.device_busy_pct - 25.0) < 1e-9);
+    assert_true(fabs(cr.temp_c - 61.324) < 1e-9);
+    assert_string_equal(cr.throttled, "0x50005");
+    /* counters that went backwards (a re-attached device): no figure */
+    b.writes = a.writes - 1;
+    telemetry_chunk(&a, &b, &cr);
+    assert_true(isnan(cr.device_writes) && isnan(cr.device_busy_pct));
+}
+
+/* Without cpufreq, the CPU clock comes from /proc/cpuinfo's "cpu MHz". */
+static void test_cpuinfo_fallback(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/sqlsoak-telemetry-XXXXXX", path[256];
+    assert_non_null(mkdtemp(root));
+    snprintf(path, sizeof path, "%s/proc", root);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/proc/cpuinfo", root);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("processor\t: 0\ncpu MHz\t\t: 2596.102\n\nprocessor\t: 1\ncpu MHz\t\t: 1200.000\n", f);
+    fclose(f);
+    struct telemetry_sample s;
+    telemetry_sample(root, "", &s);
+    assert_true(fabs(s.cpu_mhz - 2596.102) < 1e-9);
+    assert_true(isnan(s.temp_c));
+    remove(path);
+    snprintf(path, sizeof path, "%s/proc", root);
+    rmdir(path);
+    rmdir(root);
+}
+
+static void test_devinfo_card(void **state)
+{
+    (void)state;
+    struct devinfo d;
+    char say[256];
+    devinfo_read(ROOT("pi4"), "mmcblk0", &d);
+    assert_true(d.mmc);
+    assert_string_equal(d.name, "SR64G");
+    assert_string_equal(d.manfid, "0x000003");
+    assert_string_equal(d.oemid, "0x5344");
+    assert_string_equal(d.date, "04/2021");
+    assert_string_equal(d.type, "SD");
+    json_t *o = json_object();
+    assert_int_equal(devinfo_to_json(&d, o), 0);
+    char *text = json_dumps(o, JSON_SORT_KEYS);
+    assert_string_equal(text, "{\"card\": {\"date\": \"04/2021\", \"manfid\": \"0x000003\", "
+                              "\"name\": \"SR64G\", \"oemid\": \"0x5344\", \"type\": \"SD\"}}");
+    /* never the serial number, nor the cid that holds it */
+    assert_null(strstr(text, "8a5b3c2d"));
+    free(text);
+    json_decref(o);
+    devinfo_say(&d, say, sizeof say);
+    assert_string_equal(say, "SD card SR64G (manfid 0x000003, oemid 0x5344, 04/2021)");
+}
+
+static void test_devinfo_sata(void **state)
+{
+    (void)state;
+    struct devinfo d;
+    char say[256];
+    devinfo_read(ROOT("desktop"), "sda", &d);
+    assert_false(d.mmc);
+    assert_string_equal(d.vendor, "ATA");
+    assert_string_equal(d.model, "Samsung SSD 870");
+    json_t *o = json_object();
+    assert_int_equal(devinfo_to_json(&d, o), 0);
+    assert_string_equal(json_string_value(json_object_get(o, "vendor")), "ATA");
+    assert_null(json_object_get(o, "card"));
+    json_decref(o);
+    devinfo_say(&d, say, sizeof say);
+    assert_string_equal(say, "ATA Samsung SSD 870");
+}
+
+static void test_devinfo_vm(void **state)
+{
+    (void)state;
+    struct devinfo d;
+    char say[256];
+    devinfo_read(ROOT("vm"), "vda", &d);
+    assert_false(d.mmc);
+    assert_string_equal(d.vendor, "");
+    assert_string_equal(d.model, "");
+    json_t *o = json_object();
+    assert_int_equal(devinfo_to_json(&d, o), 0);
+    assert_int_equal(json_object_size(o), 0);
+    json_decref(o);
+    devinfo_say(&d, say, sizeof say);
+    assert_string_equal(say, "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pi4),
+        cmocka_unit_test(test_desktop),
+        cmocka_unit_test(test_vm_has_none),
+        cmocka_unit_test(test_no_disk),
+        cmocka_unit_test(test_chunk_differences),
+        cmocka_unit_test(test_cpuinfo_fallback),
+        cmocka_unit_test(test_devinfo_card),
+        cmocka_unit_test(test_devinfo_sata),
+        cmocka_unit_test(test_devinfo_vm),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
