@@ -335,7 +335,10 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
         return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
     if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0) {
-        set_status(s, ST_FAILED, "cannot append to chunks.csv: %s", strerror(errno));
+        int e = errno;
+        s->res->results_full = e == ENOSPC || e == EDQUOT || e == EFBIG;
+        set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED,
+                   "cannot append to chunks.csv: %s", strerror(e));
         return -1;
     }
     return 0;

@@ -33,6 +33,7 @@ struct cell_result {
     int settings_read;          /* actual holds read-back values */
     int64_t vfs_events;         /* writes + syncs seen by env->fault */
     int db_created;             /* the cell made db_path: the runner's to delete */
+    int results_full;           /* chunks.csv could not grow: its disk is full */
 };
 
 /* What a resumed cell had measured before the interruption (from

@@ -453,7 +453,7 @@ check_full_db() {
     [ "$(field reason "$OUT/summary.csv" | grep -c 'File too large')" -eq 2 ]
     [ "$(jget status)" = failed ]
     for cell in 1 2; do
-        db=$DB/sqlsoak-out-cell$cell-rep1.db
+        db=$(echo "$DB"/sqlsoak-out-*-cell$cell-rep1.db)
         rows=$(python3 - "$OUT/chunks.csv" "$cell" <<'EOF'
 import csv, sys
 rows = [int(r["rows"]) for r in csv.DictReader(open(sys.argv[1])) if r["cell"] == sys.argv[2]]
@@ -478,8 +478,8 @@ EOF
     [[ "$(field reason "$OUT/summary.csv" | sed -n 1p)" == *"File too large"* ]]
     # the second cell never ran: no chunks, no database
     [ "$(field cell "$OUT/chunks.csv" | sort -u)" = 1 ]
-    [ ! -e "$DB/sqlsoak-out-cell2-rep1.db" ]
-    check_full_db "$DB/sqlsoak-out-cell1-rep1.db" "$(field rows "$OUT/summary.csv" | sed -n 1p)"
+    [ -z "$(ls "$DB" | grep cell2-rep1)" ]
+    check_full_db "$(echo "$DB"/sqlsoak-out-*-cell1-rep1.db)" "$(field rows "$OUT/summary.csv" | sed -n 1p)"
 }
 
 # ---- 7. a database locked by another process ----
