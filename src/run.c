@@ -64,18 +64,40 @@ int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *e
     if (cfg->out) {
         snprintf(out, outlen, "%s", cfg->out);
     } else {
+        /* data/runs/<date-time>, or -2, -3... after it when that is taken */
         char stamp[32];
         time_t t = time(NULL);
         struct tm tm;
         localtime_r(&t, &tm);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(out, outlen, "data/runs/%s", stamp);
+        for (int k = 1; k == 1 || (k < 1000 && access(out, F_OK) == 0); k++)
+            snprintf(out, outlen, k == 1 ? "data/runs/%s" : "data/runs/%s-%d", stamp, k);
     }
     if (folder_has_entries(out)) {
         snprintf(err, n, "--out %s already holds results: choose another folder", out);
         return -1;
     }
     return folder_check_writable("--out", out, err, n);
+}
+
+int runner_make_out(struct runner *r, char *err, size_t n)
+{
+    if (r->cfg->out)
+        return folder_mkdirs(r->out, err, n);
+    /* the default folder is made here, not found: a run started in the
+    ** same second (on another disk, say) takes the next name */
+    if (folder_mkdirs("data/runs", err, n))
+        return -1;
+    char base[sizeof r->out];
+    snprintf(base, sizeof base, "%s", r->out);
+    for (int k = 2; mkdir(r->out, 0755) != 0; k++) {
+        if (errno != EEXIST || k > 1000) {
+            snprintf(err, n, "cannot create %s: %s", r->out, strerror(errno));
+            return -1;
+        }
+        snprintf(r->out, sizeof r->out, "%.4000s-%d", base, k);
+    }
+    return 0;
 }
 
 /* Free space for the largest cell (or every cell with --keep-db). */
@@ -307,8 +329,11 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         int lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
         progress_done(&pg);
         if (lost || res.results_full) {
+            char why[400];
+            snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
+                     res.sum.reason);
             r->end = lost ? "interrupted" : "disk_full";
-            note_where(r, i, res.sum.chunks, res.sum.reason);
+            note_where(r, i, res.sum.chunks, why);
             return failed;
         }
         if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
@@ -379,7 +404,9 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     const struct config *cfg = r->cfg;
     const char *prog = r->prog ? r->prog : "sqlsoak";
     stop_catch_runner();
+    runjson_reserve(r->out);
     int failed = cells_loop(r, first, prior, clock_now_ns());
+    runjson_unreserve(r->out);
     runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
                        r->end ? r->where : NULL);
     if (runjson_write(r->rj, r->out) != 0)
@@ -457,7 +484,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
 
     /* from here on, things are created: errors are run failures */
     status = 1;
-    if (folder_mkdirs(r.out, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
+    if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
         goto done;
     if ((r.owner_fd = owner_take(r.out, 1, err, errlen)) < 0) {
         status = 2;

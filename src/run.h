@@ -46,6 +46,10 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
 ** that it holds no results and can be created.  0, or -1 with err. */
 int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n);
 
+/* Creates the results folder r->out (the default one under a name no
+** other run has taken).  0, or -1 with err. */
+int runner_make_out(struct runner *r, char *err, size_t n);
+
 /* Creates dir/name (never overwriting) with the header of schema f;
 ** returns its descriptor (O_APPEND), or -1 with err. */
 int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
