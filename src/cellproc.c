@@ -7,6 +7,7 @@
 #include "cellproc.h"
 #include "csvin.h"
 #include "fdio.h"
+#include "owner.h"
 #include "stop.h"
 
 #include <errno.h>
@@ -44,6 +45,7 @@ int cellproc_run(const struct soak_env *env, struct cell_result *res, char *why,
     pid_t pid = fork();
     if (pid == 0) {
         stop_catch_cell();
+        owner_hold_in_cell();
         close(fds[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
         if (getppid() == 1)

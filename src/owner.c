@@ -1,10 +1,12 @@
 /*
-** owner: see owner.h.  A POSIX record lock (fcntl) on the whole file:
-** F_GETLK names the holder's pid, so nothing is ever written to the file
-** and a process that is refused changes nothing.  The cell's process does
-** not inherit the lock; it dies with the runner (PR_SET_PDEATHSIG).  The
-** descriptor is close-on-exec, and only the runner opens the file (closing
-** any descriptor of it would drop the lock).
+** owner: see owner.h.  POSIX record locks (fcntl): F_GETLK names the
+** holder's pid, so nothing is ever written to the file and a process that
+** is refused changes nothing.  The runner holds byte 0; its cell's process,
+** which does not inherit record locks, takes byte 1, so that a cell's
+** process outliving a killed runner for a moment (until its
+** PR_SET_PDEATHSIG lands) still keeps a resume out.  A taker locks both.
+** The descriptor is close-on-exec, and only the owner opens the file
+** (closing any descriptor of it would drop the lock).
 */
 #include "owner.h"
 
@@ -14,18 +16,23 @@
 #include <string.h>
 #include <unistd.h>
 
-static void whole_file(struct flock *fl, short type)
+static int owner_fd = -1;
+
+/* Bytes [start, start + len) of the file. */
+static void bytes(struct flock *fl, short type, off_t start, off_t len)
 {
     memset(fl, 0, sizeof *fl);
     fl->l_type = type;
     fl->l_whence = SEEK_SET;
+    fl->l_start = start;
+    fl->l_len = len;
 }
 
 /* The pid holding a lock on fd, 0 when none does. */
 static pid_t holder(int fd)
 {
     struct flock fl;
-    whole_file(&fl, F_RDLCK);
+    bytes(&fl, F_WRLCK, 0, 2);
     if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
         return 0;
     return fl.l_pid;
@@ -44,7 +51,7 @@ int owner_take(const char *dir, int fresh, char *err, size_t n)
             snprintf(err, n, "%s: %s", path, strerror(errno));
         return -1;
     }
-    whole_file(&fl, F_WRLCK);
+    bytes(&fl, F_WRLCK, 0, 2);
     if (fcntl(fd, F_SETLK, &fl) != 0) {
         if (errno == EACCES || errno == EAGAIN)
             snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time",
@@ -54,7 +61,18 @@ int owner_take(const char *dir, int fresh, char *err, size_t n)
         close(fd);
         return -1;
     }
+    bytes(&fl, F_UNLCK, 1, 1);      /* the cell's process's byte */
+    fcntl(fd, F_SETLK, &fl);
+    owner_fd = fd;
     return fd;
+}
+
+void owner_hold_in_cell(void)
+{
+    struct flock fl;
+    bytes(&fl, F_WRLCK, 1, 1);
+    if (owner_fd >= 0)
+        fcntl(owner_fd, F_SETLK, &fl);
 }
 
 pid_t owner_holder(const char *dir)

@@ -22,6 +22,7 @@
 #include "owner.h"
 #include "kvgen.h"
 #include "run.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -308,6 +309,8 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&fd, 0, sizeof fd);
     r.chunks_fd = r.summary_fd = r.owner_fd = -1;
 
+    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
+    stop_catch_runner();
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
         return 2;
@@ -377,6 +380,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (fd.recorded && check_database(&r, &fd, db, err, n))
         goto done;
 
+    if (stop_signal) {          /* stopped while checking: nothing changed */
+        snprintf(err, n, "interrupted before the run began: nothing changed");
+        status = 130;
+        goto done;
+    }
     /* every check passed: from here on, changes */
     status = 1;
     remove_recorded_databases(&r);

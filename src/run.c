@@ -403,7 +403,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
     const char *prog = r->prog ? r->prog : "sqlsoak";
-    stop_catch_runner();
+    stop_catch_runner();        /* again: resume and crash come here too */
     runjson_reserve(r->out);
     int failed = cells_loop(r, first, prior, clock_now_ns());
     runjson_unreserve(r->out);
@@ -468,6 +468,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     int status = 2;
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
+    stop_catch_runner();        /* from the start: no moment a signal kills us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
@@ -482,6 +483,11 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         goto done;
     }
 
+    if (stop_signal) {          /* stopped while checking: nothing created */
+        snprintf(err, errlen, "interrupted before the run began: nothing created");
+        status = 130;
+        goto done;
+    }
     /* from here on, things are created: errors are run failures */
     status = 1;
     if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))

@@ -254,6 +254,53 @@ stopped_by() {
     [ "$status" -eq 0 ]
 }
 
+# ---- crash ----
+
+@test "crash interrupted: the trial in flight finishes, its database removed, every trial so far recorded, run.json interrupted, exit 130" {
+    start crash --journal delete,wal --sync off,full --trials 400 --db-dir "$DB" --out "$OUT" --no-plot
+    wait_rows "$OUT/trials.csv" 3
+    kill -INT "$PID"
+    finish
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    [ -z "$(ls -A "$DB")" ]
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+trials = list(csv.DictReader(open(f"{out}/trials.csv", newline="")))
+dur = list(csv.DictReader(open(f"{out}/durability.csv", newline="")))
+assert trials and all(t["outcome"] in ("intact", "lost", "corrupt") for t in trials), trials[-1:]
+assert open(f"{out}/trials.csv", "rb").read().endswith(b"\n")
+# the interrupted cell is in durability.csv and run.json with what it ran
+assert dur[-1]["status"] == "interrupted", dur[-1]
+assert sum(int(d["trials"]) for d in dur) == len(trials), (dur, len(trials))
+assert len(json.load(open(f"{out}/run.json"))["cells"]) == len(dur)
+PY
+}
+
+@test "crash: a cell that fails is in run.json and makes the exit status 1" {
+    # a file of the calibration database's name, not sqlsoak's: the cell fails
+    mkdir -p "$DB"
+    echo keep >"$DB/sqlsoak-out-cell1-calibration.db"
+    run "$S" crash --journal delete --sync full --trials 2 --db-dir "$DB" --out "$OUT" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$(jget status)" = failed ]
+    [ "$(python3 -c 'import json,sys; print([c["status"] for c in json.load(open(sys.argv[1]))["cells"]])' "$OUT/run.json")" = "['failed']" ]
+    [ "$(cat "$DB/sqlsoak-out-cell1-calibration.db")" = keep ]
+}
+
+# ---- random faults ----
+
+@test "faults: random signals to the runner, the cell's process or the group at random moments, then resume: every trial a complete verified run" {
+    # the CI size: a handful of trials (tests/faults.sh takes any count)
+    run env SQLSOAK="$S" "$BATS_TEST_DIRNAME/../faults.sh" 4
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[-1]}" == "faults: 4 of 4 trials ended with a complete verified run"* ]]
+}
+
 # ---- the smaller cases ----
 
 @test "resume: a renamed results folder finds its database" {
