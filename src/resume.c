@@ -29,6 +29,7 @@
 #include <inttypes.h>
 #include <jansson.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
             p->verify_failures += cr.verify_failures;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
+            p->elapsed_s = isnan(cr.elapsed_s) ? p->elapsed_s : cr.elapsed_s;
             p->chunks++;
         }
     }
@@ -331,6 +333,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     const char *was = json_string_value(json_object_get(root, "status"));
     const char *cwd = json_string_value(json_object_get(root, "cwd"));
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
+    r.spent_s = json_number_value(json_object_get(root, "run_s"));
     if (strcmp(was, "running") != 0 && strcmp(was, "interrupted") != 0 &&
         strcmp(was, "disk_full") != 0 && strcmp(was, "io_error") != 0) {
         snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);

@@ -216,6 +216,14 @@ int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *er
     return fd;
 }
 
+/* The time the run has spent on its cells, over every resume, in run.json
+** (run_s): --max-time bounds it, not the time since the last resume. */
+static void note_run_time(struct runner *r)
+{
+    double s = r->spent_s + (clock_now_ns() - r->t_start) / 1e9;
+    json_object_set_new(runjson_root(r->rj), "run_s", json_real(s));
+}
+
 /* A result file could not be written: the run stops there, as disk_full
 ** when the results disk is full (resumable once there is room), else as
 ** io_error; the cell in hand stays unrecorded and its database kept. */
@@ -246,6 +254,7 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
     }
     r->results[r->nresults++] = res->sum;
     runjson_add_cell(r->rj, &r->cells[idx], res);
+    note_run_time(r);
     if (runjson_write(r->rj, r->out) != 0) {
         results_failed(r, "run.json", errno);
         return -1;
@@ -315,13 +324,16 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     struct progress pg;
     progress_init(&pg, cfg->progress);
     pg.cells = r->ncells;
-    uint64_t deadline = cfg->max_time_s ? t_start + (uint64_t)cfg->max_time_s * 1000000000u : 0;
+    double left_s = (double)cfg->max_time_s - r->spent_s;
+    uint64_t deadline = !cfg->max_time_s ? 0
+                        : left_s > 0    ? t_start + (uint64_t)(left_s * 1e9)
+                                        : t_start;
     int failed = 0, i;
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
     for (i = first; i < r->ncells && !stop_signal; i++) {
-        if (deadline && clock_now_ns() >= deadline)
-            break;
+        if (deadline && clock_now_ns() >= deadline && !(i == first && prior))
+            break;      /* (a resumed cell runs a chunk and ends as interrupted) */
         struct cell_result res;
         double done_s = (clock_now_ns() - t_start) / 1e9;
         pg.cell_no = i + 1;
@@ -405,8 +417,10 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     const char *prog = r->prog ? r->prog : "sqlsoak";
     stop_catch_runner();        /* again: resume and crash come here too */
     runjson_reserve(r->out);
-    int failed = cells_loop(r, first, prior, clock_now_ns());
+    r->t_start = clock_now_ns();
+    int failed = cells_loop(r, first, prior, r->t_start);
     runjson_unreserve(r->out);
+    note_run_time(r);
     runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
                        r->end ? r->where : NULL);
     if (runjson_write(r->rj, r->out) != 0)

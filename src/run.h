@@ -34,6 +34,8 @@ struct runner {
                                          io_error; NULL otherwise */
     char end_why[512];                /* a result file that could not be written */
     char where[1024];                 /* where it stopped, in words */
+    double spent_s;                   /* time spent on cells before this resume */
+    uint64_t t_start;                 /* clock_now_ns() as this session's cells began */
 };
 
 /* Runs the matrix cfg describes.  Returns the exit status: 0 all cells

@@ -439,9 +439,10 @@ static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
     const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    uint64_t t_cell = clock_now_ns();
-    int64_t corrupt = corrupt_row_hook();
     const struct soak_prior *prior = s->env->prior;
+    /* a resumed cell's clock goes on from its last recorded chunk */
+    uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
+    int64_t corrupt = corrupt_row_hook();
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
@@ -580,7 +581,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     }
     cellstats_summarise(&s.stats, &res->sum);
     db_close(&s);
-    res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
+    res->sum.wall_s = (clock_now_ns() - t0) / 1e9 + (prior ? prior->elapsed_s : 0);
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     if (s.fault) {
         res->vfs_events = faultvfs_events(s.fault);

@@ -42,6 +42,7 @@ struct soak_prior {
     int64_t chunks, rows;       /* recorded chunks, and rows they hold */
     struct cellstats stats;     /* their figures */
     int64_t verify_failures, db_bytes;
+    double elapsed_s;           /* the cell's time up to its last recorded chunk */
 };
 
 /* Everything one cell needs; owned by the caller. */

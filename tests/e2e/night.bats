@@ -326,6 +326,34 @@ PY
     resumed_to_end
 }
 
+@test "resume: --max-time counts the time before the interruption; elapsed_s and wall_s go on" {
+    start run --rows 1M --chunk 100k --reads 1k --max-time 1h --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 2
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    k=$(data_rows "$OUT/chunks.csv")
+    last=$(field elapsed_s "$OUT/chunks.csv" | tail -n 1)
+    # as if the run had used its hour before the interruption
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["run_s"] = 3600.0
+json.dump(d, open(sys.argv[1], "w"))
+PY
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = interrupted ]
+    [ "$(field reason "$OUT/summary.csv")" = "--max-time reached after $((k + 1)) of 10 chunks" ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq $((k + 1)) ]
+    python3 - "$last" "$(field elapsed_s "$OUT/chunks.csv" | tail -n 1)" "$(field wall_s "$OUT/summary.csv")" <<'PY'
+import sys
+before, after, wall = map(float, sys.argv[1:])
+assert after > before and wall >= after, (before, after, wall)
+PY
+}
+
 @test "resume: chunks.csv gone is one line naming it, exit 2" {
     start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
