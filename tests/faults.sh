@@ -31,6 +31,12 @@ launch() {
     PID=$!
 }
 
+# launch_run: the trial's run, into $out with its databases in $db.
+launch_run() {
+    launch run --rows $ROWS --chunk $CHUNK --reads 1k --page-size 4k,8k --verify \
+        --db-dir "$db" --out "$out" --no-plot --progress never
+}
+
 # fault: at a random moment within about 1.5 s, one random signal to the
 # runner, its cell's process or the group; waits for the runner; RC.
 fault() {
@@ -47,8 +53,19 @@ fault() {
     esac
     RC=0
     { wait "$PID"; } 2>/dev/null || RC=$?
-    PID=
+    settle
     NOTE+=" $sig>$target:$RC"
+}
+
+# settle: until no process of the group is left (a cell's process outlives
+# a runner killed with SIGKILL by a moment), as a person at the shell
+# prompt would find it.
+settle() {
+    local i
+    for ((i = 0; i < 1000 && $(pgrep -g "$PID" | wc -l) > 0; i++)); do
+        sleep 0.01
+    done
+    PID=
 }
 
 passed=0
@@ -56,18 +73,25 @@ for ((t = 1; t <= COUNT; t++)); do
     out=$WORK/out$t db=$WORK/db$t
     NOTE=""
     ok=1
-    launch run --rows $ROWS --chunk $CHUNK --reads 1k --page-size 4k,8k --verify \
-        --db-dir "$db" --out "$out" --no-plot --progress never
+    launch_run
     fault
     case $RC in 0 | 130 | 137) ;; *) ok=0 ;; esac
     for ((round = 1; ok && RC != 0 && round <= 20; round++)); do
-        launch resume "$out" --progress never
+        if [ ! -e "$out/run.json" ]; then
+            # killed before run.json was first written: nothing was
+            # measured, and resume rightly refuses the folder; start again
+            rm -rf "$out" "$db"
+            NOTE+=" (no run.json: run again)"
+            launch_run
+        else
+            launch resume "$out" --progress never
+        fi
         if ((RANDOM % 2)); then
             fault
         else
             RC=0
             wait "$PID" || RC=$?
-            PID=
+            settle
             NOTE+=" resume:$RC"
         fi
         case $RC in 0 | 130 | 137) ;; *) ok=0 ;; esac

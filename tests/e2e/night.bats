@@ -291,6 +291,19 @@ PY
     [ "$(cat "$DB/sqlsoak-out-cell1-calibration.db")" = keep ]
 }
 
+@test "crash: a trial that cannot run is a trials.csv row with outcome failed, and fails its cell" {
+    mkdir -p "$DB"
+    echo keep >"$DB/sqlsoak-out-cell1-trial0.db"
+    run "$S" crash --journal delete --sync full --trials 3 --db-dir "$DB" --out "$OUT" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$(field outcome "$OUT/trials.csv" | head -n 1)" = failed ]
+    [ "$(data_rows "$OUT/trials.csv")" -eq 3 ]
+    [ "$(field status "$OUT/durability.csv")" = failed ]
+    [ "$(field reason "$OUT/durability.csv")" = "1 trial could not run (trials.csv)" ]
+    [ "$(cat "$DB/sqlsoak-out-cell1-trial0.db")" = keep ]
+}
+
 # ---- random faults ----
 
 @test "faults: random signals to the runner, the cell's process or the group at random moments, then resume: every trial a complete verified run" {
