@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbfile.h"
+#include "detach.h"
 #include "folder.h"
 #include "owner.h"
 #include "plan.h"
@@ -506,12 +507,20 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     status = 1;
     if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
         goto done;
+    if (cfg->detach) {
+        int bg = detach_to_log(r.out, r.prog, err, errlen);
+        if (bg != 0) {
+            status = bg > 0 ? 0 : 1;
+            goto done;
+        }
+    }
     if ((r.owner_fd = owner_take(r.out, 1, err, errlen)) < 0) {
         status = 2;
         goto done;
     }
     runner_name_databases(&r);
     json_object_set_new(runjson_root(r.rj), "db_name", json_string(r.run_name));
+    json_object_set_new(runjson_root(r.rj), "cells_planned", json_integer(r.ncells));
     runjson_set_out(r.rj, r.out);
     struct host_info host;
     struct storage_info storage;

@@ -209,6 +209,40 @@ stopped_by() {
     [ -f "$OUT/report.html" ]
 }
 
+# ---- run --detach and status ----
+
+@test "run --detach returns at once, the run goes on in its own session with its log in the folder; status follows it" {
+    run "$S" run --rows 2M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" --detach "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    bg=$(sed -n 's/^sqlsoak runs in the background as pid \([0-9]*\);.*/\1/p' <<<"$output")
+    [ -n "$bg" ]
+    [[ "$output" == *"its output goes to $OUT/run.log"* ]]
+    PID=$bg
+    # its own session: no terminal's SIGHUP reaches it
+    [ "$(ps -o sid= -p "$bg" | tr -d ' ')" = "$bg" ]
+    for ((i = 0; i < 6000 && $(data_rows "$OUT/chunks.csv") < 2; i++)); do sleep 0.01; done
+    run "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "$OUT: running, owned by pid $bg (alive)" ]]
+    [[ "$output" == *"last chunk: cell 1 repeat 1, chunk "*" of 20"* ]]
+    [[ "$output" == *"eta: this cell "* ]]
+    # killed (as by the OOM killer): status says nobody owns it, and how to carry on
+    kill -9 "$bg"
+    for ((i = 0; i < 1000 && $(pgrep -s "$bg" | wc -l) > 0; i++)); do sleep 0.01; done
+    PID=
+    run "$S" status "$OUT"
+    echo "$output"
+    [[ "${lines[0]}" == "$OUT: running, but no process owns it"* ]]
+    [[ "$output" == *"to carry on: $S resume '$OUT'"* ]]
+    resumed_to_end 2000000 100000
+    run "$S" status "$OUT"
+    [[ "${lines[0]}" == "$OUT: ok" ]]
+    [[ "$output" == *"cells recorded: 1 of 1"* ]]
+    grep -q "results in $OUT" "$OUT/run.log"
+}
+
 # ---- a results disk that fills ----
 
 @test "results disk full (a small tmpfs): rows whole, run disk_full, database kept, plot reads it, resume finishes once there is room" {
