@@ -274,6 +274,18 @@ static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_
     return 0;
 }
 
+/* 0 when the run of rj did not finish: resumable; else -1 with err. */
+static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
+{
+    static const char *const resumable[] = {"running", "interrupted", "disk_full", "io_error"};
+    const char *was = json_string_value(json_object_get(runjson_root(rj), "status"));
+    for (size_t i = 0; i < sizeof resumable / sizeof *resumable; i++)
+        if (strcmp(was, resumable[i]) == 0)
+            return 0;
+    snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
+    return -1;
+}
+
 /* Every path of the run's options absolute (a library named without a
 ** slash is found by the loader, not in the working folder)? */
 static int paths_absolute(const struct config *cfg)
@@ -321,24 +333,20 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
         return 2;
     }
-    /* a results folder (checked before its lock file is made), then its
-    ** owner for good: a second resume stops here, having changed nothing;
-    ** run.json is read again under the lock, as its last owner left it */
-    if (!(r.rj = runjson_load(out, err, n)) || (r.owner_fd = owner_take(out, 0, err, n)) < 0)
+    /* an unfinished run (checked before its lock file is made, so that a
+    ** finished folder of an older sqlsoak stays untouched), then its owner
+    ** for good: a second resume stops here, having changed nothing; run.json
+    ** is read again under the lock, as its last owner left it */
+    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n) ||
+        (r.owner_fd = owner_take(out, 0, err, n)) < 0)
         goto done;
     runjson_free(r.rj);
-    if (!(r.rj = runjson_load(out, err, n)))
+    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n))
         goto done;
     json_t *root = runjson_root(r.rj);
-    const char *was = json_string_value(json_object_get(root, "status"));
     const char *cwd = json_string_value(json_object_get(root, "cwd"));
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
     r.spent_s = json_number_value(json_object_get(root, "run_s"));
-    if (strcmp(was, "running") != 0 && strcmp(was, "interrupted") != 0 &&
-        strcmp(was, "disk_full") != 0 && strcmp(was, "io_error") != 0) {
-        snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
-        goto done;
-    }
     if (original_argv(root, &argv, &argc, err, n))
         goto done;
     int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;

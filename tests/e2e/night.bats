@@ -89,6 +89,15 @@ resumed_to_end() {
     done
 }
 
+@test "owner: resume of a finished folder of sqlsoak 0.1.0 is refused before any lock file is made" {
+    cp -a "$BATS_TEST_DIRNAME/../fixtures/v0.1.0-run" "$T/old"
+    run --separate-stderr "$S" resume "$T/old"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"the run has finished"* ]]
+    [ ! -e "$T/old/.owner" ]
+    diff -r "$BATS_TEST_DIRNAME/../fixtures/v0.1.0-run" "$T/old"
+}
+
 @test "owner: a resume while the run is going names its pid, exit 2, nothing changed" {
     start run --rows 3M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
