@@ -238,18 +238,23 @@ static void results_failed(struct runner *r, const char *what, int err)
     fprintf(stderr, "sqlsoak: %s\n", r->end_why);
 }
 
+/* fdatasync, where the filesystem can (EINVAL: it cannot, and says so). */
+static int synced(int fd)
+{
+    return fdatasync(fd) == 0 || errno == EINVAL ? 0 : -1;
+}
+
 /* The cell's summary row (on disk before anything else) and run.json.
 ** 0, or -1 with the run ended by results_failed. */
 static int record_cell(struct runner *r, int idx, const struct cell_result *res)
 {
     char line[4096];
     int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
-    if (fdatasync(r->chunks_fd) != 0) {
+    if (synced(r->chunks_fd) != 0) {
         results_failed(r, "chunks.csv", errno);
         return -1;
     }
-    if (len < 0 || csvout_append(r->summary_fd, line, len) != 0 ||
-        fdatasync(r->summary_fd) != 0) {
+    if (len < 0 || csvout_append(r->summary_fd, line, len) != 0 || synced(r->summary_fd) != 0) {
         results_failed(r, "summary.csv", len < 0 ? EOVERFLOW : errno);
         return -1;
     }
