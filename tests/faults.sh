@@ -20,7 +20,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 S=${SQLSOAK:-$HERE/../build/sqlsoak}
 CHECK=$HERE/e2e/helpers/robust_check.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sqlsoak-faults.XXXXXX")
-ROWS=400000
+ROWS=1000000
 CHUNK=50000
 PID=
 trap '[ -n "$PID" ] && kill -9 -- "-$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
@@ -37,13 +37,13 @@ launch_run() {
         --db-dir "$db" --out "$out" --no-plot --progress never
 }
 
-# fault: at a random moment within about 1.5 s, one random signal to the
+# fault: at a random moment within 1.3 s, one random signal to the
 # runner, its cell's process or the group; waits for the runner; RC.
 fault() {
     local sigs=(INT TERM HUP KILL) sig target child
     sig=${sigs[RANDOM % 4]}
-    sleep "0.$((RANDOM % 10))$((RANDOM % 10))"
-    [ $((RANDOM % 3)) -eq 0 ] && sleep 0.$((RANDOM % 10))
+    local ms=$((RANDOM % 1300))       # a run takes about 1.5 s on a 2-core machine
+    sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
     case $((RANDOM % 3)) in
     0) target=runner; kill -"$sig" "$PID" 2>/dev/null ;;
     1) target=cell
