@@ -39,8 +39,15 @@ static void catch_all(void (*handler)(int))
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
         sigaddset(&sa.sa_mask, sigs[i]);
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction was;
+        /* nohup's ignored SIGHUP is kept: the run is meant to outlive the
+        ** terminal.  (The SIG_IGN of SIGINT a background job starts with is
+        ** undone, so that kill -INT stops it as it would stop a foreground one.) */
+        if (sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &was) == 0 && was.sa_handler == SIG_IGN)
+            continue;
         sigaction(sigs[i], &sa, NULL);
+    }
     signal(SIGPIPE, SIG_IGN);
 }
 

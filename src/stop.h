@@ -22,8 +22,8 @@
 ** watches (env->stop). */
 extern volatile sig_atomic_t stop_signal;
 
-/* Installs the runner's handlers (also undoing the SIG_IGN a background
-** or nohup'ed job starts with). */
+/* Installs the runner's handlers (also undoing the SIG_IGN of SIGINT a
+** background job starts with; a SIGHUP ignored by nohup stays ignored). */
 void stop_catch_runner(void);
 
 /* Installs the cell process's handlers. */

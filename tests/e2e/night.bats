@@ -185,6 +185,19 @@ stopped_by() {
     resumed_to_end
 }
 
+@test "nohup: a SIGHUP the run was started ignoring stays ignored, the run finishes" {
+    # as nohup starts it: SIGHUP ignored
+    printf '#!/bin/sh\ntrap "" HUP\nexec "%s" "$@"\n' "$S" >"$T/nohup-sqlsoak"
+    chmod +x "$T/nohup-sqlsoak"
+    S=$T/nohup-sqlsoak start_group run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    kill -HUP -- "-$PID"
+    finish
+    [ "$RC" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 1000000 100000 1
+}
+
 @test "second Ctrl-C: run.json says interrupted, the resume command is printed, resume finishes" {
     stopped_by INT INT
     tail -n 1 "$T/stdout" | grep -q "resume '$OUT'"
