@@ -133,7 +133,8 @@ resumed_to_end() {
 }
 
 @test "cell sent SIGTERM alone: the chunk finishes, exit 130, database kept, the matrix stops, resume finishes" {
-    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --verify --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     child=$(cell_pid)
     kill -TERM "$child"
@@ -146,6 +147,8 @@ resumed_to_end() {
     one_db >/dev/null
     tail -n 1 "$T/stdout" | grep -q "resume '$OUT'"
     resumed_to_end 1000000 100000 2
+    [ "$(field verify_failures "$OUT/summary.csv" | sort -u)" = 0 ]
+    [ "$(field verify_s "$OUT/summary.csv" | grep -c .)" -eq 2 ]
 }
 
 @test "SIGHUP to the whole process group (an SSH connection dropped): chunk finished, run.json interrupted, resume finishes" {
