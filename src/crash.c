@@ -34,6 +34,7 @@
 #include "plot.h"
 #include "rng.h"
 #include "run.h"
+#include "stop.h"
 #include "sysinfo.h"
 
 #include <errno.h>
@@ -52,6 +53,8 @@ struct crash {
     struct runner r;
     struct config trial_cfg;    /* the workload of a trial: no reads, db kept */
     int trials_fd, durability_fd;
+    int write_errno;            /* a result file could not be written: the run stops */
+    int failed;                 /* a cell failed: exit 1 */
 };
 
 /* ---- one child: a calibration run or a trial ---- */
@@ -200,12 +203,33 @@ static uint64_t trial_seed(const struct config *cfg, const struct cell *cell, in
                      rng_mix64((uint64_t)t + 0x7e57)) >> 1;
 }
 
-static void append(int fd, enum csv_file f, const void *rec)
+/* A row of trials.csv or durability.csv; a failed write (with its OS
+** reason) stops the run. */
+static void append(struct crash *c, int fd, enum csv_file f, const void *rec)
 {
     char line[8192];
     int len = csvout_row(f, rec, line, sizeof line);
-    if (len > 0)
-        csvout_append(fd, line, len);
+    if (c->write_errno)
+        return;
+    if (csvout_append(fd, line, len) != 0) {
+        c->write_errno = errno;
+        fprintf(stderr, "sqlsoak crash: cannot write %s/%s: %s\n", c->r.out,
+                f == CSV_TRIALS ? "trials.csv" : "durability.csv", strerror(errno));
+    }
+}
+
+/* The cell's outcome in run.json too. */
+static void record_cell(struct crash *c, int idx, const struct durability_record *d)
+{
+    struct cell_result res;
+    memset(&res, 0, sizeof res);
+    csvout_clear(CSV_SUMMARY, &res.sum);
+    res.sum.id = d->id;
+    snprintf(res.sum.status, sizeof res.sum.status, "%s", d->status);
+    snprintf(res.sum.reason, sizeof res.sum.reason, "%s", d->reason);
+    runjson_add_cell(c->r.rj, &c->r.cells[idx], &res);
+    c->failed |= strcmp(d->status, "ok") != 0 && strcmp(d->status, "unsupported") != 0;
+    append(c, c->durability_fd, CSV_DURABILITY, d);
 }
 
 /* The options that run trial seed of cell again: every setting of the
@@ -283,8 +307,17 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     replay_options(cfg, &tr->id, seed, tr->replay, sizeof tr->replay);
     snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
              c->r.db_dir, c->r.run_name, cell->combo, t);
-    if (!path_free(db) || run_child(c, idx, db, &fv, &out))
+    if (!path_free(db)) {
+        snprintf(tr->integrity, sizeof tr->integrity, "%.40s exists: not touched", "its database");
+        snprintf(tr->outcome, sizeof tr->outcome, "failed");
         return -1;
+    }
+    if (run_child(c, idx, db, &fv, &out)) {
+        snprintf(tr->integrity, sizeof tr->integrity, "cannot start: %.40s", strerror(errno));
+        snprintf(tr->outcome, sizeof tr->outcome, "failed");
+        dbfile_remove(db);
+        return -1;
+    }
     if (cfg->replay >= 0)
         print_sides(db, "after the cut");
     judge(c, cell, db, out.acked_rows, tr);
@@ -318,7 +351,7 @@ static void run_cell_trials(struct crash *c, int idx)
         snprintf(d.status, sizeof d.status, "failed");
         snprintf(d.reason, sizeof d.reason, "%.200s exists and is not sqlsoak's: not touched", db);
         d.write_rows_per_s = NAN;
-        append(c->durability_fd, CSV_DURABILITY, &d);
+        record_cell(c, idx, &d);
         printf("  %-44s %s: %s\n", label, d.status, d.reason);
         return;
     }
@@ -330,19 +363,23 @@ static void run_cell_trials(struct crash *c, int idx)
         snprintf(d.reason, sizeof d.reason, "%s",
                  out.got_result ? out.res.sum.reason : "the calibration run died");
         d.write_rows_per_s = NAN;
-        append(c->durability_fd, CSV_DURABILITY, &d);
+        record_cell(c, idx, &d);
         printf("  %-44s %s: %s\n", label, d.status, d.reason);
         return;
     }
     d.write_rows_per_s = out.res.sum.write_rows_per_s_median;
     int64_t events = out.res.vfs_events;
     int64_t ntrials = cfg->replay >= 0 ? 1 : cfg->trials;
-    for (int64_t t = 0; t < ntrials; t++) {
+    int64_t failed_trials = 0;
+    for (int64_t t = 0; t < ntrials && !stop_signal && !c->write_errno; t++) {
         struct trial_record tr;
         uint64_t seed = cfg->replay >= 0 ? (uint64_t)cfg->replay : trial_seed(cfg, cell, t);
-        if (one_trial(c, idx, t, seed, events, &tr))
+        int trc = one_trial(c, idx, t, seed, events, &tr);
+        append(c, c->trials_fd, CSV_TRIALS, &tr);
+        if (trc) {
+            failed_trials++;
             continue;
-        append(c->trials_fd, CSV_TRIALS, &tr);
+        }
         d.trials++;
         d.intact += strcmp(tr.outcome, "intact") == 0;
         d.corrupt += strcmp(tr.outcome, "corrupt") == 0;
@@ -354,10 +391,15 @@ static void run_cell_trials(struct crash *c, int idx)
                    tr.crash_event, tr.events, tr.acked_rows, tr.found_rows, tr.integrity,
                    tr.outcome);
     }
-    snprintf(d.status, sizeof d.status, "ok");
+    snprintf(d.status, sizeof d.status, "%s", failed_trials ? "failed" : "ok");
+    if (failed_trials)
+        snprintf(d.reason, sizeof d.reason, "%" PRId64 " trial%s could not run (trials.csv)",
+                 failed_trials, failed_trials == 1 ? "" : "s");
+    if (stop_signal && d.trials < ntrials)
+        snprintf(d.status, sizeof d.status, "interrupted");
     d.lost_upper95_pct = 100 * binom_upper(d.lost_trials, d.trials, 0.95);
     d.corrupt_upper95_pct = 100 * binom_upper(d.corrupt, d.trials, 0.95);
-    append(c->durability_fd, CSV_DURABILITY, &d);
+    record_cell(c, idx, &d);
     char lost_ub[32] = "", corrupt_ub[32] = "";
     if (d.trials && !d.lost_trials)
         snprintf(lost_ub, sizeof lost_ub, ", <%.2g%%", d.lost_upper95_pct);
@@ -381,6 +423,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     c.trials_fd = c.durability_fd = -1;
     int status = 2;
     signal(SIGXFSZ, SIG_IGN);
+    stop_catch_runner();
     snprintf(c.r.db_dir, sizeof c.r.db_dir, "%s", cfg->db_dir);
     if (cfg->chunk > cfg->rows) {
         snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
@@ -407,7 +450,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     }
 
     status = 1;
-    if (folder_mkdirs(c.r.out, err, n) || folder_mkdirs(c.r.db_dir, err, n))
+    if (runner_make_out(&c.r, err, n) || folder_mkdirs(c.r.db_dir, err, n))
         goto done;
     struct host_info host;
     struct storage_info storage;
@@ -430,14 +473,29 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
            c.r.ncells, c.r.ncells == 1 ? "" : "s", cfg->replay >= 0 ? 1 : cfg->trials,
            cfg->replay >= 0 || cfg->trials == 1 ? "" : "s", cfg->rows, cfg->chunk);
     fflush(stdout);
-    for (int i = 0; i < c.r.ncells; i++)
+    /* a signal ends the run after the trial in flight, its database
+    ** removed; the cells not reached are not in the results */
+    int i = 0;
+    for (; i < c.r.ncells && !stop_signal && !c.write_errno; i++)
         run_cell_trials(&c, i);
-    runjson_set_status(c.r.rj, "ok", NULL);
-    runjson_write(c.r.rj, c.r.out);
+    const char *how = stop_signal     ? "interrupted"
+                      : c.write_errno ? "io_error"
+                      : c.failed      ? "failed"
+                                      : "ok";
+    char where[128] = "";
+    if (stop_signal || c.write_errno)
+        snprintf(where, sizeof where, "in cell %d of %d", i, c.r.ncells);
+    runjson_set_status(c.r.rj, how, where[0] ? where : NULL);
+    if (runjson_write(c.r.rj, c.r.out) != 0 && !c.write_errno)
+        c.write_errno = errno;
     printf("\nresults: %s (durability.csv, trials.csv, run.json)\n", c.r.out);
-    if (!cfg->no_plot)
+    if (!cfg->no_plot && !stop_signal && !c.write_errno)
         plot_run(c.r.out, stdout);
-    status = 0;
+    if (stop_signal)
+        printf("interrupted %s; the trials run so far are recorded.\n", where);
+    status = stop_signal ? 130 : c.write_errno || c.failed ? 1 : 0;
+    if (c.write_errno)
+        snprintf(err, n, "cannot write the results in %s: %s", c.r.out, strerror(c.write_errno));
 done:
     if (c.trials_fd >= 0)
         close(c.trials_fd);

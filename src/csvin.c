@@ -161,8 +161,19 @@ int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct
         snprintf(err, n, "cannot read %s: %s", path, strerror(errno ? errno : EIO));
         return -1;
     }
-    if (limit >= 0 && (size_t)limit < strlen(buf))
+    if (limit >= 0 && (size_t)limit < strlen(buf)) {
         buf[limit] = 0;
+    } else if (limit < 0) {
+        /* a last line without its newline: a write cut short (by a power
+        ** cut, or an older sqlsoak on a full disk); what came before holds */
+        size_t len = strlen(buf);
+        char *nl = strrchr(buf, '\n');
+        if (len && buf[len - 1] != '\n' && nl) {
+            fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is "
+                            "left out\n", path);
+            nl[1] = 0;
+        }
+    }
     char *p = buf;
     if (read_header(&p, path, f, t, err, n))
         goto fail;

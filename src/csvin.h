@@ -9,7 +9,8 @@
 ** without a column csvout marks required (cell, repeat, status...), a
 ** row whose schema_version is newer than CSV_SCHEMA_VERSION, a row with
 ** another number of fields than the header, a header naming a column
-** twice.
+** twice.  A last line without its newline (a write cut short) is left
+** out of a whole-file read, with a warning on stderr.
 */
 #ifndef SQLSOAK_CSVIN_H
 #define SQLSOAK_CSVIN_H

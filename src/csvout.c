@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* K_LATENCY stands for the columns of latency.h's table, one per figure. */
@@ -467,5 +468,17 @@ int csvout_from_csvin(enum csv_file f, const struct csvin *t, int row, void *rec
 
 int csvout_append(int fd, const char *line, int len)
 {
-    return len < 0 ? -1 : fdio_write_full(fd, line, (size_t)len);
+    struct stat st;
+    if (len < 0) {
+        errno = EOVERFLOW;
+        return -1;
+    }
+    if (fstat(fd, &st) != 0)
+        return -1;
+    if (fdio_write_full(fd, line, (size_t)len) == 0)
+        return 0;
+    int e = errno ? errno : EIO;
+    (void)!ftruncate(fd, st.st_size);   /* the part written, taken back */
+    errno = e;
+    return -1;
 }

@@ -194,7 +194,9 @@ struct csvout_column_info {
 /* Fills *out; returns 0, or -1 (and *out zeroed) when i is out of range. */
 int csvout_column_info(enum csv_file f, int i, struct csvout_column_info *out);
 
-/* Appends one formatted line to fd with a single write(2).  0 or -1. */
+/* Appends one formatted line to fd (O_APPEND) with a single write(2),
+** whole or not at all: after a short or failed write the file is cut back
+** to its length before.  0, or -1 with errno (ENOSPC: the disk is full). */
 int csvout_append(int fd, const char *line, int len);
 
 #endif

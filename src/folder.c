@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int folder_has_entries(const char *path)
@@ -52,7 +54,31 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
         snprintf(err, n, "%s: empty path", what);
         return -1;
     }
+    /* a symbolic link to nothing on the way would be followed by mkdir
+    ** and open only once something was created */
+    char up[4096];
+    snprintf(up, sizeof up, "%s", path);
+    while (stat(up, &st) != 0) {
+        if (lstat(up, &st) == 0) {
+            snprintf(err, n, "%s %s: %s is a symbolic link to nothing", what, path, up);
+            return -1;
+        }
+        char *slash = strrchr(up, '/');
+        while (slash && slash > up && slash[1] == 0) {
+            *slash = 0;
+            slash = strrchr(up, '/');
+        }
+        if (!slash || slash == up)
+            break;
+        *slash = 0;
+    }
     folder_existing_ancestor(path, anc, sizeof anc);
+    struct statfs fs;
+    if (statfs(anc, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)) {
+        snprintf(err, n, "%s %s: %s is a kernel filesystem (%s), not a place for files", what,
+                 path, anc, fs.f_type == PROC_SUPER_MAGIC ? "proc" : "sysfs");
+        return -1;
+    }
     if (stat(anc, &st) != 0 || !S_ISDIR(st.st_mode)) {
         snprintf(err, n, "%s %s: %s is not a folder", what, path, anc);
         return -1;

@@ -12,6 +12,7 @@
 #include "preset.h"
 #include "resume.h"
 #include "run.h"
+#include "status.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS))) {
         fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
                 cfg.pos[0]);
         config_free(&cfg);
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
     case CMD_RESUME: status = resume_main(&cfg, err, sizeof err); break;
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
+    case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

@@ -58,6 +58,7 @@ struct config {
     /* where things go */
     char *db_dir, *out;
     int keep_db, no_plot, progress, on_error, verify;
+    int detach;                   /* run in the background, output to OUT/run.log */
     int64_t min_free;
     int64_t timeline_ms;          /* timeline.csv's interval */
     char *metrics;                /* --metrics FILE.prom, or NULL */

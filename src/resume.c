@@ -22,7 +22,9 @@
 #include "folder.h"
 #include "histfile.h"
 #include "kvgen.h"
+#include "owner.h"
 #include "run.h"
+#include "stop.h"
 #include "timeline.h"
 
 #include <errno.h>
@@ -30,6 +32,7 @@
 #include <inttypes.h>
 #include <jansson.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,33 +47,22 @@ struct found {
     int64_t db_rows;            /* rows its database holds */
     off_t chunks_len;           /* chunks.csv up to its last whole line */
     int torn;                   /* chunks.csv ends in a half line */
+    off_t summary_len;          /* summary.csv up to its last whole line */
+    int summary_torn;
     struct soak_prior prior;
 };
 
-/* Another process still running this results folder? */
-static int still_running(json_t *root)
-{
-    json_t *pid = json_object_get(root, "pid");
-    char path[64], cmd[256] = "";
-    if (!json_is_integer(pid) || json_integer_value(pid) == getpid())
-        return 0;
-    snprintf(path, sizeof path, "/proc/%" JSON_INTEGER_FORMAT "/cmdline", json_integer_value(pid));
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t got = fread(cmd, 1, sizeof cmd - 1, f);
-    fclose(f);
-    cmd[got] = 0;
-    return strstr(cmd, "sqlsoak") != NULL;
-}
-
 /* summary.csv must record a prefix of the plan; its rows become results. */
-static int check_summary(struct runner *r, char *err, size_t n)
+static int check_summary(struct runner *r, struct found *fd, char *err, size_t n)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
-    if (csvin_read(path, CSV_SUMMARY, &t, err, n))
+    if (fdio_whole_lines(path, &fd->summary_len, &fd->summary_torn) != 0) {
+        snprintf(err, n, "%s: %s: cannot resume", path, strerror(errno));
+        return -1;
+    }
+    if (csvin_read_prefix(path, CSV_SUMMARY, (long long)fd->summary_len, &t, err, n))
         return -1;
     int ok = t.nrows <= r->ncells && csvout_same_header(CSV_SUMMARY, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
@@ -93,8 +85,11 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     struct csvin t;
     const struct cell *c = &r->cells[fd->first];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
-    if (fdio_whole_lines(path, &fd->chunks_len, &fd->torn) ||
-        csvin_read_prefix(path, CSV_CHUNKS, (long long)fd->chunks_len, &t, err, n))
+    if (fdio_whole_lines(path, &fd->chunks_len, &fd->torn) != 0) {
+        snprintf(err, n, "%s: %s: cannot resume", path, strerror(errno));
+        return -1;
+    }
+    if (csvin_read_prefix(path, CSV_CHUNKS, (long long)fd->chunks_len, &t, err, n))
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
@@ -112,6 +107,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
             p->verify_failures += cr.verify_failures;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
+            p->elapsed_s = isnan(cr.elapsed_s) ? p->elapsed_s : cr.elapsed_s;
             p->chunks++;
         }
     }
@@ -258,6 +254,28 @@ static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_
     return 0;
 }
 
+/* 0 when the run of rj did not finish: resumable; else -1 with err. */
+static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
+{
+    static const char *const resumable[] = {"running", "interrupted", "disk_full", "io_error"};
+    const char *was = json_string_value(json_object_get(runjson_root(rj), "status"));
+    for (size_t i = 0; i < sizeof resumable / sizeof *resumable; i++)
+        if (strcmp(was, resumable[i]) == 0)
+            return 0;
+    snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
+    return -1;
+}
+
+/* Every path of the run's options absolute (a library named without a
+** slash is found by the loader, not in the working folder)? */
+static int paths_absolute(const struct config *cfg)
+{
+    for (int i = 0; i < cfg->sqlite_lib.n; i++)
+        if (strchr(cfg->sqlite_lib.v[i], '/') && cfg->sqlite_lib.v[i][0] != '/')
+            return 0;
+    return cfg->db_dir[0] == '/';
+}
+
 /* A kill between a cell's summary row and the deletion of its database
 ** leaves the database behind: this run's own, named by it, and removed as
 ** the run would have (unless --keep-db). */
@@ -283,8 +301,10 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = -1;
+    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
 
+    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
+    stop_catch_runner();
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
         return 2;
@@ -293,28 +313,31 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
         return 2;
     }
-    if (!(r.rj = runjson_load(out, err, n)))
+    /* an unfinished run (checked before its lock file is made, so that a
+    ** finished folder of an older sqlsoak stays untouched), then its owner
+    ** for good: a second resume stops here, having changed nothing; run.json
+    ** is read again under the lock, as its last owner left it */
+    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n) ||
+        (r.owner_fd = owner_take(out, 0, err, n)) < 0)
+        goto done;
+    runjson_free(r.rj);
+    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n))
         goto done;
     json_t *root = runjson_root(r.rj);
-    const char *was = json_string_value(json_object_get(root, "status"));
     const char *cwd = json_string_value(json_object_get(root, "cwd"));
-    if (strcmp(was, "running") != 0 && strcmp(was, "interrupted") != 0) {
-        snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
-        goto done;
-    }
-    if (still_running(root)) {
-        snprintf(err, n, "%s: the run is still going (pid %" JSON_INTEGER_FORMAT ")", out,
-                 json_integer_value(json_object_get(root, "pid")));
-        goto done;
-    }
+    const char *db_name = json_string_value(json_object_get(root, "db_name"));
+    r.spent_s = json_number_value(json_object_get(root, "run_s"));
     if (original_argv(root, &argv, &argc, err, n))
         goto done;
-    if (cwd && chdir(cwd) != 0) {
-        snprintf(err, n, "the run's working folder %s is gone: %s", cwd, strerror(errno));
-        goto done;
-    }
+    int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
     if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
         goto done;
+    if (cwd_gone && !paths_absolute(&cfg)) {
+        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir or "
+                 "--sqlite-lib was given relative to it: cannot resume", cwd,
+                 strerror(cwd_errno));
+        goto done;
+    }
     free(cfg.out);
     cfg.out = strdup(out);
     cfg.progress = args->progress;
@@ -322,14 +345,17 @@ int resume_main(const struct config *args, char *err, size_t n)
     r.prog = args->prog;
     snprintf(r.out, sizeof r.out, "%s", out);
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg.db_dir);
-    folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);
+    if (db_name)
+        snprintf(r.run_name, sizeof r.run_name, "%s", db_name);
+    else    /* a folder of an older sqlsoak: its databases named by the folder */
+        folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);
     if (runner_load_libraries(&r, err, n) || plan_build(&cfg, &r.cells, &r.ncells, err, n))
         goto done;
     if (!(r.results = calloc((size_t)r.ncells, sizeof *r.results))) {
         snprintf(err, n, "out of memory");
         goto done;
     }
-    if (check_summary(&r, err, n))
+    if (check_summary(&r, &fd, err, n))
         goto done;
     if (r.nresults == r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
@@ -350,12 +376,22 @@ int resume_main(const struct config *args, char *err, size_t n)
                          &hist_len, err, n))
         goto done;
 
+    if (stop_signal) {          /* stopped while checking: nothing changed */
+        snprintf(err, n, "interrupted before the run began: nothing changed");
+        status = 130;
+        goto done;
+    }
     /* every check passed: from here on, changes */
     status = 1;
     remove_recorded_databases(&r);
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     if (fd.torn && truncate(path, fd.chunks_len) != 0) {
+        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
+        goto done;
+    }
+    snprintf(path, sizeof path, "%s/summary.csv", out);
+    if (fd.summary_torn && truncate(path, fd.summary_len) != 0) {
         snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
         goto done;
     }

@@ -15,24 +15,29 @@
 ** crash inside a library costs one cell, not the night.
 */
 #include "run.h"
+#include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
 #include "dbfile.h"
-#include "fdio.h"
+#include "detach.h"
 #include "folder.h"
 #include "noise.h"
+#include "owner.h"
 #include "plan.h"
 #include "plot.h"
 #include "progress.h"
 #include "runjson.h"
 #include "soak.h"
 #include "sqlapi.h"
+#include "stop.h"
 #include "summary.h"
 #include "sysinfo.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,47 +48,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Set by SIGINT/SIGTERM, and the cell's process to pass them on to: a
-** signal handler can reach nothing but file-scope state. */
-static volatile sig_atomic_t stop_requested;
-static volatile sig_atomic_t cell_pid;
-
-/* The first signal ends the run after the chunk in flight; a second ends
-** it at once.  Both leave valid files: CSV rows are whole write(2)s and
-** run.json is replaced by rename. */
-static void on_stop(int sig)
-{
-    if (stop_requested) {
-        if (cell_pid > 0)
-            kill((pid_t)cell_pid, SIGKILL);
-        _exit(130);
-    }
-    stop_requested = 1;
-    if (cell_pid > 0)
-        kill((pid_t)cell_pid, sig);
-}
-
-/* The cell's process only notes a stop: a Ctrl-C reaches it twice (from
-** the terminal's process group and passed on by the runner), and only the
-** runner decides what a second one means. */
-static void on_stop_in_cell(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
-static void catch_stop_signals(void (*handler)(int))
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = handler;
-    sigemptyset(&sa.sa_mask);
-    /* sigaction also undoes the SIG_IGN a background job starts with */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
 
 /* ---- checks: nothing is created before they all pass ---- */
 
@@ -107,18 +71,40 @@ int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *e
     if (cfg->out) {
         snprintf(out, outlen, "%s", cfg->out);
     } else {
+        /* data/runs/<date-time>, or -2, -3... after it when that is taken */
         char stamp[32];
         time_t t = time(NULL);
         struct tm tm;
         localtime_r(&t, &tm);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(out, outlen, "data/runs/%s", stamp);
+        for (int k = 1; k == 1 || (k < 1000 && access(out, F_OK) == 0); k++)
+            snprintf(out, outlen, k == 1 ? "data/runs/%s" : "data/runs/%s-%d", stamp, k);
     }
     if (folder_has_entries(out)) {
         snprintf(err, n, "--out %s already holds results: choose another folder", out);
         return -1;
     }
     return folder_check_writable("--out", out, err, n);
+}
+
+int runner_make_out(struct runner *r, char *err, size_t n)
+{
+    if (r->cfg->out)
+        return folder_mkdirs(r->out, err, n);
+    /* the default folder is made here, not found: a run started in the
+    ** same second (on another disk, say) takes the next name */
+    if (folder_mkdirs("data/runs", err, n))
+        return -1;
+    char base[sizeof r->out];
+    snprintf(base, sizeof base, "%s", r->out);
+    for (int k = 2; mkdir(r->out, 0755) != 0; k++) {
+        if (errno != EEXIST || k > 1000) {
+            snprintf(err, n, "cannot create %s: %s", r->out, strerror(errno));
+            return -1;
+        }
+        snprintf(r->out, sizeof r->out, "%.4000s-%d", base, k);
+    }
+    return 0;
 }
 
 /* Free space for the largest cell (or every cell with --keep-db). */
@@ -159,6 +145,18 @@ int runner_load_libraries(struct runner *r, char *err, size_t n)
 
 /* ---- one cell, in a child process ---- */
 
+void runner_name_databases(struct runner *r)
+{
+    char abs[PATH_MAX], base[48];
+    uint32_t h = 2166136261u;       /* FNV-1a of the folder's absolute path */
+    if (!realpath(r->out, abs))
+        snprintf(abs, sizeof abs, "%s", r->out);
+    for (const char *p = abs; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    folder_safe_name(folder_basename(r->out), base, sizeof base);
+    snprintf(r->run_name, sizeof r->run_name, "%s-%08" PRIx32, base, h);
+}
+
 void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
 {
     if (c->warmup)
@@ -170,29 +168,16 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 }
 
 
-/* A cell that produced no result of its own: nothing measured. */
-static void cell_failed(struct cell_result *res, const struct cell_id *id, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void cell_failed(struct cell_result *res, const struct cell_id *id, const char *fmt, ...)
-{
-    va_list ap;
-    memset(res, 0, sizeof *res);
-    csvout_clear(CSV_SUMMARY, &res->sum);
-    res->status = ST_FAILED;
-    res->sum.id = *id;
-    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[ST_FAILED]);
-    va_start(ap, fmt);
-    vsnprintf(res->sum.reason, sizeof res->sum.reason, fmt, ap);
-    va_end(ap);
-}
-
-static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
-                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
+/* Runs cell idx in its own process.  0 with *res, or -1 when the process
+** handed back no result (killed by the OOM killer, say): *res then holds
+** what chunks.csv recorded of it and why, the cell is left unrecorded and
+** its database kept, for resume. */
+static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
+                    struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
     const struct cell *c = &r->cells[idx];
     const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
-    char db[4400], label[256];
+    char db[4400], label[256], why[200];
     struct soak_env env;
     memset(&env, 0, sizeof env);
     env.cfg = r->cfg;
@@ -206,44 +191,21 @@ static void run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.timeline_fd = r->timeline_fd;
     env.progress = pg;
     env.deadline_ns = deadline_ns;
-    env.stop = &stop_requested;
+    env.stop = &stop_signal;
     env.prior = prior;
     env.commit_fd = -1;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
-
-    int fds[2];
-    fflush(NULL);
-    if (pipe(fds) != 0) {
-        cell_failed(res, &env.id, "pipe: %s", strerror(errno));
-        return;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        cell_pid = 0;
-        catch_stop_signals(on_stop_in_cell);
-        close(fds[0]);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
-        soak_cell(&env, res);
-        int ok = write(fds[1], res, sizeof *res) == (ssize_t)sizeof *res;
-        _exit(ok ? 0 : 1);
-    }
-    cell_pid = pid;
-    close(fds[1]);
-    int got = pid > 0 ? fdio_read_full(fds[0], res, sizeof *res) : -1;
-    close(fds[0]);
-    int wstatus = 0;
-    if (pid > 0)
-        while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-            ;
-    cell_pid = 0;
-    if (got == 0)
-        return;
-    if (pid < 0)
-        cell_failed(res, &env.id, "fork: %s", strerror(errno));
-    else if (WIFSIGNALED(wstatus))
-        cell_failed(res, &env.id, "the cell's process died of %s", strsignal(WTERMSIG(wstatus)));
-    else
-        cell_failed(res, &env.id, "the cell's process ended without a result");
+    if (cellproc_run(&env, res, why, sizeof why) == 0)
+        return 0;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/chunks.csv", r->out);
+    memset(res, 0, sizeof *res);
+    csvout_clear(CSV_SUMMARY, &res->sum);
+    res->status = ST_INTERRUPTED;
+    res->sum.id = env.id;
+    res->sum.chunks = cellproc_recorded(path, &env.id);
+    snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
+    return -1;
 }
 
 /* ---- results ---- */
@@ -263,19 +225,58 @@ int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *er
     return fd;
 }
 
-static void record_cell(struct runner *r, int idx, const struct cell_result *res)
+/* The time the run has spent on its cells, over every resume, in run.json
+** (run_s): --max-time bounds it, not the time since the last resume. */
+static void note_run_time(struct runner *r)
 {
-    char line[4096];
-    r->results[r->nresults++] = res->sum;
-    int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
-    if (len > 0 && csvout_append(r->summary_fd, line, len) == 0)
-        fdatasync(r->summary_fd);
-    fdatasync(r->chunks_fd);
-    runjson_add_cell(r->rj, &r->cells[idx], res);
-    runjson_write(r->rj, r->out);
+    double s = r->spent_s + (clock_now_ns() - r->t_start) / 1e9;
+    json_object_set_new(runjson_root(r->rj), "run_s", json_real(s));
 }
 
-static void skip_cell(struct runner *r, int idx, const char *why)
+/* A result file could not be written: the run stops there, as disk_full
+** when the results disk is full (resumable once there is room), else as
+** io_error; the cell in hand stays unrecorded and its database kept. */
+static void results_failed(struct runner *r, const char *what, int err)
+{
+    int full = err == ENOSPC || err == EDQUOT || err == EFBIG;
+    r->end = full ? "disk_full" : "io_error";
+    snprintf(r->end_why, sizeof r->end_why, "%s: cannot write %.400s/%s: %s",
+             full ? "the results disk is full" : "results not written", r->out, what,
+             strerror(err));
+    fprintf(stderr, "sqlsoak: %s\n", r->end_why);
+}
+
+/* fdatasync, where the filesystem can (EINVAL: it cannot, and says so). */
+static int synced(int fd)
+{
+    return fdatasync(fd) == 0 || errno == EINVAL ? 0 : -1;
+}
+
+/* The cell's summary row (on disk before anything else) and run.json.
+** 0, or -1 with the run ended by results_failed. */
+static int record_cell(struct runner *r, int idx, const struct cell_result *res)
+{
+    char line[4096];
+    int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
+    if (synced(r->chunks_fd) != 0) {
+        results_failed(r, "chunks.csv", errno);
+        return -1;
+    }
+    if (len < 0 || csvout_append(r->summary_fd, line, len) != 0 || synced(r->summary_fd) != 0) {
+        results_failed(r, "summary.csv", len < 0 ? EOVERFLOW : errno);
+        return -1;
+    }
+    r->results[r->nresults++] = res->sum;
+    runjson_add_cell(r->rj, &r->cells[idx], res);
+    note_run_time(r);
+    if (runjson_write(r->rj, r->out) != 0) {
+        results_failed(r, "run.json", errno);
+        return -1;
+    }
+    return 0;
+}
+
+static int skip_cell(struct runner *r, int idx, const char *why)
 {
     struct cell_result res;
     const struct cell *c = &r->cells[idx];
@@ -286,7 +287,7 @@ static void skip_cell(struct runner *r, int idx, const char *why)
     plan_cell_id(r->cfg, c, api->version, api->source_id, &res.sum.id);
     snprintf(res.sum.status, sizeof res.sum.status, "skipped");
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
-    record_cell(r, idx, &res);
+    return record_cell(r, idx, &res);
 }
 
 static void print_plan(const struct runner *r)
@@ -315,35 +316,55 @@ static void print_plan(const struct runner *r)
     fflush(stdout);
 }
 
-/* The cells from first on.  Returns 1 when a cell failed.  On a signal
-** the cell in flight ends after its chunk and, like the cells not run,
-** is left unrecorded: `sqlsoak resume` carries on from there. */
+/* Where the run stopped, into r->where. */
+static void note_where(struct runner *r, int i, int64_t chunks, const char *why)
+{
+    const struct config *cfg = r->cfg;
+    snprintf(r->where, sizeof r->where,
+             "cell %d of %d (cell %" PRId64 ", repeat %" PRId64 ") after %" PRId64 " of %" PRId64
+             " chunks%s%s",
+             i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat, chunks,
+             (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");
+}
+
+/* The cells from first on.  Returns 1 when a cell failed.  A run that
+** stops early (a signal, a cell's process killed, a results file that
+** cannot be written) sets r->end and r->where and leaves the cell in hand
+** unrecorded with its database kept: `sqlsoak resume` carries on there. */
 static int cells_loop(struct runner *r, int first, const struct soak_prior *prior,
-                      uint64_t t_start, char *where, size_t wn)
+                      uint64_t t_start)
 {
     const struct config *cfg = r->cfg;
     struct progress pg;
     progress_init(&pg, cfg->progress);
     pg.cells = r->ncells;
-    uint64_t deadline = cfg->max_time_s ? t_start + (uint64_t)cfg->max_time_s * 1000000000u : 0;
+    double left_s = (double)cfg->max_time_s - r->spent_s;
+    uint64_t deadline = !cfg->max_time_s ? 0
+                        : left_s > 0    ? t_start + (uint64_t)(left_s * 1e9)
+                                        : t_start;
     int failed = 0, i;
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
-    for (i = first; i < r->ncells && !stop_requested; i++) {
-        if (deadline && clock_now_ns() >= deadline)
-            break;
+    for (i = first; i < r->ncells && !stop_signal; i++) {
+        if (deadline && clock_now_ns() >= deadline && !(i == first && prior))
+            break;      /* (a resumed cell runs a chunk and ends as interrupted) */
         struct cell_result res;
         double done_s = (clock_now_ns() - t_start) / 1e9;
         pg.cell_no = i + 1;
         pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
-        run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
+        int lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
         progress_done(&pg);
-        if (stop_requested && (res.status == ST_INTERRUPTED || !res.db_created)) {
-            /* unrecorded, its database kept: resume carries on from here */
-            snprintf(where, wn, "cell %d of %d (cell %" PRId64 ", repeat %" PRId64
-                     ") after %" PRId64 " of %" PRId64 " chunks",
-                     i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat,
-                     res.sum.chunks, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+        if (lost || res.results_full) {
+            char why[400];
+            snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
+                     res.sum.reason);
+            r->end = lost ? "interrupted" : "disk_full";
+            note_where(r, i, res.sum.chunks, why);
+            return failed;
+        }
+        if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
+            r->end = "interrupted";
+            note_where(r, i, res.sum.chunks, NULL);
             return failed;
         }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
@@ -352,7 +373,10 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                      status_names[res.status], res.sum.reason);
             progress_note(&pg, msg);
         }
-        record_cell(r, i, &res);
+        if (record_cell(r, i, &res) != 0) {
+            note_where(r, i, res.sum.chunks, r->end_why);
+            return failed;
+        }
         if (res.db_created && !cfg->keep_db) {
             char db[4200];
             runner_db_path(r, &r->cells[i], db, sizeof db);
@@ -374,16 +398,18 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             fflush(stdout);
         }
     }
-    if (stop_requested) {
-        if (i < r->ncells)
-            snprintf(where, wn, "before cell %d of %d", i + 1, r->ncells);
-        else
-            snprintf(where, wn, "after the last cell");
+    if (stop_signal && i < r->ncells) {
+        r->end = "interrupted";
+        snprintf(r->where, sizeof r->where, "before cell %d of %d", i + 1, r->ncells);
         return failed;
     }
     for (; i < r->ncells; i++)
-        skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
-                                                            : "--max-time reached");
+        if (skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                               : "--max-time reached")) {
+            snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", i + 1, r->ncells,
+                     r->end_why);
+            break;
+        }
     return failed;
 }
 
@@ -402,10 +428,14 @@ static void shell_quote(FILE *f, const char *s)
 int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
-    char where[256] = "";
-    catch_stop_signals(on_stop);
-    int failed = cells_loop(r, first, prior, clock_now_ns(), where, sizeof where);
-    if (!stop_requested) {
+    const char *prog = r->prog ? r->prog : "sqlsoak";
+    stop_catch_runner();        /* again: resume and crash come here too */
+    runjson_reserve(r->out);
+    r->t_start = clock_now_ns();
+    int failed = cells_loop(r, first, prior, r->t_start);
+    runjson_unreserve(r->out);
+    note_run_time(r);
+    if (!r->end) {
         /* the comparisons between cells need every round: filled in now,
         ** before run.json says the run ended (a kill in between leaves it
         ** to resume, which fills them again) */
@@ -414,18 +444,33 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr))
             fprintf(stderr, "%s\n", werr);
     }
-    const char *run_status = stop_requested ? "interrupted" : failed ? "failed" : "ok";
-    runjson_set_status(r->rj, run_status, stop_requested ? where : NULL);
-    runjson_write(r->rj, r->out);
+    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
+                       r->end ? r->where : NULL);
+    if (runjson_write(r->rj, r->out) != 0)
+        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
     summary_print(stdout, cfg, r->results, r->nresults);
-    if (!cfg->no_plot && !stop_requested)
+    if (!cfg->no_plot && !r->end && !stop_signal)
         plot_run(r->out, stdout);
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
-    if (stop_requested) {
-        printf("interrupted %s; the chunks measured are kept.\nto carry on: %s resume ", where,
-               r->prog ? r->prog : "sqlsoak");
+    if (r->end) {
+        printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
+               strcmp(r->end, "interrupted") == 0 ? "interrupted" : "stopped", r->where,
+               strcmp(r->end, "disk_full") == 0 ? " once there is room" : "", prog);
         shell_quote(stdout, r->out);
         printf("\n");
+        fflush(stdout);
+        return strcmp(r->end, "interrupted") == 0 ? 130 : 1;
+    }
+    if (stop_signal && !cfg->no_plot) {
+        /* every cell recorded; the graphs were cut short or not begun */
+        runjson_set_status(r->rj, failed ? "failed" : "ok",
+                           "graphs not drawn: interrupted while drawing them");
+        runjson_write(r->rj, r->out);
+        printf("interrupted while drawing the graphs; every cell is recorded.\n"
+               "to draw them: %s plot ", prog);
+        shell_quote(stdout, r->out);
+        printf("\n");
+        fflush(stdout);
         return 130;
     }
     return failed ? 1 : 0;
@@ -441,12 +486,14 @@ void runner_release(struct runner *r)
         close(r->histograms_fd);
     if (r->timeline_fd >= 0)
         close(r->timeline_fd);
+    if (r->owner_fd >= 0)
+        close(r->owner_fd);
     runjson_free(r->rj);
     free(r->results);
     free(r->cells);
     for (int i = 0; i < r->nlibs; i++)
         sqlapi_close(&r->libs[i]);
-    r->chunks_fd = r->summary_fd = r->histograms_fd = r->timeline_fd = -1;
+    r->chunks_fd = r->summary_fd = r->histograms_fd = r->timeline_fd = r->owner_fd = -1;
     r->rj = NULL;
     r->results = NULL;
     r->cells = NULL;
@@ -458,10 +505,11 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     struct runner r;
     memset(&r, 0, sizeof r);
     r.cfg = cfg;
-    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = -1;
+    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
     int status = 2;
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
+    stop_catch_runner();        /* from the start: no moment a signal kills us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
@@ -469,7 +517,6 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
         goto done;
     r.prog = argv[0];
-    folder_safe_name(folder_basename(r.out), r.run_name, sizeof r.run_name);
     r.results = calloc((size_t)r.ncells, sizeof *r.results);
     r.rj = runjson_new(cfg, argc, argv);
     if (!r.results || !r.rj) {
@@ -477,10 +524,29 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         goto done;
     }
 
+    if (stop_signal) {          /* stopped while checking: nothing created */
+        snprintf(err, errlen, "interrupted before the run began: nothing created");
+        status = 130;
+        goto done;
+    }
     /* from here on, things are created: errors are run failures */
     status = 1;
-    if (folder_mkdirs(r.out, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
+    if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
         goto done;
+    if (cfg->detach) {
+        int bg = detach_to_log(r.out, r.prog, err, errlen);
+        if (bg != 0) {
+            status = bg > 0 ? 0 : 1;
+            goto done;
+        }
+    }
+    if ((r.owner_fd = owner_take(r.out, 1, err, errlen)) < 0) {
+        status = 2;
+        goto done;
+    }
+    runner_name_databases(&r);
+    json_object_set_new(runjson_root(r.rj), "db_name", json_string(r.run_name));
+    json_object_set_new(runjson_root(r.rj), "cells_planned", json_integer(r.ncells));
     runjson_set_out(r.rj, r.out);
     struct host_info host;
     struct storage_info storage;

@@ -29,16 +29,28 @@ struct runner {
     int nresults;
     struct runjson *rj;
     int chunks_fd, summary_fd, histograms_fd, timeline_fd;
+    int owner_fd;                     /* the lock of the results folder (owner.h) */
+    const char *end;                  /* a run stopped early: interrupted, disk_full,
+                                         io_error; NULL otherwise */
+    char end_why[512];                /* a result file that could not be written */
+    char where[1024];                 /* where it stopped, in words */
+    double spent_s;                   /* time spent on cells before this resume */
+    uint64_t t_start;                 /* clock_now_ns() as this session's cells began */
 };
 
 /* Runs the matrix cfg describes.  Returns the exit status: 0 all cells
-** measured and verified, 1 a cell failed, 2 bad input (nothing created;
-** the message is in err), 130 interrupted (resumable). */
+** measured and verified, 1 a cell failed or the results could not be
+** written, 2 bad input (nothing created; the message is in err), 130
+** interrupted (resumable). */
 int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks
 ** that it holds no results and can be created.  0, or -1 with err. */
 int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n);
+
+/* Creates the results folder r->out (the default one under a name no
+** other run has taken).  0, or -1 with err. */
+int runner_make_out(struct runner *r, char *err, size_t n);
 
 /* Creates dir/name (never overwriting) with the header of schema f;
 ** returns its descriptor (O_APPEND), or -1 with err. */
@@ -46,6 +58,12 @@ int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *er
 
 /* Loads every --sqlite-lib.  0, or -1 with a message in err. */
 int runner_load_libraries(struct runner *r, char *err, size_t n);
+
+/* The name in the run's database files (r->run_name): the results
+** folder's name and a hash of its absolute path, so that two folders of
+** one name sharing a --db-dir never meet.  Kept in run.json (db_name):
+** resume uses it, whatever the folder is called by then. */
+void runner_name_databases(struct runner *r);
 
 /* The database file of a cell, into buf. */
 void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n);

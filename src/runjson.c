@@ -253,3 +253,27 @@ void runjson_free(struct runjson *r)
     json_decref(r->libraries);
     free(r);
 }
+
+/* Room kept for the last words of run.json on a results disk that fills. */
+#define RESERVE_BYTES (256 * 1024)
+
+int runjson_reserve(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.run.json.reserve", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    int rc = posix_fallocate(fd, 0, RESERVE_BYTES) == 0 && fdatasync(fd) == 0 ? 0 : -1;
+    close(fd);
+    if (rc)
+        unlink(path);
+    return rc;
+}
+
+void runjson_unreserve(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.run.json.reserve", dir);
+    unlink(path);
+}

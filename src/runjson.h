@@ -47,6 +47,13 @@ int runjson_write(struct runjson *r, const char *dir);
 
 void runjson_free(struct runjson *r);
 
+/* Keeps room on the results disk (DIR/.run.json.reserve, 256 KiB) so that
+** run.json can still be rewritten once the disk is full; released by
+** runjson_unreserve before the run's last run.json.  0, or -1 when there is
+** no room for it either. */
+int runjson_reserve(const char *dir);
+void runjson_unreserve(const char *dir);
+
 /* Writes json (a json_t *) to dir/name atomically.  0, or -1. */
 int runjson_write_file(void *json, const char *dir, const char *name);
 

@@ -349,7 +349,10 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
         return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
     if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0) {
-        set_status(s, ST_FAILED, "cannot append to chunks.csv: %s", strerror(errno));
+        int e = errno;
+        s->res->results_full = e == ENOSPC || e == EDQUOT || e == EFBIG;
+        set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED,
+                   "cannot append to chunks.csv: %s", strerror(e));
         return -1;
     }
     return 0;
@@ -439,9 +442,10 @@ static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
     const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    uint64_t t_cell = clock_now_ns();
-    int64_t corrupt = testhook_corrupt_row();
     const struct soak_prior *prior = s->env->prior;
+    /* a resumed cell's clock goes on from its last recorded chunk */
+    uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
+    int64_t corrupt = testhook_corrupt_row();
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
@@ -597,7 +601,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     /* the size that stays: after the close, a WAL is checkpointed into it */
     if (res->sum.chunks > 0 && res->db_created)
         res->sum.db_bytes = file_size(env->db_path);
-    res->sum.wall_s = (clock_now_ns() - t0) / 1e9;
+    res->sum.wall_s = (clock_now_ns() - t0) / 1e9 + (prior ? prior->elapsed_s : 0);
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     watch_cell_end(&s.w, res->sum.status);
     if (s.fault) {

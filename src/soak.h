@@ -33,6 +33,7 @@ struct cell_result {
     int settings_read;          /* actual holds read-back values */
     int64_t vfs_events;         /* writes + syncs seen by env->fault */
     int db_created;             /* the cell made db_path: the runner's to delete */
+    int results_full;           /* chunks.csv could not grow: its disk is full */
 };
 
 /* What a resumed cell had measured before the interruption (from
@@ -41,6 +42,7 @@ struct soak_prior {
     int64_t chunks, rows;       /* recorded chunks, and rows they hold */
     struct cellstats stats;     /* their figures */
     int64_t verify_failures, db_bytes;
+    double elapsed_s;           /* the cell's time up to its last recorded chunk */
 };
 
 /* Everything one cell needs; owned by the caller. */

@@ -97,7 +97,7 @@ drawn() {
     # every option --help lists, under every command
     local page c o
     page=$(MANWIDTH=100 man -l "$T/root/usr/share/man/man1/sqlsoak.1")
-    for c in run resume crash plot compare info; do
+    for c in run resume crash plot compare status info; do
         for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
             [[ "$page" == *"$o"* ]] || { echo "$c $o missing"; return 1; }
         done

@@ -14,10 +14,14 @@
 #include "csvout.h"
 #include "modes.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* A small RFC 4180 reader: splits one record (ending in "\n") into at
@@ -366,6 +370,39 @@ static void test_append(void **state)
     assert_int_equal(csvout_append(-1, h, len), -1);
 }
 
+/* A write cut short (here by a file-size limit, as by a full disk) is
+** taken back: the file keeps its length before the append, errno says why. */
+static void test_append_whole_or_nothing(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_csvout-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(fcntl(fd, F_SETFL, O_APPEND), 0);
+    char h[8192];
+    int len = csvout_header(CSV_CHUNKS, h, sizeof h);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    lim = old;
+    lim.rlim_cur = (rlim_t)len + (rlim_t)len / 2;   /* room for one line and a half */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int first = csvout_append(fd, h, len);
+    errno = 0;
+    int second = csvout_append(fd, h, len);
+    int e = errno;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    assert_int_equal(first, 0);
+    assert_int_equal(second, -1);
+    assert_int_equal(e, EFBIG);
+    assert_int_equal(lseek(fd, 0, SEEK_END), len);
+    assert_int_equal(csvout_append(fd, h, len), 0);   /* room again: whole */
+    assert_int_equal(lseek(fd, 0, SEEK_END), 2 * len);
+    close(fd);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_append),
+        cmocka_unit_test(test_append_whole_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

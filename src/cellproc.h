@@ -1,0 +1,28 @@
+/*
+** cellproc: the cell's process, forked by the runner, watched and never
+** trusted.  It hands back its result through a pipe; when it dies of a
+** signal or exits without one, the runner learns how it ended and what
+** chunks.csv holds of it, so that the cell is carried on by `resume`
+** instead of being recorded as measured.
+*/
+#ifndef SQLSOAK_CELLPROC_H
+#define SQLSOAK_CELLPROC_H
+
+#include "csvout.h"
+#include "soak.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Runs soak_cell(env) in a process of its own.  0: *res is the cell's
+** result.  -1: the process handed back none; why says how it ended
+** ("killed by SIGKILL, probably the OOM killer").  A stop signal the
+** cell's process received on its own (a SIGTERM to its pid) is passed to
+** stop_note, so the run ends as for one to the runner. */
+int cellproc_run(const struct soak_env *env, struct cell_result *res, char *why, size_t n);
+
+/* The chunks of cell id in the whole lines of the chunks.csv at path; 0
+** when it cannot be read. */
+int64_t cellproc_recorded(const char *path, const struct cell_id *id);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+** owner: see owner.h.  POSIX record locks (fcntl): F_GETLK names the
+** holder's pid, so nothing is ever written to the file and a process that
+** is refused changes nothing.  The runner holds byte 0; its cell's process,
+** which does not inherit record locks, takes byte 1, so that a cell's
+** process outliving a killed runner for a moment (until its
+** PR_SET_PDEATHSIG lands) still keeps a resume out.  A taker locks both.
+** The descriptor is close-on-exec, and only the owner opens the file
+** (closing any descriptor of it would drop the lock).
+*/
+#include "owner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static int owner_fd = -1;
+
+/* Bytes [start, start + len) of the file. */
+static void bytes(struct flock *fl, short type, off_t start, off_t len)
+{
+    memset(fl, 0, sizeof *fl);
+    fl->l_type = type;
+    fl->l_whence = SEEK_SET;
+    fl->l_start = start;
+    fl->l_len = len;
+}
+
+/* The pid holding a lock on fd, 0 when none does. */
+static pid_t holder(int fd)
+{
+    struct flock fl;
+    bytes(&fl, F_WRLCK, 0, 2);
+    if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
+        return 0;
+    return fl.l_pid;
+}
+
+int owner_take(const char *dir, int fresh, char *err, size_t n)
+{
+    char path[4200];
+    struct flock fl;
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
+    if (fd < 0) {
+        if (errno == EEXIST)
+            snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
+        else
+            snprintf(err, n, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    bytes(&fl, F_WRLCK, 0, 2);
+    if (fcntl(fd, F_SETLK, &fl) != 0) {
+        if (errno == EACCES || errno == EAGAIN)
+            snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time",
+                     dir, (long)holder(fd));
+        else
+            snprintf(err, n, "%s: cannot lock: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    bytes(&fl, F_UNLCK, 1, 1);      /* the cell's process's byte */
+    fcntl(fd, F_SETLK, &fl);
+    owner_fd = fd;
+    return fd;
+}
+
+void owner_hold_in_cell(void)
+{
+    struct flock fl;
+    bytes(&fl, F_WRLCK, 1, 1);
+    if (owner_fd >= 0)
+        fcntl(owner_fd, F_SETLK, &fl);
+}
+
+pid_t owner_holder(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    pid_t pid = holder(fd);
+    close(fd);
+    return pid;
+}

@@ -1,0 +1,109 @@
+/*
+** status: see status.h.  Everything comes from the results folder itself
+** (run.json, chunks.csv, the owner lock), so it works on a detached run,
+** a run in another terminal, or one that ended hours ago.
+*/
+#include "status.h"
+#include "csvin.h"
+#include "owner.h"
+#include "progress.h"
+#include "runjson.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The last row of chunks.csv (whole lines only): 0, or -1 when none. */
+static int last_chunk(const char *dir, struct chunk_record *cr)
+{
+    char path[4200], err[256];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    if (csvin_read(path, CSV_CHUNKS, &t, err, sizeof err) != 0)
+        return -1;
+    int rc = t.nrows > 0 ? csvout_from_csvin(CSV_CHUNKS, &t, t.nrows - 1, cr) : -1;
+    csvin_free(&t);
+    return rc;
+}
+
+static int64_t option_int(json_t *root, const char *name)
+{
+    json_t *v = json_object_get(json_object_get(root, "options"), name);
+    return json_is_integer(v) ? (int64_t)json_integer_value(v) : 0;
+}
+
+static const char *rate(double x, char *buf, size_t n)
+{
+    if (isnan(x))
+        snprintf(buf, n, "-");
+    else if (x >= 1e6)
+        snprintf(buf, n, "%.2fM", x / 1e6);
+    else if (x >= 1e3)
+        snprintf(buf, n, "%.1fk", x / 1e3);
+    else
+        snprintf(buf, n, "%.0f", x);
+    return buf;
+}
+
+int status_main(const struct config *cfg, char *err, size_t n)
+{
+    if (cfg->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak status RESULTS_DIR");
+        return 2;
+    }
+    const char *dir = cfg->pos[0];
+    struct runjson *rj = runjson_load(dir, err, n);
+    if (!rj)
+        return 2;
+    json_t *root = runjson_root(rj);
+    const char *st = json_string_value(json_object_get(root, "status"));
+    const char *detail = json_string_value(json_object_get(root, "status_detail"));
+    pid_t owner = owner_holder(dir);
+    size_t recorded = json_array_size(json_object_get(root, "cells"));
+    json_t *planned = json_object_get(root, "cells_planned");
+    int64_t rows = option_int(root, "rows"), chunk = option_int(root, "chunk");
+    int64_t nchunks = chunk > 0 ? (rows + chunk - 1) / chunk : 0;
+    char a[32], b[32], e1[16], e2[16];
+
+    printf("%s: %s", dir, st);
+    if (owner > 0)
+        printf(", owned by pid %ld (alive)", (long)owner);
+    else if (strcmp(st, "running") == 0)
+        printf(", but no process owns it: killed, `sqlsoak resume` carries it on");
+    printf("\n");
+    if (detail)
+        printf("  %s\n", detail);
+    printf("  cells recorded: %zu", recorded);
+    if (json_is_integer(planned))
+        printf(" of %" JSON_INTEGER_FORMAT, json_integer_value(planned));
+    printf("\n");
+
+    struct chunk_record cr;
+    if (last_chunk(dir, &cr) == 0 && nchunks > 0) {
+        int64_t done = cr.chunk + 1;
+        double per_chunk = cr.elapsed_s / (double)done;
+        printf("  last chunk: cell %" PRId64 " repeat %" PRId64 ", chunk %" PRId64 " of %" PRId64
+               ", rows %" PRId64 ", write %s rows/s, read %s reads/s, cell elapsed %s\n",
+               cr.id.cell, cr.id.repeat, done, nchunks, cr.rows,
+               rate(cr.write_rows_per_s, a, sizeof a), rate(cr.read_ops_per_s, b, sizeof b),
+               progress_duration(cr.elapsed_s, e1, sizeof e1));
+        if (owner > 0 && !isnan(per_chunk)) {
+            double cell_left = per_chunk * (double)(nchunks - done);
+            double later = json_is_integer(planned)
+                               ? (double)(json_integer_value(planned) - (json_int_t)recorded - 1) *
+                                     per_chunk * (double)nchunks
+                               : 0;
+            printf("  eta: this cell %s, the run about %s (from this cell's pace so far)\n",
+                   progress_duration(cell_left, e1, sizeof e1),
+                   progress_duration(cell_left + (later > 0 ? later : 0), e2, sizeof e2));
+        }
+    } else {
+        printf("  no chunk recorded yet\n");
+    }
+    if (owner <= 0 && strcmp(st, "ok") != 0 && strcmp(st, "failed") != 0)
+        printf("  to carry on: %s resume '%s'\n", cfg->prog ? cfg->prog : "sqlsoak", dir);
+    runjson_free(rj);
+    return 0;
+}

@@ -1,0 +1,17 @@
+/*
+** status: `sqlsoak status DIR`, how far a run got: its status, whether a
+** process still owns the folder, the cell and chunk it is at, the rates of
+** its last chunk, and how long the cell and the run have left.  Reads only.
+*/
+#ifndef SQLSOAK_STATUS_H
+#define SQLSOAK_STATUS_H
+
+#include "options.h"
+
+#include <stddef.h>
+
+/* Prints the status of cfg->pos[0].  0, or 2 with err when the folder is
+** not a results folder of run. */
+int status_main(const struct config *cfg, char *err, size_t n);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+** stop: see stop.h.  A signal handler can reach nothing but file-scope
+** state: the flags below, and the pid of the cell's process.
+*/
+#include "stop.h"
+
+#include <stdio.h>
+#include <string.h>
+
+volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t forced;
+static volatile sig_atomic_t child_pid;
+
+static void on_stop_runner(int sig)
+{
+    if (stop_signal) {
+        forced = 1;
+        if (child_pid > 0)
+            kill((pid_t)child_pid, SIGKILL);
+        return;
+    }
+    stop_signal = sig;
+    if (child_pid > 0)
+        kill((pid_t)child_pid, sig);
+}
+
+static void on_stop_cell(int sig)
+{
+    if (!stop_signal)
+        stop_signal = sig;
+}
+
+static void catch_all(void (*handler)(int))
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaddset(&sa.sa_mask, sigs[i]);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction was;
+        /* nohup's ignored SIGHUP is kept: the run is meant to outlive the
+        ** terminal.  (The SIG_IGN of SIGINT a background job starts with is
+        ** undone, so that kill -INT stops it as it would stop a foreground one.) */
+        if (sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &was) == 0 && was.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+    signal(SIGPIPE, SIG_IGN);
+}
+
+void stop_catch_runner(void)
+{
+    catch_all(on_stop_runner);
+}
+
+void stop_catch_cell(void)
+{
+    child_pid = 0;
+    catch_all(on_stop_cell);
+}
+
+void stop_set_child(pid_t pid)
+{
+    child_pid = pid;
+}
+
+int stop_forced(void)
+{
+    return forced;
+}
+
+void stop_note(int sig)
+{
+    if (!stop_signal)
+        stop_signal = sig;
+}
+
+const char *stop_signame(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        {SIGHUP, "SIGHUP"}, {SIGINT, "SIGINT"}, {SIGQUIT, "SIGQUIT"}, {SIGILL, "SIGILL"},
+        {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"}, {SIGKILL, "SIGKILL"},
+        {SIGSEGV, "SIGSEGV"}, {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"}, {SIGTERM, "SIGTERM"},
+        {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"},
+    };
+    static char buf[24];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    snprintf(buf, sizeof buf, "signal %d", sig);
+    return buf;
+}

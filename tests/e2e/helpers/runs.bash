@@ -1,0 +1,82 @@
+# Shared by the robustness tests: a run in the background and waits on
+# the state of its files, never on fixed delays.
+
+# runs_setup: the binary (S), the checker, a results folder and --db-dir
+# in the test's own folder, the quiet options.
+runs_setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    CHECK=$BATS_TEST_DIRNAME/helpers/robust_check.py
+    T=$BATS_TEST_TMPDIR
+    OUT=$T/out
+    DB=$T/db
+    Q=(--no-plot --progress never)
+    PID=
+}
+
+# data_rows FILE: data rows of a CSV file so far (0 while it does not exist).
+data_rows() {
+    local n
+    n=$({ wc -l <"$1"; } 2>/dev/null) || n=1
+    echo $((n > 0 ? n - 1 : 0))
+}
+
+# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.
+wait_rows() {
+    local i
+    for ((i = 0; i < ${3:-60} * 100; i++)); do
+        [ "$(data_rows "$1")" -ge "$2" ] && return 0
+        kill -0 "$PID" 2>/dev/null || { echo "the run ended before $2 rows" >&2; return 1; }
+        sleep 0.01
+    done
+    echo "timeout waiting for $2 rows of $1" >&2
+    return 1
+}
+
+# start ARGS...: sqlsoak in the background (fd 3 closed for bats), pid in PID.
+start() {
+    "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    PID=$!
+}
+
+# finish: waits for PID, its exit status in RC.
+# start_group ARGS...: as start, in a process group and session of its
+# own (as a shell's job, or a login over SSH, would be): kill -SIG -- -$PID
+# then reaches the runner and its cell's process at once.
+start_group() {
+    local i
+    setsid "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    PID=$!
+    for ((i = 0; i < 100; i++)); do
+        [ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] && break
+        sleep 0.01
+    done
+}
+
+finish() {
+    RC=0
+    wait "$PID" || RC=$?
+    PID=
+}
+
+# field NAME FILE: the values of one column of a CSV file, one per line.
+field() {
+    python3 - "$1" "$2" <<'EOF'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[2], newline='')):
+    print(r[sys.argv[1]])
+EOF
+}
+
+# jget KEY [DIR]: a top-level value of DIR/run.json (default $OUT; fails
+# unless valid JSON).
+jget() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))' \
+        "${2:-$OUT}/run.json" "$1"
+}
+
+one_db() {
+    local dbs=("$DB"/*.db)
+    [ "${#dbs[@]}" -eq 1 ] && [ -f "${dbs[0]}" ] || { echo "no single database in $DB" >&2; return 1; }
+    echo "${dbs[0]}"
+}
+
