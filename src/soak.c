@@ -21,6 +21,7 @@
 **  3. Every value read is verified against the generator.
 */
 #include "soak.h"
+#include "cellfail.h"
 #include "clock.h"
 #include "dbfile.h"
 #include "hist.h"
@@ -82,43 +83,18 @@ static void set_status(struct soak *s, int st, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The operating system's error behind an SQLite one, taken at once: a
-** later call (a reset, a rollback) may overwrite both. */
-static int os_errno(struct soak *s)
-{
-    int err = errno;
-    if (s->db && s->api->system_errno && s->api->system_errno(s->db))
-        err = s->api->system_errno(s->db);
-    return err;
-}
-
-/* Maps an SQLite failure to a cell status, with the library's words. */
+/* Ends the cell as an SQLite failure makes it end (cellfail.h). */
 static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
 {
-    int st = ST_FAILED;
-    switch (rc & 0xff) {
-    case SQLITE_FULL: st = ST_DISK_FULL; break;
-    case SQLITE_IOERR:
-        /* a file-size limit reports EFBIG as a write error: disk full to a user */
-        st = (err == EFBIG || err == ENOSPC) ? ST_DISK_FULL : ST_IO_ERROR;
-        break;
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED: st = ST_LOCKED; break;
-    }
     char msg[256];
-    if (err && ((rc & 0xff) == SQLITE_IOERR || (rc & 0xff) == SQLITE_FULL))
-        snprintf(msg, sizeof msg, "%s: %s (%s)", what, s->db ? s->api->errmsg(s->db) : "",
-                 strerror(err));
-    else
-        snprintf(msg, sizeof msg, "%s: %s", what,
-                 s->db ? s->api->errmsg(s->db) : sqlapi_errstr(s->api, rc));
+    int st = cellfail_of(s->api, s->db, rc, err, what, msg, sizeof msg);
     set_status(s, st, "%s", msg);
     return -1;
 }
 
 static int sql_fail(struct soak *s, int rc, const char *what)
 {
-    return sql_fail_errno(s, rc, os_errno(s), what);
+    return sql_fail_errno(s, rc, cellfail_os_errno(s->api, s->db), what);
 }
 
 /* ---- NEW -> OPEN ---- */
@@ -226,7 +202,7 @@ static int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
         s->api->reset(st);
         return 0;
     }
-    int err = os_errno(s);
+    int err = cellfail_os_errno(s->api, s->db);
     s->api->reset(st);
     return sql_fail_errno(s, rc, err, what);
 }
