@@ -205,7 +205,7 @@ static void test_missing_required(void **state)
 {
     (void)state;
     static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY,
-                                          CSV_TIMELINE};
+                                          CSV_HISTOGRAMS, CSV_TIMELINE};
     int required = 0;
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
         enum csv_file f = files[k];
