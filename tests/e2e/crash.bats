@@ -130,7 +130,7 @@ PY
 
 @test "the simulator works on another SQLite core (sqlcipher's 3.15.2)" {
     out="$BATS_TEST_TMPDIR/old"
-    run "$SQLSOAK" crash --sqlite-lib "${SQLSOAK_LIBDIR:-/usr/lib/x86_64-linux-gnu}/libsqlcipher.so.0" \
+    run "$SQLSOAK" crash --sqlite-lib "${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}/libsqlcipher.so.0" \
         --journal wal,delete --sync normal,full --trials 15 --rows 600 --chunk 100 \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$out" --no-plot
     [ "$status" -eq 0 ]

@@ -4,7 +4,7 @@
 
 load helpers/images
 
-CIPHER=/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0
+CIPHER=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}/libsqlcipher.so.0
 
 setup_file() {
     export RUNS="$BATS_FILE_TMPDIR/runs"

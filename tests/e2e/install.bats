@@ -15,8 +15,9 @@ setup_file() {
     mkdir -p "$T/src/data" "$T/root/usr/bin" "$T/elsewhere"
     cp -r "$top/Makefile" "$top/VERSION" "$top/src" "$top/plots" "$T/src/"
     cp -r "$top/data/reference" "$T/src/data/"
-    # the copy is built as a fresh checkout, whatever make runs this test
-    unset MAKEFLAGS MFLAGS MAKELEVEL
+    # the copy is built as a fresh checkout, whatever make runs this test,
+    # with the host's compiler (a cross leg exports CC for other tests)
+    unset MAKEFLAGS MFLAGS MAKELEVEL CC
     # a file that was there before: uninstall must leave it alone
     echo 'not sqlsoak' >"$T/root/usr/bin/other-tool"
     make -C "$T/src" -j2 PREFIX=/usr >"$T/build.log" 2>&1

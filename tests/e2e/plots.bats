@@ -5,7 +5,7 @@
 load helpers/images
 
 # The libraries of the binary's architecture (make test-cross sets it).
-CIPHER=${SQLSOAK_LIBDIR:-/usr/lib/x86_64-linux-gnu}/libsqlcipher.so.0
+CIPHER=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}/libsqlcipher.so.0
 
 setup_file() {
     export TINY="--rows 20k --chunk 5k --reads 2k --progress never --no-plot"

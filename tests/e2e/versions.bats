@@ -10,7 +10,7 @@ bats_require_minimum_version 1.5.0
 
 SYS=libsqlite3.so.0
 # The libraries of the binary's architecture (make test-cross sets it).
-LIBDIR=${SQLSOAK_LIBDIR:-/usr/lib/x86_64-linux-gnu}
+LIBDIR=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}
 CIPHER=$LIBDIR/libsqlcipher.so.0
 
 setup() {
