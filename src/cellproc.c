@@ -42,13 +42,13 @@ int cellproc_run(const struct soak_env *env, struct cell_result *res, char *why,
         snprintf(why, n, "pipe: %s", strerror(errno));
         return -1;
     }
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         stop_catch_cell();
         owner_hold_in_cell();
         close(fds[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
-        if (getppid() == 1)
+        if (getppid() != parent)
             _exit(1);                       /* it died before the line above */
         soak_cell(env, res);
         int ok = fdio_write_full(fds[1], res, sizeof *res) == 0;

@@ -98,11 +98,13 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
     fflush(NULL);
     if (pipe(commits) || pipe(result))
         return -1;
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         close(commits[0]);
         close(result[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1);                     /* the runner died before the line above */
         env.commit_fd = commits[1];
         soak_cell(&env, &out->res);       /* a trial exits inside, at the cut */
         int ok = write(result[1], &out->res, sizeof out->res) == (ssize_t)sizeof out->res;
