@@ -7,7 +7,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wvla
-CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP \
+CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP \
             $(XCPPFLAGS)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 LDLIBS  = -ldl -lxxhash -ljansson -lm
@@ -34,7 +34,7 @@ $(B)/obj $(B)/tests:
 	mkdir -p $@
 
 # The version is the VERSION file's, and nothing else's.
-$(OBJ): VERSION
+$(OBJ): VERSION Makefile
 
 # datadir.o holds the PREFIX it was built for: rebuilt when PREFIX changes.
 $(B)/obj/datadir.o: CPPFLAGS += -DSQLSOAK_DATADIR='"$(DATADIR)"'

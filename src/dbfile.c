@@ -5,12 +5,16 @@
 
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A database passes 2 and 4 GiB: with a 32-bit off_t (32-bit ARM and x86
 ** without -D_FILE_OFFSET_BITS=64) stat() fails on it with EOVERFLOW and its
 ** size would read as 0. */
 _Static_assert(sizeof(off_t) == 8, "off_t must be 64 bits: build with -D_FILE_OFFSET_BITS=64");
+/* run.json's times and timeline.csv's wall clock outlive 2038 on a
+** 32-bit board too. */
+_Static_assert(sizeof(time_t) == 8, "time_t must be 64 bits: build with -D_TIME_BITS=64");
 
 const char *const dbfile_sides[] = {"-journal", "-wal", "-shm", NULL};
 
