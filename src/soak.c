@@ -311,6 +311,17 @@ static double per_s(int64_t n, uint64_t ns)
 }
 
 /* Samples sizes and counters after a chunk and appends its CSV row. */
+/* A result file that could not grow ends the cell, the chunk unrecorded:
+** a full results disk as disk_full (the run stops resumable), any other
+** failure as failed, with the OS's reason. */
+static int results_failed(struct soak *s, const char *file, int e)
+{
+    s->res->results_full = e == ENOSPC || e == EDQUOT || e == EFBIG;
+    set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED, "cannot append to %s: %s",
+               file, strerror(e));
+    return -1;
+}
+
 static int chunk_record(struct soak *s, struct chunk_record *cr)
 {
     char side[4200], line[2048];
@@ -324,13 +335,8 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     if (s->env->chunks_fd < 0)
         return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
-    if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0) {
-        int e = errno;
-        s->res->results_full = e == ENOSPC || e == EDQUOT || e == EFBIG;
-        set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED,
-                   "cannot append to chunks.csv: %s", strerror(e));
-        return -1;
-    }
+    if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0)
+        return results_failed(s, "chunks.csv", errno);
     return 0;
 }
 
@@ -461,11 +467,11 @@ static int chunk_loop(struct soak *s)
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
+        if (s->w.tl.err)
+            return results_failed(s, "timeline.csv", s->w.tl.err);
         if (s->env->histograms_fd >= 0 &&
-            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat) != 0) {
-            set_status(s, ST_FAILED, "cannot append to histograms.csv: %s", strerror(errno));
-            return -1;
-        }
+            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat) != 0)
+            return results_failed(s, "histograms.csv", errno);
         watch_chunk_end(&s->w, &cr);
         if (chunk_record(s, &cr))
             return -1;

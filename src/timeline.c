@@ -66,8 +66,11 @@ static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, 
     r.ops = ops;
     r.read_max_us = phase == TL_READ && ops > 0 ? max_lat / 1e3 : NAN;
     int len = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
-    if (len > 0 && csvout_append(tl->fd, line, len) != 0)
-        tl->fd = -1;   /* a full disk ends the timeline, not the measurement */
+    if (len > 0 && csvout_append(tl->fd, line, len) != 0) {
+        /* mid-phase: the phase goes on, the chunk is not recorded */
+        tl->err = errno;
+        tl->fd = -1;
+    }
 }
 
 void timeline_flush(struct timeline *tl, uint64_t now)

@@ -37,6 +37,8 @@ enum timeline_phase { TL_WRITE, TL_COMMIT, TL_READ, TL_VERIFY };
 
 struct timeline {
     int fd;                  /* timeline.csv (O_APPEND), or -1: figures only */
+    int err;                 /* errno of a failed append (the file then closed to
+                                rows); the cell ends at its chunk's end */
     struct cell_id id;
     uint64_t dt;             /* the interval, ns */
     double wall_off;         /* wall clock (s) = monotonic (s) + wall_off */

@@ -164,3 +164,28 @@ for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")):
         assert abs(got - want) <= 0.5e-3 * want + 0.05, (r["chunk"], t, r[t], got, want)
 PY
 }
+
+@test "histograms.csv that cannot grow stops the run resumable, like chunks.csv; resume finishes" {
+    # ulimit -f limits every file the run writes: with 10-row chunks and
+    # 30k reads each, histograms.csv is the one that reaches 64 KiB first
+    run bash -c 'ulimit -f 64; exec "$0" run --rows 2000 --chunk 10 --reads 30000 \
+        --db-dir "$1/db" --out "$1/out" --no-plot --progress never' "$S" "$T"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"cannot append to histograms.csv: File too large"* ]]
+    python3 - "$T/out" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+j = json.load(open(d + "/run.json"))
+assert j["status"] == "disk_full", j["status"]
+assert list(csv.DictReader(open(d + "/summary.csv"))) == []
+chunks = list(csv.DictReader(open(d + "/chunks.csv")))
+hist = list(csv.DictReader(open(d + "/histograms.csv")))
+# whole rows: every recorded chunk has its histogram, none more
+assert [h["chunk"] for h in hist] == [c["chunk"] for c in chunks], (len(hist), len(chunks))
+PY
+    run "$S" resume "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ -n "$(col "$T/out/summary.csv" read_p99_us)" ]
+}
