@@ -8,20 +8,14 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/runs
+
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     T=$BATS_TEST_TMPDIR
     Q=(--no-plot --progress never)
 }
 
-# col FILE NAME: the values of one column of a CSV file, one per line.
-col() {
-    python3 - "$1" "$2" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1], newline='')):
-    print(r[sys.argv[2]])
-PY
-}
 
 @test "os-cache drop: reads find the database out of the OS cache and read it from storage" {
     fs=$(stat -f -c %T "$T")
@@ -119,7 +113,7 @@ PY
     SQLSOAK_TEST_LATENCIES="$T/raw" run "$S" resume "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "$(col "$T/out/chunks.csv" resumed | sort | uniq -c | awk '{print $2}' | tr -d '\n')" = 01 ]
+    [ "$(field resumed "$T/out/chunks.csv" | sort | uniq -c | awk '{print $2}' | tr -d '\n')" = 01 ]
     exact_check "$T/out" "$T/raw"
 }
 
@@ -147,7 +141,7 @@ PY
     db=$(ls "$T"/db/*.db)
     [ ! -e "$db-wal" ]                        # checkpointed and removed by the close
     size=$(stat -c %s "$db")
-    [ "$(col "$T/out/summary.csv" db_bytes)" -eq "$size" ]
+    [ "$(field db_bytes "$T/out/summary.csv")" -eq "$size" ]
     [ "$size" -gt 65536 ]
 }
 
@@ -187,5 +181,5 @@ PY
     run "$S" resume "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [ -n "$(col "$T/out/summary.csv" read_p99_us)" ]
+    [ -n "$(field read_p99_us "$T/out/summary.csv")" ]
 }

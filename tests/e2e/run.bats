@@ -6,6 +6,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/runs
+
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     T=$BATS_TEST_TMPDIR
@@ -14,14 +16,6 @@ setup() {
     Q=(--no-plot --progress never)
 }
 
-# field NAME FILE: the values of one column of a CSV file, one per line.
-field() {
-    python3 - "$1" "$2" <<'EOF'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[2], newline='')):
-    print(r[sys.argv[1]])
-EOF
-}
 
 # Checks that FILE is valid RFC 4180 CSV whose every row has the header's
 # field count; prints the number of data rows.

@@ -38,7 +38,6 @@ start() {
     PID=$!
 }
 
-# finish: waits for PID, its exit status in RC.
 # start_group ARGS...: as start, in a process group and session of its
 # own (as a shell's job, or a login over SSH, would be): kill -SIG -- -$PID
 # then reaches the runner and its cell's process at once.
@@ -52,6 +51,7 @@ start_group() {
     done
 }
 
+# finish: waits for PID, its exit status in RC.
 finish() {
     RC=0
     wait "$PID" || RC=$?
