@@ -19,7 +19,7 @@ LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all run test unit e2e deps clean asan valgrind bench plots sqlite-lib install \
+.PHONY: all run test unit e2e deps deps-run clean asan valgrind bench plots sqlite-lib install \
         uninstall cross test-cross FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash
 
@@ -69,15 +69,22 @@ uninstall:
 	rm -f $(SCRIPTS:plots/%='$(SHAREDIR)/plots/%') $(REFDATA:data/reference/%='$(SHAREDIR)/reference/%')
 	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)' 2>/dev/null || true
 
+# What building and running need (make run), and also the test tools
+# (make test).
+deps-run:
+	@sh .ci/deps run
 deps:
-	@sh .ci/deps
+	@sh .ci/deps test
 
-run: deps
+run: deps-run
 	@$(MAKE) --no-print-directory all
 	./$(B)/sqlsoak run --preset quick
 
+# Ends with "tests: N passed, N failed, N skipped", the output kept in
+# build/test.log.
 test: deps
-	@$(MAKE) --no-print-directory all unit e2e
+	@$(MAKE) --no-print-directory all
+	@sh tests/tally.sh $(B)/test.log $(MAKE) --no-print-directory unit e2e
 
 # Every binary runs; the target fails at the end if any failed.
 unit: $(UNIT_BIN)
@@ -85,7 +92,7 @@ unit: $(UNIT_BIN)
 	    exit $$failed
 
 e2e: $(B)/sqlsoak
-	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats tests/e2e
+	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap tests/e2e
 
 # The unit tests and a short end-to-end run under ASan + UBSan.
 asan:
@@ -161,7 +168,7 @@ cross:
 test-cross: cross
 	+@$(XMAKE) EXEC=$(CURDIR)/$(XB)/run unit
 	@[ "$(CROSS_E2E)" = 0 ] || SQLSOAK=$(CURDIR)/$(XB)/sqlsoak.sh SQLSOAK_LIBDIR=$(XLIB) \
-	    CC=$(CROSS_$(ARCH))-gcc bats $(E2E_$(ARCH))
+	    CC=$(CROSS_$(ARCH))-gcc bats --tap $(E2E_$(ARCH))
 
 clean:
 	rm -rf $(B)
