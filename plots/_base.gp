@@ -21,6 +21,18 @@ set encoding utf8
 set datafile separator "\t"
 set datafile columnheaders
 set datafile missing "NaN"
+# A field empty or NaN is a figure not measured.  gnuplot 6 skips a whole
+# record whose using expression reads such a field with column(), even
+# under a test (5.4 gives NaN): read it through these, which look at the
+# text first, so that stats always sees every record.
+#   unmeasured(c)  column c is empty or NaN
+#   num0(c)        the number in column c, 0 when unmeasured
+#   pos0(c)        the number when positive, else 0
+#   posbig(c)      the number when positive, else 1e300 (for a minimum)
+unmeasured(c) = (strcol(c) eq '' || strcol(c) eq 'NaN')
+num0(c) = (unmeasured(c) ? 0 : column(c))
+pos0(c) = (unmeasured(c) ? 0 : (column(c) > 0 ? column(c) : 0))
+posbig(c) = (unmeasured(c) ? 1e300 : (column(c) > 0 ? column(c) : 1e300))
 
 W = 1280
 H = 800

@@ -42,7 +42,7 @@ do for [m=1:2] {
         stats panel(p) using 'y' nooutput
         YMAX = (STATS_max > YMAX ? STATS_max : YMAX)
         # a panel of unsupported cells only has no number at all: count it as 0
-        stats panel(p) using (column(COL) == column(COL) ? column(COL) : 0) nooutput
+        stats panel(p) using (num0(COL)) nooutput
         if (STATS_max > CMAX) { CMAX = STATS_max }
         MEASURED[p] = (STATS_max > 0)
     }

@@ -46,9 +46,9 @@ do for [fmt=1:2] {
         set yrange [*:*]
         LO = 1e300; HI = 0
         do for [i=1:N] {
-            stats series(i) using (column(col) > 0 ? column(col) : 0) nooutput
+            stats series(i) using (pos0(col)) nooutput
             HI = (STATS_max > HI ? STATS_max : HI)
-            stats series(i) using (column(col) > 0 ? column(col) : 1e300) nooutput
+            stats series(i) using (posbig(col)) nooutput
             LO = (STATS_min < LO ? STATS_min : LO)
         }
         if (HI > 0 && HI <= LO) { set yrange [LO / 1.5:HI * 1.5] } else { set yrange [*:*] }

@@ -14,7 +14,7 @@ MARKS = DATA.'/chunkmarks.tsv'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
 stats TL using (column('t_end')) nooutput
 XMAX = STATS_max
-stats TL using (strcol('phase') eq "read" && column('rate') == column('rate') ? 1 : 0) nooutput
+stats TL using (strcol('phase') eq "read" ? (num0('rate') > 0 ? 1 : 0) : 0) nooutput
 READS = (STATS_sum > 0)         # a run with --reads 0: the write panel only
 stats TL using 'stall' nooutput
 STALLS = (STATS_sum > 0)
