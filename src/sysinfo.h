@@ -46,7 +46,8 @@ struct storage_info {
 };
 
 /* Fills *st for the filesystem holding path (which must exist).  Uses
-** /proc/self/mountinfo and /sys/block.  Returns 0, or -1 when path cannot
+** /proc/self/mountinfo (ROOT/proc/self/mountinfo when telemetry_root()
+** names a tree that has one) and /sys/block.  Returns 0, or -1 when path cannot
 ** be stat'ed (fields then empty / -1). */
 int sysinfo_storage(const char *path, struct storage_info *st);
 

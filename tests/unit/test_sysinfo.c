@@ -11,11 +11,15 @@
 
 #include "sysinfo.h"
 
+#include <fcntl.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #define MIB (1024 * 1024)
@@ -95,44 +99,150 @@ static void test_rss_grows(void **state)
     assert_true(after - before >= 32 * 1024);
 }
 
-static void test_storage_root(void **state)
+/* The host's own mounts, whatever they are (a chroot, a container, a
+** tmpfs /tmp): a fresh folder is on some filesystem, its figures agree,
+** and a file is on the storage of its folder. */
+static void test_storage_of_a_folder_and_its_file(void **state)
 {
     (void)state;
-    struct storage_info st;
-    assert_int_equal(sysinfo_storage("/", &st), 0);
-    print_storage("/", &st);
-    assert_true(st.fstype[0] != '\0');
-    assert_string_equal(st.mount_point, "/");
-    assert_true(st.mount_options[0] != '\0');
-    assert_true(st.rotational >= -1 && st.rotational <= 1);
-    assert_true(st.total_bytes > 0);
-    assert_true(st.free_bytes > 0);
-    assert_true(st.free_bytes <= st.total_bytes);
-    assert_true(sysinfo_free_bytes("/") > 0);
-}
-
-static void test_storage_var_tmp_and_files(void **state)
-{
-    (void)state;
+    char dirpath[] = "/tmp/test_sysinfo.XXXXXX";
+    assert_non_null(mkdtemp(dirpath));
+    char real[PATH_MAX];
+    assert_non_null(realpath(dirpath, real));
     struct storage_info dir, file;
-    assert_int_equal(sysinfo_storage("/var/tmp", &dir), 0);
-    print_storage("/var/tmp", &dir);
-    assert_true(dir.fstype[0] != '\0');
-    assert_true(dir.mount_point[0] == '/');
-    assert_true(dir.free_bytes > 0 && dir.free_bytes <= dir.total_bytes);
+    assert_int_equal(sysinfo_storage(dirpath, &dir), 0);
+    print_storage(dirpath, &dir);
+    assert_true(dir.rotational >= -1 && dir.rotational <= 1);
+    assert_true(dir.total_bytes > 0);
+    assert_true(dir.free_bytes >= 0 && dir.free_bytes <= dir.total_bytes);
+    assert_true(sysinfo_free_bytes(dirpath) >= 0);
+    /* the mount found, when the mount table shows one, holds the folder */
+    if (dir.mount_point[0]) {
+        size_t n = strlen(dir.mount_point);
+        assert_true(strcmp(dir.mount_point, "/") == 0 ||
+                    (strncmp(real, dir.mount_point, n) == 0 && (real[n] == '/' || real[n] == 0)));
+        assert_true(dir.fstype[0] != '\0');
+    }
 
-    /* a file is on the storage of its folder */
-    char path[] = "/var/tmp/test_sysinfo.XXXXXX";
-    int fd = mkstemp(path);
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/file", dirpath);
+    int fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
     assert_true(fd >= 0);
     int rc = sysinfo_storage(path, &file);
     unlink(path);
     close(fd);
+    rmdir(dirpath);
     assert_int_equal(rc, 0);
     assert_string_equal(file.fstype, dir.fstype);
     assert_string_equal(file.mount_point, dir.mount_point);
     assert_string_equal(file.device, dir.device);
     assert_string_equal(file.block_device, dir.block_device);
+}
+
+/* A tree whose proc/self/mountinfo is written here: the mounts the test
+** checks, on the device of a real folder, whatever the host's are. */
+struct mounts {
+    char root[PATH_MAX];        /* the tree (SQLSOAK_SYSROOT) */
+    char data[PATH_MAX + 16];   /* a real folder inside it */
+    unsigned maj, min;          /* its device */
+};
+
+static void mounts_make(struct mounts *m, const char *const *lines, size_t n)
+{
+    snprintf(m->root, sizeof m->root, "/tmp/test_sysinfo_mounts.XXXXXX");
+    assert_non_null(mkdtemp(m->root));
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/proc", m->root);
+    assert_int_equal(mkdir(p, 0755), 0);
+    snprintf(p, sizeof p, "%s/proc/self", m->root);
+    assert_int_equal(mkdir(p, 0755), 0);
+    snprintf(m->data, sizeof m->data, "%s/data dir", m->root);
+    assert_int_equal(mkdir(m->data, 0755), 0);
+    struct stat sb;
+    assert_int_equal(stat(m->data, &sb), 0);
+    m->maj = major(sb.st_dev);
+    m->min = minor(sb.st_dev);
+    snprintf(p, sizeof p, "%s/proc/self/mountinfo", m->root);
+    FILE *f = fopen(p, "we");
+    assert_non_null(f);
+    char data_escaped[PATH_MAX * 2];
+    size_t j = 0;
+    for (const char *c = m->data; *c && j + 5 < sizeof data_escaped; c++) {
+        if (*c == ' ')
+            j += (size_t)snprintf(data_escaped + j, sizeof data_escaped - j, "\\040");
+        else
+            data_escaped[j++] = *c;
+    }
+    data_escaped[j] = '\0';
+    /* each line's %1$s is the folder's mount point, %2$u:%3$u its device */
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, lines[i], data_escaped, m->maj, m->min);
+        fputc('\n', f);
+    }
+    fclose(f);
+    setenv("SQLSOAK_SYSROOT", m->root, 1);
+}
+
+static void mounts_drop(struct mounts *m)
+{
+    unsetenv("SQLSOAK_SYSROOT");
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/proc/self/mountinfo", m->root);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/proc/self", m->root);
+    rmdir(p);
+    snprintf(p, sizeof p, "%s/proc", m->root);
+    rmdir(p);
+    rmdir(m->data);
+    rmdir(m->root);
+}
+
+static void test_storage_the_mount_of_its_device(void **state)
+{
+    (void)state;
+    /* "/" on another device; the folder's own mount, its path escaped as
+    ** the kernel writes it; a mount of another device inside the folder's
+    ** path that must not win over the folder's own device */
+    static const char *const lines[] = {
+        "21 1 253:99 / / rw,relatime shared:1 - ext4 /dev/vdz1 rw,errors=remount-ro",
+        "30 21 %2$u:%3$u / %1$s rw,noatime shared:7 master:1 - xfs /dev/sdz1 rw,attr2",
+        "31 30 0:999 / %1$s/inner rw,nosuid - tmpfs tmpfs rw,size=1024k",
+    };
+    struct mounts m;
+    mounts_make(&m, lines, sizeof lines / sizeof lines[0]);
+    struct storage_info st;
+    int rc = sysinfo_storage(m.data, &st);
+    print_storage(m.data, &st);
+    char want[sizeof m.data];
+    memcpy(want, m.data, sizeof want);
+    mounts_drop(&m);
+    assert_int_equal(rc, 0);
+    assert_string_equal(st.fstype, "xfs");
+    assert_string_equal(st.mount_point, want);
+    assert_string_equal(st.device, "/dev/sdz1");
+    assert_string_equal(st.mount_options, "rw,noatime");
+    assert_true(st.total_bytes > 0);
+}
+
+static void test_storage_the_longest_mount_when_no_device_matches(void **state)
+{
+    (void)state;
+    /* a bind mount or an overlay: no line has the folder's device; the
+    ** longest mount point that holds it is the one */
+    static const char *const lines[] = {
+        "21 1 253:98 / / rw - ext4 /dev/vdz1 rw",
+        "40 21 253:97 / /tmp rw,nodev - ext4 /dev/vdz2 rw",
+        "41 21 253:96 / /tmpx rw - ext4 /dev/vdz3 rw",
+    };
+    struct mounts m;
+    mounts_make(&m, lines, sizeof lines / sizeof lines[0]);
+    struct storage_info st;
+    int rc = sysinfo_storage(m.data, &st);
+    mounts_drop(&m);
+    assert_int_equal(rc, 0);
+    assert_string_equal(st.mount_point, "/tmp");
+    assert_string_equal(st.device, "/dev/vdz2");
+    assert_string_equal(st.mount_options, "rw,nodev");
 }
 
 static void test_storage_virtual(void **state)
@@ -266,8 +376,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_io_counts_writes),
         cmocka_unit_test(test_rss_grows),
-        cmocka_unit_test(test_storage_root),
-        cmocka_unit_test(test_storage_var_tmp_and_files),
+        cmocka_unit_test(test_storage_of_a_folder_and_its_file),
+        cmocka_unit_test(test_storage_the_mount_of_its_device),
+        cmocka_unit_test(test_storage_the_longest_mount_when_no_device_matches),
         cmocka_unit_test(test_storage_virtual),
         cmocka_unit_test(test_storage_missing),
         cmocka_unit_test(test_host),
