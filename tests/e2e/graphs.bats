@@ -4,7 +4,7 @@
 
 load helpers/images
 
-CIPHER=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}/libsqlcipher.so.0
+load helpers/libs
 
 setup_file() {
     export RUNS="$BATS_FILE_TMPDIR/runs"
@@ -46,7 +46,8 @@ setup_file() {
     d="$BATS_TEST_TMPDIR/2M"
     libs=libsqlite3.so.0 graphs="write write_log read latency amplification"
     # two libraries add the versions graph, whose 2M-row axis once read "1M 1M 1M"
-    [ -e "$CIPHER" ] && libs="$libs,$CIPHER" graphs="$graphs versions"
+    second=$(second_core)
+    [ -n "$second" ] && libs="$libs,$second" graphs="$graphs versions"
     run "$SQLSOAK" run --rows 2M --chunk 200k --reads 1k --sqlite-lib "$libs" \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
     [ "$status" -eq 0 ]
@@ -87,7 +88,7 @@ PY
     heads=$(summary_heads "$d/report.html" | head -8 | tr '\n' ,)
     [ "$heads" = "cell,journal_mode,write rows/s,read ops/s,read p99 µs,in RAM %,write × cell 1,status," ]
     # the settings the same in every cell, once above the table
-    grep -q '<p class=same>Every cell: sqlite_version <b>3.40.1</b> · page_size <b>4096</b>' \
+    grep -q "<p class=same>Every cell: sqlite_version <b>$(lib_version "$SYS")</b> · page_size <b>4096</b>" \
         "$d/report.html"
     if summary_heads "$d/report.html" | grep -qx 'page_size\|repeat\|sqlite_version'; then
         return 1

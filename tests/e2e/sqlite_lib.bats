@@ -59,7 +59,7 @@ assert "synchronous: requested extra, library set normal" in r["reason"], r
 r = rows[("3.7.8", "full", "-4000")]
 assert r["status"] == "unsupported" and "cache_size: requested -4000" in r["reason"], r
 for k, r in rows.items():
-    if k[0] == "3.40.1":
+    if k[0] != "3.7.8":       # the system library's cells
         assert r["status"] == "ok", r
 PY
 }

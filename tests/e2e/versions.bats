@@ -1,17 +1,14 @@
 #!/usr/bin/env bats
 # SQLite versions as a matrix dimension, with the two cores Debian ships:
-# the system libsqlite3 (3.40.1) and libsqlcipher0 (a 3.15.2 core, used
-# unencrypted).  Every cell is labelled with its library's version and
+# the system libsqlite3 and sqlcipher's (used unencrypted; on Debian 12 a
+# 3.15.2 core beside 3.40.1, on Debian 13 the system's own release).  Every cell is labelled with its library's version and
 # source id (read from the .so file itself, independently of sqlsoak);
 # a file that is not SQLite, or no file, is refused with exit 2; a setting
 # the library refuses is recorded as unsupported with requested vs actual.
 
 bats_require_minimum_version 1.5.0
 
-SYS=libsqlite3.so.0
-# The libraries of the binary's architecture (make test-cross sets it).
-LIBDIR=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}
-CIPHER=$LIBDIR/libsqlcipher.so.0
+load helpers/libs
 
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
@@ -19,7 +16,7 @@ setup() {
     OUT=$T/out
     DB=$T/db
     Q=(--no-plot --progress never)
-    [ -e "$CIPHER" ] || skip "libsqlcipher0 is not installed"
+    need_cipher
 }
 
 field() {
@@ -30,15 +27,27 @@ for r in csv.DictReader(open(sys.argv[2], newline='')):
 EOF
 }
 
-# The source id compiled into a library file: "YYYY-MM-DD HH:MM:SS <hash>".
-source_id_of() {
-    local f
+# The file the loader finds for a library name (or the path itself): the
+# library path first, as sqlsoak's dlopen, then ldconfig's cache.
+source_file() {
+    local f d
     f=$(readlink -f "$1" 2>/dev/null || true)
+    if [ ! -e "$f" ]; then
+        for d in ${LD_LIBRARY_PATH//:/ }; do
+            [ -e "$d/$1" ] && { f=$(readlink -f "$d/$1"); break; }
+        done
+    fi
     [ -e "$f" ] || f=$(ldconfig -p | awk -v n="$1" '$1 == n {print $NF; exit}')
-    strings "$f" | grep -Em1 '^20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9:]{8} [0-9a-f]{40}'
+    echo "$f"
 }
 
-@test "versions: one matrix over 3.40.1 and 3.15.2, each cell labelled and verified" {
+# The source id compiled into a library file: "YYYY-MM-DD HH:MM:SS <hash>".
+source_id_of() {
+    strings "$(source_file "$1")" | grep -Em1 '^20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9:]{8} [0-9a-f]{40}'
+}
+
+@test "versions: one matrix over two SQLite releases, each cell labelled and verified" {
+    need_second_core
     sys_id=$(source_id_of "$SYS")
     cipher_id=$(source_id_of "$CIPHER")
     [ -n "$sys_id" ]
@@ -47,10 +56,10 @@ source_id_of() {
         --journal delete,wal --verify --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 - "$OUT" "$DB" "$SYS" "$CIPHER" "$sys_id" "$cipher_id" <<'EOF'
+    python3 - "$OUT" "$DB" "$SYS" "$CIPHER" "$sys_id" "$cipher_id" "$SYS_V" "$CIPHER_V" <<'EOF'
 import csv, glob, json, subprocess, sys
-out, db, sys_lib, cipher_lib, sys_id, cipher_id = sys.argv[1:]
-want = {sys_lib: ("3.40.1", sys_id), cipher_lib: ("3.15.2", cipher_id)}
+out, db, sys_lib, cipher_lib, sys_id, cipher_id, sys_v, cipher_v = sys.argv[1:]
+want = {sys_lib: (sys_v, sys_id), cipher_lib: (cipher_v, cipher_id)}
 summary = list(csv.DictReader(open(out + "/summary.csv", newline="")))
 assert len(summary) == 4, summary
 libs = set()
@@ -87,7 +96,7 @@ EOF
     h1=$(sqlite3 "$DB"/*-cell1-rep1.db 'SELECT hex(v) FROM kv ORDER BY k' | md5sum)
     h2=$(sqlite3 "$DB"/*-cell2-rep1.db 'SELECT hex(v) FROM kv ORDER BY k' | md5sum)
     [ "$h1" = "$h2" ]
-    [ "$(field sqlite_version "$OUT/summary.csv" | tr '\n' ' ')" = "3.15.2 3.40.1 " ]
+    [ "$(field sqlite_version "$OUT/summary.csv" | tr '\n' ' ')" = "$(lib_version "$CIPHER") $(lib_version "$SYS") " ]
 }
 
 @test "info: reports both libraries with version, source id and capabilities" {
@@ -96,8 +105,8 @@ EOF
     [ "$status" -eq 0 ]
     [[ "$output" == *"$SYS"* ]]
     [[ "$output" == *"$CIPHER"* ]]
-    [[ "$output" == *"3.40.1"* ]]
-    [[ "$output" == *"3.15.2"* ]]
+    [[ "$output" == *"version            $(lib_version "$SYS") ("* ]]
+    [[ "$output" == *"version            $(lib_version "$CIPHER") ("* ]]
     [[ "$output" == *"$(source_id_of "$SYS")"* ]]
     [[ "$output" == *"$(source_id_of "$CIPHER")"* ]]
     [ "$(grep -c 'max page size *65536' <<<"$output")" -eq 2 ]
@@ -109,7 +118,10 @@ EOF
 @test "info: the default is the system library" {
     run "$S" info
     [ "$status" -eq 0 ]
-    [[ "$output" == *3.40.1* ]]
+    # the source id compiled into the file the loader finds for libsqlite3.so.0
+    id=$(source_id_of "$SYS")
+    [ -n "$id" ]
+    [[ "$output" == *"source id          $id"* ]]
 }
 
 @test "info: a non-SQLite shared library gives exit 2 naming the path and the symbol" {
@@ -152,25 +164,34 @@ EOF
     [ ! -e "$DB" ]
 }
 
-# 3.40.1 as Debian builds it caps mmap_size at SQLITE_MAX_MMAP_SIZE
-# (0x7fff0000): asking for 4 GiB reads back less.  The cell must not be
+# A library caps mmap_size at its SQLITE_MAX_MMAP_SIZE (Debian's builds,
+# 0x7fff0000): asking for 4 GiB reads back less.  The cell must not be
 # measured under another setting: unsupported, requested vs actual in the
 # reason, no chunk rows; the other cells go on; the run exits 0.
 @test "refused setting: --mmap-size 4G is recorded unsupported with requested vs actual" {
+    caps=()
+    for lib in "$SYS" "$CIPHER"; do
+        # a library that does not list it has SQLite's default, 0x7fff0000
+        cap=$(lib_option "$lib" MAX_MMAP_SIZE)
+        cap=${cap:-0x7fff0000}
+        [ $((cap)) -lt $((4 << 30)) ] || skip "$lib keeps an mmap_size of 4 GiB (MAX_MMAP_SIZE=$cap)"
+        caps+=("$lib=$((cap))")
+    done
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --sync off --sqlite-lib "$SYS,$CIPHER" \
         --mmap-size 4G,1M --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 - "$OUT" <<'EOF'
+    python3 - "$OUT" "${caps[@]}" <<'EOF'
 import csv, json, sys
 out = sys.argv[1]
+cap = dict(a.rsplit("=", 1) for a in sys.argv[2:])   # library: its MAX_MMAP_SIZE
 rows = list(csv.DictReader(open(out + "/summary.csv", newline="")))
 assert len(rows) == 4
 for r in rows:
     if r["mmap_size"] == str(4 << 30):
         assert r["status"] == "unsupported", r
         assert "mmap_size" in r["reason"] and "4294967296" in r["reason"], r["reason"]
-        assert "2147418112" in r["reason"], r["reason"]   # what the library kept
+        assert cap[r["sqlite_lib"]] in r["reason"], r["reason"]   # what the library kept
         assert r["chunks"] == "0" and r["rows"] == "0", r
     else:
         assert r["mmap_size"] == "1048576" and r["status"] == "ok", r
@@ -181,7 +202,7 @@ assert len(chunks) == 4
 cells = json.load(open(out + "/run.json"))["cells"]
 for c in cells:
     if c["status"] == "unsupported":
-        assert c["actual"]["mmap_size"] == 2147418112, c["actual"]
+        assert str(c["actual"]["mmap_size"]) in cap.values(), c["actual"]
         assert "4294967296" in c["reason"]
 EOF
     # the unsupported cells' databases are not left behind
