@@ -161,8 +161,9 @@ PY
 
 @test "histograms.csv that cannot grow stops the run resumable, like chunks.csv; resume finishes" {
     # ulimit -f limits every file the run writes: with 10-row chunks and
-    # 30k reads each, histograms.csv is the one that reaches 64 KiB first
-    run bash -c 'ulimit -f 64; exec "$0" run --rows 2000 --chunk 10 --reads 30000 \
+    # 30k reads each, histograms.csv (about 1 KiB a chunk) is the one that
+    # reaches 16 KiB first, at about chunk 15 of 40
+    run bash -c 'ulimit -f 16; exec "$0" run --rows 400 --chunk 10 --reads 30000 \
         --db-dir "$1/db" --out "$1/out" --no-plot --progress never' "$S" "$T"
     echo "$output"
     [ "$status" -eq 1 ]

@@ -1,0 +1,79 @@
+#!/usr/bin/env bats
+# deps.bats: what `make run` and `make test` install (.ci/deps).  make run
+# takes only what building and running need; the test tools come with
+# make test; a package renamed between releases is picked by what the
+# system offers.  (.ci/debian-root proves the same on a fresh root, where
+# the packages are really installed.)
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    TOP=$BATS_TEST_DIRNAME/../..
+    DEPS=$TOP/.ci/deps
+    command -v apt-cache >/dev/null || skip "not a Debian system (no apt-cache)"
+}
+
+@test "deps: make run installs none of the test tools, make test adds them" {
+    run -0 sh "$DEPS" list run
+    echo "$output"
+    runpkgs=$output
+    for p in build-essential pkg-config libsqlite3-dev libxxhash-dev libjansson-dev gnuplot-nox; do
+        grep -qx "$p" <<<"$runpkgs"
+    done
+    for p in bats libcmocka-dev man-db prometheus python3-prometheus-client sqlite3 \
+        libsqlcipher0 libsqlcipher1; do
+        ! grep -qx "$p" <<<"$runpkgs"
+    done
+    run -0 sh "$DEPS" list test
+    echo "$output"
+    # every package make run takes, and the test tools besides
+    while read -r p; do grep -qx "$p" <<<"$output"; done <<<"$runpkgs"
+    for p in bats libcmocka-dev man-db python3-prometheus-client; do
+        grep -qx "$p" <<<"$output"
+    done
+    # the Prometheus server is no test tool
+    ! grep -qx prometheus <<<"$output"
+}
+
+@test "deps: the Makefile's run target asks for the run packages, test for the test packages" {
+    # (a build folder of the test's own: make -n still runs the lines
+    # that call make, and make test's keeps its log there)
+    b=$BATS_TEST_TMPDIR/b
+    run -0 make -C "$TOP" -n run B="$b"
+    [[ "$output" == *"sh .ci/deps run"* ]]
+    [[ "$output" != *"sh .ci/deps test"* ]]
+    run -0 make -C "$TOP" -n test B="$b"
+    [[ "$output" == *"sh .ci/deps test"* ]]
+}
+
+@test "deps: a renamed package is the name this system offers (libsqlcipher1 or libsqlcipher0)" {
+    run -0 sh "$DEPS" list test
+    cipher=$(grep -x 'libsqlcipher[01]' <<<"$output")
+    [ "$(wc -l <<<"$cipher")" -eq 1 ]
+    # the one picked is installed, or one the package lists offer
+    dpkg-query -W -f='${Status}' "$cipher" 2>/dev/null | grep -q "ok installed" ||
+        apt-cache policy "$cipher" | grep -q '^ *Candidate: [^(]'
+}
+
+@test "deps: bad words are refused with one line and status 2" {
+    run --separate-stderr sh "$DEPS" nonsense
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "deps: usage: "* ]]
+    run --separate-stderr sh "$DEPS" list everything
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "deps: list takes run or test, not 'everything'" ]
+}
+
+@test "tally: make test's closing line counts cmocka's and bats' results" {
+    log=$BATS_TEST_TMPDIR/log
+    printf '%s\n' '[  PASSED  ] 7 test(s).' '[  FAILED  ] 1 test(s).' 'ok 1 a' 'ok 2 b # skip why' \
+        'not ok 3 c' 'ok 4 d' >"$log"
+    run sh "$TOP/tests/tally.sh" --count 1 "$log"
+    [ "$status" -eq 1 ]
+    [ "$output" = "tests: 9 passed, 2 failed, 1 skipped" ]
+    # a command that failed outside any test counts as one failure
+    run sh "$TOP/tests/tally.sh" "$BATS_TEST_TMPDIR/out" sh -c 'echo building; exit 3'
+    [ "$status" -eq 3 ]
+    [ "${lines[1]}" = "tests: 0 passed, 1 failed, 0 skipped" ]
+    grep -qx building "$BATS_TEST_TMPDIR/out"
+}
