@@ -3,15 +3,26 @@
 # 2-cell run (with --verify) in a process group of its own and, at a random
 # moment, sends a random signal (INT, TERM, HUP or KILL) to the runner, to
 # the cell's process, or to the whole group; then resumes, the resume itself
-# faulted the same way half the time, until the run finishes.  Every trial
-# must end with a complete verified run: every chunk recorded exactly once,
-# every cell ok, the databases gone.  A faulted process may exit 0 (the
-# fault came too late), 130 (stopped by a signal) or 137 (the runner
-# killed); anything else, or a resume that refuses, fails the trial.
+# faulted the same way half the time, until the run finishes.  A quarter of
+# the trials (where a tmpfs can be mounted: root) also put the results
+# folder on a tmpfs of a random small size, so that the results disk fills
+# at a random point: the run must stop resumable (exit 1, run.json
+# disk_full) or refuse to start (exit 2, nothing created); the tmpfs is
+# then made large enough and the run resumed (or started again).
 #
-#   SQLSOAK=build/sqlsoak tests/faults.sh 50
+# Every trial must end with a complete verified run and its invariants:
+# every chunk recorded exactly once and consecutive, no line torn or
+# repeated in any CSV, histograms.csv and timeline.csv rows only of
+# recorded chunks, summary.csv's figures those of its chunks, run.json's
+# cells summary.csv's, every cell ok and verified, the databases gone, and
+# `plot` and `compare` work on the folder.  A faulted process may exit 0
+# (the fault came too late), 130 (stopped by a signal) or 137 (the runner
+# killed); anything else, or a resume that refuses, breaks the trial.
 #
-# Prints one line per trial and a total; exits 1 when any trial failed.
+#   SQLSOAK=build/sqlsoak tests/faults.sh 50 [SEED]
+#
+# Prints one line per trial and a total with the seed; exits 1 when any
+# trial broke an invariant.
 set -u
 COUNT=${1:?usage: faults.sh COUNT [SEED]}
 SEED=${2:-$RANDOM}
@@ -19,11 +30,27 @@ RANDOM=$SEED
 HERE=$(cd "$(dirname "$0")" && pwd)
 S=${SQLSOAK:-$HERE/../build/sqlsoak}
 CHECK=$HERE/e2e/helpers/robust_check.py
+SUMS=$HERE/e2e/helpers/night_check.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sqlsoak-faults.XXXXXX")
 ROWS=1000000
 CHUNK=50000
 PID=
-trap '[ -n "$PID" ] && kill -9 -- "-$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+MNT=
+cleanup() {
+    [ -n "$PID" ] && kill -9 -- "-$PID" 2>/dev/null
+    [ -n "$MNT" ] && umount -l "$MNT" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Whether a small tmpfs can be mounted here for the results-disk faults.
+DISK=0
+mkdir -p "$WORK/probe"
+if mount -t tmpfs -o size=64k tmpfs "$WORK/probe" 2>/dev/null; then
+    umount "$WORK/probe" && DISK=1
+fi
+rmdir "$WORK/probe"
+[ "$DISK" = 1 ] || echo "faults: no tmpfs can be mounted here: signals only, no results-disk faults"
 
 # launch ARGS...: sqlsoak in a new session and process group; pid in PID.
 launch() {
@@ -57,6 +84,14 @@ fault() {
     NOTE+=" $sig>$target:$RC"
 }
 
+# no_fault NAME: waits for the runner unfaulted; RC.
+no_fault() {
+    RC=0
+    wait "$PID" || RC=$?
+    settle
+    NOTE+=" $1:$RC"
+}
+
 # settle: until no process of the group is left (a cell's process outlives
 # a runner killed with SIGKILL by a moment), as a person at the shell
 # prompt would find it.
@@ -68,44 +103,103 @@ settle() {
     PID=
 }
 
-passed=0
+# status_of: run.json's status, "" when there is none.
+status_of() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("status", ""))' \
+        "$out/run.json" 2>/dev/null
+}
+
+# allowed: whether RC is an outcome the last step may have.  A full
+# results disk may stop a run with 1 (run.json disk_full) or refuse its
+# start with 2 (nothing created).
+allowed() {
+    case $RC in
+    0 | 130 | 137) return 0 ;;
+    1) [ -n "$MNT" ] && [ "$(status_of)" = disk_full ] ;;
+    2) [ -n "$MNT" ] && [ "$first" = 1 ] && [ ! -e "$out" ] ;;
+    *) return 1 ;;
+    esac
+}
+
+# grow: the results disk made large enough for the rest of the trial.
+grow() {
+    [ -n "$MNT" ] || return 0
+    mount -o remount,size=64m "$MNT" && NOTE+=" (disk grown)"
+    MNT_GROWN=1
+}
+
+# invariants: every check of a finished trial; the first broken one on
+# stderr.
+invariants() {
+    python3 "$CHECK" soak "$out" $ROWS $CHUNK 2 >/dev/null &&
+        python3 "$SUMS" sums "$out" >/dev/null &&
+        { [ -z "$(ls -A "$db")" ] || { echo "databases left in $db: $(ls "$db")" >&2; false; }; } &&
+        { "$S" plot "$out" >"$WORK/plot.log" 2>&1 || { echo "plot failed: $(tail -n 3 "$WORK/plot.log")" >&2; false; }; } &&
+        { [ -s "$out/report.html" ] || { echo "plot wrote no report.html" >&2; false; }; } &&
+        cp -r "$out" "$WORK/copy" &&
+        { "$S" compare "$out" "$WORK/copy" --out "$WORK/cmp" >"$WORK/cmp.log" 2>&1 ||
+            { echo "compare failed: $(tail -n 3 "$WORK/cmp.log")" >&2; false; }; }
+}
+
+passed=0 faults=0 disk_trials=0
 for ((t = 1; t <= COUNT; t++)); do
-    out=$WORK/out$t db=$WORK/db$t
-    NOTE=""
-    ok=1
+    base=$WORK db=$WORK/db$t
+    MNT="" MNT_GROWN=0 NOTE=""
+    if [ "$DISK" = 1 ] && ((RANDOM % 4 == 0)); then
+        MNT=$WORK/mnt$t
+        mkdir -p "$MNT"
+        size=$((16 + RANDOM % 496))
+        if mount -t tmpfs -o size=${size}k tmpfs "$MNT"; then
+            base=$MNT
+            NOTE=" results disk ${size}k:"
+            disk_trials=$((disk_trials + 1))
+        else
+            MNT=""
+        fi
+    fi
+    out=$base/out
+    ok=1 first=1
     launch_run
     fault
-    case $RC in 0 | 130 | 137) ;; *) ok=0 ;; esac
+    faults=$((faults + 1))
+    allowed || ok=0
+    first=0
     for ((round = 1; ok && RC != 0 && round <= 20; round++)); do
+        [ "$RC" = 1 ] || [ "$RC" = 2 ] && grow
         if [ ! -e "$out/run.json" ]; then
-            # killed before run.json was first written: nothing was
-            # measured, and resume rightly refuses the folder; start again
+            # killed (or refused) before run.json was first written:
+            # nothing was measured, and resume rightly refuses the folder;
+            # start again
             rm -rf "$out" "$db"
             NOTE+=" (no run.json: run again)"
+            first=1
             launch_run
         else
             launch resume "$out" --progress never
         fi
         if ((RANDOM % 2)); then
             fault
+            faults=$((faults + 1))
         else
-            RC=0
-            wait "$PID" || RC=$?
-            settle
-            NOTE+=" resume:$RC"
+            no_fault resume
         fi
-        case $RC in 0 | 130 | 137) ;; *) ok=0 ;; esac
+        allowed || ok=0
+        first=0
     done
-    if ((ok)) && [ "$RC" -eq 0 ] && python3 "$CHECK" final "$out" $ROWS $CHUNK 2 >/dev/null 2>"$WORK/check" &&
-        [ -z "$(ls -A "$db")" ]; then
+    [ "$RC" -eq 0 ] || ok=0
+    # the graphs of a finished run want room of their own
+    [ "$MNT_GROWN" = 1 ] || grow >/dev/null
+    if ((ok)) && invariants 2>"$WORK/check"; then
         passed=$((passed + 1))
         echo "trial $t:$NOTE PASS"
     else
         echo "trial $t:$NOTE FAIL $(cat "$WORK/check" 2>/dev/null)"
         tail -n 5 "$WORK/log"
     fi
-    rm -rf "$out" "$db"
+    rm -rf "$out" "$db" "$WORK/copy" "$WORK/cmp"
+    if [ -n "$MNT" ]; then umount "$MNT" && rmdir "$MNT"; MNT=""; fi
     : >"$WORK/log"
 done
-echo "faults: $passed of $COUNT trials ended with a complete verified run (seed $SEED)"
+echo "faults: $passed of $COUNT trials ended with a complete verified run;" \
+    "broken invariants: $((COUNT - passed)) ($faults signals, $disk_trials trials with a small results disk; seed $SEED)"
 [ "$passed" -eq "$COUNT" ]

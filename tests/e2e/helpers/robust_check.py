@@ -9,6 +9,12 @@ MODE valid : every CSV line whole (header's field count, file ends in a
 MODE final : valid, plus run.json status ok, summary.csv has CELLS rows all
              status ok with every chunk, the right rows, verify_failures 0,
              and every cell has all of its chunks exactly once.
+MODE soak  : final, plus what a fault soak checks after the last resume:
+             no line of any CSV twice; histograms.csv one row for each
+             chunk of chunks.csv and no other; timeline.csv rows only of
+             recorded chunks; summary.csv's figures those of its chunks
+             (medians, first, last); run.json's cells the summary's cells,
+             with the same status, chunks and rows.
 Prints "resumed=<count of chunk rows with resumed=1>" on success; exits 1
 with a message on the first failure.
 """
@@ -32,6 +38,65 @@ def read_csv(path):
         if len(r) != n:
             fail(f"{path}: line {i + 1} has {len(r)} fields, the header {n}")
     return [dict(zip(rows[0], r)) for r in rows[1:]]
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def close(a, b):
+    """a figure as written (rounded to 0.1) against one computed"""
+    return abs(a - b) <= 0.051 + 1e-6 * abs(b)
+
+
+def no_repeated_lines(path):
+    seen = set()
+    for i, line in enumerate(open(path, "rb").read().split(b"\n")[1:], 2):
+        if line and line in seen:
+            fail(f"{path}: line {i} is an earlier line again")
+        seen.add(line)
+
+
+def soak(out, chunks, summary, rj):
+    import os
+    for f in ("chunks", "summary", "timeline", "histograms"):
+        path = f"{out}/{f}.csv"
+        if os.path.exists(path):
+            no_repeated_lines(path)
+    recorded = {(r["cell"], r["repeat"], r["chunk"]) for r in chunks}
+    hist = read_csv(f"{out}/histograms.csv")
+    got = [(r["cell"], r["repeat"], r["chunk"]) for r in hist]
+    if sorted(got) != sorted(recorded) or len(got) != len(set(got)):
+        fail(f"histograms.csv: {len(got)} rows for {len(recorded)} recorded chunks")
+    for r in read_csv(f"{out}/timeline.csv"):
+        if (r["cell"], r["repeat"], r["chunk"]) not in recorded:
+            fail(f"timeline.csv: a {r['phase']} row of chunk {r['chunk']} of cell "
+                 f"{r['cell']} repeat {r['repeat']}, which chunks.csv does not record")
+    for s in summary:
+        mine = [r for r in chunks if (r["cell"], r["repeat"]) == (s["cell"], s["repeat"])]
+        mine.sort(key=lambda r: int(r["chunk"]))
+        w = [float(r["write_rows_per_s"]) for r in mine]
+        checks = [("write_rows_per_s_median", median(w)), ("write_rows_per_s_first", w[0]),
+                  ("write_rows_per_s_last", w[-1]), ("write_rows_per_s_min", min(w)),
+                  ("write_rows_per_s_max", max(w))]
+        rd = [float(r["read_ops_per_s"]) for r in mine if r["read_ops_per_s"]]
+        if rd:
+            checks.append(("read_ops_per_s_median", median(rd)))
+        for col, want in checks:
+            if not close(float(s[col]), want):
+                fail(f"cell {s['cell']} repeat {s['repeat']}: summary {col} {s[col]}, "
+                     f"its chunks give {want:.1f}")
+    cells = {(str(c["cell"]), str(c["repeat"])): c for c in rj.get("cells", [])}
+    rows = {(s["cell"], s["repeat"]): s for s in summary}
+    if set(cells) != set(rows):
+        fail(f"run.json's cells {sorted(cells)} are not summary.csv's {sorted(rows)}")
+    for k, s in rows.items():
+        c = cells[k]
+        if (c["status"], str(c["chunks"]), str(c["rows"])) != (s["status"], s["chunks"], s["rows"]):
+            fail(f"cell {k}: run.json says {c['status']} {c['chunks']} chunks {c['rows']} rows, "
+                 f"summary.csv {s['status']} {s['chunks']} {s['rows']}")
 
 
 def main():
@@ -61,7 +126,7 @@ def main():
             fail(f"cell {key} chunk {c}: resumed is {r['resumed']!r}")
         seen.append(c)
     resumed = sum(r["resumed"] == "1" for r in chunks)
-    if mode == "final":
+    if mode in ("final", "soak"):
         if rj.get("status") != "ok":
             fail(f"run.json status {rj.get('status')!r}, expected 'ok'")
         if len(summary) != cells:
@@ -80,6 +145,8 @@ def main():
                 fail(f"cell {key}: {len(per.get(key, []))} chunks in chunks.csv, expected {nchunks}")
         if len({(s["cell"], s["repeat"]) for s in summary}) != cells:
             fail("summary.csv records a cell twice")
+    if mode == "soak":
+        soak(out, chunks, summary, rj)
     print(f"resumed={resumed}")
 
 
