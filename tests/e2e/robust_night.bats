@@ -367,7 +367,7 @@ PY
 
 @test "faults: random signals and a small results disk at random moments, then resume: every trial a complete verified run" {
     # the CI size: a handful of trials, seeded (tests/faults.sh takes any
-    # count and seed); seed 7 gives two trials with a small results disk
+    # count and seed)
     run env SQLSOAK="$S" "$BATS_TEST_DIRNAME/../faults.sh" 6 7
     echo "$output"
     [ "$status" -eq 0 ]
