@@ -11,8 +11,8 @@
 **     (0.65 KB a chunk), 250,000 of histograms.csv (4 KB a chunk with
 **     500,000 reads; under 100 KB, every bucket filled) and 3.5 million
 **     of timeline.csv (0.3 KB an interval: 40 days at the default second,
-**     10 hours at the shortest, 10 ms); a 100M-row night in 1M-row chunks
-**     writes 65 KB, under 1 MB and about 9 MB of them;
+**     10 hours at the shortest, 10 ms); 8 hours of 100M rows in 1M-row
+**     chunks write 65 KB, under 1 MB and about 9 MB of them;
 **   - what is read is the size fstat gave: a file that grows while it is
 **     read (a run still appending) is read up to that size.
 ** A NUL byte is not this module's business: csvin refuses it by line.
