@@ -19,6 +19,9 @@ static int field(char **p, char **out)
     *out = w;
     if (*s == '"') {
         s++;
+        /* csvout_text's guard against formulas: the text is what follows */
+        if (s[0] == '\'' && s[1] && strchr(CSVOUT_FORMULA_FIRST "'", s[1]))
+            s++;
         for (;;) {
             if (!*s)
                 return -1;

@@ -12,7 +12,8 @@
 ** twice, a NUL byte (named by its line), a file that is not a regular
 ** one or is too large (infile.h).  A last line without its newline (a
 ** write cut short) is left out, with a warning on stderr; a NUL byte in
-** it goes with it.
+** it goes with it.  A text field csvout_text guarded against being read
+** as a formula (a ' before it, in quotes) is read without that '.
 */
 #ifndef SQLSOAK_CSVIN_H
 #define SQLSOAK_CSVIN_H
