@@ -598,3 +598,14 @@ refused_unread() {
     refused_by resume "$OUT/timeline.csv.tmp: not a regular file: not touched" "$OUT" "${Q[@]}"
     [ "$(cat "$T/victim")" = "not sqlsoak's" ]
 }
+
+@test "hostile folder: an .owner that is a FIFO does not hang status" {
+    run "$S" run --rows 100k --chunk 50k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    rm "$OUT/.owner"
+    mkfifo "$OUT/.owner"
+    run timeout 60 "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == "$OUT: ok"* ]]
+}
