@@ -192,13 +192,14 @@ static int read_file(const char *path, enum csv_file f, int tolerant, struct csv
     *torn = upto != len;
     if (tolerant && !nl)
         upto = len;
-    else if (tolerant && *torn)
+    buf[upto] = 0;
+    int rc = no_nul(buf, upto, path, err, n);
+    if (!rc && tolerant && upto != len)
         /* a last line without its newline: a write cut short (by a power
         ** cut, or an older sqlsoak on a full disk); what came before holds */
         fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is left out\n",
                 path);
-    buf[upto] = 0;
-    int rc = no_nul(buf, upto, path, err, n) || parse(buf, path, f, t, err, n) ? -1 : 0;
+    rc = rc || parse(buf, path, f, t, err, n) ? -1 : 0;
     free(buf);
     if (rc)
         csvin_free(t);
