@@ -3,7 +3,8 @@
 ** folder first (any bad one: exit 2, nothing created), matches cells by
 ** their settings and SQLite version (not the library's path), writes
 ** comparison.csv (one row per matched cell per run, with the run's host
-** and storage), lists what could not be matched, draws the overlays
+** and storage; its texts written as csvout writes them, guarded against
+** formulas), lists what could not be matched, draws the overlays
 ** with the graph list's scripts in "compare" mode and writes report.html.
 ** A folder given twice is refused: it would match itself cell for cell.
 */
@@ -21,22 +22,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* One RFC 4180 field. */
-static void csv_field(FILE *f, const char *s, int first)
+/* One field, as csvout writes a text (csvout_text: quoted as RFC 4180
+** says, guarded against being run as a formula).  0, or -1 out of memory. */
+static int csv_field(FILE *f, const char *s, int first)
 {
+    size_t n = strlen(s) * 2 + 4;
+    char *buf = malloc(n);
     if (!first)
         fputc(',', f);
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    int rc = buf && csvout_text(s, buf, n) >= 0 && fputs(buf, f) >= 0 ? 0 : -1;
+    free(buf);
+    return rc;
 }
 
 /* How many runs hold key (as a counted summary row), and that row in each. */
@@ -58,20 +54,21 @@ static int holders(struct plotdata_run *runs, int nr, const char *key, int *row)
     return k;
 }
 
-static void csv_row(FILE *f, int match, const struct plotdata_run *r, int row)
+/* One row of comparison.csv: 0, or -1 when a field could not be written. */
+static int csv_row(FILE *f, int match, const struct plotdata_run *r, int row)
 {
     char m[32];
     snprintf(m, sizeof m, "%d", match);
     fprintf(f, "%d", CSV_SCHEMA_VERSION);
-    csv_field(f, m, 0);
-    csv_field(f, r->name, 0);
-    csv_field(f, r->dir, 0);
-    csv_field(f, r->host, 0);
-    csv_field(f, r->storage, 0);
+    const char *run[] = {m, r->name, r->dir, r->host, r->storage};
+    int rc = 0;
+    for (size_t i = 0; i < sizeof run / sizeof *run; i++)   /* in order: one at a time */
+        rc |= csv_field(f, run[i], 0);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
-        csv_field(f, csvin_str(&r->summary, CSV_SUMMARY, row, csvout_column_name(CSV_SUMMARY, c)),
-                  0);
+        rc |= csv_field(
+            f, csvin_str(&r->summary, CSV_SUMMARY, row, csvout_column_name(CSV_SUMMARY, c)), 0);
     fputc('\n', f);
+    return rc;
 }
 
 /* What matching found: the series to draw, the matched rows for the
@@ -84,6 +81,7 @@ struct matches {
     char (*unmatched)[400];
     const char **up;             /* unmatched[i], for the report */
     int nunmatched;
+    int bad;                     /* a row of comparison.csv not written: out of memory */
 };
 
 /* "cell 3 repeat 2 of A has no match in B" (or "in B or C"). */
@@ -133,7 +131,7 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
             for (int q = 0; q < nr; q++) {
                 if (row[q] < 0)
                     continue;
-                csv_row(csv, m->groups, &runs[q], row[q]);
+                m->bad |= csv_row(csv, m->groups, &runs[q], row[q]);
                 m->rows[m->nrows++] = (struct report_row){&runs[q], row[q], m->groups};
                 if (!(csvin_num(&runs[q].summary, CSV_SUMMARY, row[q], "chunks") > 0))
                     continue;
@@ -219,8 +217,9 @@ static int compare_write(struct plotdata_run *runs, int nr, const char *out, cha
         goto done;
     }
     match_runs(runs, nr, csv, &m, row);
-    if (fclose(csv) != 0) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
+    int closed = fclose(csv) == 0, e = errno;
+    if (!closed || m.bad) {
+        snprintf(err, en, "cannot write %s: %s", path, strerror(closed ? ENOMEM : e));
         rc = 1;
         goto done;
     }

@@ -3,40 +3,13 @@
 ** See csvin.h.
 */
 #include "csvin.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Reads the whole file into a NUL-terminated buffer, or NULL. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (cap - len < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (buf)
-        buf[len] = 0;
-    fclose(f);
-    return buf;
-}
 
 /* Parses one field at *p (unquoting it in place into out); advances *p
 ** past the field and returns the terminator: ',', '\n' or 0. */
@@ -46,6 +19,9 @@ static int field(char **p, char **out)
     *out = w;
     if (*s == '"') {
         s++;
+        /* csvout_text's guard against formulas: the text is what follows */
+        if (s[0] == '\'' && s[1] && strchr(CSVOUT_FORMULA_FIRST "'", s[1]))
+            s++;
         for (;;) {
             if (!*s)
                 return -1;
@@ -79,11 +55,6 @@ int csvin_col(const struct csvin *t, const char *name)
         if (strcmp(t->name[i], name) == 0)
             return i;
     return -1;
-}
-
-int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n)
-{
-    return csvin_read_prefix(path, f, -1, t, err, n);
 }
 
 /* Parses the header line at *p into t->name: every column named once, and
@@ -151,39 +122,33 @@ static int check_version(const struct csvin *t, int row, const char *path, int l
     return 0;
 }
 
-int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct csvin *t,
-                      char *err, size_t n)
+/* The first NUL byte of buf's len bytes, as an error naming its line. */
+static int no_nul(const char *buf, size_t len, const char *path, char *err, size_t n)
 {
-    memset(t, 0, sizeof *t);
-    errno = 0;
-    char *buf = slurp(path);
-    if (!buf) {
-        snprintf(err, n, "cannot read %s: %s", path, strerror(errno ? errno : EIO));
-        return -1;
-    }
-    if (limit >= 0 && (size_t)limit < strlen(buf)) {
-        buf[limit] = 0;
-    } else if (limit < 0) {
-        /* a last line without its newline: a write cut short (by a power
-        ** cut, or an older sqlsoak on a full disk); what came before holds */
-        size_t len = strlen(buf);
-        char *nl = strrchr(buf, '\n');
-        if (len && buf[len - 1] != '\n' && nl) {
-            fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is "
-                            "left out\n", path);
-            nl[1] = 0;
-        }
-    }
+    const char *z = memchr(buf, 0, len);
+    if (!z)
+        return 0;
+    long line = 1;
+    for (const char *q = buf; q < z; q++)
+        line += *q == '\n';
+    snprintf(err, n, "%s line %ld: a NUL byte: the file is damaged", path, line);
+    return -1;
+}
+
+/* Parses the header and the rows of buf (NUL-terminated) into t. */
+static int parse(char *buf, const char *path, enum csv_file f, struct csvin *t, char *err,
+                 size_t n)
+{
     char *p = buf;
     if (read_header(&p, path, f, t, err, n))
-        goto fail;
+        return -1;
     size_t lines = 0;
     for (char *q = p; *q; q++)
         lines += *q == '\n';
     t->cell = calloc((lines + 1) * (size_t)t->ncols + 1, sizeof *t->cell);
     if (!t->cell) {
         snprintf(err, n, "out of memory reading %s", path);
-        goto fail;
+        return -1;
     }
     int line = 1;
     while (*p) {
@@ -196,23 +161,62 @@ int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct
             if (term < 0 || (last ? term == ',' : term != ',')) {
                 snprintf(err, n, "%s line %d: malformed row (expected %d fields)", path, line,
                          t->ncols);
-                goto fail;
+                return -1;
             }
             char **cell = &t->cell[(size_t)(t->nrows - 1) * (size_t)t->ncols + (size_t)c];
             if (!(*cell = strdup(out))) {
                 snprintf(err, n, "out of memory reading %s", path);
-                goto fail;
+                return -1;
             }
         }
         if (check_version(t, t->nrows - 1, path, line, err, n))
-            goto fail;
+            return -1;
     }
-    free(buf);
     return 0;
-fail:
+}
+
+/* Reads path: its whole lines (their length into *whole, and into *torn
+** whether a half line follows), or with tolerant, a file without any
+** newline whole, and a half last line left out with a warning. */
+static int read_file(const char *path, enum csv_file f, int tolerant, struct csvin *t,
+                     off_t *whole, int *torn, char *err, size_t n)
+{
+    char *buf;
+    size_t len;
+    memset(t, 0, sizeof *t);
+    if (infile_read(path, &buf, &len, err, n))
+        return -1;
+    const char *nl = memrchr(buf, '\n', len);
+    size_t upto = nl ? (size_t)(nl - buf) + 1 : 0;
+    *whole = (off_t)upto;
+    *torn = upto != len;
+    if (tolerant && !nl)
+        upto = len;
+    buf[upto] = 0;
+    int rc = no_nul(buf, upto, path, err, n);
+    if (!rc && tolerant && upto != len)
+        /* a last line without its newline: a write cut short (by a power
+        ** cut, or an older sqlsoak on a full disk); what came before holds */
+        fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is left out\n",
+                path);
+    rc = rc || parse(buf, path, f, t, err, n) ? -1 : 0;
     free(buf);
-    csvin_free(t);
-    return -1;
+    if (rc)
+        csvin_free(t);
+    return rc;
+}
+
+int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n)
+{
+    off_t whole;
+    int torn;
+    return read_file(path, f, 1, t, &whole, &torn, err, n);
+}
+
+int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *whole, int *torn,
+                     char *err, size_t n)
+{
+    return read_file(path, f, 0, t, whole, torn, err, n);
 }
 
 const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const char *name)

@@ -9,8 +9,11 @@
 ** without a column csvout marks required (cell, repeat, status...), a
 ** row whose schema_version is newer than CSV_SCHEMA_VERSION, a row with
 ** another number of fields than the header, a header naming a column
-** twice.  A last line without its newline (a write cut short) is left
-** out of a whole-file read, with a warning on stderr.
+** twice, a NUL byte (named by its line), a file that is not a regular
+** one or is too large (infile.h).  A last line without its newline (a
+** write cut short) is left out, with a warning on stderr; a NUL byte in
+** it goes with it.  A text field csvout_text guarded against being read
+** as a formula (a ' before it, in quotes) is read without that '.
 */
 #ifndef SQLSOAK_CSVIN_H
 #define SQLSOAK_CSVIN_H
@@ -18,6 +21,7 @@
 #include "csvout.h"
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct csvin {
     int ncols, nrows;
@@ -27,14 +31,16 @@ struct csvin {
 
 /* Reads path, a file of schema f.  Returns 0, or -1 with a one-line
 ** message naming path in err (missing file, required column missing,
-** newer schema_version, ragged row); t is then empty.  csvin_free(t)
+** newer schema_version, ragged row, NUL byte, not a regular file, too
+** large); t is then empty.  csvin_free(t)
 ** frees what a 0 return holds. */
 int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n);
 
-/* As csvin_read, of the first limit bytes of the file only (limit < 0:
-** all), e.g. up to its last whole line. */
-int csvin_read_prefix(const char *path, enum csv_file f, long long limit, struct csvin *t,
-                      char *err, size_t n);
+/* As csvin_read, of the file's whole lines only, and silently: their
+** length into *whole, and into *torn whether a half line follows (for a
+** writer that appends: the half line is its to cut off first). */
+int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *whole, int *torn,
+                     char *err, size_t n);
 
 /* The index of column name in the file's header, or -1. */
 int csvin_col(const struct csvin *t, const char *name);

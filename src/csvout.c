@@ -5,6 +5,7 @@
 #include "csvin.h"
 #include "fdio.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -338,23 +339,69 @@ int csvout_header(enum csv_file f, char *buf, size_t n)
     return (int)len;
 }
 
-/* Appends s as one RFC 4180 field. */
-static int put_str(char *buf, size_t n, size_t *len, const char *s)
+/* A plain decimal number ("-4000", "+1.5e3", "-.5"): never a formula. */
+static int is_number(const char *s)
 {
-    int quote = strpbrk(s, ",\"\r\n") != NULL;
-    size_t need = strlen(s) * 2 + 3;
-    if (*len + need >= n)
-        return -1;
-    if (quote)
-        buf[(*len)++] = '"';
-    for (; *s; s++) {
-        if (*s == '"')
-            buf[(*len)++] = '"';
-        buf[(*len)++] = *s;
+    int digits = 0;
+    s += *s == '+' || *s == '-';
+    for (; isdigit((unsigned char)*s); s++)
+        digits++;
+    if (*s == '.')
+        for (s++; isdigit((unsigned char)*s); s++)
+            digits++;
+    if (digits && (*s == 'e' || *s == 'E')) {
+        s += 1 + (s[1] == '+' || s[1] == '-');
+        if (!isdigit((unsigned char)*s))
+            return 0;
+        while (isdigit((unsigned char)*s))
+            s++;
+    }
+    return digits && !*s;
+}
+
+/* s gets the guarding quote: a formula, or a text csvin would otherwise
+** take the quote off (a ' before a formula's first character or a '). */
+static int guarded(const char *s)
+{
+    if (*s && strchr(CSVOUT_FORMULA_FIRST, *s))
+        return !is_number(s);
+    return s[0] == '\'' && s[1] && strchr(CSVOUT_FORMULA_FIRST "'", s[1]);
+}
+
+int csvout_text(const char *s, char *buf, size_t n)
+{
+    int guard = guarded(s);
+    int quote = guard || strpbrk(s, ",\"\r\n") != NULL;
+    size_t len = 0;
+    if (strlen(s) * 2 + 4 > n) {           /* the worst case; else count exactly */
+        size_t need = strlen(s) + (size_t)guard + (quote ? 2 : 0) + 1;
+        for (const char *p = s; *p; p++)
+            need += *p == '"';
+        if (need > n)
+            return -1;
     }
     if (quote)
-        buf[(*len)++] = '"';
-    buf[*len] = 0;
+        buf[len++] = '"';
+    if (guard)
+        buf[len++] = '\'';
+    for (; *s; s++) {
+        if (*s == '"')
+            buf[len++] = '"';
+        buf[len++] = *s;
+    }
+    if (quote)
+        buf[len++] = '"';
+    buf[len] = 0;
+    return (int)len;
+}
+
+/* Appends s as one text field. */
+static int put_str(char *buf, size_t n, size_t *len, const char *s)
+{
+    int w = csvout_text(s, buf + *len, n - *len);
+    if (w < 0)
+        return -1;
+    *len += (size_t)w;
     return 0;
 }
 

@@ -6,10 +6,11 @@
 ** required columns and each column's unit and meaning, so none of them
 ** can drift; test_schema holds the README's tables and the recorded
 ** column list of CSV_SCHEMA_VERSION to it.  Output is RFC 4180 (fields
-** quoted only when they hold a comma, quote or line break), numbers in
-** the C locale.  A row is formatted into a buffer and written with one
-** write(2) on an O_APPEND descriptor: the file is valid CSV after every
-** row, and a crash loses at most the row in flight.
+** quoted only when they hold a comma, quote or line break, or are a text
+** a spreadsheet would run as a formula: csvout_text), numbers in the C
+** locale.  A row is formatted into a buffer and written with one write(2)
+** on an O_APPEND descriptor: the file is valid CSV after every row, and a
+** crash loses at most the row in flight.
 */
 #ifndef SQLSOAK_CSVOUT_H
 #define SQLSOAK_CSVOUT_H
@@ -157,6 +158,18 @@ int csvout_header(enum csv_file f, char *buf, size_t n);
 ** as a line into buf; returns its length, or -1 when buf is too small.
 ** A double that is NaN (not measured) is written as an empty field. */
 int csvout_row(enum csv_file f, const void *rec, char *buf, size_t n);
+
+/* One text field as every CSV file sqlsoak writes has it: quoted (RFC
+** 4180) when it holds a comma, a quote or a line break; and a text a
+** spreadsheet would run as a formula (its first character one of
+** CSVOUT_FORMULA_FIRST, and it is no number: "-4000" stays a number) gets
+** a ' before it, inside quotes, as OWASP's guidance on CSV injection says.
+** So does a text that begins with a ' before one of those or another ',
+** because csvin takes that first ' off again: what is read back is the
+** text as it was.  Into buf (2 * strlen(s) + 4 bytes always suffice);
+** returns its length, or -1 when buf is too small. */
+#define CSVOUT_FORMULA_FIRST "=+-@\t\r"
+int csvout_text(const char *s, char *buf, size_t n);
 
 /* Empties a record of schema f: strings and counts zero, every figure
 ** (a double) NaN, which is written as an empty field: a cell that measured

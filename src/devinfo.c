@@ -43,12 +43,25 @@ void devinfo_read(const char *root, const char *disk, struct devinfo *d)
     attr(root, disk, "model", d->model, sizeof d->model);
 }
 
+/* s as a JSON string; when it is not UTF-8 (JSON holds nothing else),
+** its bytes in hex, 0x first, as the kernel writes manfid and oemid. */
+static json_t *text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (j)
+        return j;
+    char hex[2 * 128 + 3] = "0x";
+    for (size_t i = 0; s[i] && 2 * i + 4 < sizeof hex; i++)
+        snprintf(hex + 2 + 2 * i, 3, "%02x", (unsigned char)s[i]);
+    return json_string(hex);
+}
+
 int devinfo_to_json(const struct devinfo *d, void *storage)
 {
     json_t *o = storage;
     int err = 0;
     if (d->vendor[0])
-        err |= json_object_set_new(o, "vendor", json_string(d->vendor));
+        err |= json_object_set_new(o, "vendor", text(d->vendor));
     if (!d->mmc)
         return err ? -1 : 0;
     json_t *c = json_object();
@@ -57,7 +70,7 @@ int devinfo_to_json(const struct devinfo *d, void *storage)
     } f[] = {{"name", d->name}, {"manfid", d->manfid}, {"oemid", d->oemid},
              {"date", d->date}, {"type", d->type}};
     for (size_t i = 0; c && i < sizeof f / sizeof *f; i++)
-        err |= json_object_set_new(c, f[i].key, json_string(f[i].v));
+        err |= json_object_set_new(c, f[i].key, text(f[i].v));
     err |= !c || json_object_set_new(o, "card", c);
     return err ? -1 : 0;
 }

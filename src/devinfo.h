@@ -8,7 +8,8 @@
 **                                         product name, manufacturer and
 **                                         OEM ids (hex), "mm/yyyy", "SD"
 ** Never the serial number (nor cid, which holds it): results get shared.
-** A field the device does not expose is "".
+** A field the device does not expose is "".  One that is not UTF-8 (a
+** damaged card) is recorded as its bytes in hex, 0x first: "0xff53".
 */
 #ifndef SQLSOAK_DEVINFO_H
 #define SQLSOAK_DEVINFO_H

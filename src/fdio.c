@@ -4,8 +4,6 @@
 #include "fdio.h"
 
 #include <errno.h>
-#include <stdio.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 int fdio_read_full(int fd, void *buf, size_t n)
@@ -33,28 +31,5 @@ int fdio_write_full(int fd, const void *buf, size_t n)
             return -1;
         done += (size_t)k;
     }
-    return 0;
-}
-
-int fdio_whole_lines(const char *path, off_t *len, int *torn)
-{
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0) {
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    off_t end = st.st_size;
-    while (end > 0) {
-        if (fseeko(f, end - 1, SEEK_SET) != 0)
-            break;
-        if (fgetc(f) == '\n')
-            break;
-        end--;
-    }
-    fclose(f);
-    *len = end;
-    *torn = end != st.st_size;
     return 0;
 }

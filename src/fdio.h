@@ -7,17 +7,11 @@
 #define SQLSOAK_FDIO_H
 
 #include <stddef.h>
-#include <sys/types.h>
 
 /* Reads exactly n bytes; 0, or -1 on error or end of file first. */
 int fdio_read_full(int fd, void *buf, size_t n);
 
 /* Writes exactly n bytes; 0, or -1 with errno set. */
 int fdio_write_full(int fd, const void *buf, size_t n);
-
-/* The length of the file at path up to and including its last newline
-** into *len, and in *torn whether a half line follows (a write cut short).
-** 0, or -1 when the file cannot be read. */
-int fdio_whole_lines(const char *path, off_t *len, int *torn);
 
 #endif

@@ -5,7 +5,6 @@
 
 #include "csvin.h"
 #include "csvout.h"
-#include "fdio.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -20,12 +19,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     struct csvin t;
     int torn;
     snprintf(path, sizeof path, "%s/histograms.csv", dir);
-    if (fdio_whole_lines(path, whole, &torn) != 0) {
-        snprintf(err, n, "%s: cannot read it, so the cell's latencies cannot be restored",
-                 path);
-        return -1;
-    }
-    if (csvin_read_prefix(path, CSV_HISTOGRAMS, (long long)*whole, &t, err, n))
+    if (csvin_read_whole(path, CSV_HISTOGRAMS, &t, whole, &torn, err, n))
         return -1;
     /* the last row of each chunk */
     int *row = malloc(sizeof *row * (size_t)(chunks > 0 ? chunks : 1));

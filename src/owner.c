@@ -79,7 +79,8 @@ pid_t owner_holder(const char *dir)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/.owner", dir);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: an .owner that is a FIFO must not hold status up */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return -1;
     pid_t pid = holder(fd);

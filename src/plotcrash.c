@@ -52,7 +52,10 @@ int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
     snprintf(path, sizeof path, "%s/durability.csv", dir);
     if (csvin_read(path, DUR, &r->durability, err, n))
         return -1;
-    plotdata_describe(r);
+    if (plotdata_describe(r, err, n)) {
+        plotdata_free(r);
+        return -1;
+    }
     return 0;
 }
 

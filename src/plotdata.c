@@ -16,6 +16,7 @@
 
 #include "devinfo.h"
 #include "dims.h"
+#include "infile.h"
 #include "tsv.h"
 
 #include <errno.h>
@@ -37,29 +38,39 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
     if (csvin_read(path, CHK, &r->chunks, err, n))
         return -1;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (csvin_read(path, SUM, &r->summary, err, n)) {
-        csvin_free(&r->chunks);
-        return -1;
-    }
-    plotdata_describe(r);
+    if (csvin_read(path, SUM, &r->summary, err, n))
+        goto fail;
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    if (!infile_absent(path) && csvin_read(path, CSV_TIMELINE, &r->timeline, err, n))
+        goto fail;
+    if (plotdata_describe(r, err, n))
+        goto fail;
     return 0;
+fail:
+    plotdata_free(r);
+    return -1;
 }
 
 void plotdata_free(struct plotdata_run *r)
 {
     csvin_free(&r->chunks);
     csvin_free(&r->summary);
+    csvin_free(&r->timeline);
     csvin_free(&r->durability);
 }
 
-void plotdata_describe(struct plotdata_run *r)
+int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
 {
     char path[4200];
     const char *base = strrchr(r->dir, '/');
     base = base && base[1] ? base + 1 : r->dir;
     snprintf(r->name, sizeof r->name, "%s", base);
     snprintf(path, sizeof path, "%s/run.json", r->dir);
-    json_t *j = json_load_file(path, 0, NULL);
+    if (infile_absent(path)) {
+        snprintf(r->desc, sizeof r->desc, "%s", r->name);
+        return 0;      /* an older folder, or a run killed before it wrote one */
+    }
+    json_t *j = infile_json(path, err, n);
     if (j) {
         const char *hn = json_string_value(json_object_get(json_object_get(j, "host"), "hostname"));
         json_t *st = json_object_get(j, "storage");
@@ -88,9 +99,8 @@ void plotdata_describe(struct plotdata_run *r)
         snprintf(r->desc, sizeof r->desc, "%s%s rows in chunks of %s · host %s · %s", t, a, b,
                  r->host, r->storage);
         json_decref(j);
-    } else {
-        snprintf(r->desc, sizeof r->desc, "%s", r->name);
     }
+    return j ? 0 : -1;
 }
 
 /* What a graph labels a cell by past the dimensions: two settings of the

@@ -19,6 +19,7 @@ struct plotdata_run {
     char name[160];           /* how graphs name the run: folder, host, storage */
     char host[128], storage[256], desc[512];
     struct csvin chunks, summary;
+    struct csvin timeline;    /* empty when the folder has no timeline.csv */
     struct csvin durability;  /* a crash folder's (see plotcrash.h); chunks, summary empty */
     int crash;                /* 1: a `sqlsoak crash` folder */
 };
@@ -33,8 +34,10 @@ struct plotdata_series {
     int variant;              /* 1-based: library (plot) or run (compare) */
 };
 
-/* Reads dir/chunks.csv, dir/summary.csv and dir/run.json (optional).
-** Returns 0, or -1 with a one-line message in err. */
+/* Reads dir/chunks.csv, dir/summary.csv, and dir/timeline.csv and
+** dir/run.json when they are there (older folders lack them), all before
+** anything is drawn.
+** Returns 0, or -1 with a one-line message in err (r then empty). */
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
 
@@ -43,8 +46,10 @@ void plotdata_free(struct plotdata_run *r);
 void plotdata_rate_text(double v, char *buf, size_t n);
 
 /* Names the run and describes what ran from dir/run.json (optional):
-** r->name, host, storage, desc.  Called by the loaders. */
-void plotdata_describe(struct plotdata_run *r);
+** r->name, host, storage, desc.  Called by the loaders.  0, or -1 with a
+** line in err when run.json is there but cannot be read (damaged, not a
+** regular file: infile.h). */
+int plotdata_describe(struct plotdata_run *r, char *err, size_t n);
 
 /* The cell's identity without its library path (and, when with_version
 ** is 0, without its SQLite version) into buf. */

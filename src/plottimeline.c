@@ -162,29 +162,17 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
 
 int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
 {
-    char path[4200];
-    struct csvin tl;
+    const struct csvin *tl = &r->timeline;
     unsigned have = 0;
-    memset(&tl, 0, sizeof tl);
-    snprintf(path, sizeof path, "%s/timeline.csv", r->dir);
-    FILE *probe = fopen(path, "r");
-    if (probe) {
-        fclose(probe);
-        if (csvin_read(path, TLF, &tl, err, n))
-            return -1;
-    }
-    double t0 = origin(&tl, &r->chunks), div;
-    if (!isfinite(t0)) {
-        csvin_free(&tl);
+    double t0 = origin(tl, &r->chunks), div;
+    if (!isfinite(t0))
         return 0;       /* files of an older sqlsoak: no clock to draw against */
-    }
-    int rc = write_axis(datadir, t0, last_time(&tl, &r->chunks, t0) - t0, &div, err, n);
-    if (rc == 0 && tl.nrows > 0) {
+    int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, n);
+    if (rc == 0 && tl->nrows > 0) {
         have |= GRAPHS_TIMELINE;
-        rc = write_timeline(datadir, &tl, t0, div, err, n);
+        rc = write_timeline(datadir, tl, t0, div, err, n);
     }
     if (rc == 0)
         rc = write_telemetry(datadir, &r->chunks, t0, div, &have, err, n);
-    csvin_free(&tl);
     return rc ? -1 : (int)have;
 }

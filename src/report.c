@@ -7,6 +7,7 @@
 
 #include "dims.h"
 #include "graphs.h"
+#include "infile.h"
 #include "noise.h"
 #include "plotcrash.h"
 
@@ -56,7 +57,8 @@ static void describe(FILE *f, const struct plotdata_run *r)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", r->dir);
-    json_t *j = json_load_file(path, 0, NULL);
+    char why[4400];
+    json_t *j = infile_json(path, why, sizeof why);
     fputs("<table class=kv>\n", f);
     if (!j) {
         row(f, "run.json", "missing or unreadable");

@@ -18,7 +18,6 @@
 #include "resume.h"
 #include "csvin.h"
 #include "dbfile.h"
-#include "fdio.h"
 #include "folder.h"
 #include "histfile.h"
 #include "kvgen.h"
@@ -58,11 +57,7 @@ static int check_summary(struct runner *r, struct found *fd, char *err, size_t n
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
-    if (fdio_whole_lines(path, &fd->summary_len, &fd->summary_torn) != 0) {
-        snprintf(err, n, "%s: %s: cannot resume", path, strerror(errno));
-        return -1;
-    }
-    if (csvin_read_prefix(path, CSV_SUMMARY, (long long)fd->summary_len, &t, err, n))
+    if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, n))
         return -1;
     int ok = t.nrows <= r->ncells && csvout_same_header(CSV_SUMMARY, &t);
     for (int i = 0; ok && i < t.nrows; i++) {
@@ -85,11 +80,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     struct csvin t;
     const struct cell *c = &r->cells[fd->first];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
-    if (fdio_whole_lines(path, &fd->chunks_len, &fd->torn) != 0) {
-        snprintf(err, n, "%s: %s: cannot resume", path, strerror(errno));
-        return -1;
-    }
-    if (csvin_read_prefix(path, CSV_CHUNKS, (long long)fd->chunks_len, &t, err, n))
+    if (csvin_read_whole(path, CSV_CHUNKS, &t, &fd->chunks_len, &fd->torn, err, n))
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;

@@ -3,6 +3,7 @@
 */
 #include "runjson.h"
 #include "devinfo.h"
+#include "infile.h"
 #include "telemetry.h"
 
 #include <fcntl.h>
@@ -60,12 +61,11 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
 
 struct runjson *runjson_load(const char *dir, char *err, size_t n)
 {
-    char path[4200];
-    json_error_t je;
+    char path[4200], why[4400];
     snprintf(path, sizeof path, "%s/run.json", dir);
-    json_t *root = json_load_file(path, 0, &je);
+    json_t *root = infile_json(path, why, sizeof why);
     if (!root) {
-        snprintf(err, n, "%s: not a sqlsoak results folder (%s)", dir, je.text);
+        snprintf(err, n, "%s: not a sqlsoak results folder (%s)", dir, why);
         return NULL;
     }
     json_t *cells = json_object_get(root, "cells"), *libs = json_object_get(root, "libraries");

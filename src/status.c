@@ -5,6 +5,7 @@
 */
 #include "status.h"
 #include "csvin.h"
+#include "infile.h"
 #include "owner.h"
 #include "progress.h"
 #include "runjson.h"
@@ -15,15 +16,19 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The last row of chunks.csv (whole lines only): 0, or -1 when none. */
-static int last_chunk(const char *dir, struct chunk_record *cr)
+/* The last row of chunks.csv (whole lines only) into *cr: 1, or 0 when
+** there is none (no chunks.csv yet, or no row), or -1 with err when the
+** file cannot be read (damaged, not a regular file: csvin.h). */
+static int last_chunk(const char *dir, struct chunk_record *cr, char *err, size_t n)
 {
-    char path[4200], err[256];
+    char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    if (csvin_read(path, CSV_CHUNKS, &t, err, sizeof err) != 0)
+    if (infile_absent(path))
+        return 0;
+    if (csvin_read(path, CSV_CHUNKS, &t, err, n) != 0)
         return -1;
-    int rc = t.nrows > 0 ? csvout_from_csvin(CSV_CHUNKS, &t, t.nrows - 1, cr) : -1;
+    int rc = t.nrows > 0 && csvout_from_csvin(CSV_CHUNKS, &t, t.nrows - 1, cr) == 0;
     csvin_free(&t);
     return rc;
 }
@@ -57,6 +62,12 @@ int status_main(const struct config *cfg, char *err, size_t n)
     struct runjson *rj = runjson_load(dir, err, n);
     if (!rj)
         return 2;
+    struct chunk_record cr;
+    int have_chunk = last_chunk(dir, &cr, err, n);
+    if (have_chunk < 0) {
+        runjson_free(rj);
+        return 2;
+    }
     json_t *root = runjson_root(rj);
     const char *st = json_string_value(json_object_get(root, "status"));
     const char *detail = json_string_value(json_object_get(root, "status_detail"));
@@ -80,8 +91,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
         printf(" of %" JSON_INTEGER_FORMAT, json_integer_value(planned));
     printf("\n");
 
-    struct chunk_record cr;
-    if (last_chunk(dir, &cr) == 0 && nchunks > 0) {
+    if (have_chunk && nchunks > 0) {
         int64_t done = cr.chunk + 1;
         double per_chunk = cr.elapsed_s / (double)done;
         printf("  last chunk: cell %" PRId64 " repeat %" PRId64 ", chunk %" PRId64 " of %" PRId64

@@ -10,8 +10,9 @@
 
 #include <stddef.h>
 
-/* Prints the status of cfg->pos[0].  0, or 2 with err when the folder is
-** not a results folder of run. */
+/* Prints the status of cfg->pos[0].  0, or 2 with err (nothing printed)
+** when the folder is not a results folder of run, or its run.json or
+** chunks.csv cannot be read (damaged, not a regular file: csvin.h). */
 int status_main(const struct config *cfg, char *err, size_t n);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "csvin.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -203,19 +205,34 @@ static char (*keys_of(const char *path, enum csv_file f, int with_chunk, int *nk
     return k;
 }
 
-/* The length of path up to its last newline; -1 when it cannot be read. */
-static long long whole_length(const char *path)
+/* dir/timeline.csv as resume finds it, before anything changes: its whole
+** lines into *t (empty when the file is missing, or empty: killed between
+** creating it and writing its header), with exactly the columns this
+** sqlsoak writes; and no timeline.csv.tmp that is not a regular file
+** (resume writes there).  0, or -1 with err and t empty. */
+static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
 {
-    FILE *f = fopen(path, "rb");
-    long long len = -1, at = 0;
-    int c;
-    if (!f)
+    char path[4200];
+    struct stat st;
+    off_t whole;
+    int torn;
+    memset(t, 0, sizeof *t);
+    snprintf(path, sizeof path, "%s/timeline.csv.tmp", dir);
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, n, "%s: not a regular file: not touched", path);
         return -1;
-    while ((c = getc(f)) != EOF)
-        if (++at && c == '\n')
-            len = at;
-    fclose(f);
-    return len < 0 ? 0 : len;
+    }
+    snprintf(path, sizeof path, "%s/timeline.csv", dir);
+    if (infile_absent(path) || (stat(path, &st) == 0 && S_ISREG(st.st_mode) && !st.st_size))
+        return 0;
+    if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, n))
+        return -1;
+    if (!csvout_same_header(CSV_TIMELINE, t)) {
+        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+        csvin_free(t);
+        return -1;
+    }
+    return 0;
 }
 
 int timeline_resume(const char *dir, char *err, size_t n)
@@ -230,14 +247,9 @@ int timeline_resume(const char *dir, char *err, size_t n)
     char(*cells)[KEYLEN] = chunks ? keys_of(path, CSV_SUMMARY, 0, &ncell, err, n) : NULL;
     snprintf(path, sizeof path, "%s/timeline.csv", dir);
     snprintf(tmp, sizeof tmp, "%s/timeline.csv.tmp", dir);
-    long long len = whole_length(path);
-    if (!cells || (len > 0 && csvin_read_prefix(path, CSV_TIMELINE, len, &t, err, n)))
+    if (!cells || read_timeline(dir, &t, err, n))
         goto out;
-    if (len > 0 && !csvout_same_header(CSV_TIMELINE, &t)) {
-        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
-        goto out;
-    }
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     int hl = csvout_header(CSV_TIMELINE, line, sizeof line), bad = fd < 0;
     bad = bad || csvout_append(fd, line, hl) != 0;
     for (int i = 0; !bad && i < t.nrows; i++) {
@@ -274,16 +286,8 @@ out:
 
 int timeline_resumable(const char *dir, char *err, size_t n)
 {
-    char path[4200], want[4096], got[4096];
-    snprintf(path, sizeof path, "%s/timeline.csv", dir);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return 0;
-    /* empty: killed between creating it and writing its header */
-    int ok = fgets(got, sizeof got, f) == NULL ||
-             (csvout_header(CSV_TIMELINE, want, sizeof want) > 0 && strcmp(got, want) == 0);
-    fclose(f);
-    if (!ok)
-        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
-    return ok ? 0 : -1;
+    struct csvin t;
+    int rc = read_timeline(dir, &t, err, n);
+    csvin_free(&t);
+    return rc;
 }

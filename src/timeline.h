@@ -107,9 +107,12 @@ double timeline_wall(const struct timeline *tl, uint64_t t);
 ** too.  Returns the file opened for appending, or -1 with err. */
 int timeline_resume(const char *dir, char *err, size_t n);
 
-/* For `sqlsoak resume`, before anything changes: 0 when dir/timeline.csv
-** is absent or has exactly the columns this sqlsoak writes, else -1 with a
-** line naming the file in err. */
+/* For `sqlsoak resume`, before anything changes: 0 when timeline_resume
+** can rewrite dir/timeline.csv: it is absent or empty, or csvin reads its
+** whole lines (no malformed row, no NUL byte, a regular file: csvin.h)
+** and they have exactly the columns this sqlsoak writes; and
+** timeline.csv.tmp is absent or a regular file.  Else -1 with a line
+** naming the file in err. */
 int timeline_resumable(const char *dir, char *err, size_t n);
 
 #endif

@@ -469,3 +469,143 @@ EOF
     [ "$(data_rows "$OUT/chunks.csv")" -eq 0 ]
     python3 "$CHECK" valid "$OUT" 200000 50000
 }
+
+# ---- 9. hostile folders: every reader refuses what it cannot trust ----
+
+# refused_by COMMAND PATTERN ARGS...: sqlsoak COMMAND ARGS... exits 2 within
+# a minute (a reader waiting on a FIFO fails here) with one line on stderr
+# holding PATTERN, nothing on stdout, and changes nothing in $T.
+refused_by() {
+    local cmd=$1 want=$2 before after
+    shift 2
+    before=$(snapshot "$T")
+    run --separate-stderr timeout 60 "$S" "$cmd" "$@"
+    echo "$cmd: status $status; stdout: $output; stderr: $stderr"
+    after=$(snapshot "$T")
+    [ "$status" -eq 2 ]
+    [ "${#stderr_lines[@]}" -eq 1 ]
+    [[ "$stderr" == "sqlsoak $cmd: "*"$want"* ]]
+    [ -z "$output" ]
+    [ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after"); return 1; }
+}
+
+OTHER=$BATS_TEST_DIRNAME/../fixtures/v0.1.0-run
+
+# resume_finishes: resume carries the run of `interrupted 1M` to its end,
+# every chunk once (its output in RESUMED).
+resume_finishes() {
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    RESUMED=$output
+    run python3 "$CHECK" final "$OUT" 1000000 100000 1
+    echo "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "hostile folder: a line of NUL bytes in chunks.csv is refused by status, plot, compare and resume, naming its line" {
+    interrupted 1M
+    k=$(data_rows "$OUT/chunks.csv")
+    # zeros where a row should be, as a power cut can leave, then a newline:
+    # readers used to stop at the first NUL, and resume appended after it
+    printf '\0\0\0\0\n' >>"$OUT/chunks.csv"
+    want="$OUT/chunks.csv line $((k + 2)): a NUL byte: the file is damaged"
+    refused_by status "$want" "$OUT"
+    refused_by plot "$want" "$OUT"
+    refused_by compare "$want" "$OTHER" "$OUT" --out "$T/cmp"
+    refused_by resume "$want" "$OUT" "${Q[@]}"
+}
+
+@test "hostile folder: NUL bytes in a half-written last line go with it: plot warns, resume cuts them off" {
+    interrupted 1M
+    printf '3,1,1,\0\0\0\0' >>"$OUT/chunks.csv"
+    run --separate-stderr "$S" plot "$OUT"
+    echo "status $status; stderr: $stderr"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == *"$OUT/chunks.csv: its last line is half-written; it is left out"* ]]
+    resume_finishes
+    [[ "$RESUMED" == *"half-written line"* ]]
+    [ "$(tr -cd '\000' <"$OUT/chunks.csv" | wc -c)" -eq 0 ]
+}
+
+# each results file, and the commands that read it
+@test "hostile folder: a FIFO or a link to /dev/zero for a results file is refused at once, nothing changed" {
+    interrupted 1M
+    local f kind what
+    for f in run.json chunks.csv summary.csv histograms.csv timeline.csv; do
+        mv "$OUT/$f" "$T/$f.orig"
+        for kind in fifo zero; do
+            if [ "$kind" = fifo ]; then
+                mkfifo "$OUT/$f"
+                what="a FIFO"
+            else
+                ln -s /dev/zero "$OUT/$f"
+                what="a character device"
+            fi
+            want="$OUT/$f: $what, not a regular file: not read"
+            case $f in run.json | chunks.csv) refused_by status "$want" "$OUT" ;; esac
+            case $f in histograms.csv) ;; *)
+                refused_by plot "$want" "$OUT"
+                refused_by compare "$want" "$OTHER" "$OUT" --out "$T/cmp" ;;
+            esac
+            refused_by resume "$want" "$OUT" "${Q[@]}"
+            rm "$OUT/$f"
+        done
+        mv "$T/$f.orig" "$OUT/$f"
+    done
+    resume_finishes
+}
+
+# refused_unread COMMAND WANT ARGS...: exits 2 with the line WANT, creating
+# nothing (no snapshot: checksums of a 1 GiB file take long).
+refused_unread() {
+    local cmd=$1 want=$2
+    shift 2
+    run --separate-stderr timeout 60 "$S" "$cmd" "$@"
+    echo "$cmd: status $status; stdout: $output; stderr: $stderr"
+    [ "$status" -eq 2 ]
+    [ "${#stderr_lines[@]}" -eq 1 ]
+    [[ "$stderr" == "sqlsoak $cmd: $want" ]]
+    [ ! -e "$OUT/plots" ] && [ ! -e "$OUT/timeline.csv.tmp" ]
+}
+
+@test "hostile folder: a results file larger than 1 GiB is refused before it is read" {
+    interrupted 1M
+    local size=$(((1 << 30) + 1))
+    truncate -s "$size" "$OUT/timeline.csv"     # sparse: it takes no room
+    want="$OUT/timeline.csv: $size bytes, more than the 1024 MiB a results file may hold: not read"
+    refused_unread plot "$want" "$OUT"
+    refused_unread resume "$want" "$OUT" "${Q[@]}"
+    [ "$(stat -c %s "$OUT/timeline.csv")" -eq "$size" ]
+    # what 1 GiB is reckoned from (README): a row of chunks.csv under 1 KB
+    [ "$(wc -L <"$OUT/chunks.csv")" -lt 1024 ]
+}
+
+@test "hostile folder: resume checks timeline.csv before it changes anything: a malformed row, every file as it was" {
+    interrupted 1M
+    # a half-written line of chunks.csv: resume would cut it off first
+    tail -n 1 "$OUT/chunks.csv" | head -c 60 >>"$OUT/chunks.csv"
+    n=$(wc -l <"$OUT/timeline.csv")
+    [ "$(wc -L <"$OUT/timeline.csv")" -lt 1024 ]    # a row under 1 KB (README)
+    echo "3,1,1" >>"$OUT/timeline.csv"
+    refused_by resume "$OUT/timeline.csv line $((n + 1)): malformed row" "$OUT" "${Q[@]}"
+}
+
+@test "hostile folder: a timeline.csv.tmp that is a link is not written through" {
+    interrupted 1M
+    echo "not sqlsoak's" >"$T/victim"
+    ln -s "$T/victim" "$OUT/timeline.csv.tmp"
+    refused_by resume "$OUT/timeline.csv.tmp: not a regular file: not touched" "$OUT" "${Q[@]}"
+    [ "$(cat "$T/victim")" = "not sqlsoak's" ]
+}
+
+@test "hostile folder: an .owner that is a FIFO does not hang status" {
+    run "$S" run --rows 100k --chunk 50k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    rm "$OUT/.owner"
+    mkfifo "$OUT/.owner"
+    run timeout 60 "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == "$OUT: ok"* ]]
+}

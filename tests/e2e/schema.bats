@@ -189,3 +189,50 @@ for r in rows[1:]: r[v], r[s] = '$newver', '$newid'"
     echo "$output"
     [ "$status" -eq 0 ]
 }
+
+@test "formula injection: texts starting with =, +, - or @ are guarded in every CSV, numbers stay numbers, resume, plot and compare read the texts back" {
+    load helpers/libs
+    cd "$T"
+    mkdir "=lib"
+    ln -s "$LIBDIR/$SYS" "=lib/$SYS"
+    local a="$T/=1+2" b="$T/@SUM(A1)"
+    local opts=(--rows 1M --chunk 100k --reads 1k --sqlite-lib "=lib/$SYS" --cache-size -4000
+        --db-dir "$T/db" --no-plot --progress never)
+    interrupt_after 3 "$a/chunks.csv" "$T/log" "$S" run "${opts[@]}" --out "$a"
+    run "$S" resume "$a" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    "$S" run "${opts[@]}" --rows 200k --out "$b" >/dev/null
+    run "$S" compare "$a" "$b" --out "$T/cmp"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run "$S" plot "$a"
+    [ "$status" -eq 0 ]
+    # what a spreadsheet reads: a quote, then the text (once, after resume
+    # rewrote summary.csv); a number as it is
+    run "$PY" - "$a" "$T/cmp/comparison.csv" "$SYS" <<'PY'
+import csv, sys
+out, cmp, lib = sys.argv[1], sys.argv[2], sys.argv[3]
+def rows(path):
+    return list(csv.DictReader(open(path, newline='')))
+for name in ('chunks', 'summary', 'histograms', 'timeline'):
+    path = f'{out}/{name}.csv'
+    assert f'"\'=lib/{lib}"' in open(path).read(), path
+    for r in rows(path):
+        assert r['sqlite_lib'] == f"'=lib/{lib}", (path, r['sqlite_lib'])
+        assert r['cache_size'] == '-4000', (path, r['cache_size'])
+c = rows(cmp)
+assert sorted({r['run'] for r in c}) == ["'=1+2", "'@SUM(A1)"], c
+assert all(r['sqlite_lib'] == f"'=lib/{lib}" and r['cache_size'] == '-4000' for r in c)
+PY
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # sqlsoak's own readers give the texts back as they were (the report
+    # writes a quote as &#39;)
+    grep -q "=lib/$SYS" "$a/report.html"
+    ! grep -q "&#39;=lib/$SYS" "$a/report.html"
+    grep -q '=1+2' "$T/cmp/report.html"
+    ! grep -q "&#39;=1+2" "$T/cmp/report.html"
+    grep -q '@SUM(A1)' "$T/cmp/report.html"
+    ! grep -q "&#39;@SUM" "$T/cmp/report.html"
+}

@@ -3,8 +3,10 @@
 ** name.  A file csvout writes reads back into the same records; columns in
 ** another order or unknown to this build change nothing; a missing
 ** optional column reads as empty; a missing required column, a newer
-** schema_version, a ragged row or a column named twice is refused with
-** one line naming the file.
+** schema_version, a ragged row, a column named twice, a NUL byte, a file
+** that is not regular or is too large is refused with one line naming the
+** file.  A text written with a quote against formulas reads back as it
+** was.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,12 +16,14 @@
 
 #include "csvin.h"
 #include "csvout.h"
+#include "infile.h"
 #include "modes.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char path[64];
@@ -310,10 +314,146 @@ static void test_malformed(void **state)
     assert_int_equal(csvin_read("/nonexistent/summary.csv", CSV_SUMMARY, &t, err, sizeof err),
                      -1);
     assert_string_equal(err, "cannot read /nonexistent/summary.csv: No such file or directory");
-    /* a prefix ending at the last whole line is read; the torn line is not */
+}
+
+/* csvin_read_whole reads the whole lines only, silently, and says where
+** they end and whether a half line follows; csvin_read leaves that half
+** line out too (with a warning). */
+static void test_whole_lines(void **state)
+{
+    (void)state;
+    char err[512];
+    struct csvin t;
+    off_t whole;
+    int torn;
     put_file("schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n1,2,1,o");
-    assert_int_equal(csvin_read_prefix(path, CSV_SUMMARY, 52, &t, err, sizeof err), 0);
+    assert_int_equal(csvin_read_whole(path, CSV_SUMMARY, &t, &whole, &torn, err, sizeof err), 0);
     assert_int_equal(t.nrows, 1);
+    assert_int_equal(whole, 52);
+    assert_int_equal(torn, 1);
+    csvin_free(&t);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 1);
+    csvin_free(&t);
+    put_file("schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n");
+    assert_int_equal(csvin_read_whole(path, CSV_SUMMARY, &t, &whole, &torn, err, sizeof err), 0);
+    assert_int_equal(whole, 52);
+    assert_int_equal(torn, 0);
+    csvin_free(&t);
+}
+
+/* writes len bytes of text to path. */
+static void put_bytes(const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A NUL byte in a whole line is refused, naming the file and its line
+** (before, every reader stopped at it in silence); in a half-written last
+** line (a power cut can leave zeros there) it goes with that line. */
+static void test_nul_byte(void **state)
+{
+    (void)state;
+    static const char text[] = "schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n"
+                               "1,2,1,o\0k,1\n1,3,1,ok,1\n";
+    char err[512], want[600];
+    struct csvin t;
+    off_t whole;
+    int torn;
+    put_bytes(text, sizeof text - 1);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s line 3: a NUL byte: the file is damaged", path);
+    assert_string_equal(err, want);
+    assert_null(t.cell);
+    assert_int_equal(csvin_read_whole(path, CSV_SUMMARY, &t, &whole, &torn, err, sizeof err), -1);
+    assert_string_equal(err, want);
+    static const char tail[] = "schema_version,cell,repeat,status,chunks\n1,1,1,ok,1\n\0\0\0\0";
+    put_bytes(tail, sizeof tail - 1);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 1);
+    csvin_free(&t);
+    assert_int_equal(csvin_read_whole(path, CSV_SUMMARY, &t, &whole, &torn, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 1);
+    assert_int_equal(whole, 52);
+    assert_int_equal(torn, 1);
+    csvin_free(&t);
+}
+
+/* A FIFO, or a link to /dev/zero, is refused at once (before, a FIFO hung
+** every reader and /dev/zero grew memory without end). */
+static void test_not_regular(void **state)
+{
+    (void)state;
+    char err[512], want[600];
+    struct csvin t;
+    alarm(10);              /* a reader that waits on the FIFO fails here */
+    unlink(path);
+    assert_int_equal(mkfifo(path, 0644), 0);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: a FIFO, not a regular file: not read", path);
+    assert_string_equal(err, want);
+    unlink(path);
+    assert_int_equal(symlink("/dev/zero", path), 0);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: a character device, not a regular file: not read", path);
+    assert_string_equal(err, want);
+    alarm(0);
+}
+
+/* A file larger than INFILE_MAX is refused before it is read (a sparse
+** file: no disk is used). */
+static void test_too_large(void **state)
+{
+    (void)state;
+    char err[512], want[600];
+    struct csvin t;
+    put_file("schema_version,cell,repeat,status,chunks\n");
+    assert_int_equal(truncate(path, (off_t)INFILE_MAX + 1), 0);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want,
+             "%s: %lld bytes, more than the 1024 MiB a results file may hold: not read", path,
+             (long long)INFILE_MAX + 1);
+    assert_string_equal(err, want);
+    /* README: the histograms of over 10,000 chunks fit, every bucket filled */
+    assert_true(HIST_TEXT_MAX + 1024 < 100000);
+    assert_true(INFILE_MAX / 100000 > 10000);
+}
+
+/* A text field a spreadsheet would take for a formula is written with a
+** quote before it (csvout); reading gives back the text as it was. */
+static void test_formula_round_trip(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"=1+2", "=HYPERLINK(\"http://x\",\"y\")", "+1+2",
+                                        "-2+3", "@SUM(A1)", "\tx", "\rx", "'=x", "''",
+                                        "'", "'a,b", "-4000", "plain", ""};
+    char text[8192], line[8192], err[512];
+    struct csvin t;
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        struct summary_record s, got;
+        fill_summary(&s, 1);
+        snprintf(s.reason, sizeof s.reason, "%s", texts[i]);
+        snprintf(s.id.sqlite_lib, sizeof s.id.sqlite_lib, "%s", texts[i]);
+        int len = csvout_header(CSV_SUMMARY, text, sizeof text);
+        int w = csvout_row(CSV_SUMMARY, &s, line, sizeof line);
+        assert_true(len > 0 && w > 0);
+        snprintf(text + len, sizeof text - (size_t)len, "%s", line);
+        put_file(text);
+        assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+        assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 0, &got), 0);
+        assert_string_equal(got.reason, texts[i]);
+        assert_string_equal(got.id.sqlite_lib, texts[i]);
+        csvin_free(&t);
+    }
+    /* a file written by an older sqlsoak, without the quote, reads as it is */
+    put_file("schema_version,cell,repeat,status,chunks,reason\n1,1,1,ok,1,=1+2\n"
+             "1,2,1,ok,1,\"'a, b\"\n");
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "reason"), "=1+2");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, "reason"), "'a, b");
     csvin_free(&t);
 }
 
@@ -326,6 +466,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_missing_required, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_versions, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_malformed, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_whole_lines, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_nul_byte, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_not_regular, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_too_large, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_formula_round_trip, make_path, remove_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -272,6 +272,56 @@ static void test_quoting(void **state)
     assert_string_equal(rf[column_index(CSV_CHUNKS, "sqlite_lib")], "/opt/a,b/\"lib\".so");
 }
 
+/* A text a spreadsheet would run as a formula (=, +, -, @, tab or CR
+** first) gets a quote before it inside quotes, as OWASP's CSV-injection
+** guidance says, in the identity's texts and the file's own; a number,
+** negative or signed, stays a number, in a text column and in a
+** dimension's (cache_size -4000). */
+static void test_formula(void **state)
+{
+    (void)state;
+    static const struct { const char *text, *field, *seen; } t[] = {
+        {"=1+2", "\"'=1+2\"", "'=1+2"},
+        {"=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\"",
+         "'=HYPERLINK(\"http://x\")"},
+        {"+cmd", "\"'+cmd\"", "'+cmd"},
+        {"-2+3+cmd|' /C calc'!A0", "\"'-2+3+cmd|' /C calc'!A0\"", "'-2+3+cmd|' /C calc'!A0"},
+        {"@SUM(A1)", "\"'@SUM(A1)\"", "'@SUM(A1)"},
+        {"\tx", "\"'\tx\"", "'\tx"},
+        {"\rx", "\"'\rx\"", "'\rx"},
+        {"'=x", "\"''=x\"", "''=x"},
+        {"-4000", "-4000", "-4000"},
+        {"+1.5e3", "+1.5e3", "+1.5e3"},
+        {"-.5", "-.5", "-.5"},
+        {"'plain", "'plain", "'plain"},
+    };
+    int ri = column_index(CSV_SUMMARY, "reason"), li = column_index(CSV_SUMMARY, "sqlite_lib");
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct summary_record s;
+        char r[8192], field[600], *rf[256];
+        fill_summary(&s);
+        snprintf(s.reason, sizeof s.reason, "%s", t[i].text);
+        snprintf(s.id.sqlite_lib, sizeof s.id.sqlite_lib, "%s", t[i].text);
+        assert_true(csvout_row(CSV_SUMMARY, &s, r, sizeof r) > 0);
+        assert_int_equal(csvout_text(t[i].text, field, sizeof field), (int)strlen(t[i].field));
+        assert_string_equal(field, t[i].field);
+        assert_non_null(strstr(r, t[i].field));
+        /* what a spreadsheet sees: the quote, then the text */
+        assert_int_equal(csv_split(r, rf, 256), csvout_ncolumns(CSV_SUMMARY));
+        assert_string_equal(rf[ri], t[i].seen);
+        assert_string_equal(rf[li], t[i].seen);
+    }
+    struct chunk_record c;
+    char r[8192], *rf[256];
+    fill_chunk(&c);
+    c.id.v[DIM_CACHE_SIZE] = -4000;
+    assert_true(csvout_row(CSV_CHUNKS, &c, r, sizeof r) > 0);
+    assert_int_equal(csv_split(r, rf, 256), csvout_ncolumns(CSV_CHUNKS));
+    assert_string_equal(rf[column_index(CSV_CHUNKS, "cache_size")], "-4000");
+    assert_int_equal(csvout_text("=x", r, 5), -1);     /* "'=x" and its NUL need 6 */
+    assert_int_equal(csvout_text("=x", r, 6), 5);
+}
+
 /* Not measured (NaN) and infinities are empty fields; numbers are in the
 ** C locale with the column's digits; integers exact. */
 static void test_numbers(void **state)
@@ -409,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_header_row_agree),
         cmocka_unit_test(test_required_columns),
         cmocka_unit_test(test_quoting),
+        cmocka_unit_test(test_formula),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_append),

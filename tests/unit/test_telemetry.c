@@ -151,6 +151,50 @@ static void test_devinfo_card(void **state)
     assert_string_equal(say, "SD card SR64G (manfid 0x000003, oemid 0x5344, 04/2021)");
 }
 
+/* A card field that is not UTF-8 (a damaged card, an odd reader) is
+** recorded as its bytes in hex, never dropped: JSON holds only UTF-8. */
+static void test_devinfo_not_utf8(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/sqlsoak-devinfo-XXXXXX", path[512], say[256];
+    static const char *const dirs[] = {"sys", "sys/block", "sys/block/mmcblk0",
+                                       "sys/block/mmcblk0/device"};
+    static const struct { const char *name, *text; } files[] = {
+        {"oemid", "\xff\x53\n"}, {"name", "SR64G\n"}, {"type", "S\xe9\n"}};
+    assert_non_null(mkdtemp(root));
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        assert_int_equal(mkdir(path, 0755), 0);
+    }
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/sys/block/mmcblk0/device/%s", root, files[i].name);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(files[i].text, f);
+        fclose(f);
+    }
+    struct devinfo d;
+    devinfo_read(root, "mmcblk0", &d);
+    json_t *o = json_object();
+    assert_int_equal(devinfo_to_json(&d, o), 0);
+    json_t *card = json_object_get(o, "card");
+    assert_string_equal(json_string_value(json_object_get(card, "oemid")), "0xff53");
+    assert_string_equal(json_string_value(json_object_get(card, "type")), "0x53e9");
+    assert_string_equal(json_string_value(json_object_get(card, "name")), "SR64G");
+    assert_int_equal(devinfo_from_json(o, say, sizeof say), 0);
+    assert_string_equal(say, "0x53e9 card SR64G (manfid ?, oemid 0xff53, date unknown)");
+    json_decref(o);
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/sys/block/mmcblk0/device/%s", root, files[i].name);
+        unlink(path);
+    }
+    for (size_t i = sizeof dirs / sizeof *dirs; i-- > 0;) {
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        rmdir(path);
+    }
+    rmdir(root);
+}
+
 static void test_devinfo_sata(void **state)
 {
     (void)state;
@@ -196,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_chunk_differences),
         cmocka_unit_test(test_cpuinfo_fallback),
         cmocka_unit_test(test_devinfo_card),
+        cmocka_unit_test(test_devinfo_not_utf8),
         cmocka_unit_test(test_devinfo_sata),
         cmocka_unit_test(test_devinfo_vm),
     };

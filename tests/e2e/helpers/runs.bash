@@ -58,12 +58,15 @@ finish() {
     PID=
 }
 
-# field NAME FILE: the values of one column of a CSV file, one per line.
+# field NAME FILE: the values of one column of a CSV file, one per line,
+# read as sqlsoak reads them: without the ' that guards a text against
+# being run as a formula by a spreadsheet ("'--on-error stop").
 field() {
     python3 - "$1" "$2" <<'EOF'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[2], newline='')):
-    print(r[sys.argv[1]])
+    v = r[sys.argv[1]]
+    print(v[1:] if v[:1] == "'" and v[1:2] and v[1:2] in "=+-@\t\r'" else v)
 EOF
 }
 
