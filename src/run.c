@@ -425,6 +425,36 @@ static void shell_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* Once every cell is recorded: the columns that compare cells need every
+** round, so summary.csv is rewritten with them now (a kill before this
+** leaves it to resume, which fills them again).  A failure ends the run as
+** results_failed says, resumable. */
+static void close_summary(struct runner *r)
+{
+    char werr[4400];
+    noise_fill(r->results, r->nresults);
+    if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0) {
+        results_failed(r, "summary.csv", errno);
+        snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
+    }
+}
+
+/* The graphs and report.html: NULL when drawn (or when gnuplot is missing:
+** plot_run then says how to draw them later), else why not, for run.json's
+** status_detail. */
+static const char *draw_graphs(const struct runner *r)
+{
+    if (r->cfg->no_plot)
+        return NULL;
+    if (stop_signal)        /* the signal landed in the last cell */
+        return "graphs not drawn: interrupted before drawing them";
+    int rc = plot_run(r->out, stdout);
+    if (stop_signal)
+        return "graphs not drawn: interrupted while drawing them";
+    return rc == 0 || rc == 1 ? NULL : "graphs not drawn: a graph or report.html could not be "
+                                       "written (the run's output says which)";
+}
+
 int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
@@ -433,24 +463,19 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     runjson_reserve(r->out);
     r->t_start = clock_now_ns();
     int failed = cells_loop(r, first, prior, r->t_start);
-    runjson_unreserve(r->out);
-    note_run_time(r);
-    if (!r->end) {
-        /* the comparisons between cells need every round: filled in now,
-        ** before run.json says the run ended (a kill in between leaves it
-        ** to resume, which fills them again) */
-        char werr[4400];
-        noise_fill(r->results, r->nresults);
-        if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr))
-            fprintf(stderr, "%s\n", werr);
-    }
-    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
-                       r->end ? r->where : NULL);
-    if (runjson_write(r->rj, r->out) != 0)
-        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
+    if (!r->end)
+        close_summary(r);
     summary_print(stdout, cfg, r->results, r->nresults);
-    if (!cfg->no_plot && !r->end && !stop_signal)
-        plot_run(r->out, stdout);
+    /* drawn while run.json still says running: a kill here leaves the run
+    ** to resume, which closes it and draws them */
+    const char *graphs = r->end ? NULL : draw_graphs(r);
+    note_run_time(r);
+    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
+                       r->end ? r->where : graphs);
+    runjson_unreserve(r->out);
+    int written = runjson_write(r->rj, r->out) == 0;
+    if (!written)
+        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
     if (r->end) {
         printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
@@ -461,19 +486,18 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         fflush(stdout);
         return strcmp(r->end, "interrupted") == 0 ? 130 : 1;
     }
-    if (stop_signal && !cfg->no_plot) {
-        /* every cell recorded; the graphs were cut short or not begun */
-        runjson_set_status(r->rj, failed ? "failed" : "ok",
-                           "graphs not drawn: interrupted while drawing them");
-        runjson_write(r->rj, r->out);
-        printf("interrupted while drawing the graphs; every cell is recorded.\n"
-               "to draw them: %s plot ", prog);
+    if (graphs) {
+        printf("%s; every cell is recorded.\nto draw them: %s plot ",
+               !stop_signal ? "graphs not drawn"
+               : strstr(graphs, "before") ? "interrupted before the graphs were drawn"
+                                          : "interrupted while drawing the graphs",
+               prog);
         shell_quote(stdout, r->out);
         printf("\n");
         fflush(stdout);
-        return 130;
+        return stop_signal ? 130 : 1;
     }
-    return failed ? 1 : 0;
+    return failed || !written ? 1 : 0;
 }
 
 void runner_release(struct runner *r)

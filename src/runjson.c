@@ -195,8 +195,32 @@ void runjson_set_status(struct runjson *r, const char *status, const char *where
     json_object_set_new(r->root, "status", json_string(status));
     if (where)
         json_object_set_new(r->root, "status_detail", json_string(where));
+    else    /* a detail of an earlier ending would sit beside this status */
+        json_object_del(r->root, "status_detail");
     if (strcmp(status, "running") != 0)
         json_object_set_new(r->root, "end_time", now_iso());
+}
+
+int runjson_note_graphs(const char *dir, const char *why)
+{
+    char err[512];
+    struct runjson *r = runjson_load(dir, err, sizeof err);
+    if (!r)
+        return 0;       /* not a run's folder: nothing to say */
+    const char *st = json_string_value(json_object_get(r->root, "status"));
+    const char *was = json_string_value(json_object_get(r->root, "status_detail"));
+    int finished = strcmp(st, "ok") == 0 || strcmp(st, "failed") == 0;
+    int stale = was && strncmp(was, "graphs not drawn", 16) == 0;
+    int rc = 0;
+    if (finished && (why ? !was || stale : stale)) {
+        if (why)
+            json_object_set_new(r->root, "status_detail", json_string(why));
+        else
+            json_object_del(r->root, "status_detail");
+        rc = runjson_write(r, dir);
+    }
+    runjson_free(r);
+    return rc;
 }
 
 static int fsync_dir(const char *dir)

@@ -39,8 +39,16 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
 /* Records the results folder as created (the default one included). */
 void runjson_set_out(struct runjson *r, const char *dir);
 
-/* "running", "ok", "failed", "interrupted"; where: a sentence or NULL. */
+/* "running", "ok", "failed", "interrupted"; where: a sentence, or NULL
+** for none (an earlier status_detail is removed). */
 void runjson_set_status(struct runjson *r, const char *status, const char *where);
+
+/* After the graphs of the finished run in dir were drawn again (why NULL)
+** or could not be (why: "graphs not drawn: ..."): a "graphs not drawn"
+** status_detail is removed or set, so that run.json says what the folder
+** holds.  Any other detail is kept.  0, or -1 with errno set when run.json
+** could not be rewritten. */
+int runjson_note_graphs(const char *dir, const char *why);
 
 /* Writes <dir>/run.json atomically.  0, or -1 with errno set. */
 int runjson_write(struct runjson *r, const char *dir);

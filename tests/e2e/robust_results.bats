@@ -95,3 +95,131 @@ EOF
     [ "$status" -eq 0 ]
     [ "$(verify_chunks)" = "1 0" ]
 }
+
+# ---- exit 0 only when every results file was written and synced ----
+
+# calls FILE SYSCALL ARGS...: how many times a fault-free sqlsoak ARGS (its
+# --out made afresh) makes SYSCALL on FILE, every process counted.
+calls() {
+    local file=$1 call=$2
+    shift 2
+    strace -o "$T/trace" -f -P "$file" -e trace="$call" "$S" "$@" >/dev/null 2>&1 || true
+    grep -c "$call(" "$T/trace"
+}
+
+@test "run.json's last write fails (EIO): exit 1 and the reason, never 0" {
+    need_strace
+    args=(run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}")
+    mkdir -p "$OUT"
+    n=$(calls "$OUT/.run.json.tmp" rename "${args[@]}")
+    [ "$n" -ge 2 ]
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    faulted "$OUT/.run.json.tmp" rename "error=EIO:when=$n" "${args[@]}"
+    cat "$T/stderr"
+    [ "$RC" -eq 1 ]
+    grep -q "cannot write $OUT/run.json: Input/output error" "$T/stderr"
+}
+
+# rewrite_fails ERRNO: a 2-cell run whose summary.csv rewrite (the ratio
+# columns) meets ERRNO; checks exit 1 and run.json's word.
+rewrite_fails() {
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv.tmp" write "error=$1:when=1" \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(field write_vs_cell1 "$OUT/summary.csv" | sort -u)" = "" ]
+    [[ "$(jget status_detail)" == *"every cell recorded"*"summary.csv"* ]]
+    grep -q "to carry on.*: $S resume '$OUT'" "$T/stdout"
+}
+
+@test "summary.csv's rewrite fails on a full disk: exit 1, run.json disk_full; resume closes the run, the ratios filled, no stale detail" {
+    need_strace
+    rewrite_fails ENOSPC
+    [ "$(jget status)" = disk_full ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = None ]
+    [ "$(field write_vs_cell1 "$OUT/summary.csv" | head -n 1)" = 1.0000 ]
+    run "$S" status "$OUT"
+    [ "${lines[0]}" = "$OUT: ok" ]
+}
+
+@test "summary.csv's rewrite fails (EIO): exit 1, run.json io_error" {
+    need_strace
+    rewrite_fails EIO
+    [ "$(jget status)" = io_error ]
+}
+
+# graphs_fail FILE INJECT MESSAGE: a 1-cell run drawing its graphs, the
+# fault INJECT on writes to FILE: exit 1, MESSAGE printed, run.json ok with
+# graphs not drawn.
+graphs_fail() {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    mkdir -p "$OUT"
+    faulted "$1" write "$2" \
+        run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    grep -q "$3" "$T/stdout"
+    [ "$(jget status)" = ok ]
+    [[ "$(jget status_detail)" == "graphs not drawn: "* ]]
+    tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
+}
+
+@test "report.html cannot be written (disk full): exit 1, run.json ok with graphs not drawn; plot draws them and clears it" {
+    need_strace
+    graphs_fail "$OUT/.report.html.tmp" error=ENOSPC \
+        "cannot write $OUT/report.html: No space left on device"
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(jget status_detail)" = None ]
+}
+
+@test "a graph gnuplot leaves empty (disk full): exit 1, the file named" {
+    need_strace
+    graphs_fail "$OUT/plots/write.png" error=ENOSPC "cannot write $OUT/plots/write.png"
+}
+
+@test "gnuplot killed by a signal: exit 1" {
+    need_strace
+    graphs_fail "$OUT/plots/write.png" signal=SIGKILL "killed by a signal"
+}
+
+# ---- status_detail says what is true now ----
+
+@test "plot clears a 'graphs not drawn' detail an interrupted drawing left" {
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["status_detail"] = "graphs not drawn: interrupted while drawing them"
+json.dump(d, open(sys.argv[1], "w"))
+PY
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = None ]
+}
+
+@test "a signal in the last cell, before the graphs: 'interrupted before the graphs were drawn', exit 130" {
+    need_strace
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    mkdir -p "$OUT"
+    # SIGINT to the runner as it writes the cell's summary row
+    faulted "$OUT/summary.csv" write signal=SIGINT:when=2 \
+        run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    cat "$T/stdout"
+    [ "$RC" -eq 130 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    grep -q "interrupted before the graphs were drawn; every cell is recorded" "$T/stdout"
+    ! grep -q "while drawing" "$T/stdout"
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = "graphs not drawn: interrupted before drawing them" ]
+    [ ! -e "$OUT/plots" ]
+}
