@@ -252,8 +252,8 @@ static int synced(int fd)
     return fdatasync(fd) == 0 || errno == EINVAL ? 0 : -1;
 }
 
-/* The cell's summary row (on disk before anything else) and run.json.
-** 0, or -1 with the run ended by results_failed. */
+/* The cell's summary row (on disk before anything else), then its line in
+** run.json's cells log.  0, or -1 with the run ended by results_failed. */
 static int record_cell(struct runner *r, int idx, const struct cell_result *res)
 {
     char line[4096];
@@ -267,10 +267,10 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
         return -1;
     }
     r->results[r->nresults++] = res->sum;
-    runjson_add_cell(r->rj, &r->cells[idx], res);
     note_run_time(r);
-    if (runjson_write(r->rj, r->out) != 0) {
-        results_failed(r, "run.json", errno);
+    runjson_add_cell(r->rj, &r->cells[idx], res);
+    if (runjson_log_last(r->rj, r->out) != 0) {
+        results_failed(r, ".run.cells", errno);
         return -1;
     }
     return 0;

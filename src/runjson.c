@@ -2,9 +2,11 @@
 ** runjson: see runjson.h.
 */
 #include "runjson.h"
+#include "csvout.h"
 #include "devinfo.h"
 #include "telemetry.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -22,6 +24,8 @@ struct runjson {
     json_t *cells;
     json_t *libraries;
 };
+
+static void fold_log(struct runjson *r, const char *dir);
 
 static json_t *now_iso(void)
 {
@@ -81,6 +85,7 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n)
     r->root = root;
     r->cells = json_incref(cells);
     r->libraries = json_incref(libs);
+    fold_log(r, dir);
     return r;
 }
 
@@ -182,8 +187,101 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
         }
         json_object_set_new(cell, "actual", actual);
     }
+    json_t *run_s = json_object_get(r->root, "run_s");
+    if (json_is_number(run_s))      /* the run's time when the cell was recorded */
+        json_object_set(cell, "run_s", run_s);
     json_array_append_new(r->cells, cell);
 }
+
+void runjson_fit_cells(struct runjson *r, const struct cell *plan,
+                       const struct summary_record *recs, int n)
+{
+    size_t keep = 0;
+    while (keep < json_array_size(r->cells) && keep < (size_t)n) {
+        json_t *c = json_array_get(r->cells, keep);
+        if (json_integer_value(json_object_get(c, "cell")) != recs[keep].id.cell ||
+            json_integer_value(json_object_get(c, "repeat")) != recs[keep].id.repeat)
+            break;
+        keep++;
+    }
+    while (json_array_size(r->cells) > keep)
+        json_array_remove(r->cells, json_array_size(r->cells) - 1);
+    for (int i = (int)keep; i < n; i++) {
+        /* summary.csv is the record: the cell as it recorded it, without
+        ** the settings read back (summary.csv does not keep them) */
+        struct cell_result res;
+        memset(&res, 0, sizeof res);
+        res.sum = recs[i];
+        runjson_add_cell(r, &plan[i], &res);
+    }
+}
+
+double runjson_run_s(struct runjson *r, double *at_last_cell)
+{
+    json_t *last = json_array_get(r->cells, json_array_size(r->cells) - 1);
+    *at_last_cell = json_number_value(json_object_get(last, "run_s"));
+    return json_number_value(json_object_get(r->root, "run_s"));
+}
+
+/* ---- the cells log: DIR/.run.cells, a line per cell recorded since
+** run.json was last written: {"index": plan index, "cell": {...}} ---- */
+
+static void log_path(const char *dir, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/.run.cells", dir);
+}
+
+int runjson_log_last(struct runjson *r, const char *dir)
+{
+    char path[4200];
+    size_t i = json_array_size(r->cells) - 1;
+    json_t *line = json_pack("{s:I, s:O}", "index", (json_int_t)i, "cell",
+                             json_array_get(r->cells, i));
+    char *text = line ? json_dumps(line, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(line);
+    if (!text) {
+        errno = ENOMEM;
+        return -1;
+    }
+    log_path(dir, path, sizeof path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    size_t len = strlen(text);
+    text[len] = '\n';      /* json_dumps' terminator: the line is one write */
+    int rc = fd < 0 || csvout_append(fd, text, (int)len + 1) != 0 ||
+                     (fdatasync(fd) != 0 && errno != EINVAL) ? -1 : 0;
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    free(text);
+    errno = e;
+    return rc;
+}
+
+/* Appends the cells of dir's log that follow r's, in order; a line that
+** is torn, or whose index is not the next one, is left out. */
+static void fold_log(struct runjson *r, const char *dir)
+{
+    char path[4200];
+    log_path(dir, path, sizeof path);
+    FILE *f = fopen(path, "re");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while (f && (len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] != '\n')
+            break;          /* a write cut short */
+        json_t *j = json_loadb(line, (size_t)len, 0, NULL);
+        json_t *cell = json_object_get(j, "cell");
+        if (json_is_object(cell) &&
+            json_integer_value(json_object_get(j, "index")) == (json_int_t)json_array_size(r->cells))
+            json_array_append(r->cells, cell);
+        json_decref(j);
+    }
+    free(line);
+    if (f)
+        fclose(f);
+}
+
 
 void runjson_set_out(struct runjson *r, const char *dir)
 {
@@ -265,7 +363,13 @@ int runjson_write_file(void *json, const char *dir, const char *name)
 
 int runjson_write(struct runjson *r, const char *dir)
 {
-    return runjson_write_file(r->root, dir, "run.json");
+    char path[4200];
+    if (runjson_write_file(r->root, dir, "run.json") != 0)
+        return -1;
+    /* run.json now holds every cell: the log's lines are in it */
+    log_path(dir, path, sizeof path);
+    unlink(path);
+    return 0;
 }
 
 void runjson_free(struct runjson *r)

@@ -3,9 +3,18 @@
 ** command line, effective options, host, storage, every library with its
 ** capabilities, and the status of the run and of each cell.
 **
-** It is rewritten after every cell by write-to-temporary, fsync, rename
-** and fsync of the folder, so a crash leaves the old or the new file,
-** never a truncated one.
+** It is written whole (write-to-temporary, fsync, rename, fsync of the
+** folder: a crash leaves the old or the new file, never a truncated one)
+** when a run starts, when it is resumed and when it ends.  In between,
+** each cell recorded is one line appended to DIR/.run.cells (synced): a
+** cost that does not grow with the cells done.  Whoever reads run.json
+** through runjson_load gets the log's cells folded in; a whole write of
+** run.json, which then holds them all, removes the log.  Invariants:
+**   1. the log's line of a cell follows its summary.csv row, so the log
+**      never holds a cell summary.csv lacks (summary.csv is the record;
+**      resume fits run.json's cells to it: runjson_fit_cells);
+**   2. a log line is read only when its index is the next cell's, so a
+**      line already in run.json, or a torn one, is never counted twice.
 */
 #ifndef SQLSOAK_RUNJSON_H
 #define SQLSOAK_RUNJSON_H
@@ -33,8 +42,23 @@ void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st);
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps);
 
-/* Records the outcome of one cell (plan order). */
+/* Records the outcome of one cell (plan order), in memory, with the run's
+** run_s as it stands. */
 void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res);
+
+/* Appends the cell added last to dir's cells log, synced.  0, or -1 with
+** errno set (the line is then not there at all). */
+int runjson_log_last(struct runjson *r, const char *dir);
+
+/* Makes r's cells those of summary.csv's n records recs (plan: the run's
+** cells in order): cells past them are dropped, missing ones added from
+** their record. */
+void runjson_fit_cells(struct runjson *r, const struct cell *plan,
+                       const struct summary_record *recs, int n);
+
+/* The run's run_s as run.json states it (0 when absent), and in
+** *at_last_cell the run_s its last cell was recorded at (0 when none). */
+double runjson_run_s(struct runjson *r, double *at_last_cell);
 
 /* Records the results folder as created (the default one included). */
 void runjson_set_out(struct runjson *r, const char *dir);

@@ -223,3 +223,94 @@ PY
     [ "$(jget status_detail)" = "graphs not drawn: interrupted before drawing them" ]
     [ ! -e "$OUT/plots" ]
 }
+
+# ---- run.json's cells: summary.csv is the record ----
+
+# cells_match: run.json's cells are summary.csv's rows, in order.
+cells_match() {
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+cells = [(c["cell"], c["repeat"], c["status"]) for c in json.load(open(out + "/run.json"))["cells"]]
+rows = [(int(r["cell"]), int(r["repeat"]), r["status"])
+        for r in csv.DictReader(open(out + "/summary.csv", newline=""))]
+assert cells == rows, (cells, rows)
+PY
+}
+
+@test "kill -9 between a cell's summary row and run.json: resume puts the cell back, status counts it" {
+    need_strace
+    mkdir -p "$OUT"
+    # the runner killed as it syncs cell 1's summary row: the row is there
+    faulted "$OUT/summary.csv" fdatasync signal=SIGKILL:when=1 \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    cells_match
+    run "$S" status "$OUT"
+    echo "$output"
+    [ "${lines[0]}" = "$OUT: ok" ]
+    [[ "$output" == *"cells recorded: 2 of 2"* ]]
+}
+
+@test "run.json is written whole at the start and the end only, however many cells; status folds in the cells since" {
+    need_strace
+    for pages in 4k,8k 1k,2k,4k,8k,16k,32k; do
+        rm -rf "$OUT" "$DB"
+        mkdir -p "$OUT"
+        calls "$OUT/.run.json.tmp" rename run --rows 10k --chunk 10k --reads 10 \
+            --page-size "$pages" --db-dir "$DB" --out "$OUT" "${Q[@]}" >>"$T/counts"
+    done
+    cat "$T/counts"
+    [ "$(sort -u "$T/counts" | wc -l)" -eq 1 ]
+    [ "$(head -n 1 "$T/counts")" -eq 2 ]
+    cells_match
+    # killed as cell 3's summary row is written: two cells recorded
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv" write signal=SIGKILL:when=4 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 1k,2k,4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    [ "$(jget status)" = running ]
+    run "$S" status "$OUT"
+    echo "$output"
+    [[ "$output" == *"cells recorded: 2 of 4"* ]]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    cells_match
+    [ ! -e "$OUT/.run.cells" ]
+}
+
+# ---- --max-time over a kill -9 ----
+
+@test "--max-time bounds the run across a kill -9: the time to the last recorded chunk counts" {
+    start run --rows 100M --chunk 5k --reads 100 --max-time 4s --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    # until the cell has used 3 of its 4 s
+    for ((i = 0; i < 3000; i++)); do
+        [ -s "$OUT/chunks.csv" ] && [ "$(field elapsed_s "$OUT/chunks.csv" | tail -n 1 |
+            awk '{print ($1 >= 3)}')" = 1 ] && break
+        sleep 0.01
+    done
+    kill -9 "$PID"
+    finish
+    [ "$RC" -eq 137 ]
+    before=$(field elapsed_s "$OUT/chunks.csv" | tail -n 1)
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = interrupted ]
+    # the resumed cell stops at the budget, one chunk past it at most (not
+    # a whole new budget after the kill)
+    python3 - "$OUT/chunks.csv" "$before" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+before = float(sys.argv[2])
+last = float(rows[-1]["elapsed_s"])
+chunk = max(float(r["write_s"]) + float(r["read_s"] or 0) for r in rows)
+assert before >= 3, before
+assert last <= 4 + 2 * chunk + 0.5, (before, last, chunk)
+PY
+}
