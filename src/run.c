@@ -133,6 +133,22 @@ static int check_space(struct runner *r, char *err, size_t n)
     return 0;
 }
 
+/* Room under --out for run.json's reserve and the CSV headers: without
+** it, the run could not even say that its results disk is full. */
+static int check_results_space(const struct runner *r, char *err, size_t n)
+{
+    char probe[4096];
+    const int64_t need = RUNJSON_RESERVE_MIN + 64 * 1024;
+    folder_existing_ancestor(r->out, probe, sizeof probe);
+    int64_t free_b = sysinfo_free_bytes(probe);
+    if (free_b >= 0 && free_b < need) {
+        snprintf(err, n, "--out %s: only %" PRId64 " KiB free on its disk, a run needs %" PRId64
+                 " KiB there (room kept for run.json)", r->out, free_b >> 10, need >> 10);
+        return -1;
+    }
+    return 0;
+}
+
 int runner_load_libraries(struct runner *r, char *err, size_t n)
 {
     for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
@@ -271,6 +287,10 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
     runjson_add_cell(r->rj, &r->cells[idx], res);
     if (runjson_log_last(r->rj, r->out) != 0) {
         results_failed(r, ".run.cells", errno);
+        return -1;
+    }
+    if (runjson_reserve(r->rj, r->out) != 0) {  /* run.json's room grows with its cells */
+        results_failed(r, ".run.json.reserve", errno);
         return -1;
     }
     return 0;
@@ -460,9 +480,16 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     const struct config *cfg = r->cfg;
     const char *prog = r->prog ? r->prog : "sqlsoak";
     stop_catch_runner();        /* again: resume and crash come here too */
-    runjson_reserve(r->out);
     r->t_start = clock_now_ns();
-    int failed = cells_loop(r, first, prior, r->t_start);
+    int failed = 0;
+    if (runjson_reserve(r->rj, r->out) != 0) {
+        /* no room for run.json's last words: no cell is begun */
+        results_failed(r, ".run.json.reserve", errno);
+        snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", first + 1, r->ncells,
+                 r->end_why);
+    } else {
+        failed = cells_loop(r, first, prior, r->t_start);
+    }
     if (!r->end)
         close_summary(r);
     summary_print(stdout, cfg, r->results, r->nresults);
@@ -538,7 +565,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
-        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
+        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||
+        check_results_space(&r, err, errlen))
         goto done;
     r.prog = argv[0];
     r.results = calloc((size_t)r.ncells, sizeof *r.results);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,6 +24,8 @@ struct runjson {
     json_t *root;
     json_t *cells;
     json_t *libraries;
+    size_t written_len;         /* run.json's length at its last whole write */
+    size_t logged_len;          /* the log's bytes since */
 };
 
 static void fold_log(struct runjson *r, const char *dir);
@@ -56,6 +59,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
         return NULL;
     }
     json_object_set_new(r->root, "pid", json_integer(getpid()));
+    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd))
         json_object_set_new(r->root, "cwd", json_string(cwd));
@@ -85,6 +89,8 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n)
     r->root = root;
     r->cells = json_incref(cells);
     r->libraries = json_incref(libs);
+    struct stat st;
+    r->written_len = stat(path, &st) == 0 ? (size_t)st.st_size : 0;
     fold_log(r, dir);
     return r;
 }
@@ -103,6 +109,7 @@ void runjson_add_resume(struct runjson *r, const char *where)
     }
     json_array_append_new(a, json_pack("{s:o, s:s}", "time", now_iso(), "from", where));
     json_object_set_new(r->root, "status", json_string("running"));
+    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
     json_object_del(r->root, "status_detail");
     json_object_del(r->root, "end_time");
 }
@@ -249,6 +256,7 @@ int runjson_log_last(struct runjson *r, const char *dir)
     text[len] = '\n';      /* json_dumps' terminator: the line is one write */
     int rc = fd < 0 || csvout_append(fd, text, (int)len + 1) != 0 ||
                      (fdatasync(fd) != 0 && errno != EINVAL) ? -1 : 0;
+    r->logged_len += rc ? 0 : len + 1;
     int e = errno;
     if (fd >= 0)
         close(fd);
@@ -273,8 +281,10 @@ static void fold_log(struct runjson *r, const char *dir)
         json_t *j = json_loadb(line, (size_t)len, 0, NULL);
         json_t *cell = json_object_get(j, "cell");
         if (json_is_object(cell) &&
-            json_integer_value(json_object_get(j, "index")) == (json_int_t)json_array_size(r->cells))
+            json_integer_value(json_object_get(j, "index")) == (json_int_t)json_array_size(r->cells)) {
             json_array_append(r->cells, cell);
+            r->logged_len += (size_t)len;
+        }
         json_decref(j);
     }
     free(line);
@@ -295,8 +305,10 @@ void runjson_set_status(struct runjson *r, const char *status, const char *where
         json_object_set_new(r->root, "status_detail", json_string(where));
     else    /* a detail of an earlier ending would sit beside this status */
         json_object_del(r->root, "status_detail");
-    if (strcmp(status, "running") != 0)
+    if (strcmp(status, "running") != 0) {
         json_object_set_new(r->root, "end_time", now_iso());
+        json_object_del(r->root, "cells_log");     /* this write holds every cell */
+    }
 }
 
 int runjson_note_graphs(const char *dir, const char *why)
@@ -331,7 +343,8 @@ static int fsync_dir(const char *dir)
     return rc;
 }
 
-int runjson_write_file(void *json, const char *dir, const char *name)
+/* As runjson_write_file; *written: the length written. */
+static int write_file(void *json, const char *dir, const char *name, size_t *written)
 {
     char tmp[4200], path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -350,6 +363,7 @@ int runjson_write_file(void *json, const char *dir, const char *name)
             off += (size_t)w;
     }
     ok = ok && write(fd, "\n", 1) == 1 && fsync(fd) == 0;
+    *written = len + 1;
     free(text);
     if (close(fd) != 0)
         ok = 0;
@@ -361,11 +375,18 @@ int runjson_write_file(void *json, const char *dir, const char *name)
     return 0;
 }
 
+int runjson_write_file(void *json, const char *dir, const char *name)
+{
+    size_t len;
+    return write_file(json, dir, name, &len);
+}
+
 int runjson_write(struct runjson *r, const char *dir)
 {
     char path[4200];
-    if (runjson_write_file(r->root, dir, "run.json") != 0)
+    if (write_file(r->root, dir, "run.json", &r->written_len) != 0)
         return -1;
+    r->logged_len = 0;
     /* run.json now holds every cell: the log's lines are in it */
     log_path(dir, path, sizeof path);
     unlink(path);
@@ -382,20 +403,28 @@ void runjson_free(struct runjson *r)
     free(r);
 }
 
-/* Room kept for the last words of run.json on a results disk that fills. */
-#define RESERVE_BYTES (256 * 1024)
+/* The reserve's size: what run.json will take once it holds every cell
+** recorded so far, with room to spare.  A cell takes less in run.json
+** (indented) than twice its log line; the spare room covers the status,
+** its detail and the cell in hand. */
+static off_t reserve_bytes(const struct runjson *r)
+{
+    off_t need = (off_t)(r->written_len + 2 * r->logged_len) + 64 * 1024;
+    return need > RUNJSON_RESERVE_MIN ? need : RUNJSON_RESERVE_MIN;
+}
 
-int runjson_reserve(const char *dir)
+int runjson_reserve(const struct runjson *r, const char *dir)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/.run.json.reserve", dir);
     int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
-    int rc = posix_fallocate(fd, 0, RESERVE_BYTES) == 0 && fdatasync(fd) == 0 ? 0 : -1;
+    int e = posix_fallocate(fd, 0, reserve_bytes(r));   /* grows it, never shrinks */
+    int rc = e == 0 && fdatasync(fd) == 0 ? 0 : -1;
+    e = e ? e : errno;
     close(fd);
-    if (rc)
-        unlink(path);
+    errno = e;
     return rc;
 }
 

@@ -9,7 +9,8 @@
 ** each cell recorded is one line appended to DIR/.run.cells (synced): a
 ** cost that does not grow with the cells done.  Whoever reads run.json
 ** through runjson_load gets the log's cells folded in; a whole write of
-** run.json, which then holds them all, removes the log.  Invariants:
+** run.json, which then holds them all, removes the log.  While the run
+** goes on, run.json says so itself: "cells_log" names the log.  Invariants:
 **   1. the log's line of a cell follows its summary.csv row, so the log
 **      never holds a cell summary.csv lacks (summary.csv is the record;
 **      resume fits run.json's cells to it: runjson_fit_cells);
@@ -79,11 +80,14 @@ int runjson_write(struct runjson *r, const char *dir);
 
 void runjson_free(struct runjson *r);
 
-/* Keeps room on the results disk (DIR/.run.json.reserve, 256 KiB) so that
-** run.json can still be rewritten once the disk is full; released by
-** runjson_unreserve before the run's last run.json.  0, or -1 when there is
-** no room for it either. */
-int runjson_reserve(const char *dir);
+/* Keeps room on the results disk (DIR/.run.json.reserve) so that run.json
+** can still be written whole once the disk is full: at least
+** RUNJSON_RESERVE_MIN, and what run.json will take with every cell
+** recorded so far (called again as cells are recorded, it grows the file).
+** Released by runjson_unreserve before the run's last run.json.  0, or -1
+** with errno set when there is no room for it either. */
+#define RUNJSON_RESERVE_MIN (256 * 1024)
+int runjson_reserve(const struct runjson *r, const char *dir);
 void runjson_unreserve(const char *dir);
 
 /* Writes json (a json_t *) to dir/name atomically.  0, or -1. */

@@ -189,6 +189,18 @@ graphs_fail() {
     graphs_fail "$OUT/plots/write.png" signal=SIGKILL "killed by a signal"
 }
 
+@test "the graphs and report.html are synced before exit 0" {
+    need_strace
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    args=(run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never)
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/plots/write.png" fsync "${args[@]}")" -ge 1 ]
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/.report.html.tmp" fsync "${args[@]}")" -ge 1 ]
+    [ -s "$OUT/report.html" ]
+}
+
 # ---- status_detail says what is true now ----
 
 @test "plot clears a 'graphs not drawn' detail an interrupted drawing left" {
@@ -268,6 +280,11 @@ PY
     [ "$(sort -u "$T/counts" | wc -l)" -eq 1 ]
     [ "$(head -n 1 "$T/counts")" -eq 2 ]
     cells_match
+    # each of the 6 cells was a line of the log, synced
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/.run.cells" fdatasync run --rows 10k --chunk 10k --reads 10 \
+        --page-size 1k,2k,4k,8k,16k,32k --db-dir "$DB" --out "$OUT" "${Q[@]}")" -eq 6 ]
     # killed as cell 3's summary row is written: two cells recorded
     rm -rf "$OUT" "$DB"
     mkdir -p "$OUT"
@@ -275,6 +292,8 @@ PY
         run --rows 10k --chunk 10k --reads 10 --page-size 1k,2k,4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$RC" -eq 137 ]
     [ "$(jget status)" = running ]
+    [ "$(jget cells_log)" = .run.cells ]
+    [ "$(wc -l <"$OUT/.run.cells")" -eq 2 ]
     run "$S" status "$OUT"
     echo "$output"
     [[ "$output" == *"cells recorded: 2 of 4"* ]]
@@ -282,6 +301,7 @@ PY
     [ "$status" -eq 0 ]
     cells_match
     [ ! -e "$OUT/.run.cells" ]
+    [ "$(jget cells_log)" = None ]
 }
 
 # ---- --max-time over a kill -9 ----
@@ -313,4 +333,35 @@ chunk = max(float(r["write_s"]) + float(r["read_s"] or 0) for r in rows)
 assert before >= 3, before
 assert last <= 4 + 2 * chunk + 0.5, (before, last, chunk)
 PY
+}
+
+# ---- run.json's reserve ----
+
+@test "less room under --out than run.json's reserve: one line, exit 2, nothing created" {
+    small_disk 128k
+    OUT=$MNT/out
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"--out $OUT: only "*" KiB free on its disk, a run needs "*" KiB there"* ]]
+    [ -z "$(ls -A "$MNT")" ]
+    [ ! -e "$DB" ]
+}
+
+@test "a run.json larger than 256 KiB when the results disk fills: run.json still says disk_full" {
+    small_disk 16m
+    OUT=$MNT/out
+    start run --rows 10 --chunk 10 --reads 0 --repeat 400 --sync off --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    # some 300 cells recorded, run.json's would be larger than 256 KiB: the
+    # disk filled by another file
+    wait_rows "$OUT/summary.csv" 300 120
+    dd if=/dev/zero of="$MNT/filler" bs=64k 2>/dev/null || true
+    finish
+    tail -n 3 "$T/stdout"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [ "$(stat -c %s "$OUT/run.json")" -gt 262144 ]
+    cells_match
 }
