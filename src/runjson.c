@@ -225,7 +225,8 @@ void runjson_fit_cells(struct runjson *r, const struct cell *plan,
 
 double runjson_run_s(struct runjson *r, double *at_last_cell)
 {
-    json_t *last = json_array_get(r->cells, json_array_size(r->cells) - 1);
+    size_t n = json_array_size(r->cells);
+    json_t *last = n ? json_array_get(r->cells, n - 1) : NULL;
     *at_last_cell = json_number_value(json_object_get(last, "run_s"));
     return json_number_value(json_object_get(r->root, "run_s"));
 }
@@ -266,12 +267,21 @@ int runjson_log_last(struct runjson *r, const char *dir)
 }
 
 /* Appends the cells of dir's log that follow r's, in order; a line that
-** is torn, or whose index is not the next one, is left out. */
+** is torn, or whose index is not the next one, is left out, and so is a
+** log that is not a regular file (a FIFO would never end). */
 static void fold_log(struct runjson *r, const char *dir)
 {
     char path[4200];
+    struct stat st;
     log_path(dir, path, sizeof path);
-    FILE *f = fopen(path, "re");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fd = -1;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -291,7 +301,6 @@ static void fold_log(struct runjson *r, const char *dir)
     if (f)
         fclose(f);
 }
-
 
 void runjson_set_out(struct runjson *r, const char *dir)
 {

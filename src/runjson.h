@@ -75,7 +75,8 @@ void runjson_set_status(struct runjson *r, const char *status, const char *where
 ** could not be rewritten. */
 int runjson_note_graphs(const char *dir, const char *why);
 
-/* Writes <dir>/run.json atomically.  0, or -1 with errno set. */
+/* Writes <dir>/run.json atomically, then removes the cells log, whose
+** lines it now holds.  0, or -1 with errno set. */
 int runjson_write(struct runjson *r, const char *dir);
 
 void runjson_free(struct runjson *r);

@@ -365,3 +365,17 @@ PY
     [ "$(stat -c %s "$OUT/run.json")" -gt 262144 ]
     cells_match
 }
+
+@test "a .run.cells that is a FIFO is left out: status answers" {
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv" write signal=SIGKILL:when=3 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 1k,2k,4k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    rm "$OUT/.run.cells"
+    mkfifo "$OUT/.run.cells"
+    run timeout 10 "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"cells recorded: 0 of 3"* ]]
+}
