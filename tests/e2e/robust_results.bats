@@ -189,6 +189,19 @@ graphs_fail() {
     graphs_fail "$OUT/plots/write.png" signal=SIGKILL "killed by a signal"
 }
 
+@test "the results disk fills while the graphs are drawn (a small tmpfs): exit 1, run.json ok with graphs not drawn" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    small_disk 512k
+    OUT=$MNT/out
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    echo "$output" | tail -n 8
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"cannot write $OUT/"* ]]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    [ "$(jget status)" = ok ]
+    [[ "$(jget status_detail)" == "graphs not drawn: "* ]]
+}
+
 @test "the graphs and report.html are synced before exit 0" {
     need_strace
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
