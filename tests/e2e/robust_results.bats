@@ -14,13 +14,7 @@ setup() {
 }
 
 teardown() {
-    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
-        kill -9 "$PID" 2>/dev/null || true
-        wait "$PID" 2>/dev/null || true
-    fi
-    if [ -n "$MNT" ]; then
-        umount "$MNT" 2>/dev/null || true
-    fi
+    runs_teardown
 }
 
 load helpers/runs
