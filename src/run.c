@@ -6,9 +6,11 @@
 **   -> create the results folder, run.json, the CSV headers
 **   -> for each cell of the plan: a child process runs it (soak_cell) and
 **      hands back its result through a pipe; chunks.csv is appended by the
-**      child as each chunk ends, summary.csv and run.json by this process as
-**      each cell ends
-**   -> ranked tables on stdout, the graphs, the exit status.
+**      child as each chunk ends, summary.csv and run.json's cells log
+**      (runjson.h) by this process as each cell ends
+**   -> summary.csv rewritten with the columns that compare cells, ranked
+**      tables on stdout, the graphs, run.json written whole, the exit
+**      status: 0 only when every results file was written and synced.
 **
 ** Each cell runs in its own process so that libraries cannot interfere
 ** (each child touches one library only, with fresh state), and so that a
