@@ -386,3 +386,18 @@ PY
     [ "$status" -eq 0 ]
     [[ "$output" == *"cells recorded: 0 of 3"* ]]
 }
+
+@test "a cell's line in .run.cells cannot be written (EIO): exit 1, run.json io_error with the cell, resume finishes" {
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/.run.cells" write error=EIO:when=1 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = io_error ]
+    [[ "$(jget status_detail)" == *".run.cells: Input/output error"* ]]
+    cells_match
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    cells_match
+}
