@@ -14,9 +14,12 @@
 #include "plotheat.h"
 #include "plotspread.h"
 #include "plottimeline.h"
+#include "owner.h"
 #include "report.h"
+#include "runjson.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -99,6 +102,38 @@ static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_
     return drawn;
 }
 
+/* Each file gnuplot was to draw (NAME.png and NAME.svg for each name of
+** the space-separated list draw, in outdir) is there, not empty, and
+** synced: gnuplot exits 0 on a full disk, leaving empty files.  0, or -1
+** with a line on msg. */
+static int outputs_written(const char *outdir, const char *draw, FILE *msg)
+{
+    static const char *const ext[] = {"png", "svg"};
+    char name[256];
+    for (const char *p = draw; *p;) {
+        size_t len = strcspn(p, " ");
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        p += len + (p[len] == ' ');
+        for (int k = 0; k < 2; k++) {
+            char path[PATH_MAX + 300];
+            struct stat st;
+            snprintf(path, sizeof path, "%s/%s.%s", outdir, name, ext[k]);
+            int fd = open(path, O_RDONLY | O_CLOEXEC);
+            int ok = fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0 && fsync(fd) == 0;
+            int e = errno;
+            if (fd >= 0)
+                close(fd);
+            if (!ok) {
+                fprintf(msg, "cannot write %s: %s\n", path,
+                        fd >= 0 && st.st_size == 0 ? "gnuplot left it empty (is the disk full?)"
+                                                    : strerror(e));
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
               unsigned have, const char *ref2014, FILE *msg)
 {
@@ -138,8 +173,12 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
             return -1;
         }
         const char *args[] = {adata, aout, desc, mode, aref, draw};
-        if (gnuplot(pdir, g->script, args, 6) != 0) {
-            fprintf(msg, "plot %s failed\n", g->script);
+        int st = gnuplot(pdir, g->script, args, 6);
+        if (st != 0) {
+            fprintf(msg, "plot %s failed%s\n", g->script,
+                    st < 0 ? " (gnuplot did not exit: killed by a signal?)" : "");
+            failed++;
+        } else if (outputs_written(aout, draw, msg) != 0) {
             failed++;
         }
     }
@@ -248,16 +287,17 @@ static int any_positive(const struct plotdata_run *r, const char *col)
 }
 
 /* Writes the report, then names the graphs' folder only when some graphs
-** were drawn. */
-static void report_done(struct plotdata_run *r, unsigned have, const char *outdir, int drawn,
-                        FILE *msg)
+** were drawn.  0, or -1 when the report could not be written. */
+static int report_done(struct plotdata_run *r, unsigned have, const char *outdir, int drawn,
+                       FILE *msg)
 {
     if (report_write(r, have, msg) != 0)
-        return;
+        return -1;
     if (drawn)
         fprintf(msg, "graphs: %s/  report: %s/report.html\n", outdir, r->dir);
     else
         fprintf(msg, "report (no graphs): %s/report.html\n", r->dir);
+    return 0;
 }
 
 /* The graphs_need bits of what the chunks of r measured. */
@@ -313,7 +353,8 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
-    report_done(r, have, outdir, drawn, msg);
+    if (report_done(r, have, outdir, drawn, msg) != 0)
+        rc = -1;
 out:
     free(s);
     free(vn);
@@ -352,7 +393,8 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
-    report_done(r, cells > 0 ? GRAPHS_TRIALS : 0, outdir, drawn, msg);
+    if (report_done(r, cells > 0 ? GRAPHS_TRIALS : 0, outdir, drawn, msg) != 0)
+        rc = -1;
     return rc;
 }
 
@@ -406,5 +448,12 @@ int plot_main(const struct config *cfg, char *err, size_t n)
     }
     int rc = plot_any(&r, stdout);
     plotdata_free(&r);
+    /* a run no process owns any more: its run.json's word on the graphs */
+    if (owner_holder(dir) <= 0 && rc != 1 &&
+        runjson_note_graphs(dir, rc == 0 ? NULL : "graphs not drawn: a graph or report.html "
+                                                  "could not be written (sqlsoak plot)") != 0) {
+        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", dir, strerror(errno));
+        rc = -1;
+    }
     return rc == 0 ? 0 : 1;
 }

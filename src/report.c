@@ -520,7 +520,8 @@ static int page_end(FILE *f, const char *dir, const char *tmp, FILE *msg)
     char path[4200];
     snprintf(path, sizeof path, "%s/report.html", dir);
     fputs("</body></html>\n", f);
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+    int synced = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    if (fclose(f) != 0 || !synced || rename(tmp, path) != 0) {
         fprintf(msg, "cannot write %s: %s\n", path, strerror(errno));
         unlink(tmp);
         return -1;

@@ -317,7 +317,6 @@ int resume_main(const struct config *args, char *err, size_t n)
     json_t *root = runjson_root(r.rj);
     const char *cwd = json_string_value(json_object_get(root, "cwd"));
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
-    r.spent_s = json_number_value(json_object_get(root, "run_s"));
     if (original_argv(root, &argv, &argc, err, n))
         goto done;
     int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
@@ -348,6 +347,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     if (check_summary(&r, &fd, err, n))
         goto done;
+    /* a kill between a cell's summary row and its line in run.json's log
+    ** left run.json one cell short: summary.csv is the record */
+    runjson_fit_cells(r.rj, r.cells, r.results, r.nresults);
+    double at_cell, run_s = runjson_run_s(r.rj, &at_cell);
+    r.spent_s = at_cell > run_s ? at_cell : run_s;
     if (r.nresults == r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", out);
@@ -358,6 +362,11 @@ int resume_main(const struct config *args, char *err, size_t n)
     fd.first = r.nresults;
     if (check_chunks(&r, &fd, err, n) || timeline_resumable(out, err, n))
         goto done;
+    /* the time spent: up to the last chunk recorded, a kill -9 included
+    ** (run.json's run_s is only as recent as its last write) */
+    if (fd.recorded && at_cell + fd.prior.elapsed_s > r.spent_s)
+        r.spent_s = at_cell + fd.prior.elapsed_s;
+    json_object_set_new(root, "run_s", json_real(r.spent_s));
     runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
     if (fd.recorded && check_database(&r, &fd, db, err, n))
         goto done;

@@ -6,9 +6,11 @@
 **   -> create the results folder, run.json, the CSV headers
 **   -> for each cell of the plan: a child process runs it (soak_cell) and
 **      hands back its result through a pipe; chunks.csv is appended by the
-**      child as each chunk ends, summary.csv and run.json by this process as
-**      each cell ends
-**   -> ranked tables on stdout, the graphs, the exit status.
+**      child as each chunk ends, summary.csv and run.json's cells log
+**      (runjson.h) by this process as each cell ends
+**   -> summary.csv rewritten with the columns that compare cells, ranked
+**      tables on stdout, the graphs, run.json written whole, the exit
+**      status: 0 only when every results file was written and synced.
 **
 ** Each cell runs in its own process so that libraries cannot interfere
 ** (each child touches one library only, with fresh state), and so that a
@@ -133,6 +135,22 @@ static int check_space(struct runner *r, char *err, size_t n)
     return 0;
 }
 
+/* Room under --out for run.json's reserve and the CSV headers: without
+** it, the run could not even say that its results disk is full. */
+static int check_results_space(const struct runner *r, char *err, size_t n)
+{
+    char probe[4096];
+    const int64_t need = RUNJSON_RESERVE_MIN + 64 * 1024;
+    folder_existing_ancestor(r->out, probe, sizeof probe);
+    int64_t free_b = sysinfo_free_bytes(probe);
+    if (free_b >= 0 && free_b < need) {
+        snprintf(err, n, "--out %s: only %" PRId64 " KiB free on its disk, a run needs %" PRId64
+                 " KiB there (room kept for run.json)", r->out, free_b >> 10, need >> 10);
+        return -1;
+    }
+    return 0;
+}
+
 int runner_load_libraries(struct runner *r, char *err, size_t n)
 {
     for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
@@ -252,8 +270,8 @@ static int synced(int fd)
     return fdatasync(fd) == 0 || errno == EINVAL ? 0 : -1;
 }
 
-/* The cell's summary row (on disk before anything else) and run.json.
-** 0, or -1 with the run ended by results_failed. */
+/* The cell's summary row (on disk before anything else), then its line in
+** run.json's cells log.  0, or -1 with the run ended by results_failed. */
 static int record_cell(struct runner *r, int idx, const struct cell_result *res)
 {
     char line[4096];
@@ -267,10 +285,14 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
         return -1;
     }
     r->results[r->nresults++] = res->sum;
-    runjson_add_cell(r->rj, &r->cells[idx], res);
     note_run_time(r);
-    if (runjson_write(r->rj, r->out) != 0) {
-        results_failed(r, "run.json", errno);
+    runjson_add_cell(r->rj, &r->cells[idx], res);
+    if (runjson_log_last(r->rj, r->out) != 0) {
+        results_failed(r, ".run.cells", errno);
+        return -1;
+    }
+    if (runjson_reserve(r->rj, r->out) != 0) {  /* run.json's room grows with its cells */
+        results_failed(r, ".run.json.reserve", errno);
         return -1;
     }
     return 0;
@@ -425,32 +447,64 @@ static void shell_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* Once every cell is recorded: the columns that compare cells need every
+** round, so summary.csv is rewritten with them now (a kill before this
+** leaves it to resume, which fills them again).  A failure ends the run as
+** results_failed says, resumable. */
+static void close_summary(struct runner *r)
+{
+    char werr[4400];
+    noise_fill(r->results, r->nresults);
+    if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0) {
+        results_failed(r, "summary.csv", errno);
+        snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
+    }
+}
+
+/* The graphs and report.html: NULL when drawn (or when gnuplot is missing:
+** plot_run then says how to draw them later), else why not, for run.json's
+** status_detail. */
+static const char *draw_graphs(const struct runner *r)
+{
+    if (r->cfg->no_plot)
+        return NULL;
+    if (stop_signal)        /* the signal landed in the last cell */
+        return "graphs not drawn: interrupted before drawing them";
+    int rc = plot_run(r->out, stdout);
+    if (stop_signal)
+        return "graphs not drawn: interrupted while drawing them";
+    return rc == 0 || rc == 1 ? NULL : "graphs not drawn: a graph or report.html could not be "
+                                       "written (the run's output says which)";
+}
+
 int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
 {
     const struct config *cfg = r->cfg;
     const char *prog = r->prog ? r->prog : "sqlsoak";
     stop_catch_runner();        /* again: resume and crash come here too */
-    runjson_reserve(r->out);
     r->t_start = clock_now_ns();
-    int failed = cells_loop(r, first, prior, r->t_start);
-    runjson_unreserve(r->out);
-    note_run_time(r);
-    if (!r->end) {
-        /* the comparisons between cells need every round: filled in now,
-        ** before run.json says the run ended (a kill in between leaves it
-        ** to resume, which fills them again) */
-        char werr[4400];
-        noise_fill(r->results, r->nresults);
-        if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr))
-            fprintf(stderr, "%s\n", werr);
+    int failed = 0;
+    if (runjson_reserve(r->rj, r->out) != 0) {
+        /* no room for run.json's last words: no cell is begun */
+        results_failed(r, ".run.json.reserve", errno);
+        snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", first + 1, r->ncells,
+                 r->end_why);
+    } else {
+        failed = cells_loop(r, first, prior, r->t_start);
     }
-    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
-                       r->end ? r->where : NULL);
-    if (runjson_write(r->rj, r->out) != 0)
-        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
+    if (!r->end)
+        close_summary(r);
     summary_print(stdout, cfg, r->results, r->nresults);
-    if (!cfg->no_plot && !r->end && !stop_signal)
-        plot_run(r->out, stdout);
+    /* drawn while run.json still says running: a kill here leaves the run
+    ** to resume, which closes it and draws them */
+    const char *graphs = r->end ? NULL : draw_graphs(r);
+    note_run_time(r);
+    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
+                       r->end ? r->where : graphs);
+    runjson_unreserve(r->out);
+    int written = runjson_write(r->rj, r->out) == 0;
+    if (!written)
+        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
     if (r->end) {
         printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
@@ -461,19 +515,18 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         fflush(stdout);
         return strcmp(r->end, "interrupted") == 0 ? 130 : 1;
     }
-    if (stop_signal && !cfg->no_plot) {
-        /* every cell recorded; the graphs were cut short or not begun */
-        runjson_set_status(r->rj, failed ? "failed" : "ok",
-                           "graphs not drawn: interrupted while drawing them");
-        runjson_write(r->rj, r->out);
-        printf("interrupted while drawing the graphs; every cell is recorded.\n"
-               "to draw them: %s plot ", prog);
+    if (graphs) {
+        printf("%s; every cell is recorded.\nto draw them: %s plot ",
+               !stop_signal ? "graphs not drawn"
+               : strstr(graphs, "before") ? "interrupted before the graphs were drawn"
+                                          : "interrupted while drawing the graphs",
+               prog);
         shell_quote(stdout, r->out);
         printf("\n");
         fflush(stdout);
-        return 130;
+        return stop_signal ? 130 : 1;
     }
-    return failed ? 1 : 0;
+    return failed || !written ? 1 : 0;
 }
 
 void runner_release(struct runner *r)
@@ -514,7 +567,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
-        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
+        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||
+        check_results_space(&r, err, errlen))
         goto done;
     r.prog = argv[0];
     r.results = calloc((size_t)r.ncells, sizeof *r.results);

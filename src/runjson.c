@@ -2,15 +2,18 @@
 ** runjson: see runjson.h.
 */
 #include "runjson.h"
+#include "csvout.h"
 #include "devinfo.h"
 #include "infile.h"
 #include "telemetry.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,7 +25,11 @@ struct runjson {
     json_t *root;
     json_t *cells;
     json_t *libraries;
+    size_t written_len;         /* run.json's length at its last whole write */
+    size_t logged_len;          /* the log's bytes since */
 };
+
+static void fold_log(struct runjson *r, const char *dir);
 
 static json_t *now_iso(void)
 {
@@ -53,6 +60,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
         return NULL;
     }
     json_object_set_new(r->root, "pid", json_integer(getpid()));
+    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd))
         json_object_set_new(r->root, "cwd", json_string(cwd));
@@ -81,6 +89,9 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n)
     r->root = root;
     r->cells = json_incref(cells);
     r->libraries = json_incref(libs);
+    struct stat st;
+    r->written_len = stat(path, &st) == 0 ? (size_t)st.st_size : 0;
+    fold_log(r, dir);
     return r;
 }
 
@@ -98,6 +109,7 @@ void runjson_add_resume(struct runjson *r, const char *where)
     }
     json_array_append_new(a, json_pack("{s:o, s:s}", "time", now_iso(), "from", where));
     json_object_set_new(r->root, "status", json_string("running"));
+    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
     json_object_del(r->root, "status_detail");
     json_object_del(r->root, "end_time");
 }
@@ -182,7 +194,112 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
         }
         json_object_set_new(cell, "actual", actual);
     }
+    json_t *run_s = json_object_get(r->root, "run_s");
+    if (json_is_number(run_s))      /* the run's time when the cell was recorded */
+        json_object_set(cell, "run_s", run_s);
     json_array_append_new(r->cells, cell);
+}
+
+void runjson_fit_cells(struct runjson *r, const struct cell *plan,
+                       const struct summary_record *recs, int n)
+{
+    size_t keep = 0;
+    while (keep < json_array_size(r->cells) && keep < (size_t)n) {
+        json_t *c = json_array_get(r->cells, keep);
+        if (json_integer_value(json_object_get(c, "cell")) != recs[keep].id.cell ||
+            json_integer_value(json_object_get(c, "repeat")) != recs[keep].id.repeat)
+            break;
+        keep++;
+    }
+    while (json_array_size(r->cells) > keep)
+        json_array_remove(r->cells, json_array_size(r->cells) - 1);
+    for (int i = (int)keep; i < n; i++) {
+        /* summary.csv is the record: the cell as it recorded it, without
+        ** the settings read back (summary.csv does not keep them) */
+        struct cell_result res;
+        memset(&res, 0, sizeof res);
+        res.sum = recs[i];
+        runjson_add_cell(r, &plan[i], &res);
+    }
+}
+
+double runjson_run_s(struct runjson *r, double *at_last_cell)
+{
+    size_t n = json_array_size(r->cells);
+    json_t *last = n ? json_array_get(r->cells, n - 1) : NULL;
+    *at_last_cell = json_number_value(json_object_get(last, "run_s"));
+    return json_number_value(json_object_get(r->root, "run_s"));
+}
+
+/* ---- the cells log: DIR/.run.cells, a line per cell recorded since
+** run.json was last written: {"index": plan index, "cell": {...}} ---- */
+
+static void log_path(const char *dir, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/.run.cells", dir);
+}
+
+int runjson_log_last(struct runjson *r, const char *dir)
+{
+    char path[4200];
+    size_t i = json_array_size(r->cells) - 1;
+    json_t *line = json_pack("{s:I, s:O}", "index", (json_int_t)i, "cell",
+                             json_array_get(r->cells, i));
+    char *text = line ? json_dumps(line, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(line);
+    if (!text) {
+        errno = ENOMEM;
+        return -1;
+    }
+    log_path(dir, path, sizeof path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    size_t len = strlen(text);
+    text[len] = '\n';      /* json_dumps' terminator: the line is one write */
+    int rc = fd < 0 || csvout_append(fd, text, (int)len + 1) != 0 ||
+                     (fdatasync(fd) != 0 && errno != EINVAL) ? -1 : 0;
+    r->logged_len += rc ? 0 : len + 1;
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    free(text);
+    errno = e;
+    return rc;
+}
+
+/* Appends the cells of dir's log that follow r's, in order; a line that
+** is torn, or whose index is not the next one, is left out, and so is a
+** log that is not a regular file (a FIFO would never end). */
+static void fold_log(struct runjson *r, const char *dir)
+{
+    char path[4200];
+    struct stat st;
+    log_path(dir, path, sizeof path);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fd = -1;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while (f && (len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] != '\n')
+            break;          /* a write cut short */
+        json_t *j = json_loadb(line, (size_t)len, 0, NULL);
+        json_t *cell = json_object_get(j, "cell");
+        if (json_is_object(cell) &&
+            json_integer_value(json_object_get(j, "index")) == (json_int_t)json_array_size(r->cells)) {
+            json_array_append(r->cells, cell);
+            r->logged_len += (size_t)len;
+        }
+        json_decref(j);
+    }
+    free(line);
+    if (f)
+        fclose(f);
 }
 
 void runjson_set_out(struct runjson *r, const char *dir)
@@ -195,8 +312,34 @@ void runjson_set_status(struct runjson *r, const char *status, const char *where
     json_object_set_new(r->root, "status", json_string(status));
     if (where)
         json_object_set_new(r->root, "status_detail", json_string(where));
-    if (strcmp(status, "running") != 0)
+    else    /* a detail of an earlier ending would sit beside this status */
+        json_object_del(r->root, "status_detail");
+    if (strcmp(status, "running") != 0) {
         json_object_set_new(r->root, "end_time", now_iso());
+        json_object_del(r->root, "cells_log");     /* this write holds every cell */
+    }
+}
+
+int runjson_note_graphs(const char *dir, const char *why)
+{
+    char err[512];
+    struct runjson *r = runjson_load(dir, err, sizeof err);
+    if (!r)
+        return 0;       /* not a run's folder: nothing to say */
+    const char *st = json_string_value(json_object_get(r->root, "status"));
+    const char *was = json_string_value(json_object_get(r->root, "status_detail"));
+    int finished = strcmp(st, "ok") == 0 || strcmp(st, "failed") == 0;
+    int stale = was && strncmp(was, "graphs not drawn", 16) == 0;
+    int rc = 0;
+    if (finished && (why ? !was || stale : stale)) {
+        if (why)
+            json_object_set_new(r->root, "status_detail", json_string(why));
+        else
+            json_object_del(r->root, "status_detail");
+        rc = runjson_write(r, dir);
+    }
+    runjson_free(r);
+    return rc;
 }
 
 static int fsync_dir(const char *dir)
@@ -209,7 +352,8 @@ static int fsync_dir(const char *dir)
     return rc;
 }
 
-int runjson_write_file(void *json, const char *dir, const char *name)
+/* As runjson_write_file; *written: the length written. */
+static int write_file(void *json, const char *dir, const char *name, size_t *written)
 {
     char tmp[4200], path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -228,6 +372,7 @@ int runjson_write_file(void *json, const char *dir, const char *name)
             off += (size_t)w;
     }
     ok = ok && write(fd, "\n", 1) == 1 && fsync(fd) == 0;
+    *written = len + 1;
     free(text);
     if (close(fd) != 0)
         ok = 0;
@@ -239,9 +384,22 @@ int runjson_write_file(void *json, const char *dir, const char *name)
     return 0;
 }
 
+int runjson_write_file(void *json, const char *dir, const char *name)
+{
+    size_t len;
+    return write_file(json, dir, name, &len);
+}
+
 int runjson_write(struct runjson *r, const char *dir)
 {
-    return runjson_write_file(r->root, dir, "run.json");
+    char path[4200];
+    if (write_file(r->root, dir, "run.json", &r->written_len) != 0)
+        return -1;
+    r->logged_len = 0;
+    /* run.json now holds every cell: the log's lines are in it */
+    log_path(dir, path, sizeof path);
+    unlink(path);
+    return 0;
 }
 
 void runjson_free(struct runjson *r)
@@ -254,20 +412,28 @@ void runjson_free(struct runjson *r)
     free(r);
 }
 
-/* Room kept for the last words of run.json on a results disk that fills. */
-#define RESERVE_BYTES (256 * 1024)
+/* The reserve's size: what run.json will take once it holds every cell
+** recorded so far, with room to spare.  A cell takes less in run.json
+** (indented) than twice its log line; the spare room covers the status,
+** its detail and the cell in hand. */
+static off_t reserve_bytes(const struct runjson *r)
+{
+    off_t need = (off_t)(r->written_len + 2 * r->logged_len) + 64 * 1024;
+    return need > RUNJSON_RESERVE_MIN ? need : RUNJSON_RESERVE_MIN;
+}
 
-int runjson_reserve(const char *dir)
+int runjson_reserve(const struct runjson *r, const char *dir)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/.run.json.reserve", dir);
     int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
-    int rc = posix_fallocate(fd, 0, RESERVE_BYTES) == 0 && fdatasync(fd) == 0 ? 0 : -1;
+    int e = posix_fallocate(fd, 0, reserve_bytes(r));   /* grows it, never shrinks */
+    int rc = e == 0 && fdatasync(fd) == 0 ? 0 : -1;
+    e = e ? e : errno;
     close(fd);
-    if (rc)
-        unlink(path);
+    errno = e;
     return rc;
 }
 

@@ -3,9 +3,19 @@
 ** command line, effective options, host, storage, every library with its
 ** capabilities, and the status of the run and of each cell.
 **
-** It is rewritten after every cell by write-to-temporary, fsync, rename
-** and fsync of the folder, so a crash leaves the old or the new file,
-** never a truncated one.
+** It is written whole (write-to-temporary, fsync, rename, fsync of the
+** folder: a crash leaves the old or the new file, never a truncated one)
+** when a run starts, when it is resumed and when it ends.  In between,
+** each cell recorded is one line appended to DIR/.run.cells (synced): a
+** cost that does not grow with the cells done.  Whoever reads run.json
+** through runjson_load gets the log's cells folded in; a whole write of
+** run.json, which then holds them all, removes the log.  While the run
+** goes on, run.json says so itself: "cells_log" names the log.  Invariants:
+**   1. the log's line of a cell follows its summary.csv row, so the log
+**      never holds a cell summary.csv lacks (summary.csv is the record;
+**      resume fits run.json's cells to it: runjson_fit_cells);
+**   2. a log line is read only when its index is the next cell's, so a
+**      line already in run.json, or a torn one, is never counted twice.
 */
 #ifndef SQLSOAK_RUNJSON_H
 #define SQLSOAK_RUNJSON_H
@@ -33,25 +43,52 @@ void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st);
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps);
 
-/* Records the outcome of one cell (plan order). */
+/* Records the outcome of one cell (plan order), in memory, with the run's
+** run_s as it stands. */
 void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res);
+
+/* Appends the cell added last to dir's cells log, synced.  0, or -1 with
+** errno set (the line is then not there at all). */
+int runjson_log_last(struct runjson *r, const char *dir);
+
+/* Makes r's cells those of summary.csv's n records recs (plan: the run's
+** cells in order): cells past them are dropped, missing ones added from
+** their record. */
+void runjson_fit_cells(struct runjson *r, const struct cell *plan,
+                       const struct summary_record *recs, int n);
+
+/* The run's run_s as run.json states it (0 when absent), and in
+** *at_last_cell the run_s its last cell was recorded at (0 when none). */
+double runjson_run_s(struct runjson *r, double *at_last_cell);
 
 /* Records the results folder as created (the default one included). */
 void runjson_set_out(struct runjson *r, const char *dir);
 
-/* "running", "ok", "failed", "interrupted"; where: a sentence or NULL. */
+/* "running", "ok", "failed", "interrupted"; where: a sentence, or NULL
+** for none (an earlier status_detail is removed). */
 void runjson_set_status(struct runjson *r, const char *status, const char *where);
 
-/* Writes <dir>/run.json atomically.  0, or -1 with errno set. */
+/* After the graphs of the finished run in dir were drawn again (why NULL)
+** or could not be (why: "graphs not drawn: ..."): a "graphs not drawn"
+** status_detail is removed or set, so that run.json says what the folder
+** holds.  Any other detail is kept.  0, or -1 with errno set when run.json
+** could not be rewritten. */
+int runjson_note_graphs(const char *dir, const char *why);
+
+/* Writes <dir>/run.json atomically, then removes the cells log, whose
+** lines it now holds.  0, or -1 with errno set. */
 int runjson_write(struct runjson *r, const char *dir);
 
 void runjson_free(struct runjson *r);
 
-/* Keeps room on the results disk (DIR/.run.json.reserve, 256 KiB) so that
-** run.json can still be rewritten once the disk is full; released by
-** runjson_unreserve before the run's last run.json.  0, or -1 when there is
-** no room for it either. */
-int runjson_reserve(const char *dir);
+/* Keeps room on the results disk (DIR/.run.json.reserve) so that run.json
+** can still be written whole once the disk is full: at least
+** RUNJSON_RESERVE_MIN, and what run.json will take with every cell
+** recorded so far (called again as cells are recorded, it grows the file).
+** Released by runjson_unreserve before the run's last run.json.  0, or -1
+** with errno set when there is no room for it either. */
+#define RUNJSON_RESERVE_MIN (256 * 1024)
+int runjson_reserve(const struct runjson *r, const char *dir);
 void runjson_unreserve(const char *dir);
 
 /* Writes json (a json_t *) to dir/name atomically.  0, or -1. */

@@ -398,6 +398,10 @@ static int verify_table(struct soak *s)
 {
     char ok[256], what[64];
     int64_t bad = 0, rows = 0;
+    const struct config *cfg = s->env->cfg;
+    /* the last chunk's, also when a resumed cell had every chunk recorded
+    ** and its chunk loop never ran */
+    timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
     uint64_t t0 = timeline_begin(&s->w.tl, TL_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &s->w.tl,
                         ok, sizeof ok, what, sizeof what);
@@ -409,6 +413,8 @@ static int verify_table(struct soak *s)
     }
     s->res->sum.verify_failures += bad;
     s->res->sum.verify_s = (timeline_end(&s->w.tl, rows) - t0) / 1e9;
+    if (s->w.tl.err)
+        return results_failed(s, "timeline.csv", s->w.tl.err);
     return 0;
 }
 

@@ -258,8 +258,10 @@ int summary_rewrite(const char *dir, const struct summary_record *recs, int n, c
     if (fd >= 0 && (fsync(fd) != 0 || close(fd) != 0))
         bad = 1;
     if (bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        int e = errno;
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
         unlink(tmp);
+        errno = e;
         return -1;
     }
     return 0;

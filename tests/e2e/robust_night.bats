@@ -16,13 +16,7 @@ setup() {
 }
 
 teardown() {
-    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
-        kill -9 "$PID" 2>/dev/null || true
-        wait "$PID" 2>/dev/null || true
-    fi
-    if [ -n "$MNT" ]; then
-        umount "$MNT" 2>/dev/null || true
-    fi
+    runs_teardown
 }
 
 load helpers/runs
@@ -210,12 +204,12 @@ stopped_by() {
 
 @test "Ctrl-C while the graphs are drawn: every cell recorded, the advice is sqlsoak plot, resume refuses, plot draws them" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
-    # the graphs begin once summary.csv has its row; the runner is then
-    # drawing (or about to): a SIGINT there
+    # the graphs begin once every cell is recorded, in plots/ (run.json
+    # says running until they are done): a SIGINT there
     start run --rows 200k --chunk 50k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
     wait_rows "$OUT/summary.csv" 1
     for ((i = 0; i < 1000; i++)); do
-        [ "$(jget status)" = ok ] && break
+        [ -d "$OUT/plots" ] && break
         sleep 0.01
     done
     kill -INT "$PID" 2>/dev/null || skip "the graphs were drawn before the signal landed"

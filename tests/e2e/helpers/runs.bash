@@ -83,3 +83,15 @@ one_db() {
     echo "${dbs[0]}"
 }
 
+
+# runs_teardown: ends a run a failed assertion left in the background (by
+# its pid), and unmounts the test's tmpfs (MNT), if any.
+runs_teardown() {
+    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
+        kill -9 "$PID" 2>/dev/null || true
+        wait "$PID" 2>/dev/null || true
+    fi
+    if [ -n "$MNT" ]; then
+        umount "$MNT" 2>/dev/null || true
+    fi
+}

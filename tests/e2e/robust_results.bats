@@ -1,0 +1,403 @@
+#!/usr/bin/env bats
+# The results files tell the truth: faults injected at exact moments
+# (strace's -e inject: a SIGKILL or an errno at the Nth write, rename or
+# fsync of one file), a results disk too small (a tmpfs) or a file-size
+# limit (ulimit -f), then the exit status, run.json, summary.csv,
+# timeline.csv and `status` are checked against what was really written.
+# Waits are on file state, never on fixed delays.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    runs_setup
+    MNT=
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+
+# need_strace: skips unless strace can inject faults here.
+need_strace() {
+    command -v strace >/dev/null || skip "strace is not installed"
+    strace -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null ||
+        skip "strace cannot trace here (no ptrace)"
+}
+
+# faulted FILE SYSCALL INJECT ARGS...: sqlsoak ARGS under strace, the fault
+# INJECT (strace's -e inject value) applied to SYSCALL on FILE alone (every
+# process of the run); exit status in RC, output in $T/stdout, $T/stderr.
+faulted() {
+    local file=$1 call=$2 inj=$3
+    shift 3
+    RC=0
+    strace -o /dev/null -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
+        "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
+}
+
+# small_disk SIZE: a tmpfs of SIZE mounted at $T/small (in MNT), or skips.
+small_disk() {
+    [ "$(id -u)" -eq 0 ] || skip "mounting a tmpfs needs root"
+    MNT=$T/small
+    mkdir -p "$MNT"
+    mount -t tmpfs -o size="$1" tmpfs "$MNT" 2>/dev/null || { MNT=; skip "cannot mount a tmpfs here"; }
+}
+
+# verify_chunks: the chunk of every verify row of $OUT/timeline.csv, one per line.
+verify_chunks() {
+    python3 - "$OUT/timeline.csv" <<'EOF'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    if r["phase"] == "verify":
+        print(r["cell"], r["chunk"])
+EOF
+}
+
+# ---- timeline.csv ----
+
+@test "verify row: a resumed cell whose chunks were all recorded labels its verify with the last chunk" {
+    need_strace
+    mkdir -p "$OUT"
+    # the runner killed as it writes the cell's summary row: every chunk recorded
+    faulted "$OUT/summary.csv" write signal=SIGKILL:when=2 \
+        run --rows 40k --chunk 10k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 4 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(verify_chunks)" = "1 3" ]
+}
+
+@test "verify rows lost on a full disk: the run stops disk_full (exit 1), resumable" {
+    need_strace
+    mkdir -p "$OUT"
+    # one row per phase (a long interval); strace counts per process: the
+    # cell's process writes the write, read, then verify row: the third fails
+    faulted "$OUT/timeline.csv" write error=ENOSPC:when=3 \
+        run --rows 10k --chunk 10k --reads 1k --verify --timeline-interval 600000 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [[ "$(jget status_detail)" == *"timeline.csv: No space left on device"* ]]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(verify_chunks)" = "1 0" ]
+}
+
+# ---- exit 0 only when every results file was written and synced ----
+
+# calls FILE SYSCALL ARGS...: how many times a fault-free sqlsoak ARGS (its
+# --out made afresh) makes SYSCALL on FILE, every process counted.
+calls() {
+    local file=$1 call=$2
+    shift 2
+    strace -o "$T/trace" -f -P "$file" -e trace="$call" "$S" "$@" >/dev/null 2>&1 || true
+    grep -c "$call(" "$T/trace"
+}
+
+@test "run.json's last write fails (EIO): exit 1 and the reason, never 0" {
+    need_strace
+    args=(run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}")
+    mkdir -p "$OUT"
+    n=$(calls "$OUT/.run.json.tmp" rename "${args[@]}")
+    [ "$n" -ge 2 ]
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    faulted "$OUT/.run.json.tmp" rename "error=EIO:when=$n" "${args[@]}"
+    cat "$T/stderr"
+    [ "$RC" -eq 1 ]
+    grep -q "cannot write $OUT/run.json: Input/output error" "$T/stderr"
+}
+
+# rewrite_fails ERRNO: a 2-cell run whose summary.csv rewrite (the ratio
+# columns) meets ERRNO; checks exit 1 and run.json's word.
+rewrite_fails() {
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv.tmp" write "error=$1:when=1" \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(field write_vs_cell1 "$OUT/summary.csv" | sort -u)" = "" ]
+    [[ "$(jget status_detail)" == *"every cell recorded"*"summary.csv"* ]]
+    grep -q "to carry on.*: $S resume '$OUT'" "$T/stdout"
+}
+
+@test "summary.csv's rewrite fails on a full disk: exit 1, run.json disk_full; resume closes the run, the ratios filled, no stale detail" {
+    need_strace
+    rewrite_fails ENOSPC
+    [ "$(jget status)" = disk_full ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = None ]
+    [ "$(field write_vs_cell1 "$OUT/summary.csv" | head -n 1)" = 1.0000 ]
+    run "$S" status "$OUT"
+    [ "${lines[0]}" = "$OUT: ok" ]
+}
+
+@test "summary.csv's rewrite fails (EIO): exit 1, run.json io_error" {
+    need_strace
+    rewrite_fails EIO
+    [ "$(jget status)" = io_error ]
+}
+
+# graphs_fail FILE INJECT MESSAGE: a 1-cell run drawing its graphs, the
+# fault INJECT on writes to FILE: exit 1, MESSAGE printed, run.json ok with
+# graphs not drawn.
+graphs_fail() {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    mkdir -p "$OUT"
+    faulted "$1" write "$2" \
+        run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    grep -q "$3" "$T/stdout"
+    [ "$(jget status)" = ok ]
+    [[ "$(jget status_detail)" == "graphs not drawn: "* ]]
+    tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
+}
+
+@test "report.html cannot be written (disk full): exit 1, run.json ok with graphs not drawn; plot draws them and clears it" {
+    need_strace
+    graphs_fail "$OUT/.report.html.tmp" error=ENOSPC \
+        "cannot write $OUT/report.html: No space left on device"
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(jget status_detail)" = None ]
+}
+
+@test "a graph gnuplot leaves empty (disk full): exit 1, the file named" {
+    need_strace
+    graphs_fail "$OUT/plots/write.png" error=ENOSPC "cannot write $OUT/plots/write.png"
+}
+
+@test "gnuplot killed by a signal: exit 1" {
+    need_strace
+    graphs_fail "$OUT/plots/write.png" signal=SIGKILL "killed by a signal"
+}
+
+@test "the results disk fills while the graphs are drawn (a small tmpfs): exit 1, run.json ok with graphs not drawn" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    small_disk 512k
+    OUT=$MNT/out
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    echo "$output" | tail -n 8
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"cannot write $OUT/"* ]]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    [ "$(jget status)" = ok ]
+    [[ "$(jget status_detail)" == "graphs not drawn: "* ]]
+}
+
+@test "the graphs and report.html are synced before exit 0" {
+    need_strace
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    args=(run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never)
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/plots/write.png" fsync "${args[@]}")" -ge 1 ]
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/.report.html.tmp" fsync "${args[@]}")" -ge 1 ]
+    [ -s "$OUT/report.html" ]
+}
+
+# ---- status_detail says what is true now ----
+
+@test "plot clears a 'graphs not drawn' detail an interrupted drawing left" {
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["status_detail"] = "graphs not drawn: interrupted while drawing them"
+json.dump(d, open(sys.argv[1], "w"))
+PY
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = None ]
+}
+
+@test "a signal in the last cell, before the graphs: 'interrupted before the graphs were drawn', exit 130" {
+    need_strace
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    mkdir -p "$OUT"
+    # SIGINT to the runner as it writes the cell's summary row
+    faulted "$OUT/summary.csv" write signal=SIGINT:when=2 \
+        run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    cat "$T/stdout"
+    [ "$RC" -eq 130 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    grep -q "interrupted before the graphs were drawn; every cell is recorded" "$T/stdout"
+    ! grep -q "while drawing" "$T/stdout"
+    [ "$(jget status)" = ok ]
+    [ "$(jget status_detail)" = "graphs not drawn: interrupted before drawing them" ]
+    [ ! -e "$OUT/plots" ]
+}
+
+# ---- run.json's cells: summary.csv is the record ----
+
+# cells_match: run.json's cells are summary.csv's rows, in order.
+cells_match() {
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+cells = [(c["cell"], c["repeat"], c["status"]) for c in json.load(open(out + "/run.json"))["cells"]]
+rows = [(int(r["cell"]), int(r["repeat"]), r["status"])
+        for r in csv.DictReader(open(out + "/summary.csv", newline=""))]
+assert cells == rows, (cells, rows)
+PY
+}
+
+@test "kill -9 between a cell's summary row and run.json: resume puts the cell back, status counts it" {
+    need_strace
+    mkdir -p "$OUT"
+    # the runner killed as it syncs cell 1's summary row: the row is there
+    faulted "$OUT/summary.csv" fdatasync signal=SIGKILL:when=1 \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    cells_match
+    run "$S" status "$OUT"
+    echo "$output"
+    [ "${lines[0]}" = "$OUT: ok" ]
+    [[ "$output" == *"cells recorded: 2 of 2"* ]]
+}
+
+@test "run.json is written whole at the start and the end only, however many cells; status folds in the cells since" {
+    need_strace
+    for pages in 4k,8k 1k,2k,4k,8k,16k,32k; do
+        rm -rf "$OUT" "$DB"
+        mkdir -p "$OUT"
+        calls "$OUT/.run.json.tmp" rename run --rows 10k --chunk 10k --reads 10 \
+            --page-size "$pages" --db-dir "$DB" --out "$OUT" "${Q[@]}" >>"$T/counts"
+    done
+    cat "$T/counts"
+    [ "$(sort -u "$T/counts" | wc -l)" -eq 1 ]
+    [ "$(head -n 1 "$T/counts")" -eq 2 ]
+    cells_match
+    # each of the 6 cells was a line of the log, synced
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    [ "$(calls "$OUT/.run.cells" fdatasync run --rows 10k --chunk 10k --reads 10 \
+        --page-size 1k,2k,4k,8k,16k,32k --db-dir "$DB" --out "$OUT" "${Q[@]}")" -eq 6 ]
+    # killed as cell 3's summary row is written: two cells recorded
+    rm -rf "$OUT" "$DB"
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv" write signal=SIGKILL:when=4 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 1k,2k,4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    [ "$(jget status)" = running ]
+    [ "$(jget cells_log)" = .run.cells ]
+    [ "$(wc -l <"$OUT/.run.cells")" -eq 2 ]
+    run "$S" status "$OUT"
+    echo "$output"
+    [[ "$output" == *"cells recorded: 2 of 4"* ]]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    cells_match
+    [ ! -e "$OUT/.run.cells" ]
+    [ "$(jget cells_log)" = None ]
+}
+
+# ---- --max-time over a kill -9 ----
+
+@test "--max-time bounds the run across a kill -9: the time to the last recorded chunk counts" {
+    start run --rows 100M --chunk 5k --reads 100 --max-time 4s --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    # until the cell has used 3 of its 4 s
+    for ((i = 0; i < 3000; i++)); do
+        [ -s "$OUT/chunks.csv" ] && [ "$(field elapsed_s "$OUT/chunks.csv" | tail -n 1 |
+            awk '{print ($1 >= 3)}')" = 1 ] && break
+        sleep 0.01
+    done
+    kill -9 "$PID"
+    finish
+    [ "$RC" -eq 137 ]
+    before=$(field elapsed_s "$OUT/chunks.csv" | tail -n 1)
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = interrupted ]
+    # the resumed cell stops at the budget, one chunk past it at most (not
+    # a whole new budget after the kill)
+    python3 - "$OUT/chunks.csv" "$before" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+before = float(sys.argv[2])
+last = float(rows[-1]["elapsed_s"])
+chunk = max(float(r["write_s"]) + float(r["read_s"] or 0) for r in rows)
+assert before >= 3, before
+assert last <= 4 + 2 * chunk + 0.5, (before, last, chunk)
+PY
+}
+
+# ---- run.json's reserve ----
+
+@test "less room under --out than run.json's reserve: one line, exit 2, nothing created" {
+    small_disk 128k
+    OUT=$MNT/out
+    run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"--out $OUT: only "*" KiB free on its disk, a run needs "*" KiB there"* ]]
+    [ -z "$(ls -A "$MNT")" ]
+    [ ! -e "$DB" ]
+}
+
+@test "a run.json larger than 256 KiB when the results disk fills: run.json still says disk_full" {
+    small_disk 16m
+    OUT=$MNT/out
+    start run --rows 10 --chunk 10 --reads 0 --repeat 400 --sync off --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    # some 300 cells recorded, run.json's would be larger than 256 KiB: the
+    # disk filled by another file
+    wait_rows "$OUT/summary.csv" 300 120
+    dd if=/dev/zero of="$MNT/filler" bs=64k 2>/dev/null || true
+    finish
+    tail -n 3 "$T/stdout"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [ "$(stat -c %s "$OUT/run.json")" -gt 262144 ]
+    cells_match
+}
+
+@test "a .run.cells that is a FIFO is left out: status answers" {
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/summary.csv" write signal=SIGKILL:when=3 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 1k,2k,4k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$RC" -eq 137 ]
+    rm "$OUT/.run.cells"
+    mkfifo "$OUT/.run.cells"
+    run timeout 10 "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"cells recorded: 0 of 3"* ]]
+}
+
+@test "a cell's line in .run.cells cannot be written (EIO): exit 1, run.json io_error with the cell, resume finishes" {
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/.run.cells" write error=EIO:when=1 \
+        run --rows 10k --chunk 10k --reads 10 --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = io_error ]
+    [[ "$(jget status_detail)" == *".run.cells: Input/output error"* ]]
+    cells_match
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    cells_match
+}
