@@ -65,6 +65,7 @@ struct child_out {
     int got_result;
     int64_t acked_rows;         /* the last acknowledged COMMIT */
     int exit_code;              /* -1: killed by a signal */
+    int term_sig;               /* the signal, when killed */
 };
 
 
@@ -122,6 +123,7 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    out->term_sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     return 0;
 }
 
@@ -330,15 +332,24 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         child_cleanup(db, &made);
         return -1;
     }
+    if (out.exit_code != FAULTVFS_CRASH_EXIT) {
+        /* the cut never came (a signal sqlsoak did not send, or an end
+        ** before it): what the database holds is no power cut's result */
+        if (out.term_sig)
+            snprintf(tr->integrity, sizeof tr->integrity, "no cut: killed by %s",
+                     stop_signame(out.term_sig));
+        else
+            snprintf(tr->integrity, sizeof tr->integrity, "no cut: exited with status %d",
+                     out.exit_code);
+        snprintf(tr->outcome, sizeof tr->outcome, "failed");
+        child_cleanup(db, &made);
+        return -1;
+    }
     if (cfg->replay >= 0)
         print_sides(db, "after the cut");
     judge(c, cell, db, out.acked_rows, tr);
     if (cfg->replay >= 0)
         print_sides(db, "after reopening");
-    if (out.exit_code != FAULTVFS_CRASH_EXIT)
-        snprintf(tr->integrity + strlen(tr->integrity),
-                 sizeof tr->integrity - strlen(tr->integrity), " (no cut: exit %d)",
-                 out.exit_code);
     child_cleanup(db, &made);
     return 0;
 }
