@@ -41,6 +41,12 @@ killed_before_chunk0() {
     [ "$status" -eq 0 ]
     kept=$(one_db)
     sum=$(sha256sum <"$kept")
+    # the run recorded the file it created: device, inode, birth time, name
+    birth=$(stat -c %W "$kept")
+    [ "$birth" != 0 ] || birth=-            # (0: the filesystem keeps none)
+    read -r word dev ino born name <"$T/r/.databases"
+    [ "$word $dev $ino ${born%.*} $name" = \
+        "created $(stat -c '%Hd:%Ld %i' "$kept") $birth $(basename "$kept")" ]
     mv "$T/r" "$T/rA"
     # the same path, so the same database names: its cell 1 meets run A's file
     OUT=$T/r
@@ -57,6 +63,8 @@ killed_before_chunk0() {
     [ "$(sha256sum <"$kept")" = "$sum" ]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "failed ok " ]
     [ "$(ls "$DB")" = "$(basename "$kept")" ]   # cell 2's own database deleted
+    cell2=$(db_prefix "$OUT")-cell2-rep1.db
+    [ "$(awk '{print $1, $NF}' "$OUT/.databases")" = "created $cell2"$'\n'"deleted $cell2" ]
 }
 
 @test "resume: an interrupted cell with no chunk recorded, its database this run's: deleted, the cell measured anew" {
