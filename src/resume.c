@@ -277,11 +277,13 @@ static int paths_absolute(const struct config *cfg)
     return cfg->db_dir[0] == '/';
 }
 
-/* Why a database file is not this run's to delete, in words. */
-static const char *unproved(const struct dbmark_book *b)
+/* Why database file db is not this run's to delete, in words. */
+static const char *unproved(const struct dbmark_book *b, const char *db)
 {
-    return b->missing ? "the folder, of an older sqlsoak, records no database it created"
-                      : "it is not the file this run created";
+    return b->missing                 ? "the folder, of an older sqlsoak, records no database "
+                                        "it created"
+           : dbmark_book_find(b, db) ? "it is not the file this run created"
+                                      : "the folder has no record that this run created it";
 }
 
 /* The identity the folder recorded for db when db is still that file,
@@ -313,7 +315,7 @@ static void remove_recorded_databases(const struct runner *r, const struct dbmar
         runner_db_path(r, &r->cells[i], db, sizeof db);
         const struct dbmark *m = dbmark_book_find(b, db);
         if (db_left(db, left, sizeof left) && !(m && dbmark_remove(db, m, r->marks_fd)))
-            printf("kept %s: %s\n", left, unproved(b));
+            printf("kept %s: %s\n", left, unproved(b, db));
     }
 }
 
@@ -329,7 +331,7 @@ static int check_ownership(const struct dbmark_book *b, struct found *fd, const 
         fd->prior.db_marked = 1;
         fd->prior.db_mark = *m;
     } else if (!fd->recorded && db_left(db, left, sizeof left)) {
-        snprintf(err, n, "%s: %s: not touched; delete it to resume", left, unproved(b));
+        snprintf(err, n, "%s: %s: not touched; delete it to resume", left, unproved(b, db));
         return -1;
     }
     return 0;
@@ -485,7 +487,7 @@ int resume_main(const struct config *args, char *err, size_t n)
         printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
                fd.db_rows - fd.prior.rows);
     if (fd.recorded && !fd.prior.db_marked && !cfg.keep_db)
-        printf("  %s will be kept when its cell ends: %s\n", db, unproved(&book));
+        printf("  %s will be kept when its cell ends: %s\n", db, unproved(&book, db));
     fflush(stdout);
     status = runner_execute(&r, fd.first, fd.recorded ? &fd.prior : NULL);
 done:

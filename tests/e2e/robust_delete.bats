@@ -59,7 +59,7 @@ killed_before_chunk0() {
     run "$S" resume "$OUT" --no-plot
     echo "$output"
     [ "$status" -eq 1 ]                     # cell 1 failed
-    [[ "$output" == *"kept $kept: it is not the file this run created"* ]]
+    [[ "$output" == *"kept $kept: the folder has no record that this run created it"* ]]
     [ "$(sha256sum <"$kept")" = "$sum" ]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "failed ok " ]
     [ "$(ls "$DB")" = "$(basename "$kept")" ]   # cell 2's own database deleted
