@@ -201,11 +201,18 @@ static void test_remove(void **state)
     assert_int_equal(dbmark_remove(a, &m, -1), 0);
     assert_int_equal(access(a, F_OK), 0);
     assert_int_equal(access(side, F_OK), 0);
-    /* the very file recorded: deleted, with its side file */
+    /* the very file recorded: deleted, with its side file, the deletion
+    ** recorded first */
+    char path[128], text[64] = "";
+    int fd = open(at(DBMARK_FILE, path, sizeof path), O_RDWR | O_CREAT | O_APPEND, 0644);
+    assert_true(fd >= 0);
     assert_int_equal(dbmark_of_path(a, &m), 0);
-    assert_int_equal(dbmark_remove(a, &m, -1), 1);
+    assert_int_equal(dbmark_remove(a, &m, fd), 1);
     assert_int_equal(access(a, F_OK), -1);
     assert_int_equal(access(side, F_OK), -1);
+    assert_int_equal(pread(fd, text, sizeof text - 1, 0), 13);
+    assert_string_equal(text, "deleted a.db\n");
+    close(fd);
     /* gone: nothing to delete */
     assert_int_equal(dbmark_remove(a, &m, -1), 0);
 }
