@@ -232,7 +232,7 @@ interrupted() {
     # at its first write to .databases (the record that cell 1's database
     # is about to be deleted), after cell 1's summary row.
     command -v strace >/dev/null || skip "strace is not installed"
-    run strace -o /dev/null -P "$OUT/.databases" -e trace=write -e inject=write:signal=SIGKILL:when=1 \
+    run traced -o /dev/null -P "$OUT/.databases" -e trace=write -e inject=write:signal=SIGKILL:when=1 \
         "$S" run --rows 300k --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 137 ]
     [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]

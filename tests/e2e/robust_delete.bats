@@ -28,7 +28,7 @@ need_strace() {
 # recorded (as the OOM killer might); sets db to that database.
 killed_before_chunk0() {
     db="$DB/$(db_prefix "$OUT")-cell1-rep1.db"
-    run strace -f -o /dev/null -P "$db" -e trace=pwrite64 -e inject=pwrite64:signal=SIGKILL:when=1 \
+    run traced -f -o /dev/null -P "$db" -e trace=pwrite64 -e inject=pwrite64:signal=SIGKILL:when=1 \
         "$S" run --rows 200k --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 130 ]
@@ -157,7 +157,7 @@ killed_before_chunk0() {
     mkdir -p "$DB"
     db="$DB/$(db_prefix "$OUT")-cell1-calibration.db"
     echo keep >"$db"
-    run strace -o /dev/null -P "$db" -e trace=access,faccessat,faccessat2 \
+    run traced -o /dev/null -P "$db" -e trace=access,faccessat,faccessat2 \
         -e inject=access,faccessat,faccessat2:error=ENOENT \
         "$S" crash --journal delete --sync full --trials 2 --db-dir "$DB" --out "$OUT" --no-plot
     echo "$output"

@@ -83,6 +83,12 @@ jget() {
         "${2:-$OUT}/run.json" "$1"
 }
 
+# traced ARGS...: strace ARGS, with LeakSanitizer (which cannot work under
+# ptrace) off when sqlsoak is a sanitizer build (make asan).
+traced() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
 # db_prefix OUT: how the database files of a run or crash into results
 # folder OUT begin: sqlsoak-, the folder's name, a hash (32-bit FNV-1a) of
 # its absolute path.
