@@ -22,6 +22,11 @@
 ** the sector size) is the same in its counting run and every trial, so
 ** that each makes the same writes and syncs.  durability.csv bounds each
 ** outcome's share from above (binom.h).
+** Each database (a cell's calibration run, each trial's) is created by
+** this process before its child starts, never over a file (dbmark.h), and
+** deleted after the child only while it is still that file.  A trial
+** whose child did not reach its cut (killed by a signal sqlsoak did not
+** send) is failed, not judged.
 */
 #include "crash.h"
 #include "binom.h"
