@@ -10,7 +10,11 @@
 **   the interrupted cell's database exists and holds exactly the rows of
 **   its recorded chunks (or those plus part or all of the one chunk whose
 **   row never reached chunks.csv), and the last recorded chunk's rows
-**   verify against the generator.
+**   verify against the generator;
+**   a file in the place of an interrupted cell's database with no chunk
+**   recorded is the one this run created (OUT/.databases, dbmark.h).
+** No database is deleted unless those records prove it this run's; any
+** other is kept, with a line saying so.
 ** Then: a half-written last CSV line is cut off, rows of an unrecorded
 ** chunk are deleted (the chunk is measured again), and the runner carries
 ** on, marking the chunks it runs as resumed.
