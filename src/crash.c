@@ -22,11 +22,17 @@
 ** the sector size) is the same in its counting run and every trial, so
 ** that each makes the same writes and syncs.  durability.csv bounds each
 ** outcome's share from above (binom.h).
+** Each database (a cell's calibration run, each trial's) is created by
+** this process before its child starts, never over a file (dbmark.h), and
+** deleted after the child only while it is still that file.  A trial
+** whose child did not reach its cut (killed by a signal sqlsoak did not
+** send) is failed, not judged.
 */
 #include "crash.h"
 #include "binom.h"
 #include "clock.h"
 #include "dbfile.h"
+#include "dbmark.h"
 #include "fdio.h"
 #include "folder.h"
 #include "kvgen.h"
@@ -64,19 +70,15 @@ struct child_out {
     int got_result;
     int64_t acked_rows;         /* the last acknowledged COMMIT */
     int exit_code;              /* -1: killed by a signal */
+    int term_sig;               /* the signal, when killed */
 };
 
 
-/* A database path this run may create, and so later remove: nothing of
-** that name, nor a side file, exists yet. */
-static int path_free(const char *db)
-{
-    char side[4200];
-    return access(db, F_OK) != 0 && !dbfile_side_exists(db, side, sizeof side);
-}
-
-static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *fv,
-                     struct child_out *out)
+/* Runs the workload in a child on database db, which this process has
+** created as made (so that no kill of the child can leave a file of
+** this run's it cannot prove its own). */
+static int run_child(struct crash *c, int idx, const char *db, const struct dbmark *made,
+                     struct faultvfs *fv, struct child_out *out)
 {
     struct runner *r = &c->r;
     const struct cell *cell = &r->cells[idx];
@@ -95,6 +97,8 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
     env.chunks_fd = env.histograms_fd = env.timeline_fd = -1;
     env.progress = &quiet;
     env.fault = fv;
+    env.mark_fd = -1;
+    env.made = made;
     fflush(NULL);
     if (pipe(commits) || pipe(result))
         return -1;
@@ -124,7 +128,16 @@ static int run_child(struct crash *c, int idx, const char *db, struct faultvfs *
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    out->term_sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     return 0;
+}
+
+/* After a child: its database deleted while it is the file made, else
+** kept with a line saying so. */
+static void child_cleanup(const char *db, const struct dbmark *made)
+{
+    if (!dbmark_remove(db, made, -1) && access(db, F_OK) == 0)
+        printf("  kept %s: it is not the file this run created\n", db);
 }
 
 /* ---- judging a database after the cut ---- */
@@ -309,15 +322,32 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     replay_options(cfg, &tr->id, seed, tr->replay, sizeof tr->replay);
     snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
              c->r.db_dir, c->r.run_name, cell->combo, t);
-    if (!path_free(db)) {
-        snprintf(tr->integrity, sizeof tr->integrity, "%.40s exists: not touched", "its database");
+    char why[256];
+    struct dbmark made;
+    if (dbmark_create(db, &made, why, sizeof why) != 0) {
+        snprintf(tr->integrity, sizeof tr->integrity, "its database %s",
+                 errno == EEXIST ? "exists: not touched" : "cannot be created");
         snprintf(tr->outcome, sizeof tr->outcome, "failed");
+        printf("  trial %" PRId64 ": %s\n", t, why);
         return -1;
     }
-    if (run_child(c, idx, db, &fv, &out)) {
+    if (run_child(c, idx, db, &made, &fv, &out)) {
         snprintf(tr->integrity, sizeof tr->integrity, "cannot start: %.40s", strerror(errno));
         snprintf(tr->outcome, sizeof tr->outcome, "failed");
-        dbfile_remove(db);
+        child_cleanup(db, &made);
+        return -1;
+    }
+    if (out.exit_code != FAULTVFS_CRASH_EXIT) {
+        /* the cut never came (a signal sqlsoak did not send, or an end
+        ** before it): what the database holds is no power cut's result */
+        if (out.term_sig)
+            snprintf(tr->integrity, sizeof tr->integrity, "no cut: killed by %s",
+                     stop_signame(out.term_sig));
+        else
+            snprintf(tr->integrity, sizeof tr->integrity, "no cut: exited with status %d",
+                     out.exit_code);
+        snprintf(tr->outcome, sizeof tr->outcome, "failed");
+        child_cleanup(db, &made);
         return -1;
     }
     if (cfg->replay >= 0)
@@ -325,11 +355,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     judge(c, cell, db, out.acked_rows, tr);
     if (cfg->replay >= 0)
         print_sides(db, "after reopening");
-    if (out.exit_code != FAULTVFS_CRASH_EXIT)
-        snprintf(tr->integrity + strlen(tr->integrity),
-                 sizeof tr->integrity - strlen(tr->integrity), " (no cut: exit %d)",
-                 out.exit_code);
-    dbfile_remove(db);
+    child_cleanup(db, &made);
     return 0;
 }
 
@@ -349,16 +375,16 @@ static void run_cell_trials(struct crash *c, int idx)
     device_setup(cfg, cell, &counting);
     snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
              c->r.run_name, cell->combo);
-    if (!path_free(db)) {
+    struct dbmark made;
+    if (dbmark_create(db, &made, d.reason, sizeof d.reason) != 0) {
         snprintf(d.status, sizeof d.status, "failed");
-        snprintf(d.reason, sizeof d.reason, "%.200s exists and is not sqlsoak's: not touched", db);
         d.write_rows_per_s = NAN;
         record_cell(c, idx, &d);
         printf("  %-44s %s: %s\n", label, d.status, d.reason);
         return;
     }
-    int rc = run_child(c, idx, db, &counting, &out);
-    dbfile_remove(db);
+    int rc = run_child(c, idx, db, &made, &counting, &out);
+    child_cleanup(db, &made);
     if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
         snprintf(d.status, sizeof d.status, "%s",
                  out.got_result ? status_names[out.res.status] : "failed");
@@ -422,6 +448,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     memset(&c, 0, sizeof c);
     c.r.cfg = cfg;
     c.r.chunks_fd = c.r.summary_fd = c.r.histograms_fd = c.r.timeline_fd = -1;
+    c.r.owner_fd = c.r.marks_fd = -1;
     c.trials_fd = c.durability_fd = -1;
     int status = 2;
     signal(SIGXFSZ, SIG_IGN);
@@ -442,7 +469,6 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
                          "replay column of trials.csv); these options make %d cells", c.r.ncells);
         goto done;
     }
-    folder_safe_name(folder_basename(c.r.out), c.r.run_name, sizeof c.r.run_name);
     c.trial_cfg = *cfg;
     c.trial_cfg.reads = 0;
     c.trial_cfg.verify = 0;
@@ -454,6 +480,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     status = 1;
     if (runner_make_out(&c.r, err, n) || folder_mkdirs(c.r.db_dir, err, n))
         goto done;
+    runner_name_databases(&c.r);    /* as run's: two folders of one name never meet */
     struct host_info host;
     struct storage_info storage;
     sysinfo_host(&host);

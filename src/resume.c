@@ -10,7 +10,11 @@
 **   the interrupted cell's database exists and holds exactly the rows of
 **   its recorded chunks (or those plus part or all of the one chunk whose
 **   row never reached chunks.csv), and the last recorded chunk's rows
-**   verify against the generator.
+**   verify against the generator;
+**   a file in the place of an interrupted cell's database with no chunk
+**   recorded is the one this run created (OUT/.databases, dbmark.h).
+** No database is deleted unless those records prove it this run's; any
+** other is kept, with a line saying so.
 ** Then: a half-written last CSV line is cut off, rows of an unrecorded
 ** chunk are deleted (the chunk is measured again), and the runner carries
 ** on, marking the chunks it runs as resumed.
@@ -18,6 +22,8 @@
 #include "resume.h"
 #include "csvin.h"
 #include "dbfile.h"
+#include "dbmark.h"
+#include "fdio.h"
 #include "folder.h"
 #include "histfile.h"
 #include "kvgen.h"
@@ -267,18 +273,64 @@ static int paths_absolute(const struct config *cfg)
     return cfg->db_dir[0] == '/';
 }
 
+/* Why database file db is not this run's to delete, in words. */
+static const char *unproved(const struct dbmark_book *b, const char *db)
+{
+    return b->missing                 ? "the folder, of an older sqlsoak, records no database "
+                                        "it created"
+           : dbmark_book_find(b, db) ? "it is not the file this run created"
+                                      : "the folder has no record that this run created it";
+}
+
+/* The identity the folder recorded for db when db is still that file,
+** else NULL: proof that this run created it (dbmark.h). */
+static const struct dbmark *proof(const struct dbmark_book *b, const char *db)
+{
+    const struct dbmark *m = dbmark_book_find(b, db);
+    struct dbmark now;
+    return m && dbmark_of_path(db, &now) == 0 && dbmark_same(&now, m) ? m : NULL;
+}
+
+/* db or one of its side files exists: its path into buf. */
+static int db_left(const char *db, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", db);
+    return access(db, F_OK) == 0 || dbfile_side_exists(db, buf, n);
+}
+
 /* A kill between a cell's summary row and the deletion of its database
-** leaves the database behind: this run's own, named by it, and removed as
-** the run would have (unless --keep-db). */
-static void remove_recorded_databases(const struct runner *r)
+** leaves the database behind: removed as the run would have (unless
+** --keep-db) when the folder proves it this run's; any other file of its
+** name (another run's, kept by a cell that failed on it) is kept. */
+static void remove_recorded_databases(const struct runner *r, const struct dbmark_book *b)
 {
     if (r->cfg->keep_db)
         return;
     for (int i = 0; i < r->nresults; i++) {
-        char db[4200];
+        char db[4200], left[4200];
         runner_db_path(r, &r->cells[i], db, sizeof db);
-        dbfile_remove(db);
+        const struct dbmark *m = dbmark_book_find(b, db);
+        if (db_left(db, left, sizeof left) && !(m && dbmark_remove(db, m, r->marks_fd)))
+            printf("kept %s: %s\n", left, unproved(b, db));
     }
+}
+
+/* The interrupted cell's database: proved this run's (fd->prior, so that
+** the runner deletes it once the cell is recorded), or, with no chunk
+** recorded, refused when it is there and not proved ours. */
+static int check_ownership(const struct dbmark_book *b, struct found *fd, const char *db,
+                           char *err, size_t n)
+{
+    char left[4200];
+    const struct dbmark *m = proof(b, db);
+    if (m) {
+        fd->prior.db_marked = 1;
+        fd->prior.db_mark = *m;
+    } else if (!fd->recorded && db_left(db, left, sizeof left)) {
+        snprintf(err, n, "%s: %s: not touched; delete it to resume", left, unproved(b, db));
+        return -1;
+    }
+    return 0;
 }
 
 int resume_main(const struct config *args, char *err, size_t n)
@@ -293,6 +345,8 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
     r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
+    r.marks_fd = -1;
+    struct dbmark_book book = {NULL, 0, 0, 1};
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
     stop_catch_runner();
@@ -352,10 +406,14 @@ int resume_main(const struct config *args, char *err, size_t n)
     runjson_fit_cells(r.rj, r.cells, r.results, r.nresults);
     double at_cell, run_s = runjson_run_s(r.rj, &at_cell);
     r.spent_s = at_cell > run_s ? at_cell : run_s;
+    if (dbmark_book_load(out, &book, err, n))
+        goto done;
     if (r.nresults == r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", out);
-        remove_recorded_databases(&r);
+        if (runner_open_marks(&r, 0, err, n))
+            goto done;
+        remove_recorded_databases(&r, &book);
         status = runner_execute(&r, r.ncells, NULL);
         goto done;
     }
@@ -368,7 +426,8 @@ int resume_main(const struct config *args, char *err, size_t n)
         r.spent_s = at_cell + fd.prior.elapsed_s;
     json_object_set_new(root, "run_s", json_real(r.spent_s));
     runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
-    if (fd.recorded && check_database(&r, &fd, db, err, n))
+    if ((fd.recorded && check_database(&r, &fd, db, err, n)) ||
+        check_ownership(&book, &fd, db, err, n))
         goto done;
     off_t hist_len;
     const struct cell *cell = &r.cells[fd.first];
@@ -383,7 +442,9 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     /* every check passed: from here on, changes */
     status = 1;
-    remove_recorded_databases(&r);
+    if (runner_open_marks(&r, 0, err, n))
+        goto done;
+    remove_recorded_databases(&r, &book);
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", out);
     if (fd.torn && truncate(path, fd.chunks_len) != 0) {
@@ -400,10 +461,12 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
         goto done;
     }
-    if (!fd.recorded)
-        dbfile_remove(db);   /* this run's own, with no chunk recorded: start the cell anew */
-    else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n))
+    if (!fd.recorded) {
+        if (fd.prior.db_marked)     /* this run's own, with no chunk: start the cell anew */
+            dbmark_remove(db, &fd.prior.db_mark, r.marks_fd);
+    } else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n)) {
         goto done;
+    }
     if ((r.timeline_fd = timeline_resume(out, err, n)) < 0)
         goto done;
     snprintf(path, sizeof path, "%s/chunks.csv", out);
@@ -428,10 +491,13 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (fd.db_rows > fd.prior.rows)
         printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
                fd.db_rows - fd.prior.rows);
+    if (fd.recorded && !fd.prior.db_marked && !cfg.keep_db)
+        printf("  %s will be kept when its cell ends: %s\n", db, unproved(&book, db));
     fflush(stdout);
     status = runner_execute(&r, fd.first, fd.recorded ? &fd.prior : NULL);
 done:
     runner_release(&r);
+    dbmark_book_free(&book);
     cellstats_free(&fd.prior.stats);
     free(argv);
     config_free(&cfg);

@@ -20,7 +20,7 @@
 #include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
-#include "dbfile.h"
+#include "dbmark.h"
 #include "detach.h"
 #include "folder.h"
 #include "noise.h"
@@ -212,6 +212,7 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.stop = &stop_signal;
     env.prior = prior;
     env.commit_fd = -1;
+    env.mark_fd = r->marks_fd;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
     if (cellproc_run(&env, res, why, sizeof why) == 0)
         return 0;
@@ -241,6 +242,19 @@ int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *er
         return -1;
     }
     return fd;
+}
+
+int runner_open_marks(struct runner *r, int fresh, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", r->out, DBMARK_FILE);
+    r->marks_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC |
+                                 (fresh ? O_EXCL : 0), 0644);
+    if (r->marks_fd < 0) {
+        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 /* The time the run has spent on its cells, over every resume, in run.json
@@ -349,6 +363,20 @@ static void note_where(struct runner *r, int i, int64_t chunks, const char *why)
              (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");
 }
 
+/* Deletes the database of recorded cell idx: only the very file the cell
+** created (or the one resume proved this run's, dbmark.h). */
+static void remove_db(struct runner *r, int idx, const struct cell_result *res,
+                      struct progress *pg)
+{
+    char db[4200], msg[4400];
+    runner_db_path(r, &r->cells[idx], db, sizeof db);
+    if (res->db_marked && !dbmark_remove(db, &res->db_mark, r->marks_fd) &&
+        access(db, F_OK) == 0) {
+        snprintf(msg, sizeof msg, "kept %s: it is not the file this run created", db);
+        progress_note(pg, msg);
+    }
+}
+
 /* The cells from first on.  Returns 1 when a cell failed.  A run that
 ** stops early (a signal, a cell's process killed, a results file that
 ** cannot be written) sets r->end and r->where and leaves the cell in hand
@@ -399,11 +427,8 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             note_where(r, i, res.sum.chunks, r->end_why);
             return failed;
         }
-        if (res.db_created && !cfg->keep_db) {
-            char db[4200];
-            runner_db_path(r, &r->cells[i], db, sizeof db);
-            dbfile_remove(db);    /* only now: a crash before this leaves it to resume */
-        }
+        if (res.db_created && !cfg->keep_db)
+            remove_db(r, i, &res, &pg);     /* only now: a crash before this leaves it to resume */
         if (soak_status_failed(res.status)) {
             failed = 1;
             if (cfg->on_error == OE_STOP) {
@@ -541,12 +566,15 @@ void runner_release(struct runner *r)
         close(r->timeline_fd);
     if (r->owner_fd >= 0)
         close(r->owner_fd);
+    if (r->marks_fd >= 0)
+        close(r->marks_fd);
     runjson_free(r->rj);
     free(r->results);
     free(r->cells);
     for (int i = 0; i < r->nlibs; i++)
         sqlapi_close(&r->libs[i]);
     r->chunks_fd = r->summary_fd = r->histograms_fd = r->timeline_fd = r->owner_fd = -1;
+    r->marks_fd = -1;
     r->rj = NULL;
     r->results = NULL;
     r->cells = NULL;
@@ -559,6 +587,7 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     memset(&r, 0, sizeof r);
     r.cfg = cfg;
     r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
+    r.marks_fd = -1;
     int status = 2;
 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
@@ -613,7 +642,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
         if (sqlapi_probe(&r.libs[i], r.db_dir, &caps, perr, sizeof perr) == 0)
             runjson_add_library(r.rj, &r.libs[i], &caps);
     }
-    if ((r.chunks_fd = runner_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
+    if (runner_open_marks(&r, 1, err, errlen) != 0 ||
+        (r.chunks_fd = runner_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
         (r.summary_fd = runner_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
         (r.histograms_fd =
              runner_open_csv(r.out, "histograms.csv", CSV_HISTOGRAMS, err, errlen)) < 0 ||

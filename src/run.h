@@ -30,6 +30,7 @@ struct runner {
     struct runjson *rj;
     int chunks_fd, summary_fd, histograms_fd, timeline_fd;
     int owner_fd;                     /* the lock of the results folder (owner.h) */
+    int marks_fd;                     /* OUT/.databases, O_APPEND (dbmark.h); -1 none */
     const char *end;                  /* a run stopped early: interrupted, disk_full,
                                          io_error; NULL otherwise */
     char end_why[512];                /* a result file that could not be written */
@@ -55,6 +56,10 @@ int runner_make_out(struct runner *r, char *err, size_t n);
 /* Creates dir/name (never overwriting) with the header of schema f;
 ** returns its descriptor (O_APPEND), or -1 with err. */
 int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
+
+/* Opens OUT/.databases for appending: created afresh (never over a file)
+** when fresh, else created when missing.  0, or -1 with err. */
+int runner_open_marks(struct runner *r, int fresh, char *err, size_t n);
 
 /* Loads every --sqlite-lib.  0, or -1 with a message in err. */
 int runner_load_libraries(struct runner *r, char *err, size_t n);

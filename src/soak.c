@@ -7,6 +7,8 @@
 **        (the file is created with O_EXCL: sqlsoak only ever touches a
 **         database it made)            (requested vs read back: a
 **                                       mismatch ends the cell UNSUPPORTED)
+**        (db_make records the new file's identity: the proof the runner
+**         needs to delete it, dbmark.h)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
 **        ... for every chunk, then
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
@@ -105,21 +107,38 @@ static int64_t file_size(const char *path)
     return stat(path, &st) == 0 ? (int64_t)st.st_size : 0;
 }
 
+static int results_failed(struct soak *s, const char *file, int e);
+
+/* Creates db_path (dbmark_create) and records its identity: what later
+** proves it sqlsoak's to delete.  A record that cannot be written ends
+** the cell, the file removed while it is provably ours. */
+static int db_make(struct soak *s)
+{
+    const char *path = s->env->db_path;
+    struct cell_result *res = s->res;
+    char why[sizeof res->sum.reason];
+    if (dbmark_create(path, &res->db_mark, why, sizeof why) != 0) {
+        set_status(s, errno == ENOSPC ? ST_DISK_FULL : ST_FAILED, "%s", why);
+        return -1;
+    }
+    if (s->env->mark_fd >= 0 && dbmark_note_created(s->env->mark_fd, path, &res->db_mark)) {
+        int e = errno;
+        dbmark_remove(path, &res->db_mark, -1);
+        return results_failed(s, DBMARK_FILE, e);
+    }
+    res->db_marked = s->env->mark_fd >= 0;
+    return 0;
+}
+
 static int db_create(struct soak *s)
 {
     const char *path = s->env->db_path;
-    char side[4200];
-    if (dbfile_side_exists(path, side, sizeof side)) {
-        set_status(s, ST_FAILED, "%s exists and is not sqlsoak's: not touched", side);
+    if (s->env->made) {         /* made by the caller, its identity known */
+        s->res->db_mark = *s->env->made;
+        s->res->db_marked = 1;
+    } else if (db_make(s) != 0) {
         return -1;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        set_status(s, errno == ENOSPC ? ST_DISK_FULL : ST_FAILED, "cannot create %s",
-                   path);
-        return -1;
-    }
-    close(fd);
     s->created = 1;
     int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE,
                              s->fault ? FAULTVFS_NAME : NULL);
@@ -132,6 +151,8 @@ static int db_create(struct soak *s)
 static int db_reopen(struct soak *s)
 {
     s->created = 1;
+    s->res->db_marked = s->env->prior->db_marked;
+    s->res->db_mark = s->env->prior->db_mark;
     int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE, NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");

@@ -7,6 +7,7 @@
 
 #include "cellstats.h"
 #include "csvout.h"
+#include "dbmark.h"
 #include "faultvfs.h"
 #include "options.h"
 #include "plan.h"
@@ -32,7 +33,9 @@ struct cell_result {
     int status;                 /* enum cell_status */
     int settings_read;          /* actual holds read-back values */
     int64_t vfs_events;         /* writes + syncs seen by env->fault */
-    int db_created;             /* the cell made db_path: the runner's to delete */
+    int db_created;             /* the cell made db_path (or carried on with it) */
+    int db_marked;              /* db_mark proves db_path ours: the runner may delete it */
+    struct dbmark db_mark;      /* db_path's identity when it was created */
     int results_full;           /* chunks.csv could not grow: its disk is full */
 };
 
@@ -43,6 +46,8 @@ struct soak_prior {
     struct cellstats stats;     /* their figures */
     int64_t verify_failures, db_bytes;
     double elapsed_s;           /* the cell's time up to its last recorded chunk */
+    int db_marked;              /* db_mark, from the folder's records, proves the */
+    struct dbmark db_mark;      /* kept database ours (dbmark.h) */
 };
 
 /* Everything one cell needs; owned by the caller. */
@@ -51,7 +56,8 @@ struct soak_env {
     const struct cell *cell;
     const struct sqlapi *api;
     struct cell_id id;
-    const char *db_path;        /* must not exist yet, nor its -journal/-wal */
+    const char *db_path;        /* must not exist yet, nor its -journal/-wal
+                                   (unless made) */
     int chunks_fd;              /* chunks.csv, O_APPEND */
     int histograms_fd;          /* histograms.csv, O_APPEND; -1: none kept */
     int timeline_fd;            /* timeline.csv, O_APPEND; -1: none */
@@ -62,12 +68,17 @@ struct soak_env {
     struct faultvfs *fault;     /* NULL, or a shim to open the database through */
     int commit_fd;              /* >= 0: each COMMIT's row count is written here
                                    (8 bytes) once the library has returned */
+    int mark_fd;                /* >= 0: the database's creation is recorded here
+                                   (dbmark.h); -1: not recorded */
+    const struct dbmark *made;  /* NULL; or the caller created db_path (empty,
+                                   dbmark_create) as this file */
 };
 
 /* Runs the cell, or with env->prior continues it on its kept database;
 ** fills *res (always, whatever the outcome) and returns its status.  The
 ** database is closed, never deleted: the runner deletes it (when
-** res->db_created) once the cell is recorded, so that a crash in between
+** res->db_marked, and only while it is still the file res->db_mark
+** identifies) once the cell is recorded, so that a crash in between
 ** leaves it for `sqlsoak resume`. */
 int soak_cell(const struct soak_env *env, struct cell_result *res);
 

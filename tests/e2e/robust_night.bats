@@ -335,18 +335,20 @@ PY
 @test "crash: a cell that fails is in run.json and makes the exit status 1" {
     # a file of the calibration database's name, not sqlsoak's: the cell fails
     mkdir -p "$DB"
-    echo keep >"$DB/sqlsoak-out-cell1-calibration.db"
+    db="$DB/$(db_prefix "$OUT")-cell1-calibration.db"
+    echo keep >"$db"
     run "$S" crash --journal delete --sync full --trials 2 --db-dir "$DB" --out "$OUT" --no-plot
     echo "$output"
     [ "$status" -eq 1 ]
     [ "$(jget status)" = failed ]
     [ "$(python3 -c 'import json,sys; print([c["status"] for c in json.load(open(sys.argv[1]))["cells"]])' "$OUT/run.json")" = "['failed']" ]
-    [ "$(cat "$DB/sqlsoak-out-cell1-calibration.db")" = keep ]
+    [ "$(cat "$db")" = keep ]
 }
 
 @test "crash: a trial that cannot run is a trials.csv row with outcome failed, and fails its cell" {
     mkdir -p "$DB"
-    echo keep >"$DB/sqlsoak-out-cell1-trial0.db"
+    db="$DB/$(db_prefix "$OUT")-cell1-trial0.db"
+    echo keep >"$db"
     run "$S" crash --journal delete --sync full --trials 3 --db-dir "$DB" --out "$OUT" --no-plot
     echo "$output"
     [ "$status" -eq 1 ]
@@ -354,7 +356,7 @@ PY
     [ "$(data_rows "$OUT/trials.csv")" -eq 3 ]
     [ "$(field status "$OUT/durability.csv")" = failed ]
     [ "$(field reason "$OUT/durability.csv")" = "1 trial could not run (trials.csv)" ]
-    [ "$(cat "$DB/sqlsoak-out-cell1-trial0.db")" = keep ]
+    [ "$(cat "$db")" = keep ]
 }
 
 # ---- random faults ----

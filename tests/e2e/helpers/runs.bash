@@ -13,6 +13,15 @@ runs_setup() {
     PID=
 }
 
+# runs_teardown: a run left in the background by a failed assertion is
+# ended, by its pid.
+runs_teardown() {
+    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
+        kill -9 "$PID" 2>/dev/null || true
+        wait "$PID" 2>/dev/null || true
+    fi
+}
+
 # data_rows FILE: data rows of a CSV file so far (0 while it does not exist).
 data_rows() {
     local n
@@ -75,6 +84,27 @@ EOF
 jget() {
     python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))' \
         "${2:-$OUT}/run.json" "$1"
+}
+
+# traced ARGS...: strace ARGS, with LeakSanitizer (which cannot work under
+# ptrace) off when sqlsoak is a sanitizer build (make asan).
+traced() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
+# db_prefix OUT: how the database files of a run or crash into results
+# folder OUT begin: sqlsoak-, the folder's name, a hash (32-bit FNV-1a) of
+# its absolute path.
+db_prefix() {
+    python3 - "$1" <<'PY'
+import os, re, sys
+path = os.path.realpath(sys.argv[1])
+h = 2166136261
+for b in path.encode():
+    h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+name = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(path))[:47] or "run"
+print(f"sqlsoak-{name}-{h:08x}")
+PY
 }
 
 one_db() {
