@@ -133,6 +133,28 @@ static int check_space(struct runner *r, char *err, size_t n)
     return 0;
 }
 
+/* Room a run needs under --out before it starts: run.json's reserve
+** (runjson.c, 256 KiB) and the files made at the start (the CSV headers,
+** run.json, .owner), with room to spare.  A disk with less would leave a
+** folder that is not yet a run. */
+#define RESULTS_START_BYTES (512 * 1024)
+
+/* Free space under the results folder for the run's first files. */
+static int check_results_space(const char *out, char *err, size_t n)
+{
+    char probe[4096];
+    folder_existing_ancestor(out, probe, sizeof probe);
+    int64_t free_b = sysinfo_free_bytes(probe);
+    if (free_b >= 0 && free_b < RESULTS_START_BYTES) {
+        snprintf(err, n,
+                 "--out %s: the results disk has %" PRId64 " KiB free; a run needs %d KiB "
+                 "there to start",
+                 out, free_b >> 10, RESULTS_START_BYTES >> 10);
+        return -1;
+    }
+    return 0;
+}
+
 int runner_load_libraries(struct runner *r, char *err, size_t n)
 {
     for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
@@ -514,7 +536,8 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
-        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen))
+        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||
+        check_results_space(r.out, err, errlen))
         goto done;
     r.prog = argv[0];
     r.results = calloc((size_t)r.ncells, sizeof *r.results);
