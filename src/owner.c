@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static int owner_fd = -1;
@@ -38,21 +39,71 @@ static pid_t holder(int fd)
     return fl.l_pid;
 }
 
-int owner_take(const char *dir, int fresh, char *err, size_t n)
+pid_t owner_holder_soon(const char *dir)
 {
     char path[4200];
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    pid_t pid = 0;
+    if (fd < 0)
+        return 0;
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (int i = 0; i < 500 && !(pid = holder(fd)); i++)
+        nanosleep(&tick, NULL);
+    close(fd);
+    return pid;
+}
+
+/* Holds bytes 0 and 1 of fd, waiting for them when wait; then lets go of
+** byte 1, the cell's process's.  0, or -1 (errno set). */
+static int lock_owner(int fd, int wait)
+{
     struct flock fl;
+    bytes(&fl, F_WRLCK, 0, 2);
+    int rc;
+    while ((rc = fcntl(fd, wait ? F_SETLKW : F_SETLK, &fl)) != 0 && errno == EINTR)
+        ;
+    if (rc != 0)
+        return -1;
+    bytes(&fl, F_UNLCK, 1, 1);
+    fcntl(fd, F_SETLK, &fl);
+    owner_fd = fd;
+    return 0;
+}
+
+/* Opens (with fresh: creates, never opens) the lock file of dir.  Its
+** descriptor, or -1 with err. */
+static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
+{
+    char path[4200];
     snprintf(path, sizeof path, "%s/.owner", dir);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
     if (fd < 0) {
-        if (errno == EEXIST)
+        pid_t pid;
+        if (errno == EEXIST && (pid = owner_holder_soon(dir)) > 0)
+            snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time", dir,
+                     (long)pid);
+        else if (errno == EEXIST)
             snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
         else
             snprintf(err, n, "%s: %s", path, strerror(errno));
-        return -1;
     }
-    bytes(&fl, F_WRLCK, 0, 2);
-    if (fcntl(fd, F_SETLK, &fl) != 0) {
+    return fd;
+}
+
+int owner_claim(const char *dir, char *err, size_t n)
+{
+    return open_lock_file(dir, 1, err, n);
+}
+
+int owner_take(const char *dir, int fresh, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open_lock_file(dir, fresh, err, n);
+    if (fd < 0)
+        return -1;
+    if (lock_owner(fd, 0) != 0) {
         if (errno == EACCES || errno == EAGAIN)
             snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time",
                      dir, (long)holder(fd));
@@ -61,10 +112,12 @@ int owner_take(const char *dir, int fresh, char *err, size_t n)
         close(fd);
         return -1;
     }
-    bytes(&fl, F_UNLCK, 1, 1);      /* the cell's process's byte */
-    fcntl(fd, F_SETLK, &fl);
-    owner_fd = fd;
     return fd;
+}
+
+int owner_take_over(int fd)
+{
+    return lock_owner(fd, 1);
 }
 
 void owner_hold_in_cell(void)

@@ -81,7 +81,16 @@ int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *e
             snprintf(out, outlen, k == 1 ? "data/runs/%s" : "data/runs/%s-%d", stamp, k);
     }
     if (folder_has_entries(out)) {
-        snprintf(err, n, "--out %s already holds results: choose another folder", out);
+        /* a run in its first moments (no run.json yet) may not hold its
+        ** lock yet: wait for it, to name it */
+        char rj[4200];
+        snprintf(rj, sizeof rj, "%s/run.json", out);
+        pid_t pid = access(rj, F_OK) == 0 ? owner_holder(out) : owner_holder_soon(out);
+        if (pid > 0)
+            snprintf(err, n, "--out %s: a run is going there (pid %ld): one process at a time",
+                     out, (long)pid);
+        else
+            snprintf(err, n, "--out %s already holds results: choose another folder", out);
         return -1;
     }
     return folder_check_writable("--out", out, err, n);
@@ -554,18 +563,24 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     }
     /* from here on, things are created: errors are run failures */
     status = 1;
-    if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
+    if (runner_make_out(&r, err, errlen))
+        goto done;
+    /* the folder's owner before anything else is made: a run that lost the
+    ** race for it creates nothing, and hears so in its terminal */
+    r.owner_fd = cfg->detach ? owner_claim(r.out, err, errlen) : owner_take(r.out, 1, err, errlen);
+    if (r.owner_fd < 0) {
+        status = 2;
+        goto done;
+    }
+    if (folder_mkdirs(r.db_dir, err, errlen))
         goto done;
     if (cfg->detach) {
-        int bg = detach_to_log(r.out, r.prog, err, errlen);
+        int bg = detach_to_log(r.out, r.prog, r.owner_fd, err, errlen);
         if (bg != 0) {
+            r.owner_fd = -1;    /* closed by detach: the lock went to the background */
             status = bg > 0 ? 0 : 1;
             goto done;
         }
-    }
-    if ((r.owner_fd = owner_take(r.out, 1, err, errlen)) < 0) {
-        status = 2;
-        goto done;
     }
     runner_name_databases(&r);
     json_object_set_new(runjson_root(r.rj), "db_name", json_string(r.run_name));
