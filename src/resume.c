@@ -22,6 +22,7 @@
 #include "folder.h"
 #include "histfile.h"
 #include "kvgen.h"
+#include "metrics.h"
 #include "owner.h"
 #include "run.h"
 #include "stop.h"
@@ -273,7 +274,37 @@ static int paths_absolute(const struct config *cfg)
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         if (strchr(cfg->sqlite_lib.v[i], '/') && cfg->sqlite_lib.v[i][0] != '/')
             return 0;
-    return cfg->db_dir[0] == '/';
+    return cfg->db_dir[0] == '/' && (!cfg->metrics || cfg->metrics[0] == '/');
+}
+
+/* A relative --metrics of the command line as run recorded it in run.json's
+** options: absolute, for the working folder may be gone.  (Folders of
+** 0.2.0 recorded it as given.)  0, or -1 out of memory. */
+static int recorded_metrics(struct config *cfg, json_t *root)
+{
+    json_t *opts = json_object_get(root, "options");
+    const char *rec = json_string_value(json_object_get(opts, "metrics"));
+    if (!cfg->metrics || cfg->metrics[0] == '/' || !rec || rec[0] != '/' ||
+        strcmp(folder_basename(rec), folder_basename(cfg->metrics)) != 0)
+        return 0;
+    free(cfg->metrics);
+    return (cfg->metrics = strdup(rec)) ? 0 : -1;
+}
+
+/* --metrics checked as run checks it (metrics.h), and made absolute. */
+static int check_metrics(struct config *cfg, char *err, size_t n)
+{
+    char abs[PATH_MAX];
+    if (!cfg->metrics)
+        return 0;
+    if (metrics_check(cfg->metrics, abs, sizeof abs, err, n))
+        return -1;
+    free(cfg->metrics);
+    if (!(cfg->metrics = strdup(abs))) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 /* A kill between a cell's summary row and the deletion of its database
@@ -332,12 +363,18 @@ int resume_main(const struct config *args, char *err, size_t n)
     int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
     if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
         goto done;
+    if (recorded_metrics(&cfg, root) != 0) {
+        snprintf(err, n, "out of memory");
+        goto done;
+    }
     if (cwd_gone && !paths_absolute(&cfg)) {
-        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir or "
-                 "--sqlite-lib was given relative to it: cannot resume", cwd,
+        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir, "
+                 "--sqlite-lib or --metrics was given relative to it: cannot resume", cwd,
                  strerror(cwd_errno));
         goto done;
     }
+    if (check_metrics(&cfg, err, n))
+        goto done;
     free(cfg.out);
     cfg.out = strdup(out);
     cfg.progress = args->progress;

@@ -21,6 +21,7 @@
 #include "dbfile.h"
 #include "detach.h"
 #include "folder.h"
+#include "metrics.h"
 #include "noise.h"
 #include "owner.h"
 #include "plan.h"
@@ -531,9 +532,14 @@ void runner_release(struct runner *r)
     r->nlibs = 0;
 }
 
-int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
+int run_main(const struct config *given, int argc, char **argv, char *err, size_t errlen)
 {
     struct runner r;
+    /* the options as given, but --metrics absolute: run.json records it
+    ** so, for a resume from another working folder */
+    struct config opts = *given;
+    const struct config *cfg = &opts;
+    char metrics[PATH_MAX];
     memset(&r, 0, sizeof r);
     r.cfg = cfg;
     r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
@@ -542,7 +548,12 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
     stop_catch_runner();        /* from the start: no moment a signal kills us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
-    if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
+    if (check_workload(cfg, err, errlen) ||
+        (cfg->metrics && metrics_check(cfg->metrics, metrics, sizeof metrics, err, errlen)))
+        goto done;
+    if (cfg->metrics)
+        opts.metrics = metrics;
+    if (runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||

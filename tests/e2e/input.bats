@@ -102,7 +102,7 @@ interrupted_run() {
 }
 
 @test "metrics: a relative path is recorded absolute; resume writes there with the working folder gone" {
-    mkdir -p "$T/wd" "$T/m" "$T/elsewhere"
+    mkdir -p "$T/wd" "$T/m" "$T/elsewhere/deeper" "$T/elsewhere/m"
     (cd "$T/wd" && exec "$S" run --rows 1M --chunk 10k --reads 100 --metrics ../m/night.prom \
         --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
@@ -115,12 +115,13 @@ interrupted_run() {
     [ "$(cat "$T/recorded")" = "$T/m/night.prom" ]
     rmdir "$T/wd"
     rm "$T/m/night.prom"
-    cd "$T/elsewhere"
+    # from here, ../m/night.prom would be $T/elsewhere/m/night.prom
+    cd "$T/elsewhere/deeper"
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output" | tail -n 3
     [ "$status" -eq 0 ]
     grep -q 'status="ok"} 1' "$T/m/night.prom"
-    [ -z "$(ls -A "$T/elsewhere")" ]
+    [ -z "$(ls -A "$T/elsewhere/m")" ]
 }
 
 # ---- over-long paths ----
