@@ -236,23 +236,49 @@ done:
     return rc;
 }
 
-/* The original command line, as argv (strings owned by root). */
-static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_t n)
+/* The original command line, as argv (free with runjson_free_argv). */
+static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err, size_t n)
 {
-    json_t *cl = json_object_get(root, "command_line");
-    size_t k = json_array_size(cl);
-    *argv = calloc(k + 1, sizeof **argv);
-    const char *sub = json_string_value(json_array_get(cl, 1));
-    if (!*argv || k < 2 || !sub || strcmp(sub, "run") != 0) {
+    if (!(*argv = runjson_command_line(rj, argc, err, n)))
+        return -1;
+    if (*argc < 2 || strcmp((*argv)[1], "run") != 0) {
         snprintf(err, n, "run.json: the command line is not a sqlsoak run");
         return -1;
     }
-    for (size_t i = 0; i < k; i++) {
-        const char *a = json_string_value(json_array_get(cl, i));
-        (*argv)[i] = (char *)(a ? a : "");
-    }
-    *argc = (int)k;
     return 0;
+}
+
+/* The options the command line gives against those run.json recorded:
+** every option as recorded, and one an older sqlsoak did not record at
+** its default.  So an option edited into command_line that changes the
+** plan (--page-size 8k,4k) is refused, not run.  0, or -1 with err. */
+static int same_options(const struct config *cfg, json_t *root, char *err, size_t n)
+{
+    struct config defaults;
+    json_t *rec = json_object_get(root, "options");
+    json_t *now = options_to_json(cfg), *def = NULL, *v;
+    const char *key, *bad = NULL;
+    if (options_parse(&defaults, CMD_RUN, 0, NULL, NULL, err, n) == 0)
+        def = options_to_json(&defaults);
+    config_free(&defaults);
+    if (!json_is_object(rec) || !now || !def) {
+        snprintf(err, n, "run.json: no options recorded to check command_line against");
+        bad = "";
+    }
+    json_object_foreach(now, key, v) {
+        json_t *want = json_object_get(rec, key);
+        if (!bad && !json_equal(v, want ? want : json_object_get(def, key)))
+            bad = key;
+    }
+    json_object_foreach(rec, key, v)
+        if (!bad && !json_object_get(now, key))
+            bad = key;
+    if (bad && bad[0])
+        snprintf(err, n, "run.json: command_line gives other options than the run recorded "
+                 "(--%s): cannot resume", bad);
+    json_decref(now);
+    json_decref(def);
+    return bad ? -1 : 0;
 }
 
 /* 0 when the run of rj did not finish: resumable; else -1 with err. */
@@ -358,7 +384,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     const char *cwd = json_string_value(json_object_get(root, "cwd"));
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
     r.spent_s = json_number_value(json_object_get(root, "run_s"));
-    if (original_argv(root, &argv, &argc, err, n))
+    if (original_argv(r.rj, &argv, &argc, err, n))
         goto done;
     int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
     if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
@@ -367,6 +393,8 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(err, n, "out of memory");
         goto done;
     }
+    if (same_options(&cfg, root, err, n))
+        goto done;
     if (cwd_gone && !paths_absolute(&cfg)) {
         snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir, "
                  "--sqlite-lib or --metrics was given relative to it: cannot resume", cwd,
@@ -470,7 +498,7 @@ int resume_main(const struct config *args, char *err, size_t n)
 done:
     runner_release(&r);
     cellstats_free(&fd.prior.stats);
-    free(argv);
+    runjson_free_argv(argv);
     config_free(&cfg);
     return status;
 }
