@@ -100,6 +100,13 @@ resume_ok() {
     [ ! -e "$T/x.prom.tmp" ]
 }
 
+@test "metrics: a file of sqlsoak 0.2.0 (known by its first line) is replaced; the new one carries the mark" {
+    printf '# HELP sqlsoak_chunks_planned Chunks the cell will measure.\n# TYPE sqlsoak_chunks_planned gauge\n' >"$T/x.prom"
+    run "$S" run "${R[@]}" --metrics "$T/x.prom" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(head -n 1 "$T/x.prom")" = "# sqlsoak --metrics: replaced after every chunk" ]
+}
+
 @test "metrics: a folder that does not exist is refused at the start" {
     refused "/nonexistent" run "${R[@]}" --metrics /nonexistent/x.prom --out "$OUT" --db-dir "$DB" "${Q[@]}"
 }
@@ -343,4 +350,19 @@ resume_refused() {
     interrupted_run --db-dir "$DB"
     edit_cmdline 'c[c.index("--rows") + 1] = "2M"'
     resume_refused "command_line"
+}
+
+@test "command line: an option the recorded options lack (an older sqlsoak) is taken at its default, else refused" {
+    interrupted_run --db-dir "$DB"
+    python3 - "$OUT/run.json" <<'EOF'
+import json, sys
+j = json.load(open(sys.argv[1]))
+del j["options"]["locking-mode"]
+json.dump(j, open(sys.argv[1], "w"), indent=2)
+EOF
+    cp "$OUT/run.json" "$T/run.json.lacking"
+    edit_cmdline 'c += ["--locking-mode", "exclusive"]'
+    resume_refused "--locking-mode"
+    cp "$T/run.json.lacking" "$OUT/run.json"
+    resume_ok 200000 10000
 }
