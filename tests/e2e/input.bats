@@ -201,6 +201,21 @@ EOF
     refused "$T/libabort.so" run "${R[@]}" --sqlite-lib "$T/libabort.so" --out "$OUT" --db-dir "$DB" "${Q[@]}"
     [[ "$stderr" == *"SIGABRT"* ]]
     refused "$T/libabort.so" info --sqlite-lib "$T/libabort.so"
+    # a library that loads, but aborts when it opens a database: the real
+    # SQLite behind a sqlite3_open_v2 of its own
+    lib=$(ldconfig -p | awk '/libsqlite3\.so\.0 /{print $NF; exit}')
+    [ -n "$lib" ] || skip "no libsqlite3.so.0 known to ldconfig"
+    cat >"$T/openabort.c" <<'EOF'
+#include <stdlib.h>
+int sqlite3_open_v2(const char *f, void **db, int flags, const char *vfs)
+{
+    (void)f; (void)db; (void)flags; (void)vfs;
+    abort();
+}
+EOF
+    cc -shared -fPIC -o "$T/libopenabort.so" "$T/openabort.c" -Wl,--no-as-needed "$lib"
+    refused "$T/libopenabort.so" run "${R[@]}" --sqlite-lib "$T/libopenabort.so" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [[ "$stderr" == *"SIGABRT"* ]]
 }
 
 # ---- two runs racing for one --out ----
