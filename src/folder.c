@@ -55,7 +55,7 @@ static int check_length(const char *what, const char *path, char *err, size_t n)
     char cwd[PATH_MAX];
     size_t len = strlen(path);
     if (path[0] != '/')
-        len += getcwd(cwd, sizeof cwd) ? strlen(cwd) + 1 : PATH_MAX;
+        len += getcwd(cwd, sizeof cwd) ? strlen(cwd) + 1 : 0;
     if (len + FOLDER_LONGEST_NAME >= PATH_MAX) {
         snprintf(err, n, "%s %.60s...: the path is longer than %d bytes with the files sqlsoak "
                  "makes in it (at most %d)", what, path, PATH_MAX - 1,

@@ -82,16 +82,23 @@ int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n)
     return 0;
 }
 
-/* A new FILE.tmp: never one sqlsoak did not write (a leftover of its own,
-** from a kill, is replaced). */
+/* A new FILE.tmp, its mark written at once (so that a leftover of a kill
+** is known as sqlsoak's): never one sqlsoak did not write (a leftover of
+** its own is replaced). */
 static FILE *open_tmp(const char *tmp)
 {
     for (int tries = 0; tries < 2; tries++) {
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd >= 0) {
-            FILE *f = fdopen(fd, "w");
-            if (!f)
+            FILE *f = write(fd, mark, strlen(mark)) == (ssize_t)strlen(mark)
+                          ? fdopen(fd, "w")
+                          : NULL;
+            if (!f) {
+                int e = errno;
                 close(fd);
+                unlink(tmp);
+                errno = e;
+            }
             return f;
         }
         if (errno != EEXIST)
@@ -160,7 +167,6 @@ int metrics_write(const char *path, const struct cell_id *id, const struct chunk
     FILE *f = open_tmp(tmp);
     if (!f)
         return -1;
-    fputs(mark, f);
     gauge(f, id, "sqlsoak_chunks_planned", "Chunks the cell will measure.", (double)nchunks);
     if (cr) {
         gauge(f, id, "sqlsoak_chunk", "The last chunk measured, 0-based.", (double)cr->chunk);

@@ -107,6 +107,14 @@ resume_ok() {
     [ "$(head -n 1 "$T/x.prom")" = "# sqlsoak --metrics: replaced after every chunk" ]
 }
 
+@test "metrics: a FILE.tmp sqlsoak left (a kill while writing it) is replaced" {
+    printf '# sqlsoak --metrics: replaced after every chunk\n' >"$T/x.prom.tmp"
+    run "$S" run "${R[@]}" --metrics "$T/x.prom" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ ! -e "$T/x.prom.tmp" ]
+    grep -q 'status="ok"} 1' "$T/x.prom"
+}
+
 @test "metrics: a folder that does not exist is refused at the start" {
     refused "/nonexistent" run "${R[@]}" --metrics /nonexistent/x.prom --out "$OUT" --db-dir "$DB" "${Q[@]}"
 }
