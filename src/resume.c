@@ -353,7 +353,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     struct runner r;
     struct found fd;
     char out[PATH_MAX], db[4200], where[160];
-    char **argv = NULL;
+    char **argv = NULL, *cwd = NULL;
     int argc = 0, status = 2;
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
@@ -381,7 +381,10 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n))
         goto done;
     json_t *root = runjson_root(r.rj);
-    const char *cwd = json_string_value(json_object_get(root, "cwd"));
+    if (runjson_cwd(r.rj, &cwd) != 0) {
+        snprintf(err, n, "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
+        goto done;
+    }
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
     r.spent_s = json_number_value(json_object_get(root, "run_s"));
     if (original_argv(r.rj, &argv, &argc, err, n))
@@ -499,6 +502,7 @@ done:
     runner_release(&r);
     cellstats_free(&fd.prior.stats);
     runjson_free_argv(argv);
+    free(cwd);
     config_free(&cfg);
     return status;
 }

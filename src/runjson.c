@@ -99,6 +99,13 @@ char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n)
     return argv;
 }
 
+int runjson_cwd(struct runjson *r, char **cwd)
+{
+    json_t *v = json_object_get(r->root, "cwd");
+    *cwd = v ? arg_text(v) : NULL;
+    return v && !*cwd ? -1 : 0;
+}
+
 void runjson_free_argv(char **argv)
 {
     for (size_t i = 0; argv && argv[i]; i++)
@@ -133,7 +140,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     json_object_set_new(r->root, "pid", json_integer(getpid()));
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd))
-        json_object_set_new(r->root, "cwd", json_string(cwd));
+        json_object_set_new(r->root, "cwd", arg_json(cwd));    /* as the arguments: whole */
     return r;
 }
 

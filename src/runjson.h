@@ -31,6 +31,11 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n);
 char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n);
 void runjson_free_argv(char **argv);
 
+/* The working folder the run started in (cwd), recorded as the arguments
+** are, into *cwd (malloc'd; NULL when not recorded).  0, or -1 when it is
+** recorded but cannot be read exactly. */
+int runjson_cwd(struct runjson *r, char **cwd);
+
 /* The parsed document (json_t *), owned by r. */
 void *runjson_root(struct runjson *r);
 

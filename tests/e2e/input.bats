@@ -389,3 +389,18 @@ EOF
     cp "$T/run.json.lacking" "$OUT/run.json"
     resume_ok 200000 10000
 }
+
+@test "command line: a working folder that is not UTF-8 is kept whole: a relative --db-dir resumes from it" {
+    wd=$T/wd-$'\xff'
+    mkdir -p "$wd"
+    (cd "$wd" && exec "$S" run --rows 200k --chunk 10k --reads 100 --db-dir db --out "$OUT" "${Q[@]}" \
+        >"$T/stdout" 2>"$T/stderr" 3>&-) &
+    PID=$!
+    wait_rows "$OUT/chunks.csv" 2
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    ls "$wd"/db/*.db
+    resume_ok 200000 10000
+    [ ! -e "$T/db" ]
+}
