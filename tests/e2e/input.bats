@@ -59,14 +59,23 @@ mount_tmpfs() {
     MNT=$1
 }
 
-# interrupted_run ARGS...: a 100k-row run in 10k chunks stopped by SIGINT
-# after two chunks (exit 130).
-interrupted_run() {
-    start run --rows 200k --chunk 10k --reads 100 --out "$OUT" "${Q[@]}" "$@"
+# interrupted_run_in DIR ARGS...: a 200k-row run in 10k chunks, started in
+# the working folder DIR, stopped by SIGINT after two chunks (exit 130).
+interrupted_run_in() {
+    local wd=$1
+    shift
+    (cd "$wd" && exec "$S" run --rows 200k --chunk 10k --reads 100 --out "$OUT" "${Q[@]}" "$@" \
+        >"$T/stdout" 2>"$T/stderr" 3>&-) &
+    PID=$!
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ] || { cat "$T/stderr"; return 1; }
+}
+
+# interrupted_run ARGS...: the same, from here.
+interrupted_run() {
+    interrupted_run_in "$PWD" "$@"
 }
 
 # resume_ok ROWS CHUNK: resume $OUT finishes, every chunk recorded once.
@@ -126,13 +135,7 @@ resume_ok() {
 
 @test "metrics: a relative path is recorded absolute; resume writes there with the working folder gone" {
     mkdir -p "$T/wd" "$T/m" "$T/elsewhere/deeper" "$T/elsewhere/m"
-    (cd "$T/wd" && exec "$S" run --rows 1M --chunk 10k --reads 100 --metrics ../m/night.prom \
-        --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>"$T/stderr" 3>&-) &
-    PID=$!
-    wait_rows "$OUT/chunks.csv" 2
-    kill -INT "$PID"
-    finish
-    [ "$RC" -eq 130 ]
+    interrupted_run_in "$T/wd" --metrics ../m/night.prom --db-dir "$DB"
     python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["options"]["metrics"])' \
         "$OUT/run.json" >"$T/recorded"
     [ "$(cat "$T/recorded")" = "$T/m/night.prom" ]
@@ -393,13 +396,7 @@ EOF
 @test "command line: a working folder that is not UTF-8 is kept whole: a relative --db-dir resumes from it" {
     wd=$T/wd-$'\xff'
     mkdir -p "$wd"
-    (cd "$wd" && exec "$S" run --rows 200k --chunk 10k --reads 100 --db-dir db --out "$OUT" "${Q[@]}" \
-        >"$T/stdout" 2>"$T/stderr" 3>&-) &
-    PID=$!
-    wait_rows "$OUT/chunks.csv" 2
-    kill -INT "$PID"
-    finish
-    [ "$RC" -eq 130 ]
+    interrupted_run_in "$wd" --db-dir db
     ls "$wd"/db/*.db
     resume_ok 200000 10000
     [ ! -e "$T/db" ]
