@@ -3,6 +3,7 @@
 ** the library can do.  See sqlapi.h.
 */
 #include "sqlapi.h"
+#include "stop.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,7 +108,9 @@ static int trial(const char *path, char *err, size_t errlen)
         struct sqlapi api;
         char msg[512] = "";
         sqlite3 *db = NULL;
+        struct rlimit none = {0, 0};
         close(fds[0]);
+        setrlimit(RLIMIT_CORE, &none);      /* a library that aborts leaves no core file */
         int rc = load(&api, path, msg, sizeof msg);
         if (rc == 0 && api.open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
             snprintf(msg, sizeof msg, "--sqlite-lib %s: cannot open a database in memory", path);
@@ -133,9 +137,8 @@ static int trial(const char *path, char *err, size_t errlen)
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     if (WIFSIGNALED(st)) {
-        const char *name = sigabbrev_np(WTERMSIG(st));
-        snprintf(err, errlen, "--sqlite-lib %s: loading it killed the process (signal %d, SIG%s)",
-                 path, WTERMSIG(st), name ? name : "?");
+        snprintf(err, errlen, "--sqlite-lib %s: loading it killed the process (signal %d, %s)",
+                 path, WTERMSIG(st), stop_signame(WTERMSIG(st)));
         return -1;
     }
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {

@@ -209,6 +209,10 @@ const char *sqlite3_libversion(void) { return "3.40.0"; }
 int sqlite3_libversion_number(void) { return 3040000; }
 EOF
     cc -shared -fPIC -o "$T/libabort.so" "$T/abort.c"
+    # no core file either, where the kernel would write one
+    mkdir -p "$T/wd"
+    cd "$T/wd"
+    ulimit -c unlimited 2>/dev/null || true
     refused "$T/libabort.so" run "${R[@]}" --sqlite-lib "$T/libabort.so" --out "$OUT" --db-dir "$DB" "${Q[@]}"
     [[ "$stderr" == *"SIGABRT"* ]]
     refused "$T/libabort.so" info --sqlite-lib "$T/libabort.so"
