@@ -5,7 +5,8 @@
 ** Everything is checked before anything is changed, and a check that
 ** fails is a clear error with exit 2:
 **   run.json is sqlsoak's, the run did not finish, it is not still going;
-**   the original command line parses again into the same plan, and
+**   the original command line is read back exactly (every byte, see
+**   runjson.h) and parses again into the options run.json recorded, and
 **   summary.csv records a prefix of that plan;
 **   the interrupted cell's database exists and holds exactly the rows of
 **   its recorded chunks (or those plus part or all of the one chunk whose
