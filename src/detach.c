@@ -24,6 +24,7 @@ int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, si
             close(fd);
         if (nul >= 0)
             close(nul);
+        close(owner_fd);
         return -1;
     }
     fflush(NULL);
@@ -34,6 +35,7 @@ int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, si
         close(nul);
         close(ready[0]);
         close(ready[1]);
+        close(owner_fd);
         return -1;
     }
     if (pid > 0) {

@@ -588,7 +588,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     if (cfg->detach) {
         int bg = detach_to_log(r.out, r.prog, r.owner_fd, err, errlen);
         if (bg != 0) {
-            r.owner_fd = -1;    /* closed by detach: the lock went to the background */
+            r.owner_fd = -1;    /* closed by detach, whatever the outcome */
             status = bg > 0 ? 0 : 1;
             goto done;
         }
