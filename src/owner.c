@@ -71,6 +71,13 @@ static int lock_owner(int fd, int wait)
     return 0;
 }
 
+/* The refusal of a process that found dir owned by pid. */
+static void still_going(const char *dir, pid_t pid, char *err, size_t n)
+{
+    snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time", dir,
+             (long)pid);
+}
+
 /* Opens (with fresh: creates, never opens) the lock file of dir.  Its
 ** descriptor, or -1 with err. */
 static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
@@ -78,16 +85,14 @@ static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
     char path[4200];
     snprintf(path, sizeof path, "%s/.owner", dir);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
-    if (fd < 0) {
-        pid_t pid;
-        if (errno == EEXIST && (pid = owner_holder_soon(dir)) > 0)
-            snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time", dir,
-                     (long)pid);
-        else if (errno == EEXIST)
-            snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
-        else
-            snprintf(err, n, "%s: %s", path, strerror(errno));
-    }
+    int e = errno;
+    pid_t pid;
+    if (fd < 0 && e == EEXIST && (pid = owner_holder_soon(dir)) > 0)
+        still_going(dir, pid, err, n);
+    else if (fd < 0 && e == EEXIST)
+        snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
+    else if (fd < 0)
+        snprintf(err, n, "%s: %s", path, strerror(e));
     return fd;
 }
 
@@ -105,8 +110,7 @@ int owner_take(const char *dir, int fresh, char *err, size_t n)
         return -1;
     if (lock_owner(fd, 0) != 0) {
         if (errno == EACCES || errno == EAGAIN)
-            snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time",
-                     dir, (long)holder(fd));
+            still_going(dir, holder(fd), err, n);
         else
             snprintf(err, n, "%s: cannot lock: %s", path, strerror(errno));
         close(fd);
