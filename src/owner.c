@@ -6,7 +6,10 @@
 ** process outliving a killed runner for a moment (until its
 ** PR_SET_PDEATHSIG lands) still keeps a resume out.  A taker locks both.
 ** The descriptor is close-on-exec, and only the owner opens the file
-** (closing any descriptor of it would drop the lock).
+** (closing any descriptor of it would drop the lock).  The file is made
+** with O_EXCL by a fresh run, which so wins a race for the folder; with
+** --detach, the terminal's process makes it and only its background
+** process locks it, so the pid a loser hears is the one that runs.
 */
 #include "owner.h"
 
