@@ -191,6 +191,10 @@ deep() {
     refused "--out" run "${R[@]}" --out "$p" --db-dir "$DB" "${Q[@]}"
 }
 
+@test "long paths: a --metrics longer than PATH_MAX is refused" {
+    refused "--metrics" run "${R[@]}" --out "$OUT" --db-dir "$DB" --metrics "$T/$(deep 460)/x.prom" "${Q[@]}"
+}
+
 @test "long paths: a component longer than NAME_MAX creates none of its parents" {
     long=$(printf 'c%.0s' $(seq 300))
     refused "255" run "${R[@]}" --out "$T/x/y/$long/out" --db-dir "$DB" "${Q[@]}"
