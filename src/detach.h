@@ -10,9 +10,12 @@
 
 #include <stddef.h>
 
-/* Forks.  In the caller (which then exits 0): 1, after printing the
-** background pid.  In the background process: 0, with stdin from
-** /dev/null and stdout and stderr to out/run.log.  -1 with err. */
-int detach_to_log(const char *out, const char *prog, char *err, size_t n);
+/* Forks; the background process takes the lock of the folder on
+** owner_fd (made by owner_claim, owner.h).  In the caller (which then
+** exits 0): 1, once the background process holds the lock, with owner_fd
+** closed and the background pid printed.  In the background process: 0, holding the
+** lock, with stdin from /dev/null and stdout and stderr to out/run.log.
+** -1 with err.  In the caller, owner_fd is closed whatever the outcome. */
+int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, size_t n);
 
 #endif

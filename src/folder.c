@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/magic.h>
@@ -46,6 +47,33 @@ void folder_existing_ancestor(const char *path, char *out, size_t n)
     }
 }
 
+/* path fits the kernel's limits with the files sqlsoak makes in it: each
+** component NAME_MAX bytes at most, and the whole, made absolute, with
+** FOLDER_LONGEST_NAME more, shorter than PATH_MAX.  0, or -1 with err. */
+static int check_length(const char *what, const char *path, char *err, size_t n)
+{
+    char cwd[PATH_MAX];
+    size_t len = strlen(path);
+    if (path[0] != '/')
+        len += getcwd(cwd, sizeof cwd) ? strlen(cwd) + 1 : 0;
+    if (len + FOLDER_LONGEST_NAME >= PATH_MAX) {
+        snprintf(err, n, "%s %.60s...: the path is longer than %d bytes with the files sqlsoak "
+                 "makes in it (at most %d)", what, path, PATH_MAX - 1,
+                 PATH_MAX - 1 - FOLDER_LONGEST_NAME);
+        return -1;
+    }
+    for (const char *p = path; *p;) {
+        size_t c = strcspn(p, "/");
+        if (c > NAME_MAX) {
+            snprintf(err, n, "%s %.60s...: a folder's name is longer than %d bytes", what, path,
+                     NAME_MAX);
+            return -1;
+        }
+        p += c + (p[c] == '/');
+    }
+    return 0;
+}
+
 int folder_check_writable(const char *what, const char *path, char *err, size_t n)
 {
     struct stat st;
@@ -54,6 +82,8 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
         snprintf(err, n, "%s: empty path", what);
         return -1;
     }
+    if (check_length(what, path, err, n))
+        return -1;
     /* a symbolic link to nothing on the way would be followed by mkdir
     ** and open only once something was created */
     char up[4096];

@@ -11,10 +11,17 @@
 /* 1 when path is a folder holding at least one entry, else 0. */
 int folder_has_entries(const char *path);
 
+/* The longest path sqlsoak makes inside a folder it writes to, relative
+** to it: a database's -journal file, with the longest results folder's
+** name in it (plots/data/... of a results folder are shorter). */
+#define FOLDER_LONGEST_NAME 128
+
 /* Checks that path is, or could be created as, a writable folder: it is
 ** a writable folder, or it does not exist and its nearest existing
-** ancestor is a writable folder.  Creates nothing.  Returns 0, or -1 with
-** "<what> <path>: <why>" in err. */
+** ancestor is a writable folder; and that it and every file sqlsoak makes
+** in it fit the kernel's limits (NAME_MAX a component, PATH_MAX the whole
+** made absolute, FOLDER_LONGEST_NAME bytes added).  Creates nothing.
+** Returns 0, or -1 with "<what> <path>: <why>" in err. */
 int folder_check_writable(const char *what, const char *path, char *err, size_t n);
 
 /* The nearest existing ancestor of path (path itself if it exists) into

@@ -14,9 +14,11 @@
 #include "run.h"
 #include "status.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef SQLSOAK_VERSION
 #error "SQLSOAK_VERSION is set by the Makefile, from the VERSION file"
@@ -57,9 +59,30 @@ static void command_help(const struct command_doc *s)
     }
 }
 
+/* Descriptors 0-2 open before any file is: a closed one (2>&-) would
+** otherwise be the next file opened, and messages meant for the terminal
+** would be written into a results file.  0, or -1 when /dev/null cannot
+** be opened. */
+static int std_fds_open(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1)
+            continue;
+        int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (nul != fd) {
+            if (nul >= 0)
+                close(nul);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char err[1024] = "";
+    if (std_fds_open() != 0)
+        return 2;
     if (argc < 2) {
         usage();
         return 2;

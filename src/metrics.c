@@ -7,11 +7,109 @@
 #include "latency.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* The first line of every file sqlsoak writes; the first line 0.2.0 wrote
+** (a file of an earlier run is replaced as well). */
+static const char mark[] = "# sqlsoak --metrics: replaced after every chunk\n";
+static const char mark_020[] = "# HELP sqlsoak_chunks_planned Chunks the cell will measure.\n";
+
+/* 1 when path is a regular file that begins with one of the marks. */
+static int is_ours(const char *path)
+{
+    char head[sizeof mark_020];
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, head, sizeof head - 1) : -1;
+    close(fd);
+    if (got <= 0)
+        return 0;
+    head[got] = 0;
+    return strncmp(head, mark, strlen(mark)) == 0 ||
+           strncmp(head, mark_020, strlen(mark_020)) == 0;
+}
+
+int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n)
+{
+    char dir[PATH_MAX], real[PATH_MAX], tmp[PATH_MAX + 8];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    struct stat st;
+    if (strlen(base) + 4 > NAME_MAX) {
+        snprintf(err, n, "--metrics %s: the file's name is longer than %d bytes (with .tmp)", path,
+                 NAME_MAX);
+        return -1;
+    }
+    if (strlen(path) >= sizeof dir) {
+        snprintf(err, n, "--metrics: the path is longer than %d bytes", PATH_MAX - 1);
+        return -1;
+    }
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (!dir[0])
+        snprintf(dir, sizeof dir, "/");
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "--metrics %s: %s is not a folder", path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0 || !realpath(dir, real)) {
+        snprintf(err, n, "--metrics %s: %s is not writable: %s", path, dir, strerror(errno));
+        return -1;
+    }
+    int len = snprintf(abs, absn, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
+    if (len < 0 || (size_t)len + 4 >= absn || (size_t)len + 4 >= PATH_MAX) {
+        snprintf(err, n, "--metrics %s: the path is longer than %d bytes (with .tmp)", path,
+                 PATH_MAX - 1);
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", abs);
+    const char *bad = lstat(abs, &st) == 0 && !is_ours(abs)   ? abs
+                      : lstat(tmp, &st) == 0 && !is_ours(tmp) ? tmp
+                                                              : NULL;
+    if (bad) {
+        snprintf(err, n, "--metrics %s: %s exists and is not a metrics file sqlsoak wrote: not "
+                 "touched", path, bad);
+        return -1;
+    }
+    return 0;
+}
+
+/* A new FILE.tmp, its mark written at once (so that a leftover of a kill
+** is known as sqlsoak's): never one sqlsoak did not write (a leftover of
+** its own is replaced). */
+static FILE *open_tmp(const char *tmp)
+{
+    for (int tries = 0; tries < 2; tries++) {
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            FILE *f = write(fd, mark, strlen(mark)) == (ssize_t)strlen(mark)
+                          ? fdopen(fd, "w")
+                          : NULL;
+            if (!f) {
+                int e = errno;
+                close(fd);
+                unlink(tmp);
+                errno = e;
+            }
+            return f;
+        }
+        if (errno != EEXIST)
+            return NULL;
+        if (!is_ours(tmp) || unlink(tmp) != 0) {
+            errno = EEXIST;
+            return NULL;
+        }
+    }
+    return NULL;
+}
 
 /* A label value, escaped as the exposition format wants (\\, \", \n). */
 static void put_value(FILE *f, const char *s)
@@ -66,7 +164,7 @@ int metrics_write(const char *path, const struct cell_id *id, const struct chunk
         errno = ENAMETOOLONG;
         return -1;
     }
-    FILE *f = fopen(tmp, "we");
+    FILE *f = open_tmp(tmp);
     if (!f)
         return -1;
     gauge(f, id, "sqlsoak_chunks_planned", "Chunks the cell will measure.", (double)nchunks);

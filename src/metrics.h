@@ -3,6 +3,8 @@
 ** text exposition format, as node_exporter's textfile collector reads it
 ** (--metrics FILE.prom).  Written after every chunk and when the cell ends,
 ** to FILE.tmp then renamed over FILE, so a scrape never sees half a file.
+** The first line is a comment that marks the file as sqlsoak's: neither
+** FILE nor FILE.tmp is ever replaced unless it carries it.
 **
 ** Every sample carries the cell's labels: cell, repeat, sqlite_version,
 ** the dimensions of dims.h (as chunks.csv writes them) and read_from.
@@ -21,6 +23,14 @@
 #include "csvout.h"
 
 #include <stdint.h>
+
+/* Checks, before anything is created, that path can be the --metrics
+** file: its folder exists and is writable, and neither path nor
+** path.tmp exists unless sqlsoak wrote it (a file is sqlsoak's when it
+** begins with the line metrics_write puts first; 0.2.0's first line
+** counts too).  The path made absolute (the folder resolved) into abs.
+** 0, or -1 with one line in err. */
+int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n);
 
 /* Writes path from the cell's last chunk (cr; NULL before the first) and
 ** status.  0, or -1 (errno set). */

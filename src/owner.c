@@ -6,7 +6,10 @@
 ** process outliving a killed runner for a moment (until its
 ** PR_SET_PDEATHSIG lands) still keeps a resume out.  A taker locks both.
 ** The descriptor is close-on-exec, and only the owner opens the file
-** (closing any descriptor of it would drop the lock).
+** (closing any descriptor of it would drop the lock).  The file is made
+** with O_EXCL by a fresh run, which so wins a race for the folder; with
+** --detach, the terminal's process makes it and only its background
+** process locks it, so the pid a loser hears is the one that runs.
 */
 #include "owner.h"
 
@@ -14,6 +17,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static int owner_fd = -1;
@@ -38,33 +42,89 @@ static pid_t holder(int fd)
     return fl.l_pid;
 }
 
+pid_t owner_holder_soon(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    pid_t pid = 0;
+    if (fd < 0)
+        return 0;
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (int i = 0; i < 500 && !(pid = holder(fd)); i++)
+        nanosleep(&tick, NULL);
+    close(fd);
+    return pid;
+}
+
+/* Holds bytes 0 and 1 of fd, waiting for them when wait; then lets go of
+** byte 1, the cell's process's.  0, or -1 (errno set). */
+static int lock_owner(int fd, int wait)
+{
+    struct flock fl;
+    bytes(&fl, F_WRLCK, 0, 2);
+    int rc;
+    while ((rc = fcntl(fd, wait ? F_SETLKW : F_SETLK, &fl)) != 0 && errno == EINTR)
+        ;
+    if (rc != 0)
+        return -1;
+    bytes(&fl, F_UNLCK, 1, 1);
+    fcntl(fd, F_SETLK, &fl);
+    owner_fd = fd;
+    return 0;
+}
+
+/* The refusal of a process that found dir owned by pid. */
+static void still_going(const char *dir, pid_t pid, char *err, size_t n)
+{
+    snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time", dir,
+             (long)pid);
+}
+
+/* Opens (with fresh: creates, never opens) the lock file of dir.  Its
+** descriptor, or -1 with err. */
+static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.owner", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
+    int e = errno;
+    pid_t pid;
+    if (fd < 0 && e == EEXIST && (pid = owner_holder_soon(dir)) > 0)
+        still_going(dir, pid, err, n);
+    else if (fd < 0 && e == EEXIST)
+        snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
+    else if (fd < 0)
+        snprintf(err, n, "%s: %s", path, strerror(e));
+    return fd;
+}
+
+int owner_claim(const char *dir, char *err, size_t n)
+{
+    return open_lock_file(dir, 1, err, n);
+}
+
 int owner_take(const char *dir, int fresh, char *err, size_t n)
 {
     char path[4200];
-    struct flock fl;
     snprintf(path, sizeof path, "%s/.owner", dir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (fresh ? O_EXCL : 0), 0644);
-    if (fd < 0) {
-        if (errno == EEXIST)
-            snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
-        else
-            snprintf(err, n, "%s: %s", path, strerror(errno));
+    int fd = open_lock_file(dir, fresh, err, n);
+    if (fd < 0)
         return -1;
-    }
-    bytes(&fl, F_WRLCK, 0, 2);
-    if (fcntl(fd, F_SETLK, &fl) != 0) {
+    if (lock_owner(fd, 0) != 0) {
         if (errno == EACCES || errno == EAGAIN)
-            snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time",
-                     dir, (long)holder(fd));
+            still_going(dir, holder(fd), err, n);
         else
             snprintf(err, n, "%s: cannot lock: %s", path, strerror(errno));
         close(fd);
         return -1;
     }
-    bytes(&fl, F_UNLCK, 1, 1);      /* the cell's process's byte */
-    fcntl(fd, F_SETLK, &fl);
-    owner_fd = fd;
     return fd;
+}
+
+int owner_take_over(int fd)
+{
+    return lock_owner(fd, 1);
 }
 
 void owner_hold_in_cell(void)

@@ -5,7 +5,8 @@
 ** Everything is checked before anything is changed, and a check that
 ** fails is a clear error with exit 2:
 **   run.json is sqlsoak's, the run did not finish, it is not still going;
-**   the original command line parses again into the same plan, and
+**   the original command line is read back exactly (every byte, see
+**   runjson.h) and parses again into the options run.json recorded, and
 **   summary.csv records a prefix of that plan;
 **   the interrupted cell's database exists and holds exactly the rows of
 **   its recorded chunks (or those plus part or all of the one chunk whose
@@ -27,6 +28,7 @@
 #include "folder.h"
 #include "histfile.h"
 #include "kvgen.h"
+#include "metrics.h"
 #include "owner.h"
 #include "run.h"
 #include "stop.h"
@@ -232,23 +234,49 @@ done:
     return rc;
 }
 
-/* The original command line, as argv (strings owned by root). */
-static int original_argv(json_t *root, char ***argv, int *argc, char *err, size_t n)
+/* The original command line, as argv (free with runjson_free_argv). */
+static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err, size_t n)
 {
-    json_t *cl = json_object_get(root, "command_line");
-    size_t k = json_array_size(cl);
-    *argv = calloc(k + 1, sizeof **argv);
-    const char *sub = json_string_value(json_array_get(cl, 1));
-    if (!*argv || k < 2 || !sub || strcmp(sub, "run") != 0) {
+    if (!(*argv = runjson_command_line(rj, argc, err, n)))
+        return -1;
+    if (*argc < 2 || strcmp((*argv)[1], "run") != 0) {
         snprintf(err, n, "run.json: the command line is not a sqlsoak run");
         return -1;
     }
-    for (size_t i = 0; i < k; i++) {
-        const char *a = json_string_value(json_array_get(cl, i));
-        (*argv)[i] = (char *)(a ? a : "");
-    }
-    *argc = (int)k;
     return 0;
+}
+
+/* The options the command line gives against those run.json recorded:
+** every option as recorded, and one an older sqlsoak did not record at
+** its default.  So an option edited into command_line that changes the
+** plan (--page-size 8k,4k) is refused, not run.  0, or -1 with err. */
+static int same_options(const struct config *cfg, json_t *root, char *err, size_t n)
+{
+    struct config defaults;
+    json_t *rec = json_object_get(root, "options");
+    json_t *now = options_to_json(cfg), *def = NULL, *v;
+    const char *key, *bad = NULL;
+    if (options_parse(&defaults, CMD_RUN, 0, NULL, NULL, err, n) == 0)
+        def = options_to_json(&defaults);
+    config_free(&defaults);
+    if (!json_is_object(rec) || !now || !def) {
+        snprintf(err, n, "run.json: no options recorded to check command_line against");
+        bad = "";
+    }
+    json_object_foreach(now, key, v) {
+        json_t *want = json_object_get(rec, key);
+        if (!bad && !json_equal(v, want ? want : json_object_get(def, key)))
+            bad = key;
+    }
+    json_object_foreach(rec, key, v)
+        if (!bad && !json_object_get(now, key))
+            bad = key;
+    if (bad && bad[0])
+        snprintf(err, n, "run.json: command_line gives other options than the run recorded "
+                 "(--%s): cannot resume", bad);
+    json_decref(now);
+    json_decref(def);
+    return bad ? -1 : 0;
 }
 
 /* 0 when the run of rj did not finish: resumable; else -1 with err. */
@@ -270,7 +298,37 @@ static int paths_absolute(const struct config *cfg)
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         if (strchr(cfg->sqlite_lib.v[i], '/') && cfg->sqlite_lib.v[i][0] != '/')
             return 0;
-    return cfg->db_dir[0] == '/';
+    return cfg->db_dir[0] == '/' && (!cfg->metrics || cfg->metrics[0] == '/');
+}
+
+/* A relative --metrics of the command line as run recorded it in run.json's
+** options: absolute, for the working folder may be gone.  (Folders of
+** 0.2.0 recorded it as given.)  0, or -1 out of memory. */
+static int recorded_metrics(struct config *cfg, json_t *root)
+{
+    json_t *opts = json_object_get(root, "options");
+    const char *rec = json_string_value(json_object_get(opts, "metrics"));
+    if (!cfg->metrics || cfg->metrics[0] == '/' || !rec || rec[0] != '/' ||
+        strcmp(folder_basename(rec), folder_basename(cfg->metrics)) != 0)
+        return 0;
+    free(cfg->metrics);
+    return (cfg->metrics = strdup(rec)) ? 0 : -1;
+}
+
+/* --metrics checked as run checks it (metrics.h), and made absolute. */
+static int check_metrics(struct config *cfg, char *err, size_t n)
+{
+    char abs[PATH_MAX];
+    if (!cfg->metrics)
+        return 0;
+    if (metrics_check(cfg->metrics, abs, sizeof abs, err, n))
+        return -1;
+    free(cfg->metrics);
+    if (!(cfg->metrics = strdup(abs))) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 /* Why database file db is not this run's to delete, in words. */
@@ -339,7 +397,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     struct runner r;
     struct found fd;
     char out[PATH_MAX], db[4200], where[160];
-    char **argv = NULL;
+    char **argv = NULL, *cwd = NULL;
     int argc = 0, status = 2;
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
@@ -369,19 +427,30 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n))
         goto done;
     json_t *root = runjson_root(r.rj);
-    const char *cwd = json_string_value(json_object_get(root, "cwd"));
+    if (runjson_cwd(r.rj, &cwd) != 0) {
+        snprintf(err, n, "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
+        goto done;
+    }
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
-    if (original_argv(root, &argv, &argc, err, n))
+    if (original_argv(r.rj, &argv, &argc, err, n))
         goto done;
     int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
     if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
         goto done;
+    if (recorded_metrics(&cfg, root) != 0) {
+        snprintf(err, n, "out of memory");
+        goto done;
+    }
+    if (same_options(&cfg, root, err, n))
+        goto done;
     if (cwd_gone && !paths_absolute(&cfg)) {
-        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir or "
-                 "--sqlite-lib was given relative to it: cannot resume", cwd,
+        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir, "
+                 "--sqlite-lib or --metrics was given relative to it: cannot resume", cwd,
                  strerror(cwd_errno));
         goto done;
     }
+    if (check_metrics(&cfg, err, n))
+        goto done;
     free(cfg.out);
     cfg.out = strdup(out);
     cfg.progress = args->progress;
@@ -499,7 +568,8 @@ done:
     runner_release(&r);
     dbmark_book_free(&book);
     cellstats_free(&fd.prior.stats);
-    free(argv);
+    runjson_free_argv(argv);
+    free(cwd);
     config_free(&cfg);
     return status;
 }

@@ -23,6 +23,7 @@
 #include "dbmark.h"
 #include "detach.h"
 #include "folder.h"
+#include "metrics.h"
 #include "noise.h"
 #include "owner.h"
 #include "plan.h"
@@ -83,7 +84,16 @@ int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *e
             snprintf(out, outlen, k == 1 ? "data/runs/%s" : "data/runs/%s-%d", stamp, k);
     }
     if (folder_has_entries(out)) {
-        snprintf(err, n, "--out %s already holds results: choose another folder", out);
+        /* a run in its first moments (no run.json yet) may not hold its
+        ** lock yet: wait for it, to name it */
+        char rj[4200];
+        snprintf(rj, sizeof rj, "%s/run.json", out);
+        pid_t pid = access(rj, F_OK) == 0 ? owner_holder(out) : owner_holder_soon(out);
+        if (pid > 0)
+            snprintf(err, n, "--out %s: a run is going there (pid %ld): one process at a time",
+                     out, (long)pid);
+        else
+            snprintf(err, n, "--out %s already holds results: choose another folder", out);
         return -1;
     }
     return folder_check_writable("--out", out, err, n);
@@ -135,17 +145,23 @@ static int check_space(struct runner *r, char *err, size_t n)
     return 0;
 }
 
-/* Room under --out for run.json's reserve and the CSV headers: without
-** it, the run could not even say that its results disk is full. */
-static int check_results_space(const struct runner *r, char *err, size_t n)
+/* Room a run needs under --out before it starts: run.json's reserve
+** (RUNJSON_RESERVE_MIN) and the files made at the start (the CSV headers,
+** run.json, .owner), with room to spare.  A disk with less could not even
+** say that it is full, and would leave a folder that is not yet a run. */
+#define RESULTS_START_BYTES (RUNJSON_RESERVE_MIN + 64 * 1024)
+
+/* Free space under the results folder for the run's first files. */
+static int check_results_space(const char *out, char *err, size_t n)
 {
     char probe[4096];
-    const int64_t need = RUNJSON_RESERVE_MIN + 64 * 1024;
-    folder_existing_ancestor(r->out, probe, sizeof probe);
+    folder_existing_ancestor(out, probe, sizeof probe);
     int64_t free_b = sysinfo_free_bytes(probe);
-    if (free_b >= 0 && free_b < need) {
-        snprintf(err, n, "--out %s: only %" PRId64 " KiB free on its disk, a run needs %" PRId64
-                 " KiB there (room kept for run.json)", r->out, free_b >> 10, need >> 10);
+    if (free_b >= 0 && free_b < RESULTS_START_BYTES) {
+        snprintf(err, n,
+                 "--out %s: only %" PRId64 " KiB free on its disk, a run needs %d KiB "
+                 "there (room kept for run.json)",
+                 out, free_b >> 10, RESULTS_START_BYTES >> 10);
         return -1;
     }
     return 0;
@@ -581,9 +597,14 @@ void runner_release(struct runner *r)
     r->nlibs = 0;
 }
 
-int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
+int run_main(const struct config *given, int argc, char **argv, char *err, size_t errlen)
 {
     struct runner r;
+    /* the options as given, but --metrics absolute: run.json records it
+    ** so, for a resume from another working folder */
+    struct config opts = *given;
+    const struct config *cfg = &opts;
+    char metrics[PATH_MAX];
     memset(&r, 0, sizeof r);
     r.cfg = cfg;
     r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
@@ -593,11 +614,16 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
     stop_catch_runner();        /* from the start: no moment a signal kills us */
     snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
-    if (check_workload(cfg, err, errlen) || runner_load_libraries(&r, err, errlen) ||
+    if (check_workload(cfg, err, errlen) ||
+        (cfg->metrics && metrics_check(cfg->metrics, metrics, sizeof metrics, err, errlen)))
+        goto done;
+    if (cfg->metrics)
+        opts.metrics = metrics;
+    if (runner_load_libraries(&r, err, errlen) ||
         runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
         folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
         plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||
-        check_results_space(&r, err, errlen))
+        check_results_space(r.out, err, errlen))
         goto done;
     r.prog = argv[0];
     r.results = calloc((size_t)r.ncells, sizeof *r.results);
@@ -614,18 +640,24 @@ int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t 
     }
     /* from here on, things are created: errors are run failures */
     status = 1;
-    if (runner_make_out(&r, err, errlen) || folder_mkdirs(r.db_dir, err, errlen))
+    if (runner_make_out(&r, err, errlen))
+        goto done;
+    /* the folder's owner before anything else is made: a run that lost the
+    ** race for it creates nothing, and hears so in its terminal */
+    r.owner_fd = cfg->detach ? owner_claim(r.out, err, errlen) : owner_take(r.out, 1, err, errlen);
+    if (r.owner_fd < 0) {
+        status = 2;
+        goto done;
+    }
+    if (folder_mkdirs(r.db_dir, err, errlen))
         goto done;
     if (cfg->detach) {
-        int bg = detach_to_log(r.out, r.prog, err, errlen);
+        int bg = detach_to_log(r.out, r.prog, r.owner_fd, err, errlen);
         if (bg != 0) {
+            r.owner_fd = -1;    /* closed by detach, whatever the outcome */
             status = bg > 0 ? 0 : 1;
             goto done;
         }
-    }
-    if ((r.owner_fd = owner_take(r.out, 1, err, errlen)) < 0) {
-        status = 2;
-        goto done;
     }
     runner_name_databases(&r);
     json_object_set_new(runjson_root(r.rj), "db_name", json_string(r.run_name));

@@ -7,6 +7,7 @@
 #include "infile.h"
 #include "telemetry.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -41,14 +42,99 @@ static json_t *now_iso(void)
     return json_string(buf);
 }
 
+/* An argument as command_line records it: a string when it is UTF-8,
+** else {"hex": its bytes in hex}, so that every byte comes back.  NULL
+** when out of memory. */
+static json_t *arg_json(const char *a)
+{
+    json_t *text = json_string(a);
+    if (text)
+        return text;
+    size_t len = strlen(a);
+    char *hex = malloc(2 * len + 1);
+    if (!hex)
+        return NULL;
+    for (size_t i = 0; i < len; i++)
+        snprintf(hex + 2 * i, 3, "%02x", (unsigned char)a[i]);
+    json_t *o = json_pack("{s:s}", "hex", hex);
+    free(hex);
+    return o;
+}
+
+/* The argument of a command_line element (a string, or {"hex": ...} of
+** bytes, none 0), malloc'd; NULL when it is neither. */
+static char *arg_text(json_t *v)
+{
+    if (json_is_string(v))
+        return strdup(json_string_value(v));
+    const char *hex = json_string_value(json_object_get(v, "hex"));
+    size_t len = hex ? strlen(hex) : 0;
+    if (!json_is_object(v) || json_object_size(v) != 1 || !hex || len % 2)
+        return NULL;
+    char *a = malloc(len / 2 + 1);
+    for (size_t i = 0; a && i < len / 2; i++) {
+        unsigned byte;
+        if (!isxdigit((unsigned char)hex[2 * i]) || !isxdigit((unsigned char)hex[2 * i + 1]) ||
+            sscanf(hex + 2 * i, "%2x", &byte) != 1 || byte == 0) {
+            free(a);
+            return NULL;
+        }
+        a[i] = (char)byte;
+    }
+    if (a)
+        a[len / 2] = 0;
+    return a;
+}
+
+char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n)
+{
+    json_t *cl = json_object_get(r->root, "command_line");
+    size_t k = json_array_size(cl);
+    char **argv = calloc(k + 1, sizeof *argv);
+    *argc = 0;
+    if (!argv) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < k; i++)
+        if (!(argv[i] = arg_text(json_array_get(cl, i)))) {
+            snprintf(err, n, "run.json: command_line[%zu] is neither a string nor {\"hex\": "
+                     "bytes}: cannot read the command exactly", i);
+            runjson_free_argv(argv);
+            return NULL;
+        }
+    *argc = (int)k;
+    return argv;
+}
+
+int runjson_cwd(struct runjson *r, char **cwd)
+{
+    json_t *v = json_object_get(r->root, "cwd");
+    *cwd = v ? arg_text(v) : NULL;
+    return v && !*cwd ? -1 : 0;
+}
+
+void runjson_free_argv(char **argv)
+{
+    for (size_t i = 0; argv && argv[i]; i++)
+        free(argv[i]);
+    free(argv);
+}
+
 struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
 {
     struct runjson *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     json_t *cmd = json_array();
-    for (int i = 0; i < argc; i++)
-        json_array_append_new(cmd, json_string(argv[i]));
+    int whole = cmd != NULL;
+    for (int i = 0; i < argc && whole; i++)
+        whole = json_array_append_new(cmd, arg_json(argv[i])) == 0;
+    if (!whole) {
+        json_decref(cmd);
+        free(r);
+        return NULL;
+    }
     r->cells = json_array();
     r->libraries = json_array();
     r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", "tool", "sqlsoak",
@@ -63,7 +149,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd))
-        json_object_set_new(r->root, "cwd", json_string(cwd));
+        json_object_set_new(r->root, "cwd", arg_json(cwd));    /* as the arguments: whole */
     return r;
 }
 

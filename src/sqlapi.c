@@ -3,12 +3,18 @@
 ** the library can do.  See sqlapi.h.
 */
 #include "sqlapi.h"
+#include "stop.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 struct symbol {
@@ -32,7 +38,8 @@ static void copy_str(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src ? src : "");
 }
 
-int sqlapi_open(struct sqlapi *api, const char *path, char *err, size_t errlen)
+/* Loads path into this process: sqlapi_open without the trial. */
+static int load(struct sqlapi *api, const char *path, char *err, size_t errlen)
 {
     memset(api, 0, sizeof *api);
     copy_str(api->path, sizeof api->path, path);
@@ -76,6 +83,77 @@ int sqlapi_open(struct sqlapi *api, const char *path, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* In a child process: load path and open and close an in-memory
+** database.  The child's message comes back through a pipe.  0 when the
+** child came through, or -1 with err: its message, or the signal that
+** killed it (a constructor that aborts, a library that crashes on open). */
+static int trial(const char *path, char *err, size_t errlen)
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        snprintf(err, errlen, "--sqlite-lib %s: pipe: %s", path, strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "--sqlite-lib %s: fork: %s", path, strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        struct sqlapi api;
+        char msg[512] = "";
+        sqlite3 *db = NULL;
+        struct rlimit none = {0, 0};
+        close(fds[0]);
+        setrlimit(RLIMIT_CORE, &none);      /* a library that aborts leaves no core file */
+        int rc = load(&api, path, msg, sizeof msg);
+        if (rc == 0 && api.open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+            snprintf(msg, sizeof msg, "--sqlite-lib %s: cannot open a database in memory", path);
+            rc = -1;
+        }
+        if (db)
+            api.close(db);
+        if (rc && write(fds[1], msg, strlen(msg)) < 0)
+            _exit(2);
+        _exit(rc ? 1 : 0);
+    }
+    close(fds[1]);
+    char msg[512];
+    size_t len = 0;
+    ssize_t got;
+    while ((got = read(fds[0], msg + len, sizeof msg - 1 - len)) != 0 && len < sizeof msg - 1)
+        if (got > 0)
+            len += (size_t)got;
+        else if (errno != EINTR)
+            break;
+    msg[len] = 0;
+    close(fds[0]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFSIGNALED(st)) {
+        snprintf(err, errlen, "--sqlite-lib %s: loading it killed the process (signal %d, %s)",
+                 path, WTERMSIG(st), stop_signame(WTERMSIG(st)));
+        return -1;
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        snprintf(err, errlen, "%s", len ? msg : "--sqlite-lib: the trial load failed");
+        return -1;
+    }
+    return 0;
+}
+
+int sqlapi_open(struct sqlapi *api, const char *path, char *err, size_t errlen)
+{
+    memset(api, 0, sizeof *api);
+    if (trial(path, err, errlen) != 0)
+        return -1;
+    return load(api, path, err, errlen);
 }
 
 void sqlapi_close(struct sqlapi *api)

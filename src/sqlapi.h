@@ -78,9 +78,12 @@ struct sqlcaps {
     int compile_options;    /* PRAGMA compile_options answers */
 };
 
-/* Loads the library at path (a path or a soname).  Returns 0, or -1 with
-** a one-line message in err naming the path and the problem (no such
-** file, not a shared library, missing symbol, version too old); nothing
+/* Loads the library at path (a path or a soname), first in a child
+** process that also opens a database in memory, so that a library that
+** kills the process loading it (a constructor that aborts) costs the
+** child only.  Returns 0, or -1 with a one-line message in err naming the
+** path and the problem (no such file, not a shared library, missing
+** symbol, version too old, the signal that killed the child); nothing
 ** stays loaded on failure. */
 int sqlapi_open(struct sqlapi *api, const char *path, char *err, size_t errlen);
 
