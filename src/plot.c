@@ -300,6 +300,24 @@ static int report_done(struct plotdata_run *r, unsigned have, const char *outdir
     return 0;
 }
 
+/* Whether this machine can draw: gnuplot on PATH and sqlsoak's scripts
+** found.  When not, says why on msg and how to draw later: a tool missing
+** here is no failure of the run's results (return 1 from the callers). */
+static int drawing_possible(const char *dir, FILE *msg)
+{
+    char found[PATH_MAX], nowhere[8400];
+    if (!on_path("gnuplot")) {
+        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
+                     "sqlsoak plot '%s'\n", dir);
+        return 0;
+    }
+    if (plots_dir(found, sizeof found, nowhere, sizeof nowhere)) {
+        fprintf(msg, "%s\n", nowhere);
+        return 0;
+    }
+    return 1;
+}
+
 /* The graphs_need bits of what the chunks of r measured. */
 static unsigned measured(const struct plotdata_run *r)
 {
@@ -344,9 +362,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||
         ref_2014(refpath, ref) != 0)
         ref[0] = 0;
-    if (!on_path("gnuplot")) {
-        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
-                     "sqlsoak plot '%s'\n", r->dir);
+    if (!drawing_possible(r->dir, msg)) {
         rc = 1;
     } else {
         int failed = plot_draw(datadir, outdir, desc, "run", have, ref, msg);
@@ -383,9 +399,7 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
     if (cells < 0) {
         fprintf(msg, "%s\n", err);
         return -1;
-    } else if (cells > 0 && !on_path("gnuplot")) {
-        fprintf(msg, "gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: "
-                     "sqlsoak plot '%s'\n", r->dir);
+    } else if (cells > 0 && !drawing_possible(r->dir, msg)) {
         rc = 1;
     } else {
         int failed =

@@ -177,6 +177,15 @@ complete_words() {
     drawn arch
 }
 
+@test "no gnuplot on PATH: run measures, says how to draw later, and exits 0" {
+    cd "$T/elsewhere"
+    mkdir -p nobin
+    PATH="$T/elsewhere/nobin" run "$T/moved/build/sqlsoak" run $TINY --db-dir db --out nognuplot
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"gnuplot not found: no graphs drawn.  Install gnuplot-nox, then run: sqlsoak plot 'nognuplot'"* ]]
+    [ -s nognuplot/report.html ] && [ ! -e nognuplot/plots/write.png ]
+}
+
 @test "no scripts anywhere: run says where it looked and draws none; plot fails in one line" {
     [ ! -e /usr/share/sqlsoak/plots ] || skip "sqlsoak is installed in /usr on this machine"
     cd "$T/elsewhere"

@@ -237,7 +237,8 @@ killed_run() {
     sed -i '1s/,ops,/,operations,/' "$OUT/timeline.csv"
     before=$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)
     run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
     [ "$status" -eq 2 ]
-    [[ "$output" == *"timeline.csv: its columns are not those this sqlsoak writes"* ]]
+    [[ "$output" == *"timeline.csv: not a sqlsoak timeline.csv (its header has no ops column)"* ]]
     [ "$(cd "$OUT" && sha256sum chunks.csv summary.csv timeline.csv run.json)" = "$before" ]
 }

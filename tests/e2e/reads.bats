@@ -160,11 +160,14 @@ PY
 }
 
 @test "histograms.csv that cannot grow stops the run resumable, like chunks.csv; resume finishes" {
-    # ulimit -f limits every file the run writes: with 10-row chunks and
-    # 30k reads each, histograms.csv (about 1 KiB a chunk) is the one that
-    # reaches 16 KiB first, at about chunk 15 of 40
-    run bash -c 'ulimit -f 16; exec "$0" run --rows 400 --chunk 10 --reads 30000 \
-        --db-dir "$1/db" --out "$1/out" --no-plot --progress never' "$S" "$T"
+    # histograms.csv alone refuses to grow, as under a file-size limit
+    # (EFBIG), at its 16th write: 15 chunks' rows are in
+    need_strace
+    mkdir -p "$T/out"
+    faulted "$T/out/histograms.csv" write error=EFBIG:when=16 run --rows 400 --chunk 10 \
+        --reads 3000 --db-dir "$T/db" --out "$T/out" --no-plot --progress never
+    output=$(cat "$T/stdout" "$T/stderr")
+    status=$RC
     echo "$output"
     [ "$status" -eq 1 ]
     [[ "$output" == *"cannot append to histograms.csv: File too large"* ]]
@@ -178,6 +181,7 @@ chunks = list(csv.DictReader(open(d + "/chunks.csv")))
 hist = list(csv.DictReader(open(d + "/histograms.csv")))
 # whole rows: every recorded chunk has its histogram, none more
 assert [h["chunk"] for h in hist] == [c["chunk"] for c in chunks], (len(hist), len(chunks))
+assert len(chunks) == 15, len(chunks)
 PY
     run "$S" resume "$T/out" "${Q[@]}"
     echo "$output"

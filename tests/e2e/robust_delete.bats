@@ -19,10 +19,6 @@ teardown() {
 
 load helpers/runs
 
-need_strace() {
-    command -v strace >/dev/null || skip "strace is not installed"
-}
-
 # killed_before_chunk0: a run of one cell whose process is killed by
 # SIGKILL at its first write to its database, before any chunk is
 # recorded (as the OOM killer might); sets db to that database.

@@ -19,24 +19,6 @@ teardown() {
 
 load helpers/runs
 
-# need_strace: skips unless strace can inject faults here.
-need_strace() {
-    command -v strace >/dev/null || skip "strace is not installed"
-    strace -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null ||
-        skip "strace cannot trace here (no ptrace)"
-}
-
-# faulted FILE SYSCALL INJECT ARGS...: sqlsoak ARGS under strace, the fault
-# INJECT (strace's -e inject value) applied to SYSCALL on FILE alone (every
-# process of the run); exit status in RC, output in $T/stdout, $T/stderr.
-faulted() {
-    local file=$1 call=$2 inj=$3
-    shift 3
-    RC=0
-    strace -o /dev/null -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
-        "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
-}
-
 # small_disk SIZE: a tmpfs of SIZE mounted at $T/small (in MNT), or skips.
 small_disk() {
     [ "$(id -u)" -eq 0 ] || skip "mounting a tmpfs needs root"

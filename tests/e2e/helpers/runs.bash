@@ -125,3 +125,21 @@ runs_teardown() {
         umount "$MNT" 2>/dev/null || true
     fi
 }
+
+# need_strace: skips unless strace can inject faults here.
+need_strace() {
+    command -v strace >/dev/null || skip "strace is not installed"
+    strace -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null ||
+        skip "strace cannot trace here (no ptrace)"
+}
+
+# faulted FILE SYSCALL INJECT ARGS...: sqlsoak ARGS under strace, the fault
+# INJECT (strace's -e inject value) applied to SYSCALL on FILE alone (every
+# process of the run); exit status in RC, output in $T/stdout, $T/stderr.
+faulted() {
+    local file=$1 call=$2 inj=$3
+    shift 3
+    RC=0
+    strace -o /dev/null -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
+        "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
+}
