@@ -518,11 +518,23 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     if (runjson_write(c.r.rj, c.r.out) != 0 && !c.write_errno)
         c.write_errno = errno;
     printf("\nresults: %s (durability.csv, trials.csv, run.json)\n", c.r.out);
-    if (!cfg->no_plot && !stop_signal && !c.write_errno)
-        plot_run(c.r.out, stdout);
+    /* a graph that could not be drawn (a full disk, gnuplot killed) is a
+    ** results file not written: exit 1, as run does */
+    int graphs_failed = 0;
+    if (!cfg->no_plot && !stop_signal && !c.write_errno) {
+        int prc = plot_run(c.r.out, stdout);
+        if (prc != 0 && prc != 1 && !stop_signal) {
+            graphs_failed = 1;
+            runjson_note_graphs(c.r.out, "graphs not drawn: a graph or report.html could not be "
+                                         "written (the run's output says which)");
+            printf("graphs not drawn; every trial is recorded.\nto draw them: %s plot ", argv[0]);
+            runner_shell_quote(stdout, c.r.out);
+            printf("\n");
+        }
+    }
     if (stop_signal)
         printf("interrupted %s; the trials run so far are recorded.\n", where);
-    status = stop_signal ? 130 : c.write_errno || c.failed ? 1 : 0;
+    status = stop_signal ? 130 : c.write_errno || c.failed || graphs_failed ? 1 : 0;
     if (c.write_errno)
         snprintf(err, n, "cannot write the results in %s: %s", c.r.out, strerror(c.write_errno));
 done:

@@ -476,8 +476,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     return failed;
 }
 
-/* s as one shell word: single quotes, each ' written as '\''. */
-static void shell_quote(FILE *f, const char *s)
+void runner_shell_quote(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; *s; s++)
@@ -551,7 +550,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
                strcmp(r->end, "interrupted") == 0 ? "interrupted" : "stopped", r->where,
                strcmp(r->end, "disk_full") == 0 ? " once there is room" : "", prog);
-        shell_quote(stdout, r->out);
+        runner_shell_quote(stdout, r->out);
         printf("\n");
         fflush(stdout);
         return strcmp(r->end, "interrupted") == 0 ? 130 : 1;
@@ -562,7 +561,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
                : strstr(graphs, "before") ? "interrupted before the graphs were drawn"
                                           : "interrupted while drawing the graphs",
                prog);
-        shell_quote(stdout, r->out);
+        runner_shell_quote(stdout, r->out);
         printf("\n");
         fflush(stdout);
         return stop_signal ? 130 : 1;

@@ -13,6 +13,7 @@
 #include "sqlapi.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* A run in progress: its libraries, plan, results folder and files. */
 struct runner {
@@ -80,5 +81,9 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior);
 
 /* Closes files and libraries, frees the plan and results. */
 void runner_release(struct runner *r);
+
+/* Writes s to f as one shell word: in single quotes, each ' as '\''
+** (the commands sqlsoak prints for the user to paste). */
+void runner_shell_quote(FILE *f, const char *s);
 
 #endif

@@ -61,3 +61,20 @@ assert int(dur["intact"]) + int(dur["lost_trials"]) == len(judged), dur
 PY
     [ -z "$(ls -A "$DB")" ]
 }
+
+@test "crash: a graph gnuplot does not finish (killed by a signal) is exit 1, run.json naming it, and plot draws it" {
+    need_strace
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    mkdir -p "$OUT"
+    faulted "$OUT/plots/durability.png" write signal=SIGKILL \
+        crash --journal wal --sync full --trials 4 --db-dir "$DB" --out "$OUT"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    grep -q "killed by a signal" "$T/stdout"
+    [[ "$(jget status_detail)" == "graphs not drawn: "* ]]
+    tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    [ -s "$OUT/plots/durability.png" ]
+    [ "$(jget status_detail)" = None ]
+}
