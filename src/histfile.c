@@ -12,6 +12,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The length of the header and the first `records` rows of path: the
+** offset after that many line ends outside quotes (a quoted field may hold
+** a newline).  0, or -1 when the file holds fewer. */
+static int length_of_rows(const char *path, int records, off_t *len)
+{
+    FILE *f = fopen(path, "rbe");
+    if (!f)
+        return -1;
+    int c, quoted = 0, lines = 0;
+    off_t at = 0;
+    while (lines < records + 1 && (c = getc(f)) != EOF) {
+        at++;
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == '\n' && !quoted)
+            lines++;
+    }
+    fclose(f);
+    *len = at;
+    return lines == records + 1 ? 0 : -1;
+}
+
+/* Whether row i of t is of (cell, repeat) and a chunk past `chunks`: a
+** chunk whose row of chunks.csv never landed (a kill, or a full disk
+** between the two appends). */
+static int unrecorded(const struct csvin *t, int i, int64_t cell, int64_t repeat, int64_t chunks)
+{
+    return csvin_num(t, CSV_HISTOGRAMS, i, "cell") == (double)cell &&
+           csvin_num(t, CSV_HISTOGRAMS, i, "repeat") == (double)repeat &&
+           csvin_num(t, CSV_HISTOGRAMS, i, "chunk") >= (double)chunks;
+}
+
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
                      struct hist *out, off_t *whole, char *err, size_t n)
 {
@@ -35,6 +67,22 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     }
     if (rc)
         snprintf(err, n, "%s: not this sqlsoak's histograms.csv", path);
+    /* rows of a chunk not recorded can only be the last ones written: cut
+    ** off, so that each recorded chunk keeps one row */
+    int keep = t.nrows;
+    while (rc == 0 && keep > 0 && unrecorded(&t, keep - 1, cell, repeat, chunks))
+        keep--;
+    for (int i = 0; rc == 0 && i < keep; i++)
+        if (unrecorded(&t, i, cell, repeat, chunks)) {
+            snprintf(err, n, "%s: a histogram of chunk %.0f of cell %" PRId64
+                             " before rows of recorded chunks: the file is damaged",
+                     path, csvin_num(&t, CSV_HISTOGRAMS, i, "chunk"), cell);
+            rc = -1;
+        }
+    if (rc == 0 && keep < t.nrows && length_of_rows(path, keep, whole) != 0) {
+        snprintf(err, n, "%s: cannot find the end of its row %d", path, keep);
+        rc = -1;
+    }
     hist_reset(out);
     for (int64_t k = 0; rc == 0 && k < chunks; k++) {
         struct hist h;

@@ -2,9 +2,11 @@
 ** histfile: histograms.csv read back: the latency histograms of a cell's
 ** recorded chunks, merged into the cell's, so that a resumed cell's
 ** latency percentiles are those of all its reads, as if it had never
-** stopped.  A row is written before its chunk's row of chunks.csv; a chunk
-** measured again after an interruption has a later row, and the last row
-** of a chunk is the one that counts.
+** stopped.  A row is written before its chunk's row of chunks.csv, which
+** is the record: rows of a chunk chunks.csv does not hold (the in-flight
+** chunk of a kill, or of a disk that filled between the two appends) are
+** the file's last, and resume cuts them off before it measures the chunk
+** again, so that each recorded chunk has exactly one row.
 */
 #ifndef SQLSOAK_HISTFILE_H
 #define SQLSOAK_HISTFILE_H
@@ -16,10 +18,12 @@
 #include <sys/types.h>
 
 /* Merges into *out the histograms of chunks 0..chunks-1 of (cell, repeat)
-** from dir/histograms.csv, read up to its last whole line (its length
-** into *whole: a torn last line is the caller's to cut off before
-** appending).  0, or -1 with a one-line message in err (file missing or
-** of another schema, a chunk without its row, a damaged row). */
+** from dir/histograms.csv, read up to its last whole line.  Into *whole,
+** the length to keep: the whole lines less the last rows of chunks of
+** (cell, repeat) from `chunks` on, never recorded (the caller cuts the
+** file there before appending).  0, or -1 with a one-line message in err
+** (file missing or of another schema, a chunk without its row, a row of
+** an unrecorded chunk before recorded ones, a damaged row). */
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
                      struct hist *out, off_t *whole, char *err, size_t n);
 

@@ -54,6 +54,25 @@ EOF
     [ "$(verify_chunks)" = "1 3" ]
 }
 
+@test "a full disk between a chunk's histogram and its chunks.csv row: resume keeps one histogram per recorded chunk" {
+    need_strace
+    mkdir -p "$OUT"
+    # the cell's 3rd write to chunks.csv (strace counts per process: chunk
+    # 2's row) fails as on a full disk: chunk 2's histogram row is in
+    faulted "$OUT/chunks.csv" write error=ENOSPC:when=3 \
+        run --rows 60k --chunk 10k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 2 ]
+    [ "$(data_rows "$OUT/histograms.csv")" -eq 3 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field chunk "$OUT/histograms.csv" | tr '\n' ' ')" = "0 1 2 3 4 5 " ]
+    python3 "$CHECK" soak "$OUT" 60000 10000 1
+}
+
 @test "verify rows lost on a full disk: the run stops disk_full (exit 1), resumable" {
     need_strace
     mkdir -p "$OUT"
