@@ -205,14 +205,16 @@ deep() {
 # ---- a library that kills the process loading it ----
 
 @test "sqlite-lib: a library whose constructor aborts is one line and exit 2, for run and info" {
-    command -v cc >/dev/null || skip "no C compiler"
+    # the compiler of the binary's architecture (make test-cross sets CC)
+    cc=${CC:-cc}
+    command -v "$cc" >/dev/null || skip "no C compiler"
     cat >"$T/abort.c" <<'EOF'
 #include <stdlib.h>
 __attribute__((constructor)) static void boom(void) { abort(); }
 const char *sqlite3_libversion(void) { return "3.40.0"; }
 int sqlite3_libversion_number(void) { return 3040000; }
 EOF
-    cc -shared -fPIC -o "$T/libabort.so" "$T/abort.c"
+    "$cc" -shared -fPIC -o "$T/libabort.so" "$T/abort.c"
     # no core file either, where the kernel would write one
     mkdir -p "$T/wd"
     cd "$T/wd"
@@ -222,8 +224,12 @@ EOF
     refused "$T/libabort.so" info --sqlite-lib "$T/libabort.so"
     # a library that loads, but aborts when it opens a database: the real
     # SQLite behind a sqlite3_open_v2 of its own
-    lib=$(ldconfig -p | awk '/libsqlite3\.so\.0 /{print $NF; exit}')
-    [ -n "$lib" ] || skip "no libsqlite3.so.0 known to ldconfig"
+    if [ -n "${SQLSOAK_LIBDIR:-}" ]; then
+        lib=$SQLSOAK_LIBDIR/libsqlite3.so.0
+    else
+        lib=$(ldconfig -p | awk '/libsqlite3\.so\.0 /{print $NF; exit}')
+    fi
+    [ -e "$lib" ] || skip "no libsqlite3.so.0 found (ldconfig, SQLSOAK_LIBDIR)"
     cat >"$T/openabort.c" <<'EOF'
 #include <stdlib.h>
 int sqlite3_open_v2(const char *f, void **db, int flags, const char *vfs)
@@ -232,7 +238,7 @@ int sqlite3_open_v2(const char *f, void **db, int flags, const char *vfs)
     abort();
 }
 EOF
-    cc -shared -fPIC -o "$T/libopenabort.so" "$T/openabort.c" -Wl,--no-as-needed "$lib"
+    "$cc" -shared -fPIC -o "$T/libopenabort.so" "$T/openabort.c" -Wl,--no-as-needed "$lib"
     refused "$T/libopenabort.so" run "${R[@]}" --sqlite-lib "$T/libopenabort.so" --out "$OUT" --db-dir "$DB" "${Q[@]}"
     [[ "$stderr" == *"SIGABRT"* ]]
 }
