@@ -202,10 +202,11 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 }
 
 
-/* Runs cell idx in its own process.  0 with *res, or -1 when the process
-** handed back no result (killed by the OOM killer, say): *res then holds
-** what chunks.csv recorded of it and why, the cell is left unrecorded and
-** its database kept, for resume. */
+/* Runs cell idx in its own process.  0 with *res (status hung when the
+** watchdog killed it), or -1 when the process handed back no result
+** (killed by the OOM killer, say): *res then holds what chunks.csv
+** recorded of it and why, the cell is left unrecorded and its database
+** kept, for resume. */
 static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
@@ -228,19 +229,22 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.stop = &stop_signal;
     env.prior = prior;
     env.commit_fd = -1;
+    env.beat_fd = -1;
     env.mark_fd = r->marks_fd;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
-    if (cellproc_run(&env, res, why, sizeof why) == 0)
+    int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
+    if (rc == 0)
         return 0;
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
     memset(res, 0, sizeof *res);
     csvout_clear(CSV_SUMMARY, &res->sum);
-    res->status = ST_INTERRUPTED;
+    res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     res->sum.id = env.id;
     res->sum.chunks = cellproc_recorded(path, &env.id);
     snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
-    return -1;
+    return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
 }
 
 /* ---- results ---- */
