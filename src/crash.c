@@ -323,8 +323,9 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     tr->workload_seed = cfg->seed;
     tr->sector_size = cfg->sector_size;
     replay_options(cfg, &tr->id, seed, tr->replay, sizeof tr->replay);
-    snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
-             c->r.db_dir, c->r.run_name, cell->combo, t);
+    char role[32];
+    snprintf(role, sizeof role, "trial%" PRId64, t);
+    runner_db_file(&c->r, cell->combo, role, db, sizeof db);
     char why[256];
     struct dbmark made;
     if (dbmark_create(db, &made, why, sizeof why) != 0) {
@@ -379,8 +380,7 @@ static void run_cell_trials(struct crash *c, int idx)
     plan_cell_id(cfg, cell, api->version, api->source_id, &d.id);
     plan_cell_label(cfg, &d.id, label, sizeof label);
     device_setup(cfg, cell, &counting);
-    snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
-             c->r.run_name, cell->combo);
+    runner_db_file(&c->r, cell->combo, "calibration", db, sizeof db);
     struct dbmark made;
     if (dbmark_create(db, &made, d.reason, sizeof d.reason) != 0) {
         snprintf(d.status, sizeof d.status, "failed");

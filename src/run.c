@@ -36,6 +36,7 @@
 #include "summary.h"
 #include "sysinfo.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -191,14 +192,22 @@ void runner_name_databases(struct runner *r)
     snprintf(r->run_name, sizeof r->run_name, "%s-%08" PRIx32, base, h);
 }
 
+void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
+                    size_t n)
+{
+    assert(r->run_name[0]);     /* runner_name_databases came first */
+    snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-%s.db", r->db_dir, r->run_name, combo,
+             role);
+}
+
 void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
 {
+    char role[32];
     if (c->warmup)
-        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-warmup%" PRId64 ".db", r->db_dir,
-                 r->run_name, c->combo, 1 - c->repeat);
+        snprintf(role, sizeof role, "warmup%" PRId64, 1 - c->repeat);
     else
-        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-rep%" PRId64 ".db", r->db_dir,
-                 r->run_name, c->combo, c->repeat);
+        snprintf(role, sizeof role, "rep%" PRId64, c->repeat);
+    runner_db_file(r, c->combo, role, buf, n);
 }
 
 
