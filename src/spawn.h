@@ -15,8 +15,9 @@
 **     child's zombie still holds it, so no signal can reach a process
 **     that reused the pid.
 **
-** Several children can live at once (a struct spawn each); the one whose
-** pid stop's handler forwards to is the last one started.
+** Several children can live at once (a struct spawn each), but stop's
+** handler forwards to one pid: the last child started, until a child is
+** reaped.  Readers running beside a cell will need stop to keep a set.
 */
 #ifndef SQLSOAK_SPAWN_H
 #define SQLSOAK_SPAWN_H
