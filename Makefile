@@ -28,8 +28,10 @@ $(B)/obj/%.o: src/%.c | $(B)/obj
 $(B)/sqlsoak: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
-	$(CC) $(CPPFLAGS) -DSQLSOAK_SOURCE_DIR='"$(CURDIR)"' $(ALL_CFLAGS) $(LDFLAGS) -Isrc $< \
-	    $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
+	$(CC) $(CPPFLAGS) -DSQLSOAK_SOURCE_DIR='"$(CURDIR)"' $(ALL_CFLAGS) $(LDFLAGS) $(TEST_LDFLAGS) \
+	    -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
+# test_spawn watches the moment spawn_reap stops signals reaching the child.
+$(B)/tests/test_spawn: TEST_LDFLAGS = -Wl,--wrap=stop_set_child
 $(B)/obj $(B)/tests:
 	mkdir -p $@
 

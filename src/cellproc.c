@@ -1,23 +1,35 @@
 /*
-** cellproc: see cellproc.h.  The cell's process tells the runner it was
-** stopped by a signal through its exit status: 0 a result written,
-** 1 the result could not be written, CELL_EXIT_STOPPED + sig a result
-** written after a stop signal.
+** cellproc: see cellproc.h.  The cell's process (spawn.h) sends its
+** heartbeats (beat.h), then its result, on one pipe; the runner waits
+** for each beat no longer than the watchdog says (watchdog.h).  Its
+** exit status says whether it was stopped by a signal (cellproc.h).
 */
 #include "cellproc.h"
+#include "beat.h"
+#include "clock.h"
 #include "csvin.h"
 #include "fdio.h"
-#include "owner.h"
+#include "spawn.h"
 #include "stop.h"
+#include "watchdog.h"
 
-#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
-#define CELL_EXIT_STOPPED 100
+int cellproc_exit_status(int handed_back)
+{
+    return !handed_back ? 1 : stop_signal ? CELLPROC_EXIT_STOPPED + stop_signal : 0;
+}
+
+int cellproc_stopped(int wstatus)
+{
+    if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) <= CELLPROC_EXIT_STOPPED)
+        return 0;
+    stop_note(WEXITSTATUS(wstatus) - CELLPROC_EXIT_STOPPED);
+    return WEXITSTATUS(wstatus) - CELLPROC_EXIT_STOPPED;
+}
 
 static void ended(int wstatus, char *why, size_t n)
 {
@@ -33,46 +45,70 @@ static void ended(int wstatus, char *why, size_t n)
     }
 }
 
-int cellproc_run(const struct soak_env *env, struct cell_result *res, char *why, size_t n)
+struct cell_body {
+    const struct soak_env *env;
+    struct cell_result *res;
+};
+
+/* The cell's process: heartbeats, then BEAT_RESULT and the result, on
+** wfd[0]. */
+static int cell_body(void *ctx, const int *wfd)
 {
-    int fds[2];
+    struct cell_body *b = ctx;
+    struct soak_env env = *b->env;
+    env.beat_fd = wfd[0];
+    soak_cell(&env, b->res);
+    return cellproc_exit_status(beat_send(wfd[0], BEAT_RESULT, b->res->sum.chunks) == 0 &&
+                                fdio_write_full(wfd[0], b->res, sizeof *b->res) == 0);
+}
+
+/* Reads the beats until the result: 0 with *res, -1 when the pipe ended
+** first, 1 when the watchdog's deadline came first. */
+static int await_result(struct spawn *sp, struct watchdog *w, struct cell_result *res)
+{
+    for (;;) {
+        struct beat b;
+        int rc = spawn_read(sp, 0, &b, sizeof b, watchdog_deadline(w));
+        if (rc != 0)
+            return rc;
+        watchdog_beat(w, &b, clock_now_ns());
+        if (b.step == BEAT_RESULT)
+            return spawn_read(sp, 0, res, sizeof *res, watchdog_deadline(w));
+    }
+}
+
+/* How long a killed cell's process is given to end: one stuck in the
+** kernel (an NFS mount gone) may never; it is then left unreaped. */
+#define KILLED_WAIT_NS (10 * 1000000000ull)
+
+int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
+                 char *why, size_t n)
+{
+    struct spawn sp;
+    struct watchdog w;
+    struct cell_body body = {env, res};
     memset(res, 0, sizeof *res);
-    fflush(NULL);
-    if (pipe(fds) != 0) {
-        snprintf(why, n, "pipe: %s", strerror(errno));
+    if (spawn_start(&sp, 1, cell_body, &body, why, n) != 0)
         return -1;
-    }
-    pid_t parent = getpid(), pid = fork();
-    if (pid == 0) {
-        stop_catch_cell();
-        owner_hold_in_cell();
-        close(fds[0]);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the runner */
-        if (getppid() != parent)
-            _exit(1);                       /* it died before the line above */
-        soak_cell(env, res);
-        int ok = fdio_write_full(fds[1], res, sizeof *res) == 0;
-        _exit(!ok ? 1 : stop_signal ? CELL_EXIT_STOPPED + stop_signal : 0);
-    }
-    close(fds[1]);
-    if (pid < 0) {
-        close(fds[0]);
-        snprintf(why, n, "fork: %s", strerror(errno));
-        return -1;
-    }
-    stop_set_child(pid);
-    if (stop_signal)
-        kill(pid, stop_signal);     /* it came between the fork and the line above */
-    int got = fdio_read_full(fds[0], res, sizeof *res);
-    close(fds[0]);
+    watchdog_start(&w, watchdog_s, clock_now_ns());
+    int got = await_result(&sp, &w, res);
     int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
-    stop_set_child(0);
-    if (got == 0 && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) > CELL_EXIT_STOPPED)
-        stop_note(WEXITSTATUS(wstatus) - CELL_EXIT_STOPPED);
-    if (got == 0)
+    if (got == 1) {
+        uint64_t now = clock_now_ns();
+        watchdog_reason(&w, now, why, n);
+        spawn_kill(&sp, SIGKILL);
+        if (spawn_reap(&sp, &wstatus, now + KILLED_WAIT_NS) == 1) {
+            size_t len = strlen(why);
+            snprintf(why + len, n - len, "; pid %ld did not end", (long)sp.pid);
+        }
+        memset(res, 0, sizeof *res);
+        return 1;
+    }
+    spawn_reap(&sp, &wstatus, 0);
+    if (got == 0) {
+        cellproc_stopped(wstatus);
         return 0;
+    }
     ended(wstatus, why, n);
     return -1;
 }

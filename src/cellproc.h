@@ -14,12 +14,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Runs soak_cell(env) in a process of its own.  0: *res is the cell's
+/* Runs soak_cell(env) in a process of its own, watched as watchdog.h
+** says with --watchdog watchdog_s (0: automatic).  0: *res is the cell's
 ** result.  -1: the process handed back none; why says how it ended
-** ("killed by SIGKILL, probably the OOM killer").  A stop signal the
-** cell's process received on its own (a SIGTERM to its pid) is passed to
-** stop_note, so the run ends as for one to the runner. */
-int cellproc_run(const struct soak_env *env, struct cell_result *res, char *why, size_t n);
+** ("killed by SIGKILL, probably the OOM killer").  1: it made no progress
+** for too long and was killed; why says what it was doing and how long
+** it was waited for.  A stop signal the cell's process received on its
+** own (a SIGTERM to its pid) is passed to stop_note, so the run ends as
+** for one to the runner. */
+int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
+                 char *why, size_t n);
+
+/* The exit status of a cell's process (or a crash trial's) that ends
+** without being cut short: 1 when its result could not be handed back,
+** else 0, or CELLPROC_EXIT_STOPPED + the signal after a stop signal. */
+#define CELLPROC_EXIT_STOPPED 100
+int cellproc_exit_status(int handed_back);
+
+/* In the parent, from such a process's wait status: the stop signal it
+** noted (passed to stop_note, so the run ends as for one to the runner),
+** or 0. */
+int cellproc_stopped(int wstatus);
 
 /* The chunks of cell id in the whole lines of the chunks.csv at path; 0
 ** when it cannot be read. */

@@ -30,6 +30,7 @@
 */
 #include "crash.h"
 #include "binom.h"
+#include "cellproc.h"
 #include "clock.h"
 #include "dbfile.h"
 #include "dbmark.h"
@@ -40,6 +41,7 @@
 #include "plot.h"
 #include "rng.h"
 #include "run.h"
+#include "spawn.h"
 #include "stop.h"
 #include "sysinfo.h"
 
@@ -50,7 +52,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -71,20 +72,35 @@ struct child_out {
     int64_t acked_rows;         /* the last acknowledged COMMIT */
     int exit_code;              /* -1: killed by a signal */
     int term_sig;               /* the signal, when killed */
+    int stopped;                /* the stop signal it ended early for, or 0 */
 };
 
 
+struct trial_body {
+    struct soak_env *env;
+    struct cell_result *res;
+};
+
+/* The child: each acknowledged COMMIT's rows on wfd[0], the result on
+** wfd[1]. */
+static int trial_body(void *ctx, const int *wfd)
+{
+    struct trial_body *b = ctx;
+    b->env->commit_fd = wfd[0];
+    soak_cell(b->env, b->res);          /* a trial exits inside, at the cut */
+    return cellproc_exit_status(fdio_write_full(wfd[1], b->res, sizeof *b->res) == 0);
+}
+
 /* Runs the workload in a child on database db, which this process has
 ** created as made (so that no kill of the child can leave a file of
-** this run's it cannot prove its own). */
+** this run's it cannot prove its own).  0, or -1 with why. */
 static int run_child(struct crash *c, int idx, const char *db, const struct dbmark *made,
-                     struct faultvfs *fv, struct child_out *out)
+                     struct faultvfs *fv, struct child_out *out, char *why, size_t n)
 {
     struct runner *r = &c->r;
     const struct cell *cell = &r->cells[idx];
     const struct sqlapi *api = &r->libs[cell->v[DIM_LIB]];
     struct progress quiet;
-    int commits[2], result[2];
     struct soak_env env;
     memset(out, 0, sizeof *out);
     memset(&env, 0, sizeof env);
@@ -96,37 +112,24 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     env.db_path = db;
     env.chunks_fd = env.histograms_fd = env.timeline_fd = -1;
     env.progress = &quiet;
+    env.stop = fv->simulate ? NULL : &stop_signal;  /* a trial runs on to its cut */
     env.fault = fv;
-    env.mark_fd = -1;
+    env.commit_fd = env.beat_fd = env.mark_fd = -1;
     env.made = made;
-    fflush(NULL);
-    if (pipe(commits) || pipe(result))
+    struct trial_body body = {&env, &out->res};
+    struct spawn sp;
+    if (spawn_start(&sp, 2, trial_body, &body, why, n) != 0)
         return -1;
-    pid_t parent = getpid(), pid = fork();
-    if (pid == 0) {
-        close(commits[0]);
-        close(result[0]);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(1);                     /* the runner died before the line above */
-        env.commit_fd = commits[1];
-        soak_cell(&env, &out->res);       /* a trial exits inside, at the cut */
-        int ok = write(result[1], &out->res, sizeof out->res) == (ssize_t)sizeof out->res;
-        _exit(ok ? 0 : 1);
-    }
-    close(commits[1]);
-    close(result[1]);
     int64_t rows;
-    while (pid > 0 && fdio_read_full(commits[0], &rows, sizeof rows) == 0)
+    while (spawn_read(&sp, 0, &rows, sizeof rows, 0) == 0)
         out->acked_rows = rows;
-    out->got_result = pid > 0 && fdio_read_full(result[0], &out->res, sizeof out->res) == 0;
-    close(commits[0]);
-    close(result[0]);
+    out->got_result = spawn_read(&sp, 1, &out->res, sizeof out->res, 0) == 0;
     int st = 0;
-    if (pid < 0)
+    if (spawn_reap(&sp, &st, 0) != 0) {
+        snprintf(why, n, "waitpid: %s", strerror(errno));
         return -1;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
+    }
+    out->stopped = cellproc_stopped(st);
     out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     out->term_sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     return 0;
@@ -320,8 +323,9 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     tr->workload_seed = cfg->seed;
     tr->sector_size = cfg->sector_size;
     replay_options(cfg, &tr->id, seed, tr->replay, sizeof tr->replay);
-    snprintf(db, sizeof db, "%.3900s/sqlsoak-%s-cell%" PRId64 "-trial%" PRId64 ".db",
-             c->r.db_dir, c->r.run_name, cell->combo, t);
+    char role[32];
+    snprintf(role, sizeof role, "trial%" PRId64, t);
+    runner_db_file(&c->r, cell->combo, role, db, sizeof db);
     char why[256];
     struct dbmark made;
     if (dbmark_create(db, &made, why, sizeof why) != 0) {
@@ -331,8 +335,8 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         printf("  trial %" PRId64 ": %s\n", t, why);
         return -1;
     }
-    if (run_child(c, idx, db, &made, &fv, &out)) {
-        snprintf(tr->integrity, sizeof tr->integrity, "cannot start: %.40s", strerror(errno));
+    if (run_child(c, idx, db, &made, &fv, &out, why, sizeof why)) {
+        snprintf(tr->integrity, sizeof tr->integrity, "cannot start: %.40s", why);
         snprintf(tr->outcome, sizeof tr->outcome, "failed");
         child_cleanup(db, &made);
         return -1;
@@ -343,6 +347,9 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         if (out.term_sig)
             snprintf(tr->integrity, sizeof tr->integrity, "no cut: killed by %s",
                      stop_signame(out.term_sig));
+        else if (out.stopped)
+            snprintf(tr->integrity, sizeof tr->integrity, "no cut: stopped by %s",
+                     stop_signame(out.stopped));
         else
             snprintf(tr->integrity, sizeof tr->integrity, "no cut: exited with status %d",
                      out.exit_code);
@@ -373,8 +380,7 @@ static void run_cell_trials(struct crash *c, int idx)
     plan_cell_id(cfg, cell, api->version, api->source_id, &d.id);
     plan_cell_label(cfg, &d.id, label, sizeof label);
     device_setup(cfg, cell, &counting);
-    snprintf(db, sizeof db, "%s/sqlsoak-%s-cell%" PRId64 "-calibration.db", c->r.db_dir,
-             c->r.run_name, cell->combo);
+    runner_db_file(&c->r, cell->combo, "calibration", db, sizeof db);
     struct dbmark made;
     if (dbmark_create(db, &made, d.reason, sizeof d.reason) != 0) {
         snprintf(d.status, sizeof d.status, "failed");
@@ -383,13 +389,14 @@ static void run_cell_trials(struct crash *c, int idx)
         printf("  %-44s %s: %s\n", label, d.status, d.reason);
         return;
     }
-    int rc = run_child(c, idx, db, &made, &counting, &out);
+    char why[128];
+    int rc = run_child(c, idx, db, &made, &counting, &out, why, sizeof why);
     child_cleanup(db, &made);
     if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
         snprintf(d.status, sizeof d.status, "%s",
                  out.got_result ? status_names[out.res.status] : "failed");
         snprintf(d.reason, sizeof d.reason, "%s",
-                 out.got_result ? out.res.sum.reason : "the calibration run died");
+                 rc ? why : out.got_result ? out.res.sum.reason : "the calibration run died");
         d.write_rows_per_s = NAN;
         record_cell(c, idx, &d);
         printf("  %-44s %s: %s\n", label, d.status, d.reason);

@@ -2,14 +2,41 @@
 ** fdio: see fdio.h.
 */
 #include "fdio.h"
+#include "clock.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <unistd.h>
+
+/* 0 once fd is readable, 1 at deadline_ns, -1 on error. */
+static int readable_by(int fd, uint64_t deadline_ns)
+{
+    for (;;) {
+        uint64_t now = clock_now_ns();
+        if (now >= deadline_ns)
+            return 1;
+        uint64_t ms = (deadline_ns - now + 999999) / 1000000;
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        int r = poll(&p, 1, ms > 60000 ? 60000 : (int)ms);
+        if (r > 0)
+            return 0;
+        if (r < 0 && errno != EINTR)
+            return -1;
+    }
+}
 
 int fdio_read_full(int fd, void *buf, size_t n)
 {
+    return fdio_read_by(fd, buf, n, 0);
+}
+
+int fdio_read_by(int fd, void *buf, size_t n, uint64_t deadline_ns)
+{
     size_t got = 0;
     while (got < n) {
+        int w = deadline_ns ? readable_by(fd, deadline_ns) : 0;
+        if (w != 0)
+            return w;
         ssize_t k = read(fd, (char *)buf + got, n - got);
         if (k < 0 && errno == EINTR)
             continue;

@@ -7,9 +7,14 @@
 #define SQLSOAK_FDIO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Reads exactly n bytes; 0, or -1 on error or end of file first. */
 int fdio_read_full(int fd, void *buf, size_t n);
+
+/* As fdio_read_full, waiting no later than deadline_ns (clock_now_ns();
+** 0: no deadline): 1 when it came first (what was read is lost). */
+int fdio_read_by(int fd, void *buf, size_t n, uint64_t deadline_ns);
 
 /* Writes exactly n bytes; 0, or -1 with errno set. */
 int fdio_write_full(int fd, const void *buf, size_t n);

@@ -54,6 +54,7 @@ struct config {
     int64_t repeat;
     int shuffle;
     int64_t max_time_s;
+    int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */
 
     /* where things go */
     char *db_dir, *out;

@@ -36,6 +36,7 @@
 #include "summary.h"
 #include "sysinfo.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -191,21 +192,30 @@ void runner_name_databases(struct runner *r)
     snprintf(r->run_name, sizeof r->run_name, "%s-%08" PRIx32, base, h);
 }
 
+void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
+                    size_t n)
+{
+    assert(r->run_name[0]);     /* runner_name_databases came first */
+    snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-%s.db", r->db_dir, r->run_name, combo,
+             role);
+}
+
 void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
 {
+    char role[32];
     if (c->warmup)
-        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-warmup%" PRId64 ".db", r->db_dir,
-                 r->run_name, c->combo, 1 - c->repeat);
+        snprintf(role, sizeof role, "warmup%" PRId64, 1 - c->repeat);
     else
-        snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-rep%" PRId64 ".db", r->db_dir,
-                 r->run_name, c->combo, c->repeat);
+        snprintf(role, sizeof role, "rep%" PRId64, c->repeat);
+    runner_db_file(r, c->combo, role, buf, n);
 }
 
 
-/* Runs cell idx in its own process.  0 with *res, or -1 when the process
-** handed back no result (killed by the OOM killer, say): *res then holds
-** what chunks.csv recorded of it and why, the cell is left unrecorded and
-** its database kept, for resume. */
+/* Runs cell idx in its own process.  0 with *res (status hung when the
+** watchdog killed it), or -1 when the process handed back no result
+** (killed by the OOM killer, say): *res then holds what chunks.csv
+** recorded of it and why, the cell is left unrecorded and its database
+** kept, for resume. */
 static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
@@ -228,19 +238,22 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.stop = &stop_signal;
     env.prior = prior;
     env.commit_fd = -1;
+    env.beat_fd = -1;
     env.mark_fd = r->marks_fd;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
-    if (cellproc_run(&env, res, why, sizeof why) == 0)
+    int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
+    if (rc == 0)
         return 0;
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
     memset(res, 0, sizeof *res);
     csvout_clear(CSV_SUMMARY, &res->sum);
-    res->status = ST_INTERRUPTED;
+    res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     res->sum.id = env.id;
     res->sum.chunks = cellproc_recorded(path, &env.id);
     snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
-    return -1;
+    return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
 }
 
 /* ---- results ---- */

@@ -74,6 +74,13 @@ void runner_name_databases(struct runner *r);
 /* The database file of a cell, into buf. */
 void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n);
 
+/* Every database file's name, run's and crash's, into buf:
+** DB_DIR/sqlsoak-RUN_NAME-cellCOMBO-ROLE.db, ROLE saying which of the
+** cell's databases it is ("rep1", "warmup0", "calibration", "trial7").
+** Only once runner_name_databases has named the run. */
+void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
+                    size_t n);
+
 /* Runs cells first.. of the plan; the first continues from prior when not
 ** NULL.  Records each cell, then the run's status, the ranked tables and
 ** the graphs.  Returns the exit status (0, 1 or 130). */

@@ -17,12 +17,15 @@
 ** Invariants:
 **  1. Inside a timed phase run only the workload's SQLite calls, the
 **     generator, the clock (per read; per 256 rows written) and a row of
-**     timeline.csv per interval; /proc, stat() and CSV rows come between.
+**     timeline.csv per interval; /proc, stat(), CSV rows and the
+**     heartbeat (beat.h) come between, but for a beat every
+**     BEAT_VERIFY_ROWS rows of the --verify scan.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
 **  3. Every value read is verified against the generator.
 */
 #include "soak.h"
+#include "beat.h"
 #include "cellfail.h"
 #include "clock.h"
 #include "dbfile.h"
@@ -49,7 +52,7 @@
 
 const char *const status_names[] = {"ok", "unsupported", "failed", "skipped", "interrupted",
                                     "disk_full", "io_error", "locked", "verify_failed",
-                                    "warmup", NULL};
+                                    "warmup", "hung", NULL};
 
 /* The live state of one cell. */
 struct soak {
@@ -215,6 +218,14 @@ static int statements_prepare(struct soak *s)
 }
 
 /* ---- the phases ---- */
+
+/* The cell reached step of chunk: its heartbeat to the runner, and the
+** test hook that hangs it there. */
+static void step(struct soak *s, int what, int64_t chunk)
+{
+    beat_send(s->env->beat_fd, what, chunk);
+    testhook_hang(s->env->id.cell, beat_word(what), chunk, s->env->stop);
+}
 
 static int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
 {
@@ -408,9 +419,17 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     return 0;
 }
 
+struct verify_ctx {
+    struct timeline *tl;
+    int beat_fd;
+};
+
 static void verify_tick(void *ctx, int64_t scanned)
 {
-    timeline_tick(ctx, scanned);
+    struct verify_ctx *v = ctx;
+    timeline_tick(v->tl, scanned);
+    if ((scanned & (BEAT_VERIFY_ROWS - 1)) == 0)
+        beat_send(v->beat_fd, BEAT_VERIFY, scanned);
 }
 
 /* --verify, timed apart from the phases (verify_s); the rows that fail
@@ -423,8 +442,10 @@ static int verify_table(struct soak *s)
     /* the last chunk's, also when a resumed cell had every chunk recorded
     ** and its chunk loop never ran */
     timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
+    struct verify_ctx v = {&s->w.tl, s->env->beat_fd};
+    step(s, BEAT_VERIFY, 0);
     uint64_t t0 = timeline_begin(&s->w.tl, TL_VERIFY, 0);
-    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &s->w.tl,
+    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
                         ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, what);
@@ -466,10 +487,12 @@ static int chunk_loop(struct soak *s)
         int64_t reads = cfg->reads < 0 ? n : cfg->reads;
         int64_t lo = cfg->read_from == RF_CHUNK ? s->inserted : 0;
 
+        step(s, BEAT_WRITE, c);
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
         if (write_phase(s, n, &write_ns, &commit_ns))
             return -1;
+        step(s, BEAT_READ, c);
         if (corrupt >= s->inserted - n && corrupt < s->inserted && corrupt_row(s, corrupt))
             return -1;
         if (os_cache(s, &cr))
@@ -478,6 +501,7 @@ static int chunk_loop(struct soak *s)
         if (read_phase(s, reads, lo, s->inserted, (uint64_t)c, &read_ns, &cr.verify_failures))
             return -1;
         sysinfo_io(&io1);
+        step(s, BEAT_RECORD, c);
         cr.read_io_bytes = rio0.read_bytes >= 0 ? io1.read_bytes - rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
 
@@ -511,6 +535,7 @@ static int chunk_loop(struct soak *s)
         sum->db_bytes = cr.db_bytes;
         progress_chunk(s->env->progress, c, nchunks, s->inserted, cr.write_rows_per_s,
                        cr.read_ops_per_s, cr.elapsed_s);
+        step(s, BEAT_CHUNK_END, c);
         if (must_stop(s, c, nchunks))
             return -1;
     }
@@ -594,6 +619,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         res->sum.verify_failures = prior->verify_failures;
         res->sum.db_bytes = prior->db_bytes;
     }
+    step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&

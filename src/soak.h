@@ -21,7 +21,8 @@
 /* How a cell ended.  The words are the summary's status column. */
 enum cell_status {
     ST_OK, ST_UNSUPPORTED, ST_FAILED, ST_SKIPPED, ST_INTERRUPTED,
-    ST_DISK_FULL, ST_IO_ERROR, ST_LOCKED, ST_VERIFY_FAILED, ST_WARMUP
+    ST_DISK_FULL, ST_IO_ERROR, ST_LOCKED, ST_VERIFY_FAILED, ST_WARMUP,
+    ST_HUNG                     /* set by the runner's watchdog, never by soak */
 };
 extern const char *const status_names[];   /* indexed by enum cell_status */
 
@@ -68,6 +69,8 @@ struct soak_env {
     struct faultvfs *fault;     /* NULL, or a shim to open the database through */
     int commit_fd;              /* >= 0: each COMMIT's row count is written here
                                    (8 bytes) once the library has returned */
+    int beat_fd;                /* >= 0: the cell's heartbeat is written here
+                                   (beat.h); -1: none */
     int mark_fd;                /* >= 0: the database's creation is recorded here
                                    (dbmark.h); -1: not recorded */
     const struct dbmark *made;  /* NULL; or the caller created db_path (empty,

@@ -78,6 +78,14 @@ void stop_note(int sig)
         stop_signal = sig;
 }
 
+void stop_sigset(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
 const char *stop_signame(int sig)
 {
     static const struct { int sig; const char *name; } names[] = {

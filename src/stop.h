@@ -40,6 +40,9 @@ int stop_forced(void);
 ** signalled alone); the first one wins. */
 void stop_note(int sig);
 
+/* The stop signals, as a set (to block them a moment). */
+void stop_sigset(sigset_t *set);
+
 /* The signal's name ("SIGTERM"), for messages. */
 const char *stop_signame(int sig);
 

@@ -2,8 +2,12 @@
 ** testhook: see testhook.h.
 */
 #include "testhook.h"
+#include "stop.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 int64_t testhook_corrupt_row(void)
 {
@@ -15,4 +19,27 @@ FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");
     return e && *e ? fopen(e, "a") : NULL;
+}
+
+void testhook_hang(int64_t cell, const char *step, int64_t chunk,
+                   volatile sig_atomic_t *stop)
+{
+    const char *e = getenv("SQLSOAK_TEST_HANG");
+    char want[64];
+    if (!e || !*e)
+        return;
+    snprintf(want, sizeof want, "%" PRId64 ":%s:%" PRId64, cell, step, chunk);
+    if (strcmp(e, want) != 0)
+        return;
+    /* the stop signals blocked but in sigsuspend: none is missed between
+    ** the test and the wait */
+    sigset_t stops, was;
+    stop_sigset(&stops);
+    sigprocmask(SIG_BLOCK, &stops, &was);
+    fprintf(stderr, "sqlsoak test hook: cell %" PRId64 " hangs at %s of chunk %" PRId64
+            " (pid %ld)\n", cell, step, chunk, (long)getpid());
+    fflush(stderr);
+    while (!(stop && *stop))
+        sigsuspend(&was);
+    sigprocmask(SIG_SETMASK, &was, NULL);
 }

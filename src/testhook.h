@@ -4,10 +4,16 @@
 ** outside every timed phase; unset, each does nothing.
 **   SQLSOAK_TEST_CORRUPT_ROW=N     overwrite row N's value once written
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
+**   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
+**                                  STEP (a beat_word: write, read, ...) of
+**                                  chunk CHUNK, saying so on stderr, until
+**                                  a stop signal: a hung cell for the
+**                                  watchdog's tests
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -17,5 +23,11 @@ int64_t testhook_corrupt_row(void);
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
+
+/* With SQLSOAK_TEST_HANG naming this cell, step and chunk: prints
+** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
+** then waits until *stop is set (for ever when stop is NULL). */
+void testhook_hang(int64_t cell, const char *step, int64_t chunk,
+                   volatile sig_atomic_t *stop);
 
 #endif

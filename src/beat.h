@@ -1,0 +1,40 @@
+/*
+** beat: the heartbeat a cell's process sends its runner, one small
+** message at each step of the cell (opening, each chunk's phases, the
+** verify scan), so that the runner's watchdog can tell a slow cell from
+** one that no longer moves (a stuck NFS mount, a card that stopped
+** answering).  Sent outside every timed phase but the verify scan, whose
+** beats come every BEAT_VERIFY_ROWS rows.  A message is smaller than
+** PIPE_BUF: one write(2), never interleaved.
+*/
+#ifndef SQLSOAK_BEAT_H
+#define SQLSOAK_BEAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where the cell is; BEAT_RESULT announces the struct cell_result that
+** follows on the same pipe. */
+enum beat_step {
+    BEAT_OPEN, BEAT_WRITE, BEAT_READ, BEAT_RECORD, BEAT_CHUNK_END, BEAT_VERIFY, BEAT_RESULT,
+    BEAT_COUNT
+};
+
+#define BEAT_VERIFY_ROWS 65536   /* a multiple of VERIFY_TICK_ROWS */
+
+struct beat {
+    int32_t step;               /* enum beat_step */
+    int32_t pad;
+    int64_t chunk;              /* the chunk it is in (0-based), or done with */
+};
+
+/* Sends a beat on fd; nothing when fd < 0.  0, or -1 (errno set). */
+int beat_send(int fd, int step, int64_t chunk);
+
+/* What a cell does at step ("the write phase of chunk 3"), into buf. */
+const char *beat_text(const struct beat *b, char *buf, size_t n);
+
+/* The step's word, as SQLSOAK_TEST_HANG names it ("write"), or NULL. */
+const char *beat_word(int step);
+
+#endif

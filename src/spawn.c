@@ -1,0 +1,147 @@
+/*
+** spawn: see spawn.h.
+*/
+#include "spawn.h"
+#include "clock.h"
+#include "fdio.h"
+#include "owner.h"
+#include "stop.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void close_all(int *fds, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (fds[i] >= 0) {
+            close(fds[i]);
+            fds[i] = -1;
+        }
+}
+
+/* The child's side: never returns. */
+static void child(pid_t parent, int npipes, int *rfd, int *wfd, spawn_body_fn *body, void *ctx)
+{
+    sigset_t none;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
+    if (getppid() != parent)
+        _exit(1);                       /* it died before the line above */
+    close_all(rfd, npipes);
+    stop_catch_cell();
+    owner_hold_in_cell();
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGXFSZ, SIG_IGN);           /* a file-size limit fails a write, not the cell */
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    _exit(body(ctx, wfd));
+}
+
+int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
+                size_t n)
+{
+    int rfd[SPAWN_MAX_PIPES], wfd[SPAWN_MAX_PIPES];
+    assert(npipes >= 0 && npipes <= SPAWN_MAX_PIPES);
+    memset(sp, 0, sizeof *sp);
+    for (int i = 0; i < SPAWN_MAX_PIPES; i++)
+        rfd[i] = wfd[i] = sp->fd[i] = -1;
+    for (int i = 0; i < npipes; i++) {
+        int p[2];
+        if (pipe2(p, O_CLOEXEC) != 0) {
+            snprintf(why, n, "pipe: %s", strerror(errno));
+            close_all(rfd, npipes);
+            close_all(wfd, npipes);
+            return -1;
+        }
+        rfd[i] = p[0];
+        wfd[i] = p[1];
+    }
+    /* the stop signals wait until the child is the one they go to */
+    sigset_t stops, was;
+    stop_sigset(&stops);
+    sigprocmask(SIG_BLOCK, &stops, &was);
+    fflush(NULL);
+    pid_t parent = getpid(), pid = fork();
+    if (pid == 0)
+        child(parent, npipes, rfd, wfd, body, ctx);
+    int fork_errno = errno;
+    close_all(wfd, npipes);
+    if (pid > 0) {
+        stop_set_child(pid);
+        if (stop_signal)
+            kill(pid, stop_signal);     /* one came before: the child ends as a stopped cell */
+    }
+    sigprocmask(SIG_SETMASK, &was, NULL);
+    if (pid < 0) {
+        close_all(rfd, npipes);
+        snprintf(why, n, "fork: %s", strerror(fork_errno));
+        return -1;
+    }
+    sp->pid = pid;
+    sp->npipes = npipes;
+    memcpy(sp->fd, rfd, sizeof rfd);
+    return 0;
+}
+
+int spawn_read(struct spawn *sp, int i, void *buf, size_t n, uint64_t deadline_ns)
+{
+    assert(i >= 0 && i < sp->npipes && sp->fd[i] >= 0);
+    return fdio_read_by(sp->fd[i], buf, n, deadline_ns);
+}
+
+void spawn_close(struct spawn *sp, int i)
+{
+    assert(i >= 0 && i < SPAWN_MAX_PIPES);
+    if (sp->fd[i] >= 0)
+        close(sp->fd[i]);
+    sp->fd[i] = -1;
+}
+
+int spawn_kill(const struct spawn *sp, int sig)
+{
+    return sp->pid > 0 ? kill(sp->pid, sig) : -1;
+}
+
+/* Waits, without reaping, for the child to end; 0, 1 past deadline_ns. */
+static int ended(pid_t pid, uint64_t deadline_ns)
+{
+    for (;;) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        int flags = WEXITED | WNOWAIT | (deadline_ns ? WNOHANG : 0);
+        if (waitid(P_PID, (id_t)pid, &si, flags) != 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (si.si_pid == pid)
+            return 0;
+        if (clock_now_ns() >= deadline_ns)
+            return 1;
+        struct timespec ts = {0, 10 * 1000000};   /* a rare path: a killed child's end */
+        nanosleep(&ts, NULL);
+    }
+}
+
+int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns)
+{
+    assert(sp->pid > 0);
+    *wstatus = 0;
+    close_all(sp->fd, sp->npipes);
+    int rc = ended(sp->pid, deadline_ns);
+    stop_set_child(0);          /* while its zombie (or it) still holds the pid */
+    if (rc != 0)
+        return rc;
+    while (waitpid(sp->pid, wstatus, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    sp->pid = 0;
+    return 0;
+}

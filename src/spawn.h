@@ -1,0 +1,66 @@
+/*
+** spawn: a child process sqlsoak started and talks to over pipes (a
+** cell's process, a crash trial; readers next).  The one place that forks.
+**
+** What stays true:
+**  1. The child starts with what a cell needs, whatever the parent had:
+**     the cell's stop handlers (stop_catch_cell), the folder's lock
+**     (owner_hold_in_cell), an empty signal mask, and PR_SET_PDEATHSIG
+**     (it never outlives the parent, nor starts once the parent is gone).
+**  2. Every pipe end is close-on-exec, and none is left open when a step
+**     of spawn_start fails.
+**  3. The parent's stop signals are passed to the child from the moment
+**     it exists (they are blocked around the fork), and no longer once it
+**     is reaped: spawn_reap clears the pid the handler signals while the
+**     child's zombie still holds it, so no signal can reach a process
+**     that reused the pid.
+**
+** Several children can live at once (a struct spawn each), but stop's
+** handler forwards to one pid: the last child started, until a child is
+** reaped.  Readers running beside a cell will need stop to keep a set.
+*/
+#ifndef SQLSOAK_SPAWN_H
+#define SQLSOAK_SPAWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define SPAWN_MAX_PIPES 4
+
+struct spawn {
+    pid_t pid;                  /* > 0 from spawn_start until spawn_reap */
+    int npipes;
+    int fd[SPAWN_MAX_PIPES];    /* the parent's read ends; -1 once closed */
+};
+
+/* What the child runs: wfd[i] is the write end of pipe i.  Its return
+** value is the child's exit status. */
+typedef int spawn_body_fn(void *ctx, const int *wfd);
+
+/* Starts body(ctx, ...) in a child with npipes pipes from it to this
+** process.  0, or -1 with one line in why (nothing left open or running).
+** *sp is cleared first. */
+int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
+                size_t n);
+
+/* Reads exactly n bytes from pipe i, waiting until deadline_ns
+** (clock_now_ns(); 0: no deadline).  0; -1 at end of file (the child
+** closed it or ended) or on error; 1 when the deadline came first (what
+** was read of buf is lost). */
+int spawn_read(struct spawn *sp, int i, void *buf, size_t n, uint64_t deadline_ns);
+
+/* Closes pipe i's read end (once; -1 afterwards). */
+void spawn_close(struct spawn *sp, int i);
+
+/* Sends sig to the child while it is not reaped; 0, or -1. */
+int spawn_kill(const struct spawn *sp, int sig);
+
+/* Waits for the child to end, until deadline_ns (0: for ever), then
+** reaps it: OUT *wstatus as waitpid's.  Closes the pipes still open.
+** 0; 1 when the deadline came first (the child is left unreaped, so that
+** its pid cannot be reused, and no longer signalled by stop); -1 on
+** error. */
+int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns);
+
+#endif

@@ -1,0 +1,102 @@
+#!/usr/bin/env bats
+# The watchdog and the processes sqlsoak starts, end to end: a cell whose
+# process stops moving (the test hook SQLSOAK_TEST_HANG hangs it at a
+# phase) is killed and recorded `hung`, and the run goes on or stops as
+# --on-error says; a bad --watchdog is one line and exit 2; crash's
+# processes take a stop signal as a run's cell does.  Waits are on
+# processes and files, never on fixed delays.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    runs_setup
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+
+# ended_within SECONDS: PID has ended within SECONDS (else it is killed
+# and the test fails), its exit status in RC.
+ended_within() {
+    local i
+    for ((i = 0; i < $1 * 100; i++)); do
+        kill -0 "$PID" 2>/dev/null || { finish; return 0; }
+        sleep 0.01
+    done
+    echo "still running after $1 s" >&2
+    return 1
+}
+
+# hook_pid: the pid the test hook printed on $T/stderr (waits for it).
+hook_pid() {
+    local i p
+    for ((i = 0; i < 3000; i++)); do
+        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null)
+        [ -n "$p" ] && { echo "$p"; return 0; }
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo "the hook was not reached" >&2
+    return 1
+}
+
+@test "watchdog: a cell that makes no progress is killed and recorded hung with what it was doing, and the next cell runs" {
+    SQLSOAK_TEST_HANG=1:write:1 start run --rows 3000 --chunk 1000 --reads 100 \
+        --journal delete,wal --watchdog 2s --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    hung=$(hook_pid)
+    ended_within 60
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ ! -e "/proc/$hung" ]                      # killed and reaped
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "hung ok " ]
+    [ "$(field reason "$OUT/summary.csv" | head -n 1)" = \
+      "no progress for 2 s in the write phase of chunk 1: killed (watchdog: --watchdog 2s)" ]
+    [ "$(field chunks "$OUT/summary.csv" | tr '\n' ' ')" = "1 3 " ]
+    [ -f "$DB/$(db_prefix "$OUT")-cell1-rep1.db" ]     # the hung cell's database kept
+    [ ! -e "$DB/$(db_prefix "$OUT")-cell2-rep1.db" ]
+    [ "$(jget status)" = failed ]
+    python3 - "$OUT" <<'PY'
+import json, sys
+cells = json.load(open(f"{sys.argv[1]}/run.json"))["cells"]
+assert [c["status"] for c in cells] == ["hung", "ok"], cells
+assert cells[0]["reason"].startswith("no progress for 2 s in the write phase of chunk 1"), cells[0]
+PY
+}
+
+@test "watchdog: with --on-error stop, a hung cell stops the run and the cells after it are skipped" {
+    SQLSOAK_TEST_HANG=1:read:0 start run --rows 2000 --chunk 1000 --reads 100 \
+        --journal delete,wal --watchdog 1s --on-error stop --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    ended_within 60
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "hung skipped " ]
+    [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == "no progress for 1 s after the write phase of chunk 0 "* ]]
+}
+
+@test "--watchdog: a bad value is one line naming it, exit 2, nothing created" {
+    for v in 0 soon 5x -1s; do
+        run --separate-stderr "$S" run --rows 1000 --chunk 1000 --watchdog "$v" \
+            --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        [ "$status" -eq 2 ]
+        [ "${#stderr_lines[@]}" -eq 1 ]
+        [[ "$stderr" == "sqlsoak run: --watchdog: "* ]]
+        [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+    done
+}
+
+@test "crash: its cell's process takes a stop signal as a run's does: the cell ends interrupted, exit 130" {
+    # the calibration run of cell 1 held at its first write phase; SIGTERM
+    # to that process alone
+    SQLSOAK_TEST_HANG=1:write:0 start crash --journal delete --sync full --trials 3 \
+        --db-dir "$DB" --out "$OUT" --no-plot
+    kill -TERM "$(hook_pid)"
+    ended_within 60
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    [ "$(field status "$OUT/durability.csv")" = interrupted ]
+    [ -z "$(ls -A "$DB")" ]
+}
