@@ -242,10 +242,10 @@ static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn
 ** write.gp.  0, or -1 when the reference is missing or damaged. */
 static int ref_2014(const char *csv, const char *tsv)
 {
-    FILE *in = fopen(csv, "r");
+    FILE *in = fopen(csv, "re");
     if (!in)
         return -1;
-    FILE *out = fopen(tsv, "w");
+    FILE *out = fopen(tsv, "we");
     char line[512];
     int n = 0, header = 0;
     if (out)

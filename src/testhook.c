@@ -14,5 +14,5 @@ int64_t testhook_corrupt_row(void)
 FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");
-    return e && *e ? fopen(e, "a") : NULL;
+    return e && *e ? fopen(e, "ae") : NULL;
 }
