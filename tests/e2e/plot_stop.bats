@@ -52,12 +52,13 @@ wait_started() {
     return 1
 }
 
-# stopped_while_drawing: sqlsoak ($PID) is sent SIGTERM while the fake
-# gnuplot draws write.gp: exit 130, no graph said to have failed, that
-# gnuplot ended, no other one started, nothing drawn, no report.
+# stopped_while_drawing [KILL ARGS]: sqlsoak ($PID) is sent SIGTERM (or
+# kill KILL ARGS) while the fake gnuplot draws write.gp: exit 130, no
+# graph said to have failed, that gnuplot ended, no other one started,
+# nothing drawn, no report.
 stopped_while_drawing() {
     wait_started
-    kill -TERM "$PID"
+    if [ $# -gt 0 ]; then kill "$@"; else kill -TERM "$PID"; fi
     finish
     cat "$T/stdout" "$T/stderr"
     [ "$RC" -eq 130 ]
@@ -73,6 +74,11 @@ stopped_while_drawing() {
     start run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
     stopped_while_drawing
     grep -q "interrupted while drawing the graphs; every cell is recorded" "$T/stdout"
+}
+
+@test "Ctrl-C (SIGINT to the process group) while gnuplot draws a run's graphs: exit 130, gnuplot ended, nothing further drawn" {
+    start_group run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
+    stopped_while_drawing -INT -- "-$PID"
 }
 
 @test "SIGTERM while gnuplot draws for sqlsoak plot: exit 130, no failed graph claimed, gnuplot ended, nothing further drawn" {
