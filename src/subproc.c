@@ -1,8 +1,11 @@
 /*
-** subproc: see subproc.h.  A stop signal is blocked from just before the
-** stop flag's last look until the child's pid is the handler's, so that a
-** signal lands either before the fork (nothing started) or on a child the
-** handler knows.
+** subproc: see subproc.h.  The stop signals are blocked from just before
+** the stop flag's last look until the child's pid is the handler's, so a
+** stop lands either before the fork (nothing started) or on a child the
+** handler knows and passes the signal on to at once: that ends gnuplot
+** (SIGINT, SIGTERM, and a SIGHUP sqlsoak catches, all do) even when it
+** lands between wait_end's look at the flag and its wait.  The SIGKILL
+** after it is for a program that does not end by the signal passed on.
 */
 #include "subproc.h"
 
