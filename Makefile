@@ -4,6 +4,8 @@ VERSION := $(shell cat VERSION)
 PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/sqlsoak
 CC      ?= cc
+# assert() is live in every build: nothing here defines NDEBUG
+# (tests/unit/test_graphs.c fails on a build that does).
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wvla

@@ -210,7 +210,7 @@ static int compare_write(struct plotdata_run *runs, int nr, const char *out, cha
     m.up = calloc((size_t)total + 1, sizeof *m.up);
     int *row = calloc((size_t)nr, sizeof *row);
     snprintf(path, sizeof path, "%s/comparison.csv", out);
-    FILE *csv = m.s && m.rows && m.unmatched && m.up && row ? fopen(path, "w") : NULL;
+    FILE *csv = m.s && m.rows && m.unmatched && m.up && row ? fopen(path, "we") : NULL;
     if (!csv) {
         snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
         rc = 1;

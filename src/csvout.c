@@ -5,6 +5,7 @@
 #include "csvin.h"
 #include "fdio.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -234,6 +235,7 @@ _Static_assert(offsetof(struct chunk_record, id) == 0 &&
 static struct column own_column(enum csv_file f, int i)
 {
     const struct schema *sc = &schemas[f];
+    assert(i >= 0);     /* a negative i would index before latency_table */
     for (int r = 0; r < sc->n; r++) {
         struct column c = sc->cols[r];
         if (c.kind != K_LATENCY) {
@@ -250,7 +252,10 @@ static struct column own_column(enum csv_file f, int i)
         }
         i -= LAT_COUNT;
     }
-    return sc->cols[0];   /* not reached: callers check i */
+    /* past the file's columns: callers check i, and a column 0 in its
+    ** place would write or read the wrong field */
+    assert(!"own_column: i past the file's columns");
+    abort();
 }
 
 static int own_ncolumns(enum csv_file f)

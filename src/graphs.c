@@ -6,6 +6,7 @@
 */
 #include "graphs.h"
 
+#include <assert.h>
 #include <string.h>
 
 static const struct graphs_graph list[] = {
@@ -92,6 +93,8 @@ unsigned graphs_mode_of(const char *mode)
 const char *graphs_reason(unsigned needs, unsigned have)
 {
     unsigned missing = needs & ~have;
+    /* a missing bit without a reason would be drawn as if it were there */
+    assert(missing >> sizeof reasons / sizeof *reasons == 0);
     for (unsigned b = 0; b < sizeof reasons / sizeof *reasons; b++)
         if (missing & (1u << b))
             return reasons[b];

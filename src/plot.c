@@ -17,7 +17,10 @@
 #include "owner.h"
 #include "report.h"
 #include "runjson.h"
+#include "stop.h"
+#include "subproc.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -58,29 +61,19 @@ static int on_path(const char *name)
 }
 
 /* Runs gnuplot -c script args... in folder cwd; returns its exit status,
-** or -1. */
+** SUBPROC_FAILED or SUBPROC_STOPPED (a stop signal ended it: subproc.h). */
 static int gnuplot(const char *cwd, const char *script, const char *const *args, int nargs)
 {
     const char *argv[16];
     int n = 0;
+    assert(nargs <= 12);
     argv[n++] = "gnuplot";
     argv[n++] = "-c";
     argv[n++] = script;
     for (int i = 0; i < nargs && n < 15; i++)
         argv[n++] = args[i];
     argv[n] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (chdir(cwd) != 0)
-            _exit(126);
-        execvp("gnuplot", (char *const *)argv);
-        _exit(127);
-    }
-    int st;
-    if (pid < 0 || waitpid(pid, &st, 0) < 0)
-        return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return subproc_run(cwd, argv);
 }
 
 /* The outputs of g to draw, space-separated, into buf (the script's ARG6);
@@ -174,6 +167,8 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
         }
         const char *args[] = {adata, aout, desc, mode, aref, draw};
         int st = gnuplot(pdir, g->script, args, 6);
+        if (st == SUBPROC_STOPPED)
+            return PLOT_STOPPED;    /* not a failed graph: nothing more is drawn */
         if (st != 0) {
             fprintf(msg, "plot %s failed%s\n", g->script,
                     st < 0 ? " (gnuplot did not exit: killed by a signal?)" : "");
@@ -247,10 +242,10 @@ static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn
 ** write.gp.  0, or -1 when the reference is missing or damaged. */
 static int ref_2014(const char *csv, const char *tsv)
 {
-    FILE *in = fopen(csv, "r");
+    FILE *in = fopen(csv, "re");
     if (!in)
         return -1;
-    FILE *out = fopen(tsv, "w");
+    FILE *out = fopen(tsv, "we");
     char line[512];
     int n = 0, header = 0;
     if (out)
@@ -366,6 +361,10 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
         rc = 1;
     } else {
         int failed = plot_draw(datadir, outdir, desc, "run", have, ref, msg);
+        if (failed == PLOT_STOPPED) {
+            rc = PLOT_STOPPED;
+            goto out;
+        }
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
@@ -404,6 +403,8 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
     } else {
         int failed =
             plot_draw(datadir, outdir, desc, "crash", cells > 0 ? GRAPHS_TRIALS : 0, "", msg);
+        if (failed == PLOT_STOPPED)
+            return PLOT_STOPPED;
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
@@ -453,6 +454,7 @@ int plot_main(const struct config *cfg, char *err, size_t n)
         return 2;
     }
     struct plotdata_run r;
+    stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
     if (load_any(dir, &r, err, n))
         return 2;
     char scripts[PATH_MAX];
@@ -462,12 +464,18 @@ int plot_main(const struct config *cfg, char *err, size_t n)
     }
     int rc = plot_any(&r, stdout);
     plotdata_free(&r);
+    if (rc == PLOT_STOPPED)
+        printf("interrupted while drawing the graphs (%s): no more are drawn\n",
+               stop_signame(stop_signal));
     /* a run no process owns any more: its run.json's word on the graphs */
     if (owner_holder(dir) <= 0 && rc != 1 &&
-        runjson_note_graphs(dir, rc == 0 ? NULL : "graphs not drawn: a graph or report.html "
-                                                  "could not be written (sqlsoak plot)") != 0) {
+        runjson_note_graphs(dir, rc == 0 ? NULL
+                                 : rc == PLOT_STOPPED
+                                     ? "graphs not drawn: interrupted while drawing them"
+                                     : "graphs not drawn: a graph or report.html could not be "
+                                       "written (sqlsoak plot)") != 0) {
         fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", dir, strerror(errno));
         rc = -1;
     }
-    return rc == 0 ? 0 : 1;
+    return rc == PLOT_STOPPED ? 130 : rc == 0 ? 0 : 1;
 }

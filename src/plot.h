@@ -11,13 +11,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* What plot_draw and plot_run return when a stop signal ended the drawing. */
+enum { PLOT_STOPPED = -2 };
+
 /* Runs the scripts of the graph list (graphs.h) for mode ("run",
 ** "compare" or "crash") with gnuplot -c DATADIR OUTDIR DESC MODE REF2014
 ** OUTPUTS (all as arguments; OUTPUTS names the files to draw).  A graph or
 ** output whose needs are not in have (enum graphs_need bits) is skipped
 ** with a line on msg saying why.  ref2014: the 2014 curve's file, or "".
-** Returns the number of failed scripts, or -1 when gnuplot is missing or
-** nothing could run (msg says why). */
+** Returns the number of failed scripts, -1 when gnuplot is missing or
+** nothing could run (msg says why), or PLOT_STOPPED when a stop signal
+** (stop.h) ended the gnuplot drawing, or came before it: no graph is
+** drawn after it, and none is said to have failed. */
 int plot_draw(const char *datadir, const char *outdir, const char *desc, const char *mode,
               unsigned have, const char *ref2014, FILE *msg);
 
@@ -25,7 +30,9 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
 ** durability.csv and no chunks.csv, a crash run's) and writes its report.
 ** Messages go to msg.  Returns 0 when drawn, 1 when gnuplot is missing
 ** (the run is still good: msg says how to draw them later), -1 when a
-** script failed, 2 when dir is not a readable results folder. */
+** script failed, 2 when dir is not a readable results folder,
+** PLOT_STOPPED when a stop signal ended the drawing (no report.html is
+** written then). */
 int plot_run(const char *dir, FILE *msg);
 
 /* `sqlsoak plot OUT_DIR`: the exit status. */

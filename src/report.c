@@ -481,7 +481,7 @@ static FILE *page_begin(const char *dir, const char *kind, const char *name, cha
                         size_t tn, FILE *msg)
 {
     snprintf(tmp, tn, "%s/.report.html.tmp", dir);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(tmp, "we");
     if (!f) {
         fprintf(msg, "cannot write %s: %s\n", tmp, strerror(errno));
         return NULL;

@@ -27,25 +27,54 @@ static void close_all(int *fds, int n)
         }
 }
 
+/* A program's child (spawn_program), before exec: sqlsoak's handlers
+** back to their defaults, which exec would do anyway, so that a signal
+** between the mask's unblocking and exec acts as it will on the program,
+** not on a copy of sqlsoak; SIGPIPE and SIGXFSZ, which sqlsoak ignores,
+** at their defaults too; a SIGHUP ignored under nohup stays ignored. */
+static void program_signals(void)
+{
+    struct sigaction dfl, was;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &was) != 0)
+            continue;
+        if (was.sa_handler != SIG_IGN || sig == SIGPIPE || sig == SIGXFSZ)
+            sigaction(sig, &dfl, NULL);
+    }
+}
+
+/* A cell's child (spawn_start): the cell's stop handlers and lock. */
+static void cell_signals(void)
+{
+    stop_catch_cell();
+    owner_hold_in_cell();
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGXFSZ, SIG_IGN);           /* a file-size limit fails a write, not the cell */
+}
+
 /* The child's side: never returns. */
-static void child(pid_t parent, int npipes, int *rfd, int *wfd, spawn_body_fn *body, void *ctx)
+static void child(pid_t parent, int npipes, int *rfd, int *wfd, spawn_body_fn *body, void *ctx,
+                  int program)
 {
     sigset_t none;
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
     if (getppid() != parent)
         _exit(1);                       /* it died before the line above */
     close_all(rfd, npipes);
-    stop_catch_cell();
-    owner_hold_in_cell();
-    signal(SIGCHLD, SIG_DFL);
-    signal(SIGXFSZ, SIG_IGN);           /* a file-size limit fails a write, not the cell */
+    if (program)
+        program_signals();
+    else
+        cell_signals();
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     _exit(body(ctx, wfd));
 }
 
-int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
-                size_t n)
+static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, int program,
+                 char *why, size_t n)
 {
     int rfd[SPAWN_MAX_PIPES], wfd[SPAWN_MAX_PIPES];
     assert(npipes >= 0 && npipes <= SPAWN_MAX_PIPES);
@@ -65,12 +94,18 @@ int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, ch
     }
     /* the stop signals wait until the child is the one they go to */
     sigset_t stops, was;
-    stop_sigset(&stops);
+    stop_signals(&stops);
     sigprocmask(SIG_BLOCK, &stops, &was);
+    if (program && stop_signal) {       /* a program is not started once a stop is asked */
+        sigprocmask(SIG_SETMASK, &was, NULL);
+        close_all(rfd, npipes);
+        close_all(wfd, npipes);
+        return SPAWN_STOPPED;
+    }
     fflush(NULL);
     pid_t parent = getpid(), pid = fork();
     if (pid == 0)
-        child(parent, npipes, rfd, wfd, body, ctx);
+        child(parent, npipes, rfd, wfd, body, ctx, program);
     int fork_errno = errno;
     close_all(wfd, npipes);
     if (pid > 0) {
@@ -88,6 +123,35 @@ int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, ch
     sp->npipes = npipes;
     memcpy(sp->fd, rfd, sizeof rfd);
     return 0;
+}
+
+int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
+                size_t n)
+{
+    return start(sp, npipes, body, ctx, 0, why, n);
+}
+
+struct program {
+    const char *cwd;
+    const char *const *argv;
+};
+
+static int exec_program(void *ctx, const int *wfd)
+{
+    const struct program *p = ctx;
+    (void)wfd;
+    if (chdir(p->cwd) != 0)
+        return 126;
+    execvp(p->argv[0], (char *const *)p->argv);
+    return 127;
+}
+
+int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, char *why,
+                  size_t n)
+{
+    struct program p = {cwd, argv};
+    assert(argv && argv[0]);
+    return start(sp, 0, exec_program, &p, 1, why, n);
 }
 
 int spawn_read(struct spawn *sp, int i, void *buf, size_t n, uint64_t deadline_ns)
@@ -109,10 +173,15 @@ int spawn_kill(const struct spawn *sp, int sig)
     return sp->pid > 0 ? kill(sp->pid, sig) : -1;
 }
 
-/* Waits, without reaping, for the child to end; 0, 1 past deadline_ns. */
-static int ended(pid_t pid, uint64_t deadline_ns)
+/* Waits, without reaping, for the child to end; 0, 1 past deadline_ns.
+** With kill_on_stop, a stop asked meanwhile kills it (it is ours until
+** reaped: no reused pid). */
+static int ended(pid_t pid, uint64_t deadline_ns, int kill_on_stop)
 {
+    int killed = 0;
     for (;;) {
+        if (kill_on_stop && stop_signal && !killed)
+            killed = kill(pid, SIGKILL) == 0;
         siginfo_t si;
         memset(&si, 0, sizeof si);
         int flags = WEXITED | WNOWAIT | (deadline_ns ? WNOHANG : 0);
@@ -130,12 +199,12 @@ static int ended(pid_t pid, uint64_t deadline_ns)
     }
 }
 
-int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns)
+static int reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns, int kill_on_stop)
 {
     assert(sp->pid > 0);
     *wstatus = 0;
     close_all(sp->fd, sp->npipes);
-    int rc = ended(sp->pid, deadline_ns);
+    int rc = ended(sp->pid, deadline_ns, kill_on_stop);
     stop_set_child(0);          /* while its zombie (or it) still holds the pid */
     if (rc != 0)
         return rc;
@@ -144,4 +213,14 @@ int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns)
             return -1;
     sp->pid = 0;
     return 0;
+}
+
+int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns)
+{
+    return reap(sp, wstatus, deadline_ns, 0);
+}
+
+int spawn_end(struct spawn *sp, int *wstatus)
+{
+    return reap(sp, wstatus, 0, 1);
 }

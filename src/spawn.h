@@ -1,12 +1,17 @@
 /*
 ** spawn: a child process sqlsoak started and talks to over pipes (a
-** cell's process, a crash trial; readers next).  The one place that forks.
+** cell's process, a crash trial; readers next), or a program it runs
+** (gnuplot: subproc.h).  The one place that forks.
 **
 ** What stays true:
 **  1. The child starts with what a cell needs, whatever the parent had:
 **     the cell's stop handlers (stop_catch_cell), the folder's lock
 **     (owner_hold_in_cell), an empty signal mask, and PR_SET_PDEATHSIG
 **     (it never outlives the parent, nor starts once the parent is gone).
+**     A program's child has PR_SET_PDEATHSIG and an empty mask too, and
+**     the signal dispositions a program is entitled to: SIGPIPE and
+**     SIGXFSZ at their defaults (sqlsoak ignores both for itself), and a
+**     SIGHUP ignored under nohup still ignored.
 **  2. Every pipe end is close-on-exec, and none is left open when a step
 **     of spawn_start fails.
 **  3. The parent's stop signals are passed to the child from the moment
@@ -44,6 +49,17 @@ typedef int spawn_body_fn(void *ctx, const int *wfd);
 int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
                 size_t n);
 
+/* spawn_program's result when a stop (stop.h) was asked before it would
+** start: nothing is started. */
+#define SPAWN_STOPPED 1
+
+/* Starts argv[0], found on PATH, with argv (NULL-terminated), in folder
+** cwd, in a child with no pipes; it exits 126 when cwd is unusable, 127
+** when the program cannot be run.  0, SPAWN_STOPPED, or -1 with one line
+** in why. */
+int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, char *why,
+                  size_t n);
+
 /* Reads exactly n bytes from pipe i, waiting until deadline_ns
 ** (clock_now_ns(); 0: no deadline).  0; -1 at end of file (the child
 ** closed it or ended) or on error; 1 when the deadline came first (what
@@ -62,5 +78,10 @@ int spawn_kill(const struct spawn *sp, int sig);
 ** its pid cannot be reused, and no longer signalled by stop); -1 on
 ** error. */
 int spawn_reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns);
+
+/* spawn_reap with no deadline, for a program: a stop asked while it runs
+** (passed on by stop's handler) is followed by SIGKILL, for a program
+** that does not end by the signal passed on. */
+int spawn_end(struct spawn *sp, int *wstatus);
 
 #endif

@@ -1,9 +1,12 @@
 /*
 ** stop: see stop.h.  A signal handler can reach nothing but file-scope
-** state: the flags below, and the pid of the cell's process.
+** state: the flags below, and the pid of the child process (the cell's,
+** or gnuplot).  Each handler keeps errno as it found it: the code it
+** interrupted may be about to read it.
 */
 #include "stop.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,34 +14,44 @@ volatile sig_atomic_t stop_signal;
 static volatile sig_atomic_t forced;
 static volatile sig_atomic_t child_pid;
 
+static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+
 static void on_stop_runner(int sig)
 {
+    int saved = errno;
     if (stop_signal) {
         forced = 1;
         if (child_pid > 0)
             kill((pid_t)child_pid, SIGKILL);
-        return;
+    } else {
+        stop_signal = sig;
+        if (child_pid > 0)
+            kill((pid_t)child_pid, sig);
     }
-    stop_signal = sig;
-    if (child_pid > 0)
-        kill((pid_t)child_pid, sig);
+    errno = saved;
 }
 
 static void on_stop_cell(int sig)
 {
+    int saved = errno;
     if (!stop_signal)
         stop_signal = sig;
+    errno = saved;
+}
+
+void stop_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaddset(set, sigs[i]);
 }
 
 static void catch_all(void (*handler)(int))
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
-        sigaddset(&sa.sa_mask, sigs[i]);
+    stop_signals(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
         struct sigaction was;
         /* nohup's ignored SIGHUP is kept: the run is meant to outlive the
@@ -76,14 +89,6 @@ void stop_note(int sig)
 {
     if (!stop_signal)
         stop_signal = sig;
-}
-
-void stop_sigset(sigset_t *set)
-{
-    sigemptyset(set);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGTERM);
-    sigaddset(set, SIGHUP);
 }
 
 const char *stop_signame(int sig)

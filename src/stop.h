@@ -29,8 +29,12 @@ void stop_catch_runner(void);
 /* Installs the cell process's handlers. */
 void stop_catch_cell(void);
 
-/* The cell's process the runner passes signals to; 0 for none. */
+/* The child process the runner passes signals to (the cell's, or gnuplot:
+** subproc.h); 0 for none. */
 void stop_set_child(pid_t pid);
+
+/* The stop signals (SIGINT, SIGTERM, SIGHUP) into set. */
+void stop_signals(sigset_t *set);
 
 /* 1 once a second stop signal has arrived (the cell's process was
 ** killed by the runner, not by someone else). */
@@ -39,9 +43,6 @@ int stop_forced(void);
 /* Notes a stop the runner learned of otherwise (the cell's process was
 ** signalled alone); the first one wins. */
 void stop_note(int sig);
-
-/* The stop signals, as a set (to block them a moment). */
-void stop_sigset(sigset_t *set);
 
 /* The signal's name ("SIGTERM"), for messages. */
 const char *stop_signame(int sig);

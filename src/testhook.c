@@ -18,7 +18,7 @@ int64_t testhook_corrupt_row(void)
 FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");
-    return e && *e ? fopen(e, "a") : NULL;
+    return e && *e ? fopen(e, "ae") : NULL;
 }
 
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
@@ -34,7 +34,7 @@ void testhook_hang(int64_t cell, const char *step, int64_t chunk,
     /* the stop signals blocked but in sigsuspend: none is missed between
     ** the test and the wait */
     sigset_t stops, was;
-    stop_sigset(&stops);
+    stop_signals(&stops);
     sigprocmask(SIG_BLOCK, &stops, &was);
     fprintf(stderr, "sqlsoak test hook: cell %" PRId64 " hangs at %s of chunk %" PRId64
             " (pid %ld)\n", cell, step, chunk, (long)getpid());

@@ -30,7 +30,7 @@ int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
         snprintf(t->path, sizeof t->path, "%s/%s-%d.tsv", dir, name, index);
     else
         snprintf(t->path, sizeof t->path, "%s/%s.tsv", dir, name);
-    t->f = fopen(t->path, "w");
+    t->f = fopen(t->path, "we");
     if (!t->f) {
         snprintf(err, n, "cannot write %s: %s", t->path, strerror(errno));
         return -1;

@@ -32,17 +32,6 @@ cell_pid() {
     return 1
 }
 
-# gone PID: the process has ended (or is a zombie) within 10 s.
-gone() {
-    local i
-    for ((i = 0; i < 1000; i++)); do
-        [ -e "/proc/$1" ] || return 0
-        [ "$(ps -o stat= -p "$1" 2>/dev/null | cut -c1)" = Z ] && return 0
-        sleep 0.01
-    done
-    return 1
-}
-
 # resumed_to_end [ROWS CHUNK CELLS]: resume $OUT, which then finishes and checks.
 resumed_to_end() {
     run "$S" resume "$OUT" "${Q[@]}"

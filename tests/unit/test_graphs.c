@@ -1,7 +1,8 @@
 /*
 ** Unit tests of graphs: the list and the folder of scripts agree (every
 ** script of plots/ but the _ pieces has a row, every row's script exists);
-** every need bit has a reason; an output is drawn only with its needs.
+** every need bit has a reason, and a bit without one aborts; an output is
+** drawn only with its needs.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +15,11 @@
 #define SQLSOAK_PLOTS_DIR SQLSOAK_SOURCE_DIR "/plots"   /* the checkout's, from the Makefile */
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void test_every_script_has_a_row(void **state)
@@ -64,7 +68,7 @@ static void test_every_row_has_a_script(void **state)
 static void test_reasons(void **state)
 {
     (void)state;
-    for (unsigned b = 0; b <= 7; b++) {
+    for (unsigned b = 0; (1u << b) <= GRAPHS_CLOCK; b++) {
         const char *why = graphs_reason(1u << b, 0);
         assert_non_null(why);
         assert_true(strlen(why) > 5);
@@ -72,6 +76,28 @@ static void test_reasons(void **state)
     }
     assert_string_equal(graphs_reason(GRAPHS_CHUNKS | GRAPHS_READS, GRAPHS_CHUNKS),
                         "no reads were measured");
+}
+
+/* A need bit without a reason aborts (assert() is live in every build:
+** no build defines NDEBUG), where it returned NULL and the graph was
+** drawn as if the bit were there. */
+static void test_bit_without_reason_aborts(void **state)
+{
+    (void)state;
+    unsigned unknown = GRAPHS_CLOCK << 1;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);     /* assert's message */
+        if (null >= 0)
+            dup2(null, 2);
+        graphs_reason(unknown | GRAPHS_CHUNKS, GRAPHS_CHUNKS);
+        _exit(0);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGABRT);
 }
 
 /* The read heatmap is not drawn without reads; the write heatmap is. */
@@ -96,6 +122,7 @@ int main(void)
         cmocka_unit_test(test_every_script_has_a_row),
         cmocka_unit_test(test_every_row_has_a_script),
         cmocka_unit_test(test_reasons),
+        cmocka_unit_test(test_bit_without_reason_aborts),
         cmocka_unit_test(test_output_needs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

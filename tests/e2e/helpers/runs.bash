@@ -60,6 +60,19 @@ start_group() {
     done
 }
 
+# gone PID [reaped]: the process has ended within 10 s; a zombie counts as
+# ended, unless reaped is given (its parent had to reap it).
+gone() {
+    local i
+    for ((i = 0; i < 1000; i++)); do
+        [ -e "/proc/$1" ] || return 0
+        [ "${2:-}" != reaped ] && [ "$(ps -o stat= -p "$1" 2>/dev/null | cut -c1)" = Z ] && return 0
+        sleep 0.01
+    done
+    echo "process $1 is still there: $(ps -o pid=,stat=,args= -p "$1" 2>/dev/null)" >&2
+    return 1
+}
+
 # finish: waits for PID, its exit status in RC.
 finish() {
     RC=0
