@@ -17,7 +17,7 @@
 struct plotdata_run {
     const char *dir;
     char name[160];           /* how graphs name the run: folder, host, storage */
-    char host[128], storage[256], desc[512];
+    char host[128], storage[256], desc[640];   /* room for the longest host and storage */
     struct csvin chunks, summary;
     struct csvin timeline;    /* empty when the folder has no timeline.csv */
     struct csvin durability;  /* a crash folder's (see plotcrash.h); chunks, summary empty */
