@@ -31,6 +31,7 @@
 #include "metrics.h"
 #include "owner.h"
 #include "run.h"
+#include "session.h"
 #include "stop.h"
 #include "timeline.h"
 
@@ -400,14 +401,9 @@ int resume_main(const struct config *args, char *err, size_t n)
     char **argv = NULL, *cwd = NULL;
     int argc = 0, status = 2;
     memset(&cfg, 0, sizeof cfg);
-    memset(&r, 0, sizeof r);
     memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
-    r.marks_fd = -1;
     struct dbmark_book book = {NULL, 0, 0, 1};
-
-    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
-    stop_catch_runner();
+    session_init(&r, NULL);     /* its options come from run.json */
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
         return 2;
@@ -462,12 +458,8 @@ int resume_main(const struct config *args, char *err, size_t n)
         snprintf(r.run_name, sizeof r.run_name, "%s", db_name);
     else    /* a folder of an older sqlsoak: its databases named by the folder */
         folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);
-    if (runner_load_libraries(&r, err, n) || plan_build(&cfg, &r.cells, &r.ncells, err, n))
+    if (session_plan(&r, err, n))
         goto done;
-    if (!(r.results = calloc((size_t)r.ncells, sizeof *r.results))) {
-        snprintf(err, n, "out of memory");
-        goto done;
-    }
     if (check_summary(&r, &fd, err, n))
         goto done;
     /* a kill between a cell's summary row and its line in run.json's log
@@ -480,7 +472,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     if (r.nresults == r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", out);
-        if (runner_open_marks(&r, 0, err, n))
+        if (session_open_marks(&r, 0, err, n))
             goto done;
         remove_recorded_databases(&r, &book);
         status = runner_execute(&r, r.ncells, NULL);
@@ -511,7 +503,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     /* every check passed: from here on, changes */
     status = 1;
-    if (runner_open_marks(&r, 0, err, n))
+    if (session_open_marks(&r, 0, err, n))
         goto done;
     remove_recorded_databases(&r, &book);
     char path[4200];
