@@ -57,7 +57,9 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
-int session_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
+/* The results folder: --out, or data/runs/<date-time>, into out; checks
+** that it holds no results and can be created.  0, or -1 with err. */
+static int check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
 {
     if (cfg->out) {
         snprintf(out, outlen, "%s", cfg->out);
@@ -166,9 +168,7 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t n)
     const struct config *cfg = r->cfg;
     if (check_workload(cfg, err, n))
         return -1;
-    /* the libraries first: their loading (in a child, sqlapi.h) names a
-    ** library that kills its process before any folder is looked at */
-    if (load_libraries(r, err, n) || session_check_out(cfg, r->out, sizeof r->out, err, n) ||
+    if (load_libraries(r, err, n) || check_out(cfg, r->out, sizeof r->out, err, n) ||
         folder_check_writable("--db-dir", r->db_dir, err, n) ||
         plan_build(cfg, &r->cells, &r->ncells, err, n) || check_space(r, err, n) ||
         check_results_space(r->out, err, n))

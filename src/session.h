@@ -56,10 +56,6 @@ int session_create(struct runner *r, int detach, int *status, char *err, size_t 
 ** --db-dir, and each library that passes its probe. */
 void session_describe(struct runner *r);
 
-/* The results folder: --out, or data/runs/<date-time>, into out; checks
-** that it holds no results and can be created.  0, or -1 with err. */
-int session_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n);
-
 /* Creates dir/name (never overwriting) with the header of schema f;
 ** returns its descriptor (O_APPEND), or -1 with err. */
 int session_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
