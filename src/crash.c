@@ -35,15 +35,14 @@
 #include "dbfile.h"
 #include "dbmark.h"
 #include "fdio.h"
-#include "folder.h"
 #include "kvgen.h"
 #include "modes.h"
 #include "plot.h"
 #include "rng.h"
 #include "run.h"
+#include "session.h"
 #include "spawn.h"
 #include "stop.h"
-#include "sysinfo.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -453,23 +452,10 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
 {
     struct crash c;
     memset(&c, 0, sizeof c);
-    c.r.cfg = cfg;
-    c.r.chunks_fd = c.r.summary_fd = c.r.histograms_fd = c.r.timeline_fd = -1;
-    c.r.owner_fd = c.r.marks_fd = -1;
+    session_init(&c.r, cfg);
     c.trials_fd = c.durability_fd = -1;
     int status = 2;
-    signal(SIGXFSZ, SIG_IGN);
-    stop_catch_runner();
-    snprintf(c.r.db_dir, sizeof c.r.db_dir, "%s", cfg->db_dir);
-    if (cfg->chunk > cfg->rows) {
-        snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
-                 cfg->rows);
-        goto done;
-    }
-    if (runner_load_libraries(&c.r, err, n) ||
-        runner_check_out(cfg, c.r.out, sizeof c.r.out, err, n) ||
-        folder_check_writable("--db-dir", c.r.db_dir, err, n) ||
-        plan_build(cfg, &c.r.cells, &c.r.ncells, err, n))
+    if (session_check(&c.r, argc, argv, err, n))
         goto done;
     if (cfg->replay >= 0 && c.r.ncells != 1) {
         snprintf(err, n, "--replay runs one trial of one cell: give that cell's options (the "
@@ -479,29 +465,12 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     c.trial_cfg = *cfg;
     c.trial_cfg.reads = 0;
     c.trial_cfg.verify = 0;
-    if (!(c.r.rj = runjson_new(cfg, argc, argv))) {
-        snprintf(err, n, "out of memory");
+    if (session_create(&c.r, 0, &status, err, n))
         goto done;
-    }
-
-    status = 1;
-    if (runner_make_out(&c.r, err, n) || folder_mkdirs(c.r.db_dir, err, n))
-        goto done;
-    runner_name_databases(&c.r);    /* as run's: two folders of one name never meet */
-    struct host_info host;
-    struct storage_info storage;
-    sysinfo_host(&host);
-    sysinfo_storage(c.r.db_dir, &storage);
-    runjson_set_host(c.r.rj, &host, &storage);
-    for (int i = 0; i < c.r.nlibs; i++) {
-        struct sqlcaps caps;
-        char perr[256];
-        if (sqlapi_probe(&c.r.libs[i], c.r.db_dir, &caps, perr, sizeof perr) == 0)
-            runjson_add_library(c.r.rj, &c.r.libs[i], &caps);
-    }
-    if ((c.durability_fd = runner_open_csv(c.r.out, "durability.csv", CSV_DURABILITY, err, n)) <
+    session_describe(&c.r);     /* its databases named as run's: two folders never meet */
+    if ((c.durability_fd = session_open_csv(c.r.out, "durability.csv", CSV_DURABILITY, err, n)) <
             0 ||
-        (c.trials_fd = runner_open_csv(c.r.out, "trials.csv", CSV_TRIALS, err, n)) < 0 ||
+        (c.trials_fd = session_open_csv(c.r.out, "trials.csv", CSV_TRIALS, err, n)) < 0 ||
         runjson_write(c.r.rj, c.r.out) != 0)
         goto done;
     printf("sqlsoak crash: %d cell%s x %" PRId64 " simulated power cut%s, %" PRId64

@@ -31,6 +31,7 @@
 #include "metrics.h"
 #include "owner.h"
 #include "run.h"
+#include "session.h"
 #include "stop.h"
 #include "timeline.h"
 
@@ -40,7 +41,6 @@
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,119 +391,219 @@ static int check_ownership(const struct dbmark_book *b, struct found *fd, const 
     return 0;
 }
 
-int resume_main(const struct config *args, char *err, size_t n)
-{
-    struct config cfg;
+/* A resume in hand: the folder, the run's options read back from it, and
+** what its files say. */
+struct resume {
+    struct config cfg;          /* the run's options (r.cfg) */
     struct runner r;
     struct found fd;
-    char out[PATH_MAX], db[4200], where[160];
-    char **argv = NULL, *cwd = NULL;
-    int argc = 0, status = 2;
-    memset(&cfg, 0, sizeof cfg);
-    memset(&r, 0, sizeof r);
-    memset(&fd, 0, sizeof fd);
-    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
-    r.marks_fd = -1;
-    struct dbmark_book book = {NULL, 0, 0, 1};
+    struct dbmark_book book;    /* OUT/.databases */
+    char out[PATH_MAX];         /* the folder, absolute */
+    char db[4200];              /* the interrupted cell's database */
+    char **argv;                /* the run's command line */
+    int argc;
+    char *cwd;                  /* its working folder */
+    double at_cell;             /* run.json's run_s as its last cell ended */
+};
 
-    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
-    stop_catch_runner();
-    if (args->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
-        return 2;
-    }
-    if (!realpath(args->pos[0], out)) {
-        snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
-        return 2;
-    }
+/* The folder's run: unfinished, owned by this process from here on, its
+** command line read back into options that are those run.json recorded,
+** its libraries loaded and its plan built.  0, or -1 with err. */
+static int read_run(struct resume *rs, const struct config *args, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    struct config *cfg = &rs->cfg;
     /* an unfinished run (checked before its lock file is made, so that a
     ** finished folder of an older sqlsoak stays untouched), then its owner
     ** for good: a second resume stops here, having changed nothing; run.json
     ** is read again under the lock, as its last owner left it */
-    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n) ||
-        (r.owner_fd = owner_take(out, 0, err, n)) < 0)
-        goto done;
-    runjson_free(r.rj);
-    if (!(r.rj = runjson_load(out, err, n)) || unfinished(r.rj, out, err, n))
-        goto done;
-    json_t *root = runjson_root(r.rj);
-    if (runjson_cwd(r.rj, &cwd) != 0) {
+    if (!(r->rj = runjson_load(rs->out, err, n)) || unfinished(r->rj, rs->out, err, n) ||
+        (r->owner_fd = owner_take(rs->out, 0, err, n)) < 0)
+        return -1;
+    runjson_free(r->rj);
+    if (!(r->rj = runjson_load(rs->out, err, n)) || unfinished(r->rj, rs->out, err, n))
+        return -1;
+    json_t *root = runjson_root(r->rj);
+    if (runjson_cwd(r->rj, &rs->cwd) != 0) {
         snprintf(err, n, "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
-        goto done;
+        return -1;
     }
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
-    if (original_argv(r.rj, &argv, &argc, err, n))
-        goto done;
-    int cwd_gone = cwd && chdir(cwd) != 0, cwd_errno = errno;
-    if (options_parse(&cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, n))
-        goto done;
-    if (recorded_metrics(&cfg, root) != 0) {
+    if (original_argv(r->rj, &rs->argv, &rs->argc, err, n))
+        return -1;
+    int cwd_gone = rs->cwd && chdir(rs->cwd) != 0, cwd_errno = errno;
+    if (options_parse(cfg, CMD_RUN, rs->argc - 2, rs->argv + 2, NULL, err, n))
+        return -1;
+    if (recorded_metrics(cfg, root) != 0) {
         snprintf(err, n, "out of memory");
-        goto done;
+        return -1;
     }
-    if (same_options(&cfg, root, err, n))
-        goto done;
-    if (cwd_gone && !paths_absolute(&cfg)) {
+    if (same_options(cfg, root, err, n))
+        return -1;
+    if (cwd_gone && !paths_absolute(cfg)) {
         snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir, "
-                 "--sqlite-lib or --metrics was given relative to it: cannot resume", cwd,
+                 "--sqlite-lib or --metrics was given relative to it: cannot resume", rs->cwd,
                  strerror(cwd_errno));
-        goto done;
+        return -1;
     }
-    if (check_metrics(&cfg, err, n))
-        goto done;
-    free(cfg.out);
-    cfg.out = strdup(out);
-    cfg.progress = args->progress;
-    r.cfg = &cfg;
-    r.prog = args->prog;
-    snprintf(r.out, sizeof r.out, "%s", out);
-    snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg.db_dir);
+    if (check_metrics(cfg, err, n))
+        return -1;
+    free(cfg->out);
+    cfg->out = strdup(rs->out);
+    cfg->progress = args->progress;
+    r->cfg = cfg;
+    r->prog = args->prog;
+    snprintf(r->out, sizeof r->out, "%s", rs->out);
+    snprintf(r->db_dir, sizeof r->db_dir, "%s", cfg->db_dir);
     if (db_name)
-        snprintf(r.run_name, sizeof r.run_name, "%s", db_name);
+        snprintf(r->run_name, sizeof r->run_name, "%s", db_name);
     else    /* a folder of an older sqlsoak: its databases named by the folder */
-        folder_safe_name(folder_basename(out), r.run_name, sizeof r.run_name);
-    if (runner_load_libraries(&r, err, n) || plan_build(&cfg, &r.cells, &r.ncells, err, n))
-        goto done;
-    if (!(r.results = calloc((size_t)r.ncells, sizeof *r.results))) {
-        snprintf(err, n, "out of memory");
-        goto done;
-    }
-    if (check_summary(&r, &fd, err, n))
-        goto done;
+        folder_safe_name(folder_basename(rs->out), r->run_name, sizeof r->run_name);
+    return session_plan(r, err, n);
+}
+
+/* The cells summary.csv records, and the time the run has spent on them.
+** 0, or -1 with err. */
+static int read_recorded(struct resume *rs, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    if (check_summary(r, &rs->fd, err, n))
+        return -1;
     /* a kill between a cell's summary row and its line in run.json's log
     ** left run.json one cell short: summary.csv is the record */
-    runjson_fit_cells(r.rj, r.cells, r.results, r.nresults);
-    double at_cell, run_s = runjson_run_s(r.rj, &at_cell);
-    r.spent_s = at_cell > run_s ? at_cell : run_s;
-    if (dbmark_book_load(out, &book, err, n))
-        goto done;
-    if (r.nresults == r.ncells) {
-        /* stopped between the last cell and the final run.json: close it */
-        printf("every cell of %s is recorded: closing the run\n", out);
-        if (runner_open_marks(&r, 0, err, n))
-            goto done;
-        remove_recorded_databases(&r, &book);
-        status = runner_execute(&r, r.ncells, NULL);
-        goto done;
-    }
-    fd.first = r.nresults;
-    if (check_chunks(&r, &fd, err, n) || timeline_resumable(out, err, n))
-        goto done;
+    runjson_fit_cells(r->rj, r->cells, r->results, r->nresults);
+    double run_s = runjson_run_s(r->rj, &rs->at_cell);
+    r->spent_s = rs->at_cell > run_s ? rs->at_cell : run_s;
+    return dbmark_book_load(rs->out, &rs->book, err, n);
+}
+
+/* The interrupted cell: its chunks, the timeline, its database against
+** them and whose it is, its histograms; *hist_len is histograms.csv's
+** length without rows of an unrecorded chunk.  0, or -1 with err. */
+static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    struct found *fd = &rs->fd;
+    fd->first = r->nresults;
+    if (check_chunks(r, fd, err, n) || timeline_resumable(rs->out, err, n))
+        return -1;
     /* the time spent: up to the last chunk recorded, a kill -9 included
     ** (run.json's run_s is only as recent as its last write) */
-    if (fd.recorded && at_cell + fd.prior.elapsed_s > r.spent_s)
-        r.spent_s = at_cell + fd.prior.elapsed_s;
-    json_object_set_new(root, "run_s", json_real(r.spent_s));
-    runner_db_path(&r, &r.cells[fd.first], db, sizeof db);
-    if ((fd.recorded && check_database(&r, &fd, db, err, n)) ||
-        check_ownership(&book, &fd, db, err, n))
-        goto done;
-    off_t hist_len;
-    const struct cell *cell = &r.cells[fd.first];
-    if (histfile_restore(out, cell->combo, cell->repeat, fd.recorded, &fd.prior.stats.lat,
-                         &hist_len, err, n))
-        goto done;
+    if (fd->recorded && rs->at_cell + fd->prior.elapsed_s > r->spent_s)
+        r->spent_s = rs->at_cell + fd->prior.elapsed_s;
+    json_object_set_new(runjson_root(r->rj), "run_s", json_real(r->spent_s));
+    runner_db_path(r, &r->cells[fd->first], rs->db, sizeof rs->db);
+    if ((fd->recorded && check_database(r, fd, rs->db, err, n)) ||
+        check_ownership(&rs->book, fd, rs->db, err, n))
+        return -1;
+    const struct cell *cell = &r->cells[fd->first];
+    return histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
+                            &fd->prior.stats.lat, hist_len, err, n);
+}
 
+/* name in the folder cut back to len.  0, or -1 with err. */
+static int cut_back(const char *out, const char *name, off_t len, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", out, name);
+    if (truncate(path, len) == 0)
+        return 0;
+    snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
+    return -1;
+}
+
+/* name in the folder, opened for appending, or -1 with err. */
+static int reopen(const char *out, const char *name, char *err, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", out, name);
+    int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0)
+        snprintf(err, n, "%s: %s", path, strerror(errno));
+    return fd;
+}
+
+/* Every check passed: the changes that carry the run on.  Databases of
+** recorded cells removed (when proved the run's), half lines cut off, the
+** rows of an unrecorded chunk deleted, the results files opened for
+** appending.  0, or -1 with err. */
+static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    struct found *fd = &rs->fd;
+    if (session_open_marks(r, 0, err, n))
+        return -1;
+    remove_recorded_databases(r, &rs->book);
+    if ((fd->torn && cut_back(rs->out, "chunks.csv", fd->chunks_len, err, n)) ||
+        (fd->summary_torn && cut_back(rs->out, "summary.csv", fd->summary_len, err, n)) ||
+        cut_back(rs->out, "histograms.csv", hist_len, err, n))  /* a half line, if any */
+        return -1;
+    if (!fd->recorded) {
+        if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
+            dbmark_remove(rs->db, &fd->prior.db_mark, r->marks_fd);
+    } else if (fd->db_rows > fd->prior.rows && trim_database(r, fd, rs->db, err, n)) {
+        return -1;
+    }
+    if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
+        (r->chunks_fd = reopen(rs->out, "chunks.csv", err, n)) < 0 ||
+        (r->summary_fd = reopen(rs->out, "summary.csv", err, n)) < 0 ||
+        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0)
+        return -1;
+    return 0;
+}
+
+/* run.json says the run was resumed, by this process, and where; the
+** terminal hears what resume found and did. */
+static void announce(struct resume *rs)
+{
+    const struct runner *r = &rs->r;
+    const struct found *fd = &rs->fd;
+    const struct config *cfg = &rs->cfg;
+    char where[160];
+    snprintf(where, sizeof where, "cell %d of %d after %" PRId64 " of %" PRId64 " chunks",
+             fd->first + 1, r->ncells, fd->recorded, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+    json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
+    runjson_add_resume(r->rj, where);
+    runjson_write(r->rj, rs->out);
+    printf("resuming %s at %s%s\n", rs->out, where,
+           fd->torn ? " (a half-written line of chunks.csv was dropped)" : "");
+    if (fd->db_rows > fd->prior.rows)
+        printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
+               fd->db_rows - fd->prior.rows);
+    if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
+        printf("  %s will be kept when its cell ends: %s\n", rs->db, unproved(&rs->book, rs->db));
+    fflush(stdout);
+}
+
+int resume_main(const struct config *args, char *err, size_t n)
+{
+    struct resume rs;
+    int status = 2;
+    off_t hist_len;
+    memset(&rs, 0, sizeof rs);
+    rs.book = (struct dbmark_book){NULL, 0, 0, 1};
+    session_init(&rs.r, NULL);  /* its options come from run.json */
+    if (args->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
+        return 2;
+    }
+    if (!realpath(args->pos[0], rs.out)) {
+        snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
+        return 2;
+    }
+    if (read_run(&rs, args, err, n) || read_recorded(&rs, err, n))
+        goto done;
+    if (rs.r.nresults == rs.r.ncells) {
+        /* stopped between the last cell and the final run.json: close it */
+        printf("every cell of %s is recorded: closing the run\n", rs.out);
+        if (session_open_marks(&rs.r, 0, err, n))
+            goto done;
+        remove_recorded_databases(&rs.r, &rs.book);
+        status = runner_execute(&rs.r, rs.r.ncells, NULL);
+        goto done;
+    }
+    if (check_interrupted(&rs, &hist_len, err, n))
+        goto done;
     if (stop_signal) {          /* stopped while checking: nothing changed */
         snprintf(err, n, "interrupted before the run began: nothing changed");
         status = 130;
@@ -511,65 +611,16 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     /* every check passed: from here on, changes */
     status = 1;
-    if (runner_open_marks(&r, 0, err, n))
+    if (prepare(&rs, hist_len, err, n))
         goto done;
-    remove_recorded_databases(&r, &book);
-    char path[4200];
-    snprintf(path, sizeof path, "%s/chunks.csv", out);
-    if (fd.torn && truncate(path, fd.chunks_len) != 0) {
-        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
-        goto done;
-    }
-    snprintf(path, sizeof path, "%s/summary.csv", out);
-    if (fd.summary_torn && truncate(path, fd.summary_len) != 0) {
-        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
-        goto done;
-    }
-    snprintf(path, sizeof path, "%s/histograms.csv", out);
-    if (truncate(path, hist_len) != 0) {      /* a half line, if any, cut off */
-        snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
-        goto done;
-    }
-    if (!fd.recorded) {
-        if (fd.prior.db_marked)     /* this run's own, with no chunk: start the cell anew */
-            dbmark_remove(db, &fd.prior.db_mark, r.marks_fd);
-    } else if (fd.db_rows > fd.prior.rows && trim_database(&r, &fd, db, err, n)) {
-        goto done;
-    }
-    if ((r.timeline_fd = timeline_resume(out, err, n)) < 0)
-        goto done;
-    snprintf(path, sizeof path, "%s/chunks.csv", out);
-    r.chunks_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    snprintf(path, sizeof path, "%s/summary.csv", out);
-    r.summary_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (r.summary_fd >= 0) {
-        snprintf(path, sizeof path, "%s/histograms.csv", out);
-        r.histograms_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    }
-    if (r.chunks_fd < 0 || r.summary_fd < 0 || r.histograms_fd < 0) {
-        snprintf(err, n, "%s: %s", path, strerror(errno));
-        goto done;
-    }
-    snprintf(where, sizeof where, "cell %d of %d after %" PRId64 " of %" PRId64 " chunks",
-             fd.first + 1, r.ncells, fd.recorded, (cfg.rows + cfg.chunk - 1) / cfg.chunk);
-    json_object_set_new(root, "pid", json_integer(getpid()));
-    runjson_add_resume(r.rj, where);
-    runjson_write(r.rj, out);
-    printf("resuming %s at %s%s\n", out, where,
-           fd.torn ? " (a half-written line of chunks.csv was dropped)" : "");
-    if (fd.db_rows > fd.prior.rows)
-        printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
-               fd.db_rows - fd.prior.rows);
-    if (fd.recorded && !fd.prior.db_marked && !cfg.keep_db)
-        printf("  %s will be kept when its cell ends: %s\n", db, unproved(&book, db));
-    fflush(stdout);
-    status = runner_execute(&r, fd.first, fd.recorded ? &fd.prior : NULL);
+    announce(&rs);
+    status = runner_execute(&rs.r, rs.fd.first, rs.fd.recorded ? &rs.fd.prior : NULL);
 done:
-    runner_release(&r);
-    dbmark_book_free(&book);
-    cellstats_free(&fd.prior.stats);
-    runjson_free_argv(argv);
-    free(cwd);
-    config_free(&cfg);
+    runner_release(&rs.r);
+    dbmark_book_free(&rs.book);
+    cellstats_free(&rs.fd.prior.stats);
+    runjson_free_argv(rs.argv);
+    free(rs.cwd);
+    config_free(&rs.cfg);
     return status;
 }

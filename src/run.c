@@ -3,7 +3,8 @@
 **
 **   check everything (options, libraries, folders, free space): a bad input
 **   ends here with exit 2 and nothing created
-**   -> create the results folder, run.json, the CSV headers
+**   -> create the results folder, run.json, the CSV headers (session.h:
+**      what run, resume and crash share up to here)
 **   -> for each cell of the plan: a child process runs it (soak_cell) and
 **      hands back its result through a pipe; chunks.csv is appended by the
 **      child as each chunk ends, summary.csv and run.json's cells log
@@ -21,20 +22,18 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
-#include "detach.h"
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
-#include "owner.h"
 #include "plan.h"
 #include "plot.h"
 #include "progress.h"
 #include "runjson.h"
+#include "session.h"
 #include "soak.h"
 #include "sqlapi.h"
 #include "stop.h"
 #include "summary.h"
-#include "sysinfo.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -48,135 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-/* ---- checks: nothing is created before they all pass ---- */
-
-static int check_workload(const struct config *cfg, char *err, size_t n)
-{
-    if (cfg->chunk > cfg->rows) {
-        snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
-                 cfg->rows);
-        return -1;
-    }
-    if (cfg->metrics && (strlen(cfg->metrics) < 6 ||
-                         strcmp(cfg->metrics + strlen(cfg->metrics) - 5, ".prom") != 0)) {
-        snprintf(err, n, "--metrics %s: the file's name must end in .prom", cfg->metrics);
-        return -1;
-    }
-    return 0;
-}
-
-int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
-{
-    if (cfg->out) {
-        snprintf(out, outlen, "%s", cfg->out);
-    } else {
-        /* data/runs/<date-time>, or -2, -3... after it when that is taken */
-        char stamp[32];
-        time_t t = time(NULL);
-        struct tm tm;
-        localtime_r(&t, &tm);
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        for (int k = 1; k == 1 || (k < 1000 && access(out, F_OK) == 0); k++)
-            snprintf(out, outlen, k == 1 ? "data/runs/%s" : "data/runs/%s-%d", stamp, k);
-    }
-    if (folder_has_entries(out)) {
-        /* a run in its first moments (no run.json yet) may not hold its
-        ** lock yet: wait for it, to name it */
-        char rj[4200];
-        snprintf(rj, sizeof rj, "%s/run.json", out);
-        pid_t pid = access(rj, F_OK) == 0 ? owner_holder(out) : owner_holder_soon(out);
-        if (pid > 0)
-            snprintf(err, n, "--out %s: a run is going there (pid %ld): one process at a time",
-                     out, (long)pid);
-        else
-            snprintf(err, n, "--out %s already holds results: choose another folder", out);
-        return -1;
-    }
-    return folder_check_writable("--out", out, err, n);
-}
-
-int runner_make_out(struct runner *r, char *err, size_t n)
-{
-    if (r->cfg->out)
-        return folder_mkdirs(r->out, err, n);
-    /* the default folder is made here, not found: a run started in the
-    ** same second (on another disk, say) takes the next name */
-    if (folder_mkdirs("data/runs", err, n))
-        return -1;
-    char base[sizeof r->out];
-    snprintf(base, sizeof base, "%s", r->out);
-    for (int k = 2; mkdir(r->out, 0755) != 0; k++) {
-        if (errno != EEXIST || k > 1000) {
-            snprintf(err, n, "cannot create %s: %s", r->out, strerror(errno));
-            return -1;
-        }
-        snprintf(r->out, sizeof r->out, "%.4000s-%d", base, k);
-    }
-    return 0;
-}
-
-/* Free space for the largest cell (or every cell with --keep-db). */
-static int check_space(struct runner *r, char *err, size_t n)
-{
-    const struct config *cfg = r->cfg;
-    int64_t need = 0, biggest = 0;
-    for (int i = 0; i < r->ncells; i++) {
-        int64_t b = plan_estimate_db_bytes(cfg, &r->cells[i]);
-        biggest = b > biggest ? b : biggest;
-        need += cfg->keep_db ? b : 0;
-    }
-    if (!cfg->keep_db)
-        need = biggest;
-    char probe[4096];
-    folder_existing_ancestor(r->db_dir, probe, sizeof probe);
-    int64_t free_b = sysinfo_free_bytes(probe);
-    if (free_b >= 0 && free_b < need + cfg->min_free) {
-        snprintf(err, n,
-                 "--db-dir %s: needs about %" PRId64 " MiB%s plus --min-free %" PRId64
-                 " MiB, only %" PRId64 " MiB free",
-                 r->db_dir, need >> 20, cfg->keep_db ? " (every database is kept)" : "",
-                 cfg->min_free >> 20, free_b >> 20);
-        return -1;
-    }
-    return 0;
-}
-
-/* Room a run needs under --out before it starts: run.json's reserve
-** (RUNJSON_RESERVE_MIN) and the files made at the start (the CSV headers,
-** run.json, .owner), with room to spare.  A disk with less could not even
-** say that it is full, and would leave a folder that is not yet a run. */
-#define RESULTS_START_BYTES (RUNJSON_RESERVE_MIN + 64 * 1024)
-
-/* Free space under the results folder for the run's first files. */
-static int check_results_space(const char *out, char *err, size_t n)
-{
-    char probe[4096];
-    folder_existing_ancestor(out, probe, sizeof probe);
-    int64_t free_b = sysinfo_free_bytes(probe);
-    if (free_b >= 0 && free_b < RESULTS_START_BYTES) {
-        snprintf(err, n,
-                 "--out %s: only %" PRId64 " KiB free on its disk, a run needs %d KiB "
-                 "there (room kept for run.json)",
-                 out, free_b >> 10, RESULTS_START_BYTES >> 10);
-        return -1;
-    }
-    return 0;
-}
-
-int runner_load_libraries(struct runner *r, char *err, size_t n)
-{
-    for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
-        if (sqlapi_open(&r->libs[i], r->cfg->sqlite_lib.v[i], err, n))
-            return -1;
-        r->nlibs = i + 1;
-    }
-    return 0;
-}
 
 /* ---- one cell, in a child process ---- */
 
@@ -257,34 +129,6 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
 }
 
 /* ---- results ---- */
-
-int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n)
-{
-    char path[4200], header[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-    int len = csvout_header(f, header, sizeof header);
-    if (fd < 0 || len < 0 || csvout_append(fd, header, len) != 0) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-int runner_open_marks(struct runner *r, int fresh, char *err, size_t n)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", r->out, DBMARK_FILE);
-    r->marks_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC |
-                                 (fresh ? O_EXCL : 0), 0644);
-    if (r->marks_fd < 0) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
 
 /* The time the run has spent on its cells, over every resume, in run.json
 ** (run_s): --max-time bounds it, not the time since the last resume. */
@@ -615,83 +459,28 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     /* the options as given, but --metrics absolute: run.json records it
     ** so, for a resume from another working folder */
     struct config opts = *given;
-    const struct config *cfg = &opts;
     char metrics[PATH_MAX];
-    memset(&r, 0, sizeof r);
-    r.cfg = cfg;
-    r.chunks_fd = r.summary_fd = r.histograms_fd = r.timeline_fd = r.owner_fd = -1;
-    r.marks_fd = -1;
     int status = 2;
-
-    signal(SIGXFSZ, SIG_IGN);   /* a file-size limit must fail a write, not kill us */
-    stop_catch_runner();        /* from the start: no moment a signal kills us */
-    snprintf(r.db_dir, sizeof r.db_dir, "%s", cfg->db_dir);
-    if (check_workload(cfg, err, errlen) ||
-        (cfg->metrics && metrics_check(cfg->metrics, metrics, sizeof metrics, err, errlen)))
+    session_init(&r, &opts);
+    if (opts.metrics && (strlen(opts.metrics) < 6 ||
+                         strcmp(opts.metrics + strlen(opts.metrics) - 5, ".prom") != 0)) {
+        snprintf(err, errlen, "--metrics %s: the file's name must end in .prom", opts.metrics);
         goto done;
-    if (cfg->metrics)
+    }
+    if (opts.metrics && metrics_check(opts.metrics, metrics, sizeof metrics, err, errlen))
+        goto done;
+    if (opts.metrics)
         opts.metrics = metrics;
-    if (runner_load_libraries(&r, err, errlen) ||
-        runner_check_out(cfg, r.out, sizeof r.out, err, errlen) ||
-        folder_check_writable("--db-dir", r.db_dir, err, errlen) ||
-        plan_build(cfg, &r.cells, &r.ncells, err, errlen) || check_space(&r, err, errlen) ||
-        check_results_space(r.out, err, errlen))
+    if (session_check(&r, argc, argv, err, errlen) ||
+        session_create(&r, opts.detach, &status, err, errlen))
         goto done;
-    r.prog = argv[0];
-    r.results = calloc((size_t)r.ncells, sizeof *r.results);
-    r.rj = runjson_new(cfg, argc, argv);
-    if (!r.results || !r.rj) {
-        snprintf(err, errlen, "out of memory");
-        goto done;
-    }
-
-    if (stop_signal) {          /* stopped while checking: nothing created */
-        snprintf(err, errlen, "interrupted before the run began: nothing created");
-        status = 130;
-        goto done;
-    }
-    /* from here on, things are created: errors are run failures */
-    status = 1;
-    if (runner_make_out(&r, err, errlen))
-        goto done;
-    /* the folder's owner before anything else is made: a run that lost the
-    ** race for it creates nothing, and hears so in its terminal */
-    r.owner_fd = cfg->detach ? owner_claim(r.out, err, errlen) : owner_take(r.out, 1, err, errlen);
-    if (r.owner_fd < 0) {
-        status = 2;
-        goto done;
-    }
-    if (folder_mkdirs(r.db_dir, err, errlen))
-        goto done;
-    if (cfg->detach) {
-        int bg = detach_to_log(r.out, r.prog, r.owner_fd, err, errlen);
-        if (bg != 0) {
-            r.owner_fd = -1;    /* closed by detach, whatever the outcome */
-            status = bg > 0 ? 0 : 1;
-            goto done;
-        }
-    }
-    runner_name_databases(&r);
-    json_object_set_new(runjson_root(r.rj), "db_name", json_string(r.run_name));
-    json_object_set_new(runjson_root(r.rj), "cells_planned", json_integer(r.ncells));
-    runjson_set_out(r.rj, r.out);
-    struct host_info host;
-    struct storage_info storage;
-    sysinfo_host(&host);
-    sysinfo_storage(r.db_dir, &storage);
-    runjson_set_host(r.rj, &host, &storage);
-    for (int i = 0; i < r.nlibs; i++) {
-        struct sqlcaps caps;
-        char perr[256];
-        if (sqlapi_probe(&r.libs[i], r.db_dir, &caps, perr, sizeof perr) == 0)
-            runjson_add_library(r.rj, &r.libs[i], &caps);
-    }
-    if (runner_open_marks(&r, 1, err, errlen) != 0 ||
-        (r.chunks_fd = runner_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
-        (r.summary_fd = runner_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
+    session_describe(&r);
+    if (session_open_marks(&r, 1, err, errlen) != 0 ||
+        (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
+        (r.summary_fd = session_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
         (r.histograms_fd =
-             runner_open_csv(r.out, "histograms.csv", CSV_HISTOGRAMS, err, errlen)) < 0 ||
-        (r.timeline_fd = runner_open_csv(r.out, "timeline.csv", CSV_TIMELINE, err, errlen)) < 0 ||
+             session_open_csv(r.out, "histograms.csv", CSV_HISTOGRAMS, err, errlen)) < 0 ||
+        (r.timeline_fd = session_open_csv(r.out, "timeline.csv", CSV_TIMELINE, err, errlen)) < 0 ||
         runjson_write(r.rj, r.out) != 0) {
         if (!err[0])
             snprintf(err, errlen, "cannot write %s/run.json: %s", r.out, strerror(errno));

@@ -1,6 +1,7 @@
 /*
 ** run: the `sqlsoak run` subcommand, and the runner it shares with
-** `sqlsoak resume`: the loop over the cells of a plan.
+** `sqlsoak resume`: the loop over the cells of a plan.  How a runner is
+** set up before its first cell is session.h's.
 */
 #ifndef SQLSOAK_RUN_H
 #define SQLSOAK_RUN_H
@@ -46,29 +47,8 @@ struct runner {
 ** interrupted (resumable). */
 int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
 
-/* The results folder: --out, or data/runs/<date-time>, into out; checks
-** that it holds no results and can be created.  0, or -1 with err. */
-int runner_check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n);
-
-/* Creates the results folder r->out (the default one under a name no
-** other run has taken).  0, or -1 with err. */
-int runner_make_out(struct runner *r, char *err, size_t n);
-
-/* Creates dir/name (never overwriting) with the header of schema f;
-** returns its descriptor (O_APPEND), or -1 with err. */
-int runner_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
-
-/* Opens OUT/.databases for appending: created afresh (never over a file)
-** when fresh, else created when missing.  0, or -1 with err. */
-int runner_open_marks(struct runner *r, int fresh, char *err, size_t n);
-
-/* Loads every --sqlite-lib.  0, or -1 with a message in err. */
-int runner_load_libraries(struct runner *r, char *err, size_t n);
-
-/* The name in the run's database files (r->run_name): the results
-** folder's name and a hash of its absolute path, so that two folders of
-** one name sharing a --db-dir never meet.  Kept in run.json (db_name):
-** resume uses it, whatever the folder is called by then. */
+/* r->run_name, from the results folder's name and a hash of its absolute
+** path: two runs' databases in one --db-dir never share a name. */
 void runner_name_databases(struct runner *r);
 
 /* The database file of a cell, into buf. */

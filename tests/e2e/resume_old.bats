@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# A results folder an older sqlsoak left interrupted either resumes or is
+# refused in one line that says why, exit 2, nothing changed.  The folder
+# is real: tests/fixtures/v0.2.0-interrupted, made by sqlsoak 0.2.0.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    runs_setup
+    FX=$BATS_TEST_DIRNAME/../fixtures/v0.2.0-interrupted
+    W=$T/w
+    mkdir -p "$W"
+    cp -a "$FX/out" "$FX/db" "$W/"
+    OUT=$W/out
+    DB=$W/db
+    dbfile=db/sqlsoak-out-2bd07cfe-cell2-rep1.db
+    cwd "$W"
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+
+# cwd DIR: the working folder OUT's run.json says the run was started in.
+cwd() {
+    python3 - "$OUT/run.json" "$1" <<'PY'
+import json, sys
+path, cwd = sys.argv[1:]
+rj = json.load(open(path))
+rj["cwd"] = cwd
+json.dump(rj, open(path, "w"), indent=2)
+PY
+}
+
+# refused LINE: resume of OUT fails with exit 2 and LINE alone on stderr,
+# and changes nothing in OUT.
+refused() {
+    cp -a "$OUT" "$T/before"
+    run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak resume: $1" ]
+    [ -z "$output" ]
+    diff -r "$T/before" "$OUT"
+}
+
+@test "0.2.0: an interrupted folder resumes from its last recorded chunk, keeping the database it cannot prove its own" {
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "resuming $OUT at cell 2 of 2 after 3 of 4 chunks" ]
+    [ "${lines[1]}" = "  $dbfile will be kept when its cell ends: the folder, of an older sqlsoak, records no database it created" ]
+    python3 "$CHECK" final "$OUT" 4000 1000 2
+    [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 0 0 0 0 0 0 1 " ]
+    [ -e "$W/$dbfile" ]
+}
+
+@test "0.2.0: an interrupted folder whose database is gone is refused in one line, nothing changed" {
+    rm "$W/$dbfile"
+    refused "the database of cell 2 ($dbfile) is gone: cannot resume"
+}
+
+@test "0.2.0: an interrupted folder whose working folder is gone is refused in one line, nothing changed" {
+    cwd "$T/gone"
+    refused "the run's working folder $T/gone is gone (No such file or directory), and its --db-dir, --sqlite-lib or --metrics was given relative to it: cannot resume"
+}
