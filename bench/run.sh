@@ -2,7 +2,7 @@
 # run.sh: sqlsoak against the reference loop (bench/ref.c), back to back,
 # and the ratio of their write-phase and read-phase times.
 #
-#   bench/run.sh                       # 5M rows, 1M chunks, 3 rounds
+#   bench/run.sh                       # 5M rows, 1M chunks, 3 rounds (7 runs)
 #   ROWS=200k CHUNK=50k ROUNDS=2 bench/run.sh        # a quick try
 #
 # Environment (defaults in brackets):
@@ -10,8 +10,10 @@
 #   DB_DIR [data/db/bench]   where both put their database (same filesystem)
 #   RESULTS [bench/results/<date-time>]   raw samples and the report
 #   TARGET [1.03]
-# Rounds alternate the order (odd: ref then sqlsoak; even: sqlsoak then
-# ref) so a slow drift of the host weighs on both alike.  Every run starts
+# Bracketed rounds: ref, sqlsoak, ref, sqlsoak, ..., ref (ROUNDS sqlsoak
+# runs, ROUNDS + 1 ref runs), so that each sqlsoak run is compared with the
+# reference runs on both sides of it and a slow drift of the host cancels;
+# the reference against itself is the noise printed.  Every run starts
 # from a fresh database.  See bench/README.md for how to read the output.
 set -eu
 cd "$(dirname "$0")/.."
@@ -77,10 +79,12 @@ run_soak() {
         "$out/chunks.csv" >> "$SAMPLES"
 }
 
-for r in $(seq 1 "$ROUNDS"); do
-    if [ $((r % 2)) -eq 1 ]; then order="ref sqlsoak"; else order="sqlsoak ref"; fi
+for r in $(seq 1 $((ROUNDS + 1))); do
+    order="ref sqlsoak"
+    [ "$r" -le "$ROUNDS" ] || order=ref       # the last bracket's closing ref
     for tool in $order; do
-        printf 'round %d/%d: %-8s ... ' "$r" "$ROUNDS" "$tool"
+        if [ "$r" -le "$ROUNDS" ]; then printf 'round %d/%d: %-8s ... ' "$r" "$ROUNDS" "$tool"
+        else printf 'closing:   %-8s ... ' "$tool"; fi
         t0=$(date +%s)
         if [ "$tool" = ref ]; then run_ref "$r"; else run_soak "$r"; fi
         echo "$(( $(date +%s) - t0 )) s"

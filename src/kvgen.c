@@ -6,6 +6,10 @@
 #include "rng.h"
 
 #include <string.h>
+/* xxHash's own code compiled in, not called through libxxhash: the same
+** hash, but the 8-byte key is hashed by its short-input path inlined
+** (about 40 instructions a row fewer, on every row written and read). */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #define MASK63 0x7fffffffffffffffULL

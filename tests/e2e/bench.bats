@@ -21,3 +21,17 @@ setup() {
     [[ "${lines[1]}" == 0,* ]] && [[ "${lines[2]}" == 1,* ]]
     [[ "$output" == *"2000 rows, 200 reads found a row"* ]]
 }
+
+@test "bench: ratio.awk sets each sqlsoak round against the reference rounds on both sides, and prints the noise" {
+    # ref 1.0 s then 1.21 s around sqlsoak's 1.1 s: 1.1 / sqrt(1.0 * 1.21) = 1.000,
+    # where the ref of the same round alone would give 1.100
+    printf '%s\n' round,tool,chunk,write_s,read_s 1,ref,0,1.0,2.0 1,sqlsoak,0,1.1,2.2 \
+        2,ref,0,1.21,2.0 > "$BATS_TEST_TMPDIR/samples.csv"
+    run awk -F, -f "$TOP/bench/ratio.awk" "$BATS_TEST_TMPDIR/samples.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"write: median ratio over 1 chunk x round ratios =  1.000 "* ]]
+    [[ "$output" == *"read: median ratio over 1 chunk x round ratios =  1.100 "* ]]
+    [[ "$output" == *"write: noise, "*": ref 21.0% over 1, "* ]]
+    [[ "$output" == *"noise ref/ref: write 21.0%, read 0.0%"* ]]
+}

@@ -1,0 +1,141 @@
+#!/bin/bash
+# callgrind.sh: sqlsoak against the reference loop (bench/ref.c) in
+# instructions, not seconds: the instructions executed per row written and
+# per read, counted by valgrind's callgrind.  Unlike a time, a count does
+# not move with the host's load, so it resolves a 1% difference on a busy
+# machine (it counts user space only: the kernel's share of a read is
+# not in it).
+#
+#   bench/callgrind.sh                       # 200k rows in 100k chunks
+#   CHUNK=50k bench/callgrind.sh
+#
+# Environment (defaults in brackets):
+#   CHUNK [100k]   rows per chunk; each tool runs three times:
+#                  A: 1 chunk, no reads   B: 2 chunks, no reads
+#                  C: 2 chunks, CHUNK reads per chunk
+#                  write = (B - A) / CHUNK rows   read = (C - B) / (2 CHUNK) reads
+#                  (the differences cancel start-up and set-up)
+#   RESULTS [bench/results/callgrind-<date-time>]   callgrind.out files
+#   TARGET [1.03]  the largest sqlsoak / ref ratio that passes
+#   SQLSOAK [build/bench/sqlsoak]  another sqlsoak to count (an older build)
+#   TOP [16]       how many functions to list, the largest differences first
+set -eu
+cd "$(dirname "$0")/.."
+
+CHUNK=${CHUNK:-100k}
+RESULTS=${RESULTS:-bench/results/callgrind-$(date +%Y%m%d-%H%M%S)}
+TARGET=${TARGET:-1.03}
+TOP=${TOP:-16}
+
+command -v valgrind > /dev/null || { echo "callgrind.sh: needs valgrind" >&2; exit 2; }
+if [ -e "$RESULTS" ] && [ -n "$(ls -A "$RESULTS")" ]; then
+    echo "callgrind.sh: $RESULTS already holds results; choose another RESULTS" >&2
+    exit 2
+fi
+case $CHUNK in
+    *k) n=$(( ${CHUNK%k} * 1000 )) ;;
+    *M) n=$(( ${CHUNK%M} * 1000000 )) ;;
+    *) n=$CHUNK ;;
+esac
+bench/build.sh
+mkdir -p "$RESULTS/bin" "$RESULTS/db"
+cp build/bench/ref "$RESULTS/bin/"
+cp "${SQLSOAK:-build/bench/sqlsoak}" "$RESULTS/bin/sqlsoak"
+RESULTS=$(cd "$RESULTS" && pwd)
+
+# one run under callgrind: tool, name (A, B, C), rows, reads
+measure() {
+    local tool=$1 name=$2 rows=$3 reads=$4 dir=$RESULTS/$1-$2
+    mkdir -p "$dir"
+    local vg=(valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out.%p")
+    if [ "$tool" = ref ]; then
+        "${vg[@]}" "$RESULTS/bin/ref" --db "$RESULTS/db/ref-$name.db" --rows "$rows" \
+            --chunk "$n" --reads "$reads" > "$dir/log" 2>&1
+    else
+        # the cell runs in a child process: callgrind follows the fork
+        "${vg[@]}" "$RESULTS/bin/sqlsoak" run --rows "$rows" --chunk "$n" --reads "$reads" \
+            --db-dir "$RESULTS/db" --out "$dir/out" --no-plot --progress never > "$dir/log" 2>&1
+    fi
+}
+
+# the instructions of every process of one run
+total() {
+    cat "$RESULTS/$1-$2"/callgrind.out.* | awk '/^summary:/ { s += $2 } END { printf "%.0f\n", s }'
+}
+
+# "Ir<TAB>function" (self cost) of the run's largest process: the cell
+functions() {
+    local f
+    # shellcheck disable=SC2012  # our own file names: ls -S sorts by size
+    f=$(ls -S "$RESULTS/$1-$2"/callgrind.out.* | head -1)
+    callgrind_annotate --auto=no --threshold=100 "$f" 2> /dev/null | awk '
+        /file:function/ { go = 1; next }
+        go && /^ *[0-9,]+ / {
+            ir = $1; gsub(",", "", ir); $1 = ""
+            sub(/^ *\([^)]*\) */, ""); sub(/ \[.*\]$/, "")
+            a[$0] += ir
+        }
+        END { for (k in a) print a[k] "\t" k }'
+}
+
+echo "callgrind: $n-row chunks; 3 runs per tool, both tools side by side (takes a minute or two)"
+for tool in ref sqlsoak; do
+    ( measure "$tool" A "$n" 0 && measure "$tool" B $((2 * n)) 0 &&
+      measure "$tool" C $((2 * n)) chunk ) &
+done
+wait
+
+for tool in ref sqlsoak; do
+    for run in A B C; do
+        echo "$tool,$run,$(total "$tool" "$run")"
+    done
+done > "$RESULTS/totals.csv"
+awk -F, -v n="$n" -v target="$TARGET" '
+    { t[$1, $2] = $3 }
+    END {
+        for (i = 1; i <= 2; i++) {
+            tool = i == 1 ? "ref" : "sqlsoak"
+            w[tool] = (t[tool, "B"] - t[tool, "A"]) / n
+            r[tool] = (t[tool, "C"] - t[tool, "B"]) / (2 * n)
+        }
+        printf "\ninstructions (user space) per operation, callgrind\n"
+        printf "%-6s %10s %10s %8s %8s\n", "phase", "ref", "sqlsoak", "ratio", "extra"
+        printf "%-6s %10.1f %10.1f %8.4f %+8.1f\n", "write", w["ref"], w["sqlsoak"],
+               w["sqlsoak"] / w["ref"], w["sqlsoak"] - w["ref"]
+        printf "%-6s %10.1f %10.1f %8.4f %+8.1f\n", "read", r["ref"], r["sqlsoak"],
+               r["sqlsoak"] / r["ref"], r["sqlsoak"] - r["ref"]
+        wr = w["sqlsoak"] / w["ref"]; rr = r["sqlsoak"] / r["ref"]
+        printf "\nSUMMARY  write ratio %.4f  read ratio %.4f  (target <= %s: %s)\n", wr, rr,
+               target, wr <= target && rr <= target ? "MET" : "NOT MET"
+    }' "$RESULTS/totals.csv" | tee "$RESULTS/ratios.txt"
+
+# where sqlsoak runs more, function by function (self cost of the cell's
+# process): the same differences as above, per row written and per read
+for tool in ref sqlsoak; do
+    for run in A B C; do
+        functions "$tool" "$run" > "$RESULTS/$tool-$run.tsv"
+    done
+done
+where() {   # phase, first run, second run, operations between them
+    printf "\n%s: where sqlsoak runs more, per operation (runs %s - %s)\n" "$1" "$3" "$2"
+    printf "%10s %10s %10s  %s\n" "ref" "sqlsoak" "extra" "function"
+    awk -F'\t' -v ops="$4" '
+        FNR == 1 { f++ }
+        { v[f, $2] = $1; name[$2] }
+        END {
+            for (k in name) {
+                r = v[2, k] - v[1, k]; s = v[4, k] - v[3, k]
+                if (s - r > ops / 2 || r - s > ops / 2)
+                    printf "%g\t%10.1f %10.1f %+10.1f  %s\n", (s > r ? s - r : r - s),
+                           r / ops, s / ops, (s - r) / ops, k
+            }
+        }' "$RESULTS/ref-$2.tsv" "$RESULTS/ref-$3.tsv" "$RESULTS/sqlsoak-$2.tsv" \
+        "$RESULTS/sqlsoak-$3.tsv" | sort -t"$(printf '\t')" -k1 -g -r | head -"$TOP" | cut -f2-
+}
+{
+    where write A B "$n"
+    where read B C $((2 * n))
+} | tee -a "$RESULTS/ratios.txt"
+rm -rf "$RESULTS/db"
+echo
+echo "callgrind files: $RESULTS/{ref,sqlsoak}-{A,B,C}/ (callgrind_annotate FILE)"
