@@ -12,7 +12,6 @@ bats_require_minimum_version 1.5.0
 
 setup() {
     runs_setup
-    MNT=
 }
 
 teardown() {

@@ -11,15 +11,7 @@ runs_setup() {
     DB=$T/db
     Q=(--no-plot --progress never)
     PID=
-}
-
-# runs_teardown: a run left in the background by a failed assertion is
-# ended, by its pid.
-runs_teardown() {
-    if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then
-        kill -9 "$PID" 2>/dev/null || true
-        wait "$PID" 2>/dev/null || true
-    fi
+    MNT=
 }
 
 # data_rows FILE: data rows of a CSV file so far (0 while it does not exist).
