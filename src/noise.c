@@ -130,14 +130,15 @@ const char *noise_text_figures(double ratio, double lo, double hi, double within
 const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
                            size_t n)
 {
-    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
-                                      "%s_within_noise"};
+    static const enum colid col[][4] = {
+        [NOISE_WRITE] = {COL_write_vs_cell1, COL_write_vs_cell1_lo, COL_write_vs_cell1_hi,
+                         COL_write_within_noise},
+        [NOISE_READ] = {COL_read_vs_cell1, COL_read_vs_cell1_lo, COL_read_vs_cell1_hi,
+                        COL_read_within_noise},
+    };
     double v[4];
-    for (int k = 0; k < 4; k++) {
-        char name[48];
-        snprintf(name, sizeof name, col[k], m == NOISE_WRITE ? "write" : "read");
-        v[k] = csvin_num(t, CSV_SUMMARY, row, name);
-    }
+    for (int k = 0; k < 4; k++)
+        v[k] = csvin_num(t, CSV_SUMMARY, row, col[m][k]);
     return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
 }
 
@@ -146,8 +147,8 @@ const char *noise_statement(const struct csvin *t, char *buf, size_t n)
     char how[160];
     int rounds = 0, filled = 0;
     for (int i = 0; i < t->nrows; i++) {
-        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, "repeat"));
-        filled |= *csvin_str(t, CSV_SUMMARY, i, "write_vs_cell1") != 0;
+        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
+        filled |= *csvin_str(t, CSV_SUMMARY, i, COL_write_vs_cell1) != 0;
     }
     buf[0] = 0;
     if (rounds < 2 || filled)

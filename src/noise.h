@@ -19,7 +19,7 @@
 #ifndef SQLSOAK_NOISE_H
 #define SQLSOAK_NOISE_H
 
-#include "csvout.h"
+#include "records.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -23,6 +23,7 @@
 **  3. Every value read is verified against the generator.
 */
 #include "soak.h"
+#include "csvout.h"
 #include "cellfail.h"
 #include "clock.h"
 #include "dbfile.h"
@@ -46,10 +47,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-const char *const status_names[] = {"ok", "unsupported", "failed", "skipped", "interrupted",
-                                    "disk_full", "io_error", "locked", "verify_failed",
-                                    "warmup", NULL};
 
 /* The live state of one cell. */
 struct soak {
@@ -582,7 +579,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
                (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
     s.raw = testhook_latency_file();
-    watch_cell_begin(&s.w, env);
+    watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
+                     env->chunks_fd >= 0);
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;

@@ -2,6 +2,7 @@
 ** summary: ranked tables of a run's cells.  See summary.h.
 */
 #include "summary.h"
+#include "csvout.h"
 #include "noise.h"
 #include "soak.h"
 

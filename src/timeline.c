@@ -175,8 +175,8 @@ void timeline_figures(const struct timeline *tl, double *stall_ms, double *commi
 static void key_of(const struct csvin *t, enum csv_file f, int i, int with_chunk, char *buf,
                    size_t n)
 {
-    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, "cell"), csvin_str(t, f, i, "repeat"),
-             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, "chunk") : "");
+    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, COL_cell), csvin_str(t, f, i, COL_repeat),
+             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, COL_chunk) : "");
 }
 
 #define KEYLEN 64
@@ -227,7 +227,7 @@ static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
         return 0;
     if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, n))
         return -1;
-    if (!csvout_same_header(CSV_TIMELINE, t)) {
+    if (!csvin_same_header(t, CSV_TIMELINE)) {
         snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
         csvin_free(t);
         return -1;
@@ -259,10 +259,10 @@ int timeline_resume(const char *dir, char *err, size_t n)
         if (!bsearch(k, chunks, (size_t)nchunk, KEYLEN, key_cmp))
             continue;
         key_of(&t, CSV_TIMELINE, i, 0, k, sizeof k);
-        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, "phase"), "verify") == 0 &&
+        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, COL_phase), "verify") == 0 &&
             !bsearch(k, cells, (size_t)ncell, KEYLEN, key_cmp))
             continue;
-        csvout_from_csvin(CSV_TIMELINE, &t, i, &r);
+        csvin_record(&t, CSV_TIMELINE, i, &r);
         int ll = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
         bad = ll < 0 || csvout_append(fd, line, ll) != 0;
     }

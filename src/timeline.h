@@ -26,7 +26,7 @@
 #ifndef SQLSOAK_TIMELINE_H
 #define SQLSOAK_TIMELINE_H
 
-#include "csvout.h"
+#include "cellid.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "noise.h"
+#include "csvout.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 

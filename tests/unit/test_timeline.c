@@ -77,21 +77,21 @@ static void test_write_phase_adds_up(void **state)
     assert_int_equal(csvin_read(path, CSV_TIMELINE, &t, err, sizeof err), 0);
     int64_t ops = 0, commits = 0, idle = 0;
     for (int i = 0; i < t.nrows; i++) {
-        const char *ph = csvin_str(&t, CSV_TIMELINE, i, "phase");
-        double o = csvin_num(&t, CSV_TIMELINE, i, "ops");
+        const char *ph = csvin_str(&t, CSV_TIMELINE, i, COL_phase);
+        double o = csvin_num(&t, CSV_TIMELINE, i, COL_ops);
         if (!strcmp(ph, "write"))
             ops += (int64_t)o;
         else if (!strcmp(ph, "commit"))
             commits += (int64_t)o;
         idle += !strcmp(ph, "write") && o == 0 &&
-                csvin_num(&t, CSV_TIMELINE, i, "span_s") >= 0.02;
-        assert_true(isnan(csvin_num(&t, CSV_TIMELINE, i, "read_max_us")));
-        if (i > 0 && strcmp(csvin_str(&t, CSV_TIMELINE, i - 1, "phase"), "read") != 0) {
-            double end = csvin_num(&t, CSV_TIMELINE, i - 1, "start_unix_s") +
-                         csvin_num(&t, CSV_TIMELINE, i - 1, "span_s");
+                csvin_num(&t, CSV_TIMELINE, i, COL_span_s) >= 0.02;
+        assert_true(isnan(csvin_num(&t, CSV_TIMELINE, i, COL_read_max_us)));
+        if (i > 0 && strcmp(csvin_str(&t, CSV_TIMELINE, i - 1, COL_phase), "read") != 0) {
+            double end = csvin_num(&t, CSV_TIMELINE, i - 1, COL_start_unix_s) +
+                         csvin_num(&t, CSV_TIMELINE, i - 1, COL_span_s);
             /* the second phase starts a new grid: only within one phase */
-            if (csvin_num(&t, CSV_TIMELINE, i, "start_unix_s") < end + 0.5)
-                assert_true(csvin_num(&t, CSV_TIMELINE, i, "start_unix_s") >= end - 1e-5);
+            if (csvin_num(&t, CSV_TIMELINE, i, COL_start_unix_s) < end + 0.5)
+                assert_true(csvin_num(&t, CSV_TIMELINE, i, COL_start_unix_s) >= end - 1e-5);
         }
     }
     assert_int_equal(ops, 20 * 256 + 17);
@@ -124,10 +124,10 @@ static void test_read_phase(void **state)
     int64_t ops = 0;
     double max = 0;
     for (int i = 0; i < c.nrows; i++) {
-        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, "phase"), "read");
-        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, "chunk"), "3");
-        ops += (int64_t)csvin_num(&c, CSV_TIMELINE, i, "ops");
-        double m = csvin_num(&c, CSV_TIMELINE, i, "read_max_us");
+        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, COL_phase), "read");
+        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, COL_chunk), "3");
+        ops += (int64_t)csvin_num(&c, CSV_TIMELINE, i, COL_ops);
+        double m = csvin_num(&c, CSV_TIMELINE, i, COL_read_max_us);
         if (m > max)
             max = m;
     }
