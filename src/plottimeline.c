@@ -16,6 +16,7 @@
 
 #include "graphs.h"
 #include "measured.h"
+#include "phase.h"
 #include "tsv.h"
 
 #include <math.h>
@@ -100,12 +101,13 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         double start = csvin_num(tl, TLF, i, COL_start_unix_s);
         double span = csvin_num(tl, TLF, i, COL_span_s);
         double ops = csvin_num(tl, TLF, i, COL_ops);
-        int writing = strcmp(phase, "write") == 0, commit = strcmp(phase, "commit") == 0;
+        int p = phase_of(phase), writing = p == PHASE_WRITE, commit = p == PHASE_COMMIT;
+        int stall = p >= 0 && phase_table[p].stalls;
         tsv_num(&f, "t", (start - t0) / div);
         tsv_num(&f, "t_end", (start + span - t0) / div);
         tsv_text(&f, "phase", phase);
         tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
-        tsv_int(&f, "stall", commit || (writing && ops == 0));
+        tsv_int(&f, "stall", commit || (stall && ops == 0));
         tsv_end_row(&f);
         char key[96];
         snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, COL_cell),

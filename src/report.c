@@ -289,7 +289,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
                 cell(f, " class=n", noise_text_row(&x[i].run->summary, x[i].row,
-                                                   m ? NOISE_READ : NOISE_WRITE, t, sizeof t));
+                                                   m ? PHASE_READ : PHASE_WRITE, t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], colid_name(COL_reason))) {

@@ -245,7 +245,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size;
-    uint64_t t0 = timeline_begin(&s->w.tl, TL_WRITE, s->inserted), in_commit = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
     for (int64_t i = 0; i < n; i++) {
@@ -292,7 +292,7 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     hist_reset(&s->lat);
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
-    uint64_t t_start = timeline_begin(&s->w.tl, TL_READ, 0), t_prev = t_start;
+    uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
         int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
         api->bind_int64(s->sel, 1, key);
@@ -420,7 +420,7 @@ static int verify_table(struct soak *s)
     /* the last chunk's, also when a resumed cell had every chunk recorded
     ** and its chunk loop never ran */
     timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
-    uint64_t t0 = timeline_begin(&s->w.tl, TL_VERIFY, 0);
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &s->w.tl,
                         ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)

@@ -53,7 +53,7 @@ static void test_write_phase_adds_up(void **state)
     int fd = open_file(&tl, path, sizeof path, 10);
     timeline_chunk(&tl, 0);
     int64_t rows = 1000;
-    timeline_begin(&tl, TL_WRITE, rows);
+    timeline_begin(&tl, PHASE_WRITE, rows);
     for (int i = 0; i < 20; i++) {
         rows += 256;
         timeline_tick(&tl, rows);
@@ -61,7 +61,7 @@ static void test_write_phase_adds_up(void **state)
             nap_ms(45);           /* a stall of several intervals */
     }
     timeline_end(&tl, rows);
-    uint64_t tc = timeline_begin(&tl, TL_WRITE, rows);   /* a second phase of the chunk */
+    uint64_t tc = timeline_begin(&tl, PHASE_WRITE, rows);   /* a second phase of the chunk */
     rows += 17;
     nap_ms(25);                   /* a COMMIT longer than an interval */
     uint64_t d = timeline_commit(&tl, rows, tc);
@@ -108,7 +108,7 @@ static void test_read_phase(void **state)
     char path[64], err[256];
     int fd = open_file(&tl, path, sizeof path, 5);
     timeline_chunk(&tl, 3);
-    timeline_begin(&tl, TL_READ, 0);
+    timeline_begin(&tl, PHASE_READ, 0);
     for (int i = 0; i < 500; i++) {
         if (i % 100 == 0)
             nap_ms(6);
@@ -116,7 +116,7 @@ static void test_read_phase(void **state)
     }
     timeline_end(&tl, 0);
     /* a phase with nothing to do leaves no row */
-    timeline_begin(&tl, TL_READ, 0);
+    timeline_begin(&tl, PHASE_READ, 0);
     timeline_end(&tl, 0);
     close(fd);
     struct csvin c;
@@ -146,7 +146,7 @@ static void test_figures_without_file(void **state)
     memset(&id, 0, sizeof id);
     timeline_open(&tl, -1, &id, 1000);
     timeline_chunk(&tl, 0);
-    timeline_begin(&tl, TL_WRITE, 0);
+    timeline_begin(&tl, PHASE_WRITE, 0);
     timeline_tick(&tl, 256);
     timeline_end(&tl, 300);
     double stall, commit;
