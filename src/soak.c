@@ -10,7 +10,8 @@
 **        (db_make records the new file's identity: the proof the runner
 **         needs to delete it, dbmark.h)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
-**        ... for every chunk, then
+**        ... for every chunk (run_phases: the runners of phase.h's rows,
+**        in order), then
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
@@ -31,6 +32,7 @@
 #include "histfile.h"
 #include "kvgen.h"
 #include "oscache.h"
+#include "phase.h"
 #include "rng.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -444,6 +446,70 @@ static int corrupt_row(struct soak *s, int64_t row)
     return exec(s, sql);
 }
 
+/* What the phases of one chunk share: its size, its reads, and each
+** phase's time (commit's lies inside write's). */
+struct chunk_work {
+    int64_t chunk, n, reads, lo;
+    int64_t corrupt;             /* the test hook's row, or -1 */
+    uint64_t ns[PHASE_COUNT];
+    struct chunk_record *cr;
+    struct io_counters rio0;     /* just before the reads */
+};
+
+/* A phase's runner, as fio's ioengine_ops: each step 0, or -1 with the
+** cell's status set; NULL: nothing to do.  prepare and finish run outside
+** the timed phase (invariant 1). */
+struct phase_runner {
+    int (*prepare)(struct soak *s, struct chunk_work *w);
+    int (*run)(struct soak *s, struct chunk_work *w);
+    int (*finish)(struct soak *s, struct chunk_work *w);
+};
+
+static int write_run(struct soak *s, struct chunk_work *w)
+{
+    return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
+}
+
+/* The test hook's corrupted row, once its chunk is written. */
+static int write_finish(struct soak *s, struct chunk_work *w)
+{
+    int64_t row = w->corrupt;
+    return row >= s->inserted - w->n && row < s->inserted ? corrupt_row(s, row) : 0;
+}
+
+static int read_prepare(struct soak *s, struct chunk_work *w)
+{
+    if (os_cache(s, w->cr))
+        return -1;
+    sysinfo_io(&w->rio0);
+    return 0;
+}
+
+static int read_run(struct soak *s, struct chunk_work *w)
+{
+    return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
+                      &w->cr->verify_failures);
+}
+
+/* A chunk's phases in order, indexed by phase.h's table: commit runs
+** inside write; verify once at the cell's end (verify_table). */
+static const struct phase_runner runners[PHASE_COUNT] = {
+    [PHASE_WRITE] = {NULL, write_run, write_finish},
+    [PHASE_READ] = {read_prepare, read_run, NULL},
+};
+
+/* Runs the phases of chunk w. */
+static int run_phases(struct soak *s, struct chunk_work *w)
+{
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        const struct phase_runner *r = &runners[p];
+        if ((r->prepare && r->prepare(s, w)) || (r->run && r->run(s, w)) ||
+            (r->finish && r->finish(s, w)))
+            return -1;
+    }
+    return 0;
+}
+
 static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
@@ -457,25 +523,23 @@ static int chunk_loop(struct soak *s)
     cr.id = s->env->id;
     cr.resumed = prior != NULL;
     for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
-        struct io_counters io0, io1, rio0;
-        uint64_t write_ns = 0, commit_ns = 0, read_ns = 0;
+        struct io_counters io0, io1;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
-        int64_t reads = cfg->reads < 0 ? n : cfg->reads;
-        int64_t lo = cfg->read_from == RF_CHUNK ? s->inserted : 0;
+        struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
+                               .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
+                               .corrupt = corrupt, .cr = &cr};
+        int64_t reads = w.reads;
+        uint64_t write_ns, commit_ns, read_ns;
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (write_phase(s, n, &write_ns, &commit_ns))
+        if (run_phases(s, &w))
             return -1;
-        if (corrupt >= s->inserted - n && corrupt < s->inserted && corrupt_row(s, corrupt))
-            return -1;
-        if (os_cache(s, &cr))
-            return -1;
-        sysinfo_io(&rio0);
-        if (read_phase(s, reads, lo, s->inserted, (uint64_t)c, &read_ns, &cr.verify_failures))
-            return -1;
+        write_ns = w.ns[PHASE_WRITE];
+        commit_ns = w.ns[PHASE_COMMIT];
+        read_ns = w.ns[PHASE_READ];
         sysinfo_io(&io1);
-        cr.read_io_bytes = rio0.read_bytes >= 0 ? io1.read_bytes - rio0.read_bytes : -1;
+        cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
 
         cr.chunk = c;
