@@ -23,7 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char path[64];
@@ -457,9 +460,34 @@ static void test_formula_round_trip(void **state)
     csvin_free(&t);
 }
 
+/* A column read from a file whose schema lacks it is a wrong id: it
+** stops the program at once (assert), never reads back as NaN.  The same
+** id read from its own file's schema is an absent field: NaN. */
+static void test_wrong_file_column_aborts(void **state)
+{
+    (void)state;
+    struct csvin t;
+    memset(&t, 0, sizeof t);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_read_p99_us_median)));
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        dup2(fd, 2);    /* the assert's line is expected */
+        (void)csvin_num(&t, CSV_TRIALS, 0, COL_read_p99_us_median);
+        _exit(0);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGABRT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wrong_file_column_aborts),
         cmocka_unit_test_setup_teardown(test_round_trip, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_unknown_and_reordered, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_missing_optional, make_path, remove_path),
