@@ -3,7 +3,7 @@
 */
 #include "cellfail.h"
 
-#include "soak.h"
+#include "cellstatus.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #ifndef SQLSOAK_CELLPROC_H
 #define SQLSOAK_CELLPROC_H
 
-#include "csvout.h"
+#include "cellid.h"
 #include "soak.h"
 
 #include <stddef.h>

@@ -17,7 +17,7 @@
 #ifndef SQLSOAK_CELLSTATS_H
 #define SQLSOAK_CELLSTATS_H
 
-#include "csvout.h"
+#include "records.h"
 
 #include <stdint.h>
 

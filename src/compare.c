@@ -12,6 +12,7 @@
 
 #include "folder.h"
 #include "graphs.h"
+#include "measured.h"
 #include "plot.h"
 #include "plotdata.h"
 #include "report.h"
@@ -43,7 +44,7 @@ static int holders(struct plotdata_run *runs, int nr, const char *key, int *row)
         row[r] = -1;
         for (int i = 0; i < runs[r].summary.nrows && row[r] < 0; i++) {
             char kb[512];
-            if (csvin_num(&runs[r].summary, CSV_SUMMARY, i, "repeat") < 1)
+            if (csvin_num(&runs[r].summary, CSV_SUMMARY, i, COL_repeat) < 1)
                 continue;
             plotdata_key(&runs[r], i, 1, kb, sizeof kb);
             if (strcmp(kb, key) == 0)
@@ -66,7 +67,7 @@ static int csv_row(FILE *f, int match, const struct plotdata_run *r, int row)
         rc |= csv_field(f, run[i], 0);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
         rc |= csv_field(
-            f, csvin_str(&r->summary, CSV_SUMMARY, row, csvout_column_name(CSV_SUMMARY, c)), 0);
+            f, csvin_str_named(&r->summary, row, csvout_column_name(CSV_SUMMARY, c)), 0);
     fputc('\n', f);
     return rc;
 }
@@ -89,8 +90,8 @@ static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i
                            size_t n)
 {
     size_t len = (size_t)snprintf(buf, n, "cell %s repeat %s of %s has no match in ",
-                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, "cell"),
-                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, "repeat"),
+                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, COL_cell),
+                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, COL_repeat),
                                   runs[r].name);
     for (int q = 0, k = 0; q < nr && len < n; q++)
         if (q != r)
@@ -107,7 +108,7 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
     for (int r = 0; r < nr; r++)
         for (int i = 0; i < runs[r].summary.nrows; i++) {
             char key[512];
-            if (csvin_num(&runs[r].summary, CSV_SUMMARY, i, "repeat") < 1)
+            if (csvin_num(&runs[r].summary, CSV_SUMMARY, i, COL_repeat) < 1)
                 continue;
             plotdata_key(&runs[r], i, 1, key, sizeof key);
             int k = holders(runs, nr, key, row);
@@ -133,7 +134,7 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
                     continue;
                 m->bad |= csv_row(csv, m->groups, &runs[q], row[q]);
                 m->rows[m->nrows++] = (struct report_row){&runs[q], row[q], m->groups};
-                if (!(csvin_num(&runs[q].summary, CSV_SUMMARY, row[q], "chunks") > 0))
+                if (!(csvin_num(&runs[q].summary, CSV_SUMMARY, row[q], COL_chunks) > 0))
                     continue;
                 struct plotdata_series *x = &m->s[m->ns++];
                 memset(x, 0, sizeof *x);
@@ -152,15 +153,16 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
 ** reads compared with itself on another disk has no read graph. */
 static unsigned measured(const struct matches *m)
 {
-    unsigned have = m->ns > 0 ? GRAPHS_CHUNKS | GRAPHS_VERSIONS : 0;
+    struct measured ms = {0};
     for (int i = 0; i < m->ns; i++) {
-        const struct csvin *t = &m->s[i].run->summary;
-        int row = m->s[i].sumrow;
-        have |= (csvin_num(t, CSV_SUMMARY, row, "read_ops_per_s_median") > 0 ? GRAPHS_READS : 0) |
-                (csvin_num(t, CSV_SUMMARY, row, "read_p99_us_median") > 0 ? GRAPHS_LATENCY : 0) |
-                (csvin_num(t, CSV_SUMMARY, row, "io_write_bytes_per_row") > 0 ? GRAPHS_IO : 0);
+        const struct plotdata_run *r = m->s[i].run;
+        int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
+        int n = rows ? plotdata_series_rows(r, m->s[i].sumrow, rows, r->chunks.nrows) : 0;
+        measured_add(&ms, &r->chunks, rows, n);
+        free(rows);
     }
-    return have;
+    return (m->ns > 0 ? GRAPHS_CHUNKS | GRAPHS_VERSIONS : 0) |
+           (measured_needs(&ms) & (GRAPHS_READS | GRAPHS_LATENCY | GRAPHS_IO));
 }
 
 /* The overlays of the matched series into out/plots: 0, or 1. */

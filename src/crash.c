@@ -39,7 +39,7 @@
 #include "modes.h"
 #include "plot.h"
 #include "rng.h"
-#include "run.h"
+#include "runner.h"
 #include "session.h"
 #include "spawn.h"
 #include "stop.h"

@@ -5,6 +5,7 @@
 #include "csvin.h"
 #include "infile.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -104,7 +105,7 @@ static int check_version(const struct csvin *t, int row, const char *path, int l
                          size_t n)
 {
     const char *v = t->cell[(size_t)row * (size_t)t->ncols +
-                            (size_t)csvin_col(t, "schema_version")];
+                            (size_t)csvin_col(t, colid_name(COL_schema_version))];
     char *end;
     errno = 0;
     long sv = strtol(v, &end, 10);
@@ -219,9 +220,8 @@ int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *
     return read_file(path, f, 0, t, whole, torn, err, n);
 }
 
-const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const char *name)
+const char *csvin_str_named(const struct csvin *t, int row, const char *name)
 {
-    (void)f;    /* the file's own header names its columns */
     int c = csvin_col(t, name);
     if (c < 0 || row < 0 || row >= t->nrows)
         return "";
@@ -229,12 +229,76 @@ const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const cha
     return s ? s : "";
 }
 
-double csvin_num(const struct csvin *t, enum csv_file f, int row, const char *name)
+/* A number, NaN when s is empty or not one. */
+static double number(const char *s)
 {
-    const char *s = csvin_str(t, f, row, name);
     char *end;
     double d = strtod(s, &end);
     return *s && !*end ? d : NAN;
+}
+
+double csvin_num_named(const struct csvin *t, int row, const char *name)
+{
+    return number(csvin_str_named(t, row, name));
+}
+
+const char *csvin_str(const struct csvin *t, enum csv_file f, int row, enum colid c)
+{
+    assert(csvout_column_of(f, c) >= 0);   /* the column is f's: else a wrong id */
+    return csvin_str_named(t, row, colid_name(c));
+}
+
+double csvin_num(const struct csvin *t, enum csv_file f, int row, enum colid c)
+{
+    return number(csvin_str(t, f, row, c));
+}
+
+int csvin_same_header(const struct csvin *t, enum csv_file f)
+{
+    int nc = csvout_ncolumns(f);
+    if (t->ncols != nc)
+        return 0;
+    for (int i = 0; i < nc; i++)
+        if (csvin_col(t, csvout_column_name(f, i)) != i)
+            return 0;
+    return 1;
+}
+
+/* A column the file lacks stays as csvout_clear leaves it. */
+int csvin_record(const struct csvin *t, enum csv_file f, int row, void *rec)
+{
+    int nc = csvout_ncolumns(f);
+    char *base = rec;
+    if (row < 0 || row >= t->nrows)
+        return -1;
+    csvout_clear(f, rec);
+    for (int i = 0; i < nc; i++) {
+        struct csvout_field c;
+        int got = csvout_field(f, i, &c);
+        assert(got == 0);
+        (void)got;
+        const char *v = csvin_str_named(t, row, csvout_column_name(f, i));
+        switch (c.type) {
+        case CSVOUT_SCHEMA:
+            break;
+        case CSVOUT_I64:
+            *(int64_t *)(base + c.off) = strtoll(v, NULL, 10);
+            break;
+        case CSVOUT_F64:
+            *(double *)(base + c.off) = *v ? strtod(v, NULL) : NAN;
+            break;
+        case CSVOUT_DIM:
+            /* a file that predates the column reads as its absent value;
+            ** one that lacks a column every release wrote, as 0 */
+            if (dims_parse(c.dim, v, (int64_t *)(base + c.off)))
+                *(int64_t *)(base + c.off) = 0;
+            break;
+        case CSVOUT_STR:
+            snprintf(base + c.off, c.size, "%s", v);
+            break;
+        }
+    }
+    return 0;
 }
 
 void csvin_free(struct csvin *t)

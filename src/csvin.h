@@ -45,11 +45,29 @@ int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *
 /* The index of column name in the file's header, or -1. */
 int csvin_col(const struct csvin *t, const char *name);
 
-/* Field (row, column name) as text ("" when the file lacks the column or
+/* Field (row, column c) as text ("" when the file lacks the column or
 ** the row) or as a number (NaN when empty, absent or not a number).  f is
-** the schema the caller reads; names are looked up in the file's header. */
-const char *csvin_str(const struct csvin *t, enum csv_file f, int row, const char *name);
-double csvin_num(const struct csvin *t, enum csv_file f, int row, const char *name);
+** the schema the caller reads: c must be one of its columns (asserted),
+** and is looked up by its name in the file's own header. */
+const char *csvin_str(const struct csvin *t, enum csv_file f, int row, enum colid c);
+double csvin_num(const struct csvin *t, enum csv_file f, int row, enum colid c);
+
+/* The same, of a column named by the schema's own tables (dim_table's
+** column, latency_table's, csvout_column_name's), never by a string
+** typed at the call. */
+const char *csvin_str_named(const struct csvin *t, int row, const char *name);
+double csvin_num_named(const struct csvin *t, int row, const char *name);
+
+/* The inverse of csvout_row: fills rec (the record type of f) from row of
+** t, field by column name, so a file of an older schema or with its
+** columns in another order fills the same record.  A column t lacks, or
+** an empty field, is NaN for a double, 0 for an integer, "" for a text.
+** Returns 0, or -1 when row is out of range. */
+int csvin_record(const struct csvin *t, enum csv_file f, int row, void *rec);
+
+/* 1 when t's header is exactly the one csvout_header writes for f (same
+** names, same order), else 0: rows of f may be appended to that file. */
+int csvin_same_header(const struct csvin *t, enum csv_file f);
 
 void csvin_free(struct csvin *t);
 

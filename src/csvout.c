@@ -2,7 +2,6 @@
 ** csvout: column tables and the RFC 4180 writer.  See csvout.h.
 */
 #include "csvout.h"
-#include "csvin.h"
 #include "fdio.h"
 
 #include <assert.h>
@@ -31,6 +30,7 @@ struct column {
     const char *meaning;
     const char *graphs; /* the graphs (plots/NAME.gp) drawn from it, or "" */
     int required;       /* a file without it is not a sqlsoak file of this kind */
+    enum colid id;      /* its id; COL_COUNT for a dimension's or a latency's */
 };
 
 /* The identity columns every record begins with: these, a column per
@@ -39,10 +39,10 @@ struct column {
 ** offsets are the same in all of them. */
 #define ID(name, kind, unit, required, meaning) \
     {#name, kind, offsetof(struct cell_id, name), sizeof(((struct cell_id *)0)->name), 0, \
-     unit, meaning, "", required}
+     unit, meaning, "", required, COL_##name}
 static const struct column id_head[] = {
     {"schema_version", K_SCHEMA, 0, 0, 0, "",
-     "the version of these columns; readers refuse a newer one", "", 1},
+     "the version of these columns; readers refuse a newer one", "", 1, COL_schema_version},
     ID(cell, K_I64, "", 1, "the combination's number, 1-based"),
     ID(repeat, K_I64, "", 1, "1..--repeat; warm-up runs count down from 0"),
     ID(sqlite_version, K_STR, "", 0, "the library's version, as it reports it"),
@@ -56,9 +56,15 @@ static const struct column id_tail[] = {
 #define NID (NHEAD + DIM_COUNT + NTAIL)
 
 #define C(R, name, kind, prec, unit, graphs, meaning) \
-    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 0}
+    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 0, \
+     COL_##name}
 #define REQ(R, name, kind, prec, unit, graphs, meaning) \
-    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 1}
+    {#name, kind, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, 1, \
+     COL_##name}
+/* The row standing for the columns of latency.h, which name themselves. */
+#define LAT(R, name, prec, unit, graphs, meaning) \
+    {#name, K_LATENCY, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, \
+     0, COL_COUNT}
 #define CR struct chunk_record
 static const struct column chunk_columns[] = {
     REQ(CR, chunk, K_I64, 0, "", "", "0-based chunk number"),
@@ -71,7 +77,7 @@ static const struct column chunk_columns[] = {
     C(CR, read_s, K_F64, 9, "s", "read", "the read phase: point SELECTs, each verified"),
     C(CR, reads, K_I64, 0, "", "", "SELECTs in the read phase"),
     C(CR, read_ops_per_s, K_F64, 1, "reads/s", "read", "reads / read_s"),
-    C(CR, read_us, K_LATENCY, 3, "µs", "latency", "the read latencies of latency.h"),
+    LAT(CR, read_us, 3, "µs", "latency", "the read latencies of latency.h"),
     C(CR, verify_failures, K_I64, 0, "", "", "values read back that differ from those written"),
     C(CR, db_bytes, K_I64, 0, "bytes", "", "size of the database file after the chunk"),
     C(CR, wal_bytes, K_I64, 0, "bytes", "", "size of the -wal file after the chunk"),
@@ -124,7 +130,7 @@ static const struct column summary_columns[] = {
     C(SR, io_write_bytes_per_row, K_F64, 2, "bytes/row", "", "storage writes per row inserted"),
     C(SR, verify_s, K_F64, 3, "s", "", "time of --verify"),
     C(SR, wall_s, K_F64, 3, "s", "", "the cell, start to end"),
-    C(SR, read_us, K_LATENCY, 3, "µs", "", "latencies of all the cell's reads"),
+    LAT(SR, read_us, 3, "µs", "", "latencies of all the cell's reads"),
     C(SR, db_cached_pct_median, K_F64, 1, "%", "",
       "median over chunks of db_cached_pct: how much of the reads could come from RAM"),
     C(SR, read_io_bytes_per_read, K_F64, 1, "bytes/read", "",
@@ -277,7 +283,7 @@ static struct column column_at(enum csv_file f, int i)
         const struct dim *dm = &dim_table[d];
         struct column c = {dm->column, K_DIM,
                            offsetof(struct cell_id, v) + (size_t)d * sizeof(int64_t), 0, d,
-                           dm->unit, dm->opt.help, "", 0};
+                           dm->unit, dm->opt.help, "", 0, COL_COUNT};
         if (d == DIM_LIB) {       /* its text is the path the user gave */
             c.kind = K_STR;
             c.off = offsetof(struct cell_id, sqlite_lib);
@@ -470,51 +476,40 @@ void csvout_clear(enum csv_file f, void *rec)
     }
 }
 
-int csvout_same_header(enum csv_file f, const struct csvin *t)
+int csvout_column_of(enum csv_file f, enum colid c)
 {
-    int nc = csvout_ncolumns(f);
-    if (t->ncols != nc)
-        return 0;
-    for (int i = 0; i < nc; i++)
-        if (csvin_col(t, column_at(f, i).name) != i)
-            return 0;
-    return 1;
+    static signed char index[CSV_FILE_COUNT][COL_COUNT];   /* 1 + the index; 0 none */
+    static int built;
+    assert(f >= 0 && f < CSV_FILE_COUNT && c >= 0 && c < COL_COUNT);
+    if (!built) {
+        for (int k = 0; k < CSV_FILE_COUNT; k++) {
+            for (int i = 0; i < csvout_ncolumns(k); i++) {
+                struct column col = column_at(k, i);
+                assert(i < 127);
+                if (col.id != COL_COUNT)
+                    index[k][col.id] = (signed char)(i + 1);
+            }
+        }
+        built = 1;
+    }
+    return index[f][c] > 0 ? index[f][c] - 1 : -1;
 }
 
-/* The file's fields are looked up by name, so a file of an older schema
-** or with columns in another order fills the same record; a column the
-** file lacks stays as csvout_clear leaves it. */
-int csvout_from_csvin(enum csv_file f, const struct csvin *t, int row, void *rec)
+int csvout_field(enum csv_file f, int i, struct csvout_field *out)
 {
-    int nc = csvout_ncolumns(f);
-    char *base = rec;
-    if (row < 0 || row >= t->nrows)
+    memset(out, 0, sizeof *out);
+    if (i < 0 || i >= csvout_ncolumns(f))
         return -1;
-    csvout_clear(f, rec);
-    for (int i = 0; i < nc; i++) {
-        struct column c = column_at(f, i);
-        const char *v = csvin_str(t, f, row, c.name);
-        switch (c.kind) {
-        case K_LATENCY:   /* expanded by column_at */
-        case K_SCHEMA:
-            break;
-        case K_I64:
-            *(int64_t *)(base + c.off) = strtoll(v, NULL, 10);
-            break;
-        case K_F64:
-            *(double *)(base + c.off) = *v ? strtod(v, NULL) : NAN;
-            break;
-        case K_DIM:
-            /* a file that predates the column reads as its absent value;
-            ** one that lacks a column every release wrote, as 0 */
-            if (dims_parse(c.prec, v, (int64_t *)(base + c.off)))
-                *(int64_t *)(base + c.off) = 0;
-            break;
-        case K_STR:
-            snprintf(base + c.off, c.size, "%s", v);
-            break;
-        }
-    }
+    struct column c = column_at(f, i);
+    assert(c.kind != K_LATENCY);   /* column_at expands it */
+    static const enum csvout_type type[] = {
+        [K_I64] = CSVOUT_I64, [K_F64] = CSVOUT_F64, [K_STR] = CSVOUT_STR,
+        [K_SCHEMA] = CSVOUT_SCHEMA, [K_DIM] = CSVOUT_DIM,
+    };
+    out->type = type[c.kind];
+    out->off = c.off;
+    out->size = c.size;
+    out->dim = c.kind == K_DIM ? c.prec : -1;
     return 0;
 }
 

@@ -39,9 +39,9 @@ static int length_of_rows(const char *path, int records, off_t *len)
 ** between the two appends). */
 static int unrecorded(const struct csvin *t, int i, int64_t cell, int64_t repeat, int64_t chunks)
 {
-    return csvin_num(t, CSV_HISTOGRAMS, i, "cell") == (double)cell &&
-           csvin_num(t, CSV_HISTOGRAMS, i, "repeat") == (double)repeat &&
-           csvin_num(t, CSV_HISTOGRAMS, i, "chunk") >= (double)chunks;
+    return csvin_num(t, CSV_HISTOGRAMS, i, COL_cell) == (double)cell &&
+           csvin_num(t, CSV_HISTOGRAMS, i, COL_repeat) == (double)repeat &&
+           csvin_num(t, CSV_HISTOGRAMS, i, COL_chunk) >= (double)chunks;
 }
 
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
@@ -55,13 +55,13 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         return -1;
     /* the last row of each chunk */
     int *row = malloc(sizeof *row * (size_t)(chunks > 0 ? chunks : 1));
-    int rc = row && csvout_same_header(CSV_HISTOGRAMS, &t) ? 0 : -1;
+    int rc = row && csvin_same_header(&t, CSV_HISTOGRAMS) ? 0 : -1;
     for (int64_t k = 0; row && k < chunks; k++)
         row[k] = -1;
     for (int i = 0; rc == 0 && i < t.nrows; i++) {
-        int64_t k = (int64_t)csvin_num(&t, CSV_HISTOGRAMS, i, "chunk");
-        if (csvin_num(&t, CSV_HISTOGRAMS, i, "cell") == (double)cell &&
-            csvin_num(&t, CSV_HISTOGRAMS, i, "repeat") == (double)repeat && k >= 0 &&
+        int64_t k = (int64_t)csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk);
+        if (csvin_num(&t, CSV_HISTOGRAMS, i, COL_cell) == (double)cell &&
+            csvin_num(&t, CSV_HISTOGRAMS, i, COL_repeat) == (double)repeat && k >= 0 &&
             k < chunks)
             row[k] = i;
     }
@@ -76,7 +76,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         if (unrecorded(&t, i, cell, repeat, chunks)) {
             snprintf(err, n, "%s: a histogram of chunk %.0f of cell %" PRId64
                              " before rows of recorded chunks: the file is damaged",
-                     path, csvin_num(&t, CSV_HISTOGRAMS, i, "chunk"), cell);
+                     path, csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), cell);
             rc = -1;
         }
     if (rc == 0 && keep < t.nrows && length_of_rows(path, keep, whole) != 0) {
@@ -90,7 +90,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
             snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of cell %" PRId64, path, k,
                      cell);
             rc = -1;
-        } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], "histogram"))) {
+        } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram))) {
             snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of cell %" PRId64
                              " is damaged", path, k, cell);
             rc = -1;

@@ -43,48 +43,81 @@ int64_t kvgen_key(const struct kvgen *g, uint64_t row)
 }
 
 /* The value is a SplitMix64 stream seeded by XXH3(key, seed), 8 bytes a
-** step: one hash per value, cheap at 1 MiB values too. */
-static uint64_t value_stream_seed(const struct kvgen *g, int64_t key)
+** step: one hash per value, cheap at 1 MiB values too.  A later
+** generation hashes (key, gen) instead: another input, another stream. */
+static inline uint64_t value_stream_seed(const struct kvgen *g, int64_t key, uint64_t gen)
 {
-    return XXH3_64bits_withSeed(&key, sizeof key, g->seed);
+    if (gen == 0)
+        return XXH3_64bits_withSeed(&key, sizeof key, g->seed);
+    uint64_t in[2] = {(uint64_t)key, gen};
+    return XXH3_64bits_withSeed(in, sizeof in, g->seed);
 }
 
-void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out)
+/* 1 when p[0..len) are the stream r's next len bytes. */
+static inline int matches(struct rng *r, const unsigned char *p, size_t len)
 {
-    struct rng r;
-    size_t n = g->value_size, i = 0;
-    rng_seed(&r, value_stream_seed(g, key));
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w = rng_next(&r);
-        memcpy(out + i, &w, 8);
-    }
-    if (i < n) {
-        uint64_t w = rng_next(&r);
-        memcpy(out + i, &w, n - i);
-    }
-}
-
-int kvgen_verify(const struct kvgen *g, int64_t key, const void *val, size_t len)
-{
-    const unsigned char *p = val;
-    struct rng r;
     size_t i = 0;
-    if (len != g->value_size)
-        return 0;
-    if (len && !p)
-        return 0;
-    rng_seed(&r, value_stream_seed(g, key));
     for (; i + 8 <= len; i += 8) {
-        uint64_t w = rng_next(&r);
+        uint64_t w = rng_next(r);
         if (memcmp(p + i, &w, 8) != 0)
             return 0;
     }
     if (i < len) {
-        uint64_t w = rng_next(&r);
+        uint64_t w = rng_next(r);
         if (memcmp(p + i, &w, len - i) != 0)
             return 0;
     }
     return 1;
+}
+
+/* The stream r's next n bytes into out. */
+static inline void fill(struct rng *r, size_t n, unsigned char *out)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w = rng_next(r);
+        memcpy(out + i, &w, 8);
+    }
+    if (i < n) {
+        uint64_t w = rng_next(r);
+        memcpy(out + i, &w, n - i);
+    }
+}
+
+/* Generation 0 is the hot path of the write phase: it hashes the key
+** alone, with no generation to test. */
+void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out)
+{
+    struct rng r;
+    rng_seed(&r, XXH3_64bits_withSeed(&key, sizeof key, g->seed));
+    fill(&r, g->value_size, out);
+}
+
+void kvgen_value_gen(const struct kvgen *g, int64_t key, uint64_t gen, unsigned char *out)
+{
+    struct rng r;
+    rng_seed(&r, value_stream_seed(g, key, gen));
+    fill(&r, g->value_size, out);
+}
+
+int kvgen_verify_gen(const struct kvgen *g, int64_t key, uint64_t gen, const void *val,
+                     size_t len)
+{
+    struct rng r;
+    if (len != g->value_size || (len && !val))
+        return 0;
+    rng_seed(&r, value_stream_seed(g, key, gen));
+    return matches(&r, val, len);
+}
+
+/* Generation 0, the read phase's check: as kvgen_value, the key alone. */
+int kvgen_verify(const struct kvgen *g, int64_t key, const void *val, size_t len)
+{
+    struct rng r;
+    if (len != g->value_size || (len && !val))
+        return 0;
+    rng_seed(&r, XXH3_64bits_withSeed(&key, sizeof key, g->seed));
+    return matches(&r, val, len);
 }
 
 uint64_t kvgen_row_hash(int64_t key, const void *val, size_t len)

@@ -9,7 +9,13 @@
 **    SQLite's signed 64-bit INTEGER PRIMARY KEY.
 **  - a value is value_size bytes derived from XXH3 of (key, seed), so any
 **    value read back can be verified without having been stored.
-**  - everything is a pure function of (seed, key order, value size).
+**  - a row rewritten holds the value of its generation: generation 0 is
+**    the value first inserted (XXH3 of the key alone, as every release
+**    wrote it, so older folders and crash replays verify unchanged);
+**    generation g > 0 is derived from XXH3 of (key, g), so a rewritten
+**    value is verified as well, knowing only its generation.
+**  - everything is a pure function of (seed, key order, value size,
+**    generation).
 */
 #ifndef SQLSOAK_KVGEN_H
 #define SQLSOAK_KVGEN_H
@@ -35,6 +41,12 @@ void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out);
 
 /* 1 when val[0..len) is exactly key's value, else 0.  Needs no buffer. */
 int kvgen_verify(const struct kvgen *g, int64_t key, const void *val, size_t len);
+
+/* The same, of generation gen of key's value: kvgen_value and
+** kvgen_verify are generation 0. */
+void kvgen_value_gen(const struct kvgen *g, int64_t key, uint64_t gen, unsigned char *out);
+int kvgen_verify_gen(const struct kvgen *g, int64_t key, uint64_t gen, const void *val,
+                     size_t len);
 
 /* An order-independent checksum contribution of one (key, value) pair;
 ** the sum over a table is compared with the generator's (--verify). */

@@ -20,7 +20,7 @@
 #ifndef SQLSOAK_METRICS_H
 #define SQLSOAK_METRICS_H
 
-#include "csvout.h"
+#include "records.h"
 
 #include <stdint.h>
 

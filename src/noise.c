@@ -7,16 +7,18 @@
 #include "cellstats.h"
 #include "csvin.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-double noise_rate(const struct summary_record *r, enum noise_metric m)
+double noise_rate(const struct summary_record *r, enum phase_id m)
 {
     if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
         return NAN;
-    double v = m == NOISE_WRITE ? r->write_rows_per_s_median : r->read_ops_per_s_median;
+    assert(phase_table[m].noise);
+    double v = *(const double *)((const char *)r + phase_table[m].rate_off);
     return v > 0 ? v : NAN;
 }
 
@@ -40,7 +42,7 @@ static int in(int64_t cell, const int64_t *set, int n)
 /* The median rate of the set's cells in round r; NaN when none was
 ** measured. */
 static double round_median(const struct summary_record *recs, int n, const int64_t *set,
-                           int ns, int64_t r, enum noise_metric m, double *tmp)
+                           int ns, int64_t r, enum phase_id m, double *tmp)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -89,7 +91,7 @@ void noise_interval(double *v, int k, struct noise_ratio *out)
 }
 
 void noise_compare(const struct summary_record *recs, int n, const int64_t *a, int na,
-                   const int64_t *b, int nb, enum noise_metric m, struct noise_ratio *out)
+                   const int64_t *b, int nb, enum phase_id m, struct noise_ratio *out)
 {
     int rounds = noise_rounds(recs, n);
     double *ratios = malloc(sizeof(double) * (size_t)(rounds + 1));
@@ -127,17 +129,15 @@ const char *noise_text_figures(double ratio, double lo, double hi, double within
     return isnan(ratio) ? buf : noise_text(&q, buf, n);
 }
 
-const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
+const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char *buf,
                            size_t n)
 {
-    static const char *const col[] = {"%s_vs_cell1", "%s_vs_cell1_lo", "%s_vs_cell1_hi",
-                                      "%s_within_noise"};
+    const struct phase *p = &phase_table[m];
+    const enum colid col[4] = {p->vs_cell1, p->vs_cell1_lo, p->vs_cell1_hi, p->within_noise};
     double v[4];
-    for (int k = 0; k < 4; k++) {
-        char name[48];
-        snprintf(name, sizeof name, col[k], m == NOISE_WRITE ? "write" : "read");
-        v[k] = csvin_num(t, CSV_SUMMARY, row, name);
-    }
+    assert(p->noise);
+    for (int k = 0; k < 4; k++)
+        v[k] = csvin_num(t, CSV_SUMMARY, row, col[k]);
     return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
 }
 
@@ -146,8 +146,8 @@ const char *noise_statement(const struct csvin *t, char *buf, size_t n)
     char how[160];
     int rounds = 0, filled = 0;
     for (int i = 0; i < t->nrows; i++) {
-        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, "repeat"));
-        filled |= *csvin_str(t, CSV_SUMMARY, i, "write_vs_cell1") != 0;
+        rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
+        filled |= *csvin_str(t, CSV_SUMMARY, i, phase_table[PHASE_WRITE].vs_cell1) != 0;
     }
     buf[0] = 0;
     if (rounds < 2 || filled)
@@ -177,7 +177,7 @@ const char *noise_method(int k, char *buf, size_t n)
 
 /* The cell's median over its measured repeats, and their range. */
 static void over_repeats(const struct summary_record *recs, int n, int64_t cell,
-                         enum noise_metric m, double *tmp, double out[3])
+                         enum phase_id m, double *tmp, double out[3])
 {
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -198,10 +198,10 @@ void noise_fill(struct summary_record *recs, int n)
             continue;
         double w[3], r[3];
         struct noise_ratio qw, qr;
-        over_repeats(recs, n, s->id.cell, NOISE_WRITE, tmp, w);
-        over_repeats(recs, n, s->id.cell, NOISE_READ, tmp, r);
-        noise_compare(recs, n, &s->id.cell, 1, &one, 1, NOISE_WRITE, &qw);
-        noise_compare(recs, n, &s->id.cell, 1, &one, 1, NOISE_READ, &qr);
+        over_repeats(recs, n, s->id.cell, PHASE_WRITE, tmp, w);
+        over_repeats(recs, n, s->id.cell, PHASE_READ, tmp, r);
+        noise_compare(recs, n, &s->id.cell, 1, &one, 1, PHASE_WRITE, &qw);
+        noise_compare(recs, n, &s->id.cell, 1, &one, 1, PHASE_READ, &qr);
         s->write_rows_per_s_repeats_median = w[0];
         s->write_rows_per_s_repeats_min = w[1];
         s->write_rows_per_s_repeats_max = w[2];

@@ -19,12 +19,11 @@
 #ifndef SQLSOAK_NOISE_H
 #define SQLSOAK_NOISE_H
 
-#include "csvout.h"
+#include "phase.h"
+#include "records.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-enum noise_metric { NOISE_WRITE, NOISE_READ };
 
 struct noise_ratio {
     double ratio;        /* median over rounds of the paired ratios; NaN: none */
@@ -35,12 +34,12 @@ struct noise_ratio {
 };
 
 /* A record's rate of metric (its median over chunks); NaN unless ok. */
-double noise_rate(const struct summary_record *r, enum noise_metric m);
+double noise_rate(const struct summary_record *r, enum phase_id m);
 
 /* The ratio of cells a[0..na) against cells b[0..nb) (cell numbers),
 ** paired by round (repeat >= 1; warm-ups never count). */
 void noise_compare(const struct summary_record *recs, int n, const int64_t *a, int na,
-                   const int64_t *b, int nb, enum noise_metric m, struct noise_ratio *out);
+                   const int64_t *b, int nb, enum phase_id m, struct noise_ratio *out);
 
 /* The median and interval of k ratios (sorted in place), as above. */
 void noise_interval(double *v, int k, struct noise_ratio *out);
@@ -60,7 +59,7 @@ const char *noise_text_figures(double ratio, double lo, double hi, double within
 /* The ratio of metric m against cell 1 in row of a summary.csv read with
 ** csvin, as noise_text_figures says it. */
 struct csvin;
-const char *noise_text_row(const struct csvin *t, int row, enum noise_metric m, char *buf,
+const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char *buf,
                            size_t n);
 
 /* How noise is stated in a summary.csv read with csvin, for a report: the

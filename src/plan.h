@@ -9,7 +9,7 @@
 #ifndef SQLSOAK_PLAN_H
 #define SQLSOAK_PLAN_H
 
-#include "csvout.h"
+#include "cellid.h"
 #include "options.h"
 
 #define PLAN_MAX_CELLS 100000

@@ -9,6 +9,7 @@
 
 #include "datadir.h"
 #include "graphs.h"
+#include "measured.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "plotheat.h"
@@ -202,13 +203,14 @@ static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn
     *nv = 0;
     *versions = 0;
     for (int i = 0; gk && vk && gcount && i < r->summary.nrows; i++) {
-        if (csvin_num(&r->summary, CSV_SUMMARY, i, "repeat") < 1 ||
-            !(csvin_num(&r->summary, CSV_SUMMARY, i, "chunks") > 0))
+        if (csvin_num(&r->summary, CSV_SUMMARY, i, COL_repeat) < 1 ||
+            !(csvin_num(&r->summary, CSV_SUMMARY, i, COL_chunks) > 0))
             continue;
         char key[256], lib[300];
         plotdata_key(r, i, 0, key, sizeof key);
-        snprintf(lib, sizeof lib, "%s|%s", csvin_str(&r->summary, CSV_SUMMARY, i, "sqlite_lib"),
-                 csvin_str(&r->summary, CSV_SUMMARY, i, "sqlite_version"));
+        snprintf(lib, sizeof lib, "%s|%s",
+                 csvin_str_named(&r->summary, i, dim_table[DIM_LIB].column),
+                 csvin_str(&r->summary, CSV_SUMMARY, i, COL_sqlite_version));
         int g = 0, v = 0;
         while (g < ngroups && strcmp(gk[g], key))
             g++;
@@ -219,7 +221,7 @@ static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn
         if (v == *nv) {
             snprintf(vk[v], 300, "%s", lib);
             snprintf(vn[v], 96, "SQLite %s", csvin_str(&r->summary, CSV_SUMMARY, i,
-                                                       "sqlite_version"));
+                                                       COL_sqlite_version));
             (*nv)++;
         }
         if (++gcount[g] > 1)
@@ -272,15 +274,6 @@ static int ref_2014(const char *csv, const char *tsv)
     return 0;
 }
 
-/* Whether any chunk of the run has a finite, positive value in col. */
-static int any_positive(const struct plotdata_run *r, const char *col)
-{
-    for (int i = 0; i < r->chunks.nrows; i++)
-        if (csvin_num(&r->chunks, CSV_CHUNKS, i, col) > 0)
-            return 1;
-    return 0;
-}
-
 /* Writes the report, then names the graphs' folder only when some graphs
 ** were drawn.  0, or -1 when the report could not be written. */
 static int report_done(struct plotdata_run *r, unsigned have, const char *outdir, int drawn,
@@ -313,12 +306,13 @@ static int drawing_possible(const char *dir, FILE *msg)
     return 1;
 }
 
-/* The graphs_need bits of what the chunks of r measured. */
+/* The graphs_need bits of what the chunks of r measured; the telemetry's
+** are plottimeline's, which draws them against its clock. */
 static unsigned measured(const struct plotdata_run *r)
 {
-    return (any_positive(r, "read_ops_per_s") ? GRAPHS_READS : 0) |
-           (any_positive(r, "read_p50_us") ? GRAPHS_LATENCY : 0) |
-           (any_positive(r, "io_write_bytes") ? GRAPHS_IO : 0);
+    struct measured m = {0};
+    measured_add(&m, &r->chunks, NULL, 0);
+    return measured_needs(&m) & ~(GRAPHS_TEMP | GRAPHS_CLOCK);
 }
 
 static int plot_loaded(struct plotdata_run *r, FILE *msg)

@@ -70,13 +70,13 @@ static int groups_by(int d)
 
 static const char *gdim_col(const struct csvin *t, int row, int d)
 {
-    return dims_field(d, csvin_str(t, DUR, row, dim_table[d].column));
+    return dims_field(d, csvin_str_named(t, row, dim_table[d].column));
 }
 
 static void gdim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
 {
     const char *col = dim_table[d].label_column ? dim_table[d].label_column : dim_table[d].column;
-    dims_label(d, csvin_str(&r->durability, DUR, row, col), buf, n);
+    dims_label(d, csvin_str_named(&r->durability, row, col), buf, n);
 }
 
 /* Appends " · text" (or text, first) to buf of size n holding len bytes. */
@@ -181,23 +181,25 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
 {
     const struct csvin *t = &r->durability;
     int row = o->row[i];
-    const char *status = csvin_str(t, DUR, row, "status");
+    const char *status = csvin_str(t, DUR, row, COL_status);
     int ok = strcmp(status, "ok") == 0;
-    double trials = csvin_num(t, DUR, row, "trials"), intact = csvin_num(t, DUR, row, "intact");
-    double lost = csvin_num(t, DUR, row, "lost_trials"), corrupt = csvin_num(t, DUR, row, "corrupt");
-    double commits = csvin_num(t, DUR, row, "lost_commits");
-    double write = csvin_num(t, DUR, row, "write_rows_per_s");
+    double trials = csvin_num(t, DUR, row, COL_trials), intact = csvin_num(t, DUR, row, COL_intact);
+    double lost = csvin_num(t, DUR, row, COL_lost_trials);
+    double corrupt = csvin_num(t, DUR, row, COL_corrupt);
+    double commits = csvin_num(t, DUR, row, COL_lost_commits);
+    double write = csvin_num(t, DUR, row, COL_write_rows_per_s);
     char label[320], ti[24], tl[24], tc[24], note[160] = "", notrun[320] = "", wt[32];
     size_t len = 0, nlen = 0;
     if (o->gtitle[o->group[i]][0])
         len = add(label, sizeof label, len, o->gtitle[o->group[i]]);
     else
         label[0] = 0;
-    len = add(label, sizeof label, len, csvin_str(t, DUR, row, "journal_mode"));
-    add(label, sizeof label, len, csvin_str(t, DUR, row, "synchronous"));
+    len = add(label, sizeof label, len, csvin_str_named(t, row, dim_table[DIM_JOURNAL].column));
+    add(label, sizeof label, len, csvin_str_named(t, row, dim_table[DIM_SYNC].column));
     if (!ok || !(trials > 0)) {
         snprintf(notrun, sizeof notrun, "%s%s%s", ok || !*status ? "no trials" : status,
-                 *csvin_str(t, DUR, row, "reason") ? ": " : "", csvin_str(t, DUR, row, "reason"));
+                 *csvin_str(t, DUR, row, COL_reason) ? ": " : "",
+                 csvin_str(t, DUR, row, COL_reason));
         if (strlen(notrun) > NOTRUN_MAX)   /* it must fit inside the bar */
             snprintf(notrun + NOTRUN_MAX - 4, sizeof notrun - NOTRUN_MAX + 4, "...");
         intact = lost = corrupt = commits = NAN;
@@ -228,7 +230,8 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
     if (ok && (lost == 0 || corrupt == 0)) {
         /* what seeing none bounds: the rate's 95% upper bound */
         char part[64];
-        double ub = csvin_num(t, DUR, row, lost == 0 ? "lost_upper95_pct" : "corrupt_upper95_pct");
+        double ub =
+            csvin_num(t, DUR, row, lost == 0 ? COL_lost_upper95_pct : COL_corrupt_upper95_pct);
         snprintf(part, sizeof part, "%s <%.2g%%",
                  lost == 0 && corrupt == 0 ? "lost, corrupt each"
                  : lost == 0              ? "lost"

@@ -17,6 +17,7 @@
 #include "devinfo.h"
 #include "dims.h"
 #include "infile.h"
+#include "modes.h"
 #include "tsv.h"
 
 #include <errno.h>
@@ -106,8 +107,9 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
 /* What a graph labels a cell by past the dimensions: two settings of the
 ** run (PLOTDATA_READ_FROM, PLOTDATA_REPEAT). */
 static const struct {
-    const char *col, *fmt;
-} extras[] = {{"read_from", "reads from %s"}, {"repeat", "repeat %s"}};
+    enum colid col;
+    const char *fmt;
+} extras[] = {{COL_read_from, "reads from %s"}, {COL_repeat, "repeat %s"}};
 #define X_READ_FROM PLOTDATA_READ_FROM
 #define X_REPEAT PLOTDATA_REPEAT
 #define NDIMS PLOTDATA_NDIMS
@@ -118,7 +120,7 @@ _Static_assert(PLOTDATA_NDIMS == DIM_COUNT + sizeof extras / sizeof *extras,
 static const char *dim_col(int d)
 {
     if (d >= DIM_COUNT)
-        return extras[d - DIM_COUNT].col;
+        return colid_name(extras[d - DIM_COUNT].col);
     return dim_table[d].label_column ? dim_table[d].label_column : dim_table[d].column;
 }
 
@@ -126,7 +128,8 @@ static const char *dim_col(int d)
 ** dimension's column holds its `absent` value. */
 const char *plotdata_dim_value(const struct csvin *t, enum csv_file f, int row, int d)
 {
-    const char *v = csvin_str(t, f, row, dim_col(d));
+    const char *v = csvin_str_named(t, row, dim_col(d));
+    (void)f;
     return d < DIM_COUNT ? dims_field(d, v) : v;
 }
 
@@ -160,7 +163,7 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     size_t clen = 0;
     common[0] = 0;
     for (int i = 0; i < n; i++)    /* without reads, "reads from all" names no setting */
-        reads |= csvin_num(&s[i].run->summary, SUM, s[i].sumrow, "read_ops_per_s_median") > 0;
+        reads |= csvin_num(&s[i].run->summary, SUM, s[i].sumrow, COL_read_ops_per_s_median) > 0;
     for (int d = 0; d < NDIMS; d++) {
         vary[d] = 0;
         for (int i = 1; i < n; i++)
@@ -200,15 +203,14 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     }
 }
 
-/* The chunk rows of the summary row's cell, in chunk order. */
-static int series_rows(const struct plotdata_run *r, int sumrow, int *out, int max)
+int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int max)
 {
-    const char *cell = csvin_str(&r->summary, SUM, sumrow, "cell");
-    const char *rep = csvin_str(&r->summary, SUM, sumrow, "repeat");
+    const char *cell = csvin_str(&r->summary, SUM, sumrow, COL_cell);
+    const char *rep = csvin_str(&r->summary, SUM, sumrow, COL_repeat);
     int k = 0;
     for (int i = 0; i < r->chunks.nrows && k < max; i++)
-        if (strcmp(csvin_str(&r->chunks, CHK, i, "cell"), cell) == 0 &&
-            strcmp(csvin_str(&r->chunks, CHK, i, "repeat"), rep) == 0)
+        if (strcmp(csvin_str(&r->chunks, CHK, i, COL_cell), cell) == 0 &&
+            strcmp(csvin_str(&r->chunks, CHK, i, COL_repeat), rep) == 0)
             out[k++] = i;
     return k;
 }
@@ -223,7 +225,7 @@ static int series_cols(const char *cols[SERIES_MAX])
     for (int i = 0; csvout_column_info(CHK, i, &c) == 0 && n < SERIES_MAX - 2; i++)
         if (c.graphs[0] && c.unit[0])
             cols[n++] = c.name;
-    cols[n++] = "io_write_bytes_per_row";
+    cols[n++] = colid_name(COL_io_write_bytes_per_row);
     cols[n] = NULL;
     return n;
 }
@@ -237,17 +239,17 @@ static int write_line(const char *datadir, const struct plotdata_series *s, int 
     int ncols = series_cols(cols);
     struct tsv f;
     int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
-    int k = rows ? series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
+    int k = rows ? plotdata_series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
     if (tsv_create(&f, datadir, "s", i + 1, cols, err, errn)) {
         free(rows);
         return -1;
     }
     for (int j = 0; j < k; j++) {
         for (int c = 0; c < ncols - 1; c++)
-            tsv_num(&f, cols[c], csvin_num(&r->chunks, CHK, rows[j], cols[c]));
-        double io = csvin_num(&r->chunks, CHK, rows[j], "io_write_bytes");
-        double cr = csvin_num(&r->chunks, CHK, rows[j], "chunk_rows");
-        tsv_num(&f, "io_write_bytes_per_row", cr > 0 ? io / cr : NAN);
+            tsv_num(&f, cols[c], csvin_num_named(&r->chunks, rows[j], cols[c]));
+        double io = csvin_num(&r->chunks, CHK, rows[j], COL_io_write_bytes);
+        double cr = csvin_num(&r->chunks, CHK, rows[j], COL_chunk_rows);
+        tsv_num(&f, colid_name(COL_io_write_bytes_per_row), cr > 0 ? io / cr : NAN);
         tsv_end_row(&f);
     }
     free(rows);
@@ -320,8 +322,8 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
 int plotdata_is_2014_shape(const struct plotdata_run *r)
 {
     for (int i = 0; i < r->chunks.nrows; i++)
-        if (csvin_num(&r->chunks, CHK, i, "chunk_rows") == 1e6 &&
-            strcmp(csvin_str(&r->chunks, CHK, i, "read_from"), "chunk") == 0)
+        if (csvin_num(&r->chunks, CHK, i, COL_chunk_rows) == 1e6 &&
+            strcmp(csvin_str(&r->chunks, CHK, i, COL_read_from), read_from_names[RF_CHUNK]) == 0)
             return 1;
     return 0;
 }

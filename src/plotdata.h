@@ -34,6 +34,10 @@ struct plotdata_series {
     int variant;              /* 1-based: library (plot) or run (compare) */
 };
 
+/* The chunk rows of summary row sumrow's cell, in chunk order, into
+** out[0..max); returns how many. */
+int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int max);
+
 /* Reads dir/chunks.csv, dir/summary.csv, and dir/timeline.csv and
 ** dir/run.json when they are there (older folders lack them), all before
 ** anything is drawn.

@@ -25,7 +25,7 @@
 ** warm-ups. */
 static int counted(const struct plotdata_run *r, int row)
 {
-    return csvin_num(&r->summary, SUM, row, "repeat") >= 1;
+    return csvin_num(&r->summary, SUM, row, COL_repeat) >= 1;
 }
 
 /* The cell's identity without the dimensions of mask (bit d: dimension d
@@ -53,11 +53,12 @@ static int intern(char v[][256], int *nv, const char *s)
     return (*nv)++;
 }
 
-/* The median of col over the ok rows matching (key without mask, x, y):
-** over a cell's repeats, as the console's tables take it. */
+/* The median of col over the ok rows matching (key without mask, x the
+** value of dimension xd, y of yd unless yd < 0): over a cell's repeats, as
+** the console's tables take it. */
 static double median_where(const struct plotdata_run *r, unsigned mask, const char *key,
-                           const char *xcol, const char *x, const char *ycol, const char *y,
-                           const char *col, const char **status)
+                           int xd, const char *x, int yd, const char *y, enum colid col,
+                           const char **status)
 {
     double *v = malloc(sizeof(double) * (size_t)(r->summary.nrows + 1));
     int k = 0;
@@ -67,10 +68,10 @@ static double median_where(const struct plotdata_run *r, unsigned mask, const ch
         if (!counted(r, i))
             continue;
         key_except(r, i, mask, kb, sizeof kb);
-        if (strcmp(kb, key) || strcmp(csvin_str(&r->summary, SUM, i, xcol), x) ||
-            (ycol && strcmp(csvin_str(&r->summary, SUM, i, ycol), y)))
+        if (strcmp(kb, key) || strcmp(csvin_str_named(&r->summary, i, dim_table[xd].column), x) ||
+            (yd >= 0 && strcmp(csvin_str_named(&r->summary, i, dim_table[yd].column), y)))
             continue;
-        const char *st = csvin_str(&r->summary, SUM, i, "status");
+        const char *st = csvin_str(&r->summary, SUM, i, COL_status);
         double x_v = csvin_num(&r->summary, SUM, i, col);
         if (strcmp(st, "ok") == 0 && isfinite(x_v)) {
             v[k++] = x_v;
@@ -109,9 +110,9 @@ static int cmp_commit(const void *a, const void *b)
 #define D_JOURNAL (1u << DIM_JOURNAL)
 #define D_COMMIT (1u << DIM_COMMIT_EVERY)
 
-/* Distinct values of the counted rows: of column col into v, and of the
+/* Distinct values of the counted rows: of dimension d's column into v, and of the
 ** key without mask into k.  Returns 0, or -1 when there are too many. */
-static int distinct(const struct plotdata_run *r, const char *col, unsigned mask, char v[][256],
+static int distinct(const struct plotdata_run *r, int d, unsigned mask, char v[][256],
                     int *nv, char k[][256], int *nk)
 {
     *nv = *nk = 0;
@@ -120,7 +121,8 @@ static int distinct(const struct plotdata_run *r, const char *col, unsigned mask
         if (!counted(r, i))
             continue;
         key_except(r, i, mask, kb, sizeof kb);
-        if (intern(v, nv, csvin_str(&r->summary, SUM, i, col)) < 0 || intern(k, nk, kb) < 0)
+        if (intern(v, nv, csvin_str_named(&r->summary, i, dim_table[d].column)) < 0 ||
+            intern(k, nk, kb) < 0)
             return -1;
     }
     return 0;
@@ -193,10 +195,10 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
     for (int x = 0; x < nx; x++)
         for (int y = 0; y < ny; y++) {
             const char *st, *st2;
-            double w = median_where(r, D_PAGE | D_JOURNAL, l->c[p], "page_size", l->a[x],
-                                    "journal_mode", l->b[y], "write_rows_per_s_median", &st);
-            double rd = median_where(r, D_PAGE | D_JOURNAL, l->c[p], "page_size", l->a[x],
-                                     "journal_mode", l->b[y], "read_ops_per_s_median", &st2);
+            double w = median_where(r, D_PAGE | D_JOURNAL, l->c[p], DIM_PAGE_SIZE, l->a[x],
+                                    DIM_JOURNAL, l->b[y], COL_write_rows_per_s_median, &st);
+            double rd = median_where(r, D_PAGE | D_JOURNAL, l->c[p], DIM_PAGE_SIZE, l->a[x],
+                                     DIM_JOURNAL, l->b[y], COL_read_ops_per_s_median, &st2);
             char wt[32], rt[32], xl[32];
             plotdata_rate_text(w, wt, sizeof wt);
             plotdata_rate_text(rd, rt, sizeof rt);
@@ -219,8 +221,8 @@ int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char 
     struct tsv list, f;
     int nx, ny, np, nk;
     int rc = lists_new(&l, err, n);
-    if (rc || distinct(r, "page_size", D_PAGE | D_JOURNAL, l.a, &nx, l.c, &np) ||
-        distinct(r, "journal_mode", D_PAGE | D_JOURNAL, l.b, &ny, l.c, &nk) ||
+    if (rc || distinct(r, DIM_PAGE_SIZE, D_PAGE | D_JOURNAL, l.a, &nx, l.c, &np) ||
+        distinct(r, DIM_JOURNAL, D_PAGE | D_JOURNAL, l.b, &ny, l.c, &nk) ||
         (nx < 2 && ny < 2)) {
         lists_free(&l);
         return rc;
@@ -252,7 +254,7 @@ int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, cha
     struct tsv list, f;
     int nc, nk;
     int rc = lists_new(&l, err, n);
-    if (rc || distinct(r, "commit_every", D_COMMIT, l.a, &nc, l.c, &nk) || nc < 2) {
+    if (rc || distinct(r, DIM_COMMIT_EVERY, D_COMMIT, l.a, &nc, l.c, &nk) || nc < 2) {
         lists_free(&l);
         return rc;
     }
@@ -266,8 +268,8 @@ int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, cha
         rc = tsv_create(&f, datadir, "commit", k + 1, commit_cols, err, n);
         for (int c = 0; rc == 0 && c < nc; c++) {
             const char *st;
-            double w = median_where(r, D_COMMIT, l.c[k], "commit_every", l.a[c], NULL, NULL,
-                                    "write_rows_per_s_median", &st);
+            double w = median_where(r, D_COMMIT, l.c[k], DIM_COMMIT_EVERY, l.a[c], -1, NULL,
+                                    COL_write_rows_per_s_median, &st);
             tsv_text(&f, "commit_every", l.a[c]);
             tsv_num(&f, "write_rows_per_s", w);
             tsv_text(&f, "status", st);

@@ -26,7 +26,8 @@
 ** path: two libraries of one version are two values). */
 static const char *field(const struct csvin *t, enum csv_file f, int row, int d)
 {
-    const char *v = csvin_str(t, f, row, dim_table[d].column);
+    const char *v = csvin_str_named(t, row, dim_table[d].column);
+    (void)f;
     return d == DIM_LIB ? v : dims_field(d, v);
 }
 
@@ -42,10 +43,10 @@ static int values_of(const struct plotdata_run *r, int d, struct values *vs)
 {
     vs->n = 0;
     for (int i = 0; i < r->summary.nrows; i++) {
-        if (csvin_num(&r->summary, SUM, i, "repeat") < 1)
+        if (csvin_num(&r->summary, SUM, i, COL_repeat) < 1)
             continue;
         const char *v = field(&r->summary, SUM, i, d);
-        int cell = (int)csvin_num(&r->summary, SUM, i, "cell"), k = 0;
+        int cell = (int)csvin_num(&r->summary, SUM, i, COL_cell), k = 0;
         while (k < vs->n && strcmp(vs->v[k], v))
             k++;
         if (k == vs->n) {
@@ -120,7 +121,7 @@ static void label_of(const struct plotdata_run *r, int d, const char *v, char *b
     const char *ver = "";
     for (int i = 0; i < r->summary.nrows; i++)
         if (strcmp(field(&r->summary, SUM, i, d), v) == 0)
-            ver = csvin_str(&r->summary, SUM, i, "sqlite_version");
+            ver = csvin_str(&r->summary, SUM, i, COL_sqlite_version);
     const char *base = strrchr(v, '/');
     snprintf(buf, n, "%s %s", ver, base ? base + 1 : v);
 }
@@ -131,17 +132,17 @@ static int rows(struct tsv *f, struct tsv *pts, const struct plotdata_run *r, in
 {
     int reads = 0, repeats = 1;
     for (int i = 0; i < r->chunks.nrows; i++)
-        if (csvin_num(&r->chunks, CHK, i, "repeat") > repeats)
-            repeats = (int)csvin_num(&r->chunks, CHK, i, "repeat");
+        if (csvin_num(&r->chunks, CHK, i, COL_repeat) > repeats)
+            repeats = (int)csvin_num(&r->chunks, CHK, i, COL_repeat);
     for (int x = 0; x < vs->n; x++) {
         const char *v = vs->v[order[x]];
         int nw = 0, nr = 0;
         for (int i = 0; i < r->chunks.nrows; i++) {
-            double rep = csvin_num(&r->chunks, CHK, i, "repeat");
+            double rep = csvin_num(&r->chunks, CHK, i, COL_repeat);
             if (!(rep >= 1) || strcmp(field(&r->chunks, CHK, i, d), v))
                 continue;
-            double a = csvin_num(&r->chunks, CHK, i, "write_rows_per_s");
-            double b = csvin_num(&r->chunks, CHK, i, "read_ops_per_s");
+            double a = csvin_num(&r->chunks, CHK, i, COL_write_rows_per_s);
+            double b = csvin_num(&r->chunks, CHK, i, COL_read_ops_per_s);
             if (a > 0)
                 w[nw++] = a;
             if (b > 0)

@@ -15,6 +15,8 @@
 #include "plottimeline.h"
 
 #include "graphs.h"
+#include "measured.h"
+#include "phase.h"
 #include "tsv.h"
 
 #include <math.h>
@@ -32,13 +34,14 @@ static double origin(const struct csvin *tl, const struct csvin *ch)
 {
     double t0 = INFINITY;
     for (int i = 0; i < tl->nrows; i++) {
-        double t = csvin_num(tl, TLF, i, "start_unix_s");
+        double t = csvin_num(tl, TLF, i, COL_start_unix_s);
         if (t < t0)
             t0 = t;
     }
     for (int i = 0; i < ch->nrows; i++) {
-        double t = csvin_num(ch, CHK, i, "end_unix_s") - csvin_num(ch, CHK, i, "write_s") -
-                   (isfinite(csvin_num(ch, CHK, i, "read_s")) ? csvin_num(ch, CHK, i, "read_s") : 0);
+        double read_s = csvin_num(ch, CHK, i, COL_read_s);
+        double t = csvin_num(ch, CHK, i, COL_end_unix_s) - csvin_num(ch, CHK, i, COL_write_s) -
+                   (isfinite(read_s) ? read_s : 0);
         if (t < t0)
             t0 = t;
     }
@@ -49,13 +52,13 @@ static double last_time(const struct csvin *tl, const struct csvin *ch, double t
 {
     double t1 = t0;
     for (int i = 0; i < tl->nrows; i++) {
-        double t = csvin_num(tl, TLF, i, "start_unix_s") + csvin_num(tl, TLF, i, "span_s");
+        double t = csvin_num(tl, TLF, i, COL_start_unix_s) + csvin_num(tl, TLF, i, COL_span_s);
         if (t > t1)
             t1 = t;
     }
     for (int i = 0; i < ch->nrows; i++)
-        if (csvin_num(ch, CHK, i, "end_unix_s") > t1)
-            t1 = csvin_num(ch, CHK, i, "end_unix_s");
+        if (csvin_num(ch, CHK, i, COL_end_unix_s) > t1)
+            t1 = csvin_num(ch, CHK, i, COL_end_unix_s);
     return t1;
 }
 
@@ -94,20 +97,21 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
     }
     char last[96] = "";
     for (int i = 0; i < tl->nrows; i++) {
-        const char *phase = csvin_str(tl, TLF, i, "phase");
-        double start = csvin_num(tl, TLF, i, "start_unix_s");
-        double span = csvin_num(tl, TLF, i, "span_s");
-        double ops = csvin_num(tl, TLF, i, "ops");
-        int writing = strcmp(phase, "write") == 0, commit = strcmp(phase, "commit") == 0;
+        const char *phase = csvin_str(tl, TLF, i, COL_phase);
+        double start = csvin_num(tl, TLF, i, COL_start_unix_s);
+        double span = csvin_num(tl, TLF, i, COL_span_s);
+        double ops = csvin_num(tl, TLF, i, COL_ops);
+        int p = phase_of(phase), writing = p == PHASE_WRITE, commit = p == PHASE_COMMIT;
+        int stall = p >= 0 && phase_table[p].stalls;
         tsv_num(&f, "t", (start - t0) / div);
         tsv_num(&f, "t_end", (start + span - t0) / div);
         tsv_text(&f, "phase", phase);
         tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
-        tsv_int(&f, "stall", commit || (writing && ops == 0));
+        tsv_int(&f, "stall", commit || (stall && ops == 0));
         tsv_end_row(&f);
         char key[96];
-        snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, "cell"),
-                 csvin_str(tl, TLF, i, "repeat"), csvin_str(tl, TLF, i, "chunk"));
+        snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, COL_cell),
+                 csvin_str(tl, TLF, i, COL_repeat), csvin_str(tl, TLF, i, COL_chunk));
         if (writing && strcmp(key, last) != 0) {
             memcpy(last, key, sizeof last);
             tsv_num(&m, "t", (start - t0) / div);
@@ -122,8 +126,8 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
 static const struct csvin *sort_src;
 static int by_end(const void *a, const void *b)
 {
-    double x = csvin_num(sort_src, CHK, *(const int *)a, "end_unix_s");
-    double y = csvin_num(sort_src, CHK, *(const int *)b, "end_unix_s");
+    double x = csvin_num(sort_src, CHK, *(const int *)a, COL_end_unix_s);
+    double y = csvin_num(sort_src, CHK, *(const int *)b, COL_end_unix_s);
     return x < y ? -1 : x > y;
 }
 
@@ -138,7 +142,7 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
         return -1;
     }
     for (int i = 0; i < ch->nrows; i++)
-        if (isfinite(csvin_num(ch, CHK, i, "end_unix_s")))
+        if (isfinite(csvin_num(ch, CHK, i, COL_end_unix_s)))
             order[k++] = i;
     sort_src = ch;
     qsort(order, (size_t)k, sizeof *order, by_end);
@@ -147,15 +151,17 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
         return -1;
     }
     for (int j = 0; j < k; j++) {
-        double temp = csvin_num(ch, CHK, order[j], "temp_c");
-        double mhz = csvin_num(ch, CHK, order[j], "cpu_mhz");
-        *have |= (isfinite(temp) ? GRAPHS_TEMP : 0) | (mhz > 0 ? GRAPHS_CLOCK : 0);
-        tsv_num(&f, "t", (csvin_num(ch, CHK, order[j], "end_unix_s") - t0) / div);
-        tsv_num(&f, "write_rows_per_s", csvin_num(ch, CHK, order[j], "write_rows_per_s"));
+        double temp = csvin_num(ch, CHK, order[j], COL_temp_c);
+        double mhz = csvin_num(ch, CHK, order[j], COL_cpu_mhz);
+        tsv_num(&f, "t", (csvin_num(ch, CHK, order[j], COL_end_unix_s) - t0) / div);
+        tsv_num(&f, "write_rows_per_s", csvin_num(ch, CHK, order[j], COL_write_rows_per_s));
         tsv_num(&f, "temp_c", temp);
         tsv_num(&f, "cpu_mhz", mhz);
         tsv_end_row(&f);
     }
+    struct measured m = {0};
+    measured_add(&m, ch, order, k);
+    *have |= measured_needs(&m) & (GRAPHS_TEMP | GRAPHS_CLOCK);
     free(order);
     return tsv_close(&f, err, n);
 }

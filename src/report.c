@@ -113,30 +113,43 @@ static void describe(FILE *f, const struct plotdata_run *r)
 static const char *identity(int c)
 {
     if (c == DIM_COUNT)
-        return "read_from";
+        return colid_name(COL_read_from);
     return dim_table[c].label_column ? dim_table[c].label_column : dim_table[c].column;
 }
 
 /* What a reader came for, after the settings that vary: the column and
 ** its heading.  Then the details, under their summary.csv names. */
-static const struct { const char *col, *head, *older; } lead[] = {
-    {"write_rows_per_s_median", "write rows/s", NULL},
-    {"read_ops_per_s_median", "read ops/s", NULL},
+static const struct {
+    enum colid col;      /* COL_COUNT: the latency figure lat */
+    int lat;
+    const char *head;
+    enum colid older;    /* COL_COUNT: none */
+} lead[] = {
+    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT},
+    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
-    {"read_p99_us", "read p99 µs", "read_p99_us_median"},
-    {"db_cached_pct_median", "in RAM %", NULL},
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT},
 };
-static const char *const details[] = {
-    "rows", "write_rows_per_s_first", "write_rows_per_s_last", "io_write_bytes_per_row",
-    "read_io_bytes_per_read", "db_bytes", "wall_s",
+static const enum colid details[] = {
+    COL_rows, COL_write_rows_per_s_first, COL_write_rows_per_s_last, COL_io_write_bytes_per_row,
+    COL_read_io_bytes_per_read, COL_db_bytes, COL_wall_s,
 };
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
 
+/* The column of lead c. */
+static const char *lead_col(int c)
+{
+    return lead[c].col == COL_COUNT ? latency_table[lead[c].lat].column : colid_name(lead[c].col);
+}
+
+/* Field col of a row: a name from the schema's tables (colid_name,
+** dim_table, latency_table). */
 static const char *str_at(const struct report_row *x, const char *col)
 {
-    return csvin_str(&x->run->summary, CSV_SUMMARY, x->row, col);
+    return csvin_str_named(&x->run->summary, x->row, col);
 }
 
 /* Identity setting c of a row; a file that predates a dimension's column
@@ -192,13 +205,13 @@ static struct report_row *by_cell(const struct plotdata_run *r)
     struct report_row *o = calloc((size_t)r->summary.nrows + 1, sizeof *o);
     for (int i = 0; o && i < r->summary.nrows; i++) {
         struct report_row x = {r, i, 0};
-        double c = csvin_num(&r->summary, CSV_SUMMARY, i, "cell");
-        double k = csvin_num(&r->summary, CSV_SUMMARY, i, "repeat");
+        double c = csvin_num(&r->summary, CSV_SUMMARY, i, COL_cell);
+        double k = csvin_num(&r->summary, CSV_SUMMARY, i, COL_repeat);
         int j = i;
         for (; j > 0; j--) {
-            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "cell");
+            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, COL_cell);
             if (pc < c ||
-                (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, "repeat") <= k))
+                (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, COL_repeat) <= k))
                 break;
             o[j] = o[j - 1];
         }
@@ -216,10 +229,12 @@ static struct report_row *by_cell(const struct plotdata_run *r)
 static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 {
     int vary[NIDENTITY], nconst = 0;
-    int rep = varies(x, n, "repeat") || (n > 0 && strcmp(str_at(x, "repeat"), "1") != 0);
+    const char *repeat = colid_name(COL_repeat);
+    int rep = varies(x, n, repeat) || (n > 0 && strcmp(str_at(x, repeat), "1") != 0);
     int ratios = 0;     /* the comparisons with cell 1, of a run's own cells only */
     for (int i = 0; !compare && i < n; i++)
-        ratios |= (*str_at(&x[i], "write_vs_cell1") != 0) | (*str_at(&x[i], "read_vs_cell1") ? 2 : 0);
+        ratios |= (*str_at(&x[i], colid_name(COL_write_vs_cell1)) != 0) |
+                  (*str_at(&x[i], colid_name(COL_read_vs_cell1)) ? 2 : 0);
     for (int c = 0; c < NIDENTITY; c++) {
         vary[c] = id_varies(x, n, c);
         if (!vary[c] && n > 0) {
@@ -236,9 +251,9 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         head(f, "match");
         head(f, "run");
     }
-    head(f, "cell");
+    head(f, colid_name(COL_cell));
     if (rep)
-        head(f, "repeat");
+        head(f, colid_name(COL_repeat));
     for (int c = 0; c < NIDENTITY; c++)
         if (vary[c])
             head(f, identity(c));
@@ -247,42 +262,43 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
     for (int m = 0; m < 2; m++)
         if (ratios & (1 << m))
             head(f, m ? "read × cell 1" : "write × cell 1");
-    head(f, "status");
+    head(f, colid_name(COL_status));
     for (int c = 0; c < NDETAILS; c++)
-        head(f, details[c]);
+        head(f, colid_name(details[c]));
     fputs("</tr>\n", f);
     for (int i = 0; i < n; i++) {
-        const char *st = str_at(&x[i], "status");
+        const char *st = str_at(&x[i], colid_name(COL_status));
         int ok = strcmp(st, "ok") == 0;
         fprintf(f, "<tr class=\"%s\">", ok ? "ok" : "bad");
         if (compare) {
             fprintf(f, "<td>%d</td>", x[i].match);
             cell(f, "", x[i].run->name);
         }
-        cell(f, "", str_at(&x[i], "cell"));
+        cell(f, "", str_at(&x[i], colid_name(COL_cell)));
         if (rep)
-            cell(f, "", str_at(&x[i], "repeat"));
+            cell(f, "", str_at(&x[i], colid_name(COL_repeat)));
         for (int c = 0; c < NIDENTITY; c++)
             if (vary[c])
                 cell(f, "", id_at(&x[i], c));
         for (int c = 0; c < NLEAD; c++)
             cell(f, " class=n",
-                 *str_at(&x[i], lead[c].col) || !lead[c].older ? str_at(&x[i], lead[c].col)
-                                                               : str_at(&x[i], lead[c].older));
+                 *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
+                     ? str_at(&x[i], lead_col(c))
+                     : str_at(&x[i], colid_name(lead[c].older)));
         char t[96];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
                 cell(f, " class=n", noise_text_row(&x[i].run->summary, x[i].row,
-                                                   m ? NOISE_READ : NOISE_WRITE, t, sizeof t));
+                                                   m ? PHASE_READ : PHASE_WRITE, t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
-        if (!ok && *str_at(&x[i], "reason")) {
+        if (!ok && *str_at(&x[i], colid_name(COL_reason))) {
             fputs(": ", f);
-            esc(f, str_at(&x[i], "reason"));
+            esc(f, str_at(&x[i], colid_name(COL_reason)));
         }
         fputs("</td>", f);
         for (int c = 0; c < NDETAILS; c++)
-            cell(f, " class=n", str_at(&x[i], details[c]));
+            cell(f, " class=n", str_at(&x[i], colid_name(details[c])));
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);
@@ -362,13 +378,13 @@ static const char model_html[] =
     "SEED</code> runs it again, printing each choice the power cut made. Write rows/s is the "
     "median over chunks of the cell's run without a cut.</p>\n";
 
-/* The distinct values of col over the cells of group g, in order. */
-static int values(const struct plotdata_run *r, const struct plotcrash_order *o, int g,
-                  const char *col, const char **v, int max)
+/* The distinct values of dimension d over the cells of group g, in order. */
+static int values(const struct plotdata_run *r, const struct plotcrash_order *o, int g, int d,
+                  const char **v, int max)
 {
     int n = 0;
     for (int i = 0; i < o->n; i++) {
-        const char *x = csvin_str(&r->durability, CSV_DURABILITY, o->row[i], col);
+        const char *x = csvin_str_named(&r->durability, o->row[i], dim_table[d].column);
         int k = 0;
         while (o->group[i] == g && k < n && strcmp(v[k], x))
             k++;
@@ -384,9 +400,9 @@ static int cell_row(const struct plotdata_run *r, const struct plotcrash_order *
 {
     for (int i = 0; i < o->n; i++)
         if (o->group[i] == g &&
-            !strcmp(csvin_str(&r->durability, CSV_DURABILITY, o->row[i], "journal_mode"),
+            !strcmp(csvin_str_named(&r->durability, o->row[i], dim_table[DIM_JOURNAL].column),
                     journal) &&
-            !strcmp(csvin_str(&r->durability, CSV_DURABILITY, o->row[i], "synchronous"), sync))
+            !strcmp(csvin_str_named(&r->durability, o->row[i], dim_table[DIM_SYNC].column), sync))
             return o->row[i];
     return -1;
 }
@@ -394,31 +410,31 @@ static int cell_row(const struct plotdata_run *r, const struct plotcrash_order *
 static void durability_cell(FILE *f, const struct plotdata_run *r, int row)
 {
     const struct csvin *t = &r->durability;
-#define NUM(col) csvin_num(t, CSV_DURABILITY, row, col)
+#define NUM(col) csvin_num(t, CSV_DURABILITY, row, COL_##col)
     if (row < 0) {
         fputs("<td class=none>not run</td>", f);
         return;
     }
-    if (strcmp(csvin_str(t, CSV_DURABILITY, row, "status"), "ok") != 0 || !(NUM("trials") > 0)) {
+    if (strcmp(csvin_str(t, CSV_DURABILITY, row, COL_status), "ok") != 0 || !(NUM(trials) > 0)) {
         fputs("<td class=none>", f);
-        esc(f, csvin_str(t, CSV_DURABILITY, row, "status"));
+        esc(f, csvin_str(t, CSV_DURABILITY, row, COL_status));
         fputs(": ", f);
-        esc(f, csvin_str(t, CSV_DURABILITY, row, "reason"));
+        esc(f, csvin_str(t, CSV_DURABILITY, row, COL_reason));
         fputs("</td>", f);
         return;
     }
-    const char *cls = NUM("corrupt") > 0 ? "corrupt" : NUM("lost_trials") > 0 ? "lost" : "intact";
+    const char *cls = NUM(corrupt) > 0 ? "corrupt" : NUM(lost_trials) > 0 ? "lost" : "intact";
     fprintf(f, "<td class=%s><b>%.0f</b> intact · <b>%.0f</b> lost · <b>%.0f</b> corrupt"
                "<br><small>of %.0f trials · %.0f commit%s lost",
-            cls, NUM("intact"), NUM("lost_trials"), NUM("corrupt"), NUM("trials"),
-            NUM("lost_commits"), NUM("lost_commits") == 1 ? "" : "s");
-    if (isfinite(NUM("write_rows_per_s")))
-        fprintf(f, " · %.0f rows/s", NUM("write_rows_per_s"));
+            cls, NUM(intact), NUM(lost_trials), NUM(corrupt), NUM(trials),
+            NUM(lost_commits), NUM(lost_commits) == 1 ? "" : "s");
+    if (isfinite(NUM(write_rows_per_s)))
+        fprintf(f, " · %.0f rows/s", NUM(write_rows_per_s));
     /* an outcome never seen: its 95% upper bound */
-    if (NUM("lost_trials") == 0 && isfinite(NUM("lost_upper95_pct")))
-        fprintf(f, " · lost &lt;%.2g%%", NUM("lost_upper95_pct"));
-    if (NUM("corrupt") == 0 && isfinite(NUM("corrupt_upper95_pct")))
-        fprintf(f, " · corrupt &lt;%.2g%%", NUM("corrupt_upper95_pct"));
+    if (NUM(lost_trials) == 0 && isfinite(NUM(lost_upper95_pct)))
+        fprintf(f, " · lost &lt;%.2g%%", NUM(lost_upper95_pct));
+    if (NUM(corrupt) == 0 && isfinite(NUM(corrupt_upper95_pct)))
+        fprintf(f, " · corrupt &lt;%.2g%%", NUM(corrupt_upper95_pct));
     fputs("</small></td>", f);
 #undef NUM
 }
@@ -430,8 +446,8 @@ static void durability_tables(FILE *f, const struct plotdata_run *r,
     enum { MAXV = 32 };
     for (int g = 0; g < o->ngroups; g++) {
         const char *jv[MAXV], *sv[MAXV];
-        int nj = values(r, o, g, "journal_mode", jv, MAXV);
-        int ns = values(r, o, g, "synchronous", sv, MAXV);
+        int nj = values(r, o, g, DIM_JOURNAL, jv, MAXV);
+        int ns = values(r, o, g, DIM_SYNC, sv, MAXV);
         if (o->gtitle[g][0]) {
             fputs("<h3>", f);
             esc(f, o->gtitle[g]);

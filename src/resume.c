@@ -30,7 +30,7 @@
 #include "kvgen.h"
 #include "metrics.h"
 #include "owner.h"
-#include "run.h"
+#include "runner.h"
 #include "session.h"
 #include "stop.h"
 #include "timeline.h"
@@ -67,10 +67,10 @@ static int check_summary(struct runner *r, struct found *fd, char *err, size_t n
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
     if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, n))
         return -1;
-    int ok = t.nrows <= r->ncells && csvout_same_header(CSV_SUMMARY, &t);
+    int ok = t.nrows <= r->ncells && csvin_same_header(&t, CSV_SUMMARY);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct summary_record *rec = &r->results[i];
-        ok = csvout_from_csvin(CSV_SUMMARY, &t, i, rec) == 0 &&
+        ok = csvin_record(&t, CSV_SUMMARY, i, rec) == 0 &&
              rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
     }
     if (!ok)
@@ -92,10 +92,10 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
-    int ok = cellstats_init(&p->stats, nchunks) == 0 && csvout_same_header(CSV_CHUNKS, &t);
+    int ok = cellstats_init(&p->stats, nchunks) == 0 && csvin_same_header(&t, CSV_CHUNKS);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
-        if (csvout_from_csvin(CSV_CHUNKS, &t, i, &cr) != 0)
+        if (csvin_record(&t, CSV_CHUNKS, i, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
             if (cr.chunk != p->chunks ||

@@ -19,7 +19,7 @@
 #define SQLSOAK_SESSION_H
 
 #include "csvout.h"
-#include "run.h"
+#include "runner.h"
 
 #include <stddef.h>
 

@@ -10,7 +10,8 @@
 **        (db_make records the new file's identity: the proof the runner
 **         needs to delete it, dbmark.h)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
-**        ... for every chunk, then
+**        ... for every chunk (run_phases: the runners of phase.h's rows,
+**        in order), then
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
@@ -26,6 +27,7 @@
 */
 #include "soak.h"
 #include "beat.h"
+#include "csvout.h"
 #include "cellfail.h"
 #include "clock.h"
 #include "dbfile.h"
@@ -33,6 +35,7 @@
 #include "histfile.h"
 #include "kvgen.h"
 #include "oscache.h"
+#include "phase.h"
 #include "rng.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -49,10 +52,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-const char *const status_names[] = {"ok", "unsupported", "failed", "skipped", "interrupted",
-                                    "disk_full", "io_error", "locked", "verify_failed",
-                                    "warmup", "hung", NULL};
 
 /* The live state of one cell. */
 struct soak {
@@ -266,7 +265,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size;
-    uint64_t t0 = timeline_begin(&s->w.tl, TL_WRITE, s->inserted), in_commit = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
     for (int64_t i = 0; i < n; i++) {
@@ -313,7 +312,7 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     hist_reset(&s->lat);
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
-    uint64_t t_start = timeline_begin(&s->w.tl, TL_READ, 0), t_prev = t_start;
+    uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
         int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
         api->bind_int64(s->sel, 1, key);
@@ -451,7 +450,7 @@ static int verify_table(struct soak *s)
     timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
     struct verify_ctx v = {&s->w.tl, s->env->beat_fd};
     step(s, BEAT_VERIFY, 0);
-    uint64_t t0 = timeline_begin(&s->w.tl, TL_VERIFY, 0);
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
                         ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
@@ -475,6 +474,74 @@ static int corrupt_row(struct soak *s, int64_t row)
     return exec(s, sql);
 }
 
+/* What the phases of one chunk share: its size, its reads, and each
+** phase's time (commit's lies inside write's). */
+struct chunk_work {
+    int64_t chunk, n, reads, lo;
+    int64_t corrupt;             /* the test hook's row, or -1 */
+    uint64_t ns[PHASE_COUNT];
+    struct chunk_record *cr;
+    struct io_counters rio0;     /* just before the reads */
+};
+
+/* A phase's runner, as fio's ioengine_ops: each step 0, or -1 with the
+** cell's status set; NULL: nothing to do.  prepare and finish run outside
+** the timed phase (invariant 1). */
+struct phase_runner {
+    int beat;                    /* the heartbeat sent as it begins (beat.h) */
+    int (*prepare)(struct soak *s, struct chunk_work *w);
+    int (*run)(struct soak *s, struct chunk_work *w);
+    int (*finish)(struct soak *s, struct chunk_work *w);
+};
+
+static int write_run(struct soak *s, struct chunk_work *w)
+{
+    return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
+}
+
+/* The test hook's corrupted row, once its chunk is written. */
+static int write_finish(struct soak *s, struct chunk_work *w)
+{
+    int64_t row = w->corrupt;
+    return row >= s->inserted - w->n && row < s->inserted ? corrupt_row(s, row) : 0;
+}
+
+static int read_prepare(struct soak *s, struct chunk_work *w)
+{
+    if (os_cache(s, w->cr))
+        return -1;
+    sysinfo_io(&w->rio0);
+    return 0;
+}
+
+static int read_run(struct soak *s, struct chunk_work *w)
+{
+    return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
+                      &w->cr->verify_failures);
+}
+
+/* A chunk's phases in order, indexed by phase.h's table: commit runs
+** inside write; verify once at the cell's end (verify_table). */
+static const struct phase_runner runners[PHASE_COUNT] = {
+    [PHASE_WRITE] = {BEAT_WRITE, NULL, write_run, write_finish},
+    [PHASE_READ] = {BEAT_READ, read_prepare, read_run, NULL},
+};
+
+/* Runs the phases of chunk w. */
+static int run_phases(struct soak *s, struct chunk_work *w)
+{
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        const struct phase_runner *r = &runners[p];
+        if (!r->run)
+            continue;               /* commit lies inside write; verify ends the cell */
+        step(s, r->beat, w->chunk);
+        if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
+            (r->finish && r->finish(s, w)))
+            return -1;
+    }
+    return 0;
+}
+
 static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
@@ -488,28 +555,24 @@ static int chunk_loop(struct soak *s)
     cr.id = s->env->id;
     cr.resumed = prior != NULL;
     for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
-        struct io_counters io0, io1, rio0;
-        uint64_t write_ns = 0, commit_ns = 0, read_ns = 0;
+        struct io_counters io0, io1;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
-        int64_t reads = cfg->reads < 0 ? n : cfg->reads;
-        int64_t lo = cfg->read_from == RF_CHUNK ? s->inserted : 0;
+        struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
+                               .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
+                               .corrupt = corrupt, .cr = &cr};
+        int64_t reads = w.reads;
+        uint64_t write_ns, commit_ns, read_ns;
 
-        step(s, BEAT_WRITE, c);
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (write_phase(s, n, &write_ns, &commit_ns))
+        if (run_phases(s, &w))
             return -1;
-        step(s, BEAT_READ, c);
-        if (corrupt >= s->inserted - n && corrupt < s->inserted && corrupt_row(s, corrupt))
-            return -1;
-        if (os_cache(s, &cr))
-            return -1;
-        sysinfo_io(&rio0);
-        if (read_phase(s, reads, lo, s->inserted, (uint64_t)c, &read_ns, &cr.verify_failures))
-            return -1;
+        write_ns = w.ns[PHASE_WRITE];
+        commit_ns = w.ns[PHASE_COMMIT];
+        read_ns = w.ns[PHASE_READ];
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
-        cr.read_io_bytes = rio0.read_bytes >= 0 ? io1.read_bytes - rio0.read_bytes : -1;
+        cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
 
         cr.chunk = c;
@@ -614,7 +677,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
                (size_t)c->v[DIM_VALUE_SIZE]);
     fault_setup(&s);
     s.raw = testhook_latency_file();
-    watch_cell_begin(&s.w, env);
+    watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
+                     env->chunks_fd >= 0);
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;

@@ -6,7 +6,8 @@
 #define SQLSOAK_SOAK_H
 
 #include "cellstats.h"
-#include "csvout.h"
+#include "cellstatus.h"
+#include "records.h"
 #include "dbmark.h"
 #include "faultvfs.h"
 #include "options.h"
@@ -17,15 +18,6 @@
 
 #include <signal.h>
 #include <stdint.h>
-
-/* How a cell ended.  The words are the summary's status column. */
-enum cell_status {
-    ST_OK, ST_UNSUPPORTED, ST_FAILED, ST_SKIPPED, ST_INTERRUPTED,
-    ST_DISK_FULL, ST_IO_ERROR, ST_LOCKED, ST_VERIFY_FAILED, ST_WARMUP,
-    ST_HUNG                     /* set by the runner's watchdog, never by soak */
-};
-extern const char *const status_names[];   /* indexed by enum cell_status */
-
 
 /* What a cell hands back to the runner (through a pipe: plain data). */
 struct cell_result {

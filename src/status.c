@@ -28,7 +28,7 @@ static int last_chunk(const char *dir, struct chunk_record *cr, char *err, size_
         return 0;
     if (csvin_read(path, CSV_CHUNKS, &t, err, n) != 0)
         return -1;
-    int rc = t.nrows > 0 && csvout_from_csvin(CSV_CHUNKS, &t, t.nrows - 1, cr) == 0;
+    int rc = t.nrows > 0 && csvin_record(&t, CSV_CHUNKS, t.nrows - 1, cr) == 0;
     csvin_free(&t);
     return rc;
 }

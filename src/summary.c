@@ -2,6 +2,7 @@
 ** summary: ranked tables of a run's cells.  See summary.h.
 */
 #include "summary.h"
+#include "csvout.h"
 #include "noise.h"
 #include "soak.h"
 
@@ -148,7 +149,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc,
         /* is it the best?  the values it is not faster than beyond the noise */
         for (int k = 0, any = 0; k < nv; k++) {
             struct noise_ratio q;
-            noise_compare(recs, n, CELLS(best), CELLS(k), NOISE_WRITE, &q);
+            noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &q);
             if (k != best && q.within == 1)
                 fprintf(f, "%s %s", any++ ? "," : ", within noise of", names[k]);
         }
@@ -156,7 +157,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc,
         for (int k = 0; k < nv; k++) {
             struct noise_ratio q;
             char t[96];
-            noise_compare(recs, n, CELLS(k), CELLS(0), NOISE_WRITE, &q);
+            noise_compare(recs, n, CELLS(k), CELLS(0), PHASE_WRITE, &q);
             fprintf(f, "; %s %.0f %s", names[k], med[k], k ? noise_text(&q, t, sizeof t) : "1.00x");
         }
 #undef CELLS
@@ -169,13 +170,13 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc,
 ** it ran more than once) and its ratio against the cell ranked first,
 ** paired by round. */
 static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
-                   const struct summary_record *recs, int n, enum noise_metric m)
+                   const struct summary_record *recs, int n, enum phase_id m)
 {
     char lb[256], range[64], t[96];
     int rounds = noise_rounds(recs, n);
     for (int i = 0; i < nc; i++) {
-        double v = m == NOISE_WRITE ? c[i].write : c[i].read;
-        double lo = m == NOISE_WRITE ? c[i].wlo : c[i].rlo, hi = m == NOISE_WRITE ? c[i].whi : c[i].rhi;
+        double v = m == PHASE_WRITE ? c[i].write : c[i].read;
+        double lo = m == PHASE_WRITE ? c[i].wlo : c[i].rlo, hi = m == PHASE_WRITE ? c[i].whi : c[i].rhi;
         if (isnan(v))
             break;
         struct noise_ratio q;
@@ -184,8 +185,8 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
         if (rounds > 1)
             snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
         plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f %s %-19s %-32s cell %-3" PRId64 " %s\n", i + 1, v,
-                m == NOISE_WRITE ? "rows/s " : "reads/s", range,
+        fprintf(f, "  %2d. %12.0f %-7s %-19s %-32s cell %-3" PRId64 " %s\n", i + 1, v,
+                phase_table[m].unit, range,
                 i ? noise_text(&q, t, sizeof t) : "first", c[i].first->id.cell, lb);
     }
 }
@@ -226,11 +227,11 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     qsort(c, (size_t)nc, sizeof *c, by_write);
     fprintf(f, "\nby write rate (median of chunks%s; x against the first):\n",
             rounds > 1 ? ", then of repeats with their range" : "");
-    ranked(f, cfg, c, nc, recs, n, NOISE_WRITE);
+    ranked(f, cfg, c, nc, recs, n, PHASE_WRITE);
     qsort(c, (size_t)nc, sizeof *c, by_read);
     if (!isnan(c[0].read)) {
         fprintf(f, "\nby read rate:\n");
-        ranked(f, cfg, c, nc, recs, n, NOISE_READ);
+        ranked(f, cfg, c, nc, recs, n, PHASE_READ);
     }
     if (nc > 1) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */

@@ -5,7 +5,7 @@
 #ifndef SQLSOAK_SUMMARY_H
 #define SQLSOAK_SUMMARY_H
 
-#include "csvout.h"
+#include "records.h"
 #include "options.h"
 #include "plan.h"
 

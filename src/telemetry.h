@@ -17,7 +17,7 @@
 #ifndef SQLSOAK_TELEMETRY_H
 #define SQLSOAK_TELEMETRY_H
 
-#include "csvout.h"
+#include "records.h"
 
 #include <stdint.h>
 

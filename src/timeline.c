@@ -17,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const phase_names[] = {"write", "commit", "read", "verify"};
 
 void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_t interval_ms)
 {
@@ -62,11 +61,11 @@ static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, 
     csvout_clear(CSV_TIMELINE, &r);
     r.id = tl->id;
     r.chunk = tl->chunk;
-    snprintf(r.phase, sizeof r.phase, "%s", phase_names[phase]);
+    snprintf(r.phase, sizeof r.phase, "%s", phase_table[phase].name);
     r.start_unix_s = timeline_wall(tl, start);
     r.span_s = span / 1e9;
     r.ops = ops;
-    r.read_max_us = phase == TL_READ && ops > 0 ? max_lat / 1e3 : NAN;
+    r.read_max_us = phase_table[phase].latency && ops > 0 ? max_lat / 1e3 : NAN;
     int len = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
     if (len > 0 && csvout_append(tl->fd, line, len) != 0) {
         /* mid-phase: the phase goes on, the chunk is not recorded */
@@ -89,7 +88,7 @@ void timeline_flush(struct timeline *tl, uint64_t now)
     tl->max_lat = 0;
 }
 
-uint64_t timeline_begin(struct timeline *tl, enum timeline_phase phase, int64_t count)
+uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
 {
     uint64_t now = clock_now_ns();
     tl->phase = phase;
@@ -106,7 +105,7 @@ uint64_t timeline_begin(struct timeline *tl, enum timeline_phase phase, int64_t 
 static void progress(struct timeline *tl, uint64_t now, int64_t count)
 {
     uint64_t gap = now - tl->last_tick;
-    if (tl->phase == TL_WRITE && gap > tl->stall_max)
+    if (tl->phase == PHASE_WRITE && gap > tl->stall_max)
         tl->stall_max = gap;
     timeline_flush(tl, now);
     tl->ops += count - tl->last_count;
@@ -117,7 +116,7 @@ static void progress(struct timeline *tl, uint64_t now, int64_t count)
 void timeline_tick(struct timeline *tl, int64_t count)
 {
     progress(tl, clock_now_ns(), count);
-    if (tl->stall_row >= 0 && count >= tl->stall_row && tl->phase == TL_WRITE) {
+    if (tl->stall_row >= 0 && count >= tl->stall_row && tl->phase == PHASE_WRITE) {
         struct timespec ts = {(time_t)(tl->stall_ns / 1000000000u),
                               (long)(tl->stall_ns % 1000000000u)};
         tl->stall_row = -1;
@@ -138,8 +137,8 @@ uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
     if (d >= tl->dt) {
         /* the write interval up to the COMMIT, the COMMIT, then a new grid */
         if (tc > tl->start || tl->ops)
-            emit(tl, TL_WRITE, tl->start, tc - tl->start, tl->ops, 0);
-        emit(tl, TL_COMMIT, tc, d, 1, 0);
+            emit(tl, PHASE_WRITE, tl->start, tc - tl->start, tl->ops, 0);
+        emit(tl, PHASE_COMMIT, tc, d, 1, 0);
         tl->start = now;
         tl->end = now + tl->dt;
         tl->ops = 0;
@@ -153,7 +152,7 @@ uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
 uint64_t timeline_end(struct timeline *tl, int64_t count)
 {
     uint64_t now = clock_now_ns();
-    if (tl->phase != TL_READ)
+    if (tl->phase != PHASE_READ)
         progress(tl, now, count);
     else
         timeline_flush(tl, now);
@@ -175,8 +174,8 @@ void timeline_figures(const struct timeline *tl, double *stall_ms, double *commi
 static void key_of(const struct csvin *t, enum csv_file f, int i, int with_chunk, char *buf,
                    size_t n)
 {
-    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, "cell"), csvin_str(t, f, i, "repeat"),
-             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, "chunk") : "");
+    snprintf(buf, n, "%s|%s%s%s", csvin_str(t, f, i, COL_cell), csvin_str(t, f, i, COL_repeat),
+             with_chunk ? "|" : "", with_chunk ? csvin_str(t, f, i, COL_chunk) : "");
 }
 
 #define KEYLEN 64
@@ -227,7 +226,7 @@ static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
         return 0;
     if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, n))
         return -1;
-    if (!csvout_same_header(CSV_TIMELINE, t)) {
+    if (!csvin_same_header(t, CSV_TIMELINE)) {
         snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
         csvin_free(t);
         return -1;
@@ -259,10 +258,10 @@ int timeline_resume(const char *dir, char *err, size_t n)
         if (!bsearch(k, chunks, (size_t)nchunk, KEYLEN, key_cmp))
             continue;
         key_of(&t, CSV_TIMELINE, i, 0, k, sizeof k);
-        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, "phase"), "verify") == 0 &&
+        if (strcmp(csvin_str(&t, CSV_TIMELINE, i, COL_phase), phase_table[PHASE_VERIFY].name) == 0 &&
             !bsearch(k, cells, (size_t)ncell, KEYLEN, key_cmp))
             continue;
-        csvout_from_csvin(CSV_TIMELINE, &t, i, &r);
+        csvin_record(&t, CSV_TIMELINE, i, &r);
         int ll = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
         bad = ll < 0 || csvout_append(fd, line, ll) != 0;
     }

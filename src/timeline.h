@@ -26,14 +26,13 @@
 #ifndef SQLSOAK_TIMELINE_H
 #define SQLSOAK_TIMELINE_H
 
-#include "csvout.h"
+#include "cellid.h"
+#include "phase.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 #define TIMELINE_TICK_ROWS 256     /* a power of two: the write loop masks with it */
-
-enum timeline_phase { TL_WRITE, TL_COMMIT, TL_READ, TL_VERIFY };
 
 struct timeline {
     int fd;                  /* timeline.csv (O_APPEND), or -1: figures only */
@@ -65,7 +64,7 @@ void timeline_chunk(struct timeline *tl, int64_t chunk);
 
 /* Starts a phase whose counter (rows inserted so far, rows verified)
 ** stands at count.  Returns the clock (clock_now_ns) it started at. */
-uint64_t timeline_begin(struct timeline *tl, enum timeline_phase phase, int64_t count);
+uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count);
 
 /* The counter now stands at count: a clock read, the gap since the last
 ** one (a stall when long), and the intervals that have passed. */

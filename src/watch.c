@@ -4,36 +4,38 @@
 #include "watch.h"
 
 #include "metrics.h"
-#include "soak.h"
+#include "options.h"
 #include "sysinfo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void watch_cell_begin(struct watch *w, const struct soak_env *env)
+void watch_cell_begin(struct watch *w, const struct config *cfg, const struct cell_id *id,
+                      const char *db_path, int timeline_fd, int keeps_chunks)
 {
-    const struct config *cfg = env->cfg;
     struct storage_info st;
     char dir[4200];
     memset(w, 0, sizeof *w);
-    w->env = env;
+    w->cfg = cfg;
+    w->id = id;
+    w->keeps_chunks = keeps_chunks;
     w->root = telemetry_root();
     w->nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     /* the folder: the database itself may not exist yet */
-    snprintf(dir, sizeof dir, "%s", env->db_path);
+    snprintf(dir, sizeof dir, "%s", db_path);
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = 0;
     if (sysinfo_storage(slash ? (dir[0] ? dir : "/") : ".", &st) == 0)
         memcpy(w->disk, st.block_device, sizeof w->disk);
-    timeline_open(&w->tl, env->timeline_fd, &env->id, cfg->timeline_ms);
+    timeline_open(&w->tl, timeline_fd, id, cfg->timeline_ms);
 }
 
 void watch_chunk_begin(struct watch *w, int64_t chunk)
 {
     timeline_chunk(&w->tl, chunk);
-    if (w->env->chunks_fd >= 0)   /* crash trials keep no chunk rows */
+    if (w->keeps_chunks)
         telemetry_sample(w->root, w->disk, &w->t0);
 }
 
@@ -42,24 +44,23 @@ void watch_chunk_begin(struct watch *w, int64_t chunk)
 ** one of them can be checked after the run. */
 static void publish(struct watch *w, const struct chunk_record *cr, const char *status)
 {
-    const struct soak_env *env = w->env;
     const char *copy = getenv("SQLSOAK_TEST_METRICS_COPY");
-    if (!env->cfg->metrics)
+    if (!w->cfg->metrics)
         return;
-    metrics_write(env->cfg->metrics, &env->id, cr, w->nchunks, status);
+    metrics_write(w->cfg->metrics, w->id, cr, w->nchunks, status);
     if (copy && *copy) {
         char path[4300];
         snprintf(path, sizeof path, "%s/cell-%lld-%lld-chunk-%lld%s.prom", copy,
-                 (long long)env->id.cell, (long long)env->id.repeat,
+                 (long long)w->id->cell, (long long)w->id->repeat,
                  cr ? (long long)cr->chunk : -1LL, cr && strcmp(status, "running") ? "-end" : "");
-        metrics_write(path, &env->id, cr, w->nchunks, status);
+        metrics_write(path, w->id, cr, w->nchunks, status);
     }
 }
 
 void watch_chunk_end(struct watch *w, struct chunk_record *cr)
 {
     struct telemetry_sample t1;
-    if (w->env->chunks_fd < 0)
+    if (!w->keeps_chunks)
         return;
     telemetry_sample(w->root, w->disk, &t1);
     telemetry_chunk(&w->t0, &t1, cr);
@@ -72,6 +73,6 @@ void watch_chunk_end(struct watch *w, struct chunk_record *cr)
 
 void watch_cell_end(struct watch *w, const char *status)
 {
-    if (w->env)
+    if (w->cfg)
         publish(w, w->have_last ? &w->last : NULL, status);
 }

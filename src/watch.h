@@ -7,15 +7,17 @@
 #ifndef SQLSOAK_WATCH_H
 #define SQLSOAK_WATCH_H
 
-#include "csvout.h"
+#include "records.h"
 #include "telemetry.h"
 #include "timeline.h"
 
-struct soak_env;
+struct config;
 
 struct watch {
     struct timeline tl;
-    const struct soak_env *env;
+    const struct config *cfg;    /* NULL until watch_cell_begin */
+    const struct cell_id *id;
+    int keeps_chunks;            /* 0 for crash trials: no chunk rows, no telemetry */
     const char *root;            /* telemetry_root() */
     char disk[64];               /* the whole disk under the database, or "" */
     struct telemetry_sample t0;  /* at the chunk's start */
@@ -24,7 +26,10 @@ struct watch {
     int64_t nchunks;
 };
 
-void watch_cell_begin(struct watch *w, const struct soak_env *env);
+/* The cell id (with cfg, kept until watch_cell_end) begins; its database
+** is db_path, its timeline goes to timeline_fd (-1: none). */
+void watch_cell_begin(struct watch *w, const struct config *cfg, const struct cell_id *id,
+                      const char *db_path, int timeline_fd, int keeps_chunks);
 void watch_chunk_begin(struct watch *w, int64_t chunk);
 
 /* Fills the chunk's end time, stalls and telemetry into cr, and writes

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cellstats.h"
+#include "csvout.h"
 
 static struct chunk_record chunk(double write, double read, double p99, int64_t io)
 {

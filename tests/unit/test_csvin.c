@@ -1,5 +1,5 @@
 /*
-** Unit tests of csvin and csvout_from_csvin: files are read by column
+** Unit tests of csvin and csvin_record: files are read by column
 ** name.  A file csvout writes reads back into the same records; columns in
 ** another order or unknown to this build change nothing; a missing
 ** optional column reads as empty; a missing required column, a newer
@@ -23,7 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char path[64];
@@ -127,20 +130,20 @@ static void test_round_trip(void **state)
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
     assert_int_equal(t.nrows, 2);
     assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY));
-    assert_true(csvout_same_header(CSV_SUMMARY, &t));
+    assert_true(csvin_same_header(&t, CSV_SUMMARY));
     for (int i = 0; i < t.ncols; i++)
         assert_int_equal(csvin_col(&t, csvout_column_name(CSV_SUMMARY, i)), i);
     struct summary_record want, got;
     fill_summary(&want, 2);
-    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 1, &got), 0);
+    assert_int_equal(csvin_record(&t, CSV_SUMMARY, 1, &got), 0);
     assert_int_equal(got.id.cell, 2);
     assert_string_equal(got.id.sqlite_source_id, want.id.sqlite_source_id);
     assert_string_equal(got.reason, want.reason);
     assert_int_equal(got.db_bytes, want.db_bytes);
     assert_true(fabs(got.write_last_over_first - 0.9383) < 1e-9);
     assert_true(isnan(got.verify_s));
-    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 2, &got), -1);
-    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, -1, &got), -1);
+    assert_int_equal(csvin_record(&t, CSV_SUMMARY, 2, &got), -1);
+    assert_int_equal(csvin_record(&t, CSV_SUMMARY, -1, &got), -1);
     csvin_free(&t);
 }
 
@@ -157,30 +160,30 @@ static void test_unknown_and_reordered(void **state)
              "y,skipped,0,1,8,1,\n");
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
     assert_int_equal(t.nrows, 2);
-    assert_false(csvout_same_header(CSV_SUMMARY, &t));
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "status"), "ok");
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, "status"), "skipped");
-    assert_true(csvin_num(&t, CSV_SUMMARY, 0, "cell") == 7);
-    assert_true(csvin_num(&t, CSV_SUMMARY, 0, "wall_s") == 0.5);
-    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 1, "wall_s")));
+    assert_false(csvin_same_header(&t, CSV_SUMMARY));
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, COL_status), "ok");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, COL_status), "skipped");
+    assert_true(csvin_num(&t, CSV_SUMMARY, 0, COL_cell) == 7);
+    assert_true(csvin_num(&t, CSV_SUMMARY, 0, COL_wall_s) == 0.5);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 1, COL_wall_s)));
     assert_int_equal(csvin_col(&t, "future_column"), 0);
     struct summary_record r;
-    assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 0, &r), 0);
+    assert_int_equal(csvin_record(&t, CSV_SUMMARY, 0, &r), 0);
     assert_int_equal(r.id.cell, 7);
     assert_int_equal(r.chunks, 4);
     assert_string_equal(r.status, "ok");
     assert_true(r.wall_s == 0.5);
     /* a column the file lacks: empty, NaN, 0 */
     assert_int_equal(csvin_col(&t, "page_size"), -1);
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "page_size"), "");
-    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, "write_rows_per_s_median")));
+    assert_string_equal(csvin_str_named(&t, 0, dim_table[DIM_PAGE_SIZE].column), "");
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_write_rows_per_s_median)));
     assert_true(isnan(r.write_rows_per_s_median));
     assert_int_equal(r.id.v[DIM_PAGE_SIZE], 0);
     /* a dimension newer than the file: what the file's run did */
     assert_int_equal(r.id.v[DIM_LOCKING_MODE], LM_NORMAL);
     assert_true(r.id.v[DIM_WAL_AUTOCHECKPOINT] == VALUE_DEFAULT);
     /* and a row that does not exist */
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 5, "status"), "");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 5, COL_status), "");
     csvin_free(&t);
 }
 
@@ -198,8 +201,8 @@ static void test_missing_optional(void **state)
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
     assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY) - 1);
     assert_int_equal(csvin_col(&t, last), -1);
-    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, last)));
-    assert_true(csvin_num(&t, CSV_SUMMARY, 1, "db_bytes") == 495616);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_vs_cell1_confidence)));
+    assert_true(csvin_num(&t, CSV_SUMMARY, 1, COL_db_bytes) == 495616);
     csvin_free(&t);
 }
 
@@ -443,7 +446,7 @@ static void test_formula_round_trip(void **state)
         snprintf(text + len, sizeof text - (size_t)len, "%s", line);
         put_file(text);
         assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
-        assert_int_equal(csvout_from_csvin(CSV_SUMMARY, &t, 0, &got), 0);
+        assert_int_equal(csvin_record(&t, CSV_SUMMARY, 0, &got), 0);
         assert_string_equal(got.reason, texts[i]);
         assert_string_equal(got.id.sqlite_lib, texts[i]);
         csvin_free(&t);
@@ -452,14 +455,39 @@ static void test_formula_round_trip(void **state)
     put_file("schema_version,cell,repeat,status,chunks,reason\n1,1,1,ok,1,=1+2\n"
              "1,2,1,ok,1,\"'a, b\"\n");
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, "reason"), "=1+2");
-    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, "reason"), "'a, b");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, COL_reason), "=1+2");
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 1, COL_reason), "'a, b");
     csvin_free(&t);
+}
+
+/* A column read from a file whose schema lacks it is a wrong id: it
+** stops the program at once (assert), never reads back as NaN.  The same
+** id read from its own file's schema is an absent field: NaN. */
+static void test_wrong_file_column_aborts(void **state)
+{
+    (void)state;
+    struct csvin t;
+    memset(&t, 0, sizeof t);
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_read_p99_us_median)));
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        dup2(fd, 2);    /* the assert's line is expected */
+        (void)csvin_num(&t, CSV_TRIALS, 0, COL_read_p99_us_median);
+        _exit(0);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGABRT);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wrong_file_column_aborts),
         cmocka_unit_test_setup_teardown(test_round_trip, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_unknown_and_reordered, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_missing_optional, make_path, remove_path),

@@ -259,6 +259,61 @@ static void test_row_hash(void **state)
     assert_true(h != kvgen_row_hash(3, v, sizeof v));
 }
 
+/* Generation 0 is the value every release wrote: these bytes were
+** recorded from sqlsoak 0.2.0's generator (seed 42, 20-byte values), and
+** older folders and crash replays verify against them. */
+static void test_generation0_is_recorded(void **state)
+{
+    (void)state;
+    static const struct {
+        int64_t key;
+        unsigned char v[20];
+    } recorded[] = {
+        {0LL, {0x33, 0xff, 0x13, 0xa0, 0x5c, 0x6b, 0x0e, 0x7a, 0x0c, 0xf2, 0x52, 0x74, 0x5d, 0x72,
+               0x57, 0xbc, 0x4c, 0xd4, 0xed, 0x8b}},
+        {1LL, {0x81, 0x5f, 0x39, 0xe6, 0xc8, 0x6e, 0x2a, 0xb7, 0xc5, 0x6b, 0x51, 0x7c, 0x64, 0x1d,
+               0xbb, 0x02, 0xb3, 0x86, 0x70, 0x97}},
+        {4611686018427387904LL,
+         {0x17, 0x67, 0x64, 0x33, 0x3c, 0x85, 0x58, 0xe5, 0x16, 0xaf, 0xfd, 0xd9, 0xbe, 0x09,
+          0xdb, 0xcc, 0xf4, 0x9a, 0x39, 0x1c}},
+        {4112516057288975427LL,
+         {0xdf, 0x09, 0xbb, 0x03, 0xdd, 0xe8, 0x3b, 0xff, 0xf8, 0x5f, 0xb2, 0x65, 0x2c, 0x5f,
+          0x18, 0x96, 0xf1, 0x95, 0x2a, 0xbc}},
+    };
+    struct kvgen g;
+    unsigned char v[20], w[20];
+    kvgen_init(&g, 42, KO_RANDOM, sizeof v);
+    assert_int_equal(kvgen_key(&g, 99), recorded[3].key);
+    for (size_t i = 0; i < sizeof recorded / sizeof *recorded; i++) {
+        kvgen_value(&g, recorded[i].key, v);
+        assert_memory_equal(v, recorded[i].v, sizeof v);
+        kvgen_value_gen(&g, recorded[i].key, 0, w);
+        assert_memory_equal(w, recorded[i].v, sizeof w);
+        assert_true(kvgen_verify_gen(&g, recorded[i].key, 0, recorded[i].v, sizeof v));
+    }
+}
+
+/* A rewritten row's value is its generation's: another value, verified by
+** its generation and by no other. */
+static void test_generations_differ(void **state)
+{
+    (void)state;
+    struct kvgen g;
+    unsigned char v[3][64];
+    kvgen_init(&g, 7, KO_SEQ, sizeof v[0]);
+    for (int64_t key = 0; key < 100; key++) {
+        for (uint64_t gen = 0; gen < 3; gen++)
+            kvgen_value_gen(&g, key, gen, v[gen]);
+        for (uint64_t a = 0; a < 3; a++)
+            for (uint64_t b = 0; b < 3; b++) {
+                assert_int_equal(kvgen_verify_gen(&g, key, a, v[b], sizeof v[b]), a == b);
+                if (a != b)
+                    assert_memory_not_equal(v[a], v[b], sizeof v[a]);
+            }
+        assert_false(kvgen_verify_gen(&g, key, 1, v[1], sizeof v[1] - 1));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +326,8 @@ int main(void)
         cmocka_unit_test(test_value_writes_exact_length),
         cmocka_unit_test(test_verify_table),
         cmocka_unit_test(test_row_hash),
+        cmocka_unit_test(test_generation0_is_recorded),
+        cmocka_unit_test(test_generations_differ),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

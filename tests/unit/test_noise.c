@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "noise.h"
+#include "csvout.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 
@@ -134,13 +135,13 @@ static void test_paired_by_round(void **state)
     snprintf(r[n++].status, sizeof r[0].status, "failed");
     int64_t a = 2, b = 1;
     struct noise_ratio q;
-    noise_compare(r, n, &a, 1, &b, 1, NOISE_WRITE, &q);
+    noise_compare(r, n, &a, 1, &b, 1, PHASE_WRITE, &q);
     assert_int_equal(q.rounds, 5);
     near(q.ratio, 1.1);
     near(q.lo, 1.1);
     near(q.hi, 1.1);
     assert_int_equal(q.within, 0);
-    noise_compare(r, n, &a, 1, &b, 1, NOISE_READ, &q);
+    noise_compare(r, n, &a, 1, &b, 1, PHASE_READ, &q);
     near(q.lo, 0.98);
     near(q.hi, 1.02);
     assert_int_equal(q.within, 1);
@@ -162,11 +163,11 @@ static void test_sets(void **state)
     }
     int64_t first[] = {1, 2}, second[] = {3, 4};
     struct noise_ratio q;
-    noise_compare(r, n, second, 2, first, 2, NOISE_WRITE, &q);
+    noise_compare(r, n, second, 2, first, 2, PHASE_WRITE, &q);
     near(q.ratio, 3);
     near(q.lo, 3);
     near(q.hi, 3);
-    noise_compare(r, n, second, 2, first, 2, NOISE_READ, &q);   /* nothing read */
+    noise_compare(r, n, second, 2, first, 2, PHASE_READ, &q);   /* nothing read */
     assert_true(isnan(q.ratio));
     assert_int_equal(q.rounds, 0);
 }

@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "run.h"
+#include "runner.h"
 
 #include <inttypes.h>
 #include <limits.h>

@@ -9,6 +9,8 @@
 **   ### summary.csv, ### trials.csv, ### durability.csv) name every
 **   column with the table's unit, and no column the schema lacks.
 ** - every column has a meaning, and the graphs it names exist in plots/.
+** - every column id of colid.h is a column of some file, under its name
+**   (a column of the table without an id does not compile).
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -275,6 +277,25 @@ static void test_every_column_described(void **state)
         fail();
 }
 
+static void test_every_id_a_column(void **state)
+{
+    (void)state;
+    for (int c = 0; c < COL_COUNT; c++) {
+        int files_with = 0;
+        for (size_t f = 0; f < NFILES; f++) {
+            int i = csvout_column_of(files[f], (enum colid)c);
+            if (i < 0)
+                continue;
+            files_with++;
+            assert_string_equal(csvout_column_name(files[f], i), colid_name((enum colid)c));
+        }
+        if (!files_with)
+            fail_msg("COL_%s is a column of no file", colid_name((enum colid)c));
+    }
+    assert_int_equal(csvout_column_of(CSV_TRIALS, COL_read_p99_us_median), -1);
+    assert_int_equal(csvout_column_of(CSV_CHUNKS, COL_chunk), 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_older_versions_recorded),
         cmocka_unit_test(test_readme_tables),
         cmocka_unit_test(test_every_column_described),
+        cmocka_unit_test(test_every_id_a_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

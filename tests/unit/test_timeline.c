@@ -53,7 +53,7 @@ static void test_write_phase_adds_up(void **state)
     int fd = open_file(&tl, path, sizeof path, 10);
     timeline_chunk(&tl, 0);
     int64_t rows = 1000;
-    timeline_begin(&tl, TL_WRITE, rows);
+    timeline_begin(&tl, PHASE_WRITE, rows);
     for (int i = 0; i < 20; i++) {
         rows += 256;
         timeline_tick(&tl, rows);
@@ -61,7 +61,7 @@ static void test_write_phase_adds_up(void **state)
             nap_ms(45);           /* a stall of several intervals */
     }
     timeline_end(&tl, rows);
-    uint64_t tc = timeline_begin(&tl, TL_WRITE, rows);   /* a second phase of the chunk */
+    uint64_t tc = timeline_begin(&tl, PHASE_WRITE, rows);   /* a second phase of the chunk */
     rows += 17;
     nap_ms(25);                   /* a COMMIT longer than an interval */
     uint64_t d = timeline_commit(&tl, rows, tc);
@@ -77,21 +77,21 @@ static void test_write_phase_adds_up(void **state)
     assert_int_equal(csvin_read(path, CSV_TIMELINE, &t, err, sizeof err), 0);
     int64_t ops = 0, commits = 0, idle = 0;
     for (int i = 0; i < t.nrows; i++) {
-        const char *ph = csvin_str(&t, CSV_TIMELINE, i, "phase");
-        double o = csvin_num(&t, CSV_TIMELINE, i, "ops");
+        const char *ph = csvin_str(&t, CSV_TIMELINE, i, COL_phase);
+        double o = csvin_num(&t, CSV_TIMELINE, i, COL_ops);
         if (!strcmp(ph, "write"))
             ops += (int64_t)o;
         else if (!strcmp(ph, "commit"))
             commits += (int64_t)o;
         idle += !strcmp(ph, "write") && o == 0 &&
-                csvin_num(&t, CSV_TIMELINE, i, "span_s") >= 0.02;
-        assert_true(isnan(csvin_num(&t, CSV_TIMELINE, i, "read_max_us")));
-        if (i > 0 && strcmp(csvin_str(&t, CSV_TIMELINE, i - 1, "phase"), "read") != 0) {
-            double end = csvin_num(&t, CSV_TIMELINE, i - 1, "start_unix_s") +
-                         csvin_num(&t, CSV_TIMELINE, i - 1, "span_s");
+                csvin_num(&t, CSV_TIMELINE, i, COL_span_s) >= 0.02;
+        assert_true(isnan(csvin_num(&t, CSV_TIMELINE, i, COL_read_max_us)));
+        if (i > 0 && strcmp(csvin_str(&t, CSV_TIMELINE, i - 1, COL_phase), "read") != 0) {
+            double end = csvin_num(&t, CSV_TIMELINE, i - 1, COL_start_unix_s) +
+                         csvin_num(&t, CSV_TIMELINE, i - 1, COL_span_s);
             /* the second phase starts a new grid: only within one phase */
-            if (csvin_num(&t, CSV_TIMELINE, i, "start_unix_s") < end + 0.5)
-                assert_true(csvin_num(&t, CSV_TIMELINE, i, "start_unix_s") >= end - 1e-5);
+            if (csvin_num(&t, CSV_TIMELINE, i, COL_start_unix_s) < end + 0.5)
+                assert_true(csvin_num(&t, CSV_TIMELINE, i, COL_start_unix_s) >= end - 1e-5);
         }
     }
     assert_int_equal(ops, 20 * 256 + 17);
@@ -108,7 +108,7 @@ static void test_read_phase(void **state)
     char path[64], err[256];
     int fd = open_file(&tl, path, sizeof path, 5);
     timeline_chunk(&tl, 3);
-    timeline_begin(&tl, TL_READ, 0);
+    timeline_begin(&tl, PHASE_READ, 0);
     for (int i = 0; i < 500; i++) {
         if (i % 100 == 0)
             nap_ms(6);
@@ -116,7 +116,7 @@ static void test_read_phase(void **state)
     }
     timeline_end(&tl, 0);
     /* a phase with nothing to do leaves no row */
-    timeline_begin(&tl, TL_READ, 0);
+    timeline_begin(&tl, PHASE_READ, 0);
     timeline_end(&tl, 0);
     close(fd);
     struct csvin c;
@@ -124,10 +124,10 @@ static void test_read_phase(void **state)
     int64_t ops = 0;
     double max = 0;
     for (int i = 0; i < c.nrows; i++) {
-        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, "phase"), "read");
-        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, "chunk"), "3");
-        ops += (int64_t)csvin_num(&c, CSV_TIMELINE, i, "ops");
-        double m = csvin_num(&c, CSV_TIMELINE, i, "read_max_us");
+        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, COL_phase), "read");
+        assert_string_equal(csvin_str(&c, CSV_TIMELINE, i, COL_chunk), "3");
+        ops += (int64_t)csvin_num(&c, CSV_TIMELINE, i, COL_ops);
+        double m = csvin_num(&c, CSV_TIMELINE, i, COL_read_max_us);
         if (m > max)
             max = m;
     }
@@ -146,7 +146,7 @@ static void test_figures_without_file(void **state)
     memset(&id, 0, sizeof id);
     timeline_open(&tl, -1, &id, 1000);
     timeline_chunk(&tl, 0);
-    timeline_begin(&tl, TL_WRITE, 0);
+    timeline_begin(&tl, PHASE_WRITE, 0);
     timeline_tick(&tl, 256);
     timeline_end(&tl, 300);
     double stall, commit;

@@ -1,0 +1,49 @@
+/*
+** colid: every column name of sqlsoak's CSV files, written once, as a
+** typed id.  Readers ask csvin for COL_read_p99_us_median, never for a
+** string typed again: a misspelt id does not compile, and csvin asserts
+** that the file read has the column in its schema (csvout.h), so a
+** column read from the wrong file fails at once instead of reading NaN.
+**
+** The list holds the identity columns and each file's own columns, each
+** name once however many files have it.  The columns of a dimension
+** (dims.h) and of a latency figure (latency.h) are named in their own
+** tables.  csvout's schema table refers to each column by its id, and
+** test_schema checks that every id is a column of some file.
+*/
+#ifndef SQLSOAK_COLID_H
+#define SQLSOAK_COLID_H
+
+#define COLID_LIST(X) \
+    X(schema_version) X(cell) X(repeat) X(sqlite_version) X(sqlite_source_id) X(read_from) \
+    X(chunk) X(chunk_rows) X(rows) X(write_s) X(commit_s) X(write_rows_per_s) X(read_s) \
+    X(reads) X(read_ops_per_s) X(verify_failures) X(db_bytes) X(wal_bytes) X(journal_bytes) \
+    X(io_write_bytes) X(io_read_bytes) X(rss_kib) X(elapsed_s) X(resumed) X(db_cached_pct) \
+    X(read_io_bytes) X(end_unix_s) X(write_stall_max_ms) X(commit_max_ms) X(temp_c) X(cpu_mhz) \
+    X(throttled) X(device_busy_pct) X(device_reads) X(device_writes) X(status) X(reason) \
+    X(chunks) X(write_rows_per_s_median) X(write_rows_per_s_min) X(write_rows_per_s_max) \
+    X(read_ops_per_s_median) X(read_ops_per_s_min) X(read_ops_per_s_max) \
+    X(write_rows_per_s_first) X(write_rows_per_s_last) X(write_last_over_first) \
+    X(read_p99_us_median) X(io_write_bytes_per_row) X(verify_s) X(wall_s) \
+    X(db_cached_pct_median) X(read_io_bytes_per_read) X(write_rows_per_s_repeats_median) \
+    X(write_rows_per_s_repeats_min) X(write_rows_per_s_repeats_max) \
+    X(read_ops_per_s_repeats_median) X(read_ops_per_s_repeats_min) \
+    X(read_ops_per_s_repeats_max) X(write_vs_cell1) X(write_vs_cell1_lo) X(write_vs_cell1_hi) \
+    X(write_within_noise) X(read_vs_cell1) X(read_vs_cell1_lo) X(read_vs_cell1_hi) \
+    X(read_within_noise) X(vs_cell1_rounds) X(vs_cell1_confidence) X(trial) X(seed) \
+    X(crash_event) X(events) X(acked_rows) X(found_rows) X(lost_commits) X(integrity) \
+    X(outcome) X(workload_seed) X(sector_size) X(replay) X(trials) X(intact) X(lost_trials) \
+    X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
+    X(span_s) X(ops) X(read_max_us)
+
+enum colid {
+#define COLID_ENUM(name) COL_##name,
+    COLID_LIST(COLID_ENUM)
+#undef COLID_ENUM
+    COL_COUNT   /* also: a column not in this list (a dimension's, a latency's) */
+};
+
+/* The column's name in the files' headers ("read_p99_us_median"). */
+const char *colid_name(enum colid c);
+
+#endif

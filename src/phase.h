@@ -1,0 +1,40 @@
+/*
+** phase: the phases of a chunk, one row each: the table the timeline,
+** noise, the summary and the plots loop over instead of naming "write"
+** and "read" in each.
+**
+** A chunk runs write (its INSERTs, COMMITs included), then read; --verify
+** runs verify once at the cell's end.  commit is the write phase's
+** COMMITs, a figure of their own in timeline.csv.  A row's name is its
+** word in timeline.csv's phase column and the prefix of its columns
+** (write_s, read_ops_per_s); those words never change, so that folders of
+** every release read the same.
+*/
+#ifndef SQLSOAK_PHASE_H
+#define SQLSOAK_PHASE_H
+
+#include "colid.h"
+
+#include <stddef.h>
+
+enum phase_id { PHASE_WRITE, PHASE_COMMIT, PHASE_READ, PHASE_VERIFY, PHASE_COUNT };
+
+struct phase {
+    const char *name;        /* timeline.csv's word and the columns' prefix: "write" */
+    const char *unit;        /* of its rate, as the console's tables print it: "rows/s" */
+    int latency;             /* timeline.csv holds its slowest op per interval */
+    int stalls;              /* its intervals without progress are stalls (timeline.h) */
+    /* Its noise (noise.h): a phase that has a rate compared over repeats
+    ** and against cell 1.  rate_off: the summary_record double of its
+    ** median rate; the rest: its columns of summary.csv.  noise 0: none. */
+    int noise;
+    size_t rate_off;
+    enum colid vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
+};
+
+extern const struct phase phase_table[PHASE_COUNT];
+
+/* The phase named name ("write"), or -1. */
+int phase_of(const char *name);
+
+#endif

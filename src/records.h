@@ -1,0 +1,123 @@
+/*
+** records: what a run measures, one struct per kind of result: a chunk,
+** a cell's summary, a chunk's histogram, a crash trial, a cell's
+** durability, an interval of the timeline.  Each begins with its
+** struct cell_id.  They know nothing of CSV: csvout.h's schema tables
+** map their fields to columns, csvin.h reads files back into them.
+*/
+#ifndef SQLSOAK_RECORDS_H
+#define SQLSOAK_RECORDS_H
+
+#include "cellid.h"
+#include "hist.h"
+#include "latency.h"
+
+#include <stdint.h>
+
+struct chunk_record {
+    struct cell_id id;
+    int64_t chunk;           /* 0-based, as the 2014 test's S */
+    int64_t chunk_rows;      /* rows inserted by this chunk */
+    int64_t rows;            /* rows in the table after it */
+    double write_s, commit_s, write_rows_per_s;
+    double read_s;
+    int64_t reads;
+    double read_ops_per_s;
+    double read_us[LAT_COUNT];  /* the read latencies of latency.h, one column each */
+    int64_t verify_failures;
+    int64_t db_bytes, wal_bytes, journal_bytes;
+    int64_t io_write_bytes, io_read_bytes;
+    int64_t rss_kib;
+    double elapsed_s;        /* since the cell started, at the chunk's end */
+    int64_t resumed;         /* 1 when this chunk ran in a resumed run */
+    double db_cached_pct;    /* of the database's pages in the OS cache before the reads */
+    int64_t read_io_bytes;   /* read from storage by the read phase alone; -1 unknown */
+    /* what happened inside the chunk (timeline.h), and the device at its
+    ** end (telemetry.h): NaN, "" when not measured or not exposed */
+    double end_unix_s;       /* the chunk's end, wall clock */
+    double write_stall_max_ms, commit_max_ms;
+    double temp_c, cpu_mhz;
+    char throttled[16];      /* the firmware's flags, "0x50005" */
+    double device_busy_pct, device_reads, device_writes;
+};
+
+struct summary_record {
+    struct cell_id id;
+    char status[16];         /* ok, unsupported, failed, skipped, ... */
+    char reason[256];
+    int64_t chunks, rows;
+    double write_rows_per_s_median, write_rows_per_s_min, write_rows_per_s_max;
+    double read_ops_per_s_median, read_ops_per_s_min, read_ops_per_s_max;
+    double write_rows_per_s_first, write_rows_per_s_last, write_last_over_first;
+    double read_p99_us_median;
+    int64_t verify_failures;
+    int64_t db_bytes;
+    double io_write_bytes_per_row;
+    double verify_s;
+    double wall_s;
+    double read_us[LAT_COUNT];      /* latencies of all the cell's reads (latency.h) */
+    double db_cached_pct_median;    /* over chunks */
+    double read_io_bytes_per_read;  /* storage reads per point read */
+    /* Filled when the run ends (noise.h), the same in every row of a cell:
+    ** its median over repeats and their range, and its ratio against cell
+    ** 1 paired by round, with the interval and the verdict (0/1). */
+    double write_rows_per_s_repeats_median, write_rows_per_s_repeats_min,
+        write_rows_per_s_repeats_max;
+    double read_ops_per_s_repeats_median, read_ops_per_s_repeats_min,
+        read_ops_per_s_repeats_max;
+    double write_vs_cell1, write_vs_cell1_lo, write_vs_cell1_hi, write_within_noise;
+    double read_vs_cell1, read_vs_cell1_lo, read_vs_cell1_hi, read_within_noise;
+    double vs_cell1_rounds, vs_cell1_confidence;
+};
+
+/* A chunk's read latency histogram: histograms.csv, written just before
+** the chunk's row of chunks.csv, so that resume can restore a cell's
+** histogram (they merge exactly).  A chunk measured again after an
+** interruption has a later row: the last row of a chunk is its own. */
+struct histogram_record {
+    struct cell_id id;
+    int64_t chunk;
+    char histogram[HIST_TEXT_MAX];   /* hist_to_text() */
+};
+
+/* One simulated power cut (sqlsoak crash): trials.csv. */
+struct trial_record {
+    struct cell_id id;
+    int64_t trial;
+    char seed[24];           /* replay it with --replay SEED */
+    int64_t crash_event, events;   /* the cut came at write/sync crash_event of events */
+    int64_t acked_rows;      /* rows of the last COMMIT the library acknowledged */
+    int64_t found_rows;      /* rows found on reopening */
+    int64_t lost_commits;    /* acknowledged commits not found */
+    char integrity[64];      /* PRAGMA integrity_check's first line */
+    int64_t verify_failures;
+    char outcome[16];        /* intact, lost, corrupt */
+    /* what a replay needs beyond the cell's identity */
+    int64_t rows, chunk, workload_seed, sector_size;
+    char replay[1024];       /* the options that run this trial again */
+};
+
+/* A cell's durability over its trials: durability.csv. */
+struct durability_record {
+    struct cell_id id;
+    char status[16];         /* ok, unsupported, failed */
+    char reason[256];
+    int64_t trials, intact, lost_trials, lost_commits, corrupt;
+    double write_rows_per_s; /* median, of an uncrashed run of the same cell */
+    /* one-sided 95% upper bounds of the share of trials lost or corrupt
+    ** (Clopper-Pearson; the rule of three when none was seen), in % */
+    double lost_upper95_pct, corrupt_upper95_pct;
+};
+
+/* One interval of one phase of a chunk: timeline.csv (see timeline.h). */
+struct timeline_record {
+    struct cell_id id;
+    int64_t chunk;
+    char phase[8];           /* write, commit, read, verify */
+    double start_unix_s;     /* the interval's start, wall clock */
+    double span_s;           /* its length: --timeline-interval, or less at a phase's end */
+    int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */
+    double read_max_us;      /* the slowest read in it (reads only) */
+};
+
+#endif

@@ -1,0 +1,453 @@
+/*
+** runner: see runner.h.  What `sqlsoak run` does, from end to end (run.c):
+**
+**   check everything (options, libraries, folders, free space): a bad input
+**   ends here with exit 2 and nothing created
+**   -> create the results folder, run.json, the CSV headers (session.h:
+**      what run, resume and crash share up to here)
+**   -> for each cell of the plan: a child process runs it (soak_cell) and
+**      hands back its result through a pipe; chunks.csv is appended by the
+**      child as each chunk ends, summary.csv and run.json's cells log
+**      (runjson.h) by this process as each cell ends
+**   -> summary.csv rewritten with the columns that compare cells, ranked
+**      tables on stdout, the graphs, run.json written whole, the exit
+**      status: 0 only when every results file was written and synced.
+**
+** Each cell runs in its own process so that libraries cannot interfere
+** (each child touches one library only, with fresh state), and so that a
+** crash inside a library costs one cell, not the night.
+*/
+#include "runner.h"
+#include "cellproc.h"
+#include "clock.h"
+#include "csvout.h"
+#include "dbmark.h"
+#include "folder.h"
+#include "metrics.h"
+#include "noise.h"
+#include "plan.h"
+#include "plot.h"
+#include "progress.h"
+#include "runjson.h"
+#include "soak.h"
+#include "sqlapi.h"
+#include "stop.h"
+#include "summary.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- one cell, in a child process ---- */
+
+void runner_name_databases(struct runner *r)
+{
+    char abs[PATH_MAX], base[48];
+    uint32_t h = 2166136261u;       /* FNV-1a of the folder's absolute path */
+    if (!realpath(r->out, abs))
+        snprintf(abs, sizeof abs, "%s", r->out);
+    for (const char *p = abs; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    folder_safe_name(folder_basename(r->out), base, sizeof base);
+    snprintf(r->run_name, sizeof r->run_name, "%s-%08" PRIx32, base, h);
+}
+
+void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
+                    size_t n)
+{
+    assert(r->run_name[0]);     /* runner_name_databases came first */
+    snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-%s.db", r->db_dir, r->run_name, combo,
+             role);
+}
+
+void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
+{
+    char role[32];
+    if (c->warmup)
+        snprintf(role, sizeof role, "warmup%" PRId64, 1 - c->repeat);
+    else
+        snprintf(role, sizeof role, "rep%" PRId64, c->repeat);
+    runner_db_file(r, c->combo, role, buf, n);
+}
+
+
+/* Runs cell idx in its own process.  0 with *res (status hung when the
+** watchdog killed it), or -1 when the process handed back no result
+** (killed by the OOM killer, say): *res then holds what chunks.csv
+** recorded of it and why, the cell is left unrecorded and its database
+** kept, for resume. */
+static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
+                    struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
+{
+    const struct cell *c = &r->cells[idx];
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
+    char db[4400], label[256], why[200];
+    struct soak_env env;
+    memset(&env, 0, sizeof env);
+    env.cfg = r->cfg;
+    env.cell = c;
+    env.api = api;
+    plan_cell_id(r->cfg, c, api->version, api->source_id, &env.id);
+    runner_db_path(r, c, db, sizeof db);
+    env.db_path = db;
+    env.chunks_fd = r->chunks_fd;
+    env.histograms_fd = r->histograms_fd;
+    env.timeline_fd = r->timeline_fd;
+    env.progress = pg;
+    env.deadline_ns = deadline_ns;
+    env.stop = &stop_signal;
+    env.prior = prior;
+    env.commit_fd = -1;
+    env.beat_fd = -1;
+    env.mark_fd = r->marks_fd;
+    pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
+    int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
+    if (rc == 0)
+        return 0;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/chunks.csv", r->out);
+    memset(res, 0, sizeof *res);
+    csvout_clear(CSV_SUMMARY, &res->sum);
+    res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+    res->sum.id = env.id;
+    res->sum.chunks = cellproc_recorded(path, &env.id);
+    snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
+    return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
+}
+
+/* ---- results ---- */
+
+/* The time the run has spent on its cells, over every resume, in run.json
+** (run_s): --max-time bounds it, not the time since the last resume. */
+static void note_run_time(struct runner *r)
+{
+    double s = r->spent_s + (clock_now_ns() - r->t_start) / 1e9;
+    json_object_set_new(runjson_root(r->rj), "run_s", json_real(s));
+}
+
+/* A result file could not be written: the run stops there, as disk_full
+** when the results disk is full (resumable once there is room), else as
+** io_error; the cell in hand stays unrecorded and its database kept. */
+static void results_failed(struct runner *r, const char *what, int err)
+{
+    int full = err == ENOSPC || err == EDQUOT || err == EFBIG;
+    r->end = full ? "disk_full" : "io_error";
+    snprintf(r->end_why, sizeof r->end_why, "%s: cannot write %.400s/%s: %s",
+             full ? "the results disk is full" : "results not written", r->out, what,
+             strerror(err));
+    fprintf(stderr, "sqlsoak: %s\n", r->end_why);
+}
+
+/* fdatasync, where the filesystem can (EINVAL: it cannot, and says so). */
+static int synced(int fd)
+{
+    return fdatasync(fd) == 0 || errno == EINVAL ? 0 : -1;
+}
+
+/* The cell's summary row (on disk before anything else), then its line in
+** run.json's cells log.  0, or -1 with the run ended by results_failed. */
+static int record_cell(struct runner *r, int idx, const struct cell_result *res)
+{
+    char line[4096];
+    int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
+    if (synced(r->chunks_fd) != 0) {
+        results_failed(r, "chunks.csv", errno);
+        return -1;
+    }
+    if (len < 0 || csvout_append(r->summary_fd, line, len) != 0 || synced(r->summary_fd) != 0) {
+        results_failed(r, "summary.csv", len < 0 ? EOVERFLOW : errno);
+        return -1;
+    }
+    r->results[r->nresults++] = res->sum;
+    note_run_time(r);
+    runjson_add_cell(r->rj, &r->cells[idx], res);
+    if (runjson_log_last(r->rj, r->out) != 0) {
+        results_failed(r, ".run.cells", errno);
+        return -1;
+    }
+    if (runjson_reserve(r->rj, r->out) != 0) {  /* run.json's room grows with its cells */
+        results_failed(r, ".run.json.reserve", errno);
+        return -1;
+    }
+    return 0;
+}
+
+static int skip_cell(struct runner *r, int idx, const char *why)
+{
+    struct cell_result res;
+    const struct cell *c = &r->cells[idx];
+    memset(&res, 0, sizeof res);
+    csvout_clear(CSV_SUMMARY, &res.sum);
+    res.status = ST_SKIPPED;
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
+    plan_cell_id(r->cfg, c, api->version, api->source_id, &res.sum.id);
+    snprintf(res.sum.status, sizeof res.sum.status, "skipped");
+    snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
+    return record_cell(r, idx, &res);
+}
+
+void runner_print_plan(const struct runner *r)
+{
+    const struct config *cfg = r->cfg;
+    int64_t biggest = 0, all = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        int64_t b = plan_estimate_db_bytes(cfg, &r->cells[i]);
+        biggest = b > biggest ? b : biggest;
+        all += b;
+    }
+    printf("sqlsoak %s: %d cell%s (%" PRId64 " combination%s x %" PRId64 " repeat%s%s), "
+           "%" PRId64 " rows each in chunks of %" PRId64 "\n",
+           SQLSOAK_VERSION, r->ncells, r->ncells == 1 ? "" : "s", plan_combinations(cfg),
+           plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat, cfg->repeat == 1 ? "" : "s",
+           cfg->warmup ? " + warm-ups" : "", cfg->rows, cfg->chunk);
+    if (cfg->keep_db)
+        printf("  databases in %s: about %" PRId64 " MiB in all (every one kept)\n", r->db_dir,
+               all >> 20);
+    else
+        printf("  databases in %s: about %" PRId64 " MiB for the largest cell (each deleted "
+               "when done)\n", r->db_dir, biggest >> 20);
+    for (int i = 0; i < r->nlibs; i++)
+        printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
+    printf("  results in %s\n", r->out);
+    fflush(stdout);
+}
+
+/* Where the run stopped, into r->where. */
+static void note_where(struct runner *r, int i, int64_t chunks, const char *why)
+{
+    const struct config *cfg = r->cfg;
+    snprintf(r->where, sizeof r->where,
+             "cell %d of %d (cell %" PRId64 ", repeat %" PRId64 ") after %" PRId64 " of %" PRId64
+             " chunks%s%s",
+             i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat, chunks,
+             (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");
+}
+
+/* Deletes the database of recorded cell idx: only the very file the cell
+** created (or the one resume proved this run's, dbmark.h). */
+static void remove_db(struct runner *r, int idx, const struct cell_result *res,
+                      struct progress *pg)
+{
+    char db[4200], msg[4400];
+    runner_db_path(r, &r->cells[idx], db, sizeof db);
+    if (res->db_marked && !dbmark_remove(db, &res->db_mark, r->marks_fd) &&
+        access(db, F_OK) == 0) {
+        snprintf(msg, sizeof msg, "kept %s: it is not the file this run created", db);
+        progress_note(pg, msg);
+    }
+}
+
+/* The cells from first on.  Returns 1 when a cell failed.  A run that
+** stops early (a signal, a cell's process killed, a results file that
+** cannot be written) sets r->end and r->where and leaves the cell in hand
+** unrecorded with its database kept: `sqlsoak resume` carries on there. */
+static int cells_loop(struct runner *r, int first, const struct soak_prior *prior,
+                      uint64_t t_start)
+{
+    const struct config *cfg = r->cfg;
+    struct progress pg;
+    progress_init(&pg, cfg->progress);
+    pg.cells = r->ncells;
+    double left_s = (double)cfg->max_time_s - r->spent_s;
+    uint64_t deadline = !cfg->max_time_s ? 0
+                        : left_s > 0    ? t_start + (uint64_t)(left_s * 1e9)
+                                        : t_start;
+    int failed = 0, i;
+    for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
+        failed |= soak_status_failed(soak_status_of(r->results[i].status));
+    for (i = first; i < r->ncells && !stop_signal; i++) {
+        if (deadline && clock_now_ns() >= deadline && !(i == first && prior))
+            break;      /* (a resumed cell runs a chunk and ends as interrupted) */
+        struct cell_result res;
+        double done_s = (clock_now_ns() - t_start) / 1e9;
+        pg.cell_no = i + 1;
+        pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
+        int lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
+        progress_done(&pg);
+        if (lost || res.results_full) {
+            char why[400];
+            snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
+                     res.sum.reason);
+            r->end = lost ? "interrupted" : "disk_full";
+            note_where(r, i, res.sum.chunks, why);
+            return failed;
+        }
+        if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
+            r->end = "interrupted";
+            note_where(r, i, res.sum.chunks, NULL);
+            return failed;
+        }
+        if (res.status != ST_OK && res.status != ST_WARMUP) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", i + 1, r->ncells,
+                     status_names[res.status], res.sum.reason);
+            progress_note(&pg, msg);
+        }
+        if (record_cell(r, i, &res) != 0) {
+            note_where(r, i, res.sum.chunks, r->end_why);
+            return failed;
+        }
+        if (res.db_created && !cfg->keep_db)
+            remove_db(r, i, &res, &pg);     /* only now: a crash before this leaves it to resume */
+        if (soak_status_failed(res.status)) {
+            failed = 1;
+            if (cfg->on_error == OE_STOP) {
+                i++;
+                break;
+            }
+        }
+        if (i == first && !prior && r->ncells - first > 1 &&
+            (res.status == ST_OK || res.status == ST_WARMUP)) {
+            char eta[16];
+            printf("first cell took %.1f s; the whole matrix should take about %s\n",
+                   res.sum.wall_s,
+                   progress_duration(res.sum.wall_s * (r->ncells - first), eta, sizeof eta));
+            fflush(stdout);
+        }
+    }
+    if (stop_signal && i < r->ncells) {
+        r->end = "interrupted";
+        snprintf(r->where, sizeof r->where, "before cell %d of %d", i + 1, r->ncells);
+        return failed;
+    }
+    for (; i < r->ncells; i++)
+        if (skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                               : "--max-time reached")) {
+            snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", i + 1, r->ncells,
+                     r->end_why);
+            break;
+        }
+    return failed;
+}
+
+void runner_shell_quote(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*s, f);
+    fputc('\'', f);
+}
+
+/* Once every cell is recorded: the columns that compare cells need every
+** round, so summary.csv is rewritten with them now (a kill before this
+** leaves it to resume, which fills them again).  A failure ends the run as
+** results_failed says, resumable. */
+static void close_summary(struct runner *r)
+{
+    char werr[4400];
+    noise_fill(r->results, r->nresults);
+    if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0) {
+        results_failed(r, "summary.csv", errno);
+        snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
+    }
+}
+
+/* The graphs and report.html: NULL when drawn (or when gnuplot is missing:
+** plot_run then says how to draw them later), else why not, for run.json's
+** status_detail. */
+static const char *draw_graphs(const struct runner *r)
+{
+    if (r->cfg->no_plot)
+        return NULL;
+    if (stop_signal)        /* the signal landed in the last cell */
+        return "graphs not drawn: interrupted before drawing them";
+    int rc = plot_run(r->out, stdout);
+    if (stop_signal)
+        return "graphs not drawn: interrupted while drawing them";
+    return rc == 0 || rc == 1 ? NULL : "graphs not drawn: a graph or report.html could not be "
+                                       "written (the run's output says which)";
+}
+
+int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
+{
+    const struct config *cfg = r->cfg;
+    const char *prog = r->prog ? r->prog : "sqlsoak";
+    stop_catch_runner();        /* again: resume and crash come here too */
+    r->t_start = clock_now_ns();
+    int failed = 0;
+    if (runjson_reserve(r->rj, r->out) != 0) {
+        /* no room for run.json's last words: no cell is begun */
+        results_failed(r, ".run.json.reserve", errno);
+        snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", first + 1, r->ncells,
+                 r->end_why);
+    } else {
+        failed = cells_loop(r, first, prior, r->t_start);
+    }
+    if (!r->end)
+        close_summary(r);
+    summary_print(stdout, cfg, r->results, r->nresults);
+    /* drawn while run.json still says running: a kill here leaves the run
+    ** to resume, which closes it and draws them */
+    const char *graphs = r->end ? NULL : draw_graphs(r);
+    note_run_time(r);
+    runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
+                       r->end ? r->where : graphs);
+    runjson_unreserve(r->out);
+    int written = runjson_write(r->rj, r->out) == 0;
+    if (!written)
+        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
+    printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
+    if (r->end) {
+        printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
+               strcmp(r->end, "interrupted") == 0 ? "interrupted" : "stopped", r->where,
+               strcmp(r->end, "disk_full") == 0 ? " once there is room" : "", prog);
+        runner_shell_quote(stdout, r->out);
+        printf("\n");
+        fflush(stdout);
+        return strcmp(r->end, "interrupted") == 0 ? 130 : 1;
+    }
+    if (graphs) {
+        printf("%s; every cell is recorded.\nto draw them: %s plot ",
+               !stop_signal ? "graphs not drawn"
+               : strstr(graphs, "before") ? "interrupted before the graphs were drawn"
+                                          : "interrupted while drawing the graphs",
+               prog);
+        runner_shell_quote(stdout, r->out);
+        printf("\n");
+        fflush(stdout);
+        return stop_signal ? 130 : 1;
+    }
+    return failed || !written ? 1 : 0;
+}
+
+void runner_release(struct runner *r)
+{
+    if (r->chunks_fd >= 0)
+        close(r->chunks_fd);
+    if (r->summary_fd >= 0)
+        close(r->summary_fd);
+    if (r->histograms_fd >= 0)
+        close(r->histograms_fd);
+    if (r->timeline_fd >= 0)
+        close(r->timeline_fd);
+    if (r->owner_fd >= 0)
+        close(r->owner_fd);
+    if (r->marks_fd >= 0)
+        close(r->marks_fd);
+    runjson_free(r->rj);
+    free(r->results);
+    free(r->cells);
+    for (int i = 0; i < r->nlibs; i++)
+        sqlapi_close(&r->libs[i]);
+    r->chunks_fd = r->summary_fd = r->histograms_fd = r->timeline_fd = r->owner_fd = -1;
+    r->marks_fd = -1;
+    r->rj = NULL;
+    r->results = NULL;
+    r->cells = NULL;
+    r->nlibs = 0;
+}

@@ -1,0 +1,88 @@
+/*
+** Unit tests of measured: the facts of chunks.csv that choose graphs, from
+** rows written by csvout and read back by csvin, as plot and compare read
+** them.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "graphs.h"
+#include "measured.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* chunks.csv of two chunks into a temporary file, read back into t:
+** chunk 0 as given by reads, p50, io, temp and mhz; chunk 1 measured
+** nothing. */
+static void chunks_of(struct csvin *t, double reads, double p50, int64_t io, double temp,
+                      double mhz)
+{
+    char path[] = "/tmp/test_measured.XXXXXX", line[8192], err[256];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(csvout_append(fd, line, csvout_header(CSV_CHUNKS, line, sizeof line)), 0);
+    for (int k = 0; k < 2; k++) {
+        struct chunk_record cr;
+        csvout_clear(CSV_CHUNKS, &cr);
+        cr.id.cell = cr.id.repeat = 1;
+        cr.chunk = k;
+        if (k == 0) {
+            cr.read_ops_per_s = reads;
+            cr.read_us[LAT_P50] = p50;
+            cr.io_write_bytes = io;
+            cr.temp_c = temp;
+            cr.cpu_mhz = mhz;
+        }
+        assert_int_equal(csvout_append(fd, line, csvout_row(CSV_CHUNKS, &cr, line, sizeof line)),
+                         0);
+    }
+    close(fd);
+    assert_int_equal(csvin_read(path, CSV_CHUNKS, t, err, sizeof err), 0);
+    unlink(path);
+}
+
+static void test_facts(void **state)
+{
+    (void)state;
+    static const struct {
+        double reads, p50;
+        int64_t io;
+        double temp, mhz;
+        unsigned needs;
+    } cases[] = {
+        {0, NAN, 0, NAN, NAN, 0},
+        {1000, NAN, 0, NAN, NAN, GRAPHS_READS},
+        {1000, 12.5, 0, NAN, NAN, GRAPHS_READS | GRAPHS_LATENCY},
+        {0, NAN, 4096, NAN, NAN, GRAPHS_IO},
+        {0, NAN, 0, 0.0, 0, GRAPHS_TEMP},   /* 0 °C is a temperature; 0 MHz no clock */
+        {0, NAN, 0, NAN, 1500, GRAPHS_CLOCK},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct csvin t;
+        struct measured m = {0};
+        chunks_of(&t, cases[i].reads, cases[i].p50, cases[i].io, cases[i].temp, cases[i].mhz);
+        measured_add(&m, &t, NULL, 0);
+        assert_int_equal(measured_needs(&m), cases[i].needs);
+        /* only the rows asked for: chunk 1 measured nothing */
+        struct measured one = {0};
+        int row = 1;
+        measured_add(&one, &t, &row, 1);
+        assert_int_equal(measured_needs(&one), 0);
+        csvin_free(&t);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_facts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,317 @@
+/*
+** Unit tests of the source tree's shape, read from src/ itself:
+**
+** - no include cycle between modules: a module is a .c/.h pair, and one
+**   that includes another's header depends on it; the dependencies form
+**   no loop (the records and cell identity live in headers that know
+**   nothing of CSV, the writer knows nothing of the reader).  One module
+**   is kept in two pairs for size: faultstate is faultvfs's own state.
+** - no column name as a string literal outside the schema's tables
+**   (colid.h, csvout.c, dims.c, latency.c): readers name a column by its
+**   id (COL_...), or by a name those tables hand out.  The words that are
+**   also names in another vocabulary (run.json keys, options, PRAGMAs,
+**   the plot data files' columns) are listed below, each with what it is.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "csvout.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SOURCE_DIR SQLSOAK_SOURCE_DIR    /* the checkout, from the Makefile */
+
+/* The names of src/'s .c and .h files into names; returns how many. */
+#define MAXFILES 512
+static int source_files(char names[][64])
+{
+    char dir[512];
+    int n = 0;
+    snprintf(dir, sizeof dir, "%s/src", SOURCE_DIR);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len > 2 && len < 64 &&
+            (strcmp(e->d_name + len - 2, ".c") == 0 || strcmp(e->d_name + len - 2, ".h") == 0)) {
+            assert_true(n < MAXFILES);
+            snprintf(names[n++], 64, "%s", e->d_name);
+        }
+    }
+    closedir(d);
+    assert_true(n > 100);   /* the tree was read */
+    return n;
+}
+
+#define MAXMOD 256
+#define NAMELEN 64
+
+/* The module graph: dep[a][b] when a's .c or .h includes b.h. */
+struct graph {
+    int n;
+    char name[MAXMOD][NAMELEN];
+    unsigned char dep[MAXMOD][MAXMOD];
+};
+
+/* The index of module name, added when new; a part counts as its whole. */
+static int module(struct graph *g, const char *name, size_t len)
+{
+    static const char *const part_of[][2] = {{"faultstate", "faultvfs"}};
+    for (size_t i = 0; i < sizeof part_of / sizeof *part_of; i++)
+        if (strlen(part_of[i][0]) == len && strncmp(part_of[i][0], name, len) == 0) {
+            name = part_of[i][1];
+            len = strlen(name);
+        }
+    for (int i = 0; i < g->n; i++)
+        if (strlen(g->name[i]) == len && strncmp(g->name[i], name, len) == 0)
+            return i;
+    assert_true(g->n < MAXMOD && len < NAMELEN);
+    memcpy(g->name[g->n], name, len);
+    g->name[g->n][len] = 0;
+    return g->n++;
+}
+
+/* Adds the includes of src/file (module of its name without extension). */
+static void read_includes(struct graph *g, const char *file)
+{
+    char path[512], line[1024];
+    snprintf(path, sizeof path, "%s/src/%.63s", SOURCE_DIR, file);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    int self = module(g, file, strcspn(file, "."));
+    while (fgets(line, sizeof line, f)) {
+        const char *p = line;
+        if (strncmp(p, "#include \"", 10) != 0)
+            continue;
+        p += 10;
+        size_t len = strcspn(p, ".\"");
+        int to = module(g, p, len);
+        if (to != self)
+            g->dep[self][to] = 1;
+    }
+    fclose(f);
+}
+
+/* Depth-first: 1 when a cycle is reachable from v, its modules into path
+** (from the first module of the loop to the last), their count in *len. */
+static int cycle_from(const struct graph *g, int v, char *state, int *stack, int depth,
+                      char *path, size_t n)
+{
+    state[v] = 1;   /* on the stack */
+    stack[depth] = v;
+    for (int w = 0; w < g->n; w++) {
+        if (!g->dep[v][w])
+            continue;
+        if (state[w] == 1) {
+            size_t len = 0;
+            int i = depth;
+            while (stack[i] != w)
+                i--;
+            for (; i <= depth; i++)
+                len += (size_t)snprintf(path + len, n - len, "%s -> ", g->name[stack[i]]);
+            snprintf(path + len, n - len, "%s", g->name[w]);
+            return 1;
+        }
+        if (state[w] == 0 && cycle_from(g, w, state, stack, depth + 1, path, n))
+            return 1;
+    }
+    state[v] = 2;   /* done */
+    return 0;
+}
+
+/* 1 when g has a cycle, named in path. */
+static int find_cycle(const struct graph *g, char *path, size_t n)
+{
+    char state[MAXMOD] = {0};
+    int stack[MAXMOD];
+    for (int v = 0; v < g->n; v++)
+        if (state[v] == 0 && cycle_from(g, v, state, stack, 0, path, n))
+            return 1;
+    return 0;
+}
+
+/* The detector itself: a loop of three is found and named; a diamond is
+** no loop. */
+static void test_cycle_detector(void **state)
+{
+    (void)state;
+    static struct graph g;
+    char path[256];
+    memset(&g, 0, sizeof g);
+    int a = module(&g, "a", 1), b = module(&g, "b", 1), c = module(&g, "c", 1),
+        d = module(&g, "d", 1);
+    g.dep[a][b] = g.dep[a][c] = g.dep[b][d] = g.dep[c][d] = 1;
+    assert_false(find_cycle(&g, path, sizeof path));
+    g.dep[d][a] = 1;
+    assert_true(find_cycle(&g, path, sizeof path));
+    assert_string_equal(path, "a -> b -> d -> a");
+}
+
+static void test_no_include_cycle(void **state)
+{
+    (void)state;
+    static struct graph g;
+    static char files[MAXFILES][64];
+    char path[4096];
+    memset(&g, 0, sizeof g);
+    for (int i = 0, n = source_files(files); i < n; i++)
+        read_includes(&g, files[i]);
+    if (find_cycle(&g, path, sizeof path))
+        fail_msg("include cycle: %s", path);
+}
+
+/* The files that hold the schema's tables: their literals are the names. */
+static const char *const schema_files[] = {"colid.h", "csvout.c", "dims.c", "latency.c"};
+
+/* Literals equal to a column name that name something else, by file. */
+static const struct {
+    const char *file, *words, *what;
+} other_names[] = {
+    {"commands.c", "status", "subcommands"},
+    {"crash.c", "intact corrupt", "a trial's outcome words"},
+    {"metrics.c", "status", "the Prometheus file's labels"},
+    {"modes.c", "chunk", "--read-from's words"},
+    {"options.c", "rows chunk reads seed repeat trials replay", "option names"},
+    {"plotcrash.c", "status trials intact corrupt lost_commits",
+     "the columns of the durability data file plots/durability.gp reads; outcome words"},
+    {"plotdata.c", "device rows chunk trials", "run.json keys"},
+    {"plotheat.c", "status commit_every write_rows_per_s",
+     "the columns of the heatmap and commit data files"},
+    {"plotspread.c", "chunks", "the columns of the spread data file"},
+    {"plottimeline.c", "phase write_rows_per_s temp_c cpu_mhz",
+     "the columns of the timeline and telemetry data files"},
+    {"report.c", "status intact corrupt", "run.json keys; the outcome words as CSS classes"},
+    {"resume.c", "status", "run.json keys"},
+    {"runjson.c",
+     "schema_version status cell repeat reason chunks rows verify_failures wall_s "
+     "sqlite_version sqlite_source_id",
+     "run.json keys"},
+    {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
+    {"status.c", "status rows chunk", "run.json keys"},
+    {"sysinfo.c", "device", "run.json keys"},
+};
+
+/* Whether literal s, in file, is a column name used as one. */
+static int column_literal(const char *file, const char *s)
+{
+    static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS,
+                                          CSV_DURABILITY, CSV_HISTOGRAMS, CSV_TIMELINE};
+    int column = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files && !column; f++)
+        for (int i = 0; i < csvout_ncolumns(files[f]) && !column; i++)
+            column = strcmp(csvout_column_name(files[f], i), s) == 0;
+    for (size_t i = 0; column && i < sizeof other_names / sizeof *other_names; i++) {
+        if (strcmp(other_names[i].file, file) != 0)
+            continue;
+        for (const char *w = other_names[i].words; *w; w += strspn(w, " ")) {
+            size_t len = strcspn(w, " ");
+            if (strlen(s) == len && strncmp(w, s, len) == 0)
+                return 0;
+            w += len;
+        }
+    }
+    return column;
+}
+
+/* The string literals of C source text (comments and character constants
+** skipped), each checked; a message per column name into out.  Returns
+** how many. */
+static int scan_literals(const char *file, const char *text, char *out, size_t n)
+{
+    int found = 0, line = 1;
+    size_t len = strlen(out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            line++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            if (!*p)
+                break;
+            p++;
+        } else if (p[0] == '/' && p[1] == '/') {
+            while (p[1] && p[1] != '\n')
+                p++;
+        } else if (*p == '\'' || *p == '"') {
+            char q = *p, lit[256];
+            size_t k = 0;
+            for (p++; *p && *p != q && *p != '\n'; p++) {
+                if (*p == '\\' && p[1])
+                    p++;
+                if (k < sizeof lit - 1)
+                    lit[k++] = *p;
+            }
+            lit[k] = 0;
+            if (q == '"' && column_literal(file, lit)) {
+                found++;
+                len += (size_t)snprintf(out + len, len < n ? n - len : 0,
+                                        "\nsrc/%s:%d: \"%s\"", file, line, lit);
+            }
+            if (!*p)
+                break;
+        }
+    }
+    return found;
+}
+
+/* The scanner itself: a literal in code is found, one in a comment, a
+** character constant or another vocabulary's list is not. */
+static void test_literal_scanner(void **state)
+{
+    (void)state;
+    char out[512] = "";
+    assert_int_equal(scan_literals("x.c", "f(\"read_p99_us_median\");\n", out, sizeof out), 1);
+    assert_string_equal(out, "\nsrc/x.c:1: \"read_p99_us_median\"");
+    out[0] = 0;
+    assert_int_equal(scan_literals("x.c", "/* \"rows\" */ c = '\"'; // \"rows\"\n", out,
+                                   sizeof out),
+                     0);
+    assert_int_equal(scan_literals("options.c", "{\"rows\", 1}", out, sizeof out), 0);
+    assert_int_equal(scan_literals("x.c", "{\"rows\", 1}", out, sizeof out), 1);
+}
+
+static void test_no_column_literal(void **state)
+{
+    (void)state;
+    char path[1024];
+    static char out[16384], files[MAXFILES][64];
+    out[0] = 0;
+    int found = 0;
+    for (int k = 0, nf = source_files(files); k < nf; k++) {
+        int schema = 0;
+        for (size_t i = 0; i < sizeof schema_files / sizeof *schema_files; i++)
+            schema |= strcmp(files[k], schema_files[i]) == 0;
+        if (schema)
+            continue;
+        snprintf(path, sizeof path, "%s/src/%.63s", SOURCE_DIR, files[k]);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        static char text[1 << 20];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        assert_true(n < sizeof text - 1);
+        text[n] = 0;
+        fclose(f);
+        found += scan_literals(files[k], text, out, sizeof out);
+    }
+    if (found)
+        fail_msg("a column named by a string outside the schema's tables: use its COL_ id "
+                 "(colid.h)%s",
+                 out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cycle_detector),
+        cmocka_unit_test(test_no_include_cycle),
+        cmocka_unit_test(test_literal_scanner),
+        cmocka_unit_test(test_no_column_literal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
