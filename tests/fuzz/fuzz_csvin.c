@@ -1,0 +1,65 @@
+/*
+** fuzz_csvin: the bytes as a CSV file sqlsoak reads back (a results
+** folder copied, hand-edited or damaged), read as every schema csvin
+** knows, whole and up to its last whole line, every field then fetched
+** as text and as a number; and as the histograms.csv resume restores a
+** cell's latency histogram from.  What must hold: a refusal says why; a
+** file read has the fields it claims; what is kept ends on a line.
+*/
+#include "csvin.h"
+#include "fuzz.h"
+#include "hist.h"
+#include "histfile.h"
+
+#include <math.h>
+
+static void walk(const struct csvin *t, enum csv_file f)
+{
+    FUZZ_CHECK(t->ncols > 0 && t->nrows >= 0);
+    for (int r = 0; r < t->nrows; r++)
+        for (int c = 0; c < t->ncols; c++) {
+            FUZZ_CHECK(csvin_col(t, t->name[c]) == c);
+            const char *s = csvin_str(t, f, r, t->name[c]);
+            double d = csvin_num(t, f, r, t->name[c]);
+            FUZZ_CHECK(s != NULL && (*s || isnan(d)));
+        }
+    FUZZ_CHECK(*csvin_str(t, f, t->nrows, t->name[0]) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *path = fuzz_file("histograms.csv", data, size);
+    for (int f = CSV_CHUNKS; f <= CSV_TIMELINE; f++) {
+        struct csvin t;
+        char err[8192] = "";
+        if (csvin_read(path, (enum csv_file)f, &t, err, sizeof err) == 0) {
+            walk(&t, (enum csv_file)f);
+            csvin_free(&t);
+        } else {
+            FUZZ_CHECK(err[0] && t.ncols == 0 && t.nrows == 0);
+        }
+        off_t whole = -1;
+        int torn = -1;
+        err[0] = 0;
+        if (csvin_read_whole(path, (enum csv_file)f, &t, &whole, &torn, err, sizeof err) == 0) {
+            FUZZ_CHECK(whole >= 0 && (size_t)whole <= size && (torn == 0 || torn == 1));
+            FUZZ_CHECK(whole == 0 || data[whole - 1] == '\n');
+            walk(&t, (enum csv_file)f);
+            csvin_free(&t);
+        } else {
+            FUZZ_CHECK(err[0]);
+        }
+    }
+    /* resume restoring cell 1 repeat 1's histogram of its first 3 chunks */
+    struct hist *h = malloc(sizeof *h);
+    FUZZ_CHECK(h != NULL);
+    off_t whole = -1;
+    char err[8192] = "";
+    if (histfile_restore(fuzz_dir(), 1, 1, 3, h, &whole, err, sizeof err) == 0)
+        FUZZ_CHECK(whole >= 0 && (size_t)whole <= size && (whole == 0 || data[whole - 1] == '\n'));
+    else
+        FUZZ_CHECK(err[0]);
+    free(h);
+    return 0;
+}
