@@ -2,7 +2,8 @@
 ** fuzz_csvin: the bytes as a CSV file sqlsoak reads back (a results
 ** folder copied, hand-edited or damaged), read as every schema csvin
 ** knows, whole and up to its last whole line, every field then fetched
-** as text and as a number; and as the histograms.csv resume restores a
+** as text and as a number, every row as its typed record (as resume and
+** status read them); and as the histograms.csv resume restores a
 ** cell's latency histogram from.  What must hold: a refusal says why; a
 ** file read has the fields it claims; what is kept ends on a line.
 */
@@ -13,9 +14,25 @@
 
 #include <math.h>
 
+/* Room for a record of any schema (csvout_from_csvin). */
+union any_record {
+    struct chunk_record chunk;
+    struct summary_record summary;
+    struct histogram_record histogram;
+    struct trial_record trial;
+    struct durability_record durability;
+    struct timeline_record timeline;
+};
+
 static void walk(const struct csvin *t, enum csv_file f)
 {
     FUZZ_CHECK(t->ncols > 0 && t->nrows >= 0);
+    union any_record *rec = malloc(sizeof *rec);
+    FUZZ_CHECK(rec != NULL);
+    for (int r = 0; r < t->nrows; r++)
+        FUZZ_CHECK(csvout_from_csvin(f, t, r, rec) == 0);
+    FUZZ_CHECK(csvout_from_csvin(f, t, t->nrows, rec) == -1);
+    free(rec);
     for (int r = 0; r < t->nrows; r++)
         for (int c = 0; c < t->ncols; c++) {
             FUZZ_CHECK(csvin_col(t, t->name[c]) == c);
