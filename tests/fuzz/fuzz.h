@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A finding: what broke, then FUZZ_FAIL(): abort(), so that libFuzzer
@@ -45,15 +46,16 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
 ** files fuzz_file wrote there): where a target puts the file a reader
 ** opens by path. */
 static char fuzz_dir_path[4096];
-static char fuzz_names[8][64];
+static char fuzz_names[32][64];         /* the files written, then the folders made */
 static int fuzz_nnames;
 
 static inline void fuzz_cleanup(void)
 {
     char path[4800];
-    for (int i = 0; i < fuzz_nnames; i++) {
+    for (int i = fuzz_nnames - 1; i >= 0; i--) {
         snprintf(path, sizeof path, "%s/%s", fuzz_dir_path, fuzz_names[i]);
-        unlink(path);
+        if (unlink(path) != 0)
+            rmdir(path);
     }
     rmdir(fuzz_dir_path);
 }
@@ -70,18 +72,34 @@ static inline const char *fuzz_dir(void)
     return fuzz_dir_path;
 }
 
-/* Writes data (size bytes) as fuzz_dir()/name, whole; removes it when
-** data is NULL.  Returns the path (static: the next call reuses it). */
+/* Notes name (under fuzz_dir()) for removal at exit, once; a folder
+** before what it holds, which is removed first. */
+static inline void fuzz_note(const char *name)
+{
+    for (int i = 0; i < fuzz_nnames; i++)
+        if (strcmp(fuzz_names[i], name) == 0)
+            return;
+    FUZZ_CHECK(fuzz_nnames < 32 && strlen(name) < sizeof fuzz_names[0]);
+    snprintf(fuzz_names[fuzz_nnames++], sizeof fuzz_names[0], "%s", name);
+}
+
+/* Writes data (size bytes) as fuzz_dir()/name, whole, the folders of name
+** ("sys/block/sda/model") made first; removes it when data is NULL.
+** Returns the path (static: the next call reuses it). */
 static inline const char *fuzz_file(const char *name, const uint8_t *data, size_t size)
 {
     static char path[4800];
-    int known = 0;
+    char sub[64];
+    int known = 0;       /* written before: its folders are there */
     for (int i = 0; i < fuzz_nnames; i++)
         known |= strcmp(fuzz_names[i], name) == 0;
-    if (!known) {
-        FUZZ_CHECK(fuzz_nnames < 8 && strlen(name) < sizeof fuzz_names[0]);
-        snprintf(fuzz_names[fuzz_nnames++], sizeof fuzz_names[0], "%s", name);
+    for (const char *slash = strchr(name, '/'); !known && slash; slash = strchr(slash + 1, '/')) {
+        snprintf(sub, sizeof sub, "%.*s", (int)(slash - name), name);
+        snprintf(path, sizeof path, "%s/%s", fuzz_dir(), sub);
+        if (mkdir(path, 0700) == 0)
+            fuzz_note(sub);
     }
+    fuzz_note(name);
     snprintf(path, sizeof path, "%s/%s", fuzz_dir(), name);
     if (!data) {
         unlink(path);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs every fuzz target of BUILD/bin (make fuzz) for SECONDS each, on its
 # corpus BUILD/corpus/TARGET (kept from run to run), seeded from real files:
-# tests/fuzz/seed/TARGET, the fixture folders' files of its kind and every
-# input kept in tests/fuzz/regress/TARGET.  An input that breaks a target
+# tests/fuzz/seed/TARGET, every input kept in tests/fuzz/regress/TARGET
+# and, for the CSV reader, the CSV files of the fixture folders.  An input that breaks a target
 # lands in BUILD/findings/TARGET/; the target's output is BUILD/TARGET.log.
 # Prints a line per target (seconds, executions, coverage, findings) and
 # fails when anything was found.
@@ -12,23 +12,21 @@ set -eu
 build=${1:?usage: run.sh BUILD SECONDS} seconds=${2:?usage: run.sh BUILD SECONDS}
 case "$seconds" in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# the targets' scratch folders: a target that dies leaves its own behind
+TMPDIR=$build/tmp
+export TMPDIR
+mkdir -p "$TMPDIR"
 found=0
 for bin in "$build"/bin/fuzz_*; do
     case "$bin" in *.d) continue ;; esac
     t=${bin##*/fuzz_}
     corpus=$build/corpus/$t findings=$build/findings/$t
     mkdir -p "$corpus" "$findings"
-    seeds="$top/tests/fuzz/seed/$t"
-    case "$t" in
-        csvin) seeds="$seeds $top/tests/fixtures/v0.1.0-run $top/tests/fixtures/v0.1.0-crash" ;;
-    esac
-    for d in $seeds "$top/tests/fuzz/regress/$t"; do
-        [ -d "$d" ] || continue
-        for f in "$d"/*; do
-            case "$t:$f" in
-                csvin:*.csv|runjson:*.json|hist:*|value:*) [ -f "$f" ] && cp "$f" "$corpus/" ;;
-            esac
-        done
+    fixtures=""
+    [ "$t" = csvin ] && fixtures=$(echo "$top"/tests/fixtures/v0.1.0-*/*.csv)
+    # named by where they come from: chunks.csv of two folders are two seeds
+    for f in "$top/tests/fuzz/seed/$t"/* "$top/tests/fuzz/regress/$t"/* $fixtures; do
+        [ -f "$f" ] && cp "$f" "$corpus/$(echo "${f#"$top"/tests/}" | tr / -)"
     done
     log=$build/$t.log
     # -close_fd_mask=3: the readers' warnings stay out of the log, not

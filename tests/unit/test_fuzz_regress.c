@@ -22,12 +22,16 @@
 #define FUZZ_FAIL() fail_msg("a rule of the fuzz target does not hold (above)")
 
 int fuzz_csvin(const uint8_t *data, size_t size);
+int fuzz_devinfo(const uint8_t *data, size_t size);
 int fuzz_hist(const uint8_t *data, size_t size);
 int fuzz_runjson(const uint8_t *data, size_t size);
 int fuzz_value(const uint8_t *data, size_t size);
 
 #define LLVMFuzzerTestOneInput fuzz_csvin
 #include "../fuzz/fuzz_csvin.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_devinfo
+#include "../fuzz/fuzz_devinfo.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_hist
 #include "../fuzz/fuzz_hist.c"
@@ -81,6 +85,12 @@ static void test_csvin(void **state)
     replay("csvin", fuzz_csvin);
 }
 
+static void test_devinfo(void **state)
+{
+    (void)state;
+    replay("devinfo", fuzz_devinfo);
+}
+
 static void test_hist(void **state)
 {
     (void)state;
@@ -103,6 +113,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_csvin),
+        cmocka_unit_test(test_devinfo),
         cmocka_unit_test(test_hist),
         cmocka_unit_test(test_runjson),
         cmocka_unit_test(test_value),
