@@ -22,7 +22,7 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all run test unit e2e deps deps-run clean asan valgrind bench plots sqlite-lib install \
-        uninstall cross test-cross FORCE
+        uninstall cross test-cross fuzz fuzzers deps-fuzz FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash
 
 $(B)/obj/%.o: src/%.c | $(B)/obj
@@ -97,6 +97,32 @@ unit: $(UNIT_BIN)
 
 e2e: $(B)/sqlsoak
 	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap tests/e2e
+
+# The fuzz targets (tests/fuzz/fuzz_*.c), built by clang with libFuzzer,
+# ASan and UBSan against objects built the same way (build/fuzz), each run
+# FUZZ_SECONDS on a corpus seeded from real files (tests/fuzz/run.sh); an
+# input that breaks one lands in build/fuzz/findings/TARGET/, to be kept
+# in tests/fuzz/regress/TARGET/, which `make unit` replays.
+FUZZ_SECONDS ?= 60
+FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN  = $(FUZZ_SRC:tests/fuzz/%.c=$(B)/bin/%)
+FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CLANG = $(firstword $(foreach c,clang $(addprefix clang-,22 21 20 19 18 17 16 15 14),\
+             $(shell command -v $(c) 2>/dev/null)))
+deps-fuzz:
+	@sh .ci/deps fuzz
+fuzz: deps-fuzz
+	@test -n '$(FUZZ_CLANG)' || { echo "make fuzz: no clang (clang or clang-NN) on PATH" >&2; exit 1; }
+	+@$(MAKE) --no-print-directory B=build/fuzz CC='$(FUZZ_CLANG)' \
+	    CFLAGS="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" LDFLAGS="$(FUZZ_SAN)" fuzzers
+	@sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+fuzzers: $(FUZZ_BIN)
+$(B)/bin/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIBOBJ) | $(B)/bin
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -o $@
+$(B)/bin:
+	mkdir -p $@
+# The regression test of the fuzz targets' findings runs the targets.
+$(B)/tests/test_fuzz_regress: $(FUZZ_SRC) tests/fuzz/fuzz.h
 
 # The unit tests and a short end-to-end run under ASan + UBSan.
 asan:

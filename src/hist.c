@@ -125,13 +125,26 @@ int hist_from_text(struct hist *h, const char *text)
         take_u64(&p, &min) || *p++ != ' ' || take_u64(&p, &h->max))
         return -1;
     h->min = h->count ? min : UINT64_MAX;
+    unsigned first = HIST_BUCKETS, last = 0;
     while (*p == ' ') {
         uint64_t i, c;
         p++;
-        if (take_u64(&p, &i) || *p++ != ':' || take_u64(&p, &c) || i >= HIST_BUCKETS)
+        if (take_u64(&p, &i) || *p++ != ':' || take_u64(&p, &c) || i >= HIST_BUCKETS ||
+            c > UINT64_MAX - total)
             return -1;
         h->bucket[i] += c;
         total += c;
+        if (c && i < first)
+            first = (unsigned)i;
+        if (c && i > last)
+            last = (unsigned)i;
     }
-    return *p == 0 && total == h->count ? 0 : -1;
+    if (*p || total != h->count)
+        return -1;
+    /* only what recorded values make: min and max in the first and the
+    ** last bucket counted (so min <= max), or nothing at all */
+    if (h->count ? min > h->max || hist_bucket_of(min) != first || hist_bucket_of(h->max) != last
+                 : h->sum || h->max)
+        return -1;
+    return 0;
 }

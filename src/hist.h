@@ -46,7 +46,8 @@ void hist_merge(struct hist *h, const struct hist *src);
 int hist_to_text(const struct hist *h, char *buf, size_t n);
 
 /* The inverse of hist_to_text, into h (reset first).  0, or -1 when the
-** text is not such a histogram. */
+** text is not such a histogram: one of values recorded, whose buckets add
+** up to count, min and max in the first and the last of them. */
 int hist_from_text(struct hist *h, const char *text);
 
 /* The bucket a value falls in; exposed for the unit tests. */

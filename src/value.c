@@ -53,6 +53,11 @@ int value_parse_bytes(const char *s, int64_t *out)
     return parse_scaled(s, u, out);
 }
 
+/* The longest duration, in seconds (31 years), whatever its units: its
+** canonical text, plain seconds, must parse back, and the sum of the
+** parts cannot overflow. */
+#define DURATION_MAX 1000000000
+
 int value_parse_duration(const char *s, int64_t *out)
 {
     int64_t total = 0;
@@ -64,7 +69,7 @@ int value_parse_duration(const char *s, int64_t *out)
             return -1;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 10);
-        if (errno || v > 1000000000ULL)
+        if (errno || v > DURATION_MAX)
             return -1;
         int64_t mult;
         switch (*end) {
@@ -81,6 +86,8 @@ int value_parse_duration(const char *s, int64_t *out)
             break;
         default: return -1;
         }
+        if ((int64_t)v * mult > DURATION_MAX - total)
+            return -1;
         total += (int64_t)v * mult;
         s = end;
     }

@@ -6,8 +6,9 @@
 ** Numbers are parsed strictly: no sign where none is allowed, no white
 ** space, no trailing junk.  Row counts take decimal suffixes (100M =
 ** 100,000,000); byte sizes take binary ones (4k = 4KiB = 4096); durations
-** take d, h, m, s (1h30m).  A spec may accept one word besides numbers
-** ("default", "chunk", "none") standing for a special value.
+** take d, h, m, s (1h30m), up to 10^9 seconds in all.  A spec may
+** accept one word besides numbers ("default", "chunk", "none") standing
+** for a special value.
 */
 #ifndef SQLSOAK_VALUE_H
 #define SQLSOAK_VALUE_H

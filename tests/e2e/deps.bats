@@ -46,6 +46,19 @@ setup() {
     [[ "$output" == *"sh .ci/deps test"* ]]
 }
 
+@test "deps: make fuzz takes clang and libFuzzer's runtime with the run packages, no test tool" {
+    run -0 sh "$DEPS" list fuzz
+    echo "$output"
+    for p in build-essential libsqlite3-dev libjansson-dev clang libclang-rt-dev; do
+        grep -qx "$p" <<<"$output"
+    done
+    for p in bats libcmocka-dev strace; do
+        ! grep -qx "$p" <<<"$output"
+    done
+    run -0 make -C "$TOP" -n fuzz
+    [[ "$output" == *"sh .ci/deps fuzz"* ]]
+}
+
 @test "deps: a renamed package is the name this system offers (libsqlcipher1 or libsqlcipher0)" {
     run -0 sh "$DEPS" list test
     cipher=$(grep -x 'libsqlcipher[01]' <<<"$output")
@@ -61,7 +74,7 @@ setup() {
     [[ "$stderr" == "deps: usage: "* ]]
     run --separate-stderr sh "$DEPS" list everything
     [ "$status" -eq 2 ]
-    [ "$stderr" = "deps: list takes run or test, not 'everything'" ]
+    [ "$stderr" = "deps: list takes run, test or fuzz, not 'everything'" ]
 }
 
 @test "tally: make test's closing line counts cmocka's and bats' results" {

@@ -297,6 +297,38 @@ static void test_rank_past_2_32(void **state)
     assert_int_equal(hist_percentile(&h, 100), 1000);
 }
 
+/* hist_from_text reads back what hist_to_text writes, and refuses text
+** that no histogram of recorded values has: a damaged histograms.csv row
+** must not become a cell's percentiles. */
+static void test_from_text(void **state)
+{
+    (void)state;
+    static struct hist h, back;
+    static char buf[HIST_TEXT_MAX];
+    hist_reset(&h);
+    hist_record(&h, 7);
+    hist_record(&h, 3000);
+    hist_record(&h, 1u << 20);
+    assert_true(hist_to_text(&h, buf, sizeof buf) > 0);
+    assert_int_equal(hist_from_text(&back, buf), 0);
+    assert_memory_equal(&h, &back, sizeof h);
+    assert_int_equal(hist_from_text(&back, "0 0 0 0"), 0);
+    assert_int_equal(back.count, 0);
+    static const char *const bad[] = {
+        "3 3 587 3 3:3",                      /* min above max */
+        "1 5 5 5 4:1",                        /* min is not in the first bucket */
+        "2 20 10 10 10:1 50:1",               /* max is not in the last bucket */
+        "1 0 0 0 0:18446744073709551615 0:2", /* the buckets' sum wraps to count */
+        "0 0 0 5",                            /* empty, with a max */
+        "2 3 1 2 1:1 2:1 ",                   /* trailing space */
+        "1 1 1 1 1:1 9999:0",                 /* a bucket past the last */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        print_message("%s\n", bad[i]);
+        assert_int_equal(hist_from_text(&back, bad[i]), -1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +344,7 @@ int main(void)
         cmocka_unit_test(test_bucket_of_monotonic),
         cmocka_unit_test(test_counts_exact),
         cmocka_unit_test(test_rank_past_2_32),
+        cmocka_unit_test(test_from_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,6 +151,8 @@ static void test_parse_duration(void **state)
         {"1h30m15s", OK, 5415},
         {"1d", OK, 86400},
         {"2d12h", OK, 216000},
+        {"1000000000", OK, 1000000000},     /* the longest: 10^9 s, in any units */
+        {"11574d1h46m40s", OK, 1000000000},
         /* refused */
         {NULL, BAD, 0},
         {"", BAD, 0},
@@ -168,6 +170,15 @@ static void test_parse_duration(void **state)
         {"99999999999999999999s", BAD, 0},
         {"1h30", BAD, 0},          /* 90 minutes or 1h00m30s? refused, not guessed */
         {"2d5", BAD, 0},
+        /* past 10^9 s, whose plain seconds (the canonical text) are refused:
+        ** a value must read back from its own text */
+        {"1000000001", BAD, 0},
+        {"111131132m", BAD, 0},
+        {"11574d1h46m41s", BAD, 0},
+        {"1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d"
+         "1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d"
+         "1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d1000000000d",
+         BAD, 0},
     };
     run_table("value_parse_duration", value_parse_duration, t, sizeof t / sizeof *t);
 }
