@@ -121,8 +121,8 @@ int64_t cellproc_recorded(const char *path, const struct cell_id *id)
     if (csvin_read(path, CSV_CHUNKS, &t, err, sizeof err) != 0)
         return 0;
     for (int i = 0; i < t.nrows; i++)
-        k += (int64_t)csvin_num(&t, CSV_CHUNKS, i, COL_cell) == id->cell &&
-             (int64_t)csvin_num(&t, CSV_CHUNKS, i, COL_repeat) == id->repeat;
+        k += csvin_int(&t, CSV_CHUNKS, i, COL_cell, -1) == id->cell &&
+             csvin_int(&t, CSV_CHUNKS, i, COL_repeat, -1) == id->repeat;
     csvin_free(&t);
     return k;
 }

@@ -16,6 +16,7 @@
 #include "plot.h"
 #include "plotdata.h"
 #include "report.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -164,7 +165,7 @@ static unsigned measured(const struct matches *m)
     return (m->ns > 0 ? GRAPHS_CHUNKS | GRAPHS_VERSIONS : 0) |
            (measured_needs(&ms) & (GRAPHS_READS | GRAPHS_LATENCY | GRAPHS_IO));
 }
-
+/* The overlays of the matched series into out/plots: 0, 1, or PLOT_STOPPED. */
 /* The overlays of the matched series into out/plots: 0, or 1. */
 static int draw(struct plotdata_run *runs, int nr, const char *out, struct matches *m,
                 unsigned have, char *err, size_t en)
@@ -188,7 +189,10 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
     if (folder_mkdirs(data, err, en) ||
         plotdata_write_series(data, m->s, m->ns, vn, nr, err, en))
         rc = 1;
-    else if (plot_draw(data, plots, desc, "compare", have, "", stdout) != 0)
+    else if ((rc = plot_draw(data, plots, desc, "compare", have, "", stdout)) == PLOT_STOPPED)
+        printf("interrupted while drawing the graphs (%s): no more are drawn\n",
+               stop_signame(stop_signal));
+    else if (rc != 0)
         rc = 1;
     else
         printf("graphs: %s/\n", plots);
@@ -197,7 +201,8 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
 }
 
 /* Matches, writes comparison.csv, the overlays and report.html.  Returns
-** 0, or 1 when no cell matched or something could not be written. */
+** 0, 1 when no cell matched or something could not be written, or
+** PLOT_STOPPED when a stop signal ended the drawing (no report then). */
 static int compare_write(struct plotdata_run *runs, int nr, const char *out, char *err,
                          size_t en)
 {
@@ -229,6 +234,8 @@ static int compare_write(struct plotdata_run *runs, int nr, const char *out, cha
     unsigned have = measured(&m);
     if (m.ns > 0)
         rc = draw(runs, nr, out, &m, have, err, en);
+    if (rc == PLOT_STOPPED)
+        goto done;          /* stopped: no report of graphs not drawn */
     if (report_compare(out, runs, nr, m.rows, m.nrows, m.up, m.nunmatched, have, stdout) == 0)
         printf("report: %s/report.html\n", out);
     else
@@ -297,7 +304,10 @@ int compare_main(const struct config *cfg, char *err, size_t n)
     }
     if (folder_mkdirs(cfg->out, err, n))
         goto out;
+    stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
     rc = compare_write(runs, loaded, cfg->out, err, n);
+    if (rc == PLOT_STOPPED)
+        rc = 130;
 out:
     for (int i = 0; i < loaded; i++)
         plotdata_free(&runs[i]);

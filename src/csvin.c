@@ -253,6 +253,14 @@ double csvin_num(const struct csvin *t, enum csv_file f, int row, enum colid c)
     return number(csvin_str(t, f, row, c));
 }
 
+int64_t csvin_int(const struct csvin *t, enum csv_file f, int row, enum colid c, int64_t dflt)
+{
+    double d = csvin_num(t, f, row, c);
+    if (!(d > -9007199254740992.0 && d < 9007199254740992.0) || d != (double)(int64_t)d)
+        return dflt;
+    return (int64_t)d;
+}
+
 int csvin_same_header(const struct csvin *t, enum csv_file f)
 {
     int nc = csvout_ncolumns(f);

@@ -52,6 +52,12 @@ int csvin_col(const struct csvin *t, const char *name);
 const char *csvin_str(const struct csvin *t, enum csv_file f, int row, enum colid c);
 double csvin_num(const struct csvin *t, enum csv_file f, int row, enum colid c);
 
+/* Column c of row as an integer: its number when that is a whole number
+** below 2^53 in magnitude (where a double holds every integer), else
+** dflt.  An empty, damaged or huge field cast to an integer would be
+** undefined (0 on ARM), and 0.5 would read as another row's 0. */
+int64_t csvin_int(const struct csvin *t, enum csv_file f, int row, enum colid c, int64_t dflt);
+
 /* The same, of a column named by the schema's own tables (dim_table's
 ** column, latency_table's, csvout_column_name's), never by a string
 ** typed at the call. */

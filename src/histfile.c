@@ -59,13 +59,12 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     for (int64_t k = 0; row && k < chunks; k++)
         row[k] = -1;
     for (int i = 0; rc == 0 && i < t.nrows; i++) {
-        /* a chunk number, before it is one: a NaN or 1e300 made an integer
-        ** is undefined (0 on ARM), and 0.5 is no chunk */
-        double k = csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk);
+        /* a chunk number only when it is one (csvin_int): 0.5 is no chunk */
+        int64_t k = csvin_int(&t, CSV_HISTOGRAMS, i, COL_chunk, -1);
         if (csvin_num(&t, CSV_HISTOGRAMS, i, COL_cell) == (double)cell &&
             csvin_num(&t, CSV_HISTOGRAMS, i, COL_repeat) == (double)repeat && k >= 0 &&
-            k < (double)chunks && k == (double)(int64_t)k)
-            row[(int64_t)k] = i;
+            k < chunks)
+            row[k] = i;
     }
     if (rc)
         snprintf(err, n, "%s: not this sqlsoak's histograms.csv", path);

@@ -13,6 +13,7 @@
 #include "dims.h"
 #include "tsv.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static const char *field(const struct csvin *t, enum csv_file f, int row, int d)
 
 struct values {
     char v[MAXV][256];
-    int first_cell[MAXV];    /* the order listed: the lowest cell number */
+    int64_t first_cell[MAXV];    /* the order listed: the lowest cell number */
     int n;
 };
 
@@ -46,7 +47,8 @@ static int values_of(const struct plotdata_run *r, int d, struct values *vs)
         if (csvin_num(&r->summary, SUM, i, COL_repeat) < 1)
             continue;
         const char *v = field(&r->summary, SUM, i, d);
-        int cell = (int)csvin_num(&r->summary, SUM, i, COL_cell), k = 0;
+        int64_t cell = csvin_int(&r->summary, SUM, i, COL_cell, -1);
+        int k = 0;
         while (k < vs->n && strcmp(vs->v[k], v))
             k++;
         if (k == vs->n) {
@@ -132,8 +134,9 @@ static int rows(struct tsv *f, struct tsv *pts, const struct plotdata_run *r, in
 {
     int reads = 0, repeats = 1;
     for (int i = 0; i < r->chunks.nrows; i++)
-        if (csvin_num(&r->chunks, CHK, i, COL_repeat) > repeats)
-            repeats = (int)csvin_num(&r->chunks, CHK, i, COL_repeat);
+        if (csvin_int(&r->chunks, CHK, i, COL_repeat, 0) > repeats &&
+            csvin_int(&r->chunks, CHK, i, COL_repeat, 0) <= INT_MAX)
+            repeats = (int)csvin_int(&r->chunks, CHK, i, COL_repeat, 0);
     for (int x = 0; x < vs->n; x++) {
         const char *v = vs->v[order[x]];
         int nw = 0, nr = 0;

@@ -100,3 +100,23 @@ stopped_while_drawing() {
         (( 0x$blk == 0 ))
     done <"$FAKE_LOG"
 }
+
+@test "SIGTERM while gnuplot draws for sqlsoak compare: exit 130, no failed graph claimed, gnuplot ended, no report" {
+    FAKE_HANG= run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$T/a" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    FAKE_HANG= run "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$T/b" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    : >"$FAKE_LOG"
+    start compare "$T/a" "$T/b" --out "$T/c"
+    wait_started
+    kill -TERM "$PID"
+    finish
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 130 ]
+    grep -q "interrupted while drawing the graphs (SIGTERM): no more are drawn" "$T/stdout"
+    run ! grep -qi "failed\|did not exit\|cannot write" "$T/stdout" "$T/stderr"
+    [ "$(wc -l <"$FAKE_LOG")" -eq 1 ]
+    gone "$(cut -d' ' -f1 "$FAKE_LOG")" reaped
+    [ -f "$T/c/comparison.csv" ]
+    [ ! -e "$T/c/report.html" ]
+}

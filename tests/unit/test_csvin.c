@@ -484,6 +484,29 @@ static void test_wrong_file_column_aborts(void **state)
     assert_int_equal(WTERMSIG(st), SIGABRT);
 }
 
+/* A field read as an integer only when it is a whole number in range. */
+static void test_int(void **state)
+{
+    (void)state;
+    char err[512];
+    struct csvin t;
+    put_file("schema_version,cell,repeat,chunk,histogram\n"
+             "3,7,1,2,x\n"
+             "3,,0.5,1e300,x\n"
+             "3,nan,-3,9007199254740993,x\n");
+    assert_int_equal(csvin_read(path, CSV_HISTOGRAMS, &t, err, sizeof err), 0);
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 0, COL_cell, -1), 7);
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 0, COL_chunk, -1), 2);
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 1, COL_cell, -1), -1);     /* empty */
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 1, COL_repeat, -1), -1);   /* 0.5 */
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 1, COL_chunk, -1), -1);    /* 1e300 */
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 2, COL_cell, -1), -1);     /* nan */
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 2, COL_repeat, 0), -3);
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 2, COL_chunk, -1), -1);    /* past 2^53 */
+    assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, 9, COL_cell, 4), 4);       /* no such row */
+    csvin_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -499,6 +522,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_not_regular, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_too_large, make_path, remove_path),
         cmocka_unit_test_setup_teardown(test_formula_round_trip, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(test_int, make_path, remove_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
