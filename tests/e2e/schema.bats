@@ -124,6 +124,21 @@ for r in rows[1:]: r[v], r[s] = '$newver', '$newid'"
     check_svg "$T/cmp2/plots/write.svg" "across runs" "old" "new"
 }
 
+@test "0.2.0 interrupted folder: plot draws its graphs and report.html; compared with a copy of itself" {
+    cp -r "$BATS_TEST_DIRNAME/../fixtures/v0.2.0-interrupted/out" "$T/v2"
+    cp -r "$T/v2" "$T/v2copy"
+    run "$S" plot "$T/v2"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    check_drawn "$T/v2" write write_log read latency amplification
+    run "$S" compare "$T/v2" "$T/v2copy" --out "$T/cmp"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # the cell it recorded; the interrupted one has no summary row
+    [[ "$output" == *"1 cell matched across 2 runs, 0 unmatched"* ]]
+    check_svg "$T/cmp/plots/write.svg" "across runs" "v2" "v2copy"
+}
+
 @test "a file whose schema_version is 99 is refused: one line naming it and the version, exit 2" {
     fixture run "$T/run"
     edit_csv "$T/run/chunks.csv" "rows[2][0] = '99'"
