@@ -9,14 +9,18 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wvla
-CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP \
+CPPFLAGS += $(addprefix -I,$(SRCDIRS)) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP -MF $@.dep \
             $(XCPPFLAGS)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 LDLIBS  = -ldl -lxxhash -ljansson -lm
 B        = build
 
-SOURCES  = $(wildcard src/*.c)
-OBJ      = $(SOURCES:src/%.c=$(B)/obj/%.o)
+# src/ holds a folder per stage of the pipeline (README, Development).
+# A header is included by its name alone; objects are flat in build/obj.
+SRCDIRS  = $(patsubst %/,%,$(sort $(dir $(wildcard src/*/*.c src/*/*.h))))
+SOURCES  = $(wildcard src/*/*.c)
+OBJ      = $(addprefix $(B)/obj/,$(notdir $(SOURCES:.c=.o)))
+vpath %.c $(SRCDIRS)
 LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -25,13 +29,13 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
         uninstall cross test-cross fuzz fuzzers deps-fuzz FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash
 
-$(B)/obj/%.o: src/%.c | $(B)/obj
+$(B)/obj/%.o: %.c | $(B)/obj
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 $(B)/sqlsoak: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
 	$(CC) $(CPPFLAGS) -DSQLSOAK_SOURCE_DIR='"$(CURDIR)"' $(ALL_CFLAGS) $(LDFLAGS) $(TEST_LDFLAGS) \
-	    -Isrc $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
+	    $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
 # test_spawn watches the moment spawn_reap stops signals reaching the child.
 $(B)/tests/test_spawn: TEST_LDFLAGS = -Wl,--wrap=stop_set_child
 $(B)/obj $(B)/tests:
@@ -118,7 +122,7 @@ fuzz: deps-fuzz
 	@sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 fuzzers: $(FUZZ_BIN)
 $(B)/bin/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIBOBJ) | $(B)/bin
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -Isrc $< $(LIBOBJ) $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) $< $(LIBOBJ) $(LDLIBS) -o $@
 $(B)/bin:
 	mkdir -p $@
 # The regression test of the fuzz targets' findings runs the targets.
@@ -203,4 +207,6 @@ test-cross: cross
 clean:
 	rm -rf $(B)
 
--include $(OBJ:.o=.d)
+# Each object's headers, as the compiler found them (.dep: a tree built
+# before src/ had its folders has .d files naming sources gone since).
+-include $(OBJ:=.dep)

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2 -g}
+INC=$(for d in src/*/; do printf -- '-I%s ' "${d%/}"; done)
 WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings -Wvla"
 
 make --no-print-directory all >&2
@@ -17,8 +18,8 @@ mkdir -p build/bench
 # a snapshot: a rebuild of build/sqlsoak during a long bench cannot mix binaries
 cp build/sqlsoak build/bench/sqlsoak
 # shellcheck disable=SC2086  # word splitting of flag lists is intended
-$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE -Isrc bench/ref.c \
+$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/ref.c \
     build/obj/kvgen.o build/obj/sqlapi.o build/obj/stop.o -ldl -lxxhash -ljansson -o build/bench/ref
 # shellcheck disable=SC2086
-$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE -Isrc bench/genspeed.c \
+$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/genspeed.c \
     build/obj/kvgen.o build/obj/hist.o -lxxhash -lm -o build/bench/genspeed

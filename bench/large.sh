@@ -64,7 +64,7 @@ import csv, sys
 sys.exit(not any(int(r["db_bytes"]) > 4 << 30 for r in csv.DictReader(open(sys.argv[1], newline=""))))' "$1"
 }
 
-# plan_estimate_db_bytes (src/plan.c) for this shape: 4 KiB pages, 64 KiB
+# plan_estimate_db_bytes (src/model/plan.c) for this shape: 4 KiB pages, 64 KiB
 # values in 17 overflow pages a row, seq keys, one commit a chunk.
 est=$(python3 -c '
 import sys

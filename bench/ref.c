@@ -2,8 +2,8 @@
 ** ref: the reference loop for bench/run.sh -- the least work SQLite can be
 ** asked to do for sqlsoak's rows, so that any time sqlsoak adds shows.
 **
-** What it does, and how it matches src/soak.c:
-**  - the SQLite library is loaded at run time through src/sqlapi.c
+** What it does, and how it matches src/cell/soak.c:
+**  - the SQLite library is loaded at run time through src/sys/sqlapi.c
 **    (dlopen of the same soname, the same struct of function pointers),
 **    so every SQLite call costs the same indirect call as in sqlsoak;
 **  - the database file is created with O_EXCL, then opened READWRITE

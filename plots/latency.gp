@@ -1,5 +1,5 @@
 # latency.gp: read latencies against rows in the table, one panel per
-# figure listed in latency.tsv (src/latency.c's table: the percentiles, the
+# figure listed in latency.tsv (src/model/latency.c's table: the percentiles, the
 # maximum, the mean), one line per cell.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# `sqlsoak crash` starts as `run` does (src/session.c): the same checks
+# `sqlsoak crash` starts as `run` does (src/run/session.c): the same checks
 # before anything is created (free space under --db-dir and --out
 # included), and one process per results folder, the owner of OUT/.owner
 # named to a second one.

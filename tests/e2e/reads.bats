@@ -75,7 +75,7 @@ assert len(s) == 1, s
 s = s[0]
 reads = sum(int(r["reads"]) for r in csv.DictReader(open(d + "/chunks.csv")))
 assert len(v) == reads, (len(v), reads)
-def pct(p):                      # nearest rank in integers, as src/hist.c
+def pct(p):                      # nearest rank in integers, as src/model/hist.c
     rank = (round(p * 10000) * len(v) + 999999) // 1000000
     return v[max(1, min(len(v), rank)) - 1]
 for col, p in (("read_p50_us", 50), ("read_p90_us", 90), ("read_p99_us", 99), ("read_p999_us", 99.9)):

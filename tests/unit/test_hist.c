@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A local SplitMix64 so the samples do not depend on src/rng.h. */
+/* A local SplitMix64 so the samples do not depend on src/sys/rng.h. */
 static uint64_t mix(uint64_t *s)
 {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);

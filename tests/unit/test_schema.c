@@ -75,7 +75,7 @@ static void test_recorded_columns(void **state)
             print_error("  recorded %s\n", sp + 1);
             print_error("  written  %s\n", head);
             print_error("Readers of version %d would misread these files: bump "
-                        "CSV_SCHEMA_VERSION in src/csvout.h and record every file's new "
+                        "CSV_SCHEMA_VERSION in src/results/csvout.h and record every file's new "
                         "header in tests/unit/schema_v%d.txt (leave schema_v%d.txt as it "
                         "is).\n",
                         CSV_SCHEMA_VERSION, CSV_SCHEMA_VERSION + 1, CSV_SCHEMA_VERSION);
@@ -252,7 +252,7 @@ static void test_every_column_described(void **state)
         struct csvout_column_info ci;
         for (int i = 0; csvout_column_info(files[k], i, &ci) == 0; i++) {
             if (!ci.unit || !ci.meaning || !*ci.meaning) {
-                print_error("column %s of %s has no unit and meaning in src/csvout.c (an "
+                print_error("column %s of %s has no unit and meaning in src/results/csvout.c (an "
                             "identity column: add it to id_meta)\n",
                             ci.name, csvout_file_name(files[k]));
                 bad = 1;

@@ -18,9 +18,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "srcfiles.h"
+
 #include "csvout.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,21 +32,8 @@
 #define MAXFILES 512
 static int source_files(char names[][64])
 {
-    char dir[512];
-    int n = 0;
-    snprintf(dir, sizeof dir, "%s/src", SOURCE_DIR);
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    for (struct dirent *e; (e = readdir(d));) {
-        size_t len = strlen(e->d_name);
-        if (len > 2 && len < 64 &&
-            (strcmp(e->d_name + len - 2, ".c") == 0 || strcmp(e->d_name + len - 2, ".h") == 0)) {
-            assert_true(n < MAXFILES);
-            snprintf(names[n++], 64, "%s", e->d_name);
-        }
-    }
-    closedir(d);
-    assert_true(n > 100);   /* the tree was read */
+    int n = src_files(names, MAXFILES, 1);
+    assert_true(n > 100 && n < MAXFILES);   /* the tree was read, whole */
     return n;
 }
 
@@ -81,7 +69,7 @@ static int module(struct graph *g, const char *name, size_t len)
 static void read_includes(struct graph *g, const char *file)
 {
     char path[512], line[1024];
-    snprintf(path, sizeof path, "%s/src/%.63s", SOURCE_DIR, file);
+    assert_int_equal(src_path(file, path, sizeof path), 0);
     FILE *f = fopen(path, "r");
     assert_non_null(f);
     int self = module(g, file, strcspn(file, "."));
@@ -289,7 +277,7 @@ static void test_no_column_literal(void **state)
             schema |= strcmp(files[k], schema_files[i]) == 0;
         if (schema)
             continue;
-        snprintf(path, sizeof path, "%s/src/%.63s", SOURCE_DIR, files[k]);
+        assert_int_equal(src_path(files[k], path, sizeof path), 0);
         FILE *f = fopen(path, "r");
         assert_non_null(f);
         static char text[1 << 20];

@@ -360,7 +360,7 @@ static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
 
 /* ---- a crash folder ---- */
 
-/* The model, in the words of src/crash.c's header comment. */
+/* The model, in the words of src/crash/crash.c's header comment. */
 static const char model_html[] =
     "<p>Each cell runs the same workload as its uncrashed run, once per trial, in its own "
     "process, through a VFS shim that keeps every write since the file's last sync in memory. "

@@ -198,7 +198,7 @@ static const struct column histogram_columns[] = {
     REQ(HR, chunk, K_I64, 0, "", "", "0-based chunk number, as in chunks.csv"),
     REQ(HR, histogram, K_STR, 0, "", "",
         "the chunk's read latencies in ns: count sum min max, then bucket:count of each "
-        "non-empty bucket (src/hist.h)"),
+        "non-empty bucket (src/model/hist.h)"),
 };
 
 #define TL struct timeline_record
