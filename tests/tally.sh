@@ -10,9 +10,10 @@
 #   sh tests/tally.sh --count RC LOG...  the line of the LOGs, of a run whose
 #                                     status was RC; exits RC
 #
-# The counts are cmocka's "[  PASSED  ] N test(s)." and "[  FAILED  ] N
-# test(s)." and bats' TAP "ok N", "ok N ... # skip" and "not ok N".  A
-# command that failed outside any test (a build error) counts as 1 failed.
+# The counts are cmocka's "[  PASSED  ] N test(s).", "[  FAILED  ] N
+# test(s)." and "[  SKIPPED ] N test(s).", and bats' TAP "ok N", "ok N ...
+# # skip" and "not ok N".  A command that failed outside any test (a build
+# error) counts as 1 failed.
 set -u
 count() {
     rc=$1
@@ -20,6 +21,7 @@ count() {
     cat "$@" 2>/dev/null | awk -v rc="$rc" '
         /^\[  PASSED  \] [0-9]+ test/ { passed += $4 }
         /^\[  FAILED  \] [0-9]+ test/ { failed += $4 }
+        /^\[  SKIPPED \] [0-9]+ test/ { skipped += $4 }
         /^ok [0-9]+ .*# skip/ { skipped++; next }
         /^ok [0-9]+/ { passed++ }
         /^not ok [0-9]+/ { failed++ }

@@ -79,11 +79,11 @@ setup() {
 
 @test "tally: make test's closing line counts cmocka's and bats' results" {
     log=$BATS_TEST_TMPDIR/log
-    printf '%s\n' '[  PASSED  ] 7 test(s).' '[  FAILED  ] 1 test(s).' 'ok 1 a' 'ok 2 b # skip why' \
-        'not ok 3 c' 'ok 4 d' >"$log"
+    printf '%s\n' '[  PASSED  ] 7 test(s).' '[  FAILED  ] 1 test(s).' '[  SKIPPED ] 2 test(s).' \
+        'ok 1 a' 'ok 2 b # skip why' 'not ok 3 c' 'ok 4 d' >"$log"
     run sh "$TOP/tests/tally.sh" --count 1 "$log"
     [ "$status" -eq 1 ]
-    [ "$output" = "tests: 9 passed, 2 failed, 1 skipped" ]
+    [ "$output" = "tests: 9 passed, 2 failed, 3 skipped" ]
     # a command that failed outside any test counts as one failure
     run sh "$TOP/tests/tally.sh" "$BATS_TEST_TMPDIR/out" sh -c 'echo building; exit 3'
     [ "$status" -eq 3 ]

@@ -187,7 +187,11 @@ static void child_dies_with_parent(void **state)
 {
     (void)state;
     int p[2];
-    assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);  /* the orphan comes to us */
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {   /* the orphan comes to us */
+        /* qemu-user (the ARM legs) does not pass this prctl on */
+        print_message("PR_SET_CHILD_SUBREAPER: %s: skipped\n", strerror(errno));
+        skip();
+    }
     assert_int_equal(pipe(p), 0);
     pid_t mid = fork();
     if (mid == 0) {
