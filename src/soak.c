@@ -475,11 +475,14 @@ static int corrupt_row(struct soak *s, int64_t row)
 }
 
 /* What the phases of one chunk share: its size, its reads, and each
-** phase's time (commit's lies inside write's). */
+** phase's time (commit's lies inside write's) and ops, set by its runner:
+** 0 for a phase that did nothing (--reads 0) or did not run, -1 for one
+** timed but not counted (commit). */
 struct chunk_work {
     int64_t chunk, n, reads, lo;
     int64_t corrupt;             /* the test hook's row, or -1 */
     uint64_t ns[PHASE_COUNT];
+    int64_t ops[PHASE_COUNT];
     struct chunk_record *cr;
     struct io_counters rio0;     /* just before the reads */
 };
@@ -496,6 +499,8 @@ struct phase_runner {
 
 static int write_run(struct soak *s, struct chunk_work *w)
 {
+    w->ops[PHASE_WRITE] = w->n;
+    w->ops[PHASE_COMMIT] = -1;
     return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
 }
 
@@ -516,6 +521,7 @@ static int read_prepare(struct soak *s, struct chunk_work *w)
 
 static int read_run(struct soak *s, struct chunk_work *w)
 {
+    w->ops[PHASE_READ] = w->reads;
     return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
                       &w->cr->verify_failures);
 }
@@ -542,6 +548,26 @@ static int run_phases(struct soak *s, struct chunk_work *w)
     return 0;
 }
 
+/* The chunk's figures of each phase (records.h) from its runner's ops and
+** time: a phase that did nothing has neither time nor rate, one timed but
+** not counted a time alone.  The latencies are those of the chunk's one
+** histogram, which the one phase that times its ops fills. */
+static void phase_figures(const struct soak *s, const struct chunk_work *w,
+                          struct chunk_record *cr)
+{
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        struct phase_stats *ps = &cr->ph[p];
+        int64_t ops = w->ops[p];
+        ps->ops = ops > 0 ? ops : 0;
+        ps->s = ops ? w->ns[p] / 1e9 : NAN;
+        ps->rate = ops > 0 ? per_s(ops, w->ns[p]) : NAN;
+        for (int i = 0; i < LAT_COUNT; i++)
+            ps->us[i] = NAN;
+        if (phase_table[p].latency)
+            latency_from_hist(&s->lat, ps->us);
+    }
+}
+
 static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
@@ -560,31 +586,19 @@ static int chunk_loop(struct soak *s)
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
                                .corrupt = corrupt, .cr = &cr};
-        int64_t reads = w.reads;
-        uint64_t write_ns, commit_ns, read_ns;
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
         if (run_phases(s, &w))
             return -1;
-        write_ns = w.ns[PHASE_WRITE];
-        commit_ns = w.ns[PHASE_COMMIT];
-        read_ns = w.ns[PHASE_READ];
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
         cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
 
         cr.chunk = c;
-        cr.chunk_rows = n;
         cr.rows = s->inserted;
-        cr.write_s = write_ns / 1e9;
-        cr.commit_s = commit_ns / 1e9;
-        cr.write_rows_per_s = per_s(n, write_ns);
-        cr.read_s = reads ? read_ns / 1e9 : NAN;
-        cr.reads = reads;
-        cr.read_ops_per_s = reads ? per_s(reads, read_ns) : NAN;
-        latency_from_hist(&s->lat, cr.read_us);
+        phase_figures(s, &w, &cr);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
@@ -603,8 +617,7 @@ static int chunk_loop(struct soak *s)
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
         sum->db_bytes = cr.db_bytes;
-        progress_chunk(s->env->progress, c, nchunks, s->inserted, cr.write_rows_per_s,
-                       cr.read_ops_per_s, cr.elapsed_s);
+        progress_chunk(s->env->progress, nchunks, &cr);
         step(s, BEAT_CHUNK_END, c);
         if (must_stop(s, c, nchunks))
             return -1;
