@@ -11,7 +11,8 @@
 **         needs to delete it, dbmark.h)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
-**        in order), then
+**        in order), then the runners of the cell's end (--verify:
+**        verify_table), then
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
@@ -449,7 +450,6 @@ static int verify_table(struct soak *s)
     ** and its chunk loop never ran */
     timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
     struct verify_ctx v = {&s->w.tl, s->env->beat_fd};
-    step(s, BEAT_VERIFY, 0);
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
                         ok, sizeof ok, what, sizeof what);
@@ -491,6 +491,8 @@ struct chunk_work {
 ** cell's status set; NULL: nothing to do.  prepare and finish run outside
 ** the timed phase (invariant 1). */
 struct phase_runner {
+    int at_end;                  /* 1: once at the cell's end, not in each chunk */
+    int (*wanted)(const struct soak *s);   /* whether it runs (an option); NULL: always */
     int beat;                    /* the heartbeat sent as it begins (beat.h) */
     int (*prepare)(struct soak *s, struct chunk_work *w);
     int (*run)(struct soak *s, struct chunk_work *w);
@@ -526,20 +528,32 @@ static int read_run(struct soak *s, struct chunk_work *w)
                       &w->cr->verify_failures);
 }
 
-/* A chunk's phases in order, indexed by phase.h's table: commit runs
-** inside write; verify once at the cell's end (verify_table). */
+static int verify_wanted(const struct soak *s)
+{
+    return s->env->cfg->verify;
+}
+
+static int verify_phase(struct soak *s, struct chunk_work *w)
+{
+    (void)w;
+    return verify_table(s);
+}
+
+/* The phases in order, indexed by phase.h's table: write and read in
+** each chunk, commit inside write, verify once at the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
-    [PHASE_WRITE] = {BEAT_WRITE, NULL, write_run, write_finish},
-    [PHASE_READ] = {BEAT_READ, read_prepare, read_run, NULL},
+    [PHASE_WRITE] = {0, NULL, BEAT_WRITE, NULL, write_run, write_finish},
+    [PHASE_READ] = {0, NULL, BEAT_READ, read_prepare, read_run, NULL},
+    [PHASE_VERIFY] = {1, verify_wanted, BEAT_VERIFY, NULL, verify_phase, NULL},
 };
 
-/* Runs the phases of chunk w. */
-static int run_phases(struct soak *s, struct chunk_work *w)
+/* Runs the phases of chunk w, or (at_end) those of the cell's end. */
+static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 {
     for (int p = 0; p < PHASE_COUNT; p++) {
         const struct phase_runner *r = &runners[p];
-        if (!r->run)
-            continue;               /* commit lies inside write; verify ends the cell */
+        if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
+            continue;               /* commit lies inside write */
         step(s, r->beat, w->chunk);
         if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
             (r->finish && r->finish(s, w)))
@@ -589,7 +603,7 @@ static int chunk_loop(struct soak *s)
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (run_phases(s, &w))
+        if (run_phases(s, &w, 0))
             return -1;
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
@@ -623,6 +637,14 @@ static int chunk_loop(struct soak *s)
             return -1;
     }
     return 0;
+}
+
+/* The phases of the cell's end, once its chunks are all recorded.  Their
+** beats count what they scanned, from 0: no chunk of their own. */
+static int end_phases(struct soak *s)
+{
+    struct chunk_work w = {.chunk = 0, .corrupt = -1};
+    return run_phases(s, &w, 1);
 }
 
 int soak_status_failed(int status)
@@ -709,7 +731,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
                settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
                statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
-               (!cfg->verify || verify_table(&s) == 0)) {
+               end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else
