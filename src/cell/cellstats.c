@@ -11,13 +11,14 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
 {
     memset(s, 0, sizeof *s);
     size_t k = nchunks > 0 ? (size_t)nchunks : 1;
-    s->write_rate = calloc(k, sizeof(double));
-    s->read_rate = calloc(k, sizeof(double));
+    int ok = 1;
+    for (int p = 0; p < PHASE_COUNT; p++)
+        ok &= (s->rate[p] = calloc(k, sizeof(double))) != NULL;
     s->read_p99 = calloc(k, sizeof(double));
     s->cached = calloc(k, sizeof(double));
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
-    if (!s->write_rate || !s->read_rate || !s->read_p99 || !s->cached || !s->full) {
+    if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
         return -1;
     }
@@ -29,15 +30,15 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
 {
     if (s->n >= s->cap)
         return -1;
-    s->write_rate[s->n] = cr->write_rows_per_s;
-    s->read_rate[s->n] = cr->read_ops_per_s;
-    s->read_p99[s->n] = cr->read_us[LAT_P99];
+    for (int p = 0; p < PHASE_COUNT; p++)
+        s->rate[p][s->n] = cr->ph[p].rate;
+    s->read_p99[s->n] = cr->ph[PHASE_READ].us[LAT_P99];
     s->cached[s->n] = cr->db_cached_pct;
     s->full[s->n] = (unsigned char)(full != 0);
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
-    if (cr->read_io_bytes >= 0 && cr->reads > 0) {
+    if (cr->read_io_bytes >= 0 && cr->ph[PHASE_READ].ops > 0) {
         s->read_io_total += cr->read_io_bytes;
-        s->read_io_reads += cr->reads;
+        s->read_io_reads += cr->ph[PHASE_READ].ops;
     }
     s->n++;
     return 0;
@@ -48,8 +49,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     if (src->n > s->cap)
         return -1;
     size_t bytes = sizeof(double) * (size_t)src->n;
-    memcpy(s->write_rate, src->write_rate, bytes);
-    memcpy(s->read_rate, src->read_rate, bytes);
+    for (int p = 0; p < PHASE_COUNT; p++)
+        memcpy(s->rate[p], src->rate[p], bytes);
     memcpy(s->read_p99, src->read_p99, bytes);
     memcpy(s->cached, src->cached, bytes);
     memcpy(s->full, src->full, (size_t)src->n);
@@ -124,27 +125,26 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
         first = 0;
         last = n - 1;
     }
-    sum->write_rows_per_s_first = s->write_rate[first];
-    sum->write_rows_per_s_last = s->write_rate[last];
+    sum->write_rows_per_s_first = s->rate[PHASE_WRITE][first];
+    sum->write_rows_per_s_last = s->rate[PHASE_WRITE][last];
     sum->write_last_over_first = sum->write_rows_per_s_last / sum->write_rows_per_s_first;
-    sum->write_rows_per_s_median = median_range(s->write_rate, pick, n, &lo, &hi);
-    sum->write_rows_per_s_min = lo;
-    sum->write_rows_per_s_max = hi;
-    sum->read_ops_per_s_median = median_range(s->read_rate, pick, n, &lo, &hi);
-    sum->read_ops_per_s_min = lo;
-    sum->read_ops_per_s_max = hi;
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        struct phase_summary *ps = &sum->ph[p];
+        ps->median = median_range(s->rate[p], pick, n, &ps->min, &ps->max);
+        if (phase_table[p].latency)     /* the one phase that fills s->lat */
+            latency_from_hist(&s->lat, ps->us);
+    }
     sum->read_p99_us_median = median_range(s->read_p99, pick, n, &lo, &hi);
     sum->db_cached_pct_median = median_range(s->cached, NULL, n, &lo, &hi);
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
     sum->read_io_bytes_per_read =
         s->read_io_reads ? (double)s->read_io_total / (double)s->read_io_reads : NAN;
-    latency_from_hist(&s->lat, sum->read_us);
 }
 
 void cellstats_free(struct cellstats *s)
 {
-    free(s->write_rate);
-    free(s->read_rate);
+    for (int p = 0; p < PHASE_COUNT; p++)
+        free(s->rate[p]);
     free(s->read_p99);
     free(s->cached);
     free(s->full);

@@ -12,7 +12,8 @@
 ** commits one row with one fsync: its rate says nothing of the table's
 ** growth); a cell without a full chunk uses what it has.  Latencies are
 ** the percentiles of every read of the cell, from one merged histogram.
-** Memory: four doubles and a byte per chunk, and one histogram (hist.h).
+** Memory: a double per phase (phase.h) and two more and a byte per chunk,
+** and one histogram (hist.h).
 */
 #ifndef SQLSOAK_CELLSTATS_H
 #define SQLSOAK_CELLSTATS_H
@@ -25,7 +26,8 @@
 
 struct cellstats {
     int64_t n, cap;                             /* chunks added, room */
-    double *write_rate, *read_rate, *read_p99;  /* [cap], per chunk */
+    double *rate[PHASE_COUNT];                  /* [cap], per chunk: ph[].rate */
+    double *read_p99;                           /* [cap] */
     double *cached;                             /* [cap]: db_cached_pct */
     unsigned char *full;                        /* [cap]: 1 for a full chunk */
     int64_t io_write_total;                     /* bytes, chunks that counted them */
@@ -43,7 +45,8 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full);
 /* Copies src's chunks into s (initialised with room for them): 0 or -1. */
 int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 
-/* Fills sum's figures: medians, min and max, first and last write rate,
+/* Fills sum's figures: each phase's median, min and max rate (ph[]),
+** first and last write rate,
 ** their ratio, the median p99, io_write_bytes_per_row (over sum->rows),
 ** the latencies of all the cell's reads, the median db_cached_pct and
 ** read_io_bytes_per_read.  Nothing when no chunk was added.  s is left as

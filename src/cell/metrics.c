@@ -156,6 +156,26 @@ static void gauge(FILE *f, const struct cell_id *id, const char *name, const cha
     fprintf(f, "} %.17g\n", v);
 }
 
+/* A phase's latency figures (µs) as one gauge in seconds, labelled by
+** figure; nothing when none was measured. */
+static void latencies(FILE *f, const struct cell_id *id, const char *name, const char *help,
+                      const double us[LAT_COUNT])
+{
+    int any = 0;
+    for (int i = 0; i < LAT_COUNT; i++)
+        any |= isfinite(us[i]);
+    if (!any)
+        return;
+    fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+    for (int i = 0; i < LAT_COUNT; i++) {
+        if (!isfinite(us[i]))
+            continue;
+        fprintf(f, "%s{", name);
+        put_labels(f, id, "stat", latency_table[i].name);
+        fprintf(f, "} %.9g\n", us[i] / 1e6);
+    }
+}
+
 int metrics_write(const char *path, const struct cell_id *id, const struct chunk_record *cr,
                   int64_t nchunks, const char *status)
 {
@@ -171,25 +191,14 @@ int metrics_write(const char *path, const struct cell_id *id, const struct chunk
     if (cr) {
         gauge(f, id, "sqlsoak_chunk", "The last chunk measured, 0-based.", (double)cr->chunk);
         gauge(f, id, "sqlsoak_rows", "Rows in the table.", (double)cr->rows);
-        gauge(f, id, "sqlsoak_write_rows_per_second", "Write rate of the last chunk.",
-              cr->write_rows_per_s);
-        gauge(f, id, "sqlsoak_read_ops_per_second", "Read rate of the last chunk.",
-              cr->read_ops_per_s);
-        int any = 0;
-        for (int i = 0; i < LAT_COUNT; i++)
-            any |= isfinite(cr->read_us[i]);
-        if (any) {
-            const char *n = "sqlsoak_read_latency_seconds";
-            fprintf(f, "# HELP %s Read latency of the last chunk, by figure.\n"
-                       "# TYPE %s gauge\n", n, n);
-            for (int i = 0; i < LAT_COUNT; i++) {
-                if (!isfinite(cr->read_us[i]))
-                    continue;
-                fprintf(f, "%s{", n);
-                put_labels(f, id, "stat", latency_table[i].name);
-                fprintf(f, "} %.9g\n", cr->read_us[i] / 1e6);
-            }
-        }
+        for (int p = 0; p < PHASE_COUNT; p++)
+            if (phase_table[p].rate_metric)
+                gauge(f, id, phase_table[p].rate_metric, phase_table[p].rate_help,
+                      cr->ph[p].rate);
+        for (int p = 0; p < PHASE_COUNT; p++)
+            if (phase_table[p].latency_metric)
+                latencies(f, id, phase_table[p].latency_metric, phase_table[p].latency_help,
+                          cr->ph[p].us);
         gauge(f, id, "sqlsoak_write_stall_seconds",
               "Longest time without progress in the last chunk's write phase.",
               cr->write_stall_max_ms / 1e3);

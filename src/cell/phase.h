@@ -15,8 +15,6 @@
 
 #include "colid.h"
 
-#include <stddef.h>
-
 enum phase_id { PHASE_WRITE, PHASE_COMMIT, PHASE_READ, PHASE_VERIFY, PHASE_COUNT };
 
 struct phase {
@@ -25,11 +23,16 @@ struct phase {
     int latency;             /* timeline.csv holds its slowest op per interval */
     int stalls;              /* its intervals without progress are stalls (timeline.h) */
     /* Its noise (noise.h): a phase that has a rate compared over repeats
-    ** and against cell 1.  rate_off: the summary_record double of its
-    ** median rate; the rest: its columns of summary.csv.  noise 0: none. */
+    ** and against cell 1 (summary_record's ph[].median); its columns of
+    ** summary.csv.  noise 0: none. */
     int noise;
-    size_t rate_off;
     enum colid vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
+    /* Where its chunk rate is shown: 1 on the progress line and in
+    ** sqlsoak status ("write 1.2M/s"), and metrics.h's gauge of it and of
+    ** its latencies (latency only), with their HELP texts; NULL none. */
+    int shown;
+    const char *rate_metric, *rate_help;
+    const char *latency_metric, *latency_help;
 };
 
 extern const struct phase phase_table[PHASE_COUNT];

@@ -46,19 +46,21 @@ static const char *rate(double r, char *buf, int n)
     return buf;
 }
 
-void progress_chunk(struct progress *p, int64_t chunk, int64_t nchunks, int64_t rows,
-                    double write_rows_per_s, double read_ops_per_s, double elapsed_s)
+void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_record *cr)
 {
-    char w[16], r[16], el[16], eta[16], all[16];
+    char r[16], el[16], eta[16], all[16];
     if (!p->enabled)
         return;
-    double cell_left = elapsed_s / (double)(chunk + 1) * (double)(nchunks - chunk - 1);
+    int64_t chunk = cr->chunk;
+    double cell_left = cr->elapsed_s / (double)(chunk + 1) * (double)(nchunks - chunk - 1);
     double total_left = p->later_cells_s < 0 ? -1 : cell_left + p->later_cells_s;
-    fprintf(stderr, "%scell %d/%d %s  chunk %" PRId64 "/%" PRId64 "  rows %" PRId64
-                    "  write %s  read %s  elapsed %s  eta %s",
+    fprintf(stderr, "%scell %d/%d %s  chunk %" PRId64 "/%" PRId64 "  rows %" PRId64,
             p->in_place ? "\r\033[K" : "", p->cell_no, p->cells, p->label, chunk + 1, nchunks,
-            rows, rate(write_rows_per_s, w, sizeof w), rate(read_ops_per_s, r, sizeof r),
-            progress_duration(elapsed_s, el, sizeof el),
+            cr->rows);
+    for (int ph = 0; ph < PHASE_COUNT; ph++)
+        if (phase_table[ph].shown)
+            fprintf(stderr, "  %s %s", phase_table[ph].name, rate(cr->ph[ph].rate, r, sizeof r));
+    fprintf(stderr, "  elapsed %s  eta %s", progress_duration(cr->elapsed_s, el, sizeof el),
             progress_duration(cell_left, eta, sizeof eta));
     if (p->cells > 1 && total_left >= 0)
         fprintf(stderr, " (run %s)", progress_duration(total_left, all, sizeof all));

@@ -6,6 +6,8 @@
 #ifndef SQLSOAK_PROGRESS_H
 #define SQLSOAK_PROGRESS_H
 
+#include "records.h"
+
 #include <stdint.h>
 
 struct progress {
@@ -23,10 +25,10 @@ enum progress_mode { PG_AUTO, PG_ALWAYS, PG_NEVER };
 /* mode: an enum progress_mode. */
 void progress_init(struct progress *p, int mode);
 
-/* After chunk (0-based) of nchunks: rows so far, the chunk's rates, the
-** time since the cell started. */
-void progress_chunk(struct progress *p, int64_t chunk, int64_t nchunks, int64_t rows,
-                    double write_rows_per_s, double read_ops_per_s, double elapsed_s);
+/* After chunk cr of nchunks: its chunk number, the rows so far, the rate
+** of each phase the line shows (phase.h's shown), the time since the cell
+** started. */
+void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_record *cr);
 
 /* A message on its own line, closing an open progress line first. */
 void progress_note(struct progress *p, const char *msg);

@@ -11,7 +11,8 @@
 **         needs to delete it, dbmark.h)
 **   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
-**        in order), then
+**        in order), then the runners of the cell's end (--verify:
+**        verify_table), then
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
@@ -449,7 +450,6 @@ static int verify_table(struct soak *s)
     ** and its chunk loop never ran */
     timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
     struct verify_ctx v = {&s->w.tl, s->env->beat_fd};
-    step(s, BEAT_VERIFY, 0);
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
                         ok, sizeof ok, what, sizeof what);
@@ -475,11 +475,14 @@ static int corrupt_row(struct soak *s, int64_t row)
 }
 
 /* What the phases of one chunk share: its size, its reads, and each
-** phase's time (commit's lies inside write's). */
+** phase's time (commit's lies inside write's) and ops, set by its runner:
+** 0 for a phase that did nothing (--reads 0) or did not run, -1 for one
+** timed but not counted (commit). */
 struct chunk_work {
     int64_t chunk, n, reads, lo;
     int64_t corrupt;             /* the test hook's row, or -1 */
     uint64_t ns[PHASE_COUNT];
+    int64_t ops[PHASE_COUNT];
     struct chunk_record *cr;
     struct io_counters rio0;     /* just before the reads */
 };
@@ -488,6 +491,8 @@ struct chunk_work {
 ** cell's status set; NULL: nothing to do.  prepare and finish run outside
 ** the timed phase (invariant 1). */
 struct phase_runner {
+    int at_end;                  /* 1: once at the cell's end, not in each chunk */
+    int (*wanted)(const struct soak *s);   /* whether it runs (an option); NULL: always */
     int beat;                    /* the heartbeat sent as it begins (beat.h) */
     int (*prepare)(struct soak *s, struct chunk_work *w);
     int (*run)(struct soak *s, struct chunk_work *w);
@@ -496,6 +501,8 @@ struct phase_runner {
 
 static int write_run(struct soak *s, struct chunk_work *w)
 {
+    w->ops[PHASE_WRITE] = w->n;
+    w->ops[PHASE_COMMIT] = -1;
     return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
 }
 
@@ -516,30 +523,63 @@ static int read_prepare(struct soak *s, struct chunk_work *w)
 
 static int read_run(struct soak *s, struct chunk_work *w)
 {
+    w->ops[PHASE_READ] = w->reads;
     return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
                       &w->cr->verify_failures);
 }
 
-/* A chunk's phases in order, indexed by phase.h's table: commit runs
-** inside write; verify once at the cell's end (verify_table). */
+static int verify_wanted(const struct soak *s)
+{
+    return s->env->cfg->verify;
+}
+
+static int verify_phase(struct soak *s, struct chunk_work *w)
+{
+    (void)w;
+    return verify_table(s);
+}
+
+/* The phases in order, indexed by phase.h's table: write and read in
+** each chunk, commit inside write, verify once at the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
-    [PHASE_WRITE] = {BEAT_WRITE, NULL, write_run, write_finish},
-    [PHASE_READ] = {BEAT_READ, read_prepare, read_run, NULL},
+    [PHASE_WRITE] = {0, NULL, BEAT_WRITE, NULL, write_run, write_finish},
+    [PHASE_READ] = {0, NULL, BEAT_READ, read_prepare, read_run, NULL},
+    [PHASE_VERIFY] = {1, verify_wanted, BEAT_VERIFY, NULL, verify_phase, NULL},
 };
 
-/* Runs the phases of chunk w. */
-static int run_phases(struct soak *s, struct chunk_work *w)
+/* Runs the phases of chunk w, or (at_end) those of the cell's end. */
+static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 {
     for (int p = 0; p < PHASE_COUNT; p++) {
         const struct phase_runner *r = &runners[p];
-        if (!r->run)
-            continue;               /* commit lies inside write; verify ends the cell */
+        if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
+            continue;               /* commit lies inside write */
         step(s, r->beat, w->chunk);
         if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
             (r->finish && r->finish(s, w)))
             return -1;
     }
     return 0;
+}
+
+/* The chunk's figures of each phase (records.h) from its runner's ops and
+** time: a phase that did nothing has neither time nor rate, one timed but
+** not counted a time alone.  The latencies are those of the chunk's one
+** histogram, which the one phase that times its ops fills. */
+static void phase_figures(const struct soak *s, const struct chunk_work *w,
+                          struct chunk_record *cr)
+{
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        struct phase_stats *ps = &cr->ph[p];
+        int64_t ops = w->ops[p];
+        ps->ops = ops > 0 ? ops : 0;
+        ps->s = ops ? w->ns[p] / 1e9 : NAN;
+        ps->rate = ops > 0 ? per_s(ops, w->ns[p]) : NAN;
+        for (int i = 0; i < LAT_COUNT; i++)
+            ps->us[i] = NAN;
+        if (phase_table[p].latency)
+            latency_from_hist(&s->lat, ps->us);
+    }
 }
 
 static int chunk_loop(struct soak *s)
@@ -560,31 +600,19 @@ static int chunk_loop(struct soak *s)
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
                                .corrupt = corrupt, .cr = &cr};
-        int64_t reads = w.reads;
-        uint64_t write_ns, commit_ns, read_ns;
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (run_phases(s, &w))
+        if (run_phases(s, &w, 0))
             return -1;
-        write_ns = w.ns[PHASE_WRITE];
-        commit_ns = w.ns[PHASE_COMMIT];
-        read_ns = w.ns[PHASE_READ];
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
         cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
 
         cr.chunk = c;
-        cr.chunk_rows = n;
         cr.rows = s->inserted;
-        cr.write_s = write_ns / 1e9;
-        cr.commit_s = commit_ns / 1e9;
-        cr.write_rows_per_s = per_s(n, write_ns);
-        cr.read_s = reads ? read_ns / 1e9 : NAN;
-        cr.reads = reads;
-        cr.read_ops_per_s = reads ? per_s(reads, read_ns) : NAN;
-        latency_from_hist(&s->lat, cr.read_us);
+        phase_figures(s, &w, &cr);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
@@ -603,13 +631,20 @@ static int chunk_loop(struct soak *s)
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
         sum->db_bytes = cr.db_bytes;
-        progress_chunk(s->env->progress, c, nchunks, s->inserted, cr.write_rows_per_s,
-                       cr.read_ops_per_s, cr.elapsed_s);
+        progress_chunk(s->env->progress, nchunks, &cr);
         step(s, BEAT_CHUNK_END, c);
         if (must_stop(s, c, nchunks))
             return -1;
     }
     return 0;
+}
+
+/* The phases of the cell's end, once its chunks are all recorded.  Their
+** beats count what they scanned, from 0: no chunk of their own. */
+static int end_phases(struct soak *s)
+{
+    struct chunk_work w = {.chunk = 0, .corrupt = -1};
+    return run_phases(s, &w, 1);
 }
 
 int soak_status_failed(int status)
@@ -696,7 +731,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
                settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
                statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
-               (!cfg->verify || verify_table(&s) == 0)) {
+               end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else

@@ -76,7 +76,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
     json_t *planned = json_object_get(root, "cells_planned");
     int64_t rows = option_int(root, "rows"), chunk = option_int(root, "chunk");
     int64_t nchunks = chunk > 0 ? (rows + chunk - 1) / chunk : 0;
-    char a[32], b[32], e1[16], e2[16];
+    char a[32], e1[16], e2[16];
 
     printf("%s: %s", dir, st);
     if (owner > 0)
@@ -95,10 +95,12 @@ int status_main(const struct config *cfg, char *err, size_t n)
         int64_t done = cr.chunk + 1;
         double per_chunk = cr.elapsed_s / (double)done;
         printf("  last chunk: cell %" PRId64 " repeat %" PRId64 ", chunk %" PRId64 " of %" PRId64
-               ", rows %" PRId64 ", write %s rows/s, read %s reads/s, cell elapsed %s\n",
-               cr.id.cell, cr.id.repeat, done, nchunks, cr.rows,
-               rate(cr.write_rows_per_s, a, sizeof a), rate(cr.read_ops_per_s, b, sizeof b),
-               progress_duration(cr.elapsed_s, e1, sizeof e1));
+               ", rows %" PRId64, cr.id.cell, cr.id.repeat, done, nchunks, cr.rows);
+        for (int p = 0; p < PHASE_COUNT; p++)
+            if (phase_table[p].shown)
+                printf(", %s %s %s", phase_table[p].name, rate(cr.ph[p].rate, a, sizeof a),
+                       phase_table[p].unit);
+        printf(", cell elapsed %s\n", progress_duration(cr.elapsed_s, e1, sizeof e1));
         if (owner > 0 && !isnan(per_chunk)) {
             double cell_left = per_chunk * (double)(nchunks - done);
             double later = json_is_integer(planned)

@@ -401,7 +401,7 @@ static void run_cell_trials(struct crash *c, int idx)
         printf("  %-44s %s: %s\n", label, d.status, d.reason);
         return;
     }
-    d.write_rows_per_s = out.res.sum.write_rows_per_s_median;
+    d.write_rows_per_s = out.res.sum.ph[PHASE_WRITE].median;
     int64_t events = out.res.vfs_events;
     int64_t ntrials = cfg->replay >= 0 ? 1 : cfg->trials;
     int64_t failed_trials = 0;

@@ -18,7 +18,7 @@ double noise_rate(const struct summary_record *r, enum phase_id m)
     if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
         return NAN;
     assert(phase_table[m].noise);
-    double v = *(const double *)((const char *)r + phase_table[m].rate_off);
+    double v = r->ph[m].median;
     return v > 0 ? v : NAN;
 }
 
@@ -196,28 +196,26 @@ void noise_fill(struct summary_record *recs, int n)
         struct summary_record *s = &recs[i];
         if (s->id.repeat < 1 || strcmp(s->status, "warmup") == 0)
             continue;
-        double w[3], r[3];
-        struct noise_ratio qw, qr;
-        over_repeats(recs, n, s->id.cell, PHASE_WRITE, tmp, w);
-        over_repeats(recs, n, s->id.cell, PHASE_READ, tmp, r);
-        noise_compare(recs, n, &s->id.cell, 1, &one, 1, PHASE_WRITE, &qw);
-        noise_compare(recs, n, &s->id.cell, 1, &one, 1, PHASE_READ, &qr);
-        s->write_rows_per_s_repeats_median = w[0];
-        s->write_rows_per_s_repeats_min = w[1];
-        s->write_rows_per_s_repeats_max = w[2];
-        s->read_ops_per_s_repeats_median = r[0];
-        s->read_ops_per_s_repeats_min = r[1];
-        s->read_ops_per_s_repeats_max = r[2];
-        s->write_vs_cell1 = qw.ratio;
-        s->write_vs_cell1_lo = qw.lo;
-        s->write_vs_cell1_hi = qw.hi;
-        s->write_within_noise = qw.within < 0 ? NAN : qw.within;
-        s->read_vs_cell1 = qr.ratio;
-        s->read_vs_cell1_lo = qr.lo;
-        s->read_vs_cell1_hi = qr.hi;
-        s->read_within_noise = qr.within < 0 ? NAN : qr.within;
-        s->vs_cell1_rounds = qw.rounds ? qw.rounds : NAN;
-        s->vs_cell1_confidence = isnan(qw.confidence) ? NAN : 100 * qw.confidence;
+        for (int m = 0; m < PHASE_COUNT; m++) {
+            if (!phase_table[m].noise)
+                continue;
+            struct phase_summary *ps = &s->ph[m];
+            double v[3];
+            struct noise_ratio q;
+            over_repeats(recs, n, s->id.cell, (enum phase_id)m, tmp, v);
+            noise_compare(recs, n, &s->id.cell, 1, &one, 1, (enum phase_id)m, &q);
+            ps->repeats_median = v[0];
+            ps->repeats_min = v[1];
+            ps->repeats_max = v[2];
+            ps->vs_cell1 = q.ratio;
+            ps->vs_cell1_lo = q.lo;
+            ps->vs_cell1_hi = q.hi;
+            ps->within_noise = q.within < 0 ? NAN : q.within;
+            if (m == PHASE_WRITE) {   /* the rounds and coverage: write's, as ever */
+                s->vs_cell1_rounds = q.rounds ? q.rounds : NAN;
+                s->vs_cell1_confidence = isnan(q.confidence) ? NAN : 100 * q.confidence;
+            }
+        }
     }
     free(tmp);
 }

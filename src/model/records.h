@@ -11,19 +11,26 @@
 #include "cellid.h"
 #include "hist.h"
 #include "latency.h"
+#include "phase.h"
 
 #include <stdint.h>
+
+/* One phase's figures in one chunk, indexed by phase.h's ids: ops (rows
+** inserted, COMMITs, reads, rows verified), its time, its rate (ops / s),
+** and its latencies where the phase times each op (phase.h's latency).
+** NaN: not measured.  csvout's name map gives each figure a phase has a
+** column its name; the rest are written nowhere. */
+struct phase_stats {
+    int64_t ops;
+    double s, rate;
+    double us[LAT_COUNT];    /* latency.h's figures, one column each */
+};
 
 struct chunk_record {
     struct cell_id id;
     int64_t chunk;           /* 0-based, as the 2014 test's S */
-    int64_t chunk_rows;      /* rows inserted by this chunk */
     int64_t rows;            /* rows in the table after it */
-    double write_s, commit_s, write_rows_per_s;
-    double read_s;
-    int64_t reads;
-    double read_ops_per_s;
-    double read_us[LAT_COUNT];  /* the read latencies of latency.h, one column each */
+    struct phase_stats ph[PHASE_COUNT];   /* write's ops: the chunk's rows (chunk_rows) */
     int64_t verify_failures;
     int64_t db_bytes, wal_bytes, journal_bytes;
     int64_t io_write_bytes, io_read_bytes;
@@ -41,13 +48,21 @@ struct chunk_record {
     double device_busy_pct, device_reads, device_writes;
 };
 
+/* One phase's figures over a cell's chunks (cellstats.h), and over its
+** repeats and against cell 1 (noise.h), indexed by phase.h's ids. */
+struct phase_summary {
+    double median, min, max;                    /* of its chunks' rates */
+    double repeats_median, repeats_min, repeats_max;
+    double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
+    double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
+};
+
 struct summary_record {
     struct cell_id id;
     char status[16];         /* ok, unsupported, failed, skipped, ... */
     char reason[256];
     int64_t chunks, rows;
-    double write_rows_per_s_median, write_rows_per_s_min, write_rows_per_s_max;
-    double read_ops_per_s_median, read_ops_per_s_min, read_ops_per_s_max;
+    struct phase_summary ph[PHASE_COUNT];
     double write_rows_per_s_first, write_rows_per_s_last, write_last_over_first;
     double read_p99_us_median;
     int64_t verify_failures;
@@ -55,18 +70,11 @@ struct summary_record {
     double io_write_bytes_per_row;
     double verify_s;
     double wall_s;
-    double read_us[LAT_COUNT];      /* latencies of all the cell's reads (latency.h) */
     double db_cached_pct_median;    /* over chunks */
     double read_io_bytes_per_read;  /* storage reads per point read */
-    /* Filled when the run ends (noise.h), the same in every row of a cell:
-    ** its median over repeats and their range, and its ratio against cell
-    ** 1 paired by round, with the interval and the verdict (0/1). */
-    double write_rows_per_s_repeats_median, write_rows_per_s_repeats_min,
-        write_rows_per_s_repeats_max;
-    double read_ops_per_s_repeats_median, read_ops_per_s_repeats_min,
-        read_ops_per_s_repeats_max;
-    double write_vs_cell1, write_vs_cell1_lo, write_vs_cell1_hi, write_within_noise;
-    double read_vs_cell1, read_vs_cell1_lo, read_vs_cell1_hi, read_within_noise;
+    /* Filled when the run ends (noise.h), the same in every row of a cell,
+    ** as ph[]'s repeats and vs_cell1 figures are: the rounds both cells
+    ** ran, the intervals' coverage. */
     double vs_cell1_rounds, vs_cell1_confidence;
 };
 

@@ -17,20 +17,22 @@
 /* One combination: the median over its measured repeats, and their range. */
 struct combo {
     const struct summary_record *first;
-    double write, read, wlo, whi, rlo, rhi;
+    double rate[PHASE_COUNT], lo[PHASE_COUNT], hi[PHASE_COUNT];   /* by phase.h's ids */
     int repeats;
 };
 
 static int by_write(const void *a, const void *b)
 {
     const struct combo *x = a, *y = b;
-    return (y->write > x->write) - (y->write < x->write);
+    double xw = x->rate[PHASE_WRITE], yw = y->rate[PHASE_WRITE];
+    return (yw > xw) - (yw < xw);
 }
 
 static int by_read(const void *a, const void *b)
 {
     const struct combo *x = a, *y = b;
-    double xr = isnan(x->read) ? -1 : x->read, yr = isnan(y->read) ? -1 : y->read;
+    double xr = isnan(x->rate[PHASE_READ]) ? -1 : x->rate[PHASE_READ];
+    double yr = isnan(y->rate[PHASE_READ]) ? -1 : y->rate[PHASE_READ];
     return (yr > xr) - (yr < xr);
 }
 
@@ -43,9 +45,8 @@ static int by_cell(const void *a, const void *b)
 static int fold(const struct summary_record *recs, int n, struct combo *out)
 {
     int nc = 0;
-    double *w = malloc(sizeof(double) * (size_t)(n ? n : 1));
-    double *r = malloc(sizeof(double) * (size_t)(n ? n : 1));
-    for (int i = 0; w && r && i < n; i++) {
+    double *v = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    for (int i = 0; v && i < n; i++) {
         if (strcmp(recs[i].status, "ok") != 0)
             continue;
         int seen = 0;
@@ -53,25 +54,20 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             seen |= out[k].first->id.cell == recs[i].id.cell;
         if (seen)
             continue;
-        int m = 0;
-        for (int j = i; j < n; j++)
-            if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0) {
-                w[m] = recs[j].write_rows_per_s_median;
-                r[m] = recs[j].read_ops_per_s_median;
-                m++;
-            }
         out[nc].first = &recs[i];
-        out[nc].repeats = m;
-        out[nc].write = cellstats_median(w, m);   /* sorted, NaN last */
-        out[nc].wlo = w[0];
-        out[nc].whi = w[m - 1];
-        out[nc].read = cellstats_median(r, m);
-        out[nc].rlo = r[0];
-        out[nc].rhi = r[m - 1];
+        for (int p = 0; p < PHASE_COUNT; p++) {
+            int m = 0;
+            for (int j = i; j < n; j++)
+                if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
+                    v[m++] = recs[j].ph[p].median;
+            out[nc].repeats = m;
+            out[nc].rate[p] = cellstats_median(v, m);   /* sorted, NaN last */
+            out[nc].lo[p] = v[0];
+            out[nc].hi[p] = v[m - 1];
+        }
         nc++;
     }
-    free(w);
-    free(r);
+    free(v);
     return nc;
 }
 
@@ -131,7 +127,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc,
         for (int j = 0; j < nc; j++) {
             char v2[160];
             if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0) {
-                tmp[m++] = c[j].write;
+                tmp[m++] = c[j].rate[PHASE_WRITE];
                 cells[(size_t)nv * (size_t)nc + (size_t)ncells[nv]++] = c[j].first->id.cell;
             }
         }
@@ -175,8 +171,7 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
     char lb[256], range[64], t[96];
     int rounds = noise_rounds(recs, n);
     for (int i = 0; i < nc; i++) {
-        double v = m == PHASE_WRITE ? c[i].write : c[i].read;
-        double lo = m == PHASE_WRITE ? c[i].wlo : c[i].rlo, hi = m == PHASE_WRITE ? c[i].whi : c[i].rhi;
+        double v = c[i].rate[m], lo = c[i].lo[m], hi = c[i].hi[m];
         if (isnan(v))
             break;
         struct noise_ratio q;
@@ -229,7 +224,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
             rounds > 1 ? ", then of repeats with their range" : "");
     ranked(f, cfg, c, nc, recs, n, PHASE_WRITE);
     qsort(c, (size_t)nc, sizeof *c, by_read);
-    if (!isnan(c[0].read)) {
+    if (!isnan(c[0].rate[PHASE_READ])) {
         fprintf(f, "\nby read rate:\n");
         ranked(f, cfg, c, nc, recs, n, PHASE_READ);
     }

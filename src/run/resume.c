@@ -99,7 +99,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
             if (cr.chunk != p->chunks ||
-                cellstats_add(&p->stats, &cr, cr.chunk_rows == r->cfg->chunk) != 0) {
+                cellstats_add(&p->stats, &cr, cr.ph[PHASE_WRITE].ops == r->cfg->chunk) != 0) {
                 ok = 0;
                 break;
             }

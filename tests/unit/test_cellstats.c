@@ -18,9 +18,9 @@ static struct chunk_record chunk(double write, double read, double p99, int64_t 
 {
     struct chunk_record cr;
     csvout_clear(CSV_CHUNKS, &cr);
-    cr.write_rows_per_s = write;
-    cr.read_ops_per_s = read;
-    cr.read_us[LAT_P99] = p99;
+    cr.ph[PHASE_WRITE].rate = write;
+    cr.ph[PHASE_READ].rate = read;
+    cr.ph[PHASE_READ].us[LAT_P99] = p99;
     cr.io_write_bytes = io;
     return cr;
 }
@@ -54,14 +54,14 @@ static void test_summary(void **state)
     assert_true(sum.write_rows_per_s_first == 100);
     assert_true(sum.write_rows_per_s_last == 50);
     assert_true(fabs(sum.write_last_over_first - 0.5) < 1e-12);
-    assert_true(sum.write_rows_per_s_median == 150);
-    assert_true(sum.write_rows_per_s_min == 50 && sum.write_rows_per_s_max == 400);
-    assert_true(sum.read_ops_per_s_median == 20);
-    assert_true(sum.read_ops_per_s_min == 10 && sum.read_ops_per_s_max == 30);
+    assert_true(sum.ph[PHASE_WRITE].median == 150);
+    assert_true(sum.ph[PHASE_WRITE].min == 50 && sum.ph[PHASE_WRITE].max == 400);
+    assert_true(sum.ph[PHASE_READ].median == 20);
+    assert_true(sum.ph[PHASE_READ].min == 10 && sum.ph[PHASE_READ].max == 30);
     assert_true(sum.read_p99_us_median == 8);
     assert_true(fabs(sum.io_write_bytes_per_row - 10) < 1e-12);     /* (1000 + 3000) / 400; -1 not counted */
     /* summarising leaves the chunks in their order */
-    assert_true(s.write_rate[0] == 100 && s.write_rate[3] == 50);
+    assert_true(s.rate[PHASE_WRITE][0] == 100 && s.rate[PHASE_WRITE][3] == 50);
     /* a resumed cell: its first chunks copied, the rest added, same figures */
     struct cellstats r, part;
     assert_int_equal(cellstats_init(&part, 4), 0);
@@ -100,9 +100,9 @@ static void test_partial_last_chunk(void **state)
     cellstats_summarise(&s, &sum);
     assert_true(sum.write_rows_per_s_last == 450000);
     assert_true(fabs(sum.write_last_over_first - 0.9) < 1e-12);   /* x87 rounds apart */
-    assert_true(sum.write_rows_per_s_median == 475000);
-    assert_true(sum.write_rows_per_s_min == 450000);
-    assert_true(sum.read_ops_per_s_median == 95);
+    assert_true(sum.ph[PHASE_WRITE].median == 475000);
+    assert_true(sum.ph[PHASE_WRITE].min == 450000);
+    assert_true(sum.ph[PHASE_READ].median == 95);
     cellstats_free(&s);
     /* a cell smaller than one chunk: its partial chunk is all there is */
     csvout_clear(CSV_SUMMARY, &sum);
@@ -131,7 +131,7 @@ static void test_cell_latencies(void **state)
     for (int i = 0; i < 100; i++)
         hist_record(&h2, 2000);            /* chunk 2: 100 reads of 2 µs */
     struct chunk_record c = chunk(10, 10, 1, 0);
-    c.reads = 100;
+    c.ph[PHASE_READ].ops = 100;
     c.read_io_bytes = 4096;
     c.db_cached_pct = 100;
     cellstats_add(&s, &c, 1);
@@ -142,10 +142,10 @@ static void test_cell_latencies(void **state)
     hist_merge(&s.lat, &h2);
     cellstats_summarise(&s, &sum);
     /* sorted: 99 reads of 1 µs, 100 of 2 µs, 1 of 1 ms */
-    assert_true(fabs(sum.read_us[LAT_P50] - 2.0) <= 2.0 / 128);
-    assert_true(fabs(sum.read_us[LAT_P99] - 2.0) <= 2.0 / 128);
-    assert_true(sum.read_us[LAT_MAX] == 1000.0);
-    assert_true(fabs(sum.read_us[LAT_MEAN] - (99 * 1.0 + 1000 + 200) / 200) < 1e-9);
+    assert_true(fabs(sum.ph[PHASE_READ].us[LAT_P50] - 2.0) <= 2.0 / 128);
+    assert_true(fabs(sum.ph[PHASE_READ].us[LAT_P99] - 2.0) <= 2.0 / 128);
+    assert_true(sum.ph[PHASE_READ].us[LAT_MAX] == 1000.0);
+    assert_true(fabs(sum.ph[PHASE_READ].us[LAT_MEAN] - (99 * 1.0 + 1000 + 200) / 200) < 1e-9);
     assert_true(sum.db_cached_pct_median == 50);
     assert_true(fabs(sum.read_io_bytes_per_read - 12288.0 / 200) < 1e-9);
     cellstats_free(&s);
@@ -159,7 +159,7 @@ static void test_no_chunks(void **state)
     csvout_clear(CSV_SUMMARY, &sum);
     assert_int_equal(cellstats_init(&s, 3), 0);
     cellstats_summarise(&s, &sum);
-    assert_true(isnan(sum.write_rows_per_s_median));   /* not measured: empty, never 0 */
+    assert_true(isnan(sum.ph[PHASE_WRITE].median));   /* not measured: empty, never 0 */
     cellstats_free(&s);
 }
 

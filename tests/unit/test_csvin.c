@@ -85,7 +85,7 @@ static void fill_summary(struct summary_record *s, int64_t cell)
     snprintf(s->reason, sizeof s->reason, "a reason, \"quoted\"");
     s->chunks = 4;
     s->rows = 20000;
-    s->write_rows_per_s_median = 1894738.3;
+    s->ph[PHASE_WRITE].median = 1894738.3;
     s->write_last_over_first = 0.9383;
     s->db_bytes = 495616;
     s->wall_s = 0.052;         /* verify_s stays NaN: not measured */
@@ -177,7 +177,7 @@ static void test_unknown_and_reordered(void **state)
     assert_int_equal(csvin_col(&t, "page_size"), -1);
     assert_string_equal(csvin_str_named(&t, 0, dim_table[DIM_PAGE_SIZE].column), "");
     assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_write_rows_per_s_median)));
-    assert_true(isnan(r.write_rows_per_s_median));
+    assert_true(isnan(r.ph[PHASE_WRITE].median));
     assert_int_equal(r.id.v[DIM_PAGE_SIZE], 0);
     /* a dimension newer than the file: what the file's run did */
     assert_int_equal(r.id.v[DIM_LOCKING_MODE], LM_NORMAL);

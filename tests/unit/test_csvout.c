@@ -101,20 +101,20 @@ static void fill_chunk(struct chunk_record *c)
     memset(c, 0, sizeof *c);
     fill_id(&c->id);
     c->chunk = 7;
-    c->chunk_rows = 50000;
+    c->ph[PHASE_WRITE].ops = 50000;
     c->rows = 400000;
-    c->write_s = 0.123456;
-    c->commit_s = 0.01;
-    c->write_rows_per_s = 405000.5;
-    c->read_s = 0.5;
-    c->reads = 50000;
-    c->read_ops_per_s = 100000;
-    c->read_us[LAT_P50] = 10;
-    c->read_us[LAT_P90] = 20;
-    c->read_us[LAT_P99] = 30;
-    c->read_us[LAT_P999] = 40;
-    c->read_us[LAT_MAX] = 50;
-    c->read_us[LAT_MEAN] = 12.5;
+    c->ph[PHASE_WRITE].s = 0.123456;
+    c->ph[PHASE_COMMIT].s = 0.01;
+    c->ph[PHASE_WRITE].rate = 405000.5;
+    c->ph[PHASE_READ].s = 0.5;
+    c->ph[PHASE_READ].ops = 50000;
+    c->ph[PHASE_READ].rate = 100000;
+    c->ph[PHASE_READ].us[LAT_P50] = 10;
+    c->ph[PHASE_READ].us[LAT_P90] = 20;
+    c->ph[PHASE_READ].us[LAT_P99] = 30;
+    c->ph[PHASE_READ].us[LAT_P999] = 40;
+    c->ph[PHASE_READ].us[LAT_MAX] = 50;
+    c->ph[PHASE_READ].us[LAT_MEAN] = 12.5;
     c->db_bytes = 123456789;
     c->io_write_bytes = 987654321;
     c->rss_kib = 4096;
@@ -128,12 +128,12 @@ static void fill_summary(struct summary_record *s)
     snprintf(s->status, sizeof s->status, "ok");
     s->chunks = 4;
     s->rows = 200000;
-    s->write_rows_per_s_median = 1e6;
-    s->write_rows_per_s_min = 9e5;
-    s->write_rows_per_s_max = 1.1e6;
-    s->read_ops_per_s_median = 7e4;
-    s->read_ops_per_s_min = 6e4;
-    s->read_ops_per_s_max = 8e4;
+    s->ph[PHASE_WRITE].median = 1e6;
+    s->ph[PHASE_WRITE].min = 9e5;
+    s->ph[PHASE_WRITE].max = 1.1e6;
+    s->ph[PHASE_READ].median = 7e4;
+    s->ph[PHASE_READ].min = 6e4;
+    s->ph[PHASE_READ].max = 8e4;
     s->write_rows_per_s_first = 1.1e6;
     s->write_rows_per_s_last = 9e5;
     s->write_last_over_first = 0.8181;
@@ -330,9 +330,9 @@ static void test_numbers(void **state)
     struct chunk_record c;
     char r[8192], *rf[256];
     fill_chunk(&c);
-    c.read_us[LAT_P50] = NAN;
-    c.read_ops_per_s = INFINITY;
-    c.read_us[LAT_MEAN] = -INFINITY;
+    c.ph[PHASE_READ].us[LAT_P50] = NAN;
+    c.ph[PHASE_READ].rate = INFINITY;
+    c.ph[PHASE_READ].us[LAT_MEAN] = -INFINITY;
     c.db_bytes = INT64_MAX;
     c.io_read_bytes = -1;
     assert_true(csvout_row(CSV_CHUNKS, &c, r, sizeof r) > 0);
@@ -453,6 +453,53 @@ static void test_append_whole_or_nothing(void **state)
     unlink(path);
 }
 
+/* The name map: each phase's figure lands in the column schema 3 named for
+** it, and figures without a column are written nowhere.  Every figure of
+** every phase gets its own value, so a map pointing at another phase's
+** figure, or at another figure, writes the wrong number. */
+static void test_phase_name_map(void **state)
+{
+    (void)state;
+    struct chunk_record c;
+    struct summary_record s;
+    char r[8192], *rf[256];
+    static const struct {
+        const char *column;
+        const char *text;
+    } chunk[] = {
+        {"chunk_rows", "30"}, {"write_s", "10.000000000"}, {"commit_s", "11.000000000"},
+        {"write_rows_per_s", "20.0"}, {"read_s", "12.000000000"}, {"reads", "32"},
+        {"read_ops_per_s", "22.0"}, {"read_p50_us", "42.000"},
+    }, summary[] = {
+        {"write_rows_per_s_median", "100.0"}, {"write_rows_per_s_min", "200.0"},
+        {"write_rows_per_s_max", "300.0"}, {"read_ops_per_s_median", "102.0"},
+        {"read_ops_per_s_min", "202.0"}, {"read_ops_per_s_max", "302.0"},
+        {"write_rows_per_s_repeats_median", "400.0"}, {"read_ops_per_s_repeats_max", "602.0"},
+        {"write_vs_cell1", "1.0000"}, {"write_vs_cell1_hi", "3.0000"},
+        {"read_vs_cell1_lo", "2.0020"}, {"read_within_noise", "6"}, {"read_p50_us", "52.000"},
+    };
+    fill_chunk(&c);
+    fill_summary(&s);
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        c.ph[p] = (struct phase_stats){30 + p, 10 + p, 20 + p, {0}};
+        struct phase_summary *q = &s.ph[p];
+        *q = (struct phase_summary){100 + p, 200 + p, 300 + p, 400 + p, 500 + p, 600 + p,
+                                    1 + p / 1000.0, 2 + p / 1000.0, 3 + p / 1000.0, 4 + p, {0}};
+        for (int i = 0; i < LAT_COUNT; i++) {
+            c.ph[p].us[i] = 40 + p + i * 1000;
+            q->us[i] = 50 + p + i * 1000;
+        }
+    }
+    assert_true(csvout_row(CSV_CHUNKS, &c, r, sizeof r) > 0);
+    assert_int_equal(csv_split(r, rf, 256), csvout_ncolumns(CSV_CHUNKS));
+    for (size_t k = 0; k < sizeof chunk / sizeof *chunk; k++)
+        assert_string_equal(rf[column_index(CSV_CHUNKS, chunk[k].column)], chunk[k].text);
+    assert_true(csvout_row(CSV_SUMMARY, &s, r, sizeof r) > 0);
+    assert_int_equal(csv_split(r, rf, 256), csvout_ncolumns(CSV_SUMMARY));
+    for (size_t k = 0; k < sizeof summary / sizeof *summary; k++)
+        assert_string_equal(rf[column_index(CSV_SUMMARY, summary[k].column)], summary[k].text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_quoting),
         cmocka_unit_test(test_formula),
         cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_phase_name_map),
         cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_append),
         cmocka_unit_test(test_append_whole_or_nothing),

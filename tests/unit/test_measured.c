@@ -34,8 +34,8 @@ static void chunks_of(struct csvin *t, double reads, double p50, int64_t io, dou
         cr.id.cell = cr.id.repeat = 1;
         cr.chunk = k;
         if (k == 0) {
-            cr.read_ops_per_s = reads;
-            cr.read_us[LAT_P50] = p50;
+            cr.ph[PHASE_READ].rate = reads;
+            cr.ph[PHASE_READ].us[LAT_P50] = p50;
             cr.io_write_bytes = io;
             cr.temp_c = temp;
             cr.cpu_mhz = mhz;

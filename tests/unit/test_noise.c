@@ -25,8 +25,8 @@ static struct summary_record rec(int64_t cell, int64_t repeat, double write, dou
     r.id.cell = cell;
     r.id.repeat = repeat;
     snprintf(r.status, sizeof r.status, "ok");
-    r.write_rows_per_s_median = write;
-    r.read_ops_per_s_median = read;
+    r.ph[PHASE_WRITE].median = write;
+    r.ph[PHASE_READ].median = read;
     return r;
 }
 
@@ -185,18 +185,18 @@ static void test_fill(void **state)
     noise_fill(r, n);
     for (int i = 0; i < n; i++) {
         if (r[i].id.cell == 1) {
-            near(r[i].write_vs_cell1, 1);
-            near(r[i].write_rows_per_s_repeats_median, 1002);
-            near(r[i].write_rows_per_s_repeats_min, 1001);
-            near(r[i].write_rows_per_s_repeats_max, 1003);
-            near(r[i].write_within_noise, 1);
+            near(r[i].ph[PHASE_WRITE].vs_cell1, 1);
+            near(r[i].ph[PHASE_WRITE].repeats_median, 1002);
+            near(r[i].ph[PHASE_WRITE].repeats_min, 1001);
+            near(r[i].ph[PHASE_WRITE].repeats_max, 1003);
+            near(r[i].ph[PHASE_WRITE].within_noise, 1);
         } else {
-            near(r[i].write_vs_cell1, 4000 / 1002.0);
-            near(r[i].write_vs_cell1_lo, 2000 / 1001.0);
-            near(r[i].write_vs_cell1_hi, 6000 / 1003.0);
-            near(r[i].write_within_noise, 0);
-            near(r[i].read_vs_cell1, 2);
-            near(r[i].read_within_noise, 0);
+            near(r[i].ph[PHASE_WRITE].vs_cell1, 4000 / 1002.0);
+            near(r[i].ph[PHASE_WRITE].vs_cell1_lo, 2000 / 1001.0);
+            near(r[i].ph[PHASE_WRITE].vs_cell1_hi, 6000 / 1003.0);
+            near(r[i].ph[PHASE_WRITE].within_noise, 0);
+            near(r[i].ph[PHASE_READ].vs_cell1, 2);
+            near(r[i].ph[PHASE_READ].within_noise, 0);
         }
         near(r[i].vs_cell1_rounds, 3);
         near(r[i].vs_cell1_confidence, 75);
@@ -204,8 +204,8 @@ static void test_fill(void **state)
     /* one round: ratios, but no interval and no verdict */
     struct summary_record one[2] = {rec(1, 1, 100, 10), rec(2, 1, 132, 10)};
     noise_fill(one, 2);
-    near(one[1].write_vs_cell1, 1.32);
-    assert_true(isnan(one[1].write_vs_cell1_lo) && isnan(one[1].write_within_noise) &&
+    near(one[1].ph[PHASE_WRITE].vs_cell1, 1.32);
+    assert_true(isnan(one[1].ph[PHASE_WRITE].vs_cell1_lo) && isnan(one[1].ph[PHASE_WRITE].within_noise) &&
                 isnan(one[1].vs_cell1_confidence));
 }
 
