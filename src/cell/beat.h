@@ -1,7 +1,7 @@
 /*
 ** beat: the heartbeat a cell's process sends its runner, one small
-** message at each step of the cell (opening, each chunk's phases, the
-** verify scan), so that the runner's watchdog can tell a slow cell from
+** message at each step of the cell (opening, each phase of phase.h as it
+** begins, recording each chunk), so that the runner's watchdog can tell a slow cell from
 ** one that no longer moves (a stuck NFS mount, a card that stopped
 ** answering).  Sent outside every timed phase but the verify scan, whose
 ** beats come every BEAT_VERIFY_ROWS rows.  A message is smaller than
@@ -10,15 +10,17 @@
 #ifndef SQLSOAK_BEAT_H
 #define SQLSOAK_BEAT_H
 
+#include "phase.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 /* Where the cell is; BEAT_RESULT announces the struct cell_result that
-** follows on the same pipe. */
-enum beat_step {
-    BEAT_OPEN, BEAT_WRITE, BEAT_READ, BEAT_RECORD, BEAT_CHUNK_END, BEAT_VERIFY, BEAT_RESULT,
-    BEAT_COUNT
-};
+** follows on the same pipe.  BEAT_PHASE + p: phase p of phase.h's table
+** (its word and its text come from its row, so a new phase needs no
+** beat of its own). */
+enum beat_step { BEAT_OPEN, BEAT_RECORD, BEAT_CHUNK_END, BEAT_RESULT, BEAT_PHASE };
+#define BEAT_COUNT (BEAT_PHASE + PHASE_COUNT)
 
 #define BEAT_VERIFY_ROWS 65536   /* a multiple of VERIFY_TICK_ROWS */
 

@@ -429,6 +429,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
 struct verify_ctx {
     struct timeline *tl;
     int beat_fd;
+    int64_t chunk;               /* the cell's last, which verify follows */
 };
 
 static void verify_tick(void *ctx, int64_t scanned)
@@ -436,7 +437,7 @@ static void verify_tick(void *ctx, int64_t scanned)
     struct verify_ctx *v = ctx;
     timeline_tick(v->tl, scanned);
     if ((scanned & (BEAT_VERIFY_ROWS - 1)) == 0)
-        beat_send(v->beat_fd, BEAT_VERIFY, scanned);
+        beat_send(v->beat_fd, BEAT_PHASE + PHASE_VERIFY, v->chunk);
 }
 
 /* --verify, timed apart from the phases (verify_s); the rows that fail
@@ -448,8 +449,9 @@ static int verify_table(struct soak *s)
     const struct config *cfg = s->env->cfg;
     /* the last chunk's, also when a resumed cell had every chunk recorded
     ** and its chunk loop never ran */
-    timeline_chunk(&s->w.tl, (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1);
-    struct verify_ctx v = {&s->w.tl, s->env->beat_fd};
+    int64_t last = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1;
+    timeline_chunk(&s->w.tl, last);
+    struct verify_ctx v = {&s->w.tl, s->env->beat_fd, last};
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
     int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
                         ok, sizeof ok, what, sizeof what);
@@ -493,7 +495,6 @@ struct chunk_work {
 struct phase_runner {
     int at_end;                  /* 1: once at the cell's end, not in each chunk */
     int (*wanted)(const struct soak *s);   /* whether it runs (an option); NULL: always */
-    int beat;                    /* the heartbeat sent as it begins (beat.h) */
     int (*prepare)(struct soak *s, struct chunk_work *w);
     int (*run)(struct soak *s, struct chunk_work *w);
     int (*finish)(struct soak *s, struct chunk_work *w);
@@ -542,9 +543,9 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
 /* The phases in order, indexed by phase.h's table: write and read in
 ** each chunk, commit inside write, verify once at the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
-    [PHASE_WRITE] = {0, NULL, BEAT_WRITE, NULL, write_run, write_finish},
-    [PHASE_READ] = {0, NULL, BEAT_READ, read_prepare, read_run, NULL},
-    [PHASE_VERIFY] = {1, verify_wanted, BEAT_VERIFY, NULL, verify_phase, NULL},
+    [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
+    [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
+    [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
 
 /* Runs the phases of chunk w, or (at_end) those of the cell's end. */
@@ -554,7 +555,7 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         const struct phase_runner *r = &runners[p];
         if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
             continue;               /* commit lies inside write */
-        step(s, r->beat, w->chunk);
+        step(s, BEAT_PHASE + p, w->chunk);
         if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
             (r->finish && r->finish(s, w)))
             return -1;
@@ -639,11 +640,12 @@ static int chunk_loop(struct soak *s)
     return 0;
 }
 
-/* The phases of the cell's end, once its chunks are all recorded.  Their
-** beats count what they scanned, from 0: no chunk of their own. */
+/* The phases of the cell's end, once its chunks are all recorded: they
+** follow its last chunk, as timeline.csv records them. */
 static int end_phases(struct soak *s)
 {
-    struct chunk_work w = {.chunk = 0, .corrupt = -1};
+    const struct config *cfg = s->env->cfg;
+    struct chunk_work w = {.chunk = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1, .corrupt = -1};
     return run_phases(s, &w, 1);
 }
 

@@ -20,7 +20,7 @@ void watchdog_start(struct watchdog *w, int64_t fixed_s, uint64_t now_ns)
 
 void watchdog_beat(struct watchdog *w, const struct beat *b, uint64_t now_ns)
 {
-    if (b->step == BEAT_WRITE) {
+    if (b->step == BEAT_PHASE + PHASE_WRITE) {     /* a chunk's first phase */
         w->chunk_start_ns = now_ns;
         w->in_chunk = 1;
     }

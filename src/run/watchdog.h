@@ -21,7 +21,7 @@ struct watchdog {
     int64_t fixed_s;            /* --watchdog; 0: automatic */
     uint64_t last_ns;           /* the last beat (or the start) */
     struct beat last;
-    uint64_t chunk_start_ns;    /* the last BEAT_WRITE, when in_chunk */
+    uint64_t chunk_start_ns;    /* the last write phase's beat, when in_chunk */
     int in_chunk;
     uint64_t slowest_ns;        /* the slowest chunk ended; 0 before one */
 };

@@ -73,7 +73,7 @@ PY
     cat "$T/stdout" "$T/stderr"
     [ "$RC" -eq 1 ]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "hung skipped " ]
-    [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == "no progress for 1 s after the write phase of chunk 0 "* ]]
+    [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == "no progress for 1 s in the read phase of chunk 0: killed"* ]]
 }
 
 @test "--watchdog: a bad value is one line naming it, exit 2, nothing created" {

@@ -29,8 +29,8 @@ static void beat(struct watchdog *w, int step, int64_t chunk, uint64_t at)
 /* A chunk from start to end (seconds since 0). */
 static void chunk(struct watchdog *w, int64_t c, uint64_t start, uint64_t end)
 {
-    beat(w, BEAT_WRITE, c, start * S);
-    beat(w, BEAT_READ, c, (start + end) / 2 * S);
+    beat(w, BEAT_PHASE + PHASE_WRITE, c, start * S);
+    beat(w, BEAT_PHASE + PHASE_READ, c, (start + end) / 2 * S);
     beat(w, BEAT_CHUNK_END, c, end * S);
 }
 
@@ -69,8 +69,8 @@ static void chunk_in_flight(void **state)
     struct watchdog w;
     watchdog_start(&w, 0, 0);
     beat(&w, BEAT_OPEN, 0, 1 * S);
-    beat(&w, BEAT_WRITE, 0, 2 * S);
-    beat(&w, BEAT_READ, 0, 500 * S);        /* a long first chunk, not ended yet */
+    beat(&w, BEAT_PHASE + PHASE_WRITE, 0, 2 * S);
+    beat(&w, BEAT_PHASE + PHASE_READ, 0, 500 * S);        /* a long first chunk, not ended yet */
     assert_int_equal(watchdog_limit_ns(&w), 3600 * S);
     assert_int_equal(watchdog_deadline(&w), (500 + 3600) * S);
     beat(&w, BEAT_CHUNK_END, 0, 502 * S);
@@ -87,15 +87,15 @@ static void reasons(void **state)
                         "no progress for 3600 s opening its database and applying its "
                         "settings: killed (watchdog: 3600 s before its first chunk)");
     chunk(&w, 0, 0, 8);
-    beat(&w, BEAT_WRITE, 1, 8 * S);
+    beat(&w, BEAT_PHASE + PHASE_WRITE, 1, 8 * S);
     assert_string_equal(watchdog_reason(&w, 88 * S, buf, sizeof buf),
                         "no progress for 80 s in the write phase of chunk 1: killed "
                         "(watchdog: 10x its slowest chunk, 8 s, at least 60 s)");
     watchdog_start(&w, 2, 0);
-    beat(&w, BEAT_VERIFY, 65536, 1 * S);
+    beat(&w, BEAT_PHASE + PHASE_VERIFY, 3, 1 * S);
     assert_string_equal(watchdog_reason(&w, 3 * S, buf, sizeof buf),
-                        "no progress for 2 s in the --verify scan: killed (watchdog: "
-                        "--watchdog 2s)");
+                        "no progress for 2 s in the verify phase of chunk 3: killed "
+                        "(watchdog: --watchdog 2s)");
 }
 
 int main(void)
