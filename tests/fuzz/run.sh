@@ -18,7 +18,7 @@ export TMPDIR
 mkdir -p "$TMPDIR"
 found=0
 for bin in "$build"/bin/fuzz_*; do
-    case "$bin" in *.d) continue ;; esac
+    case "$bin" in *.d | *.dep) continue ;; esac    # the compiler's dependency files
     t=${bin##*/fuzz_}
     corpus=$build/corpus/$t findings=$build/findings/$t
     mkdir -p "$corpus" "$findings"
