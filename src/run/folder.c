@@ -90,8 +90,13 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
     snprintf(up, sizeof up, "%s", path);
     while (stat(up, &st) != 0) {
         if (lstat(up, &st) == 0) {
-            snprintf(err, n, "%s %s: %s is a symbolic link to nothing", what, path, up);
-            return -1;
+            /* a link to nothing, unless what it names was made between the
+            ** two looks (a run racing for the same --out): then it is there */
+            if (S_ISLNK(st.st_mode) && stat(up, &st) != 0) {
+                snprintf(err, n, "%s %s: %s is a symbolic link to nothing", what, path, up);
+                return -1;
+            }
+            break;
         }
         char *slash = strrchr(up, '/');
         while (slash && slash > up && slash[1] == 0) {
