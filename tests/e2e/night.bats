@@ -43,7 +43,7 @@ for r in csv.DictReader(open(sys.argv[1], newline="")): print(r[sys.argv[2]])' "
     # every phase of the run is there (a COMMIT as long as an interval has
     # its own row: how long one takes is this machine's business)
     [ "$(col "$OUT/timeline.csv" phase | grep -v commit | sort -u | tr '\n' ' ')" = "read write " ]
-    [ "$(col "$OUT/timeline.csv" schema_version | sort -u)" = 3 ]
+    [ "$(col "$OUT/timeline.csv" schema_version | sort -u)" = 4 ]
     # a COMMIT each chunk: its slowest is recorded
     for v in $(col "$OUT/chunks.csv" commit_max_ms); do [ -n "$v" ]; done
 }
