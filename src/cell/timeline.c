@@ -4,7 +4,7 @@
 #include "timeline.h"
 
 #include "clock.h"
-#include "csvin.h"
+#include "csvupgrade.h"
 #include "infile.h"
 
 #include <errno.h>
@@ -226,7 +226,7 @@ static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
         return 0;
     if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, n))
         return -1;
-    if (!csvin_same_header(t, CSV_TIMELINE)) {
+    if (!csvupgrade_fits(t, CSV_TIMELINE)) {
         snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
         csvin_free(t);
         return -1;

@@ -261,17 +261,6 @@ int64_t csvin_int(const struct csvin *t, enum csv_file f, int row, enum colid c,
     return (int64_t)d;
 }
 
-int csvin_same_header(const struct csvin *t, enum csv_file f)
-{
-    int nc = csvout_ncolumns(f);
-    if (t->ncols != nc)
-        return 0;
-    for (int i = 0; i < nc; i++)
-        if (csvin_col(t, csvout_column_name(f, i)) != i)
-            return 0;
-    return 1;
-}
-
 /* A column the file lacks stays as csvout_clear leaves it. */
 int csvin_record(const struct csvin *t, enum csv_file f, int row, void *rec)
 {

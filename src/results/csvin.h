@@ -71,10 +71,6 @@ double csvin_num_named(const struct csvin *t, int row, const char *name);
 ** Returns 0, or -1 when row is out of range. */
 int csvin_record(const struct csvin *t, enum csv_file f, int row, void *rec);
 
-/* 1 when t's header is exactly the one csvout_header writes for f (same
-** names, same order), else 0: rows of f may be appended to that file. */
-int csvin_same_header(const struct csvin *t, enum csv_file f);
-
 void csvin_free(struct csvin *t);
 
 #endif

@@ -3,7 +3,7 @@
 */
 #include "histfile.h"
 
-#include "csvin.h"
+#include "csvupgrade.h"
 #include "csvout.h"
 
 #include <errno.h>
@@ -55,7 +55,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         return -1;
     /* the last row of each chunk */
     int *row = malloc(sizeof *row * (size_t)(chunks > 0 ? chunks : 1));
-    int rc = row && csvin_same_header(&t, CSV_HISTOGRAMS) ? 0 : -1;
+    int rc = row && csvupgrade_fits(&t, CSV_HISTOGRAMS) ? 0 : -1;
     for (int64_t k = 0; row && k < chunks; k++)
         row[k] = -1;
     for (int i = 0; rc == 0 && i < t.nrows; i++) {

@@ -22,6 +22,7 @@
 */
 #include "resume.h"
 #include "csvin.h"
+#include "csvupgrade.h"
 #include "dbfile.h"
 #include "dbmark.h"
 #include "fdio.h"
@@ -67,7 +68,7 @@ static int check_summary(struct runner *r, struct found *fd, char *err, size_t n
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
     if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, n))
         return -1;
-    int ok = t.nrows <= r->ncells && csvin_same_header(&t, CSV_SUMMARY);
+    int ok = t.nrows <= r->ncells && csvupgrade_fits(&t, CSV_SUMMARY);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct summary_record *rec = &r->results[i];
         ok = csvin_record(&t, CSV_SUMMARY, i, rec) == 0 &&
@@ -92,7 +93,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
-    int ok = cellstats_init(&p->stats, nchunks) == 0 && csvin_same_header(&t, CSV_CHUNKS);
+    int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
         if (csvin_record(&t, CSV_CHUNKS, i, &cr) != 0)
@@ -536,7 +537,10 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
     remove_recorded_databases(r, &rs->book);
     if ((fd->torn && cut_back(rs->out, "chunks.csv", fd->chunks_len, err, n)) ||
         (fd->summary_torn && cut_back(rs->out, "summary.csv", fd->summary_len, err, n)) ||
-        cut_back(rs->out, "histograms.csv", hist_len, err, n))  /* a half line, if any */
+        cut_back(rs->out, "histograms.csv", hist_len, err, n) ||  /* a half line, if any */
+        csvupgrade_file(rs->out, CSV_CHUNKS, err, n) ||  /* an older sqlsoak's columns */
+        csvupgrade_file(rs->out, CSV_SUMMARY, err, n) ||
+        csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, n))
         return -1;
     if (!fd->recorded) {
         if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */

@@ -54,6 +54,24 @@ refused() {
     python3 "$CHECK" final "$OUT" 4000 1000 2
     [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 0 0 0 0 0 0 1 " ]
     [ -e "$W/$dbfile" ]
+    # the files took this sqlsoak's columns; the chunks and histograms
+    # 0.2.0 wrote kept their fields, byte for byte, with the new columns
+    # empty (summary.csv's rows are written anew when the run ends)
+    python3 - "$FX/out" "$OUT" "$(ls "$BATS_TEST_DIRNAME"/../unit/schema_v*.txt | sort -V | tail -1)" <<'PY'
+import sys
+old, new, schema = sys.argv[1:]
+heads = dict(l.rstrip("\n").split(" ", 1) for l in open(schema) if not l.startswith("#"))
+for f in ("chunks.csv", "summary.csv", "histograms.csv"):
+    o = open(f"{old}/{f}").read().splitlines()
+    n = open(f"{new}/{f}").read().splitlines()
+    assert n[0] == heads[f], (f, n[0])
+    if f == "summary.csv":
+        continue
+    extra = n[0].count(",") - o[0].count(",")
+    for a, b in zip(o[1:], n[1:]):
+        assert b == a + "," * extra, (f, a, b)
+    assert len(n) >= len(o), f
+PY
 }
 
 @test "0.2.0: an interrupted folder whose database is gone is refused in one line, nothing changed" {

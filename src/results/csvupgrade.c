@@ -1,0 +1,123 @@
+/*
+** csvupgrade: a results file of an older sqlsoak given this one's header,
+** so that resume can append rows to it.
+**
+** A schema version adds columns at the end of a file's list, so an older
+** file's header is the first K names of this sqlsoak's.  Such a file is
+** rewritten (to NAME.tmp, synced, then renamed over it) with the whole
+** header, each row's fields exactly as they were and the new columns
+** empty: a feature the older sqlsoak lacked was off.  Each row keeps its
+** schema_version, the version that wrote it.
+*/
+#include "csvupgrade.h"
+#include "fdio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int csvupgrade_fits(const struct csvin *t, enum csv_file f)
+{
+    int nc = csvout_ncolumns(f);
+    if (t->ncols < 1 || t->ncols > nc)
+        return 0;
+    for (int i = 0; i < t->ncols; i++)
+        if (strcmp(t->name[i], csvout_column_name(f, i)) != 0)
+            return 0;
+    return 1;
+}
+
+/* Row of t under f's whole header into *buf (grown as needed).  Its
+** length, or -1 when out of memory. */
+static int upgraded_row(const struct csvin *t, enum csv_file f, int row, char **buf, size_t *cap)
+{
+    int nc = csvout_ncolumns(f);
+    size_t need = (size_t)nc + 2;
+    for (int i = 0; i < t->ncols; i++)
+        need += strlen(t->cell[(size_t)row * (size_t)t->ncols + (size_t)i]) * 2 + 4;
+    if (need > *cap) {
+        char *p = realloc(*buf, need);
+        if (!p)
+            return -1;
+        *buf = p;
+        *cap = need;
+    }
+    size_t len = 0;
+    for (int i = 0; i < nc; i++) {
+        if (i)
+            (*buf)[len++] = ',';
+        if (i < t->ncols) {
+            int w = csvout_text(t->cell[(size_t)row * (size_t)t->ncols + (size_t)i], *buf + len,
+                                *cap - len);
+            if (w < 0)
+                return -1;
+            len += (size_t)w;
+        }
+    }
+    (*buf)[len++] = '\n';
+    return (int)len;
+}
+
+/* t's rows under f's whole header into fd.  0, or -1 with errno. */
+static int write_upgraded(int fd, const struct csvin *t, enum csv_file f)
+{
+    char head[16384];
+    char *line = NULL;
+    size_t cap = 0;
+    int hl = csvout_header(f, head, sizeof head), rc = 0;
+    if (hl < 0 || fdio_write_full(fd, head, (size_t)hl) != 0)
+        return -1;
+    for (int i = 0; rc == 0 && i < t->nrows; i++) {
+        int ll = upgraded_row(t, f, i, &line, &cap);
+        if (ll < 0) {
+            errno = ENOMEM;
+            rc = -1;
+        } else {
+            rc = fdio_write_full(fd, line, (size_t)ll);
+        }
+    }
+    free(line);
+    return rc == 0 ? fsync(fd) : -1;
+}
+
+int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
+{
+    char path[4200], tmp[4300];
+    struct csvin t;
+    off_t whole;
+    int torn;
+    snprintf(path, sizeof path, "%s/%s", dir, csvout_file_name(f));
+    if (csvin_read_whole(path, f, &t, &whole, &torn, err, n))
+        return -1;
+    if (t.ncols == csvout_ncolumns(f) || !csvupgrade_fits(&t, f)) {
+        int same = t.ncols == csvout_ncolumns(f);
+        csvin_free(&t);
+        if (!same)
+            snprintf(err, n, "%s: its columns are not those of any sqlsoak's", path);
+        return same ? 0 : -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* O_EXCL: a file of that name is not ours to overwrite */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    int rc = fd < 0 ? -1 : write_upgraded(fd, &t, f);
+    int e = errno;
+    if (fd >= 0 && close(fd) != 0 && rc == 0) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc != 0) {
+        snprintf(err, n, "cannot give %s this sqlsoak's columns: %s: %s", path,
+                 fd < 0 ? tmp : path, strerror(e));
+        if (fd >= 0)
+            unlink(tmp);
+    }
+    csvin_free(&t);
+    return rc;
+}
