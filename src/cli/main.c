@@ -49,7 +49,8 @@ static void command_help(const struct command_doc *s)
                "the cell's settings) that run it again.\n");
     if (s->cmd == CMD_COMPARE)
         printf("\nCells match when their settings and SQLite version are the same (and so\n"
-               "their repeat).  --out gets comparison.csv, plots/ and report.html.  Exit\n"
+               "their repeat); each run's write rate, read rate and read p99 are divided by\n"
+               "the baseline run's.  --out gets comparison.csv, plots/ and report.html.  Exit\n"
                "status: 0 when at least one cell matched, 1 when none did, 2 on bad input\n"
                "(a folder given twice included: nothing is created).\n");
     if (s->cmd == CMD_RUN) {
