@@ -3,6 +3,7 @@
 */
 #include "commands.h"
 #include "compare.h"
+#include "mdreport.h"
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT))) {
         fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
                 cfg.pos[0]);
         config_free(&cfg);
@@ -139,6 +140,7 @@ int main(int argc, char **argv)
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
+    case CMD_REPORT: status = mdreport_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

@@ -3,6 +3,8 @@
 # figure of summary.csv, typed, with its unit) and the markdown report
 # (`sqlsoak report --format markdown DIR`), for pasting into an issue.
 
+bats_require_minimum_version 1.5.0
+
 setup_file() {
     export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     export RUN="$BATS_FILE_TMPDIR/run"
@@ -84,4 +86,89 @@ PY
     [ "$status" -eq 0 ]
     check_summary_json "$d"
     grep -q '"skipped"' "$d/summary.json"
+}
+
+# check_markdown FILE: a heading, then every table well formed: a header
+# row, the separator row under it, and every row of the header's columns,
+# counted at the pipes no backslash escapes.
+check_markdown() {
+    python3 - "$1" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0].startswith("## sqlsoak: "), lines[0]
+def cells(line):
+    # the pipes that end cells: those after an even run of backslashes
+    out, cur, k = [], "", 0
+    while k < len(line):
+        c = line[k]
+        if c == "\\":
+            cur += line[k:k + 2]
+            k += 2
+            continue
+        if c == "|":
+            out.append(cur)
+            cur = ""
+        else:
+            cur += c
+        k += 1
+    assert out[0] == "" and cur == "", line        # begins and ends with a pipe
+    return [c.strip() for c in out[1:]]
+tables, i = 0, 0
+while i < len(lines):
+    if not lines[i].startswith("|"):
+        i += 1
+        continue
+    head = cells(lines[i])
+    sep = cells(lines[i + 1])
+    assert all(re.fullmatch(r"---:?", s) for s in sep) and len(sep) == len(head), lines[i + 1]
+    i += 2
+    while i < len(lines) and lines[i].startswith("|"):
+        assert len(cells(lines[i])) == len(head), (lines[i], head)
+        i += 1
+    tables += 1
+assert tables == 1, tables
+PY
+}
+
+@test "report --format markdown: the summary table, well formed, for pasting into an issue" {
+    run --separate-stderr "$S" report --format markdown "$RUN"
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    check_markdown "$BATS_TEST_TMPDIR/md"
+    # a row per summary row, in order of cell; the settings that vary named
+    [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
+    grep -q '^| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs |' "$BATS_TEST_TMPDIR/md"
+    grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
+    # --format is the default: the same page without it
+    [ "$("$S" report "$RUN")" = "$output" ]
+}
+
+@test "report --format markdown: a pipe in a value is escaped, and the row keeps its columns" {
+    d="$BATS_TEST_TMPDIR/pipes"
+    cp -r "$RUN" "$d"
+    python3 - "$d/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+st, why = rows[0].index("status"), rows[0].index("reason")
+rows[1][st], rows[1][why] = "failed", "a | b \\ c"
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(rows)
+PY
+    run "$S" report "$d"
+    [ "$status" -eq 0 ]
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    check_markdown "$BATS_TEST_TMPDIR/md"
+    grep -qF '| failed: a \| b \\ c |' "$BATS_TEST_TMPDIR/md"
+}
+
+@test "report: bad input exits 2 with one line, writing nothing" {
+    run "$S" report --format html "$RUN"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    run "$S" report "$BATS_TEST_TMPDIR/nowhere"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"nowhere: not a results folder"* ]]
+    run "$S" report
+    [ "$status" -eq 2 ]
 }
