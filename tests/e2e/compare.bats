@@ -82,6 +82,16 @@ PY
     [ ! -e "$BATS_TEST_TMPDIR/no" ]
 }
 
+@test "compare: with one repeat the figures and ratios are bare" {
+    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
+    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/cc" --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"no noise estimate exists"* ]]
+    grep -Eq '^    c2 +write [0-9.]+[kM]? rows/s  read' <<<"$output"
+    grep -Eq '^ +write [0-9]+\.[0-9]{2}x  read [0-9]+\.[0-9]{2}x  read p99 [0-9]+\.[0-9]{2}x$' <<<"$output"
+}
+
 @test "compare: unmatched cells name the settings that differ" {
     out="$BATS_TEST_TMPDIR/ac"
     run "$S" compare "$RUNS/a" "$RUNS/c" --out "$out" --no-plot

@@ -5,6 +5,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/runs
+
 setup_file() {
     export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     export RUN="$BATS_FILE_TMPDIR/run"
@@ -88,6 +90,21 @@ PY
     grep -q '"skipped"' "$d/summary.json"
 }
 
+@test "summary.json: an interrupted run has none until its resume writes it" {
+    runs_setup
+    # a 2 s pause in chunk 2 holds the run while the signal comes
+    SQLSOAK_TEST_STALL=15000:2000 start run --rows 30k --chunk 10k --reads 1k \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    [ ! -e "$OUT/summary.json" ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    check_summary_json "$OUT"
+}
+
 # check_markdown FILE: a heading, then every table well formed: a header
 # row, the separator row under it, and every row of the header's columns,
 # counted at the pipes no backslash escapes.
@@ -138,7 +155,8 @@ PY
     check_markdown "$BATS_TEST_TMPDIR/md"
     # a row per summary row, in order of cell; the settings that vary named
     [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
-    grep -q '^| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs |' "$BATS_TEST_TMPDIR/md"
+    grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write last/first | status |' "$BATS_TEST_TMPDIR/md"
+    grep -q '^20000 rows in chunks of 5000 · host ' "$BATS_TEST_TMPDIR/md"
     grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
     # --format is the default: the same page without it
     [ "$("$S" report "$RUN")" = "$output" ]
