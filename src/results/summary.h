@@ -14,8 +14,8 @@
 /* Rewrites dir/summary.csv from recs, every row of the run in the order
 ** it was appended, once the run has ended and noise_fill has filled the
 ** columns that compare cells: written to a temporary file, synced and
-** renamed over it, so the file is always whole; then summary.json from it
-** (summaryjson.h).  0, or -1 with err and errno set. */
+** renamed over it, so the file is always whole.  0, or -1 with err and
+** errno set. */
 int summary_rewrite(const char *dir, const struct summary_record *recs, int n, char *err,
                     size_t errlen);
 

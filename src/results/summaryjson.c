@@ -54,7 +54,8 @@ static json_t *cell(const struct csvin *t, int r)
             continue;                          /* the file's, stated once */
         if (i == csvout_column_of(CSV_SUMMARY, COL_cell) ||
             i == csvout_column_of(CSV_SUMMARY, COL_repeat))
-            json_object_set_new(o, c.name, as_integer(text, &v) == 0 ? json_integer(v) : json_null());
+            json_object_set_new(o, c.name,
+                                as_integer(text, &v) == 0 ? json_integer(v) : json_null());
         else if (fd.type == CSVOUT_DIM && as_integer(text, &v) == 0)
             json_object_set_new(settings, c.name, json_integer(v));
         else if (fd.type == CSVOUT_DIM || i < csvout_column_of(CSV_SUMMARY, COL_status))
@@ -79,15 +80,16 @@ int summaryjson_write(const char *dir, char *err, size_t n)
     json_t *cells = json_array();
     for (int r = 0; r < t.nrows; r++)
         json_array_append_new(cells, cell(&t, r));
-    json_t *root = json_pack("{s:i,s:s,s:o}", colid_name(COL_schema_version), CSV_SCHEMA_VERSION, "source",
-                             csvout_file_name(CSV_SUMMARY), "cells", cells);
+    json_t *root = json_pack("{s:i,s:s,s:o}", colid_name(COL_schema_version),
+                             CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
+                             "cells", cells);
     csvin_free(&t);
     int rc = root ? runjson_write_file(root, dir, "summary.json") : -1;
+    int e = root ? errno : ENOMEM;
+    json_decref(root);
     if (rc != 0) {
-        int e = root ? errno : ENOMEM;
         snprintf(err, n, "cannot write %s/summary.json: %s", dir, strerror(e));
         errno = e;
     }
-    json_decref(root);
     return rc;
 }

@@ -105,6 +105,23 @@ PY
     check_summary_json "$OUT"
 }
 
+@test "summary.json's write fails on a full disk: exit 1, run.json disk_full naming it; resume writes it" {
+    runs_setup
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/.summary.json.tmp" write "error=ENOSPC:when=1" \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ ! -e "$OUT/summary.json" ] && [ ! -e "$OUT/.summary.json.tmp" ]
+    [ "$(jget status)" = disk_full ]
+    [[ "$(jget status_detail)" == *"every cell recorded"*"summary.json"* ]]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    check_summary_json "$OUT"
+}
+
 # check_markdown FILE: a heading, then every table well formed: a header
 # row, the separator row under it, and every row of the header's columns,
 # counted at the pipes no backslash escapes.
