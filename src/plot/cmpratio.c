@@ -130,29 +130,33 @@ int cmpratio_lines(const struct report_row *rows, int n, const struct plotdata_r
 {
     struct cmpratio_line *l = calloc((size_t)n + 1, sizeof *l);
     struct plotdata_series *s = calloc((size_t)n + 1, sizeof *s);
+    int *first = malloc(sizeof *first * (size_t)(n + 1));   /* cell_first of each row */
     int nl = 0, ns = 0;
     *out = l;
     common[0] = 0;
-    if (!l || !s) {
+    if (!l || !s || !first) {
         free(l);
         free(s);
+        free(first);
         *out = NULL;
         return -1;
     }
-    for (int i = 0; i < n; i++)      /* the cells, labelled by what varies between them */
-        if (cell_first(rows, i) == i)
+    for (int i = 0; i < n; i++) {    /* the cells, labelled by what varies between them */
+        first[i] = cell_first(rows, i);
+        if (first[i] == i)
             s[ns++] = (struct plotdata_series){.run = rows[i].run, .sumrow = rows[i].row};
+    }
     plotdata_label(s, ns, common, cn);
     for (int c = 0, i0 = 0; c < ns; c++, i0++) {
-        while (cell_first(rows, i0) != i0)
+        while (first[i0] != i0)
             i0++;
         /* one line per run holding the cell, at that run's first row of it */
         for (int i = i0; i < n; i++) {
             int seen = 0;
-            if (cell_first(rows, i) != i0)
+            if (first[i] != i0)
                 continue;
-            for (int j = i0; j < i; j++)
-                seen |= rows[j].run == rows[i].run && cell_first(rows, j) == i0;
+            for (int j = i0; j < i && !seen; j++)
+                seen = rows[j].run == rows[i].run && first[j] == i0;
             if (seen)
                 continue;
             struct cmpratio_line *x = &l[nl++];
@@ -174,6 +178,7 @@ int cmpratio_lines(const struct report_row *rows, int n, const struct plotdata_r
         }
     }
     free(s);
+    free(first);
     return nl;
 }
 
