@@ -587,7 +587,8 @@ static void ratios_table(FILE *f, const struct report_row *rows, int n,
     fputs("<h2>Against the baseline</h2>\n<p>Each run's write rate, read rate and read p99 "
           "over those of <b>", f);
     esc(f, base->name);
-    fputs("</b>, the baseline, per matched cell (a read p99 below 1.00x is faster). ", f);
+    fputs("</b>, the baseline, per matched cell (a read p99 below 1.00x is faster). Noise: ",
+          f);
     esc(f, cmpratio_noise(rows, n, how, sizeof how));
     fputs(".</p>\n", f);
     if (*common) {
