@@ -24,7 +24,7 @@
 
 /* Options whose value is a folder: the parser takes any text, so the
 ** table cannot say it. */
-static const char *const folder_options[] = {"db-dir", "out", NULL};
+static const char *const folder_options[] = {"db-dir", "out", "baseline", NULL};
 
 static int is_folder_option(const char *name)
 {

@@ -3,6 +3,7 @@
 */
 #include "commands.h"
 #include "compare.h"
+#include "mdreport.h"
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
@@ -49,7 +50,8 @@ static void command_help(const struct command_doc *s)
                "the cell's settings) that run it again.\n");
     if (s->cmd == CMD_COMPARE)
         printf("\nCells match when their settings and SQLite version are the same (and so\n"
-               "their repeat).  --out gets comparison.csv, plots/ and report.html.  Exit\n"
+               "their repeat); each run's write rate, read rate and read p99 are divided by\n"
+               "the baseline run's.  --out gets comparison.csv, plots/ and report.html.  Exit\n"
                "status: 0 when at least one cell matched, 1 when none did, 2 on bad input\n"
                "(a folder given twice included: nothing is created).\n");
     if (s->cmd == CMD_RUN) {
@@ -118,7 +120,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT))) {
         fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
                 cfg.pos[0]);
         config_free(&cfg);
@@ -138,6 +140,7 @@ int main(int argc, char **argv)
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
+    case CMD_REPORT: status = mdreport_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

@@ -111,6 +111,60 @@ static void options_section(FILE *f)
     }
 }
 
+/* The exit statuses, in README's words (tests/e2e/cli_text.bats holds
+** the two to each other). */
+static const struct {
+    int code;
+    const char *what;
+} exit_statuses[] = {
+    {0, "the run finished and no cell failed: every cell measured and verified, or recorded "
+        "as unsupported (the library refused a setting: a finding, with its reason), or "
+        "interrupted or skipped because --max-time was reached (a limit you set; the cells' "
+        "status says so)"},
+    {1, "the run finished but a cell failed (verify_failed, disk_full, io_error, locked, hung, "
+        "failed, and the cells skipped after one by --on-error stop), or the results could not "
+        "be written (the run stops resumable, run.json disk_full or io_error), or a graph or "
+        "report.html could not be written, and for compare, no cell matched"},
+    {2, "bad usage or input, with one line naming it and nothing created, or a results folder "
+        "another process owns"},
+    {130, "interrupted by SIGINT, SIGTERM or SIGHUP, or a cell's process killed (resumable; "
+          "after Ctrl-C while the graphs are drawn, every cell is recorded and sqlsoak plot DIR "
+          "draws them)"},
+};
+
+/* Commands a newcomer types first, each with what it does. */
+static const struct {
+    const char *what, *command;
+} examples[] = {
+    {"A quick soak (5M rows, DELETE and WAL journals), its results in data/runs/<date-time>/:",
+     "sqlsoak run --preset quick"},
+    {"A night on an SD card, then carrying it on after an interruption:",
+     "sqlsoak run --rows 100M --chunk 1M --db-dir /mnt/sdcard/soak --out data/runs/sd"},
+    {"", "sqlsoak resume data/runs/sd"},
+    {"How far a run got, from another terminal:", "sqlsoak status data/runs/sd"},
+    {"Page sizes against each other, each cell three times:",
+     "sqlsoak run --rows 20M --page-size 1k,4k,16k,64k --repeat 3 --shuffle --max-time 8h"},
+    {"What synchronous=OFF risks when the power goes:",
+     "sqlsoak crash --journal delete,wal --sync off,full"},
+    {"Two disks' runs cell by cell, the SSD divided by the SD card:",
+     "sqlsoak compare data/runs/sd data/runs/ssd --out data/runs/sd-vs-ssd"},
+};
+
+static void examples_section(FILE *f)
+{
+    fputs(".SH EXAMPLES\n", f);
+    for (size_t i = 0; i < sizeof examples / sizeof *examples; i++) {
+        if (*examples[i].what) {
+            fputs(".PP\n", f);
+            roff_text(f, examples[i].what);
+            fputc('\n', f);
+        }
+        fputs(".PP\n.RS\n.B ", f);
+        roff_text(f, examples[i].command);
+        fputs("\n.RE\n", f);
+    }
+}
+
 int manpage_print(FILE *f)
 {
     fputs(".TH SQLSOAK 1 \"\" \"sqlsoak " SQLSOAK_VERSION "\" \"User Commands\"\n"
@@ -135,12 +189,14 @@ int manpage_print(FILE *f)
           f);
     commands_section(f);
     options_section(f);
-    fputs(".SH EXIT STATUS\n"
-          ".TP\n0\nevery cell measured and verified\n"
-          ".TP\n1\nthe run finished but a cell failed, or no graphs could be drawn\n"
-          ".TP\n2\nbad usage or input: one line names it, and nothing is created\n"
-          ".TP\n130\ninterrupted (resumable with \\fBsqlsoak resume\\fR)\n"
-          ".SH ENVIRONMENT\n"
+    examples_section(f);
+    fputs(".SH EXIT STATUS\n", f);
+    for (size_t i = 0; i < sizeof exit_statuses / sizeof *exit_statuses; i++) {
+        fprintf(f, ".TP\n%d\n", exit_statuses[i].code);
+        roff_text(f, exit_statuses[i].what);
+        fputc('\n', f);
+    }
+    fputs(".SH ENVIRONMENT\n"
           ".TP\nSQLSOAK_PLOTS_DIR\n"
           "The folder of the gnuplot scripts (*.gp), instead of those found beside the\n"
           "executable.\n"

@@ -16,6 +16,7 @@ enum read_from { RF_ALL, RF_CHUNK };
 enum os_cache { OC_KEEP, OC_DROP };
 enum device { DEV_HONEST, DEV_LYING };
 enum on_off { OO_OFF, OO_ON };
+enum report_format { REPORT_MARKDOWN };     /* sqlsoak report --format */
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -26,5 +27,6 @@ extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
+extern const char *const report_format_names[];
 
 #endif

@@ -89,8 +89,14 @@ static const struct option_def tail_table[] = {
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,
       "the simulated sector size: SQLite is told it (xSectorSize), writes tear at it"},
      O(sector_size)},
-    {{"replay", V_INT, 0, "-1", -1, I64MAX, NULL, NULL, 0, CMD_CRASH,
-      "run the one trial with this seed"}, O(replay)},
+    {{"replay", V_INT, 0, "none", 0, I64MAX, NULL, "none", -1, CMD_CRASH,
+      "run the one trial with this seed (trials.csv's seed column); none: every trial"},
+     O(replay)},
+    {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_COMPARE,
+      "the run the others are divided by: one of the folders given, as given or by its name "
+      "(default: the first)"}, O(compare_baseline)},
+    {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
+      "markdown: GitHub-flavoured, for pasting into an issue"}, O(report_format)},
 };
 #define NHEAD (sizeof head_table / sizeof head_table[0])
 #define NTAIL (sizeof tail_table / sizeof tail_table[0])
@@ -120,6 +126,30 @@ static const struct {
     {"sync", "off,normal,full,extra"},
 };
 #define NCRASH_DEFAULTS (sizeof crash_defaults / sizeof crash_defaults[0])
+
+/* An option's help where one command's differs from the table's: crash
+** runs no reads and no shuffle, and compare's --out is required. */
+static const struct {
+    unsigned cmd;
+    const char *name, *help;
+} help_overrides[] = {
+    {CMD_CRASH, "chunk", "rows per chunk: one write phase each, ending with a COMMIT"},
+    {CMD_CRASH, "seed", "seed of keys, values and each trial's power cut; one seed, one workload"},
+    {CMD_CRASH, "commit-every",
+     "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per chunk"},
+    {CMD_CRASH, "locking-mode",
+     "PRAGMA locking_mode: normal, or exclusive (the connection keeps its file lock)"},
+    {CMD_COMPARE, "out", "the comparison's folder (required), never overwritten"},
+};
+
+/* The help of option o under command cmd. */
+static const char *help_of(const struct option_def *o, enum command cmd)
+{
+    for (size_t i = 0; i < sizeof help_overrides / sizeof *help_overrides; i++)
+        if ((help_overrides[i].cmd & cmd) && strcmp(help_overrides[i].name, o->v.name) == 0)
+            return help_overrides[i].help;
+    return o->v.help;
+}
 
 /* The default of option o under command cmd, as text (NULL: none). */
 static const char *default_of(const struct option_def *o, enum command cmd)
@@ -219,12 +249,14 @@ fail:
     return -1;
 }
 
-static const struct option_def *find_option(const char *name, size_t len,
+/* The option of that name that cmd takes: two commands may each have a
+** row of the same name.  NULL when cmd takes none. */
+static const struct option_def *find_option(const char *name, size_t len, enum command cmd,
                                            struct option_def *buf)
 {
     for (size_t i = 0; i < NOPTIONS; i++) {
         const struct option_def *o = option_at(i, buf);
-        if (strlen(o->v.name) == len && strncmp(o->v.name, name, len) == 0)
+        if (strlen(o->v.name) == len && strncmp(o->v.name, name, len) == 0 && (o->v.cmds & cmd))
             return o;
     }
     return NULL;
@@ -258,8 +290,8 @@ static int apply_args(struct config *cfg, enum command cmd, int argc, char **arg
         const char *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         struct option_def buf;
-        const struct option_def *o = find_option(name, len, &buf);
-        if (!o || !(o->v.cmds & cmd)) {
+        const struct option_def *o = find_option(name, len, cmd, &buf);
+        if (!o) {
             snprintf(err, errlen, "unknown option '--%.*s' (see --help)", (int)len, name);
             return -1;
         }
@@ -307,7 +339,7 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
         for (size_t i = 0; i < NCRASH_DEFAULTS; i++) {
             struct option_def buf;
             const char *name = crash_defaults[i].name;
-            if (set_option(cfg, find_option(name, strlen(name), &buf), crash_defaults[i].value,
+            if (set_option(cfg, find_option(name, strlen(name), cmd, &buf), crash_defaults[i].value,
                            err, errlen))
                 return -1;
         }
@@ -347,6 +379,7 @@ void config_free(struct config *cfg)
         free(cfg->sqlite_lib.v[i]);
     free(cfg->db_dir);
     free(cfg->out);
+    free(cfg->compare_baseline);
     free(cfg->metrics);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
@@ -394,7 +427,7 @@ void options_help(enum command cmd)
         else
             snprintf(left, sizeof left, "--%s %s%s", o->v.name, type_hint(o),
                      (o->v.flags & VF_LIST) ? ",..." : "");
-        printf("  %-26s %s\n", left, o->v.help);
+        printf("  %-26s %s\n", left, help_of(o, cmd));
         char extra[256] = "";
         size_t len = 0;
         if (o->v.type == V_ENUM) {
@@ -431,7 +464,7 @@ int options_doc(enum command cmd, int i, struct option_doc *out)
         out->words = o->v.type == V_ENUM ? o->v.words : NULL;
         out->special = o->v.special;
         out->def = default_of(o, cmd);
-        out->help = o->v.help;
+        out->help = help_of(o, cmd);
         return 1;
     }
     return 0;

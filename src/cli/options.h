@@ -67,6 +67,9 @@ struct config {
     /* crash */
     int64_t trials, sector_size, replay;
 
+    char *compare_baseline;       /* compare --baseline: a folder given, or NULL (the first) */
+    int report_format;            /* report --format: enum report_format */
+
     const char *prog;             /* argv[0], as typed: for commands printed back */
 
     /* positional arguments (plot, compare, resume) */

@@ -52,6 +52,55 @@ static const char *rate(double x, char *buf, size_t n)
     return buf;
 }
 
+/* The data rows of dir/trials.csv: a crash folder's record, since it has
+** no chunks.  0 when there is none; -1 with err when it cannot be read. */
+static int trials_recorded(const char *dir, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/trials.csv", dir);
+    if (infile_absent(path))
+        return 0;
+    if (csvin_read(path, CSV_TRIALS, &t, err, n) != 0)
+        return -1;
+    int k = t.nrows;
+    csvin_free(&t);
+    return k;
+}
+
+/* The cells of run.json's log by status, in the order each status first
+** appears ("1 interrupted, 2 skipped"), into buf: "" when every cell is
+** ok.  Sets *max_time when a cell stopped because --max-time was reached. */
+static const char *by_status(json_t *cells, int *max_time, char *buf, size_t n)
+{
+    const char *seen[16];
+    int count[16], ns = 0, all_ok = 1;
+    size_t i, len = 0;
+    json_t *c;
+    *max_time = 0;
+    buf[0] = 0;
+    json_array_foreach(cells, i, c) {
+        const char *st = json_string_value(json_object_get(c, "status"));
+        const char *why = json_string_value(json_object_get(c, "reason"));
+        int k = 0;
+        if (!st)
+            continue;
+        all_ok &= strcmp(st, "ok") == 0;
+        *max_time |= why && strncmp(why, "--max-time reached", 18) == 0;
+        while (k < ns && strcmp(seen[k], st) != 0)
+            k++;
+        if (k == ns && ns < 16) {
+            seen[ns] = st;
+            count[ns++] = 0;
+        }
+        if (k < ns)
+            count[k]++;
+    }
+    for (int k = 0; !all_ok && k < ns && len < n; k++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%d %s", k ? ", " : ": ", count[k], seen[k]);
+    return buf;
+}
+
 int status_main(const struct config *cfg, char *err, size_t n)
 {
     if (cfg->npos != 1) {
@@ -76,9 +125,17 @@ int status_main(const struct config *cfg, char *err, size_t n)
     json_t *planned = json_object_get(root, "cells_planned");
     int64_t rows = option_int(root, "rows"), chunk = option_int(root, "chunk");
     int64_t nchunks = chunk > 0 ? (rows + chunk - 1) / chunk : 0;
-    char a[32], e1[16], e2[16];
+    char a[32], e1[16], e2[16], counts[400];
+    int max_time, trials = trials_recorded(dir, err, n);
+    if (trials < 0) {
+        runjson_free(rj);
+        return 2;
+    }
+    by_status(json_object_get(root, "cells"), &max_time, counts, sizeof counts);
 
     printf("%s: %s", dir, st);
+    if (max_time)
+        printf(", stopped by --max-time");
     if (owner > 0)
         printf(", owned by pid %ld (alive)", (long)owner);
     else if (strcmp(st, "running") == 0)
@@ -89,7 +146,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
     printf("  cells recorded: %zu", recorded);
     if (json_is_integer(planned))
         printf(" of %" JSON_INTEGER_FORMAT, json_integer_value(planned));
-    printf("\n");
+    printf("%s\n", counts);
 
     if (have_chunk && nchunks > 0) {
         int64_t done = cr.chunk + 1;
@@ -111,6 +168,8 @@ int status_main(const struct config *cfg, char *err, size_t n)
                    progress_duration(cell_left, e1, sizeof e1),
                    progress_duration(cell_left + (later > 0 ? later : 0), e2, sizeof e2));
         }
+    } else if (trials > 0) {
+        printf("  trials recorded: %d (trials.csv)\n", trials);
     } else {
         printf("  no chunk recorded yet\n");
     }

@@ -213,6 +213,16 @@ done:
 
 /* ---- a cell ---- */
 
+/* The spaces that pad a UTF-8 label ("4k pages · wal") to width
+** characters (the "·" is two bytes but one character); 0 when longer. */
+static int label_pad(const char *label, int width)
+{
+    int chars = 0;
+    for (const unsigned char *p = (const unsigned char *)label; *p; p++)
+        chars += (*p & 0xC0) != 0x80;
+    return chars < width ? width - chars : 0;
+}
+
 static uint64_t trial_seed(const struct config *cfg, const struct cell *cell, int64_t t)
 {
     /* 63 bits: a seed must be typeable back as --replay */
@@ -385,7 +395,7 @@ static void run_cell_trials(struct crash *c, int idx)
         snprintf(d.status, sizeof d.status, "failed");
         d.write_rows_per_s = NAN;
         record_cell(c, idx, &d);
-        printf("  %-44s %s: %s\n", label, d.status, d.reason);
+        printf("  %s%*s %s: %s\n", label, label_pad(label, 44), "", d.status, d.reason);
         return;
     }
     char why[128];
@@ -398,7 +408,7 @@ static void run_cell_trials(struct crash *c, int idx)
                  rc ? why : out.got_result ? out.res.sum.reason : "the calibration run died");
         d.write_rows_per_s = NAN;
         record_cell(c, idx, &d);
-        printf("  %-44s %s: %s\n", label, d.status, d.reason);
+        printf("  %s%*s %s: %s\n", label, label_pad(label, 44), "", d.status, d.reason);
         return;
     }
     d.write_rows_per_s = out.res.sum.ph[PHASE_WRITE].median;
@@ -434,15 +444,18 @@ static void run_cell_trials(struct crash *c, int idx)
     d.lost_upper95_pct = 100 * binom_upper(d.lost_trials, d.trials, 0.95);
     d.corrupt_upper95_pct = 100 * binom_upper(d.corrupt, d.trials, 0.95);
     record_cell(c, idx, &d);
-    char lost_ub[32] = "", corrupt_ub[32] = "";
+    char lost_ub[32] = "", corrupt_ub[32] = "", lost[64];
     if (d.trials && !d.lost_trials)
         snprintf(lost_ub, sizeof lost_ub, ", <%.2g%%", d.lost_upper95_pct);
     if (d.trials && !d.corrupt)
         snprintf(corrupt_ub, sizeof corrupt_ub, " (<%.2g%%)", d.corrupt_upper95_pct);
-    printf("  %-44s %4" PRId64 " trial%s: %4" PRId64 " intact %4" PRId64 " lost (%" PRId64
-           " commits%s) %4" PRId64 " corrupt%s  (%.1f s)\n",
-           label, d.trials, d.trials == 1 ? " " : "s", d.intact, d.lost_trials,
-           d.lost_commits, lost_ub, d.corrupt, corrupt_ub, (clock_now_ns() - t0) / 1e9);
+    snprintf(lost, sizeof lost, "(%" PRId64 " commit%s%s)", d.lost_commits,
+             d.lost_commits == 1 ? "" : "s", lost_ub);
+    /* fixed widths, the label's counted in characters: the columns line up */
+    printf("  %s%*s %4" PRId64 " trial%-2s %4" PRId64 " intact %4" PRId64 " lost %-20s %4" PRId64
+           " corrupt%s  (%.1f s)\n",
+           label, label_pad(label, 44), "", d.trials, d.trials == 1 ? ":" : "s:", d.intact,
+           d.lost_trials, lost, d.corrupt, corrupt_ub, (clock_now_ns() - t0) / 1e9);
     fflush(stdout);
 }
 

@@ -1,15 +1,18 @@
 /*
 ** compare: `sqlsoak compare DIR DIR... --out DIR`.  Reads every results
 ** folder first (any bad one: exit 2, nothing created), matches cells by
-** their settings and SQLite version (not the library's path), writes
-** comparison.csv (one row per matched cell per run, with the run's host
-** and storage; its texts written as csvout writes them, guarded against
-** formulas), lists what could not be matched, draws the overlays
-** with the graph list's scripts in "compare" mode and writes report.html.
+** their settings and SQLite version (not the library's path), prints and
+** writes comparison.csv (one row per matched cell per run, with the run's
+** host and storage, then its ratios against the baseline run, --baseline
+** or the first: cmpratio.h; its texts written as csvout writes them,
+** guarded against formulas), lists what could not be matched with the
+** settings that keep each cell from its nearest, draws the overlays with
+** the graph list's scripts in "compare" mode and writes report.html.
 ** A folder given twice is refused: it would match itself cell for cell.
 */
 #include "compare.h"
 
+#include "cmpratio.h"
 #include "folder.h"
 #include "graphs.h"
 #include "measured.h"
@@ -19,6 +22,7 @@
 #include "stop.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,19 +60,69 @@ static int holders(struct plotdata_run *runs, int nr, const char *key, int *row)
     return k;
 }
 
-/* One row of comparison.csv: 0, or -1 when a field could not be written. */
-static int csv_row(FILE *f, int match, const struct plotdata_run *r, int row)
+/* A ratio as comparison.csv holds it: 4 decimals, empty when none. */
+static void csv_ratio(FILE *f, double v)
 {
+    if (isnan(v))
+        fputs(",", f);
+    else
+        fprintf(f, ",%.4f", v);
+}
+
+/* comparison.csv's header: the run's columns, summary.csv's, then the
+** ratios against the baseline (cmpratio.h), each figure's for the row's
+** repeat and, over the cell's repeats, their median and interval. */
+static void csv_header(FILE *f)
+{
+    fputs("schema_version,match,run,run_dir,host,storage", f);
+    for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
+        fprintf(f, ",%s", csvout_column_name(CSV_SUMMARY, c));
+    fputs(",baseline", f);
+    for (int k = 0; k < CMPRATIO_COUNT; k++)
+        fprintf(f, ",%s_vs_baseline,%s_vs_baseline_median,%s_vs_baseline_lo,%s_vs_baseline_hi",
+                cmpratio_table[k].stem, cmpratio_table[k].stem, cmpratio_table[k].stem,
+                cmpratio_table[k].stem);
+    fputs(",vs_baseline_repeats,vs_baseline_confidence\n", f);
+}
+
+/* Row i of the matched rows in comparison.csv: 0, or -1 when a field
+** could not be written. */
+static int csv_row(FILE *f, const struct report_row *rows, int n, int i,
+                   const struct plotdata_run *base)
+{
+    const struct plotdata_run *r = rows[i].run;
     char m[32];
-    snprintf(m, sizeof m, "%d", match);
+    snprintf(m, sizeof m, "%d", rows[i].match);
     fprintf(f, "%d", CSV_SCHEMA_VERSION);
     const char *run[] = {m, r->name, r->dir, r->host, r->storage};
     int rc = 0;
-    for (size_t i = 0; i < sizeof run / sizeof *run; i++)   /* in order: one at a time */
-        rc |= csv_field(f, run[i], 0);
+    for (size_t k = 0; k < sizeof run / sizeof *run; k++)   /* in order: one at a time */
+        rc |= csv_field(f, run[k], 0);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
         rc |= csv_field(
-            f, csvin_str_named(&r->summary, row, csvout_column_name(CSV_SUMMARY, c)), 0);
+            f, csvin_str_named(&r->summary, rows[i].row, csvout_column_name(CSV_SUMMARY, c)), 0);
+    rc |= csv_field(f, base->name, 0);
+    struct noise_ratio q = {0}, w = {0};
+    for (int k = 0; k < CMPRATIO_COUNT; k++) {
+        double own[3];
+        cmpratio_cell(rows, n, i, base, (enum cmpratio_fig)k, &q, own);
+        if (k == CMPRATIO_WRITE)
+            w = q;
+        csv_ratio(f, cmpratio_row(rows, n, i, base, (enum cmpratio_fig)k));
+        csv_ratio(f, q.ratio);
+        csv_ratio(f, q.lo);
+        csv_ratio(f, q.hi);
+    }
+    /* the write rate's, as summary.csv's vs_cell1_rounds: every figure's
+    ** when all were measured */
+    if (w.rounds > 0)
+        fprintf(f, ",%d", w.rounds);
+    else
+        fputc(',', f);
+    if (isnan(w.confidence))
+        fputc(',', f);
+    else
+        fprintf(f, ",%.1f", 100 * w.confidence);
     fputc('\n', f);
     return rc;
 }
@@ -80,15 +134,66 @@ struct matches {
     int ns;
     struct report_row *rows;
     int nrows, groups;
-    char (*unmatched)[400];
+    char (*unmatched)[1200];
     const char **up;             /* unmatched[i], for the report */
     int nunmatched;
-    int bad;                     /* a row of comparison.csv not written: out of memory */
+    char why[300];               /* the first unmatched cell's differences from its nearest */
 };
 
-/* "cell 3 repeat 2 of A has no match in B" (or "in B or C"). */
+/* The settings in which row i of a and row j of b differ, into buf
+** ("commit-every 1000 vs 10000, journal delete vs wal"); returns how many. */
+static int differences(const struct plotdata_run *a, int i, const struct plotdata_run *b, int j,
+                       char *buf, size_t n)
+{
+    int k = 0;
+    size_t len = 0;
+    buf[0] = 0;
+    for (int d = 0; d < PLOTDATA_NDIMS; d++) {
+        const char *va = plotdata_dim_value(&a->summary, CSV_SUMMARY, i, d);
+        const char *vb = plotdata_dim_value(&b->summary, CSV_SUMMARY, j, d);
+        if (strcmp(va, vb) == 0)
+            continue;
+        char ha[64], hb[64];
+        const char *name = d == DIM_LIB ? "SQLite" : d == PLOTDATA_READ_FROM ? "read-from"
+                           : d == PLOTDATA_REPEAT ? colid_name(COL_repeat)
+                                                  : dim_table[d].opt.name;
+        if (d < DIM_COUNT && d != DIM_LIB) {
+            va = dims_human(d, va, ha, sizeof ha);
+            vb = dims_human(d, vb, hb, sizeof hb);
+        }
+        if (len < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s %s vs %s", k ? ", " : "", name,
+                                    va, vb);
+        k++;
+    }
+    return k;
+}
+
+/* The measured row of run q nearest to row i of run r (the fewest settings
+** apart), and those settings into buf; -1 when q has none. */
+static int nearest(const struct plotdata_run *r, int i, const struct plotdata_run *q, char *buf,
+                   size_t n)
+{
+    int best = -1, fewest = PLOTDATA_NDIMS + 1;
+    char t[300];
+    for (int j = 0; j < q->summary.nrows; j++) {
+        if (csvin_num(&q->summary, CSV_SUMMARY, j, COL_repeat) < 1)
+            continue;
+        int k = differences(r, i, q, j, t, sizeof t);
+        if (k < fewest) {
+            fewest = k;
+            best = j;
+            snprintf(buf, n, "%s", t);
+        }
+    }
+    return best;
+}
+
+/* "cell 3 repeat 2 of A has no match in B: the nearest, B's cell 3 repeat
+** 1, differs in repeat 2 vs 1" (with more runs, each run's nearest).  The
+** first difference also into why, for the line that says none matched. */
 static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i, char *buf,
-                           size_t n)
+                           size_t n, char *why, size_t wn)
 {
     size_t len = (size_t)snprintf(buf, n, "cell %s repeat %s of %s has no match in ",
                                   csvin_str(&runs[r].summary, CSV_SUMMARY, i, COL_cell),
@@ -97,15 +202,23 @@ static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i
     for (int q = 0, k = 0; q < nr && len < n; q++)
         if (q != r)
             len += (size_t)snprintf(buf + len, n - len, "%s%s", k++ ? " or " : "", runs[q].name);
+    for (int q = 0, k = 0; q < nr && len < n; q++) {
+        char d[300];
+        int j = q != r ? nearest(&runs[r], i, &runs[q], d, sizeof d) : -1;
+        if (j < 0)
+            continue;
+        len += (size_t)snprintf(buf + len, n - len, "%s the nearest, %s's cell %s repeat %s, "
+                                "differs in %s", k++ ? ";" : ":", runs[q].name,
+                                csvin_str(&runs[q].summary, CSV_SUMMARY, j, COL_cell),
+                                csvin_str(&runs[q].summary, CSV_SUMMARY, j, COL_repeat), d);
+        if (!*why)
+            snprintf(why, wn, "%s", d);
+    }
 }
 
-/* Matches and writes comparison.csv, filling m. */
-static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matches *m, int *row)
+/* Matches the runs' cells, filling m. */
+static void match_runs(struct plotdata_run *runs, int nr, struct matches *m, int *row)
 {
-    fputs("schema_version,match,run,run_dir,host,storage", csv);
-    for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
-        fprintf(csv, ",%s", csvout_column_name(CSV_SUMMARY, c));
-    fputc('\n', csv);
     for (int r = 0; r < nr; r++)
         for (int i = 0; i < runs[r].summary.nrows; i++) {
             char key[512];
@@ -119,7 +232,7 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
                 if (!m->nunmatched)
                     printf("cells found in one run only (not compared):\n");
                 unmatched_line(runs, nr, r, i, m->unmatched[m->nunmatched],
-                               sizeof m->unmatched[0]);
+                               sizeof m->unmatched[0], m->why, sizeof m->why);
                 m->up[m->nunmatched] = m->unmatched[m->nunmatched];
                 printf("  %s\n", m->unmatched[m->nunmatched++]);
                 continue;
@@ -133,7 +246,6 @@ static void match_runs(struct plotdata_run *runs, int nr, FILE *csv, struct matc
             for (int q = 0; q < nr; q++) {
                 if (row[q] < 0)
                     continue;
-                m->bad |= csv_row(csv, m->groups, &runs[q], row[q]);
                 m->rows[m->nrows++] = (struct report_row){&runs[q], row[q], m->groups};
                 if (!(csvin_num(&runs[q].summary, CSV_SUMMARY, row[q], COL_chunks) > 0))
                     continue;
@@ -200,11 +312,28 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
     return rc;
 }
 
-/* Matches, writes comparison.csv, the overlays and report.html.  Returns
-** 0, 1 when no cell matched or something could not be written, or
-** PLOT_STOPPED when a stop signal ended the drawing (no report then). */
-static int compare_write(struct plotdata_run *runs, int nr, const char *out, char *err,
-                         size_t en)
+/* comparison.csv from the matched rows: 0, or -1 with errno. */
+static int write_csv(const char *path, const struct matches *m, const struct plotdata_run *base)
+{
+    FILE *csv = fopen(path, "we");
+    int bad = 0;
+    if (!csv)
+        return -1;
+    csv_header(csv);
+    for (int i = 0; i < m->nrows; i++)
+        bad |= csv_row(csv, m->rows, m->nrows, i, base);
+    int closed = fclose(csv) == 0;
+    if (closed && bad)
+        errno = ENOMEM;
+    return closed && !bad ? 0 : -1;
+}
+
+/* Matches, writes comparison.csv, the overlays and report.html, each
+** matched cell against runs[base].  Returns 0, 1 when no cell matched or
+** something could not be written, or PLOT_STOPPED when a stop signal
+** ended the drawing (no report then). */
+static int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
+                         char *err, size_t en)
 {
     char path[4200];
     int total = 0, rc = 0;
@@ -217,16 +346,15 @@ static int compare_write(struct plotdata_run *runs, int nr, const char *out, cha
     m.up = calloc((size_t)total + 1, sizeof *m.up);
     int *row = calloc((size_t)nr, sizeof *row);
     snprintf(path, sizeof path, "%s/comparison.csv", out);
-    FILE *csv = m.s && m.rows && m.unmatched && m.up && row ? fopen(path, "we") : NULL;
-    if (!csv) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
+    if (!m.s || !m.rows || !m.unmatched || !m.up || !row) {
+        snprintf(err, en, "out of memory");
         rc = 1;
         goto done;
     }
-    match_runs(runs, nr, csv, &m, row);
-    int closed = fclose(csv) == 0, e = errno;
-    if (!closed || m.bad) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(closed ? ENOMEM : e));
+    match_runs(runs, nr, &m, row);
+    cmpratio_print(stdout, m.rows, m.nrows, &runs[base]);
+    if (write_csv(path, &m, &runs[base]) != 0) {
+        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
         rc = 1;
         goto done;
     }
@@ -236,12 +364,14 @@ static int compare_write(struct plotdata_run *runs, int nr, const char *out, cha
         rc = draw(runs, nr, out, &m, have, err, en);
     if (rc == PLOT_STOPPED)
         goto done;          /* stopped: no report of graphs not drawn */
-    if (report_compare(out, runs, nr, m.rows, m.nrows, m.up, m.nunmatched, have, stdout) == 0)
+    if (report_compare(out, runs, nr, base, m.rows, m.nrows, m.up, m.nunmatched, have,
+                       stdout) == 0)
         printf("report: %s/report.html\n", out);
     else
         rc = 1;
     if (m.groups == 0) {
-        snprintf(err, en, "no cell matched: the runs share no settings and SQLite version");
+        snprintf(err, en, "no cell matched: %s%s", *m.why ? "the nearest cells differ in " : "",
+                 *m.why ? m.why : "no run has a measured cell");
         rc = 1;
     }
 done:
@@ -260,6 +390,22 @@ static int same_folder(const char *a, const char *b)
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
            sa.st_ino == sb.st_ino;
+}
+
+/* The run --baseline names (a folder as given, the same folder by another
+** path, or a run's name), or the first; -1 with err when it names none. */
+static int baseline_of(const struct config *cfg, const struct plotdata_run *runs, int nr,
+                       char *err, size_t n)
+{
+    const char *b = cfg->compare_baseline;
+    if (!b)
+        return 0;
+    for (int i = 0; i < nr; i++)
+        if (strcmp(b, cfg->pos[i]) == 0 || strcmp(b, runs[i].name) == 0 ||
+            same_folder(b, cfg->pos[i]))
+            return i;
+    snprintf(err, n, "--baseline %s: not one of the folders compared", b);
+    return -1;
 }
 
 int compare_main(const struct config *cfg, char *err, size_t n)
@@ -302,10 +448,11 @@ int compare_main(const struct config *cfg, char *err, size_t n)
                 break;
             }
     }
-    if (folder_mkdirs(cfg->out, err, n))
+    int base = baseline_of(cfg, runs, loaded, err, n);
+    if (base < 0 || folder_mkdirs(cfg->out, err, n))
         goto out;
     stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    rc = compare_write(runs, loaded, cfg->out, err, n);
+    rc = compare_write(runs, loaded, base, cfg->out, err, n);
     if (rc == PLOT_STOPPED)
         rc = 130;
 out:

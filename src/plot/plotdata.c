@@ -81,13 +81,13 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         char named[160];
         if (devinfo_from_json(st, named, sizeof named) == 0)
             model = named;     /* the card, or the disk's vendor and model */
-        /* "(SSD)" would misname a card: its name says what it is */
-        json_t *rot = json_object_get(st, json_object_get(st, "card") ? "" : "rotational");
+        /* a card's name says what it is */
+        int card = json_object_get(st, "card") != NULL;
         snprintf(r->host, sizeof r->host, "%s", hn ? hn : "?");
-        snprintf(r->storage, sizeof r->storage, "%s on %s%s%s%s", fs ? fs : "?", dev ? dev : "?",
-                 model && *model ? " " : "", model ? model : "",
-                 json_is_integer(rot) ? (json_integer_value(rot) ? " (rotational)" : " (SSD)")
-                                      : "");
+        snprintf(r->storage, sizeof r->storage, "%s on %s%s%s%s%s%s", fs ? fs : "?",
+                 dev ? dev : "?", model && *model ? " " : "", model ? model : "",
+                 card || !st ? "" : " (", card || !st ? "" : devinfo_rotation_from_json(st),
+                 card || !st ? "" : ")");
         json_t *o = json_object_get(j, "options");
         json_int_t rows = json_integer_value(json_object_get(o, "rows"));
         json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));

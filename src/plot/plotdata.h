@@ -34,6 +34,14 @@ struct plotdata_series {
     int variant;              /* 1-based: library (plot) or run (compare) */
 };
 
+/* One cell of a comparison: a summary row of a run, and the number of
+** the match it belongs to (0 in a run's own report). */
+struct report_row {
+    const struct plotdata_run *run;
+    int row;
+    int match;
+};
+
 /* The chunk rows of summary row sumrow's cell, in chunk order, into
 ** out[0..max); returns how many. */
 int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int max);

@@ -5,6 +5,8 @@
 */
 #include "report.h"
 
+#include "cmpratio.h"
+#include "devinfo.h"
 #include "dims.h"
 #include "graphs.h"
 #include "infile.h"
@@ -91,7 +93,7 @@ static void describe(FILE *f, const struct plotdata_run *r)
     snprintf(sb, sizeof sb, "%s · mounted on %s (%s) · %s",
              r->storage, json_string_value(json_object_get(s, "mount_point")) ?: "?",
              json_string_value(json_object_get(s, "mount_options")) ?: "?",
-             json_integer_value(json_object_get(s, "rotational")) ? "rotational" : "not rotational");
+             devinfo_rotation_from_json(s));
     row(f, "storage", sb);
     json_array_foreach(json_object_get(j, "libraries"), i, v) {
         char lb[1200];
@@ -574,7 +576,50 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
     return page_end(f, r->dir, tmp, msg);
 }
 
-int report_compare(const char *out, const struct plotdata_run *runs, int nr,
+/* The matched cells against the baseline run: a row per run per cell,
+** its figures, then its ratios (cmpratio.h). */
+static void ratios_table(FILE *f, const struct report_row *rows, int n,
+                         const struct plotdata_run *base)
+{
+    struct cmpratio_line *l;
+    char common[512], how[400];
+    int nl = cmpratio_lines(rows, n, base, &l, common, sizeof common);
+    fputs("<h2>Against the baseline</h2>\n<p>Each run's write rate, read rate and read p99 "
+          "over those of <b>", f);
+    esc(f, base->name);
+    fputs("</b>, the baseline, per matched cell (a read p99 below 1.00x is faster). Noise: ",
+          f);
+    esc(f, cmpratio_noise(rows, n, how, sizeof how));
+    fputs(".</p>\n", f);
+    if (*common) {
+        fputs("<p class=same>Every cell: ", f);
+        esc(f, common);
+        fputs("</p>\n", f);
+    }
+    fputs("<div class=scroll><table class=sum>\n<tr><th>cell</th><th>run</th>", f);
+    for (int k = 0; k < CMPRATIO_COUNT; k++)
+        head(f, cmpratio_table[k].name);
+    for (int k = 0; k < CMPRATIO_COUNT; k++) {
+        char h[64];
+        snprintf(h, sizeof h, "%s × baseline", cmpratio_table[k].name);
+        head(f, h);
+    }
+    fputs("</tr>\n", f);
+    for (int i = 0; i < nl; i++) {
+        fputs("<tr>", f);
+        cell(f, "", l[i].cell);
+        cell(f, "", l[i].run->name);
+        for (int k = 0; k < CMPRATIO_COUNT; k++)
+            cell(f, " class=n", l[i].fig[k]);
+        for (int k = 0; k < CMPRATIO_COUNT; k++)
+            cell(f, " class=n", l[i].ratio[k]);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table></div>\n", f);
+    free(l);
+}
+
+int report_compare(const char *out, const struct plotdata_run *runs, int nr, int base,
                    const struct report_row *rows, int n, const char *const *unmatched,
                    int nunmatched, unsigned have, FILE *msg)
 {
@@ -592,10 +637,13 @@ int report_compare(const char *out, const struct plotdata_run *runs, int nr,
     fputs("</table>\n<h2>Matched cells</h2>\n<p>Cells with the same settings and SQLite "
           "version in more than one run, one row per run; rates and p99 are medians over "
           "chunks.</p>\n", f);
-    if (n > 0)
+    if (n > 0) {
         cells_table(f, rows, n, 1);
-    else
-        fputs("<p>No cell matched: the runs have no settings in common.</p>\n", f);
+        ratios_table(f, rows, n, &runs[base]);
+    } else {
+        fputs("<p>No cell matched: the cells not compared below name the settings in which "
+              "each differs from the nearest cell of another run.</p>\n", f);
+    }
     if (nunmatched > 0) {
         fputs("<h2>Not compared</h2>\n<ul>\n", f);
         for (int i = 0; i < nunmatched; i++) {

@@ -18,19 +18,14 @@
 ** -1 (message on msg). */
 int report_write(const struct plotdata_run *r, unsigned have, FILE *msg);
 
-/* One cell of a comparison: a summary row of a run, and the number of
-** the match it belongs to (0 in a run's own report). */
-struct report_row {
-    const struct plotdata_run *run;
-    int row;
-    int match;
-};
+/* struct report_row, one cell of a comparison: plotdata.h. */
 
 /* Writes out/report.html for `sqlsoak compare`: the runs, the n matched
-** rows (in match order), the lines naming what was not matched, and the
-** graphs of out/plots the graph list draws in compare mode with have.
-** Returns 0, or -1 (message on msg). */
-int report_compare(const char *out, const struct plotdata_run *runs, int nr,
+** rows (in match order) and their ratios against runs[base] (cmpratio.h),
+** the lines naming what was not matched, and the graphs of out/plots the
+** graph list draws in compare mode with have.  Returns 0, or -1 (message
+** on msg). */
+int report_compare(const char *out, const struct plotdata_run *runs, int nr, int base,
                    const struct report_row *rows, int n, const char *const *unmatched,
                    int nunmatched, unsigned have, FILE *msg);
 

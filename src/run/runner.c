@@ -33,6 +33,7 @@
 #include "sqlapi.h"
 #include "stop.h"
 #include "summary.h"
+#include "summaryjson.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -345,14 +346,19 @@ void runner_shell_quote(FILE *f, const char *s)
 
 /* Once every cell is recorded: the columns that compare cells need every
 ** round, so summary.csv is rewritten with them now (a kill before this
-** leaves it to resume, which fills them again).  A failure ends the run as
-** results_failed says, resumable. */
+** leaves it to resume, which fills them again), and summary.json from it.
+** A failure ends the run as results_failed says, resumable. */
 static void close_summary(struct runner *r)
 {
     char werr[4400];
+    const char *failed = NULL;
     noise_fill(r->results, r->nresults);
-    if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0) {
-        results_failed(r, "summary.csv", errno);
+    if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0)
+        failed = "summary.csv";
+    else if (summaryjson_write(r->out, werr, sizeof werr) != 0)
+        failed = "summary.json";
+    if (failed) {
+        results_failed(r, failed, errno);
         snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
     }
 }

@@ -111,3 +111,10 @@ int devinfo_from_json(const void *st, char *buf, unsigned long n)
     devinfo_say(&d, buf, n);
     return 0;
 }
+
+const char *devinfo_rotation_from_json(const void *st)
+{
+    const json_t *rot = json_object_get(st, "rotational");
+    json_int_t v = json_is_integer(rot) ? json_integer_value(rot) : -1;
+    return v == 1 ? "rotational" : v == 0 ? "not rotational" : "unknown type";
+}

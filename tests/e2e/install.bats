@@ -98,7 +98,7 @@ drawn() {
     # every option --help lists, under every command
     local page c o
     page=$(MANWIDTH=100 man -l "$T/root/usr/share/man/man1/sqlsoak.1")
-    for c in run resume crash plot compare status info; do
+    for c in run resume crash plot compare report status info; do
         for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
             [[ "$page" == *"$o"* ]] || { echo "$c $o missing"; return 1; }
         done
@@ -147,6 +147,10 @@ complete_words() {
     run -0 complete_words sqlsoak plot res
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
     run -0 complete_words sqlsoak run --out res
+    [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
+    run -0 complete_words sqlsoak compare --baseline res
+    [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
+    run -0 complete_words sqlsoak report res
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
     run -0 complete_words sqlsoak crash --db-dir=res
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "--db-dir=results-a --db-dir=results-b " ]

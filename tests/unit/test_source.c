@@ -181,7 +181,7 @@ static const struct {
      "sqlite_version sqlite_source_id",
      "run.json keys"},
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
-    {"status.c", "status rows chunk", "run.json keys"},
+    {"status.c", "status rows chunk reason", "run.json keys"},
     {"sysinfo.c", "device", "run.json keys"},
 };
 

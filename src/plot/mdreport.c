@@ -1,0 +1,176 @@
+/*
+** mdreport: a results folder as markdown.  See mdreport.h.
+*/
+#include "mdreport.h"
+
+#include "dims.h"
+#include "latency.h"
+#include "mdtable.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The figures of the table: the column, its heading, its decimals. */
+static const struct {
+    enum colid col;      /* COL_COUNT: the read p99 of latency.h */
+    const char *head;
+    int prec;
+} figs[] = {
+    {COL_write_rows_per_s_median, "write rows/s", 0},
+    {COL_read_ops_per_s_median, "read reads/s", 0},
+    {COL_COUNT, "read p99 µs", 1},
+    {COL_db_cached_pct_median, "in RAM %", 0},
+    {COL_write_last_over_first, "write last/first", 2},
+};
+#define NFIGS (int)(sizeof figs / sizeof *figs)
+
+/* Figure k of summary row i as text; "" when not measured. */
+static void fig_text(const struct csvin *t, int i, int k, char *buf, size_t n)
+{
+    double v = figs[k].col == COL_COUNT
+                   ? csvin_num_named(t, i, latency_table[LAT_P99].column)
+                   : csvin_num(t, CSV_SUMMARY, i, figs[k].col);
+    if (figs[k].col == COL_COUNT && isnan(v))     /* a folder older than that column */
+        v = csvin_num(t, CSV_SUMMARY, i, COL_read_p99_us_median);
+    if (isnan(v))
+        buf[0] = 0;
+    else
+        snprintf(buf, n, "%.*f", figs[k].prec, v);
+}
+
+/* Whether setting d (plotdata.h's label settings) varies over the rows. */
+static int varies(const struct csvin *t, int d)
+{
+    for (int i = 1; i < t->nrows; i++)
+        if (strcmp(plotdata_dim_value(t, CSV_SUMMARY, i, d),
+                   plotdata_dim_value(t, CSV_SUMMARY, 0, d)) != 0)
+            return 1;
+    return 0;
+}
+
+/* The settings every row shares, as graphs label them, into buf. */
+static void common(const struct plotdata_run *r, char *buf, size_t n)
+{
+    struct plotdata_series *s = calloc((size_t)r->summary.nrows + 1, sizeof *s);
+    buf[0] = 0;
+    for (int i = 0; s && i < r->summary.nrows; i++)
+        s[i] = (struct plotdata_series){.run = r, .sumrow = i};
+    if (s)
+        plotdata_label(s, r->summary.nrows, buf, n);
+    free(s);
+}
+
+/* The summary rows in order of cell, then repeat (summary.csv has them in
+** the order they ran, interleaved).  The caller frees it; NULL out of
+** memory. */
+static int *by_cell(const struct csvin *t)
+{
+    int *o = malloc(sizeof *o * (size_t)(t->nrows + 1));
+    for (int i = 0; o && i < t->nrows; i++) {
+        double c = csvin_num(t, CSV_SUMMARY, i, COL_cell);
+        double k = csvin_num(t, CSV_SUMMARY, i, COL_repeat);
+        int j = i;
+        for (; j > 0; j--) {
+            double pc = csvin_num(t, CSV_SUMMARY, o[j - 1], COL_cell);
+            if (pc < c || (pc == c && csvin_num(t, CSV_SUMMARY, o[j - 1], COL_repeat) <= k))
+                break;
+            o[j] = o[j - 1];
+        }
+        o[j] = i;
+    }
+    return o;
+}
+
+void mdreport_table(FILE *f, const struct plotdata_run *r)
+{
+    const struct csvin *t = &r->summary;
+    int *order = by_cell(t);
+    if (!order)
+        return;
+    const char *heads[4 + PLOTDATA_NDIMS + NFIGS];
+    int right[4 + PLOTDATA_NDIMS + NFIGS], nc = 0, vary[PLOTDATA_NDIMS];
+    char same[1024];
+    common(r, same, sizeof same);
+    if (*same)
+        fprintf(f, "Every cell: %s.\n\n", same);
+    right[nc] = 1;
+    heads[nc++] = colid_name(COL_cell);
+    for (int d = 0; d < PLOTDATA_NDIMS; d++) {
+        vary[d] = varies(t, d) || (d == PLOTDATA_REPEAT && t->nrows > 0 &&
+                                   strcmp(plotdata_dim_value(t, CSV_SUMMARY, 0, d), "1") != 0);
+        if (vary[d]) {
+            right[nc] = 0;
+            heads[nc++] = d < DIM_COUNT ? dim_table[d].column
+                          : d == PLOTDATA_READ_FROM ? colid_name(COL_read_from)
+                                                    : colid_name(COL_repeat);
+        }
+    }
+    for (int k = 0; k < NFIGS; k++) {
+        right[nc] = 1;
+        heads[nc++] = figs[k].head;
+    }
+    right[nc] = 0;
+    heads[nc++] = colid_name(COL_status);
+    mdtable_header(f, heads, right, nc);
+    for (int x = 0; x < t->nrows; x++) {
+        int i = order[x];
+        char text[4 + PLOTDATA_NDIMS + NFIGS][320];
+        const char *cells[4 + PLOTDATA_NDIMS + NFIGS];
+        int c = 0;
+        snprintf(text[c], sizeof text[c], "%s", csvin_str(t, CSV_SUMMARY, i, COL_cell));
+        c++;
+        for (int d = 0; d < PLOTDATA_NDIMS; d++)
+            if (vary[d]) {
+                const char *v = plotdata_dim_value(t, CSV_SUMMARY, i, d);
+                if (d < DIM_COUNT && d != DIM_LIB)
+                    dims_human(d, v, text[c], sizeof text[c]);   /* 16k, not 16384 */
+                else
+                    snprintf(text[c], sizeof text[c], "%s", v);
+                c++;
+            }
+        for (int k = 0; k < NFIGS; k++, c++)
+            fig_text(t, i, k, text[c], sizeof text[c]);
+        const char *st = csvin_str(t, CSV_SUMMARY, i, COL_status);
+        const char *why = csvin_str(t, CSV_SUMMARY, i, COL_reason);
+        snprintf(text[c], sizeof text[c], "%s%s%s", st, strcmp(st, "ok") && *why ? ": " : "",
+                 strcmp(st, "ok") ? why : "");
+        c++;
+        for (int k = 0; k < c; k++)
+            cells[k] = text[k];
+        mdtable_row(f, cells, c);
+    }
+    free(order);
+}
+
+/* THE HEADLINE GOES HERE: the headline module's sentences (scaling, where
+** the reads came from, each varying dimension's best value against the
+** baseline, the published claim's verdict), one paragraph each, then a
+** blank line.  It prints nothing until that module is connected. */
+static void headline(FILE *f, const struct plotdata_run *r)
+{
+    (void)f;
+    (void)r;
+}
+
+int mdreport_main(const struct config *cfg, char *err, size_t n)
+{
+    struct plotdata_run r;
+    struct stat st;
+    if (cfg->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak report [--format markdown] RESULTS_DIR");
+        return 2;
+    }
+    if (stat(cfg->pos[0], &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "%s: not a results folder", cfg->pos[0]);
+        return 2;
+    }
+    if (plotdata_load(cfg->pos[0], &r, err, n) != 0)
+        return 2;
+    printf("## sqlsoak: %s\n\n%s\n\n", r.name, r.desc);
+    headline(stdout, &r);
+    mdreport_table(stdout, &r);
+    plotdata_free(&r);
+    return fflush(stdout) == 0 ? 0 : 1;
+}

@@ -1,0 +1,95 @@
+/*
+** summaryjson: summary.csv as typed JSON.  See summaryjson.h.
+*/
+#include "summaryjson.h"
+
+#include "csvin.h"
+#include "csvout.h"
+#include "runjson.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A field as the number it holds, whole: 0, or -1 when it holds another
+** text. */
+static int as_integer(const char *s, json_int_t *v)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(s, &end, 10);
+    if (!*s || *end || errno)
+        return -1;
+    *v = (json_int_t)x;
+    return 0;
+}
+
+static json_t *figure(const char *text, enum csvout_type type, const char *unit)
+{
+    json_t *v;
+    json_int_t i;
+    if (!*text)
+        v = json_null();
+    else if (type == CSVOUT_I64 && as_integer(text, &i) == 0)
+        v = json_integer(i);
+    else
+        v = json_real(strtod(text, NULL));
+    return json_pack("{s:o,s:s}", "value", v, "unit", unit);
+}
+
+/* Row r of summary.csv as one object. */
+static json_t *cell(const struct csvin *t, int r)
+{
+    json_t *o = json_object(), *settings = json_object(), *figs = json_object();
+    for (int i = 0; i < csvout_ncolumns(CSV_SUMMARY); i++) {
+        struct csvout_field fd;
+        struct csvout_column_info c;
+        csvout_field(CSV_SUMMARY, i, &fd);
+        csvout_column_info(CSV_SUMMARY, i, &c);
+        const char *text = csvin_str_named(t, r, c.name);
+        json_int_t v;
+        if (fd.type == CSVOUT_SCHEMA)
+            continue;                          /* the file's, stated once */
+        if (i == csvout_column_of(CSV_SUMMARY, COL_cell) ||
+            i == csvout_column_of(CSV_SUMMARY, COL_repeat))
+            json_object_set_new(o, c.name,
+                                as_integer(text, &v) == 0 ? json_integer(v) : json_null());
+        else if (fd.type == CSVOUT_DIM && as_integer(text, &v) == 0)
+            json_object_set_new(settings, c.name, json_integer(v));
+        else if (fd.type == CSVOUT_DIM || i < csvout_column_of(CSV_SUMMARY, COL_status))
+            json_object_set_new(settings, c.name, json_string(text));
+        else if (fd.type == CSVOUT_STR)
+            json_object_set_new(o, c.name, json_string(text));
+        else
+            json_object_set_new(figs, c.name, figure(text, fd.type, c.unit));
+    }
+    json_object_set_new(o, "settings", settings);
+    json_object_set_new(o, "figures", figs);
+    return o;
+}
+
+int summaryjson_write(const char *dir, char *err, size_t n)
+{
+    char path[4200];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    if (csvin_read(path, CSV_SUMMARY, &t, err, n) != 0)
+        return -1;
+    json_t *cells = json_array();
+    for (int r = 0; r < t.nrows; r++)
+        json_array_append_new(cells, cell(&t, r));
+    json_t *root = json_pack("{s:i,s:s,s:o}", colid_name(COL_schema_version),
+                             CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
+                             "cells", cells);
+    csvin_free(&t);
+    int rc = root ? runjson_write_file(root, dir, "summary.json") : -1;
+    int e = root ? errno : ENOMEM;
+    json_decref(root);
+    if (rc != 0) {
+        snprintf(err, n, "cannot write %s/summary.json: %s", dir, strerror(e));
+        errno = e;
+    }
+    return rc;
+}

@@ -1,0 +1,28 @@
+/*
+** summaryjson: dir/summary.json, the figures of summary.csv typed and with
+** their units, for a program that reads JSON rather than CSV.
+**
+**   {"schema_version": 4, "source": "summary.csv",
+**    "cells": [{"cell": 1, "repeat": 1, "settings": {"page_size": 4096,
+**               "journal_mode": "wal", ...}, "status": "ok", "reason": "",
+**               "figures": {"write_rows_per_s_median":
+**                               {"value": 412345.6, "unit": "rows/s"}, ...}}]}
+**
+** One object per row of summary.csv (a cell's repeat), in its order.  A
+** setting is a number when its column holds one (4096) and its word
+** otherwise ("wal", "default"); the library is its path.  Every other
+** column is a figure: an integer or a real as the column table types it,
+** null where summary.csv's field is empty (not measured), its unit the
+** column table's ("" for a count or a flag).  It is made from summary.csv
+** as written, so the two always agree.
+*/
+#ifndef SQLSOAK_SUMMARYJSON_H
+#define SQLSOAK_SUMMARYJSON_H
+
+#include <stddef.h>
+
+/* Writes dir/summary.json (atomically) from dir/summary.csv.  0, or -1
+** with a line in err (errno set when the write failed). */
+int summaryjson_write(const char *dir, char *err, size_t n);
+
+#endif

@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# compare.bats: `sqlsoak compare` compares: B/A ratios of the matched
+# cells against a baseline run, the noise of each run's repeats, the
+# settings that keep cells apart, and storage of unknown type named so.
+
+setup_file() {
+    export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    export RUNS="$BATS_FILE_TMPDIR/runs"
+    local tiny=(--rows 20k --chunk 5k --reads 2k --journal delete,wal --progress never --no-plot)
+    mkdir -p "$RUNS"
+    "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/a" >/dev/null
+    "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/b" >/dev/null
+    "$S" run "${tiny[@]}" --commit-every 1000 --db-dir "$RUNS/db" --out "$RUNS/c" >/dev/null
+}
+
+# check_ratios CSV BASE: every row's ratios are its figures over those of
+# BASE's row of the same match, as the two summary.csv files hold them;
+# over a cell's repeats, the median of those ratios lies in its interval.
+check_ratios() {
+    python3 - "$1" "$2" "$RUNS" <<'PY'
+import csv, os, statistics, sys
+path, base, runs = sys.argv[1:]
+rows = list(csv.DictReader(open(path, newline="")))
+summ = {r: list(csv.DictReader(open(os.path.join(runs, r, "summary.csv"), newline="")))
+        for r in "abc" if os.path.exists(os.path.join(runs, r))}
+fig = {"write": "write_rows_per_s_median", "read": "read_ops_per_s_median",
+       "read_p99": "read_p99_us"}
+def figure(run, cell, repeat, col):
+    (s,) = [s for s in summ[run] if (s["cell"], s["repeat"]) == (cell, repeat)]
+    return float(s[col])
+assert rows and all(r["baseline"] == base for r in rows), rows[0]["baseline"]
+seen = 0
+for r in rows:
+    (b,) = [x for x in rows if x["match"] == r["match"] and x["run"] == base]
+    for stem, col in fig.items():
+        want = figure(r["run"], r["cell"], r["repeat"], col) / figure(base, b["cell"], b["repeat"], col)
+        got = float(r[stem + "_vs_baseline"])
+        assert abs(got - want) < 1e-4 * max(1, want), (r["run"], stem, got, want)
+        # the median over the cell's repeats, inside its interval
+        same = [float(x[stem + "_vs_baseline"]) for x in rows
+                if x["run"] == r["run"] and x["cell"] == r["cell"]]
+        med = float(r[stem + "_vs_baseline_median"])
+        assert abs(med - statistics.median(same)) < 1e-4, (stem, med, same)
+        assert float(r[stem + "_vs_baseline_lo"]) <= med <= float(r[stem + "_vs_baseline_hi"])
+        seen += 1
+    assert r["vs_baseline_repeats"] == "2" and r["vs_baseline_confidence"] == "50.0", r
+assert seen == len(rows) * 3
+PY
+}
+
+@test "compare: B/A ratios of write, read and read p99 equal those of the two summaries" {
+    out="$BATS_TEST_TMPDIR/ab"
+    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$out" --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    check_ratios "$out/comparison.csv" a
+    # the terminal names the baseline and gives each cell's ratios with
+    # their interval over the repeats, and each run's spread over them
+    [[ "$output" == *"against a (the baseline)"* ]]
+    [[ "$output" == *"over 2 rounds, a 50.0% interval"* ]]
+    grep -Eq '^    b +write [0-9.]+[kM]? rows/s \([0-9.]+[kM]?\.\.[0-9.]+[kM]?\)' <<<"$output"
+    grep -Eq '^ +write [0-9]+\.[0-9]{2}x \([0-9]+\.[0-9]{2}\.\.[0-9]+\.[0-9]{2}\).*read p99 [0-9]+\.[0-9]{2}x' <<<"$output"
+    # the report says the same, against the same baseline
+    grep -q '<h2>Against the baseline</h2>' "$out/report.html"
+    grep -q 'read p99 × baseline' "$out/report.html"
+    grep -Eq '<td class=n>[0-9]+\.[0-9]{2}x \(' "$out/report.html"
+}
+
+@test "compare: --baseline names the run the others are divided by" {
+    out="$BATS_TEST_TMPDIR/ba"
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline b --out "$out" --no-plot
+    [ "$status" -eq 0 ]
+    check_ratios "$out/comparison.csv" b
+    [[ "$output" == *"against b (the baseline)"* ]]
+    # by its path too; a folder not compared is refused, nothing created
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline "$RUNS/b/" --out "$BATS_TEST_TMPDIR/p" --no-plot
+    [ "$status" -eq 0 ]
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline "$RUNS/c" --out "$BATS_TEST_TMPDIR/no"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"--baseline $RUNS/c: not one of the folders compared"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/no" ]
+}
+
+@test "compare: with one repeat the figures and ratios are bare" {
+    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
+    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/cc" --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"no noise estimate exists"* ]]
+    grep -Eq '^    c2 +write [0-9.]+[kM]? rows/s  read' <<<"$output"
+    grep -Eq '^ +write [0-9]+\.[0-9]{2}x  read [0-9]+\.[0-9]{2}x  read p99 [0-9]+\.[0-9]{2}x$' <<<"$output"
+}
+
+@test "compare: unmatched cells name the settings that differ" {
+    out="$BATS_TEST_TMPDIR/ac"
+    run "$S" compare "$RUNS/a" "$RUNS/c" --out "$out" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [[ "$output" != *"share no settings"* ]]
+    [[ "$output" == *"cell 1 repeat 1 of c has no match in a: the nearest, a's cell 1 repeat 1, differs in commit-every 1000 vs 5000"* ]]
+    [[ "$output" == *"no cell matched: the nearest cells differ in commit-every 5000 vs 1000"* ]]
+    grep -q 'differs in commit-every 1000 vs 5000' "$out/report.html"
+}
+
+@test "compare: storage of unknown type is named unknown in every title, not rotational" {
+    for r in a b; do
+        cp -r "$RUNS/$r" "$BATS_TEST_TMPDIR/$r"
+        # what run.json records on tmpfs: the kernel says nothing of rotation
+        python3 - "$BATS_TEST_TMPDIR/$r/run.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["storage"].update(fstype="tmpfs", device="tmpfs", rotational=-1)
+j["storage"].pop("card", None)
+json.dump(j, open(sys.argv[1], "w"))
+PY
+    done
+    run "$S" plot "$BATS_TEST_TMPDIR/a"
+    [ "$status" -eq 0 ]
+    grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/a/plots/write.svg"
+    grep -q 'tmpfs on tmpfs (unknown type).*unknown type' "$BATS_TEST_TMPDIR/a/report.html"
+    run "$S" compare "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" --out "$BATS_TEST_TMPDIR/ab"
+    [ "$status" -eq 0 ]
+    grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/comparison.csv"
+    grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/report.html"
+    ! grep -rq 'rotational' "$BATS_TEST_TMPDIR/a/plots" "$BATS_TEST_TMPDIR/a/report.html" \
+        "$BATS_TEST_TMPDIR/ab/report.html" "$BATS_TEST_TMPDIR/ab/plots"
+}

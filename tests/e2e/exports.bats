@@ -1,0 +1,209 @@
+#!/usr/bin/env bats
+# exports.bats: the results in other forms than CSV: summary.json (every
+# figure of summary.csv, typed, with its unit) and the markdown report
+# (`sqlsoak report --format markdown DIR`), for pasting into an issue.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/runs
+
+setup_file() {
+    export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    export RUN="$BATS_FILE_TMPDIR/run"
+    "$S" run --rows 20k --chunk 5k --reads 2k --journal delete,wal --repeat 2 \
+        --progress never --no-plot --db-dir "$BATS_FILE_TMPDIR/db" --out "$RUN" >/dev/null
+}
+
+# check_summary_json DIR: summary.json holds every field of every row of
+# summary.csv, in its place, typed, and each figure with the unit README's
+# table of summary.csv gives its column.
+check_summary_json() {
+    python3 - "$1" "$BATS_TEST_DIRNAME/../../README.md" <<'PY'
+import csv, json, math, re, sys
+d, readme = sys.argv[1:]
+rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
+j = json.load(open(d + "/summary.json"))
+assert j["schema_version"] == int(rows[0]["schema_version"]) and j["source"] == "summary.csv"
+assert len(j["cells"]) == len(rows), (len(j["cells"]), len(rows))
+text = open(readme).read().split("### summary.csv", 1)[1]
+text = text.split("\n### ", 1)[0]
+units = {}
+for line in text.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 3 and cells[0].startswith("`"):
+        for name in re.findall(r"`([a-z0-9_]+)`", cells[0]):
+            units[name] = cells[1]
+figures = 0
+for row, cell in zip(rows, j["cells"]):
+    for col, text in row.items():
+        # as sqlsoak reads it: without the ' that guards a formula
+        if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "\t", "\r", "'"):
+            text = text[1:]
+        if col == "schema_version":
+            continue
+        if col in ("cell", "repeat"):
+            assert cell[col] == int(text), (col, cell[col], text)
+        elif col in cell["settings"]:
+            v = cell["settings"][col]
+            assert v == (int(text) if re.fullmatch(r"-?[0-9]+", text) else text), (col, v, text)
+        elif col in ("status", "reason"):
+            assert cell[col] == text, (col, cell[col], text)
+        else:
+            f = cell["figures"][col]
+            if text == "":
+                assert f["value"] is None, (col, f)
+            elif re.fullmatch(r"-?[0-9]+", text):
+                assert type(f["value"]) in (int, float) and f["value"] == int(text), (col, f, text)
+            else:
+                assert type(f["value"]) is float and math.isclose(f["value"], float(text)), (col, f, text)
+            if col in units:
+                assert f["unit"] == units[col], (col, f["unit"], units[col])
+            figures += 1
+    known = set(row) - {"schema_version"}
+    assert set(cell["figures"]) | set(cell["settings"]) | {"cell", "repeat", "status", "reason"} == known, \
+        set(cell["figures"]) ^ known
+assert figures > 0
+print(figures, "figures")
+PY
+}
+
+@test "summary.json: every figure of summary.csv, typed, with its unit" {
+    check_summary_json "$RUN"
+    # the rates and ratios are typed as numbers with their units
+    python3 - "$RUN/summary.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["cells"][0]
+assert c["figures"]["write_rows_per_s_median"]["unit"] == "rows/s"
+assert isinstance(c["figures"]["write_rows_per_s_median"]["value"], float)
+assert isinstance(c["figures"]["chunks"]["value"], int)
+assert c["settings"]["page_size"] == 4096 and c["settings"]["journal_mode"] == "delete"
+PY
+}
+
+@test "summary.json: a run stopped by --max-time writes it too, its skipped cells included" {
+    d="$BATS_TEST_TMPDIR/r"
+    SQLSOAK_TEST_STALL=5000:1200 run "$S" run --rows 30k --chunk 10k --reads 1k \
+        --journal delete,wal --max-time 1s --progress never --no-plot \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
+    [ "$status" -eq 0 ]
+    check_summary_json "$d"
+    grep -q '"skipped"' "$d/summary.json"
+}
+
+@test "summary.json: an interrupted run has none until its resume writes it" {
+    runs_setup
+    # a 2 s pause in chunk 2 holds the run while the signal comes
+    SQLSOAK_TEST_STALL=15000:2000 start run --rows 30k --chunk 10k --reads 1k \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/chunks.csv" 1
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    [ ! -e "$OUT/summary.json" ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    check_summary_json "$OUT"
+}
+
+@test "summary.json's write fails on a full disk: exit 1, run.json disk_full naming it; resume writes it" {
+    runs_setup
+    need_strace
+    mkdir -p "$OUT"
+    faulted "$OUT/.summary.json.tmp" write "error=ENOSPC:when=1" \
+        run --rows 20k --chunk 10k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ ! -e "$OUT/summary.json" ] && [ ! -e "$OUT/.summary.json.tmp" ]
+    [ "$(jget status)" = disk_full ]
+    [[ "$(jget status_detail)" == *"every cell recorded"*"summary.json"* ]]
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    check_summary_json "$OUT"
+}
+
+# check_markdown FILE: a heading, then every table well formed: a header
+# row, the separator row under it, and every row of the header's columns,
+# counted at the pipes no backslash escapes.
+check_markdown() {
+    python3 - "$1" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0].startswith("## sqlsoak: "), lines[0]
+def cells(line):
+    # the pipes that end cells: those after an even run of backslashes
+    out, cur, k = [], "", 0
+    while k < len(line):
+        c = line[k]
+        if c == "\\":
+            cur += line[k:k + 2]
+            k += 2
+            continue
+        if c == "|":
+            out.append(cur)
+            cur = ""
+        else:
+            cur += c
+        k += 1
+    assert out[0] == "" and cur == "", line        # begins and ends with a pipe
+    return [c.strip() for c in out[1:]]
+tables, i = 0, 0
+while i < len(lines):
+    if not lines[i].startswith("|"):
+        i += 1
+        continue
+    head = cells(lines[i])
+    sep = cells(lines[i + 1])
+    assert all(re.fullmatch(r"---:?", s) for s in sep) and len(sep) == len(head), lines[i + 1]
+    i += 2
+    while i < len(lines) and lines[i].startswith("|"):
+        assert len(cells(lines[i])) == len(head), (lines[i], head)
+        i += 1
+    tables += 1
+assert tables == 1, tables
+PY
+}
+
+@test "report --format markdown: the summary table, well formed, for pasting into an issue" {
+    run --separate-stderr "$S" report --format markdown "$RUN"
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    check_markdown "$BATS_TEST_TMPDIR/md"
+    # a row per summary row, in order of cell; the settings that vary named
+    [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
+    grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write last/first | status |' "$BATS_TEST_TMPDIR/md"
+    grep -q '^20000 rows in chunks of 5000 · host ' "$BATS_TEST_TMPDIR/md"
+    grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
+    # --format is the default: the same page without it
+    [ "$("$S" report "$RUN")" = "$output" ]
+}
+
+@test "report --format markdown: a pipe in a value is escaped, and the row keeps its columns" {
+    d="$BATS_TEST_TMPDIR/pipes"
+    cp -r "$RUN" "$d"
+    python3 - "$d/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+st, why = rows[0].index("status"), rows[0].index("reason")
+rows[1][st], rows[1][why] = "failed", "a | b \\ c"
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(rows)
+PY
+    run "$S" report "$d"
+    [ "$status" -eq 0 ]
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    check_markdown "$BATS_TEST_TMPDIR/md"
+    grep -qF '| failed: a \| b \\ c |' "$BATS_TEST_TMPDIR/md"
+}
+
+@test "report: bad input exits 2 with one line, writing nothing" {
+    run "$S" report --format html "$RUN"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    run "$S" report "$BATS_TEST_TMPDIR/nowhere"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"nowhere: not a results folder"* ]]
+    run "$S" report
+    [ "$status" -eq 2 ]
+}
