@@ -86,7 +86,8 @@ const struct dim dim_table[DIM_COUNT] = {
          CMD_RUN,
          "milliseconds a connection waits for another's lock before SQLITE_BUSY (0 = none); "
          "every wait is counted (writer_busy, writer_wait_s)"},
-        "busy_timeout_ms", "ms", "busy timeout %s ms", NULL, 0, NULL, 0, DR_NONE, "0"},
+        /* before the column, no timeout: a writer alone waits on none */
+        "busy_timeout_ms", "ms", "busy timeout %s ms", NULL, 0, NULL, 0, DR_NONE, "5000"},
     [DIM_CHECKPOINT] = {
         {"checkpoint", V_ENUM, VF_LIST, "auto", 0, 0, checkpoint_names, NULL, 0, CMD_RUN,
          "in WAL: auto (wal_autocheckpoint), or a checkpoint of that mode (passive, full, "
