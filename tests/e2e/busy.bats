@@ -63,6 +63,22 @@ assert float(r["writer_wait_s"]) < 0.001, r     # no handler wait: it answered a
 PY
 }
 
+@test "busy: past its timeout the writer fails as locked, having waited the timeout in its handler" {
+    interrupted_run --journal delete --busy-timeout 50
+    hold hold
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    python3 - "$OUT" <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1] + "/summary.csv", newline="")))[0]
+assert r["status"] == "locked", r
+assert r["reason"] == "COMMIT: database is locked (busy timeout 50 ms)", r["reason"]
+# the handler gives up only once the wait has lasted the timeout
+assert int(r["writer_busy"]) >= 2 and float(r["writer_wait_s"]) >= 0.05, r
+PY
+}
+
 @test "busy: with a timeout the writer waits in its handler until the reader is done, counts it, and goes on" {
     interrupted_run --journal delete --busy-timeout 60000
     hold until-waited
@@ -112,6 +128,7 @@ for mode, cs in chunks.items():
         assert c["checkpoint_busy"] == "0", c
         assert int(c["write_wal_bytes"]) > 0, c
     assert summary[mode]["writer_busy"] == "0", summary[mode]
+    assert summary[mode]["busy_timeout_ms"] == "5000", summary[mode]     # the default
 wal = {m: [int(c["wal_bytes"]) for c in cs] for m, cs in chunks.items()}
 assert wal["truncate"] == [0] * 5, wal
 # auto (1000 pages) never checkpoints these few frames: the WAL grows every chunk
@@ -128,6 +145,21 @@ assert len(tl) == 4 * 5, tl
 for r in tl:
     c = chunks[r["checkpoint_mode"]][int(r["chunk"])]
     assert int(r["ops"]) == int(c["checkpoint_frames"]), (r, c)
+PY
+}
+
+@test "checkpoint: an explicit mode turns wal_autocheckpoint off: the WAL holds a whole chunk of many commits" {
+    # 500 commits a chunk, far more than the 1000 pages after which an
+    # automatic checkpoint would have let the next commit start the WAL over
+    run "$S" run --rows 100k --chunk 50k --commit-every 100 --reads 10 --sync off --journal wal \
+        --checkpoint passive --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, sys
+for c in csv.DictReader(open(sys.argv[1] + "/chunks.csv", newline="")):
+    assert int(c["checkpoint_wal_frames"]) > 1200, c
+    assert c["checkpoint_frames"] == c["checkpoint_wal_frames"], c
 PY
 }
 
