@@ -13,7 +13,7 @@
 **         with an explicit --checkpoint, wal_autocheckpoint=0, or
 **         UNSUPPORTED outside WAL)
 **   READY --write_phase--> WRITTEN --read_phase--> READ
-**        [--checkpoint_run--> CHECKPOINTED] --chunk_record--> READY
+**        [--checkpoint_phase--> CHECKPOINTED] --chunk_record--> READY
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -35,6 +35,7 @@
 #include "busy.h"
 #include "csvout.h"
 #include "cellfail.h"
+#include "checkpoint.h"
 #include "clock.h"
 #include "dbfile.h"
 #include "hist.h"
@@ -213,34 +214,6 @@ static int settings_check(struct soak *s)
     return 0;
 }
 
-/* The checkpoint mode's word, for reasons. */
-static const char *checkpoint_word(const struct soak *s)
-{
-    return checkpoint_names[s->env->cell->v[DIM_CHECKPOINT]];
-}
-
-/* Whether an explicit --checkpoint applies to the cell: 0, or -1 with the
-** cell UNSUPPORTED saying why. */
-static int checkpoint_applies(struct soak *s)
-{
-    const struct cell *c = s->env->cell;
-    int64_t autock = c->v[DIM_WAL_AUTOCHECKPOINT];
-    if (c->v[DIM_JOURNAL] != JM_WAL)
-        set_status(s, ST_UNSUPPORTED, "checkpoint_mode %s: needs journal_mode wal",
-                   checkpoint_word(s));
-    else if (!s->api->wal_checkpoint_v2)
-        set_status(s, ST_UNSUPPORTED,
-                   "checkpoint_mode %s: SQLite %s has no sqlite3_wal_checkpoint_v2 (3.7.6)",
-                   checkpoint_word(s), s->api->version);
-    else if (!dims_is_default(DIM_WAL_AUTOCHECKPOINT, autock) && autock != 0)
-        set_status(s, ST_UNSUPPORTED,
-                   "checkpoint_mode %s runs with wal_autocheckpoint 0, not %" PRId64,
-                   checkpoint_word(s), autock);
-    else
-        return 0;
-    return -1;
-}
-
 /* The writer's busy handler, from the connection's first statement on. */
 static int busy_setup(struct soak *s)
 {
@@ -249,12 +222,17 @@ static int busy_setup(struct soak *s)
 }
 
 /* With an explicit checkpoint mode, once the settings hold: no automatic
-** checkpoint. */
+** checkpoint, or the cell UNSUPPORTED saying why it can have none. */
 static int checkpoint_setup(struct soak *s)
 {
+    char why[sizeof s->res->sum.reason];
     if (s->env->cell->v[DIM_CHECKPOINT] == CK_AUTO)
         return 0;
-    return checkpoint_applies(s) || exec(s, "PRAGMA wal_autocheckpoint=0");
+    if (checkpoint_refusal(s->env->cell, s->api, why, sizeof why)) {
+        set_status(s, ST_UNSUPPORTED, "%s", why);
+        return -1;
+    }
+    return exec(s, "PRAGMA wal_autocheckpoint=0");
 }
 
 static int prepare(struct soak *s, const char *sql, sqlite3_stmt **st)
@@ -596,10 +574,6 @@ static int64_t wal_size(const struct soak *s)
     return file_size(side);
 }
 
-/* A WAL file's header, and each frame's before its page (SQLite's wal.c). */
-#define WAL_HEADER_BYTES 32
-#define WAL_FRAME_HEADER_BYTES 24
-
 static int checkpoint_prepare(struct soak *s, struct chunk_work *w)
 {
     w->wal_before_ckpt = wal_size(s);
@@ -607,36 +581,30 @@ static int checkpoint_prepare(struct soak *s, struct chunk_work *w)
 }
 
 /* The explicit checkpoint, after the chunk's COMMIT (none while a
-** transaction spans chunks).  Its figures: the WAL's frames and those
-** copied (truncate empties the WAL and answers 0 and 0: its frames are
-** those of the file it emptied, whose every chunk began at frame 0), and
-** whether it was held back.  SQLITE_BUSY is a result, not a failure; a
-** mode the library refuses (SQLITE_MISUSE: truncate before 3.8.8) makes
-** the cell UNSUPPORTED. */
-static int checkpoint_run(struct soak *s, struct chunk_work *w)
+** transaction spans chunks), timed; its figures (checkpoint.h) into the
+** chunk's record.  SQLITE_BUSY is a result, not a failure; a mode the
+** library refuses makes the cell UNSUPPORTED. */
+static int checkpoint_phase(struct soak *s, struct chunk_work *w)
 {
+    const struct cell *c = s->env->cell;
     struct chunk_record *cr = w->cr;
-    int nlog = -1, nckpt = -1, mode = (int)s->env->cell->v[DIM_CHECKPOINT] - 1;
+    struct checkpoint_result ck;
     if (s->in_txn)
         return 0;
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_CHECKPOINT, 0);
-    int rc = s->api->wal_checkpoint_v2(s->db, NULL, mode, &nlog, &nckpt);
-    if (rc == SQLITE_OK && mode == SQLITE_CHECKPOINT_TRUNCATE && nlog == 0 &&
-        w->wal_before_ckpt > WAL_HEADER_BYTES)
-        nlog = nckpt = (int)((w->wal_before_ckpt - WAL_HEADER_BYTES) /
-                             (s->env->cell->v[DIM_PAGE_SIZE] + WAL_FRAME_HEADER_BYTES));
-    w->ns[PHASE_CHECKPOINT] = timeline_end(&s->w.tl, nckpt > 0 ? nckpt : 0) - t0;
+    int rc = checkpoint_run(c, s->api, s->db, w->wal_before_ckpt, &ck);
+    w->ns[PHASE_CHECKPOINT] = timeline_end(&s->w.tl, ck.frames > 0 ? ck.frames : 0) - t0;
     if (rc == SQLITE_MISUSE) {
         set_status(s, ST_UNSUPPORTED, "checkpoint_mode %s: SQLite %s refuses it (%s)",
-                   checkpoint_word(s), s->api->version, sqlapi_errstr(s->api, rc));
+                   checkpoint_word(c), s->api->version, sqlapi_errstr(s->api, rc));
         return -1;
     }
     if (rc != SQLITE_OK && rc != SQLITE_BUSY)
         return sql_fail(s, rc, "sqlite3_wal_checkpoint_v2");
-    w->ops[PHASE_CHECKPOINT] = nckpt > 0 ? nckpt : -1;   /* none copied: a time alone */
-    cr->checkpoint_wal_frames = nlog >= 0 ? nlog : NAN;
-    cr->checkpoint_frames = nckpt >= 0 ? nckpt : NAN;
-    cr->checkpoint_busy = rc == SQLITE_BUSY || nckpt < nlog;
+    w->ops[PHASE_CHECKPOINT] = ck.frames > 0 ? ck.frames : -1;   /* none copied: a time alone */
+    cr->checkpoint_wal_frames = ck.wal_frames >= 0 ? (double)ck.wal_frames : NAN;
+    cr->checkpoint_frames = ck.frames >= 0 ? (double)ck.frames : NAN;
+    cr->checkpoint_busy = ck.held_back;
     return 0;
 }
 
@@ -657,7 +625,7 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
 static const struct phase_runner runners[PHASE_COUNT] = {
     [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
     [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
-    [PHASE_CHECKPOINT] = {0, checkpoint_wanted, checkpoint_prepare, checkpoint_run, NULL},
+    [PHASE_CHECKPOINT] = {0, checkpoint_wanted, checkpoint_prepare, checkpoint_phase, NULL},
     [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
 
