@@ -163,6 +163,20 @@ for c in csv.DictReader(open(sys.argv[1] + "/chunks.csv", newline="")):
 PY
 }
 
+@test "checkpoint: none after a chunk whose transaction stays open" {
+    run "$S" run --rows 30k --chunk 10k --commit-every 15k --reads 10 --journal wal \
+        --checkpoint passive --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, sys
+c = list(csv.DictReader(open(sys.argv[1] + "/chunks.csv", newline="")))
+# commits at 15k rows (inside chunk 1, which then opens the next) and 30k
+assert [r["checkpoint_s"] != "" for r in c] == [False, False, True], c
+assert int(c[2]["checkpoint_frames"]) > 0, c[2]
+PY
+}
+
 @test "checkpoint: an explicit mode outside WAL, or beside --wal-autocheckpoint N, is unsupported and says why" {
     run "$S" run --rows 2000 --chunk 1000 --reads 10 --journal delete,wal --checkpoint passive \
         --wal-autocheckpoint default,100 --db-dir "$DB" --out "$OUT" "${Q[@]}"
