@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds sqlsoak (make) and the bench programs into build/bench/:
-# ref and genspeed are compiled with the Makefile's flags and linked with
+# ref, refreader and genspeed are compiled with the Makefile's flags and linked with
 # the very objects sqlsoak is linked from (build/obj/kvgen.o, sqlapi.o with
 # the stop.o it names signals with, hist.o), so the generator and the
 # SQLite call path are the same code.
@@ -23,3 +23,6 @@ $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/ref.c \
 # shellcheck disable=SC2086
 $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/genspeed.c \
     build/obj/kvgen.o build/obj/hist.o -lxxhash -lm -o build/bench/genspeed
+# shellcheck disable=SC2086
+$CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/refreader.c \
+    build/obj/sqlapi.o build/obj/stop.o -ldl -ljansson -o build/bench/refreader

@@ -7,7 +7,8 @@
 **    (dlopen of the same soname, the same struct of function pointers),
 **    so every SQLite call costs the same indirect call as in sqlsoak;
 **  - the database file is created with O_EXCL, then opened READWRITE
-**    (db_create); page_size, journal_mode (as a query), synchronous, then
+**    (db_create), with a busy timeout of 5000 ms (busy_setup); page_size,
+**    journal_mode (as a query), synchronous, then
 **    the table, in that order (settings_apply);
 **  - the same four prepared statements with the same SQL text;
 **  - write phase: the same keys (kvgen_key) and value sizes; per row only
@@ -182,6 +183,9 @@ int main(int argc, char **argv)
     }
     close(fd);
     check(api.open_v2(o.db, &g_db, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK, "open");
+    /* busy_setup: the default --busy-timeout, SQLite's own handler (a
+    ** reader beside it, refreader, may hold a lock) */
+    api.busy_timeout(g_db, 5000);
 
     /* settings_apply, in its order */
     snprintf(sql, sizeof sql, "PRAGMA page_size=%" PRId64, o.page_size);

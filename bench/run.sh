@@ -1,6 +1,8 @@
 #!/bin/bash
 # run.sh: sqlsoak against the reference loop (bench/ref.c), back to back,
-# and the ratio of their write-phase and read-phase times.
+# and the ratio of their write-phase and read-phase times; then, once
+# sqlsoak has --readers, one sqlsoak reader against the bare reader loop
+# (bench/readers.sh, bench/refreader.c).
 #
 #   bench/run.sh                       # 5M rows, 1M chunks, 3 rounds (7 runs)
 #   ROWS=200k CHUNK=50k ROUNDS=2 bench/run.sh        # a quick try
@@ -34,7 +36,7 @@ bench/build.sh
 mkdir -p "$RESULTS/bin" "$DB_DIR"
 # the binaries live with the results: a `make clean` elsewhere during a
 # long bench cannot take them away, and the results say what ran
-cp build/bench/ref build/bench/sqlsoak "$RESULTS/bin/"
+cp build/bench/ref build/bench/refreader build/bench/sqlsoak "$RESULTS/bin/"
 
 {
     echo "date:        $(date -Is)"
@@ -94,3 +96,12 @@ done
 awk -F, -v target="$TARGET" -f bench/ratio.awk "$SAMPLES" | tee "$RESULTS/ratios.txt"
 echo
 echo "raw samples: $SAMPLES (sqlsoak's full results in $RESULTS/sqlsoak-r*/)"
+
+# the reader pair: one sqlsoak reader against the bare reader loop, each
+# beside its writer (bench/readers.sh), once sqlsoak has --readers
+if "$RESULTS/bin/sqlsoak" run --readers 0 --help >/dev/null 2>&1; then
+    echo
+    ROWS=$ROWS CHUNK=$CHUNK ROUNDS=$ROUNDS DB_DIR=$DB_DIR RESULTS=$RESULTS bench/readers.sh
+else
+    echo "reader pair: skipped, this sqlsoak has no --readers"
+fi

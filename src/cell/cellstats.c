@@ -18,12 +18,26 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->cached = calloc(k, sizeof(double));
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
+    s->writer_busy = s->writer_wait_s = s->wal_bytes_max = s->checkpoint_busy_chunks = NAN;
     if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
         return -1;
     }
     s->cap = nchunks;
     return 0;
+}
+
+/* *sum plus x, a figure that was not measured (NaN) adding nothing. */
+static void add_figure(double *sum, double x)
+{
+    if (!isnan(x))
+        *sum = isnan(*sum) ? x : *sum + x;
+}
+
+static void max_figure(double *max, double x)
+{
+    if (!isnan(x) && (isnan(*max) || x > *max))
+        *max = x;
 }
 
 int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
@@ -40,6 +54,10 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
         s->read_io_total += cr->read_io_bytes;
         s->read_io_reads += cr->ph[PHASE_READ].ops;
     }
+    add_figure(&s->writer_busy, cr->writer_busy);
+    add_figure(&s->writer_wait_s, cr->writer_wait_s);
+    add_figure(&s->checkpoint_busy_chunks, cr->checkpoint_busy);
+    max_figure(&s->wal_bytes_max, (double)cr->wal_bytes);
     s->n++;
     return 0;
 }
@@ -58,6 +76,10 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->io_write_total = src->io_write_total;
     s->read_io_total = src->read_io_total;
     s->read_io_reads = src->read_io_reads;
+    s->writer_busy = src->writer_busy;
+    s->writer_wait_s = src->writer_wait_s;
+    s->wal_bytes_max = src->wal_bytes_max;
+    s->checkpoint_busy_chunks = src->checkpoint_busy_chunks;
     s->lat = src->lat;
     return 0;
 }
@@ -139,6 +161,10 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
     sum->read_io_bytes_per_read =
         s->read_io_reads ? (double)s->read_io_total / (double)s->read_io_reads : NAN;
+    sum->writer_busy = s->writer_busy;
+    sum->writer_wait_s = s->writer_wait_s;
+    sum->wal_bytes_max = s->wal_bytes_max;
+    sum->checkpoint_busy_chunks = s->checkpoint_busy_chunks;
 }
 
 void cellstats_free(struct cellstats *s)

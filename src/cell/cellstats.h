@@ -32,6 +32,8 @@ struct cellstats {
     unsigned char *full;                        /* [cap]: 1 for a full chunk */
     int64_t io_write_total;                     /* bytes, chunks that counted them */
     int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
+    /* sums and the largest over the chunks that measured them; NaN: none */
+    double writer_busy, writer_wait_s, wal_bytes_max, checkpoint_busy_chunks;
     struct hist lat;                            /* every read of the cell */
 };
 
@@ -49,7 +51,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 ** first and last write rate,
 ** their ratio, the median p99, io_write_bytes_per_row (over sum->rows),
 ** the latencies of all the cell's reads, the median db_cached_pct and
-** read_io_bytes_per_read.  Nothing when no chunk was added.  s is left as
+** read_io_bytes_per_read, the writer's busy waits, the largest -wal file
+** and the checkpoints held back.  Nothing when no chunk was added.  s is left as
 ** it was. */
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum);
 

@@ -9,7 +9,11 @@
 **                                       mismatch ends the cell UNSUPPORTED)
 **        (db_make records the new file's identity: the proof the runner
 **         needs to delete it, dbmark.h)
-**   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
+**        (busy_setup, first: the busy handler; checkpoint_setup, last:
+**         with an explicit --checkpoint, wal_autocheckpoint=0, or
+**         UNSUPPORTED outside WAL)
+**   READY --write_phase--> WRITTEN --read_phase--> READ
+**        [--checkpoint_phase--> CHECKPOINTED] --chunk_record--> READY
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -28,8 +32,10 @@
 */
 #include "soak.h"
 #include "beat.h"
+#include "busy.h"
 #include "csvout.h"
 #include "cellfail.h"
+#include "checkpoint.h"
 #include "clock.h"
 #include "dbfile.h"
 #include "hist.h"
@@ -74,6 +80,7 @@ struct soak {
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
+    struct busy busy;           /* the writer's busy handler and its counts */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -93,7 +100,10 @@ static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
 {
     char msg[256];
     int st = cellfail_of(s->api, s->db, rc, err, what, msg, sizeof msg);
-    set_status(s, st, "%s", msg);
+    if (st == ST_LOCKED)
+        set_status(s, st, "%s (busy timeout %" PRId64 " ms)", msg, s->busy.timeout_ms);
+    else
+        set_status(s, st, "%s", msg);
     return -1;
 }
 
@@ -202,6 +212,27 @@ static int settings_check(struct soak *s)
         return -1;
     }
     return 0;
+}
+
+/* The writer's busy handler, from the connection's first statement on. */
+static int busy_setup(struct soak *s)
+{
+    int rc = busy_install(&s->busy, s->api, s->db, busy_timeout_ms(s->env->cell));
+    return rc == SQLITE_OK ? 0 : sql_fail(s, rc, "sqlite3_busy_handler");
+}
+
+/* With an explicit checkpoint mode, once the settings hold: no automatic
+** checkpoint, or the cell UNSUPPORTED saying why it can have none. */
+static int checkpoint_setup(struct soak *s)
+{
+    char why[sizeof s->res->sum.reason];
+    if (s->env->cell->v[DIM_CHECKPOINT] == CK_AUTO)
+        return 0;
+    if (checkpoint_refusal(s->env->cell, s->api, why, sizeof why)) {
+        set_status(s, ST_UNSUPPORTED, "%s", why);
+        return -1;
+    }
+    return exec(s, "PRAGMA wal_autocheckpoint=0");
 }
 
 static int prepare(struct soak *s, const char *sql, sqlite3_stmt **st)
@@ -487,6 +518,8 @@ struct chunk_work {
     int64_t ops[PHASE_COUNT];
     struct chunk_record *cr;
     struct io_counters rio0;     /* just before the reads */
+    double wal_bytes[PHASE_COUNT];  /* the -wal file at each phase's end */
+    int64_t wal_before_ckpt;     /* bytes, just before the checkpoint */
 };
 
 /* A phase's runner, as fio's ioengine_ops: each step 0, or -1 with the
@@ -529,6 +562,52 @@ static int read_run(struct soak *s, struct chunk_work *w)
                       &w->cr->verify_failures);
 }
 
+static int checkpoint_wanted(const struct soak *s)
+{
+    return s->env->cell->v[DIM_CHECKPOINT] != CK_AUTO;
+}
+
+static int64_t wal_size(const struct soak *s)
+{
+    char side[4200];
+    dbfile_side(s->env->db_path, "-wal", side, sizeof side);
+    return file_size(side);
+}
+
+static int checkpoint_prepare(struct soak *s, struct chunk_work *w)
+{
+    w->wal_before_ckpt = wal_size(s);
+    return 0;
+}
+
+/* The explicit checkpoint, after the chunk's COMMIT (none while a
+** transaction spans chunks), timed; its figures (checkpoint.h) into the
+** chunk's record.  SQLITE_BUSY is a result, not a failure; a mode the
+** library refuses makes the cell UNSUPPORTED. */
+static int checkpoint_phase(struct soak *s, struct chunk_work *w)
+{
+    const struct cell *c = s->env->cell;
+    struct chunk_record *cr = w->cr;
+    struct checkpoint_result ck;
+    if (s->in_txn)
+        return 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_CHECKPOINT, 0);
+    int rc = checkpoint_run(c, s->api, s->db, w->wal_before_ckpt, &ck);
+    w->ns[PHASE_CHECKPOINT] = timeline_end(&s->w.tl, ck.frames > 0 ? ck.frames : 0) - t0;
+    if (rc == SQLITE_MISUSE) {
+        set_status(s, ST_UNSUPPORTED, "checkpoint_mode %s: SQLite %s refuses it (%s)",
+                   checkpoint_word(c), s->api->version, sqlapi_errstr(s->api, rc));
+        return -1;
+    }
+    if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+        return sql_fail(s, rc, "sqlite3_wal_checkpoint_v2");
+    w->ops[PHASE_CHECKPOINT] = ck.frames > 0 ? ck.frames : -1;   /* none copied: a time alone */
+    cr->checkpoint_wal_frames = ck.wal_frames >= 0 ? (double)ck.wal_frames : NAN;
+    cr->checkpoint_frames = ck.frames >= 0 ? (double)ck.frames : NAN;
+    cr->checkpoint_busy = ck.held_back;
+    return 0;
+}
+
 static int verify_wanted(const struct soak *s)
 {
     return s->env->cfg->verify;
@@ -540,11 +619,13 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
     return verify_table(s);
 }
 
-/* The phases in order, indexed by phase.h's table: write and read in
-** each chunk, commit inside write, verify once at the cell's end. */
+/* The phases in order, indexed by phase.h's table: write, read and an
+** explicit checkpoint in each chunk, commit inside write, verify once at
+** the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
     [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
     [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
+    [PHASE_CHECKPOINT] = {0, checkpoint_wanted, checkpoint_prepare, checkpoint_phase, NULL},
     [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
 
@@ -559,6 +640,7 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
             (r->finish && r->finish(s, w)))
             return -1;
+        w->wal_bytes[p] = (double)wal_size(s);
     }
     return 0;
 }
@@ -576,6 +658,7 @@ static void phase_figures(const struct soak *s, const struct chunk_work *w,
         ps->ops = ops > 0 ? ops : 0;
         ps->s = ops ? w->ns[p] / 1e9 : NAN;
         ps->rate = ops > 0 ? per_s(ops, w->ns[p]) : NAN;
+        ps->wal_bytes = w->wal_bytes[p];
         for (int i = 0; i < LAT_COUNT; i++)
             ps->us[i] = NAN;
         if (phase_table[p].latency)
@@ -601,6 +684,9 @@ static int chunk_loop(struct soak *s)
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
                                .corrupt = corrupt, .cr = &cr};
+        for (int p = 0; p < PHASE_COUNT; p++)
+            w.wal_bytes[p] = NAN;
+        cr.checkpoint_wal_frames = cr.checkpoint_frames = cr.checkpoint_busy = NAN;
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
@@ -610,6 +696,7 @@ static int chunk_loop(struct soak *s)
         step(s, BEAT_RECORD, c);
         cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
+        busy_take(&s->busy, &cr.writer_busy, &cr.writer_wait_s);
 
         cr.chunk = c;
         cr.rows = s->inserted;
@@ -661,6 +748,19 @@ int soak_status_of(const char *word)
         if (strcmp(status_names[i], word) == 0)
             return i;
     return -1;
+}
+
+/* The busy waits of a chunk not recorded (the one the cell failed in)
+** join the cell's in its summary. */
+static void busy_unrecorded(struct soak *s)
+{
+    struct summary_record *sum = &s->res->sum;
+    double calls, wait_s;
+    busy_take(&s->busy, &calls, &wait_s);
+    if (isnan(calls))
+        return;
+    sum->writer_busy = (isnan(sum->writer_busy) ? 0 : sum->writer_busy) + calls;
+    sum->writer_wait_s = (isnan(sum->writer_wait_s) ? 0 : sum->writer_wait_s) + wait_s;
 }
 
 /* ---- READY -> CLOSED (the runner deletes the file) ---- */
@@ -731,8 +831,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     if (!s.value || !stats_ok) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
     } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
-               settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
-               statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
+               busy_setup(&s) == 0 && settings_set(&s, prior == NULL) == 0 &&
+               settings_check(&s) == 0 && checkpoint_setup(&s) == 0 &&
+               statements_prepare(&s) == 0 &&
+               chunk_loop(&s) == 0 &&
                end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
@@ -740,6 +842,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
             set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
     cellstats_summarise(&s.stats, &res->sum);
+    busy_unrecorded(&s);
     db_close(&s);
     /* the size that stays: after the close, a WAL is checkpointed into it */
     if (res->sum.chunks > 0 && res->db_created)

@@ -14,3 +14,4 @@ const char *const os_cache_names[] = {"keep", "drop", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
 const char *const report_format_names[] = {"markdown", NULL};
+const char *const checkpoint_names[] = {"auto", "passive", "full", "restart", "truncate", NULL};

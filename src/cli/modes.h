@@ -17,6 +17,9 @@ enum os_cache { OC_KEEP, OC_DROP };
 enum device { DEV_HONEST, DEV_LYING };
 enum on_off { OO_OFF, OO_ON };
 enum report_format { REPORT_MARKDOWN };     /* sqlsoak report --format */
+/* SQLITE_CHECKPOINT_PASSIVE..TRUNCATE are 0..3: an explicit mode is its
+** word's index less one */
+enum checkpoint_mode { CK_AUTO, CK_PASSIVE, CK_FULL, CK_RESTART, CK_TRUNCATE };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -28,5 +31,6 @@ extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
 extern const char *const report_format_names[];
+extern const char *const checkpoint_names[];
 
 #endif

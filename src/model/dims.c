@@ -81,6 +81,19 @@ const struct dim dim_table[DIM_COUNT] = {
          "what the simulated storage tells SQLite and does: on (a torn write damages only "
          "the bytes written) or off (it may damage the whole sectors it touches)"},
         "powersafe_overwrite", "", "powersafe %s", NULL, 0, NULL, 0, DR_NONE, "on"},
+    [DIM_BUSY_TIMEOUT] = {
+        {"busy-timeout", V_INT, VF_LIST, "5000", 0, ((int64_t)1 << 31) - 1, NULL, NULL, 0,
+         CMD_RUN,
+         "milliseconds a connection waits for another's lock before SQLITE_BUSY (0 = none); "
+         "every wait is counted (writer_busy, writer_wait_s)"},
+        /* before the column, no timeout: a writer alone waits on none */
+        "busy_timeout_ms", "ms", "busy timeout %s ms", NULL, 0, NULL, 0, DR_NONE, "5000"},
+    [DIM_CHECKPOINT] = {
+        {"checkpoint", V_ENUM, VF_LIST, "auto", 0, 0, checkpoint_names, NULL, 0, CMD_RUN,
+         "in WAL: auto (wal_autocheckpoint), or a checkpoint of that mode (passive, full, "
+         "restart, truncate) after each chunk, timed as its own phase, with "
+         "wal_autocheckpoint=0"},
+        "checkpoint_mode", "", "checkpoint %s", NULL, 0, NULL, 0, DR_NONE, "auto"},
 };
 
 int dims_find(const char *column)

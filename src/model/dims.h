@@ -39,6 +39,8 @@ enum dim_id {
     DIM_OS_CACHE,
     DIM_DEVICE,
     DIM_POWERSAFE,
+    DIM_BUSY_TIMEOUT,
+    DIM_CHECKPOINT,
     DIM_COUNT
 };
 

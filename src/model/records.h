@@ -24,6 +24,7 @@ struct phase_stats {
     int64_t ops;
     double s, rate;
     double us[LAT_COUNT];    /* latency.h's figures, one column each */
+    double wal_bytes;        /* the -wal file's size at the phase's end */
 };
 
 struct chunk_record {
@@ -46,6 +47,11 @@ struct chunk_record {
     double temp_c, cpu_mhz;
     char throttled[16];      /* the firmware's flags, "0x50005" */
     double device_busy_pct, device_reads, device_writes;
+    /* the writer's busy handler (busy.h): its calls and time in it */
+    double writer_busy, writer_wait_s;
+    /* the explicit checkpoint (--checkpoint): the WAL's frames, those
+    ** copied into the database, 1 when it was held back */
+    double checkpoint_wal_frames, checkpoint_frames, checkpoint_busy;
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its
@@ -76,6 +82,9 @@ struct summary_record {
     ** as ph[]'s repeats and vs_cell1 figures are: the rounds both cells
     ** ran, the intervals' coverage. */
     double vs_cell1_rounds, vs_cell1_confidence;
+    double writer_busy, writer_wait_s;   /* over the cell, a failed chunk's too */
+    double wal_bytes_max;                /* the largest -wal file after a chunk */
+    double checkpoint_busy_chunks;       /* chunks whose checkpoint was held back */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before
@@ -121,7 +130,7 @@ struct durability_record {
 struct timeline_record {
     struct cell_id id;
     int64_t chunk;
-    char phase[8];           /* write, commit, read, verify */
+    char phase[16];          /* write, commit, read, checkpoint, verify */
     double start_unix_s;     /* the interval's start, wall clock */
     double span_s;           /* its length: --timeline-interval, or less at a phase's end */
     int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */

@@ -21,6 +21,15 @@ static const struct graphs_graph list[] = {
     {"latency.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_LATENCY,
      {{"latency", "Read latency per chunk against rows in the table: a panel per figure "
                   "of chunks.csv (percentiles, the exact maximum, the mean).", 0}}},
+    {"readers.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_READERS,
+     {{"readers_p99", "The reader processes beside the writer: their p99 latency per chunk "
+                      "against rows in the table, a line per cell (journal mode, readers).", 0},
+      {"readers_commit", "The readers' reads per second while the writer COMMITs (solid), "
+                         "while it inserts (dashed) and while it runs its own reads (dotted): "
+                         "does a COMMIT stall them?", 0}}},
+    {"busy.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_READERS,
+     {{"readers_busy", "The readers' busy waits per chunk: SQLITE_BUSY answers (top) and "
+                       "milliseconds in their busy handlers (bottom).", 0}}},
     {"amplification.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_IO,
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
                         "what wears an SD card).", 0}}},
@@ -69,6 +78,7 @@ static const char *const reasons[] = {
     "timeline.csv is missing or empty",
     "no temperature was recorded (no thermal zone)",
     "no CPU clock was recorded",
+    "no reader processes ran",
 };
 
 const struct graphs_graph *graphs_at(int i)

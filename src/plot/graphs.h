@@ -25,6 +25,7 @@ enum graphs_need {
     GRAPHS_TIMELINE = 1u << 9,   /* timeline.csv has rows */
     GRAPHS_TEMP = 1u << 10,      /* some chunk recorded temp_c */
     GRAPHS_CLOCK = 1u << 11,     /* some chunk recorded cpu_mhz */
+    GRAPHS_READERS = 1u << 12,   /* some chunk ran reader processes (plotreaders.h) */
 };
 
 /* The kinds of folder a graph is drawn for. */

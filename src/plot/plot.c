@@ -13,6 +13,7 @@
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "plotheat.h"
+#include "plotreaders.h"
 #include "plotspread.h"
 #include "plottimeline.h"
 #include "owner.h"
@@ -326,7 +327,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     char (*vn)[96] = calloc((size_t)r->summary.nrows + 1, sizeof *vn);
     const char **vp = calloc((size_t)r->summary.nrows + 1, sizeof *vp);
     unsigned have = 0;
-    int rc = -1, heat, commit, spread, versions, night, drawn = 0;
+    int rc = -1, heat, commit, spread, versions, night, readers, drawn = 0;
     if (!s || !vn || !vp)
         goto out;
     int nv;
@@ -339,13 +340,14 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
         (heat = plotheat_write_heat(datadir, r, err, sizeof err)) < 0 ||
         (commit = plotheat_write_commit(datadir, r, err, sizeof err)) < 0 ||
         (spread = plotspread_write(datadir, r, err, sizeof err)) < 0 ||
-        (night = plottimeline_write(datadir, r, err, sizeof err)) < 0) {
+        (night = plottimeline_write(datadir, r, err, sizeof err)) < 0 ||
+        (readers = plotreaders_write(datadir, s, n, err, sizeof err)) < 0) {
         fprintf(msg, "%s\n", err);
         goto out;
     }
     have = measured(r) | (n > 0 ? GRAPHS_CHUNKS : 0) | (heat ? GRAPHS_HEAT : 0) |
            (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0) |
-           (spread ? GRAPHS_SPREAD : 0) | (unsigned)night;
+           (spread ? GRAPHS_SPREAD : 0) | (readers ? GRAPHS_READERS : 0) | (unsigned)night;
     char refpath[4200];
     snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||

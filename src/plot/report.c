@@ -12,6 +12,7 @@
 #include "infile.h"
 #include "noise.h"
 #include "plotcrash.h"
+#include "plotreaders.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -547,6 +548,17 @@ static int page_end(FILE *f, const char *dir, const char *tmp, FILE *msg)
     return 0;
 }
 
+/* What the writer's COMMITs cost the reader processes, when they ran. */
+static void readers(FILE *f, const struct plotdata_run *r)
+{
+    char said[512];
+    if (!plotreaders_sentence(r, said, sizeof said))
+        return;
+    fputs("<p>", f);
+    esc(f, said);
+    fputs("</p>\n", f);
+}
+
 int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
 {
     char tmp[4300];
@@ -568,6 +580,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
               "why.</p>\n",
               f);
         summary(f, r);
+        readers(f, r);
         fputs("<h2>Graphs</h2>\n", f);
         graphs(f, r->dir, GRAPHS_RUN, have);
         fputs("<p><small>Data: chunks.csv, summary.csv, timeline.csv, run.json in this "

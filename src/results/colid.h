@@ -34,7 +34,9 @@
     X(crash_event) X(events) X(acked_rows) X(found_rows) X(lost_commits) X(integrity) \
     X(outcome) X(workload_seed) X(sector_size) X(replay) X(trials) X(intact) X(lost_trials) \
     X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
-    X(span_s) X(ops) X(read_max_us)
+    X(span_s) X(ops) X(read_max_us) X(writer_busy) X(writer_wait_s) X(checkpoint_s) \
+    X(checkpoint_frames_per_s) X(checkpoint_wal_frames) X(checkpoint_frames) X(checkpoint_busy) \
+    X(write_wal_bytes) X(wal_bytes_max) X(checkpoint_busy_chunks)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

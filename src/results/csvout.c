@@ -115,6 +115,20 @@ static const struct column chunk_columns[] = {
       "share of the chunk the storage device was busy (io_ticks)"),
     C(CR, device_reads, K_F64, 0, "", "", "reads the storage device completed in the chunk"),
     C(CR, device_writes, K_F64, 0, "", "", "writes the storage device completed in the chunk"),
+    C(CR, writer_busy, K_F64, 0, "", "",
+      "times the writer met another connection's lock (SQLITE_BUSY: its busy handler's calls)"),
+    C(CR, writer_wait_s, K_F64, 6, "s", "", "the writer's time in its busy handler"),
+    PH(CR, checkpoint_s, PHASE_CHECKPOINT, s, K_F64, 9, "s", "",
+       "the explicit checkpoint after the chunk (--checkpoint)"),
+    PH(CR, checkpoint_frames_per_s, PHASE_CHECKPOINT, rate, K_F64, 1, "frames/s", "",
+       "checkpoint_frames / checkpoint_s"),
+    C(CR, checkpoint_wal_frames, K_F64, 0, "", "", "frames in the WAL as the checkpoint ended"),
+    C(CR, checkpoint_frames, K_F64, 0, "", "", "frames the checkpoint copied into the database"),
+    C(CR, checkpoint_busy, K_F64, 0, "0/1", "",
+      "1 when the checkpoint was held back: SQLITE_BUSY, or fewer frames copied than the WAL "
+      "holds"),
+    PH(CR, write_wal_bytes, PHASE_WRITE, wal_bytes, K_F64, 0, "bytes", "",
+       "size of the -wal file at the write phase's end, before any checkpoint"),
 };
 
 #define SR struct summary_record
@@ -175,6 +189,10 @@ static const struct column summary_columns[] = {
        "1 when the interval includes 1.00"),
     C(SR, vs_cell1_rounds, K_F64, 0, "", "", "rounds in which both cells were measured"),
     C(SR, vs_cell1_confidence, K_F64, 1, "%", "", "the intervals' coverage of the median ratio"),
+    C(SR, writer_busy, K_F64, 0, "", "", "over the cell, the chunk it failed in included"),
+    C(SR, writer_wait_s, K_F64, 6, "s", "", "over the cell, the chunk it failed in included"),
+    C(SR, wal_bytes_max, K_F64, 0, "bytes", "", "the largest -wal file after a chunk"),
+    C(SR, checkpoint_busy_chunks, K_F64, 0, "", "", "chunks whose checkpoint was held back"),
 };
 
 #define TR struct trial_record
@@ -224,12 +242,12 @@ static const struct column histogram_columns[] = {
 #define TL struct timeline_record
 static const struct column timeline_columns[] = {
     REQ(TL, chunk, K_I64, 0, "", "timeline", "0-based chunk number"),
-    REQ(TL, phase, K_STR, 0, "", "timeline", "write, commit, read or verify"),
+    REQ(TL, phase, K_STR, 0, "", "timeline", "write, commit, read, checkpoint or verify"),
     REQ(TL, start_unix_s, K_F64, 6, "s", "timeline",
         "the interval's start, in seconds since 1970 (UTC)"),
     C(TL, span_s, K_F64, 6, "s", "timeline", "the interval's length"),
     REQ(TL, ops, K_I64, 0, "", "timeline",
-        "rows inserted, COMMITs, reads or rows verified in the interval"),
+        "rows inserted, COMMITs, reads, frames checkpointed or rows verified in the interval"),
     C(TL, read_max_us, K_F64, 3, "µs", "", "the slowest read of the interval"),
 };
 

@@ -2,16 +2,20 @@
 ** csvupgrade: a results file of an older sqlsoak given this one's header,
 ** so that resume can append rows to it.
 **
-** A schema version adds columns at the end of a file's list, so an older
-** file's header is the first K names of this sqlsoak's.  Such a file is
+** A schema version adds columns and never reorders them, so an older
+** file's header is this sqlsoak's with columns left out.  Such a file is
 ** rewritten (to NAME.tmp, synced, then renamed over it) with the whole
-** header, each row's fields exactly as they were and the new columns
-** empty: a feature the older sqlsoak lacked was off.  Each row keeps its
-** schema_version, the version that wrote it.
+** header and each row's fields exactly as they were; a column it lacks is
+** empty (the feature was off), or for a matrix dimension the value files
+** that predate it mean (dims.h's `absent`: --busy-timeout's 5000), so that
+** a cell's rows before and after the resume name the same settings.  Each
+** row keeps its schema_version, the version that wrote it.
 */
 #include "csvupgrade.h"
+#include "dims.h"
 #include "fdio.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -19,25 +23,44 @@
 #include <string.h>
 #include <unistd.h>
 
+#define CSVOUT_MAX_COLUMNS 1024   /* more than any file has (asserted) */
+
+/* map[i]: the file's column of f's column i, or -1.  1 when every one of
+** the file's columns is one of f's, in f's order; else 0. */
+static int column_map(const struct csvin *t, enum csv_file f, int *map)
+{
+    int nc = csvout_ncolumns(f), k = 0;
+    assert(nc <= CSVOUT_MAX_COLUMNS);
+    for (int i = 0; i < nc; i++) {
+        map[i] = k < t->ncols && strcmp(t->name[k], csvout_column_name(f, i)) == 0 ? k : -1;
+        k += map[i] >= 0;
+    }
+    return t->ncols >= 1 && k == t->ncols;
+}
+
 int csvupgrade_fits(const struct csvin *t, enum csv_file f)
 {
-    int nc = csvout_ncolumns(f);
-    if (t->ncols < 1 || t->ncols > nc)
-        return 0;
-    for (int i = 0; i < t->ncols; i++)
-        if (strcmp(t->name[i], csvout_column_name(f, i)) != 0)
-            return 0;
-    return 1;
+    int map[CSVOUT_MAX_COLUMNS];
+    return column_map(t, f, map);
+}
+
+/* What a row lacking f's column i holds. */
+static const char *missing_field(enum csv_file f, int i)
+{
+    int d = dims_find(csvout_column_name(f, i));
+    return d >= 0 && dim_table[d].absent ? dim_table[d].absent : "";
 }
 
 /* Row of t under f's whole header into *buf (grown as needed).  Its
 ** length, or -1 when out of memory. */
-static int upgraded_row(const struct csvin *t, enum csv_file f, int row, char **buf, size_t *cap)
+static int upgraded_row(const struct csvin *t, enum csv_file f, const int *map, int row,
+                        char **buf, size_t *cap)
 {
     int nc = csvout_ncolumns(f);
     size_t need = (size_t)nc + 2;
-    for (int i = 0; i < t->ncols; i++)
-        need += strlen(t->cell[(size_t)row * (size_t)t->ncols + (size_t)i]) * 2 + 4;
+    for (int i = 0; i < nc; i++)
+        need += strlen(map[i] >= 0 ? t->cell[(size_t)row * (size_t)t->ncols + (size_t)map[i]]
+                                   : missing_field(f, i)) * 2 + 4;
     if (need > *cap) {
         char *p = realloc(*buf, need);
         if (!p)
@@ -49,20 +72,19 @@ static int upgraded_row(const struct csvin *t, enum csv_file f, int row, char **
     for (int i = 0; i < nc; i++) {
         if (i)
             (*buf)[len++] = ',';
-        if (i < t->ncols) {
-            int w = csvout_text(t->cell[(size_t)row * (size_t)t->ncols + (size_t)i], *buf + len,
-                                *cap - len);
-            if (w < 0)
-                return -1;
-            len += (size_t)w;
-        }
+        const char *v = map[i] >= 0 ? t->cell[(size_t)row * (size_t)t->ncols + (size_t)map[i]]
+                                    : missing_field(f, i);
+        int w = csvout_text(v, *buf + len, *cap - len);
+        if (w < 0)
+            return -1;
+        len += (size_t)w;
     }
     (*buf)[len++] = '\n';
     return (int)len;
 }
 
 /* t's rows under f's whole header into fd.  0, or -1 with errno. */
-static int write_upgraded(int fd, const struct csvin *t, enum csv_file f)
+static int write_upgraded(int fd, const struct csvin *t, enum csv_file f, const int *map)
 {
     char head[16384];
     char *line = NULL;
@@ -71,7 +93,7 @@ static int write_upgraded(int fd, const struct csvin *t, enum csv_file f)
     if (hl < 0 || fdio_write_full(fd, head, (size_t)hl) != 0)
         return -1;
     for (int i = 0; rc == 0 && i < t->nrows; i++) {
-        int ll = upgraded_row(t, f, i, &line, &cap);
+        int ll = upgraded_row(t, f, map, i, &line, &cap);
         if (ll < 0) {
             errno = ENOMEM;
             rc = -1;
@@ -92,8 +114,9 @@ int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
     snprintf(path, sizeof path, "%s/%s", dir, csvout_file_name(f));
     if (csvin_read_whole(path, f, &t, &whole, &torn, err, n))
         return -1;
-    if (t.ncols == csvout_ncolumns(f) || !csvupgrade_fits(&t, f)) {
-        int same = t.ncols == csvout_ncolumns(f);
+    int map[CSVOUT_MAX_COLUMNS];
+    if (t.ncols == csvout_ncolumns(f) || !column_map(&t, f, map)) {
+        int same = t.ncols == csvout_ncolumns(f) && column_map(&t, f, map);
         csvin_free(&t);
         if (!same)
             snprintf(err, n, "%s: its columns are not those of any sqlsoak's", path);
@@ -102,7 +125,7 @@ int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     /* O_EXCL: a file of that name is not ours to overwrite */
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    int rc = fd < 0 ? -1 : write_upgraded(fd, &t, f);
+    int rc = fd < 0 ? -1 : write_upgraded(fd, &t, f, map);
     int e = errno;
     if (fd >= 0 && close(fd) != 0 && rc == 0) {
         rc = -1;

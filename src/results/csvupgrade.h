@@ -7,8 +7,8 @@
 
 #include "csvin.h"
 
-/* 1 when t's header is f's header as this sqlsoak writes it, or the
-** first columns of it (an older sqlsoak's file of f), else 0. */
+/* 1 when t's header is f's header as this sqlsoak writes it, or it with
+** columns left out (an older sqlsoak's file of f), else 0. */
 int csvupgrade_fits(const struct csvin *t, enum csv_file f);
 
 /* DIR's file of f, when its header is an older one that fits, rewritten

@@ -3,6 +3,8 @@
 # linked from, and the reference loop runs (the timing itself is
 # bench/run.sh's, never a test's).
 
+bats_require_minimum_version 1.5.0
+
 setup() {
     TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
     [ "${SQLSOAK:-$TOP/build/sqlsoak}" = "$TOP/build/sqlsoak" ] ||
@@ -20,6 +22,25 @@ setup() {
     [ "${lines[0]}" = "chunk,write_s,read_s" ]
     [[ "${lines[1]}" == 0,* ]] && [[ "${lines[2]}" == 1,* ]]
     [[ "$output" == *"2000 rows, 200 reads found a row"* ]]
+}
+
+@test "bench: the reference reader reads, beside the reference writer, rows it committed" {
+    run sh "$TOP/bench/build.sh"
+    [ "$status" -eq 0 ]
+    [ -x "$TOP/build/bench/refreader" ]
+    db=$BATS_TEST_TMPDIR/pair.db
+    "$TOP/build/bench/ref" --db "$db" --rows 100k --chunk 10k --reads 0 \
+        >"$BATS_TEST_TMPDIR/w.csv" 2>"$BATS_TEST_TMPDIR/w.log" 3>&- &
+    writer=$!
+    run --separate-stderr "$TOP/build/bench/refreader" --db "$db" --while-pid "$writer"
+    wait "$writer"
+    echo "$output $stderr"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "reads,seconds,reads_per_s" ]
+    reads=$(echo "${lines[1]}" | cut -d, -f1)
+    [ "$reads" -ge 1024 ]
+    # every key it drew was a row the writer had committed
+    [[ "$stderr" == *"$reads reads, $reads found a row"* ]]
 }
 
 @test "bench: ratio.awk sets each sqlsoak round against the reference rounds on both sides, and prints the noise" {

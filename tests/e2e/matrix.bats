@@ -186,6 +186,16 @@ preset() {
     python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["options"]; assert o["max-time"]==28800 and o["shuffle"] is True, o' "$OUT/run.json"
 }
 
+@test "preset readers: delete and wal x full and normal x 0, 1, 4 readers, past the page cache" {
+    "$S" run --readers 0 --help >/dev/null 2>&1 || skip "this sqlsoak has no --readers yet"
+    preset readers --rows 4000 --chunk 2000 --reads 100
+    [ "$(field status "$OUT/summary.csv" | wc -l)" -eq 12 ]
+    [ "$(field journal_mode "$OUT/summary.csv" | sort -u | tr '\n' ' ')" = "delete wal " ]
+    [ "$(field synchronous "$OUT/summary.csv" | sort -u | tr '\n' ' ')" = "full normal " ]
+    [ "$(field readers "$OUT/summary.csv" | sort -nu | tr '\n' ' ')" = "0 1 4 " ]
+    [ "$(field cache_size "$OUT/summary.csv" | sort -u)" = -16384 ]
+}
+
 # ---- bad lists: exit 2, nothing created
 
 badlist() {

@@ -55,22 +55,25 @@ refused() {
     [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 0 0 0 0 0 0 1 " ]
     [ -e "$W/$dbfile" ]
     # the files took this sqlsoak's columns; the chunks and histograms
-    # 0.2.0 wrote kept their fields, byte for byte, with the new columns
-    # empty (summary.csv's rows are written anew when the run ends)
+    # 0.2.0 wrote kept their fields, each under its name, the new columns
+    # empty but a dimension's, which holds what 0.2.0 ran (busy timeout
+    # 5000) (summary.csv's rows are written anew when the run ends)
     python3 - "$FX/out" "$OUT" "$(ls "$BATS_TEST_DIRNAME"/../unit/schema_v*.txt | sort -V | tail -1)" <<'PY'
-import sys
+import csv, sys
 old, new, schema = sys.argv[1:]
 heads = dict(l.rstrip("\n").split(" ", 1) for l in open(schema) if not l.startswith("#"))
 for f in ("chunks.csv", "summary.csv", "histograms.csv"):
-    o = open(f"{old}/{f}").read().splitlines()
-    n = open(f"{new}/{f}").read().splitlines()
-    assert n[0] == heads[f], (f, n[0])
+    n = list(csv.reader(open(f"{new}/{f}")))
+    assert ",".join(n[0]) == heads[f], (f, n[0])
     if f == "summary.csv":
         continue
-    extra = n[0].count(",") - o[0].count(",")
-    for a, b in zip(o[1:], n[1:]):
-        assert b == a + "," * extra, (f, a, b)
+    o = list(csv.reader(open(f"{old}/{f}")))
     assert len(n) >= len(o), f
+    for a, b in zip(o[1:], n[1:]):
+        was, now = dict(zip(o[0], a)), dict(zip(n[0], b))
+        for k, v in now.items():
+            want = was.get(k, {"busy_timeout_ms": "5000", "checkpoint_mode": "auto"}.get(k, ""))
+            assert v == want, (f, k, v, want)
 PY
 }
 

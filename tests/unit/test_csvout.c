@@ -470,6 +470,8 @@ static void test_phase_name_map(void **state)
         {"chunk_rows", "30"}, {"write_s", "10.000000000"}, {"commit_s", "11.000000000"},
         {"write_rows_per_s", "20.0"}, {"read_s", "12.000000000"}, {"reads", "32"},
         {"read_ops_per_s", "22.0"}, {"read_p50_us", "42.000"},
+        {"checkpoint_s", "13.000000000"}, {"checkpoint_frames_per_s", "23.0"},
+        {"write_wal_bytes", "70"},
     }, summary[] = {
         {"write_rows_per_s_median", "100.0"}, {"write_rows_per_s_min", "200.0"},
         {"write_rows_per_s_max", "300.0"}, {"read_ops_per_s_median", "102.0"},
@@ -481,7 +483,7 @@ static void test_phase_name_map(void **state)
     fill_chunk(&c);
     fill_summary(&s);
     for (int p = 0; p < PHASE_COUNT; p++) {
-        c.ph[p] = (struct phase_stats){30 + p, 10 + p, 20 + p, {0}};
+        c.ph[p] = (struct phase_stats){30 + p, 10 + p, 20 + p, {0}, 70 + p};
         struct phase_summary *q = &s.ph[p];
         *q = (struct phase_summary){100 + p, 200 + p, 300 + p, 400 + p, 500 + p, 600 + p,
                                     1 + p / 1000.0, 2 + p / 1000.0, 3 + p / 1000.0, 4 + p, {0}};

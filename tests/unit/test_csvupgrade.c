@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "csvupgrade.h"
+#include "dims.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +116,39 @@ static void test_older_header_gets_the_new_columns_empty(void **state)
     csvin_free(&t);
 }
 
+/* A dimension newer than the file (its column left out of the middle)
+** holds what files before it mean (dims.h's absent), not an empty field. */
+static void test_a_newer_dimension_holds_its_absent_value(void **state)
+{
+    (void)state;
+    char head[16384], row[16384], err[512];
+    int nc = csvout_ncolumns(CSV_CHUNKS), drop = -1, d = -1;
+    for (int i = 0; i < nc && drop < 0; i++)
+        if ((d = dims_find(csvout_column_name(CSV_CHUNKS, i))) >= 0 && dim_table[d].absent)
+            drop = i;
+    if (drop < 0)
+        skip();     /* no dimension newer than the first files */
+    size_t hl = 0, rl = 0;
+    for (int i = 0; i < nc; i++) {
+        if (i == drop)
+            continue;
+        const char *name = csvout_column_name(CSV_CHUNKS, i);
+        hl += (size_t)snprintf(head + hl, sizeof head - hl, "%s%s", hl ? "," : "", name);
+        rl += (size_t)snprintf(row + rl, sizeof row - rl, "%s%s", rl ? "," : "",
+                               strcmp(name, "schema_version") == 0 ? "3" : "1");
+    }
+    static char text[65536];
+    snprintf(text, sizeof text, "%s\n%s\n", head, row);
+    put_file(path, text);
+    assert_int_equal(csvupgrade_file(dir, CSV_CHUNKS, err, sizeof err), 0);
+    struct csvin t;
+    assert_int_equal(csvin_read(path, CSV_CHUNKS, &t, err, sizeof err), 0);
+    assert_int_equal(t.ncols, nc);
+    assert_string_equal(t.cell[drop], dim_table[d].absent);
+    assert_string_equal(t.cell[drop + 1], "1");
+    csvin_free(&t);
+}
+
 static void test_this_header_is_left_alone(void **state)
 {
     (void)state;
@@ -161,6 +195,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_older_header_gets_the_new_columns_empty, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_a_newer_dimension_holds_its_absent_value, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_this_header_is_left_alone, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_not_a_prefix_is_refused, make_dir, remove_dir),

@@ -1,0 +1,164 @@
+/*
+** plotreaders: the readers' graph data and sentence.  See plotreaders.h.
+*/
+#include "plotreaders.h"
+
+#include "tsv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHK CSV_CHUNKS
+#define SUM CSV_SUMMARY
+
+/* The reader processes' columns of chunks.csv, each name written once:
+** the reader processes own them (they are read by name, as any column a
+** folder may lack). */
+enum rcol { R_OPS, R_P99, R_BUSY, R_WAIT, R_OPS_WRITE, R_OPS_COMMIT, R_OPS_READ, R_COUNT };
+static const char *const rname[R_COUNT] = {
+    [R_OPS] = "reader_ops",
+    [R_P99] = "reader_p99_us",
+    [R_BUSY] = "reader_busy",
+    [R_WAIT] = "reader_wait_s",
+    [R_OPS_WRITE] = "reader_ops_during_write",
+    [R_OPS_COMMIT] = "reader_ops_during_commit",
+    [R_OPS_READ] = "reader_ops_during_read",
+};
+
+static double rnum(const struct csvin *t, int row, enum rcol c)
+{
+    return csvin_num_named(t, row, rname[c]);
+}
+
+/* ops over s seconds; NaN without both. */
+static double rate(double ops, double s)
+{
+    return ops >= 0 && s > 0 ? ops / s : NAN;
+}
+
+/* Series i's chunks into rd-(i+1).tsv: rows in the table, then what
+** readers.gp and busy.gp draw. */
+static int write_line(const char *datadir, const struct plotdata_series *s, int i,
+                      const int *rows, int k, char *err, size_t errn)
+{
+    const char *cols[] = {colid_name(COL_rows), "p99_us", "commit_per_s", "write_per_s",
+                          "read_per_s", "busy", "wait_ms", NULL};
+    const struct csvin *t = &s[i].run->chunks;
+    struct tsv f;
+    if (tsv_create(&f, datadir, "rd", i + 1, cols, err, errn))
+        return -1;
+    for (int j = 0; j < k; j++) {
+        int r = rows[j];
+        double commit = csvin_num(t, CHK, r, COL_commit_s);
+        double write = csvin_num(t, CHK, r, COL_write_s);
+        tsv_num(&f, cols[0], csvin_num(t, CHK, r, COL_rows));
+        tsv_num(&f, "p99_us", rnum(t, r, R_P99));
+        tsv_num(&f, "commit_per_s", rate(rnum(t, r, R_OPS_COMMIT), commit));
+        tsv_num(&f, "write_per_s", rate(rnum(t, r, R_OPS_WRITE), write - commit));
+        tsv_num(&f, "read_per_s", rate(rnum(t, r, R_OPS_READ), csvin_num(t, CHK, r, COL_read_s)));
+        tsv_num(&f, "busy", rnum(t, r, R_BUSY));
+        tsv_num(&f, "wait_ms", rnum(t, r, R_WAIT) * 1e3);
+        tsv_end_row(&f);
+    }
+    return tsv_close(&f, err, errn);
+}
+
+/* 1 when one of rows[0..k) of t ran readers. */
+static int ran_readers(const struct csvin *t, const int *rows, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (rnum(t, rows[j], R_OPS) > 0)
+            return 1;
+    return 0;
+}
+
+int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
+                      size_t errn)
+{
+    static const char *const list_cols[] = {"series", "label", NULL};
+    struct tsv list;
+    char ignored[256];
+    int found = 0, rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        const struct csvin *t = &s[i].run->chunks;
+        int *rows = malloc(sizeof *rows * (size_t)(t->nrows + 1));
+        int k = rows ? plotdata_series_rows(s[i].run, s[i].sumrow, rows, t->nrows) : 0;
+        if (!rows) {
+            snprintf(err, errn, "out of memory");
+            rc = -1;
+        } else if (ran_readers(t, rows, k)) {
+            if (!found++ && tsv_create(&list, datadir, "readers", 0, list_cols, err, errn)) {
+                free(rows);
+                return -1;
+            }
+            rc = write_line(datadir, s, i, rows, k, err, errn);
+            tsv_int(&list, "series", i + 1);
+            tsv_text(&list, "label", s[i].label);
+            tsv_end_row(&list);
+        }
+        free(rows);
+    }
+    if (found && tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
+        rc = -1;
+    return rc ? -1 : found > 0;
+}
+
+/* The COMMITs of chunk row of t: one per --commit-every rows of the
+** chunk, at least its last; a fraction of one when a transaction spans
+** chunks (plan_commit_after's rule, counted). */
+static double commits(const struct csvin *t, int row)
+{
+    double rows = csvin_num(t, CHK, row, COL_chunk_rows);
+    double every = csvin_num_named(t, row, dim_table[DIM_COMMIT_EVERY].column);
+    if (!(rows > 0))
+        return 0;
+    if (!(every > 0) || every >= rows)
+        return every > rows ? rows / every : 1;
+    return ceil(rows / every);
+}
+
+#define MAXJ 8   /* journal modes */
+
+int plotreaders_sentence(const struct plotdata_run *r, char *buf, size_t n)
+{
+    const struct csvin *t = &r->chunks;
+    const char *jcol = dim_table[DIM_JOURNAL].column;
+    char mode[MAXJ][16];
+    double wait[MAXJ] = {0}, ncommit[MAXJ] = {0};
+    int nj = 0;
+    for (int i = 0; i < t->nrows; i++) {
+        if (!(rnum(t, i, R_OPS) > 0))
+            continue;
+        const char *m = dims_field(DIM_JOURNAL, csvin_str_named(t, i, jcol));
+        int j = 0;
+        while (j < nj && strcmp(mode[j], m) != 0)
+            j++;
+        if (j == nj) {
+            if (nj == MAXJ)
+                continue;
+            snprintf(mode[nj++], sizeof mode[0], "%s", m);
+        }
+        double w = rnum(t, i, R_WAIT);
+        wait[j] += w > 0 ? w : 0;
+        ncommit[j] += commits(t, i);
+    }
+    size_t len = 0;
+    buf[0] = 0;
+    for (int j = 0; j < nj && len < n; j++) {
+        char word[16];
+        size_t k = 0;
+        for (; mode[j][k] && k + 1 < sizeof word; k++)
+            word[k] = (char)(mode[j][k] >= 'a' && mode[j][k] <= 'z' ? mode[j][k] - 32 : mode[j][k]);
+        word[k] = 0;
+        double ms = ncommit[j] > 0 ? wait[j] / ncommit[j] * 1e3 : 0;
+        len += (size_t)snprintf(buf + len, n - len, j == 0 ? "%s %s, readers waited %.3g ms per "
+                                                             "COMMIT"
+                                                           : "; %s %s, %.3g ms",
+                                j == 0 ? "Under" : "under", word, ms);
+    }
+    if (nj && len + 2 < n)
+        memcpy(buf + len, ".", 2);
+    return nj > 0;
+}

@@ -1,0 +1,31 @@
+/*
+** plotreaders: the reader processes' figures (--readers) as readers.gp and
+** busy.gp draw them, and the report's sentence on what the writer's
+** COMMITs cost them.
+**
+** Each cell that ran readers (some chunk with reader_ops > 0) is a line:
+** rd-N.tsv holds series N's chunks (plotdata.h's series, in their order),
+** readers.tsv lists those lines.  A folder whose reader columns are empty
+** or absent (--readers 0, a folder of an earlier release) has none, and
+** the graphs are not drawn.
+*/
+#ifndef SQLSOAK_PLOTREADERS_H
+#define SQLSOAK_PLOTREADERS_H
+
+#include "plotdata.h"
+
+#include <stddef.h>
+
+/* Writes rd-N.tsv for each of the n series that ran readers, and
+** readers.tsv.  Returns 1 when some did, 0 when none did (nothing is
+** written), -1 with err. */
+int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
+                      size_t errn);
+
+/* The report's sentence: per journal mode, in the order the cells ran,
+** the readers' time in their busy handlers per COMMIT of the writer
+** ("Under DELETE, readers waited 12.5 ms per COMMIT; under WAL, 0 ms.").
+** Returns 1 with it in buf, or 0 when no cell ran readers. */
+int plotreaders_sentence(const struct plotdata_run *r, char *buf, size_t n);
+
+#endif
