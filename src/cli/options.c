@@ -49,6 +49,9 @@ static const struct option_def tail_table[] = {
       "run each cell this many times (noise is reported, not hidden)"}, O(repeat)},
     {{"warmup", V_COUNT, 0, "0", 0, 1000, NULL, NULL, 0, CMD_RUN,
       "runs of each cell before the measured ones, recorded with status warmup"}, O(warmup)},
+    {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN | CMD_PLOT,
+      "the cell every ratio is stated against: DIM=VALUE,... (page-size=16k) or a cell "
+      "number (default: the first value of each dimension, cell 1)"}, O(baseline)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
@@ -348,6 +351,7 @@ void config_free(struct config *cfg)
     free(cfg->db_dir);
     free(cfg->out);
     free(cfg->metrics);
+    free(cfg->baseline);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }

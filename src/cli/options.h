@@ -52,6 +52,7 @@ struct config {
 
     /* plan */
     int64_t repeat;
+    char *baseline;               /* --baseline (baseline.h), or NULL: cell 1 */
     int shuffle;
     int64_t max_time_s;
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */

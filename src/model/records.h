@@ -54,6 +54,10 @@ struct phase_summary {
     double median, min, max;                    /* of its chunks' rates */
     double repeats_median, repeats_min, repeats_max;
     double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
+    /* against the run's baseline (baseline.h), and noise.h's verdict in a
+    ** word: baseline, faster, slower, within noise, not established */
+    double vs_base, vs_base_lo, vs_base_hi;
+    char verdict[20];
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
 };
 
@@ -76,6 +80,7 @@ struct summary_record {
     ** as ph[]'s repeats and vs_cell1 figures are: the rounds both cells
     ** ran, the intervals' coverage. */
     double vs_cell1_rounds, vs_cell1_confidence;
+    double baseline_cell, baseline_rounds, baseline_confidence;   /* the same, of vs_base */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before

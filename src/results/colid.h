@@ -34,7 +34,10 @@
     X(crash_event) X(events) X(acked_rows) X(found_rows) X(lost_commits) X(integrity) \
     X(outcome) X(workload_seed) X(sector_size) X(replay) X(trials) X(intact) X(lost_trials) \
     X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
-    X(span_s) X(ops) X(read_max_us)
+    X(span_s) X(ops) X(read_max_us) X(baseline_cell) X(write_vs_baseline) \
+    X(write_vs_baseline_lo) X(write_vs_baseline_hi) X(write_verdict) X(read_vs_baseline) \
+    X(read_vs_baseline_lo) X(read_vs_baseline_hi) X(read_verdict) X(baseline_rounds) \
+    X(baseline_confidence)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

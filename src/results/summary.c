@@ -2,6 +2,7 @@
 ** summary: ranked tables of a run's cells.  See summary.h.
 */
 #include "summary.h"
+#include "baseline.h"
 #include "csvout.h"
 #include "noise.h"
 #include "soak.h"
@@ -71,17 +72,15 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
     return nc;
 }
 
-/* A dimension's value of a cell as the tables print it ("4096", "wal");
-** the library's is its version, and its path too when paths says two
+/* A dimension's value of a cell in the user's words ("16k", "wal"); the
+** library's is its version, and its path too when paths says two
 ** libraries share a version. */
 static const char *value_of(const struct cell_id *id, int d, int paths, char *buf, size_t n)
 {
     if (d == DIM_LIB && paths)
         snprintf(buf, n, "%s (%.120s)", id->sqlite_version, id->sqlite_lib);
-    else if (d == DIM_LIB)
-        snprintf(buf, n, "%s", id->sqlite_version);
     else
-        dims_text(d, id->v[d], buf, n);
+        baseline_value(id, d, buf, n);
     return buf;
 }
 
@@ -96,97 +95,166 @@ static int shared_versions(const struct combo *c, int nc)
     return 0;
 }
 
-/* The best value of one dimension: the one whose cells have the highest
-** median write rate; and each value against the first listed, paired by
-** round (noise.h). */
-static void best_of(FILE *f, int d, const struct combo *c, int nc,
-                    const struct summary_record *recs, int n)
-{
+/* The values of dimension d among the combinations: their names, each
+** one's cells (rows of cells[], nc wide), and the baseline's value. */
+struct dim_values {
+    int nv, base;
     char names[LIST_MAX][160];
+    int ncells[LIST_MAX];
+    double med[LIST_MAX];       /* median write rate of the value's cells */
+    int64_t *cells;
+};
+
+static int values_of(int d, const struct combo *c, int nc, const struct cell_id *base,
+                     struct dim_values *dv)
+{
     int paths = d == DIM_LIB && shared_versions(c, nc);
-    double med[LIST_MAX];
-    int64_t *cells = malloc(sizeof(int64_t) * (size_t)nc * LIST_MAX);
-    int ncells[LIST_MAX] = {0}, nv = 0;
+    char bv[160];
     double *tmp = malloc(sizeof(double) * (size_t)nc);
-    if (!tmp || !cells) {
+    memset(dv, 0, sizeof *dv);
+    dv->cells = malloc(sizeof(int64_t) * (size_t)nc * LIST_MAX);
+    if (!tmp || !dv->cells) {
         free(tmp);
-        free(cells);
-        return;
+        free(dv->cells);
+        dv->cells = NULL;
+        return -1;
     }
-    for (int i = 0; i < nc && nv < LIST_MAX; i++) {
+    value_of(base, d, paths, bv, sizeof bv);
+    for (int i = 0; i < nc && dv->nv < LIST_MAX; i++) {
         char v[160];
         value_of(&c[i].first->id, d, paths, v, sizeof v);
         int k;
-        for (k = 0; k < nv; k++)
-            if (strcmp(names[k], v) == 0)
-                break;
-        if (k < nv)
+        for (k = 0; k < dv->nv && strcmp(dv->names[k], v) != 0; k++)
+            ;
+        if (k < dv->nv)
             continue;
-        snprintf(names[nv], sizeof names[nv], "%s", v);
+        snprintf(dv->names[k], sizeof dv->names[k], "%s", v);
         int m = 0;
         for (int j = 0; j < nc; j++) {
             char v2[160];
             if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0) {
                 tmp[m++] = c[j].rate[PHASE_WRITE];
-                cells[(size_t)nv * (size_t)nc + (size_t)ncells[nv]++] = c[j].first->id.cell;
+                dv->cells[(size_t)k * (size_t)nc + (size_t)dv->ncells[k]++] = c[j].first->id.cell;
             }
         }
-        med[nv++] = cellstats_median(tmp, m);
+        dv->med[k] = cellstats_median(tmp, m);
+        if (strcmp(v, bv) == 0)
+            dv->base = k;
+        dv->nv++;
     }
     free(tmp);
-    if (nv >= 2) {
-        int best = 0;
-        for (int k = 1; k < nv; k++)
-            if (med[k] > med[best])
+    return 0;
+}
+
+/* The best value of one dimension against the baseline's value, and each
+** value against it, paired by round (noise.h): the best is the value of
+** the highest of those ratios, so that the best and the ratios printed
+** beside it come from one source. */
+static void best_of(FILE *f, int d, const struct combo *c, int nc, const struct cell_id *base,
+                    const struct summary_record *recs, int n)
+{
+    struct dim_values dv;
+    if (values_of(d, c, nc, base, &dv) != 0)
+        return;
+#define CELLS(k) &dv.cells[(size_t)(k) * (size_t)nc], dv.ncells[k]
+    if (dv.nv >= 2) {
+        struct noise_ratio q[LIST_MAX];
+        int best = dv.base;
+        for (int k = 0; k < dv.nv; k++) {
+            noise_compare(recs, n, CELLS(k), CELLS(dv.base), PHASE_WRITE, &q[k]);
+            if (q[k].ratio > q[best].ratio || (isnan(q[best].ratio) && dv.med[k] > dv.med[best]))
                 best = k;
-#define CELLS(k) &cells[(size_t)(k) * (size_t)nc], ncells[k]
-        fprintf(f, "  %-13s best %s (%.0f rows/s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
-                names[best], med[best]);
+        }
+        fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+                dv.names[best]);
         /* is it the best?  the values it is not faster than beyond the noise */
-        for (int k = 0, any = 0; k < nv; k++) {
-            struct noise_ratio q;
-            noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &q);
-            if (k != best && q.within == 1)
-                fprintf(f, "%s %s", any++ ? "," : ", within noise of", names[k]);
+        const char *says[] = {[NV_WITHIN] = "within noise of", [NV_NOT_ESTABLISHED] =
+                                                                   "not established against"};
+        int open = 0;
+        for (int v = NV_NOT_ESTABLISHED; v <= NV_WITHIN; v++)
+            for (int k = 0, any = 0; k < dv.nv; k++) {
+                struct noise_ratio b;
+                noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &b);
+                enum noise_verdict got = noise_verdict(&b);
+                if (got == NV_NO_ESTIMATE)
+                    got = NV_NOT_ESTABLISHED;
+                if (k != best && (int)got == v) {
+                    fprintf(f, "%s%s%s", any ? ", " : open ? "; " : " (", any ? "" : says[v],
+                            "");
+                    fprintf(f, "%s%s", any ? "" : " ", dv.names[k]);
+                    any++, open++;
+                }
+            }
+        if (open)
+            fputc(')', f);
+        for (int k = 0; k < dv.nv; k++) {
+            char t[160];
+            fprintf(f, "; %s %.0f %s", dv.names[k], dv.med[k],
+                    k == dv.base ? "1.00x (the baseline)" : noise_text(&q[k], t, sizeof t));
         }
-        fputc(')', f);
-        for (int k = 0; k < nv; k++) {
-            struct noise_ratio q;
-            char t[96];
-            noise_compare(recs, n, CELLS(k), CELLS(0), PHASE_WRITE, &q);
-            fprintf(f, "; %s %.0f %s", names[k], med[k], k ? noise_text(&q, t, sizeof t) : "1.00x");
-        }
-#undef CELLS
         fprintf(f, "\n");
     }
-    free(cells);
+#undef CELLS
+    free(dv.cells);
 }
 
 /* One ranked table: each cell's median over repeats (with their range when
-** it ran more than once) and its ratio against the cell ranked first,
-** paired by round. */
+** it ran more than once) and its ratio against the baseline cell, paired
+** by round. */
 static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
-                   const struct summary_record *recs, int n, enum phase_id m)
+                   const struct summary_record *recs, int n, enum phase_id m, int64_t base)
 {
-    char lb[256], range[64], t[96];
-    int rounds = noise_rounds(recs, n);
-    for (int i = 0; i < nc; i++) {
+    char lb[256], range[64];
+    char (*t)[160] = calloc((size_t)nc, sizeof *t);
+    int rounds = noise_rounds(recs, n), w = 8;
+    for (int i = 0; t && i < nc; i++) {   /* the ratios first: their column's width */
+        struct noise_ratio q;
+        noise_compare(recs, n, &c[i].first->id.cell, 1, &base, 1, m, &q);
+        noise_text(&q, t[i], sizeof t[i]);
+        if (c[i].first->id.cell == base)
+            snprintf(t[i], sizeof t[i], "baseline");
+        if (!isnan(c[i].rate[m]) && (int)strlen(t[i]) > w)
+            w = (int)strlen(t[i]);
+    }
+    for (int i = 0; t && i < nc; i++) {
         double v = c[i].rate[m], lo = c[i].lo[m], hi = c[i].hi[m];
         if (isnan(v))
             break;
-        struct noise_ratio q;
-        noise_compare(recs, n, &c[i].first->id.cell, 1, &c[0].first->id.cell, 1, m, &q);
         range[0] = 0;
         if (rounds > 1)
             snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
         plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f %-7s %-19s %-32s cell %-3" PRId64 " %s\n", i + 1, v,
-                phase_table[m].unit, range,
-                i ? noise_text(&q, t, sizeof t) : "first", c[i].first->id.cell, lb);
+        fprintf(f, "  %2d. %12.0f %-7s %-19s %-*s  cell %-3" PRId64 " %s\n", i + 1, v,
+                phase_table[m].unit, range, w, t[i], c[i].first->id.cell, lb);
+    }
+    free(t);
+}
+
+/* The cells that did not measure, each once however many repeats it had. */
+static void unmeasured(FILE *f, const struct config *cfg, const struct summary_record *recs,
+                       int n)
+{
+    char lb[256];
+    for (int i = 0; i < n; i++) {
+        const struct summary_record *r = &recs[i];
+        if (!strcmp(r->status, "ok") || !strcmp(r->status, "warmup") ||
+            !strcmp(r->status, "skipped"))
+            continue;
+        int seen = 0, times = 0;
+        for (int j = 0; j < n; j++)
+            if (recs[j].id.cell == r->id.cell && !strcmp(recs[j].status, r->status) &&
+                !strcmp(recs[j].reason, r->reason))
+                seen |= j < i, times++;
+        if (seen)
+            continue;
+        plan_cell_label(cfg, &r->id, lb, sizeof lb);
+        fprintf(f, "  cell %" PRId64 " %s: %s: %s", r->id.cell, lb, r->status, r->reason);
+        fprintf(f, times > 1 ? " (%d repeats)\n" : "\n", times);
     }
 }
 
-void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n)
+void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
+                   int64_t base)
 {
     struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
     char lb[256];
@@ -203,37 +271,47 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         if (counts[s])
             fprintf(f, " %d %s", counts[s], status_names[s]);
     fprintf(f, "%s\n", n ? "" : " none recorded");
-    for (int i = 0; i < n; i++)
-        if (strcmp(recs[i].status, "ok") != 0 && strcmp(recs[i].status, "warmup") != 0 &&
-            strcmp(recs[i].status, "skipped") != 0) {
-            plan_cell_label(cfg, &recs[i].id, lb, sizeof lb);
-            fprintf(f, "  cell %" PRId64 " %s: %s: %s\n", recs[i].id.cell, lb, recs[i].status,
-                    recs[i].reason);
-        }
-    if (nc == 0) {
+    unmeasured(f, cfg, recs, n);
+    if (nc == 1) {   /* nothing to rank: the cell's figures */
+        plan_cell_label(cfg, &c[0].first->id, lb, sizeof lb);
+        fprintf(f, "\ncell %" PRId64 " %s: %.0f %s written", c[0].first->id.cell, lb,
+                c[0].rate[PHASE_WRITE], phase_table[PHASE_WRITE].unit);
+        if (!isnan(c[0].rate[PHASE_READ]))
+            fprintf(f, ", %.0f %s read", c[0].rate[PHASE_READ], phase_table[PHASE_READ].unit);
+        fprintf(f, " (median of chunks%s)\n", c[0].repeats > 1 ? ", then of repeats" : "");
+    }
+    if (nc < 2) {
         free(c);
         return;
     }
-    char how[160];
+    char how[160], name[256], why[80];
     int rounds = noise_rounds(recs, n);
-    fprintf(f, "\nnoise: %s%s\n", noise_method(rounds, how, sizeof how),
-            rounds > 1 ? "; \"within noise\" when the interval includes 1.00"
-                       : "; a difference below may be noise");
+    const struct cell_id *bid = baseline_id(base, recs, n);
+    struct cell_id *ids = malloc(sizeof *ids * (size_t)nc);
+    for (int i = 0; ids && i < nc; i++)
+        ids[i] = c[i].first->id;
+    baseline_name(base, ids, ids ? nc : 0, name, sizeof name);
+    free(ids);
+    fprintf(f, "\nnoise: %s; a difference is called only when its interval covers 95%%%s%s\n",
+            noise_method(rounds, how, sizeof how),
+            rounds >= noise_rounds_to_call() ? "" : ": every one here is ",
+            rounds >= noise_rounds_to_call() ? "" : noise_unsettled_text(rounds, why, sizeof why));
+    fprintf(f, "baseline: cell %" PRId64 ", %s (--baseline names another)\n", base, name);
     qsort(c, (size_t)nc, sizeof *c, by_write);
-    fprintf(f, "\nby write rate (median of chunks%s; x against the first):\n",
-            rounds > 1 ? ", then of repeats with their range" : "");
-    ranked(f, cfg, c, nc, recs, n, PHASE_WRITE);
+    fprintf(f, "\nby write rate (median of chunks%s; x against %s):\n",
+            rounds > 1 ? ", then of repeats with their range" : "", name);
+    ranked(f, cfg, c, nc, recs, n, PHASE_WRITE, base);
     qsort(c, (size_t)nc, sizeof *c, by_read);
     if (!isnan(c[0].rate[PHASE_READ])) {
-        fprintf(f, "\nby read rate:\n");
-        ranked(f, cfg, c, nc, recs, n, PHASE_READ);
+        fprintf(f, "\nby read rate (x against %s):\n", name);
+        ranked(f, cfg, c, nc, recs, n, PHASE_READ, base);
     }
-    if (nc > 1) {
+    if (bid) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
-        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first "
-                   "value:\n");
+        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the "
+                   "baseline's value, paired by round:\n");
         for (int d = 0; d < DIM_COUNT; d++)
-            best_of(f, d, c, nc, recs, n);
+            best_of(f, d, c, nc, bid, recs, n);
     }
     free(c);
 }

@@ -20,10 +20,13 @@ int summary_rewrite(const char *dir, const struct summary_record *recs, int n, c
                     size_t errlen);
 
 /* Prints the cells ranked by write rate and by read rate, and the best
-** value of each dimension that varies, to f.  Only cells with status ok
-** count; repeats of one combination are folded into their median, and
-** every comparison carries its interval over rounds (noise.h), or says
-** that no noise estimate exists when each cell ran once. */
-void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n);
+** value of each dimension that varies, to f, every ratio against cell
+** base (baseline.h), named; one cell measured: its figures alone.  Only
+** cells with status ok count; repeats of one combination are folded into
+** their median, and every comparison carries its interval over rounds and
+** noise.h's verdict.  A cell that did not measure is named once, however
+** many repeats it had. */
+void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
+                   int64_t base);
 
 #endif

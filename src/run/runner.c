@@ -18,6 +18,7 @@
 ** crash inside a library costs one cell, not the night.
 */
 #include "runner.h"
+#include "baseline.h"
 #include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
@@ -343,6 +344,16 @@ void runner_shell_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+int64_t runner_baseline(const struct runner *r)
+{
+    int64_t cell = 1;
+    char err[300];
+    if (baseline_of_records(r->cfg->baseline, r->results, r->nresults, &cell, err,
+                            sizeof err) != 0)
+        cell = 1;   /* checked before the run began: only a run with no record left */
+    return cell;
+}
+
 /* Once every cell is recorded: the columns that compare cells need every
 ** round, so summary.csv is rewritten with them now (a kill before this
 ** leaves it to resume, which fills them again).  A failure ends the run as
@@ -350,7 +361,7 @@ void runner_shell_quote(FILE *f, const char *s)
 static void close_summary(struct runner *r)
 {
     char werr[4400];
-    noise_fill(r->results, r->nresults);
+    noise_fill(r->results, r->nresults, runner_baseline(r));
     if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0) {
         results_failed(r, "summary.csv", errno);
         snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
@@ -390,7 +401,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     }
     if (!r->end)
         close_summary(r);
-    summary_print(stdout, cfg, r->results, r->nresults);
+    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them */
     const char *graphs = r->end ? NULL : draw_graphs(r);
