@@ -95,76 +95,84 @@ static int shared_versions(const struct combo *c, int nc)
     return 0;
 }
 
-/* The values of dimension d among the combinations: their names, each
-** one's cells (rows of cells[], nc wide), and the baseline's value. */
-struct dim_values {
-    int nv, base;
-    char names[LIST_MAX][160];
-    int ncells[LIST_MAX];
-    double med[LIST_MAX];       /* median write rate of the value's cells */
-    int64_t *cells;
-};
-
-static int values_of(int d, const struct combo *c, int nc, const struct cell_id *base,
-                     struct dim_values *dv)
+int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, enum phase_id m,
+                struct summary_dim *out)
 {
-    int paths = d == DIM_LIB && shared_versions(c, nc);
-    char bv[160];
-    double *tmp = malloc(sizeof(double) * (size_t)nc);
-    memset(dv, 0, sizeof *dv);
-    dv->cells = malloc(sizeof(int64_t) * (size_t)nc * LIST_MAX);
-    if (!tmp || !dv->cells) {
-        free(tmp);
-        free(dv->cells);
-        dv->cells = NULL;
+    memset(out, 0, sizeof *out);
+    const struct cell_id *bid = baseline_id(base, recs, n);
+    struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
+    int nc = c ? fold(recs, n, c) : 0;
+    out->ncombos = nc;
+    out->cells = malloc(sizeof(int64_t) * (size_t)(nc ? nc : 1) * LIST_MAX);
+    if (!c || !out->cells || !bid) {
+        free(c);
+        summary_dim_free(out);
         return -1;
     }
-    value_of(base, d, paths, bv, sizeof bv);
-    for (int i = 0; i < nc && dv->nv < LIST_MAX; i++) {
+    qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
+    int paths = d == DIM_LIB && shared_versions(c, nc);
+    char bv[160];
+    value_of(bid, d, paths, bv, sizeof bv);
+    for (int i = 0; i < nc && out->nv < LIST_MAX; i++) {
         char v[160];
         value_of(&c[i].first->id, d, paths, v, sizeof v);
         int k;
-        for (k = 0; k < dv->nv && strcmp(dv->names[k], v) != 0; k++)
+        for (k = 0; k < out->nv && strcmp(out->names[k], v) != 0; k++)
             ;
-        if (k < dv->nv)
+        if (k < out->nv)
             continue;
-        snprintf(dv->names[k], sizeof dv->names[k], "%s", v);
-        int m = 0;
+        snprintf(out->names[k], sizeof out->names[k], "%s", v);
         for (int j = 0; j < nc; j++) {
             char v2[160];
-            if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0) {
-                tmp[m++] = c[j].rate[PHASE_WRITE];
-                dv->cells[(size_t)k * (size_t)nc + (size_t)dv->ncells[k]++] = c[j].first->id.cell;
-            }
+            if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0)
+                out->cells[(size_t)k * (size_t)nc + (size_t)out->ncells[k]++] =
+                    c[j].first->id.cell;
         }
-        dv->med[k] = cellstats_median(tmp, m);
         if (strcmp(v, bv) == 0)
-            dv->base = k;
-        dv->nv++;
+            out->base = k;
+        out->nv++;
     }
-    free(tmp);
+    free(c);
+    out->best = out->base;
+    for (int k = 0; k < out->nv; k++) {
+        noise_compare(recs, n, &out->cells[(size_t)k * (size_t)nc], out->ncells[k],
+                      &out->cells[(size_t)out->base * (size_t)nc], out->ncells[out->base], m,
+                      &out->vs_base[k]);
+        if (out->vs_base[k].ratio > out->vs_base[out->best].ratio)
+            out->best = k;
+    }
     return 0;
 }
 
-/* The best value of one dimension against the baseline's value, and each
-** value against it, paired by round (noise.h): the best is the value of
-** the highest of those ratios, so that the best and the ratios printed
-** beside it come from one source. */
-static void best_of(FILE *f, int d, const struct combo *c, int nc, const struct cell_id *base,
+void summary_dim_free(struct summary_dim *d)
+{
+    free(d->cells);
+    d->cells = NULL;
+}
+
+/* The best value of one dimension against the baseline's value
+** (summary_dim), with each value's median write rate over its cells. */
+static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
                     const struct summary_record *recs, int n)
 {
-    struct dim_values dv;
-    if (values_of(d, c, nc, base, &dv) != 0)
+    struct summary_dim dv;
+    double *tmp = malloc(sizeof(double) * (size_t)(nc ? nc : 1));
+    if (!tmp || summary_dim(recs, n, d, base, PHASE_WRITE, &dv) != 0) {
+        free(tmp);
         return;
-#define CELLS(k) &dv.cells[(size_t)(k) * (size_t)nc], dv.ncells[k]
+    }
+#define CELLS(k) &dv.cells[(size_t)(k) * (size_t)dv.ncombos], dv.ncells[k]
     if (dv.nv >= 2) {
-        struct noise_ratio q[LIST_MAX];
-        int best = dv.base;
+        double med[LIST_MAX];
         for (int k = 0; k < dv.nv; k++) {
-            noise_compare(recs, n, CELLS(k), CELLS(dv.base), PHASE_WRITE, &q[k]);
-            if (q[k].ratio > q[best].ratio || (isnan(q[best].ratio) && dv.med[k] > dv.med[best]))
-                best = k;
+            int m = 0;
+            for (int j = 0; j < nc; j++)
+                for (int x = 0; x < dv.ncells[k]; x++)
+                    if (c[j].first->id.cell == dv.cells[(size_t)k * (size_t)dv.ncombos + (size_t)x])
+                        tmp[m++] = c[j].rate[PHASE_WRITE];
+            med[k] = cellstats_median(tmp, m);
         }
+        int best = dv.best;
         fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
                 dv.names[best]);
         /* is it the best?  the values it is not faster than beyond the noise */
@@ -179,9 +187,8 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, const struct 
                 if (got == NV_NO_ESTIMATE)
                     got = NV_NOT_ESTABLISHED;
                 if (k != best && (int)got == v) {
-                    fprintf(f, "%s%s%s", any ? ", " : open ? "; " : " (", any ? "" : says[v],
-                            "");
-                    fprintf(f, "%s%s", any ? "" : " ", dv.names[k]);
+                    fprintf(f, "%s%s%s%s", any ? ", " : open ? "; " : " (", any ? "" : says[v],
+                            any ? "" : " ", dv.names[k]);
                     any++, open++;
                 }
             }
@@ -189,13 +196,15 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, const struct 
             fputc(')', f);
         for (int k = 0; k < dv.nv; k++) {
             char t[160];
-            fprintf(f, "; %s %.0f %s", dv.names[k], dv.med[k],
-                    k == dv.base ? "1.00x (the baseline)" : noise_text(&q[k], t, sizeof t));
+            fprintf(f, "; %s %.0f %s", dv.names[k], med[k],
+                    k == dv.base ? "1.00x (the baseline)"
+                                 : noise_text(&dv.vs_base[k], t, sizeof t));
         }
         fprintf(f, "\n");
     }
 #undef CELLS
-    free(dv.cells);
+    free(tmp);
+    summary_dim_free(&dv);
 }
 
 /* One ranked table: each cell's median over repeats (with their range when
@@ -311,7 +320,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the "
                    "baseline's value, paired by round:\n");
         for (int d = 0; d < DIM_COUNT; d++)
-            best_of(f, d, c, nc, bid, recs, n);
+            best_of(f, d, c, nc, base, recs, n);
     }
     free(c);
 }

@@ -7,9 +7,31 @@
 
 #include "records.h"
 #include "options.h"
+#include "noise.h"
 #include "plan.h"
 
 #include <stdio.h>
+
+/* One dimension's values among a run's measured cells, each against the
+** baseline cell's value of it, paired by round (noise.h): the best is the
+** value of the highest ratio (the baseline's own is 1), so that a best
+** value and the ratios beside it come from one source. */
+struct summary_dim {
+    int nv;                          /* values seen, in the order of their first cell */
+    int base, best;                  /* indexes into the arrays below */
+    char names[LIST_MAX][160];       /* in the user's words: "16k", "wal", "3.40.1" */
+    struct noise_ratio vs_base[LIST_MAX];
+    int ncells[LIST_MAX];
+    int64_t *cells;                  /* value k's cells: cells[k * ncombos ...]; owned */
+    int ncombos;
+};
+
+/* Fills *out for dimension d and phase m over recs (only ok records of
+** repeat >= 1 count) against the cell base.  Returns 0, or -1 out of
+** memory or when base has no record.  summary_dim_free(out) frees it. */
+int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, enum phase_id m,
+                struct summary_dim *out);
+void summary_dim_free(struct summary_dim *d);
 
 /* Rewrites dir/summary.csv from recs, every row of the run in the order
 ** it was appended, once the run has ended and noise_fill has filled the

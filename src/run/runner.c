@@ -19,6 +19,7 @@
 */
 #include "runner.h"
 #include "baseline.h"
+#include "headline.h"
 #include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
@@ -354,6 +355,16 @@ int64_t runner_baseline(const struct runner *r)
     return cell;
 }
 
+/* The headline (headline.h), from the files just written. */
+static void print_headline(const struct runner *r)
+{
+    struct headline *h = malloc(sizeof *h);
+    char err[4400];
+    if (h && headline_load(r->out, r->cfg->baseline, h, err, sizeof err) == 0)
+        headline_print(stdout, h);
+    free(h);
+}
+
 /* Once every cell is recorded: the columns that compare cells need every
 ** round, so summary.csv is rewritten with them now (a kill before this
 ** leaves it to resume, which fills them again).  A failure ends the run as
@@ -402,6 +413,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     if (!r->end)
         close_summary(r);
     summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
+    print_headline(r);
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them */
     const char *graphs = r->end ? NULL : draw_graphs(r);
