@@ -90,6 +90,13 @@ int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t
         }
         snprintf(want[d], sizeof want[d], "%.*s", (int)(stop - eq - 1), eq + 1);
         named[d] = 1;
+        int64_t v;
+        char why[200];
+        if (d != DIM_LIB && value_parse(&dim_table[d].opt, want[d], &v, why, sizeof why) != 0) {
+            snprintf(err, errlen, "--baseline %s: %s", text, why);
+            bad = 1;
+            break;
+        }
         p = comma ? comma + 1 : stop;
     }
     const struct cell_id *hit = NULL;

@@ -8,6 +8,7 @@
 #include "csvin.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,19 +176,64 @@ const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char
     return noise_text_figures(v[0], v[1], v[2], v[3], v[4], v[5], buf, n);
 }
 
-const char *noise_statement(const struct csvin *t, char *buf, size_t n)
+const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, int64_t base,
+                               char *buf, size_t n)
 {
-    char how[160];
+    static const enum colid cols[PHASE_COUNT][4] = {
+        [PHASE_WRITE] = {COL_write_vs_baseline, COL_write_vs_baseline_lo, COL_write_vs_baseline_hi,
+                         COL_write_verdict},
+        [PHASE_READ] = {COL_read_vs_baseline, COL_read_vs_baseline_lo, COL_read_vs_baseline_hi,
+                        COL_read_verdict},
+    };
+    assert(phase_table[m].noise && cols[m][0] != cols[m][1]);
+    buf[0] = 0;
+    if (csvin_num(t, CSV_SUMMARY, row, COL_baseline_cell) == (double)base) {
+        double v[3];
+        for (int k = 0; k < 3; k++)
+            v[k] = csvin_num(t, CSV_SUMMARY, row, cols[m][k]);
+        const char *word = csvin_str(t, CSV_SUMMARY, row, cols[m][3]);
+        double within = isnan(v[1]) ? NAN : strcmp(word, "within noise") == 0;
+        if (strcmp(word, "baseline") == 0) {
+            snprintf(buf, n, "1.00x (the baseline)");
+            return buf;
+        }
+        return noise_text_figures(v[0], v[1], v[2], within,
+                                  csvin_num(t, CSV_SUMMARY, row, COL_baseline_rounds),
+                                  csvin_num(t, CSV_SUMMARY, row, COL_baseline_confidence), buf, n);
+    }
+    if (base == 1)
+        return noise_text_row(t, row, m, buf, n);
+    /* another baseline than the run's: paired again from the file's rows */
+    struct summary_record *recs = malloc(sizeof *recs * (size_t)(t->nrows + 1));
+    for (int i = 0; recs && i < t->nrows; i++)
+        csvin_record(t, CSV_SUMMARY, i, &recs[i]);
+    if (recs && row >= 0 && row < t->nrows) {
+        struct noise_ratio q;
+        noise_compare(recs, t->nrows, &recs[row].id.cell, 1, &base, 1, m, &q);
+        if (!isnan(q.ratio))
+            noise_text(&q, buf, n);
+    }
+    free(recs);
+    return buf;
+}
+
+const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size_t n)
+{
+    char how[160], baseline_text[24];
     int rounds = 0, filled = 0;
+    snprintf(baseline_text, sizeof baseline_text, "%" PRId64, base);
     for (int i = 0; i < t->nrows; i++) {
         rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
         filled |= *csvin_str(t, CSV_SUMMARY, i, phase_table[PHASE_WRITE].vs_cell1) != 0;
     }
     buf[0] = 0;
     if (rounds < 2 || filled)
-        snprintf(buf, n, "%s%s", noise_method(rounds, how, sizeof how),
-                 rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
-                              "\"within noise\" when the interval includes 1.00."
+        snprintf(buf, n, "%s%s%s%s", noise_method(rounds, how, sizeof how),
+                 rounds > 1 ? "; each cell against the baseline, cell " : "",
+                 rounds > 1 ? baseline_text : "",
+                 rounds > 1 ? " (--baseline; by default cell 1, every dimension's first value); "
+                              "a difference is called only when its interval covers 95%, and "
+                              "\"within noise\" when that interval includes 1.00."
                             : "; a difference between cells may be noise.");
     return buf;
 }

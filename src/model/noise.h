@@ -88,11 +88,20 @@ struct csvin;
 const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char *buf,
                            size_t n);
 
+/* The ratio of metric m of row of a summary.csv read with csvin against
+** cell base (baseline.h), as noise_text_figures says it: the file's own
+** *_vs_baseline columns when they compare with base, its vs_cell1 ones
+** for base 1 (an older file), else paired again from its rows.  The one
+** source of a report's ratios.  "" when there is none. */
+const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, int64_t base,
+                               char *buf, size_t n);
+
 /* How noise is stated in a summary.csv read with csvin, for a report: the
-** method over its rounds, or that none exists with one round; "" for the
-** file of a run with repeats whose comparisons were never filled (an
-** older sqlsoak, an interrupted run). */
-const char *noise_statement(const struct csvin *t, char *buf, size_t n);
+** method over its rounds, or that none exists with one round, and the
+** baseline cell its ratios are against; "" for the file of a run with
+** repeats whose comparisons were never filled (an older sqlsoak, an
+** interrupted run). */
+const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size_t n);
 
 /* How the intervals of a run of k rounds are made, for a table's heading:
 ** "paired by round: median and range over 5 rounds, a 93.8% interval",
