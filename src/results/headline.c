@@ -303,7 +303,8 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
 {
     struct summary_dim v;
     char t[300];
-    const char *verb = m == PHASE_WRITE ? "writes" : "reads";
+    char verb[16];      /* "writes", "reads" */
+    snprintf(verb, sizeof verb, "%ss", phase_table[m].name);
     buf[0] = 0;
     if (summary_dim(in->recs, in->nrecs, d, in->baseline, m, &v) != 0)
         return buf;
