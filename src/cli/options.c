@@ -51,7 +51,8 @@ static const struct option_def tail_table[] = {
       "runs of each cell before the measured ones, recorded with status warmup"}, O(warmup)},
     {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN | CMD_PLOT,
       "the cell every ratio is stated against: DIM=VALUE,... (page-size=16k) or a cell "
-      "number (default: the first value of each dimension, cell 1)"}, O(baseline)},
+      "number (default: the run's, else cell 1: the first value of each dimension)"},
+     O(baseline)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
