@@ -113,6 +113,7 @@ int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, e
     int paths = d == DIM_LIB && shared_versions(c, nc);
     char bv[160];
     value_of(bid, d, paths, bv, sizeof bv);
+    out->base = -1;
     for (int i = 0; i < nc && out->nv < LIST_MAX; i++) {
         char v[160];
         value_of(&c[i].first->id, d, paths, v, sizeof v);
@@ -133,6 +134,10 @@ int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, e
         out->nv++;
     }
     free(c);
+    if (out->base < 0) {   /* the baseline's value has no measured cell: no ratio */
+        summary_dim_free(out);
+        return -1;
+    }
     out->best = out->base;
     for (int k = 0; k < out->nv; k++) {
         noise_compare(recs, n, &out->cells[(size_t)k * (size_t)nc], out->ncells[k],
@@ -296,16 +301,20 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     char how[160], name[256], why[80];
     int rounds = noise_rounds(recs, n);
     const struct cell_id *bid = baseline_id(base, recs, n);
-    struct cell_id *ids = malloc(sizeof *ids * (size_t)nc);
-    for (int i = 0; ids && i < nc; i++)
-        ids[i] = c[i].first->id;
-    baseline_name(base, ids, ids ? nc : 0, name, sizeof name);
+    struct cell_id *ids = malloc(sizeof *ids * (size_t)n);   /* every cell, measured or not */
+    for (int i = 0; ids && i < n; i++)
+        ids[i] = recs[i].id;
+    baseline_name(base, ids, ids ? n : 0, name, sizeof name);
     free(ids);
     fprintf(f, "\nnoise: %s; a difference is called only when its interval covers 95%%%s%s\n",
             noise_method(rounds, how, sizeof how),
             rounds >= noise_rounds_to_call() ? "" : ": every one here is ",
             rounds >= noise_rounds_to_call() ? "" : noise_unsettled_text(rounds, why, sizeof why));
-    fprintf(f, "baseline: cell %" PRId64 ", %s (--baseline names another)\n", base, name);
+    int measured = 0;
+    for (int i = 0; i < nc; i++)
+        measured |= c[i].first->id.cell == base;
+    fprintf(f, "baseline: cell %" PRId64 ", %s (%s)\n", base, name,
+            measured ? "--baseline names another" : "it measured nothing: no ratios");
     qsort(c, (size_t)nc, sizeof *c, by_write);
     fprintf(f, "\nby write rate (median of chunks%s; x against %s):\n",
             rounds > 1 ? ", then of repeats with their range" : "", name);

@@ -28,7 +28,8 @@ struct summary_dim {
 
 /* Fills *out for dimension d and phase m over recs (only ok records of
 ** repeat >= 1 count) against the cell base.  Returns 0, or -1 out of
-** memory or when base has no record.  summary_dim_free(out) frees it. */
+** memory or when no measured cell has base's value of d (nothing to
+** compare with).  summary_dim_free(out) frees it. */
 int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, enum phase_id m,
                 struct summary_dim *out);
 void summary_dim_free(struct summary_dim *d);

@@ -340,6 +340,7 @@ static void test_unsupported_once(void **state)
         cell(&r, 1, k, 1000, 100);
         struct summary_record *s = cell(&r, 2, k, NAN, NAN);
         snprintf(s->status, sizeof s->status, "unsupported");
+        s->id.v[DIM_JOURNAL] = JM_WAL;
         snprintf(s->reason, sizeof s->reason, "journal_mode: requested wal, library set delete");
     }
     printed(r.recs, r.nrecs, 1, out, sizeof out);
@@ -347,6 +348,15 @@ static void test_unsupported_once(void **state)
     assert_non_null(line);
     assert_null(strstr(line + 1, "unsupported: journal_mode"));
     assert_non_null(strstr(out, "library set delete (3 repeats)\n"));
+    /* that cell the baseline: said, and no ratio against it */
+    for (int k = 1; k <= 3; k++)
+        cell(&r, 3, k, 1100, 100)->id.v[DIM_PAGE_SIZE] = 8192;
+    printed(r.recs, r.nrecs, 2, out, sizeof out);
+    assert_non_null(strstr(out, "baseline: cell 2, 4k pages \xc2\xb7 wal (it measured nothing: no "
+                                "ratios)\n"));
+    /* no journal line: no measured cell has wal; pages: 4k's cells are cell 1's */
+    assert_null(strstr(out, "  journal_mode"));
+    assert_non_null(strstr(out, "; 4k 1000 1.00x (the baseline); 8k 1100 1.10x"));
 }
 
 /* The best value and the ratios beside it from one source: here full's
