@@ -274,8 +274,9 @@ static const char *faster_text(const struct noise_ratio *q, const char *b, char 
     double hw = fmax(q->hi - q->ratio, q->ratio - q->lo);
     switch (noise_verdict(q)) {
     case NV_DIFFERENT:
-        snprintf(buf, n, "%.2f ± %.2f times faster than %s (95%% interval %.2f..%.2f, %s)",
-                 q->ratio, hw, b, q->lo, q->hi, rounds_text(q->rounds, k, sizeof k));
+        snprintf(buf, n, "%.2f ± %.2f times %s %s (95%% interval %.2f..%.2f, %s)", q->ratio, hw,
+                 q->ratio > 1 ? "faster than" : "as fast as, slower than", b, q->lo, q->hi,
+                 rounds_text(q->rounds, k, sizeof k));
         break;
     case NV_WITHIN:
         snprintf(buf, n, "%.2f ± %.2f times as fast as %s: within noise (95%% interval "
