@@ -110,6 +110,7 @@ assert json.load(open(d + "/run.json"))["options"]["baseline"] == "journal=wal"
 assert all(r["baseline_cell"] == base for r in rows), rows
 assert "baseline: cell %s, 4k pages · wal (--baseline names another)" % base in out
 assert "x against 4k pages · wal):" in out
+assert "\nheadline:\n  Scaling (4k pages · wal): " in out
 def text(r, p):
     if r["cell"] == base:
         return "baseline"
@@ -148,6 +149,7 @@ PY
     run "$S" plot "$T/b" --baseline 1
     echo "$output"
     [ "$status" -eq 0 ]
+    [[ "$output" == *$'\nheadline:\n  Scaling (4k pages · delete): '* ]]
     python3 - "$T/b" <<'PY'
 import csv, html, re, sys
 d = sys.argv[1]
