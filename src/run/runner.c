@@ -414,6 +414,8 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         close_summary(r);
     summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
     print_headline(r);
+    /* the cell the ratios are against, resolved (options.baseline is as typed) */
+    json_object_set_new(runjson_root(r->rj), "baseline_cell", json_integer(runner_baseline(r)));
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them */
     const char *graphs = r->end ? NULL : draw_graphs(r);

@@ -106,7 +106,8 @@ import csv, html, json, re, sys
 d, out, which = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 base = next(r["cell"] for r in rows if r["journal_mode"] == "wal" and r["page_size"] == "4096")
-assert json.load(open(d + "/run.json"))["options"]["baseline"] == "journal=wal"
+rj = json.load(open(d + "/run.json"))
+assert rj["options"]["baseline"] == "journal=wal" and rj["baseline_cell"] == int(base), rj
 assert all(r["baseline_cell"] == base for r in rows), rows
 assert "baseline: cell %s, 4k pages · wal (--baseline names another)" % base in out
 assert "x against 4k pages · wal):" in out
