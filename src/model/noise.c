@@ -27,7 +27,8 @@ int noise_rounds(const struct summary_record *recs, int n)
 {
     int64_t k = 0;
     for (int i = 0; i < n; i++)
-        if (recs[i].id.repeat > k && strcmp(recs[i].status, "warmup") != 0)
+        if (recs[i].id.repeat > k && strcmp(recs[i].status, "warmup") != 0 &&
+            strcmp(recs[i].status, "skipped") != 0)
             k = recs[i].id.repeat;
     return (int)k;
 }
@@ -116,6 +117,25 @@ enum noise_verdict noise_verdict(const struct noise_ratio *q)
     if (!isnan(q->confidence) && q->confidence < NOISE_CALL_COVERAGE)
         return NV_NOT_ESTABLISHED;
     return q->within ? NV_WITHIN : NV_DIFFERENT;
+}
+
+int noise_decided(const struct summary_record *recs, int n, int64_t base)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(recs[i].status, "ok") != 0 || recs[i].id.repeat < 1 ||
+            recs[i].id.cell == base)
+            continue;
+        for (int m = 0; m < PHASE_COUNT; m++) {
+            struct noise_ratio q;
+            if (!phase_table[m].noise)
+                continue;
+            noise_compare(recs, n, &recs[i].id.cell, 1, &base, 1, (enum phase_id)m, &q);
+            enum noise_verdict v = noise_verdict(&q);
+            if (!isnan(q.ratio) && v != NV_WITHIN && v != NV_DIFFERENT)
+                return 0;
+        }
+    }
+    return 1;
 }
 
 int noise_rounds_to_call(void)

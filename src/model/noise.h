@@ -52,6 +52,11 @@ enum noise_verdict noise_verdict(const struct noise_ratio *q);
 /* The rounds whose interval first covers NOISE_CALL_COVERAGE: 6. */
 int noise_rounds_to_call(void);
 
+/* Whether every measured cell's write and read rates against cell base
+** are decided (within noise or a difference, at 95%): --repeat auto stops
+** then.  A rate a cell or the baseline lacks is not waited for. */
+int noise_decided(const struct summary_record *recs, int n, int64_t base);
+
 /* "not established (2 rounds; 6 give 95%)", into buf. */
 const char *noise_unsettled_text(int rounds, char *buf, size_t n);
 
@@ -66,7 +71,8 @@ void noise_compare(const struct summary_record *recs, int n, const int64_t *a, i
 /* The median and interval of k ratios (sorted in place), as above. */
 void noise_interval(double *v, int k, struct noise_ratio *out);
 
-/* The rounds of the run: the highest repeat of a measured record. */
+/* The rounds of the run: the highest repeat of a record that ran (not a
+** warm-up, nor a cell skipped). */
 int noise_rounds(const struct summary_record *recs, int n);
 
 /* A ratio as the tables print it, by its verdict: "0.97x (0.93..1.02)

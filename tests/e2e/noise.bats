@@ -151,3 +151,29 @@ for r in rows:
 PY
     [ ! -e "$out/summary.csv.tmp" ]
 }
+
+# A commit per row against one commit for 64 rows: many times slower in
+# every round, so 6 rounds (the first to give 95%) decide it.
+@test "noise: --repeat auto:9 stops once every comparison is decided; the later rounds are skipped" {
+    run "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
+        --db-dir "$T/db" --out "$T/auto" --progress never --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"up to 18 cells (2 combinations x up to 9 repeats)"* ]]
+    [[ "$output" == *"--repeat auto: every comparison decided after 6 rounds: the 6 cells of the rounds after it are skipped"* ]]
+    # the rounds skipped are not rounds of the noise estimate
+    [[ "$output" == *"noise: paired by round: median and range over 6 rounds, a 96.9% interval"* ]]
+    python3 - "$T/auto/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+ok = [r for r in rows if r["status"] == "ok"]
+skipped = [r for r in rows if r["status"] == "skipped"]
+assert sorted({int(r["repeat"]) for r in ok}) == [1, 2, 3, 4, 5, 6], ok
+assert sorted({int(r["repeat"]) for r in skipped}) == [7, 8, 9], skipped
+# (a text that begins with - is guarded against formula injection by a ')
+assert all(r["reason"].lstrip("'") == "--repeat auto: every comparison decided after 6 rounds"
+           for r in skipped), skipped
+assert all(r["write_verdict"] == ("baseline" if r["cell"] == "1" else "faster") for r in ok), ok
+assert all(r["baseline_rounds"] == "6" for r in ok), ok
+PY
+}
