@@ -46,9 +46,15 @@ static const struct option_def head_table[] = {
 /* ... and after them. */
 static const struct option_def tail_table[] = {
     {{"repeat", V_COUNT, 0, "1", 1, 1000, NULL, NULL, 0, CMD_RUN,
-      "run each cell this many times (noise is reported, not hidden)"}, O(repeat)},
+      "run each cell this many times (noise is reported, not hidden); auto[:MAX]: rounds "
+      "until every cell's write and read rates against the baseline are decided at 95%, "
+      "at most MAX (default 20)"}, O(repeat)},
     {{"warmup", V_COUNT, 0, "0", 0, 1000, NULL, NULL, 0, CMD_RUN,
       "runs of each cell before the measured ones, recorded with status warmup"}, O(warmup)},
+    {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN | CMD_PLOT,
+      "the cell every ratio is stated against: DIM=VALUE,... (page-size=16k) or a cell "
+      "number (default: the run's, else cell 1: the first value of each dimension)"},
+     O(baseline)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
@@ -161,6 +167,22 @@ static const char *default_of(const struct option_def *o, enum command cmd)
     return o->v.def;
 }
 
+/* --repeat auto[:MAX]: at most MAX rounds (20 by default), each one only
+** while some comparison is not yet decided (noise_decided). */
+static int set_repeat_auto(struct config *cfg, const struct option_def *o, const char *val,
+                           char *err, size_t errlen)
+{
+    int64_t max = 20;
+    if (val[4] && (val[4] != ':' || value_parse(&o->v, val + 5, &max, err, errlen) != 0)) {
+        if (val[4] != ':')
+            snprintf(err, errlen, "--repeat: '%s' is not a count, auto or auto:MAX", val);
+        return -1;
+    }
+    cfg->repeat = max;
+    cfg->repeat_auto = 1;
+    return 0;
+}
+
 static int set_option(struct config *cfg, const struct option_def *o, const char *val,
                       char *err, size_t errlen)
 {
@@ -188,6 +210,10 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
         }
         return 0;
     }
+    if (o->off == O(repeat))
+        cfg->repeat_auto = 0;
+    if (o->off == O(repeat) && strncmp(val, "auto", 4) == 0)
+        return set_repeat_auto(cfg, o, val, err, errlen);
     if (!(o->v.flags & VF_LIST)) {
         int64_t v;
         if (value_parse(&o->v, val, &v, err, errlen))
@@ -381,6 +407,7 @@ void config_free(struct config *cfg)
     free(cfg->out);
     free(cfg->compare_baseline);
     free(cfg->metrics);
+    free(cfg->baseline);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }

@@ -51,7 +51,9 @@ struct config {
     struct strlist sqlite_lib;
 
     /* plan */
-    int64_t repeat;
+    int64_t repeat;               /* with repeat_auto: the most rounds (--repeat auto:MAX) */
+    int repeat_auto;              /* --repeat auto: stop once noise_decided says so */
+    char *baseline;               /* --baseline (baseline.h), or NULL: cell 1 */
     int shuffle;
     int64_t max_time_s;
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */

@@ -8,6 +8,7 @@
 #include "csvin.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,8 @@ int noise_rounds(const struct summary_record *recs, int n)
 {
     int64_t k = 0;
     for (int i = 0; i < n; i++)
-        if (recs[i].id.repeat > k && strcmp(recs[i].status, "warmup") != 0)
+        if (recs[i].id.repeat > k && strcmp(recs[i].status, "warmup") != 0 &&
+            strcmp(recs[i].status, "skipped") != 0)
             k = recs[i].id.repeat;
     return (int)k;
 }
@@ -108,22 +110,74 @@ void noise_compare(const struct summary_record *recs, int n, const int64_t *a, i
     free(tmp);
 }
 
-const char *noise_text(const struct noise_ratio *q, char *buf, size_t n)
+enum noise_verdict noise_verdict(const struct noise_ratio *q)
 {
-    if (isnan(q->ratio))
-        snprintf(buf, n, "-");
-    else if (q->within < 0)
-        snprintf(buf, n, "%.2fx", q->ratio);
-    else
-        snprintf(buf, n, "%.2fx (%.2f..%.2f)%s", q->ratio, q->lo, q->hi,
-                 q->within ? " within noise" : "");
+    if (q->within < 0 || isnan(q->ratio))
+        return NV_NO_ESTIMATE;
+    if (!isnan(q->confidence) && q->confidence < NOISE_CALL_COVERAGE)
+        return NV_NOT_ESTABLISHED;
+    return q->within ? NV_WITHIN : NV_DIFFERENT;
+}
+
+int noise_decided(const struct summary_record *recs, int n, int64_t base)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(recs[i].status, "ok") != 0 || recs[i].id.repeat < 1 ||
+            recs[i].id.cell == base)
+            continue;
+        for (int m = 0; m < PHASE_COUNT; m++) {
+            struct noise_ratio q;
+            if (!phase_table[m].noise)
+                continue;
+            noise_compare(recs, n, &recs[i].id.cell, 1, &base, 1, (enum phase_id)m, &q);
+            enum noise_verdict v = noise_verdict(&q);
+            if (!isnan(q.ratio) && v != NV_WITHIN && v != NV_DIFFERENT)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+int noise_rounds_to_call(void)
+{
+    int k = 2;
+    double conf;
+    for (rank_of(k, &conf); conf < NOISE_CALL_COVERAGE; rank_of(++k, &conf))
+        ;
+    return k;
+}
+
+const char *noise_unsettled_text(int rounds, char *buf, size_t n)
+{
+    snprintf(buf, n, "not established (%d round%s; %d give %.0f%%)", rounds,
+             rounds == 1 ? "" : "s", noise_rounds_to_call(), 100 * NOISE_CALL_COVERAGE);
     return buf;
 }
 
-const char *noise_text_figures(double ratio, double lo, double hi, double within, char *buf,
-                               size_t n)
+const char *noise_text(const struct noise_ratio *q, char *buf, size_t n)
 {
-    struct noise_ratio q = {ratio, lo, hi, NAN, 0, isnan(within) ? -1 : within > 0};
+    char why[80];
+    enum noise_verdict v = noise_verdict(q);
+    if (isnan(q->ratio))
+        snprintf(buf, n, "-");
+    else if (v == NV_NO_ESTIMATE)
+        snprintf(buf, n, "%.2fx %s", q->ratio,
+                 noise_unsettled_text(q->rounds > 0 ? q->rounds : 1, why, sizeof why));
+    else if (v == NV_NOT_ESTABLISHED)
+        snprintf(buf, n, "%.2fx (%.2f..%.2f, a %.*f%% interval) %s", q->ratio, q->lo, q->hi,
+                 fmod(100 * q->confidence, 1) ? 1 : 0, 100 * q->confidence,
+                 noise_unsettled_text(q->rounds, why, sizeof why));
+    else
+        snprintf(buf, n, "%.2fx (%.2f..%.2f)%s", q->ratio, q->lo, q->hi,
+                 v == NV_WITHIN ? " within noise" : "");
+    return buf;
+}
+
+const char *noise_text_figures(double ratio, double lo, double hi, double within,
+                               double rounds, double confidence_pct, char *buf, size_t n)
+{
+    struct noise_ratio q = {ratio, lo, hi, confidence_pct / 100, isnan(rounds) ? 0 : (int)rounds,
+                            isnan(within) ? -1 : within > 0};
     if (isnan(ratio))
         buf[0] = 0;
     return isnan(ratio) ? buf : noise_text(&q, buf, n);
@@ -133,27 +187,73 @@ const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char
                            size_t n)
 {
     const struct phase *p = &phase_table[m];
-    const enum colid col[4] = {p->vs_cell1, p->vs_cell1_lo, p->vs_cell1_hi, p->within_noise};
-    double v[4];
+    const enum colid col[6] = {p->vs_cell1,    p->vs_cell1_lo,  p->vs_cell1_hi,
+                               p->within_noise, COL_vs_cell1_rounds, COL_vs_cell1_confidence};
+    double v[6];
     assert(p->noise);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 6; k++)
         v[k] = csvin_num(t, CSV_SUMMARY, row, col[k]);
-    return noise_text_figures(v[0], v[1], v[2], v[3], buf, n);
+    return noise_text_figures(v[0], v[1], v[2], v[3], v[4], v[5], buf, n);
 }
 
-const char *noise_statement(const struct csvin *t, char *buf, size_t n)
+const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, int64_t base,
+                               char *buf, size_t n)
 {
-    char how[160];
+    static const enum colid cols[PHASE_COUNT][4] = {
+        [PHASE_WRITE] = {COL_write_vs_baseline, COL_write_vs_baseline_lo, COL_write_vs_baseline_hi,
+                         COL_write_verdict},
+        [PHASE_READ] = {COL_read_vs_baseline, COL_read_vs_baseline_lo, COL_read_vs_baseline_hi,
+                        COL_read_verdict},
+    };
+    assert(phase_table[m].noise && cols[m][0] != cols[m][1]);
+    buf[0] = 0;
+    if (csvin_num(t, CSV_SUMMARY, row, COL_baseline_cell) == (double)base) {
+        double v[3];
+        for (int k = 0; k < 3; k++)
+            v[k] = csvin_num(t, CSV_SUMMARY, row, cols[m][k]);
+        const char *word = csvin_str(t, CSV_SUMMARY, row, cols[m][3]);
+        double within = isnan(v[1]) ? NAN : strcmp(word, "within noise") == 0;
+        if (strcmp(word, "baseline") == 0) {
+            snprintf(buf, n, "1.00x (the baseline)");
+            return buf;
+        }
+        return noise_text_figures(v[0], v[1], v[2], within,
+                                  csvin_num(t, CSV_SUMMARY, row, COL_baseline_rounds),
+                                  csvin_num(t, CSV_SUMMARY, row, COL_baseline_confidence), buf, n);
+    }
+    if (base == 1)
+        return noise_text_row(t, row, m, buf, n);
+    /* another baseline than the run's: paired again from the file's rows */
+    struct summary_record *recs = malloc(sizeof *recs * (size_t)(t->nrows + 1));
+    for (int i = 0; recs && i < t->nrows; i++)
+        csvin_record(t, CSV_SUMMARY, i, &recs[i]);
+    if (recs && row >= 0 && row < t->nrows) {
+        struct noise_ratio q;
+        noise_compare(recs, t->nrows, &recs[row].id.cell, 1, &base, 1, m, &q);
+        if (!isnan(q.ratio))
+            noise_text(&q, buf, n);
+    }
+    free(recs);
+    return buf;
+}
+
+const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size_t n)
+{
+    char how[160], baseline_text[24];
     int rounds = 0, filled = 0;
+    snprintf(baseline_text, sizeof baseline_text, "%" PRId64, base);
     for (int i = 0; i < t->nrows; i++) {
         rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
         filled |= *csvin_str(t, CSV_SUMMARY, i, phase_table[PHASE_WRITE].vs_cell1) != 0;
     }
     buf[0] = 0;
     if (rounds < 2 || filled)
-        snprintf(buf, n, "%s%s", noise_method(rounds, how, sizeof how),
-                 rounds > 1 ? "; each cell against cell 1 (every dimension's first value); "
-                              "\"within noise\" when the interval includes 1.00."
+        snprintf(buf, n, "%s%s%s%s", noise_method(rounds, how, sizeof how),
+                 rounds > 1 ? "; each cell against the baseline, cell " : "",
+                 rounds > 1 ? baseline_text : "",
+                 rounds > 1 ? " (--baseline; by default cell 1, every dimension's first value); "
+                              "a difference is called only when its interval covers 95%, and "
+                              "\"within noise\" when that interval includes 1.00."
                             : "; a difference between cells may be noise.");
     return buf;
 }
@@ -188,7 +288,19 @@ static void over_repeats(const struct summary_record *recs, int n, int64_t cell,
     out[2] = k ? tmp[k - 1] : NAN;
 }
 
-void noise_fill(struct summary_record *recs, int n)
+/* The verdict of a cell against the baseline in a word (records.h). */
+static const char *verdict_word(const struct noise_ratio *q, int is_base)
+{
+    switch (isnan(q->ratio) ? -1 : is_base ? -2 : (int)noise_verdict(q)) {
+    case -1: return "";
+    case -2: return "baseline";
+    case NV_WITHIN: return "within noise";
+    case NV_DIFFERENT: return q->ratio > 1 ? "faster" : "slower";
+    default: return "not established";
+    }
+}
+
+void noise_fill(struct summary_record *recs, int n, int64_t baseline)
 {
     double *tmp = malloc(sizeof(double) * (size_t)(n + 1));
     const int64_t one = 1;
@@ -196,14 +308,16 @@ void noise_fill(struct summary_record *recs, int n)
         struct summary_record *s = &recs[i];
         if (s->id.repeat < 1 || strcmp(s->status, "warmup") == 0)
             continue;
+        s->baseline_cell = (double)baseline;
         for (int m = 0; m < PHASE_COUNT; m++) {
             if (!phase_table[m].noise)
                 continue;
             struct phase_summary *ps = &s->ph[m];
             double v[3];
-            struct noise_ratio q;
+            struct noise_ratio q, b;
             over_repeats(recs, n, s->id.cell, (enum phase_id)m, tmp, v);
             noise_compare(recs, n, &s->id.cell, 1, &one, 1, (enum phase_id)m, &q);
+            noise_compare(recs, n, &s->id.cell, 1, &baseline, 1, (enum phase_id)m, &b);
             ps->repeats_median = v[0];
             ps->repeats_min = v[1];
             ps->repeats_max = v[2];
@@ -211,9 +325,16 @@ void noise_fill(struct summary_record *recs, int n)
             ps->vs_cell1_lo = q.lo;
             ps->vs_cell1_hi = q.hi;
             ps->within_noise = q.within < 0 ? NAN : q.within;
+            ps->vs_base = b.ratio;
+            ps->vs_base_lo = b.lo;
+            ps->vs_base_hi = b.hi;
+            snprintf(ps->verdict, sizeof ps->verdict, "%s",
+                     verdict_word(&b, s->id.cell == baseline));
             if (m == PHASE_WRITE) {   /* the rounds and coverage: write's, as ever */
                 s->vs_cell1_rounds = q.rounds ? q.rounds : NAN;
                 s->vs_cell1_confidence = isnan(q.confidence) ? NAN : 100 * q.confidence;
+                s->baseline_rounds = b.rounds ? b.rounds : NAN;
+                s->baseline_confidence = isnan(b.confidence) ? NAN : 100 * b.confidence;
             }
         }
     }

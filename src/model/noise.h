@@ -15,6 +15,12 @@
 ** coverage is stated with it.  A ratio whose interval, at the two decimals
 ** printed, includes 1.00 is "within noise".  With one round there is no
 ** noise estimate, and the tables say so.
+**
+** The verdict: a difference (or its absence, "within noise") is called
+** only when its interval covers at least NOISE_CALL_COVERAGE (95%), which
+** takes 6 rounds.  Below that the ratio is printed with its interval, the
+** interval's coverage, and "not established (K rounds; 6 give 95%)": a 50%
+** interval is never a finding.
 */
 #ifndef SQLSOAK_NOISE_H
 #define SQLSOAK_NOISE_H
@@ -33,6 +39,27 @@ struct noise_ratio {
     int within;          /* 1 within noise, 0 a difference, -1 no estimate */
 };
 
+/* What a comparison shows: no estimate (one round), an interval too
+** wide to call (coverage below NOISE_CALL_COVERAGE), within noise (a 95%
+** interval that includes 1.00), or a difference. */
+enum noise_verdict { NV_NO_ESTIMATE, NV_NOT_ESTABLISHED, NV_WITHIN, NV_DIFFERENT };
+
+#define NOISE_CALL_COVERAGE 0.95
+
+/* q's verdict, as above. */
+enum noise_verdict noise_verdict(const struct noise_ratio *q);
+
+/* The rounds whose interval first covers NOISE_CALL_COVERAGE: 6. */
+int noise_rounds_to_call(void);
+
+/* Whether every measured cell's write and read rates against cell base
+** are decided (within noise or a difference, at 95%): --repeat auto stops
+** then.  A rate a cell or the baseline lacks is not waited for. */
+int noise_decided(const struct summary_record *recs, int n, int64_t base);
+
+/* "not established (2 rounds; 6 give 95%)", into buf. */
+const char *noise_unsettled_text(int rounds, char *buf, size_t n);
+
 /* A record's rate of metric (its median over chunks); NaN unless ok. */
 double noise_rate(const struct summary_record *r, enum phase_id m);
 
@@ -44,17 +71,22 @@ void noise_compare(const struct summary_record *recs, int n, const int64_t *a, i
 /* The median and interval of k ratios (sorted in place), as above. */
 void noise_interval(double *v, int k, struct noise_ratio *out);
 
-/* The rounds of the run: the highest repeat of a measured record. */
+/* The rounds of the run: the highest repeat of a record that ran (not a
+** warm-up, nor a cell skipped). */
 int noise_rounds(const struct summary_record *recs, int n);
 
-/* A ratio as the tables print it: "0.97x (0.93..1.02) within noise",
-** "1.32x (1.20..1.45)", or "1.32x" with no estimate; "-" when none. */
+/* A ratio as the tables print it, by its verdict: "0.97x (0.93..1.02)
+** within noise", "1.32x (1.20..1.45)" (95% or more); "0.89x (0.85..0.93,
+** a 50% interval) not established (2 rounds; 6 give 95%)"; "1.32x not
+** established (1 round; 6 give 95%)" with no estimate; "-" when none. */
 const char *noise_text(const struct noise_ratio *q, char *buf, size_t n);
 
 /* The same of the figures as summary.csv holds them (within: 0, 1, or NaN
-** for no estimate); "" when ratio is NaN. */
-const char *noise_text_figures(double ratio, double lo, double hi, double within, char *buf,
-                               size_t n);
+** for no estimate; rounds and confidence, in %, NaN when unknown: an
+** older file's interval is then taken as established); "" when ratio is
+** NaN. */
+const char *noise_text_figures(double ratio, double lo, double hi, double within,
+                               double rounds, double confidence_pct, char *buf, size_t n);
 
 /* The ratio of metric m against cell 1 in row of a summary.csv read with
 ** csvin, as noise_text_figures says it. */
@@ -62,11 +94,20 @@ struct csvin;
 const char *noise_text_row(const struct csvin *t, int row, enum phase_id m, char *buf,
                            size_t n);
 
+/* The ratio of metric m of row of a summary.csv read with csvin against
+** cell base (baseline.h), as noise_text_figures says it: the file's own
+** *_vs_baseline columns when they compare with base, its vs_cell1 ones
+** for base 1 (an older file), else paired again from its rows.  The one
+** source of a report's ratios.  "" when there is none. */
+const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, int64_t base,
+                               char *buf, size_t n);
+
 /* How noise is stated in a summary.csv read with csvin, for a report: the
-** method over its rounds, or that none exists with one round; "" for the
-** file of a run with repeats whose comparisons were never filled (an
-** older sqlsoak, an interrupted run). */
-const char *noise_statement(const struct csvin *t, char *buf, size_t n);
+** method over its rounds, or that none exists with one round, and the
+** baseline cell its ratios are against; "" for the file of a run with
+** repeats whose comparisons were never filled (an older sqlsoak, an
+** interrupted run). */
+const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size_t n);
 
 /* How the intervals of a run of k rounds are made, for a table's heading:
 ** "paired by round: median and range over 5 rounds, a 93.8% interval",
@@ -74,8 +115,9 @@ const char *noise_statement(const struct csvin *t, char *buf, size_t n);
 const char *noise_method(int k, char *buf, size_t n);
 
 /* Fills the comparison columns of every measured record (repeat >= 1): its
-** cell's median over repeats with their range, and its cell against cell 1
-** (the first value of every dimension), paired by round. */
-void noise_fill(struct summary_record *recs, int n);
+** cell's median over repeats with their range, its cell against cell 1
+** (the first value of every dimension) and against cell baseline
+** (baseline.h) with its verdict in a word, paired by round. */
+void noise_fill(struct summary_record *recs, int n, int64_t baseline);
 
 #endif

@@ -60,6 +60,10 @@ struct phase_summary {
     double median, min, max;                    /* of its chunks' rates */
     double repeats_median, repeats_min, repeats_max;
     double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
+    /* against the run's baseline (baseline.h), and noise.h's verdict in a
+    ** word: baseline, faster, slower, within noise, not established */
+    double vs_base, vs_base_lo, vs_base_hi;
+    char verdict[20];
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
 };
 
@@ -85,6 +89,7 @@ struct summary_record {
     double writer_busy, writer_wait_s;   /* over the cell, a failed chunk's too */
     double wal_bytes_max;                /* the largest -wal file after a chunk */
     double checkpoint_busy_chunks;       /* chunks whose checkpoint was held back */
+    double baseline_cell, baseline_rounds, baseline_confidence;   /* the same, of vs_base */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before

@@ -6,6 +6,7 @@
 ** gnuplot command.
 */
 #include "plot.h"
+#include "headline.h"
 
 #include "datadir.h"
 #include "graphs.h"
@@ -436,6 +437,16 @@ int plot_run(const char *dir, FILE *msg)
     return rc;
 }
 
+/* The folder's headline (headline.h) on stdout, as a run ends with it. */
+static void print_headline(const char *dir, const char *baseline)
+{
+    struct headline *h = malloc(sizeof *h);
+    char err[600];
+    if (h && headline_load(dir, baseline, h, err, sizeof err) == 0)
+        headline_print(stdout, h);
+    free(h);
+}
+
 int plot_main(const struct config *cfg, char *err, size_t n)
 {
     struct stat st;
@@ -453,12 +464,18 @@ int plot_main(const struct config *cfg, char *err, size_t n)
     stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
     if (load_any(dir, &r, err, n))
         return 2;
+    if (!r.crash && cfg->baseline && plotdata_set_baseline(&r, cfg->baseline, err, n) != 0) {
+        plotdata_free(&r);
+        return 2;
+    }
     char scripts[PATH_MAX];
     if (plots_dir(scripts, sizeof scripts, err, n)) {
         plotdata_free(&r);
         return 1;
     }
     int rc = plot_any(&r, stdout);
+    if (!r.crash && rc != PLOT_STOPPED)
+        print_headline(dir, cfg->baseline);
     plotdata_free(&r);
     if (rc == PLOT_STOPPED)
         printf("interrupted while drawing the graphs (%s): no more are drawn\n",

@@ -13,6 +13,7 @@
 ** The summary-based graphs' files are plotheat's.
 */
 #include "plotdata.h"
+#include "baseline.h"
 
 #include "devinfo.h"
 #include "dims.h"
@@ -46,10 +47,33 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
         goto fail;
     if (plotdata_describe(r, err, n))
         goto fail;
+    char why[300];
+    if (plotdata_set_baseline(r, NULL, why, sizeof why) != 0)
+        r->baseline = 1;   /* a run stopped before the cell it named: cell 1, as ever */
     return 0;
 fail:
     plotdata_free(r);
     return -1;
+}
+
+int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t n)
+{
+    struct cell_id *ids = calloc((size_t)r->summary.nrows + 1, sizeof *ids);
+    struct summary_record *rec = malloc(sizeof *rec);
+    int rc = -1;
+    if (ids && rec) {
+        for (int i = 0; i < r->summary.nrows; i++) {
+            csvin_record(&r->summary, SUM, i, rec);
+            ids[i] = rec->id;
+        }
+        rc = baseline_resolve(text ? text : r->baseline_given, ids, r->summary.nrows,
+                              &r->baseline, err, n);
+    } else {
+        snprintf(err, n, "out of memory");
+    }
+    free(ids);
+    free(rec);
+    return rc;
 }
 
 void plotdata_free(struct plotdata_run *r)
@@ -89,6 +113,8 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
                  card || !st ? "" : " (", card || !st ? "" : devinfo_rotation_from_json(st),
                  card || !st ? "" : ")");
         json_t *o = json_object_get(j, "options");
+        const char *given = json_string_value(json_object_get(o, "baseline"));
+        snprintf(r->baseline_given, sizeof r->baseline_given, "%s", given ? given : "");
         json_int_t rows = json_integer_value(json_object_get(o, "rows"));
         json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));
         json_int_t trials = json_integer_value(json_object_get(o, "trials"));

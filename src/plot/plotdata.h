@@ -22,6 +22,8 @@ struct plotdata_run {
     struct csvin timeline;    /* empty when the folder has no timeline.csv */
     struct csvin durability;  /* a crash folder's (see plotcrash.h); chunks, summary empty */
     int crash;                /* 1: a `sqlsoak crash` folder */
+    char baseline_given[256]; /* run.json's --baseline, "" when none (baseline.h) */
+    int64_t baseline;         /* the cell ratios are stated against: that one, or plot's */
 };
 
 /* One line of the scaling graphs: a summary row of a run. */
@@ -52,6 +54,11 @@ int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int
 ** Returns 0, or -1 with a one-line message in err (r then empty). */
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
+
+/* Sets r->baseline to the cell text names among r's summary rows (NULL:
+** the one run.json recorded, or cell 1).  Returns 0, or -1 with one line
+** in err when it names no cell. */
+int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t n);
 
 /* A rate as a label reads it: "1.25M", "498.2k", "731"; "-" when not a
 ** number. */

@@ -15,6 +15,7 @@
 #include "plotreaders.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -234,10 +235,13 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
     int vary[NIDENTITY], nconst = 0;
     const char *repeat = colid_name(COL_repeat);
     int rep = varies(x, n, repeat) || (n > 0 && strcmp(str_at(x, repeat), "1") != 0);
-    int ratios = 0;     /* the comparisons with cell 1, of a run's own cells only */
+    int ratios = 0;     /* the comparisons with the baseline, of a run's own cells only */
     for (int i = 0; !compare && i < n; i++)
         ratios |= (*str_at(&x[i], colid_name(COL_write_vs_cell1)) != 0) |
                   (*str_at(&x[i], colid_name(COL_read_vs_cell1)) ? 2 : 0);
+    char write_head[48], read_head[48];
+    snprintf(write_head, sizeof write_head, "write × cell %" PRId64, n ? x[0].run->baseline : 1);
+    snprintf(read_head, sizeof read_head, "read × cell %" PRId64, n ? x[0].run->baseline : 1);
     for (int c = 0; c < NIDENTITY; c++) {
         vary[c] = id_varies(x, n, c);
         if (!vary[c] && n > 0) {
@@ -264,7 +268,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         head(f, lead[c].head);
     for (int m = 0; m < 2; m++)
         if (ratios & (1 << m))
-            head(f, m ? "read × cell 1" : "write × cell 1");
+            head(f, m ? read_head : write_head);
     head(f, colid_name(COL_status));
     for (int c = 0; c < NDETAILS; c++)
         head(f, colid_name(details[c]));
@@ -288,11 +292,12 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
                  *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
                      ? str_at(&x[i], lead_col(c))
                      : str_at(&x[i], colid_name(lead[c].older)));
-        char t[96];
+        char t[160];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
-                cell(f, " class=n", noise_text_row(&x[i].run->summary, x[i].row,
-                                                   m ? PHASE_READ : PHASE_WRITE, t, sizeof t));
+                cell(f, " class=n", noise_text_against(&x[i].run->summary, x[i].row,
+                                                       m ? PHASE_READ : PHASE_WRITE,
+                                                       x[i].run->baseline, t, sizeof t));
         fputs("<td class=st>", f);
         esc(f, st);
         if (!ok && *str_at(&x[i], colid_name(COL_reason))) {
@@ -311,7 +316,7 @@ static void summary(FILE *f, const struct plotdata_run *r)
 {
     struct report_row *x = by_cell(r);
     char how[300];
-    if (*noise_statement(&r->summary, how, sizeof how)) {
+    if (*noise_statement(&r->summary, r->baseline, how, sizeof how)) {
         fputs("<p class=same>Noise: ", f);
         esc(f, how);
         fputs("</p>\n", f);

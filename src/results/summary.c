@@ -2,6 +2,7 @@
 ** summary: ranked tables of a run's cells.  See summary.h.
 */
 #include "summary.h"
+#include "baseline.h"
 #include "csvout.h"
 #include "noise.h"
 #include "soak.h"
@@ -71,17 +72,15 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
     return nc;
 }
 
-/* A dimension's value of a cell as the tables print it ("4096", "wal");
-** the library's is its version, and its path too when paths says two
+/* A dimension's value of a cell in the user's words ("16k", "wal"); the
+** library's is its version, and its path too when paths says two
 ** libraries share a version. */
 static const char *value_of(const struct cell_id *id, int d, int paths, char *buf, size_t n)
 {
     if (d == DIM_LIB && paths)
         snprintf(buf, n, "%s (%.120s)", id->sqlite_version, id->sqlite_lib);
-    else if (d == DIM_LIB)
-        snprintf(buf, n, "%s", id->sqlite_version);
     else
-        dims_text(d, id->v[d], buf, n);
+        baseline_value(id, d, buf, n);
     return buf;
 }
 
@@ -96,97 +95,180 @@ static int shared_versions(const struct combo *c, int nc)
     return 0;
 }
 
-/* The best value of one dimension: the one whose cells have the highest
-** median write rate; and each value against the first listed, paired by
-** round (noise.h). */
-static void best_of(FILE *f, int d, const struct combo *c, int nc,
-                    const struct summary_record *recs, int n)
+int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, enum phase_id m,
+                struct summary_dim *out)
 {
-    char names[LIST_MAX][160];
-    int paths = d == DIM_LIB && shared_versions(c, nc);
-    double med[LIST_MAX];
-    int64_t *cells = malloc(sizeof(int64_t) * (size_t)nc * LIST_MAX);
-    int ncells[LIST_MAX] = {0}, nv = 0;
-    double *tmp = malloc(sizeof(double) * (size_t)nc);
-    if (!tmp || !cells) {
-        free(tmp);
-        free(cells);
-        return;
+    memset(out, 0, sizeof *out);
+    const struct cell_id *bid = baseline_id(base, recs, n);
+    struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
+    int nc = c ? fold(recs, n, c) : 0;
+    out->ncombos = nc;
+    out->cells = malloc(sizeof(int64_t) * (size_t)(nc ? nc : 1) * LIST_MAX);
+    if (!c || !out->cells || !bid) {
+        free(c);
+        summary_dim_free(out);
+        return -1;
     }
-    for (int i = 0; i < nc && nv < LIST_MAX; i++) {
+    qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
+    int paths = d == DIM_LIB && shared_versions(c, nc);
+    char bv[160];
+    value_of(bid, d, paths, bv, sizeof bv);
+    out->base = -1;
+    for (int i = 0; i < nc && out->nv < LIST_MAX; i++) {
         char v[160];
         value_of(&c[i].first->id, d, paths, v, sizeof v);
         int k;
-        for (k = 0; k < nv; k++)
-            if (strcmp(names[k], v) == 0)
-                break;
-        if (k < nv)
+        for (k = 0; k < out->nv && strcmp(out->names[k], v) != 0; k++)
+            ;
+        if (k < out->nv)
             continue;
-        snprintf(names[nv], sizeof names[nv], "%s", v);
-        int m = 0;
+        snprintf(out->names[k], sizeof out->names[k], "%s", v);
         for (int j = 0; j < nc; j++) {
             char v2[160];
-            if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0) {
-                tmp[m++] = c[j].rate[PHASE_WRITE];
-                cells[(size_t)nv * (size_t)nc + (size_t)ncells[nv]++] = c[j].first->id.cell;
-            }
+            if (strcmp(value_of(&c[j].first->id, d, paths, v2, sizeof v2), v) == 0)
+                out->cells[(size_t)k * (size_t)nc + (size_t)out->ncells[k]++] =
+                    c[j].first->id.cell;
         }
-        med[nv++] = cellstats_median(tmp, m);
+        if (strcmp(v, bv) == 0)
+            out->base = k;
+        out->nv++;
     }
-    free(tmp);
-    if (nv >= 2) {
-        int best = 0;
-        for (int k = 1; k < nv; k++)
-            if (med[k] > med[best])
-                best = k;
-#define CELLS(k) &cells[(size_t)(k) * (size_t)nc], ncells[k]
-        fprintf(f, "  %-13s best %s (%.0f rows/s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
-                names[best], med[best]);
+    free(c);
+    if (out->base < 0) {   /* the baseline's value has no measured cell: no ratio */
+        summary_dim_free(out);
+        return -1;
+    }
+    out->best = out->base;
+    for (int k = 0; k < out->nv; k++) {
+        noise_compare(recs, n, &out->cells[(size_t)k * (size_t)nc], out->ncells[k],
+                      &out->cells[(size_t)out->base * (size_t)nc], out->ncells[out->base], m,
+                      &out->vs_base[k]);
+        if (out->vs_base[k].ratio > out->vs_base[out->best].ratio)
+            out->best = k;
+    }
+    return 0;
+}
+
+void summary_dim_free(struct summary_dim *d)
+{
+    free(d->cells);
+    d->cells = NULL;
+}
+
+/* The best value of one dimension against the baseline's value
+** (summary_dim), with each value's median write rate over its cells. */
+static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
+                    const struct summary_record *recs, int n)
+{
+    struct summary_dim dv;
+    double *tmp = malloc(sizeof(double) * (size_t)(nc ? nc : 1));
+    if (!tmp || summary_dim(recs, n, d, base, PHASE_WRITE, &dv) != 0) {
+        free(tmp);
+        return;
+    }
+#define CELLS(k) &dv.cells[(size_t)(k) * (size_t)dv.ncombos], dv.ncells[k]
+    if (dv.nv >= 2) {
+        double med[LIST_MAX];
+        for (int k = 0; k < dv.nv; k++) {
+            int m = 0;
+            for (int j = 0; j < nc; j++)
+                for (int x = 0; x < dv.ncells[k]; x++)
+                    if (c[j].first->id.cell == dv.cells[(size_t)k * (size_t)dv.ncombos + (size_t)x])
+                        tmp[m++] = c[j].rate[PHASE_WRITE];
+            med[k] = cellstats_median(tmp, m);
+        }
+        int best = dv.best;
+        fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+                dv.names[best]);
         /* is it the best?  the values it is not faster than beyond the noise */
-        for (int k = 0, any = 0; k < nv; k++) {
-            struct noise_ratio q;
-            noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &q);
-            if (k != best && q.within == 1)
-                fprintf(f, "%s %s", any++ ? "," : ", within noise of", names[k]);
+        const char *says[] = {[NV_WITHIN] = "within noise of", [NV_NOT_ESTABLISHED] =
+                                                                   "not established against"};
+        int open = 0;
+        for (int v = NV_NOT_ESTABLISHED; v <= NV_WITHIN; v++)
+            for (int k = 0, any = 0; k < dv.nv; k++) {
+                struct noise_ratio b;
+                noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &b);
+                enum noise_verdict got = noise_verdict(&b);
+                if (got == NV_NO_ESTIMATE)
+                    got = NV_NOT_ESTABLISHED;
+                if (k != best && (int)got == v) {
+                    fprintf(f, "%s%s%s%s", any ? ", " : open ? "; " : " (", any ? "" : says[v],
+                            any ? "" : " ", dv.names[k]);
+                    any++, open++;
+                }
+            }
+        if (open)
+            fputc(')', f);
+        for (int k = 0; k < dv.nv; k++) {
+            char t[160];
+            fprintf(f, "; %s %.0f %s", dv.names[k], med[k],
+                    k == dv.base ? "1.00x (the baseline)"
+                                 : noise_text(&dv.vs_base[k], t, sizeof t));
         }
-        fputc(')', f);
-        for (int k = 0; k < nv; k++) {
-            struct noise_ratio q;
-            char t[96];
-            noise_compare(recs, n, CELLS(k), CELLS(0), PHASE_WRITE, &q);
-            fprintf(f, "; %s %.0f %s", names[k], med[k], k ? noise_text(&q, t, sizeof t) : "1.00x");
-        }
-#undef CELLS
         fprintf(f, "\n");
     }
-    free(cells);
+#undef CELLS
+    free(tmp);
+    summary_dim_free(&dv);
 }
 
 /* One ranked table: each cell's median over repeats (with their range when
-** it ran more than once) and its ratio against the cell ranked first,
-** paired by round. */
+** it ran more than once) and its ratio against the baseline cell, paired
+** by round. */
 static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
-                   const struct summary_record *recs, int n, enum phase_id m)
+                   const struct summary_record *recs, int n, enum phase_id m, int64_t base)
 {
-    char lb[256], range[64], t[96];
-    int rounds = noise_rounds(recs, n);
-    for (int i = 0; i < nc; i++) {
+    char lb[256], range[64];
+    char (*t)[160] = calloc((size_t)nc, sizeof *t);
+    int rounds = noise_rounds(recs, n), w = 8;
+    for (int i = 0; t && i < nc; i++) {   /* the ratios first: their column's width */
+        struct noise_ratio q;
+        noise_compare(recs, n, &c[i].first->id.cell, 1, &base, 1, m, &q);
+        noise_text(&q, t[i], sizeof t[i]);
+        if (c[i].first->id.cell == base)
+            snprintf(t[i], sizeof t[i], "baseline");
+        if (!isnan(c[i].rate[m]) && (int)strlen(t[i]) > w)
+            w = (int)strlen(t[i]);
+    }
+    for (int i = 0; t && i < nc; i++) {
         double v = c[i].rate[m], lo = c[i].lo[m], hi = c[i].hi[m];
         if (isnan(v))
             break;
-        struct noise_ratio q;
-        noise_compare(recs, n, &c[i].first->id.cell, 1, &c[0].first->id.cell, 1, m, &q);
         range[0] = 0;
         if (rounds > 1)
             snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
         plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f %-7s %-19s %-32s cell %-3" PRId64 " %s\n", i + 1, v,
-                phase_table[m].unit, range,
-                i ? noise_text(&q, t, sizeof t) : "first", c[i].first->id.cell, lb);
+        fprintf(f, "  %2d. %12.0f %-7s %-19s %-*s  cell %-3" PRId64 " %s\n", i + 1, v,
+                phase_table[m].unit, range, w, t[i], c[i].first->id.cell, lb);
+    }
+    free(t);
+}
+
+/* The cells that did not measure, each once however many repeats it had. */
+static void unmeasured(FILE *f, const struct config *cfg, const struct summary_record *recs,
+                       int n)
+{
+    char lb[256];
+    for (int i = 0; i < n; i++) {
+        const struct summary_record *r = &recs[i];
+        if (!strcmp(r->status, "ok") || !strcmp(r->status, "warmup") ||
+            !strcmp(r->status, "skipped"))
+            continue;
+        int seen = 0, times = 0;
+        for (int j = 0; j < n; j++)
+            if (recs[j].id.cell == r->id.cell && !strcmp(recs[j].status, r->status) &&
+                !strcmp(recs[j].reason, r->reason))
+                seen |= j < i, times++;
+        if (seen)
+            continue;
+        plan_cell_label(cfg, &r->id, lb, sizeof lb);
+        fprintf(f, "  cell %" PRId64 " %s: %s: %s", r->id.cell, lb, r->status, r->reason);
+        fprintf(f, times > 1 ? " (%d repeats)\n" : "\n", times);
     }
 }
 
-void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n)
+void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
+                   int64_t base)
 {
     struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
     char lb[256];
@@ -203,37 +285,51 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         if (counts[s])
             fprintf(f, " %d %s", counts[s], status_names[s]);
     fprintf(f, "%s\n", n ? "" : " none recorded");
-    for (int i = 0; i < n; i++)
-        if (strcmp(recs[i].status, "ok") != 0 && strcmp(recs[i].status, "warmup") != 0 &&
-            strcmp(recs[i].status, "skipped") != 0) {
-            plan_cell_label(cfg, &recs[i].id, lb, sizeof lb);
-            fprintf(f, "  cell %" PRId64 " %s: %s: %s\n", recs[i].id.cell, lb, recs[i].status,
-                    recs[i].reason);
-        }
-    if (nc == 0) {
+    unmeasured(f, cfg, recs, n);
+    if (nc == 1) {   /* nothing to rank: the cell's figures */
+        plan_cell_label(cfg, &c[0].first->id, lb, sizeof lb);
+        fprintf(f, "\ncell %" PRId64 " %s: %.0f %s written", c[0].first->id.cell, lb,
+                c[0].rate[PHASE_WRITE], phase_table[PHASE_WRITE].unit);
+        if (!isnan(c[0].rate[PHASE_READ]))
+            fprintf(f, ", %.0f %s read", c[0].rate[PHASE_READ], phase_table[PHASE_READ].unit);
+        fprintf(f, " (median of chunks%s)\n", c[0].repeats > 1 ? ", then of repeats" : "");
+    }
+    if (nc < 2) {
         free(c);
         return;
     }
-    char how[160];
+    char how[160], name[256], why[80];
     int rounds = noise_rounds(recs, n);
-    fprintf(f, "\nnoise: %s%s\n", noise_method(rounds, how, sizeof how),
-            rounds > 1 ? "; \"within noise\" when the interval includes 1.00"
-                       : "; a difference below may be noise");
+    const struct cell_id *bid = baseline_id(base, recs, n);
+    struct cell_id *ids = malloc(sizeof *ids * (size_t)n);   /* every cell, measured or not */
+    for (int i = 0; ids && i < n; i++)
+        ids[i] = recs[i].id;
+    baseline_name(base, ids, ids ? n : 0, name, sizeof name);
+    free(ids);
+    fprintf(f, "\nnoise: %s; a difference is called only when its interval covers 95%%%s%s\n",
+            noise_method(rounds, how, sizeof how),
+            rounds >= noise_rounds_to_call() ? "" : ": every one here is ",
+            rounds >= noise_rounds_to_call() ? "" : noise_unsettled_text(rounds, why, sizeof why));
+    int measured = 0;
+    for (int i = 0; i < nc; i++)
+        measured |= c[i].first->id.cell == base;
+    fprintf(f, "baseline: cell %" PRId64 ", %s (%s)\n", base, name,
+            measured ? "--baseline names another" : "it measured nothing: no ratios");
     qsort(c, (size_t)nc, sizeof *c, by_write);
-    fprintf(f, "\nby write rate (median of chunks%s; x against the first):\n",
-            rounds > 1 ? ", then of repeats with their range" : "");
-    ranked(f, cfg, c, nc, recs, n, PHASE_WRITE);
+    fprintf(f, "\nby write rate (median of chunks%s; x against %s):\n",
+            rounds > 1 ? ", then of repeats with their range" : "", name);
+    ranked(f, cfg, c, nc, recs, n, PHASE_WRITE, base);
     qsort(c, (size_t)nc, sizeof *c, by_read);
     if (!isnan(c[0].rate[PHASE_READ])) {
-        fprintf(f, "\nby read rate:\n");
-        ranked(f, cfg, c, nc, recs, n, PHASE_READ);
+        fprintf(f, "\nby read rate (x against %s):\n", name);
+        ranked(f, cfg, c, nc, recs, n, PHASE_READ, base);
     }
-    if (nc > 1) {
+    if (bid) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
-        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the first "
-                   "value:\n");
+        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the "
+                   "baseline's value, paired by round:\n");
         for (int d = 0; d < DIM_COUNT; d++)
-            best_of(f, d, c, nc, recs, n);
+            best_of(f, d, c, nc, base, recs, n);
     }
     free(c);
 }

@@ -7,9 +7,32 @@
 
 #include "records.h"
 #include "options.h"
+#include "noise.h"
 #include "plan.h"
 
 #include <stdio.h>
+
+/* One dimension's values among a run's measured cells, each against the
+** baseline cell's value of it, paired by round (noise.h): the best is the
+** value of the highest ratio (the baseline's own is 1), so that a best
+** value and the ratios beside it come from one source. */
+struct summary_dim {
+    int nv;                          /* values seen, in the order of their first cell */
+    int base, best;                  /* indexes into the arrays below */
+    char names[LIST_MAX][160];       /* in the user's words: "16k", "wal", "3.40.1" */
+    struct noise_ratio vs_base[LIST_MAX];
+    int ncells[LIST_MAX];
+    int64_t *cells;                  /* value k's cells: cells[k * ncombos ...]; owned */
+    int ncombos;
+};
+
+/* Fills *out for dimension d and phase m over recs (only ok records of
+** repeat >= 1 count) against the cell base.  Returns 0, or -1 out of
+** memory or when no measured cell has base's value of d (nothing to
+** compare with).  summary_dim_free(out) frees it. */
+int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, enum phase_id m,
+                struct summary_dim *out);
+void summary_dim_free(struct summary_dim *d);
 
 /* Rewrites dir/summary.csv from recs, every row of the run in the order
 ** it was appended, once the run has ended and noise_fill has filled the
@@ -20,10 +43,13 @@ int summary_rewrite(const char *dir, const struct summary_record *recs, int n, c
                     size_t errlen);
 
 /* Prints the cells ranked by write rate and by read rate, and the best
-** value of each dimension that varies, to f.  Only cells with status ok
-** count; repeats of one combination are folded into their median, and
-** every comparison carries its interval over rounds (noise.h), or says
-** that no noise estimate exists when each cell ran once. */
-void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n);
+** value of each dimension that varies, to f, every ratio against cell
+** base (baseline.h), named; one cell measured: its figures alone.  Only
+** cells with status ok count; repeats of one combination are folded into
+** their median, and every comparison carries its interval over rounds and
+** noise.h's verdict.  A cell that did not measure is named once, however
+** many repeats it had. */
+void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
+                   int64_t base);
 
 #endif

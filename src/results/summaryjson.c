@@ -32,6 +32,8 @@ static json_t *figure(const char *text, enum csvout_type type, const char *unit)
     json_int_t i;
     if (!*text)
         v = json_null();
+    else if (type == CSVOUT_STR)           /* a verdict: faster, slower, ... */
+        v = json_string(text);
     else if (type == CSVOUT_I64 && as_integer(text, &i) == 0)
         v = json_integer(i);
     else
@@ -60,7 +62,8 @@ static json_t *cell(const struct csvin *t, int r)
             json_object_set_new(settings, c.name, json_integer(v));
         else if (fd.type == CSVOUT_DIM || i < csvout_column_of(CSV_SUMMARY, COL_status))
             json_object_set_new(settings, c.name, json_string(text));
-        else if (fd.type == CSVOUT_STR)
+        else if (i == csvout_column_of(CSV_SUMMARY, COL_status) ||
+                 i == csvout_column_of(CSV_SUMMARY, COL_reason))
             json_object_set_new(o, c.name, json_string(text));
         else
             json_object_set_new(figs, c.name, figure(text, fd.type, c.unit));

@@ -18,6 +18,8 @@
 ** crash inside a library costs one cell, not the night.
 */
 #include "runner.h"
+#include "baseline.h"
+#include "headline.h"
 #include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
@@ -208,11 +210,16 @@ void runner_print_plan(const struct runner *r)
         biggest = b > biggest ? b : biggest;
         all += b;
     }
-    printf("sqlsoak %s: %d cell%s (%" PRId64 " combination%s x %" PRId64 " repeat%s%s), "
+    printf("sqlsoak %s: %s%d cell%s (%" PRId64 " combination%s x %s%" PRId64 " repeat%s%s), "
            "%" PRId64 " rows each in chunks of %" PRId64 "\n",
-           SQLSOAK_VERSION, r->ncells, r->ncells == 1 ? "" : "s", plan_combinations(cfg),
-           plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat, cfg->repeat == 1 ? "" : "s",
-           cfg->warmup ? " + warm-ups" : "", cfg->rows, cfg->chunk);
+           SQLSOAK_VERSION, cfg->repeat_auto ? "up to " : "", r->ncells,
+           r->ncells == 1 ? "" : "s", plan_combinations(cfg),
+           plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat_auto ? "up to " : "",
+           cfg->repeat, cfg->repeat == 1 ? "" : "s", cfg->warmup ? " + warm-ups" : "",
+           cfg->rows, cfg->chunk);
+    if (cfg->repeat_auto)
+        printf("  --repeat auto: a round at a time until every comparison with the baseline "
+               "is decided at 95%%\n");
     if (cfg->keep_db)
         printf("  databases in %s: about %" PRId64 " MiB in all (every one kept)\n", r->db_dir,
                all >> 20);
@@ -250,6 +257,12 @@ static void remove_db(struct runner *r, int idx, const struct cell_result *res,
     }
 }
 
+/* Whether cell i is the last of its round (repeats interleave: plan.h). */
+static int round_ends(const struct runner *r, int i)
+{
+    return i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat;
+}
+
 /* The cells from first on.  Returns 1 when a cell failed.  A run that
 ** stops early (a signal, a cell's process killed, a results file that
 ** cannot be written) sets r->end and r->where and leaves the cell in hand
@@ -266,6 +279,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                         : left_s > 0    ? t_start + (uint64_t)(left_s * 1e9)
                                         : t_start;
     int failed = 0, i;
+    char decided[96] = "";                  /* why --repeat auto stopped, once it did */
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
     for (i = first; i < r->ncells && !stop_signal; i++) {
@@ -309,6 +323,16 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                 break;
             }
         }
+        if (cfg->repeat_auto && round_ends(r, i) && r->cells[i].repeat >= 2 &&
+            noise_decided(r->results, r->nresults, runner_baseline(r))) {
+            snprintf(decided, sizeof decided, "--repeat auto: every comparison decided after "
+                     "%" PRId64 " rounds", r->cells[i].repeat);
+            printf("%s: the %d cells of the rounds after it are skipped\n", decided,
+                   r->ncells - i - 1);
+            fflush(stdout);
+            i++;
+            break;
+        }
         if (i == first && !prior && r->ncells - first > 1 &&
             (res.status == ST_OK || res.status == ST_WARMUP)) {
             char eta[16];
@@ -324,8 +348,9 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         return failed;
     }
     for (; i < r->ncells; i++)
-        if (skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
-                                                               : "--max-time reached")) {
+        if (skip_cell(r, i, *decided                                   ? decided
+                            : failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                                 : "--max-time reached")) {
             snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", i + 1, r->ncells,
                      r->end_why);
             break;
@@ -344,6 +369,26 @@ void runner_shell_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+int64_t runner_baseline(const struct runner *r)
+{
+    int64_t cell = 1;
+    char err[300];
+    if (baseline_of_records(r->cfg->baseline, r->results, r->nresults, &cell, err,
+                            sizeof err) != 0)
+        cell = 1;   /* checked before the run began: only a run with no record left */
+    return cell;
+}
+
+/* The headline (headline.h), from the files just written. */
+static void print_headline(const struct runner *r)
+{
+    struct headline *h = malloc(sizeof *h);
+    char err[4400];
+    if (h && headline_load(r->out, r->cfg->baseline, h, err, sizeof err) == 0)
+        headline_print(stdout, h);
+    free(h);
+}
+
 /* Once every cell is recorded: the columns that compare cells need every
 ** round, so summary.csv is rewritten with them now (a kill before this
 ** leaves it to resume, which fills them again), and summary.json from it.
@@ -352,7 +397,7 @@ static void close_summary(struct runner *r)
 {
     char werr[4400];
     const char *failed = NULL;
-    noise_fill(r->results, r->nresults);
+    noise_fill(r->results, r->nresults, runner_baseline(r));
     if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0)
         failed = "summary.csv";
     else if (summaryjson_write(r->out, werr, sizeof werr) != 0)
@@ -396,7 +441,11 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     }
     if (!r->end)
         close_summary(r);
-    summary_print(stdout, cfg, r->results, r->nresults);
+    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
+    print_headline(r);
+    /* the cell the ratios are against, resolved (options.baseline is as typed) */
+    json_object_set_new(runjson_root(r->rj), colid_name(COL_baseline_cell),
+                        json_integer(runner_baseline(r)));
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them */
     const char *graphs = r->end ? NULL : draw_graphs(r);

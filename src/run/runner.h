@@ -70,4 +70,8 @@ void runner_release(struct runner *r);
 ** (the commands sqlsoak prints for the user to paste). */
 void runner_shell_quote(FILE *f, const char *s);
 
+/* The cell --baseline names among the cells recorded (baseline.h): 1 by
+** default, and when none recorded is the one named. */
+int64_t runner_baseline(const struct runner *r);
+
 #endif

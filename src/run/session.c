@@ -9,6 +9,7 @@
 ** anything is created.
 */
 #include "session.h"
+#include "baseline.h"
 #include "dbmark.h"
 #include "detach.h"
 #include "folder.h"
@@ -163,6 +164,26 @@ int session_plan(struct runner *r, char *err, size_t n)
     return 0;
 }
 
+/* --baseline names a cell of the plan (baseline.h). */
+static int check_baseline(const struct runner *r, char *err, size_t n)
+{
+    if (!r->cfg->baseline)
+        return 0;
+    struct cell_id *ids = calloc((size_t)r->ncells + 1, sizeof *ids);
+    int64_t cell;
+    if (!ids) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < r->ncells; i++) {
+        const struct sqlapi *api = &r->libs[r->cells[i].v[DIM_LIB]];
+        plan_cell_id(r->cfg, &r->cells[i], api->version, api->source_id, &ids[i]);
+    }
+    int rc = baseline_resolve(r->cfg->baseline, ids, r->ncells, &cell, err, n);
+    free(ids);
+    return rc;
+}
+
 int session_check(struct runner *r, int argc, char **argv, char *err, size_t n)
 {
     const struct config *cfg = r->cfg;
@@ -170,7 +191,8 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t n)
         return -1;
     if (load_libraries(r, err, n) || check_out(cfg, r->out, sizeof r->out, err, n) ||
         folder_check_writable("--db-dir", r->db_dir, err, n) ||
-        plan_build(cfg, &r->cells, &r->ncells, err, n) || check_space(r, err, n) ||
+        plan_build(cfg, &r->cells, &r->ncells, err, n) || check_baseline(r, err, n) ||
+        check_space(r, err, n) ||
         check_results_space(r->out, err, n))
         return -1;
     r->prog = argv[0];

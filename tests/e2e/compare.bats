@@ -59,7 +59,8 @@ PY
     [[ "$output" == *"against a (the baseline)"* ]]
     [[ "$output" == *"over 2 rounds, a 50.0% interval"* ]]
     grep -Eq '^    b +write [0-9.]+[kM]? rows/s \([0-9.]+[kM]?\.\.[0-9.]+[kM]?\)' <<<"$output"
-    grep -Eq '^ +write [0-9]+\.[0-9]{2}x \([0-9]+\.[0-9]{2}\.\.[0-9]+\.[0-9]{2}\).*read p99 [0-9]+\.[0-9]{2}x' <<<"$output"
+    # two rounds give a 50% interval: stated, never called a finding
+    grep -Eq '^ +write [0-9]+\.[0-9]{2}x \([0-9]+\.[0-9]{2}\.\.[0-9]+\.[0-9]{2}, a 50% interval\) not established \(2 rounds; 6 give 95%\).*read p99 [0-9]+\.[0-9]{2}x' <<<"$output"
     # the report says the same, against the same baseline
     grep -q '<h2>Against the baseline</h2>' "$out/report.html"
     grep -q 'read p99 × baseline' "$out/report.html"
@@ -89,7 +90,8 @@ PY
     [ "$status" -eq 0 ]
     [[ "$output" == *"no noise estimate exists"* ]]
     grep -Eq '^    c2 +write [0-9.]+[kM]? rows/s  read' <<<"$output"
-    grep -Eq '^ +write [0-9]+\.[0-9]{2}x  read [0-9]+\.[0-9]{2}x  read p99 [0-9]+\.[0-9]{2}x$' <<<"$output"
+    n='not established \(1 round; 6 give 95%\)'
+    grep -Eq "^ +write [0-9]+\.[0-9]{2}x $n  read [0-9]+\.[0-9]{2}x $n  read p99 [0-9]+\.[0-9]{2}x $n\$" <<<"$output"
 }
 
 @test "compare: unmatched cells name the settings that differ" {

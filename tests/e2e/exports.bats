@@ -52,6 +52,8 @@ for row, cell in zip(rows, j["cells"]):
             f = cell["figures"][col]
             if text == "":
                 assert f["value"] is None, (col, f)
+            elif type(f["value"]) is str:     # a verdict
+                assert f["value"] == text and not re.fullmatch(r"[-0-9.e+]+", text), (col, f)
             elif re.fullmatch(r"-?[0-9]+", text):
                 assert type(f["value"]) in (int, float) and f["value"] == int(text), (col, f, text)
             else:

@@ -27,8 +27,9 @@ setup() {
         --db-dir "$T/db" --out "$T/same" --progress never
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *'noise: paired by round: median and range over 8 rounds, a 99.2% interval; "within noise" when the interval includes 1.00'* ]]
-    [[ "$output" == *"by write rate (median of chunks, then of repeats with their range; x against the first):"* ]]
+    [[ "$output" == *'noise: paired by round: median and range over 8 rounds, a 99.2% interval; a difference is called only when its interval covers 95%'$'\n'* ]]
+    [[ "$output" == *"baseline: cell 1, autocheckpoint 1000 (--baseline names another)"* ]]
+    [[ "$output" == *"by write rate (median of chunks, then of repeats with their range; x against autocheckpoint 1000):"* ]]
     python3 - "$T/same/summary.csv" "$output" <<'PY'
 import csv, re, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
@@ -55,17 +56,23 @@ reps = sorted(float(x["write_rows_per_s_median"]) for x in two)
 assert float(r["write_rows_per_s_repeats_min"]) == reps[0]
 assert float(r["write_rows_per_s_repeats_max"]) == reps[-1]
 # the best of the two is not faster than the other beyond the noise
-assert re.search(r"wal_autocheckpoint +best (1000|2000) \(\d+ rows/s, within noise of (1000|2000)\); ", out)
-m = re.search(r"wal_autocheckpoint +best \d+ \([^)]*\); 1000 \d+ 1\.00x; "
+assert re.search(r"wal_autocheckpoint +best (1000|2000) \(within noise of (1000|2000)\); ", out)
+m = re.search(r"wal_autocheckpoint +best \d+ \([^)]*\); 1000 \d+ 1\.00x \(the baseline\); "
               r"2000 (\d+) (\d+\.\d\d)x \((\d+\.\d\d)\.\.(\d+\.\d\d)\) within noise\n", out)
 assert m, "no within-noise verdict for wal_autocheckpoint 2000"
 assert abs(float(m.group(1)) - float(r["write_rows_per_s_repeats_median"])) <= 1
 for got, want in zip(m.groups()[1:], (ratio, lo, hi)):
     assert abs(float(got) - want) <= 0.0051, (got, want)
-# the ranking: each cell with its repeats' range; the second against the first
+# the ranking: each cell with its repeats' range; each against the baseline, cell 1
 ranked = re.findall(r"^ +\d\. +\d+ rows/s +\((\d+)\.\.(\d+)\) +(.*?) +cell (\d) ", out, re.M)
 assert len(ranked) == 2, ranked
-assert ranked[0][2] == "first" and ranked[1][2].endswith("within noise"), ranked
+by_cell = {c: t for _, _, t, c in ranked}
+assert by_cell["1"] == "baseline" and by_cell["2"].endswith("within noise"), ranked
+# the baseline columns: against cell 1 by default, the same figures as vs_cell1
+for x in rows:
+    assert x["baseline_cell"] == "1" and x["baseline_confidence"] == "99.2", x
+    assert x["write_vs_baseline"] == x["write_vs_cell1"], x
+    assert x["write_verdict"] == ("baseline" if x["cell"] == "1" else "within noise"), x
 PY
     check_report_refs "$T/same"
     grep -q '<p class=same>Noise: paired by round: median and range over 8 rounds, a 99.2% interval' "$T/same/report.html"
@@ -78,8 +85,8 @@ PY
         --db-dir "$T/db" --out "$T/one" --progress never
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference below may be noise"* ]]
-    [[ "$output" =~ page_size\ +best\ [0-9]+\ \([0-9]+\ rows/s\)\;\ 1024\ [0-9]+\ 1\.00x\;\ 4096\ [0-9]+\ [0-9.]+x$'\n' ]]
+    [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference is called only when its interval covers 95%: every one here is not established (1 round; 6 give 95%)"* ]]
+    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ established\ against\ (1k|4k)\)\;\ 1k\ [0-9]+\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9]+\ [0-9.]+x\ not\ established\ \(1\ round\;\ 6\ give\ 95%\)$'\n' ]]
     [[ "$output" != *"within noise"* ]]
     python3 - "$T/one/summary.csv" <<'PY'
 import csv, sys
@@ -87,6 +94,8 @@ rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert len(rows) == 2
 for r in rows:
     assert r["write_vs_cell1"] != "" and r["vs_cell1_rounds"] == "1", r
+    # one round: no verdict but "not established"
+    assert r["write_verdict"] == ("baseline" if r["cell"] == "1" else "not established"), r
     for c in ("write_vs_cell1_lo", "write_vs_cell1_hi", "write_within_noise",
               "read_within_noise", "vs_cell1_confidence"):
         assert r[c] == "", (c, r)
@@ -141,4 +150,30 @@ for r in rows:
     assert r["write_vs_cell1"] != "" and r["write_within_noise"] in ("0", "1"), r
 PY
     [ ! -e "$out/summary.csv.tmp" ]
+}
+
+# A commit per row against one commit for 64 rows: many times slower in
+# every round, so 6 rounds (the first to give 95%) decide it.
+@test "noise: --repeat auto:9 stops once every comparison is decided; the later rounds are skipped" {
+    run "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
+        --db-dir "$T/db" --out "$T/auto" --progress never --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"up to 18 cells (2 combinations x up to 9 repeats)"* ]]
+    [[ "$output" == *"--repeat auto: every comparison decided after 6 rounds: the 6 cells of the rounds after it are skipped"* ]]
+    # the rounds skipped are not rounds of the noise estimate
+    [[ "$output" == *"noise: paired by round: median and range over 6 rounds, a 96.9% interval"* ]]
+    python3 - "$T/auto/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+ok = [r for r in rows if r["status"] == "ok"]
+skipped = [r for r in rows if r["status"] == "skipped"]
+assert sorted({int(r["repeat"]) for r in ok}) == [1, 2, 3, 4, 5, 6], ok
+assert sorted({int(r["repeat"]) for r in skipped}) == [7, 8, 9], skipped
+# (a text that begins with - is guarded against formula injection by a ')
+assert all(r["reason"].lstrip("'") == "--repeat auto: every comparison decided after 6 rounds"
+           for r in skipped), skipped
+assert all(r["write_verdict"] == ("baseline" if r["cell"] == "1" else "faster") for r in ok), ok
+assert all(r["baseline_rounds"] == "6" for r in ok), ok
+PY
 }

@@ -479,14 +479,20 @@ static void test_phase_name_map(void **state)
         {"write_rows_per_s_repeats_median", "400.0"}, {"read_ops_per_s_repeats_max", "602.0"},
         {"write_vs_cell1", "1.0000"}, {"write_vs_cell1_hi", "3.0000"},
         {"read_vs_cell1_lo", "2.0020"}, {"read_within_noise", "6"}, {"read_p50_us", "52.000"},
+        {"write_vs_baseline", "7.0000"}, {"read_vs_baseline", "7.0020"},
+        {"write_verdict", "faster"}, {"read_verdict", "faster"},
     };
     fill_chunk(&c);
     fill_summary(&s);
     for (int p = 0; p < PHASE_COUNT; p++) {
         c.ph[p] = (struct phase_stats){30 + p, 10 + p, 20 + p, {0}, 70 + p};
         struct phase_summary *q = &s.ph[p];
-        *q = (struct phase_summary){100 + p, 200 + p, 300 + p, 400 + p, 500 + p, 600 + p,
-                                    1 + p / 1000.0, 2 + p / 1000.0, 3 + p / 1000.0, 4 + p, {0}};
+        *q = (struct phase_summary){.median = 100 + p, .min = 200 + p, .max = 300 + p,
+                                    .repeats_median = 400 + p, .repeats_min = 500 + p,
+                                    .repeats_max = 600 + p, .vs_cell1 = 1 + p / 1000.0,
+                                    .vs_cell1_lo = 2 + p / 1000.0, .vs_cell1_hi = 3 + p / 1000.0,
+                                    .within_noise = 4 + p, .vs_base = 7 + p / 1000.0,
+                                    .verdict = "faster"};
         for (int i = 0; i < LAT_COUNT; i++) {
             c.ph[p].us[i] = 40 + p + i * 1000;
             q->us[i] = 50 + p + i * 1000;

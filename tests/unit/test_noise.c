@@ -90,28 +90,66 @@ static void test_one_round(void **state)
     near(q.ratio, 1.32);
     assert_true(isnan(q.lo) && isnan(q.hi) && isnan(q.confidence));
     assert_int_equal(q.within, -1);
-    assert_string_equal(noise_text(&q, buf, sizeof buf), "1.32x");
+    assert_int_equal(noise_verdict(&q), NV_NO_ESTIMATE);
+    assert_string_equal(noise_text(&q, buf, sizeof buf),
+                        "1.32x not established (1 round; 6 give 95%)");
     assert_non_null(strstr(noise_method(1, buf, sizeof buf), "no noise estimate exists"));
 }
 
-/* The verdict is taken at the two decimals printed. */
+/* The verdict is taken at the two decimals printed, of a 95% interval. */
 static void test_verdict_as_printed(void **state)
 {
     (void)state;
     struct noise_ratio q;
-    char buf[96];
-    double v[] = {1.004, 1.2};
-    noise_interval(v, 2, &q);
+    char buf[160];
+    double v[] = {1.004, 1.2, 1.1, 1.1, 1.1, 1.1};
+    noise_interval(v, 6, &q);
     assert_int_equal(q.within, 1);
+    assert_int_equal(noise_verdict(&q), NV_WITHIN);
     assert_string_equal(noise_text(&q, buf, sizeof buf), "1.10x (1.00..1.20) within noise");
-    double w[] = {1.006, 1.2};
-    noise_interval(w, 2, &q);
+    double w[] = {1.006, 1.2, 1.1, 1.1, 1.1, 1.1};
+    noise_interval(w, 6, &q);
     assert_int_equal(q.within, 0);
+    assert_int_equal(noise_verdict(&q), NV_DIFFERENT);
     assert_string_equal(noise_text(&q, buf, sizeof buf), "1.10x (1.01..1.20)");
-    assert_string_equal(noise_text_figures(NAN, NAN, NAN, NAN, buf, sizeof buf), "");
-    assert_string_equal(noise_text_figures(0.5, 0.4, 0.6, 0, buf, sizeof buf),
+    assert_string_equal(noise_text_figures(NAN, NAN, NAN, NAN, NAN, NAN, buf, sizeof buf), "");
+    assert_string_equal(noise_text_figures(0.5, 0.4, 0.6, 0, 7, 98.4, buf, sizeof buf),
                         "0.50x (0.40..0.60)");
-    assert_string_equal(noise_text_figures(0.5, NAN, NAN, NAN, buf, sizeof buf), "0.50x");
+    assert_string_equal(noise_text_figures(0.5, NAN, NAN, NAN, 1, NAN, buf, sizeof buf),
+                        "0.50x not established (1 round; 6 give 95%)");
+    assert_string_equal(noise_text_figures(0.5, 0.4, 0.6, 0, 2, 50, buf, sizeof buf),
+                        "0.50x (0.40..0.60, a 50% interval) not established (2 rounds; 6 give "
+                        "95%)");
+}
+
+/* Below 95% nothing is called: a 50% (2 rounds) to 93.8% (5 rounds)
+** interval prints its coverage and "not established", whether or not it
+** includes 1.00; 6 rounds are the first to give 95%. */
+static void test_fifty_percent_is_no_finding(void **state)
+{
+    (void)state;
+    struct noise_ratio q;
+    char buf[160];
+    assert_int_equal(noise_rounds_to_call(), 6);
+    double two[] = {0.85, 0.93};
+    noise_interval(two, 2, &q);
+    assert_int_equal(q.within, 0);
+    assert_int_equal(noise_verdict(&q), NV_NOT_ESTABLISHED);
+    assert_string_equal(noise_text(&q, buf, sizeof buf),
+                        "0.89x (0.85..0.93, a 50% interval) not established (2 rounds; 6 give "
+                        "95%)");
+    double same[] = {0.99, 1.01};
+    noise_interval(same, 2, &q);
+    assert_int_equal(noise_verdict(&q), NV_NOT_ESTABLISHED);
+    assert_null(strstr(noise_text(&q, buf, sizeof buf), "within noise"));
+    double five[] = {1.2, 1.3, 1.25, 1.22, 1.28};
+    noise_interval(five, 5, &q);
+    assert_int_equal(noise_verdict(&q), NV_NOT_ESTABLISHED);
+    assert_non_null(strstr(noise_text(&q, buf, sizeof buf), "a 93.8% interval) not established (5 rounds"));
+    double six[] = {1.2, 1.3, 1.25, 1.22, 1.28, 1.24};
+    noise_interval(six, 6, &q);
+    assert_int_equal(noise_verdict(&q), NV_DIFFERENT);
+    assert_null(strstr(noise_text(&q, buf, sizeof buf), "not established"));
 }
 
 /* Paired by round, a drift that slows whole rounds cancels: cell 2 is 10%
@@ -182,7 +220,7 @@ static void test_fill(void **state)
         r[n++] = rec(1, k, 1000 + k, 50);
         r[n++] = rec(2, k, 2000 * k, 100);
     }
-    noise_fill(r, n);
+    noise_fill(r, n, 1);
     for (int i = 0; i < n; i++) {
         if (r[i].id.cell == 1) {
             near(r[i].ph[PHASE_WRITE].vs_cell1, 1);
@@ -200,13 +238,56 @@ static void test_fill(void **state)
         }
         near(r[i].vs_cell1_rounds, 3);
         near(r[i].vs_cell1_confidence, 75);
+        /* the baseline is cell 1 by default: the same figures */
+        near(r[i].baseline_cell, 1);
+        near(r[i].ph[PHASE_WRITE].vs_base, r[i].ph[PHASE_WRITE].vs_cell1);
+        assert_string_equal(r[i].ph[PHASE_WRITE].verdict,
+                            r[i].id.cell == 1 ? "baseline" : "not established");
+    }
+    /* against cell 2: cell 1 is the slower one, cell 1's old columns stay */
+    noise_fill(r, n, 2);
+    for (int i = 0; i < n; i++) {
+        near(r[i].baseline_cell, 2);
+        if (r[i].id.cell == 1) {
+            near(r[i].ph[PHASE_WRITE].vs_base, 1002 / 4000.0);
+            near(r[i].ph[PHASE_WRITE].vs_cell1, 1);
+        } else {
+            near(r[i].ph[PHASE_WRITE].vs_base, 1);
+            assert_string_equal(r[i].ph[PHASE_WRITE].verdict, "baseline");
+        }
+        near(r[i].baseline_rounds, 3);
+        near(r[i].baseline_confidence, 75);
     }
     /* one round: ratios, but no interval and no verdict */
     struct summary_record one[2] = {rec(1, 1, 100, 10), rec(2, 1, 132, 10)};
-    noise_fill(one, 2);
+    noise_fill(one, 2, 1);
     near(one[1].ph[PHASE_WRITE].vs_cell1, 1.32);
     assert_true(isnan(one[1].ph[PHASE_WRITE].vs_cell1_lo) && isnan(one[1].ph[PHASE_WRITE].within_noise) &&
                 isnan(one[1].vs_cell1_confidence));
+}
+
+/* With 6 rounds the verdict words: faster, slower, within noise. */
+static void test_verdict_words(void **state)
+{
+    (void)state;
+    struct summary_record r[18];
+    int n = 0;
+    for (int k = 1; k <= 6; k++) {
+        r[n++] = rec(1, k, 1000 + k, 100 + k);
+        r[n++] = rec(2, k, 2000 + k, 50 + k);
+        r[n++] = rec(3, k, k % 2 ? 990 : 1010, 100 + k);
+    }
+    noise_fill(r, n, 1);
+    for (int i = 0; i < n; i++) {
+        const char *w = r[i].ph[PHASE_WRITE].verdict, *rd = r[i].ph[PHASE_READ].verdict;
+        if (r[i].id.cell == 2) {
+            assert_string_equal(w, "faster");
+            assert_string_equal(rd, "slower");
+        } else if (r[i].id.cell == 3) {
+            assert_string_equal(w, "within noise");
+        }
+        near(r[i].baseline_confidence, 100 * (1 - 2.0 / 64));
+    }
 }
 
 int main(void)
@@ -215,7 +296,8 @@ int main(void)
         cmocka_unit_test(test_interval_small),  cmocka_unit_test(test_interval_large),
         cmocka_unit_test(test_one_round),       cmocka_unit_test(test_verdict_as_printed),
         cmocka_unit_test(test_paired_by_round), cmocka_unit_test(test_sets),
-        cmocka_unit_test(test_fill),
+        cmocka_unit_test(test_fill),            cmocka_unit_test(test_fifty_percent_is_no_finding),
+        cmocka_unit_test(test_verdict_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -339,6 +339,35 @@ static void test_last_wins_and_json(void **state)
     config_free(&c);
 }
 
+/* --repeat auto[:MAX]: at most MAX rounds (20 by default); a count after
+** it, the last word, turns auto off; --baseline is kept as typed. */
+static void test_repeat_auto_and_baseline(void **state)
+{
+    (void)state;
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--repeat", "auto", "--baseline", "journal=wal");
+    assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
+    assert_int_equal(c.repeat, 20);
+    assert_int_equal(c.repeat_auto, 1);
+    assert_string_equal(c.baseline, "journal=wal");
+    config_free(&c);
+    DECL_ARGV(b, "--repeat", "auto:7");
+    assert_int_equal(parse(&c, CMD_RUN, b_n, b, err, sizeof err), 0);
+    assert_int_equal(c.repeat, 7);
+    assert_int_equal(c.repeat_auto, 1);
+    config_free(&c);
+    DECL_ARGV(d, "--repeat", "auto:7", "--repeat", "3");
+    assert_int_equal(parse(&c, CMD_RUN, d_n, d, err, sizeof err), 0);
+    assert_int_equal(c.repeat, 3);
+    assert_int_equal(c.repeat_auto, 0);
+    config_free(&c);
+    DECL_ARGV(e, "--repeat", "automatic");
+    assert_int_equal(parse(&c, CMD_RUN, e_n, e, err, sizeof err), -1);
+    assert_string_equal(err, "--repeat: 'automatic' is not a count, auto or auto:MAX");
+    config_free(&c);
+}
+
 /* A preset fills in options; an explicit option overrides it wherever it
 ** stands on the command line. */
 static void test_preset_overridden(void **state)
@@ -523,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_lists_and_values),
         cmocka_unit_test(test_last_wins_and_json),
+        cmocka_unit_test(test_repeat_auto_and_baseline),
         cmocka_unit_test(test_preset_overridden),
         cmocka_unit_test(test_every_preset_parses),
         cmocka_unit_test(test_bad_input),

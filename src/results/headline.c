@@ -1,0 +1,551 @@
+/*
+** headline: a run's answer in sentences.  See headline.h.
+*/
+#include "headline.h"
+
+#include "baseline.h"
+#include "cellstats.h"
+#include "csvin.h"
+#include "infile.h"
+#include "modes.h"
+#include "noise.h"
+#include "summary.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the published claims of the presets: one row each ---- */
+
+enum claim_kind {
+    CL_FLAT,     /* write cost per row stays within 5% per doubling of the table */
+    CL_FASTER,   /* value a of dim writes faster than value b */
+    CL_BEST      /* value a of dim writes fastest of all */
+};
+
+static const struct claim {
+    const char *preset;
+    const char *claim;          /* as published, with its figures */
+    enum claim_kind kind;
+    int dim;
+    const char *a, *b;          /* values in the user's words (baseline_value's) */
+} claims[] = {
+    {"2014", "writes stay flat as the table grows (2.52 s per million rows at the start, "
+             "2.74 s at 99M rows)", CL_FLAT, DIM_COUNT, NULL, NULL},
+    {"txn", "one transaction per batch writes far faster than a commit per row (9.844 ms "
+            "against 2,138.751 ms for 1,024 rows)", CL_FASTER, DIM_COMMIT_EVERY, "1024", "1"},
+    {"journal", "wal writes faster than delete", CL_FASTER, DIM_JOURNAL, "wal", "delete"},
+    {"pages", "4k pages are fastest", CL_BEST, DIM_PAGE_SIZE, "4k", NULL},
+};
+#define NCLAIMS (int)(sizeof claims / sizeof *claims)
+
+/* A factor per doubling within this of 1 is "flat". */
+#define FLAT_PER_DOUBLING 0.05
+
+static void add(struct headline *h, enum headline_kind kind, const char *fmt, ...)
+{
+    if (h->n >= HEADLINE_MAX)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    h->line[h->n].kind = kind;
+    vsnprintf(h->line[h->n].text, sizeof h->line[h->n].text, fmt, ap);
+    va_end(ap);
+    h->n++;
+}
+
+static int measured(const struct summary_record *r)
+{
+    return strcmp(r->status, "ok") == 0 && r->id.repeat >= 1;
+}
+
+/* "6 rounds", of a comparison's rounds. */
+static const char *rounds_text(int k, char *buf, size_t n)
+{
+    snprintf(buf, n, "%d round%s", k, k == 1 ? "" : "s");
+    return buf;
+}
+
+/* ---- scaling: a log-log fit of cost per op against the table's rows ---- */
+
+/* The two-sided 97.5% quantile of Student's t with df degrees of freedom
+** (rounded up beyond 30: the interval errs wide). */
+static double t975(int df)
+{
+    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    return df <= 30 ? t[df] : df <= 60 ? 2.0 : df <= 120 ? 1.98 : 1.96;
+}
+
+/* A fit of log2(cost) on log2(rows): the slope b, so that cost grows 2^b
+** per doubling, with its 95% interval (NaN below 3 points), and the
+** median over repeats of last over first cost. */
+struct fit {
+    int k;
+    double b, b_lo, b_hi;
+    double last_over_first;
+    int64_t first_rows, last_rows;
+};
+
+/* The cost per op of phase m in chunk c; NaN when not measured. */
+static double cost(const struct chunk_record *c, enum phase_id m)
+{
+    return c->ph[m].rate > 0 ? 1 / c->ph[m].rate : NAN;
+}
+
+/* Whether chunk c is a full chunk of a measured repeat of cell. */
+static int full_chunk(const struct headline_input *in, const struct chunk_record *c,
+                      int64_t cell, int64_t full)
+{
+    if (c->id.cell != cell || c->id.repeat < 1 || c->ph[PHASE_WRITE].ops != full)
+        return 0;
+    for (int i = 0; i < in->nrecs; i++)
+        if (in->recs[i].id.cell == cell && in->recs[i].id.repeat == c->id.repeat)
+            return measured(&in->recs[i]);
+    return 0;
+}
+
+static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_id m,
+                     struct fit *f)
+{
+    memset(f, 0, sizeof *f);
+    f->b = f->b_lo = f->b_hi = f->last_over_first = NAN;
+    int64_t full = 0;
+    for (int i = 0; i < in->nchunks; i++)
+        if (in->chunks[i].id.cell == cell && in->chunks[i].ph[PHASE_WRITE].ops > full)
+            full = in->chunks[i].ph[PHASE_WRITE].ops;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    double *ratio = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
+    int nratio = 0;
+    for (int i = 0; ratio && i < in->nchunks; i++) {
+        const struct chunk_record *c = &in->chunks[i];
+        double y = log2(cost(c, m)), x = log2((double)c->rows);
+        if (!full_chunk(in, c, cell, full) || isnan(y))
+            continue;
+        f->k++;
+        sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+        if (!f->first_rows || c->rows < f->first_rows)
+            f->first_rows = c->rows;
+        if (c->rows > f->last_rows)
+            f->last_rows = c->rows;
+    }
+    /* last over first, per repeat: its first and last full chunks */
+    for (int r = 0; ratio && r < in->nrecs; r++) {
+        const struct summary_record *s = &in->recs[r];
+        const struct chunk_record *lo = NULL, *hi = NULL;
+        if (s->id.cell != cell || !measured(s))
+            continue;
+        for (int i = 0; i < in->nchunks; i++) {
+            const struct chunk_record *c = &in->chunks[i];
+            if (c->id.repeat != s->id.repeat || !full_chunk(in, c, cell, full) ||
+                isnan(cost(c, m)))
+                continue;
+            lo = !lo || c->rows < lo->rows ? c : lo;
+            hi = !hi || c->rows > hi->rows ? c : hi;
+        }
+        if (lo && hi && lo != hi)
+            ratio[nratio++] = cost(hi, m) / cost(lo, m);
+    }
+    if (nratio)
+        f->last_over_first = cellstats_median(ratio, nratio);
+    free(ratio);
+    double den = f->k * sxx - sx * sx;
+    if (f->k < 2 || den <= 0)
+        return;
+    f->b = (f->k * sxy - sx * sy) / den;
+    if (f->k < 3)
+        return;
+    double a = (sy - f->b * sx) / f->k;
+    double sse = syy - a * sy - f->b * sxy;
+    double se = sqrt(fmax(sse, 0) / (f->k - 2) / (sxx - sx * sx / f->k));
+    f->b_lo = f->b - t975(f->k - 2) * se;
+    f->b_hi = f->b + t975(f->k - 2) * se;
+}
+
+/* "1.09x per doubling of the table (95% interval 1.05..1.12, a log-log
+** fit over 10 chunks)". */
+static const char *per_doubling(const struct fit *f, char *buf, size_t n)
+{
+    if (isnan(f->b_lo))
+        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks)",
+                 exp2(f->b), f->k);
+    else
+        snprintf(buf, n, "%.2fx per doubling of the table (95%% interval %.2f..%.2f, a "
+                         "log-log fit over %d chunks)", exp2(f->b), exp2(f->b_lo),
+                 exp2(f->b_hi), f->k);
+    return buf;
+}
+
+static const char *rows_text(int64_t rows, char *buf, size_t n)
+{
+    if (rows >= 1000000 && rows % 100000 == 0)
+        snprintf(buf, n, "%g", rows / 1e6), strncat(buf, "M", n - strlen(buf) - 1);
+    else if (rows >= 1000 && rows % 100 == 0)
+        snprintf(buf, n, "%g", rows / 1e3), strncat(buf, "k", n - strlen(buf) - 1);
+    else
+        snprintf(buf, n, "%" PRId64, rows);
+    return buf;
+}
+
+static void scaling(const struct headline_input *in, const char *base, struct headline *h)
+{
+    struct fit w, r;
+    char a[160], b[160], x[24], y[24], z[24];
+    fit_cost(in, in->baseline, PHASE_WRITE, &w);
+    fit_cost(in, in->baseline, PHASE_READ, &r);
+    if (w.k < 2 || isnan(w.last_over_first))
+        return;
+    char reads[400] = "";
+    if (r.k >= 2 && !isnan(r.last_over_first))
+        snprintf(reads, sizeof reads, "; a read cost %.2fx as much, %s", r.last_over_first,
+                 per_doubling(&r, b, sizeof b));
+    add(h, HL_SCALING,
+        "Scaling (%s): a row written cost %.2fx as much at the last full chunk (%s rows) as "
+        "at the first (%s rows), %s%s.",
+        base, w.last_over_first, rows_text(w.last_rows, x, sizeof x),
+        rows_text(w.first_rows, y, sizeof y), per_doubling(&w, a, sizeof a), reads);
+    if (in->planned_rows > w.last_rows && !isnan(w.b)) {
+        double d = log2((double)in->planned_rows / (double)w.first_rows);
+        if (isnan(w.b_lo))
+            snprintf(a, sizeof a, "about %.1fx", exp2(w.b * d));
+        else
+            snprintf(a, sizeof a, "about %.1fx (%.1f..%.1f)", exp2(w.b * d), exp2(w.b_lo * d),
+                     exp2(w.b_hi * d));
+        add(h, HL_SCALING,
+            "It stopped at %s of the planned %s rows: at that slope a row written would cost "
+            "%s the first chunk's at %s rows, an extrapolation, not a measurement.",
+            rows_text(w.last_rows, x, sizeof x), rows_text(in->planned_rows, y, sizeof y), a,
+            rows_text(in->planned_rows, z, sizeof z));
+    }
+}
+
+/* ---- where the reads came from ---- */
+
+static void cache(const struct headline_input *in, struct headline *h)
+{
+    double *pct = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
+    double *io = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
+    int np = 0, nio = 0, drop = 0, cells = 0;
+    for (int i = 0; pct && io && i < in->nrecs; i++) {
+        const struct summary_record *s = &in->recs[i];
+        if (!measured(s) || !(s->ph[PHASE_READ].median > 0))
+            continue;
+        cells++;
+        drop += s->id.v[DIM_OS_CACHE] == OC_DROP;
+        if (!isnan(s->db_cached_pct_median))
+            pct[np++] = s->db_cached_pct_median;
+        if (!isnan(s->read_io_bytes_per_read))
+            io[nio++] = s->read_io_bytes_per_read;
+    }
+    double p = np ? cellstats_median(pct, np) : NAN;
+    double b = nio ? cellstats_median(io, nio) : NAN;
+    char bytes[80] = "";
+    if (!isnan(b))
+        snprintf(bytes, sizeof bytes, ", %.0f bytes read from storage per read", b);
+    if (isnan(p)) {
+        /* an older folder: no figure of the cache */
+    } else if (p >= 90 && drop < cells) {
+        add(h, HL_CACHE,
+            "Reads came from RAM (%.0f%% cached%s): this is not the disk's read speed; use "
+            "--os-cache drop.", p, bytes);
+    } else if (p <= 10) {
+        add(h, HL_CACHE, "Reads came from the storage (%.0f%% of the database cached before "
+                         "them%s%s).", p, bytes, drop == cells ? ", --os-cache drop" : "");
+    } else {
+        add(h, HL_CACHE, "Reads came partly from RAM (%.0f%% of the database cached before "
+                         "them%s): between the disk's read speed and RAM's.", p, bytes);
+    }
+    free(pct);
+    free(io);
+}
+
+/* ---- each dimension's best value, hyperfine's way ---- */
+
+/* "1.99 ± 0.03 times faster than delete (95% interval 1.96..2.02, 6
+** rounds)", or why it is not established, of q (a over b). */
+static const char *faster_text(const struct noise_ratio *q, const char *b, char *buf, size_t n)
+{
+    char k[32], why[80];
+    double hw = fmax(q->hi - q->ratio, q->ratio - q->lo);
+    switch (noise_verdict(q)) {
+    case NV_DIFFERENT:
+        snprintf(buf, n, "%.2f ± %.2f times %s %s (95%% interval %.2f..%.2f, %s)", q->ratio, hw,
+                 q->ratio > 1 ? "faster than" : "as fast as, slower than", b, q->lo, q->hi,
+                 rounds_text(q->rounds, k, sizeof k));
+        break;
+    case NV_WITHIN:
+        snprintf(buf, n, "%.2f ± %.2f times as fast as %s: within noise (95%% interval "
+                         "%.2f..%.2f, %s)", q->ratio, hw, b, q->lo, q->hi,
+                 rounds_text(q->rounds, k, sizeof k));
+        break;
+    case NV_NOT_ESTABLISHED:
+        snprintf(buf, n, "%.2f times as fast as %s in the median round: %s; its %.0f%% "
+                         "interval is %.2f..%.2f", q->ratio, b,
+                 noise_unsettled_text(q->rounds, why, sizeof why), 100 * q->confidence, q->lo,
+                 q->hi);
+        break;
+    default:
+        snprintf(buf, n, "%.2f times as fast as %s: %s", q->ratio, b,
+                 noise_unsettled_text(q->rounds ? q->rounds : 1, why, sizeof why));
+    }
+    return buf;
+}
+
+/* The best value of dimension d for phase m against the baseline's:
+** "wal writes 1.99 ± 0.03 times faster than delete (...)"; the baseline
+** best, against the runner-up.  Into buf; "" with fewer than 2 values. */
+static const char *best_text(const struct headline_input *in, int d, enum phase_id m,
+                             char *buf, size_t n)
+{
+    struct summary_dim v;
+    char t[300];
+    char verb[16];      /* "writes", "reads" */
+    snprintf(verb, sizeof verb, "%ss", phase_table[m].name);
+    buf[0] = 0;
+    if (summary_dim(in->recs, in->nrecs, d, in->baseline, m, &v) != 0)
+        return buf;
+    int best = v.best, nc = v.ncombos;
+    if (v.nv >= 2 && !isnan(v.vs_base[best].ratio)) {
+        if (best != v.base) {
+            snprintf(buf, n, "%s %s %s", v.names[best], verb,
+                     faster_text(&v.vs_base[best], v.names[v.base], t, sizeof t));
+        } else {
+            int next = -1;
+            for (int k = 0; k < v.nv; k++)
+                if (k != v.base && (next < 0 || v.vs_base[k].ratio > v.vs_base[next].ratio))
+                    next = k;
+            struct noise_ratio q;
+            noise_compare(in->recs, in->nrecs, &v.cells[(size_t)v.base * (size_t)nc],
+                          v.ncells[v.base], &v.cells[(size_t)next * (size_t)nc], v.ncells[next],
+                          m, &q);
+            snprintf(buf, n, "%s (the baseline) %s fastest, %s", v.names[v.base], verb,
+                     faster_text(&q, v.names[next], t, sizeof t));
+        }
+    }
+    summary_dim_free(&v);
+    return buf;
+}
+
+static void dimensions(const struct headline_input *in, struct headline *h)
+{
+    for (int d = 0; d < DIM_COUNT; d++) {
+        char w[700], r[700];
+        best_text(in, d, PHASE_WRITE, w, sizeof w);
+        best_text(in, d, PHASE_READ, r, sizeof r);
+        if (*w)
+            add(h, HL_DIM, "%s: %s%s%s.", d == DIM_LIB ? "sqlite" : dim_table[d].column, w,
+                *r ? "; " : "", r);
+    }
+}
+
+/* ---- the published claims beside this run's verdicts ---- */
+
+/* The index of value text among v's values, or -1. */
+static int value_index(const struct summary_dim *v, const char *text)
+{
+    for (int k = 0; k < v->nv; k++)
+        if (strcmp(v->names[k], text) == 0)
+            return k;
+    return -1;
+}
+
+/* The ratio of value a's cells over value b's, for writes. */
+static void compare_values(const struct headline_input *in, const struct summary_dim *v, int a,
+                           int b, struct noise_ratio *q)
+{
+    size_t nc = (size_t)v->ncombos;
+    noise_compare(in->recs, in->nrecs, &v->cells[(size_t)a * nc], v->ncells[a],
+                  &v->cells[(size_t)b * nc], v->ncells[b], PHASE_WRITE, q);
+}
+
+static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
+{
+    struct fit f;
+    char t[200];
+    fit_cost(in, in->baseline, PHASE_WRITE, &f);
+    if (isnan(f.b_lo))
+        snprintf(buf, n, "not established here (%d full chunks: a fit needs 3)", f.k);
+    else if (exp2(f.b_hi) <= 1 + FLAT_PER_DOUBLING && exp2(f.b_lo) >= 1 - FLAT_PER_DOUBLING)
+        snprintf(buf, n, "so here: %s", per_doubling(&f, t, sizeof t));
+    else if (exp2(f.b_lo) > 1 + FLAT_PER_DOUBLING)
+        snprintf(buf, n, "not so here: write cost grew %s", per_doubling(&f, t, sizeof t));
+    else
+        snprintf(buf, n, "not established here: %s, within %.0f%% of flat or not",
+                 per_doubling(&f, t, sizeof t), 100 * FLAT_PER_DOUBLING);
+}
+
+static void verdict_faster(const struct headline_input *in, const struct summary_dim *v,
+                           int a, int b, char *buf, size_t n)
+{
+    struct noise_ratio q;
+    char t[300];
+    compare_values(in, v, a, b, &q);
+    enum noise_verdict got = noise_verdict(&q);
+    if (got == NV_DIFFERENT && q.ratio > 1)
+        snprintf(buf, n, "so here: %s writes %s", v->names[a],
+                 faster_text(&q, v->names[b], t, sizeof t));
+    else if (got == NV_DIFFERENT || got == NV_WITHIN) {
+        struct noise_ratio r;
+        compare_values(in, v, b, a, &r);
+        snprintf(buf, n, "not so here: %s writes %s", v->names[b],
+                 faster_text(&r, v->names[a], t, sizeof t));
+    } else
+        snprintf(buf, n, "not established here: %s writes %s", v->names[a],
+                 faster_text(&q, v->names[b], t, sizeof t));
+}
+
+static void verdict_best(const struct headline_input *in, const struct summary_dim *v, int a,
+                         char *buf, size_t n)
+{
+    int best = v->best, open = 0;
+    struct noise_ratio q;
+    char t[300];
+    if (best != a) {
+        compare_values(in, v, best, a, &q);
+        if (noise_verdict(&q) == NV_DIFFERENT)
+            snprintf(buf, n, "not so here: %s writes %s", v->names[best],
+                     faster_text(&q, v->names[a], t, sizeof t));
+        else
+            snprintf(buf, n, "not established here; %s first, %s %s", v->names[best],
+                     noise_verdict(&q) == NV_WITHIN ? "within noise of" : "not established against",
+                     v->names[a]);
+        return;
+    }
+    size_t at = (size_t)snprintf(buf, n, "%s first", v->names[a]);
+    for (int k = 0; k < v->nv && at < n; k++) {
+        if (k == a)
+            continue;
+        compare_values(in, v, a, k, &q);
+        if (noise_verdict(&q) != NV_DIFFERENT)
+            at += (size_t)snprintf(buf + at, n - at, "%s %s", open++ ? "," : "; within noise or "
+                                   "not established against", v->names[k]);
+    }
+    if (!open && at < n) {
+        char why[300];
+        snprintf(why, sizeof why, "so here: %s", buf);
+        snprintf(buf, n, "%s, faster than every other beyond the noise", why);
+    } else if (at < n) {
+        char why[300];
+        snprintf(why, sizeof why, "%s", buf);
+        snprintf(buf, n, "not established here; %s", why);
+    }
+}
+
+static void published(const struct headline_input *in, struct headline *h)
+{
+    for (int i = 0; in->preset && i < NCLAIMS; i++) {
+        const struct claim *c = &claims[i];
+        char verdict[700] = "";
+        if (strcmp(c->preset, in->preset) != 0)
+            continue;
+        if (c->kind == CL_FLAT) {
+            verdict_flat(in, verdict, sizeof verdict);
+        } else {
+            struct summary_dim v;
+            if (summary_dim(in->recs, in->nrecs, c->dim, in->baseline, PHASE_WRITE, &v) != 0)
+                continue;
+            int a = value_index(&v, c->a), b = c->b ? value_index(&v, c->b) : 0;
+            if (a < 0 || b < 0)
+                snprintf(verdict, sizeof verdict, "not tested here (%s %s not measured)",
+                         dim_table[c->dim].column, a < 0 ? c->a : c->b);
+            else if (c->kind == CL_FASTER)
+                verdict_faster(in, &v, a, b, verdict, sizeof verdict);
+            else
+                verdict_best(in, &v, a, verdict, sizeof verdict);
+            summary_dim_free(&v);
+        }
+        add(h, HL_CLAIM, "Published (--preset %s): %s. This run: %s.", c->preset, c->claim,
+            verdict);
+    }
+}
+
+void headline_build(const struct headline_input *in, struct headline *out)
+{
+    out->n = 0;
+    int any = 0;
+    for (int i = 0; i < in->nrecs; i++)
+        any |= measured(&in->recs[i]);
+    if (!any)
+        return;
+    struct cell_id *ids = malloc(sizeof *ids * (size_t)in->nrecs);
+    char base[256] = "";
+    int nids = 0;
+    for (int i = 0; ids && i < in->nrecs; i++)
+        if (measured(&in->recs[i]))
+            ids[nids++] = in->recs[i].id;
+    baseline_name(in->baseline, ids, nids, base, sizeof base);
+    free(ids);
+    scaling(in, base, out);
+    cache(in, out);
+    dimensions(in, out);
+    published(in, out);
+}
+
+/* Reads every row of file name in dir into an array of records of f. */
+static void *read_all(const char *dir, const char *name, enum csv_file f, size_t size, int *n,
+                      char *err, size_t errlen)
+{
+    char path[4200];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    *n = 0;
+    if (csvin_read(path, f, &t, err, errlen) != 0)
+        return NULL;
+    char *recs = calloc((size_t)t.nrows + 1, size);
+    for (int i = 0; recs && i < t.nrows; i++)
+        csvin_record(&t, f, i, recs + (size_t)i * size);
+    *n = recs ? t.nrows : 0;
+    csvin_free(&t);
+    if (!recs)
+        snprintf(err, errlen, "out of memory");
+    return recs;
+}
+
+int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
+                  size_t n)
+{
+    struct headline_input in = {0};
+    struct summary_record *recs;
+    struct chunk_record *chunks;
+    char path[4200], preset[64] = "", given[512] = "";
+    int rc = -1;
+    out->n = 0;
+    recs = read_all(dir, "summary.csv", CSV_SUMMARY, sizeof *recs, &in.nrecs, err, n);
+    chunks = recs ? read_all(dir, "chunks.csv", CSV_CHUNKS, sizeof *chunks, &in.nchunks, err, n)
+                  : NULL;
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, n) : NULL;
+    json_t *o = json_object_get(j, "options");
+    if (json_is_string(json_object_get(o, "preset")))
+        snprintf(preset, sizeof preset, "%s", json_string_value(json_object_get(o, "preset")));
+    if (json_is_string(json_object_get(o, "baseline")))
+        snprintf(given, sizeof given, "%s", json_string_value(json_object_get(o, "baseline")));
+    in.planned_rows = json_integer_value(json_object_get(o, "rows"));
+    json_decref(j);
+    in.recs = recs;
+    in.chunks = chunks;
+    in.preset = *preset ? preset : NULL;
+    if (chunks && (j || infile_absent(path)) &&
+        baseline_of_records(baseline ? baseline : given, recs, in.nrecs, &in.baseline, err,
+                            n) == 0) {
+        headline_build(&in, out);
+        rc = 0;
+    }
+    free(recs);
+    free(chunks);
+    return rc;
+}
+
+void headline_print(FILE *f, const struct headline *h)
+{
+    if (h->n == 0)
+        return;
+    fprintf(f, "\nheadline:\n");
+    for (int i = 0; i < h->n; i++)
+        fprintf(f, "  %s\n", h->line[i].text);
+}

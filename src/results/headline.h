@@ -1,0 +1,86 @@
+/*
+** headline: the answer of a run in a few sentences with figures, printed
+** first: on the terminal at the end of a run and by `sqlsoak plot`, and
+** for report.html and any export to put at their top.
+**
+** The sentences, in this order, each present only when its figures are:
+**   HL_SCALING  how the baseline cell's write and read cost per op grew
+**               from its first to its last full chunk, as a factor per
+**               doubling of the table from a log-log fit over its chunks
+**               with a 95% interval; when the cell stopped short of the
+**               planned rows, what that slope means at the planned count;
+**   HL_CACHE    where the reads came from, and what that means ("reads
+**               came from RAM (100% cached): this is not the disk's read
+**               speed; use --os-cache drop");
+**   HL_DIM      for each dimension that varies, its best value against
+**               the baseline's, in hyperfine's form ("wal writes 1.99 ±
+**               0.03 times faster than delete"), or why it is not
+**               established (noise.h's rule: a 95% interval or nothing);
+**   HL_CLAIM    for a preset that reproduces a published experiment, the
+**               published claim beside this run's verdict (one table,
+**               headline.c's claims[]).
+** The text is plain UTF-8, one sentence a line, no markup: a caller that
+** writes HTML escapes it.
+**
+** Use:
+**     struct headline h;
+**     if (headline_load(dir, NULL, &h, err, sizeof err) == 0) {
+**         for (int i = 0; i < h.n; i++)   use h.line[i].kind, h.line[i].text
+**         headline_print(stdout, &h);
+**     }
+** headline_build does the same from records in memory (the unit tests').
+** Nothing to free: struct headline holds its sentences.
+*/
+#ifndef SQLSOAK_HEADLINE_H
+#define SQLSOAK_HEADLINE_H
+
+#include "records.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
+#define HEADLINE_LEN 512
+
+enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM };
+
+struct headline_line {
+    enum headline_kind kind;
+    char text[HEADLINE_LEN];
+};
+
+struct headline {
+    int n;
+    struct headline_line line[HEADLINE_MAX];
+};
+
+/* What the sentences are made from: a run's summary records (their
+** vs_baseline columns need not be filled), its chunks, the baseline cell
+** (baseline.h), the preset it ran (or NULL) and its planned rows (0:
+** unknown). */
+struct headline_input {
+    const struct summary_record *recs;
+    int nrecs;
+    const struct chunk_record *chunks;
+    int nchunks;
+    int64_t baseline;
+    const char *preset;
+    int64_t planned_rows;
+};
+
+/* The sentences of in into *out (out->n 0 when no cell measured). */
+void headline_build(const struct headline_input *in, struct headline *out);
+
+/* The same from the results folder dir: summary.csv, chunks.csv and
+** run.json (its preset, --rows and --baseline; baseline, when not NULL,
+** overrides the one run.json records).  Returns 0, or -1 with one line in
+** err (a file unreadable, a --baseline that names no cell). */
+int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
+                  size_t n);
+
+/* Writes h to f as plain text: "headline:" and a sentence a line,
+** indented; nothing when h has none. */
+void headline_print(FILE *f, const struct headline *h);
+
+#endif

@@ -1,0 +1,398 @@
+/*
+** headline: its sentences and figures from hand-made summaries and
+** chunks (scaling, cache, a dimension's best value, a published claim's
+** verdict); the baseline named by --baseline; and the summary's three
+** old faults (one cell ranked under two headings, an unsupported cell
+** named once per repeat, a best value beside a faster one).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "csvout.h"
+#include "headline.h"
+#include "modes.h"
+#include "noise.h"
+#include "summary.h"
+
+#define MAXREC 64
+#define MAXCHUNK 256
+
+struct run {
+    struct summary_record recs[MAXREC];
+    struct chunk_record chunks[MAXCHUNK];
+    int nrecs, nchunks;
+};
+
+/* The first value of every dimension, as options' defaults give it. */
+static void id_of(struct cell_id *id, int64_t cell, int64_t repeat)
+{
+    memset(id, 0, sizeof *id);
+    id->cell = cell;
+    id->repeat = repeat;
+    snprintf(id->sqlite_version, sizeof id->sqlite_version, "3.40.1");
+    snprintf(id->sqlite_lib, sizeof id->sqlite_lib, "libsqlite3.so.0");
+    id->v[DIM_PAGE_SIZE] = 4096;
+    id->v[DIM_JOURNAL] = JM_DELETE;
+    id->v[DIM_SYNC] = SY_FULL;
+    id->v[DIM_COMMIT_EVERY] = 1000;
+    id->v[DIM_VALUE_SIZE] = 16;
+    id->v[DIM_OS_CACHE] = OC_KEEP;
+}
+
+/* A measured cell: its summary record, with these medians. */
+static struct summary_record *cell(struct run *r, int64_t c, int64_t repeat, double write,
+                                   double read)
+{
+    struct summary_record *s = &r->recs[r->nrecs++];
+    csvout_clear(CSV_SUMMARY, s);
+    id_of(&s->id, c, repeat);
+    snprintf(s->status, sizeof s->status, "ok");
+    s->ph[PHASE_WRITE].median = write;
+    s->ph[PHASE_READ].median = read;
+    s->db_cached_pct_median = 100;
+    s->read_io_bytes_per_read = 0;
+    return s;
+}
+
+/* chunks of 1000 rows of a cell whose costs per row grow as rows^bw
+** (write) and rows^br (read): 2^bw per doubling. */
+static void chunks(struct run *r, const struct summary_record *s, int n, double bw, double br)
+{
+    for (int k = 0; k < n; k++) {
+        struct chunk_record *c = &r->chunks[r->nchunks++];
+        csvout_clear(CSV_CHUNKS, c);
+        c->id = s->id;
+        c->chunk = k;
+        c->rows = 1000 * (k + 1);
+        c->ph[PHASE_WRITE].ops = 1000;
+        c->ph[PHASE_WRITE].rate = 1e6 / pow((double)c->rows, bw);
+        c->ph[PHASE_READ].rate = 1e6 / pow((double)c->rows, br);
+    }
+}
+
+static void build(const struct run *r, int64_t base, const char *preset, int64_t planned,
+                  struct headline *h)
+{
+    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned};
+    headline_build(&in, h);
+}
+
+/* The sentence of kind k that contains want, or NULL. */
+static const char *line_with(const struct headline *h, enum headline_kind k, const char *want)
+{
+    for (int i = 0; i < h->n; i++)
+        if (h->line[i].kind == k && strstr(h->line[i].text, want))
+            return h->line[i].text;
+    for (int i = 0; i < h->n; i++)
+        print_message("headline %d: %s\n", h->line[i].kind, h->line[i].text);
+    return NULL;
+}
+
+/* Write cost that doubles with every doubling of the table: 2.00x per
+** doubling, 8x from the first chunk (1k rows) to the last (8k); reads
+** flat.  Stopped at 8k of 64k planned rows: 64x at 64k. */
+static void test_scaling(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    memset(&r, 0, sizeof r);
+    chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 1, 0);
+    build(&r, 1, NULL, 64000, &h);
+    assert_non_null(line_with(&h, HL_SCALING,
+                              "Scaling (cell 1): a row written cost 8.00x as much at the last "
+                              "full chunk (8k rows) as at the first (1k rows), 2.00x per "
+                              "doubling of the table (95% interval 2.00..2.00, a log-log fit "
+                              "over 8 chunks); a read cost 1.00x as much, 1.00x per doubling"));
+    assert_non_null(line_with(&h, HL_SCALING,
+                              "It stopped at 8k of the planned 64k rows: at that slope a row "
+                              "written would cost about 64.0x (64.0..64.0) the first chunk's "
+                              "at 64k rows, an extrapolation, not a measurement."));
+    /* a last chunk shorter than the rest is not a full chunk */
+    r.chunks[r.nchunks - 1].ph[PHASE_WRITE].ops = 10;
+    r.chunks[r.nchunks - 1].ph[PHASE_WRITE].rate = 1;
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_SCALING, "7.00x as much at the last full chunk (7k rows)"));
+    assert_null(strstr(h.line[0].text, "planned"));
+}
+
+static void test_cache(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    memset(&r, 0, sizeof r);
+    cell(&r, 1, 1, 1000, 1000);
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_CACHE,
+                              "Reads came from RAM (100% cached, 0 bytes read from storage per "
+                              "read): this is not the disk's read speed; use --os-cache drop."));
+    r.recs[0].db_cached_pct_median = 0;
+    r.recs[0].read_io_bytes_per_read = 4096;
+    r.recs[0].id.v[DIM_OS_CACHE] = OC_DROP;
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_CACHE,
+                              "Reads came from the storage (0% of the database cached before "
+                              "them, 4096 bytes read from storage per read, --os-cache drop)."));
+    r.recs[0].db_cached_pct_median = 40;
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_CACHE, "Reads came partly from RAM (40% of the database"));
+}
+
+/* Two journal modes over k rounds: wal writes ratio[r] times delete's in
+** round r. */
+static void journals(struct run *r, int k, const double *ratio)
+{
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < k; i++) {
+        double speed = 1 + 0.3 * (i % 3);   /* whole rounds faster or slower */
+        cell(r, 1, i + 1, 1000 * speed, 500 * speed);
+        struct summary_record *w = cell(r, 2, i + 1, 1000 * speed * ratio[i], 500 * speed);
+        w->id.v[DIM_JOURNAL] = JM_WAL;
+    }
+}
+
+/* hyperfine's form, with a 95% interval over 6 rounds. */
+static void test_best_value(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    const double six[] = {1.96, 1.99, 2.01, 1.99, 2.03, 1.98};
+    journals(&r, 6, six);
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_DIM,
+                              "journal_mode: wal writes 1.99 ± 0.04 times faster than delete "
+                              "(95% interval 1.96..2.03, 6 rounds); "));
+    /* reads: the same; within noise, the baseline first */
+    assert_non_null(line_with(&h, HL_DIM, "; delete (the baseline) reads fastest, 1.00 ± 0.00 "
+                                          "times as fast as wal: within noise"));
+    /* the baseline another: the same comparison seen from wal */
+    build(&r, 2, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_DIM,
+                              "journal_mode: wal (the baseline) writes fastest, 1.99 ± 0.04 "
+                              "times faster than delete (95% interval 1.96..2.03, 6 rounds)"));
+}
+
+/* 2 rounds give a 50% interval: never a finding. */
+static void test_fifty_percent_not_a_finding(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    const double two[] = {1.9, 2.1};
+    journals(&r, 2, two);
+    build(&r, 1, NULL, 0, &h);
+    const char *s = line_with(&h, HL_DIM, "journal_mode: wal writes 2.00 times as fast as delete "
+                                          "in the median round: not established (2 rounds; 6 "
+                                          "give 95%); its 50% interval is 1.90..2.10");
+    assert_non_null(s);
+    assert_null(strstr(s, "times faster"));
+    assert_null(strstr(s, "±"));
+}
+
+/* The published claim beside the verdict: "4k pages are fastest". */
+static void test_claim(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < 2; i++) {
+        cell(&r, 1, i + 1, 1000, 100);
+        cell(&r, 2, i + 1, i ? 1010 : 1030, 100)->id.v[DIM_PAGE_SIZE] = 32768;
+    }
+    build(&r, 1, "pages", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM,
+                              "Published (--preset pages): 4k pages are fastest. This run: not "
+                              "established here; 32k first, not established against 4k."));
+    /* over 6 rounds, 32k within noise of 4k */
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < 6; i++) {
+        cell(&r, 1, i + 1, 1000, 100);
+        cell(&r, 2, i + 1, i % 2 ? 1030 : 990, 100)->id.v[DIM_PAGE_SIZE] = 32768;
+    }
+    build(&r, 1, "pages", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM, "This run: not established here; 32k first, within "
+                                            "noise of 4k."));
+    /* 4k faster beyond the noise: so here */
+    for (int i = 0; i < r.nrecs; i++)
+        if (r.recs[i].id.cell == 2)
+            r.recs[i].ph[PHASE_WRITE].median = 800 + r.recs[i].id.repeat;
+    build(&r, 1, "pages", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM, "This run: so here: 4k first, faster than every "
+                                            "other beyond the noise."));
+    build(&r, 1, NULL, 0, &h);   /* no preset, no claim */
+    for (int i = 0; i < h.n; i++)
+        assert_int_not_equal(h.line[i].kind, HL_CLAIM);
+}
+
+/* The other presets' claims: journal (wal faster), txn (batches
+** faster), 2014 (flat writes). */
+static void test_claims(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    const double six[] = {1.96, 1.99, 2.01, 1.99, 2.03, 1.98};
+    journals(&r, 6, six);
+    build(&r, 1, "journal", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM,
+                              "Published (--preset journal): wal writes faster than delete. This "
+                              "run: so here: wal writes 1.99 ± 0.04 times faster than delete "
+                              "(95% interval 1.96..2.03, 6 rounds)."));
+    memset(&r, 0, sizeof r);
+    cell(&r, 1, 1, 100, NAN)->id.v[DIM_COMMIT_EVERY] = 1;
+    cell(&r, 2, 1, 20000, NAN)->id.v[DIM_COMMIT_EVERY] = 1024;
+    build(&r, 1, "txn", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM,
+                              "This run: not established here: 1024 writes 200.00 times as fast "
+                              "as 1: not established (1 round; 6 give 95%)."));
+    memset(&r, 0, sizeof r);
+    chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 0, 0);
+    build(&r, 1, "2014", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM,
+                              "Published (--preset 2014): writes stay flat as the table grows "
+                              "(2.52 s per million rows at the start, 2.74 s at 99M rows). This "
+                              "run: so here: 1.00x per doubling of the table (95% interval "
+                              "1.00..1.00, a log-log fit over 8 chunks)."));
+}
+
+/* --baseline: a cell number, or DIM=VALUE in the user's words. */
+static void test_baseline(void **state)
+{
+    (void)state;
+    struct cell_id ids[4];
+    int64_t c;
+    char err[300];
+    for (int i = 0; i < 4; i++) {
+        id_of(&ids[i], i + 1, 1);
+        ids[i].v[DIM_PAGE_SIZE] = i % 2 ? 16384 : 4096;
+        ids[i].v[DIM_JOURNAL] = i / 2 ? JM_WAL : JM_DELETE;
+    }
+    assert_int_equal(baseline_resolve(NULL, ids, 4, &c, err, sizeof err), 0);
+    assert_int_equal(c, 1);
+    assert_int_equal(baseline_resolve("page-size=16k", ids, 4, &c, err, sizeof err), 0);
+    assert_int_equal(c, 2);
+    assert_int_equal(baseline_resolve("journal_mode=wal,page_size=16384", ids, 4, &c, err,
+                                      sizeof err), 0);
+    assert_int_equal(c, 4);
+    assert_int_equal(baseline_resolve("3", ids, 4, &c, err, sizeof err), 0);
+    assert_int_equal(c, 3);
+    assert_int_equal(baseline_resolve("5", ids, 4, &c, err, sizeof err), -1);
+    assert_string_equal(err, "--baseline 5: no such cell (cells are numbered 1..)");
+    assert_int_equal(baseline_resolve("page-size=8k", ids, 4, &c, err, sizeof err), -1);
+    assert_string_equal(err, "--baseline page-size=8k: no cell has it (with every other setting "
+                             "at its first value)");
+    assert_int_equal(baseline_resolve("colour=red", ids, 4, &c, err, sizeof err), -1);
+    assert_int_equal(baseline_resolve("sqlite-lib=3.40.1", ids, 4, &c, err, sizeof err), 0);
+    assert_int_equal(c, 1);
+    char name[128], v[32];
+    assert_string_equal(baseline_name(2, ids, 4, name, sizeof name), "16k pages \xc2\xb7 delete");
+    assert_string_equal(baseline_value(&ids[1], DIM_PAGE_SIZE, v, sizeof v), "16k");
+}
+
+/* summary_print's output of recs into buf. */
+static const char *printed(const struct summary_record *recs, int n, int64_t base, char *buf,
+                           size_t len)
+{
+    struct config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    FILE *f = fmemopen(buf, len, "w");
+    assert_non_null(f);
+    summary_print(f, &cfg, recs, n, base);
+    fclose(f);
+    return buf;
+}
+
+/* One cell: its figures, not two rankings of one under two headings. */
+static void test_one_cell(void **state)
+{
+    (void)state;
+    static struct run r;
+    static char out[8192];
+    memset(&r, 0, sizeof r);
+    cell(&r, 1, 1, 1234, 567);
+    printed(r.recs, r.nrecs, 1, out, sizeof out);
+    assert_null(strstr(out, "by write rate"));
+    assert_null(strstr(out, "by read rate"));
+    assert_non_null(strstr(out, "cell 1 SQLite 3.40.1 \xc2\xb7 4k pages \xc2\xb7 delete \xc2\xb7 full: "
+                                "1234 rows/s written, 567 reads/s read (median of chunks)\n"));
+}
+
+/* An unsupported cell is named once, not once per repeat. */
+static void test_unsupported_once(void **state)
+{
+    (void)state;
+    static struct run r;
+    static char out[8192];
+    memset(&r, 0, sizeof r);
+    for (int k = 1; k <= 3; k++) {
+        cell(&r, 1, k, 1000, 100);
+        struct summary_record *s = cell(&r, 2, k, NAN, NAN);
+        snprintf(s->status, sizeof s->status, "unsupported");
+        s->id.v[DIM_JOURNAL] = JM_WAL;
+        snprintf(s->reason, sizeof s->reason, "journal_mode: requested wal, library set delete");
+    }
+    printed(r.recs, r.nrecs, 1, out, sizeof out);
+    const char *line = strstr(out, "unsupported: journal_mode: requested wal");
+    assert_non_null(line);
+    assert_null(strstr(line + 1, "unsupported: journal_mode"));
+    assert_non_null(strstr(out, "library set delete (3 repeats)\n"));
+    /* that cell the baseline: said, and no ratio against it */
+    for (int k = 1; k <= 3; k++)
+        cell(&r, 3, k, 1100, 100)->id.v[DIM_PAGE_SIZE] = 8192;
+    printed(r.recs, r.nrecs, 2, out, sizeof out);
+    assert_non_null(strstr(out, "baseline: cell 2, 4k pages \xc2\xb7 wal (it measured nothing: no "
+                                "ratios)\n"));
+    /* no journal line: no measured cell has wal; pages: 4k's cells are cell 1's */
+    assert_null(strstr(out, "  journal_mode"));
+    assert_non_null(strstr(out, "; 4k 1000 1.00x (the baseline); 8k 1100 1.10x"));
+}
+
+/* The best value and the ratios beside it from one source: here full's
+** median over repeats is higher, but off is faster in 2 of 3 rounds. */
+static void test_best_not_beside_faster(void **state)
+{
+    (void)state;
+    static struct run r;
+    static char out[8192];
+    const double full[] = {1000, 1100, 1300}, off[] = {1010, 1110, 1050};
+    memset(&r, 0, sizeof r);
+    for (int k = 0; k < 3; k++) {
+        cell(&r, 1, k + 1, full[k], NAN);
+        cell(&r, 2, k + 1, off[k], NAN)->id.v[DIM_SYNC] = SY_OFF;
+    }
+    printed(r.recs, r.nrecs, 1, out, sizeof out);
+    const char *line = strstr(out, "  synchronous");
+    assert_non_null(line);
+    assert_non_null(strstr(line, "best off ("));
+    assert_non_null(strstr(line, "; full 1100 1.00x (the baseline); off 1050 1.01x (0.81..1.01, "
+                                 "a 75% interval) not established (3 rounds; 6 give 95%)\n"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scaling),
+        cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_best_value),
+        cmocka_unit_test(test_fifty_percent_not_a_finding),
+        cmocka_unit_test(test_claim),
+        cmocka_unit_test(test_claims),
+        cmocka_unit_test(test_baseline),
+        cmocka_unit_test(test_one_cell),
+        cmocka_unit_test(test_unsupported_once),
+        cmocka_unit_test(test_best_not_beside_faster),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
