@@ -4,6 +4,7 @@
 #include "mdreport.h"
 
 #include "dims.h"
+#include "headline.h"
 #include "latency.h"
 #include "mdtable.h"
 
@@ -144,14 +145,21 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
     free(order);
 }
 
-/* THE HEADLINE GOES HERE: the headline module's sentences (scaling, where
-** the reads came from, each varying dimension's best value against the
-** baseline, the published claim's verdict), one paragraph each, then a
-** blank line.  It prints nothing until that module is connected. */
-static void headline(FILE *f, const struct plotdata_run *r)
+/* The headline's sentences (scaling, where the reads came from, each
+** varying dimension's best value against the baseline, the published
+** claim's verdict), a bullet each, then a blank line; nothing when the
+** folder gives none. */
+static void headline(FILE *f, const char *dir)
 {
-    (void)f;
-    (void)r;
+    struct headline h;
+    char err[512];
+    if (headline_load(dir, NULL, &h, err, sizeof err) != 0 || h.n == 0)
+        return;
+    for (int i = 0; i < h.n; i++) {
+        char text[2 * HEADLINE_LEN];
+        fprintf(f, "- %s\n", mdtable_cell(h.line[i].text, text, sizeof text));
+    }
+    fputs("\n", f);
 }
 
 int mdreport_main(const struct config *cfg, char *err, size_t n)
@@ -169,7 +177,7 @@ int mdreport_main(const struct config *cfg, char *err, size_t n)
     if (plotdata_load(cfg->pos[0], &r, err, n) != 0)
         return 2;
     printf("## sqlsoak: %s\n\n%s\n\n", r.name, r.desc);
-    headline(stdout, &r);
+    headline(stdout, cfg->pos[0]);
     mdreport_table(stdout, &r);
     plotdata_free(&r);
     return fflush(stdout) == 0 ? 0 : 1;

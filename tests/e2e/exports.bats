@@ -177,6 +177,9 @@ PY
     grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write last/first | status |' "$BATS_TEST_TMPDIR/md"
     grep -q '^20000 rows in chunks of 5000 · host ' "$BATS_TEST_TMPDIR/md"
     grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
+    # the headline first, a bullet a sentence
+    grep -q '^- Scaling (' "$BATS_TEST_TMPDIR/md"
+    grep -q '^- Reads came from RAM' "$BATS_TEST_TMPDIR/md"
     # --format is the default: the same page without it
     [ "$("$S" report "$RUN")" = "$output" ]
 }
