@@ -35,6 +35,7 @@
 #include "hist.h"
 #include "histfile.h"
 #include "kvgen.h"
+#include "live.h"
 #include "oscache.h"
 #include "phase.h"
 #include "rng.h"
@@ -74,6 +75,7 @@ struct soak {
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
+    struct live live;           /* the phase in flight, for the progress line */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -219,12 +221,21 @@ static int statements_prepare(struct soak *s)
 
 /* ---- the phases ---- */
 
-/* The cell reached step of chunk: its heartbeat to the runner, and the
+/* The cell reached beat b's step: its heartbeat to the runner, and the
 ** test hook that hangs it there. */
+static void step_beat(struct soak *s, const struct beat *b)
+{
+    beat_write(s->env->beat_fd, b);
+    testhook_hang(s->env->id.cell, beat_word(b->step), b->chunk, s->env->stop);
+}
+
 static void step(struct soak *s, int what, int64_t chunk)
 {
-    beat_send(s->env->beat_fd, what, chunk);
-    testhook_hang(s->env->id.cell, beat_word(what), chunk, s->env->stop);
+    struct beat b;
+    memset(&b, 0, sizeof b);
+    b.step = what;
+    b.chunk = chunk;
+    step_beat(s, &b);
 }
 
 /* step_done's failure, out of line: step_done, which every row written
@@ -502,6 +513,7 @@ struct phase_runner {
 
 static int write_run(struct soak *s, struct chunk_work *w)
 {
+    live_phase(&s->live, w->chunk, PHASE_WRITE, w->n, clock_now_ns());
     w->ops[PHASE_WRITE] = w->n;
     w->ops[PHASE_COMMIT] = -1;
     return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
@@ -524,6 +536,7 @@ static int read_prepare(struct soak *s, struct chunk_work *w)
 
 static int read_run(struct soak *s, struct chunk_work *w)
 {
+    live_phase(&s->live, w->chunk, PHASE_READ, w->reads, clock_now_ns());
     w->ops[PHASE_READ] = w->reads;
     return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
                       &w->cr->verify_failures);
@@ -536,7 +549,7 @@ static int verify_wanted(const struct soak *s)
 
 static int verify_phase(struct soak *s, struct chunk_work *w)
 {
-    (void)w;
+    live_phase(&s->live, w->chunk, PHASE_VERIFY, s->inserted, clock_now_ns());
     return verify_table(s);
 }
 
@@ -591,6 +604,8 @@ static int chunk_loop(struct soak *s)
     /* a resumed cell's clock goes on from its last recorded chunk */
     uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
     int64_t corrupt = testhook_corrupt_row();
+    live_open(&s->live, s->env->beat_fd, t_cell);
+    timeline_live(&s->w.tl, live_tick, &s->live);
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
@@ -632,8 +647,13 @@ static int chunk_loop(struct soak *s)
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
         sum->db_bytes = cr.db_bytes;
-        progress_chunk(s->env->progress, nchunks, &cr);
-        step(s, BEAT_CHUNK_END, c);
+        double phase_s[PHASE_COUNT];
+        for (int p = 0; p < PHASE_COUNT; p++)
+            phase_s[p] = cr.ph[p].s;
+        live_chunk_end(&s->live, phase_s);
+        struct beat end;
+        beat_chunk_end(&end, &cr);      /* the runner prints the progress line */
+        step_beat(s, &end);
         if (must_stop(s, c, nchunks))
             return -1;
     }
