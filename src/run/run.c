@@ -30,8 +30,14 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.metrics)
         opts.metrics = metrics;
-    if (session_check(&r, argc, argv, err, errlen) ||
-        session_create(&r, opts.detach, &status, err, errlen))
+    if (session_check(&r, argc, argv, err, errlen))
+        goto done;
+    if (opts.dry_run) {         /* the plan alone: nothing is created */
+        runner_print_plan(&r);
+        status = 0;
+        goto done;
+    }
+    if (session_create(&r, opts.detach, &status, err, errlen))
         goto done;
     session_describe(&r);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||

@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
+#include "estimate.h"
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
@@ -220,7 +221,8 @@ void runner_print_plan(const struct runner *r)
                "when done)\n", r->db_dir, biggest >> 20);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
-    printf("  results in %s\n", r->out);
+    estimate_print(r, stdout);
+    printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
 }
 

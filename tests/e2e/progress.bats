@@ -80,6 +80,9 @@ seen() {
     seen 'chunk 1/2  write [0-9]+/200000 rows'
     kill -INT -- "-$TTYPID"
     seen '^stopping after this chunk \(about [0-9]+ s\); Ctrl-C again to stop now$' 10
+    # the time left at the chunk's rate so far: at most 12.8k rows/s, most of 200k rows to go
+    left=$(screen | sed -nE 's/^stopping after this chunk \(about ([0-9]+) s\).*/\1/p')
+    [ "$left" -ge 5 ]
     # the chunk (at least 15 s of the hook's sleeps) had not ended
     [ "$(data_rows "$OUT/chunks.csv")" -eq 0 ]
     kill -INT -- "-$TTYPID"
