@@ -4,7 +4,7 @@
 ** begins, recording each chunk), so that the runner's watchdog can tell a slow cell from
 ** one that no longer moves (a stuck NFS mount, a card that stopped
 ** answering).  Sent outside every timed phase but the verify scan, whose
-** beats come every BEAT_VERIFY_ROWS rows.  A message is smaller than
+** beats come every BEAT_VERIFY_ROWS rows, and the live beats below.  A message is smaller than
 ** PIPE_BUF: one write(2), never interleaved.
 **
 ** The beats also carry what the progress line shows, so that the runner

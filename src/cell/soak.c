@@ -18,10 +18,11 @@
 **
 ** Invariants:
 **  1. Inside a timed phase run only the workload's SQLite calls, the
-**     generator, the clock (per read; per 256 rows written) and a row of
-**     timeline.csv per interval; /proc, stat(), CSV rows and the
-**     heartbeat (beat.h) come between, but for a beat every
-**     BEAT_VERIFY_ROWS rows of the --verify scan.
+**     generator, the clock (per read; per 256 rows written), and per
+**     interval a row of timeline.csv and at most one live beat (live.h);
+**     /proc, stat(), CSV rows and the other heartbeats (beat.h) come
+**     between, but for a beat every BEAT_VERIFY_ROWS rows of the --verify
+**     scan.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
 **  3. Every value read is verified against the generator.

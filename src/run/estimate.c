@@ -3,6 +3,7 @@
 */
 #include "estimate.h"
 
+#include "calibrate.h"
 #include "csvin.h"
 #include "devinfo.h"
 #include "dims.h"
@@ -101,38 +102,66 @@ static int in_common(const struct runner *r, const struct cell *c, const struct 
     return k;
 }
 
-/* Cell c's time from its nearest earlier cell: seconds, or -1 when no
-** earlier cell has rates; *exact 1 when every setting matched; from names
-** the folder and cell. */
-static double cell_time(const struct runner *r, const struct cell *c, const struct earlier *e,
-                        int ne, int *exact, char *from, size_t n)
+/* The time of a cell of cfg at write rate w and read rate rd (rows/s,
+** reads/s). */
+static double time_at(const struct config *cfg, double w, double rd)
 {
-    const struct config *cfg = r->cfg;
+    int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
+    int64_t reads = cfg->reads < 0 ? cfg->chunk : cfg->reads;
+    double s = (double)cfg->rows / w;
+    if (reads > 0 && isfinite(rd) && rd > 0)
+        s += (double)nchunks * (double)reads / rd;
+    return s;
+}
+
+/* The rates of cell c's nearest earlier cell: 1 with *w, *rd and from
+** naming the folder and cell; 0 when no earlier cell has rates. */
+static int from_earlier(const struct runner *r, const struct cell *c, const struct earlier *e,
+                        int ne, double *w, double *rd, char *from, size_t n)
+{
     int best = -1, bi = -1, bk = -1;
     for (int k = 0; k < ne; k++)
         for (int i = 0; i < e[k].sum.nrows; i++) {
-            double w = csvin_num(&e[k].sum, CSV_SUMMARY, i, COL_write_rows_per_s_median);
-            int common = isfinite(w) && w > 0 ? in_common(r, c, &e[k].sum, i) : -1;
+            double wk = csvin_num(&e[k].sum, CSV_SUMMARY, i, COL_write_rows_per_s_median);
+            int common = isfinite(wk) && wk > 0 ? in_common(r, c, &e[k].sum, i) : -1;
             if (common > best) {
                 best = common;
                 bk = k;
                 bi = i;
             }
         }
-    *exact = best == DIM_COUNT;
     if (bk < 0)
-        return -1;
+        return 0;
     const struct csvin *t = &e[bk].sum;
-    double w = csvin_num(t, CSV_SUMMARY, bi, COL_write_rows_per_s_median);
-    double rd = csvin_num(t, CSV_SUMMARY, bi, COL_read_ops_per_s_median);
-    int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    int64_t reads = cfg->reads < 0 ? cfg->chunk : cfg->reads;
-    double s = (double)cfg->rows / w;
-    if (reads > 0 && isfinite(rd) && rd > 0)
-        s += (double)nchunks * (double)reads / rd;
+    *w = csvin_num(t, CSV_SUMMARY, bi, COL_write_rows_per_s_median);
+    *rd = csvin_num(t, CSV_SUMMARY, bi, COL_read_ops_per_s_median);
     snprintf(from, n, "%s cell %s%s", e[bk].dir, csvin_str(t, CSV_SUMMARY, bi, COL_cell),
-             *exact ? "" : ", the nearest settings");
-    return s;
+             best == DIM_COUNT ? "" : ", the nearest settings");
+    return 1;
+}
+
+/* The rates of plan cell i's calibration, or of the calibrated cell with
+** the most settings in common: 1 with *w, *rd, from; 0 when none. */
+static int from_calibration(const struct runner *r, int i, const double *cw, const double *crd,
+                            double *w, double *rd, char *from, size_t n)
+{
+    int best = -1, bj = -1;
+    for (int j = 0; j < r->ncells; j++) {
+        int common = 0;
+        for (int d = 0; d < DIM_COUNT && !isnan(cw[j]); d++)
+            common += r->cells[j].v[d] == r->cells[i].v[d];
+        if (!isnan(cw[j]) && common > best) {
+            best = common;
+            bj = j;
+        }
+    }
+    if (bj < 0)
+        return 0;
+    *w = cw[bj];
+    *rd = crd[bj];
+    snprintf(from, n, "calibration of cell %d%s", bj + 1,
+             best == DIM_COUNT ? "" : ", the nearest settings");
+    return 1;
 }
 
 /* A time as the plan says it: "0.4 s", "42 s", "1m05s", "35h00m". */
@@ -188,6 +217,25 @@ static void print_fit(const struct runner *r, const double *s, FILE *f)
                 say_s(sum, d, sizeof d), fit + 1, fit + 2 <= r->ncells ? ", the rest skipped" : "");
 }
 
+/* The calibration, when no earlier run gives times (--dry-run alone: a
+** run's own first chunks come soon enough): its cells' rates into cw,
+** crd; says what it did.  Returns how many cells it calibrated. */
+static int calibration(const struct runner *r, double *cw, double *crd, FILE *f)
+{
+    char err[4400];
+    int k = calibrate_plan(r, cw, crd, err, sizeof err);
+    if (k < 0)
+        fprintf(f, "  no estimate: %s\n", err);
+    else if (k == 0)
+        fprintf(f, "  no estimate: the calibration measured no chunk\n");
+    else
+        fprintf(f, "  no earlier run on this storage: estimated time per cell from a %d-row "
+                   "calibration of %d cell%s (its folder removed; a table's first rows are "
+                   "its fastest, so the times are at least these):\n",
+                CALIBRATE_ROWS, k, k == 1 ? "" : "s");
+    return k;
+}
+
 void estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
@@ -199,45 +247,50 @@ void estimate_print(const struct runner *r, FILE *f)
     print_storage(&st, f);
     struct earlier *e = calloc(ESTIMATE_MAX_RUNS, sizeof *e);
     double *s = calloc((size_t)r->ncells + 1, sizeof *s);
-    if (!e || !s) {
-        free(e);
-        free(s);
-        return;
-    }
-    int ne = st.device[0] ? find_earlier(r, &st, e) : 0;
+    double *cw = calloc((size_t)r->ncells + 1, sizeof *cw);
+    double *crd = calloc((size_t)r->ncells + 1, sizeof *crd);
+    if (!e || !s || !cw || !crd)
+        goto out;
+    int ne = st.device[0] ? find_earlier(r, &st, e) : 0, nc = 0;
     double total = 0;
     int unknown = 0;
     if (ne)
         fprintf(f, "  estimated time per cell, from %d earlier run%s on this storage:\n", ne,
                 ne == 1 ? "" : "s");
+    else if (cfg->dry_run)
+        nc = calibration(r, cw, crd, f);
     else
         fprintf(f, "  no earlier run on this storage to estimate the time from (--estimate-from "
-                   "DIR,... names results folders)\n");
-    for (int i = 0; i < r->ncells; i++) {
+                   "DIR,... names results folders; --dry-run calibrates)\n");
+    for (int i = 0; i < r->ncells && (ne || nc > 0); i++) {
         const struct cell *c = &r->cells[i];
         struct cell_id id;
-        int exact;
+        double w, rd;
         plan_cell_id(cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id,
                      &id);
-        s[i] = cell_time(r, c, e, ne, &exact, from, sizeof from);
         plan_cell_label(cfg, &id, label, sizeof label);
+        int got = ne ? from_earlier(r, c, e, ne, &w, &rd, from, sizeof from)
+                     : from_calibration(r, i, cw, crd, &w, &rd, from, sizeof from);
+        s[i] = got ? time_at(cfg, w, rd) : -1;
         if (s[i] < 0) {
             unknown++;
-            if (ne)
-                fprintf(f, "    cell %d/%d %s  no estimate\n", i + 1, r->ncells, label);
+            fprintf(f, "    cell %d/%d %s  no estimate\n", i + 1, r->ncells, label);
         } else {
             total += s[i];
             fprintf(f, "    cell %d/%d %s  about %s  (from %s)\n", i + 1, r->ncells, label,
                     say_s(s[i], d, sizeof d), from);
         }
     }
-    if (unknown < r->ncells)
+    if ((ne || nc > 0) && unknown < r->ncells)
         fprintf(f, "  in all: about %s%s\n", say_s(total, d, sizeof d),
                 unknown ? " for the cells with an estimate" : "");
-    if (cfg->max_time_s && unknown < r->ncells)
+    if (cfg->max_time_s && (ne || nc > 0) && unknown < r->ncells)
         print_fit(r, s, f);
     for (int k = 0; k < ne; k++)
         csvin_free(&e[k].sum);
+out:
     free(e);
     free(s);
+    free(cw);
+    free(crd);
 }

@@ -6,6 +6,7 @@
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -32,9 +33,9 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         opts.metrics = metrics;
     if (session_check(&r, argc, argv, err, errlen))
         goto done;
-    if (opts.dry_run) {         /* the plan alone: nothing is created */
+    if (opts.dry_run) {         /* the plan alone: nothing is left behind */
         runner_print_plan(&r);
-        status = 0;
+        status = stop_signal ? 130 : 0;
         goto done;
     }
     if (session_create(&r, opts.detach, &status, err, errlen))

@@ -95,11 +95,41 @@ EOF
 @test "dry run: --estimate-from names earlier runs that are not beside --out" {
     run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --dry-run --db-dir "$T/db" \
         --out "$T/elsewhere/out"
-    [[ "$output" == *"no earlier run on this storage to estimate the time from"* ]]
+    [[ "$output" != *"from 1 earlier run"* ]]
     run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --dry-run --db-dir "$T/db" \
         --out "$T/elsewhere/out" --estimate-from "$RUNS/a"
     [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
     grep -q "cell 1/1 .* delete .*(from $RUNS/a cell 1)$" <<<"$output"
+}
+
+@test "dry run: with no earlier run on the storage, a calibration in a folder it removes gives the times" {
+    mkdir "$T/w"
+    ( cd "$T/w" && find . | sort ) >"$T/before"
+    run -0 "$S" run --rows 1M --chunk 100k --reads 10k --journal delete,wal --repeat 2 \
+        --dry-run --db-dir "$T/w/db" --out "$T/w/out"
+    [[ "$output" == *"no earlier run on this storage: estimated time per cell from a 20000-row calibration of 2 cells (its folder removed;"* ]]
+    grep -Eq '^    cell 1/4 .* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^    cell 2/4 .* wal .*  about .*  \(from calibration of cell 2\)$' <<<"$output"
+    # a repeat takes its combination's calibration
+    grep -Eq '^    cell 3/4 .* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^  in all: about ' <<<"$output"
+    ( cd "$T/w" && find . | sort ) >"$T/after"
+    diff "$T/before" "$T/after"
+    # 5 seconds in all: at 20 ms per 256 rows a calibration lasts 1.6 s,
+    # so the sixth combination is not reached and takes the nearest's times
+    SQLSOAK_TEST_SLOW=20000 run -0 "$S" run --rows 1M --chunk 100k --reads 10k \
+        --journal delete,truncate,persist,memory,wal,off --dry-run --db-dir "$T/w/db" --out "$T/w/out"
+    grep -Eq '^    cell 1/6 .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^    cell 6/6 .* off .*  \(from calibration of cell [1-4], the nearest settings\)$' <<<"$output"
+    ( cd "$T/w" && find . | sort ) >"$T/after"
+    diff "$T/before" "$T/after"
+}
+
+@test "run: without an earlier run on the storage, says how to get an estimate and calibrates nothing" {
+    run -0 "$S" run --rows 4k --chunk 2k --reads 100 --no-plot --progress never \
+        --db-dir "$T/db" --out "$T/alone/out"
+    [[ "$output" == *"no earlier run on this storage to estimate the time from (--estimate-from DIR,... names results folders; --dry-run calibrates)"* ]]
+    [ -z "$(ls -A "$T/db")" ]
 }
 
 @test "dry run: with --max-time, it names the cells that fit" {
