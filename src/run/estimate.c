@@ -223,6 +223,7 @@ static void print_fit(const struct runner *r, const double *s, FILE *f)
 static int calibration(const struct runner *r, double *cw, double *crd, FILE *f)
 {
     char err[4400];
+    fflush(f);                  /* before the calibration's processes start */
     int k = calibrate_plan(r, cw, crd, err, sizeof err);
     if (k < 0)
         fprintf(f, "  no estimate: %s\n", err);
@@ -289,6 +290,7 @@ void estimate_print(const struct runner *r, FILE *f)
     for (int k = 0; k < ne; k++)
         csvin_free(&e[k].sum);
 out:
+    fflush(f);
     free(e);
     free(s);
     free(cw);

@@ -3,6 +3,7 @@
 ** then the runner over every cell of the plan (runner.h).
 */
 #include "run.h"
+#include "estimate.h"
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
@@ -35,6 +36,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.dry_run) {         /* the plan alone: nothing is left behind */
         runner_print_plan(&r);
+        estimate_print(&r, stdout);
         status = stop_signal ? 130 : 0;
         goto done;
     }
@@ -53,6 +55,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     }
     runner_print_plan(&r);
+    estimate_print(&r, stdout);
     status = runner_execute(&r, 0, NULL);
 done:
     runner_release(&r);

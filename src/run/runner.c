@@ -22,7 +22,6 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
-#include "estimate.h"
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
@@ -221,7 +220,6 @@ void runner_print_plan(const struct runner *r)
                "when done)\n", r->db_dir, biggest >> 20);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
-    estimate_print(r, stdout);
     printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
 }
