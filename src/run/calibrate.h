@@ -1,8 +1,8 @@
 /*
 ** calibrate: short cells in a scratch folder, for the plan's time when
 ** no earlier run on the storage gives one (estimate.h).  In a folder it
-** makes with mkdtemp beside --db-dir (in --db-dir when it exists, else in
-** the nearest folder above it that does: the same filesystem), each
+** makes with mkdtemp in --db-dir (while that does not exist, in the
+** nearest folder above it that does: the same filesystem), each
 ** combination of the plan in turn runs CALIBRATE_ROWS rows in chunks of
 ** CALIBRATE_CHUNK, each in its own process as a cell does, until the
 ** budget is spent; a cell still running then ends after its chunk.  No

@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* An earlier run on the same storage: its summary. */
 struct earlier {
@@ -100,6 +101,22 @@ static int in_common(const struct runner *r, const struct cell *c, const struct 
         k += strcmp(theirs, mine) == 0;
     }
     return k;
+}
+
+int estimate_check(const struct config *cfg, char *err, size_t n)
+{
+    static const char *const need[] = {"run.json", "summary.csv"};
+    char path[4200];
+    for (int i = 0; i < cfg->estimate_from.n; i++)
+        for (size_t k = 0; k < sizeof need / sizeof *need; k++) {
+            snprintf(path, sizeof path, "%s/%s", cfg->estimate_from.v[i], need[k]);
+            if (access(path, R_OK) != 0) {
+                snprintf(err, n, "--estimate-from %s: not a results folder (no readable %s)",
+                         cfg->estimate_from.v[i], need[k]);
+                return -1;
+            }
+        }
+    return 0;
 }
 
 /* The time of a cell of cfg at write rate w and read rate rd (rows/s,

@@ -18,10 +18,15 @@
 
 #include "runner.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* How many earlier folders are read at most. */
 #define ESTIMATE_MAX_RUNS 256
+
+/* 0 when every folder --estimate-from names is a results folder (it
+** holds run.json and summary.csv); else -1 with a line naming it in err. */
+int estimate_check(const struct config *cfg, char *err, size_t n);
 
 /* Prints to f the storage behind --db-dir (device, filesystem, free
 ** space), the room the databases need, each cell's estimated time and

@@ -32,7 +32,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.metrics)
         opts.metrics = metrics;
-    if (session_check(&r, argc, argv, err, errlen))
+    if (estimate_check(&opts, err, errlen) || session_check(&r, argc, argv, err, errlen))
         goto done;
     if (opts.dry_run) {         /* the plan alone: nothing is left behind */
         runner_print_plan(&r);

@@ -100,10 +100,16 @@ EOF
         --out "$T/elsewhere/out" --estimate-from "$RUNS/a"
     [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
     grep -q "cell 1/1 .* delete .*(from $RUNS/a cell 1)$" <<<"$output"
+    # a folder that is no results folder: one line, exit 2, nothing created
+    mkdir "$T/empty"
+    run -2 --separate-stderr "$S" run --rows 40k --chunk 20k --db-dir "$T/db" \
+        --out "$T/elsewhere/out" --estimate-from "$T/empty"
+    [ "$stderr" = "sqlsoak run: --estimate-from $T/empty: not a results folder (no readable run.json)" ]
+    [ ! -e "$T/elsewhere" ] && [ ! -e "$T/db" ]
 }
 
 @test "dry run: with no earlier run on the storage, a calibration in a folder it removes gives the times" {
-    mkdir "$T/w"
+    mkdir -p "$T/w/db"          # made in --db-dir (test 1: in the folder above one not made yet)
     ( cd "$T/w" && find . | sort ) >"$T/before"
     run -0 "$S" run --rows 1M --chunk 100k --reads 10k --journal delete,wal --repeat 2 \
         --dry-run --db-dir "$T/w/db" --out "$T/w/out"
