@@ -5,8 +5,9 @@
 ** live beat (beat.h): the phase, its ops so far and in all, the rate
 ** since the last beat, and the time the chunk has left, estimated from
 ** the phase's rate so far and the previous chunk's time for the phases
-** still to come.  Cost: a clock-free division or two and, once a second,
-** one write(2) of a beat.
+** still to come.  So the beats come about every second, or at each
+** interval when --timeline-interval is longer.  Cost: a clock-free
+** division or two and, once a second, one write(2) of a beat.
 */
 #ifndef SQLSOAK_LIVE_H
 #define SQLSOAK_LIVE_H

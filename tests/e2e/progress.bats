@@ -66,6 +66,18 @@ seen() {
     [ "$before" -eq "$(echo "$live" | wc -l)" ]
 }
 
+@test "progress: with a longer --timeline-interval, the line changes at each interval" {
+    SQLSOAK_TEST_SLOW=20000 on_tty run --rows 60k --chunk 60k --reads 1000 --no-plot \
+        --timeline-interval 2500 --db-dir "$DB" --out "$OUT"
+    finish
+    [ "$RC" -eq 0 ]
+    # the chunk lasts at least 4.7 s; its first interval ends 2.5 s in
+    live=$(screen | grep -E 'chunk 1/1  write [0-9]+/60000 rows')
+    [ -n "$live" ]
+    first=$(echo "$live" | sed -E 's/.*elapsed ([0-9]+)s$/\1/' | sort -n | head -1)
+    [ "$first" -ge 2 ]
+}
+
 @test "progress: in a log, one line per chunk and none inside one" {
     SQLSOAK_TEST_SLOW=20000 run -0 --separate-stderr "$S" run --rows 40k --chunk 20k \
         --reads 1000 --no-plot --db-dir "$DB" --out "$OUT"
