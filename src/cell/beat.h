@@ -4,13 +4,20 @@
 ** begins, recording each chunk), so that the runner's watchdog can tell a slow cell from
 ** one that no longer moves (a stuck NFS mount, a card that stopped
 ** answering).  Sent outside every timed phase but the verify scan, whose
-** beats come every BEAT_VERIFY_ROWS rows.  A message is smaller than
+** beats come every BEAT_VERIFY_ROWS rows, and the live beats below.  A message is smaller than
 ** PIPE_BUF: one write(2), never interleaved.
+**
+** The beats also carry what the progress line shows, so that the runner
+** alone writes the terminal (progress.h): the chunk's figures at
+** BEAT_CHUNK_END, and, about every second inside a phase, a live beat
+** (live 1: the phase in flight, its ops so far, its rate, the time the
+** chunk has left).  A live beat is no step: the watchdog ignores it.
 */
 #ifndef SQLSOAK_BEAT_H
 #define SQLSOAK_BEAT_H
 
 #include "phase.h"
+#include "records.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,12 +33,28 @@ enum beat_step { BEAT_OPEN, BEAT_RECORD, BEAT_CHUNK_END, BEAT_RESULT, BEAT_PHASE
 
 struct beat {
     int32_t step;               /* enum beat_step */
-    int32_t pad;
+    int32_t live;               /* 1: a live beat of phase step - BEAT_PHASE */
     int64_t chunk;              /* the chunk it is in (0-based), or done with */
+    int64_t done, total;        /* live: the phase's ops so far, and in all;
+                                   BEAT_CHUNK_END: done is the rows so far */
+    double rate;                /* live: ops/s since the last live beat */
+    double left_s;              /* live: the chunk's time left, estimated; <0 unknown */
+    double elapsed_s;           /* live, BEAT_CHUNK_END: the cell's time so far */
+    double ph_rate[PHASE_COUNT];/* BEAT_CHUNK_END: each phase's rate (NaN: none) */
 };
 
 /* Sends a beat on fd; nothing when fd < 0.  0, or -1 (errno set). */
 int beat_send(int fd, int step, int64_t chunk);
+
+/* Sends b whole on fd; nothing when fd < 0.  0, or -1 (errno set). */
+int beat_write(int fd, const struct beat *b);
+
+/* The BEAT_CHUNK_END beat of the chunk cr recorded, into *b. */
+void beat_chunk_end(struct beat *b, const struct chunk_record *cr);
+
+/* The chunk record the progress line needs (chunk, rows, each phase's
+** rate, elapsed_s) from chunk-end beat b, into *cr; the rest cleared. */
+void beat_chunk_record(const struct beat *b, struct chunk_record *cr);
 
 /* What a cell does at step ("the write phase of chunk 3"), into buf. */
 const char *beat_text(const struct beat *b, char *buf, size_t n);

@@ -3,12 +3,19 @@
 ** heartbeats (beat.h), then its result, on one pipe; the runner waits
 ** for each beat no longer than the watchdog says (watchdog.h).  Its
 ** exit status says whether it was stopped by a signal (cellproc.h).
+**
+** The runner alone writes the progress line, from the beats: each
+** chunk's, and the live one inside a phase.  While the cell runs it looks
+** for a stop every STOP_POLL_NS, so that a Ctrl-C is answered at once,
+** once, with the time the chunk has left, whatever the cell's process is
+** doing (a long COMMIT, an fsync the kernel does not interrupt).
 */
 #include "cellproc.h"
 #include "beat.h"
 #include "clock.h"
 #include "csvin.h"
 #include "fdio.h"
+#include "progress.h"
 #include "spawn.h"
 #include "stop.h"
 #include "watchdog.h"
@@ -62,15 +69,64 @@ static int cell_body(void *ctx, const int *wfd)
                                 fdio_write_full(wfd[0], b->res, sizeof *b->res) == 0);
 }
 
+#define STOP_POLL_NS 200000000ull
+
+/* The last live beat: the chunk's time left then, and when it came. */
+struct seen {
+    double left_s;               /* <0: none in this chunk, or unknown */
+    uint64_t at_ns;
+};
+
+/* A stop was asked: says so once, with the chunk's time left. */
+static void acknowledge(struct progress *pg, const struct seen *seen)
+{
+    double left = seen->left_s;
+    if (left >= 0) {
+        left -= (clock_now_ns() - seen->at_ns) / 1e9;
+        left = left > 0 ? left : 0;
+    }
+    progress_stopping(pg, stop_signal, left);
+}
+
+/* A beat for the progress line: a live one, or a chunk's end. */
+static void show(const struct soak_env *env, const struct beat *b, struct seen *seen)
+{
+    const int64_t nchunks = (env->cfg->rows + env->cfg->chunk - 1) / env->cfg->chunk;
+    if (b->live) {
+        seen->left_s = b->left_s;
+        seen->at_ns = clock_now_ns();
+        progress_live(env->progress, nchunks, b);
+    } else if (b->step == BEAT_CHUNK_END) {
+        struct chunk_record cr;
+        beat_chunk_record(b, &cr);
+        seen->left_s = -1;
+        progress_chunk(env->progress, nchunks, &cr);
+    }
+}
+
 /* Reads the beats until the result: 0 with *res, -1 when the pipe ended
 ** first, 1 when the watchdog's deadline came first. */
-static int await_result(struct spawn *sp, struct watchdog *w, struct cell_result *res)
+static int await_result(const struct soak_env *env, struct spawn *sp, struct watchdog *w,
+                        struct cell_result *res)
 {
+    struct seen seen = {-1, 0};
     for (;;) {
         struct beat b;
-        int rc = spawn_read(sp, 0, &b, sizeof b, watchdog_deadline(w));
+        uint64_t dl = watchdog_deadline(w), poll = clock_now_ns() + STOP_POLL_NS;
+        int acked = progress_stop_acked(env->progress);
+        int rc = spawn_read(sp, 0, &b, sizeof b, !acked && poll < dl ? poll : dl);
+        if (rc == 1 && clock_now_ns() < dl) {
+            if (stop_signal)
+                acknowledge(env->progress, &seen);
+            continue;
+        }
         if (rc != 0)
             return rc;
+        if (stop_signal && !acked)
+            acknowledge(env->progress, &seen);
+        show(env, &b, &seen);
+        if (b.live)
+            continue;           /* no step: the watchdog waits for one */
         watchdog_beat(w, &b, clock_now_ns());
         if (b.step == BEAT_RESULT)
             return spawn_read(sp, 0, res, sizeof *res, watchdog_deadline(w));
@@ -91,7 +147,7 @@ int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_res
     if (spawn_start(&sp, 1, cell_body, &body, why, n) != 0)
         return -1;
     watchdog_start(&w, watchdog_s, clock_now_ns());
-    int got = await_result(&sp, &w, res);
+    int got = await_result(env, &sp, &w, res);
     int wstatus = 0;
     if (got == 1) {
         uint64_t now = clock_now_ns();

@@ -3,8 +3,13 @@
 */
 #include "progress.h"
 
+#include "stop.h"
+
+#include <assert.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 void progress_init(struct progress *p, int mode)
@@ -15,6 +20,7 @@ void progress_init(struct progress *p, int mode)
     p->cell_no = p->cells = 0;
     p->label = "";
     p->later_cells_s = -1;
+    p->stop_acked = 0;
 }
 
 const char *progress_duration(double s, char *buf, int n)
@@ -70,6 +76,47 @@ void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_reco
         fputc('\n', stderr);
     }
     fflush(stderr);
+}
+
+void progress_live(struct progress *p, int64_t nchunks, const struct beat *b)
+{
+    char r[16], el[16], noun[16];
+    int ph = b->step - BEAT_PHASE;
+    assert(b->live && ph >= 0 && ph < PHASE_COUNT);
+    if (!p->enabled || !p->in_place)
+        return;
+    /* the ops' noun from the rate's unit: "rows/s" -> "rows" */
+    snprintf(noun, sizeof noun, "%.*s", (int)strcspn(phase_table[ph].unit, "/"),
+             phase_table[ph].unit);
+    fprintf(stderr, "\r\033[Kcell %d/%d %s  chunk %" PRId64 "/%" PRId64 "  %s %" PRId64
+            "/%" PRId64 " %s  %s  elapsed %s", p->cell_no, p->cells, p->label, b->chunk + 1,
+            nchunks, phase_table[ph].name, b->done, b->total, noun, rate(b->rate, r, sizeof r),
+            progress_duration(b->elapsed_s, el, sizeof el));
+    p->dirty = 1;
+    fflush(stderr);
+}
+
+void progress_stopping(struct progress *p, int sig, double left_s)
+{
+    char msg[200], about[48] = "", d[16];
+    if (p->stop_acked)
+        return;
+    p->stop_acked = 1;
+    if (left_s >= 60)
+        snprintf(about, sizeof about, " (about %s)", progress_duration(left_s, d, sizeof d));
+    else if (left_s >= 0)
+        snprintf(about, sizeof about, " (about %.0f s)", left_s);
+    if (sig == SIGINT)
+        snprintf(msg, sizeof msg, "stopping after this chunk%s; Ctrl-C again to stop now", about);
+    else
+        snprintf(msg, sizeof msg, "%s: stopping after this chunk%s; a second %s stops now",
+                 stop_signame(sig), about, stop_signame(sig));
+    progress_note(p, msg);
+}
+
+int progress_stop_acked(const struct progress *p)
+{
+    return p->stop_acked;
 }
 
 void progress_note(struct progress *p, const char *msg)

@@ -1,11 +1,15 @@
 /*
 ** progress: the human progress line on stderr.  On a terminal one line is
-** rewritten in place; otherwise (a log file, a pipe) one line per chunk,
-** so an overnight log shows the whole night.
+** rewritten in place, after each chunk and about every second inside one
+** (the phase, its ops so far, its rate); otherwise (a log file, a pipe)
+** one line per chunk, so an overnight log shows the whole night.  The
+** runner alone writes it, from the cell's beats (beat.h), and answers a
+** stop signal on it, once.
 */
 #ifndef SQLSOAK_PROGRESS_H
 #define SQLSOAK_PROGRESS_H
 
+#include "beat.h"
 #include "records.h"
 
 #include <stdint.h>
@@ -17,6 +21,7 @@ struct progress {
     int cell_no, cells;     /* 1-based position in the plan, and its size */
     const char *label;      /* "3.40.1 · 4k · wal · full" */
     double later_cells_s;   /* estimated time of the cells after this one; <0 unknown */
+    int stop_acked;         /* a stop signal has been answered */
 };
 
 /* How the progress line is shown: --progress. */
@@ -29,6 +34,18 @@ void progress_init(struct progress *p, int mode);
 ** of each phase the line shows (phase.h's shown), the time since the cell
 ** started. */
 void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_record *cr);
+
+/* Inside chunk b->chunk of nchunks, live beat b: on a terminal, the line
+** shows its phase, the phase's ops so far and in all, and their rate. */
+void progress_live(struct progress *p, int64_t nchunks, const struct beat *b);
+
+/* Stop signal sig arrived while a chunk runs, left_s (<0 unknown) before
+** it ends: says once, on its own line, that the run stops after this
+** chunk and how a second signal stops it now.  Later calls do nothing. */
+void progress_stopping(struct progress *p, int sig, double left_s);
+
+/* 1 once progress_stopping has spoken. */
+int progress_stop_acked(const struct progress *p);
 
 /* A message on its own line, closing an open progress line first. */
 void progress_note(struct progress *p, const char *msg);

@@ -22,10 +22,11 @@
 **
 ** Invariants:
 **  1. Inside a timed phase run only the workload's SQLite calls, the
-**     generator, the clock (per read; per 256 rows written) and a row of
-**     timeline.csv per interval; /proc, stat(), CSV rows and the
-**     heartbeat (beat.h) come between, but for a beat every
-**     BEAT_VERIFY_ROWS rows of the --verify scan.
+**     generator, the clock (per read; per 256 rows written), and per
+**     interval a row of timeline.csv and at most one live beat (live.h);
+**     /proc, stat(), CSV rows and the other heartbeats (beat.h) come
+**     between, but for a beat every BEAT_VERIFY_ROWS rows of the --verify
+**     scan.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
 **  3. Every value read is verified against the generator.
@@ -41,6 +42,7 @@
 #include "hist.h"
 #include "histfile.h"
 #include "kvgen.h"
+#include "live.h"
 #include "oscache.h"
 #include "phase.h"
 #include "rng.h"
@@ -81,6 +83,7 @@ struct soak {
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
     struct busy busy;           /* the writer's busy handler and its counts */
+    struct live live;           /* the phase in flight, for the progress line */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -250,12 +253,21 @@ static int statements_prepare(struct soak *s)
 
 /* ---- the phases ---- */
 
-/* The cell reached step of chunk: its heartbeat to the runner, and the
+/* The cell reached beat b's step: its heartbeat to the runner, and the
 ** test hook that hangs it there. */
+static void step_beat(struct soak *s, const struct beat *b)
+{
+    beat_write(s->env->beat_fd, b);
+    testhook_hang(s->env->id.cell, beat_word(b->step), b->chunk, s->env->stop);
+}
+
 static void step(struct soak *s, int what, int64_t chunk)
 {
-    beat_send(s->env->beat_fd, what, chunk);
-    testhook_hang(s->env->id.cell, beat_word(what), chunk, s->env->stop);
+    struct beat b;
+    memset(&b, 0, sizeof b);
+    b.step = what;
+    b.chunk = chunk;
+    step_beat(s, &b);
 }
 
 /* step_done's failure, out of line: step_done, which every row written
@@ -535,6 +547,7 @@ struct phase_runner {
 
 static int write_run(struct soak *s, struct chunk_work *w)
 {
+    live_phase(&s->live, w->chunk, PHASE_WRITE, w->n, clock_now_ns());
     w->ops[PHASE_WRITE] = w->n;
     w->ops[PHASE_COMMIT] = -1;
     return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
@@ -557,6 +570,7 @@ static int read_prepare(struct soak *s, struct chunk_work *w)
 
 static int read_run(struct soak *s, struct chunk_work *w)
 {
+    live_phase(&s->live, w->chunk, PHASE_READ, w->reads, clock_now_ns());
     w->ops[PHASE_READ] = w->reads;
     return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
                       &w->cr->verify_failures);
@@ -615,7 +629,7 @@ static int verify_wanted(const struct soak *s)
 
 static int verify_phase(struct soak *s, struct chunk_work *w)
 {
-    (void)w;
+    live_phase(&s->live, w->chunk, PHASE_VERIFY, s->inserted, clock_now_ns());
     return verify_table(s);
 }
 
@@ -674,6 +688,8 @@ static int chunk_loop(struct soak *s)
     /* a resumed cell's clock goes on from its last recorded chunk */
     uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
     int64_t corrupt = testhook_corrupt_row();
+    live_open(&s->live, s->env->beat_fd, t_cell);
+    timeline_live(&s->w.tl, live_tick, &s->live);
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
@@ -719,8 +735,13 @@ static int chunk_loop(struct soak *s)
         sum->rows = s->inserted;
         sum->verify_failures += cr.verify_failures;
         sum->db_bytes = cr.db_bytes;
-        progress_chunk(s->env->progress, nchunks, &cr);
-        step(s, BEAT_CHUNK_END, c);
+        double phase_s[PHASE_COUNT];
+        for (int p = 0; p < PHASE_COUNT; p++)
+            phase_s[p] = cr.ph[p].s;
+        live_chunk_end(&s->live, phase_s);
+        struct beat end;
+        beat_chunk_end(&end, &cr);      /* the runner prints the progress line */
+        step_beat(s, &end);
         if (must_stop(s, c, nchunks))
             return -1;
     }

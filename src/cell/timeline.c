@@ -36,6 +36,23 @@ void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_
         tl->stall_row = row;
         tl->stall_ns = (uint64_t)ms * 1000000u;
     }
+    e = getenv("SQLSOAK_TEST_SLOW");
+    if (e && sscanf(e, "%lld", &ms) == 1 && ms > 0)
+        tl->slow_ns = (uint64_t)ms * 1000u;
+}
+
+void timeline_live(struct timeline *tl, void (*live)(void *ctx, int64_t done, uint64_t now),
+                   void *ctx)
+{
+    tl->live = live;
+    tl->live_ctx = ctx;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
 }
 
 double timeline_wall(const struct timeline *tl, uint64_t t)
@@ -84,8 +101,11 @@ void timeline_flush(struct timeline *tl, uint64_t now)
         emit(tl, tl->phase, tl->end, idle * tl->dt, 0, 0);
     tl->start = tl->end + idle * tl->dt;
     tl->end = tl->start + tl->dt;
+    tl->done += tl->ops;
     tl->ops = 0;
     tl->max_lat = 0;
+    if (tl->live)
+        tl->live(tl->live_ctx, tl->done, now);
 }
 
 uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
@@ -95,6 +115,7 @@ uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
     tl->start = tl->last_tick = tl->begun = now;
     tl->end = now + tl->dt;
     tl->ops = 0;
+    tl->done = 0;
     tl->max_lat = 0;
     tl->last_count = count;
     return now;
@@ -117,12 +138,11 @@ void timeline_tick(struct timeline *tl, int64_t count)
 {
     progress(tl, clock_now_ns(), count);
     if (tl->stall_row >= 0 && count >= tl->stall_row && tl->phase == PHASE_WRITE) {
-        struct timespec ts = {(time_t)(tl->stall_ns / 1000000000u),
-                              (long)(tl->stall_ns % 1000000000u)};
         tl->stall_row = -1;
-        while (nanosleep(&ts, &ts) != 0)
-            ;
+        sleep_ns(tl->stall_ns);
     }
+    if (tl->slow_ns && tl->phase == PHASE_WRITE)
+        sleep_ns(tl->slow_ns);
 }
 
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
@@ -141,6 +161,7 @@ uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
         emit(tl, PHASE_COMMIT, tc, d, 1, 0);
         tl->start = now;
         tl->end = now + tl->dt;
+        tl->done += tl->ops;
         tl->ops = 0;
     } else {
         timeline_flush(tl, now);

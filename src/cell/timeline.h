@@ -19,9 +19,15 @@
 ** in span_s.  A COMMIT that lasts at least one interval gets its own row
 ** (phase commit, ops 1); a shorter one stays inside its write interval.
 **
-** Test hook: SQLSOAK_TEST_STALL=ROW:MS sleeps MS milliseconds in the write
+** At the end of each interval it hands its hook (timeline_live) the
+** phase's ops so far: the live progress line (live.h) costs the phases
+** nothing more than the timeline does.
+**
+** Test hooks: SQLSOAK_TEST_STALL=ROW:MS sleeps MS milliseconds in the write
 ** phase at the first tick at or past ROW rows, a stall the tests can find
-** in write_stall_max_ms and in the timeline.
+** in write_stall_max_ms and in the timeline.  SQLSOAK_TEST_SLOW=US sleeps
+** US microseconds at every tick of the write phase: a chunk long enough
+** for the tests to watch it in flight.
 */
 #ifndef SQLSOAK_TIMELINE_H
 #define SQLSOAK_TIMELINE_H
@@ -53,11 +59,20 @@ struct timeline {
     int64_t commits;
     int64_t stall_row;       /* the test hook's row, or -1 */
     uint64_t stall_ns;
+    uint64_t slow_ns;        /* SQLSOAK_TEST_SLOW's sleep per tick; 0 none */
+    int64_t done;            /* the phase's ops in its intervals ended */
+    void (*live)(void *ctx, int64_t done, uint64_t now);  /* NULL: none */
+    void *live_ctx;
 };
 
 /* Starts a cell's timeline: rows go to fd (-1: none written), interval_ms
 ** apart. */
 void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_t interval_ms);
+
+/* At the end of each interval, live(ctx, the phase's ops so far, the
+** clock) is called; NULL: nothing. */
+void timeline_live(struct timeline *tl, void (*live)(void *ctx, int64_t done, uint64_t now),
+                   void *ctx);
 
 /* The chunk the next phases belong to; resets its stall figures. */
 void timeline_chunk(struct timeline *tl, int64_t chunk);

@@ -60,6 +60,12 @@ static const struct option_def tail_table[] = {
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
       "stop cleanly after this long (8h, 90m, 1h30m; 0 or none: no limit); cells not run "
       "are skipped"}, O(max_time_s)},
+    {{"dry-run", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
+      "print the plan, the room it needs and its estimated time, then exit: create nothing"},
+     O(dry_run)},
+    {{"estimate-from", V_STR, VF_LIST, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "earlier results folders the time estimate may use, besides those beside --out"},
+     O(estimate_from)},
     {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE,
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
     {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE,
@@ -403,6 +409,8 @@ void config_free(struct config *cfg)
 {
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         free(cfg->sqlite_lib.v[i]);
+    for (int i = 0; i < cfg->estimate_from.n; i++)
+        free(cfg->estimate_from.v[i]);
     free(cfg->db_dir);
     free(cfg->out);
     free(cfg->compare_baseline);

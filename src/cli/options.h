@@ -56,6 +56,8 @@ struct config {
     char *baseline;               /* --baseline (baseline.h), or NULL: cell 1 */
     int shuffle;
     int64_t max_time_s;
+    int dry_run;                  /* print the plan and its estimate, create nothing */
+    struct strlist estimate_from; /* earlier results folders for the estimate */
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */
 
     /* where things go */

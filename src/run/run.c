@@ -3,9 +3,11 @@
 ** then the runner over every cell of the plan (runner.h).
 */
 #include "run.h"
+#include "estimate.h"
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
+#include "stop.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -30,8 +32,15 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.metrics)
         opts.metrics = metrics;
-    if (session_check(&r, argc, argv, err, errlen) ||
-        session_create(&r, opts.detach, &status, err, errlen))
+    if (estimate_check(&opts, err, errlen) || session_check(&r, argc, argv, err, errlen))
+        goto done;
+    if (opts.dry_run) {         /* the plan alone: nothing is left behind */
+        runner_print_plan(&r);
+        estimate_print(&r, stdout);
+        status = stop_signal ? 130 : 0;
+        goto done;
+    }
+    if (session_create(&r, opts.detach, &status, err, errlen))
         goto done;
     session_describe(&r);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
@@ -46,6 +55,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     }
     runner_print_plan(&r);
+    estimate_print(&r, stdout);
     status = runner_execute(&r, 0, NULL);
 done:
     runner_release(&r);

@@ -228,7 +228,7 @@ void runner_print_plan(const struct runner *r)
                "when done)\n", r->db_dir, biggest >> 20);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
-    printf("  results in %s\n", r->out);
+    printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
 }
 

@@ -55,7 +55,8 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
                     size_t n);
 
-/* The plan, as the run begins: cells, libraries, where results go. */
+/* The plan, as the run begins: cells, libraries, where results go
+** (estimate.h adds its times). */
 void runner_print_plan(const struct runner *r);
 
 /* Runs cells first.. of the plan; the first continues from prior when not
