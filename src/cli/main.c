@@ -6,6 +6,7 @@
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
+#include "probe.h"
 #include "manpage.h"
 #include "options.h"
 #include "plot.h"
@@ -138,6 +139,7 @@ int main(int argc, char **argv)
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
+    case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

@@ -54,10 +54,17 @@ static const struct option_def tail_table[] = {
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
       "stop cleanly after this long (8h, 90m, 1h30m; 0 or none: no limit); cells not run "
       "are skipped"}, O(max_time_s)},
-    {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE,
+    {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE | CMD_PROBE,
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
     {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE,
       "results folder, never overwritten (default: data/runs/<date-time>)"}, O(out)},
+    {{"probe", V_STR, 0, "off", 0, 0, NULL, NULL, 0, CMD_RUN,
+      "the device's own limits for the report: auto = probe --db-dir before the first cell "
+      "(--probe-time), or an earlier results folder on the same storage, or off"}, O(probe)},
+    {{"probe-time", V_DURATION, 0, "30s", 1, 3600, NULL, NULL, 0, CMD_PROBE | CMD_RUN,
+      "how long the device probe runs, split between its four measurements"}, O(probe_time_s)},
+    {{"json", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_PROBE,
+      "print the probe's figures as JSON (run.json's device_limits)"}, O(json)},
     {{"keep-db", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "keep each cell's database instead of deleting it once verified"}, O(keep_db)},
     {{"detach", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,

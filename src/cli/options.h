@@ -54,6 +54,9 @@ struct config {
     int64_t repeat;
     int shuffle;
     int64_t max_time_s;
+    const char *probe;            /* run --probe: auto, off or a results folder */
+    int64_t probe_time_s;         /* probe --probe-time */
+    int json;                     /* probe --json */
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */
 
     /* where things go */

@@ -27,7 +27,8 @@ enum command {
     CMD_COMPARE = 8,
     CMD_RESUME = 16,
     CMD_CRASH = 32,
-    CMD_STATUS = 64
+    CMD_STATUS = 64,
+    CMD_PROBE = 128
 };
 
 enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION };

@@ -3,11 +3,13 @@
 ** then the runner over every cell of the plan (runner.h).
 */
 #include "run.h"
+#include "devlimits.h"
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,10 +32,15 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.metrics)
         opts.metrics = metrics;
+    void *limits = NULL;
     if (session_check(&r, argc, argv, err, errlen) ||
-        session_create(&r, opts.detach, &status, err, errlen))
+        devlimits_check(&opts, r.db_dir, &limits, err, errlen) ||
+        session_create(&r, opts.detach, &status, err, errlen)) {
+        json_decref(limits);
         goto done;
+    }
     session_describe(&r);
+    devlimits_record(&opts, r.db_dir, runjson_root(r.rj), limits);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
         (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
         (r.summary_fd = session_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||
