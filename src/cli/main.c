@@ -101,11 +101,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--man") == 0 && argc == 2)
         return manpage_print(stdout) == 0 ? 0 : 1;
     if (strcmp(argv[1], "--completion") == 0) {
-        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
-            fprintf(stderr, "sqlsoak: usage: sqlsoak --completion bash\n");
+        int rc = argc == 3 ? completion_print(argv[2], stdout) : 1;
+        if (rc == 1 && (argc != 3 || strcmp(argv[2], "bash") != 0)) {
+            fprintf(stderr, "sqlsoak: usage: sqlsoak --completion bash|zsh|fish\n");
             return 2;
         }
-        return completion_print(stdout) == 0 ? 0 : 1;
+        return rc == 0 ? 0 : 1;
     }
     const struct command_doc *sub = commands_find(argv[1]);
     if (!sub) {

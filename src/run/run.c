@@ -4,6 +4,7 @@
 */
 #include "run.h"
 #include "devlimits.h"
+#include "jobfile.h"
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
@@ -23,6 +24,13 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     char metrics[PATH_MAX];
     int status = 2;
     session_init(&r, &opts);
+    if (opts.save_job) {
+        if (options_save_job_file(&opts, opts.save_job, err, errlen))
+            goto done;
+        printf("wrote %s: run it with sqlsoak run --job %s\n", opts.save_job, opts.save_job);
+        status = 0;
+        goto done;
+    }
     if (opts.metrics && (strlen(opts.metrics) < 6 ||
                          strcmp(opts.metrics + strlen(opts.metrics) - 5, ".prom") != 0)) {
         snprintf(err, errlen, "--metrics %s: the file's name must end in .prom", opts.metrics);
@@ -39,6 +47,11 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         json_decref(limits);
         goto done;
     }
+    if (opts.job && jobfile_copy(opts.job, r.out, err, errlen))
+        goto done;
+    if (opts.job)
+        json_object_set_new(runjson_root(r.rj), "job",
+                            json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
     session_describe(&r);
     devlimits_record(&opts, r.db_dir, runjson_root(r.rj), limits);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
