@@ -11,6 +11,7 @@ static const struct command_doc commands[] = {
     {"crash", CMD_CRASH, "[OPTIONS]", "simulated power cuts: what each journal and sync setting keeps"},
     {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
     {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
+    {"merge", CMD_MERGE, "DIR... --out DIR", "join the shares of one matrix (run --shard K/N) into one folder"},
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA"},
     {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},

@@ -6,6 +6,7 @@
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
+#include "merge.h"
 #include "probe.h"
 #include "manpage.h"
 #include "options.h"
@@ -120,7 +121,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_MERGE))) {
         fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
                 cfg.pos[0]);
         config_free(&cfg);
@@ -141,6 +142,7 @@ int main(int argc, char **argv)
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
     case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
+    case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

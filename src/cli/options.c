@@ -55,6 +55,9 @@ static const struct option_def tail_table[] = {
       "run each cell this many times (noise is reported, not hidden)"}, O(repeat)},
     {{"warmup", V_COUNT, 0, "0", 0, 1000, NULL, NULL, 0, CMD_RUN,
       "runs of each cell before the measured ones, recorded with status warmup"}, O(warmup)},
+    {{"shard", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "run share K of N of the matrix's combinations (1/3, 2/3, 3/3 on three boards), to "
+      "join with sqlsoak merge"}, O(shard)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
@@ -62,7 +65,7 @@ static const struct option_def tail_table[] = {
       "are skipped"}, O(max_time_s)},
     {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE | CMD_PROBE,
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
-    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE,
+    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE | CMD_MERGE,
       "results folder, never overwritten (default: data/runs/<date-time>)"}, O(out)},
     {{"probe", V_STR, 0, "off", 0, 0, NULL, NULL, 0, CMD_RUN,
       "the device's own limits for the report: auto = probe --db-dir before the first cell "
@@ -435,6 +438,7 @@ void config_free(struct config *cfg)
     free(cfg->probe);
     free(cfg->job);
     free(cfg->save_job);
+    free(cfg->shard);
     if (cfg->job_lines) {
         jobfile_free(cfg->job_lines);
         free(cfg->job_lines);

@@ -57,6 +57,7 @@ struct config {
     int64_t max_time_s;
     char *probe;                  /* run --probe: auto, off or a results folder */
     char *job, *save_job;         /* run --job FILE, --save-job FILE */
+    char *shard;                  /* run --shard K/N (plan.h), or NULL */
     void *job_lines;              /* the job file read (struct job), owned */
     int64_t probe_time_s;         /* probe --probe-time */
     int json;                     /* probe --json */

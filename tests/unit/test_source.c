@@ -165,6 +165,7 @@ static const struct {
     {"crash.c", "intact corrupt", "a trial's outcome words"},
     {"devlimits.c", "device", "run.json keys"},
     {"devprobe.c", "ops", "the keys of run.json's device_limits"},
+    {"merge.c", "status", "run.json keys"},
     {"metrics.c", "status", "the Prometheus file's labels"},
     {"modes.c", "chunk", "--read-from's words"},
     {"options.c", "rows chunk reads seed repeat trials replay", "option names"},
