@@ -12,7 +12,9 @@ static const struct command_doc commands[] = {
     {"plot", CMD_PLOT, "RESULTS_DIR", "(re)draw the graphs and report.html of a results folder"},
     {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
     {"report", CMD_REPORT, "[--format markdown] RESULTS_DIR", "the run's answer and summary table as markdown, for an issue"},
+    {"merge", CMD_MERGE, "DIR... --out DIR", "join the shares of one matrix (run --shard K/N) into one folder"},
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA"},
+    {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])

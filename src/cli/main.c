@@ -7,6 +7,8 @@
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
+#include "merge.h"
+#include "probe.h"
 #include "manpage.h"
 #include "options.h"
 #include "plot.h"
@@ -102,11 +104,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--man") == 0 && argc == 2)
         return manpage_print(stdout) == 0 ? 0 : 1;
     if (strcmp(argv[1], "--completion") == 0) {
-        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
-            fprintf(stderr, "sqlsoak: usage: sqlsoak --completion bash\n");
+        int rc = argc == 3 ? completion_print(argv[2], stdout) : 1;
+        if (rc == 1 && (argc != 3 || strcmp(argv[2], "bash") != 0)) {
+            fprintf(stderr, "sqlsoak: usage: sqlsoak --completion bash|zsh|fish\n");
             return 2;
         }
-        return completion_print(stdout) == 0 ? 0 : 1;
+        return rc == 0 ? 0 : 1;
     }
     const struct command_doc *sub = commands_find(argv[1]);
     if (!sub) {
@@ -120,7 +123,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE))) {
         fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
                 cfg.pos[0]);
         config_free(&cfg);
@@ -141,6 +144,8 @@ int main(int argc, char **argv)
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
     case CMD_REPORT: status = mdreport_main(&cfg, err, sizeof err); break;
+    case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
+    case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

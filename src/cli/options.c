@@ -4,6 +4,7 @@
 */
 #include "options.h"
 
+#include "jobfile.h"
 #include "preset.h"
 
 #include <errno.h>
@@ -31,6 +32,11 @@ static const struct option_def head_table[] = {
     {{"preset", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "fill in options from a named experiment (explicit options override it): see below"},
      O(preset)},
+    {{"job", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "read options from a job file, one 'name = value' a line (options given here "
+      "override it)"}, O(job)},
+    {{"save-job", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "write the run's effective options to this new job file, and stop"}, O(save_job)},
     {{"rows", V_COUNT, 0, "100M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
       "rows to insert per cell (decimal suffixes: 100M = 100,000,000)"}, O(rows)},
     {{"chunk", V_COUNT, 0, "1M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
@@ -55,6 +61,9 @@ static const struct option_def tail_table[] = {
       "the cell every ratio is stated against: DIM=VALUE,... (page-size=16k) or a cell "
       "number (default: the run's, else cell 1: the first value of each dimension)"},
      O(baseline)},
+    {{"shard", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
+      "run share K of N of the matrix's combinations (1/3, 2/3, 3/3 on three boards), to "
+      "join with sqlsoak merge"}, O(shard)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
@@ -66,10 +75,17 @@ static const struct option_def tail_table[] = {
     {{"estimate-from", V_STR, VF_LIST, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "earlier results folders the time estimate may use, besides those beside --out"},
      O(estimate_from)},
-    {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE,
+    {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE | CMD_PROBE,
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
-    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE,
+    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE | CMD_MERGE,
       "results folder, never overwritten (default: data/runs/<date-time>)"}, O(out)},
+    {{"probe", V_STR, 0, "off", 0, 0, NULL, NULL, 0, CMD_RUN,
+      "the device's own limits for the report: auto = probe --db-dir before the first cell "
+      "(--probe-time), or an earlier results folder on the same storage, or off"}, O(probe)},
+    {{"probe-time", V_DURATION, 0, "30s", 1, 3600, NULL, NULL, 0, CMD_PROBE | CMD_RUN,
+      "how long the device probe runs, split between its four measurements"}, O(probe_time_s)},
+    {{"json", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_PROBE,
+      "print the probe's figures as JSON (run.json's device_limits)"}, O(json)},
     {{"keep-db", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "keep each cell's database instead of deleting it once verified"}, O(keep_db)},
     {{"detach", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
@@ -297,6 +313,65 @@ static const struct option_def *find_option(const char *name, size_t len, enum c
 /* Applies argv-style options; positional arguments go to cfg->pos when
 ** pos_ok, else they are an error. */
 static int apply_args(struct config *cfg, enum command cmd, int argc, char **argv, int pos_ok,
+                      int *want_help, char *err, size_t errlen);
+
+/* --preset on the command line? */
+static int preset_given(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strncmp(argv[i], "--preset=", 9) == 0 || strcmp(argv[i], "--preset") == 0)
+            return 1;
+    return 0;
+}
+
+/* The job file --job names (the last given), read into *job (owned by
+** cfg).  0, or -1 with err. */
+static int read_job(struct config *cfg, int argc, char **argv, struct job **job, char *err,
+                    size_t errlen)
+{
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++)
+        if (strncmp(argv[i], "--job=", 6) == 0)
+            path = argv[i] + 6;
+        else if (strcmp(argv[i], "--job") == 0 && i + 1 < argc)
+            path = argv[++i];
+    if (!path)
+        return 0;
+    char why[4400];
+    *job = calloc(1, sizeof **job);
+    if (!*job || jobfile_read(path, *job, why, sizeof why)) {
+        snprintf(err, errlen, "--job %s", *job ? why : "out of memory");
+        free(*job);
+        *job = NULL;
+        return -1;
+    }
+    cfg->job_lines = *job;
+    cfg->job = strdup(path);   /* for apply_job's messages; the command line sets it again */
+    return cfg->job ? 0 : -1;
+}
+
+/* The job file's lines but its preset, each checked as on the command
+** line, an error prefixed by the file and line. */
+static int apply_job(struct config *cfg, const struct job *job, char *err, size_t errlen)
+{
+    for (int i = 0; i < job->n; i++) {
+        char *a = job->v[i].arg, why[1024];
+        size_t len = strcspn(a, "=");
+        if (strncmp(a, "--preset=", 9) == 0)
+            continue;
+        if ((len == 5 && strncmp(a, "--job", 5) == 0) ||
+            (len == 10 && strncmp(a, "--save-job", 10) == 0))
+            snprintf(why, sizeof why, "%.*s belongs on the command line, not in a job file",
+                     (int)len, a);
+        else if (apply_args(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0)
+            continue;
+        snprintf(err, errlen, "--job %s:%d: %s", cfg->job, job->v[i].line, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int apply_args(struct config *cfg, enum command cmd, int argc, char **argv, int pos_ok,
                       int *want_help, char *err, size_t errlen)
 {
     for (int i = 0; i < argc; i++) {
@@ -376,18 +451,26 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
                 return -1;
         }
     }
+    /* a job file's lines, and the preset they or the command line name */
+    struct job *job = NULL;
+    if (cmd == CMD_RUN && read_job(cfg, argc, argv, &job, err, errlen))
+        return -1;
     /* a preset first, so that explicit options override it */
-    for (int i = 0; i < argc; i++) {
-        const char *name = NULL;
-        if (strncmp(argv[i], "--preset=", 9) == 0)
-            name = argv[i] + 9;
-        else if (strcmp(argv[i], "--preset") == 0 && i + 1 < argc)
+    for (int i = 0; i < argc + (job ? job->n : 0); i++) {
+        const char *name = NULL, *a = i < argc ? argv[i] : job->v[i - argc].arg;
+        if (strncmp(a, "--preset=", 9) == 0)
+            name = a + 9;
+        else if (i < argc && strcmp(a, "--preset") == 0 && i + 1 < argc)
             name = argv[i + 1];
-        if (!name || cmd != CMD_RUN)
+        if (!name || cmd != CMD_RUN || (i >= argc && preset_given(argc, argv)))
             continue;
         const char *const *pargs = preset_args(name);
         if (!pargs) {
-            snprintf(err, errlen, "--preset: unknown preset '%s' (%s)", name, preset_names());
+            char where[4300] = "";
+            if (i >= argc)
+                snprintf(where, sizeof where, "--job %s:%d: ", cfg->job, job->v[i - argc].line);
+            snprintf(err, errlen, "%s--preset: unknown preset '%s' (%s)", where, name,
+                     preset_names());
             return -1;
         }
         int n = 0;
@@ -395,7 +478,11 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
             n++;
         if (apply_args(cfg, cmd, n, (char **)pargs, 0, NULL, err, errlen))
             return -1;
+        if (i >= argc)
+            cfg->preset = name;
     }
+    if (job && apply_job(cfg, job, err, errlen))
+        return -1;
     if (apply_args(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
     /* the library dimension's values are its paths' indexes */
@@ -416,6 +503,14 @@ void config_free(struct config *cfg)
     free(cfg->compare_baseline);
     free(cfg->metrics);
     free(cfg->baseline);
+    free(cfg->probe);
+    free(cfg->job);
+    free(cfg->save_job);
+    free(cfg->shard);
+    if (cfg->job_lines) {
+        jobfile_free(cfg->job_lines);
+        free(cfg->job_lines);
+    }
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }
@@ -527,7 +622,7 @@ void *options_to_json(const struct config *cfg)
         const struct option_def *o = option_at(i, &buf);
         const char *field = (const char *)cfg + o->off;
         json_t *v;
-        if (!(o->v.cmds & cfg->cmd))
+        if (!(o->v.cmds & cfg->cmd) || o->off == O(job) || o->off == O(save_job))
             continue;
         if (o->v.type == V_STR && (o->v.flags & VF_LIST)) {
             const struct strlist *sl = (const struct strlist *)field;
@@ -551,4 +646,76 @@ void *options_to_json(const struct config *cfg)
         json_object_set_new(obj, o->v.name, v);
     }
     return obj;
+}
+
+/* The option's value in cfg as a job file writes it (value_human's words
+** and numbers, lists joined by commas) into buf; 0, or 1 to leave the
+** option out (a flag off, a text not set). */
+static int job_value(const struct config *cfg, const struct option_def *o, char *buf, size_t n)
+{
+    const char *field = (const char *)cfg + o->off;
+    size_t len = 0;
+    buf[0] = 0;
+    if (o->v.type == V_FLAG)
+        return *(const int *)field ? 0 : 1;
+    if (o->v.type == V_STR && (o->v.flags & VF_LIST)) {
+        const struct strlist *sl = (const struct strlist *)field;
+        for (int k = 0; k < sl->n && len < n; k++)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? "," : "", sl->v[k]);
+        return sl->n ? 0 : 1;
+    }
+    if (o->v.type == V_STR) {
+        const char *s = *(const char *const *)field;
+        if (s)
+            snprintf(buf, n, "%s", s);
+        return s ? 0 : 1;
+    }
+    char item[64];
+    if (o->v.flags & VF_LIST) {
+        const struct list *l = (const struct list *)field;
+        for (int k = 0; k < l->n && len < n; k++)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? "," : "",
+                                    value_human(&o->v, l->v[k], item, sizeof item));
+        return l->n ? 0 : 1;
+    }
+    int64_t v = o->v.type == V_ENUM ? *(const int *)field : *(const int64_t *)field;
+    snprintf(buf, n, "%s", value_human(&o->v, v, item, sizeof item));
+    return 0;
+}
+
+int options_save_job(const struct config *cfg, FILE *f)
+{
+    fprintf(f, "# sqlsoak job file: the options of a run, one a line; run it with\n"
+               "# sqlsoak run --job FILE (options given there override these)\n");
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        struct option_def buf;
+        const struct option_def *o = option_at(i, &buf);
+        char val[8192];
+        if (!(o->v.cmds & CMD_RUN) || o->off == O(job) || o->off == O(save_job) ||
+            o->off == O(preset) || job_value(cfg, o, val, sizeof val))
+            continue;
+        if (o->v.type == V_FLAG)
+            fprintf(f, "%s\n", o->v.name);
+        else if (strpbrk(val, "#;\"") || val[0] == ' ' || (val[0] && val[strlen(val) - 1] == ' '))
+            fprintf(f, "%s = \"%s\"\n", o->v.name, val);
+        else
+            fprintf(f, "%s = %s\n", o->v.name, val);
+    }
+    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int rc = f ? options_save_job(cfg, f) : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        snprintf(err, n, "out of memory");
+    else
+        rc = jobfile_write(path, text, len, err, n);
+    free(text);
+    return rc;
 }

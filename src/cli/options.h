@@ -18,6 +18,7 @@
 #include "value.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define LIST_MAX 32               /* values one dimension may list */
@@ -38,7 +39,7 @@ struct strlist {
 
 struct config {
     enum command cmd;
-    const char *preset;           /* points into argv, or NULL */
+    const char *preset;           /* points into argv or job_lines, or NULL */
 
     /* workload */
     int64_t rows, chunk, reads, seed;
@@ -58,6 +59,12 @@ struct config {
     int64_t max_time_s;
     int dry_run;                  /* print the plan and its estimate, create nothing */
     struct strlist estimate_from; /* earlier results folders for the estimate */
+    char *probe;                  /* run --probe: auto, off or a results folder */
+    char *job, *save_job;         /* run --job FILE, --save-job FILE */
+    char *shard;                  /* run --shard K/N (plan.h), or NULL */
+    void *job_lines;              /* the job file read (struct job), owned */
+    int64_t probe_time_s;         /* probe --probe-time */
+    int json;                     /* probe --json */
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */
 
     /* where things go */
@@ -108,7 +115,18 @@ int options_doc(enum command cmd, int i, struct option_doc *out);
 /* Frees what options_parse allocated; cfg may then be parsed again. */
 void config_free(struct config *cfg);
 
-/* The effective options as a jansson object (json_t *), new reference. */
+/* The effective options as a jansson object (json_t *), new reference.
+** --job and --save-job are not among them: run.json's "job" says which
+** file a run read. */
 void *options_to_json(const struct config *cfg);
+
+/* The effective options of a run as a job file (jobfile.h) into f: every
+** option of run but --job, --save-job and --preset (whose options it
+** holds), --out only when given.  0, or -1 on a write error. */
+int options_save_job(const struct config *cfg, FILE *f);
+
+/* options_save_job into a new file at path (jobfile_write).  0, or -1
+** with err. */
+int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t n);
 
 #endif

@@ -28,7 +28,9 @@ enum command {
     CMD_RESUME = 16,
     CMD_CRASH = 32,
     CMD_STATUS = 64,
-    CMD_REPORT = 128
+    CMD_REPORT = 128,
+    CMD_PROBE = 512,
+    CMD_MERGE = 1024
 };
 
 enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION };

@@ -4,6 +4,7 @@
 */
 #include "faultvfs.h"
 #include "faultstate.h"
+#include "shimvfs.h"
 
 #include <errno.h>
 #include <string.h>
@@ -174,7 +175,7 @@ static int fv_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
     ff->real = (sqlite3_file *)(ff + 1);
     int at_risk = name && (flags & AT_RISK);
     int existed = at_risk && fv->simulate && access(name, F_OK) == 0;
-    int rc = fv->real->xOpen(fv->real, name, ff->real, flags, out);
+    int rc = fv->shim.real->xOpen(fv->shim.real, name, ff->real, flags, out);
     if (rc != SQLITE_OK || !ff->real->pMethods)
         return rc;
     if (at_risk && (ff->st = fstate_of(fv, name, 1)) && fv->simulate)
@@ -189,52 +190,13 @@ static int fv_delete(sqlite3_vfs *v, const char *name, int dir_sync)
     struct faultvfs *fv = FV(v);
     struct faultvfs_file_state *s = fstate_of(fv, name, 0);
     if (!fv->simulate || !s)
-        return fv->real->xDelete(fv->real, name, dir_sync);
+        return fv->shim.real->xDelete(fv->shim.real, name, dir_sync);
     fstate_deleting(fv, s);
     /* the unlink happens; the directory sync is the model's */
-    int rc = fv->real->xDelete(fv->real, name, 0);
+    int rc = fv->shim.real->xDelete(fv->shim.real, name, 0);
     if (rc == SQLITE_OK && dir_sync)
         rc = fstate_sync(fv, NULL, 1, name);
     return rc;
-}
-
-static int fv_access(sqlite3_vfs *v, const char *name, int flags, int *out)
-{
-    return FV(v)->real->xAccess(FV(v)->real, name, flags, out);
-}
-static int fv_full_pathname(sqlite3_vfs *v, const char *name, int n, char *out)
-{
-    return FV(v)->real->xFullPathname(FV(v)->real, name, n, out);
-}
-static void *fv_dlopen(sqlite3_vfs *v, const char *name)
-{
-    return FV(v)->real->xDlOpen(FV(v)->real, name);
-}
-static void fv_dlerror(sqlite3_vfs *v, int n, char *out)
-{
-    FV(v)->real->xDlError(FV(v)->real, n, out);
-}
-static void (*fv_dlsym(sqlite3_vfs *v, void *h, const char *name))(void)
-{
-    return FV(v)->real->xDlSym(FV(v)->real, h, name);
-}
-static void fv_dlclose(sqlite3_vfs *v, void *h) { FV(v)->real->xDlClose(FV(v)->real, h); }
-static int fv_randomness(sqlite3_vfs *v, int n, char *out)
-{
-    return FV(v)->real->xRandomness(FV(v)->real, n, out);
-}
-static int fv_sleep(sqlite3_vfs *v, int us) { return FV(v)->real->xSleep(FV(v)->real, us); }
-static int fv_current_time(sqlite3_vfs *v, double *out)
-{
-    return FV(v)->real->xCurrentTime(FV(v)->real, out);
-}
-static int fv_get_last_error(sqlite3_vfs *v, int n, char *out)
-{
-    return FV(v)->real->xGetLastError ? FV(v)->real->xGetLastError(FV(v)->real, n, out) : 0;
-}
-static int fv_current_time_int64(sqlite3_vfs *v, sqlite3_int64 *out)
-{
-    return FV(v)->real->xCurrentTimeInt64(FV(v)->real, out);
 }
 
 int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api)
@@ -242,8 +204,6 @@ int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api)
     sqlite3_vfs *real = api->vfs_find(NULL);
     if (!real)
         return SQLITE_ERROR;
-    memset(&fv->base, 0, sizeof fv->base);
-    fv->real = real;
     fv->api = api;
     fv->rng = fv->seed;
     fv->writes = fv->syncs = fv->pending_bytes = 0;
@@ -252,31 +212,16 @@ int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api)
         fv->sector_size = 512;
     if (fv->sector_size > 65536)
         fv->sector_size = 65536;
-    fv->base.iVersion = real->iVersion >= 2 ? 2 : 1;
-    fv->base.szOsFile = (int)sizeof(struct fault_file) + real->szOsFile;
-    fv->base.mxPathname = real->mxPathname;
-    fv->base.zName = FAULTVFS_NAME;
-    fv->base.xOpen = fv_open;
-    fv->base.xDelete = fv_delete;
-    fv->base.xAccess = fv_access;
-    fv->base.xFullPathname = fv_full_pathname;
-    fv->base.xDlOpen = fv_dlopen;
-    fv->base.xDlError = fv_dlerror;
-    fv->base.xDlSym = fv_dlsym;
-    fv->base.xDlClose = fv_dlclose;
-    fv->base.xRandomness = fv_randomness;
-    fv->base.xSleep = fv_sleep;
-    fv->base.xCurrentTime = fv_current_time;
-    fv->base.xGetLastError = fv_get_last_error;
-    if (fv->base.iVersion >= 2)
-        fv->base.xCurrentTimeInt64 = fv_current_time_int64;
-    return api->vfs_register(&fv->base, 0);
+    shimvfs_fill(&fv->shim, real, FAULTVFS_NAME, (int)sizeof(struct fault_file));
+    fv->shim.base.xOpen = fv_open;
+    fv->shim.base.xDelete = fv_delete;
+    return api->vfs_register(&fv->shim.base, 0);
 }
 
 void faultvfs_unregister(struct faultvfs *fv)
 {
     if (fv->api)
-        fv->api->vfs_unregister(&fv->base);
+        fv->api->vfs_unregister(&fv->shim.base);
     fstate_free_all(fv);
 }
 

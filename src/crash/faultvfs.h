@@ -38,6 +38,7 @@
 #define SQLSOAK_FAULTVFS_H
 
 #include "sqlapi.h"
+#include "shimvfs.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -48,8 +49,7 @@
 struct faultvfs_file_state;
 
 struct faultvfs {
-    sqlite3_vfs base;           /* first: SQLite hands this pointer back */
-    sqlite3_vfs *real;
+    struct shimvfs shim;        /* first: SQLite hands this pointer back */
     const struct sqlapi *api;
     /* set before faultvfs_register() */
     int64_t ioerr_after;        /* fail writes after this many; -1 never */

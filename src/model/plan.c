@@ -45,6 +45,9 @@ static void shuffle(struct cell *a, int n, struct rng *r)
     }
 }
 
+static int keep_share(const char *shard, int64_t combos, struct cell **cells, int *n, char *err,
+                      size_t errlen);
+
 int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err, size_t errlen)
 {
     int64_t combos = plan_combinations(cfg);
@@ -75,6 +78,44 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
     }
     *cells = a;
     *n = (int)(combos * rounds);
+    return cfg->shard ? keep_share(cfg->shard, combos, cells, n, err, errlen) : 0;
+}
+
+int plan_shard_parse(const char *text, int *k, int *n)
+{
+    char *end;
+    long a = strtol(text, &end, 10), b;
+    if (end == text || *end != '/' || !(end[1] >= '0' && end[1] <= '9'))
+        return -1;
+    const char *rest = end + 1;
+    b = strtol(rest, &end, 10);
+    if (*end || a < 1 || b < 1 || a > b || b > PLAN_MAX_CELLS)
+        return -1;
+    *k = (int)a;
+    *n = (int)b;
+    return 0;
+}
+
+/* The cells of share K of N: the combinations whose number, counted from
+** 0, is K-1 modulo N, each with all its rounds, in the plan's order. */
+static int keep_share(const char *shard, int64_t combos, struct cell **cells, int *n, char *err,
+                      size_t errlen)
+{
+    int k, of, kept = 0;
+    if (plan_shard_parse(shard, &k, &of) != 0) {
+        snprintf(err, errlen, "--shard %s: expected K/N, 1 <= K <= N (2/3: the second of three "
+                 "shares)", shard);
+        return -1;
+    }
+    if (of > combos) {
+        snprintf(err, errlen, "--shard %s: the matrix has %lld combinations, too few for %d "
+                 "shares", shard, (long long)combos, of);
+        return -1;
+    }
+    for (int i = 0; i < *n; i++)
+        if (((*cells)[i].combo - 1) % of == k - 1)
+            (*cells)[kept++] = (*cells)[i];
+    *n = kept;
     return 0;
 }
 

@@ -247,6 +247,35 @@ static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err,
     return 0;
 }
 
+/* A run that read a job file reads again the copy its folder keeps
+** (jobfile_copy), wherever the file it was given has gone.  0, or -1 with
+** err. */
+static int use_job_copy(const char *out, char **argv, int argc, char *err, size_t n)
+{
+    char copy[4200], *arg = NULL;
+    snprintf(copy, sizeof copy, "%s/job.conf", out);
+    for (int i = 2; i < argc; i++) {
+        int joined = strncmp(argv[i], "--job=", 6) == 0;
+        if (!joined && (strcmp(argv[i], "--job") != 0 || i + 1 >= argc))
+            continue;
+        if (!joined)
+            i++;
+        if (!(arg = malloc(strlen(copy) + 7))) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        sprintf(arg, "%s%s", joined ? "--job=" : "", copy);
+        free(argv[i]);
+        argv[i] = arg;
+    }
+    if (arg && access(copy, R_OK) != 0) {
+        snprintf(err, n, "%s: %s: the run read a job file, whose copy is gone: cannot resume",
+                 copy, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 /* The options the command line gives against those run.json recorded:
 ** every option as recorded, and one an older sqlsoak did not record at
 ** its default.  So an option edited into command_line that changes the
@@ -430,7 +459,7 @@ static int read_run(struct resume *rs, const struct config *args, char *err, siz
         return -1;
     }
     const char *db_name = json_string_value(json_object_get(root, "db_name"));
-    if (original_argv(r->rj, &rs->argv, &rs->argc, err, n))
+    if (original_argv(r->rj, &rs->argv, &rs->argc, err, n) || use_job_copy(rs->out, rs->argv, rs->argc, err, n))
         return -1;
     int cwd_gone = rs->cwd && chdir(rs->cwd) != 0, cwd_errno = errno;
     if (options_parse(cfg, CMD_RUN, rs->argc - 2, rs->argv + 2, NULL, err, n))

@@ -4,12 +4,15 @@
 */
 #include "run.h"
 #include "estimate.h"
+#include "devlimits.h"
+#include "jobfile.h"
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
 #include "stop.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +26,13 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     char metrics[PATH_MAX];
     int status = 2;
     session_init(&r, &opts);
+    if (opts.save_job) {
+        if (options_save_job_file(&opts, opts.save_job, err, errlen))
+            goto done;
+        printf("wrote %s: run it with sqlsoak run --job %s\n", opts.save_job, opts.save_job);
+        status = 0;
+        goto done;
+    }
     if (opts.metrics && (strlen(opts.metrics) < 6 ||
                          strcmp(opts.metrics + strlen(opts.metrics) - 5, ".prom") != 0)) {
         snprintf(err, errlen, "--metrics %s: the file's name must end in .prom", opts.metrics);
@@ -32,17 +42,30 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         goto done;
     if (opts.metrics)
         opts.metrics = metrics;
-    if (estimate_check(&opts, err, errlen) || session_check(&r, argc, argv, err, errlen))
+    void *limits = NULL;
+    if (estimate_check(&opts, err, errlen) || session_check(&r, argc, argv, err, errlen) ||
+        devlimits_check(&opts, r.db_dir, &limits, err, errlen)) {
+        json_decref(limits);
         goto done;
+    }
     if (opts.dry_run) {         /* the plan alone: nothing is left behind */
         runner_print_plan(&r);
         estimate_print(&r, stdout);
         status = stop_signal ? 130 : 0;
+        json_decref(limits);
         goto done;
     }
-    if (session_create(&r, opts.detach, &status, err, errlen))
+    if (session_create(&r, opts.detach, &status, err, errlen)) {
+        json_decref(limits);
         goto done;
+    }
+    if (opts.job && jobfile_copy(opts.job, r.out, err, errlen))
+        goto done;
+    if (opts.job)
+        json_object_set_new(runjson_root(r.rj), "job",
+                            json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
     session_describe(&r);
+    devlimits_record(&opts, r.db_dir, runjson_root(r.rj), limits);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
         (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
         (r.summary_fd = session_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||

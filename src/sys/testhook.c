@@ -15,6 +15,12 @@ int64_t testhook_corrupt_row(void)
     return e && *e ? strtoll(e, NULL, 10) : -1;
 }
 
+int testhook_no_direct(void)
+{
+    const char *e = getenv("SQLSOAK_TEST_NO_DIRECT");
+    return e && strcmp(e, "1") == 0;
+}
+
 FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");

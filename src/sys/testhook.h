@@ -9,6 +9,8 @@
 **                                  chunk CHUNK, saying so on stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
+**   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
+**                                  (EINVAL), as on a filesystem without it
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -19,6 +21,9 @@
 
 /* The row to corrupt, or -1. */
 int64_t testhook_corrupt_row(void);
+
+/* 1 when the device probe is to find O_DIRECT refused. */
+int testhook_no_direct(void);
 
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */

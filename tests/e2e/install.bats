@@ -41,12 +41,14 @@ drawn() {
     check_report_refs "$1"
 }
 
-@test "install: the binary, the scripts, the reference data, the man page and the completion" {
+@test "install: the binary, the scripts, the reference data, the man page and the completions" {
     cd "$T/root"
     run find . -type f
     [ "$status" -eq 0 ]
     local want=(./usr/bin/other-tool ./usr/bin/sqlsoak ./usr/share/man/man1/sqlsoak.1
-                ./usr/share/bash-completion/completions/sqlsoak)
+                ./usr/share/bash-completion/completions/sqlsoak
+                ./usr/share/zsh/vendor-completions/_sqlsoak
+                ./usr/share/fish/vendor_completions.d/sqlsoak.fish)
     for f in "$T"/moved/plots/*.gp; do want+=("./usr/share/sqlsoak/plots/${f##*/}"); done
     for f in "$T"/moved/data/reference/*.csv; do want+=("./usr/share/sqlsoak/reference/${f##*/}"); done
     [ "$(printf '%s\n' "${want[@]}" | sort)" = "$(printf '%s\n' "${lines[@]}" | sort)" ]
@@ -56,6 +58,8 @@ drawn() {
     cmp usr/share/bash-completion/completions/sqlsoak "$T/moved/build/sqlsoak.bash"
     "$BIN" --man | cmp - usr/share/man/man1/sqlsoak.1
     "$BIN" --completion bash | cmp - usr/share/bash-completion/completions/sqlsoak
+    "$BIN" --completion zsh | cmp - usr/share/zsh/vendor-completions/_sqlsoak
+    "$BIN" --completion fish | cmp - usr/share/fish/vendor_completions.d/sqlsoak.fish
     run "$BIN" --version
     [ "$output" = "sqlsoak $(cat "$T/moved/VERSION")" ]
 }
@@ -98,7 +102,7 @@ drawn() {
     # every option --help lists, under every command
     local page c o
     page=$(MANWIDTH=100 man -l "$T/root/usr/share/man/man1/sqlsoak.1")
-    for c in run resume crash plot compare report status info; do
+    for c in run resume crash plot compare report status probe info; do
         for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
             [[ "$page" == *"$o"* ]] || { echo "$c $o missing"; return 1; }
         done
@@ -154,6 +158,40 @@ complete_words() {
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "results-a results-b " ]
     run -0 complete_words sqlsoak crash --db-dir=res
     [ "$(sort <<<"$output" | tr '\n' ' ')" = "--db-dir=results-a --db-dir=results-b " ]
+}
+
+# fish_complete LINE: what the installed fish completion offers for LINE,
+# the words alone, one per line.
+fish_complete() {
+    fish --no-config -c 'source $argv[1]; complete -C $argv[2]' \
+        "$T/root/usr/share/fish/vendor_completions.d/sqlsoak.fish" "$1" | cut -f1
+}
+
+@test "zsh and fish completions: every option of every command; fish offers what the parser accepts" {
+    command -v zsh >/dev/null || skip "no zsh (.ci/deps test installs it)"
+    command -v fish >/dev/null || skip "no fish (.ci/deps test installs it)"
+    local z=$T/root/usr/share/zsh/vendor-completions/_sqlsoak
+    zsh -n "$z"
+    fish --no-config --no-execute "$T/root/usr/share/fish/vendor_completions.d/sqlsoak.fish"
+    for c in $("$BIN" --help | awk '/^  [a-z]+ / && $1 != "sqlsoak" {print $1}'); do
+        grep -q "^        '$c:" "$z" || { echo "zsh: no command $c"; return 1; }
+        for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
+            awk -v c="    $c)" -v o="'$o" '$0 == c {in_c = 1; next} /^    [a-z]+\)$/ {in_c = 0}
+                in_c && index($1, o) == 1 {found = 1} END {exit !found}' "$z" ||
+                { echo "zsh: $c $o missing"; return 1; }
+        done
+    done
+    cd "$T/elsewhere"
+    [ "$(fish_complete 'sqlsoak ru')" = run ]
+    [ "$(fish_complete 'sqlsoak run --jour')" = --journal ]
+    [ "$(fish_complete 'sqlsoak run --journal ' | sort | tr '\n' ' ')" = "delete memory off persist truncate wal " ]
+    fish_complete 'sqlsoak run --preset ' >"$T/presets"
+    grep -qx quick "$T/presets"
+    grep -qx 2014 "$T/presets"
+    fish_complete 'sqlsoak probe --' >"$T/probe"
+    grep -qx -- --db-dir "$T/probe"
+    grep -qx -- --probe-time "$T/probe"
+    ! grep -qx -- --rows "$T/probe"
 }
 
 @test "uninstall: removes what install installed and nothing else" {

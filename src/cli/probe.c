@@ -1,0 +1,67 @@
+/*
+** probe: see probe.h.
+*/
+#include "probe.h"
+#include "devinfo.h"
+#include "devprobe.h"
+#include "stop.h"
+#include "sysinfo.h"
+#include "telemetry.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* "ext4 on /dev/sda1 (ATA Samsung SSD 870)" */
+static void storage_name(const char *dir, char *buf, size_t n)
+{
+    struct storage_info st;
+    struct devinfo d;
+    char dev[256] = "";
+    sysinfo_storage(dir, &st);
+    devinfo_read(telemetry_root(), st.block_device, &d);
+    devinfo_say(&d, dev, sizeof dev);
+    snprintf(buf, n, "%s on %s%s%s%s", st.fstype[0] ? st.fstype : "unknown filesystem",
+             st.device[0] ? st.device : "an unknown device", dev[0] ? " (" : "", dev,
+             dev[0] ? ")" : "");
+}
+
+static void op_line(const char *what, const struct devprobe_op *op, const char *unit)
+{
+    printf("  %-26s p50 %9.3f ms  p99 %9.3f ms  %10.0f %s  (%lld ops)\n", what,
+           op->p50_us / 1e3, op->p99_us / 1e3, op->ops_per_s, unit, (long long)op->ops);
+}
+
+int probe_main(const struct config *cfg, char *err, size_t n)
+{
+    struct stat sb;
+    struct devprobe p;
+    if (stat(cfg->db_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, n, "--db-dir %s: %s", cfg->db_dir,
+                 stat(cfg->db_dir, &sb) != 0 ? strerror(errno) : "not a folder");
+        return 2;
+    }
+    stop_catch_runner();
+    if (devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, n) != 0)
+        return stop_signal ? 130 : 1;
+    if (cfg->json) {
+        json_t *j = devprobe_to_json(&p);
+        int rc = j && json_dumpf(j, stdout, JSON_INDENT(2)) == 0 ? 0 : 1;
+        json_decref(j);
+        printf("\n");
+        return rc;
+    }
+    char where[512];
+    storage_name(cfg->db_dir, where, sizeof where);
+    printf("probe of %s: %s, %.1f s\n", cfg->db_dir, where, p.seconds);
+    printf("  %-26s %9.1f MB/s  (%lld MiB written, then fdatasync)\n", "sequential write",
+           p.seq_write_mb_s, (long long)(p.file_bytes >> 20));
+    op_line("4 KiB write + fdatasync", &p.fdatasync, "ops/s");
+    op_line("4 KiB write + fsync", &p.fsync, "ops/s");
+    op_line("4 KiB random read, QD1", &p.randread, "IOPS ");
+    printf("  random reads over the %lld MiB file: %s\n", (long long)(p.file_bytes >> 20),
+           p.read_method);
+    return 0;
+}

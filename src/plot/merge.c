@@ -1,0 +1,355 @@
+/*
+** merge: `sqlsoak merge DIR... --out DIR` joins the results folders of
+** one matrix run in shares (`run --shard K/N`, on several boards) into one
+** results folder, as one run of the whole matrix would have left it.
+**
+** Refused in one line, exit 2, nothing created: a folder that is not a
+** finished run of a share; folders of different options or seeds (every
+** option but --shard must be the same); shares of different N, a share
+** given twice or one missing; files of different sqlsoak versions.
+**
+** The joined folder: chunks.csv, histograms.csv and timeline.csv hold
+** every share's rows; summary.csv its cells in the order of round and
+** combination, with the columns that compare cells filled again over all
+** of them (noise.h); run.json is the first share's, with every share's
+** cells, each with the host and storage it ran on, and "merged_from"
+** naming the folders.  Then the graphs and report.html are drawn.
+*/
+#include "merge.h"
+#include "baseline.h"
+#include "csvin.h"
+#include "fdio.h"
+#include "folder.h"
+#include "infile.h"
+#include "noise.h"
+#include "plan.h"
+#include "plot.h"
+#include "summary.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct share {
+    const char *dir;
+    json_t *rj;
+    int k, n;
+};
+
+/* Options that say where a share ran and how it was watched, not what it
+** measured: each board has its own. */
+static const char *const local_options[] = {
+    "shard", "out", "db-dir", "progress", "no-plot", "detach", "metrics", "keep-db",
+    "on-error", "watchdog", "min-free", "timeline-interval", "probe", "probe-time", "max-time",
+};
+
+/* The options of a share's run.json that make its plan, for comparing. */
+static json_t *plan_options(const json_t *rj)
+{
+    json_t *o = json_deep_copy(json_object_get(rj, "options"));
+    for (size_t i = 0; o && i < sizeof local_options / sizeof *local_options; i++)
+        json_object_del(o, local_options[i]);
+    return o;
+}
+
+static int load_share(struct share *s, char *err, size_t n)
+{
+    char path[4200], why[4400];
+    snprintf(path, sizeof path, "%s/run.json", s->dir);
+    if (!(s->rj = infile_json(path, why, sizeof why))) {
+        snprintf(err, n, "%s", why);
+        return -1;
+    }
+    const char *shard = json_string_value(json_object_get(json_object_get(s->rj, "options"),
+                                                          "shard"));
+    const char *status = json_string_value(json_object_get(s->rj, "status"));
+    json_int_t planned = json_integer_value(json_object_get(s->rj, "cells_planned"));
+    if (!shard || plan_shard_parse(shard, &s->k, &s->n) != 0) {
+        snprintf(err, n, "%s: not a share of a matrix (run without --shard K/N)", s->dir);
+        return -1;
+    }
+    if (!status || strcmp(status, "running") == 0 ||
+        (json_int_t)json_array_size(json_object_get(s->rj, "cells")) != planned) {
+        snprintf(err, n, "%s: share %s did not finish (status %s): resume it first", s->dir,
+                 shard, status ? status : "unknown");
+        return -1;
+    }
+    return 0;
+}
+
+/* Every share of one plan, each once.  0, or -1 with err. */
+static int check_shares(struct share *s, int count, char *err, size_t n)
+{
+    json_t *first = plan_options(s[0].rj);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < count; i++) {
+        json_t *o = plan_options(s[i].rj);
+        if (s[i].n != s[0].n) {
+            snprintf(err, n, "%s is share %d of %d, %s of %d: not shares of one matrix",
+                     s[i].dir, s[i].k, s[i].n, s[0].dir, s[0].n);
+            rc = -1;
+        } else if (!json_equal(o, first)) {
+            const char *key, *bad = "?";
+            json_t *v;
+            json_object_foreach(first, key, v) if (!json_equal(v, json_object_get(o, key))) {
+                bad = key;
+                break;
+            }
+            snprintf(err, n, "%s and %s ran different plans (--%s differs): not shares of one "
+                     "matrix", s[0].dir, s[i].dir, bad);
+            rc = -1;
+        }
+        for (int j = 0; rc == 0 && j < i; j++)
+            if (s[j].k == s[i].k) {
+                snprintf(err, n, "share %d of %d is given twice: %s and %s", s[i].k, s[i].n,
+                         s[j].dir, s[i].dir);
+                rc = -1;
+            }
+        json_decref(o);
+    }
+    if (rc == 0 && count != s[0].n) {
+        int missing = 1;
+        for (int k = 1; k <= s[0].n; k++) {
+            int have = 0;
+            for (int i = 0; i < count; i++)
+                have |= s[i].k == k;
+            if (!have) {
+                missing = k;
+                break;
+            }
+        }
+        snprintf(err, n, "share %d of %d is missing: give every share's folder", missing,
+                 s[0].n);
+        rc = -1;
+    }
+    json_decref(first);
+    return rc;
+}
+
+/* The first line of dir/name, into buf.  0, or -1. */
+static int header_of(const char *dir, const char *name, char *buf, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "re");
+    int ok = f && fgets(buf, (int)n, f) && strchr(buf, '\n');
+    if (f)
+        fclose(f);
+    return ok ? 0 : -1;
+}
+
+static const char *const joined_files[] = {"chunks.csv", "histograms.csv", "timeline.csv",
+                                           "summary.csv"};
+#define NJOINED (int)(sizeof joined_files / sizeof *joined_files)
+
+/* Every share's files have the same header (one sqlsoak wrote them). */
+static int check_headers(const struct share *s, int count, char *err, size_t n)
+{
+    static char a[65536], b[65536];
+    for (int f = 0; f < NJOINED; f++)
+        for (int i = 0; i < count; i++) {
+            int bad = header_of(s[i].dir, joined_files[f], b, sizeof b) != 0;
+            if (!bad && i == 0)
+                memcpy(a, b, sizeof a);
+            if (bad || strcmp(a, b) != 0) {
+                snprintf(err, n, "%s/%s: %s", s[i].dir, joined_files[f],
+                         bad ? "missing or without a header" :
+                               "its columns differ from the first share's (another sqlsoak "
+                               "version): cannot merge");
+                return -1;
+            }
+        }
+    return 0;
+}
+
+/* name's header, then the lines after the header of each share's name. */
+static int join_file(const struct share *s, int count, const char *out, const char *name)
+{
+    char path[4200], *text;
+    size_t len;
+    char err[4400];
+    snprintf(path, sizeof path, "%s/%s", out, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644), rc = fd < 0 ? -1 : 0;
+    for (int i = 0; rc == 0 && i < count; i++) {
+        char from[4200];
+        snprintf(from, sizeof from, "%s/%s", s[i].dir, name);
+        if (infile_read(from, &text, &len, err, sizeof err) != 0) {
+            rc = -1;
+            break;
+        }
+        const char *body = memchr(text, '\n', len);
+        size_t skip = body ? (size_t)(body + 1 - text) : len;
+        if (i == 0)
+            skip = 0;
+        rc = fdio_write_full(fd, text + skip, len - skip);
+        free(text);
+    }
+    if (fd >= 0 && (fsync(fd) != 0 || close(fd) != 0))
+        rc = -1;
+    return rc;
+}
+
+static int by_round_then_cell(const void *a, const void *b)
+{
+    const struct summary_record *x = a, *y = b;
+    if (x->id.repeat != y->id.repeat)
+        return x->id.repeat < y->id.repeat ? -1 : 1;
+    return (x->id.cell > y->id.cell) - (x->id.cell < y->id.cell);
+}
+
+/* summary.csv of every cell, compared across all of them. */
+static int join_summary(const struct share *s, int count, const char *out, char *err, size_t n)
+{
+    struct summary_record *recs = NULL;
+    int nrec = 0, rc = 0;
+    for (int i = 0; rc == 0 && i < count; i++) {
+        char path[4200];
+        struct csvin t;
+        snprintf(path, sizeof path, "%s/summary.csv", s[i].dir);
+        if (csvin_read(path, CSV_SUMMARY, &t, err, n) != 0)
+            return -1;
+        struct summary_record *more = realloc(recs, sizeof *recs * (size_t)(nrec + t.nrows + 1));
+        if (!more)
+            rc = -1;
+        else
+            recs = more;
+        for (int r = 0; rc == 0 && r < t.nrows; r++)
+            rc = csvin_record(&t, CSV_SUMMARY, r, &recs[nrec++]);
+        csvin_free(&t);
+    }
+    if (rc == 0) {
+        qsort(recs, (size_t)nrec, sizeof *recs, by_round_then_cell);
+        /* the baseline the shares ran with (--baseline is an option of the plan) */
+        int64_t base = 1;
+        const char *text = json_string_value(
+            json_object_get(json_object_get(s[0].rj, "options"), "baseline"));
+        if (baseline_of_records(text, recs, nrec, &base, err, n) != 0)
+            base = 1;
+        noise_fill(recs, nrec, base);
+        rc = summary_rewrite(out, recs, nrec, err, n);
+    } else {
+        snprintf(err, n, "out of memory");
+    }
+    free(recs);
+    return rc;
+}
+
+/* The first share's run.json, with every share's cells (each with its
+** host and storage) and the folders it was merged from. */
+static int join_run_json(const struct share *s, int count, const char *out)
+{
+    json_t *rj = json_deep_copy(s[0].rj), *cells = json_array(), *from = json_array();
+    json_int_t planned = 0;
+    for (int i = 0; i < count; i++) {
+        json_t *host = json_object_get(s[i].rj, "host"), *st = json_object_get(s[i].rj, "storage");
+        size_t k;
+        json_t *c;
+        json_array_foreach(json_object_get(s[i].rj, "cells"), k, c) {
+            json_t *copy = json_deep_copy(c);
+            json_object_set(copy, "host", host ? host : json_null());
+            json_object_set(copy, "storage", st ? st : json_null());
+            json_array_append_new(cells, copy);
+        }
+        planned += json_integer_value(json_object_get(s[i].rj, "cells_planned"));
+        json_array_append_new(
+            from, json_pack("{s:s, s:s, s:O?}", "folder", s[i].dir, "shard",
+                            json_string_value(json_object_get(json_object_get(s[i].rj,
+                                                                              "options"),
+                                                              "shard")),
+                            "hostname", json_object_get(host, "hostname")));
+    }
+    json_object_set_new(rj, "cells", cells);
+    json_object_set_new(rj, "cells_planned", json_integer(planned));
+    json_object_set_new(rj, "merged_from", from);
+    json_object_set_new(rj, "out_dir", json_string(out));
+    json_object_del(json_object_get(rj, "options"), "shard");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/run.json", out);
+    int rc = json_dump_file(rj, path, JSON_INDENT(2) | JSON_SORT_KEYS);
+    json_decref(rj);
+    return rc;
+}
+
+/* "3 hosts (a, b, c)" when the shares ran on more than one, else "". */
+static void hosts_said(const struct share *s, int count, char *buf, size_t n)
+{
+    size_t len = 0;
+    int distinct = 0;
+    buf[0] = 0;
+    for (int i = 0; i < count; i++) {
+        const char *h = json_string_value(json_object_get(json_object_get(s[i].rj, "host"),
+                                                          "hostname"));
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = json_equal(json_object_get(json_object_get(s[j].rj, "host"), "hostname"),
+                              json_object_get(json_object_get(s[i].rj, "host"), "hostname"));
+        if (!seen && len < n) {
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", distinct ? ", " : "",
+                                    h ? h : "?");
+            distinct++;
+        }
+    }
+    if (distinct < 2)
+        buf[0] = 0;
+}
+
+int merge_main(const struct config *cfg, char *err, size_t n)
+{
+    struct stat st;
+    if (cfg->npos < 1 || !cfg->out || !*cfg->out) {
+        snprintf(err, n, "usage: sqlsoak merge RESULTS_DIR... --out DIR");
+        return 2;
+    }
+    if (stat(cfg->out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(cfg->out))) {
+        snprintf(err, n, "--out %s exists: a results folder is never overwritten", cfg->out);
+        return 2;
+    }
+    if (folder_check_writable("--out", cfg->out, err, n))
+        return 2;
+    struct share *s = calloc((size_t)cfg->npos, sizeof *s);
+    int status = 2;
+    if (!s) {
+        snprintf(err, n, "out of memory");
+        return 1;
+    }
+    for (int i = 0; i < cfg->npos; i++)
+        s[i].dir = cfg->pos[i];
+    int ok = 1;
+    for (int i = 0; ok && i < cfg->npos; i++)
+        ok = load_share(&s[i], err, n) == 0;
+    if (ok && check_shares(s, cfg->npos, err, n) == 0 && check_headers(s, cfg->npos, err, n) == 0) {
+        status = 1;
+        if (folder_mkdirs(cfg->out, err, n) == 0) {
+            int bad = 0;
+            for (int f = 0; f < NJOINED - 1 && !bad; f++)
+                if (join_file(s, cfg->npos, cfg->out, joined_files[f]) != 0) {
+                    snprintf(err, n, "cannot write %s/%s: %s", cfg->out, joined_files[f],
+                             strerror(errno));
+                    bad = 1;
+                }
+            if (!bad && join_summary(s, cfg->npos, cfg->out, err, n) == 0 &&
+                join_run_json(s, cfg->npos, cfg->out) == 0) {
+                char hosts[1024];
+                hosts_said(s, cfg->npos, hosts, sizeof hosts);
+                printf("merged %d shares into %s\n", cfg->npos, cfg->out);
+                if (hosts[0])
+                    printf("  the cells ran on different hosts (%s): a comparison across them "
+                           "compares the boards too\n", hosts);
+                fflush(stdout);
+                int rc = plot_run(cfg->out, stdout);
+                status = rc == 0 || rc == 1 ? 0 : 1;
+            } else if (!bad && !err[0]) {
+                snprintf(err, n, "cannot write %s: %s", cfg->out, strerror(errno));
+            }
+        }
+    }
+    for (int i = 0; i < cfg->npos; i++)
+        json_decref(s[i].rj);
+    free(s);
+    return status;
+}

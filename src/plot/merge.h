@@ -1,0 +1,16 @@
+/*
+** merge: `sqlsoak merge DIR... --out DIR`, the shares of one matrix
+** (`run --shard K/N`) joined into one results folder; see merge.c.
+*/
+#ifndef SQLSOAK_MERGE_H
+#define SQLSOAK_MERGE_H
+
+#include "options.h"
+
+#include <stddef.h>
+
+/* 0 when merged (and drawn), 2 for bad input (nothing created), 1 when
+** writing failed. */
+int merge_main(const struct config *cfg, char *err, size_t n);
+
+#endif

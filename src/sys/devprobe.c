@@ -1,0 +1,220 @@
+/*
+** devprobe: the storage's own limits; see devprobe.h.
+*/
+#include "devprobe.h"
+#include "clock.h"
+#include "fdio.h"
+#include "hist.h"
+#include "rng.h"
+#include "stop.h"
+#include "sysinfo.h"
+#include "testhook.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define BLOCK 4096
+#define SEQ_WRITE (1 << 20)
+#define MIN_FILE ((int64_t)8 << 20)
+#define MAX_FILE ((int64_t)1 << 30)
+#define MIN_FREE ((int64_t)64 << 20)
+#define MIN_OPS 5
+
+/* The scratch file and what every step shares. */
+struct scratch {
+    char path[4200];
+    int fd;
+    unsigned char *buf;          /* SEQ_WRITE bytes, BLOCK-aligned (O_DIRECT) */
+    struct rng rng;
+    struct hist *h;
+};
+
+static int step_over(uint64_t start, double budget_s, int64_t ops)
+{
+    return stop_signal || (ops >= MIN_OPS && (double)(clock_now_ns() - start) / 1e9 >= budget_s);
+}
+
+static void fill(struct scratch *s, size_t len)
+{
+    /* not zeros: a compressing filesystem or controller would write less */
+    for (size_t i = 0; i + 8 <= len; i += 8) {
+        uint64_t v = rng_next(&s->rng);
+        memcpy(s->buf + i, &v, 8);
+    }
+}
+
+static void summarise(const struct hist *h, double elapsed_s, struct devprobe_op *op)
+{
+    op->ops = (int64_t)h->count;
+    op->p50_us = (double)hist_percentile(h, 50) / 1e3;
+    op->p99_us = (double)hist_percentile(h, 99) / 1e3;
+    op->ops_per_s = elapsed_s > 0 ? (double)h->count / elapsed_s : 0;
+}
+
+/* 1 MiB writes up to the budget or the size cap, at least MIN_FILE, then
+** fdatasync, all timed together. */
+static int seq_write(struct scratch *s, double budget_s, int64_t cap, struct devprobe *out)
+{
+    uint64_t start = clock_now_ns();
+    int64_t bytes = 0;
+    while (!stop_signal && bytes < cap &&
+           (bytes < MIN_FILE || (double)(clock_now_ns() - start) / 1e9 < budget_s)) {
+        fill(s, SEQ_WRITE);
+        if (fdio_write_full(s->fd, s->buf, SEQ_WRITE) != 0)
+            return -1;
+        bytes += SEQ_WRITE;
+    }
+    if (fdatasync(s->fd) != 0)
+        return -1;
+    double el = (double)(clock_now_ns() - start) / 1e9;
+    out->file_bytes = bytes;
+    out->seq_write_mb_s = el > 0 ? (double)bytes / 1e6 / el : 0;
+    return 0;
+}
+
+/* A 4 KiB write over the file's first MiB, then sync (fdatasync or
+** fsync), timed together, until the budget. */
+static int write_sync(struct scratch *s, int full, double budget_s, struct devprobe_op *op)
+{
+    uint64_t start = clock_now_ns();
+    hist_reset(s->h);
+    for (int64_t i = 0; !step_over(start, budget_s, (int64_t)s->h->count); i++) {
+        fill(s, BLOCK);
+        uint64_t t0 = clock_now_ns();
+        if (pwrite(s->fd, s->buf, BLOCK, (off_t)(i % 256) * BLOCK) != BLOCK ||
+            (full ? fsync(s->fd) : fdatasync(s->fd)) != 0)
+            return -1;
+        hist_record(s->h, clock_now_ns() - t0);
+    }
+    summarise(s->h, (double)(clock_now_ns() - start) / 1e9, op);
+    return 0;
+}
+
+/* The descriptor random reads use: O_DIRECT, else the file dropped from
+** the page cache; out->read_method says which, and why. */
+static int open_for_reads(struct scratch *s, const char *fstype, struct devprobe *out)
+{
+    const char *ram = out->in_ram ? "; the filesystem keeps files in RAM, so these are RAM "
+                                    "reads, not a device's" : "";
+    int fd = -1;
+    errno = EINVAL;
+    if (!testhook_no_direct())
+        fd = open(s->path, O_RDONLY | O_DIRECT | O_CLOEXEC | O_NOFOLLOW);
+    if (fd >= 0 && pread(fd, s->buf, BLOCK, 0) == BLOCK) {
+        out->direct = 1;
+        snprintf(out->read_method, sizeof out->read_method, "O_DIRECT%s", ram);
+        return fd;
+    }
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    if ((fd = open(s->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) < 0)
+        return -1;
+    int dropped = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+    snprintf(out->read_method, sizeof out->read_method,
+             "O_DIRECT unavailable on %s (%s): read through the page cache%s%s",
+             fstype[0] ? fstype : "this filesystem", strerror(e),
+             dropped ? " after dropping the file from it (posix_fadvise DONTNEED)" : "", ram);
+    return fd;
+}
+
+static int rand_read(struct scratch *s, const char *fstype, double budget_s, struct devprobe *out)
+{
+    int fd = open_for_reads(s, fstype, out);
+    if (fd < 0)
+        return -1;
+    uint64_t blocks = (uint64_t)(out->file_bytes / BLOCK), start = clock_now_ns();
+    assert(blocks > 0);
+    hist_reset(s->h);
+    int rc = 0;
+    while (rc == 0 && !step_over(start, budget_s, (int64_t)s->h->count)) {
+        off_t at = (off_t)rng_below(&s->rng, blocks) * BLOCK;
+        uint64_t t0 = clock_now_ns();
+        if (pread(fd, s->buf, BLOCK, at) != BLOCK)
+            rc = -1;
+        else
+            hist_record(s->h, clock_now_ns() - t0);
+    }
+    summarise(s->h, (double)(clock_now_ns() - start) / 1e9, &out->randread);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+static int measure(struct scratch *s, double seconds, int64_t cap, const char *fstype,
+                   struct devprobe *out, const char **what)
+{
+    if ((*what = "sequential write", seq_write(s, seconds * 0.35, cap, out)) ||
+        (*what = "write + fdatasync", write_sync(s, 0, seconds * 0.15, &out->fdatasync)) ||
+        (*what = "write + fsync", write_sync(s, 1, seconds * 0.15, &out->fsync)) ||
+        (*what = "random read", rand_read(s, fstype, seconds * 0.35, out)))
+        return -1;
+    return 0;
+}
+
+int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n)
+{
+    struct scratch s;
+    struct storage_info st;
+    memset(out, 0, sizeof *out);
+    memset(&s, 0, sizeof s);
+    assert(seconds > 0);
+    if (sysinfo_storage(dir, &st) != 0) {
+        snprintf(err, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    out->in_ram = strcmp(st.fstype, "tmpfs") == 0 || strcmp(st.fstype, "ramfs") == 0;
+    int64_t free_b = sysinfo_free_bytes(dir);
+    if (free_b >= 0 && free_b < MIN_FREE) {
+        snprintf(err, n, "%s: %lld MiB free, the probe needs %lld MiB", dir,
+                 (long long)(free_b >> 20), (long long)(MIN_FREE >> 20));
+        return -1;
+    }
+    int64_t cap = free_b < 0 ? MAX_FILE : free_b / 4 < MAX_FILE ? free_b / 4 : MAX_FILE;
+    snprintf(s.path, sizeof s.path, "%s/.sqlsoak-probe.%ld", dir, (long)getpid());
+    s.fd = open(s.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (s.fd < 0) {
+        snprintf(err, n, "%s: %s", s.path, strerror(errno));
+        return -1;
+    }
+    rng_seed(&s.rng, (uint64_t)clock_now_ns());
+    s.h = malloc(sizeof *s.h);
+    int rc = -1;
+    const char *what = "memory";
+    uint64_t start = clock_now_ns();
+    if (s.h && posix_memalign((void **)&s.buf, BLOCK, SEQ_WRITE) == 0)
+        rc = measure(&s, seconds, cap, st.fstype, out, &what);
+    int e = errno;
+    out->seconds = (double)(clock_now_ns() - start) / 1e9;
+    close(s.fd);
+    unlink(s.path);
+    free(s.buf);
+    free(s.h);
+    if (stop_signal)
+        snprintf(err, n, "interrupted");
+    else if (rc != 0)
+        snprintf(err, n, "%s: %s: %s", s.path, what, strerror(e));
+    return stop_signal ? -1 : rc;
+}
+
+static json_t *op_json(const struct devprobe_op *op)
+{
+    return json_pack("{s:I, s:f, s:f, s:f}", "ops", (json_int_t)op->ops, "p50_us", op->p50_us,
+                     "p99_us", op->p99_us, "ops_per_s", op->ops_per_s);
+}
+
+void *devprobe_to_json(const struct devprobe *p)
+{
+    return json_pack("{s:f, s:I, s:f, s:o, s:o, s:o, s:b, s:b, s:s}", "seconds", p->seconds,
+                     "file_bytes", (json_int_t)p->file_bytes, "seq_write_mb_per_s",
+                     p->seq_write_mb_s, "write_fdatasync", op_json(&p->fdatasync), "write_fsync",
+                     op_json(&p->fsync), "random_read_4k", op_json(&p->randread), "direct",
+                     p->direct, "in_ram", p->in_ram, "read_method", p->read_method);
+}

@@ -1,0 +1,50 @@
+/*
+** devprobe: what the storage under a folder can do by itself, without
+** SQLite, in bounded time: the ceilings sqlsoak's figures are read
+** against ("commits ran at 93% of this card's raw fdatasync rate").
+**
+** On one scratch file in the folder (created O_EXCL, always removed):
+**   sequential write   1 MiB writes, then fdatasync, timed together;
+**   write + fdatasync  a 4 KiB write then fdatasync, as pg_test_fsync
+**                      times it: per op, p50, p99 and ops/s;
+**   write + fsync      the same with fsync;
+**   random reads       4 KiB at queue depth 1, as SQLite reads a page,
+**                      at random 4 KiB-aligned offsets of the file:
+**                      O_DIRECT where the filesystem takes it; else the
+**                      file is dropped from the page cache first
+**                      (posix_fadvise DONTNEED) and read_method says so.
+** The time is split 35/15/15/35 between them; each figure has at least a
+** few samples however slow the device.
+*/
+#ifndef SQLSOAK_DEVPROBE_H
+#define SQLSOAK_DEVPROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct devprobe_op {
+    int64_t ops;
+    double p50_us, p99_us, ops_per_s;
+};
+
+struct devprobe {
+    double seconds;              /* the probe's own time */
+    int64_t file_bytes;          /* the scratch file's size */
+    double seq_write_mb_s;       /* 10^6 bytes per second, synced */
+    struct devprobe_op fdatasync, fsync, randread;
+    int direct;                  /* random reads went round the page cache */
+    int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */
+    char read_method[256];       /* "O_DIRECT", or how it fell back, and why */
+};
+
+/* Probes the storage under dir for about seconds (> 0).  0, or -1 with a
+** one-line err (dir missing, not writable, too little free space, an I/O
+** error); the scratch file is removed either way.  A stop signal
+** (stop.h) cuts it short: -1, err "interrupted". */
+int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n);
+
+/* *p as a jansson object (json_t *), for run.json's device_limits and
+** `probe --json`; NULL when out of memory. */
+void *devprobe_to_json(const struct devprobe *p);
+
+#endif

@@ -1,0 +1,114 @@
+#!/usr/bin/env bats
+# A matrix in shares (run --shard K/N) and sqlsoak merge: the shares join
+# into the cells, and the deterministic figures, of one unsharded run.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    runs_setup
+    cd "$T"
+    M=(--rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7
+       --progress never --no-plot)
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+
+# same_cells A B: the two folders' summary.csv hold the same cells with
+# the same deterministic figures (timings are not compared).
+same_cells() {
+    python3 - "$1" "$2" <<'PY'
+import csv, json, sys
+a, b = ([r for r in csv.DictReader(open(f"{d}/summary.csv"))] for d in sys.argv[1:])
+keys = ["cell", "repeat", "page_size", "journal_mode", "synchronous", "status", "chunks",
+        "rows", "verify_failures", "db_bytes"]
+pick = lambda rows: sorted(tuple(r[k] for k in keys) for r in rows)
+assert pick(a) == pick(b), (pick(a), pick(b))
+ca, cb = ([r for r in csv.DictReader(open(f"{d}/chunks.csv"))] for d in sys.argv[1:])
+ck = ["cell", "repeat", "chunk", "rows", "reads", "verify_failures"]
+assert sorted(tuple(r[k] for k in ck) for r in ca) == sorted(tuple(r[k] for k in ck) for r in cb)
+# the columns that compare cells are filled across every share's cells
+assert all(r["write_vs_cell1"] for r in b), [r["write_vs_cell1"] for r in b]
+rj = json.load(open(f"{sys.argv[2]}/run.json"))
+assert len(rj["cells"]) == rj["cells_planned"] == len(b)
+assert all(c["host"]["hostname"] and c["storage"]["fstype"] for c in rj["cells"])
+assert sorted(m["shard"] for m in rj["merged_from"]) == ["1/3", "2/3", "3/3"]
+assert "shard" not in rj["options"]
+PY
+}
+
+@test "three shards run one after another merge into the cells and figures of one unsharded run" {
+    for k in 1 2 3; do
+        "$S" run "${M[@]}" --shard $k/3 --db-dir db --out s$k >/dev/null
+    done
+    # share 1 of 3 holds combinations 1 and 4; 2/3 holds 2; 3/3 holds 3
+    [ "$(cut -d, -f2 s1/summary.csv | tail -n +2 | tr '\n' ' ')" = "1 4 " ]
+    [ "$(cut -d, -f2 s2/summary.csv | tail -n +2 | tr '\n' ' ')" = "2 " ]
+    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
+    run "$S" merge s3 s1 s2 --out merged
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "merged 3 shares into merged" ]
+    same_cells whole merged
+    [ -s merged/report.html ]
+}
+
+@test "merge refuses folders that are not the shares of one matrix: one line, exit 2, nothing created" {
+    for k in 1 2; do "$S" run "${M[@]}" --shard $k/2 --db-dir db --out s$k >/dev/null; done
+    "$S" run "${M[@]}" --shard 2/2 --rows 30k --db-dir db --out other >/dev/null
+    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
+    refused() {
+        run --separate-stderr "$S" merge "${@:2}" --out merged
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "sqlsoak merge: $1" ]
+        [ ! -e merged ]
+    }
+    refused "s1 and other ran different plans (--rows differs): not shares of one matrix" s1 other
+    refused "share 1 of 2 is given twice: s1 and s1" s1 s1 s2
+    refused "share 2 of 2 is missing: give every share's folder" s1
+    refused "whole: not a share of a matrix (run without --shard K/N)" s1 whole
+    mkdir merged && : >merged/x
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak merge: --out merged exists: a results folder is never overwritten" ]
+}
+
+@test "--shard takes K/N within the matrix; anything else is refused in one line, exit 2" {
+    for bad in 0/3 4/3 x 1/ /3 1/3x; do
+        run --separate-stderr "$S" run "${M[@]}" --shard "$bad" --db-dir db --out o
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "sqlsoak run: --shard $bad: expected K/N, 1 <= K <= N (2/3: the second of three shares)" ]
+    done
+    run --separate-stderr "$S" run "${M[@]}" --shard 1/5 --db-dir db --out o
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --shard 1/5: the matrix has 4 combinations, too few for 5 shares" ]
+    [ ! -e o ] && [ ! -e db ]
+}
+
+@test "README's GNU parallel example: three local jobs, one share each, merged" {
+    command -v parallel >/dev/null || skip "no GNU parallel (.ci/deps test installs it)"
+    export S
+    parallel --will-cite --jobs 3 '"$S" run --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7 --progress never --no-plot --shard {}/3 --db-dir db{} --out share-{} >/dev/null' ::: 1 2 3
+    "$S" merge share-1 share-2 share-3 --out night >/dev/null
+    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
+    same_cells whole night
+}
+
+@test "the Ansible playbook (contrib/ansible/fleet.yml) against three local boards: detached shares, fetched, merged" {
+    command -v ansible-playbook >/dev/null || skip "no ansible-playbook (.ci/deps test installs it)"
+    py=$(command -v /usr/bin/python3 || command -v python3)
+    for b in b1 b2 b3 localhost; do
+        echo "$b ansible_connection=local ansible_python_interpreter=$py"
+    done >boards.ini
+    run ansible-playbook -i boards.ini "$BATS_TEST_DIRNAME/../../contrib/ansible/fleet.yml" \
+        -e fleet_hosts=b1,b2,b3 -e sqlsoak_bin="$S" -e remote_base="$T/boards" \
+        -e fetch_dir="$T/fleet" -e poll_seconds=1 \
+        -e 'sqlsoak_args="--rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7"'
+    echo "$output" | tail -8
+    [ "$status" -eq 0 ]
+    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
+    same_cells whole "$T/fleet/merged"
+}

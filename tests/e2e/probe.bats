@@ -1,0 +1,155 @@
+#!/usr/bin/env bats
+# sqlsoak probe: the storage's own limits, in bounded time, on a scratch
+# file it always removes.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    runs_setup
+    mkdir -p "$T/dir"
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+
+# figures JSON_FILE LIMIT_S: every figure of probe --json is there and
+# positive, each step has its samples, and the probe kept to LIMIT_S.
+figures() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["seq_write_mb_per_s"] > 0 and p["file_bytes"] >= 8 << 20, p
+for k in ("write_fdatasync", "write_fsync", "random_read_4k"):
+    op = p[k]
+    assert op["ops"] >= 5 and op["ops_per_s"] > 0, (k, op)
+    assert 0 < op["p50_us"] <= op["p99_us"], (k, op)
+assert 0 < p["seconds"] <= float(sys.argv[2]), p["seconds"]
+PY
+}
+
+@test "probe on ext4 (a loop-mounted image): every figure, within its time bound, no file left behind" {
+    [ "$(id -u)" -eq 0 ] || skip "mounting a loop image needs root"
+    command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+    truncate -s 160M "$T/fs.img"
+    mkfs.ext4 -q -F -m 0 "$T/fs.img"
+    MNT=$T/fs
+    mkdir -p "$MNT"
+    mount -o loop "$T/fs.img" "$MNT" 2>/dev/null || { MNT=; skip "cannot mount -o loop here"; }
+    ls -A "$MNT" >"$T/before"
+    run --separate-stderr "$S" probe --db-dir "$MNT" --probe-time 2s --json
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    echo "$output" >"$T/p.json"
+    # 2 s asked; the bound allows a loaded machine, not a probe that ignores it
+    figures "$T/p.json" 20
+    [ "$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["direct"], p["in_ram"], p["read_method"])' "$T/p.json")" = "True False O_DIRECT" ]
+    ls -A "$MNT" | diff "$T/before" -
+    run "$S" probe --db-dir "$MNT" --probe-time 1s
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "probe of $MNT: ext4 on /dev/loop"* ]]
+    [[ "${lines[1]}" == "  sequential write "*" MB/s  ("*" MiB written, then fdatasync)" ]]
+    [[ "${lines[2]}" == "  4 KiB write + fdatasync "*" ops/s  ("*" ops)" ]]
+    [[ "${lines[3]}" == "  4 KiB write + fsync "*" ops/s  ("*" ops)" ]]
+    [[ "${lines[4]}" == "  4 KiB random read, QD1 "*" IOPS   ("*" ops)" ]]
+    [[ "${lines[5]}" == "  random reads over the "*" MiB file: O_DIRECT" ]]
+    ls -A "$MNT" | diff "$T/before" -
+}
+
+@test "probe on tmpfs: reads are said to be RAM reads; without O_DIRECT it falls back and says how" {
+    D=/dev/shm/sqlsoak-probe-test.$$
+    mkdir "$D"
+    run "$S" probe --db-dir "$D" --probe-time 1s
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "probe of $D: tmpfs on "* ]]
+    [[ "${lines[5]}" == *"; the filesystem keeps files in RAM, so these are RAM reads, not a device's" ]]
+    SQLSOAK_TEST_NO_DIRECT=1 run "$S" probe --db-dir "$D" --probe-time 1s --json
+    [ "$status" -eq 0 ]
+    echo "$output" >"$T/p.json"
+    figures "$T/p.json" 20
+    [ "$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["direct"], p["in_ram"]); print(p["read_method"])' "$T/p.json")" = "False True
+O_DIRECT unavailable on tmpfs (Invalid argument): read through the page cache after dropping the file from it (posix_fadvise DONTNEED); the filesystem keeps files in RAM, so these are RAM reads, not a device's" ]
+    [ -z "$(ls -A "$D")" ]
+    rmdir "$D"
+}
+
+@test "probe: SIGINT stops it before its time, its scratch file removed, exit 130" {
+    start probe --db-dir "$T/dir" --probe-time 600s
+    for ((i = 0; i < 3000; i++)); do
+        [ -n "$(ls -A "$T/dir")" ] && break
+        sleep 0.01
+    done
+    [ -n "$(ls -A "$T/dir")" ]
+    kill -INT "$PID"
+    rc=0
+    wait "$PID" || rc=$?
+    PID=
+    [ "$rc" -eq 130 ]
+    [ "$(cat "$T/stderr")" = "sqlsoak probe: interrupted" ]
+    [ -z "$(ls -A "$T/dir")" ]
+}
+
+@test "probe: a --db-dir that is missing or not a folder is refused in one line, exit 2, nothing created" {
+    run --separate-stderr "$S" probe --db-dir "$T/none"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak probe: --db-dir $T/none: No such file or directory" ]
+    [ ! -e "$T/none" ]
+    touch "$T/file"
+    run --separate-stderr "$S" probe --db-dir "$T/file"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak probe: --db-dir $T/file: not a folder" ]
+    run --separate-stderr "$S" probe --db-dir "$T/dir" --probe-time 0
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak probe: --probe-time: 0 is out of range (1 to 3600)" ]
+    [ -z "$(ls -A "$T/dir")" ]
+}
+
+@test "run --probe auto: the device's limits go in run.json before the first cell; a later run takes them with --probe DIR" {
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/a" "${Q[@]}" --probe auto --probe-time 1s
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
+    [[ "${lines[1]}" == "  fdatasync "*"/s, fsync "*"/s, 4 KiB random reads "*"/s ("*"), sequential write "*" MB/s" ]]
+    python3 - "$T/a/run.json" <<'PY'
+import json, sys
+lim = json.load(open(sys.argv[1]))["device_limits"]
+assert lim["source"] == "probe", lim
+assert lim["write_fdatasync"]["ops"] >= 5 and lim["random_read_4k"]["ops_per_s"] > 0, lim
+PY
+    # the probe's scratch file is gone: the folder holds no file but the run's
+    [ -z "$(ls -A "$DB" | grep -v '^sqlsoak-')" ]
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "device limits from $T/a/run.json" ]
+    python3 -c 'import json,sys; a,b=(json.load(open(p))["device_limits"] for p in sys.argv[1:]); src=b.pop("source"); a.pop("source"); assert a == b and src.endswith("/a/run.json"), (a, b)' "$T/a/run.json" "$T/b/run.json"
+    # off, the default: none
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/c" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 -c 'import json,sys; assert "device_limits" not in json.load(open(sys.argv[1]))' "$T/c/run.json"
+}
+
+@test "run --probe DIR: a folder without limits, or of other storage, is refused in one line, exit 2, nothing created" {
+    "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/a" "${Q[@]}"
+    run --separate-stderr "$S" run --rows 2000 --chunk 1000 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --probe $T/a: $T/a/run.json records no device_limits (it ran with --probe off)" ]
+    [ ! -e "$T/b" ]
+    run --separate-stderr "$S" run --rows 2000 --chunk 1000 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/none"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "sqlsoak run: --probe $T/none: "*"No such file or directory" ]]
+    [ ! -e "$T/b" ]
+    python3 - "$T/a/run.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+rj = json.load(open(p))
+rj["device_limits"] = {"source": "probe"}
+rj["storage"]["device"] = "/dev/elsewhere"
+json.dump(rj, open(p, "w"))
+PY
+    run --separate-stderr "$S" run --rows 2000 --chunk 1000 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --probe $T/a: its limits were measured on other storage than --db-dir $DB" ]
+    [ ! -e "$T/b" ]
+}
