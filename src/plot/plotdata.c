@@ -86,8 +86,11 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         snprintf(r->host, sizeof r->host, "%s", hn ? hn : "?");
         snprintf(r->storage, sizeof r->storage, "%s on %s%s%s%s", fs ? fs : "?", dev ? dev : "?",
                  model && *model ? " " : "", model ? model : "",
-                 json_is_integer(rot) ? (json_integer_value(rot) ? " (rotational)" : " (SSD)")
-                                      : "");
+                 /* -1: the kernel did not say (tmpfs, a network share) */
+                 !json_is_integer(rot)         ? ""
+                 : json_integer_value(rot) > 0 ? " (rotational)"
+                 : json_integer_value(rot) == 0 ? " (SSD)"
+                                                : " (unknown)");
         json_t *o = json_object_get(j, "options");
         json_int_t rows = json_integer_value(json_object_get(o, "rows"));
         json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));
