@@ -24,9 +24,8 @@ do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
     load '_key.gp'
-    R = (N > 8 ? 0.70 : 0.78)
     set logscale y
-    PW = (R - 0.07) / NCOL          # a panel's width
+    PW = (KEYR - 0.07) / NCOL       # a panel's width, left of the legend
     do for [p=1:NP] {
         col = LC[p]
         x0 = 0.07 + ((p-1)%NCOL) * PW

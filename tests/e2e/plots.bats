@@ -41,8 +41,8 @@ check_report() {
     run "$SQLSOAK" plot "$RUNS/one"
     [ "$status" -eq 0 ]
     [[ "$output" == *"skipped"* ]]          # heatmap, versions, commit: nothing to show
-    check_graph "$RUNS/one" write "Write time per chunk" "SQLite $(lib_version "$SYS") · 4k pages · delete · full"
-    check_graph "$RUNS/one" write_log "Write time per chunk"
+    check_graph "$RUNS/one" write "Write rate per chunk" "SQLite $(lib_version "$SYS") · 4k pages · delete · full"
+    check_graph "$RUNS/one" write_log "Write rate per chunk"
     check_graph "$RUNS/one" read "Point reads" "reads per second"
     check_graph "$RUNS/one" latency "p99.9 latency"
     check_graph "$RUNS/one" amplification "bytes written to storage per row"
@@ -139,7 +139,7 @@ PY
     [ "$status" -eq 0 ]
     if grep -qx pwned <<<"$output"; then return 1; fi
     [ ! -e HACKED ] && [ ! -e "$BATS_TEST_TMPDIR/HACKED" ]
-    check_graph "$d" write "Write time per chunk"
+    check_graph "$d" write "Write rate per chunk"
     check_report "$d"
 }
 

@@ -8,11 +8,14 @@ check_png() {
     python3 "$BATS_TEST_DIRNAME/helpers/pngcheck.py" "$1" "$2" "$3" "${4:-8}"
 }
 
-# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths.
+# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths,
+# laid out whole: no text or legend past the canvas, no panel over
+# another (helpers/svgcheck.py).
 check_svg() {
     local f=$1; shift
     head -c 600 "$f" | grep -q '<svg'
     [ "$(grep -c '<path' "$f")" -ge 5 ]
+    python3 "$BATS_TEST_DIRNAME/helpers/svgcheck.py" "$f"
     for t in "$@"; do grep -qF -- "$t" "$f" || { echo "missing '$t' in $f"; return 1; }; done
 }
 
