@@ -26,8 +26,9 @@ static const struct graphs_graph list[] = {
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
                         "what wears an SD card).", 0}}},
     {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
-     {{"heatmap_write", "Median write rows/s over page size × journal mode.", 0},
-      {"heatmap_read", "Median read ops/s over page size × journal mode.", GRAPHS_READS}}},
+     {{"heatmap_write", "Median write rows/s over the two settings that vary most.", 0},
+      {"heatmap_read", "Median read ops/s over the two settings that vary most.",
+       GRAPHS_READS}}},
     {"spread.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_SPREAD,
      {{"spread", "Rate against the one setting that varies, with its spread: per value a box "
                  "(quartiles), its median line and whiskers (slowest and fastest) over the "
@@ -62,7 +63,7 @@ static const char *const reasons[] = {
     "no reads were measured",
     "no read latency was measured",
     "no bytes written were counted (/proc/self/io unavailable?)",
-    "one page size and one journal mode only",
+    "fewer than two settings vary (the library aside)",
     "no cell ran on more than one SQLite library or run",
     "one commit size only",
     "durability.csv has no cells",

@@ -9,7 +9,7 @@ load helpers/libs
 setup_file() {
     export RUNS="$BATS_FILE_TMPDIR/runs"
     mkdir -p "$RUNS"
-    # two journal modes: a heatmap; no reads: nothing of reads to draw
+    # two journal modes: one setting varies, no heatmap; no reads: nothing of reads to draw
     "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 0 --journal delete,wal \
         --db-dir "$RUNS/db0" --out "$RUNS/noreads" --progress never >"$RUNS/noreads.log"
     # its delete cell again, twice: repeat 1 matches, repeat 2 does not
@@ -22,22 +22,22 @@ setup_file() {
     grep -q 'graph heatmap_read skipped: no reads were measured' "$RUNS/noreads.log"
     grep -q 'graph read skipped: no reads were measured' "$RUNS/noreads.log"
     grep -q 'graph latency skipped: no read latency was measured' "$RUNS/noreads.log"
-    check_png "$d/plots/heatmap_write.png" 800 1
+    check_png "$d/plots/write.png" 800 1
     [ ! -e "$d/plots/heatmap_read.png" ] && [ ! -e "$d/plots/heatmap_read.svg" ]
     [ ! -e "$d/plots/read.png" ] && [ ! -e "$d/plots/latency.png" ]
     check_report_refs "$d"
-    grep -q 'heatmap_write.png' "$d/report.html"
+    grep -q 'plots/write.png' "$d/report.html"
     if grep -q 'heatmap_read\|plots/read\.\|latency' "$d/report.html"; then return 1; fi
 }
 
 @test "plot: an image left from an earlier drawing whose data is gone is not in the report" {
     d="$BATS_TEST_TMPDIR/stale"
     cp -r "$RUNS/noreads" "$d"
-    cp "$d/plots/heatmap_write.png" "$d/plots/heatmap_read.png"
+    cp "$d/plots/write.png" "$d/plots/heatmap_read.png"
     cp "$d/plots/write.png" "$d/plots/read.png"
     run "$SQLSOAK" plot "$d"
     [ "$status" -eq 0 ]
-    grep -q 'heatmap_write.png' "$d/report.html"
+    grep -q 'plots/write.png' "$d/report.html"
     if grep -q 'heatmap_read\|plots/read\.' "$d/report.html"; then return 1; fi
     [ -e "$d/plots/heatmap_read.png" ]       # not the tool's to delete
 }
@@ -164,7 +164,7 @@ PY
     for g in commit write amplification; do
         if grep -q 'reads from' "$d/plots/$g.svg"; then echo "$g names read_from"; return 1; fi
     done
-    if grep -q 'reads from' "$RUNS/noreads/plots/heatmap_write.svg"; then return 1; fi
+    if grep -q 'reads from' "$RUNS/noreads/plots/write.svg"; then return 1; fi
     # with reads, where they read from is a setting that applied
     d="$BATS_TEST_TMPDIR/commit1"
     "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --commit-every 100,1000 \
