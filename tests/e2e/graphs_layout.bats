@@ -76,3 +76,27 @@ draw() {
     check_svg "$RUNS/ab/plots/versions.svg" "The same cells across runs" delete wal
     check_report_refs "$RUNS/ab"
 }
+
+# point_colours SVG: the distinct colours of the points drawn (gnuplot's
+# filled circles), one a line.
+point_colours() {
+    grep -o "<use xlink:href='#gpPt6' [^>]*color='rgb([^)]*)'" "$1" | sed "s/.*color='//" | sort -u
+}
+
+@test "timeline and telemetry of a matrix: points in their cell's colour, each cell's start marked and named" {
+    d=$BATS_TEST_TMPDIR/m
+    "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --journal delete,wal,truncate \
+        --db-dir "$RUNS/db" --out "$d" --progress never >/dev/null 2>&1
+    check_svg "$d/plots/timeline.svg" "cell 1" "cell 2" "cell 3" "write phase, by cell"
+    # three cells, three colours (one cell's points all the write colour before)
+    [ "$(point_colours "$d/plots/timeline.svg" | wc -l)" -ge 3 ]
+    # a dashed line where each cell began, in its colour (the grid's is grey)
+    [ "$(grep -o "stroke='rgb([^)]*)' stroke-dasharray=" "$d/plots/timeline.svg" |
+        grep -v "221, 221, 221" | sort -u | wc -l)" -ge 3 ]
+    if [ -e "$d/plots/telemetry_clock.svg" ]; then
+        check_svg "$d/plots/telemetry_clock.svg" "cell 3" "by cell"
+        [ "$(point_colours "$d/plots/telemetry_clock.svg" | wc -l)" -ge 3 ]
+    fi
+    # one cell: the phases' own colours, no cell named
+    if grep -q "cell 1" "$RUNS/s2014/plots/timeline.svg"; then return 1; fi
+}

@@ -43,6 +43,17 @@ def text_box(m):
     return (x + lo, y - fs * 0.8, x + lo + w, y + fs * 0.2), s
 
 
+def group_close(svg, pos):
+    """Where the <g> holding pos closes: a frame drawn again over the plots
+    carries the panel's front objects (labels, arrows) in its group."""
+    depth = 0
+    for m in re.finditer(r'<g[ >]|</g>', svg[pos:]):
+        depth += -1 if m[0] == '</g>' else 1
+        if depth < 0:
+            return pos + m.start()
+    return len(svg)
+
+
 def inside(a, b, pad=1.0):
     """Whether box a reaches into the interior of box b."""
     return a[0] < b[2] - pad and a[2] > b[0] + pad and a[1] < b[3] - pad and a[3] > b[1] + pad
@@ -62,8 +73,9 @@ def check(path):
             errors.append("text '%s' runs past the %gx%g canvas (%.0f..%.0f, %.0f..%.0f)"
                           % (s, w, h, box[0], box[2], box[1], box[3]))
     # The panels, in drawing order: each frame, and where its panel's
-    # drawing ends: after its frame is drawn again over its plots, and
-    # after its last plot group (whose id letter is the panel's: 1a 2a 1b).
+    # drawing ends: after its frame is drawn again over its plots (with
+    # the front objects in the frame's group), and after its last plot
+    # group (whose id letter is the panel's: 1a 2a 1b).
     frames, last = [], {}
     for m in FRAME.finditer(svg):
         xs = [float(m[i]) for i in (1, 3, 5, 7)]
@@ -71,7 +83,7 @@ def check(path):
         box = (min(xs), min(ys), max(xs), max(ys))
         if box not in last:
             frames.append([m.start(), box])
-        last[box] = m.end()
+        last[box] = group_close(svg, m.end())
     letters, group_end = [], {}
     for m in PLOT.finditer(svg):
         if m[1] not in group_end:
