@@ -12,8 +12,8 @@
 static const struct graphs_graph list[] = {
     {"write.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS,
      {{"write", "Write rate per chunk (rows/s) against rows already in the table: does "
-                "inserting get slower as the table grows? Beside the 2014 test's curve, in its "
-                "unit: seconds per million rows.", 0},
+                "inserting get slower as the table grows? (A run of the 2014 test's shape "
+                "draws seconds per million rows instead, beside its published curve.)", 0},
       {"write_log", "The same on logarithmic axes: the slope of a power law is a straight line.",
        0}}},
     {"read.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_READS,
