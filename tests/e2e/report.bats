@@ -32,6 +32,24 @@ teardown_file() {
     [ "$(grep -o '<img ' "$d/report.html" | wc -l)" -eq "$(ls "$d"/plots/*.png | wc -l)" ]
 }
 
+@test "report: headings in words with their summary.csv names, figures grouped by thousands" {
+    h=$RUNS/pages/report.html
+    grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
+    grep -q '<th title="write_last_over_first">write last ÷ first</th>' "$h"
+    grep -q '<th title="page_size">page size</th>' "$h"
+    # the names where a printout shows them too
+    grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
+    grep -q 'database bytes <code>db_bytes</code>' "$h"
+    # 20,000 rows; rates whole, grouped; a small figure as the CSV has it
+    grep -q '<td class=n>20,000</td>' "$h"
+    grep -qE '<td class=n>[0-9]{1,3},[0-9]{3}</td>' "$h"
+    if grep -qE '<td class=n>[0-9]{4,}(\.[0-9]+)?</td>' "$h"; then return 1; fi
+    # write_last_over_first: summary.csv's figure, in the table
+    v=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])' \
+        "$RUNS/pages/summary.csv")
+    grep -q "<td class=n>$v</td>" "$h"
+}
+
 @test "report: a copy opened alone from another folder shows every graph, the table within 1280 px" {
     command -v chromium-headless-shell >/dev/null || command -v chromium >/dev/null ||
         skip "no headless Chromium (sh .ci/deps test installs it)"
