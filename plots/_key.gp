@@ -1,15 +1,23 @@
 # _key.gp: plot area on the left, the legend in a column on the right, as
 # wide as its longest label needs, so that no label is cut at the image's
-# edge (a fixed column cut "SQLite 3.40.1 · 4k pages · delete · f").
-# In: N, L[i], W, KEYFONT (from _style.gp).
+# edge (a fixed column cut "SQLite 3.40.1 · 4k pages · delete · f").  More
+# lines than the panel's height holds take more columns, and the column
+# is as wide as they are (gnuplot wraps them itself, past the edge).
+# In: N, L[i], W, H, KEYFONT (from _style.gp); KEYH, the height of the
+# panel the legend stands beside (a screen fraction; default 0.78).
 # Out: KEYR, the right edge of the plot area (a screen fraction): a script
 # laying out panels itself keeps them left of it.
 KEYPT = (N > 16 ? 8 : 10)
 KEYLEN = 0
 do for [i=1:N] { KEYLEN = (strlen(L[i]) > KEYLEN ? strlen(L[i]) : KEYLEN) }
+# the rows that height holds, counted short of gnuplot's own spacing
+if (!exists("KEYH")) { KEYH = 0.78 }
+KEYROWS = int(KEYH * H / (KEYPT * 1.7))
+KEYROWS = (KEYROWS < 1 ? 1 : KEYROWS)
+KEYCOLS = int(ceil(1.0 * N / KEYROWS))
 # a label at 0.75 em a character (DejaVu Sans draws 0.6; gnuplot sizes
 # the box by bytes, two for a "·"), its sample, gaps and the box
-KEYW = (KEYLEN * 0.75 * KEYPT + 70.0) / W
+KEYW = KEYCOLS * (KEYLEN * 0.75 * KEYPT + 70.0) / W
 KEYMIN = (N > 8 ? 0.29 : 0.21)
 KEYW = (KEYW < KEYMIN ? KEYMIN : KEYW > 0.5 ? 0.5 : KEYW)
 KEYR = 0.99 - KEYW
@@ -17,3 +25,6 @@ set lmargin at screen 0.07
 set rmargin at screen KEYR
 set key at screen KEYR + 0.01, screen 0.88 left top Left reverse \
     font KEYFONT spacing 1.0 samplen 2.5 width 2 box lc rgb "#cccccc"
+# the rows of each column, when there are several (a script's own lines
+# beyond the N, as the 2014 curve, then find room in one column)
+if (KEYCOLS > 1) { set key maxrows int(ceil(1.0 * N / KEYCOLS)) } else { set key maxrows auto }

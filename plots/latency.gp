@@ -23,6 +23,7 @@ TITLE = (MODE eq "compare" ? "Read latency across runs" : "Read latency per chun
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
+    KEYH = 0.33          # a panel's height: the legend stands beside the first
     load '_key.gp'
     set logscale y
     PW = (KEYR - 0.07) / NCOL       # a panel's width, left of the legend

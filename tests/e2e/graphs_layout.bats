@@ -15,16 +15,24 @@ CHECK=$BATS_TEST_DIRNAME/helpers/svgcheck.py
 setup_file() {
     export RUNS="$BATS_FILE_TMPDIR/runs"
     mkdir -p "$RUNS"
+    # the databases on tmpfs where there is one: layout, not the disk, is tested
+    DB=$RUNS/db
+    [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && DB=$(mktemp -d /dev/shm/sqlsoak-layout.XXXXXX)
+    export DB
     Q="--progress never"
     # one chunk of a million rows read from the chunk: the 2014 test's shape
     "$SQLSOAK" run --rows 1M --chunk 1M --reads 1k --read-from chunk --journal delete \
-        --sync full --page-size 4k --key-order seq --db-dir "$RUNS/db" --out "$RUNS/s2014" $Q \
+        --sync full --page-size 4k --key-order seq --db-dir "$DB" --out "$RUNS/s2014" $Q \
         >/dev/null 2>&1
     for r in a b; do
         "$SQLSOAK" run --rows 40k --chunk 10k --reads 1k --journal delete,wal \
-            --db-dir "$RUNS/db" --out "$RUNS/$r" $Q >/dev/null 2>&1
+            --db-dir "$DB" --out "$RUNS/$r" $Q >/dev/null 2>&1
     done
     "$SQLSOAK" compare --out "$RUNS/ab" "$RUNS/a" "$RUNS/b" >/dev/null 2>&1
+}
+
+teardown_file() {
+    case "$DB" in /dev/shm/*) rm -rf "$DB" ;; esac
 }
 
 # gnuplot SCRIPT OUT.svg: a graph drawn by a script of the test's own.
@@ -86,7 +94,7 @@ point_colours() {
 @test "timeline and telemetry of a matrix: points in their cell's colour, each cell's start marked and named" {
     d=$BATS_TEST_TMPDIR/m
     "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --journal delete,wal,truncate \
-        --db-dir "$RUNS/db" --out "$d" --progress never >/dev/null 2>&1
+        --db-dir "$DB" --out "$d" --progress never >/dev/null 2>&1
     check_svg "$d/plots/timeline.svg" "cell 1" "cell 2" "cell 3" "write phase, by cell"
     # three cells, three colours (one cell's points all the write colour before)
     [ "$(point_colours "$d/plots/timeline.svg" | wc -l)" -ge 3 ]
@@ -99,4 +107,15 @@ point_colours() {
     fi
     # one cell: the phases' own colours, no cell named
     if grep -q "cell 1" "$RUNS/s2014/plots/timeline.svg"; then return 1; fi
+}
+
+@test "many series: the legends of a 30-cell matrix stand whole beside their panels, in more columns" {
+    d=$BATS_TEST_TMPDIR/many
+    "$SQLSOAK" run --rows 1000 --chunk 1000 --reads 50 --page-size 1k,2k,4k,8k,16k \
+        --journal delete,wal,truncate --sync off,full --db-dir "$DB" --out "$d" \
+        --progress never >/dev/null 2>&1
+    # the half-height panels of read and latency once wrapped theirs past the edge
+    for g in write read latency amplification; do
+        check_svg "$d/plots/$g.svg" "16k pages · truncate · full"
+    done
 }
