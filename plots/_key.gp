@@ -3,22 +3,31 @@
 # edge (a fixed column cut "SQLite 3.40.1 · 4k pages · delete · f").  More
 # lines than the panel's height holds take more columns, and the column
 # is as wide as they are (gnuplot wraps them itself, past the edge).
-# In: N, L[i], W, H, KEYFONT (from _style.gp); KEYH, the height of the
-# panel the legend stands beside (a screen fraction; default 0.78).
+# Lines too long for that at 10 points are set at 8, then 7.
+# In: N, L[i], W, H (from _style.gp); KEYH, the height of the panel the
+# legend stands beside (a screen fraction; default 0.78).  Sets KEYFONT.
 # Out: KEYR, the right edge of the plot area (a screen fraction): a script
 # laying out panels itself keeps them left of it.
-KEYPT = (N > 16 ? 8 : 10)
 KEYLEN = 0
 do for [i=1:N] { KEYLEN = (strlen(L[i]) > KEYLEN ? strlen(L[i]) : KEYLEN) }
-# the rows that height holds, counted short of gnuplot's own spacing
 if (!exists("KEYH")) { KEYH = 0.78 }
-KEYROWS = int(KEYH * H / (KEYPT * 1.7))
-KEYROWS = (KEYROWS < 1 ? 1 : KEYROWS)
-KEYCOLS = int(ceil(1.0 * N / KEYROWS))
-# a label at 0.75 em a character (DejaVu Sans draws 0.6; gnuplot sizes
-# the box by bytes, two for a "·"), its sample, gaps and the box
-KEYW = KEYCOLS * (KEYLEN * 0.75 * KEYPT + 70.0) / W
 KEYMIN = (N > 8 ? 0.29 : 0.21)
+# the largest of 10, 8 and 7 points (8 at most past 16 lines) whose
+# columns fit in half the width
+do for [pt in "10 8 7"] {
+    KEYPT = int(pt)
+    if (KEYPT <= (N > 16 ? 8 : 10)) {
+        # the rows that height holds, counted short of gnuplot's own spacing
+        KEYROWS = int(KEYH * H / (KEYPT * 1.7))
+        KEYROWS = (KEYROWS < 1 ? 1 : KEYROWS)
+        KEYCOLS = int(ceil(1.0 * N / KEYROWS))
+        # a label at 0.75 em a character (DejaVu Sans draws 0.6; gnuplot
+        # sizes the box by bytes, two for a "·"), its sample, gaps, the box
+        KEYW = KEYCOLS * (KEYLEN * 0.75 * KEYPT + 70.0) / W
+        if (KEYW <= 0.5) { break }
+    }
+}
+KEYFONT = sprintf("sans,%d", KEYPT)
 KEYW = (KEYW < KEYMIN ? KEYMIN : KEYW > 0.5 ? 0.5 : KEYW)
 KEYR = 0.99 - KEYW
 set lmargin at screen 0.07

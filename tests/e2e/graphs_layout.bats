@@ -58,7 +58,7 @@ draw() {
     run -0 python3 "$CHECK" "$t/good.svg"
 }
 
-@test "write graph: rows/s per chunk, as the tables; its log axis labelled beside the data" {
+@test "write graph: rows/s per chunk, as the tables; its log axis (and latency's) labelled beside the data" {
     d=$RUNS/a
     check_svg "$d/plots/write.svg" "Write rate per chunk" "write rows/s per chunk (incl. COMMIT)"
     check_svg "$d/plots/write_log.svg" "write rows/s per chunk (incl. COMMIT)"
@@ -66,6 +66,10 @@ draw() {
     # the data span less than a decade: gnuplot's own ticks labelled one
     # or two powers of ten, outside it
     run -0 python3 "$CHECK" --yticks "$d/plots/write_log.svg"
+    echo "$output"
+    [ "$(echo "$output" | wc -l)" -ge 3 ]
+    # so is the latency graph's (a p50 between 1.5 and 5 µs read "1 10")
+    run -0 python3 "$CHECK" --yticks "$d/plots/latency.svg"
     echo "$output"
     [ "$(echo "$output" | wc -l)" -ge 3 ]
 }
