@@ -392,9 +392,10 @@ static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
                 continue;
             fputs("<figure><img src=\"", f);
             if (embed_data_uri(f, path, "image/png") != 0) {
-                fputs("\" alt=\"", f);
+                /* gone or unreadable since access(): an empty image, said so */
+                fputs("data:,\" alt=\"\"><figcaption>plots/", f);
                 esc(f, g->out[k].name);
-                fputs(" (unreadable)\"></figure>\n", f);
+                fputs(".png could not be read.</figcaption></figure>\n", f);
                 continue;
             }
             any = 1;
