@@ -41,3 +41,5 @@ set termoption noenhanced
 set grid lc rgb "#dddddd" lw 1
 set border lc rgb "#444444"
 set key noenhanced
+# the colours of lines and cells, in order
+COLOURS = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22"

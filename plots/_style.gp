@@ -20,8 +20,8 @@ do for [i=1:N] {
         V[i] = column('variant'), 0) nooutput
 }
 
-# 10 colours × 3 dash patterns and point shapes: 30 lines stay distinct.
-COLOURS = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22"
+# 10 colours (COLOURS, _base.gp) × 3 dash patterns and point shapes: 30
+# lines stay distinct.
 do for [i=1:30] {
     set linetype i lc rgb word(COLOURS, (i-1)%10+1) dt 1+(i-1)/10 lw 1.6 \
         pt int(word("7 5 9", (i-1)/10+1)) ps 0.7

@@ -10,8 +10,9 @@ LIST = DATA.'/commit.tsv'
 line(k) = sprintf('%s/commit-%d.tsv', DATA, k)
 stats LIST using 0 nooutput
 NL = STATS_records
-array CT[NL]
-do for [k=1:NL] { stats LIST every ::k-1::k-1 using (CT[k] = strcol('label'), 0) nooutput }
+# the lines' labels, where _key.gp measures them (in place of the series')
+array L[NL]
+do for [k=1:NL] { stats LIST every ::k-1::k-1 using (L[k] = strcol('label'), 0) nooutput }
 NAME = "commit"
 N = NL
 load '_key.gp'
@@ -23,6 +24,6 @@ set ylabel "median write rate (rows/s)"
 set title "Transaction size against write rate\n".DESC font "sans,12"
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
-    plot for [k=1:NL] line(k) using 'commit_every':'write_rows_per_s' with linespoints lt k lw 2 title CT[k]
+    plot for [k=1:NL] line(k) using 'commit_every':'write_rows_per_s' with linespoints lt k lw 2 title L[k]
 }
 set output

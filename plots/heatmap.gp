@@ -1,6 +1,8 @@
 # heatmap.gp: median write rows/s (heatmap_write) and read ops/s
-# (heatmap_read) over page size × journal mode, one panel per remaining
-# setting (synchronous, library...).  Cells not measured show their status.
+# (heatmap_read) over the two settings that vary most (heat.tsv names
+# them: page size × journal mode in a pages × journal matrix), one panel
+# per combination of the others (library, ...).  Cells not measured show
+# their status.
 # Draws only the outputs named in ARG6 (a run without reads has no read map).
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014 [OUTPUTS]]"
@@ -15,11 +17,12 @@ stats LIST using 0 nooutput
 P = STATS_records
 array PT[P]
 do for [p=1:P] { stats LIST every ::p-1::p-1 using (PT[p] = strcol('title'), 0) nooutput }
+stats LIST every ::0::0 using (XNAME = strcol('xname'), YNAME = strcol('yname'), 0) nooutput
 NC = ceil(sqrt(P))
 NR = ceil(1.0 * P / NC)
 set palette defined (0 "#f7fbff", 1 "#9ecae1", 2 "#4292c6")
 set style fill solid 1.0 border lc rgb "white"
-set xlabel "page size"
+set xlabel XNAME
 set format x "%g"
 set grid noxtics noytics
 unset key
@@ -53,7 +56,7 @@ do for [m=1:2] {
     set cblabel WHAT
     do for [fmt=1:2] {
         if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
-        set multiplot title WHAT." by page size × journal mode\n".DESC font "sans,12"
+        set multiplot title WHAT." by ".XNAME." × ".YNAME."\n".DESC font "sans,12"
         do for [p=1:P] {
             c = (p-1) % NC
             r = (p-1) / NC
@@ -62,7 +65,7 @@ do for [m=1:2] {
             set tmargin at screen 0.86 - r * 0.80 / NR
             set bmargin at screen 0.86 - (r+1) * 0.80 / NR + 0.12
             set title PT[p] font "sans,11"
-            set ylabel (c == 0 ? "journal mode" : "")
+            set ylabel (c == 0 ? YNAME : "")
             if (p == P) { set colorbox user origin screen 0.92, screen 0.1 size screen 0.02, screen 0.7 } \
             else { unset colorbox }
             # the colour layer only where a cell has a number: gnuplot warns

@@ -23,10 +23,10 @@ TITLE = (MODE eq "compare" ? "Read latency across runs" : "Read latency per chun
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
+    KEYH = 0.33          # a panel's height: the legend stands beside the first
     load '_key.gp'
-    R = (N > 8 ? 0.70 : 0.78)
     set logscale y
-    PW = (R - 0.07) / NCOL          # a panel's width
+    PW = (KEYR - 0.07) / NCOL       # a panel's width, left of the legend
     do for [p=1:NP] {
         col = LC[p]
         x0 = 0.07 + ((p-1)%NCOL) * PW
@@ -51,7 +51,9 @@ do for [fmt=1:2] {
             stats series(i) using (posbig(col)) nooutput
             LO = (STATS_min < LO ? STATS_min : LO)
         }
-        if (HI > 0 && HI <= LO) { set yrange [LO / 1.5:HI * 1.5] } else { set yrange [*:*] }
+        # ticks beside the data, not gnuplot's powers of ten alone (1 and 10
+        # for a p50 between 1.5 and 5 µs)
+        if (HI > 0) { YLO = (LO < HI ? LO : HI / 1.5); YHI = HI; load '_logtics.gp' }
         if (HI > 0) {
             plot for [i=1:N] series(i) using 'rows':col with linespoints lt i title L[i]
         } else {
@@ -65,6 +67,7 @@ do for [fmt=1:2] {
             unset label 1
             set xrange [*:*]
             set format x "%.1s%c"; set format y "% h"
+            set ytics autofreq
             set logscale y
         }
     }

@@ -12,6 +12,7 @@ TITLE = (MODE eq "compare" ? "Point reads across runs" : "Point reads")
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
+    KEYH = 0.36          # the top panel's height: the legend stands beside it
     load '_key.gp'
     set tmargin at screen 0.88
     set bmargin at screen 0.52

@@ -1,7 +1,9 @@
 # telemetry.gp: the device against the write rate, one point per chunk at
 # its end in wall-clock time: the hottest thermal zone (telemetry_temp) and
 # the CPU clock (telemetry_clock) on the right axis, the chunk's write rate
-# on the left.  Draws only the outputs named in ARG6 (those measured).
+# on the left.  Draws only the outputs named in ARG6 (those measured).  In
+# a matrix the rate's points take their cell's colour, and a dashed line
+# marks where each cell began (_cells.gp).
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014 [OUTPUTS]]"
     exit status 2
@@ -9,6 +11,7 @@ if (ARGC < 4) {
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 DRAW = (ARGC >= 6 ? ARG6 : "")
 load '_base.gp'
+load '_cells.gp'
 T = DATA.'/telemetry.tsv'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
 set xlabel XL
@@ -34,8 +37,8 @@ do for [k=1:2] {
             # the device's line first: the rate's points stay visible on it
             plot T using 't':COL axes x1y2 with lines lw 2 lc rgb (k == 1 ? "#d62728" : "#2ca02c") \
                     title (k == 1 ? "°C (right)" : "MHz (right)"), \
-                T using 't':'write_rows_per_s' with points pt 7 ps 0.6 lc rgb "#1f77b4" \
-                    title "write rows/s (left)"
+                T using 't':'write_rows_per_s':(NK > 1 ? column('k') : 1) with points pt 7 ps 0.6 \
+                    lc variable title (NK > 1 ? "write rows/s (left), by cell" : "write rows/s (left)")
         }
     }
 }

@@ -2,13 +2,16 @@
 # second (top) and reads per second (bottom) in each interval, against
 # wall-clock time; grey lines where a chunk's write phase began; red bars
 # at zero over stretches without a row inserted and over COMMITs that
-# lasted a whole interval or more.
+# lasted a whole interval or more.  In a matrix the points take their
+# cell's colour, and a dashed line in it marks where each cell began
+# (_cells.gp).
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_base.gp'
+load '_cells.gp'
 TL = DATA.'/timeline.tsv'
 MARKS = DATA.'/chunkmarks.tsv'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
@@ -23,10 +26,16 @@ is(p) = (strcol('phase') eq p)
 set format y "%.1s%c"
 # the top panel's plots (macros: expanded when the loop below is read)
 MARKPLOT = "MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb '#c8c8c8' title 'chunk starts'"
-WRITEPLOT = "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN) with points pt 7 ps 0.4 lc rgb '#1f77b4' title 'write phase'"
+WRITEPLOT = (NK > 1 \
+    ? "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN):(column('k')) with points pt 7 ps 0.4 lc variable title 'write phase, by cell'" \
+    : "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN) with points pt 7 ps 0.4 lc rgb '#1f77b4' title 'write phase'")
+READPLOT = (NK > 1 \
+    ? "TL using ((column('t') + column('t_end')) / 2):(is('read') ? column('rate') : NaN):(column('k')) with points pt 7 ps 0.4 lc variable title 'read phase, by cell'" \
+    : "TL using ((column('t') + column('t_end')) / 2):(is('read') ? column('rate') : NaN) with points pt 7 ps 0.4 lc rgb '#ff7f0e' title 'read phase'")
 STALLPLOT = "TL using 't':(column('stall') > 0 ? 0 : NaN):(column('t_end') - column('t')):(0) with vectors nohead lw 8 lc rgb '#d62728' title 'no row inserted / COMMIT'"
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
+    load '_cells.gp'     # again: the bottom panel of the PNG took the names away
     set multiplot title "The run as it went: rates in each interval\n".DESC font "sans,12"
     set lmargin at screen 0.08
     set rmargin at screen 0.97
@@ -50,9 +59,8 @@ do for [fmt=1:2] {
     set xlabel XL
     set ylabel "reads per second"
     set key at screen 0.97, screen 0.465 right bottom horizontal
-    plot MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb "#c8c8c8" notitle, \
-        TL using ((column('t') + column('t_end')) / 2):(is("read") ? column('rate') : NaN) \
-            with points pt 7 ps 0.4 lc rgb "#ff7f0e" title "read phase"
+    unset label      # the cells' names once, over the top panel
+    plot MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb "#c8c8c8" notitle, @READPLOT
     unset multiplot
 }
 set output

@@ -25,6 +25,14 @@ do for [g=1:NG] { if (GV[g] > 1) { K = K + 1; PG[K] = g } }
 if (K == 0) { print "versions.gp: no cell ran on more than one library or run"; exit status 0 }
 NC = ceil(sqrt(K))
 NR = ceil(1.0 * K / NC)
+# the legend, right of the panels, as wide as its longest label needs (a
+# fixed place cut long run names off); the panels share what is left
+VLEN = 0
+do for [v=1:NV] { VLEN = (strlen(VT[v]) > VLEN ? strlen(VT[v]) : VLEN) }
+KEYW = (VLEN * 0.75 * 10 + 70.0) / W
+KEYW = (KEYW < 0.14 ? 0.14 : KEYW > 0.5 ? 0.5 : KEYW)
+KEYX = 0.99 - KEYW
+PWID = (KEYX - 0.03) / NC
 NAME = "versions"
 WHAT = (MODE eq "compare" ? "The same cells across runs" : "The same cells across SQLite versions")
 set format y "%.1s%c"   # one decimal: a linear axis of a few M would repeat "2M"
@@ -43,15 +51,18 @@ do for [fmt=1:2] {
         do for [i=1:N] { if (G[i] == g) { IDX = IDX." ".i } }
         c = (k-1) % NC
         r = (k-1) / NC
-        set lmargin at screen 0.06 + c * 0.76 / NC + 0.01
-        set rmargin at screen 0.06 + (c+1) * 0.76 / NC - 0.04
+        # each panel's cell: room on its left for its own tick labels
+        # ("800.0k", drawn larger in PNG), clear of the panel before
+        set lmargin at screen 0.02 + c * PWID + 0.055
+        set rmargin at screen 0.02 + (c+1) * PWID - 0.02
         set tmargin at screen 0.87 - r * 0.81 / NR
         set bmargin at screen 0.87 - (r+1) * 0.81 / NR + 0.10
         set title GT[g] font "sans,10"
         set ylabel (c == 0 ? "rows/s" : "")
         set xlabel (r == NR-1 ? "rows in the table" : "")
         if (k == 1) {
-            set key at screen 0.84, screen 0.87 left top font "sans,10" box lc rgb "#cccccc"
+            set key at screen KEYX, screen 0.87 left top Left reverse font "sans,10" \
+                samplen 2.5 width 2 box lc rgb "#cccccc"
             plot for [v=1:NV] NaN with linespoints lt v title VT[v], \
                  for [w in IDX] series(int(w)) using 'rows':'write_rows_per_s' with linespoints lt V[int(w)] notitle
         } else {

@@ -11,8 +11,9 @@
 
 static const struct graphs_graph list[] = {
     {"write.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS,
-     {{"write", "Write time per chunk against rows already in the table: does inserting get "
-                "slower as the table grows?", 0},
+     {{"write", "Write rate per chunk (rows/s) against rows already in the table: does "
+                "inserting get slower as the table grows? (A run of the 2014 test's shape "
+                "draws seconds per million rows instead, beside its published curve.)", 0},
       {"write_log", "The same on logarithmic axes: the slope of a power law is a straight line.",
        0}}},
     {"read.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_READS,
@@ -34,8 +35,9 @@ static const struct graphs_graph list[] = {
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
                         "what wears an SD card).", 0}}},
     {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
-     {{"heatmap_write", "Median write rows/s over page size × journal mode.", 0},
-      {"heatmap_read", "Median read ops/s over page size × journal mode.", GRAPHS_READS}}},
+     {{"heatmap_write", "Median write rows/s over the two settings that vary most.", 0},
+      {"heatmap_read", "Median read ops/s over the two settings that vary most.",
+       GRAPHS_READS}}},
     {"spread.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_SPREAD,
      {{"spread", "Rate against the one setting that varies, with its spread: per value a box "
                  "(quartiles), its median line and whiskers (slowest and fastest) over the "
@@ -49,7 +51,8 @@ static const struct graphs_graph list[] = {
      {{"timeline", "The night as it went: rows inserted and reads per second in each interval "
                    "of timeline.csv against wall-clock time, chunk starts as grey lines, "
                    "stretches without a row inserted (and COMMITs of a whole interval or "
-                   "more) in red.", 0}}},
+                   "more) in red; in a matrix, each cell's points in its colour, from a "
+                   "dashed line at its start.", 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "
@@ -70,7 +73,7 @@ static const char *const reasons[] = {
     "no reads were measured",
     "no read latency was measured",
     "no bytes written were counted (/proc/self/io unavailable?)",
-    "one page size and one journal mode only",
+    "fewer than two settings vary (the library aside)",
     "no cell ran on more than one SQLite library or run",
     "one commit size only",
     "durability.csv has no cells",

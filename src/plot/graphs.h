@@ -17,7 +17,7 @@ enum graphs_need {
     GRAPHS_READS = 1u << 1,      /* some chunk ran reads */
     GRAPHS_LATENCY = 1u << 2,    /* some chunk has read latency percentiles */
     GRAPHS_IO = 1u << 3,         /* some chunk counted bytes written to storage */
-    GRAPHS_HEAT = 1u << 4,       /* more than one page size or journal mode */
+    GRAPHS_HEAT = 1u << 4,       /* two settings or more vary (the library aside) */
     GRAPHS_VERSIONS = 1u << 5,   /* a cell ran on more than one library or run */
     GRAPHS_COMMIT = 1u << 6,     /* more than one commit size */
     GRAPHS_TRIALS = 1u << 7,     /* a crash folder with at least one cell */

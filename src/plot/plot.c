@@ -156,9 +156,11 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
         ** graphs are not missing, so they go unmentioned */
         if (!(g->modes & m))
             continue;
-        const char *why = graphs_reason(g->needs, have);
-        if (why) {
-            fprintf(msg, "graph %s skipped: %s\n", g->out[0].name, why);
+        if (graphs_reason(g->needs, have)) {
+            /* each output named, with its own first reason */
+            for (int k = 0; k < 2 && g->out[k].name; k++)
+                fprintf(msg, "graph %s skipped: %s\n", g->out[k].name,
+                        graphs_reason(g->needs | g->out[k].needs, have));
             continue;
         }
         char draw[256];

@@ -1,11 +1,15 @@
 /*
 ** plotheat: the graphs drawn from summary rows rather than chunks: the
-** heatmaps (page size x journal mode, a panel per combination of the other
-** settings) and the commit-size lines.  Each point is the median over a
+** heatmaps and the commit-size lines.  A heatmap's axes are the two
+** settings with the most values (ties: in the order of dims.h, page size
+** first), a panel per combination of the others but the library's; with
+** fewer than two settings varying there is no heatmap (a 1 x 2 grid is
+** a bar chart drawn badly: the spread graph shows one setting).  Each point is the median over a
 ** cell's measured repeats, as the console's tables take it.
 **
 ** Files written into the data folder (see tsv.h):
-**   heat.tsv, heat-N.tsv       heatmap panels
+**   heat.tsv, heat-N.tsv       heatmap panels (heat.tsv: their titles and
+**                              the axes' settings)
 **   commit.tsv, commit-N.tsv   commit size -> rows/s lines
 */
 #include "plotheat.h"
@@ -95,9 +99,19 @@ static int cmp_dim(const char *a, const char *b, int d)
     return (x > y) - (x < y);
 }
 
-static int cmp_page(const void *a, const void *b)
+/* Sorts the n values of dimension d by value, when d's values are
+** numbers; words stay in the order the cells ran them, the user's. */
+static void sort_values(char v[][256], int n, int d)
 {
-    return cmp_dim(a, b, DIM_PAGE_SIZE);
+    if (!dim_table[d].unit[0])
+        return;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && cmp_dim(v[j - 1], v[j], d) > 0; j--) {
+            char t[256];
+            memcpy(t, v[j], sizeof t);
+            memcpy(v[j], v[j - 1], sizeof t);
+            memcpy(v[j - 1], t, sizeof t);
+        }
 }
 
 static int cmp_commit(const void *a, const void *b)
@@ -106,8 +120,6 @@ static int cmp_commit(const void *a, const void *b)
 }
 
 /* Dimension bits for key_except. */
-#define D_PAGE (1u << DIM_PAGE_SIZE)
-#define D_JOURNAL (1u << DIM_JOURNAL)
 #define D_COMMIT (1u << DIM_COMMIT_EVERY)
 
 /* Distinct values of the counted rows: of dimension d's column into v, and of the
@@ -184,22 +196,63 @@ static void lists_free(struct lists *l)
 
 static const char *const heat_cols[] = {"x", "y", "write", "read", "write_txt", "read_txt",
                                          "status", "xlab", "ylab", NULL};
-static const char *const title_cols[] = {"title", NULL};
+static const char *const title_cols[] = {"title", "xname", "yname", NULL};
 static const char *const label_cols[] = {"label", NULL};
 static const char *const commit_cols[] = {"commit_every", "write_rows_per_s", "status", NULL};
 
-/* One heatmap panel: a cell per page size x and journal mode y. */
-static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct lists *l,
-                       int p, int nx, int ny)
+/* The axes of the heatmaps: *xd and *yd, the two dimensions (not the
+** library) with the most distinct values, each two or more.  0, or -1
+** when fewer than two vary (or out of memory). */
+static int heat_axes(const struct plotdata_run *r, const struct lists *l, int *xd, int *yd)
 {
+    int nv[DIM_COUNT] = {0}, nk;
+    for (int d = 0; d < DIM_COUNT; d++)
+        if (d != DIM_LIB && distinct(r, d, 1u << d, l->a, &nv[d], l->c, &nk))
+            nv[d] = 0;
+    *xd = *yd = -1;
+    for (int d = 0; d < DIM_COUNT; d++) {
+        if (d == DIM_LIB || nv[d] < 2)
+            continue;
+        if (*xd < 0 || nv[d] > nv[*xd]) {
+            *yd = *xd;
+            *xd = d;
+        } else if (*yd < 0 || nv[d] > nv[*yd]) {
+            *yd = d;
+        }
+    }
+    if (*yd < 0)
+        return -1;
+    /* page size across, journal mode up, as before, when those are the two */
+    if (*xd > *yd) {
+        int t = *xd;
+        *xd = *yd;
+        *yd = t;
+    }
+    return 0;
+}
+
+/* A setting's name on an axis: "page_size" -> "page size". */
+static void axis_name(int d, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", dim_table[d].column);
+    for (char *c = buf; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+}
+
+/* One heatmap panel: a cell per value x of dimension xd and y of yd. */
+static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct lists *l,
+                       int p, int nx, int ny, int xd, int yd)
+{
+    unsigned mask = 1u << xd | 1u << yd;
     for (int x = 0; x < nx; x++)
         for (int y = 0; y < ny; y++) {
             const char *st, *st2;
-            double w = median_where(r, D_PAGE | D_JOURNAL, l->c[p], DIM_PAGE_SIZE, l->a[x],
-                                    DIM_JOURNAL, l->b[y], COL_write_rows_per_s_median, &st);
-            double rd = median_where(r, D_PAGE | D_JOURNAL, l->c[p], DIM_PAGE_SIZE, l->a[x],
-                                     DIM_JOURNAL, l->b[y], COL_read_ops_per_s_median, &st2);
-            char wt[32], rt[32], xl[32];
+            double w = median_where(r, mask, l->c[p], xd, l->a[x], yd, l->b[y],
+                                    COL_write_rows_per_s_median, &st);
+            double rd = median_where(r, mask, l->c[p], xd, l->a[x], yd, l->b[y],
+                                     COL_read_ops_per_s_median, &st2);
+            char wt[32], rt[32], xl[32], yl[32];
             plotdata_rate_text(w, wt, sizeof wt);
             plotdata_rate_text(rd, rt, sizeof rt);
             tsv_int(f, "x", x);
@@ -209,8 +262,8 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
             tsv_text(f, "write_txt", wt);
             tsv_text(f, "read_txt", rt);
             tsv_text(f, "status", st);
-            tsv_text(f, "xlab", dims_human(DIM_PAGE_SIZE, l->a[x], xl, sizeof xl));
-            tsv_text(f, "ylab", l->b[y]);
+            tsv_text(f, "xlab", dims_human(xd, l->a[x], xl, sizeof xl));
+            tsv_text(f, "ylab", dims_human(yd, l->b[y], yl, sizeof yl));
             tsv_end_row(f);
         }
 }
@@ -219,25 +272,30 @@ int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char 
 {
     struct lists l;
     struct tsv list, f;
-    int nx, ny, np, nk;
+    int nx, ny, np, nk, xd, yd;
     int rc = lists_new(&l, err, n);
-    if (rc || distinct(r, DIM_PAGE_SIZE, D_PAGE | D_JOURNAL, l.a, &nx, l.c, &np) ||
-        distinct(r, DIM_JOURNAL, D_PAGE | D_JOURNAL, l.b, &ny, l.c, &nk) ||
-        (nx < 2 && ny < 2)) {
+    if (rc || heat_axes(r, &l, &xd, &yd) ||
+        distinct(r, xd, 1u << xd | 1u << yd, l.a, &nx, l.c, &np) ||
+        distinct(r, yd, 1u << xd | 1u << yd, l.b, &ny, l.c, &nk)) {
         lists_free(&l);
         return rc;
     }
-    qsort(l.a, (size_t)nx, sizeof *l.a, cmp_page);
+    sort_values(l.a, nx, xd);
+    sort_values(l.b, ny, yd);
     rc = tsv_create(&list, datadir, "heat", 0, title_cols, err, n);
     for (int p = 0; rc == 0 && p < np; p++) {
-        char t[256];
-        key_title(l.c, np, p, D_PAGE | D_JOURNAL, t, sizeof t);
+        char t[256], xn[64], yn[64];
+        key_title(l.c, np, p, 1u << xd | 1u << yd, t, sizeof t);
         /* never an empty line: gnuplot reads it as no record at all */
         tsv_text(&list, "title", t[0] ? t : "every cell");
+        axis_name(xd, xn, sizeof xn);
+        axis_name(yd, yn, sizeof yn);
+        tsv_text(&list, "xname", xn);
+        tsv_text(&list, "yname", yn);
         tsv_end_row(&list);
         rc = tsv_create(&f, datadir, "heat", p + 1, heat_cols, err, n);
         if (rc == 0) {
-            heat_panel(&f, r, &l, p, nx, ny);
+            heat_panel(&f, r, &l, p, nx, ny, xd, yd);
             rc = tsv_close(&f, err, n);
         }
     }

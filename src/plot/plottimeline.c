@@ -7,10 +7,15 @@
 **   timeline.tsv   one row per timeline.csv row: t and t_end (the
 **                  interval's start and end on the axis), phase, rate
 **                  (ops per second), stall (1: an interval of the write
-**                  phase without a row inserted, or a COMMIT's own row)
+**                  phase without a row inserted, or a COMMIT's own row),
+**                  k (its cell's number in cells.tsv)
 **   chunkmarks.tsv t of each chunk's first write interval
+**   cells.tsv      one row per cell (and repeat) in the order they ran: k,
+**                  label ("cell 3", "cell 3.2" for a repeat), t (where
+**                  its first interval began): what colours the points of
+**                  a matrix by cell and marks where each cell began
 **   telemetry.tsv  one row per chunk, in time order: t (the chunk's end),
-**                  write_rows_per_s, temp_c, cpu_mhz
+**                  write_rows_per_s, temp_c, cpu_mhz, k
 */
 #include "plottimeline.h"
 
@@ -83,10 +88,59 @@ static int write_axis(const char *datadir, double t0, double len, double *div, c
     return tsv_close(&f, err, n);
 }
 
-static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
-                          char *err, size_t n)
+/* The cells of a run, numbered in the order their rows first appear
+** (the timeline's, then chunks.csv's): per number its "cell|repeat" key,
+** its label and where it began.  At most MAXCELLS: every later cell shares
+** the last number (a colour each would not tell 500 cells apart anyway). */
+enum { MAXCELLS = 512 };
+struct cells {
+    int n;
+    struct {
+        char key[48], label[48];
+        double t;
+    } c[MAXCELLS];
+};
+
+/* The number (1-based) of the cell of row i of table t, which began at
+** `at` on the axis when it is new. */
+static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, int i, double at)
 {
-    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", NULL};
+    char key[48];
+    const char *cell = csvin_str(t, f, i, COL_cell), *rep = csvin_str(t, f, i, COL_repeat);
+    snprintf(key, sizeof key, "%s|%s", cell, rep);
+    for (int k = 0; k < c->n; k++)
+        if (strcmp(c->c[k].key, key) == 0)
+            return k + 1;
+    if (c->n == MAXCELLS)
+        return MAXCELLS;
+    memcpy(c->c[c->n].key, key, sizeof key);
+    if (strcmp(rep, "1") == 0 || !*rep)
+        snprintf(c->c[c->n].label, sizeof c->c[c->n].label, "cell %s", cell);
+    else
+        snprintf(c->c[c->n].label, sizeof c->c[c->n].label, "cell %s.%s", cell, rep);
+    c->c[c->n].t = at;
+    return ++c->n;
+}
+
+static int write_cells(const char *datadir, const struct cells *c, char *err, size_t n)
+{
+    static const char *const cols[] = {"k", "label", "t", NULL};
+    struct tsv f;
+    if (tsv_create(&f, datadir, "cells", 0, cols, err, n))
+        return -1;
+    for (int k = 0; k < c->n; k++) {
+        tsv_int(&f, "k", k + 1);
+        tsv_text(&f, "label", c->c[k].label);
+        tsv_num(&f, "t", c->c[k].t);
+        tsv_end_row(&f);
+    }
+    return tsv_close(&f, err, n);
+}
+
+static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
+                          struct cells *cells, char *err, size_t n)
+{
+    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", "k", NULL};
     static const char *const mcols[] = {"t", NULL};
     struct tsv f, m;
     if (tsv_create(&f, datadir, "timeline", 0, cols, err, n))
@@ -108,6 +162,7 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         tsv_text(&f, "phase", phase);
         tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
         tsv_int(&f, "stall", commit || (stall && ops == 0));
+        tsv_int(&f, "k", cell_number(cells, tl, TLF, i, (start - t0) / div));
         tsv_end_row(&f);
         char key[96];
         snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, COL_cell),
@@ -132,9 +187,9 @@ static int by_end(const void *a, const void *b)
 }
 
 static int write_telemetry(const char *datadir, const struct csvin *ch, double t0, double div,
-                           unsigned *have, char *err, size_t n)
+                           struct cells *cells, unsigned *have, char *err, size_t n)
 {
-    static const char *const cols[] = {"t", "write_rows_per_s", "temp_c", "cpu_mhz", NULL};
+    static const char *const cols[] = {"t", "write_rows_per_s", "temp_c", "cpu_mhz", "k", NULL};
     struct tsv f;
     int *order = malloc(sizeof *order * (size_t)(ch->nrows + 1)), k = 0;
     if (!order) {
@@ -157,6 +212,8 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
         tsv_num(&f, "write_rows_per_s", csvin_num(ch, CHK, order[j], COL_write_rows_per_s));
         tsv_num(&f, "temp_c", temp);
         tsv_num(&f, "cpu_mhz", mhz);
+        tsv_int(&f, "k", cell_number(cells, ch, CHK, order[j],
+                                     (csvin_num(ch, CHK, order[j], COL_end_unix_s) - t0) / div));
         tsv_end_row(&f);
     }
     struct measured m = {0};
@@ -173,12 +230,21 @@ int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *
     double t0 = origin(tl, &r->chunks), div;
     if (!isfinite(t0))
         return 0;       /* files of an older sqlsoak: no clock to draw against */
+    /* one numbering of the cells for both graphs: a cell's colour is the same */
+    struct cells *cells = calloc(1, sizeof *cells);
+    if (!cells) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
     int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, n);
     if (rc == 0 && tl->nrows > 0) {
         have |= GRAPHS_TIMELINE;
-        rc = write_timeline(datadir, tl, t0, div, err, n);
+        rc = write_timeline(datadir, tl, t0, div, cells, err, n);
     }
     if (rc == 0)
-        rc = write_telemetry(datadir, &r->chunks, t0, div, &have, err, n);
+        rc = write_telemetry(datadir, &r->chunks, t0, div, cells, &have, err, n);
+    if (rc == 0)
+        rc = write_cells(datadir, cells, err, n);
+    free(cells);
     return rc ? -1 : (int)have;
 }

@@ -1,13 +1,17 @@
 /*
-** report: writes report.html.  Inline CSS, no script, no network; images
-** by relative path, and only those that exist.  Every string taken from a
-** file or from the user is HTML-escaped.
+** report: writes report.html.  Inline CSS, no script, no network, no
+** reference to another file: the graphs are inside the page (embed), so
+** that it can travel alone.  Every string taken from a file or from the
+** user is HTML-escaped.
 */
 #include "report.h"
 
 #include "cmpratio.h"
 #include "devinfo.h"
+#include "digits.h"
+#include "headline.h"
 #include "dims.h"
+#include "embed.h"
 #include "graphs.h"
 #include "infile.h"
 #include "noise.h"
@@ -33,19 +37,6 @@ static void esc(FILE *f, const char *s)
         case '\'': fputs("&#39;", f); break;
         default: fputc(*s, f);
         }
-}
-
-/* A relative URL path: file names made by sqlsoak, percent-encoded anyway. */
-static void url(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-            strchr("/._-", c))
-            fputc(c, f);
-        else
-            fprintf(f, "%%%02X", c);
-    }
 }
 
 static void row(FILE *f, const char *k, const char *v)
@@ -130,15 +121,25 @@ static const struct {
     enum colid older;    /* COL_COUNT: none */
 } lead[] = {
     {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT},
+    /* the scaling figure: how much slower the last full chunk wrote */
+    {COL_write_last_over_first, 0, "write last ÷ first", COL_COUNT},
     {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
     {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median},
     {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT},
 };
-static const enum colid details[] = {
-    COL_rows, COL_write_rows_per_s_first, COL_write_rows_per_s_last, COL_io_write_bytes_per_row,
-    COL_read_io_bytes_per_read, COL_db_bytes, COL_wall_s,
+static const struct {
+    enum colid col;
+    const char *head;
+} details[] = {
+    {COL_rows, "rows in the table"},
+    {COL_write_rows_per_s_first, "write rows/s first chunk"},
+    {COL_write_rows_per_s_last, "write rows/s last chunk"},
+    {COL_io_write_bytes_per_row, "bytes written per row"},
+    {COL_read_io_bytes_per_read, "bytes read per read"},
+    {COL_db_bytes, "database bytes"},
+    {COL_wall_s, "wall s"},
 };
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
@@ -201,6 +202,56 @@ static void head(FILE *f, const char *h)
     tagged(f, "th", h);
 }
 
+/* A heading in a reader's words, with its summary.csv name as the title
+** (shown on hover) and spelt out in the table's key (names_key). */
+static void head_named(FILE *f, const char *h, const char *csv)
+{
+    fputs("<th title=\"", f);
+    esc(f, csv);
+    fputs("\">", f);
+    esc(f, h);
+    fputs("</th>", f);
+}
+
+/* An identity column in words: "page_size" -> "page size". */
+static const char *spaced(const char *csv, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", csv);
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    return buf;
+}
+
+/* A number of the table, grouped by thousands (digits). */
+static void num_cell(FILE *f, const char *v)
+{
+    char b[64];
+    cell(f, " class=n", digits_grouped(v, b, sizeof b));
+}
+
+/* Below the table: the summary.csv name of each figure's column, where a
+** printout (which has no hover titles) still shows it. */
+static void names_key(FILE *f)
+{
+    fputs("<p class=key>Columns in summary.csv: ", f);
+    for (int c = 0; c < NLEAD; c++) {
+        fputs(c ? " · " : "", f);
+        esc(f, lead[c].head);
+        fputs(" <code>", f);
+        esc(f, lead_col(c));
+        fputs("</code>", f);
+    }
+    for (int c = 0; c < NDETAILS; c++) {
+        fputs(" · ", f);
+        esc(f, details[c].head);
+        fputs(" <code>", f);
+        esc(f, colid_name(details[c].col));
+        fputs("</code>", f);
+    }
+    fputs("; a setting under its own name, with _ for each space.</p>\n", f);
+}
+
 /* The rows of r's summary in order of cell, then repeat: the repeats of a
 ** cell side by side (summary.csv has them in the order they ran,
 ** interleaved).  The caller frees the array; NULL when out of memory. */
@@ -233,6 +284,7 @@ static struct report_row *by_cell(const struct plotdata_run *r)
 static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
 {
     int vary[NIDENTITY], nconst = 0;
+    char sp[64];
     const char *repeat = colid_name(COL_repeat);
     int rep = varies(x, n, repeat) || (n > 0 && strcmp(str_at(x, repeat), "1") != 0);
     int ratios = 0;     /* the comparisons with the baseline, of a run's own cells only */
@@ -263,15 +315,15 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         head(f, colid_name(COL_repeat));
     for (int c = 0; c < NIDENTITY; c++)
         if (vary[c])
-            head(f, identity(c));
+            head_named(f, spaced(identity(c), sp, sizeof sp), identity(c));
     for (int c = 0; c < NLEAD; c++)
-        head(f, lead[c].head);
+        head_named(f, lead[c].head, lead_col(c));
     for (int m = 0; m < 2; m++)
         if (ratios & (1 << m))
             head(f, m ? read_head : write_head);
     head(f, colid_name(COL_status));
     for (int c = 0; c < NDETAILS; c++)
-        head(f, colid_name(details[c]));
+        head_named(f, details[c].head, colid_name(details[c].col));
     fputs("</tr>\n", f);
     for (int i = 0; i < n; i++) {
         const char *st = str_at(&x[i], colid_name(COL_status));
@@ -288,7 +340,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             if (vary[c])
                 cell(f, "", id_at(&x[i], c));
         for (int c = 0; c < NLEAD; c++)
-            cell(f, " class=n",
+            num_cell(f,
                  *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
                      ? str_at(&x[i], lead_col(c))
                      : str_at(&x[i], colid_name(lead[c].older)));
@@ -306,10 +358,11 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         }
         fputs("</td>", f);
         for (int c = 0; c < NDETAILS; c++)
-            cell(f, " class=n", str_at(&x[i], colid_name(details[c])));
+            num_cell(f, str_at(&x[i], colid_name(details[c].col)));
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);
+    names_key(f);
 }
 
 static void summary(FILE *f, const struct plotdata_run *r)
@@ -328,37 +381,40 @@ static void summary(FILE *f, const struct plotdata_run *r)
     free(x);
 }
 
-/* The figures of the graph list drawn for mode with have, in dir/plots. */
+/* The figures of the graph list drawn for mode with have, in dir/plots,
+** each PNG inside the page as a data: URI: a report mailed alone shows
+** every graph.  The caption names the files, which stay in plots/ (the
+** SVG for zooming), as text: a link would lead nowhere from an email. */
 static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
 {
     const struct graphs_graph *g;
     int any = 0;
     for (int i = 0; (g = graphs_at(i)); i++)
         for (int k = 0; k < 2; k++) {
-            char path[4300], rel[200];
+            char path[4300];
             if (!graphs_drawn(g, k, mode, have))
                 continue;
-            snprintf(rel, sizeof rel, "plots/%s.png", g->out[k].name);
-            snprintf(path, sizeof path, "%s/%s", dir, rel);
+            snprintf(path, sizeof path, "%s/plots/%s.png", dir, g->out[k].name);
             if (access(path, R_OK) != 0)
                 continue;
+            fputs("<figure><img src=\"", f);
+            if (embed_data_uri(f, path, "image/png") != 0) {
+                /* gone or unreadable since access(): an empty image, said so */
+                fputs("data:,\" alt=\"\"><figcaption>plots/", f);
+                esc(f, g->out[k].name);
+                fputs(".png could not be read.</figcaption></figure>\n", f);
+                continue;
+            }
             any = 1;
-            fputs("<figure><a href=\"", f);
-            url(f, rel);
-            fputs("\"><img src=\"", f);
-            url(f, rel);
             fputs("\" alt=\"", f);
             esc(f, g->out[k].name);
-            fputs("\"></a><figcaption>", f);
+            fputs("\"><figcaption>", f);
             esc(f, g->out[k].caption);
-            snprintf(rel, sizeof rel, "plots/%s.svg", g->out[k].name);
-            snprintf(path, sizeof path, "%s/%s", dir, rel);
-            if (access(path, R_OK) == 0) {
-                fputs(" <a href=\"", f);
-                url(f, rel);
-                fputs("\">SVG</a>", f);
-            }
-            fputs("</figcaption></figure>\n", f);
+            fputs(" <small>plots/", f);
+            esc(f, g->out[k].name);
+            snprintf(path, sizeof path, "%s/plots/%s.svg", dir, g->out[k].name);
+            fputs(access(path, R_OK) == 0 ? ".png, .svg" : ".png", f);
+            fputs("</small></figcaption></figure>\n", f);
         }
     if (!any)
         fputs("<p>No graphs were drawn (is gnuplot installed? then run <code>sqlsoak plot "
@@ -522,13 +578,23 @@ static FILE *page_begin(const char *dir, const char *kind, const char *name, cha
           ".kv td{font-family:ui-monospace,monospace;word-break:break-all}\n"
           ".scroll{overflow-x:auto}.sum{font-size:13px}.sum th{background:#eee;position:sticky;top:0}\n"
           ".sum td{border-top:1px solid #ddd;white-space:nowrap}.sum tr.bad td{color:#a40}\n"
-          ".sum td.n{text-align:right}.sum td.st{white-space:normal;min-width:16em}.sum th{white-space:nowrap}\n"
+          /* headings wrap to a few words a line: the table fits 1280 px */
+          ".sum td.n{text-align:right}.sum td.st{white-space:normal;max-width:18em}\n"
+          ".sum th{white-space:normal;vertical-align:bottom;max-width:6.5em;font-weight:600}\n"
+          ".key{font-size:12px;color:#555}.key code{font-size:11px}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"
-          "figcaption{color:#444;margin-top:.3em}\n"
+          "figcaption{color:#444;margin-top:.3em}figcaption small{color:#777}\n"
           ".dur td,.dur th{border:1px solid #ddd;padding:.4em .7em}.dur th{background:#eee}\n"
           ".dur td.intact{background:#e3f1df}.dur td.lost{background:#fde8d3}\n"
           ".dur td.corrupt{background:#f9dcdc}.dur td.none{background:#f0f0f0;color:#666}\n"
           "dt{font-weight:600}dd{margin:0 0 .4em 1.5em}\n"
+          /* on paper: the page's width, no scrolling box (a table cut at
+          ** its right edge), a graph never split across two sheets */
+          "@page{margin:12mm}\n"
+          "@media print{body{margin:0;max-width:none;padding:0;font-size:11px}"
+          ".scroll{overflow:visible}.sum{font-size:9px}.sum th{position:static}"
+          ".sum td,.sum th{padding:.15em .3em}h2{break-after:avoid}"
+          "figure{break-inside:avoid;margin:1em 0}img{border:0}}\n"
           "</style></head><body>\n<h1>sqlsoak ",
           f);
     fputs(kind, f);
@@ -564,6 +630,28 @@ static void readers(FILE *f, const struct plotdata_run *r)
     fputs("</p>\n", f);
 }
 
+/* The headline: what the run answers, in sentences with figures, first on
+** the page, before the figures they come from (headline.h); a comparison
+** of runs has none of its own. */
+static void headline(FILE *f, const struct plotdata_run *runs, int nr)
+{
+    struct headline h;
+    char err[512], base[32];
+    if (nr != 1)
+        return;
+    snprintf(base, sizeof base, "%lld", (long long)runs[0].baseline);   /* plot's, or the run's */
+    if (headline_load(runs[0].dir, runs[0].baseline > 0 ? base : NULL, &h, err, sizeof err) != 0 ||
+        h.n == 0)
+        return;
+    fputs("<ul class=\"headline\">\n", f);
+    for (int i = 0; i < h.n; i++) {
+        fputs("<li>", f);
+        esc(f, h.line[i].text);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
 int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
 {
     char tmp[4300];
@@ -572,7 +660,9 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         return -1;
     fputs("<p>", f);
     esc(f, r->desc);
-    fputs("</p>\n<h2>Run</h2>\n", f);
+    fputs("</p>\n", f);
+    headline(f, r, 1);
+    fputs("<h2>Run</h2>\n", f);
     describe(f, r);
     if (r->crash) {
         durability(f, r, have);
@@ -646,6 +736,7 @@ int report_compare(const char *out, const struct plotdata_run *runs, int nr, int
     FILE *f = page_begin(out, "comparison", name, tmp, sizeof tmp, msg);
     if (!f)
         return -1;
+    headline(f, runs, nr);
     fputs("<h2>Runs</h2>\n<table class=kv>\n", f);
     for (int r = 0; r < nr; r++) {
         char v[1200];

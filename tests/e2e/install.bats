@@ -34,7 +34,7 @@ setup_file() {
 # drawn DIR: every graph of a two-journal run, PNG and SVG, and its report.
 drawn() {
     local g
-    for g in write write_log read latency amplification heatmap_write heatmap_read; do
+    for g in write write_log read latency amplification spread; do
         [ -s "$1/plots/$g.svg" ] || { echo "missing $g.svg"; return 1; }
         check_png "$1/plots/$g.png" 800 0
     done

@@ -37,7 +37,7 @@ setup() {
 }
 
 @test "heatmap: the median of a cell's repeats, as the console ranks it" {
-    run "$S" run "${Q[@]}" --journal delete,wal --repeat 3 --db-dir "$T/db" --out "$T/r"
+    run "$S" run "${Q[@]}" --journal delete,wal --page-size 1k,4k --repeat 3 --db-dir "$T/db" --out "$T/r"
     [ "$status" -eq 0 ]
     python3 - "$T/r" <<'PY'
 import csv, statistics, sys
@@ -45,15 +45,16 @@ d = sys.argv[1]
 rows = list(csv.DictReader(open(d + "/summary.csv")))
 want = {}
 for r in rows:
-    want.setdefault(r["journal_mode"], []).append(float(r["write_rows_per_s_median"]))
+    page = {"1024": "1k", "4096": "4k"}[r["page_size"]]
+    want.setdefault((page, r["journal_mode"]), []).append(float(r["write_rows_per_s_median"]))
 cells = list(csv.DictReader(open(d + "/plots/data/heat-1.tsv"), delimiter="\t"))
-assert len(cells) == 2, cells
+assert len(cells) == 4, cells
 for c in cells:
     got = float(c["write"])
-    med = statistics.median(want[c["ylab"]])
-    mean = statistics.mean(want[c["ylab"]])
-    assert abs(got - med) <= 1e-6 * med, (c["ylab"], got, med)
-    assert len(want[c["ylab"]]) == 3
+    k = (c["xlab"], c["ylab"])
+    med = statistics.median(want[k])
+    assert abs(got - med) <= 1e-6 * med, (k, got, med)
+    assert len(want[k]) == 3
 print("ok")
 PY
 }

@@ -44,7 +44,7 @@ PY
     run "$S" run --rows 40k --chunk 10k --reads 2k --db-dir "$T/db" --out "$T/out" \
         --progress never
     [ "$status" -eq 0 ]
-    grep -q '<th>in RAM %</th>' "$T/out/report.html"
+    grep -q '">in RAM %</th>' "$T/out/report.html"
     python3 - "$T/out" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")):

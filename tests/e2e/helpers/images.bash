@@ -8,29 +8,23 @@ check_png() {
     python3 "$BATS_TEST_DIRNAME/helpers/pngcheck.py" "$1" "$2" "$3" "${4:-8}"
 }
 
-# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths.
+# check_svg FILE TEXT...: an SVG holding each TEXT and some drawn paths,
+# laid out whole: no text or legend past the canvas, no panel over
+# another (helpers/svgcheck.py).
 check_svg() {
     local f=$1; shift
     head -c 600 "$f" | grep -q '<svg'
     [ "$(grep -c '<path' "$f")" -ge 5 ]
+    python3 "$BATS_TEST_DIRNAME/helpers/svgcheck.py" "$f"
     for t in "$@"; do grep -qF -- "$t" "$f" || { echo "missing '$t' in $f"; return 1; }; done
 }
 
-# check_report_refs DIR: DIR/report.html is self-contained: no network
-# reference, and every src/href names a file that exists.
+# check_report_refs DIR: DIR/report.html is self-contained: it refers to
+# no other file and no network (no src or href but a data: URI), and it
+# holds every graph of DIR/plots drawn for it: each <img> a PNG inside the
+# page, 1280 pixels wide, one per plots/NAME.png its captions name.
 check_report_refs() {
     local dir=$1
     [ -s "$dir/report.html" ]
-    # (a negated command would not fail a bats test: set -e ignores it)
-    if grep -qE '(src|href)="(https?:)?//' "$dir/report.html"; then return 1; fi
-    python3 - "$dir" <<'PY'
-import os, re, sys, urllib.parse
-d = sys.argv[1]
-html = open(os.path.join(d, 'report.html'), encoding='utf-8').read()
-refs = re.findall(r'(?:src|href)="([^"]*)"', html)
-assert refs, 'no images in report.html'
-for ref in refs:
-    path = os.path.join(d, urllib.parse.unquote(ref))
-    assert os.path.isfile(path), 'report.html references missing ' + ref
-PY
+    python3 "$BATS_TEST_DIRNAME/helpers/reportcheck.py" "$dir"
 }

@@ -1,0 +1,28 @@
+# _cells.gp: in a matrix, where each cell began, on a graph against time
+# (timeline.gp, telemetry.gp): a dashed line and the cell's name, in the
+# cell's colour, so that the points coloured by cell (lc variable, column
+# k) say which cell measured them.  One cell: nothing (the graph keeps its
+# phase colours).  In: DATA (cells.tsv, written by plottimeline.c).
+# Out: NK, the number of cells; linetypes 1-10 the cells' colours.
+CELLS = DATA.'/cells.tsv'
+stats CELLS using 0 nooutput
+NK = STATS_records
+do for [i=1:10] { set linetype i lc rgb word(COLOURS, i) lw 1.6 }
+set linetype cycle 10
+unset arrow
+unset label
+if (NK > 1) {
+    array CL[NK]
+    array CT[NK]
+    do for [k=1:NK] {
+        stats CELLS every ::k-1::k-1 using (CL[k] = strcol('label'), CT[k] = column('t'), 0) nooutput
+    }
+    do for [k=1:NK] {
+        set arrow k from CT[k], graph 0 to CT[k], graph 1 nohead dt 2 lw 1.2 lc (k - 1) % 10 + 1 front
+        # names while they fit: past 30 cells they would run together
+        if (NK <= 30) {
+            set label k CL[k] at CT[k], graph 1 offset char 0.3, char -0.8 left \
+                tc lt ((k - 1) % 10 + 1) font "sans,8" front
+        }
+    }
+}

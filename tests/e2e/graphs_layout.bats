@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# graphs_layout.bats: the graphs are laid out whole and in the tables'
+# units.  The SVG checker (helpers/svgcheck.py, run by check_svg) fails on
+# a legend past the canvas and on a panel drawn over another; the write
+# graph plots rows/s, or seconds per million rows beside the 2014 curve;
+# a log axis has labels beside its data; the legend of a 2014-shaped run
+# and the across-runs panels fit.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/images
+
+CHECK=$BATS_TEST_DIRNAME/helpers/svgcheck.py
+
+setup_file() {
+    export RUNS="$BATS_FILE_TMPDIR/runs"
+    mkdir -p "$RUNS"
+    # the databases on tmpfs where there is one: layout, not the disk, is tested
+    DB=$RUNS/db
+    [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && DB=$(mktemp -d /dev/shm/sqlsoak-layout.XXXXXX)
+    export DB
+    Q="--progress never"
+    # one chunk of a million rows read from the chunk: the 2014 test's shape
+    "$SQLSOAK" run --rows 1M --chunk 1M --reads 1k --read-from chunk --journal delete \
+        --sync full --page-size 4k --key-order seq --db-dir "$DB" --out "$RUNS/s2014" $Q \
+        >/dev/null 2>&1
+    for r in a b; do
+        "$SQLSOAK" run --rows 40k --chunk 10k --reads 1k --journal delete,wal \
+            --db-dir "$DB" --out "$RUNS/$r" $Q >/dev/null 2>&1
+    done
+    "$SQLSOAK" compare --out "$RUNS/ab" "$RUNS/a" "$RUNS/b" >/dev/null 2>&1
+}
+
+teardown_file() {
+    case "$DB" in /dev/shm/*) rm -rf "$DB" ;; esac
+}
+
+# gnuplot SCRIPT OUT.svg: a graph drawn by a script of the test's own.
+draw() {
+    gnuplot -e "set encoding utf8; set terminal svg size 1280,800 font 'sans,11' noenhanced; set output '$2'; set border lc rgb '#444444'; $1"
+}
+
+@test "svg check: a legend past the canvas, a cut legend box and a panel over another all fail" {
+    t=$BATS_TEST_TMPDIR
+    draw "set key at screen 0.8, screen 0.9 left top Left reverse box lc rgb '#cccccc'; plot x title 'SQLite 3.40.1 · 4k pages · delete · full · commits of 1000000 rows'" "$t/key.svg"
+    run -1 python3 "$CHECK" "$t/key.svg"
+    [[ "$output" == *"runs past the 1280x800 canvas"* ]]
+    [[ "$output" == *"legend box is cut"* ]]
+    draw "set multiplot; set lmargin at screen 0.1; set rmargin at screen 0.5; plot x*1e5 notitle; set lmargin at screen 0.45; set rmargin at screen 0.9; plot x*1e5 notitle; unset multiplot" "$t/panels.svg"
+    run -1 python3 "$CHECK" "$t/panels.svg"
+    [[ "$output" == *"panel 2 is drawn over panel 1"* ]]
+    # labels of one panel beside another's frame: the old versions layout
+    draw "set multiplot; set ytics out; set format y '%.1s%c'; set lmargin at screen 0.07; set rmargin at screen 0.40; plot x*1e5 notitle; set lmargin at screen 0.45; set rmargin at screen 0.78; plot x*1e5 notitle; unset multiplot" "$t/close.svg"
+    run -1 python3 "$CHECK" "$t/close.svg"
+    [[ "$output" == *"of panel 2 lies on panel 1"* ]]
+    # and panels apart, a legend inside, pass
+    draw "set multiplot; set lmargin at screen 0.07; set rmargin at screen 0.40; plot x notitle; set lmargin at screen 0.55; set rmargin at screen 0.9; plot x title 'x'; unset multiplot" "$t/good.svg"
+    run -0 python3 "$CHECK" "$t/good.svg"
+}
+
+@test "write graph: rows/s per chunk, as the tables; its log axis (and latency's) labelled beside the data" {
+    d=$RUNS/a
+    check_svg "$d/plots/write.svg" "Write rate per chunk" "write rows/s per chunk (incl. COMMIT)"
+    check_svg "$d/plots/write_log.svg" "write rows/s per chunk (incl. COMMIT)"
+    if grep -q "write time per chunk" "$d/plots/write.svg"; then return 1; fi
+    # the data span less than a decade: gnuplot's own ticks labelled one
+    # or two powers of ten, outside it
+    run -0 python3 "$CHECK" --yticks "$d/plots/write_log.svg"
+    echo "$output"
+    [ "$(echo "$output" | wc -l)" -ge 3 ]
+    # so is the latency graph's (a p50 between 1.5 and 5 µs read "1 10")
+    run -0 python3 "$CHECK" --yticks "$d/plots/latency.svg"
+    echo "$output"
+    [ "$(echo "$output" | wc -l)" -ge 3 ]
+}
+
+@test "write graph of the 2014 shape: seconds per million rows beside the published curve, its legend whole" {
+    d=$RUNS/s2014
+    for g in write write_log; do
+        check_svg "$d/plots/$g.svg" "2014 test (SATA, published)" "write time per million rows"
+    done
+    grep -q "delete · full</text>" "$d/plots/write.svg"
+    check_svg "$d/plots/read.svg"
+    check_svg "$d/plots/latency.svg"
+}
+
+@test "versions graph across two runs: the panels apart, the legend inside the canvas" {
+    check_svg "$RUNS/ab/plots/versions.svg" "The same cells across runs" delete wal
+    check_report_refs "$RUNS/ab"
+}
+
+# point_colours SVG: the distinct colours of the points drawn (gnuplot's
+# filled circles), one a line.
+point_colours() {
+    grep -o "<use xlink:href='#gpPt6' [^>]*color='rgb([^)]*)'" "$1" | sed "s/.*color='//" | sort -u
+}
+
+@test "timeline and telemetry of a matrix: points in their cell's colour, each cell's start marked and named" {
+    d=$BATS_TEST_TMPDIR/m
+    "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --journal delete,wal,truncate \
+        --db-dir "$DB" --out "$d" --progress never >/dev/null 2>&1
+    check_svg "$d/plots/timeline.svg" "cell 1" "cell 2" "cell 3" "write phase, by cell"
+    # three cells, three colours (one cell's points all the write colour before)
+    [ "$(point_colours "$d/plots/timeline.svg" | wc -l)" -ge 3 ]
+    # a dashed line where each cell began, in its colour (the grid's is grey)
+    [ "$(grep -o "stroke='rgb([^)]*)' stroke-dasharray=" "$d/plots/timeline.svg" |
+        grep -v "221, 221, 221" | sort -u | wc -l)" -ge 3 ]
+    if [ -e "$d/plots/telemetry_clock.svg" ]; then
+        check_svg "$d/plots/telemetry_clock.svg" "cell 3" "by cell"
+        [ "$(point_colours "$d/plots/telemetry_clock.svg" | wc -l)" -ge 3 ]
+    fi
+    # one cell: the phases' own colours, no cell named
+    if grep -q "cell 1" "$RUNS/s2014/plots/timeline.svg"; then return 1; fi
+}
+
+@test "many series: the legends of a 30-cell matrix stand whole beside their panels, in more columns" {
+    d=$BATS_TEST_TMPDIR/many
+    "$SQLSOAK" run --rows 1000 --chunk 1000 --reads 50 --page-size 1k,2k,4k,8k,16k \
+        --journal delete,wal,truncate --sync off,full --db-dir "$DB" --out "$d" \
+        --progress never >/dev/null 2>&1
+    # the half-height panels of read and latency once wrapped theirs past the edge
+    for g in write read latency amplification; do
+        check_svg "$d/plots/$g.svg" "16k pages · truncate · full"
+    done
+}

@@ -1,0 +1,138 @@
+"""svgcheck.py FILE...: the geometry of gnuplot's SVG graphs (images.bash).
+svgcheck.py --yticks FILE: the labels of its first panel's left axis.
+
+Fails, naming the graph and what is wrong, when
+  - a text (a legend entry, a title, a tick label) runs past the canvas:
+    a legend cut at the image's edge;
+  - two panels' frames overlap, or a panel's text (its tick labels, its
+    title) lies inside another panel's frame or within CLEAR pixels of
+    it: one panel drawn over another.
+A text's width is estimated from its length (0.6 em a character, DejaVu
+Sans' average, which cairo's PNG draws: 10-point key text ran 6.1 pixels
+a character).  A legend's box cut open at the edge fails too."""
+import html
+import re
+import sys
+
+EM = 0.6
+# a panel's text closer than this to another panel's frame reads as the
+# other's (and PNG, whose fonts cairo draws larger, puts it on its data)
+CLEAR = 10
+TEXT = re.compile(r'<g (transform="translate\(([-\d.]+),([-\d.]+)\)( rotate\((-?[\d.]+)\))?"[^>]*)>'
+                  r'\s*<text>(.*?)</text>', re.S)
+# a frame: the border, one closed rectangle in the border's colour (#444444)
+FRAME = re.compile(r"stroke='rgb\( 68,  68,  68\)'\s+d='M([-\d.]+),([-\d.]+) L([-\d.]+),([-\d.]+) "
+                   r"L([-\d.]+),([-\d.]+) L([-\d.]+),([-\d.]+) L[-\d.]+,[-\d.]+ Z")
+# a legend's box (#cccccc): gnuplot clips it at the canvas, leaving it open
+KEYBOX = re.compile(r"stroke='rgb\(204, 204, 204\)'\s+d='([^']*)'")
+PLOT = re.compile(r'<g id="gnuplot_plot_\d+([a-z]*)"')
+
+
+def text_box(m):
+    """The box a text covers, estimated, and its text ('' for none)."""
+    attrs, x, y, rot = m[1], float(m[2]), float(m[3]), float(m[5] or 0) % 360
+    fs = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))
+    anchor = re.search(r'text-anchor="(\w+)"', attrs)
+    s = re.sub(r'<[^>]+>', '', html.unescape(m[6])).strip()
+    w = len(s) * EM * fs
+    lo = {'start': 0, 'middle': -w / 2, 'end': -w}[anchor.group(1) if anchor else 'start']
+    if rot == 270:          # written upwards
+        return (x - fs * 0.8, y - lo - w, x + fs * 0.2, y - lo), s
+    if rot == 90:           # written downwards
+        return (x - fs * 0.2, y + lo, x + fs * 0.8, y + lo + w), s
+    return (x + lo, y - fs * 0.8, x + lo + w, y + fs * 0.2), s
+
+
+def group_close(svg, pos):
+    """Where the <g> holding pos closes: a frame drawn again over the plots
+    carries the panel's front objects (labels, arrows) in its group."""
+    depth = 0
+    for m in re.finditer(r'<g[ >]|</g>', svg[pos:]):
+        depth += -1 if m[0] == '</g>' else 1
+        if depth < 0:
+            return pos + m.start()
+    return len(svg)
+
+
+def inside(a, b, pad=1.0):
+    """Whether box a reaches into the interior of box b."""
+    return a[0] < b[2] - pad and a[2] > b[0] + pad and a[1] < b[3] - pad and a[3] > b[1] + pad
+
+
+def check(path):
+    svg = open(path, encoding='utf-8').read()
+    w, h = (float(re.search(r'\b%s="([\d.]+)"' % k, svg).group(1)) for k in ('width', 'height'))
+    errors = []
+    for m in KEYBOX.finditer(svg):
+        pts = [float(v) for v in re.findall(r'[-\d.]+', m[1])]
+        if any(x >= w - 1 or x <= 1 for x in pts[0::2]) or any(y >= h - 1 or y <= 1 for y in pts[1::2]):
+            errors.append('a legend box is cut at the edge of the %gx%g canvas' % (w, h))
+    for m in TEXT.finditer(svg):
+        box, s = text_box(m)
+        if s and box[0] < -1 or box[1] < -1 or box[2] > w + 1 or box[3] > h + 1:
+            errors.append("text '%s' runs past the %gx%g canvas (%.0f..%.0f, %.0f..%.0f)"
+                          % (s, w, h, box[0], box[2], box[1], box[3]))
+    # The panels, in drawing order: each frame, and where its panel's
+    # drawing ends: after its frame is drawn again over its plots (with
+    # the front objects in the frame's group), and after its last plot
+    # group (whose id letter is the panel's: 1a 2a 1b).
+    frames, last = [], {}
+    for m in FRAME.finditer(svg):
+        xs = [float(m[i]) for i in (1, 3, 5, 7)]
+        ys = [float(m[i]) for i in (2, 4, 6, 8)]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        if box not in last:
+            frames.append([m.start(), box])
+        last[box] = group_close(svg, m.end())
+    letters, group_end = [], {}
+    for m in PLOT.finditer(svg):
+        if m[1] not in group_end:
+            letters.append(m[1])
+        group_end[m[1]] = svg.find('\n\t</g>', m.start())
+    bounds = [max(last[f[1]], group_end[letters[k]] if k < len(letters) else 0)
+              for k, f in enumerate(frames)]
+    if len(frames) > 1:
+        def panel(pos):
+            """The index of the panel whose drawing holds pos."""
+            for k, b in enumerate(bounds):
+                if pos <= b:
+                    return k
+            return len(bounds)
+        for i, (pi, fi) in enumerate(frames):
+            for j, (pj, fj) in enumerate(frames[:i]):
+                if inside(fi, fj):
+                    errors.append('panel %d is drawn over panel %d' % (i + 1, j + 1))
+        for m in TEXT.finditer(svg):
+            box, s = text_box(m)
+            own = panel(m.start())
+            if not s:
+                continue
+            for k, (_, f) in enumerate(frames):
+                if k != own and own < len(frames) and inside(box, f, pad=-CLEAR):
+                    errors.append("text '%s' of panel %d lies on panel %d" % (s, own + 1, k + 1))
+    for e in errors:
+        print('%s: %s' % (path, e))
+    return not errors
+
+
+def yticks(path):
+    """The labels of the first panel's left axis: texts ending left of its frame."""
+    svg = open(path, encoding='utf-8').read()
+    f = FRAME.search(svg)
+    x0, y0, y1 = float(f[1]), min(float(f[2]), float(f[4])), max(float(f[2]), float(f[4]))
+    out = []
+    for m in TEXT.finditer(svg):
+        box, s = text_box(m)
+        if s and 'text-anchor="end"' in m[1] and box[2] <= x0 and y0 - 5 <= float(m[3]) <= y1 + 5:
+            out.append(s)
+    return out
+
+
+if sys.argv[1] == '--yticks':
+    # svgcheck.py --yticks FILE: prints the left axis' labels, one a line
+    print('\n'.join(yticks(sys.argv[2])))
+    sys.exit(0)
+ok = True
+for p in sys.argv[1:]:
+    ok = check(p) and ok
+sys.exit(0 if ok else 1)

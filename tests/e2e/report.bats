@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# report.bats: report.html travels alone.  Its graphs are inside the page
+# (a parser check), a browser opening a copy of it from another folder
+# shows every one and fits the table in 1280 pixels (headless Chromium,
+# when the test set-up installed it), it prints without a scroll box, and
+# storage whose kind the kernel does not know is named unknown.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/images
+
+setup_file() {
+    # a page-size matrix (as the pages preset): heatmaps, spread, several series
+    export RUNS="$BATS_FILE_TMPDIR/runs"
+    mkdir -p "$RUNS"
+    # on tmpfs where there is one: its rotational flag is -1, unknown
+    SHM=""
+    [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && SHM=$(mktemp -d /dev/shm/sqlsoak-report.XXXXXX)
+    export SHM
+    "$SQLSOAK" run --rows 20k --chunk 5k --reads 2k --progress never --page-size 1k,4k \
+        --db-dir "${SHM:-$RUNS/db}" --out "$RUNS/pages" >/dev/null 2>&1
+}
+
+teardown_file() {
+    [ -z "$SHM" ] || rm -rf "$SHM"
+}
+
+@test "report: every graph drawn is inside report.html, which refers to no other file" {
+    d=$RUNS/pages
+    check_report_refs "$d"
+    # one image for each graph drawn, none left out
+    [ "$(grep -o '<img ' "$d/report.html" | wc -l)" -eq "$(ls "$d"/plots/*.png | wc -l)" ]
+}
+
+@test "report: headings in words with their summary.csv names, figures grouped by thousands" {
+    h=$RUNS/pages/report.html
+    grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
+    grep -q '<th title="write_last_over_first">write last ÷ first</th>' "$h"
+    grep -q '<th title="page_size">page size</th>' "$h"
+    # the names where a printout shows them too
+    grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
+    grep -q 'database bytes <code>db_bytes</code>' "$h"
+    # 20,000 rows; rates whole, grouped; a small figure as the CSV has it
+    grep -q '<td class=n>20,000</td>' "$h"
+    grep -qE '<td class=n>[0-9]{1,3},[0-9]{3}</td>' "$h"
+    if grep -qE '<td class=n>[0-9]{4,}(\.[0-9]+)?</td>' "$h"; then return 1; fi
+    # write_last_over_first: summary.csv's figure, in the table
+    v=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])' \
+        "$RUNS/pages/summary.csv")
+    grep -q "<td class=n>$v</td>" "$h"
+}
+
+@test "report: a copy opened alone from another folder shows every graph, the table within 1280 px" {
+    command -v chromium-headless-shell >/dev/null || command -v chromium >/dev/null ||
+        skip "no headless Chromium (sh .ci/deps test installs it)"
+    d=$RUNS/pages
+    run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$d/report.html" 1280
+    echo "$output"
+    n=$(ls "$d"/plots/*.png | wc -l)
+    [[ "$output" == *"\"imgs\": $n, \"shown\": $n,"* ]]
+    [[ "$output" == *'"over": 0}'* ]]
+    [[ "$output" == *'"page": 1280,'* ]]
+    # the probe sees a table too wide for a narrow window: it can fail
+    run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$d/report.html" 700
+    [[ "$output" != *'"over": 0}'* ]]
+}
+
+@test "report: on paper the table is not cut by a scroll box and a graph stays on one sheet" {
+    css=$(sed -n '/@media print/,/<\/style>/p' "$RUNS/pages/report.html")
+    [[ "$css" == *".scroll{overflow:visible}"* ]]
+    [[ "$css" == *"figure{break-inside:avoid"* ]]
+    [[ "$css" == *"body{margin:0;max-width:none"* ]]
+}
+
+@test "report: storage of unknown kind (tmpfs) is named unknown in the titles and the report, not rotational" {
+    [ -n "$SHM" ] || skip "/dev/shm is not tmpfs here"
+    d=$RUNS/pages
+    grep -q '"rotational": -1' "$d/run.json"
+    grep -q 'tmpfs on tmpfs (unknown)' "$d/plots/write.svg"
+    grep -q 'tmpfs on tmpfs (unknown)' "$d/report.html"
+    grep -q 'rotational unknown' "$d/report.html"
+    if grep -q 'rotational' "$d/plots/write.svg"; then return 1; fi
+    if grep -q '(rotational)\|· rotational</td>' "$d/report.html"; then return 1; fi
+}
