@@ -18,6 +18,7 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->cached = calloc(k, sizeof(double));
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
+    readers_tally_reset(&s->rd);
     if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
         return -1;
@@ -36,6 +37,7 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
     s->cached[s->n] = cr->db_cached_pct;
     s->full[s->n] = (unsigned char)(full != 0);
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
+    readers_tally_add_figures(&s->rd, &cr->rd);
     if (cr->read_io_bytes >= 0 && cr->ph[PHASE_READ].ops > 0) {
         s->read_io_total += cr->read_io_bytes;
         s->read_io_reads += cr->ph[PHASE_READ].ops;
@@ -59,6 +61,7 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->read_io_total = src->read_io_total;
     s->read_io_reads = src->read_io_reads;
     s->lat = src->lat;
+    s->rd = src->rd;
     return 0;
 }
 
@@ -139,6 +142,7 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
     sum->read_io_bytes_per_read =
         s->read_io_reads ? (double)s->read_io_total / (double)s->read_io_reads : NAN;
+    readers_tally_figures(&s->rd, &sum->rd);
 }
 
 void cellstats_free(struct cellstats *s)

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "readers.h"
 
 struct cellstats {
     int64_t n, cap;                             /* chunks added, room */
@@ -33,6 +34,9 @@ struct cellstats {
     int64_t io_write_total;                     /* bytes, chunks that counted them */
     int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
     struct hist lat;                            /* every read of the cell */
+    /* the readers' (readers.h): counts from the chunks' figures, the
+    ** histograms merged in by the cell as its chunks end */
+    struct readers_tally rd;
 };
 
 /* Makes room for a cell of nchunks chunks.  0, or -1 out of memory. */

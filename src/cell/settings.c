@@ -114,3 +114,9 @@ int settings_compare(const struct cell *c, const struct pragma_actual *a, char *
     }
     return why[0] != 0;
 }
+
+int64_t settings_busy_timeout_ms(const struct cell *c)
+{
+    (void)c;
+    return SETTINGS_BUSY_TIMEOUT_MS;
+}

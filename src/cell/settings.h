@@ -44,4 +44,12 @@ int settings_compare(const struct cell *c, const struct pragma_actual *a, char *
 ** the library did not answer.  Returns buf or NULL. */
 const char *settings_actual_text(const struct pragma_actual *a, int d, char *buf, size_t n);
 
+/* The busy timeout (ms) of the cell's connections: how long a reader
+** (readers.h) waits for the writer's lock before counting SQLITE_BUSY,
+** and, when readers run, how long the writer waits for theirs.  The one
+** place it is decided: SETTINGS_BUSY_TIMEOUT_MS for every cell until a
+** dimension chooses it. */
+#define SETTINGS_BUSY_TIMEOUT_MS 5000
+int64_t settings_busy_timeout_ms(const struct cell *c);
+
 #endif

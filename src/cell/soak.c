@@ -37,6 +37,7 @@
 #include "kvgen.h"
 #include "oscache.h"
 #include "phase.h"
+#include "readers.h"
 #include "rng.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -74,6 +75,8 @@ struct soak {
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
+    struct readers rd;          /* --readers, and the page they share */
+    struct readers_tally *rd_chunk;   /* their tallies of a chunk, merged */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -285,8 +288,11 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
             timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
             uint64_t tc = clock_now_ns();
+            sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
+            sharedpage_commit(s->rd.page, s->inserted);
+            sharedpage_phase_set(s->rd.page, PHASE_WRITE);
             s->in_txn = 0;
             s->txn_left = every;
             in_commit += timeline_commit(&s->w.tl, s->inserted, tc);
@@ -405,6 +411,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
         int early = s->in_txn;
         if (early && step_done(s, s->commit, "COMMIT"))
             return 1;
+        sharedpage_commit(s->rd.page, s->inserted);
         s->in_txn = 0;
         set_status(s, ST_INTERRUPTED, "interrupted after %" PRId64 " of %" PRId64 " chunks%s",
                    chunk + 1, nchunks, early ? "; its open transaction committed early" : "");
@@ -556,8 +563,12 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
             continue;               /* commit lies inside write */
         step(s, BEAT_PHASE + p, w->chunk);
-        if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
-            (r->finish && r->finish(s, w)))
+        if (r->prepare && r->prepare(s, w))
+            return -1;
+        sharedpage_phase_set(s->rd.page, p);
+        int rc = r->run(s, w);
+        sharedpage_phase_set(s->rd.page, SHAREDPAGE_BETWEEN);
+        if (rc || (r->finish && r->finish(s, w)))
             return -1;
     }
     return 0;
@@ -583,6 +594,25 @@ static void phase_figures(const struct soak *s, const struct chunk_work *w,
     }
 }
 
+/* The readers' tallies of chunk c into cr (its reader figures, and the
+** values they found wrong) and into the cell's histograms; without
+** readers, cr's reader figures are empty. */
+static int readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
+{
+    char why[sizeof s->res->sum.reason];
+    readers_figures_clear(&cr->rd);
+    if (!s->rd.page)
+        return 0;
+    if (readers_chunk(&s->rd, c, s->rd_chunk, why, sizeof why) != 0) {
+        set_status(s, ST_FAILED, "%s", why);
+        return -1;
+    }
+    readers_tally_figures(s->rd_chunk, &cr->rd);
+    cr->verify_failures += s->rd_chunk->failures;
+    readers_tally_merge_latencies(&s->stats.rd, s->rd_chunk);
+    return 0;
+}
+
 static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
@@ -604,7 +634,7 @@ static int chunk_loop(struct soak *s)
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (run_phases(s, &w, 0))
+        if (run_phases(s, &w, 0) || readers_chunk_end(s, c, &cr))
             return -1;
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
@@ -661,6 +691,62 @@ int soak_status_of(const char *word)
         if (strcmp(status_names[i], word) == 0)
             return i;
     return -1;
+}
+
+/* ---- the readers (readers.h) ---- */
+
+/* Forks the cell's readers, before any connection is open. */
+static int readers_begin(struct soak *s)
+{
+    const struct soak_env *env = s->env;
+    const int fds[] = {env->chunks_fd, env->histograms_fd, env->timeline_fd,
+                       env->beat_fd,   env->mark_fd,       env->commit_fd};
+    struct readers_conf conf = {
+        .n = (int)env->cell->v[DIM_READERS], .api = s->api, .db_path = env->db_path,
+        .gen = &s->gen, .seed = (uint64_t)env->cfg->seed,
+        .busy_timeout_ms = settings_busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
+        .first_chunk = env->prior ? env->prior->chunks : 0, .close_fds = fds,
+        .nclose = (int)(sizeof fds / sizeof *fds)};
+    char why[sizeof s->res->sum.reason];
+    if (conf.n == 0)
+        return 0;
+    if (!(s->rd_chunk = malloc(sizeof *s->rd_chunk))) {
+        set_status(s, ST_FAILED, "%s", "out of memory");
+        return -1;
+    }
+    if (readers_start(&s->rd, &conf, why, sizeof why) != 0) {
+        set_status(s, ST_FAILED, "%s", why);
+        return -1;
+    }
+    s->w.tl.page = s->rd.page;
+    s->w.tl.readers = s->rd.n;
+    return 0;
+}
+
+/* The table exists: the writer waits for the readers' locks as long as
+** they wait for its, and they begin to read. */
+static int readers_go(struct soak *s)
+{
+    if (!s->rd.page)
+        return 0;
+    int rc = s->api->busy_timeout(s->db, (int)settings_busy_timeout_ms(s->env->cell));
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "busy_timeout");
+    readers_open(&s->rd, s->inserted);
+    return 0;
+}
+
+/* Ends the readers; one that died or failed fails a cell that had not
+** failed otherwise. */
+static void readers_end(struct soak *s)
+{
+    char why[sizeof s->res->sum.reason];
+    int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||
+                   s->res->status == ST_INTERRUPTED;
+    if (s->rd.page && readers_stop(&s->rd, why, sizeof why) != 0 && measured)
+        set_status(s, ST_FAILED, "%s", why);
+    s->w.tl.page = NULL;
+    free(s->rd_chunk);
 }
 
 /* ---- READY -> CLOSED (the runner deletes the file) ---- */
@@ -730,15 +816,16 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
+    } else if (readers_begin(&s) == 0 && (prior ? db_reopen(&s) : db_create(&s)) == 0 &&
                settings_set(&s, prior == NULL) == 0 && settings_check(&s) == 0 &&
-               statements_prepare(&s) == 0 && chunk_loop(&s) == 0 &&
+               statements_prepare(&s) == 0 && readers_go(&s) == 0 && chunk_loop(&s) == 0 &&
                end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else
             set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
+    readers_end(&s);
     cellstats_summarise(&s.stats, &res->sum);
     db_close(&s);
     /* the size that stays: after the close, a WAL is checkpointed into it */

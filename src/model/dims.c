@@ -81,6 +81,11 @@ const struct dim dim_table[DIM_COUNT] = {
          "what the simulated storage tells SQLite and does: on (a torn write damages only "
          "the bytes written) or off (it may damage the whole sectors it touches)"},
         "powersafe_overwrite", "", "powersafe %s", NULL, 0, NULL, 0, DR_NONE, "on"},
+    [DIM_READERS] = {
+        {"readers", V_COUNT, VF_LIST, "0", 0, 64, NULL, NULL, 0, CMD_RUN,
+         "reader processes beside the writer, each with its own connection, reading "
+         "committed rows at random through every phase (0 = none)"},
+        "readers", "", "%s readers", NULL, 0, NULL, 0, DR_NONE, "0"},
 };
 
 int dims_find(const char *column)

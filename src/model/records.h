@@ -26,6 +26,28 @@ struct phase_stats {
     double us[LAT_COUNT];    /* latency.h's figures, one column each */
 };
 
+/* The readers' figures (readers.h), together, over a chunk or a cell: the
+** reads they made and their rate, their latencies (latency.h's figures),
+** the times they met the writer's lock (the busy handler called) and the
+** time they waited in it; then ops, p99 and busy split by what the writer
+** was doing when each began (readers.h's during table).  Counts are
+** doubles so that NaN, written as an empty field, can say "no readers". */
+enum reader_during {
+    READER_DURING_WRITE, READER_DURING_COMMIT, READER_DURING_READ, READER_DURING_CHECKPOINT,
+    READER_DURING_COUNT
+};
+
+struct reader_split {
+    double ops, p99_us, busy;
+};
+
+struct reader_figures {
+    double ops, ops_per_s;
+    double us[LAT_COUNT];
+    double busy, wait_s;
+    struct reader_split during[READER_DURING_COUNT];
+};
+
 struct chunk_record {
     struct cell_id id;
     int64_t chunk;           /* 0-based, as the 2014 test's S */
@@ -46,6 +68,7 @@ struct chunk_record {
     double temp_c, cpu_mhz;
     char throttled[16];      /* the firmware's flags, "0x50005" */
     double device_busy_pct, device_reads, device_writes;
+    struct reader_figures rd;   /* NaN: --readers 0 */
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its
@@ -76,6 +99,7 @@ struct summary_record {
     ** as ph[]'s repeats and vs_cell1 figures are: the rounds both cells
     ** ran, the intervals' coverage. */
     double vs_cell1_rounds, vs_cell1_confidence;
+    struct reader_figures rd;   /* over the cell's chunks; NaN: --readers 0 */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before
@@ -126,6 +150,8 @@ struct timeline_record {
     double span_s;           /* its length: --timeline-interval, or less at a phase's end */
     int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */
     double read_max_us;      /* the slowest read in it (reads only) */
+    double reader_ops;       /* the readers' reads in it; NaN: no readers */
+    double reader_max_us;    /* the slowest of them */
 };
 
 #endif

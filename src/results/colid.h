@@ -34,7 +34,14 @@
     X(crash_event) X(events) X(acked_rows) X(found_rows) X(lost_commits) X(integrity) \
     X(outcome) X(workload_seed) X(sector_size) X(replay) X(trials) X(intact) X(lost_trials) \
     X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
-    X(span_s) X(ops) X(read_max_us)
+    X(span_s) X(ops) X(read_max_us) \
+    X(reader_ops) X(reader_ops_per_s) X(reader_p50_us) X(reader_p90_us) X(reader_p99_us) \
+    X(reader_p999_us) X(reader_max_us) X(reader_mean_us) X(reader_busy) X(reader_wait_s) \
+    X(reader_ops_during_write) X(reader_ops_during_commit) X(reader_ops_during_read) \
+    X(reader_ops_during_checkpoint) X(reader_p99_us_during_write) \
+    X(reader_p99_us_during_commit) X(reader_p99_us_during_read) \
+    X(reader_p99_us_during_checkpoint) X(reader_busy_during_write) \
+    X(reader_busy_during_commit) X(reader_busy_during_read) X(reader_busy_during_checkpoint)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

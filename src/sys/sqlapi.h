@@ -52,7 +52,8 @@
     X(int, close_v2, (sqlite3 *))                    /* 3.7.14 */             \
     X(const char *, errstr, (int))                   /* 3.7.15 */             \
     X(int, status64, (int, sqlite3_int64 *, sqlite3_int64 *, int)) /* 3.10 */ \
-    X(int, system_errno, (sqlite3 *))                /* 3.12 */
+    X(int, system_errno, (sqlite3 *))                /* 3.12 */ \
+    X(int, busy_handler, (sqlite3 *, int (*)(void *, int), void *)) /* 3.0 */
 
 struct sqlapi {
     void *handle;                   /* from dlopen; NULL when not loaded */
