@@ -176,7 +176,7 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
     hist_record(&by->lat, lat);
     sharedpage_read_done(rd->page, rd->index, lat);
     if (rd->raw)
-        fprintf(rd->raw, "%llu\n", (unsigned long long)lat);
+        fprintf(rd->raw, "%lld %llu\n", (long long)rd->t->chunk, (unsigned long long)lat);
     return 0;
 }
 

@@ -34,8 +34,9 @@
 ** Cost with --readers 0: none; no page, no process, one NULL test per
 ** phase change and COMMIT.
 **
-** Test hooks (testhook.h): SQLSOAK_TEST_READER_LATENCIES=FILE appends each
-** reader's every read latency (ns) to FILE; SQLSOAK_TEST_READER_STALL=MS
+** Test hooks: SQLSOAK_TEST_READER_LATENCIES=FILE appends each reader's
+** every read as a line "CHUNK LATENCY_NS" to FILE (reads after the last
+** chunk's end, in no chunk's figures, carry the chunk after it); SQLSOAK_TEST_READER_STALL=MS
 ** stops each reader for MS ms once, after its first read.
 */
 #ifndef SQLSOAK_READERS_H

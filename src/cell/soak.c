@@ -764,17 +764,21 @@ static void db_close(struct soak *s)
     s->res->db_created = s->created;
 }
 
-/* The cell's fault shim: the caller's (crash trials), or the test hook
+/* The cell's fault shim: the caller's (crash trials), or the test hooks
 ** SQLSOAK_TEST_IOERR_AFTER_WRITES=N that fails every database write after
-** the Nth, so the tests can prove an I/O error is reported as such. */
+** the Nth, so the tests can prove an I/O error is reported as such, and
+** SQLSOAK_TEST_SLOW_SYNC_MS=MS that makes every sync of the writer's
+** files take MS ms longer: COMMITs long enough for readers to meet. */
 static void fault_setup(struct soak *s)
 {
     const char *e = getenv("SQLSOAK_TEST_IOERR_AFTER_WRITES");
+    const char *slow = getenv("SQLSOAK_TEST_SLOW_SYNC_MS");
     if (s->env->fault) {
         s->fault = s->env->fault;
-    } else if (e && *e) {
+    } else if ((e && *e) || (slow && *slow)) {
         memset(&s->test_fault, 0, sizeof s->test_fault);
-        s->test_fault.ioerr_after = strtoll(e, NULL, 10);
+        s->test_fault.ioerr_after = e && *e ? strtoll(e, NULL, 10) : -1;
+        s->test_fault.sync_delay_ms = slow && *slow ? strtoll(slow, NULL, 10) : 0;
         s->fault = &s->test_fault;
     }
     if (s->fault && faultvfs_register(s->fault, s->api) != SQLITE_OK)
