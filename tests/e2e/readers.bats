@@ -73,8 +73,8 @@ PY
     [ "$status" -eq 0 ]
     [ "$(field status "$OUT/summary.csv")" = ok ]
     [ "$(field readers "$OUT/summary.csv")" = 2 ]
-    read -r ops busy_commit verify < <(sums "$OUT" chunks.csv reader_ops \
-        reader_busy_during_commit verify_failures | tr '\n' ' ')
+    set -- $(sums "$OUT" chunks.csv reader_ops reader_busy_during_commit verify_failures)
+    ops=$1 busy_commit=$2 verify=$3
     [ "$ops" -gt 0 ]
     [ "$busy_commit" -gt 0 ]
     [ "$verify" -eq 0 ]
@@ -92,8 +92,8 @@ PY
         "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    read -r w c busy < <(sums "$OUT" chunks.csv reader_ops_during_write \
-        reader_ops_during_commit reader_busy | tr '\n' ' ')
+    set -- $(sums "$OUT" chunks.csv reader_ops_during_write reader_ops_during_commit reader_busy)
+    w=$1 c=$2 busy=$3
     [ "$w" -gt 0 ]
     [ "$c" -gt 0 ]
     [ "$busy" -eq 0 ]
