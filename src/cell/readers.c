@@ -10,6 +10,7 @@
 #include "readers.h"
 #include "clock.h"
 #include "fdio.h"
+#include "histfile.h"
 #include "phase.h"
 #include "rng.h"
 #include "stop.h"
@@ -22,6 +23,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+_Static_assert(READERS_BY_OTHER == RECORDS_READER_OTHER &&
+                   READERS_BY_COUNT == HISTFILE_READER_HISTS,
+               "histograms.csv keeps the readers' histograms in the tally's order");
 
 const char *const readers_during_name[READER_DURING_COUNT] = {
     [READER_DURING_WRITE] = "write",
@@ -171,9 +176,8 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
     }
     api->reset(rd->sel);
     uint64_t t = clock_now_ns(), lat = t - t0;
-    struct readers_by *by = &rd->t->by[b];
-    by->ops++;
-    hist_record(&by->lat, lat);
+    rd->t->by[b].ops++;
+    hist_record(&rd->t->lat[b], lat);
     sharedpage_read_done(rd->page, rd->index, lat);
     if (rd->raw)
         fprintf(rd->raw, "%lld %llu\n", (long long)rd->t->chunk, (unsigned long long)lat);
@@ -398,14 +402,14 @@ void readers_tally_reset(struct readers_tally *t)
     for (int b = 0; b < READERS_BY_COUNT; b++) {
         t->by[b].ops = t->by[b].busy = 0;
         t->by[b].wait_ns = 0;
-        hist_reset(&t->by[b].lat);
+        hist_reset(&t->lat[b]);
     }
 }
 
 void readers_tally_merge_latencies(struct readers_tally *t, const struct readers_tally *src)
 {
     for (int b = 0; b < READERS_BY_COUNT; b++)
-        hist_merge(&t->by[b].lat, &src->by[b].lat);
+        hist_merge(&t->lat[b], &src->lat[b]);
 }
 
 void readers_tally_merge(struct readers_tally *t, const struct readers_tally *src)
@@ -443,7 +447,7 @@ void readers_tally_figures(const struct readers_tally *t, struct reader_figures 
         ops += t->by[b].ops;
         busy += t->by[b].busy;
         wait += t->by[b].wait_ns;
-        hist_merge(&all, &t->by[b].lat);
+        hist_merge(&all, &t->lat[b]);
     }
     double span_s = (double)t->span_ns / t->nspan / 1e9;
     f->ops = (double)ops;
@@ -453,7 +457,7 @@ void readers_tally_figures(const struct readers_tally *t, struct reader_figures 
     f->wait_s = wait / 1e9;
     for (int d = 0; d < READER_DURING_COUNT; d++) {
         double us[LAT_COUNT];
-        latency_from_hist(&t->by[d].lat, us);
+        latency_from_hist(&t->lat[d], us);
         f->during[d].ops = (double)t->by[d].ops;
         f->during[d].p99_us = us[LAT_P99];
         f->during[d].busy = (double)t->by[d].busy;

@@ -65,7 +65,6 @@ extern const char *const readers_during_name[READER_DURING_COUNT];
 struct readers_by {
     int64_t ops, busy;
     uint64_t wait_ns;
-    struct hist lat;
 };
 
 /* What readers counted over a chunk: one reader's, or all of them
@@ -78,6 +77,7 @@ struct readers_tally {
     int nspan;                  /* tallies whose spans were merged */
     char error[160];            /* why a reader stopped; "" none */
     struct readers_by by[READERS_BY_COUNT];
+    struct hist lat[READERS_BY_COUNT];   /* the latencies (ns) of by[]'s reads */
 };
 
 /* Everything the readers need to know, from the cell. */

@@ -650,7 +650,8 @@ static int chunk_loop(struct soak *s)
         if (s->w.tl.err)
             return results_failed(s, "timeline.csv", s->w.tl.err);
         if (s->env->histograms_fd >= 0 &&
-            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat) != 0)
+            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat,
+                            s->rd.page ? s->rd_chunk->lat : NULL) != 0)
             return results_failed(s, "histograms.csv", errno);
         watch_chunk_end(&s->w, &cr);
         if (chunk_record(s, &cr))

@@ -110,7 +110,11 @@ struct histogram_record {
     struct cell_id id;
     int64_t chunk;
     char histogram[HIST_TEXT_MAX];   /* hist_to_text() */
+    /* the readers' (readers.h), a histogram per reader_during row and one
+    ** of the rest (RECORDS_READER_OTHER); "" without readers */
+    char reader_histogram[READER_DURING_COUNT + 1][HIST_TEXT_MAX];
 };
+#define RECORDS_READER_OTHER READER_DURING_COUNT
 
 /* One simulated power cut (sqlsoak crash): trials.csv. */
 struct trial_record {

@@ -41,7 +41,10 @@
     X(reader_ops_during_checkpoint) X(reader_p99_us_during_write) \
     X(reader_p99_us_during_commit) X(reader_p99_us_during_read) \
     X(reader_p99_us_during_checkpoint) X(reader_busy_during_write) \
-    X(reader_busy_during_commit) X(reader_busy_during_read) X(reader_busy_during_checkpoint)
+    X(reader_busy_during_commit) X(reader_busy_during_read) X(reader_busy_during_checkpoint) \
+    X(reader_histogram_during_write) X(reader_histogram_during_commit) \
+    X(reader_histogram_during_read) X(reader_histogram_during_checkpoint) \
+    X(reader_histogram_other)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

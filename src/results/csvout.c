@@ -244,11 +244,21 @@ static const struct column durability_columns[] = {
 };
 
 #define HR struct histogram_record
+#define RH(name, i, meaning)                                                                  \
+    {#name, K_STR, offsetof(HR, reader_histogram[i]), sizeof(((HR *)0)->reader_histogram[i]), \
+     0, "", meaning, "", 0, COL_##name}
 static const struct column histogram_columns[] = {
     REQ(HR, chunk, K_I64, 0, "", "", "0-based chunk number, as in chunks.csv"),
     REQ(HR, histogram, K_STR, 0, "", "",
         "the chunk's read latencies in ns: count sum min max, then bucket:count of each "
         "non-empty bucket (src/model/hist.h)"),
+    RH(reader_histogram_during_write, READER_DURING_WRITE,
+       "the readers' latencies of the reads begun during the writer's write phase, as histogram"),
+    RH(reader_histogram_during_commit, READER_DURING_COMMIT, "the same, during its COMMITs"),
+    RH(reader_histogram_during_read, READER_DURING_READ, "the same, during its read phase"),
+    RH(reader_histogram_during_checkpoint, READER_DURING_CHECKPOINT,
+       "the same, during its checkpoints"),
+    RH(reader_histogram_other, RECORDS_READER_OTHER, "the same, at any other moment"),
 };
 
 #define TL struct timeline_record

@@ -48,6 +48,37 @@ wait_readers() {
     return 1
 }
 
+# reader_exact DIR RAW:FROM:TO...: summary.csv's reader percentiles against
+# every raw latency of a chunk FROM <= c < TO in each RAW file (those of
+# the chunks DIR records), within the histogram's 1/128 (max and mean exact).
+reader_exact() {
+    python3 - "$@" <<'PY'
+import csv, sys
+d = sys.argv[1]
+chunks = list(csv.DictReader(open(d + "/chunks.csv")))
+v = []
+for spec in sys.argv[2:]:
+    raw, lo, hi = spec.rsplit(":", 2)
+    for l in open(raw):
+        c, lat = map(int, l.split())
+        if int(lo) <= c < int(hi):   # reads after a run's last chunk are in none
+            v.append(lat)
+v.sort()
+s = list(csv.DictReader(open(d + "/summary.csv")))[0]
+assert len(v) == int(s["reader_ops"]) == sum(int(r["reader_ops"]) for r in chunks) > 0
+def pct(p):                      # nearest rank in integers, as src/model/hist.c
+    rank = (round(p * 10000) * len(v) + 999999) // 1000000
+    return v[max(1, min(len(v), rank)) - 1]
+for col, p in (("reader_p50_us", 50), ("reader_p90_us", 90), ("reader_p99_us", 99),
+               ("reader_p999_us", 99.9)):
+    want, got = pct(p) / 1000, float(s[col])
+    assert abs(got - want) <= want / 128 + 0.0015, (col, got, want)
+assert abs(float(s["reader_max_us"]) - v[-1] / 1000) <= 0.0015, (s["reader_max_us"], v[-1])
+assert abs(float(s["reader_mean_us"]) - sum(v) / len(v) / 1000) <= 0.0015
+print("percentiles of", len(v), "reader reads agree")
+PY
+}
+
 @test "readers 0: the reader columns are there, and empty; readers is 0" {
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
@@ -114,25 +145,7 @@ PY
     SQLSOAK_TEST_READER_LATENCIES="$T/raw" run "$S" run --rows 40k --chunk 10k --reads 2k \
         --journal wal --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
-    python3 - "$OUT" "$T/raw" <<'PY'
-import csv, sys
-d, raw = sys.argv[1], sys.argv[2]
-chunks = list(csv.DictReader(open(d + "/chunks.csv")))
-# reads after the last chunk's end are in no chunk's figures
-v = sorted(int(l.split()[1]) for l in open(raw) if int(l.split()[0]) < len(chunks))
-s = list(csv.DictReader(open(d + "/summary.csv")))[0]
-assert len(v) == int(s["reader_ops"]) == sum(int(r["reader_ops"]) for r in chunks) > 0
-def pct(p):                      # nearest rank in integers, as src/model/hist.c
-    rank = (round(p * 10000) * len(v) + 999999) // 1000000
-    return v[max(1, min(len(v), rank)) - 1]
-for col, p in (("reader_p50_us", 50), ("reader_p90_us", 90), ("reader_p99_us", 99),
-               ("reader_p999_us", 99.9)):
-    want, got = pct(p) / 1000, float(s[col])
-    assert abs(got - want) <= want / 128 + 0.0015, (col, got, want)
-assert abs(float(s["reader_max_us"]) - v[-1] / 1000) <= 0.0015, (s["reader_max_us"], v[-1])
-assert abs(float(s["reader_mean_us"]) - sum(v) / len(v) / 1000) <= 0.0015
-print("percentiles of", len(v), "reader reads agree")
-PY
+    reader_exact "$OUT" "$T/raw:0:4"
 }
 
 @test "readers: kill -9 of the runner leaves no reader, nor the cell's process" {
@@ -171,15 +184,16 @@ PY
     [ "$RC" -ne 0 ]
 }
 
-@test "readers: after SIGINT and resume, the readers start again and their columns continue" {
-    start run --rows 600k --chunk 50k --reads 1k --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+@test "readers: after SIGINT and resume, the readers start again, their columns continue, their histograms merge" {
+    SQLSOAK_TEST_READER_LATENCIES="$T/raw1" start run --rows 600k --chunk 50k --reads 1k \
+        --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
     before=$(data_rows "$OUT/chunks.csv")
     [ "$before" -lt 12 ]
-    run "$S" resume "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_READER_LATENCIES="$T/raw2" run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
     python3 - "$OUT" "$before" <<'PY'
@@ -195,6 +209,8 @@ assert s["status"] == "ok", s
 assert int(s["reader_ops"]) == sum(int(r["reader_ops"]) for r in c), s["reader_ops"]
 print("reader columns continue over", len(c), "chunks")
 PY
+    # and their histograms merge exactly across the interruption
+    reader_exact "$OUT" "$T/raw1:0:$before" "$T/raw2:$before:12"
 }
 
 @test "reader-rate: a reader's stall counts in its latency when paced, not when unpaced" {

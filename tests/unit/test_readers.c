@@ -22,7 +22,7 @@
 static void count(struct readers_tally *t, int by, int n, uint64_t lat, int busy, uint64_t wait)
 {
     for (int i = 0; i < n; i++)
-        hist_record(&t->by[by].lat, lat);
+        hist_record(&t->lat[by], lat);
     t->by[by].ops += n;
     t->by[by].busy += busy;
     t->by[by].wait_ns += wait;
