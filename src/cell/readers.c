@@ -71,6 +71,7 @@ struct reader {
     sqlite3_stmt *sel;
     struct readers_tally *t;
     uint64_t wait_began;        /* the first busy call of the current wait */
+    uint64_t wait_counted;      /* the wait is counted up to here */
     int out;                    /* the pipe to the writer */
     FILE *raw;                  /* SQLSOAK_TEST_READER_LATENCIES, or NULL */
 };
@@ -83,21 +84,28 @@ static int by_now(const struct reader *rd)
 
 /* The busy handler: counts the lock met (call 0), sleeps a little and
 ** asks SQLite to try again, until the busy timeout has passed since the
-** first call; the time slept counts under what the writer does meanwhile. */
+** first call.  The wait counts from the first call to the end of the
+** last sleep, the library's tries between included, under what the
+** writer does meanwhile. */
 static int on_busy(void *ctx, int calls)
 {
     struct reader *rd = ctx;
     uint64_t now = clock_now_ns();
+    struct readers_by *by = &rd->t->by[by_now(rd)];
     if (calls == 0) {
-        rd->wait_began = now;
-        rd->t->by[by_now(rd)].busy++;
+        rd->wait_began = rd->wait_counted = now;
+        by->busy++;
     }
+    by->wait_ns += now - rd->wait_counted;
+    rd->wait_counted = now;
     uint64_t limit = (uint64_t)rd->conf->busy_timeout_ms * 1000000u;
     if (now - rd->wait_began >= limit)
         return 0;
     uint64_t left = limit - (now - rd->wait_began);
     sleep_ns(left < BUSY_SLEEP_NS ? left : BUSY_SLEEP_NS);
-    rd->t->by[by_now(rd)].wait_ns += clock_now_ns() - now;
+    uint64_t after = clock_now_ns();
+    rd->t->by[by_now(rd)].wait_ns += after - now;
+    rd->wait_counted = after;
     return 1;
 }
 
@@ -121,8 +129,8 @@ static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t n
     return rc == 0 && !failed ? 0 : -1;
 }
 
-/* Waits for the table (or quit); opens the database and prepares the
-** read, under the busy handler.  0, 1 on quit, -1 with t->error. */
+/* Waits for the table (or quit); opens the database under the busy
+** handler.  0, 1 on quit, -1 with t->error. */
 static int reader_open(struct reader *rd)
 {
     const struct sqlapi *api = rd->conf->api;
@@ -140,12 +148,20 @@ static int reader_open(struct reader *rd)
         api->busy_handler(rd->db, on_busy, rd);
     else   /* a library without it: waits happen, uncounted */
         api->busy_timeout(rd->db, (int)rd->conf->busy_timeout_ms);
-    while ((rc = api->prepare_v2(rd->db, "SELECT v FROM kv WHERE k = ?1", -1, &rd->sel,
-                                 NULL)) == SQLITE_BUSY)
-        if (atomic_load_explicit(&rd->page->quit, memory_order_acquire))
-            return 1;
+    return 0;
+}
+
+/* Prepares the read (reading the schema takes a lock too): 0, 1 when the
+** lock was not had (counted by the busy handler: try again later), -1
+** with t->error. */
+static int reader_prepare(struct reader *rd)
+{
+    const char *sql = "SELECT v FROM kv WHERE k = ?1";
+    int rc = rd->conf->api->prepare_v2(rd->db, sql, -1, &rd->sel, NULL);
+    if (rc == SQLITE_BUSY)
+        return 1;
     if (rc != SQLITE_OK) {
-        fail(rd, "SELECT v FROM kv WHERE k = ?1", rc);
+        fail(rd, sql, rc);
         return -1;
     }
     return 0;
@@ -199,8 +215,13 @@ static int reader_loop(struct reader *rd)
             return -1;
         if (atomic_load_explicit(&rd->page->quit, memory_order_acquire))
             return hand_back(rd, now, &since, chunk);
+        int prep = rd->sel ? 0 : reader_prepare(rd);
+        if (prep < 0) {
+            hand_back(rd, clock_now_ns(), &since, chunk);
+            return -1;
+        }
         int64_t rows = atomic_load_explicit(&rd->page->committed, memory_order_acquire);
-        if (rows <= 0) {
+        if (prep || rows <= 0) {
             sleep_ns(IDLE_NS);
             due = clock_now_ns();
             continue;
@@ -299,7 +320,7 @@ static void ended(struct readers *r, int i, char *why, size_t n)
 /* Reader i's tally into r->got: 0, or -1 with why. */
 static int receive(struct readers *r, int i, char *why, size_t n)
 {
-    if (r->sp[i].pid <= 0) {
+    if (r->sp[i].pid <= 0 || r->sp[i].fd[0] < 0) {   /* reaped, or given up on */
         snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
@@ -371,7 +392,8 @@ int readers_stop(struct readers *r, char *why, size_t n)
         atomic_store_explicit(&r->page->quit, 1, memory_order_release);
     for (int i = 0; i < r->n; i++) {
         char one[256];
-        if (r->sp[i].pid > 0 && receive(r, i, one, sizeof one) != 0 && rc == 0) {
+        if (r->sp[i].pid > 0 && r->sp[i].fd[0] >= 0 && receive(r, i, one, sizeof one) != 0 &&
+            rc == 0) {
             rc = -1;
             if (why)
                 snprintf(why, n, "%s", one);

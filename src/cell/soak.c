@@ -75,6 +75,8 @@ struct soak {
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
+    int db_fd;                  /* the database, open from its connection's open to
+                                   its close, for oscache (oscache.h); -1 none */
     struct readers rd;          /* --readers, and the page they share */
     struct readers_tally *rd_chunk;   /* their tallies of a chunk, merged */
 };
@@ -136,6 +138,17 @@ static int db_make(struct soak *s)
     return 0;
 }
 
+/* The descriptor oscache reaches the database through: opened once, closed
+** only once the connection is, so that no close drops SQLite's locks. */
+static int db_hold(struct soak *s)
+{
+    s->db_fd = open(s->env->db_path, O_RDONLY | O_CLOEXEC);
+    if (s->db_fd >= 0)
+        return 0;
+    set_status(s, ST_FAILED, "cannot open %s: %s", s->env->db_path, strerror(errno));
+    return -1;
+}
+
 static int db_create(struct soak *s)
 {
     const char *path = s->env->db_path;
@@ -150,7 +163,7 @@ static int db_create(struct soak *s)
                              s->fault ? FAULTVFS_NAME : NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
-    return 0;
+    return db_hold(s);
 }
 
 /* A resumed cell: the database this run created before the interruption. */
@@ -162,7 +175,7 @@ static int db_reopen(struct soak *s)
     int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE, NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
-    return 0;
+    return db_hold(s);
 }
 
 /* ---- OPEN -> SET -> READY ---- */
@@ -391,11 +404,11 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
 static int os_cache(struct soak *s, struct chunk_record *cr)
 {
     const char *db = s->env->db_path;
-    if (s->env->cell->v[DIM_OS_CACHE] == OC_DROP && oscache_drop_db(db) != 0) {
+    if (s->env->cell->v[DIM_OS_CACHE] == OC_DROP && oscache_drop_db(s->db_fd, db) != 0) {
         set_status(s, ST_FAILED, "cannot drop the OS cache of %s: %s", db, strerror(errno));
         return -1;
     }
-    cr->db_cached_pct = oscache_db_cached_pct(db);
+    cr->db_cached_pct = oscache_db_cached_pct(s->db_fd, db);
     return 0;
 }
 
@@ -762,6 +775,9 @@ static void db_close(struct soak *s)
     if (s->db)
         (api->close_v2 ? api->close_v2 : api->close)(s->db);
     s->db = NULL;
+    if (s->db_fd >= 0)
+        close(s->db_fd);
+    s->db_fd = -1;
     s->res->db_created = s->created;
 }
 
@@ -795,6 +811,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.env = env;
     s.api = env->api;
     s.res = res;
+    s.db_fd = -1;
     res->sum.id = env->id;
     const struct config *cfg = env->cfg;
     const struct cell *c = env->cell;
