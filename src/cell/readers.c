@@ -293,21 +293,17 @@ static int reader_body(void *ctx, const int *wfd)
 
 /* ---- the writer's side ---- */
 
-/* How long the writer waits for a reader's tally beyond the busy
-** timeout, which a reader may be waiting out in its busy handler. */
-#define HAND_BACK_SLACK_NS (30 * 1000000000ull)
-
-static uint64_t hand_back_deadline(const struct readers *r)
-{
-    (void)r;
-    return clock_now_ns() + HAND_BACK_SLACK_NS;
-}
+/* How long the writer waits for a reader's tally: beyond any busy
+** timeout a reader may be waiting out in its busy handler first. */
+#define HAND_BACK_WAIT_NS (30 * 1000000000ull)
+/* How long an ending reader is given before it is killed. */
+#define END_WAIT_NS 1000000000ull
 
 /* How reader i ended, reaped: into why. */
 static void ended(struct readers *r, int i, char *why, size_t n)
 {
     int st = 0;
-    if (spawn_reap(&r->sp[i], &st, clock_now_ns() + 1000000000u) != 0)
+    if (spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) != 0)
         snprintf(why, n, "reader %d of %d stopped answering", i + 1, r->n);
     else if (WIFSIGNALED(st))
         snprintf(why, n, "reader %d of %d was killed by %s", i + 1, r->n,
@@ -324,7 +320,8 @@ static int receive(struct readers *r, int i, char *why, size_t n)
         snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
-    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, hand_back_deadline(r)) != 0) {
+    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + HAND_BACK_WAIT_NS) !=
+        0) {
         ended(r, i, why, n);
         return -1;
     }
@@ -399,9 +396,9 @@ int readers_stop(struct readers *r, char *why, size_t n)
                 snprintf(why, n, "%s", one);
         }
         int st;
-        if (r->sp[i].pid > 0) {
+        if (r->sp[i].pid > 0 && spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) == 1) {
             spawn_kill(&r->sp[i], SIGKILL);   /* one that did not end by the page */
-            spawn_reap(&r->sp[i], &st, clock_now_ns() + 1000000000u);
+            spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS);
         }
     }
     sharedpage_destroy(r->page);
