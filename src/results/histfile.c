@@ -7,6 +7,7 @@
 #include "csvout.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,15 +137,21 @@ int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struc
                     const struct hist *readers)
 {
     size_t n = 2 * sizeof(struct histogram_record);
-    struct histogram_record *rec = calloc(1, sizeof *rec);
+    /* not calloc: the record is six histograms' room, each field is set */
+    struct histogram_record *rec = malloc(sizeof *rec);
     char *line = malloc(n);
     int rc = -1;
     if (rec && line) {
+        memset(rec, 0, offsetof(struct histogram_record, histogram));
         rec->id = *id;
         rec->chunk = chunk;
         hist_to_text(h, rec->histogram, sizeof rec->histogram);
-        for (int b = 0; readers && b < HISTFILE_READER_HISTS; b++)
-            hist_to_text(&readers[b], rec->reader_histogram[b], sizeof rec->reader_histogram[b]);
+        for (int b = 0; b < HISTFILE_READER_HISTS; b++)
+            if (readers)
+                hist_to_text(&readers[b], rec->reader_histogram[b],
+                             sizeof rec->reader_histogram[b]);
+            else
+                rec->reader_histogram[b][0] = 0;
         int len = csvout_row(CSV_HISTOGRAMS, rec, line, n);
         rc = len < 0 ? -1 : csvout_append(fd, line, len);
     } else {
