@@ -72,6 +72,7 @@ struct reader {
     struct readers_tally *t;
     uint64_t wait_began;        /* the first busy call of the current wait */
     uint64_t wait_counted;      /* the wait is counted up to here */
+    int waited;                 /* the busy handler was called in this read */
     int out;                    /* the pipe to the writer */
     FILE *raw;                  /* SQLSOAK_TEST_READER_LATENCIES, or NULL */
 };
@@ -96,6 +97,7 @@ static int on_busy(void *ctx, int calls)
         rd->wait_began = rd->wait_counted = now;
         by->busy++;
     }
+    rd->waited = 1;
     by->wait_ns += now - rd->wait_counted;
     rd->wait_counted = now;
     uint64_t limit = (uint64_t)rd->conf->busy_timeout_ms * 1000000u;
@@ -174,6 +176,7 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
     const struct sqlapi *api = rd->conf->api;
     int b = by_now(rd);
     int64_t key = kvgen_key(rd->conf->gen, rng_below(r, (uint64_t)rows));
+    rd->waited = 0;
     api->bind_int64(rd->sel, 1, key);
     int rc = api->step(rd->sel);
     if (rc == SQLITE_ROW) {
@@ -183,7 +186,10 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
     } else if (rc == SQLITE_DONE) {
         rd->t->failures++;               /* a committed key is missing */
     } else if (rc == SQLITE_BUSY) {
-        api->reset(rd->sel);             /* counted by the busy handler: go on */
+        /* counted by the busy handler, or here when SQLite answered busy
+        ** without asking it (a WAL being recovered): go on */
+        rd->t->by[b].busy += !rd->waited;
+        api->reset(rd->sel);
         return 0;
     } else {
         fail(rd, "SELECT", rc);
