@@ -16,6 +16,11 @@
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
+** With --readers (readers.h): forked before NEW (readers_begin: no SQLite
+** state crosses the fork), reading from READY on (readers_go), handing
+** back each chunk's tallies before its row is written (readers_chunk_end),
+** ended before CLOSED (readers_end), so that the writer closes last.
+**
 ** Invariants:
 **  1. Inside a timed phase run only the workload's SQLite calls, the
 **     generator, the clock (per read; per 256 rows written) and a row of
