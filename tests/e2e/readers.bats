@@ -178,7 +178,7 @@ PY
 
 @test "readers: kill -9 of the runner leaves no reader, nor the cell's process" {
     start run --rows 100M --chunk 10k --reads 100 --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 1
+    wait_rows "$OUT/chunks.csv" 1 || { cat "$T/stdout" "$T/stderr"; false; }
     wait_readers "$PID" 2
     pids=$(readers_of "$PID" | tr '\n' ' ')
     cell=$(ps -o pid= --ppid "$PID")
@@ -189,7 +189,7 @@ PY
 
 @test "readers: a reader that dies fails the cell, named in its reason; the other one ends" {
     start run --rows 100M --chunk 10k --reads 100 --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 1
+    wait_rows "$OUT/chunks.csv" 1 || { cat "$T/stdout" "$T/stderr"; false; }
     wait_readers "$PID" 2
     set -- $(readers_of "$PID")
     first=$1 second=$2
@@ -203,7 +203,7 @@ PY
 
 @test "readers: a killed cell's process ends its readers" {
     start run --rows 100M --chunk 10k --reads 100 --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 1
+    wait_rows "$OUT/chunks.csv" 1 || { cat "$T/stdout" "$T/stderr"; false; }
     wait_readers "$PID" 2
     pids=$(readers_of "$PID" | tr '\n' ' ')
     kill -9 "$(ps -o pid= --ppid "$PID")"
@@ -215,7 +215,7 @@ PY
 @test "readers: after SIGINT and resume, the readers start again, their columns continue, their histograms merge" {
     SQLSOAK_TEST_READER_LATENCIES="$T/raw1" start run --rows 600k --chunk 50k --reads 1k \
         --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 2
+    wait_rows "$OUT/chunks.csv" 2 || { cat "$T/stdout" "$T/stderr"; false; }
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
