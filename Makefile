@@ -37,7 +37,7 @@ $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests
 	$(CC) $(CPPFLAGS) -DSQLSOAK_SOURCE_DIR='"$(CURDIR)"' $(ALL_CFLAGS) $(LDFLAGS) $(TEST_LDFLAGS) \
 	    $< $(LIBOBJ) $(LDLIBS) -lcmocka -o $@
 # test_spawn watches the moment spawn_reap stops signals reaching the child.
-$(B)/tests/test_spawn: TEST_LDFLAGS = -Wl,--wrap=stop_set_child
+$(B)/tests/test_spawn: TEST_LDFLAGS = -Wl,--wrap=stop_drop_child
 $(B)/obj $(B)/tests:
 	mkdir -p $@
 

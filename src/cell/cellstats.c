@@ -19,6 +19,7 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
     s->writer_busy = s->writer_wait_s = s->wal_bytes_max = s->checkpoint_busy_chunks = NAN;
+    readers_tally_reset(&s->rd);
     if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
         return -1;
@@ -50,6 +51,7 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
     s->cached[s->n] = cr->db_cached_pct;
     s->full[s->n] = (unsigned char)(full != 0);
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
+    readers_tally_add_figures(&s->rd, &cr->rd);
     if (cr->read_io_bytes >= 0 && cr->ph[PHASE_READ].ops > 0) {
         s->read_io_total += cr->read_io_bytes;
         s->read_io_reads += cr->ph[PHASE_READ].ops;
@@ -81,6 +83,7 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->wal_bytes_max = src->wal_bytes_max;
     s->checkpoint_busy_chunks = src->checkpoint_busy_chunks;
     s->lat = src->lat;
+    s->rd = src->rd;
     return 0;
 }
 
@@ -165,6 +168,7 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->writer_wait_s = s->writer_wait_s;
     sum->wal_bytes_max = s->wal_bytes_max;
     sum->checkpoint_busy_chunks = s->checkpoint_busy_chunks;
+    readers_tally_figures(&s->rd, &sum->rd);
 }
 
 void cellstats_free(struct cellstats *s)

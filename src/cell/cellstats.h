@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "readers.h"
 
 struct cellstats {
     int64_t n, cap;                             /* chunks added, room */
@@ -35,6 +36,9 @@ struct cellstats {
     /* sums and the largest over the chunks that measured them; NaN: none */
     double writer_busy, writer_wait_s, wal_bytes_max, checkpoint_busy_chunks;
     struct hist lat;                            /* every read of the cell */
+    /* the readers' (readers.h): counts from the chunks' figures, the
+    ** histograms merged in by the cell as its chunks end */
+    struct readers_tally rd;
 };
 
 /* Makes room for a cell of nchunks chunks.  0, or -1 out of memory. */

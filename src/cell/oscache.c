@@ -14,31 +14,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static int drop_fd(int fd)
+{
+    int rc = fdatasync(fd);
+    if (rc == 0)
+        rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0 ? 0 : -1;
+    return rc;
+}
+
 int oscache_drop(const char *path)
 {
     int fd = open(path, O_RDWR | O_CLOEXEC);
     if (fd < 0)
         return errno == ENOENT ? 0 : -1;
-    int rc = fdatasync(fd);
-    if (rc == 0)
-        rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0 ? 0 : -1;
+    int rc = drop_fd(fd);
     int e = errno;
     close(fd);
     errno = e;
     return rc;
 }
 
-int oscache_resident(const char *path, int64_t *resident, int64_t *total)
+/* oscache_resident of the file open on fd. */
+static int resident_fd(int fd, int64_t *resident, int64_t *total)
 {
     const int64_t page = sysconf(_SC_PAGESIZE);
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return errno == ENOENT ? 0 : -1;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
+    if (fstat(fd, &st) != 0)
         return -1;
-    }
     int64_t size = (int64_t)st.st_size;
     unsigned char *vec = malloc((size_t)(OSCACHE_WINDOW / page));
     int rc = vec ? 0 : -1;
@@ -61,25 +63,36 @@ int oscache_resident(const char *path, int64_t *resident, int64_t *total)
     }
     int e = errno;
     free(vec);
+    errno = e;
+    return rc;
+}
+
+int oscache_resident(const char *path, int64_t *resident, int64_t *total)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT ? 0 : -1;
+    int rc = resident_fd(fd, resident, total);
+    int e = errno;
     close(fd);
     errno = e;
     return rc;
 }
 
-int oscache_drop_db(const char *db)
+int oscache_drop_db(int db_fd, const char *db)
 {
     char wal[4200];
     if (dbfile_side(db, "-wal", wal, sizeof wal) != 0)
         return -1;
-    return oscache_drop(db) == 0 && oscache_drop(wal) == 0 ? 0 : -1;
+    return drop_fd(db_fd) == 0 && oscache_drop(wal) == 0 ? 0 : -1;
 }
 
-double oscache_db_cached_pct(const char *db)
+double oscache_db_cached_pct(int db_fd, const char *db)
 {
     char wal[4200];
     int64_t resident = 0, total = 0;
     if (dbfile_side(db, "-wal", wal, sizeof wal) != 0 ||
-        oscache_resident(db, &resident, &total) != 0 ||
+        resident_fd(db_fd, &resident, &total) != 0 ||
         oscache_resident(wal, &resident, &total) != 0 || total == 0)
         return NAN;
     return 100.0 * (double)resident / (double)total;

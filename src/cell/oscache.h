@@ -30,8 +30,13 @@ int oscache_resident(const char *path, int64_t *resident, int64_t *total);
 
 /* The same over a database and its -wal (the pages a reader may fetch):
 ** oscache_drop on each, 0 or -1 with errno; and the percentage of their
-** pages resident, NaN when it cannot be told. */
-int oscache_drop_db(const char *db);
-double oscache_db_cached_pct(const char *db);
+** pages resident, NaN when it cannot be told.  The database itself is
+** reached through db_fd, a descriptor the caller keeps open on it until
+** its connections are closed: closing any descriptor of a file drops
+** every POSIX lock the process holds on it (fcntl(2)), SQLite's included,
+** and another process (a reader) would then take the writer's
+** transaction for a crashed one and roll it back. */
+int oscache_drop_db(int db_fd, const char *db);
+double oscache_db_cached_pct(int db_fd, const char *db);
 
 #endif

@@ -44,4 +44,5 @@ int settings_compare(const struct cell *c, const struct pragma_actual *a, char *
 ** the library did not answer.  Returns buf or NULL. */
 const char *settings_actual_text(const struct pragma_actual *a, int d, char *buf, size_t n);
 
+
 #endif

@@ -20,6 +20,11 @@
 **   READY --db_close--> CLOSED (deleted by the runner once the cell is
 **        recorded, unless --keep-db or interrupted for resume)
 **
+** With --readers (readers.h): forked before NEW (readers_begin: no SQLite
+** state crosses the fork), reading from READY on (readers_go), handing
+** back each chunk's tallies before its row is written (readers_chunk_end),
+** ended before CLOSED (readers_end), so that the writer closes last.
+**
 ** Invariants:
 **  1. Inside a timed phase run only the workload's SQLite calls, the
 **     generator, the clock (per read; per 256 rows written), and per
@@ -45,6 +50,7 @@
 #include "live.h"
 #include "oscache.h"
 #include "phase.h"
+#include "readers.h"
 #include "rng.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -84,6 +90,10 @@ struct soak {
     struct watch w;             /* the timeline, telemetry and --metrics */
     struct busy busy;           /* the writer's busy handler and its counts */
     struct live live;           /* the phase in flight, for the progress line */
+    int db_fd;                  /* the database, open from its connection's open to
+                                   its close, for oscache (oscache.h); -1 none */
+    struct readers rd;          /* --readers, and the page they share */
+    struct readers_tally *rd_chunk;   /* their tallies of a chunk, merged */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -146,6 +156,17 @@ static int db_make(struct soak *s)
     return 0;
 }
 
+/* The descriptor oscache reaches the database through: opened once, closed
+** only once the connection is, so that no close drops SQLite's locks. */
+static int db_hold(struct soak *s)
+{
+    s->db_fd = open(s->env->db_path, O_RDONLY | O_CLOEXEC);
+    if (s->db_fd >= 0)
+        return 0;
+    set_status(s, ST_FAILED, "cannot open %s: %s", s->env->db_path, strerror(errno));
+    return -1;
+}
+
 static int db_create(struct soak *s)
 {
     const char *path = s->env->db_path;
@@ -160,7 +181,7 @@ static int db_create(struct soak *s)
                              s->fault ? FAULTVFS_NAME : NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
-    return 0;
+    return db_hold(s);
 }
 
 /* A resumed cell: the database this run created before the interruption. */
@@ -172,7 +193,7 @@ static int db_reopen(struct soak *s)
     int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE, NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
-    return 0;
+    return db_hold(s);
 }
 
 /* ---- OPEN -> SET -> READY ---- */
@@ -328,8 +349,11 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
             timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
             uint64_t tc = clock_now_ns();
+            sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
+            sharedpage_commit(s->rd.page, s->inserted);
+            sharedpage_phase_set(s->rd.page, PHASE_WRITE);
             s->in_txn = 0;
             s->txn_left = every;
             in_commit += timeline_commit(&s->w.tl, s->inserted, tc);
@@ -428,11 +452,11 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
 static int os_cache(struct soak *s, struct chunk_record *cr)
 {
     const char *db = s->env->db_path;
-    if (s->env->cell->v[DIM_OS_CACHE] == OC_DROP && oscache_drop_db(db) != 0) {
+    if (s->env->cell->v[DIM_OS_CACHE] == OC_DROP && oscache_drop_db(s->db_fd, db) != 0) {
         set_status(s, ST_FAILED, "cannot drop the OS cache of %s: %s", db, strerror(errno));
         return -1;
     }
-    cr->db_cached_pct = oscache_db_cached_pct(db);
+    cr->db_cached_pct = oscache_db_cached_pct(s->db_fd, db);
     return 0;
 }
 
@@ -448,6 +472,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
         int early = s->in_txn;
         if (early && step_done(s, s->commit, "COMMIT"))
             return 1;
+        sharedpage_commit(s->rd.page, s->inserted);
         s->in_txn = 0;
         set_status(s, ST_INTERRUPTED, "interrupted after %" PRId64 " of %" PRId64 " chunks%s",
                    chunk + 1, nchunks, early ? "; its open transaction committed early" : "");
@@ -651,8 +676,12 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
             continue;               /* commit lies inside write */
         step(s, BEAT_PHASE + p, w->chunk);
-        if ((r->prepare && r->prepare(s, w)) || r->run(s, w) ||
-            (r->finish && r->finish(s, w)))
+        if (r->prepare && r->prepare(s, w))
+            return -1;
+        sharedpage_phase_set(s->rd.page, p);
+        int rc = r->run(s, w);
+        sharedpage_phase_set(s->rd.page, SHAREDPAGE_BETWEEN);
+        if (rc || (r->finish && r->finish(s, w)))
             return -1;
         w->wal_bytes[p] = (double)wal_size(s);
     }
@@ -678,6 +707,25 @@ static void phase_figures(const struct soak *s, const struct chunk_work *w,
         if (phase_table[p].latency)
             latency_from_hist(&s->lat, ps->us);
     }
+}
+
+/* The readers' tallies of chunk c into cr (its reader figures, and the
+** values they found wrong) and into the cell's histograms; without
+** readers, cr's reader figures are empty. */
+static int readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
+{
+    char why[sizeof s->res->sum.reason];
+    readers_figures_clear(&cr->rd);
+    if (!s->rd.page)
+        return 0;
+    if (readers_chunk(&s->rd, c, s->rd_chunk, why, sizeof why) != 0) {
+        set_status(s, ST_FAILED, "%s", why);
+        return -1;
+    }
+    readers_tally_figures(s->rd_chunk, &cr->rd);
+    cr->verify_failures += s->rd_chunk->failures;
+    readers_tally_merge_latencies(&s->stats.rd, s->rd_chunk);
+    return 0;
 }
 
 static int chunk_loop(struct soak *s)
@@ -706,7 +754,7 @@ static int chunk_loop(struct soak *s)
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
-        if (run_phases(s, &w, 0))
+        if (run_phases(s, &w, 0) || readers_chunk_end(s, c, &cr))
             return -1;
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
@@ -723,7 +771,8 @@ static int chunk_loop(struct soak *s)
         if (s->w.tl.err)
             return results_failed(s, "timeline.csv", s->w.tl.err);
         if (s->env->histograms_fd >= 0 &&
-            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat) != 0)
+            histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat,
+                            s->rd.page ? s->rd_chunk->lat : NULL) != 0)
             return results_failed(s, "histograms.csv", errno);
         watch_chunk_end(&s->w, &cr);
         if (chunk_record(s, &cr))
@@ -784,6 +833,58 @@ static void busy_unrecorded(struct soak *s)
     sum->writer_wait_s = (isnan(sum->writer_wait_s) ? 0 : sum->writer_wait_s) + wait_s;
 }
 
+/* ---- the readers (readers.h) ---- */
+
+/* Forks the cell's readers, before any connection is open. */
+static int readers_begin(struct soak *s)
+{
+    const struct soak_env *env = s->env;
+    const int fds[] = {env->chunks_fd, env->histograms_fd, env->timeline_fd,
+                       env->beat_fd,   env->mark_fd,       env->commit_fd};
+    struct readers_conf conf = {
+        .n = (int)env->cell->v[DIM_READERS], .api = s->api, .db_path = env->db_path,
+        .gen = &s->gen, .seed = (uint64_t)env->cfg->seed,
+        .busy_timeout_ms = busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
+        .first_chunk = env->prior ? env->prior->chunks : 0, .close_fds = fds,
+        .nclose = (int)(sizeof fds / sizeof *fds)};
+    char why[sizeof s->res->sum.reason];
+    if (conf.n == 0)
+        return 0;
+    if (!(s->rd_chunk = malloc(sizeof *s->rd_chunk))) {
+        set_status(s, ST_FAILED, "%s", "out of memory");
+        return -1;
+    }
+    if (readers_start(&s->rd, &conf, why, sizeof why) != 0) {
+        set_status(s, ST_FAILED, "%s", why);
+        return -1;
+    }
+    s->w.tl.page = s->rd.page;
+    s->w.tl.readers = s->rd.n;
+    return 0;
+}
+
+/* The table exists: the readers begin to read.  The writer waits for
+** their locks as they wait for its, --busy-timeout (busy_setup). */
+static int readers_go(struct soak *s)
+{
+    if (s->rd.page)
+        readers_open(&s->rd, s->inserted);
+    return 0;
+}
+
+/* Ends the readers; one that died or failed fails a cell that had not
+** failed otherwise. */
+static void readers_end(struct soak *s)
+{
+    char why[sizeof s->res->sum.reason];
+    int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||
+                   s->res->status == ST_INTERRUPTED;
+    if (s->rd.page && readers_stop(&s->rd, why, sizeof why) != 0 && measured)
+        set_status(s, ST_FAILED, "%s", why);
+    s->w.tl.page = NULL;
+    free(s->rd_chunk);
+}
+
 /* ---- READY -> CLOSED (the runner deletes the file) ---- */
 
 static void db_close(struct soak *s)
@@ -796,20 +897,27 @@ static void db_close(struct soak *s)
     if (s->db)
         (api->close_v2 ? api->close_v2 : api->close)(s->db);
     s->db = NULL;
+    if (s->db_fd >= 0)
+        close(s->db_fd);
+    s->db_fd = -1;
     s->res->db_created = s->created;
 }
 
-/* The cell's fault shim: the caller's (crash trials), or the test hook
+/* The cell's fault shim: the caller's (crash trials), or the test hooks
 ** SQLSOAK_TEST_IOERR_AFTER_WRITES=N that fails every database write after
-** the Nth, so the tests can prove an I/O error is reported as such. */
+** the Nth, so the tests can prove an I/O error is reported as such, and
+** SQLSOAK_TEST_SLOW_SYNC_MS=MS that makes every sync of the writer's
+** files take MS ms longer: COMMITs long enough for readers to meet. */
 static void fault_setup(struct soak *s)
 {
     const char *e = getenv("SQLSOAK_TEST_IOERR_AFTER_WRITES");
+    const char *slow = getenv("SQLSOAK_TEST_SLOW_SYNC_MS");
     if (s->env->fault) {
         s->fault = s->env->fault;
-    } else if (e && *e) {
+    } else if ((e && *e) || (slow && *slow)) {
         memset(&s->test_fault, 0, sizeof s->test_fault);
-        s->test_fault.ioerr_after = strtoll(e, NULL, 10);
+        s->test_fault.ioerr_after = e && *e ? strtoll(e, NULL, 10) : -1;
+        s->test_fault.sync_delay_ms = slow && *slow ? strtoll(slow, NULL, 10) : 0;
         s->fault = &s->test_fault;
     }
     if (s->fault && faultvfs_register(s->fault, s->api) != SQLITE_OK)
@@ -825,6 +933,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.env = env;
     s.api = env->api;
     s.res = res;
+    s.db_fd = -1;
     res->sum.id = env->id;
     const struct config *cfg = env->cfg;
     const struct cell *c = env->cell;
@@ -851,10 +960,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if ((prior ? db_reopen(&s) : db_create(&s)) == 0 &&
+    } else if (readers_begin(&s) == 0 && (prior ? db_reopen(&s) : db_create(&s)) == 0 &&
                busy_setup(&s) == 0 && settings_set(&s, prior == NULL) == 0 &&
                settings_check(&s) == 0 && checkpoint_setup(&s) == 0 &&
-               statements_prepare(&s) == 0 &&
+               statements_prepare(&s) == 0 && readers_go(&s) == 0 &&
                chunk_loop(&s) == 0 &&
                end_phases(&s) == 0) {
         if (res->sum.verify_failures)
@@ -862,6 +971,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         else
             set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
+    readers_end(&s);
     cellstats_summarise(&s.stats, &res->sum);
     busy_unrecorded(&s);
     db_close(&s);

@@ -83,6 +83,12 @@ static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, 
     r.span_s = span / 1e9;
     r.ops = ops;
     r.read_max_us = phase_table[phase].latency && ops > 0 ? max_lat / 1e3 : NAN;
+    if (tl->page) {
+        uint64_t rmax;
+        int64_t rops = sharedpage_take(tl->page, tl->readers, &rmax);
+        r.reader_ops = (double)rops;
+        r.reader_max_us = rops ? rmax / 1e3 : NAN;
+    }
     int len = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
     if (len > 0 && csvout_append(tl->fd, line, len) != 0) {
         /* mid-phase: the phase goes on, the chunk is not recorded */

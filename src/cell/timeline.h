@@ -14,6 +14,9 @@
 ** each phase's end and one per COMMIT that lasts a whole interval): a run
 ** of hours at 1 s intervals writes a few megabytes.
 **
+** With readers (readers.h), each row also holds their reads since the
+** row before and the slowest of them, taken from the shared page.
+**
 ** Intervals run on a grid from the phase's start.  A stretch without any
 ** progress spanning whole intervals is one row with ops 0 and its length
 ** in span_s.  A COMMIT that lasts at least one interval gets its own row
@@ -34,6 +37,7 @@
 
 #include "cellid.h"
 #include "phase.h"
+#include "sharedpage.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +67,9 @@ struct timeline {
     int64_t done;            /* the phase's ops in its intervals ended */
     void (*live)(void *ctx, int64_t done, uint64_t now);  /* NULL: none */
     void *live_ctx;
+    struct sharedpage *page; /* the readers' (readers.h), whose reads each row
+                                counts too; NULL: none */
+    int readers;
 };
 
 /* Starts a cell's timeline: rows go to fd (-1: none written), interval_ms

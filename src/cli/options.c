@@ -112,6 +112,9 @@ static const struct option_def tail_table[] = {
     {{"metrics", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "after every chunk, write the run's state to this .prom file (Prometheus text "
       "format, for node_exporter's textfile collector)"}, O(metrics)},
+    {{"reader-rate", V_INT, 0, "0", 0, 10000000, NULL, NULL, 0, CMD_RUN,
+      "reads per second of each reader (--readers), open-loop: a read's latency counts "
+      "from its scheduled start; 0 = as fast as it can"}, O(reader_rate)},
     {{"trials", V_COUNT, 0, "1000", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
       "simulated power cuts per cell (0 in 1000 bounds a rate below 0.3%)"}, O(trials)},
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,

@@ -74,6 +74,7 @@ struct config {
     int64_t min_free;
     int64_t timeline_ms;          /* timeline.csv's interval */
     char *metrics;                /* --metrics FILE.prom, or NULL */
+    int64_t reader_rate;          /* --reader-rate: reads/s per reader; 0 unpaced */
 
     /* crash */
     int64_t trials, sector_size, replay;

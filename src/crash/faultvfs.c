@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 
 #define AT_RISK (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_MAIN_JOURNAL | SQLITE_OPEN_WAL)
 /* SQLite's unix VFS syncs the directory on the first sync of a journal or
@@ -95,6 +96,12 @@ static int ff_sync(sqlite3_file *f, int flags)
     struct faultvfs_file_state *s = FF(f)->st;
     if (!s)
         return REAL(f)->pMethods->xSync(REAL(f), flags);
+    if (fv->sync_delay_ms > 0) {
+        struct timespec ts = {(time_t)(fv->sync_delay_ms / 1000),
+                              (long)(fv->sync_delay_ms % 1000) * 1000000};
+        while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+            ;
+    }
     event(fv);
     fv->syncs++;
     if (!fv->simulate)

@@ -60,6 +60,8 @@ struct faultvfs {
     int lying;                  /* the device acknowledges syncs it does not do */
     int powersafe;              /* powersafe overwrite: tears stay inside the write */
     int model_device;           /* report sector_size and powersafe to SQLite */
+    int64_t sync_delay_ms;      /* each sync of a file under test waits this long
+                                   first: slow storage (a test hook); 0 none */
     FILE *trace;                /* when not NULL: one line per crash choice */
     /* counters and state */
     int64_t writes, syncs;

@@ -94,6 +94,11 @@ const struct dim dim_table[DIM_COUNT] = {
          "restart, truncate) after each chunk, timed as its own phase, with "
          "wal_autocheckpoint=0"},
         "checkpoint_mode", "", "checkpoint %s", NULL, 0, NULL, 0, DR_NONE, "auto"},
+    [DIM_READERS] = {
+        {"readers", V_COUNT, VF_LIST, "0", 0, 64, NULL, NULL, 0, CMD_RUN,
+         "reader processes beside the writer, each with its own connection, reading "
+         "committed rows at random through every phase (0 = none)"},
+        "readers", "", "%s readers", NULL, 0, NULL, 0, DR_NONE, "0"},
 };
 
 int dims_find(const char *column)

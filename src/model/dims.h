@@ -41,6 +41,7 @@ enum dim_id {
     DIM_POWERSAFE,
     DIM_BUSY_TIMEOUT,
     DIM_CHECKPOINT,
+    DIM_READERS,
     DIM_COUNT
 };
 

@@ -27,6 +27,28 @@ struct phase_stats {
     double wal_bytes;        /* the -wal file's size at the phase's end */
 };
 
+/* The readers' figures (readers.h), together, over a chunk or a cell: the
+** reads they made and their rate, their latencies (latency.h's figures),
+** the times they met the writer's lock (the busy handler called) and the
+** time they waited in it; then ops, p99 and busy split by what the writer
+** was doing when each began (readers.h's during table).  Counts are
+** doubles so that NaN, written as an empty field, can say "no readers". */
+enum reader_during {
+    READER_DURING_WRITE, READER_DURING_COMMIT, READER_DURING_READ, READER_DURING_CHECKPOINT,
+    READER_DURING_COUNT
+};
+
+struct reader_split {
+    double ops, p99_us, busy;
+};
+
+struct reader_figures {
+    double ops, ops_per_s;
+    double us[LAT_COUNT];
+    double busy, wait_s;
+    struct reader_split during[READER_DURING_COUNT];
+};
+
 struct chunk_record {
     struct cell_id id;
     int64_t chunk;           /* 0-based, as the 2014 test's S */
@@ -52,6 +74,7 @@ struct chunk_record {
     /* the explicit checkpoint (--checkpoint): the WAL's frames, those
     ** copied into the database, 1 when it was held back */
     double checkpoint_wal_frames, checkpoint_frames, checkpoint_busy;
+    struct reader_figures rd;   /* NaN: --readers 0 */
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its
@@ -90,6 +113,7 @@ struct summary_record {
     double wal_bytes_max;                /* the largest -wal file after a chunk */
     double checkpoint_busy_chunks;       /* chunks whose checkpoint was held back */
     double baseline_cell, baseline_rounds, baseline_confidence;   /* the same, of vs_base */
+    struct reader_figures rd;   /* over the cell's chunks; NaN: --readers 0 */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before
@@ -100,7 +124,11 @@ struct histogram_record {
     struct cell_id id;
     int64_t chunk;
     char histogram[HIST_TEXT_MAX];   /* hist_to_text() */
+    /* the readers' (readers.h), a histogram per reader_during row and one
+    ** of the rest (RECORDS_READER_OTHER); "" without readers */
+    char reader_histogram[READER_DURING_COUNT + 1][HIST_TEXT_MAX];
 };
+#define RECORDS_READER_OTHER READER_DURING_COUNT
 
 /* One simulated power cut (sqlsoak crash): trials.csv. */
 struct trial_record {
@@ -140,6 +168,8 @@ struct timeline_record {
     double span_s;           /* its length: --timeline-interval, or less at a phase's end */
     int64_t ops;             /* rows inserted, COMMITs, reads or rows verified in it */
     double read_max_us;      /* the slowest read in it (reads only) */
+    double reader_ops;       /* the readers' reads in it; NaN: no readers */
+    double reader_max_us;    /* the slowest of them */
 };
 
 #endif

@@ -13,23 +13,22 @@
 #define CHK CSV_CHUNKS
 #define SUM CSV_SUMMARY
 
-/* The reader processes' columns of chunks.csv, each name written once:
-** the reader processes own them (they are read by name, as any column a
-** folder may lack). */
+/* The reader processes' columns of chunks.csv this file draws (a folder
+** that ran no readers lacks them: they read as empty). */
 enum rcol { R_OPS, R_P99, R_BUSY, R_WAIT, R_OPS_WRITE, R_OPS_COMMIT, R_OPS_READ, R_COUNT };
-static const char *const rname[R_COUNT] = {
-    [R_OPS] = "reader_ops",
-    [R_P99] = "reader_p99_us",
-    [R_BUSY] = "reader_busy",
-    [R_WAIT] = "reader_wait_s",
-    [R_OPS_WRITE] = "reader_ops_during_write",
-    [R_OPS_COMMIT] = "reader_ops_during_commit",
-    [R_OPS_READ] = "reader_ops_during_read",
+static const enum colid rcolumn[R_COUNT] = {
+    [R_OPS] = COL_reader_ops,
+    [R_P99] = COL_reader_p99_us,
+    [R_BUSY] = COL_reader_busy,
+    [R_WAIT] = COL_reader_wait_s,
+    [R_OPS_WRITE] = COL_reader_ops_during_write,
+    [R_OPS_COMMIT] = COL_reader_ops_during_commit,
+    [R_OPS_READ] = COL_reader_ops_during_read,
 };
 
 static double rnum(const struct csvin *t, int row, enum rcol c)
 {
-    return csvin_num_named(t, row, rname[c]);
+    return csvin_num(t, CHK, row, rcolumn[c]);
 }
 
 /* ops over s seconds; NaN without both. */

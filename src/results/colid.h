@@ -40,7 +40,17 @@
     X(baseline_cell) X(write_vs_baseline) \
     X(write_vs_baseline_lo) X(write_vs_baseline_hi) X(write_verdict) X(read_vs_baseline) \
     X(read_vs_baseline_lo) X(read_vs_baseline_hi) X(read_verdict) X(baseline_rounds) \
-    X(baseline_confidence)
+    X(baseline_confidence) \
+    X(reader_ops) X(reader_ops_per_s) X(reader_p50_us) X(reader_p90_us) X(reader_p99_us) \
+    X(reader_p999_us) X(reader_max_us) X(reader_mean_us) X(reader_busy) X(reader_wait_s) \
+    X(reader_ops_during_write) X(reader_ops_during_commit) X(reader_ops_during_read) \
+    X(reader_ops_during_checkpoint) X(reader_p99_us_during_write) \
+    X(reader_p99_us_during_commit) X(reader_p99_us_during_read) \
+    X(reader_p99_us_during_checkpoint) X(reader_busy_during_write) \
+    X(reader_busy_during_commit) X(reader_busy_during_read) X(reader_busy_during_checkpoint) \
+    X(reader_histogram_during_write) X(reader_histogram_during_commit) \
+    X(reader_histogram_during_read) X(reader_histogram_during_checkpoint) \
+    X(reader_histogram_other)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

@@ -71,6 +71,34 @@ static const struct column id_tail[] = {
 #define PH(R, name, p, fig, kind, prec, unit, graphs, meaning)                               \
     {#name, kind, offsetof(R, ph[p].fig), sizeof(((R *)0)->ph[p].fig), prec, unit, meaning,  \
      graphs, 0, COL_##name}
+/* A readers' figure (records.h's rd) under its column's name. */
+#define RD(R, name, field, prec, unit, meaning)                                              \
+    {#name, K_F64, offsetof(R, rd.field), sizeof(((R *)0)->rd.field), prec, unit, meaning,  \
+     "", 0, COL_##name}
+/* The readers' columns (readers.h), the same in chunks.csv and summary.csv:
+** over the chunk, or over the cell.  Empty with --readers 0. */
+#define DURING(R, what, d) \
+    RD(R, reader_ops_during_##what, during[d].ops, 0, "", \
+       "the readers' reads begun while the writer was in its " #what " phase"), \
+    RD(R, reader_p99_us_during_##what, during[d].p99_us, 3, "µs", "their p99 latency"), \
+    RD(R, reader_busy_during_##what, during[d].busy, 0, "", \
+       "the times they met the writer's lock meanwhile")
+#define READER_COLUMNS(R)                                                                     \
+    RD(R, reader_ops, ops, 0, "", "reads by the --readers processes together, each verified"), \
+    RD(R, reader_ops_per_s, ops_per_s, 1, "reads/s", "their reads per second, together"),    \
+    RD(R, reader_p50_us, us[LAT_P50], 3, "µs", "median reader latency"),                     \
+    RD(R, reader_p90_us, us[LAT_P90], 3, "µs", "90th percentile reader latency"),            \
+    RD(R, reader_p99_us, us[LAT_P99], 3, "µs", "99th percentile reader latency"),            \
+    RD(R, reader_p999_us, us[LAT_P999], 3, "µs", "99.9th percentile reader latency"),        \
+    RD(R, reader_max_us, us[LAT_MAX], 3, "µs", "slowest reader read, exact"),                \
+    RD(R, reader_mean_us, us[LAT_MEAN], 3, "µs", "mean reader latency"),                     \
+    RD(R, reader_busy, busy, 0, "",                                                           \
+       "times a read met the writer's lock (SQLite answered busy to the busy handler), "     \
+       "whether it then waited and read or gave up at the busy timeout"),                   \
+    RD(R, reader_wait_s, wait_s, 6, "s", "time the readers spent waiting in the busy handler"), \
+    DURING(R, write, READER_DURING_WRITE), DURING(R, commit, READER_DURING_COMMIT),          \
+    DURING(R, read, READER_DURING_READ), DURING(R, checkpoint, READER_DURING_CHECKPOINT)
+
 #define CR struct chunk_record
 static const struct column chunk_columns[] = {
     REQ(CR, chunk, K_I64, 0, "", "", "0-based chunk number"),
@@ -129,6 +157,7 @@ static const struct column chunk_columns[] = {
       "holds"),
     PH(CR, write_wal_bytes, PHASE_WRITE, wal_bytes, K_F64, 0, "bytes", "",
        "size of the -wal file at the write phase's end, before any checkpoint"),
+    READER_COLUMNS(CR),
 };
 
 #define SR struct summary_record
@@ -212,6 +241,7 @@ static const struct column summary_columns[] = {
     PH(SR, read_verdict, PHASE_READ, verdict, K_STR, 0, "", "", "as write_verdict, of reads"),
     C(SR, baseline_rounds, K_F64, 0, "", "", "rounds in which both it and the baseline were measured"),
     C(SR, baseline_confidence, K_F64, 1, "%", "", "the coverage of those intervals"),
+    READER_COLUMNS(SR),
 };
 
 #define TR struct trial_record
@@ -251,11 +281,21 @@ static const struct column durability_columns[] = {
 };
 
 #define HR struct histogram_record
+#define RH(name, i, meaning)                                                                  \
+    {#name, K_STR, offsetof(HR, reader_histogram[i]), sizeof(((HR *)0)->reader_histogram[i]), \
+     0, "", meaning, "", 0, COL_##name}
 static const struct column histogram_columns[] = {
     REQ(HR, chunk, K_I64, 0, "", "", "0-based chunk number, as in chunks.csv"),
     REQ(HR, histogram, K_STR, 0, "", "",
         "the chunk's read latencies in ns: count sum min max, then bucket:count of each "
         "non-empty bucket (src/model/hist.h)"),
+    RH(reader_histogram_during_write, READER_DURING_WRITE,
+       "the readers' latencies of the reads begun during the writer's write phase, as histogram"),
+    RH(reader_histogram_during_commit, READER_DURING_COMMIT, "the same, during its COMMITs"),
+    RH(reader_histogram_during_read, READER_DURING_READ, "the same, during its read phase"),
+    RH(reader_histogram_during_checkpoint, READER_DURING_CHECKPOINT,
+       "the same, during its checkpoints"),
+    RH(reader_histogram_other, RECORDS_READER_OTHER, "the same, at any other moment"),
 };
 
 #define TL struct timeline_record
@@ -268,6 +308,8 @@ static const struct column timeline_columns[] = {
     REQ(TL, ops, K_I64, 0, "", "timeline",
         "rows inserted, COMMITs, reads, frames checkpointed or rows verified in the interval"),
     C(TL, read_max_us, K_F64, 3, "µs", "", "the slowest read of the interval"),
+    C(TL, reader_ops, K_F64, 0, "", "", "the readers' reads in the interval (--readers)"),
+    C(TL, reader_max_us, K_F64, 3, "µs", "", "the slowest of them"),
 };
 
 struct schema {

@@ -7,6 +7,7 @@
 #include "csvout.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,8 +45,33 @@ static int unrecorded(const struct csvin *t, int i, int64_t cell, int64_t repeat
            csvin_num(t, CSV_HISTOGRAMS, i, COL_chunk) >= (double)chunks;
 }
 
+static const enum colid reader_cols[HISTFILE_READER_HISTS] = {
+    [READER_DURING_WRITE] = COL_reader_histogram_during_write,
+    [READER_DURING_COMMIT] = COL_reader_histogram_during_commit,
+    [READER_DURING_READ] = COL_reader_histogram_during_read,
+    [READER_DURING_CHECKPOINT] = COL_reader_histogram_during_checkpoint,
+    [RECORDS_READER_OTHER] = COL_reader_histogram_other,
+};
+
+/* Merges the readers' histograms of row i into readers[]; 0, or -1 when
+** one is damaged. */
+static int merge_readers(const struct csvin *t, int i, struct hist *readers)
+{
+    for (int b = 0; b < HISTFILE_READER_HISTS; b++) {
+        const char *text = csvin_str(t, CSV_HISTOGRAMS, i, reader_cols[b]);
+        struct hist h;
+        if (!*text)
+            continue;
+        if (hist_from_text(&h, text))
+            return -1;
+        hist_merge(&readers[b], &h);
+    }
+    return 0;
+}
+
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
-                     struct hist *out, off_t *whole, char *err, size_t n)
+                     struct hist *out, struct hist *readers, off_t *whole, char *err,
+                     size_t n)
 {
     char path[4200];
     struct csvin t;
@@ -85,13 +111,16 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         rc = -1;
     }
     hist_reset(out);
+    for (int b = 0; readers && b < HISTFILE_READER_HISTS; b++)
+        hist_reset(&readers[b]);
     for (int64_t k = 0; rc == 0 && k < chunks; k++) {
         struct hist h;
         if (row[k] < 0) {
             snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of cell %" PRId64, path, k,
                      cell);
             rc = -1;
-        } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram))) {
+        } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram)) ||
+                   (readers && merge_readers(&t, row[k], readers))) {
             snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of cell %" PRId64
                              " is damaged", path, k, cell);
             rc = -1;
@@ -104,16 +133,25 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     return rc;
 }
 
-int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h)
+int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h,
+                    const struct hist *readers)
 {
     size_t n = 2 * sizeof(struct histogram_record);
-    struct histogram_record *rec = calloc(1, sizeof *rec);
+    /* not calloc: the record is six histograms' room, each field is set */
+    struct histogram_record *rec = malloc(sizeof *rec);
     char *line = malloc(n);
     int rc = -1;
     if (rec && line) {
+        memset(rec, 0, offsetof(struct histogram_record, histogram));
         rec->id = *id;
         rec->chunk = chunk;
         hist_to_text(h, rec->histogram, sizeof rec->histogram);
+        for (int b = 0; b < HISTFILE_READER_HISTS; b++)
+            if (readers)
+                hist_to_text(&readers[b], rec->reader_histogram[b],
+                             sizeof rec->reader_histogram[b]);
+            else
+                rec->reader_histogram[b][0] = 0;
         int len = csvout_row(CSV_HISTOGRAMS, rec, line, n);
         rc = len < 0 ? -1 : csvout_append(fd, line, len);
     } else {

@@ -528,7 +528,7 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
         return -1;
     const struct cell *cell = &r->cells[fd->first];
     return histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
-                            &fd->prior.stats.lat, hist_len, err, n);
+                            &fd->prior.stats.lat, fd->prior.stats.rd.lat, hist_len, err, n);
 }
 
 /* name in the folder cut back to len.  0, or -1 with err. */

@@ -102,6 +102,13 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
         close_all(wfd, npipes);
         return SPAWN_STOPPED;
     }
+    if (stop_children() >= STOP_MAX_CHILDREN) {   /* stop could not pass it signals */
+        sigprocmask(SIG_SETMASK, &was, NULL);
+        close_all(rfd, npipes);
+        close_all(wfd, npipes);
+        snprintf(why, n, "fork: more than %d children at once", STOP_MAX_CHILDREN);
+        return -1;
+    }
     fflush(NULL);
     pid_t parent = getpid(), pid = fork();
     if (pid == 0)
@@ -109,7 +116,7 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
     int fork_errno = errno;
     close_all(wfd, npipes);
     if (pid > 0) {
-        stop_set_child(pid);
+        stop_add_child(pid);
         if (stop_signal)
             kill(pid, stop_signal);     /* one came before: the child ends as a stopped cell */
     }
@@ -205,7 +212,7 @@ static int reap(struct spawn *sp, int *wstatus, uint64_t deadline_ns, int kill_o
     *wstatus = 0;
     close_all(sp->fd, sp->npipes);
     int rc = ended(sp->pid, deadline_ns, kill_on_stop);
-    stop_set_child(0);          /* while its zombie (or it) still holds the pid */
+    stop_drop_child(sp->pid);   /* while its zombie (or it) still holds the pid */
     if (rc != 0)
         return rc;
     while (waitpid(sp->pid, wstatus, 0) < 0)

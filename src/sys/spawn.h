@@ -20,9 +20,9 @@
 **     child's zombie still holds it, so no signal can reach a process
 **     that reused the pid.
 **
-** Several children can live at once (a struct spawn each), but stop's
-** handler forwards to one pid: the last child started, until a child is
-** reaped.  Readers running beside a cell will need stop to keep a set.
+** Several children can live at once (a struct spawn each: a cell's
+** readers, readers.h); stop keeps the set of their pids, each from its
+** start until spawn_reap.
 */
 #ifndef SQLSOAK_SPAWN_H
 #define SQLSOAK_SPAWN_H

@@ -1,32 +1,41 @@
 /*
 ** stop: see stop.h.  A signal handler can reach nothing but file-scope
-** state: the flags below, and the pid of the child process (the cell's,
-** or gnuplot).  Each handler keeps errno as it found it: the code it
+** state: the flags below, and the pids of the child processes (the
+** cell's, gnuplot, a cell's readers), a fixed set of slots, each written
+** with the stop signals blocked by spawn.c or by the one process that
+** owns it.  Each handler keeps errno as it found it: the code it
 ** interrupted may be about to read it.
 */
 #include "stop.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 volatile sig_atomic_t stop_signal;
 static volatile sig_atomic_t forced;
-static volatile sig_atomic_t child_pid;
+static volatile sig_atomic_t child_pid[STOP_MAX_CHILDREN];   /* 0: a free slot */
 
 static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* Passes sig to every child in the set. */
+static void signal_children(int sig)
+{
+    for (int i = 0; i < STOP_MAX_CHILDREN; i++)
+        if (child_pid[i] > 0)
+            kill((pid_t)child_pid[i], sig);
+}
 
 static void on_stop_runner(int sig)
 {
     int saved = errno;
     if (stop_signal) {
         forced = 1;
-        if (child_pid > 0)
-            kill((pid_t)child_pid, SIGKILL);
+        signal_children(SIGKILL);
     } else {
         stop_signal = sig;
-        if (child_pid > 0)
-            kill((pid_t)child_pid, sig);
+        signal_children(sig);
     }
     errno = saved;
 }
@@ -71,13 +80,35 @@ void stop_catch_runner(void)
 
 void stop_catch_cell(void)
 {
-    child_pid = 0;
+    for (int i = 0; i < STOP_MAX_CHILDREN; i++)
+        child_pid[i] = 0;       /* the parent's children are not this process's */
     catch_all(on_stop_cell);
 }
 
-void stop_set_child(pid_t pid)
+int stop_add_child(pid_t pid)
 {
-    child_pid = pid;
+    assert(pid > 0);
+    for (int i = 0; i < STOP_MAX_CHILDREN; i++)
+        if (child_pid[i] == 0) {
+            child_pid[i] = pid;
+            return 0;
+        }
+    return -1;
+}
+
+void stop_drop_child(pid_t pid)
+{
+    for (int i = 0; i < STOP_MAX_CHILDREN; i++)
+        if (child_pid[i] == pid)
+            child_pid[i] = 0;
+}
+
+int stop_children(void)
+{
+    int n = 0;
+    for (int i = 0; i < STOP_MAX_CHILDREN; i++)
+        n += child_pid[i] > 0;
+    return n;
 }
 
 int stop_forced(void)

@@ -29,9 +29,16 @@ void stop_catch_runner(void);
 /* Installs the cell process's handlers. */
 void stop_catch_cell(void);
 
-/* The child process the runner passes signals to (the cell's, or gnuplot:
-** subproc.h); 0 for none. */
-void stop_set_child(pid_t pid);
+/* The set of child processes the runner's handler passes signals to (the
+** cell's, gnuplot: subproc.h; a cell's readers in the cell's process,
+** whose handler passes nothing on): at most STOP_MAX_CHILDREN at once.
+** stop_add_child: 0, or -1 when the set is full (spawn.h refuses to
+** start such a child).  stop_drop_child: pid leaves the set (nothing when
+** it is not in it).  stop_children: how many are in it. */
+#define STOP_MAX_CHILDREN 72
+int stop_add_child(pid_t pid);
+void stop_drop_child(pid_t pid);
+int stop_children(void);
 
 /* The stop signals (SIGINT, SIGTERM, SIGHUP) into set. */
 void stop_signals(sigset_t *set);

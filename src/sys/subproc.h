@@ -6,11 +6,11 @@
 ** SIGPIPE and SIGXFSZ at their defaults (sqlsoak ignores both for itself;
 ** a SIGHUP ignored under nohup stays ignored, as it does for sqlsoak), and
 ** its pid is the one the runner's stop handler passes signals to
-** (stop_set_child) from its first moment until it has ended.  A stop
+** (stop_add_child) from its first moment until it has ended.  A stop
 ** (stop.h) asked before it would start starts nothing; one asked while it
 ** runs ends it (passed on by the handler, then SIGKILL) and it is reaped
 ** before subproc_run returns, so no child outlives a stopped run.  The
-** pid is handed back (stop_set_child(0)) before the child is reaped, so a
+** pid is handed back (stop_drop_child) before the child is reaped, so a
 ** signal can never reach a process that reused its pid.
 */
 #ifndef SQLSOAK_SUBPROC_H

@@ -68,15 +68,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(err[0]);
         }
     }
-    /* resume restoring cell 1 repeat 1's histogram of its first 3 chunks */
-    struct hist *h = malloc(sizeof *h);
-    FUZZ_CHECK(h != NULL);
+    /* resume restoring cell 1 repeat 1's histograms (the readers' too) of
+    ** its first 3 chunks */
+    struct hist *h = malloc(sizeof *h), *rh = malloc(sizeof *rh * HISTFILE_READER_HISTS);
+    FUZZ_CHECK(h != NULL && rh != NULL);
     off_t whole = -1;
     char err[8192] = "";
-    if (histfile_restore(fuzz_dir(), 1, 1, 3, h, &whole, err, sizeof err) == 0)
+    if (histfile_restore(fuzz_dir(), 1, 1, 3, h, rh, &whole, err, sizeof err) == 0)
         FUZZ_CHECK(whole >= 0 && (size_t)whole <= size && (whole == 0 || data[whole - 1] == '\n'));
     else
         FUZZ_CHECK(err[0]);
     free(h);
+    free(rh);
     return 0;
 }

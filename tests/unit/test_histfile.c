@@ -37,7 +37,7 @@ static void write_file(const char *dir, const char *extra)
     for (int k = 0; k < 3; k++) {
         hist_reset(&h);
         hist_record(&h, 1000 + (uint64_t)k);
-        assert_int_equal(histfile_append(fd, &id, k, &h), 0);
+        assert_int_equal(histfile_append(fd, &id, k, &h, NULL), 0);
     }
     if (extra)
         assert_int_equal(csvout_append(fd, extra, (int)strlen(extra)), 0);
@@ -92,7 +92,7 @@ static void test_chunk_not_a_number(void **state)
         static struct hist h;
         off_t whole;
         print_message("chunk \"%s\"\n", chunks[i]);
-        assert_int_equal(histfile_restore(dir, 1, 1, 3, &h, &whole, err, sizeof err), 0);
+        assert_int_equal(histfile_restore(dir, 1, 1, 3, &h, NULL, &whole, err, sizeof err), 0);
         assert_int_equal(h.count, 3);
         assert_int_equal(h.min, 1000);
         assert_int_equal(h.max, 1002);
@@ -102,10 +102,63 @@ static void test_chunk_not_a_number(void **state)
     rmdir(dir);
 }
 
+/* The readers' histograms ride in the same row, each bucket filled, and
+** come back merged over the chunks, exactly; a row without them restores
+** none. */
+static void test_readers_histograms(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sqlsoak-histfile.XXXXXX", err[512], path[4200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/histograms.csv", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    char line[8192];
+    int len = csvout_header(CSV_HISTOGRAMS, line, sizeof line);
+    assert_int_equal(csvout_append(fd, line, len), 0);
+    struct cell_id id;
+    memset(&id, 0, sizeof id);
+    id.cell = id.repeat = 1;
+    struct hist *h = calloc(1, sizeof *h), *rd = calloc(HISTFILE_READER_HISTS, sizeof *rd);
+    struct hist *back = calloc(HISTFILE_READER_HISTS, sizeof *back), *h2 = calloc(1, sizeof *h2);
+    hist_reset(h);
+    hist_record(h, 5);
+    for (int b = 0; b < HISTFILE_READER_HISTS; b++) {
+        hist_reset(&rd[b]);
+        for (unsigned k = 0; k < HIST_BUCKETS; k++) {   /* a value in every bucket */
+            uint64_t v = k < HIST_SUB ? k : (uint64_t)(HIST_SUB + (k % HIST_SUB))
+                                                << (k / HIST_SUB - 1);
+            assert_int_equal(hist_bucket_of(v), k);
+            hist_record(&rd[b], v);
+        }
+        hist_record(&rd[b], 100 + (uint64_t)b);
+    }
+    assert_int_equal(histfile_append(fd, &id, 0, h, rd), 0);
+    assert_int_equal(histfile_append(fd, &id, 1, h, rd), 0);
+    assert_int_equal(histfile_append(fd, &id, 2, h, NULL), 0);   /* a chunk without readers */
+    close(fd);
+    off_t whole;
+    assert_int_equal(histfile_restore(dir, 1, 1, 3, h2, back, &whole, err, sizeof err), 0);
+    assert_int_equal(h2->count, 3);
+    for (int b = 0; b < HISTFILE_READER_HISTS; b++) {
+        assert_int_equal(back[b].count, 2 * rd[b].count);
+        assert_int_equal(back[b].sum, 2 * rd[b].sum);
+        assert_int_equal(back[b].max, rd[b].max);
+        for (unsigned k = 0; k < HIST_BUCKETS; k++)
+            assert_int_equal(back[b].bucket[k], 2 * rd[b].bucket[k]);
+    }
+    unlink(path);
+    rmdir(dir);
+    free(h);
+    free(h2);
+    free(rd);
+    free(back);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunk_not_a_number),
+        cmocka_unit_test(test_readers_histograms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

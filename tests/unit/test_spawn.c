@@ -28,25 +28,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- stop_set_child, watched (linked with --wrap=stop_set_child) ---- */
+/* ---- stop_drop_child, watched (linked with --wrap=stop_drop_child) ---- */
 
-void __real_stop_set_child(pid_t pid);
-void __wrap_stop_set_child(pid_t pid);
+void __real_stop_drop_child(pid_t pid);
+void __wrap_stop_drop_child(pid_t pid);
 
 static pid_t watched;           /* the child whose clearing is watched */
-static int cleared_while_held;  /* stop_set_child(0) came while its zombie held the pid */
+static int cleared_while_held;  /* stop_drop_child came while its zombie held the pid */
 static int cleared;
 
-void __wrap_stop_set_child(pid_t pid)
+void __wrap_stop_drop_child(pid_t pid)
 {
-    if (pid == 0 && watched > 0) {
+    if (pid == watched && watched > 0) {
         siginfo_t si;
         memset(&si, 0, sizeof si);
         cleared++;
         cleared_while_held = waitid(P_PID, (id_t)watched, &si,
                                     WEXITED | WNOWAIT | WNOHANG) == 0 && si.si_pid == watched;
     }
-    __real_stop_set_child(pid);
+    __real_stop_drop_child(pid);
 }
 
 /* ---- bodies ---- */
@@ -84,6 +84,19 @@ static int body_wait(void *ctx, const int *wfd)
         return 1;
     for (;;)
         pause();
+}
+
+/* Waits for a stop signal, then sends it on pipe 0. */
+static int body_stopped(void *ctx, const int *wfd)
+{
+    (void)ctx;
+    sigset_t stops, was;
+    stop_signals(&stops);
+    sigprocmask(SIG_BLOCK, &stops, &was);
+    while (!stop_signal)
+        sigsuspend(&was);
+    int sig = stop_signal;
+    return fdio_write_full(wfd[0], &sig, sizeof sig) == 0 ? 0 : 1;
 }
 
 /* ---- tests ---- */
@@ -217,6 +230,30 @@ static void child_dies_with_parent(void **state)
     prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 
+/* The runner's stop signal reaches every child alive, not only the last
+** one started (a cell's readers live side by side), and none once reaped. */
+static void stop_reaches_every_child(void **state)
+{
+    (void)state;
+    struct spawn sp[3];
+    char why[128];
+    int st, sig;
+    stop_catch_runner();
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(spawn_start(&sp[i], 1, body_stopped, NULL, why, sizeof why), 0);
+    assert_int_equal(stop_children(), 3);
+    assert_int_equal(raise(SIGTERM), 0);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(spawn_read(&sp[i], 0, &sig, sizeof sig, clock_now_ns() + 20000000000ull), 0);
+        assert_int_equal(sig, SIGTERM);
+        assert_int_equal(spawn_reap(&sp[i], &st, 0), 0);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    assert_int_equal(stop_children(), 0);
+    stop_signal = 0;
+    signal(SIGTERM, SIG_DFL);
+}
+
 static void read_past_deadline(void **state)
 {
     (void)state;
@@ -245,6 +282,7 @@ int main(void)
         cmocka_unit_test(child_gets_the_cells_signals),
         cmocka_unit_test(child_dies_with_parent),
         cmocka_unit_test(read_past_deadline),
+        cmocka_unit_test(stop_reaches_every_child),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@ static void test_runner_handler_keeps_errno(void **state)
 {
     (void)state;
     stop_catch_runner();
-    stop_set_child(INT_MAX);
+    stop_add_child(INT_MAX);
     errno = EDOM;
     assert_int_equal(raise(SIGTERM), 0);
     assert_int_equal(errno, EDOM);
@@ -30,7 +30,7 @@ static void test_runner_handler_keeps_errno(void **state)
     assert_int_equal(raise(SIGINT), 0);
     assert_int_equal(errno, ERANGE);
     assert_int_equal(stop_forced(), 1);
-    stop_set_child(0);
+    stop_drop_child(INT_MAX);
 }
 
 static void test_stop_signals(void **state)

@@ -1,0 +1,509 @@
+/*
+** readers: the reader processes of a cell.  See readers.h.
+**
+** A reader's loop: until the page says quit, hand back the chunk it
+** counted when the writer has moved the page's chunk on; then read one
+** random committed row, timed from its start (or, paced, from when it
+** was due), verified, counted under what the writer was doing as it
+** began.  It sleeps only while nothing is committed, or to keep its pace.
+*/
+#include "readers.h"
+#include "clock.h"
+#include "fdio.h"
+#include "histfile.h"
+#include "phase.h"
+#include "rng.h"
+#include "stop.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+_Static_assert(READERS_BY_OTHER == RECORDS_READER_OTHER &&
+                   READERS_BY_COUNT == HISTFILE_READER_HISTS,
+               "histograms.csv keeps the readers' histograms in the tally's order");
+
+const char *const readers_during_name[READER_DURING_COUNT] = {
+    [READER_DURING_WRITE] = "write",
+    [READER_DURING_COMMIT] = "commit",
+    [READER_DURING_READ] = "read",
+    [READER_DURING_CHECKPOINT] = "checkpoint",
+};
+
+/* The heading (a during row, or READERS_BY_OTHER) of each value of the
+** page's phase (phase.h's ids, then SHAREDPAGE_BETWEEN). */
+static void by_of_phase(int by[PHASE_COUNT + 1])
+{
+    for (int p = 0; p <= PHASE_COUNT; p++)
+        by[p] = READERS_BY_OTHER;
+    for (int d = 0; d < READER_DURING_COUNT; d++) {
+        int p = phase_of(readers_during_name[d]);
+        if (p >= 0)
+            by[p] = d;
+    }
+}
+
+/* How long a reader waits before looking again at a page with nothing
+** committed, and at most in one sleep of its busy handler. */
+#define IDLE_NS 1000000u
+#define BUSY_SLEEP_NS 100000u
+
+static void sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+/* ---- one reader ---- */
+
+struct reader {
+    const struct readers_conf *conf;
+    struct sharedpage *page;
+    int index;
+    int by[PHASE_COUNT + 1];
+    sqlite3 *db;
+    sqlite3_stmt *sel;
+    struct readers_tally *t;
+    uint64_t wait_began;        /* the first busy call of the current wait */
+    uint64_t wait_counted;      /* the wait is counted up to here */
+    int waited;                 /* the busy handler was called in this read */
+    int out;                    /* the pipe to the writer */
+    FILE *raw;                  /* SQLSOAK_TEST_READER_LATENCIES, or NULL */
+};
+
+static int by_now(const struct reader *rd)
+{
+    int p = atomic_load_explicit(&rd->page->phase, memory_order_acquire);
+    return rd->by[p >= 0 && p <= PHASE_COUNT ? p : PHASE_COUNT];
+}
+
+/* The busy handler: counts the lock met (call 0), sleeps a little and
+** asks SQLite to try again, until the busy timeout has passed since the
+** first call.  The wait counts from the first call to the end of the
+** last sleep, the library's tries between included, under what the
+** writer does meanwhile. */
+static int on_busy(void *ctx, int calls)
+{
+    struct reader *rd = ctx;
+    uint64_t now = clock_now_ns();
+    struct readers_by *by = &rd->t->by[by_now(rd)];
+    if (calls == 0) {
+        rd->wait_began = rd->wait_counted = now;
+        by->busy++;
+    }
+    rd->waited = 1;
+    by->wait_ns += now - rd->wait_counted;
+    rd->wait_counted = now;
+    uint64_t limit = (uint64_t)rd->conf->busy_timeout_ms * 1000000u;
+    if (now - rd->wait_began >= limit)
+        return 0;
+    uint64_t left = limit - (now - rd->wait_began);
+    sleep_ns(left < BUSY_SLEEP_NS ? left : BUSY_SLEEP_NS);
+    uint64_t after = clock_now_ns();
+    rd->t->by[by_now(rd)].wait_ns += after - now;
+    rd->wait_counted = after;
+    return 1;
+}
+
+static void fail(struct reader *rd, const char *what, int rc)
+{
+    const struct sqlapi *api = rd->conf->api;
+    snprintf(rd->t->error, sizeof rd->t->error, "reader %d: %s: %s", rd->index + 1, what,
+             rd->db ? api->errmsg(rd->db) : api->errstr ? api->errstr(rc) : "error");
+}
+
+/* Hands the tally to the writer and starts the next; 0 or -1. */
+static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t next)
+{
+    rd->t->span_ns = now - *since;
+    rd->t->nspan = 1;
+    int rc = fdio_write_full(rd->out, rd->t, sizeof *rd->t);
+    int64_t failed = rd->t->error[0] != 0;
+    readers_tally_reset(rd->t);
+    rd->t->chunk = next;
+    *since = now;
+    return rc == 0 && !failed ? 0 : -1;
+}
+
+/* Waits for the table (or quit); opens the database under the busy
+** handler.  0, 1 on quit, -1 with t->error. */
+static int reader_open(struct reader *rd)
+{
+    const struct sqlapi *api = rd->conf->api;
+    while (atomic_load_explicit(&rd->page->committed, memory_order_acquire) < 0) {
+        if (atomic_load_explicit(&rd->page->quit, memory_order_acquire))
+            return 1;
+        sleep_ns(IDLE_NS);
+    }
+    int rc = api->open_v2(rd->conf->db_path, &rd->db, SQLITE_OPEN_READWRITE, NULL);
+    if (rc != SQLITE_OK) {
+        fail(rd, "open", rc);
+        return -1;
+    }
+    if (api->busy_handler)
+        api->busy_handler(rd->db, on_busy, rd);
+    else   /* a library without it: waits happen, uncounted */
+        api->busy_timeout(rd->db, (int)rd->conf->busy_timeout_ms);
+    return 0;
+}
+
+/* Prepares the read (reading the schema takes a lock too): 0, 1 when the
+** lock was not had (counted by the busy handler: try again later), -1
+** with t->error. */
+static int reader_prepare(struct reader *rd)
+{
+    const char *sql = "SELECT v FROM kv WHERE k = ?1";
+    int rc = rd->conf->api->prepare_v2(rd->db, sql, -1, &rd->sel, NULL);
+    if (rc == SQLITE_BUSY)
+        return 1;
+    if (rc != SQLITE_OK) {
+        fail(rd, sql, rc);
+        return -1;
+    }
+    return 0;
+}
+
+/* One read of a random row below `rows`, begun at t0 (due then, when
+** paced); 0, or -1 with t->error. */
+static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
+{
+    const struct sqlapi *api = rd->conf->api;
+    int b = by_now(rd);
+    int64_t key = kvgen_key(rd->conf->gen, rng_below(r, (uint64_t)rows));
+    rd->waited = 0;
+    api->bind_int64(rd->sel, 1, key);
+    int rc = api->step(rd->sel);
+    if (rc == SQLITE_ROW) {
+        const void *v = api->column_blob(rd->sel, 0);
+        int len = api->column_bytes(rd->sel, 0);
+        rd->t->failures += !kvgen_verify(rd->conf->gen, key, v, (size_t)len);
+    } else if (rc == SQLITE_DONE) {
+        rd->t->failures++;               /* a committed key is missing */
+    } else if (rc == SQLITE_BUSY) {
+        /* counted by the busy handler, or here when SQLite answered busy
+        ** without asking it (a WAL being recovered): go on */
+        rd->t->by[b].busy += !rd->waited;
+        api->reset(rd->sel);
+        return 0;
+    } else {
+        fail(rd, "SELECT", rc);
+        api->reset(rd->sel);
+        return -1;
+    }
+    api->reset(rd->sel);
+    uint64_t t = clock_now_ns(), lat = t - t0;
+    rd->t->by[b].ops++;
+    hist_record(&rd->t->lat[b], lat);
+    sharedpage_read_done(rd->page, rd->index, lat);
+    if (rd->raw)
+        fprintf(rd->raw, "%lld %llu\n", (long long)rd->t->chunk, (unsigned long long)lat);
+    return 0;
+}
+
+static int reader_loop(struct reader *rd)
+{
+    struct rng r;
+    const int64_t rate = rd->conf->rate;
+    const char *stall = getenv("SQLSOAK_TEST_READER_STALL");
+    uint64_t stall_ns = stall && *stall ? (uint64_t)strtoll(stall, NULL, 10) * 1000000u : 0;
+    rng_seed(&r, rng_mix64(rd->conf->seed) ^ rng_mix64((uint64_t)rd->index + 1000));
+    uint64_t since = clock_now_ns(), due = since;
+    for (;;) {
+        uint64_t now = clock_now_ns();
+        int64_t chunk = atomic_load_explicit(&rd->page->chunk, memory_order_acquire);
+        if (chunk != rd->t->chunk && hand_back(rd, now, &since, chunk) != 0)
+            return -1;
+        if (atomic_load_explicit(&rd->page->quit, memory_order_acquire))
+            return hand_back(rd, now, &since, chunk);
+        int prep = rd->sel ? 0 : reader_prepare(rd);
+        if (prep < 0) {
+            hand_back(rd, clock_now_ns(), &since, chunk);
+            return -1;
+        }
+        int64_t rows = atomic_load_explicit(&rd->page->committed, memory_order_acquire);
+        if (prep || rows <= 0) {
+            sleep_ns(IDLE_NS);
+            due = clock_now_ns();
+            continue;
+        }
+        if (rate > 0) {
+            if (due > now) {             /* in slices: the page is looked at meanwhile */
+                sleep_ns(due - now < IDLE_NS ? due - now : IDLE_NS);
+                continue;
+            }
+            now = due;
+            due += 1000000000u / (uint64_t)rate;
+        }
+        if (read_one(rd, &r, rows, now) != 0) {
+            hand_back(rd, clock_now_ns(), &since, chunk);
+            return -1;
+        }
+        if (stall_ns) {                  /* the test hook: once */
+            sleep_ns(stall_ns);
+            stall_ns = 0;
+        }
+    }
+}
+
+struct reader_start {
+    const struct readers_conf *conf;
+    struct sharedpage *page;
+    int index;
+};
+
+/* The reader's process: its exit status is 0, or 1 after a failure it
+** handed back (or could not). */
+static int reader_body(void *ctx, const int *wfd)
+{
+    const struct reader_start *st = ctx;
+    struct reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.conf = st->conf;
+    rd.page = st->page;
+    rd.index = st->index;
+    rd.out = wfd[0];
+    for (int i = 0; i < st->conf->nclose; i++)
+        if (st->conf->close_fds[i] >= 0)
+            close(st->conf->close_fds[i]);
+    by_of_phase(rd.by);
+    rd.t = malloc(sizeof *rd.t);
+    if (!rd.t)
+        return 1;
+    readers_tally_reset(rd.t);
+    rd.t->chunk = atomic_load_explicit(&rd.page->chunk, memory_order_acquire);
+    const char *raw = getenv("SQLSOAK_TEST_READER_LATENCIES");
+    if (raw && *raw && (rd.raw = fopen(raw, "ae")) != NULL)
+        setvbuf(rd.raw, NULL, _IOLBF, 0);   /* a line per write(2): readers share it */
+    int rc = reader_open(&rd);
+    if (rc < 0)
+        hand_back(&rd, clock_now_ns(), &(uint64_t){0}, rd.t->chunk);
+    else if (rc == 0)
+        rc = reader_loop(&rd);
+    else
+        rc = hand_back(&rd, clock_now_ns(), &(uint64_t){0}, rd.t->chunk);
+    if (rd.sel)
+        rd.conf->api->finalize(rd.sel);
+    if (rd.db)
+        rd.conf->api->close(rd.db);
+    if (rd.raw)
+        fclose(rd.raw);
+    free(rd.t);
+    return rc == 0 ? 0 : 1;
+}
+
+/* ---- the writer's side ---- */
+
+/* How long the writer waits for a reader's tally: beyond any busy
+** timeout a reader may be waiting out in its busy handler first. */
+#define HAND_BACK_WAIT_NS (30 * 1000000000ull)
+/* How long an ending reader is given before it is killed. */
+#define END_WAIT_NS 1000000000ull
+
+/* How reader i ended, reaped: into why. */
+static void ended(struct readers *r, int i, char *why, size_t n)
+{
+    int st = 0;
+    if (spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) != 0)
+        snprintf(why, n, "reader %d of %d stopped answering", i + 1, r->n);
+    else if (WIFSIGNALED(st))
+        snprintf(why, n, "reader %d of %d was killed by %s", i + 1, r->n,
+                 stop_signame(WTERMSIG(st)));
+    else
+        snprintf(why, n, "reader %d of %d ended (exit status %d)", i + 1, r->n,
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+/* Reader i's tally into r->got: 0, or -1 with why. */
+static int receive(struct readers *r, int i, char *why, size_t n)
+{
+    if (r->sp[i].pid <= 0 || r->sp[i].fd[0] < 0) {   /* reaped, or given up on */
+        snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
+        return -1;
+    }
+    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + HAND_BACK_WAIT_NS) !=
+        0) {
+        ended(r, i, why, n);
+        return -1;
+    }
+    if (r->got->error[0]) {
+        snprintf(why, n, "%s", r->got->error);
+        return -1;
+    }
+    return 0;
+}
+
+int readers_start(struct readers *r, const struct readers_conf *conf, char *why, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    if (conf->n <= 0)
+        return 0;
+    if (conf->n > SHAREDPAGE_READERS_MAX) {
+        snprintf(why, n, "at most %d readers", SHAREDPAGE_READERS_MAX);
+        return -1;
+    }
+    r->got = malloc(sizeof *r->got);
+    r->page = sharedpage_create(conf->first_chunk);
+    if (!r->got || !r->page) {
+        snprintf(why, n, "readers: %s", strerror(errno ? errno : ENOMEM));
+        readers_stop(r, NULL, 0);
+        return -1;
+    }
+    for (int i = 0; i < conf->n; i++) {
+        struct reader_start st = {conf, r->page, i};
+        /* the child has its copy of st from the fork on */
+        if (spawn_start(&r->sp[i], 1, reader_body, &st, why, n) != 0) {
+            readers_stop(r, NULL, 0);
+            return -1;
+        }
+        r->n = i + 1;
+    }
+    return 0;
+}
+
+void readers_open(struct readers *r, int64_t committed)
+{
+    if (r->page)
+        sharedpage_commit(r->page, committed);
+}
+
+int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *why,
+                  size_t n)
+{
+    readers_tally_reset(out);
+    out->chunk = chunk;
+    if (!r->page)
+        return 0;
+    atomic_store_explicit(&r->page->chunk, chunk + 1, memory_order_release);
+    for (int i = 0; i < r->n; i++) {
+        if (receive(r, i, why, n) != 0)
+            return -1;
+        readers_tally_merge(out, r->got);
+    }
+    return 0;
+}
+
+int readers_stop(struct readers *r, char *why, size_t n)
+{
+    int rc = 0;
+    if (r->page)
+        atomic_store_explicit(&r->page->quit, 1, memory_order_release);
+    for (int i = 0; i < r->n; i++) {
+        char one[256];
+        if (r->sp[i].pid > 0 && r->sp[i].fd[0] >= 0 && receive(r, i, one, sizeof one) != 0 &&
+            rc == 0) {
+            rc = -1;
+            if (why)
+                snprintf(why, n, "%s", one);
+        }
+        int st;
+        if (r->sp[i].pid > 0 && spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) == 1) {
+            spawn_kill(&r->sp[i], SIGKILL);   /* one that did not end by the page */
+            spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS);
+        }
+    }
+    sharedpage_destroy(r->page);
+    free(r->got);
+    r->page = NULL;
+    r->got = NULL;
+    r->n = 0;
+    return rc;
+}
+
+/* ---- tallies and figures ---- */
+
+void readers_tally_reset(struct readers_tally *t)
+{
+    t->chunk = 0;
+    t->failures = 0;
+    t->span_ns = 0;
+    t->nspan = 0;
+    t->error[0] = 0;
+    for (int b = 0; b < READERS_BY_COUNT; b++) {
+        t->by[b].ops = t->by[b].busy = 0;
+        t->by[b].wait_ns = 0;
+        hist_reset(&t->lat[b]);
+    }
+}
+
+void readers_tally_merge_latencies(struct readers_tally *t, const struct readers_tally *src)
+{
+    for (int b = 0; b < READERS_BY_COUNT; b++)
+        hist_merge(&t->lat[b], &src->lat[b]);
+}
+
+void readers_tally_merge(struct readers_tally *t, const struct readers_tally *src)
+{
+    t->failures += src->failures;
+    t->span_ns += src->span_ns;
+    t->nspan += src->nspan;
+    for (int b = 0; b < READERS_BY_COUNT; b++) {
+        t->by[b].ops += src->by[b].ops;
+        t->by[b].busy += src->by[b].busy;
+        t->by[b].wait_ns += src->by[b].wait_ns;
+    }
+    readers_tally_merge_latencies(t, src);
+}
+
+void readers_figures_clear(struct reader_figures *f)
+{
+    f->ops = f->ops_per_s = f->busy = f->wait_s = NAN;
+    for (int i = 0; i < LAT_COUNT; i++)
+        f->us[i] = NAN;
+    for (int d = 0; d < READER_DURING_COUNT; d++)
+        f->during[d].ops = f->during[d].p99_us = f->during[d].busy = NAN;
+}
+
+void readers_tally_figures(const struct readers_tally *t, struct reader_figures *f)
+{
+    readers_figures_clear(f);
+    if (t->nspan == 0)
+        return;
+    struct hist all;
+    int64_t ops = 0, busy = 0;
+    uint64_t wait = 0;
+    hist_reset(&all);
+    for (int b = 0; b < READERS_BY_COUNT; b++) {
+        ops += t->by[b].ops;
+        busy += t->by[b].busy;
+        wait += t->by[b].wait_ns;
+        hist_merge(&all, &t->lat[b]);
+    }
+    double span_s = (double)t->span_ns / t->nspan / 1e9;
+    f->ops = (double)ops;
+    f->ops_per_s = span_s > 0 ? (double)ops / span_s : NAN;
+    latency_from_hist(&all, f->us);
+    f->busy = (double)busy;
+    f->wait_s = wait / 1e9;
+    for (int d = 0; d < READER_DURING_COUNT; d++) {
+        double us[LAT_COUNT];
+        latency_from_hist(&t->lat[d], us);
+        f->during[d].ops = (double)t->by[d].ops;
+        f->during[d].p99_us = us[LAT_P99];
+        f->during[d].busy = (double)t->by[d].busy;
+    }
+}
+
+void readers_tally_add_figures(struct readers_tally *t, const struct reader_figures *f)
+{
+    if (!isfinite(f->ops))
+        return;
+    int64_t during = 0, dbusy = 0;
+    for (int d = 0; d < READER_DURING_COUNT; d++) {
+        t->by[d].ops += (int64_t)f->during[d].ops;
+        t->by[d].busy += (int64_t)f->during[d].busy;
+        during += (int64_t)f->during[d].ops;
+        dbusy += (int64_t)f->during[d].busy;
+    }
+    t->by[READERS_BY_OTHER].ops += (int64_t)f->ops - during;
+    t->by[READERS_BY_OTHER].busy += (int64_t)f->busy - dbusy;
+    t->by[READERS_BY_OTHER].wait_ns += (uint64_t)llround(f->wait_s * 1e9);
+    if (f->ops > 0 && f->ops_per_s > 0)
+        t->span_ns += (uint64_t)llround(f->ops / f->ops_per_s * 1e9);
+    t->nspan = 1;
+}
