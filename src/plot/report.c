@@ -347,7 +347,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         char t[160];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
-                cell(f, " class=n", noise_text_against(&x[i].run->summary, x[i].row,
+                cell(f, " class=nv", noise_text_against(&x[i].run->summary, x[i].row,
                                                        m ? PHASE_READ : PHASE_WRITE,
                                                        x[i].run->baseline, t, sizeof t));
         fputs("<td class=st>", f);
@@ -580,6 +580,8 @@ static FILE *page_begin(const char *dir, const char *kind, const char *name, cha
           ".sum td{border-top:1px solid #ddd;white-space:nowrap}.sum tr.bad td{color:#a40}\n"
           /* headings wrap to a few words a line: the table fits 1280 px */
           ".sum td.n{text-align:right}.sum td.st{white-space:normal;max-width:18em}\n"
+          /* a ratio with its interval and verdict wraps too */
+          ".sum td.nv{text-align:right;white-space:normal;max-width:11em}\n"
           ".sum th{white-space:normal;vertical-align:bottom;max-width:6.5em;font-weight:600}\n"
           ".key{font-size:12px;color:#555}.key code{font-size:11px}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"

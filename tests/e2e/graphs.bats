@@ -124,7 +124,7 @@ PY
     grep -q '<h1>sqlsoak comparison: cmp</h1>' "$out/report.html"
     grep -q '<h2>Runs</h2>' "$out/report.html"
     grep -q "<tr><th>noreads</th><td>$RUNS/noreads · host " "$out/report.html"
-    grep -q '<li>cell 1 repeat 2 of other has no match in noreads</li>' "$out/report.html"
+    grep -q '<li>cell 1 repeat 2 of other has no match in noreads: the nearest, ' "$out/report.html"
     for g in write write_log amplification versions; do grep -q "plots/$g.png" "$out/report.html"; done
     heads=$(summary_heads "$out/report.html" | head -4 | tr '\n' ,)
     [ "$heads" = "match,run,cell,write rows/s," ]

@@ -76,9 +76,8 @@ teardown_file() {
     [ -n "$SHM" ] || skip "/dev/shm is not tmpfs here"
     d=$RUNS/pages
     grep -q '"rotational": -1' "$d/run.json"
-    grep -q 'tmpfs on tmpfs (unknown)' "$d/plots/write.svg"
-    grep -q 'tmpfs on tmpfs (unknown)' "$d/report.html"
-    grep -q 'rotational unknown' "$d/report.html"
-    if grep -q 'rotational' "$d/plots/write.svg"; then return 1; fi
+    grep -q 'tmpfs on tmpfs (unknown type)' "$d/plots/write.svg"
+    grep -q 'tmpfs on tmpfs (unknown type)' "$d/report.html"
+    if grep -q '(rotational)\|(not rotational)' "$d/plots/write.svg"; then return 1; fi
     if grep -q '(rotational)\|· rotational</td>' "$d/report.html"; then return 1; fi
 }
