@@ -34,10 +34,12 @@
 #include "dbfile.h"
 #include "hist.h"
 #include "histfile.h"
+#include "keydist.h"
 #include "kvgen.h"
 #include "oscache.h"
 #include "phase.h"
 #include "rng.h"
+#include "shape.h"
 #include "sysinfo.h"
 #include "testhook.h"
 #include "verify.h"
@@ -62,6 +64,8 @@ struct soak {
     sqlite3 *db;
     sqlite3_stmt *ins, *sel, *begin, *commit;
     struct kvgen gen;
+    struct keydist reads;       /* --read-dist: the rows the read phase asks for */
+    char key_text[KVGEN_TEXT_KEY_LEN + 1];  /* a text key, while it is bound */
     unsigned char *value;       /* one value, value_size bytes */
     int in_txn;
     int64_t txn_left;           /* rows until the next COMMIT */
@@ -277,7 +281,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         }
         int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
         kvgen_value(&s->gen, key, s->value);
-        api->bind_int64(s->ins, 1, key);
+        shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
         api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
         if (step_done(s, s->ins, "INSERT"))
             return -1;
@@ -299,24 +303,34 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     return 0;
 }
 
-/* n point SELECTs of keys drawn uniformly from rows [lo, hi), each its own
-** autocommit read (outside a write transaction), each value verified.
-** One clock read per operation: an operation's latency runs from the end
-** of the one before, so timing adds no second clock call to the phase.
+/* n point SELECTs of keys drawn from rows [lo, hi) by --read-dist, each
+** its own autocommit read (outside a write transaction), each value
+** verified.  One clock read per operation: an operation's latency runs
+** from the end of the one before, so timing adds no second clock call to
+** the phase.  plain: uniform reads of integer keys, every release's read
+** phase, compiled apart (read_phase) so that it costs what it always did.
 ** OUT: *read_ns, *failures. */
-static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
-                      uint64_t *read_ns, int64_t *failures)
+static inline __attribute__((always_inline)) int
+read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint64_t *read_ns,
+         int64_t *failures, const int plain)
 {
     const struct sqlapi *api = s->api;
     struct rng r;
     int64_t bad = 0;
     hist_reset(&s->lat);
+    if (!plain && hi > lo)
+        keydist_rows(&s->reads, (uint64_t)(hi - lo));
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
-        int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
-        api->bind_int64(s->sel, 1, key);
+        uint64_t row = (uint64_t)lo + (plain ? rng_below(&r, (uint64_t)(hi - lo))
+                                             : keydist_draw(&s->reads, &r));
+        int64_t key = kvgen_key(&s->gen, row);
+        if (plain)
+            api->bind_int64(s->sel, 1, key);
+        else
+            shape_bind_key(api, s->sel, 1, &s->gen, key, s->key_text);
         int rc = api->step(s->sel);
         if (rc == SQLITE_ROW) {
             const void *v = api->column_blob(s->sel, 0);
@@ -342,6 +356,14 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     *read_ns = t_prev - t_start;
     *failures = bad;
     return 0;
+}
+
+static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
+                      uint64_t *read_ns, int64_t *failures)
+{
+    if (s->reads.kind == KD_UNIFORM && !s->gen.text_keys)
+        return read_ops(s, n, lo, hi, chunk, read_ns, failures, 1);
+    return read_ops(s, n, lo, hi, chunk, read_ns, failures, 0);
 }
 
 static double per_s(int64_t n, uint64_t ns)
@@ -470,9 +492,9 @@ static int verify_table(struct soak *s)
 
 static int corrupt_row(struct soak *s, int64_t row)
 {
-    char sql[96];
-    snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %" PRId64,
-             kvgen_key(&s->gen, (uint64_t)row));
+    char sql[128], key[64];
+    snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %s",
+             shape_key_sql(&s->gen, kvgen_key(&s->gen, (uint64_t)row), key, sizeof key));
     return exec(s, sql);
 }
 
@@ -710,8 +732,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t0 = clock_now_ns();
 
-    kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER],
-               (size_t)c->v[DIM_VALUE_SIZE]);
+    shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
+    keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     fault_setup(&s);
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,

@@ -13,3 +13,6 @@ const char *const read_from_names[] = {"all", "chunk", NULL};
 const char *const os_cache_names[] = {"keep", "drop", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
+const char *const key_type_names[] = {"int", "text", NULL};
+const char *const table_names[] = {"rowid", "without-rowid", NULL};
+const char *const index_names[] = {"none", "value", NULL};

@@ -16,6 +16,9 @@ enum read_from { RF_ALL, RF_CHUNK };
 enum os_cache { OC_KEEP, OC_DROP };
 enum device { DEV_HONEST, DEV_LYING };
 enum on_off { OO_OFF, OO_ON };
+enum key_type { KT_INT, KT_TEXT };
+enum table_kind { TB_ROWID, TB_WITHOUT_ROWID };
+enum index_kind { IX_NONE, IX_VALUE };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -26,5 +29,8 @@ extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
+extern const char *const key_type_names[];
+extern const char *const table_names[];
+extern const char *const index_names[];
 
 #endif

@@ -39,6 +39,10 @@ enum dim_id {
     DIM_OS_CACHE,
     DIM_DEVICE,
     DIM_POWERSAFE,
+    DIM_READ_DIST,
+    DIM_KEY_TYPE,
+    DIM_TABLE,
+    DIM_INDEX,
     DIM_COUNT
 };
 
