@@ -153,3 +153,26 @@ PY
     [ ! -e "$T/out" ]
     [ ! -e "$T/db" ]
 }
+
+@test "shapes: a library older than WITHOUT ROWID records that cell unsupported, the others measured" {
+    [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
+    run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" "$SQLITE_AMALGAMATION" "$T/lib" "${CC:-cc}"
+    [ "$status" -eq 0 ]
+    lib=$(ls "$T"/lib/*/libsqlite3.so)
+    run "$S" run --rows 4000 --chunk 2000 --reads 1000 --sqlite-lib "$lib" --key-type int,text \
+        --table rowid,without-rowid --verify --db-dir "$T/db" --out "$T/out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]      # unsupported is recorded, not a failure (see README)
+    python3 - "$T/out" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1] + "/summary.csv")))
+assert len(rows) == 4, rows
+for r in rows:
+    if r["table_kind"] == "rowid":
+        assert r["status"] == "ok" and r["verify_failures"] == "0", r
+    else:
+        assert r["status"] == "unsupported", r
+        assert r["reason"].startswith("table: requested without-rowid, library answered: "), r
+        assert "WITHOUT" in r["reason"] and r["chunks"] == "0", r
+PY
+}
