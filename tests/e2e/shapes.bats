@@ -13,6 +13,12 @@ setup() {
     T=$BATS_TEST_TMPDIR
 }
 
+load helpers/runs
+
+teardown() {
+    runs_teardown
+}
+
 # db N: the kept database of cell N.
 db() {
     ls "$T"/db/*-cell"$1"-rep1.db
@@ -174,5 +180,57 @@ for r in rows:
         assert r["status"] == "unsupported", r
         assert r["reason"].startswith("table: requested without-rowid, library answered: "), r
         assert "WITHOUT" in r["reason"] and r["chunks"] == "0", r
+PY
+}
+
+# hook_pid: the pid the test hook printed on $T/stderr (waits for it).
+hook_pid() {
+    local i p
+    for ((i = 0; i < 3000; i++)); do
+        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null)
+        [ -n "$p" ] && { echo "$p"; return 0; }
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo "the hook was not reached" >&2
+    return 1
+}
+
+@test "shapes: text keys in a WITHOUT ROWID table resume after kill -9: the unrecorded chunk's rows are taken out, --verify passes" {
+    runs_setup
+    # killed once chunk 1 is committed, before its row reaches chunks.csv
+    SQLSOAK_TEST_HANG=1:record:1 start run --rows 3000 --chunk 1000 --reads 100 \
+        --key-type text --table without-rowid --key-order random --verify \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    hung=$(hook_pid)
+    kill -9 "$PID" "$hung"
+    finish
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 1 ]
+    [ "$(sqlite3 "$(one_db)" 'SELECT count(*) FROM kv')" -eq 2000 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
+    [ "$(field rows "$OUT/summary.csv")" = 3000 ]
+    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 2 " ]
+}
+
+@test "shapes: a wrong value under a text key is caught by the reads and by --verify" {
+    runs_setup
+    SQLSOAK_TEST_CORRUPT_ROW=1500 run "$S" run --rows 3000 --chunk 1000 --reads chunk \
+        --read-from chunk --key-type text --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv")" = verify_failed ]
+    # read once by chunk 1's reads (each row of the chunk, drawn uniformly: at
+    # least once is near certain but not sure, so only --verify's count is exact)
+    [ "$(field verify_failures "$OUT/chunks.csv" | sed -n 1p)" = 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, sys
+s = list(csv.DictReader(open(sys.argv[1] + "/summary.csv")))[0]
+c = list(csv.DictReader(open(sys.argv[1] + "/chunks.csv")))
+reads = sum(int(r["verify_failures"]) for r in c)
+assert int(s["verify_failures"]) == reads + 1, (s["verify_failures"], reads)   # + --verify's
 PY
 }
