@@ -280,7 +280,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     const struct sqlapi *api = s->api;
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
-    const int vlen = (int)s->gen.value_size;
+    const int vlen = (int)s->gen.value_size, text_keys = s->gen.text_keys;
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
@@ -292,7 +292,10 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         }
         int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
         kvgen_value(&s->gen, key, s->value);
-        shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
+        if (text_keys)          /* a register, not a load, tested on each row */
+            shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
+        else
+            api->bind_int64(s->ins, 1, key);
         api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
         if (step_done(s, s->ins, "INSERT"))
             return -1;
