@@ -20,6 +20,62 @@ void kvgen_init(struct kvgen *g, uint64_t seed, int key_order, size_t value_size
     g->key_xor = rng_mix64(seed ^ 0x5eed5eed5eed5eedULL) & MASK63;
     g->random_keys = key_order == KO_RANDOM;
     g->value_size = value_size;
+    g->text_keys = 0;
+}
+
+void kvgen_set_text_keys(struct kvgen *g, int on)
+{
+    g->text_keys = on;
+}
+
+/* The mix that fills a text key's last 16 digits. */
+static uint64_t text_tail(int64_t key)
+{
+    return rng_mix64((uint64_t)key ^ 0x7e47c0de7e47c0deULL);
+}
+
+/* Where the hyphens of a UUID's text fall. */
+static int is_hyphen_at(size_t i)
+{
+    return i == 8 || i == 13 || i == 18 || i == 23;
+}
+
+void kvgen_key_text(int64_t key, char *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint64_t w[2] = {(uint64_t)key, text_tail(key)};
+    int digit = 0;
+    for (size_t i = 0; i < KVGEN_TEXT_KEY_LEN; i++) {
+        if (is_hyphen_at(i)) {
+            out[i] = '-';
+            continue;
+        }
+        out[i] = hex[(w[digit / 16] >> (60 - 4 * (digit % 16))) & 15];
+        digit++;
+    }
+    out[KVGEN_TEXT_KEY_LEN] = 0;
+}
+
+int kvgen_key_parse(const char *t, size_t len, int64_t *key)
+{
+    uint64_t w[2] = {0, 0};
+    int digit = 0;
+    if (!t || len != KVGEN_TEXT_KEY_LEN)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        char c = t[i];
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (is_hyphen_at(i) ? c != '-' : v < 0)
+            return -1;
+        if (!is_hyphen_at(i)) {
+            w[digit / 16] = w[digit / 16] << 4 | (uint64_t)v;
+            digit++;
+        }
+    }
+    if (w[0] > MASK63 || w[1] != text_tail((int64_t)w[0]))
+        return -1;
+    *key = (int64_t)w[0];
+    return 0;
 }
 
 /* A bijection on [0, 2^63): each step (xor with a constant, multiply by an

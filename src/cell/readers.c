@@ -11,7 +11,9 @@
 #include "clock.h"
 #include "fdio.h"
 #include "histfile.h"
+#include "keydist.h"
 #include "phase.h"
+#include "shape.h"
 #include "rng.h"
 #include "stop.h"
 
@@ -74,6 +76,7 @@ struct reader {
     uint64_t wait_counted;      /* the wait is counted up to here */
     int waited;                 /* the busy handler was called in this read */
     int out;                    /* the pipe to the writer */
+    struct keydist dist;        /* over the rows committed */
     FILE *raw;                  /* SQLSOAK_TEST_READER_LATENCIES, or NULL */
 };
 
@@ -175,9 +178,12 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
 {
     const struct sqlapi *api = rd->conf->api;
     int b = by_now(rd);
-    int64_t key = kvgen_key(rd->conf->gen, rng_below(r, (uint64_t)rows));
+    if (rd->dist.n != (uint64_t)rows)
+        keydist_rows(&rd->dist, (uint64_t)rows);
+    int64_t key = kvgen_key(rd->conf->gen, keydist_draw(&rd->dist, r));
+    char text[KVGEN_TEXT_KEY_LEN + 1];
     rd->waited = 0;
-    api->bind_int64(rd->sel, 1, key);
+    shape_bind_key(api, rd->sel, 1, rd->conf->gen, key, text);
     int rc = api->step(rd->sel);
     if (rc == SQLITE_ROW) {
         const void *v = api->column_blob(rd->sel, 0);
@@ -213,6 +219,7 @@ static int reader_loop(struct reader *rd)
     const char *stall = getenv("SQLSOAK_TEST_READER_STALL");
     uint64_t stall_ns = stall && *stall ? (uint64_t)strtoll(stall, NULL, 10) * 1000000u : 0;
     rng_seed(&r, rng_mix64(rd->conf->seed) ^ rng_mix64((uint64_t)rd->index + 1000));
+    keydist_init(&rd->dist, rd->conf->read_dist);
     uint64_t since = clock_now_ns(), due = since;
     for (;;) {
         uint64_t now = clock_now_ns();

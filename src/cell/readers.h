@@ -85,7 +85,8 @@ struct readers_conf {
     int n;                      /* 0: none */
     const struct sqlapi *api;
     const char *db_path;
-    const struct kvgen *gen;
+    const struct kvgen *gen;    /* the cell's keys and values (shape_gen) */
+    int64_t read_dist;          /* --read-dist (keydist.h): which rows they ask for */
     uint64_t seed;
     int64_t busy_timeout_ms;
     int64_t rate;               /* reads/s each; 0 unpaced */

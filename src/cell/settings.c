@@ -3,6 +3,8 @@
 */
 #include "settings.h"
 
+#include "shape.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,7 +30,8 @@ int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, 
         }
     }
     if (create) {
-        static const char table[] = "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)";
+        char table[256];
+        shape_sql(c->v, table, sizeof table);
         int rc = api->exec(db, table, NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             snprintf(what, n, "%s", table);

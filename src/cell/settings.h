@@ -26,7 +26,8 @@ struct pragma_actual {
     char word[DIM_COUNT][16];   /* DR_WORD: the word, as answered */
 };
 
-/* Applies c's settings on db, and with create the table kv.  Returns
+/* Applies c's settings on db, and with create the table kv of c's shape
+** (shape.h).  Returns
 ** SQLITE_OK, or the failing statement's code with its SQL in what. */
 int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, int create,
                    char *what, size_t n);

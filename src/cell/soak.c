@@ -46,12 +46,14 @@
 #include "dbfile.h"
 #include "hist.h"
 #include "histfile.h"
+#include "keydist.h"
 #include "kvgen.h"
 #include "live.h"
 #include "oscache.h"
 #include "phase.h"
 #include "readers.h"
 #include "rng.h"
+#include "shape.h"
 #include "sysinfo.h"
 #include "testhook.h"
 #include "verify.h"
@@ -76,6 +78,8 @@ struct soak {
     sqlite3 *db;
     sqlite3_stmt *ins, *sel, *begin, *commit;
     struct kvgen gen;
+    struct keydist reads;       /* --read-dist: the rows the read phase asks for */
+    char key_text[KVGEN_TEXT_KEY_LEN + 1];  /* a text key, while it is bound */
     unsigned char *value;       /* one value, value_size bytes */
     int in_txn;
     int64_t txn_left;           /* rows until the next COMMIT */
@@ -208,7 +212,18 @@ static int settings_set(struct soak *s, int create)
 {
     char what[128];
     int rc = settings_apply(s->api, s->db, s->env->cell, create, what, sizeof what);
-    return rc == SQLITE_OK ? 0 : sql_fail(s, rc, what);
+    if (rc == SQLITE_OK)
+        return 0;
+    /* a library older than WITHOUT ROWID (3.8.2) does not parse it: a
+    ** setting it does not take, as a pragma it does not know */
+    const char *msg = s->api->errmsg(s->db);
+    if (create && rc == SQLITE_ERROR && s->env->cell->v[DIM_TABLE] == TB_WITHOUT_ROWID &&
+        strncmp(what, "CREATE TABLE", 12) == 0 && msg && strstr(msg, "WITHOUT")) {
+        set_status(s, ST_UNSUPPORTED, "table: requested without-rowid, library answered: %s",
+                   msg);
+        return -1;
+    }
+    return sql_fail(s, rc, what);
 }
 
 /* Reads every setting back; a setting not taken ends the cell as
@@ -329,7 +344,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     const struct sqlapi *api = s->api;
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
-    const int vlen = (int)s->gen.value_size;
+    const int vlen = (int)s->gen.value_size, text_keys = s->gen.text_keys;
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
@@ -341,7 +356,10 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         }
         int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
         kvgen_value(&s->gen, key, s->value);
-        api->bind_int64(s->ins, 1, key);
+        if (text_keys)          /* a register, not a load, tested on each row */
+            shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
+        else
+            api->bind_int64(s->ins, 1, key);
         api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
         if (step_done(s, s->ins, "INSERT"))
             return -1;
@@ -366,24 +384,34 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
     return 0;
 }
 
-/* n point SELECTs of keys drawn uniformly from rows [lo, hi), each its own
-** autocommit read (outside a write transaction), each value verified.
-** One clock read per operation: an operation's latency runs from the end
-** of the one before, so timing adds no second clock call to the phase.
+/* n point SELECTs of keys drawn from rows [lo, hi) by --read-dist, each
+** its own autocommit read (outside a write transaction), each value
+** verified.  One clock read per operation: an operation's latency runs
+** from the end of the one before, so timing adds no second clock call to
+** the phase.  plain: uniform reads of integer keys, every release's read
+** phase, compiled apart (read_phase) so that it costs what it always did.
 ** OUT: *read_ns, *failures. */
-static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
-                      uint64_t *read_ns, int64_t *failures)
+static inline __attribute__((always_inline)) int
+read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint64_t *read_ns,
+         int64_t *failures, const int plain)
 {
     const struct sqlapi *api = s->api;
     struct rng r;
     int64_t bad = 0;
     hist_reset(&s->lat);
+    if (!plain && hi > lo)
+        keydist_rows(&s->reads, (uint64_t)(hi - lo));
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
-        int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
-        api->bind_int64(s->sel, 1, key);
+        uint64_t row = (uint64_t)lo + (plain ? rng_below(&r, (uint64_t)(hi - lo))
+                                             : keydist_draw(&s->reads, &r));
+        int64_t key = kvgen_key(&s->gen, row);
+        if (plain)
+            api->bind_int64(s->sel, 1, key);
+        else
+            shape_bind_key(api, s->sel, 1, &s->gen, key, s->key_text);
         int rc = api->step(s->sel);
         if (rc == SQLITE_ROW) {
             const void *v = api->column_blob(s->sel, 0);
@@ -409,6 +437,14 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     *read_ns = t_prev - t_start;
     *failures = bad;
     return 0;
+}
+
+static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
+                      uint64_t *read_ns, int64_t *failures)
+{
+    if (s->reads.kind == KD_UNIFORM && !s->gen.text_keys)
+        return read_ops(s, n, lo, hi, chunk, read_ns, failures, 1);
+    return read_ops(s, n, lo, hi, chunk, read_ns, failures, 0);
 }
 
 static double per_s(int64_t n, uint64_t ns)
@@ -538,9 +574,9 @@ static int verify_table(struct soak *s)
 
 static int corrupt_row(struct soak *s, int64_t row)
 {
-    char sql[96];
-    snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %" PRId64,
-             kvgen_key(&s->gen, (uint64_t)row));
+    char sql[128], key[64];
+    snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %s",
+             shape_key_sql(&s->gen, kvgen_key(&s->gen, (uint64_t)row), key, sizeof key));
     return exec(s, sql);
 }
 
@@ -843,7 +879,8 @@ static int readers_begin(struct soak *s)
                        env->beat_fd,   env->mark_fd,       env->commit_fd};
     struct readers_conf conf = {
         .n = (int)env->cell->v[DIM_READERS], .api = s->api, .db_path = env->db_path,
-        .gen = &s->gen, .seed = (uint64_t)env->cfg->seed,
+        .gen = &s->gen, .read_dist = env->cell->v[DIM_READ_DIST],
+        .seed = (uint64_t)env->cfg->seed,
         .busy_timeout_ms = busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
         .first_chunk = env->prior ? env->prior->chunks : 0, .close_fds = fds,
         .nclose = (int)(sizeof fds / sizeof *fds)};
@@ -940,8 +977,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
     uint64_t t0 = clock_now_ns();
 
-    kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER],
-               (size_t)c->v[DIM_VALUE_SIZE]);
+    shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
+    keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     fault_setup(&s);
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,

@@ -15,3 +15,6 @@ const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
 const char *const report_format_names[] = {"markdown", NULL};
 const char *const checkpoint_names[] = {"auto", "passive", "full", "restart", "truncate", NULL};
+const char *const key_type_names[] = {"int", "text", NULL};
+const char *const table_names[] = {"rowid", "without-rowid", NULL};
+const char *const index_names[] = {"none", "value", NULL};

@@ -20,6 +20,9 @@ enum report_format { REPORT_MARKDOWN };     /* sqlsoak report --format */
 /* SQLITE_CHECKPOINT_PASSIVE..TRUNCATE are 0..3: an explicit mode is its
 ** word's index less one */
 enum checkpoint_mode { CK_AUTO, CK_PASSIVE, CK_FULL, CK_RESTART, CK_TRUNCATE };
+enum key_type { KT_INT, KT_TEXT };
+enum table_kind { TB_ROWID, TB_WITHOUT_ROWID };
+enum index_kind { IX_NONE, IX_VALUE };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -32,5 +35,8 @@ extern const char *const device_names[];
 extern const char *const on_off_names[];
 extern const char *const report_format_names[];
 extern const char *const checkpoint_names[];
+extern const char *const key_type_names[];
+extern const char *const table_names[];
+extern const char *const index_names[];
 
 #endif

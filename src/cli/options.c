@@ -542,6 +542,7 @@ static const char *type_hint(const struct option_def *o)
     case V_INT: return "N";
     case V_DURATION: return "TIME";
     case V_ENUM: return "WORD";
+    case V_DIST: return "DIST";
     case V_STR: return o->off == O(sqlite_lib) ? "PATH" : "TEXT";
     default: return "";
     }
@@ -606,11 +607,12 @@ int options_doc(enum command cmd, int i, struct option_doc *out)
 static json_t *list_json(const struct option_def *o, const struct list *l)
 {
     json_t *a = json_array();
+    char text[64];
     for (int i = 0; i < l->n; i++) {
         if (o->v.special && l->v[i] == o->v.special_value)
             json_array_append_new(a, json_string(o->v.special));
-        else if (o->v.type == V_ENUM)
-            json_array_append_new(a, json_string(o->v.words[l->v[i]]));
+        else if (o->v.type == V_ENUM || o->v.type == V_DIST)
+            json_array_append_new(a, json_string(value_text(&o->v, l->v[i], text, sizeof text)));
         else
             json_array_append_new(a, json_integer(l->v[i]));
     }

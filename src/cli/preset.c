@@ -40,6 +40,19 @@ static const struct preset presets[] = {
     {"sd-card", "the overnight matrix with a read phase sized for a card: 20k cold reads a chunk",
      {"--rows=20M", "--chunk=1M", "--reads=20k", "--page-size=4k,16k", "--journal=delete,wal",
       "--sync=full,normal", "--os-cache=drop", "--shuffle", "--max-time=8h", NULL}},
+    {"uuid", "does SQLite still scale with UUID keys? random integer against text keys, in a "
+             "rowid and a WITHOUT ROWID table, 10M rows",
+     {"--rows=10M", "--chunk=1M", "--reads=100k", "--key-order=random", "--key-type=int,text",
+      "--table=rowid,without-rowid", NULL}},
+    /* the next two take the update and delete phases' options */
+    {"updates", "page sizes 1k..64k x the same 1000 hot rows updated again and again on a "
+                "growing table (are 1k pages faster for updates?)",
+     {"--rows=5M", "--chunk=500k", "--reads=100k", "--page-size=1k,2k,4k,8k,16k,32k,64k",
+      "--updates=100k", "--update-keys=hot:1000", "--shuffle", NULL}},
+    {"churn", "inserts with the oldest rows deleted (a retention window), under each "
+              "auto_vacuum mode: is the space reused?",
+     {"--rows=5M", "--chunk=500k", "--reads=100k", "--deletes=250k", "--delete-keys=oldest",
+      "--auto-vacuum=none,full,incremental", NULL}},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -3,6 +3,8 @@
 */
 #include "value.h"
 
+#include "keydist.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -169,6 +171,13 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
         snprintf(err, n, "--%s: '%s' is not one of %s", s->name, text, words);
         return -1;
     }
+    case V_DIST: {
+        char why[160];
+        if (keydist_parse(text, out, why, sizeof why) == 0)
+            return 0;
+        snprintf(err, n, "--%s: %s", s->name, why);
+        return -1;
+    }
     default:
         return -1;
     }
@@ -207,6 +216,8 @@ const char *value_text(const struct value_spec *s, int64_t v, char *buf, size_t 
         snprintf(buf, n, "%s", s->special);
     else if (s->type == V_ENUM)
         snprintf(buf, n, "%s", v >= 0 && v < nwords ? s->words[v] : "?");
+    else if (s->type == V_DIST)
+        keydist_text(v, buf, n);
     else
         snprintf(buf, n, "%" PRId64, v);
     return buf;

@@ -33,7 +33,8 @@ enum command {
     CMD_MERGE = 1024
 };
 
-enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION };
+/* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value. */
+enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION, V_DIST };
 
 #define VF_LIST 1   /* a matrix dimension: takes a comma list */
 #define VF_POW2 2   /* must be a power of two */

@@ -99,6 +99,26 @@ const struct dim dim_table[DIM_COUNT] = {
          "reader processes beside the writer, each with its own connection, reading "
          "committed rows at random through every phase (0 = none)"},
         "readers", "", "%s readers", NULL, 0, NULL, 0, DR_NONE, "0"},
+    [DIM_READ_DIST] = {
+        {"read-dist", V_DIST, VF_LIST, "uniform", 0, 0, NULL, NULL, 0, CMD_RUN,
+         "which rows the read phase asks for: uniform, zipf:S (0<S<1; the first rows "
+         "written hottest), latest (zipf:0.99 from the newest row), hot:P (P% of reads to "
+         "the first 1% of the rows)"},
+        "read_dist", "", "%s reads", NULL, 0, NULL, 0, DR_NONE, "uniform"},
+    [DIM_KEY_TYPE] = {
+        {"key-type", V_ENUM, VF_LIST, "int", 0, 0, key_type_names, NULL, 0, CMD_RUN,
+         "the key column: int (INTEGER) or text (36-character UUID-style strings, in the "
+         "order of the integer keys)"},
+        "key_type", "", "%s keys", NULL, 0, NULL, 0, DR_NONE, "int"},
+    [DIM_TABLE] = {
+        {"table", V_ENUM, VF_LIST, "rowid", 0, 0, table_names, NULL, 0, CMD_RUN,
+         "the table: rowid, or without-rowid (WITHOUT ROWID: the rows stored in the "
+         "primary key's B-tree)"},
+        "table_kind", "", "%s table", NULL, 0, NULL, 0, DR_NONE, "rowid"},
+    [DIM_INDEX] = {
+        {"index", V_ENUM, VF_LIST, "none", 0, 0, index_names, NULL, 0, CMD_RUN,
+         "secondary index: none, or value (CREATE INDEX on the value column)"},
+        "secondary_index", "", "index: %s", NULL, 0, NULL, 0, DR_NONE, "none"},
 };
 
 int dims_find(const char *column)

@@ -42,6 +42,10 @@ enum dim_id {
     DIM_BUSY_TIMEOUT,
     DIM_CHECKPOINT,
     DIM_READERS,
+    DIM_READ_DIST,
+    DIM_KEY_TYPE,
+    DIM_TABLE,
+    DIM_INDEX,
     DIM_COUNT
 };
 

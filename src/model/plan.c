@@ -176,6 +176,14 @@ int64_t plan_estimate_db_bytes(const struct config *cfg, const struct cell *c)
     double usable = (double)page - 35;
     if (row > usable / 4)              /* overflow pages: whole pages a row */
         row = (double)page * ((int64_t)((row + page - 5) / (page - 4)));
+    /* a text key (36 bytes and its header) in the row, and for a rowid
+    ** table again in its automatic index with the rowid; --index value
+    ** copies the value and the key into an index */
+    const int text = c->v[DIM_KEY_TYPE] == KT_TEXT;
+    if (text)
+        row += 37 + (c->v[DIM_TABLE] == TB_ROWID ? 37 + 12 : 0);
+    if (c->v[DIM_INDEX] == IX_VALUE)
+        row += (double)c->v[DIM_VALUE_SIZE] + (text ? 37 : 9) + 4;
     double fill = c->v[DIM_KEY_ORDER] == KO_RANDOM ? 0.70 : 0.95;
     double db = (double)cfg->rows * row / fill * 1.02;   /* + interior pages */
     /* a WAL or rollback journal holds up to one transaction's pages */

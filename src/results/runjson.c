@@ -5,6 +5,7 @@
 #include "csvout.h"
 #include "devinfo.h"
 #include "infile.h"
+#include "shape.h"
 #include "telemetry.h"
 
 #include <ctype.h>
@@ -240,7 +241,8 @@ static json_t *dim_json(const struct cell_id *id, int d)
     char text[64];
     if (d == DIM_LIB)
         return json_string(id->sqlite_lib);
-    if (o->type == V_ENUM || (o->special && o->special_value == VALUE_DEFAULT))
+    if (o->type == V_ENUM || o->type == V_DIST ||
+        (o->special && o->special_value == VALUE_DEFAULT))
         return json_string(dims_text(d, id->v[d], text, sizeof text));
     return json_integer(id->v[d]);
 }
@@ -262,6 +264,8 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
         return;
     json_object_set_new(cell, "sqlite_version", json_string(id->sqlite_version));
     json_object_set_new(cell, "sqlite_source_id", json_string(id->sqlite_source_id));
+    char schema[256];
+    json_object_set_new(cell, "schema", json_string(shape_sql(id->v, schema, sizeof schema)));
     if (res->settings_read) {
         /* as the library answered: words as words, numbers as numbers,
         ** null where it has no such pragma */

@@ -33,6 +33,7 @@
 #include "owner.h"
 #include "runner.h"
 #include "session.h"
+#include "shape.h"
 #include "stop.h"
 #include "timeline.h"
 
@@ -135,11 +136,12 @@ static int64_t verify_rows(const struct sqlapi *api, sqlite3 *db, const struct k
 {
     sqlite3_stmt *st;
     int64_t bad = 0;
+    char text[KVGEN_TEXT_KEY_LEN + 1];
     if (api->prepare_v2(db, "SELECT v FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
         return -1;
     for (int64_t i = lo; i < hi; i++) {
         int64_t key = kvgen_key(g, (uint64_t)i);
-        api->bind_int64(st, 1, key);
+        shape_bind_key(api, st, 1, g, key, text);
         int rc = api->step(st);
         if (rc == SQLITE_ROW)
             bad += !kvgen_verify(g, key, api->column_blob(st, 0), (size_t)api->column_bytes(st, 0));
@@ -166,8 +168,7 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     struct kvgen g;
     sqlite3 *h = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER],
-               (size_t)c->v[DIM_VALUE_SIZE]);
+    shape_gen(&g, (uint64_t)r->cfg->seed, c->v);
     if (access(db, F_OK) != 0) {
         snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
                  db);
@@ -211,14 +212,14 @@ static int trim_database(struct runner *r, const struct found *fd, const char *d
     sqlite3 *h = NULL;
     sqlite3_stmt *st = NULL;
     int rc = -1;
-    kvgen_init(&g, (uint64_t)r->cfg->seed, (int)c->v[DIM_KEY_ORDER],
-               (size_t)c->v[DIM_VALUE_SIZE]);
+    shape_gen(&g, (uint64_t)r->cfg->seed, c->v);
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
         api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
         api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
         goto done;
     for (int64_t i = fd->prior.rows; i < fd->db_rows; i++) {
-        api->bind_int64(st, 1, kvgen_key(&g, (uint64_t)i));
+        char text[KVGEN_TEXT_KEY_LEN + 1];
+        shape_bind_key(api, st, 1, &g, kvgen_key(&g, (uint64_t)i), text);
         if (api->step(st) != SQLITE_DONE)
             goto done;
         api->reset(st);

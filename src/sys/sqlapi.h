@@ -34,6 +34,7 @@
     X(int, finalize, (sqlite3_stmt *))                                        \
     X(int, bind_int64, (sqlite3_stmt *, int, sqlite3_int64))                  \
     X(int, bind_blob, (sqlite3_stmt *, int, const void *, int, void (*)(void *))) \
+    X(int, bind_text, (sqlite3_stmt *, int, const char *, int, void (*)(void *))) \
     X(sqlite3_int64, column_int64, (sqlite3_stmt *, int))                     \
     X(const void *, column_blob, (sqlite3_stmt *, int))                       \
     X(const unsigned char *, column_text, (sqlite3_stmt *, int))              \

@@ -170,6 +170,34 @@ preset() {
     [ "$(field synchronous "$OUT/summary.csv" | sort -u | tr '\n' ' ')" = "full off " ]
 }
 
+@test "preset uuid: random integer against text keys, rowid against WITHOUT ROWID" {
+    preset uuid --rows 2000 --chunk 1000 --reads 100 --sync off
+    [ "$(field status "$OUT/summary.csv" | wc -l)" -eq 4 ]
+    [ "$(field key_type "$OUT/summary.csv" | sort -u | tr '\n' ' ')" = "int text " ]
+    [ "$(field table_kind "$OUT/summary.csv" | sort -u | tr '\n' ' ')" = "rowid without-rowid " ]
+    [ "$(field key_order "$OUT/summary.csv" | sort -u)" = random ]
+}
+
+# needs_option NAME: skips the test unless this build's run takes --NAME
+# (the presets of the update and delete phases).
+needs_option() {
+    "$S" run --help | grep -q -- "--$1 " || skip "this build has no --$1"
+}
+
+@test "preset updates: page sizes 1k..64k, hot rows updated on a growing table" {
+    needs_option updates
+    preset updates --rows 2000 --chunk 1000 --reads 100 --updates 100 --sync off
+    [ "$(field page_size "$OUT/summary.csv" | sort -n | tr '\n' ' ')" = "1024 2048 4096 8192 16384 32768 65536 " ]
+    python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["options"]; assert o["update-keys"] in ("hot:1000", ["hot:1000"]), o' "$OUT/run.json"
+}
+
+@test "preset churn: deletes of the oldest rows under each auto_vacuum mode" {
+    needs_option deletes
+    preset churn --rows 2000 --chunk 1000 --reads 100 --deletes 500 --sync off
+    [ "$(field status "$OUT/summary.csv" | wc -l)" -eq 3 ]
+    python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["options"]; assert o["auto-vacuum"] == ["none", "full", "incremental"], o' "$OUT/run.json"
+}
+
 @test "preset pages: 1k..64k" {
     preset pages --rows 2000 --chunk 1000 --reads 100 --sync off
     [ "$(field page_size "$OUT/summary.csv" | sort -n | tr '\n' ' ')" = "1024 2048 4096 8192 16384 32768 65536 " ]

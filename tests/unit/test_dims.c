@@ -15,6 +15,7 @@
 
 #include "csvout.h"
 #include "dims.h"
+#include "shape.h"
 #include "modes.h"
 #include "options.h"
 
@@ -118,6 +119,23 @@ static void test_absent_columns(void **state)
     assert_string_equal(dims_label(DIM_LOCKING_MODE, "", buf, sizeof buf), "normal locking");
     /* a column every release has written has no such meaning */
     assert_int_equal(dims_parse(DIM_PAGE_SIZE, "", &v), -1);
+    /* before the read distributions and table shapes: uniform reads of
+    ** integer keys in a rowid table without a secondary index, the table
+    ** every release created */
+    int64_t cell[DIM_COUNT] = {0};
+    static const int shape_dims[] = {DIM_READ_DIST, DIM_KEY_TYPE, DIM_TABLE, DIM_INDEX};
+    static const char *const absent[] = {"uniform", "int", "rowid", "none"};
+    for (int i = 0; i < 4; i++) {
+        assert_string_equal(dims_field(shape_dims[i], ""), absent[i]);
+        assert_int_equal(dims_parse(shape_dims[i], "", &cell[shape_dims[i]]), 0);
+    }
+    char sql[256];
+    assert_string_equal(shape_sql(cell, sql, sizeof sql),
+                        "CREATE TABLE kv(k INTEGER PRIMARY KEY, v BLOB NOT NULL)");
+    assert_int_equal(dims_parse(DIM_READ_DIST, "zipf:0.99", &v), 0);
+    assert_string_equal(dims_label(DIM_READ_DIST, "zipf:0.99", buf, sizeof buf),
+                        "zipf:0.99 reads");
+    assert_string_equal(dims_text(DIM_READ_DIST, v, buf, sizeof buf), "zipf:0.99");
 }
 
 /* page_size first (a WAL database can no longer change it), journal_mode

@@ -2,7 +2,9 @@
 ** Unit tests of kvgen: keys and values are pure functions of (seed, key
 ** order, value size, row); seq keys are 0..N-1; random keys are unique
 ** (checked over 10M rows by sorting) and fit a signed 64-bit key; a value
-** verifies, and one flipped bit, a wrong length or a NULL does not.
+** verifies, and one flipped bit, a wrong length or a NULL does not; a
+** text key has the form of a UUID, reads back to its key, sorts as its
+** key and no other text reads back.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -314,10 +316,71 @@ static void test_generations_differ(void **state)
     }
 }
 
+static int cmp_text(const void *a, const void *b)
+{
+    return memcmp(a, b, KVGEN_TEXT_KEY_LEN);
+}
+
+/* Text keys: the UUID form, parsed back to their key; in memcmp order
+** (SQLite's BINARY collation) as their keys are; unique as they are. */
+static void test_text_keys(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    struct kvgen g;
+    char(*t)[KVGEN_TEXT_KEY_LEN + 1] = malloc(N * sizeof *t);
+    int64_t *k = malloc(N * sizeof *k);
+    assert_non_null(t);
+    assert_non_null(k);
+    kvgen_init(&g, 42, KO_RANDOM, 16);
+    for (uint64_t i = 0; i < N; i++) {
+        int64_t back;
+        k[i] = kvgen_key(&g, i == 0 ? ((uint64_t)1 << 63) - 1 : i);
+        kvgen_key_text(k[i], t[i]);
+        assert_int_equal(strlen(t[i]), KVGEN_TEXT_KEY_LEN);
+        for (int p = 0; p < KVGEN_TEXT_KEY_LEN; p++)
+            if (p == 8 || p == 13 || p == 18 || p == 23)
+                assert_int_equal(t[i][p], '-');
+            else
+                assert_non_null(strchr("0123456789abcdef", t[i][p]));
+        assert_int_equal(kvgen_key_parse(t[i], KVGEN_TEXT_KEY_LEN, &back), 0);
+        assert_int_equal(back, k[i]);
+    }
+    qsort(t, N, sizeof *t, cmp_text);
+    qsort(k, N, sizeof *k, cmp_i64);
+    for (int i = 0; i < N; i++) {
+        int64_t back;
+        assert_int_equal(kvgen_key_parse(t[i], KVGEN_TEXT_KEY_LEN, &back), 0);
+        assert_int_equal(back, k[i]);        /* sorted as the keys, hence unique */
+        if (i)
+            assert_true(k[i] > k[i - 1]);
+    }
+    char bad[KVGEN_TEXT_KEY_LEN + 1];
+    int64_t back;
+    kvgen_key_text(12345, bad);           /* the key's hex first: 0x3039 */
+    assert_int_equal(strncmp(bad, "00000000-0000-3039-", 19), 0);
+    assert_int_equal(kvgen_key_parse(bad, KVGEN_TEXT_KEY_LEN, &back), 0);
+    assert_int_equal(back, 12345);
+    assert_int_equal(kvgen_key_parse(bad, KVGEN_TEXT_KEY_LEN - 1, &back), -1);
+    assert_int_equal(kvgen_key_parse(NULL, KVGEN_TEXT_KEY_LEN, &back), -1);
+    char *tail = &bad[KVGEN_TEXT_KEY_LEN - 1];
+    *tail = *tail == '0' ? '1' : '0';     /* another tail: no key's text */
+    assert_int_equal(kvgen_key_parse(bad, KVGEN_TEXT_KEY_LEN, &back), -1);
+    kvgen_key_text(0x7abcdef012345678LL, bad);
+    bad[0] = 'A';                         /* uppercase: not the text written */
+    assert_int_equal(kvgen_key_parse(bad, KVGEN_TEXT_KEY_LEN, &back), -1);
+    kvgen_key_text(12345, bad);
+    bad[8] = 'a';                         /* no hyphen */
+    assert_int_equal(kvgen_key_parse(bad, KVGEN_TEXT_KEY_LEN, &back), -1);
+    free(t);
+    free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seq_keys_are_row_numbers),
+        cmocka_unit_test(test_text_keys),
         cmocka_unit_test(test_random_keys_unique_10m),
         cmocka_unit_test(test_random_keys_high_rows),
         cmocka_unit_test(test_keys_deterministic),

@@ -399,7 +399,7 @@ static void test_preset_overridden(void **state)
 static void test_every_preset_parses(void **state)
 {
     (void)state;
-    static const char *const names[] = {"2014", "txn", "journal", "pages", "quick", "overnight"};
+    static const char *const names[] = {"2014", "txn", "journal", "pages", "quick", "overnight", "uuid"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         struct config c;
         char err[512];
