@@ -11,6 +11,7 @@
 #include "digits.h"
 #include "headline.h"
 #include "dims.h"
+#include "efficiency.h"
 #include "embed.h"
 #include "graphs.h"
 #include "infile.h"
@@ -654,6 +655,44 @@ static void headline(FILE *f, const struct plotdata_run *runs, int nr)
     fputs("</ul>\n", f);
 }
 
+/* The device's own limits (run.json's device_limits, run --probe) and
+** each measured cell against them (efficiency.h); nothing without them. */
+static void device(FILE *f, const struct plotdata_run *r)
+{
+    char path[4200], err[512], said[1024];
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    json_t *rj = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
+    json_t *lim = json_object_get(rj, "device_limits");
+    if (!json_is_object(lim)) {
+        json_decref(rj);
+        return;
+    }
+    fputs("<h2>How close to the device</h2>\n<p>The storage alone (<code>sqlsoak probe</code>", f);
+    fprintf(f, ", %.1f s): write + fdatasync %.0f/s, write + fsync %.0f/s, 4 KiB random reads "
+               "%.0f/s (",
+            json_number_value(json_object_get(lim, "seconds")),
+            json_number_value(json_object_get(json_object_get(lim, "write_fdatasync"),
+                                              "ops_per_s")),
+            json_number_value(json_object_get(json_object_get(lim, "write_fsync"), "ops_per_s")),
+            json_number_value(json_object_get(json_object_get(lim, "random_read_4k"),
+                                              "ops_per_s")));
+    esc(f, json_string_value(json_object_get(lim, "read_method")));
+    fprintf(f, "), sequential write %.1f MB/s.</p>\n<ul>\n",
+            json_number_value(json_object_get(lim, "seq_write_mb_per_s")));
+    for (int i = 0; i < r->summary.nrows; i++) {
+        struct efficiency e;
+        if (strcmp(csvin_str(&r->summary, CSV_SUMMARY, i, COL_status), "ok") != 0 ||
+            efficiency_of(lim, &r->summary, i, &e) != 0 || !efficiency_say(&e, said, sizeof said))
+            continue;
+        fprintf(f, "<li>cell %s repeat %s: ", csvin_str(&r->summary, CSV_SUMMARY, i, COL_cell),
+                csvin_str(&r->summary, CSV_SUMMARY, i, COL_repeat));
+        esc(f, said);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+    json_decref(rj);
+}
+
 int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
 {
     char tmp[4300];
@@ -678,6 +717,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
               f);
         summary(f, r);
         readers(f, r);
+        device(f, r);
         fputs("<h2>Graphs</h2>\n", f);
         graphs(f, r->dir, GRAPHS_RUN, have);
         fputs("<p><small>Data: chunks.csv, summary.csv, timeline.csv, run.json in this "

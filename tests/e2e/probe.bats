@@ -120,6 +120,11 @@ assert lim["write_fdatasync"]["ops"] >= 5 and lim["random_read_4k"]["ops_per_s"]
 PY
     # the probe's scratch file is gone: the folder holds no file but the run's
     [ -z "$(ls -A "$DB" | grep -v '^sqlsoak-')" ]
+    # the report relates each cell to those limits
+    "$S" plot "$T/a" >/dev/null
+    grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
+    grep -Eq '<li>cell 1 repeat 1: commits ran at [0-9]+% of the device&#39;s raw write \+ fdatasync rate' "$T/a/report.html" ||
+        grep -Eq "<li>cell 1 repeat 1: commits ran at [0-9]+% of the device's raw write \+ fdatasync rate" "$T/a/report.html"
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "device limits from $T/a/run.json" ]

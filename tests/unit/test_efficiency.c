@@ -72,6 +72,16 @@ static void test_ratios_from_run_json_and_summary(void **state)
     efficiency_say(&e, s, sizeof s);
     assert_string_equal(s, "no commit waited for a sync (synchronous off)");
 
+    /* reads from RAM are not set against the device */
+    e.cached_pct = 100;
+    e.no_sync = 0;
+    e.commit_ratio = e.write_ratio = NAN;
+    e.reads_per_s = 200000;
+    e.read_ratio = 200000 / 12000.0;
+    efficiency_say(&e, s, sizeof s);
+    assert_string_equal(s, "reads came from the page cache (100% of the database there), not "
+                           "from the device");
+
     /* a run without a probe */
     assert_int_equal(efficiency_of(NULL, &t, 0, &e), -1);
     csvin_free(&t);
