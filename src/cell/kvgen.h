@@ -36,6 +36,9 @@ void kvgen_init(struct kvgen *g, uint64_t seed, int key_order, size_t value_size
 /* The key of row i (i < 2^63). */
 int64_t kvgen_key(const struct kvgen *g, uint64_t row);
 
+/* The row whose key is key: kvgen_key's inverse (key >= 0). */
+int64_t kvgen_row(const struct kvgen *g, int64_t key);
+
 /* Writes the value of key into out[0..value_size). */
 void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out);
 
