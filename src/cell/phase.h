@@ -3,7 +3,8 @@
 ** noise, the summary and the plots loop over instead of naming "write"
 ** and "read" in each.
 **
-** A chunk runs write (its INSERTs, COMMITs included), then read; --verify
+** A chunk runs write (its INSERTs, COMMITs included), then update (with
+** --updates: existing rows rewritten, schedule.h), then read; --verify
 ** runs verify once at the cell's end.  commit is the write phase's
 ** COMMITs, a figure of their own in timeline.csv.  A row's name is its
 ** word in timeline.csv's phase column and the prefix of its columns
@@ -15,7 +16,14 @@
 
 #include "colid.h"
 
-enum phase_id { PHASE_WRITE, PHASE_COMMIT, PHASE_READ, PHASE_VERIFY, PHASE_COUNT };
+enum phase_id {
+    PHASE_WRITE,
+    PHASE_COMMIT,
+    PHASE_UPDATE,
+    PHASE_READ,
+    PHASE_VERIFY,
+    PHASE_COUNT
+};
 
 struct phase {
     const char *name;        /* timeline.csv's word and the columns' prefix: "write" */

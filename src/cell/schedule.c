@@ -41,6 +41,15 @@ void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chun
     assert(hot ? hot <= chunk : updates <= chunk);
 }
 
+void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c)
+{
+    char err[160];
+    int64_t hot = 0;
+    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, sizeof err))
+        assert(!"--update-keys checked before any cell");
+    schedule_init(s, (uint64_t)cfg->seed, cfg->rows, cfg->chunk, c->v[DIM_UPDATES], hot);
+}
+
 int64_t schedule_rows_after(const struct schedule *s, int64_t c)
 {
     int64_t r = (c + 1) * s->chunk;

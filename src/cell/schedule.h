@@ -25,6 +25,9 @@
 #ifndef SQLSOAK_SCHEDULE_H
 #define SQLSOAK_SCHEDULE_H
 
+#include "options.h"
+#include "plan.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,6 +44,10 @@ int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n);
 
 void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
                    int64_t updates, int64_t hot);
+
+/* The schedule of cell c of a run of cfg (its options checked by session:
+** --update-keys parses). */
+void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c);
 
 /* Rows in the table after chunk c. */
 int64_t schedule_rows_after(const struct schedule *s, int64_t c);

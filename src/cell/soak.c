@@ -9,7 +9,8 @@
 **                                       mismatch ends the cell UNSUPPORTED)
 **        (db_make records the new file's identity: the proof the runner
 **         needs to delete it, dbmark.h)
-**   READY --write_phase--> WRITTEN --read_phase--> READ --chunk_record--> READY
+**   READY --write_phase--> WRITTEN --update_phase--> UPDATED --read_phase--> READ
+**        --chunk_record--> READY      (update_phase with --updates only)
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -24,7 +25,8 @@
 **     BEAT_VERIFY_ROWS rows of the --verify scan.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
-**  3. Every value read is verified against the generator.
+**  3. Every value read is verified against the generator, at the
+**     generation the schedule gives its row (schedule.h).
 */
 #include "soak.h"
 #include "beat.h"
@@ -38,6 +40,7 @@
 #include "oscache.h"
 #include "phase.h"
 #include "rng.h"
+#include "schedule.h"
 #include "sysinfo.h"
 #include "testhook.h"
 #include "verify.h"
@@ -60,13 +63,15 @@ struct soak {
     const struct sqlapi *api;
     struct cell_result *res;
     sqlite3 *db;
-    sqlite3_stmt *ins, *sel, *begin, *commit;
+    sqlite3_stmt *ins, *sel, *begin, *commit, *upd;
     struct kvgen gen;
+    struct schedule sched;      /* the rows each chunk's update phase rewrites */
     unsigned char *value;       /* one value, value_size bytes */
     int in_txn;
     int64_t txn_left;           /* rows until the next COMMIT */
     int64_t inserted;           /* rows committed or pending */
-    struct hist lat;
+    struct hist lat;            /* the chunk's reads */
+    struct hist ulat;           /* the chunk's updates */
     struct cellstats stats;     /* the chunks' figures, for the summary */
     int created;                /* we made db_path: ours to delete */
     struct faultvfs *fault;     /* registered for this cell, or NULL */
@@ -214,6 +219,7 @@ static int statements_prepare(struct soak *s)
 {
     return prepare(s, "INSERT INTO kv(k, v) VALUES(?1, ?2)", &s->ins) ||
            prepare(s, "SELECT v FROM kv WHERE k = ?1", &s->sel) ||
+           prepare(s, "UPDATE kv SET v = ?2 WHERE k = ?1", &s->upd) ||
            prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
 }
 
@@ -314,14 +320,21 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
+    const int updated = s->sched.updates > 0;
     for (int64_t i = 0; i < n && hi > lo; i++) {
-        int64_t key = kvgen_key(&s->gen, (uint64_t)lo + rng_below(&r, (uint64_t)(hi - lo)));
+        int64_t row = lo + (int64_t)rng_below(&r, (uint64_t)(hi - lo));
+        int64_t key = kvgen_key(&s->gen, (uint64_t)row);
         api->bind_int64(s->sel, 1, key);
         int rc = api->step(s->sel);
         if (rc == SQLITE_ROW) {
             const void *v = api->column_blob(s->sel, 0);
             int len = api->column_bytes(s->sel, 0);
-            bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
+            if (updated)                    /* its generation after this chunk's updates */
+                bad += !kvgen_verify_gen(&s->gen, key,
+                                         schedule_generation(&s->sched, row, (int64_t)chunk + 1),
+                                         v, (size_t)len);
+            else
+                bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
         } else if (rc == SQLITE_DONE) {
             bad++;                          /* a key written is missing */
         } else {
@@ -341,6 +354,50 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     timeline_end(&s->w.tl, 0);
     *read_ns = t_prev - t_start;
     *failures = bad;
+    return 0;
+}
+
+/* Chunk c's updates (schedule.h), each row rewritten with the value of
+** its new generation, timed as the reads are (one clock read each, into
+** s->ulat).  In a transaction of its own, committed every --commit-every
+** updates and at the end; inside the open one when a transaction spans
+** chunks.  OUT: *update_ns. */
+static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns)
+{
+    const struct sqlapi *api = s->api;
+    const int64_t n = s->sched.updates, every = s->env->cell->v[DIM_COMMIT_EVERY];
+    const int own = !s->in_txn;
+    int64_t left = every;
+    hist_reset(&s->ulat);
+    uint64_t t_start = timeline_begin(&s->w.tl, PHASE_UPDATE, 0), t_prev = t_start;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t row;
+        uint64_t gen;
+        if (!s->in_txn) {
+            if (step_done(s, s->begin, "BEGIN"))
+                return -1;
+            s->in_txn = 1;
+        }
+        schedule_update(&s->sched, c, j, &row, &gen);
+        int64_t key = kvgen_key(&s->gen, (uint64_t)row);
+        kvgen_value_gen(&s->gen, key, gen, s->value);
+        api->bind_int64(s->upd, 1, key);
+        api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
+        if (step_done(s, s->upd, "UPDATE"))
+            return -1;
+        if (own && (--left == 0 || j == n - 1)) {
+            if (step_done(s, s->commit, "COMMIT"))
+                return -1;
+            s->in_txn = 0;
+            left = every;
+        }
+        uint64_t t = clock_now_ns();
+        hist_record(&s->ulat, t - t_prev);
+        timeline_read(&s->w.tl, t, t - t_prev);
+        t_prev = t;
+    }
+    timeline_end(&s->w.tl, 0);
+    *update_ns = t_prev - t_start;
     return 0;
 }
 
@@ -453,8 +510,8 @@ static int verify_table(struct soak *s)
     timeline_chunk(&s->w.tl, last);
     struct verify_ctx v = {&s->w.tl, s->env->beat_fd, last};
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
-    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
-                        ok, sizeof ok, what, sizeof what);
+    int rc = verify_run(s->api, s->db, &s->gen, &s->sched, last + 1, s->inserted, &bad, &rows,
+                        verify_tick, &v, ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, what);
     if (strcmp(ok, "ok") != 0) {
@@ -476,6 +533,20 @@ static int corrupt_row(struct soak *s, int64_t row)
     return exec(s, sql);
 }
 
+/* The test hook's stale row: once updated, the value of the generation
+** before its own (outside the timed phase). */
+static int stale_row(struct soak *s, int64_t row, int64_t chunks_done)
+{
+    uint64_t gen = schedule_generation(&s->sched, row, chunks_done);
+    if (row < 0 || row >= s->inserted || gen == 0)
+        return 0;
+    int64_t key = kvgen_key(&s->gen, (uint64_t)row);
+    kvgen_value_gen(&s->gen, key, gen - 1, s->value);
+    s->api->bind_int64(s->upd, 1, key);
+    s->api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
+    return step_done(s, s->upd, "UPDATE");
+}
+
 /* What the phases of one chunk share: its size, its reads, and each
 ** phase's time (commit's lies inside write's) and ops, set by its runner:
 ** 0 for a phase that did nothing (--reads 0) or did not run, -1 for one
@@ -483,6 +554,7 @@ static int corrupt_row(struct soak *s, int64_t row)
 struct chunk_work {
     int64_t chunk, n, reads, lo;
     int64_t corrupt;             /* the test hook's row, or -1 */
+    int64_t stale;               /* the stale test hook's row, or -1 */
     uint64_t ns[PHASE_COUNT];
     int64_t ops[PHASE_COUNT];
     struct chunk_record *cr;
@@ -514,6 +586,22 @@ static int write_finish(struct soak *s, struct chunk_work *w)
     return row >= s->inserted - w->n && row < s->inserted ? corrupt_row(s, row) : 0;
 }
 
+static int update_wanted(const struct soak *s)
+{
+    return s->sched.updates > 0;
+}
+
+static int update_run(struct soak *s, struct chunk_work *w)
+{
+    w->ops[PHASE_UPDATE] = s->sched.updates;
+    return update_phase(s, w->chunk, &w->ns[PHASE_UPDATE]);
+}
+
+static int update_finish(struct soak *s, struct chunk_work *w)
+{
+    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1) : 0;
+}
+
 static int read_prepare(struct soak *s, struct chunk_work *w)
 {
     if (os_cache(s, w->cr))
@@ -540,10 +628,12 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
     return verify_table(s);
 }
 
-/* The phases in order, indexed by phase.h's table: write and read in
-** each chunk, commit inside write, verify once at the cell's end. */
+/* The phases in order, indexed by phase.h's table: write, update (with
+** --updates) and read in each chunk, commit inside write, verify once at
+** the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
     [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
+    [PHASE_UPDATE] = {0, update_wanted, NULL, update_run, update_finish},
     [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
     [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
@@ -565,8 +655,8 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 
 /* The chunk's figures of each phase (records.h) from its runner's ops and
 ** time: a phase that did nothing has neither time nor rate, one timed but
-** not counted a time alone.  The latencies are those of the chunk's one
-** histogram, which the one phase that times its ops fills. */
+** not counted a time alone.  The latencies are those of the histogram
+** of the phase that times its ops: the reads', the updates'. */
 static void phase_figures(const struct soak *s, const struct chunk_work *w,
                           struct chunk_record *cr)
 {
@@ -579,7 +669,7 @@ static void phase_figures(const struct soak *s, const struct chunk_work *w,
         for (int i = 0; i < LAT_COUNT; i++)
             ps->us[i] = NAN;
         if (phase_table[p].latency)
-            latency_from_hist(&s->lat, ps->us);
+            latency_from_hist(p == PHASE_UPDATE ? &s->ulat : &s->lat, ps->us);
     }
 }
 
@@ -590,7 +680,7 @@ static int chunk_loop(struct soak *s)
     const struct soak_prior *prior = s->env->prior;
     /* a resumed cell's clock goes on from its last recorded chunk */
     uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
-    int64_t corrupt = testhook_corrupt_row();
+    int64_t corrupt = testhook_corrupt_row(), stale = testhook_stale_row();
     struct chunk_record cr;
     memset(&cr, 0, sizeof cr);
     cr.id = s->env->id;
@@ -600,7 +690,7 @@ static int chunk_loop(struct soak *s)
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
-                               .corrupt = corrupt, .cr = &cr};
+                               .corrupt = corrupt, .stale = stale, .cr = &cr};
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
@@ -645,7 +735,8 @@ static int chunk_loop(struct soak *s)
 static int end_phases(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
-    struct chunk_work w = {.chunk = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1, .corrupt = -1};
+    struct chunk_work w = {.chunk = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1, .corrupt = -1,
+                           .stale = -1};
     return run_phases(s, &w, 1);
 }
 
@@ -668,7 +759,7 @@ int soak_status_of(const char *word)
 static void db_close(struct soak *s)
 {
     const struct sqlapi *api = s->api;
-    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit};
+    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd};
     for (size_t i = 0; i < sizeof st / sizeof *st; i++)
         if (st[i])
             api->finalize(st[i]);
@@ -712,6 +803,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
 
     kvgen_init(&s.gen, (uint64_t)cfg->seed, (int)c->v[DIM_KEY_ORDER],
                (size_t)c->v[DIM_VALUE_SIZE]);
+    schedule_for_cell(&s.sched, cfg, c);
     fault_setup(&s);
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,

@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
-               int64_t *bad, int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok,
-               size_t okn, char *what, size_t whatn)
+int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
+               const struct schedule *sch, int64_t chunks, int64_t rows, int64_t *bad,
+               int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok, size_t okn,
+               char *what, size_t whatn)
 {
     sqlite3_stmt *scan = NULL;
     int64_t found = 0;
@@ -32,7 +33,8 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, i
     while ((rc = api->step(scan)) == SQLITE_ROW) {
         int64_t k = api->column_int64(scan, 0);
         const void *v = api->column_blob(scan, 1);
-        *bad += !kvgen_verify(gen, k, v, (size_t)api->column_bytes(scan, 1));
+        uint64_t g = sch ? schedule_generation(sch, kvgen_row(gen, k), chunks) : 0;
+        *bad += !kvgen_verify_gen(gen, k, g, v, (size_t)api->column_bytes(scan, 1));
         keysum += rng_mix64((uint64_t)k);
         if ((++found & (VERIFY_TICK_ROWS - 1)) == 0 && tick)
             tick(ctx, found);

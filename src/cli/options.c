@@ -42,6 +42,9 @@ static const struct option_def head_table[] = {
      O(read_from)},
     {{"seed", V_INT, 0, "42", 0, I64MAX, NULL, NULL, 0, RUNLIKE,
       "seed of keys, values, reads and --shuffle; one seed, one workload"}, O(seed)},
+    {{"update-keys", V_STR, 0, "uniform", 0, 0, NULL, NULL, 0, CMD_RUN,
+      "rows --updates rewrites: uniform (a block of all rows so far, from the seed) or "
+      "hot:K (the first K rows, again and again, in turn)"}, O(update_keys)},
 };
 /* ... and after them. */
 static const struct option_def tail_table[] = {
@@ -348,6 +351,7 @@ void config_free(struct config *cfg)
     free(cfg->db_dir);
     free(cfg->out);
     free(cfg->metrics);
+    free(cfg->update_keys);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }

@@ -43,6 +43,7 @@ struct config {
     /* workload */
     int64_t rows, chunk, reads, seed;
     int read_from;
+    char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
     int64_t warmup;               /* untimed rows written before the first chunk */
 
     /* matrix dimensions (dims.h): the values listed, by dimension; the

@@ -81,6 +81,10 @@ const struct dim dim_table[DIM_COUNT] = {
          "what the simulated storage tells SQLite and does: on (a torn write damages only "
          "the bytes written) or off (it may damage the whole sectors it touches)"},
         "powersafe_overwrite", "", "powersafe %s", NULL, 0, NULL, 0, DR_NONE, "on"},
+    [DIM_UPDATES] = {
+        {"updates", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, CMD_RUN,
+         "rows updated per chunk, after its write phase (their keys: --update-keys)"},
+        "updates_per_chunk", "rows", "%s updates a chunk", NULL, 0, NULL, 0, DR_NONE, "0"},
 };
 
 int dims_find(const char *column)

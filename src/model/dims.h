@@ -39,6 +39,7 @@ enum dim_id {
     DIM_OS_CACHE,
     DIM_DEVICE,
     DIM_POWERSAFE,
+    DIM_UPDATES,
     DIM_COUNT
 };
 

@@ -34,7 +34,10 @@
     X(crash_event) X(events) X(acked_rows) X(found_rows) X(lost_commits) X(integrity) \
     X(outcome) X(workload_seed) X(sector_size) X(replay) X(trials) X(intact) X(lost_trials) \
     X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
-    X(span_s) X(ops) X(read_max_us)
+    X(span_s) X(ops) X(read_max_us) \
+    X(update_s) X(updates) X(update_rows_per_s) X(update_p50_us) X(update_p90_us) \
+    X(update_p99_us) X(update_p999_us) X(update_max_us) X(update_mean_us) \
+    X(update_rows_per_s_median) X(update_rows_per_s_min) X(update_rows_per_s_max)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

@@ -115,6 +115,19 @@ static const struct column chunk_columns[] = {
       "share of the chunk the storage device was busy (io_ticks)"),
     C(CR, device_reads, K_F64, 0, "", "", "reads the storage device completed in the chunk"),
     C(CR, device_writes, K_F64, 0, "", "", "writes the storage device completed in the chunk"),
+    PH(CR, update_s, PHASE_UPDATE, s, K_F64, 9, "s", "",
+       "the update phase: existing rows rewritten, COMMITs included"),
+    PH(CR, updates, PHASE_UPDATE, ops, K_I64, 0, "rows", "", "rows updated by this chunk"),
+    PH(CR, update_rows_per_s, PHASE_UPDATE, rate, K_F64, 1, "rows/s", "", "updates / update_s"),
+    PH(CR, update_p50_us, PHASE_UPDATE, us[LAT_P50], K_F64, 3, "µs", "", "median update latency"),
+    PH(CR, update_p90_us, PHASE_UPDATE, us[LAT_P90], K_F64, 3, "µs", "",
+       "90th percentile update latency"),
+    PH(CR, update_p99_us, PHASE_UPDATE, us[LAT_P99], K_F64, 3, "µs", "",
+       "99th percentile update latency"),
+    PH(CR, update_p999_us, PHASE_UPDATE, us[LAT_P999], K_F64, 3, "µs", "",
+       "99.9th percentile update latency"),
+    PH(CR, update_max_us, PHASE_UPDATE, us[LAT_MAX], K_F64, 3, "µs", "", "slowest update, exact"),
+    PH(CR, update_mean_us, PHASE_UPDATE, us[LAT_MEAN], K_F64, 3, "µs", "", "mean update latency"),
 };
 
 #define SR struct summary_record
@@ -175,6 +188,10 @@ static const struct column summary_columns[] = {
        "1 when the interval includes 1.00"),
     C(SR, vs_cell1_rounds, K_F64, 0, "", "", "rounds in which both cells were measured"),
     C(SR, vs_cell1_confidence, K_F64, 1, "%", "", "the intervals' coverage of the median ratio"),
+    PH(SR, update_rows_per_s_median, PHASE_UPDATE, median, K_F64, 1, "rows/s", "",
+       "median over the cell's chunks"),
+    PH(SR, update_rows_per_s_min, PHASE_UPDATE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
+    PH(SR, update_rows_per_s_max, PHASE_UPDATE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
 };
 
 #define TR struct trial_record

@@ -3,6 +3,9 @@
 ** inside a run, for the tests only (README, Development).  Each is read
 ** outside every timed phase; unset, each does nothing.
 **   SQLSOAK_TEST_CORRUPT_ROW=N     overwrite row N's value once written
+**   SQLSOAK_TEST_STALE_ROW=N       after each chunk's updates, give row N,
+**                                  once updated, the value of the generation
+**                                  before its own: a stale value
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
 **                                  STEP (a beat_word: write, read, ...) of
@@ -19,6 +22,9 @@
 
 /* The row to corrupt, or -1. */
 int64_t testhook_corrupt_row(void);
+
+/* The row to leave stale, or -1. */
+int64_t testhook_stale_row(void);
 
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */
