@@ -15,9 +15,11 @@ const struct phase phase_table[PHASE_COUNT] = {
                      "Write rate of the last chunk.", NULL, NULL},
     [PHASE_COMMIT] = {"commit", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_UPDATE] = {"update", "rows/s", 1, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
+    [PHASE_DELETE] = {"delete", "rows/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_READ] = {"read", "reads/s", 1, 0, NOISE(read), 1, "sqlsoak_read_ops_per_second",
                     "Read rate of the last chunk.", "sqlsoak_read_latency_seconds",
                     "Read latency of the last chunk, by figure."},
+    [PHASE_VACUUM] = {"vacuum", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_VERIFY] = {"verify", "rows/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
 };
 

@@ -9,8 +9,11 @@
 **                                       mismatch ends the cell UNSUPPORTED)
 **        (db_make records the new file's identity: the proof the runner
 **         needs to delete it, dbmark.h)
-**   READY --write_phase--> WRITTEN --update_phase--> UPDATED --read_phase--> READ
-**        --chunk_record--> READY      (update_phase with --updates only)
+**   READY --write_phase--> WRITTEN --update_phase--> UPDATED --delete_phase-->
+**        DELETED --read_phase--> READ --vacuum_phase--> VACUUMED
+**        --chunk_record--> READY      (update_phase with --updates only,
+**        delete_phase with --deletes, vacuum_phase with --auto-vacuum
+**        incremental)
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -26,7 +29,8 @@
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
 **  3. Every value read is verified against the generator, at the
-**     generation the schedule gives its row (schedule.h).
+**     generation the schedule gives its row (schedule.h); a row the
+**     schedule deleted must not be found.
 */
 #include "soak.h"
 #include "beat.h"
@@ -63,7 +67,7 @@ struct soak {
     const struct sqlapi *api;
     struct cell_result *res;
     sqlite3 *db;
-    sqlite3_stmt *ins, *sel, *begin, *commit, *upd;
+    sqlite3_stmt *ins, *sel, *begin, *commit, *upd, *del;
     struct kvgen gen;
     struct schedule sched;      /* the rows each chunk's update phase rewrites */
     unsigned char *value;       /* one value, value_size bytes */
@@ -220,6 +224,7 @@ static int statements_prepare(struct soak *s)
     return prepare(s, "INSERT INTO kv(k, v) VALUES(?1, ?2)", &s->ins) ||
            prepare(s, "SELECT v FROM kv WHERE k = ?1", &s->sel) ||
            prepare(s, "UPDATE kv SET v = ?2 WHERE k = ?1", &s->upd) ||
+           prepare(s, "DELETE FROM kv WHERE k = ?1", &s->del) ||
            prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
 }
 
@@ -320,7 +325,10 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
-    const int updated = s->sched.updates > 0;
+    const int scheduled = s->sched.updates > 0 || s->sched.deletes > 0;
+    const int64_t done = (int64_t)chunk + 1;      /* the schedule after this chunk */
+    if (lo < schedule_gone_below(&s->sched, done))
+        lo = schedule_gone_below(&s->sched, done);   /* the retention window's rows */
     for (int64_t i = 0; i < n && hi > lo; i++) {
         int64_t row = lo + (int64_t)rng_below(&r, (uint64_t)(hi - lo));
         int64_t key = kvgen_key(&s->gen, (uint64_t)row);
@@ -329,14 +337,13 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
         if (rc == SQLITE_ROW) {
             const void *v = api->column_blob(s->sel, 0);
             int len = api->column_bytes(s->sel, 0);
-            if (updated)                    /* its generation after this chunk's updates */
-                bad += !kvgen_verify_gen(&s->gen, key,
-                                         schedule_generation(&s->sched, row, (int64_t)chunk + 1),
-                                         v, (size_t)len);
+            if (scheduled)                  /* its generation, and not deleted */
+                bad += !schedule_value_ok(&s->sched, &s->gen, row, key, done, 1, v, (size_t)len);
             else
                 bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
         } else if (rc == SQLITE_DONE) {
-            bad++;                          /* a key written is missing */
+            /* a key written is missing, unless the schedule deleted it */
+            bad += !scheduled || !schedule_deleted(&s->sched, row, done);
         } else {
             api->reset(s->sel);
             return sql_fail(s, rc, "SELECT");
@@ -357,27 +364,62 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     return 0;
 }
 
+/* The transactions of a phase that rewrites or deletes rows: its own
+** (own), committed every --commit-every ops and after its last, or the
+** open one of a transaction that spans chunks, left open. */
+struct batch {
+    int own;
+    int64_t every, left;
+};
+
+static struct batch batch_start(const struct soak *s)
+{
+    int64_t every = s->env->cell->v[DIM_COMMIT_EVERY];
+    return (struct batch){!s->in_txn, every, every};
+}
+
+/* Before an op: BEGIN unless a transaction is open. */
+static int batch_op(struct soak *s)
+{
+    if (s->in_txn)
+        return 0;
+    if (step_done(s, s->begin, "BEGIN"))
+        return -1;
+    s->in_txn = 1;
+    return 0;
+}
+
+/* After an op (the phase's last when last): COMMIT when it is due. */
+static int batch_done(struct soak *s, struct batch *b, int last)
+{
+    if (!b->own || (--b->left != 0 && !last))
+        return 0;
+    if (step_done(s, s->commit, "COMMIT"))
+        return -1;
+    s->in_txn = 0;
+    b->left = b->every;
+    return 0;
+}
+
 /* Chunk c's updates (schedule.h), each row rewritten with the value of
 ** its new generation, timed as the reads are (one clock read each, into
 ** s->ulat).  In a transaction of its own, committed every --commit-every
 ** updates and at the end; inside the open one when a transaction spans
-** chunks.  OUT: *update_ns. */
-static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns)
+** chunks.  OUT: *update_ns, *changed (the rows rewritten: an update of a
+** deleted row changes none). */
+static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns, int64_t *changed)
 {
     const struct sqlapi *api = s->api;
-    const int64_t n = s->sched.updates, every = s->env->cell->v[DIM_COMMIT_EVERY];
-    const int own = !s->in_txn;
-    int64_t left = every;
+    const int64_t n = s->sched.updates;
+    struct batch b = batch_start(s);
+    int64_t rows = 0;
     hist_reset(&s->ulat);
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_UPDATE, 0), t_prev = t_start;
     for (int64_t j = 0; j < n; j++) {
         int64_t row;
         uint64_t gen;
-        if (!s->in_txn) {
-            if (step_done(s, s->begin, "BEGIN"))
-                return -1;
-            s->in_txn = 1;
-        }
+        if (batch_op(s))
+            return -1;
         schedule_update(&s->sched, c, j, &row, &gen);
         int64_t key = kvgen_key(&s->gen, (uint64_t)row);
         kvgen_value_gen(&s->gen, key, gen, s->value);
@@ -385,12 +427,9 @@ static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns)
         api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
         if (step_done(s, s->upd, "UPDATE"))
             return -1;
-        if (own && (--left == 0 || j == n - 1)) {
-            if (step_done(s, s->commit, "COMMIT"))
-                return -1;
-            s->in_txn = 0;
-            left = every;
-        }
+        rows += api->changes(s->db);
+        if (batch_done(s, &b, j == n - 1))
+            return -1;
         uint64_t t = clock_now_ns();
         hist_record(&s->ulat, t - t_prev);
         timeline_read(&s->w.tl, t, t - t_prev);
@@ -398,6 +437,35 @@ static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns)
     }
     timeline_end(&s->w.tl, 0);
     *update_ns = t_prev - t_start;
+    *changed = rows;
+    return 0;
+}
+
+/* Chunk c's deletes (schedule.h), committed as the updates are; timed as
+** the write phase is, a clock look every TIMELINE_TICK_ROWS deletes.
+** OUT: *delete_ns, *deleted (the rows removed: a row gone already, or
+** past the table's end, is none). */
+static int delete_phase(struct soak *s, int64_t c, uint64_t *delete_ns, int64_t *deleted)
+{
+    const struct sqlapi *api = s->api;
+    const int64_t n = s->sched.deletes;
+    struct batch b = batch_start(s);
+    int64_t rows = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_DELETE, 0);
+    for (int64_t j = 0; j < n; j++) {
+        if (batch_op(s))
+            return -1;
+        api->bind_int64(s->del, 1, kvgen_key(&s->gen, (uint64_t)schedule_delete(&s->sched, c, j)));
+        if (step_done(s, s->del, "DELETE"))
+            return -1;
+        rows += api->changes(s->db);
+        if (batch_done(s, &b, j == n - 1))
+            return -1;
+        if (((j + 1) & (TIMELINE_TICK_ROWS - 1)) == 0)
+            timeline_tick(&s->w.tl, rows);
+    }
+    *delete_ns = timeline_end(&s->w.tl, rows) - t0;
+    *deleted = rows;
     return 0;
 }
 
@@ -428,6 +496,11 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     dbfile_side(db, "-journal", side, sizeof side);
     cr->journal_bytes = file_size(side);
     cr->rss_kib = sysinfo_rss_kib();
+    char pages[32];
+    int rc = sqlapi_query_text(s->api, s->db, "PRAGMA freelist_count", pages, sizeof pages);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "PRAGMA freelist_count");
+    cr->freelist_count = strtoll(pages, NULL, 10);
     if (s->env->chunks_fd < 0)
         return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
@@ -534,17 +607,23 @@ static int corrupt_row(struct soak *s, int64_t row)
 }
 
 /* The test hook's stale row: once updated, the value of the generation
-** before its own (outside the timed phase). */
-static int stale_row(struct soak *s, int64_t row, int64_t chunks_done)
+** before its own; after the deletes that removed it (deleted), back with
+** its last value (outside the timed phases). */
+static int stale_row(struct soak *s, int64_t row, int64_t chunks_done, int deleted)
 {
     uint64_t gen = schedule_generation(&s->sched, row, chunks_done);
-    if (row < 0 || row >= s->inserted || gen == 0)
+    int gone = schedule_deleted(&s->sched, row, chunks_done);
+    if (gone && !deleted)
+        return 0;                           /* its deletes are still to come */
+    if (row < 0 || row >= s->inserted || (gen == 0 && !gone) ||
+        (gone && schedule_deleted(&s->sched, row, chunks_done - 1)))
         return 0;
     int64_t key = kvgen_key(&s->gen, (uint64_t)row);
-    kvgen_value_gen(&s->gen, key, gen - 1, s->value);
-    s->api->bind_int64(s->upd, 1, key);
-    s->api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
-    return step_done(s, s->upd, "UPDATE");
+    sqlite3_stmt *st = gone ? s->ins : s->upd;
+    kvgen_value_gen(&s->gen, key, gone ? gen : gen - 1, s->value);
+    s->api->bind_int64(st, 1, key);
+    s->api->bind_blob(st, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
+    return step_done(s, st, gone ? "INSERT" : "UPDATE");
 }
 
 /* What the phases of one chunk share: its size, its reads, and each
@@ -593,13 +672,45 @@ static int update_wanted(const struct soak *s)
 
 static int update_run(struct soak *s, struct chunk_work *w)
 {
-    w->ops[PHASE_UPDATE] = s->sched.updates;
-    return update_phase(s, w->chunk, &w->ns[PHASE_UPDATE]);
+    return update_phase(s, w->chunk, &w->ns[PHASE_UPDATE], &w->ops[PHASE_UPDATE]);
 }
 
+/* The update and delete phases' end: the stale test hook. */
 static int update_finish(struct soak *s, struct chunk_work *w)
 {
-    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1) : 0;
+    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1, 0) : 0;
+}
+
+static int delete_finish(struct soak *s, struct chunk_work *w)
+{
+    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1, 1) : 0;
+}
+
+static int delete_wanted(const struct soak *s)
+{
+    return s->sched.deletes > 0;
+}
+
+static int delete_run(struct soak *s, struct chunk_work *w)
+{
+    return delete_phase(s, w->chunk, &w->ns[PHASE_DELETE], &w->ops[PHASE_DELETE]);
+}
+
+static int vacuum_wanted(const struct soak *s)
+{
+    return s->env->cell->v[DIM_AUTO_VACUUM] == AV_INCREMENTAL;
+}
+
+/* --auto-vacuum incremental: the chunk's free pages returned to the file
+** system at its end, timed (vacuum_s) but not counted. */
+static int vacuum_run(struct soak *s, struct chunk_work *w)
+{
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VACUUM, 0);
+    if (exec(s, "PRAGMA incremental_vacuum"))
+        return -1;
+    w->ns[PHASE_VACUUM] = timeline_end(&s->w.tl, 1) - t0;    /* timeline.csv: 1 op */
+    w->ops[PHASE_VACUUM] = -1;
+    return 0;
 }
 
 static int read_prepare(struct soak *s, struct chunk_work *w)
@@ -629,12 +740,15 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
 }
 
 /* The phases in order, indexed by phase.h's table: write, update (with
-** --updates) and read in each chunk, commit inside write, verify once at
-** the cell's end. */
+** --updates), delete (--deletes), read and vacuum (--auto-vacuum
+** incremental) in each chunk, commit inside write, verify once at the
+** cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
     [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
     [PHASE_UPDATE] = {0, update_wanted, NULL, update_run, update_finish},
+    [PHASE_DELETE] = {0, delete_wanted, NULL, delete_run, delete_finish},
     [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
+    [PHASE_VACUUM] = {0, vacuum_wanted, NULL, vacuum_run, NULL},
     [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
 
@@ -759,7 +873,7 @@ int soak_status_of(const char *word)
 static void db_close(struct soak *s)
 {
     const struct sqlapi *api = s->api;
-    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd};
+    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd, s->del};
     for (size_t i = 0; i < sizeof st / sizeof *st; i++)
         if (st[i])
             api->finalize(st[i]);

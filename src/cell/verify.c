@@ -33,8 +33,10 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
     while ((rc = api->step(scan)) == SQLITE_ROW) {
         int64_t k = api->column_int64(scan, 0);
         const void *v = api->column_blob(scan, 1);
-        uint64_t g = sch ? schedule_generation(sch, kvgen_row(gen, k), chunks) : 0;
-        *bad += !kvgen_verify_gen(gen, k, g, v, (size_t)api->column_bytes(scan, 1));
+        size_t len = (size_t)api->column_bytes(scan, 1);
+        /* a row the schedule deleted is found: a failure */
+        *bad += sch ? !schedule_value_ok(sch, gen, kvgen_row(gen, k), k, chunks, 1, v, len)
+                    : !kvgen_verify(gen, k, v, len);
         keysum += rng_mix64((uint64_t)k);
         if ((++found & (VERIFY_TICK_ROWS - 1)) == 0 && tick)
             tick(ctx, found);
@@ -45,10 +47,14 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
         snprintf(what, whatn, "verify scan");
         return rc;
     }
+    int64_t live = 0;                       /* the rows not deleted */
     for (int64_t i = 0; i < rows; i++)
-        want += rng_mix64((uint64_t)kvgen_key(gen, (uint64_t)i));
-    if (found != rows)
-        *bad += llabs(found - rows);
+        if (!sch || !schedule_deleted(sch, i, chunks)) {
+            want += rng_mix64((uint64_t)kvgen_key(gen, (uint64_t)i));
+            live++;
+        }
+    if (found != live)
+        *bad += llabs(found - live);
     else if (keysum != want)
         *bad += 1;                          /* as many rows, other keys */
     return SQLITE_OK;

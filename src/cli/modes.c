@@ -11,5 +11,7 @@ const char *const locking_names[] = {"normal", "exclusive", NULL};
 const char *const key_order_names[] = {"seq", "random", NULL};
 const char *const read_from_names[] = {"all", "chunk", NULL};
 const char *const os_cache_names[] = {"keep", "drop", NULL};
+const char *const auto_vacuum_names[] = {"none", "full", "incremental", NULL};
+const char *const delete_keys_names[] = {"oldest", "uniform", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};

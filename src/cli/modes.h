@@ -16,6 +16,8 @@ enum read_from { RF_ALL, RF_CHUNK };
 enum os_cache { OC_KEEP, OC_DROP };
 enum device { DEV_HONEST, DEV_LYING };
 enum on_off { OO_OFF, OO_ON };
+enum auto_vacuum { AV_NONE, AV_FULL, AV_INCREMENTAL };   /* as PRAGMA auto_vacuum answers */
+enum delete_keys { DK_OLDEST, DK_UNIFORM };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -26,5 +28,7 @@ extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
+extern const char *const auto_vacuum_names[];
+extern const char *const delete_keys_names[];
 
 #endif

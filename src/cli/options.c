@@ -45,6 +45,9 @@ static const struct option_def head_table[] = {
     {{"update-keys", V_STR, 0, "uniform", 0, 0, NULL, NULL, 0, CMD_RUN,
       "rows --updates rewrites: uniform (a block of all rows so far, from the seed) or "
       "hot:K (the first K rows, again and again, in turn)"}, O(update_keys)},
+    {{"delete-keys", V_ENUM, 0, "oldest", 0, 0, delete_keys_names, NULL, 0, CMD_RUN,
+      "rows --deletes removes: oldest (a retention window: the first rows still there) or "
+      "uniform (a block of all rows so far, from the seed)"}, O(delete_keys)},
 };
 /* ... and after them. */
 static const struct option_def tail_table[] = {

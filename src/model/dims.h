@@ -40,6 +40,8 @@ enum dim_id {
     DIM_DEVICE,
     DIM_POWERSAFE,
     DIM_UPDATES,
+    DIM_DELETES,
+    DIM_AUTO_VACUUM,
     DIM_COUNT
 };
 

@@ -46,6 +46,7 @@ struct chunk_record {
     double temp_c, cpu_mhz;
     char throttled[16];      /* the firmware's flags, "0x50005" */
     double device_busy_pct, device_reads, device_writes;
+    int64_t freelist_count;  /* PRAGMA freelist_count at the chunk's end */
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its

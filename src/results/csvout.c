@@ -128,6 +128,13 @@ static const struct column chunk_columns[] = {
        "99.9th percentile update latency"),
     PH(CR, update_max_us, PHASE_UPDATE, us[LAT_MAX], K_F64, 3, "µs", "", "slowest update, exact"),
     PH(CR, update_mean_us, PHASE_UPDATE, us[LAT_MEAN], K_F64, 3, "µs", "", "mean update latency"),
+    PH(CR, delete_s, PHASE_DELETE, s, K_F64, 9, "s", "",
+       "the delete phase: rows deleted, COMMITs included"),
+    PH(CR, deletes, PHASE_DELETE, ops, K_I64, 0, "rows", "", "rows deleted by this chunk"),
+    PH(CR, delete_rows_per_s, PHASE_DELETE, rate, K_F64, 1, "rows/s", "", "deletes / delete_s"),
+    PH(CR, vacuum_s, PHASE_VACUUM, s, K_F64, 9, "s", "",
+       "PRAGMA incremental_vacuum at the chunk's end"),
+    C(CR, freelist_count, K_I64, 0, "pages", "", "PRAGMA freelist_count at the chunk's end"),
 };
 
 #define SR struct summary_record
@@ -192,6 +199,10 @@ static const struct column summary_columns[] = {
        "median over the cell's chunks"),
     PH(SR, update_rows_per_s_min, PHASE_UPDATE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
     PH(SR, update_rows_per_s_max, PHASE_UPDATE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
+    PH(SR, delete_rows_per_s_median, PHASE_DELETE, median, K_F64, 1, "rows/s", "",
+       "median over the cell's chunks"),
+    PH(SR, delete_rows_per_s_min, PHASE_DELETE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
+    PH(SR, delete_rows_per_s_max, PHASE_DELETE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
 };
 
 #define TR struct trial_record

@@ -48,8 +48,9 @@ void session_init(struct runner *r, const struct config *cfg)
 
 /* ---- checks: nothing is created before they all pass ---- */
 
-/* The rows the updates rewrite exist from the first chunk on (schedule.h). */
-static int check_updates(const struct config *cfg, char *err, size_t n)
+/* The rows the updates rewrite and the deletes remove exist from the
+** first chunk on (schedule.h). */
+static int check_schedule(const struct config *cfg, char *err, size_t n)
 {
     int64_t hot = 0;
     if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, n))
@@ -68,6 +69,13 @@ static int check_updates(const struct config *cfg, char *err, size_t n)
                      u->v[i], cfg->chunk);
             return -1;
         }
+    const struct list *d = &cfg->dim[DIM_DELETES];
+    for (int i = 0; i < d->n; i++)
+        if (d->v[i] > cfg->chunk) {
+            snprintf(err, n, "--deletes %" PRId64 " is larger than --chunk %" PRId64, d->v[i],
+                     cfg->chunk);
+            return -1;
+        }
     return 0;
 }
 
@@ -78,7 +86,7 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
                  cfg->rows);
         return -1;
     }
-    return check_updates(cfg, err, n);
+    return check_schedule(cfg, err, n);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks

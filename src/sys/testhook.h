@@ -3,9 +3,10 @@
 ** inside a run, for the tests only (README, Development).  Each is read
 ** outside every timed phase; unset, each does nothing.
 **   SQLSOAK_TEST_CORRUPT_ROW=N     overwrite row N's value once written
-**   SQLSOAK_TEST_STALE_ROW=N       after each chunk's updates, give row N,
-**                                  once updated, the value of the generation
-**                                  before its own: a stale value
+**   SQLSOAK_TEST_STALE_ROW=N       after each chunk's updates and deletes,
+**                                  give row N, once updated, the value of
+**                                  the generation before its own, and once
+**                                  deleted, its value back: a stale row
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
 **                                  STEP (a beat_word: write, read, ...) of

@@ -8,6 +8,7 @@
 bats_require_minimum_version 1.5.0
 
 load helpers/runs
+load helpers/schedule
 
 setup() {
     runs_setup
@@ -83,26 +84,8 @@ PY
 }
 
 @test "updates: SIGINT in the update phase, then resume, carries on the schedule exactly and --verify passes" {
-    run "$S" run "${W[@]}" --updates 100 --update-keys uniform --key-order random --keep-db \
-        --db-dir "$T/whole" --out "$T/o-whole" "${Q[@]}"
-    [ "$status" -eq 0 ]
-    SQLSOAK_TEST_HANG=1:update:1 start run "${W[@]}" --updates 100 --update-keys uniform \
-        --key-order random --commit-every 30 --verify --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    hook_pid >/dev/null
-    kill -INT "$PID"
-    finish
-    cat "$T/stderr"
-    [ "$RC" -eq 130 ]
-    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 " ]   # the chunk in flight finished
-    run "$S" resume "$OUT" "${Q[@]}"
-    echo "$output"
-    [ "$status" -eq 0 ]
-    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 2 3 " ]
-    [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
-    [ -n "$(field verify_s "$OUT/summary.csv")" ]
-    # the same table as the uninterrupted run's (its commits every 30 rows aside)
-    [ "$(differing "$(one_db)" "$(ls "$T"/whole/*.db)")" -eq 0 ]
-    [ "$(sqlite3 "$(one_db)" 'SELECT count(*) FROM kv')" -eq 2000 ]
+    interrupt_resume update "${W[@]}" --updates 100 --update-keys uniform --key-order random \
+        --commit-every 30 --keep-db
 }
 
 @test "updates: more than a chunk's rows under uniform, or more hot rows than a chunk, or a bad word: one line, exit 2, nothing created" {

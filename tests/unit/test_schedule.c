@@ -2,7 +2,8 @@
 ** test_schedule: the generation schedule_generation computes is the one
 ** the updates schedule_update makes leave, row by row, against a table of
 ** every row's generation kept here (what the schedule saves the cell);
-** kvgen_row undoes kvgen_key.
+** the same of the rows schedule_delete removes and schedule_deleted says
+** gone; kvgen_row undoes kvgen_key.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -77,6 +78,71 @@ static void test_uniform_spreads_over_rows(void **state)
     assert_true(upper > 30 && upper < 70);  /* the starts are not stuck at one end */
 }
 
+/* Runs every chunk's deletes into gone[] and checks schedule_deleted and
+** schedule_gone_below against it after each chunk. */
+static void check_deletes(int64_t rows, int64_t chunk, int64_t deletes, int keys)
+{
+    static int gone[ROWS];
+    struct schedule s;
+    memset(gone, 0, sizeof gone);
+    schedule_init(&s, 42, rows, chunk, 0, 0);
+    schedule_init_deletes(&s, deletes, keys);
+    int64_t nchunks = (rows + chunk - 1) / chunk, removed = 0;
+    for (int64_t c = 0; c < nchunks; c++) {
+        int64_t r = schedule_rows_after(&s, c);
+        for (int64_t j = 0; j < deletes; j++) {
+            int64_t row = schedule_delete(&s, c, j);
+            assert_true(row >= 0);
+            if (row < r) {              /* past the table's end: nothing to delete */
+                removed += !gone[row];
+                gone[row] = 1;
+            }
+        }
+        int64_t below = schedule_gone_below(&s, c + 1);
+        for (int64_t row = 0; row < rows; row++) {
+            assert_int_equal(schedule_deleted(&s, row, c + 1), gone[row]);
+            if (row < below)
+                assert_true(gone[row]);
+        }
+        if (keys == DK_OLDEST)          /* a window: the first rows, and only those */
+            assert_int_equal(below, removed);
+    }
+    assert_true(removed > 0);
+}
+
+static void test_deletes_match_their_rows(void **state)
+{
+    (void)state;
+    check_deletes(ROWS, 100, 30, DK_OLDEST);
+    check_deletes(950, 100, 100, DK_OLDEST);   /* the window reaches the table's end */
+    check_deletes(ROWS, 100, 30, DK_UNIFORM);
+    check_deletes(950, 100, 100, DK_UNIFORM);
+}
+
+/* A read finds what the schedule says: no row where it is gone, else the
+** value of its generation, and nothing else. */
+static void test_value_ok(void **state)
+{
+    (void)state;
+    struct schedule s;
+    struct kvgen g;
+    unsigned char v[16];
+    kvgen_init(&g, 42, KO_RANDOM, sizeof v);
+    schedule_init(&s, 42, ROWS, 100, 10, 5);
+    schedule_init_deletes(&s, 20, DK_OLDEST);
+    int64_t key = kvgen_key(&g, 3);                 /* hot, and gone after chunk 0 */
+    kvgen_value_gen(&g, key, 2, v);                 /* 10 updates over 5 rows: twice */
+    assert_false(schedule_value_ok(&s, &g, 3, key, 1, 1, v, sizeof v));  /* gone */
+    assert_true(schedule_value_ok(&s, &g, 3, key, 1, 0, NULL, 0));
+    key = kvgen_key(&g, 50);                        /* never updated, gone after chunk 2 */
+    kvgen_value(&g, key, v);
+    assert_true(schedule_value_ok(&s, &g, 50, key, 2, 1, v, sizeof v));
+    assert_false(schedule_value_ok(&s, &g, 50, key, 2, 0, NULL, 0));     /* missing */
+    assert_false(schedule_value_ok(&s, &g, 50, key, 3, 1, v, sizeof v));
+    v[0] ^= 1;
+    assert_false(schedule_value_ok(&s, &g, 50, key, 2, 1, v, sizeof v));
+}
+
 static void test_parse_keys(void **state)
 {
     (void)state;
@@ -113,6 +179,8 @@ int main(void)
         cmocka_unit_test(test_uniform_matches_its_updates),
         cmocka_unit_test(test_hot_matches_its_updates),
         cmocka_unit_test(test_uniform_spreads_over_rows),
+        cmocka_unit_test(test_deletes_match_their_rows),
+        cmocka_unit_test(test_value_ok),
         cmocka_unit_test(test_parse_keys),
         cmocka_unit_test(test_row_undoes_key),
     };
