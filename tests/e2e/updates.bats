@@ -100,3 +100,17 @@ PY
     [ "$output" = "sqlsoak run: --update-keys: 'hot' is neither uniform nor hot:K (K >= 1 rows)" ]
     [ ! -e "$OUT" ] && [ ! -e "$DB" ]
 }
+
+@test "hook_pid: a stderr file the background shell has not made yet is waited for, not an error" {
+    sleep 0 & PID=$!
+    wait "$PID"
+    # no $T/stderr, the process gone: the hook was not reached; under set -e,
+    # as a test's own commands run
+    set +e
+    (set -e; hook_pid 2>"$T/said")
+    rc=$?
+    set -e
+    [ "$rc" -eq 1 ]
+    [ "$(cat "$T/said")" = "the hook was not reached" ]
+    PID=
+}

@@ -122,7 +122,9 @@ one_db() {
 hook_pid() {
     local i p
     for ((i = 0; i < 3000; i++)); do
-        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null)
+        # the file may not be there yet: the background shell makes it
+        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null ||
+            true)
         [ -n "$p" ] && { echo "$p"; return 0; }
         kill -0 "$PID" 2>/dev/null || break
         sleep 0.01
