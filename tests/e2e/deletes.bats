@@ -36,6 +36,16 @@ keys() {
         db=$(ls "$T/db-$dk"/*.db)
         [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((4000 - deleted)) ]
         [ "$(field rows "$T/o-$dk/chunks.csv" | tail -n 1)" = 4000 ]    # inserted
+        # in each chunk: write, update, delete, read (timeline.csv's starts)
+        python3 - "$T/o-$dk/timeline.csv" <<'PY'
+import csv, sys
+first = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    first.setdefault((r["chunk"], r["phase"]), float(r["start_unix_s"]))
+for c in "0123":
+    t = [first[c, p] for p in ("write", "update", "delete", "read")]
+    assert t == sorted(t), (c, t)
+PY
         case $dk in
             oldest)   # a retention window: the first 4 x 300 keys gone, the rest there
                 [ "$deleted" -eq 1200 ]
@@ -54,6 +64,10 @@ keys() {
     [ "$status" -eq 1 ]
     [ "$(field status "$T/reads/summary.csv")" = verify_failed ]
     [ "$(field verify_failures "$T/reads/chunks.csv" | sort -un | tail -n 1)" -gt 0 ]
+    # under oldest the reads draw from the window the deletes keep: row 3 is never read
+    SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 1000 --deletes 5 \
+        --db-dir "$DB" --out "$T/window" "${Q[@]}"
+    [ "$status" -eq 0 ]
     for dk in oldest uniform; do
         SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 0 --deletes 5 \
             --delete-keys "$dk" --verify --db-dir "$DB" --out "$T/verify-$dk" "${Q[@]}"
