@@ -84,7 +84,8 @@ PY
 }
 
 @test "updates: SIGINT in the update phase, then resume, carries on the schedule exactly and --verify passes" {
-    interrupt_resume update "${W[@]}" --updates 100 --update-keys uniform --key-order random \
+    # hot:7, not the default: resume takes --update-keys from the folder
+    interrupt_resume update "${W[@]}" --updates 100 --update-keys hot:7 --key-order random \
         --commit-every 30 --keep-db
 }
 
