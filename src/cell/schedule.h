@@ -1,6 +1,6 @@
 /*
-** schedule: which rows each chunk updates and deletes, as a pure function of the
-** seed and the workload's shape, so that the generation of every row
+** schedule: which rows each chunk updates and deletes, as a pure function
+** of the seed and the workload's shape, so that the generation of every row
 ** after any chunk is computed, never stored: constant memory at any row
 ** count, and every value read (the read phase, --verify, resume's check)
 ** verified against the generation it must have.
