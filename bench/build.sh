@@ -1,9 +1,9 @@
 #!/bin/sh
 # Builds sqlsoak (make) and the bench programs into build/bench/:
-# ref, refreader and genspeed are compiled with the Makefile's flags and linked with
-# the very objects sqlsoak is linked from (build/obj/kvgen.o, sqlapi.o with
-# the stop.o it names signals with, hist.o), so the generator and the
-# SQLite call path are the same code.
+# ref, refreader and genspeed are compiled with the Makefile's flags and
+# linked with the very objects sqlsoak is linked from (build/obj/kvgen.o,
+# schedule.o, sqlapi.o with the stop.o it names signals with, hist.o), so
+# the generator, the rows updated and the SQLite call path are the same code.
 # build/bench/sqlsoak is a copy of build/sqlsoak taken now.
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,7 +19,8 @@ mkdir -p build/bench
 cp build/sqlsoak build/bench/sqlsoak
 # shellcheck disable=SC2086  # word splitting of flag lists is intended
 $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/ref.c \
-    build/obj/kvgen.o build/obj/sqlapi.o build/obj/stop.o -ldl -lxxhash -ljansson -o build/bench/ref
+    build/obj/kvgen.o build/obj/schedule.o build/obj/sqlapi.o build/obj/stop.o -ldl -lxxhash \
+    -ljansson -o build/bench/ref
 # shellcheck disable=SC2086
 $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/genspeed.c \
     build/obj/kvgen.o build/obj/hist.o -lxxhash -lm -o build/bench/genspeed

@@ -19,6 +19,9 @@
 #   TARGET [1.03]  the largest sqlsoak / ref ratio that passes
 #   SQLSOAK [build/bench/sqlsoak]  another sqlsoak to count (an older build)
 #   TOP [16]       how many functions to list, the largest differences first
+#   UPDATES [0]    > 0: a fourth run, D: 2 chunks, no reads, UPDATES updates
+#                  per chunk (--update-keys UPDATE_KEYS [uniform]); update =
+#                  (D - B) / (2 UPDATES) updates, against UPDATE_TARGET [1.05]
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -26,6 +29,9 @@ CHUNK=${CHUNK:-100k}
 RESULTS=${RESULTS:-bench/results/callgrind-$(date +%Y%m%d-%H%M%S)}
 TARGET=${TARGET:-1.03}
 TOP=${TOP:-16}
+UPDATES=${UPDATES:-0}
+UPDATE_KEYS=${UPDATE_KEYS:-uniform}
+UPDATE_TARGET=${UPDATE_TARGET:-1.05}
 
 command -v valgrind > /dev/null || { echo "callgrind.sh: needs valgrind" >&2; exit 2; }
 if [ -e "$RESULTS" ] && [ -n "$(ls -A "$RESULTS")" ]; then
@@ -43,18 +49,20 @@ cp build/bench/ref "$RESULTS/bin/"
 cp "${SQLSOAK:-build/bench/sqlsoak}" "$RESULTS/bin/sqlsoak"
 RESULTS=$(cd "$RESULTS" && pwd)
 
-# one run under callgrind: tool, name (A, B, C), rows, reads
+# one run under callgrind: tool, name (A, B, C, D), rows, reads, [updates]
 measure() {
-    local tool=$1 name=$2 rows=$3 reads=$4 dir=$RESULTS/$1-$2
+    local tool=$1 name=$2 rows=$3 reads=$4 dir=$RESULTS/$1-$2 up=()
+    [ "${5:-0}" -eq 0 ] || up=(--updates "$5" --update-keys "$UPDATE_KEYS")
     mkdir -p "$dir"
     local vg=(valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out.%p")
     if [ "$tool" = ref ]; then
         "${vg[@]}" "$RESULTS/bin/ref" --db "$RESULTS/db/ref-$name.db" --rows "$rows" \
-            --chunk "$n" --reads "$reads" > "$dir/log" 2>&1
+            --chunk "$n" --reads "$reads" "${up[@]}" > "$dir/log" 2>&1
     else
         # the cell runs in a child process: callgrind follows the fork
         "${vg[@]}" "$RESULTS/bin/sqlsoak" run --rows "$rows" --chunk "$n" --reads "$reads" \
-            --db-dir "$RESULTS/db" --out "$dir/out" --no-plot --progress never > "$dir/log" 2>&1
+            "${up[@]}" --db-dir "$RESULTS/db" --out "$dir/out" --no-plot --progress never \
+            > "$dir/log" 2>&1
     fi
 }
 
@@ -81,16 +89,20 @@ functions() {
 echo "callgrind: $n-row chunks; 3 runs per tool, both tools side by side (takes a minute or two)"
 for tool in ref sqlsoak; do
     ( measure "$tool" A "$n" 0 && measure "$tool" B $((2 * n)) 0 &&
-      measure "$tool" C $((2 * n)) chunk ) &
+      measure "$tool" C $((2 * n)) chunk &&
+      { [ "$UPDATES" -eq 0 ] || measure "$tool" D $((2 * n)) 0 "$UPDATES"; } ) &
 done
 wait
 
+runs="A B C"
+[ "$UPDATES" -eq 0 ] || runs="A B C D"
 for tool in ref sqlsoak; do
-    for run in A B C; do
+    for run in $runs; do
         echo "$tool,$run,$(total "$tool" "$run")"
     done
 done > "$RESULTS/totals.csv"
-awk -F, -v n="$n" -v target="$TARGET" '
+awk -F, -v n="$n" -v target="$TARGET" -v updates="$UPDATES" -v keys="$UPDATE_KEYS" \
+    -v utarget="$UPDATE_TARGET" '
     { t[$1, $2] = $3 }
     END {
         for (i = 1; i <= 2; i++) {
@@ -107,12 +119,23 @@ awk -F, -v n="$n" -v target="$TARGET" '
         wr = w["sqlsoak"] / w["ref"]; rr = r["sqlsoak"] / r["ref"]
         printf "\nSUMMARY  write ratio %.4f  read ratio %.4f  (target <= %s: %s)\n", wr, rr,
                target, wr <= target && rr <= target ? "MET" : "NOT MET"
+        if (updates > 0) {
+            for (i = 1; i <= 2; i++) {
+                tool = i == 1 ? "ref" : "sqlsoak"
+                u[tool] = (t[tool, "D"] - t[tool, "B"]) / (2 * updates)
+            }
+            ur = u["sqlsoak"] / u["ref"]
+            printf "update %10.1f %10.1f %8.4f %+8.1f   (%d a chunk, %s)\n", u["ref"],
+                   u["sqlsoak"], ur, u["sqlsoak"] - u["ref"], updates, keys
+            printf "SUMMARY  update ratio %.4f  (target <= %s: %s)\n", ur, utarget,
+                   ur <= utarget ? "MET" : "NOT MET"
+        }
     }' "$RESULTS/totals.csv" | tee "$RESULTS/ratios.txt"
 
 # where sqlsoak runs more, function by function (self cost of the cell's
 # process): the same differences as above, per row written and per read
 for tool in ref sqlsoak; do
-    for run in A B C; do
+    for run in $runs; do
         functions "$tool" "$run" > "$RESULTS/$tool-$run.tsv"
     done
 done
@@ -135,6 +158,7 @@ where() {   # phase, first run, second run, operations between them
 {
     where write A B "$n"
     where read B C $((2 * n))
+    [ "$UPDATES" -eq 0 ] || where update B D $((2 * UPDATES))
 } | tee -a "$RESULTS/ratios.txt"
 rm -rf "$RESULTS/db"
 echo

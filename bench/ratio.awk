@@ -1,7 +1,9 @@
 # ratio.awk: sqlsoak's phase times over the reference's, from samples.csv
-# (round,tool,chunk,write_s,read_s; tool is "ref" or "sqlsoak").
+# (round,tool,chunk,write_s,read_s[,update_s]; tool is "ref" or "sqlsoak";
+# an update_s column with times in it adds the update phase, against
+# utarget).
 #
-#   awk -F, -v target=1.03 -f bench/ratio.awk bench/results/<run>/samples.csv
+#   awk -F, -v target=1.03 [-v utarget=1.05] -f bench/ratio.awk bench/results/<run>/samples.csv
 #
 # A ratio compares sqlsoak's time for a chunk with the reference's for the
 # same chunk.  When the reference ran one round more than sqlsoak (run.sh:
@@ -54,6 +56,7 @@ NR == 1 { next }                                  # header
     r = $1; tool = $2; c = $3
     t[tool, r, c, "w"] = $4
     t[tool, r, c, "r"] = $5
+    if ($6 != "") { t[tool, r, c, "u"] = $6; updates = 1 }
     if (!(r in seen_round)) { seen_round[r] = 1; rounds[++nr] = r }
     if (!((tool, r) in seen_tool_round)) { seen_tool_round[tool, r] = 1; ntool[tool]++ }
     if (!(c in seen_chunk)) { seen_chunk[c] = 1; chunks[++nc] = c }
@@ -73,14 +76,17 @@ function ratio(i, c, ph,    a, a2, b) {
 END {
     if (target == "")
         target = 1.03
+    if (utarget == "")
+        utarget = 1.05
     bracketed = ntool["ref"] > ntool["sqlsoak"]
-    split("w r", phases, " ")
-    name["w"] = "write"; name["r"] = "read"
+    nph = split(updates ? "w r u" : "w r", phases, " ")
+    name["w"] = "write"; name["r"] = "read"; name["u"] = "update"
+    goal["w"] = goal["r"] = target; goal["u"] = utarget
     how = "each sqlsoak round against the ref of the same round"
     if (bracketed)
         how = "each sqlsoak round against the geometric mean of the ref rounds before and after it"
     printf "ratios: %s\n", how
-    for (p = 1; p <= 2; p++) {
+    for (p = 1; p <= nph; p++) {
         ph = phases[p]
         printf "\n%s phase: sqlsoak %s_s / ref %s_s\n", name[ph], name[ph], name[ph]
         printf "%5s  %10s %10s ", "chunk", "ref_med_s", "soak_med_s"
@@ -128,8 +134,8 @@ END {
         medtot = median(tot, nround)
         printf "%s: median ratio over %d chunk x round ratios = %s   " \
                "(median over rounds of total-time ratio = %s)   target <= %s: %s\n",
-               name[ph], nall, fmt_ratio(med), fmt_ratio(medtot), target,
-               (med != "nan" && med <= target) ? "MET" : "NOT MET"
+               name[ph], nall, fmt_ratio(med), fmt_ratio(medtot), goal[ph],
+               (med != "nan" && med <= goal[ph]) ? "MET" : "NOT MET"
         nz_ref[ph] = noise("ref", ph); np_ref = npairs
         nz_soak[ph] = noise("sqlsoak", ph); np_soak = npairs
         printf "%s: noise, one tool against itself in consecutive rounds (median |t2/t1 - 1|): " \
@@ -141,4 +147,7 @@ END {
     printf "\nSUMMARY  write ratio %s  read ratio %s  (target <= %s)  noise ref/ref: write %s, read %s\n",
            fmt_ratio(verdict["w"]), fmt_ratio(verdict["r"]), target,
            fmt_pct(nz_ref["w"]), fmt_pct(nz_ref["r"])
+    if (updates)
+        printf "SUMMARY  update ratio %s  (target <= %s)  noise ref/ref: %s\n",
+               fmt_ratio(verdict["u"]), utarget, fmt_pct(nz_ref["u"])
 }

@@ -18,8 +18,12 @@
 **    loop with no per-row test of where the transaction ends;
 **  - read phase: the same keys (rng seeded as read_phase does), each SELECT
 **    its own autocommit read: bind, step, column_blob + column_bytes (the
-**    value is fetched, as an application would), reset.
-** Least work: a value is one 64-bit mix of its key (ref_value), not
+**    value is fetched, as an application would), reset;
+**  - update phase (--updates N, after the write phase): the same rows as
+**    update_phase, from the same schedule (src/cell/schedule.c), in one
+**    transaction per chunk: per row bind_int64, bind_blob, step, reset.
+** Least work: a value is one 64-bit mix of its key (ref_value; an update's,
+** of its key and generation), not
 ** sqlsoak's XXH3-seeded stream, and is not verified when read; no clock
 ** read per operation, no histogram, no timeline, no /proc sampling, no
 ** CSV, no child process.  It times each phase as a whole with
@@ -29,12 +33,15 @@
 **            [--seed 42] [--page-size 4096] [--journal delete]
 **            [--sync full] [--commit-every chunk|N] [--key-order seq]
 **            [--value-size 16] [--read-from all] [--lib libsqlite3.so.0]
+**            [--updates 0] [--update-keys uniform|hot:K]
+** With --updates, each chunk's line has a fourth field, update_s.
 ** Defaults are sqlsoak run's.
 */
 #include "clock.h"
 #include "kvgen.h"
 #include "modes.h"
 #include "rng.h"
+#include "schedule.h"
 #include "sqlapi.h"
 
 #include <errno.h>
@@ -47,8 +54,8 @@
 #include <unistd.h>
 
 struct ref_opts {
-    const char *db, *lib, *journal, *sync;
-    int64_t rows, chunk, reads, seed, page_size, commit_every, value_size;
+    const char *db, *lib, *journal, *sync, *update_keys;
+    int64_t rows, chunk, reads, seed, page_size, commit_every, value_size, updates;
     int key_order, read_from_chunk;
 };
 
@@ -87,7 +94,8 @@ static void parse(struct ref_opts *o, int argc, char **argv)
 {
     *o = (struct ref_opts){.lib = "libsqlite3.so.0", .journal = "delete", .sync = "full",
                            .rows = 100000000, .chunk = 1000000, .reads = -1, .seed = 42,
-                           .page_size = 4096, .commit_every = 0, .value_size = 16};
+                           .page_size = 4096, .commit_every = 0, .value_size = 16,
+                           .update_keys = "uniform"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -115,6 +123,10 @@ static void parse(struct ref_opts *o, int argc, char **argv)
             o->commit_every = strcmp(v, "chunk") ? count_arg(a, v) : 0;
         else if (!strcmp(a, "--value-size"))
             o->value_size = count_arg(a, v);
+        else if (!strcmp(a, "--updates"))
+            o->updates = count_arg(a, v);
+        else if (!strcmp(a, "--update-keys"))
+            o->update_keys = v;
         else if (!strcmp(a, "--key-order") && (!strcmp(v, "seq") || !strcmp(v, "random")))
             o->key_order = !strcmp(v, "random") ? KO_RANDOM : KO_SEQ;
         else if (!strcmp(a, "--read-from") && (!strcmp(v, "all") || !strcmp(v, "chunk")))
@@ -200,6 +212,14 @@ int main(int argc, char **argv)
     sqlite3_stmt *sel = prepare("SELECT v FROM kv WHERE k = ?1");
     sqlite3_stmt *begin = prepare("BEGIN");
     sqlite3_stmt *commit = prepare("COMMIT");
+    sqlite3_stmt *upd = prepare("UPDATE kv SET v = ?2 WHERE k = ?1");
+    struct schedule sch;
+    int64_t hot;
+    if (schedule_parse_keys(o.update_keys, &hot, err, sizeof err) != 0)
+        die("%s", err);
+    if (hot ? hot > o.chunk : o.updates > o.chunk)
+        die("--updates or hot:K larger than --chunk");
+    schedule_init(&sch, (uint64_t)o.seed, o.rows, o.chunk, o.updates, hot);
 
     struct kvgen gen;
     kvgen_init(&gen, (uint64_t)o.seed, o.key_order, (size_t)o.value_size);
@@ -213,7 +233,7 @@ int main(int argc, char **argv)
     const int chunk_commits = o.commit_every <= o.chunk;   /* plan_commit_after */
     int in_txn = 0;
 
-    printf("chunk,write_s,read_s\n");
+    printf(o.updates ? "chunk,write_s,read_s,update_s\n" : "chunk,write_s,read_s\n");
     for (int64_t c = 0; c < nchunks; c++) {
         int64_t n = o.chunk < o.rows - inserted ? o.chunk : o.rows - inserted;
         int64_t reads = o.reads < 0 ? n : o.reads;
@@ -250,6 +270,27 @@ int main(int argc, char **argv)
                 to_commit = o.commit_every;
             }
         }
+        /* update phase: the schedule's rows, one transaction */
+        uint64_t tu = clock_now_ns();
+        if (o.updates) {
+            check(api.step(begin), SQLITE_DONE, "BEGIN");
+            api.reset(begin);
+            for (int64_t j = 0; j < o.updates; j++) {
+                int64_t row;
+                uint64_t g;
+                schedule_update(&sch, c, j, &row, &g);
+                int64_t key = o.key_order == KO_SEQ ? row : kvgen_key(&gen, (uint64_t)row);
+                ref_value(key ^ (int64_t)(g << 40), value, vlen);
+                api.bind_int64(upd, 1, key);
+                api.bind_blob(upd, 2, value, vlen, SQLITE_STATIC);
+                int rc = api.step(upd);
+                if (rc != SQLITE_DONE)
+                    check(rc, SQLITE_DONE, "UPDATE");
+                api.reset(upd);
+            }
+            check(api.step(commit), SQLITE_DONE, "COMMIT");
+            api.reset(commit);
+        }
         uint64_t t1 = clock_now_ns();
 
         /* read phase: read_phase's keys, one autocommit SELECT each */
@@ -270,7 +311,10 @@ int main(int argc, char **argv)
             api.reset(sel);
         }
         uint64_t t2 = clock_now_ns();
-        printf("%" PRId64 ",%.6f,%.6f\n", c, (double)(t1 - t0) / 1e9, (double)(t2 - t1) / 1e9);
+        printf("%" PRId64 ",%.6f,%.6f", c, (double)(tu - t0) / 1e9, (double)(t2 - t1) / 1e9);
+        if (o.updates)
+            printf(",%.6f", (double)(t1 - tu) / 1e9);
+        printf("\n");
         fflush(stdout);
     }
 
@@ -278,6 +322,7 @@ int main(int argc, char **argv)
     api.finalize(sel);
     api.finalize(begin);
     api.finalize(commit);
+    api.finalize(upd);
     (api.close_v2 ? api.close_v2 : api.close)(g_db);
     static const char *const sides[] = {"", "-journal", "-wal", "-shm"};
     for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {

@@ -9,6 +9,9 @@
 #
 # Environment (defaults in brackets):
 #   ROWS [5M]  CHUNK [1M]  READS [chunk]  ROUNDS [3]
+#   UPDATES [0]  > 0: both run an update phase of UPDATES rows a chunk
+#                (--update-keys UPDATE_KEYS [uniform]), its time a third
+#                ratio, against UPDATE_TARGET [1.05]
 #   DB_DIR [data/db/bench]   where both put their database (same filesystem)
 #   RESULTS [bench/results/<date-time>]   raw samples and the report
 #   TARGET [1.03]
@@ -27,6 +30,11 @@ ROUNDS=${ROUNDS:-3}
 DB_DIR=${DB_DIR:-data/db/bench}
 RESULTS=${RESULTS:-bench/results/$(date +%Y%m%d-%H%M%S)}
 TARGET=${TARGET:-1.03}
+UPDATES=${UPDATES:-0}
+UPDATE_KEYS=${UPDATE_KEYS:-uniform}
+UPDATE_TARGET=${UPDATE_TARGET:-1.05}
+UP=()
+[ "$UPDATES" -eq 0 ] || UP=(--updates "$UPDATES" --update-keys "$UPDATE_KEYS")
 
 if [ -e "$RESULTS" ] && [ -n "$(ls -A "$RESULTS")" ]; then
     echo "run.sh: $RESULTS already holds results; choose another RESULTS" >&2
@@ -47,28 +55,30 @@ cp build/bench/ref build/bench/refreader build/bench/sqlsoak "$RESULTS/bin/"
     echo "db-dir:      $DB_DIR ($(df -PT "$DB_DIR" | awk 'NR==2 {print $2 " on " $1}'))"
     echo "workload:    --rows $ROWS --chunk $CHUNK --reads $READS, defaults otherwise (4k pages, journal delete, sync full, commit per chunk, seq keys, 16-byte values, reads from all rows)"
     echo "rounds:      $ROUNDS"
+    [ "$UPDATES" -eq 0 ] || echo "updates:     ${UP[*]}"
 } > "$RESULTS/env.txt"
 cat "$RESULTS/env.txt"
 
 SAMPLES=$RESULTS/samples.csv
-echo "round,tool,chunk,write_s,read_s" > "$SAMPLES"
+echo "round,tool,chunk,write_s,read_s,update_s" > "$SAMPLES"
 CMDS=$RESULTS/commands.txt
 : > "$CMDS"
 
 run_ref() {
     local r=$1 db=$DB_DIR/bench-ref-r$1.db
     rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-    local cmd=("$RESULTS/bin/ref" --db "$db" --rows "$ROWS" --chunk "$CHUNK" --reads "$READS")
+    local cmd=("$RESULTS/bin/ref" --db "$db" --rows "$ROWS" --chunk "$CHUNK" --reads "$READS"
+               "${UP[@]}")
     echo "${cmd[*]}" >> "$CMDS"
     "${cmd[@]}" > "$RESULTS/ref-r$r.csv" 2> "$RESULTS/ref-r$r.log"
-    awk -F, -v r="$r" 'NR > 1 { print r ",ref," $1 "," $2 "," $3 }' \
+    awk -F, -v r="$r" 'NR > 1 { print r ",ref," $1 "," $2 "," $3 "," $4 }' \
         "$RESULTS/ref-r$r.csv" >> "$SAMPLES"
 }
 
 run_soak() {
     local r=$1 out=$RESULTS/sqlsoak-r$1
     local cmd=("$RESULTS/bin/sqlsoak" run --rows "$ROWS" --chunk "$CHUNK" --reads "$READS"
-               --db-dir "$DB_DIR" --out "$out" --no-plot --progress never)
+               "${UP[@]}" --db-dir "$DB_DIR" --out "$out" --no-plot --progress never)
     echo "${cmd[*]}" >> "$CMDS"
     if ! "${cmd[@]}" > "$RESULTS/sqlsoak-r$r.log" 2>&1; then
         echo "run.sh: sqlsoak failed (round $r); see $RESULTS/sqlsoak-r$r.log" >&2
@@ -77,7 +87,8 @@ run_soak() {
     # the columns by name, not position
     awk -F, -v r="$r" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-        { print r ",sqlsoak," $col["chunk"] "," $col["write_s"] "," $col["read_s"] }' \
+        { print r ",sqlsoak," $col["chunk"] "," $col["write_s"] "," $col["read_s"] "," \
+                $col["update_s"] }' \
         "$out/chunks.csv" >> "$SAMPLES"
 }
 
@@ -93,7 +104,8 @@ for r in $(seq 1 $((ROUNDS + 1))); do
     done
 done
 
-awk -F, -v target="$TARGET" -f bench/ratio.awk "$SAMPLES" | tee "$RESULTS/ratios.txt"
+awk -F, -v target="$TARGET" -v utarget="$UPDATE_TARGET" -f bench/ratio.awk "$SAMPLES" |
+    tee "$RESULTS/ratios.txt"
 echo
 echo "raw samples: $SAMPLES (sqlsoak's full results in $RESULTS/sqlsoak-r*/)"
 

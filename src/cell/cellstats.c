@@ -156,7 +156,7 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     for (int p = 0; p < PHASE_COUNT; p++) {
         struct phase_summary *ps = &sum->ph[p];
         ps->median = median_range(s->rate[p], pick, n, &ps->min, &ps->max);
-        if (phase_table[p].latency)     /* the one phase that fills s->lat */
+        if (p == PHASE_READ)            /* the one phase that fills s->lat */
             latency_from_hist(&s->lat, ps->us);
     }
     sum->read_p99_us_median = median_range(s->read_p99, pick, n, &lo, &hi);

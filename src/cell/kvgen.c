@@ -93,6 +93,25 @@ static uint64_t permute63(uint64_t x, uint64_t k)
     return x;
 }
 
+/* permute63 undone step by step: x ^= x >> s undone by xoring in every
+** multiple of s below 63, a product by the constant's inverse mod 2^64
+** (which is its inverse mod 2^63 too). */
+static uint64_t unpermute63(uint64_t x, uint64_t k)
+{
+    x ^= x >> 32;
+    x = (x * 0xcfee444d8b59a89bULL) & MASK63;
+    x ^= (x >> 29) ^ (x >> 58);
+    x = (x * 0x319642b2d24d8ec3ULL) & MASK63;
+    x ^= (x >> 31) ^ (x >> 62);
+    x = (x * 0x96de1b173f119089ULL) & MASK63;
+    return x ^ k;
+}
+
+int64_t kvgen_row(const struct kvgen *g, int64_t key)
+{
+    return g->random_keys ? (int64_t)unpermute63((uint64_t)key, g->key_xor) : key;
+}
+
 int64_t kvgen_key(const struct kvgen *g, uint64_t row)
 {
     return g->random_keys ? (int64_t)permute63(row, g->key_xor) : (int64_t)row;

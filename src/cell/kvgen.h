@@ -53,6 +53,8 @@ void kvgen_key_text(int64_t key, char *out);
 /* The key whose text is t[0..len) into *key.  Returns 0, or -1 when t is
 ** not the text of any key. */
 int kvgen_key_parse(const char *t, size_t len, int64_t *key);
+/* The row whose key is key: kvgen_key's inverse (key >= 0). */
+int64_t kvgen_row(const struct kvgen *g, int64_t key);
 
 /* Writes the value of key into out[0..value_size). */
 void kvgen_value(const struct kvgen *g, int64_t key, unsigned char *out);

@@ -14,10 +14,13 @@ const struct phase phase_table[PHASE_COUNT] = {
     [PHASE_WRITE] = {"write", "rows/s", 0, 1, NOISE(write), 1, "sqlsoak_write_rows_per_second",
                      "Write rate of the last chunk.", NULL, NULL},
     [PHASE_COMMIT] = {"commit", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
+    [PHASE_UPDATE] = {"update", "rows/s", 1, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
+    [PHASE_DELETE] = {"delete", "rows/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_READ] = {"read", "reads/s", 1, 0, NOISE(read), 1, "sqlsoak_read_ops_per_second",
                     "Read rate of the last chunk.", "sqlsoak_read_latency_seconds",
                     "Read latency of the last chunk, by figure."},
     [PHASE_CHECKPOINT] = {"checkpoint", "frames/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
+    [PHASE_VACUUM] = {"vacuum", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_VERIFY] = {"verify", "rows/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
 };
 

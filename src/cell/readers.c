@@ -15,6 +15,7 @@
 #include "phase.h"
 #include "shape.h"
 #include "rng.h"
+#include "schedule.h"
 #include "stop.h"
 
 #include <errno.h>
@@ -172,15 +173,36 @@ static int reader_prepare(struct reader *rd)
     return 0;
 }
 
-/* One read of a random row below `rows`, begun at t0 (due then, when
-** paced); 0, or -1 with t->error. */
-static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
+/* The value (or no row: found 0) a read of row found is right while the
+** writer runs chunk c: what the schedule says before c's updates and
+** deletes, after its updates (committed before its deletes are), or after
+** both, as far as they are committed. */
+static int value_ok(const struct reader *rd, int64_t row, int64_t key, int64_t c, int found,
+                    const void *v, size_t len)
+{
+    const struct schedule *sch = rd->conf->sched;
+    const struct kvgen *g = rd->conf->gen;
+    if (!sch || (sch->updates == 0 && sch->deletes == 0))
+        return found && kvgen_verify(g, key, v, len);
+    return schedule_value_ok(sch, g, row, key, c, found, v, len) ||
+           schedule_value_ok(sch, g, row, key, c + 1, found, v, len) ||
+           (found && kvgen_verify_gen(g, key, schedule_generation(sch, row, c + 1), v, len));
+}
+
+/* One read of a random row below `rows` while the writer runs chunk c,
+** begun at t0 (due then, when paced); 0, or -1 with t->error.  Rows a
+** retention window removed before c are not asked for. */
+static int read_one(struct reader *rd, struct rng *r, int64_t rows, int64_t c, uint64_t t0)
 {
     const struct sqlapi *api = rd->conf->api;
     int b = by_now(rd);
-    if (rd->dist.n != (uint64_t)rows)
-        keydist_rows(&rd->dist, (uint64_t)rows);
-    int64_t key = kvgen_key(rd->conf->gen, keydist_draw(&rd->dist, r));
+    int64_t lo = rd->conf->sched ? schedule_gone_below(rd->conf->sched, c) : 0;
+    if (lo >= rows)
+        return 0;
+    if (rd->dist.n != (uint64_t)(rows - lo))
+        keydist_rows(&rd->dist, (uint64_t)(rows - lo));
+    int64_t row = lo + (int64_t)keydist_draw(&rd->dist, r);
+    int64_t key = kvgen_key(rd->conf->gen, (uint64_t)row);
     char text[KVGEN_TEXT_KEY_LEN + 1];
     rd->waited = 0;
     shape_bind_key(api, rd->sel, 1, rd->conf->gen, key, text);
@@ -188,9 +210,10 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, uint64_t t0)
     if (rc == SQLITE_ROW) {
         const void *v = api->column_blob(rd->sel, 0);
         int len = api->column_bytes(rd->sel, 0);
-        rd->t->failures += !kvgen_verify(rd->conf->gen, key, v, (size_t)len);
+        rd->t->failures += !value_ok(rd, row, key, c, 1, v, (size_t)len);
     } else if (rc == SQLITE_DONE) {
-        rd->t->failures++;               /* a committed key is missing */
+        /* a committed key is missing, unless the schedule deleted it */
+        rd->t->failures += !value_ok(rd, row, key, c, 0, NULL, 0);
     } else if (rc == SQLITE_BUSY) {
         /* counted by the busy handler, or here when SQLite answered busy
         ** without asking it (a WAL being recovered): go on */
@@ -247,7 +270,7 @@ static int reader_loop(struct reader *rd)
             now = due;
             due += 1000000000u / (uint64_t)rate;
         }
-        if (read_one(rd, &r, rows, now) != 0) {
+        if (read_one(rd, &r, rows, chunk, now) != 0) {
             hand_back(rd, clock_now_ns(), &since, chunk);
             return -1;
         }

@@ -87,6 +87,7 @@ struct readers_conf {
     const char *db_path;
     const struct kvgen *gen;    /* the cell's keys and values (shape_gen) */
     int64_t read_dist;          /* --read-dist (keydist.h): which rows they ask for */
+    const struct schedule *sched;   /* the rows updated and deleted (schedule.h) */
     uint64_t seed;
     int64_t busy_timeout_ms;
     int64_t rate;               /* reads/s each; 0 unpaced */

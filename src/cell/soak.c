@@ -12,8 +12,12 @@
 **        (busy_setup, first: the busy handler; checkpoint_setup, last:
 **         with an explicit --checkpoint, wal_autocheckpoint=0, or
 **         UNSUPPORTED outside WAL)
-**   READY --write_phase--> WRITTEN --read_phase--> READ
-**        [--checkpoint_phase--> CHECKPOINTED] --chunk_record--> READY
+**   READY --write_phase--> WRITTEN --update_phase--> UPDATED --delete_phase-->
+**        DELETED --read_phase--> READ [--checkpoint_phase--> CHECKPOINTED]
+**        --vacuum_phase--> VACUUMED --chunk_record--> READY
+**        (update_phase with --updates only, delete_phase with --deletes,
+**        checkpoint_phase with an explicit --checkpoint, vacuum_phase with
+**        --auto-vacuum incremental)
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -34,7 +38,9 @@
 **     scan.
 **  2. A chunk's row reaches chunks.csv only after its COMMIT (when one
 **     falls in the chunk) and its read phase have both finished.
-**  3. Every value read is verified against the generator.
+**  3. Every value read is verified against the generator, at the
+**     generation the schedule gives its row (schedule.h); a row the
+**     schedule deleted must not be found.
 */
 #include "soak.h"
 #include "beat.h"
@@ -53,6 +59,7 @@
 #include "phase.h"
 #include "readers.h"
 #include "rng.h"
+#include "schedule.h"
 #include "shape.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -76,15 +83,17 @@ struct soak {
     const struct sqlapi *api;
     struct cell_result *res;
     sqlite3 *db;
-    sqlite3_stmt *ins, *sel, *begin, *commit;
+    sqlite3_stmt *ins, *sel, *begin, *commit, *upd, *del;
     struct kvgen gen;
     struct keydist reads;       /* --read-dist: the rows the read phase asks for */
     char key_text[KVGEN_TEXT_KEY_LEN + 1];  /* a text key, while it is bound */
+    struct schedule sched;      /* the rows each chunk's update phase rewrites */
     unsigned char *value;       /* one value, value_size bytes */
     int in_txn;
     int64_t txn_left;           /* rows until the next COMMIT */
     int64_t inserted;           /* rows committed or pending */
-    struct hist lat;
+    struct hist lat;            /* the chunk's reads */
+    struct hist ulat;           /* the chunk's updates */
     struct cellstats stats;     /* the chunks' figures, for the summary */
     int created;                /* we made db_path: ours to delete */
     struct faultvfs *fault;     /* registered for this cell, or NULL */
@@ -284,6 +293,8 @@ static int statements_prepare(struct soak *s)
 {
     return prepare(s, "INSERT INTO kv(k, v) VALUES(?1, ?2)", &s->ins) ||
            prepare(s, "SELECT v FROM kv WHERE k = ?1", &s->sel) ||
+           prepare(s, "UPDATE kv SET v = ?2 WHERE k = ?1", &s->upd) ||
+           prepare(s, "DELETE FROM kv WHERE k = ?1", &s->del) ||
            prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
 }
 
@@ -399,15 +410,19 @@ read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint
     struct rng r;
     int64_t bad = 0;
     hist_reset(&s->lat);
+    const int scheduled = s->sched.updates > 0 || s->sched.deletes > 0;
+    const int64_t done = (int64_t)chunk + 1;      /* the schedule after this chunk */
+    if (lo < schedule_gone_below(&s->sched, done))
+        lo = schedule_gone_below(&s->sched, done);   /* the retention window's rows */
     if (!plain && hi > lo)
         keydist_rows(&s->reads, (uint64_t)(hi - lo));
     /* the same keys for every cell of one seed: cells compare like for like */
     rng_seed(&r, rng_mix64((uint64_t)s->env->cfg->seed) ^ rng_mix64(chunk + 1));
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_READ, 0), t_prev = t_start;
     for (int64_t i = 0; i < n && hi > lo; i++) {
-        uint64_t row = (uint64_t)lo + (plain ? rng_below(&r, (uint64_t)(hi - lo))
-                                             : keydist_draw(&s->reads, &r));
-        int64_t key = kvgen_key(&s->gen, row);
+        int64_t row = lo + (int64_t)(plain ? rng_below(&r, (uint64_t)(hi - lo))
+                                           : keydist_draw(&s->reads, &r));
+        int64_t key = kvgen_key(&s->gen, (uint64_t)row);
         if (plain)
             api->bind_int64(s->sel, 1, key);
         else
@@ -416,9 +431,13 @@ read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint
         if (rc == SQLITE_ROW) {
             const void *v = api->column_blob(s->sel, 0);
             int len = api->column_bytes(s->sel, 0);
-            bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
+            if (scheduled)                  /* its generation, and not deleted */
+                bad += !schedule_value_ok(&s->sched, &s->gen, row, key, done, 1, v, (size_t)len);
+            else
+                bad += !kvgen_verify(&s->gen, key, v, (size_t)len);
         } else if (rc == SQLITE_DONE) {
-            bad++;                          /* a key written is missing */
+            /* a key written is missing, unless the schedule deleted it */
+            bad += !scheduled || !schedule_deleted(&s->sched, row, done);
         } else {
             api->reset(s->sel);
             return sql_fail(s, rc, "SELECT");
@@ -445,6 +464,112 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
     if (s->reads.kind == KD_UNIFORM && !s->gen.text_keys)
         return read_ops(s, n, lo, hi, chunk, read_ns, failures, 1);
     return read_ops(s, n, lo, hi, chunk, read_ns, failures, 0);
+}
+
+/* The transactions of a phase that rewrites or deletes rows: its own
+** (own), committed every --commit-every ops and after its last, or the
+** open one of a transaction that spans chunks, left open. */
+struct batch {
+    int own;
+    int64_t every, left;
+};
+
+static struct batch batch_start(const struct soak *s)
+{
+    int64_t every = s->env->cell->v[DIM_COMMIT_EVERY];
+    return (struct batch){!s->in_txn, every, every};
+}
+
+/* Before an op: BEGIN unless a transaction is open. */
+static int batch_op(struct soak *s)
+{
+    if (s->in_txn)
+        return 0;
+    if (step_done(s, s->begin, "BEGIN"))
+        return -1;
+    s->in_txn = 1;
+    return 0;
+}
+
+/* After an op (the phase's last when last): COMMIT when it is due. */
+static int batch_done(struct soak *s, struct batch *b, int last)
+{
+    if (!b->own || (--b->left != 0 && !last))
+        return 0;
+    if (step_done(s, s->commit, "COMMIT"))
+        return -1;
+    s->in_txn = 0;
+    b->left = b->every;
+    return 0;
+}
+
+/* Chunk c's updates (schedule.h), each row rewritten with the value of
+** its new generation, timed as the reads are (one clock read each, into
+** s->ulat).  In a transaction of its own, committed every --commit-every
+** updates and at the end; inside the open one when a transaction spans
+** chunks.  OUT: *update_ns, *changed (the rows rewritten: an update of a
+** deleted row changes none). */
+static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns, int64_t *changed)
+{
+    const struct sqlapi *api = s->api;
+    const int64_t n = s->sched.updates;
+    struct batch b = batch_start(s);
+    int64_t rows = 0;
+    hist_reset(&s->ulat);
+    uint64_t t_start = timeline_begin(&s->w.tl, PHASE_UPDATE, 0), t_prev = t_start;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t row;
+        uint64_t gen;
+        if (batch_op(s))
+            return -1;
+        schedule_update(&s->sched, c, j, &row, &gen);
+        int64_t key = kvgen_key(&s->gen, (uint64_t)row);
+        kvgen_value_gen(&s->gen, key, gen, s->value);
+        shape_bind_key(api, s->upd, 1, &s->gen, key, s->key_text);
+        api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
+        if (step_done(s, s->upd, "UPDATE"))
+            return -1;
+        rows += api->changes(s->db);
+        if (batch_done(s, &b, j == n - 1))
+            return -1;
+        uint64_t t = clock_now_ns();
+        hist_record(&s->ulat, t - t_prev);
+        timeline_read(&s->w.tl, t, t - t_prev);
+        t_prev = t;
+    }
+    timeline_end(&s->w.tl, 0);
+    *update_ns = t_prev - t_start;
+    *changed = rows;
+    return 0;
+}
+
+/* Chunk c's deletes (schedule.h), committed as the updates are; timed as
+** the write phase is, a clock look every TIMELINE_TICK_ROWS deletes.
+** OUT: *delete_ns, *deleted (the rows removed: a row gone already, or
+** past the table's end, is none). */
+static int delete_phase(struct soak *s, int64_t c, uint64_t *delete_ns, int64_t *deleted)
+{
+    const struct sqlapi *api = s->api;
+    const int64_t n = s->sched.deletes;
+    struct batch b = batch_start(s);
+    int64_t rows = 0;
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_DELETE, 0);
+    for (int64_t j = 0; j < n; j++) {
+        if (batch_op(s))
+            return -1;
+        shape_bind_key(api, s->del, 1, &s->gen,
+                       kvgen_key(&s->gen, (uint64_t)schedule_delete(&s->sched, c, j)), s->key_text);
+        if (step_done(s, s->del, "DELETE"))
+            return -1;
+        rows += api->changes(s->db);
+        if (batch_done(s, &b, j == n - 1))
+            return -1;
+        if (((j + 1) & (TIMELINE_TICK_ROWS - 1)) == 0)
+            timeline_tick(&s->w.tl, rows);
+    }
+    *delete_ns = timeline_end(&s->w.tl, rows) - t0;
+    *deleted = rows;
+    return 0;
 }
 
 static double per_s(int64_t n, uint64_t ns)
@@ -474,6 +599,11 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     dbfile_side(db, "-journal", side, sizeof side);
     cr->journal_bytes = file_size(side);
     cr->rss_kib = sysinfo_rss_kib();
+    char pages[32];
+    int rc = sqlapi_query_text(s->api, s->db, "PRAGMA freelist_count", pages, sizeof pages);
+    if (rc != SQLITE_OK)
+        return sql_fail(s, rc, "PRAGMA freelist_count");
+    cr->freelist_count = strtoll(pages, NULL, 10);
     if (s->env->chunks_fd < 0)
         return 0;                           /* crash trials keep no chunk rows */
     int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
@@ -557,8 +687,8 @@ static int verify_table(struct soak *s)
     timeline_chunk(&s->w.tl, last);
     struct verify_ctx v = {&s->w.tl, s->env->beat_fd, last};
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
-    int rc = verify_run(s->api, s->db, &s->gen, s->inserted, &bad, &rows, verify_tick, &v,
-                        ok, sizeof ok, what, sizeof what);
+    int rc = verify_run(s->api, s->db, &s->gen, &s->sched, last + 1, s->inserted, &bad, &rows,
+                        verify_tick, &v, ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, what);
     if (strcmp(ok, "ok") != 0) {
@@ -580,6 +710,26 @@ static int corrupt_row(struct soak *s, int64_t row)
     return exec(s, sql);
 }
 
+/* The test hook's stale row: once updated, the value of the generation
+** before its own; after the deletes that removed it (deleted), back with
+** its last value (outside the timed phases). */
+static int stale_row(struct soak *s, int64_t row, int64_t chunks_done, int deleted)
+{
+    uint64_t gen = schedule_generation(&s->sched, row, chunks_done);
+    int gone = schedule_deleted(&s->sched, row, chunks_done);
+    if (gone && !deleted)
+        return 0;                           /* its deletes are still to come */
+    if (row < 0 || row >= s->inserted || (gen == 0 && !gone) ||
+        (gone && schedule_deleted(&s->sched, row, chunks_done - 1)))
+        return 0;
+    int64_t key = kvgen_key(&s->gen, (uint64_t)row);
+    sqlite3_stmt *st = gone ? s->ins : s->upd;
+    kvgen_value_gen(&s->gen, key, gone ? gen : gen - 1, s->value);
+    shape_bind_key(s->api, st, 1, &s->gen, key, s->key_text);
+    s->api->bind_blob(st, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
+    return step_done(s, st, gone ? "INSERT" : "UPDATE");
+}
+
 /* What the phases of one chunk share: its size, its reads, and each
 ** phase's time (commit's lies inside write's) and ops, set by its runner:
 ** 0 for a phase that did nothing (--reads 0) or did not run, -1 for one
@@ -587,6 +737,7 @@ static int corrupt_row(struct soak *s, int64_t row)
 struct chunk_work {
     int64_t chunk, n, reads, lo;
     int64_t corrupt;             /* the test hook's row, or -1 */
+    int64_t stale;               /* the stale test hook's row, or -1 */
     uint64_t ns[PHASE_COUNT];
     int64_t ops[PHASE_COUNT];
     struct chunk_record *cr;
@@ -619,6 +770,54 @@ static int write_finish(struct soak *s, struct chunk_work *w)
 {
     int64_t row = w->corrupt;
     return row >= s->inserted - w->n && row < s->inserted ? corrupt_row(s, row) : 0;
+}
+
+static int update_wanted(const struct soak *s)
+{
+    return s->sched.updates > 0;
+}
+
+static int update_run(struct soak *s, struct chunk_work *w)
+{
+    return update_phase(s, w->chunk, &w->ns[PHASE_UPDATE], &w->ops[PHASE_UPDATE]);
+}
+
+/* The update and delete phases' end: the stale test hook. */
+static int update_finish(struct soak *s, struct chunk_work *w)
+{
+    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1, 0) : 0;
+}
+
+static int delete_finish(struct soak *s, struct chunk_work *w)
+{
+    return w->stale >= 0 ? stale_row(s, w->stale, w->chunk + 1, 1) : 0;
+}
+
+static int delete_wanted(const struct soak *s)
+{
+    return s->sched.deletes > 0;
+}
+
+static int delete_run(struct soak *s, struct chunk_work *w)
+{
+    return delete_phase(s, w->chunk, &w->ns[PHASE_DELETE], &w->ops[PHASE_DELETE]);
+}
+
+static int vacuum_wanted(const struct soak *s)
+{
+    return s->env->cell->v[DIM_AUTO_VACUUM] == AV_INCREMENTAL;
+}
+
+/* --auto-vacuum incremental: the chunk's free pages returned to the file
+** system at its end, timed (vacuum_s) but not counted. */
+static int vacuum_run(struct soak *s, struct chunk_work *w)
+{
+    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VACUUM, 0);
+    if (exec(s, "PRAGMA incremental_vacuum"))
+        return -1;
+    w->ns[PHASE_VACUUM] = timeline_end(&s->w.tl, 1) - t0;    /* timeline.csv: 1 op */
+    w->ops[PHASE_VACUUM] = -1;
+    return 0;
 }
 
 static int read_prepare(struct soak *s, struct chunk_work *w)
@@ -694,13 +893,17 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
     return verify_table(s);
 }
 
-/* The phases in order, indexed by phase.h's table: write, read and an
-** explicit checkpoint in each chunk, commit inside write, verify once at
-** the cell's end. */
+/* The phases in order, indexed by phase.h's table: write, update (with
+** --updates), delete (--deletes), read, an explicit checkpoint and vacuum
+** (--auto-vacuum incremental) in each chunk, commit inside write, verify
+** once at the cell's end. */
 static const struct phase_runner runners[PHASE_COUNT] = {
     [PHASE_WRITE] = {0, NULL, NULL, write_run, write_finish},
+    [PHASE_UPDATE] = {0, update_wanted, NULL, update_run, update_finish},
+    [PHASE_DELETE] = {0, delete_wanted, NULL, delete_run, delete_finish},
     [PHASE_READ] = {0, NULL, read_prepare, read_run, NULL},
     [PHASE_CHECKPOINT] = {0, checkpoint_wanted, checkpoint_prepare, checkpoint_phase, NULL},
+    [PHASE_VACUUM] = {0, vacuum_wanted, NULL, vacuum_run, NULL},
     [PHASE_VERIFY] = {1, verify_wanted, NULL, verify_phase, NULL},
 };
 
@@ -726,8 +929,8 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 
 /* The chunk's figures of each phase (records.h) from its runner's ops and
 ** time: a phase that did nothing has neither time nor rate, one timed but
-** not counted a time alone.  The latencies are those of the chunk's one
-** histogram, which the one phase that times its ops fills. */
+** not counted a time alone.  The latencies are those of the histogram
+** of the phase that times its ops: the reads', the updates'. */
 static void phase_figures(const struct soak *s, const struct chunk_work *w,
                           struct chunk_record *cr)
 {
@@ -741,7 +944,7 @@ static void phase_figures(const struct soak *s, const struct chunk_work *w,
         for (int i = 0; i < LAT_COUNT; i++)
             ps->us[i] = NAN;
         if (phase_table[p].latency)
-            latency_from_hist(&s->lat, ps->us);
+            latency_from_hist(p == PHASE_UPDATE ? &s->ulat : &s->lat, ps->us);
     }
 }
 
@@ -771,7 +974,7 @@ static int chunk_loop(struct soak *s)
     const struct soak_prior *prior = s->env->prior;
     /* a resumed cell's clock goes on from its last recorded chunk */
     uint64_t t_cell = clock_now_ns() - (prior ? (uint64_t)(prior->elapsed_s * 1e9) : 0);
-    int64_t corrupt = testhook_corrupt_row();
+    int64_t corrupt = testhook_corrupt_row(), stale = testhook_stale_row();
     live_open(&s->live, s->env->beat_fd, t_cell);
     timeline_live(&s->w.tl, live_tick, &s->live);
     struct chunk_record cr;
@@ -783,7 +986,7 @@ static int chunk_loop(struct soak *s)
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
-                               .corrupt = corrupt, .cr = &cr};
+                               .corrupt = corrupt, .stale = stale, .cr = &cr};
         for (int p = 0; p < PHASE_COUNT; p++)
             w.wal_bytes[p] = NAN;
         cr.checkpoint_wal_frames = cr.checkpoint_frames = cr.checkpoint_busy = NAN;
@@ -838,7 +1041,8 @@ static int chunk_loop(struct soak *s)
 static int end_phases(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
-    struct chunk_work w = {.chunk = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1, .corrupt = -1};
+    struct chunk_work w = {.chunk = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1, .corrupt = -1,
+                           .stale = -1};
     return run_phases(s, &w, 1);
 }
 
@@ -879,7 +1083,7 @@ static int readers_begin(struct soak *s)
                        env->beat_fd,   env->mark_fd,       env->commit_fd};
     struct readers_conf conf = {
         .n = (int)env->cell->v[DIM_READERS], .api = s->api, .db_path = env->db_path,
-        .gen = &s->gen, .read_dist = env->cell->v[DIM_READ_DIST],
+        .gen = &s->gen, .read_dist = env->cell->v[DIM_READ_DIST], .sched = &s->sched,
         .seed = (uint64_t)env->cfg->seed,
         .busy_timeout_ms = busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
         .first_chunk = env->prior ? env->prior->chunks : 0, .close_fds = fds,
@@ -927,7 +1131,7 @@ static void readers_end(struct soak *s)
 static void db_close(struct soak *s)
 {
     const struct sqlapi *api = s->api;
-    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit};
+    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd, s->del};
     for (size_t i = 0; i < sizeof st / sizeof *st; i++)
         if (st[i])
             api->finalize(st[i]);
@@ -979,6 +1183,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
 
     shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
+    schedule_for_cell(&s.sched, cfg, c);
     fault_setup(&s);
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,

@@ -35,7 +35,8 @@ struct cell_result {
 /* What a resumed cell had measured before the interruption (from
 ** chunks.csv), so that its summary covers every chunk. */
 struct soak_prior {
-    int64_t chunks, rows;       /* recorded chunks, and rows they hold */
+    int64_t chunks, rows;       /* recorded chunks, and rows they inserted */
+    int64_t deleted;            /* rows they deleted (--deletes) */
     struct cellstats stats;     /* their figures */
     int64_t verify_failures, db_bytes;
     double elapsed_s;           /* the cell's time up to its last recorded chunk */

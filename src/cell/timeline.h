@@ -96,14 +96,15 @@ void timeline_tick(struct timeline *tl, int64_t count);
 ** Returns its duration (ns). */
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc);
 
-/* Ends the phase with the counter at count (reads: ignored): writes its
+/* Ends the phase with the counter at count (ignored by a phase that
+** times each op, phase.h's latency: reads, updates): writes its
 ** last, partial interval.  Returns the clock it ended at. */
 uint64_t timeline_end(struct timeline *tl, int64_t count);
 
 /* Writes the intervals that ended before now (monotonic ns). */
 void timeline_flush(struct timeline *tl, uint64_t now);
 
-/* One read ended at now after lat ns. */
+/* One read (or update) ended at now after lat ns. */
 static inline void timeline_read(struct timeline *tl, uint64_t now, uint64_t lat)
 {
     if (now >= tl->end)

@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, int64_t rows,
-               int64_t *bad, int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok,
-               size_t okn, char *what, size_t whatn)
+int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
+               const struct schedule *sch, int64_t chunks, int64_t rows, int64_t *bad,
+               int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok, size_t okn,
+               char *what, size_t whatn)
 {
     sqlite3_stmt *scan = NULL;
     int64_t found = 0;
@@ -34,7 +35,10 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, i
         int64_t k;
         if (shape_column_key(api, scan, 0, gen, &k) == 0) {
             const void *v = api->column_blob(scan, 1);
-            *bad += !kvgen_verify(gen, k, v, (size_t)api->column_bytes(scan, 1));
+            size_t len = (size_t)api->column_bytes(scan, 1);
+            /* a row the schedule deleted is found: a failure */
+            *bad += sch ? !schedule_value_ok(sch, gen, kvgen_row(gen, k), k, chunks, 1, v, len)
+                        : !kvgen_verify(gen, k, v, len);
             keysum += rng_mix64((uint64_t)k);
         } else {
             *bad += 1;                      /* a key no row of the generator has */
@@ -48,10 +52,14 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen, i
         snprintf(what, whatn, "verify scan");
         return rc;
     }
+    int64_t live = 0;                       /* the rows not deleted */
     for (int64_t i = 0; i < rows; i++)
-        want += rng_mix64((uint64_t)kvgen_key(gen, (uint64_t)i));
-    if (found != rows)
-        *bad += llabs(found - rows);
+        if (!sch || !schedule_deleted(sch, i, chunks)) {
+            want += rng_mix64((uint64_t)kvgen_key(gen, (uint64_t)i));
+            live++;
+        }
+    if (found != live)
+        *bad += llabs(found - live);
     else if (keysum != want)
         *bad += 1;                          /* as many rows, other keys */
     return SQLITE_OK;

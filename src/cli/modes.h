@@ -23,6 +23,8 @@ enum checkpoint_mode { CK_AUTO, CK_PASSIVE, CK_FULL, CK_RESTART, CK_TRUNCATE };
 enum key_type { KT_INT, KT_TEXT };
 enum table_kind { TB_ROWID, TB_WITHOUT_ROWID };
 enum index_kind { IX_NONE, IX_VALUE };
+enum auto_vacuum { AV_NONE, AV_FULL, AV_INCREMENTAL };   /* as PRAGMA auto_vacuum answers */
+enum delete_keys { DK_OLDEST, DK_UNIFORM };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -38,5 +40,7 @@ extern const char *const checkpoint_names[];
 extern const char *const key_type_names[];
 extern const char *const table_names[];
 extern const char *const index_names[];
+extern const char *const auto_vacuum_names[];
+extern const char *const delete_keys_names[];
 
 #endif

@@ -48,6 +48,12 @@ static const struct option_def head_table[] = {
      O(read_from)},
     {{"seed", V_INT, 0, "42", 0, I64MAX, NULL, NULL, 0, RUNLIKE,
       "seed of keys, values, reads and --shuffle; one seed, one workload"}, O(seed)},
+    {{"update-keys", V_STR, 0, "uniform", 0, 0, NULL, NULL, 0, CMD_RUN,
+      "rows --updates rewrites: uniform (a block of all rows so far, from the seed) or "
+      "hot:K (the first K rows, again and again, in turn)"}, O(update_keys)},
+    {{"delete-keys", V_ENUM, 0, "oldest", 0, 0, delete_keys_names, NULL, 0, CMD_RUN,
+      "rows --deletes removes: oldest (a retention window: the first rows still there) or "
+      "uniform (a block of all rows so far, from the seed)"}, O(delete_keys)},
 };
 /* ... and after them. */
 static const struct option_def tail_table[] = {
@@ -514,6 +520,7 @@ void config_free(struct config *cfg)
         jobfile_free(cfg->job_lines);
         free(cfg->job_lines);
     }
+    free(cfg->update_keys);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
 }

@@ -44,6 +44,8 @@ struct config {
     /* workload */
     int64_t rows, chunk, reads, seed;
     int read_from;
+    char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
+    int delete_keys;              /* --delete-keys: enum delete_keys */
     int64_t warmup;               /* untimed rows written before the first chunk */
 
     /* matrix dimensions (dims.h): the values listed, by dimension; the

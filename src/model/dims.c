@@ -119,6 +119,19 @@ const struct dim dim_table[DIM_COUNT] = {
         {"index", V_ENUM, VF_LIST, "none", 0, 0, index_names, NULL, 0, CMD_RUN,
          "secondary index: none, or value (CREATE INDEX on the value column)"},
         "secondary_index", "", "index: %s", NULL, 0, NULL, 0, DR_NONE, "none"},
+    [DIM_UPDATES] = {
+        {"updates", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, CMD_RUN,
+         "rows updated per chunk, after its write phase (their keys: --update-keys)"},
+        "updates_per_chunk", "rows", "%s updates a chunk", NULL, 0, NULL, 0, DR_NONE, "0"},
+    [DIM_DELETES] = {
+        {"deletes", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, CMD_RUN,
+         "rows deleted per chunk, after its update phase (their keys: --delete-keys)"},
+        "deletes_per_chunk", "rows", "%s deletes a chunk", NULL, 0, NULL, 0, DR_NONE, "0"},
+    [DIM_AUTO_VACUUM] = {
+        {"auto-vacuum", V_ENUM, VF_LIST, "none", 0, 0, auto_vacuum_names, NULL, 0, CMD_RUN,
+         "PRAGMA auto_vacuum, set before the table: none, full (free pages returned at each "
+         "COMMIT), incremental (returned by PRAGMA incremental_vacuum at each chunk's end)"},
+        "auto_vacuum", "", "auto_vacuum %s", NULL, 0, "auto_vacuum", 15, DR_NUMBER, "none"},
 };
 
 int dims_find(const char *column)

@@ -46,6 +46,9 @@ enum dim_id {
     DIM_KEY_TYPE,
     DIM_TABLE,
     DIM_INDEX,
+    DIM_UPDATES,
+    DIM_DELETES,
+    DIM_AUTO_VACUUM,
     DIM_COUNT
 };
 

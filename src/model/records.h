@@ -75,6 +75,7 @@ struct chunk_record {
     ** copied into the database, 1 when it was held back */
     double checkpoint_wal_frames, checkpoint_frames, checkpoint_busy;
     struct reader_figures rd;   /* NaN: --readers 0 */
+    int64_t freelist_count;  /* PRAGMA freelist_count at the chunk's end */
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its

@@ -61,8 +61,8 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
     }
     if (isfinite(e->cached_pct) && e->cached_pct >= 90 && isfinite(e->reads_per_s)) {
         /* a ratio of RAM reads to the device's would say nothing of it */
-        SAY("%sreads came from the page cache (%.0f%% of the database there), not from the "
-            "device", sep, e->cached_pct);
+        SAY("%sreads came from the page cache (%.0f%% of the database there), "
+            "not from the device", sep, e->cached_pct);
         sep = "; ";
     } else if (isfinite(e->read_ratio)) {
         SAY("%sreads at %.0f%% of its raw 4 KiB random-read rate (%.0f/s against %.0f/s",

@@ -50,7 +50,12 @@
     X(reader_busy_during_commit) X(reader_busy_during_read) X(reader_busy_during_checkpoint) \
     X(reader_histogram_during_write) X(reader_histogram_during_commit) \
     X(reader_histogram_during_read) X(reader_histogram_during_checkpoint) \
-    X(reader_histogram_other)
+    X(reader_histogram_other) \
+    X(update_s) X(updates) X(update_rows_per_s) X(update_p50_us) X(update_p90_us) \
+    X(update_p99_us) X(update_p999_us) X(update_max_us) X(update_mean_us) \
+    X(update_rows_per_s_median) X(update_rows_per_s_min) X(update_rows_per_s_max) \
+    X(delete_s) X(deletes) X(delete_rows_per_s) X(vacuum_s) X(freelist_count) \
+    X(delete_rows_per_s_median) X(delete_rows_per_s_min) X(delete_rows_per_s_max)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

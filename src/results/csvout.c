@@ -158,6 +158,26 @@ static const struct column chunk_columns[] = {
     PH(CR, write_wal_bytes, PHASE_WRITE, wal_bytes, K_F64, 0, "bytes", "",
        "size of the -wal file at the write phase's end, before any checkpoint"),
     READER_COLUMNS(CR),
+    PH(CR, update_s, PHASE_UPDATE, s, K_F64, 9, "s", "",
+       "the update phase: existing rows rewritten, COMMITs included"),
+    PH(CR, updates, PHASE_UPDATE, ops, K_I64, 0, "rows", "", "rows updated by this chunk"),
+    PH(CR, update_rows_per_s, PHASE_UPDATE, rate, K_F64, 1, "rows/s", "", "updates / update_s"),
+    PH(CR, update_p50_us, PHASE_UPDATE, us[LAT_P50], K_F64, 3, "µs", "", "median update latency"),
+    PH(CR, update_p90_us, PHASE_UPDATE, us[LAT_P90], K_F64, 3, "µs", "",
+       "90th percentile update latency"),
+    PH(CR, update_p99_us, PHASE_UPDATE, us[LAT_P99], K_F64, 3, "µs", "",
+       "99th percentile update latency"),
+    PH(CR, update_p999_us, PHASE_UPDATE, us[LAT_P999], K_F64, 3, "µs", "",
+       "99.9th percentile update latency"),
+    PH(CR, update_max_us, PHASE_UPDATE, us[LAT_MAX], K_F64, 3, "µs", "", "slowest update, exact"),
+    PH(CR, update_mean_us, PHASE_UPDATE, us[LAT_MEAN], K_F64, 3, "µs", "", "mean update latency"),
+    PH(CR, delete_s, PHASE_DELETE, s, K_F64, 9, "s", "",
+       "the delete phase: rows deleted, COMMITs included"),
+    PH(CR, deletes, PHASE_DELETE, ops, K_I64, 0, "rows", "", "rows deleted by this chunk"),
+    PH(CR, delete_rows_per_s, PHASE_DELETE, rate, K_F64, 1, "rows/s", "", "deletes / delete_s"),
+    PH(CR, vacuum_s, PHASE_VACUUM, s, K_F64, 9, "s", "",
+       "PRAGMA incremental_vacuum at the chunk's end"),
+    C(CR, freelist_count, K_I64, 0, "pages", "", "PRAGMA freelist_count at the chunk's end"),
 };
 
 #define SR struct summary_record
@@ -242,6 +262,14 @@ static const struct column summary_columns[] = {
     C(SR, baseline_rounds, K_F64, 0, "", "", "rounds in which both it and the baseline were measured"),
     C(SR, baseline_confidence, K_F64, 1, "%", "", "the coverage of those intervals"),
     READER_COLUMNS(SR),
+    PH(SR, update_rows_per_s_median, PHASE_UPDATE, median, K_F64, 1, "rows/s", "",
+       "median over the cell's chunks"),
+    PH(SR, update_rows_per_s_min, PHASE_UPDATE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
+    PH(SR, update_rows_per_s_max, PHASE_UPDATE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
+    PH(SR, delete_rows_per_s_median, PHASE_DELETE, median, K_F64, 1, "rows/s", "",
+       "median over the cell's chunks"),
+    PH(SR, delete_rows_per_s_min, PHASE_DELETE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
+    PH(SR, delete_rows_per_s_max, PHASE_DELETE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
 };
 
 #define TR struct trial_record

@@ -32,6 +32,7 @@
 #include "metrics.h"
 #include "owner.h"
 #include "runner.h"
+#include "schedule.h"
 #include "session.h"
 #include "shape.h"
 #include "stop.h"
@@ -54,6 +55,8 @@ struct found {
     int first;                  /* plan index of the cell to carry on */
     int64_t recorded;           /* its chunks in chunks.csv */
     int64_t db_rows;            /* rows its database holds */
+    int64_t trim_rows;          /* row indices past the recorded ones to delete */
+    int64_t trimmed;            /* rows deleted by that */
     off_t chunks_len;           /* chunks.csv up to its last whole line */
     int torn;                   /* chunks.csv ends in a half line */
     off_t summary_len;          /* summary.csv up to its last whole line */
@@ -106,6 +109,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
                 break;
             }
             p->verify_failures += cr.verify_failures;
+            p->deleted += cr.ph[PHASE_DELETE].ops;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
             p->elapsed_s = isnan(cr.elapsed_s) ? p->elapsed_s : cr.elapsed_s;
@@ -129,10 +133,31 @@ static int64_t count_rows(const struct sqlapi *api, sqlite3 *db, char *err, size
     return strtoll(buf, NULL, 10);
 }
 
-/* Rows [lo, hi) hold exactly the generator's values?  Returns the number
-** that do not, or -1 on an SQLite error. */
+/* A row's value is that of a generation the schedule gives it after
+** chunks chunks, or after the next: a cut in the update or delete phase
+** of the unrecorded chunk may have left some of its updates or deletes
+** committed (that chunk runs again, rewriting and deleting the same
+** rows).  found 0: no row. */
+static int value_scheduled(const struct kvgen *g, const struct schedule *sch, int64_t chunks,
+                           int64_t row, int64_t key, int found, const void *v, size_t len)
+{
+    if (schedule_deleted(sch, row, chunks))
+        return !found;
+    if (!found)
+        return schedule_deleted(sch, row, chunks + 1);
+    uint64_t lo = schedule_generation(sch, row, chunks);
+    uint64_t hi = schedule_generation(sch, row, chunks + 1);
+    for (uint64_t gen = lo; gen <= hi; gen++)
+        if (kvgen_verify_gen(g, key, gen, v, len))
+            return 1;
+    return 0;
+}
+
+/* Rows [lo, hi) hold exactly the generator's values, at the generations
+** of value_scheduled?  Returns the number that do not, or -1 on an SQLite
+** error. */
 static int64_t verify_rows(const struct sqlapi *api, sqlite3 *db, const struct kvgen *g,
-                           int64_t lo, int64_t hi)
+                           const struct schedule *sch, int64_t chunks, int64_t lo, int64_t hi)
 {
     sqlite3_stmt *st;
     int64_t bad = 0;
@@ -143,10 +168,9 @@ static int64_t verify_rows(const struct sqlapi *api, sqlite3 *db, const struct k
         int64_t key = kvgen_key(g, (uint64_t)i);
         shape_bind_key(api, st, 1, g, key, text);
         int rc = api->step(st);
-        if (rc == SQLITE_ROW)
-            bad += !kvgen_verify(g, key, api->column_blob(st, 0), (size_t)api->column_bytes(st, 0));
-        else if (rc == SQLITE_DONE)
-            bad++;
+        if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+            bad += !value_scheduled(g, sch, chunks, i, key, rc == SQLITE_ROW,
+                                    api->column_blob(st, 0), (size_t)api->column_bytes(st, 0));
         else
             bad = -1;
         api->reset(st);
@@ -168,7 +192,9 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     struct kvgen g;
     sqlite3 *h = NULL;
     int rc = -1;
+    struct schedule sch;
     shape_gen(&g, (uint64_t)r->cfg->seed, c->v);
+    schedule_for_cell(&sch, r->cfg, c);
     if (access(db, F_OK) != 0) {
         snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
                  db);
@@ -180,16 +206,21 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     }
     fd->db_rows = count_rows(api, h, err, n);
     int64_t last_n = p->rows - (p->chunks - 1) * r->cfg->chunk;
+    /* the rows there, and what the unrecorded chunk may have added and
+    ** removed before the cut */
+    int64_t live = p->rows - p->deleted, left = r->cfg->rows - p->rows;
     if (fd->db_rows < 0)
         goto done;
-    if (fd->db_rows < p->rows || fd->db_rows > p->rows + r->cfg->chunk) {
+    if (fd->db_rows < live - sch.deletes || fd->db_rows > live + r->cfg->chunk) {
         snprintf(err, n,
                  "%s holds %" PRId64 " rows but chunks.csv records %" PRId64
                  ": it does not match its chunks, cannot resume",
-                 db, fd->db_rows, p->rows);
+                 db, fd->db_rows, live);
         goto done;
     }
-    int64_t bad = verify_rows(api, h, &g, p->rows - last_n, p->rows);
+    fd->trim_rows = !sch.deletes ? fd->db_rows - p->rows
+                                 : r->cfg->chunk < left ? r->cfg->chunk : left;
+    int64_t bad = verify_rows(api, h, &g, &sch, p->chunks, p->rows - last_n, p->rows);
     if (bad != 0) {
         snprintf(err, n, "%s: %s the rows of its last recorded chunk: cannot resume", db,
                  bad < 0 ? "cannot read" : "values differ from");
@@ -203,7 +234,7 @@ done:
 }
 
 /* Deletes the rows of the chunk whose measurement was lost. */
-static int trim_database(struct runner *r, const struct found *fd, const char *db, char *err,
+static int trim_database(struct runner *r, struct found *fd, const char *db, char *err,
                          size_t n)
 {
     const struct cell *c = &r->cells[fd->first];
@@ -217,11 +248,12 @@ static int trim_database(struct runner *r, const struct found *fd, const char *d
         api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
         api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
         goto done;
-    for (int64_t i = fd->prior.rows; i < fd->db_rows; i++) {
+    for (int64_t i = fd->prior.rows; i < fd->prior.rows + fd->trim_rows; i++) {
         char text[KVGEN_TEXT_KEY_LEN + 1];
         shape_bind_key(api, st, 1, &g, kvgen_key(&g, (uint64_t)i), text);
         if (api->step(st) != SQLITE_DONE)
             goto done;
+        fd->trimmed += api->changes(h);
         api->reset(st);
     }
     rc = api->exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
@@ -575,7 +607,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
     if (!fd->recorded) {
         if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
             dbmark_remove(rs->db, &fd->prior.db_mark, r->marks_fd);
-    } else if (fd->db_rows > fd->prior.rows && trim_database(r, fd, rs->db, err, n)) {
+    } else if (fd->trim_rows > 0 && trim_database(r, fd, rs->db, err, n)) {
         return -1;
     }
     if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
@@ -601,9 +633,9 @@ static void announce(struct resume *rs)
     runjson_write(r->rj, rs->out);
     printf("resuming %s at %s%s\n", rs->out, where,
            fd->torn ? " (a half-written line of chunks.csv was dropped)" : "");
-    if (fd->db_rows > fd->prior.rows)
+    if (fd->trimmed > 0)
         printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
-               fd->db_rows - fd->prior.rows);
+               fd->trimmed);
     if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
         printf("  %s will be kept when its cell ends: %s\n", rs->db, unproved(&rs->book, rs->db));
     fflush(stdout);

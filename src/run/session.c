@@ -16,6 +16,7 @@
 #include "owner.h"
 #include "plan.h"
 #include "runjson.h"
+#include "schedule.h"
 #include "sqlapi.h"
 #include "stop.h"
 #include "sysinfo.h"
@@ -48,6 +49,37 @@ void session_init(struct runner *r, const struct config *cfg)
 
 /* ---- checks: nothing is created before they all pass ---- */
 
+/* The rows the updates rewrite and the deletes remove exist from the
+** first chunk on (schedule.h). */
+static int check_schedule(const struct config *cfg, char *err, size_t n)
+{
+    int64_t hot = 0;
+    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, n))
+        return -1;
+    if (hot > cfg->chunk) {
+        snprintf(err, n, "--update-keys hot:%" PRId64 ": more hot rows than --chunk %" PRId64,
+                 hot, cfg->chunk);
+        return -1;
+    }
+    const struct list *u = &cfg->dim[DIM_UPDATES];
+    for (int i = 0; i < u->n && !hot; i++)
+        if (u->v[i] > cfg->chunk) {
+            snprintf(err, n,
+                     "--updates %" PRId64 " is larger than --chunk %" PRId64
+                     ": --update-keys uniform rewrites a row at most once a chunk",
+                     u->v[i], cfg->chunk);
+            return -1;
+        }
+    const struct list *d = &cfg->dim[DIM_DELETES];
+    for (int i = 0; i < d->n; i++)
+        if (d->v[i] > cfg->chunk) {
+            snprintf(err, n, "--deletes %" PRId64 " is larger than --chunk %" PRId64, d->v[i],
+                     cfg->chunk);
+            return -1;
+        }
+    return 0;
+}
+
 static int check_workload(const struct config *cfg, char *err, size_t n)
 {
     if (cfg->chunk > cfg->rows) {
@@ -55,7 +87,7 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
                  cfg->rows);
         return -1;
     }
-    return 0;
+    return check_schedule(cfg, err, n);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks

@@ -41,6 +41,7 @@
     X(int, column_bytes, (sqlite3_stmt *, int))                               \
     X(int, column_type, (sqlite3_stmt *, int))                                \
     X(int, busy_timeout, (sqlite3 *, int))                                    \
+    X(int, changes, (sqlite3 *))                                              \
     X(sqlite3_vfs *, vfs_find, (const char *))                                \
     X(int, vfs_register, (sqlite3_vfs *, int))                                \
     X(int, vfs_unregister, (sqlite3_vfs *))

@@ -9,10 +9,21 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The row named by variable name, or -1. */
+static int64_t env_row(const char *name)
+{
+    const char *e = getenv(name);
+    return e && *e ? strtoll(e, NULL, 10) : -1;
+}
+
 int64_t testhook_corrupt_row(void)
 {
-    const char *e = getenv("SQLSOAK_TEST_CORRUPT_ROW");
-    return e && *e ? strtoll(e, NULL, 10) : -1;
+    return env_row("SQLSOAK_TEST_CORRUPT_ROW");
+}
+
+int64_t testhook_stale_row(void)
+{
+    return env_row("SQLSOAK_TEST_STALE_ROW");
 }
 
 int testhook_no_direct(void)

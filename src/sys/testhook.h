@@ -3,6 +3,10 @@
 ** inside a run, for the tests only (README, Development).  Each is read
 ** outside every timed phase; unset, each does nothing.
 **   SQLSOAK_TEST_CORRUPT_ROW=N     overwrite row N's value once written
+**   SQLSOAK_TEST_STALE_ROW=N       after each chunk's updates and deletes,
+**                                  give row N, once updated, the value of
+**                                  the generation before its own, and once
+**                                  deleted, its value back: a stale row
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
 **                                  STEP (a beat_word: write, read, ...) of
@@ -24,6 +28,8 @@ int64_t testhook_corrupt_row(void);
 
 /* 1 when the device probe is to find O_DIRECT refused. */
 int testhook_no_direct(void);
+/* The row to leave stale, or -1. */
+int64_t testhook_stale_row(void);
 
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */

@@ -56,3 +56,24 @@ setup() {
     [[ "$output" == *"write: noise, "*": ref 21.0% over 1, "* ]]
     [[ "$output" == *"noise ref/ref: write 21.0%, read 0.0%"* ]]
 }
+
+@test "bench: with --updates the reference loop times an update phase, and ratio.awk adds its ratio against 1.05" {
+    run sh "$TOP/bench/build.sh"
+    [ "$status" -eq 0 ]
+    run "$TOP/build/bench/ref" --db "$BATS_TEST_TMPDIR/ref.db" --rows 2000 --chunk 1000 --reads 0 \
+        --updates 300 --update-keys hot:7
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "chunk,write_s,read_s,update_s" ]
+    [[ "${lines[2]}" =~ ^1,[0-9.]+,[0-9.]+,[0-9.]+$ ]]
+    run "$TOP/build/bench/ref" --db "$BATS_TEST_TMPDIR/ref2.db" --rows 2000 --chunk 1000 \
+        --updates 1001
+    [ "$status" -eq 2 ]
+    # 0.52 / sqrt(0.5 * 0.5): 1.040, within 1.05 and not 1.03
+    printf '%s\n' round,tool,chunk,write_s,read_s,update_s 1,ref,0,1.0,2.0,0.5 \
+        1,sqlsoak,0,1.1,2.2,0.52 2,ref,0,1.21,2.0,0.5 > "$BATS_TEST_TMPDIR/samples.csv"
+    run awk -F, -f "$TOP/bench/ratio.awk" "$BATS_TEST_TMPDIR/samples.csv"
+    echo "$output"
+    [[ "$output" == *"update: median ratio over 1 chunk x round ratios =  1.040 "*"target <= 1.05: MET"* ]]
+    [[ "$output" == *"SUMMARY  update ratio  1.040  (target <= 1.05)"* ]]
+}

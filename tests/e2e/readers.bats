@@ -299,3 +299,13 @@ PY
     [ "$(field status "$T/bad/summary.csv")" = verify_failed ]
     [ "$(sums "$T/bad" chunks.csv verify_failures)" -gt 0 ]
 }
+
+@test "readers verify against the schedule: rows updated and deleted in the chunk they read are right before, between and after" {
+    run "$S" run --rows 40k --chunk 10k --reads 1k --updates 2000 --deletes 1000 --delete-keys uniform \
+        --readers 2 --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(sums "$OUT" chunks.csv verify_failures reader_ops | tr '\n' ' ' | cut -d' ' -f1)" -eq 0 ]
+    [ "$(sums "$OUT" summary.csv reader_ops)" -gt 0 ]
+}

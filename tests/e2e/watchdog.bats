@@ -30,19 +30,6 @@ ended_within() {
     return 1
 }
 
-# hook_pid: the pid the test hook printed on $T/stderr (waits for it).
-hook_pid() {
-    local i p
-    for ((i = 0; i < 3000; i++)); do
-        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null)
-        [ -n "$p" ] && { echo "$p"; return 0; }
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.01
-    done
-    echo "the hook was not reached" >&2
-    return 1
-}
-
 @test "watchdog: a cell that makes no progress is killed and recorded hung with what it was doing, and the next cell runs" {
     SQLSOAK_TEST_HANG=1:write:1 start run --rows 3000 --chunk 1000 --reads 100 \
         --journal delete,wal --watchdog 2s --db-dir "$DB" --out "$OUT" "${Q[@]}"

@@ -468,18 +468,24 @@ static void test_phase_name_map(void **state)
         const char *text;
     } chunk[] = {
         {"chunk_rows", "30"}, {"write_s", "10.000000000"}, {"commit_s", "11.000000000"},
-        {"write_rows_per_s", "20.0"}, {"read_s", "12.000000000"}, {"reads", "32"},
-        {"read_ops_per_s", "22.0"}, {"read_p50_us", "42.000"},
-        {"checkpoint_s", "13.000000000"}, {"checkpoint_frames_per_s", "23.0"},
+        {"write_rows_per_s", "20.0"}, {"update_s", "12.000000000"}, {"updates", "32"},
+        {"update_rows_per_s", "22.0"}, {"update_p50_us", "42.000"},
+        {"update_max_us", "4042.000"}, {"delete_s", "13.000000000"}, {"deletes", "33"},
+        {"delete_rows_per_s", "23.0"}, {"read_s", "14.000000000"}, {"reads", "34"},
+        {"read_ops_per_s", "24.0"}, {"read_p50_us", "44.000"}, {"checkpoint_s", "15.000000000"},
+        {"checkpoint_frames_per_s", "25.0"}, {"vacuum_s", "16.000000000"},
         {"write_wal_bytes", "70"},
     }, summary[] = {
         {"write_rows_per_s_median", "100.0"}, {"write_rows_per_s_min", "200.0"},
-        {"write_rows_per_s_max", "300.0"}, {"read_ops_per_s_median", "102.0"},
-        {"read_ops_per_s_min", "202.0"}, {"read_ops_per_s_max", "302.0"},
-        {"write_rows_per_s_repeats_median", "400.0"}, {"read_ops_per_s_repeats_max", "602.0"},
+        {"write_rows_per_s_max", "300.0"}, {"read_ops_per_s_median", "104.0"},
+        {"read_ops_per_s_min", "204.0"}, {"read_ops_per_s_max", "304.0"},
+        {"write_rows_per_s_repeats_median", "400.0"}, {"read_ops_per_s_repeats_max", "604.0"},
         {"write_vs_cell1", "1.0000"}, {"write_vs_cell1_hi", "3.0000"},
-        {"read_vs_cell1_lo", "2.0020"}, {"read_within_noise", "6"}, {"read_p50_us", "52.000"},
-        {"write_vs_baseline", "7.0000"}, {"read_vs_baseline", "7.0020"},
+        {"read_vs_cell1_lo", "2.0040"}, {"read_within_noise", "8"}, {"read_p50_us", "54.000"},
+        {"update_rows_per_s_median", "102.0"}, {"update_rows_per_s_min", "202.0"},
+        {"update_rows_per_s_max", "302.0"}, {"delete_rows_per_s_median", "103.0"},
+        {"delete_rows_per_s_max", "303.0"},
+        {"write_vs_baseline", "7.0000"}, {"read_vs_baseline", "7.0040"},
         {"write_verdict", "faster"}, {"read_verdict", "faster"},
     };
     fill_chunk(&c);

@@ -20,14 +20,14 @@
 static void test_words(void **state)
 {
     (void)state;
-    static const char *const recorded[] = {"write", "commit", "read", "checkpoint",
-                                              "verify"};
-    assert_int_equal(PHASE_COUNT, 5);
+    static const char *const recorded[] = {"write", "commit",     "update", "delete",
+                                           "read",  "checkpoint", "vacuum", "verify"};
+    assert_int_equal(PHASE_COUNT, 8);
     for (int p = 0; p < PHASE_COUNT; p++) {
         assert_string_equal(phase_table[p].name, recorded[p]);
         assert_int_equal(phase_of(recorded[p]), p);
     }
-    assert_int_equal(phase_of("update"), -1);
+    assert_int_equal(phase_of("insert"), -1);
     assert_int_equal(phase_of(""), -1);
 }
 

@@ -47,6 +47,8 @@ static struct pragma_actual actual(int64_t page, const char *journal, int64_t sy
     a.num[DIM_MMAP_SIZE] = mmap;
     strcpy(a.word[DIM_LOCKING_MODE], "normal");
     a.num[DIM_WAL_AUTOCHECKPOINT] = 1000;
+    a.answered[DIM_AUTO_VACUUM] = 1;
+    a.num[DIM_AUTO_VACUUM] = AV_NONE;
     return a;
 }
 

@@ -179,7 +179,7 @@ static const struct {
     {"plotspread.c", "chunks", "the columns of the spread data file"},
     {"plottimeline.c", "phase write_rows_per_s temp_c cpu_mhz",
      "the columns of the timeline and telemetry data files"},
-    {"preset.c", "readers", "a preset's name"},
+    {"preset.c", "readers updates", "presets' names"},
     {"report.c", "status intact corrupt", "run.json keys; the outcome words as CSS classes"},
     {"resume.c", "status", "run.json keys"},
     {"runjson.c",

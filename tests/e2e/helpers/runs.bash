@@ -118,6 +118,20 @@ one_db() {
     echo "${dbs[0]}"
 }
 
+# hook_pid: the pid the test hook printed on $T/stderr (waits for it).
+hook_pid() {
+    local i p
+    for ((i = 0; i < 3000; i++)); do
+        # the file may not be there yet: the background shell makes it
+        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null ||
+            true)
+        [ -n "$p" ] && { echo "$p"; return 0; }
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo "the hook was not reached" >&2
+    return 1
+}
 
 # runs_teardown: ends a run a failed assertion left in the background (by
 # its pid), and unmounts the test's tmpfs (MNT), if any.

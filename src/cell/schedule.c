@@ -1,0 +1,153 @@
+/*
+** schedule: see schedule.h.
+*/
+#include "schedule.h"
+
+#include "modes.h"
+#include "rng.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n)
+{
+    *hot = 0;
+    if (strcmp(text, "uniform") == 0)
+        return 0;
+    if (strncmp(text, "hot:", 4) == 0) {
+        char *end;
+        errno = 0;
+        long long k = strtoll(text + 4, &end, 10);
+        if (errno == 0 && end != text + 4 && *end == 0 && text[4] != '-' && k >= 1) {
+            *hot = k;
+            return 0;
+        }
+    }
+    snprintf(err, n, "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows)", text);
+    return -1;
+}
+
+void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
+                   int64_t updates, int64_t hot)
+{
+    s->seed = seed;
+    s->rows = rows;
+    s->chunk = chunk;
+    s->updates = updates;
+    s->hot = hot;
+    s->deletes = 0;
+    s->delete_keys = DK_OLDEST;
+    assert(hot ? hot <= chunk : updates <= chunk);
+}
+
+void schedule_init_deletes(struct schedule *s, int64_t deletes, int delete_keys)
+{
+    assert(deletes <= s->chunk);
+    s->deletes = deletes;
+    s->delete_keys = delete_keys;
+}
+
+void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c)
+{
+    char err[160];
+    int64_t hot = 0;
+    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, sizeof err))
+        assert(!"--update-keys checked before any cell");
+    schedule_init(s, (uint64_t)cfg->seed, cfg->rows, cfg->chunk, c->v[DIM_UPDATES], hot);
+    schedule_init_deletes(s, c->v[DIM_DELETES], cfg->delete_keys);
+}
+
+int64_t schedule_rows_after(const struct schedule *s, int64_t c)
+{
+    int64_t r = (c + 1) * s->chunk;
+    return r < s->rows ? r : s->rows;
+}
+
+/* The first row of uniform chunk c's block: of its updates, or (salted
+** apart) of its deletes. */
+#define SALT_UPDATES 0x0bda7e5c4ed01e00ULL
+#define SALT_DELETES 0xde1e7eb10c4c0de5ULL
+static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt)
+{
+    uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
+    return (int64_t)(h % (uint64_t)schedule_rows_after(s, c));
+}
+
+/* 1 when uniform chunk c's block of n rows from salt's start holds row. */
+static int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n, int64_t row)
+{
+    int64_t r = schedule_rows_after(s, c), d = row - block_start(s, c, salt);
+    return row < r && (d < 0 ? d + r : d) < n;
+}
+
+int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done)
+{
+    if (s->deletes == 0 || s->delete_keys != DK_OLDEST || chunks_done <= 0)
+        return 0;
+    int64_t gone = chunks_done * s->deletes, r = schedule_rows_after(s, chunks_done - 1);
+    return gone < r ? gone : r;
+}
+
+int schedule_deleted(const struct schedule *s, int64_t row, int64_t chunks_done)
+{
+    if (s->deletes == 0)
+        return 0;
+    if (s->delete_keys == DK_OLDEST)
+        return row < schedule_gone_below(s, chunks_done);
+    for (int64_t c = 0; c < chunks_done; c++)
+        if (in_block(s, c, SALT_DELETES, s->deletes, row))
+            return 1;
+    return 0;
+}
+
+int64_t schedule_delete(const struct schedule *s, int64_t c, int64_t j)
+{
+    assert(j >= 0 && j < s->deletes);
+    if (s->delete_keys == DK_OLDEST)
+        return c * s->deletes + j;
+    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_DELETES) + j;
+    return x < r ? x : x - r;
+}
+
+uint64_t schedule_generation(const struct schedule *s, int64_t row, int64_t chunks_done)
+{
+    if (s->updates == 0)
+        return 0;
+    if (s->hot) {
+        if (row >= s->hot)
+            return 0;
+        uint64_t t = (uint64_t)chunks_done * (uint64_t)s->updates, k = (uint64_t)s->hot;
+        return t / k + ((uint64_t)row < t % k);
+    }
+    uint64_t gen = 0;
+    for (int64_t c = 0; c < chunks_done; c++)
+        gen += (uint64_t)in_block(s, c, SALT_UPDATES, s->updates, row);
+    return gen;
+}
+
+int schedule_value_ok(const struct schedule *s, const struct kvgen *g, int64_t row, int64_t key,
+                      int64_t chunks_done, int found, const void *v, size_t len)
+{
+    if (schedule_deleted(s, row, chunks_done))
+        return !found;
+    return found && kvgen_verify_gen(g, key, schedule_generation(s, row, chunks_done), v, len);
+}
+
+void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *row,
+                     uint64_t *gen)
+{
+    assert(j >= 0 && j < s->updates);
+    if (s->hot) {
+        uint64_t u = (uint64_t)c * (uint64_t)s->updates + (uint64_t)j;
+        *row = (int64_t)(u % (uint64_t)s->hot);
+        *gen = u / (uint64_t)s->hot + 1;
+        return;
+    }
+    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_UPDATES) + j;
+    *row = x < r ? x : x - r;
+    *gen = schedule_generation(s, *row, c) + 1;
+}

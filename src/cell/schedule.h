@@ -1,0 +1,97 @@
+/*
+** schedule: which rows each chunk updates and deletes, as a pure function
+** of the seed and the workload's shape, so that the generation of every row
+** after any chunk is computed, never stored: constant memory at any row
+** count, and every value read (the read phase, --verify, resume's check)
+** verified against the generation it must have.
+**
+** Chunk c (0-based) inserts its rows, then makes `updates` updates; rows
+** after chunk c: R(c) = min((c + 1) * chunk, rows).  A row's generation
+** is the number of updates it has had (kvgen.h: generation 0 is the value
+** first inserted).
+**  - hot:K   the K hot rows are rows 0..K-1, updated in a fixed round
+**            robin over the whole cell: update u (counting from the first
+**            chunk's) rewrites row u mod K.  After T updates row r < K has
+**            generation T / K, plus 1 when r < T mod K: O(1).
+**  - uniform chunk c rewrites `updates` consecutive rows of [0, R(c)),
+**            wrapping, from a start drawn from (seed, c): every row so far
+**            equally likely, each at most once a chunk (updates <= chunk
+**            <= R(c)).  A row's generation is the number of chunks whose
+**            block holds it: O(chunks), a few instructions each.  With
+**            random keys consecutive rows are scattered keys.
+** Then it makes `deletes` deletes (after its updates: an update of a
+** deleted row changes nothing):
+**  - oldest  a retention window: after C chunks the first
+**            min(C * deletes, R(C - 1)) rows are gone: O(1).
+**  - uniform chunk c deletes `deletes` consecutive rows of [0, R(c)),
+**            wrapping, from a start drawn from (seed, c) apart from the
+**            updates' (a row already gone is not deleted again): a row is
+**            gone when a block of the chunks so far holds it, O(chunks).
+** Invariant: updates <= chunk under uniform, K <= chunk under hot, and
+** deletes <= chunk (the rows exist from the first chunk on); session
+** checks them.
+*/
+#ifndef SQLSOAK_SCHEDULE_H
+#define SQLSOAK_SCHEDULE_H
+
+#include "kvgen.h"
+#include "options.h"
+#include "plan.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct schedule {
+    uint64_t seed;
+    int64_t rows, chunk;     /* --rows, --chunk */
+    int64_t updates;         /* per chunk; 0: no row is ever rewritten */
+    int64_t hot;             /* K of hot:K; 0: uniform */
+    int64_t deletes;         /* per chunk; 0: no row is ever deleted */
+    int delete_keys;         /* enum delete_keys (modes.h) */
+};
+
+/* --update-keys TEXT ("uniform", "hot:K") into *hot (0 for uniform).
+** Returns 0, or -1 with one line in err. */
+int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n);
+
+void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
+                   int64_t updates, int64_t hot);
+
+/* Adds the deletes to s (none until called). */
+void schedule_init_deletes(struct schedule *s, int64_t deletes, int delete_keys);
+
+/* The schedule of cell c of a run of cfg (its options checked by session:
+** --update-keys parses). */
+void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c);
+
+/* Rows in the table after chunk c. */
+int64_t schedule_rows_after(const struct schedule *s, int64_t c);
+
+/* The generation row has once chunks_done chunks have run (each with its
+** updates): what a value read then must be. */
+uint64_t schedule_generation(const struct schedule *s, int64_t row, int64_t chunks_done);
+
+/* 1 when row is gone once chunks_done chunks have run (each with its
+** deletes). */
+int schedule_deleted(const struct schedule *s, int64_t row, int64_t chunks_done);
+
+/* The rows below which every row is gone after chunks_done chunks (the
+** retention window's start; 0 unless --delete-keys oldest). */
+int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done);
+
+/* Delete j (0 <= j < deletes) of chunk c: the row it removes (one gone
+** already, or past the table's end under oldest, removes nothing). */
+int64_t schedule_delete(const struct schedule *s, int64_t c, int64_t j);
+
+/* 1 when a read of row (key key) after chunks_done chunks found what it
+** must: no row (found 0) where the row is gone, else the value of its
+** generation, v[0..len). */
+int schedule_value_ok(const struct schedule *s, const struct kvgen *g, int64_t row, int64_t key,
+                      int64_t chunks_done, int found, const void *v, size_t len);
+
+/* Update j (0 <= j < updates) of chunk c: the row it rewrites, into
+** *row, and the generation it writes, into *gen (>= 1). */
+void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *row,
+                     uint64_t *gen);
+
+#endif

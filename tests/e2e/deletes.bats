@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# deletes.bats: the delete phase (--deletes, --delete-keys): the rows the
+# schedule deletes are gone, and every read and --verify expects them so;
+# a deleted row found again is caught; --auto-vacuum and freelist_count; a
+# resume after SIGINT in the delete phase carrying on the schedule exactly.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/runs
+load helpers/schedule
+
+setup() {
+    runs_setup
+    W=(--rows 4000 --chunk 1000 --reads 2000 --min-free 0)
+}
+
+teardown() {
+    runs_teardown
+}
+
+# keys DB: the table's keys, one per line, in order.
+keys() {
+    sqlite3 "$1" 'SELECT k FROM kv ORDER BY k'
+}
+
+@test "deletes: the deleted keys are absent, the reads expect them so, and --verify passes" {
+    for dk in oldest uniform; do
+        run "$S" run "${W[@]}" --deletes 300 --delete-keys "$dk" --updates 50 --verify --keep-db \
+            --db-dir "$T/db-$dk" --out "$T/o-$dk" "${Q[@]}"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [ "$(field status "$T/o-$dk/summary.csv")" = ok ]
+        [ "$(field verify_failures "$T/o-$dk/summary.csv")" = 0 ]
+        [ "$(field deletes_per_chunk "$T/o-$dk/chunks.csv" | sort -u)" = 300 ]
+        deleted=$(field deletes "$T/o-$dk/chunks.csv" | awk '{ s += $1 } END { print s }')
+        db=$(ls "$T/db-$dk"/*.db)
+        [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((4000 - deleted)) ]
+        [ "$(field rows "$T/o-$dk/chunks.csv" | tail -n 1)" = 4000 ]    # inserted
+        # in each chunk: write, update, delete, read (timeline.csv's starts)
+        python3 - "$T/o-$dk/timeline.csv" <<'PY'
+import csv, sys
+first = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    first.setdefault((r["chunk"], r["phase"]), float(r["start_unix_s"]))
+for c in "0123":
+    t = [first[c, p] for p in ("write", "update", "delete", "read")]
+    assert t == sorted(t), (c, t)
+PY
+        case $dk in
+            oldest)   # a retention window: the first 4 x 300 keys gone, the rest there
+                [ "$deleted" -eq 1200 ]
+                [ "$(keys "$db" | head -n 1)" = 1200 ] && [ "$(keys "$db" | tail -n 1)" = 3999 ] ;;
+            uniform)  # scattered blocks; one may overlap an earlier one
+                [ "$deleted" -gt 300 ] && [ "$deleted" -le 1200 ]
+                [ "$(keys "$db" | head -n 1)" != 1200 ] ;;
+        esac
+    done
+}
+
+@test "deletes: a deleted row found again is caught, by the reads (uniform) and by --verify" {
+    # row 3 deleted by its chunk, then put back with its last value
+    SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 1000 --deletes 5 \
+        --delete-keys uniform --db-dir "$DB" --out "$T/reads" "${Q[@]}"
+    [ "$status" -eq 1 ]
+    [ "$(field status "$T/reads/summary.csv")" = verify_failed ]
+    [ "$(field verify_failures "$T/reads/chunks.csv" | sort -un | tail -n 1)" -gt 0 ]
+    # under oldest the reads draw from the window the deletes keep: row 3 is never read
+    SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 1000 --deletes 5 \
+        --db-dir "$DB" --out "$T/window" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    for dk in oldest uniform; do
+        SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 0 --deletes 5 \
+            --delete-keys "$dk" --verify --db-dir "$DB" --out "$T/verify-$dk" "${Q[@]}"
+        [ "$status" -eq 1 ]
+        [ "$(field verify_failures "$T/verify-$dk/summary.csv")" -gt 0 ]
+    done
+    # without the hook the same runs pass
+    run "$S" run --rows 20 --chunk 10 --reads 1000 --deletes 5 --delete-keys uniform --verify \
+        --db-dir "$DB" --out "$T/clean" "${Q[@]}"
+    [ "$status" -eq 0 ]
+}
+
+@test "deletes oldest: --auto-vacuum full and incremental keep freelist_count at 0, none does not" {
+    run "$S" run "${W[@]}" --value-size 100 --deletes 500 --auto-vacuum none,full,incremental \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, sys
+by = {}
+for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")):
+    by.setdefault(r["auto_vacuum"], []).append(r)
+assert sorted(by) == ["full", "incremental", "none"], by.keys()
+assert max(int(r["freelist_count"]) for r in by["none"]) > 0, by["none"]
+for av in ("full", "incremental"):
+    assert all(r["freelist_count"] == "0" for r in by[av]), by[av]
+# the pages freed are reused or given back: the file grows less than without
+assert int(by["full"][-1]["db_bytes"]) < int(by["none"][-1]["db_bytes"])
+assert all(float(r["vacuum_s"]) >= 0 for r in by["incremental"])   # timed at each chunk's end
+assert all(r["vacuum_s"] == "" for r in by["none"] + by["full"])
+# timeline.csv: each chunk's delete phase, its rows counted, and the incremental cell's vacuum
+tl = list(csv.DictReader(open(sys.argv[1] + "/timeline.csv")))
+deletes = [r for r in tl if r["phase"] == "delete"]
+assert sum(int(r["ops"]) for r in deletes) == 3 * 4 * 500, deletes
+vacuums = [r for r in tl if r["phase"] == "vacuum"]
+assert {r["auto_vacuum"] for r in vacuums} == {"incremental"}, vacuums
+assert sum(int(r["ops"]) for r in vacuums) == 4, vacuums
+PY
+}
+
+@test "deletes: SIGINT in the delete phase, then resume, carries on the schedule exactly and --verify passes" {
+    interrupt_resume delete "${W[@]}" --deletes 300 --delete-keys uniform --updates 100 \
+        --key-order random --commit-every 70 --keep-db
+}
+
+@test "deletes: more than a chunk's rows, or a bad word: one line, exit 2, nothing created" {
+    run "$S" run --rows 2000 --chunk 500 --deletes 501 --db-dir "$DB" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --deletes 501 is larger than --chunk 500" ]
+    run "$S" run --rows 2000 --chunk 500 --deletes 5 --delete-keys newest --db-dir "$DB" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --delete-keys: 'newest' is not one of oldest, uniform" ]
+    run "$S" run --rows 2000 --chunk 500 --auto-vacuum partial --db-dir "$DB" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --auto-vacuum: 'partial' is not one of none, full, incremental" ]
+    [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}

@@ -1,0 +1,188 @@
+/*
+** test_schedule: the generation schedule_generation computes is the one
+** the updates schedule_update makes leave, row by row, against a table of
+** every row's generation kept here (what the schedule saves the cell);
+** the same of the rows schedule_delete removes and schedule_deleted says
+** gone; kvgen_row undoes kvgen_key.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "kvgen.h"
+#include "modes.h"
+#include "schedule.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#define ROWS 1000
+
+/* Runs every chunk's updates into gen[] and checks every row's generation
+** after each chunk. */
+static void check_schedule(int64_t rows, int64_t chunk, int64_t updates, int64_t hot)
+{
+    static uint64_t gen[ROWS];
+    struct schedule s;
+    memset(gen, 0, sizeof gen);
+    schedule_init(&s, 42, rows, chunk, updates, hot);
+    int64_t nchunks = (rows + chunk - 1) / chunk, touched = 0;
+    for (int64_t c = 0; c < nchunks; c++) {
+        int64_t r = schedule_rows_after(&s, c);
+        for (int64_t j = 0; j < updates; j++) {
+            int64_t row;
+            uint64_t g;
+            schedule_update(&s, c, j, &row, &g);
+            assert_true(row >= 0 && row < r);
+            assert_int_equal(g, gen[row] + 1);
+            gen[row] = g;
+        }
+        for (int64_t row = 0; row < rows; row++) {
+            assert_int_equal(schedule_generation(&s, row, c + 1), row < r ? gen[row] : 0);
+            touched += gen[row] > 0;
+        }
+    }
+    assert_true(updates == 0 || touched > 0);
+}
+
+static void test_uniform_matches_its_updates(void **state)
+{
+    (void)state;
+    check_schedule(ROWS, 100, 37, 0);
+    check_schedule(ROWS, 100, 100, 0);      /* a whole chunk's worth */
+    check_schedule(950, 100, 60, 0);        /* a partial last chunk */
+    check_schedule(ROWS, 100, 0, 0);
+}
+
+static void test_hot_matches_its_updates(void **state)
+{
+    (void)state;
+    check_schedule(ROWS, 100, 37, 10);      /* each hot row several times a chunk */
+    check_schedule(ROWS, 100, 3, 10);       /* the round robin across chunks */
+    check_schedule(ROWS, 100, 7, 100);
+}
+
+static void test_uniform_spreads_over_rows(void **state)
+{
+    (void)state;
+    struct schedule s;
+    schedule_init(&s, 42, 100000, 1000, 10, 0);
+    int64_t upper = 0;
+    for (int64_t c = 0; c < 100; c++) {
+        int64_t row;
+        uint64_t g;
+        schedule_update(&s, c, 0, &row, &g);
+        upper += row >= schedule_rows_after(&s, c) / 2;
+    }
+    assert_true(upper > 30 && upper < 70);  /* the starts are not stuck at one end */
+}
+
+/* Runs every chunk's deletes into gone[] and checks schedule_deleted and
+** schedule_gone_below against it after each chunk. */
+static void check_deletes(int64_t rows, int64_t chunk, int64_t deletes, int keys)
+{
+    static int gone[ROWS];
+    struct schedule s;
+    memset(gone, 0, sizeof gone);
+    schedule_init(&s, 42, rows, chunk, 0, 0);
+    schedule_init_deletes(&s, deletes, keys);
+    int64_t nchunks = (rows + chunk - 1) / chunk, removed = 0;
+    for (int64_t c = 0; c < nchunks; c++) {
+        int64_t r = schedule_rows_after(&s, c);
+        for (int64_t j = 0; j < deletes; j++) {
+            int64_t row = schedule_delete(&s, c, j);
+            assert_true(row >= 0);
+            if (row < r) {              /* past the table's end: nothing to delete */
+                removed += !gone[row];
+                gone[row] = 1;
+            }
+        }
+        int64_t below = schedule_gone_below(&s, c + 1);
+        for (int64_t row = 0; row < rows; row++) {
+            assert_int_equal(schedule_deleted(&s, row, c + 1), gone[row]);
+            if (row < below)
+                assert_true(gone[row]);
+        }
+        if (keys == DK_OLDEST)          /* a window: the first rows, and only those */
+            assert_int_equal(below, removed);
+    }
+    assert_true(removed > 0);
+}
+
+static void test_deletes_match_their_rows(void **state)
+{
+    (void)state;
+    check_deletes(ROWS, 100, 30, DK_OLDEST);
+    check_deletes(950, 100, 100, DK_OLDEST);   /* the window reaches the table's end */
+    check_deletes(ROWS, 100, 30, DK_UNIFORM);
+    check_deletes(950, 100, 100, DK_UNIFORM);
+}
+
+/* A read finds what the schedule says: no row where it is gone, else the
+** value of its generation, and nothing else. */
+static void test_value_ok(void **state)
+{
+    (void)state;
+    struct schedule s;
+    struct kvgen g;
+    unsigned char v[16];
+    kvgen_init(&g, 42, KO_RANDOM, sizeof v);
+    schedule_init(&s, 42, ROWS, 100, 10, 5);
+    schedule_init_deletes(&s, 20, DK_OLDEST);
+    int64_t key = kvgen_key(&g, 3);                 /* hot, and gone after chunk 0 */
+    kvgen_value_gen(&g, key, 2, v);                 /* 10 updates over 5 rows: twice */
+    assert_false(schedule_value_ok(&s, &g, 3, key, 1, 1, v, sizeof v));  /* gone */
+    assert_true(schedule_value_ok(&s, &g, 3, key, 1, 0, NULL, 0));
+    key = kvgen_key(&g, 50);                        /* never updated, gone after chunk 2 */
+    kvgen_value(&g, key, v);
+    assert_true(schedule_value_ok(&s, &g, 50, key, 2, 1, v, sizeof v));
+    assert_false(schedule_value_ok(&s, &g, 50, key, 2, 0, NULL, 0));     /* missing */
+    assert_false(schedule_value_ok(&s, &g, 50, key, 3, 1, v, sizeof v));
+    v[0] ^= 1;
+    assert_false(schedule_value_ok(&s, &g, 50, key, 2, 1, v, sizeof v));
+}
+
+static void test_parse_keys(void **state)
+{
+    (void)state;
+    char err[160];
+    int64_t hot = -1;
+    assert_int_equal(schedule_parse_keys("uniform", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 0);
+    assert_int_equal(schedule_parse_keys("hot:12", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 12);
+    const char *bad[] = {"hot:", "hot:0", "hot:-3", "hot:1x", "zipf", "hot"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = 0;
+        assert_int_equal(schedule_parse_keys(bad[i], &hot, err, sizeof err), -1);
+        assert_non_null(strstr(err, "--update-keys"));
+    }
+}
+
+static void test_row_undoes_key(void **state)
+{
+    (void)state;
+    struct kvgen g;
+    for (int order = KO_SEQ; order <= KO_RANDOM; order++) {
+        kvgen_init(&g, 7, order, 16);
+        for (uint64_t i = 0; i < 100000; i++)
+            assert_int_equal(kvgen_row(&g, kvgen_key(&g, i)), (int64_t)i);
+        uint64_t high = ((uint64_t)1 << 63) - 1;
+        assert_int_equal(kvgen_row(&g, kvgen_key(&g, high)), (int64_t)high);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uniform_matches_its_updates),
+        cmocka_unit_test(test_hot_matches_its_updates),
+        cmocka_unit_test(test_uniform_spreads_over_rows),
+        cmocka_unit_test(test_deletes_match_their_rows),
+        cmocka_unit_test(test_value_ok),
+        cmocka_unit_test(test_parse_keys),
+        cmocka_unit_test(test_row_undoes_key),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
