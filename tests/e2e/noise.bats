@@ -77,7 +77,7 @@ PY
     check_report_refs "$T/same"
     grep -q '<p class=same>Noise: paired by round: median and range over 8 rounds, a 99.2% interval' "$T/same/report.html"
     grep -q '<th>write × cell 1</th><th>read × cell 1</th>' "$T/same/report.html"
-    grep -Eq '<td class=n>[0-9.]+x \([0-9.]+\.\.[0-9.]+\) within noise</td>' "$T/same/report.html"
+    grep -Eq '<td class=nv>[0-9.]+x \([0-9.]+\.\.[0-9.]+\) within noise</td>' "$T/same/report.html"
 }
 
 @test "noise: one repeat says that no noise estimate exists; its ratios are bare; a spread graph for one varying setting" {
