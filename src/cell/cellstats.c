@@ -19,6 +19,9 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
     s->writer_busy = s->writer_wait_s = s->wal_bytes_max = s->checkpoint_busy_chunks = NAN;
+    for (int f = 0; f < VFS_FILES; f++)
+        s->vfs_bytes[f] = NAN;
+    s->vfs_syncs = s->vfs_commits = NAN;
     readers_tally_reset(&s->rd);
     if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
@@ -56,6 +59,13 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
         s->read_io_total += cr->read_io_bytes;
         s->read_io_reads += cr->ph[PHASE_READ].ops;
     }
+    if (!isnan(cr->vfs.syncs[0])) {         /* the chunk was counted */
+        for (int k = 0; k < VFS_FILES; k++) {
+            add_figure(&s->vfs_bytes[k], cr->vfs.write_bytes[k]);
+            add_figure(&s->vfs_syncs, cr->vfs.syncs[k]);
+        }
+        add_figure(&s->vfs_commits, cr->vfs.commits);
+    }
     add_figure(&s->writer_busy, cr->writer_busy);
     add_figure(&s->writer_wait_s, cr->writer_wait_s);
     add_figure(&s->checkpoint_busy_chunks, cr->checkpoint_busy);
@@ -82,6 +92,9 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->writer_wait_s = src->writer_wait_s;
     s->wal_bytes_max = src->wal_bytes_max;
     s->checkpoint_busy_chunks = src->checkpoint_busy_chunks;
+    memcpy(s->vfs_bytes, src->vfs_bytes, sizeof s->vfs_bytes);
+    s->vfs_syncs = src->vfs_syncs;
+    s->vfs_commits = src->vfs_commits;
     s->lat = src->lat;
     s->rd = src->rd;
     return 0;
@@ -168,6 +181,9 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->writer_wait_s = s->writer_wait_s;
     sum->wal_bytes_max = s->wal_bytes_max;
     sum->checkpoint_busy_chunks = s->checkpoint_busy_chunks;
+    for (int k = 0; k < VFS_FILES; k++)
+        sum->vfs_bytes_per_row[k] = sum->rows ? s->vfs_bytes[k] / (double)sum->rows : NAN;
+    sum->vfs_syncs_per_commit = s->vfs_commits > 0 ? s->vfs_syncs / s->vfs_commits : NAN;
     readers_tally_figures(&s->rd, &sum->rd);
 }
 

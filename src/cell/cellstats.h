@@ -35,6 +35,9 @@ struct cellstats {
     int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
     /* sums and the largest over the chunks that measured them; NaN: none */
     double writer_busy, writer_wait_s, wal_bytes_max, checkpoint_busy_chunks;
+    /* the counting VFS's bytes by file, its syncs, and the COMMITs of the
+    ** chunks it counted */
+    double vfs_bytes[VFS_FILES], vfs_syncs, vfs_commits;
     struct hist lat;                            /* every read of the cell */
     /* the readers' (readers.h): counts from the chunks' figures, the
     ** histograms merged in by the cell as its chunks end */

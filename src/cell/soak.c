@@ -49,6 +49,7 @@
 #include "cellfail.h"
 #include "checkpoint.h"
 #include "clock.h"
+#include "countvfs.h"
 #include "dbfile.h"
 #include "hist.h"
 #include "histfile.h"
@@ -98,6 +99,9 @@ struct soak {
     int created;                /* we made db_path: ours to delete */
     struct faultvfs *fault;     /* registered for this cell, or NULL */
     struct faultvfs test_fault; /* the SQLSOAK_TEST_IOERR_AFTER_WRITES shim */
+    struct countvfs count;      /* what SQLite asks of the storage, by file */
+    int counting;               /* count is registered: the database is opened through it */
+    int64_t commits;            /* COMMITs done, for the syncs per COMMIT */
     int keep_for_resume;        /* interrupted by a signal */
     FILE *raw;                  /* SQLSOAK_TEST_LATENCIES, or NULL */
     struct watch w;             /* the timeline, telemetry and --metrics */
@@ -139,6 +143,28 @@ static int sql_fail(struct soak *s, int rc, const char *what)
 }
 
 /* ---- NEW -> OPEN ---- */
+
+/* The counting shim's figures since before (NaN when it is not in place). */
+static void vfs_figures(const struct soak *s, const struct countvfs_counts *before,
+                        struct vfs_figures *out)
+{
+    struct countvfs_counts d;
+    countvfs_diff(&s->count.c, before, &d);
+    for (int k = 0; k < VFS_FILES; k++) {
+        out->write_bytes[k] = s->counting ? (double)d.write_bytes[k] : NAN;
+        out->writes[k] = s->counting ? (double)d.writes[k] : NAN;
+        out->syncs[k] = s->counting ? (double)d.syncs[k] : NAN;
+    }
+    out->shm_maps = s->counting ? (double)d.shm_maps : NAN;
+    out->shm_locks = s->counting ? (double)d.shm_locks : NAN;
+}
+
+/* The VFS the database is opened through: the counting shim (over the
+** fault shim, when there is one), else the fault shim, else the default. */
+static const char *vfs_name(const struct soak *s)
+{
+    return s->counting ? COUNTVFS_NAME : s->fault ? FAULTVFS_NAME : NULL;
+}
 
 static int64_t file_size(const char *path)
 {
@@ -190,8 +216,7 @@ static int db_create(struct soak *s)
         return -1;
     }
     s->created = 1;
-    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE,
-                             s->fault ? FAULTVFS_NAME : NULL);
+    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE, vfs_name(s));
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
     return db_hold(s);
@@ -203,7 +228,8 @@ static int db_reopen(struct soak *s)
     s->created = 1;
     s->res->db_marked = s->env->prior->db_marked;
     s->res->db_mark = s->env->prior->db_mark;
-    int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE, NULL);
+    int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE,
+                             s->counting ? COUNTVFS_NAME : NULL);
     if (rc != SQLITE_OK)
         return sql_fail(s, rc, "open");
     return db_hold(s);
@@ -381,6 +407,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
             sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
+            s->commits++;
             sharedpage_commit(s->rd.page, s->inserted);
             sharedpage_phase_set(s->rd.page, PHASE_WRITE);
             s->in_txn = 0;
@@ -498,6 +525,7 @@ static int batch_done(struct soak *s, struct batch *b, int last)
         return 0;
     if (step_done(s, s->commit, "COMMIT"))
         return -1;
+    s->commits++;
     s->in_txn = 0;
     b->left = b->every;
     return 0;
@@ -638,6 +666,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
         int early = s->in_txn;
         if (early && step_done(s, s->commit, "COMMIT"))
             return 1;
+        s->commits += early;
         sharedpage_commit(s->rd.page, s->inserted);
         s->in_txn = 0;
         set_status(s, ST_INTERRUPTED, "interrupted after %" PRId64 " of %" PRId64 " chunks%s",
@@ -993,6 +1022,8 @@ static int chunk_loop(struct soak *s)
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);
+        struct countvfs_counts vfs0 = s->count.c;
+        int64_t commits0 = s->commits;
         if (run_phases(s, &w, 0) || readers_chunk_end(s, c, &cr))
             return -1;
         sysinfo_io(&io1);
@@ -1006,6 +1037,8 @@ static int chunk_loop(struct soak *s)
         phase_figures(s, &w, &cr);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
+        vfs_figures(s, &vfs0, &cr.vfs);
+        cr.vfs.commits = s->counting ? (double)(s->commits - commits0) : NAN;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
         if (s->w.tl.err)
             return results_failed(s, "timeline.csv", s->w.tl.err);
@@ -1185,6 +1218,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     schedule_for_cell(&s.sched, cfg, c);
     fault_setup(&s);
+    s.counting = countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);
@@ -1217,6 +1251,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     cellstats_summarise(&s.stats, &res->sum);
     busy_unrecorded(&s);
     db_close(&s);
+    if (s.counting)                 /* its connection closed: no file is open through it */
+        countvfs_unregister(&s.count);
     /* the size that stays: after the close, a WAL is checkpointed into it */
     if (res->sum.chunks > 0 && res->db_created)
         res->sum.db_bytes = file_size(env->db_path);

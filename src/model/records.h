@@ -49,6 +49,16 @@ struct reader_figures {
     struct reader_split during[READER_DURING_COUNT];
 };
 
+/* What SQLite asked of the storage in a chunk (countvfs.h), by file:
+** [0] the database, [1] its rollback journal, [2] its WAL, [3] any other.
+** NaN: not counted. */
+#define VFS_FILES 4
+struct vfs_figures {
+    double write_bytes[VFS_FILES], writes[VFS_FILES], syncs[VFS_FILES];
+    double shm_maps, shm_locks;
+    double commits;          /* COMMITs in the chunk, whose syncs these are */
+};
+
 struct chunk_record {
     struct cell_id id;
     int64_t chunk;           /* 0-based, as the 2014 test's S */
@@ -76,6 +86,7 @@ struct chunk_record {
     double checkpoint_wal_frames, checkpoint_frames, checkpoint_busy;
     struct reader_figures rd;   /* NaN: --readers 0 */
     int64_t freelist_count;  /* PRAGMA freelist_count at the chunk's end */
+    struct vfs_figures vfs;
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its
@@ -115,6 +126,8 @@ struct summary_record {
     double checkpoint_busy_chunks;       /* chunks whose checkpoint was held back */
     double baseline_cell, baseline_rounds, baseline_confidence;   /* the same, of vs_base */
     struct reader_figures rd;   /* over the cell's chunks; NaN: --readers 0 */
+    /* the chunks' vfs figures over the rows inserted, and syncs per COMMIT */
+    double vfs_bytes_per_row[VFS_FILES], vfs_syncs_per_commit;
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before

@@ -37,6 +37,7 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     e->read_iops = rate_of(lim, "random_read_4k");
     e->read_ratio = ratio(e->reads_per_s, e->read_iops);
     e->cached_pct = csvin_num(t, CSV_SUMMARY, row, COL_db_cached_pct_median);
+    e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
     e->write_mb_s = rows_s * csvin_num(t, CSV_SUMMARY, row, COL_io_write_bytes_per_row) / 1e6;
     e->seq_mb_s = seq > 0 ? seq : NAN;
     e->write_ratio = ratio(e->write_mb_s, e->seq_mb_s);
@@ -63,6 +64,14 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         /* a ratio of RAM reads to the device's would say nothing of it */
         SAY("%sreads came from the page cache (%.0f%% of the database there), "
             "not from the device", sep, e->cached_pct);
+        sep = "; ";
+    } else if (isfinite(e->read_ratio) && e->read_ratio > 1) {
+        /* faster than the device: the reads warmed the page cache */
+        SAY("%sreads ran faster than the device's random reads (%.0f/s against %.0f/s): most "
+            "came from the page cache",
+            sep, e->reads_per_s, e->read_iops);
+        if (isfinite(e->read_io_bytes))
+            SAY(" (%.0f bytes read from storage per read)", e->read_io_bytes);
         sep = "; ";
     } else if (isfinite(e->read_ratio)) {
         SAY("%sreads at %.0f%% of its raw 4 KiB random-read rate (%.0f/s against %.0f/s",

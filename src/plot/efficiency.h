@@ -14,6 +14,7 @@
 struct efficiency {
     double commits_per_s, syncs_per_s, commit_ratio;  /* NaN: unknown */
     double reads_per_s, read_iops, read_ratio, cached_pct;
+    double read_io_bytes;                             /* from storage per read */
     double write_mb_s, seq_mb_s, write_ratio;
     int no_sync;                                      /* synchronous off */
 };

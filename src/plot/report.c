@@ -655,6 +655,51 @@ static void headline(FILE *f, const struct plotdata_run *runs, int nr)
     fputs("</ul>\n", f);
 }
 
+/* What SQLite wrote, by file (the counting VFS's summary columns): per
+** cell its bytes per row to each file and its syncs per COMMIT, and what
+** the matrix writes in an 8-hour night at the rate it wrote here. */
+static void writes_by_file(FILE *f, const struct plotdata_run *r)
+{
+    static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
+                                         COL_vfs_wal_bytes_per_row, COL_vfs_other_bytes_per_row};
+    static const char *const file[] = {"database", "journal", "WAL", "other"};
+    double bytes = 0, wall = 0;
+    int said = 0;
+    for (int i = 0; i < r->summary.nrows; i++) {
+        const struct csvin *t = &r->summary;
+        double rows = csvin_num(t, CSV_SUMMARY, i, COL_rows);
+        double syncs = csvin_num(t, CSV_SUMMARY, i, COL_vfs_syncs_per_commit);
+        if (strcmp(csvin_str(t, CSV_SUMMARY, i, COL_status), "ok") != 0 ||
+            isnan(csvin_num(t, CSV_SUMMARY, i, per_row[0])))
+            continue;
+        if (!said++)
+            fputs("<h2>Writes by file</h2>\n<p>What SQLite asked of the storage (a counting "
+                  "VFS), per row inserted:</p>\n<ul>\n", f);
+        fprintf(f, "<li>cell %s repeat %s: ", csvin_str(t, CSV_SUMMARY, i, COL_cell),
+                csvin_str(t, CSV_SUMMARY, i, COL_repeat));
+        double all = 0;
+        for (int k = 0; k < 4; k++) {
+            double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
+            all += isnan(b) ? 0 : b;
+            if (b > 0)
+                fprintf(f, "%s %.1f bytes, ", file[k], b);
+        }
+        fprintf(f, "%.1f bytes a row in all", all);
+        if (!isnan(syncs))
+            fprintf(f, "; %.2f syncs per COMMIT", syncs);
+        fputs("</li>\n", f);
+        bytes += all * rows;
+        wall += csvin_num(t, CSV_SUMMARY, i, COL_wall_s);
+    }
+    if (!said)
+        return;
+    fputs("</ul>\n", f);
+    if (wall > 0)
+        fprintf(f, "<p>At the rate these cells wrote (%.1f MB over %.1f s), this matrix writes "
+                   "about %.1f GB to the storage in an 8-hour night.</p>\n",
+                bytes / 1e6, wall, bytes / wall * 8 * 3600 / 1e9);
+}
+
 /* The device's own limits (run.json's device_limits, run --probe) and
 ** each measured cell against them (efficiency.h); nothing without them. */
 static void device(FILE *f, const struct plotdata_run *r)
@@ -717,6 +762,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
               f);
         summary(f, r);
         readers(f, r);
+        writes_by_file(f, r);
         device(f, r);
         fputs("<h2>Graphs</h2>\n", f);
         graphs(f, r->dir, GRAPHS_RUN, have);

@@ -55,7 +55,12 @@
     X(update_p99_us) X(update_p999_us) X(update_max_us) X(update_mean_us) \
     X(update_rows_per_s_median) X(update_rows_per_s_min) X(update_rows_per_s_max) \
     X(delete_s) X(deletes) X(delete_rows_per_s) X(vacuum_s) X(freelist_count) \
-    X(delete_rows_per_s_median) X(delete_rows_per_s_min) X(delete_rows_per_s_max)
+    X(delete_rows_per_s_median) X(delete_rows_per_s_min) X(delete_rows_per_s_max) \
+    X(vfs_db_write_bytes) X(vfs_db_writes) X(vfs_db_syncs) X(vfs_journal_write_bytes) \
+    X(vfs_journal_writes) X(vfs_journal_syncs) X(vfs_wal_write_bytes) X(vfs_wal_writes) \
+    X(vfs_wal_syncs) X(vfs_other_write_bytes) X(vfs_other_syncs) X(vfs_shm_maps) \
+    X(vfs_shm_locks) X(vfs_db_bytes_per_row) X(vfs_journal_bytes_per_row) \
+    X(vfs_wal_bytes_per_row) X(vfs_other_bytes_per_row) X(vfs_syncs_per_commit) X(commits)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

@@ -71,6 +71,16 @@ static const struct column id_tail[] = {
 #define PH(R, name, p, fig, kind, prec, unit, graphs, meaning)                               \
     {#name, kind, offsetof(R, ph[p].fig), sizeof(((R *)0)->ph[p].fig), prec, unit, meaning,  \
      graphs, 0, COL_##name}
+/* A field of rec at path field, under the column's name. */
+#define AT(R, name, field, kind, prec, unit, meaning)                                        \
+    {#name, kind, offsetof(R, field), sizeof(((R *)0)->field), prec, unit, meaning, "", 0,  \
+     COL_##name}
+/* The counting shim's figures of one file of a chunk (countvfs.h). */
+#define VFS_FILE(k, file, what)                                                              \
+    AT(CR, vfs_##file##_write_bytes, vfs.write_bytes[k], K_F64, 0, "bytes",                 \
+       "bytes SQLite wrote to " what " in the chunk (the counting VFS)"),                     \
+    AT(CR, vfs_##file##_writes, vfs.writes[k], K_F64, 0, "", "write calls to " what),      \
+    AT(CR, vfs_##file##_syncs, vfs.syncs[k], K_F64, 0, "", "syncs of " what)
 /* A readers' figure (records.h's rd) under its column's name. */
 #define RD(R, name, field, prec, unit, meaning)                                              \
     {#name, K_F64, offsetof(R, rd.field), sizeof(((R *)0)->rd.field), prec, unit, meaning,  \
@@ -178,6 +188,15 @@ static const struct column chunk_columns[] = {
     PH(CR, vacuum_s, PHASE_VACUUM, s, K_F64, 9, "s", "",
        "PRAGMA incremental_vacuum at the chunk's end"),
     C(CR, freelist_count, K_I64, 0, "pages", "", "PRAGMA freelist_count at the chunk's end"),
+    VFS_FILE(0, db, "the database"),
+    VFS_FILE(1, journal, "the rollback journal"),
+    VFS_FILE(2, wal, "the WAL"),
+    AT(CR, vfs_other_write_bytes, vfs.write_bytes[3], K_F64, 0, "bytes",
+       "bytes SQLite wrote to other files (temporary ones) in the chunk"),
+    AT(CR, vfs_other_syncs, vfs.syncs[3], K_F64, 0, "", "syncs of other files"),
+    AT(CR, vfs_shm_maps, vfs.shm_maps, K_F64, 0, "", "maps of the WAL's shared memory (-shm)"),
+    AT(CR, vfs_shm_locks, vfs.shm_locks, K_F64, 0, "", "locks and unlocks of the -shm"),
+    AT(CR, commits, vfs.commits, K_F64, 0, "", "COMMITs in the chunk"),
 };
 
 #define SR struct summary_record
@@ -270,6 +289,15 @@ static const struct column summary_columns[] = {
        "median over the cell's chunks"),
     PH(SR, delete_rows_per_s_min, PHASE_DELETE, min, K_F64, 1, "rows/s", "", "slowest chunk"),
     PH(SR, delete_rows_per_s_max, PHASE_DELETE, max, K_F64, 1, "rows/s", "", "fastest chunk"),
+    AT(SR, vfs_db_bytes_per_row, vfs_bytes_per_row[0], K_F64, 2, "bytes/row",
+       "bytes SQLite wrote to the database per row inserted (the counting VFS)"),
+    AT(SR, vfs_journal_bytes_per_row, vfs_bytes_per_row[1], K_F64, 2, "bytes/row",
+       "to the rollback journal"),
+    AT(SR, vfs_wal_bytes_per_row, vfs_bytes_per_row[2], K_F64, 2, "bytes/row", "to the WAL"),
+    AT(SR, vfs_other_bytes_per_row, vfs_bytes_per_row[3], K_F64, 2, "bytes/row",
+       "to other files"),
+    AT(SR, vfs_syncs_per_commit, vfs_syncs_per_commit, K_F64, 2, "",
+       "syncs of every file per COMMIT"),
 };
 
 #define TR struct trial_record

@@ -82,6 +82,14 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_string_equal(s, "reads came from the page cache (100% of the database there), not "
                            "from the device");
 
+    /* reads faster than the device: from the page cache they warmed */
+    e.cached_pct = 0;
+    e.read_io_bytes = 120;
+    efficiency_say(&e, s, sizeof s);
+    assert_string_equal(s, "reads ran faster than the device's random reads (200000/s against "
+                           "12000/s): most came from the page cache (120 bytes read from storage "
+                           "per read)");
+
     /* a run without a probe */
     assert_int_equal(efficiency_of(NULL, &t, 0, &e), -1);
     csvin_free(&t);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# The counting VFS: what SQLite asked of the storage, by file, per chunk,
+# against what the workload implies and what the kernel saw.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/runs
+
+setup() {
+    runs_setup
+}
+
+teardown() {
+    runs_teardown
+}
+
+# chunks DIR PY: PY (a Python expression of r, one chunks.csv row, and
+# page, the page size) holds for every chunk of DIR.
+chunks() {
+    python3 - "$1" "$2" <<'PY'
+import csv, sys
+d, expr = sys.argv[1:]
+rows = list(csv.DictReader(open(d + "/chunks.csv")))
+assert rows
+for r in rows:
+    n = {k: float(v) for k, v in r.items() if v and k.startswith(("vfs_", "commits", "db_bytes", "io_", "page_size", "chunk"))}
+    assert eval(expr, {}, {"r": n}), (expr, n)
+PY
+}
+
+@test "DELETE journal, synchronous FULL: each COMMIT syncs the database once and the journal at least once; no WAL" {
+    run "$S" run --rows 30k --chunk 10k --reads 100 --journal delete --sync full --commit-every 2500 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    chunks "$OUT" 'r["commits"] == 4 and r["vfs_db_syncs"] == r["commits"] and r["vfs_journal_syncs"] >= r["commits"]'
+    chunks "$OUT" 'r["vfs_journal_writes"] >= r["commits"] and r["vfs_wal_write_bytes"] == 0 and r["vfs_shm_locks"] == 0'
+    # the database is written in whole pages, every page of the file the first chunk made
+    chunks "$OUT" 'r["vfs_db_write_bytes"] % r["page_size"] == 0'
+    python3 - "$OUT" <<'PY'
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1] + "/chunks.csv")))
+assert float(r["vfs_db_write_bytes"]) + float(r["page_size"]) >= float(r["db_bytes"]), r
+s = next(csv.DictReader(open(sys.argv[1] + "/summary.csv")))
+assert float(s["vfs_syncs_per_commit"]) >= 2 and float(s["vfs_wal_bytes_per_row"]) == 0, s
+assert float(s["vfs_db_bytes_per_row"]) > 0 and float(s["vfs_journal_bytes_per_row"]) > 0, s
+PY
+}
+
+@test "WAL, synchronous FULL: each COMMIT syncs the WAL once, the database is not written before a checkpoint, the -shm is locked" {
+    run "$S" run --rows 20k --chunk 10k --reads 100 --journal wal --sync full --commit-every 5000 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    chunks "$OUT" 'r["vfs_wal_syncs"] == r["commits"] == 2 and r["vfs_journal_write_bytes"] == 0'
+    chunks "$OUT" 'r["vfs_db_write_bytes"] == 0 and r["vfs_shm_locks"] > 0'
+}
+
+@test "synchronous OFF: no file is synced; one COMMIT a chunk writes each page of the new file once" {
+    run "$S" run --rows 20k --chunk 10k --reads 100 --journal delete,wal --sync off \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    chunks "$OUT" 'r["vfs_db_syncs"] == r["vfs_journal_syncs"] == r["vfs_wal_syncs"] == r["vfs_other_syncs"] == 0'
+    # the DELETE cell's first chunk: its database writes are the file, within a page
+    python3 - "$OUT" <<'PY'
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1] + "/chunks.csv")))
+assert r["journal_mode"] == "delete" and r["commits"] == "1", r
+assert abs(float(r["vfs_db_write_bytes"]) - float(r["db_bytes"])) <= float(r["page_size"]), r
+PY
+}
+
+@test "the kernel's view: where /proc/self/io counts the writes, it agrees with the VFS's bytes within 25%" {
+    run "$S" run --rows 40k --chunk 20k --reads 100 --journal delete,wal --sync full \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY' || skip "/proc/self/io counts no writes on this storage"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")) if r["io_write_bytes"] not in ("", "-1", "0")]
+sys.exit(0 if rows else 1)
+PY
+    python3 - "$OUT" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1] + "/chunks.csv")):
+    vfs = sum(float(r[f"vfs_{k}_write_bytes"]) for k in ("db", "journal", "wal", "other"))
+    kernel = float(r["io_write_bytes"])
+    assert 0.8 <= kernel / vfs <= 1.25, (kernel, vfs, r["journal_mode"])
+PY
+}
+
+@test "report.html: bytes per row by file, syncs per COMMIT, and the matrix's writes in a night" {
+    run "$S" run --rows 20k --chunk 10k --reads 100 --journal delete,wal --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    "$S" plot "$OUT" >/dev/null
+    grep -q '<h2>Writes by file</h2>' "$OUT/report.html"
+    grep -Eq '<li>cell 1 repeat 1: database [0-9.]+ bytes, journal [0-9.]+ bytes, [0-9.]+ bytes a row in all; [0-9.]+ syncs per COMMIT</li>' "$OUT/report.html"
+    grep -Eq '<li>cell 2 repeat 1: WAL [0-9.]+ bytes, [0-9.]+ bytes a row in all; 1.00 syncs per COMMIT</li>' "$OUT/report.html"
+    grep -Eq 'this matrix writes about [0-9.]+ GB to the storage in an 8-hour night' "$OUT/report.html"
+}
