@@ -29,8 +29,12 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
         uninstall cross test-cross fuzz fuzzers deps-fuzz FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash $(B)/_sqlsoak $(B)/sqlsoak.fish
 
+# The .dep file keeps the headers only: the source is this rule's own
+# prerequisite, found by vpath, so a checkout updated across a move of a
+# source to another folder still builds.
 $(B)/obj/%.o: %.c | $(B)/obj
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	@sed -i '1s| [^ ]*\.c | |' $@.dep
 $(B)/sqlsoak: $(OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(B)/tests/%: tests/unit/%.c $(LIBOBJ) | $(B)/tests

@@ -2,6 +2,7 @@
 ** headline: a run's answer in sentences.  See headline.h.
 */
 #include "headline.h"
+#include "efficiency.h"
 
 #include "baseline.h"
 #include "cellstats.h"
@@ -506,6 +507,29 @@ static void *read_all(const char *dir, const char *name, enum csv_file f, size_t
     return recs;
 }
 
+/* The baseline cell against the device's own limits (run.json's
+** device_limits, run --probe; efficiency.h), when they were measured. */
+static void device(const char *dir, const json_t *limits, const struct headline_input *in,
+                   struct headline *h)
+{
+    char path[4200], err[256], said[HEADLINE_LEN - 64];
+    struct csvin t;
+    struct efficiency e;
+    if (!json_is_object(limits))
+        return;
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    if (csvin_read(path, CSV_SUMMARY, &t, err, sizeof err) != 0)
+        return;
+    for (int i = 0; i < t.nrows; i++)
+        if (csvin_int(&t, CSV_SUMMARY, i, COL_cell, -1) == in->baseline &&
+            strcmp(csvin_str(&t, CSV_SUMMARY, i, COL_status), "ok") == 0 &&
+            efficiency_of(limits, &t, i, &e) == 0 && efficiency_say(&e, said, sizeof said) > 0) {
+            add(h, HL_DEVICE, "Against the device (cell %" PRId64 "): %s.", in->baseline, said);
+            break;
+        }
+    csvin_free(&t);
+}
+
 int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
                   size_t n)
 {
@@ -521,6 +545,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, n) : NULL;
     json_t *o = json_object_get(j, "options");
+    json_t *limits = json_incref(json_object_get(j, "device_limits"));
     if (json_is_string(json_object_get(o, "preset")))
         snprintf(preset, sizeof preset, "%s", json_string_value(json_object_get(o, "preset")));
     if (json_is_string(json_object_get(o, "baseline")))
@@ -534,8 +559,11 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
         baseline_of_records(baseline ? baseline : given, recs, in.nrecs, &in.baseline, err,
                             n) == 0) {
         headline_build(&in, out);
+        if (out->n > 0)
+            device(dir, limits, &in, out);
         rc = 0;
     }
+    json_decref(limits);
     free(recs);
     free(chunks);
     return rc;

@@ -43,7 +43,7 @@
 #define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
 #define HEADLINE_LEN 512
 
-enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM };
+enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE };
 
 struct headline_line {
     enum headline_kind kind;

@@ -112,6 +112,8 @@ O_DIRECT unavailable on tmpfs (Invalid argument): read through the page cache af
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
     [[ "${lines[1]}" == "  fdatasync "*"/s, fsync "*"/s, 4 KiB random reads "*"/s ("*"), sequential write "*" MB/s" ]]
+    # the headline sets the baseline cell against them
+    [[ "$output" == *"Against the device (cell 1): commits ran at "*"% of the device's raw write + fdatasync rate ("* ]]
     python3 - "$T/a/run.json" <<'PY'
 import json, sys
 lim = json.load(open(sys.argv[1]))["device_limits"]
