@@ -309,3 +309,13 @@ PY
     [ "$(sums "$OUT" chunks.csv verify_failures reader_ops | tr '\n' ' ' | cut -d' ' -f1)" -eq 0 ]
     [ "$(sums "$OUT" summary.csv reader_ops)" -gt 0 ]
 }
+
+@test "a real run with readers draws their three graphs and says what a COMMIT cost them" {
+    run "$S" run --rows 40k --chunk 10k --reads 1k --journal delete,wal --readers 2 \
+        --db-dir "$DB" --out "$OUT" --progress never
+    [ "$status" -eq 0 ]
+    for g in readers_p99 readers_commit readers_busy; do
+        [ -s "$OUT/plots/$g.png" ] && [ -s "$OUT/plots/$g.svg" ]
+    done
+    grep -Eq 'Under DELETE, readers waited [0-9.]+ ms per COMMIT; under WAL, [0-9.]+ ms\.' "$OUT/report.html"
+}
