@@ -808,7 +808,7 @@ static void ratios_table(FILE *f, const struct report_row *rows, int n,
         for (int k = 0; k < CMPRATIO_COUNT; k++)
             cell(f, " class=n", l[i].fig[k]);
         for (int k = 0; k < CMPRATIO_COUNT; k++)
-            cell(f, " class=n", l[i].ratio[k]);
+            cell(f, " class=nv", l[i].ratio[k]);   /* its verdict's words wrap */
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);

@@ -81,3 +81,14 @@ teardown_file() {
     if grep -q '(rotational)\|(not rotational)' "$d/plots/write.svg"; then return 1; fi
     if grep -q '(rotational)\|· rotational</td>' "$d/report.html"; then return 1; fi
 }
+
+@test "report: a comparison's page, its ratios against the baseline included, within 1280 px" {
+    command -v chromium-headless-shell >/dev/null || command -v chromium >/dev/null ||
+        skip "no headless Chromium (sh .ci/deps test installs it)"
+    cp -r "$RUNS/pages" "$BATS_TEST_TMPDIR/again"
+    "$SQLSOAK" compare "$RUNS/pages" "$BATS_TEST_TMPDIR/again" --out "$BATS_TEST_TMPDIR/cmp" >/dev/null
+    grep -q '<h2>Against the baseline</h2>' "$BATS_TEST_TMPDIR/cmp/report.html"
+    run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$BATS_TEST_TMPDIR/cmp/report.html" 1280
+    echo "$output"
+    [[ "$output" == *'"over": 0}'* ]]
+}

@@ -3,7 +3,8 @@ its own (as a report saved from an email is), in headless Chromium at
 WIDTH pixels, and prints what the browser laid out, as JSON:
   imgs   the <img> elements        shown  those decoded and drawn
   table  the right edge of the summary table (px)
-  over   how far the table's box scrolls past its width (px; 0 = fits)
+  over   how far the widest table's box scrolls past its width (px; 0 =
+         every table fits): the summary, a comparison's ratios
   page   the page's scroll width (px)
 A probe script is added to the copy only; report.html itself has none."""
 import json
@@ -19,11 +20,13 @@ browser = shutil.which('chromium-headless-shell') or shutil.which('chromium')
 assert browser, 'no chromium'
 PROBE = '''<script>
 window.addEventListener('load', function () {
-  var t = document.querySelector('table.sum'), im = document.images, ok = 0;
+  var t = document.querySelector('table.sum'), all = document.querySelectorAll('table.sum');
+  var im = document.images, ok = 0, over = 0;
   for (var i = 0; i < im.length; i++) if (im[i].complete && im[i].naturalWidth > 0) ok++;
+  for (var k = 0; k < all.length; k++)
+    over = Math.max(over, all[k].parentNode.scrollWidth - all[k].parentNode.clientWidth);
   var r = {imgs: im.length, shown: ok, page: document.documentElement.scrollWidth,
-           table: t ? Math.ceil(t.getBoundingClientRect().right) : 0,
-           over: t ? t.parentNode.scrollWidth - t.parentNode.clientWidth : 0};
+           table: t ? Math.ceil(t.getBoundingClientRect().right) : 0, over: over};
   var p = document.createElement('pre'); p.id = 'probe'; p.textContent = JSON.stringify(r);
   document.body.appendChild(p);
 });
