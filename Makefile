@@ -75,12 +75,14 @@ ZSHDIR   = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 FISHDIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 SCRIPTS  = $(wildcard plots/*.gp)
 REFDATA  = $(wildcard data/reference/*.csv)
+PRESETS  = $(wildcard data/presets/*.conf)
 install: all
-	install -d '$(BINDIR)' '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(MANDIR)' '$(COMPDIR)' \
-	    '$(ZSHDIR)' '$(FISHDIR)'
+	install -d '$(BINDIR)' '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' \
+	    '$(MANDIR)' '$(COMPDIR)' '$(ZSHDIR)' '$(FISHDIR)'
 	install -m 755 $(B)/sqlsoak '$(BINDIR)/sqlsoak'
 	install -m 644 $(SCRIPTS) '$(SHAREDIR)/plots/'
 	install -m 644 $(REFDATA) '$(SHAREDIR)/reference/'
+	install -m 644 $(PRESETS) '$(SHAREDIR)/presets/'
 	install -m 644 $(B)/sqlsoak.1 '$(MANDIR)/sqlsoak.1'
 	install -m 644 $(B)/sqlsoak.bash '$(COMPDIR)/sqlsoak'
 	install -m 644 $(B)/_sqlsoak '$(ZSHDIR)/_sqlsoak'
@@ -89,7 +91,9 @@ uninstall:
 	rm -f '$(BINDIR)/sqlsoak' '$(MANDIR)/sqlsoak.1' '$(COMPDIR)/sqlsoak' '$(ZSHDIR)/_sqlsoak' \
 	    '$(FISHDIR)/sqlsoak.fish'
 	rm -f $(SCRIPTS:plots/%='$(SHAREDIR)/plots/%') $(REFDATA:data/reference/%='$(SHAREDIR)/reference/%')
-	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)' 2>/dev/null || true
+	rm -f $(PRESETS:data/presets/%='$(SHAREDIR)/presets/%')
+	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' '$(SHAREDIR)' \
+	    2>/dev/null || true
 
 # What building and running need (make run), and also the test tools
 # (make test).

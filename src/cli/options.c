@@ -4,6 +4,7 @@
 */
 #include "options.h"
 
+#include "datadir.h"
 #include "jobfile.h"
 #include "preset.h"
 
@@ -359,25 +360,58 @@ static int read_job(struct config *cfg, int argc, char **argv, struct job **job,
     return cfg->job ? 0 : -1;
 }
 
-/* The job file's lines but its preset, each checked as on the command
-** line, an error prefixed by the file and line. */
-static int apply_job(struct config *cfg, const struct job *job, char *err, size_t errlen)
+/* A job file's lines, each checked as on the command line, an error
+** prefixed by who ("--job night.conf") and the line.  A job file's preset
+** line is skipped (options_parse applied it first); a preset's own file
+** may name none. */
+static int apply_job(struct config *cfg, const struct job *job, const char *who, int is_preset,
+                     char *err, size_t errlen)
 {
     for (int i = 0; i < job->n; i++) {
         char *a = job->v[i].arg, why[1024];
         size_t len = strcspn(a, "=");
-        if (strncmp(a, "--preset=", 9) == 0)
+        if (strncmp(a, "--preset=", 9) == 0 && !is_preset)
             continue;
         if ((len == 5 && strncmp(a, "--job", 5) == 0) ||
             (len == 10 && strncmp(a, "--save-job", 10) == 0))
             snprintf(why, sizeof why, "%.*s belongs on the command line, not in a job file",
                      (int)len, a);
+        else if (is_preset && len == 8 && strncmp(a, "--preset", 8) == 0)
+            snprintf(why, sizeof why, "a preset's file cannot start from another preset");
         else if (apply_args(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0)
             continue;
-        snprintf(err, errlen, "--job %s:%d: %s", cfg->job, job->v[i].line, why);
+        snprintf(err, errlen, "%s:%d: %s", who, job->v[i].line, why);
         return -1;
     }
     return 0;
+}
+
+/* Preset name's options, read from its job file (datadir.h: a checkout's
+** data/presets/NAME.conf, an installation's share/sqlsoak/presets/), so a
+** preset and a job file are one format; where prefixes an error ("--job
+** night.conf:3: " when a job file named it, else ""). */
+static int apply_preset(struct config *cfg, const char *name, const char *where, char *err,
+                        size_t errlen)
+{
+    char path[8400], why[8600];
+    struct job pj = {0};
+    if (!preset_args(name)) {
+        snprintf(err, errlen, "%s--preset: unknown preset '%s' (%s)", where, name, preset_names());
+        return -1;
+    }
+    if (datadir_preset(name, path, sizeof path) != 0) {
+        snprintf(err, errlen, "%s--preset %s: no preset file %s.conf in %s", where, name, name,
+                 path);
+        return -1;
+    }
+    if (jobfile_read(path, &pj, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s--preset %s: %s", where, name, why);
+        return -1;
+    }
+    snprintf(why, sizeof why, "%s--preset %s: %s", where, name, path);
+    int rc = apply_job(cfg, &pj, why, 1, err, errlen);
+    jobfile_free(&pj);
+    return rc;
 }
 
 static int apply_args(struct config *cfg, enum command cmd, int argc, char **argv, int pos_ok,
@@ -473,24 +507,17 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
             name = argv[i + 1];
         if (!name || cmd != CMD_RUN || (i >= argc && preset_given(argc, argv)))
             continue;
-        const char *const *pargs = preset_args(name);
-        if (!pargs) {
-            char where[4300] = "";
-            if (i >= argc)
-                snprintf(where, sizeof where, "--job %s:%d: ", cfg->job, job->v[i - argc].line);
-            snprintf(err, errlen, "%s--preset: unknown preset '%s' (%s)", where, name,
-                     preset_names());
-            return -1;
-        }
-        int n = 0;
-        while (pargs[n])
-            n++;
-        if (apply_args(cfg, cmd, n, (char **)pargs, 0, NULL, err, errlen))
+        char where[4300] = "";
+        if (i >= argc)
+            snprintf(where, sizeof where, "--job %s:%d: ", cfg->job, job->v[i - argc].line);
+        if (apply_preset(cfg, name, where, err, errlen))
             return -1;
         if (i >= argc)
             cfg->preset = name;
     }
-    if (job && apply_job(cfg, job, err, errlen))
+    char who[4200];
+    snprintf(who, sizeof who, "--job %s", cfg->job ? cfg->job : "");
+    if (job && apply_job(cfg, job, who, 0, err, errlen))
         return -1;
     if (apply_args(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;

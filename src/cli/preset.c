@@ -1,6 +1,15 @@
 /*
 ** preset: the published experiments sqlsoak reproduces, and its own
 ** standard runs.  README.md tells the story of each.
+**
+** This table is the one list of the presets: their names, what each runs
+** and its options, for --help, the man page and the completions, which
+** need them with no file at hand.  What --preset NAME runs is the shipped
+** job file data/presets/NAME.conf (installed in share/sqlsoak/presets/),
+** read as --job reads one, so that a user reads the very lines a preset
+** runs and can start a job file from one.  A new or changed preset is
+** both a row here and its file: tests/unit/test_preset.c fails until each
+** file parses to exactly its row's options, and every file has a row.
 */
 #include "preset.h"
 

@@ -1,6 +1,9 @@
 /*
-** preset: named experiments as lists of options.  A preset is applied
-** before the user's own options, so explicit options override it.
+** preset: named experiments as lists of options (the table --help, the
+** man page and the completions list; the options --preset applies are
+** its shipped job file's, equal to the table's: see preset.c).  A preset
+** is applied before the user's own options, so explicit options override
+** it.
 */
 #ifndef SQLSOAK_PRESET_H
 #define SQLSOAK_PRESET_H

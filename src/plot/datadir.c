@@ -1,6 +1,6 @@
 /*
-** datadir: finds the gnuplot scripts and reference data; see datadir.h for
-** the places, in order.  Nothing is cached: each call looks again, which
+** datadir: finds the gnuplot scripts, the reference data and the presets;
+** see datadir.h for the places, in order.  Nothing is cached: each call looks again, which
 ** costs a few stat calls once per plot.
 */
 #include "datadir.h"
@@ -110,18 +110,44 @@ int datadir_plots(char *out, size_t n)
     return snprintf(out, n, "%s", plots) < (int)n ? 0 : -1;
 }
 
-int datadir_reference(const char *name, char *out, size_t n)
+/* The file name in folder kind of the place the scripts came from (a
+** checkout's data/KIND, an installation's KIND) into out.  0, or -1 with
+** where it looked into out: "R/data/KIND or R/KIND", "" with no place. */
+static int datafile(const char *kind, const char *name, char *out, size_t n)
 {
-    /* a checkout keeps them in data/reference, an installation in reference */
-    static const char *const sub[] = {"data/reference", "reference"};
+    static const char *const sub[] = {"data/", ""};
     char plots[4200], root[4200];
     struct stat st;
+    out[0] = 0;
     if (first_place(plots, root, sizeof root) != 0)
         return -1;
     for (size_t k = 0; k < sizeof sub / sizeof *sub; k++) {
-        int len = snprintf(out, n, "%s/%s/%s", root, sub[k], name);
+        int len = snprintf(out, n, "%s/%s%s/%s", root, sub[k], kind, name);
         if (len > 0 && (size_t)len < n && stat(out, &st) == 0 && S_ISREG(st.st_mode))
             return 0;
+    }
+    snprintf(out, n, "%s/data/%s or %s/%s", root, kind, root, kind);
+    return -1;
+}
+
+int datadir_reference(const char *name, char *out, size_t n)
+{
+    return datafile("reference", name, out, n);
+}
+
+int datadir_preset(const char *name, char *out, size_t n)
+{
+    char file[256];
+    if (snprintf(file, sizeof file, "%s.conf", name) >= (int)sizeof file || strchr(name, '/')) {
+        snprintf(out, n, "sqlsoak's presets folder");
+        return -1;
+    }
+    if (datafile("presets", file, out, n) == 0)
+        return 0;
+    if (!out[0]) {
+        char places[8192];
+        snprintf(out, n, "sqlsoak's data folders: none of %s holds its plot scripts",
+                 datadir_places(places, sizeof places));
     }
     return -1;
 }

@@ -1,20 +1,23 @@
 /*
 ** datadir: where sqlsoak's own data files are, wherever the binary runs
-** from: the gnuplot scripts (the .gp files of plots/) and the published
-** reference figures (the .csv files of reference/).
+** from: the gnuplot scripts (the .gp files of plots/), the published
+** reference figures (the .csv files of reference/) and the presets (the
+** job files of presets/, one NAME.conf each).
 **
-** What stays true: the two folders always come from the same place (one
+** What stays true: the three folders always come from the same place (one
 ** checkout or one installation, never a mix), and the places are tried in
 ** a fixed order, relative to the running executable first, so a checkout
 ** that was copied or moved, or an installation under any prefix, finds its
 ** own files.  The places, for an executable in folder EXE:
 **
 **   1. $SQLSOAK_PLOTS_DIR, when set: the scripts there and nowhere else;
-**      the reference beside it (../data/reference or ../reference)
-**   2. EXE/..     a checkout: build/sqlsoak -> plots/, data/reference/
+**      the reference and presets beside it (../data/reference or
+**      ../reference, ../data/presets or ../presets)
+**   2. EXE/..     a checkout: build/sqlsoak -> plots/, data/reference/,
+**                 data/presets/
 **   3. EXE/../..  a checkout's build/<arch>/sqlsoak, same folders
 **   4. EXE/../share/sqlsoak   an installation: bin/sqlsoak ->
-**      share/sqlsoak/plots/, share/sqlsoak/reference/
+**      share/sqlsoak/plots/, share/sqlsoak/reference/, share/sqlsoak/presets/
 **   5. SQLSOAK_DATADIR, the PREFIX/share/sqlsoak this binary was built for
 */
 #ifndef SQLSOAK_DATADIR_H
@@ -29,6 +32,11 @@ int datadir_plots(char *out, size_t n);
 /* The path of the reference file name ("2014.csv") into out, from the
 ** place the scripts came from.  Returns 0, or -1 when it is not there. */
 int datadir_reference(const char *name, char *out, size_t n);
+
+/* The path of preset name's job file (name.conf) into out, from the place
+** the scripts came from.  Returns 0, or -1 with where it looked into out
+** ("R/data/presets or R/presets", or the places, when none holds scripts). */
+int datadir_preset(const char *name, char *out, size_t n);
 
 /* The folders where the scripts were looked for, for a message:
 ** "A, B, C".  Returns out. */

@@ -14,7 +14,7 @@ setup_file() {
     export T=$BATS_FILE_TMPDIR
     mkdir -p "$T/src/data" "$T/root/usr/bin" "$T/elsewhere"
     cp -r "$top/Makefile" "$top/VERSION" "$top/src" "$top/plots" "$T/src/"
-    cp -r "$top/data/reference" "$T/src/data/"
+    cp -r "$top/data/reference" "$top/data/presets" "$T/src/data/"
     # the copy is built as a fresh checkout, whatever make runs this test,
     # with the host's compiler (a cross leg exports CC for other tests)
     unset MAKEFLAGS MFLAGS MAKELEVEL CC
@@ -41,7 +41,7 @@ drawn() {
     check_report_refs "$1"
 }
 
-@test "install: the binary, the scripts, the reference data, the man page and the completions" {
+@test "install: the binary, the scripts, the reference data, the presets, the man page and the completions" {
     cd "$T/root"
     run find . -type f
     [ "$status" -eq 0 ]
@@ -51,6 +51,8 @@ drawn() {
                 ./usr/share/fish/vendor_completions.d/sqlsoak.fish)
     for f in "$T"/moved/plots/*.gp; do want+=("./usr/share/sqlsoak/plots/${f##*/}"); done
     for f in "$T"/moved/data/reference/*.csv; do want+=("./usr/share/sqlsoak/reference/${f##*/}"); done
+    for f in "$T"/moved/data/presets/*.conf; do want+=("./usr/share/sqlsoak/presets/${f##*/}"); done
+    [ -e "$T/moved/data/presets/overnight.conf" ]
     [ "$(printf '%s\n' "${want[@]}" | sort)" = "$(printf '%s\n' "${lines[@]}" | sort)" ]
     [ -x usr/bin/sqlsoak ]
     # the generated files, as the binary generates them
@@ -88,6 +90,21 @@ drawn() {
     grep -q '2014 test (SATA, published)' shape2014/plots/write.svg
 }
 
+@test "installed: --preset reads the installed preset file, the checkout out of reach" {
+    cd "$T/elsewhere"
+    cmp "$T/root/usr/share/sqlsoak/presets/overnight.conf" "$T/moved/data/presets/overnight.conf"
+    run -0 "$BIN" run --preset overnight --save-job installed.conf
+    run -0 "$T/moved/build/sqlsoak" run --preset overnight --save-job checkout.conf
+    diff installed.conf checkout.conf
+    grep -qx 'max-time = 28800' installed.conf     # the preset's 8h
+    # the binary alone finds no preset: one line, exit 2
+    [ ! -e /usr/share/sqlsoak/plots ] || return 0   # sqlsoak installed in /usr here
+    run --separate-stderr "$T/lonely/bin/sqlsoak" run --preset overnight --save-job lonely.conf
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "sqlsoak run: --preset overnight: no preset file overnight.conf in sqlsoak's data folders: none of $T/lonely/plots, "* ]]
+    [ "${#stderr_lines[@]}" -eq 1 ] && [ ! -e lonely.conf ]
+}
+
 @test "man: the installed page renders with every option" {
     MANWIDTH=100 run -0 --separate-stderr man -l "$T/root/usr/share/man/man1/sqlsoak.1"
     [ -z "$stderr" ]
@@ -96,6 +113,7 @@ drawn() {
     [[ "$output" == *"One of: delete truncate persist memory wal off"* ]]
     [[ "$output" == *"--trials N"* ]]                       # crash's own options
     [[ "$output" == *"overnight"* ]]                        # the presets
+    [[ "$output" == *"sqlsoak/presets/"* ]]                 # where their files are
     [[ "$output" == *"SQLSOAK_PLOTS_DIR"* ]]
     run -0 groff -man -ww -z "$T/root/usr/share/man/man1/sqlsoak.1"
     [ -z "$output" ]                                        # no roff warning
@@ -273,6 +291,8 @@ fish_complete() {
     run "$T/away/bin/sqlsoak" run $TINY --journal delete,wal --db-dir db --out away
     [ "$status" -eq 0 ]
     drawn away
+    run -0 "$T/away/bin/sqlsoak" run --preset quick --save-job away.conf
+    grep -qx 'journal = delete,wal' away.conf
     make -C "$T/moved" uninstall PREFIX="$T/prefix" >/dev/null
     run -0 find "$T/prefix" -type f
     [ -z "$output" ]

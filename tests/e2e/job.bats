@@ -84,3 +84,54 @@ JOB
     [ "$status" -eq 0 ]
     python3 "$CHECK" final "$OUT" 40000 10000 1
 }
+
+# ---- presets: shipped job files (data/presets/NAME.conf)
+
+@test "each preset, read from its shipped file, gives the plan the compiled-in preset gave" {
+    # tests/fixtures/presets-compiled: --save-job of each preset made when
+    # presets were compiled in; every line of it must come out unchanged
+    # (an option added since only adds a line)
+    local want n=0
+    for want in "$BATS_TEST_DIRNAME"/../fixtures/presets-compiled/*.conf; do
+        local name=${want##*/}
+        name=${name%.conf}
+        run -0 "$S" run --preset "$name" --save-job "$name.conf"
+        run grep -vxFf "$name.conf" "$want"
+        [ "$status" -eq 1 ] || { echo "$name: lost or changed: $output"; return 1; }
+        n=$((n + 1))
+    done
+    # one fixture a preset, and no preset without one
+    [ "$n" -eq "$(ls "$BATS_TEST_DIRNAME"/../../data/presets/*.conf | wc -l)" ]
+}
+
+@test "a shipped preset file is a job file: run --job on it gives the preset's plan" {
+    local f=$BATS_TEST_DIRNAME/../../data/presets/overnight.conf
+    grep -q "^# sqlsoak preset 'overnight': an 8-hour matrix" "$f"
+    "$S" run --preset overnight --save-job a.conf
+    "$S" run --job "$f" --save-job b.conf
+    diff a.conf b.conf
+}
+
+@test "a preset whose file is missing, or has a bad line: one line naming it, exit 2, nothing created" {
+    mkdir -p scripts/plots
+    : >scripts/plots/x.gp      # a place with plot scripts and no presets
+    export SQLSOAK_PLOTS_DIR=$T/scripts/plots
+    run --separate-stderr "$S" run --preset quick --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --preset quick: no preset file quick.conf in $T/scripts/plots/../data/presets or $T/scripts/plots/../presets" ]
+    [ -z "$output" ] && [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+    printf 'preset = quick\n' >night.conf
+    run --separate-stderr "$S" run --job night.conf --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --job night.conf:1: --preset quick: no preset file quick.conf in $T/scripts/plots/../data/presets or $T/scripts/plots/../presets" ]
+    mkdir -p scripts/presets
+    printf '# quick, edited\nrows = 1k\npage-size = 3k\n' >scripts/presets/quick.conf
+    run --separate-stderr "$S" run --preset quick --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --preset quick: $T/scripts/plots/../presets/quick.conf:3: --page-size: 3k is not a power of two" ]
+    printf 'preset = txn\n' >scripts/presets/quick.conf
+    run --separate-stderr "$S" run --preset quick --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --preset quick: $T/scripts/plots/../presets/quick.conf:1: a preset's file cannot start from another preset" ]
+    [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}
