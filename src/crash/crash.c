@@ -15,6 +15,10 @@
 **            rows found end between two commits;
 **   lost     otherwise, fewer rows than the last acknowledged COMMIT;
 **   intact   otherwise.
+** A workload with --updates or --deletes reports where it stood at each
+** COMMIT (struct soak_commit), and is judged against the table the
+** schedule gives there (tablewalk.h): the last acknowledged COMMIT's or
+** the next's is intact, an earlier COMMIT's lost, any other corrupt.
 ** Every trial is a row of trials.csv with its seed and the options that
 ** run it again (--replay SEED and the cell's settings), printing each
 ** choice the power cut made and the side files it left.
@@ -37,6 +41,7 @@
 #include "fdio.h"
 #include "kvgen.h"
 #include "modes.h"
+#include "phase.h"
 #include "plot.h"
 #include "rng.h"
 #include "runner.h"
@@ -447,6 +452,11 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     int jrc = judge(c, cell, db, &out, tr);
     if (jrc)
         snprintf(tr->outcome, sizeof tr->outcome, "failed");
+    if (cfg->replay >= 0 && scheduled(cell) && out.acked.chunk >= 0 &&
+        out.acked.phase >= 0 && out.acked.phase < PHASE_COUNT)
+        printf("  last acknowledged COMMIT: chunk %" PRId64 ", %s phase, after %" PRId64
+               " of its ops\n",
+               out.acked.chunk + 1, phase_table[out.acked.phase].name, out.acked.done);
     if (cfg->replay >= 0)
         print_sides(db, "after reopening");
     child_cleanup(db, &made);
