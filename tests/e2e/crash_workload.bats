@@ -6,6 +6,8 @@
 # updates and deletes as of inserts; a stale value, or a lying device,
 # is caught as corrupt or lost.
 
+load helpers/images
+
 setup_file() {
     export UPD="$BATS_FILE_TMPDIR/updates" DEL="$BATS_FILE_TMPDIR/deletes"
     "$SQLSOAK" crash --journal delete,wal --sync full,extra --updates 20 --update-keys hot:7 \
@@ -93,6 +95,15 @@ PY
     [ "$status" -eq 0 ]
     bad=$(( $(figure "$out" wal full lost_trials) + $(figure "$out" wal full corrupt) ))
     [ "$bad" -gt 0 ]
+}
+
+@test "crash with updates and deletes: the durability graph names them, laid out whole" {
+    out="$BATS_TEST_TMPDIR/graph"
+    run "$SQLSOAK" crash --journal wal --sync full --updates 20 --update-keys hot:7 \
+        --deletes 10 --trials 3 --rows 300 --chunk 100 \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$out"
+    [ "$status" -eq 0 ]
+    check_svg "$out/plots/durability.svg" "20 updates a chunk · 10 deletes a chunk"
 }
 
 @test "crash without updates or deletes: trials.csv's replay names neither" {
