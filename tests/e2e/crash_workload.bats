@@ -55,6 +55,9 @@ assert all("--deletes 40 --delete-keys oldest" in r["replay"] for r in dele)
 assert any(r["outcome"] == "lost" and r["acked_rows"] == r["found_rows"] for r in upd), upd
 assert any(r["outcome"] == "lost" and int(r["found_rows"]) > int(r["acked_rows"])
            for r in dele), dele
+# the transaction in flight at the cut, found wholly in, is intact
+assert any(r["outcome"] == "intact" and r["found_rows"] != r["acked_rows"]
+           for r in upd + dele)
 PY
 }
 
