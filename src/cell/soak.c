@@ -362,12 +362,16 @@ static inline int step_done(struct soak *s, sqlite3_stmt *st, const char *what)
     return step_failed(s, st, rc, what);
 }
 
-/* Tells the crash parent a commit was acknowledged, before going on. */
-static void report_commit(int fd, int64_t rows)
+/* Tells the crash parent a commit was acknowledged, and where the
+** workload stood, before going on. */
+static void report_commit(const struct soak *s, int64_t chunk, int phase, int64_t done)
 {
+    struct soak_commit m = {s->inserted, chunk, phase, done};
     ssize_t w;
+    if (s->env->commit_fd < 0)
+        return;
     do
-        w = write(fd, &rows, sizeof rows);
+        w = write(s->env->commit_fd, &m, sizeof m);
     while (w < 0 && errno == EINTR);
 }
 
@@ -376,7 +380,8 @@ static void report_commit(int fd, int64_t rows)
 ** nothing.  A chunk ends with its rows committed unless the commit size
 ** is larger than the chunk.
 ** OUT: *write_ns the phase time including commits, *commit_ns the commits. */
-static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *commit_ns)
+static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
+                       uint64_t *commit_ns)
 {
     const struct sqlapi *api = s->api;
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
@@ -413,8 +418,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
             s->in_txn = 0;
             s->txn_left = every;
             in_commit += timeline_commit(&s->w.tl, s->inserted, tc);
-            if (s->env->commit_fd >= 0)
-                report_commit(s->env->commit_fd, s->inserted);
+            report_commit(s, c, PHASE_WRITE, i + 1);
         }
     }
     *write_ns = timeline_end(&s->w.tl, s->inserted) - t0;
@@ -499,12 +503,14 @@ static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_
 struct batch {
     int own;
     int64_t every, left;
+    int64_t chunk, done;        /* where its COMMITs stand, for report_commit */
+    int phase;
 };
 
-static struct batch batch_start(const struct soak *s)
+static struct batch batch_start(const struct soak *s, int phase, int64_t c)
 {
     int64_t every = s->env->cell->v[DIM_COMMIT_EVERY];
-    return (struct batch){!s->in_txn, every, every};
+    return (struct batch){!s->in_txn, every, every, c, 0, phase};
 }
 
 /* Before an op: BEGIN unless a transaction is open. */
@@ -521,11 +527,13 @@ static int batch_op(struct soak *s)
 /* After an op (the phase's last when last): COMMIT when it is due. */
 static int batch_done(struct soak *s, struct batch *b, int last)
 {
+    b->done++;
     if (!b->own || (--b->left != 0 && !last))
         return 0;
     if (step_done(s, s->commit, "COMMIT"))
         return -1;
     s->commits++;
+    report_commit(s, b->chunk, b->phase, b->done);
     s->in_txn = 0;
     b->left = b->every;
     return 0;
@@ -541,7 +549,7 @@ static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns, int64_t 
 {
     const struct sqlapi *api = s->api;
     const int64_t n = s->sched.updates;
-    struct batch b = batch_start(s);
+    struct batch b = batch_start(s, PHASE_UPDATE, c);
     int64_t rows = 0;
     hist_reset(&s->ulat);
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_UPDATE, 0), t_prev = t_start;
@@ -579,7 +587,7 @@ static int delete_phase(struct soak *s, int64_t c, uint64_t *delete_ns, int64_t 
 {
     const struct sqlapi *api = s->api;
     const int64_t n = s->sched.deletes;
-    struct batch b = batch_start(s);
+    struct batch b = batch_start(s, PHASE_DELETE, c);
     int64_t rows = 0;
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_DELETE, 0);
     for (int64_t j = 0; j < n; j++) {
@@ -791,7 +799,7 @@ static int write_run(struct soak *s, struct chunk_work *w)
     live_phase(&s->live, w->chunk, PHASE_WRITE, w->n, clock_now_ns());
     w->ops[PHASE_WRITE] = w->n;
     w->ops[PHASE_COMMIT] = -1;
-    return write_phase(s, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
+    return write_phase(s, w->chunk, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
 }
 
 /* The test hook's corrupted row, once its chunk is written. */

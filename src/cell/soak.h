@@ -44,6 +44,17 @@ struct soak_prior {
     struct dbmark db_mark;      /* kept database ours (dbmark.h) */
 };
 
+/* What the cell reports on commit_fd after each COMMIT the library
+** acknowledged: where the workload stood.  A COMMIT of the write phase
+** has phase PHASE_WRITE and done the chunk's rows inserted so far; one of
+** the update or delete phase, its ops done in chunk. */
+struct soak_commit {
+    int64_t rows;               /* rows inserted, all chunks */
+    int64_t chunk;              /* 0-based */
+    int64_t phase;              /* PHASE_WRITE, PHASE_UPDATE or PHASE_DELETE */
+    int64_t done;               /* the phase's ops done in chunk */
+};
+
 /* Everything one cell needs; owned by the caller. */
 struct soak_env {
     const struct config *cfg;
@@ -60,8 +71,8 @@ struct soak_env {
     volatile sig_atomic_t *stop;/* set by a signal handler: end after the chunk */
     const struct soak_prior *prior; /* NULL: a fresh cell; else resume db_path */
     struct faultvfs *fault;     /* NULL, or a shim to open the database through */
-    int commit_fd;              /* >= 0: each COMMIT's row count is written here
-                                   (8 bytes) once the library has returned */
+    int commit_fd;              /* >= 0: each COMMIT's struct soak_commit is
+                                   written here once the library has returned */
     int beat_fd;                /* >= 0: the cell's heartbeat is written here
                                    (beat.h); -1: none */
     int mark_fd;                /* >= 0: the database's creation is recorded here

@@ -15,6 +15,10 @@
 **            rows found end between two commits;
 **   lost     otherwise, fewer rows than the last acknowledged COMMIT;
 **   intact   otherwise.
+** A workload with --updates or --deletes reports where it stood at each
+** COMMIT (struct soak_commit), and is judged against the table the
+** schedule gives there (tablewalk.h): the last acknowledged COMMIT's or
+** the next's is intact, an earlier COMMIT's lost, any other corrupt.
 ** Every trial is a row of trials.csv with its seed and the options that
 ** run it again (--replay SEED and the cell's settings), printing each
 ** choice the power cut made and the side files it left.
@@ -37,12 +41,14 @@
 #include "fdio.h"
 #include "kvgen.h"
 #include "modes.h"
+#include "phase.h"
 #include "plot.h"
 #include "rng.h"
 #include "runner.h"
 #include "session.h"
 #include "spawn.h"
 #include "stop.h"
+#include "tablewalk.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -68,7 +74,8 @@ struct crash {
 struct child_out {
     struct cell_result res;     /* valid when got_result */
     int got_result;
-    int64_t acked_rows;         /* the last acknowledged COMMIT */
+    int64_t acked_rows;         /* the last acknowledged COMMIT's rows */
+    struct soak_commit acked;   /* and where the workload stood (chunk -1: none) */
     int exit_code;              /* -1: killed by a signal */
     int term_sig;               /* the signal, when killed */
     int stopped;                /* the stop signal it ended early for, or 0 */
@@ -80,8 +87,8 @@ struct trial_body {
     struct cell_result *res;
 };
 
-/* The child: each acknowledged COMMIT's rows on wfd[0], the result on
-** wfd[1]. */
+/* The child: each acknowledged COMMIT's struct soak_commit on wfd[0],
+** the result on wfd[1]. */
 static int trial_body(void *ctx, const int *wfd)
 {
     struct trial_body *b = ctx;
@@ -119,9 +126,12 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     struct spawn sp;
     if (spawn_start(&sp, 2, trial_body, &body, why, n) != 0)
         return -1;
-    int64_t rows;
-    while (spawn_read(&sp, 0, &rows, sizeof rows, 0) == 0)
-        out->acked_rows = rows;
+    struct soak_commit m;
+    out->acked.chunk = -1;
+    while (spawn_read(&sp, 0, &m, sizeof m, 0) == 0) {
+        out->acked = m;
+        out->acked_rows = m.rows;
+    }
     out->got_result = spawn_read(&sp, 1, &out->res, sizeof out->res, 0) == 0;
     int st = 0;
     if (spawn_reap(&sp, &st, 0) != 0) {
@@ -144,9 +154,60 @@ static void child_cleanup(const char *db, const struct dbmark *made)
 
 /* ---- judging a database after the cut ---- */
 
-static void judge(const struct crash *c, const struct cell *cell, const char *db,
-                  int64_t acked, struct trial_record *t)
+/* 1 when the cell's workload updates or deletes rows: judged against the
+** schedule, COMMIT by COMMIT (tablewalk.h). */
+static int scheduled(const struct cell *cell)
 {
+    return cell->v[DIM_UPDATES] > 0 || cell->v[DIM_DELETES] > 0;
+}
+
+/* The table found, rows rows whose hashes sum to sum, against the states
+** the schedule gives at each COMMIT up to the one after the last
+** acknowledged (acked; chunk -1: none): that one or the next (the
+** unacknowledged transaction wholly in or wholly out) is intact, an
+** earlier one lost, none corrupt.  0, or -1 with why in t->integrity
+** when acked is no COMMIT the schedule makes. */
+static int judge_walk(const struct crash *c, const struct cell *cell,
+                      const struct soak_commit *acked, int64_t rows, uint64_t sum,
+                      struct trial_record *t)
+{
+    struct tablewalk w;
+    if (tablewalk_init(&w, c->r.cfg, cell) != 0) {
+        snprintf(t->integrity, sizeof t->integrity, "out of memory");
+        return -1;
+    }
+    int64_t a = acked->chunk < 0 ? 0 : -1, match = -1, k = 0;
+    t->acked_rows = 0;
+    do {
+        if (w.rows == rows && w.sum == sum)
+            match = k;                      /* the latest that matches */
+        if (a < 0 && tablewalk_same(&w.at, acked)) {
+            a = k;
+            t->acked_rows = w.rows;
+        }
+        if (a >= 0 && k == a + 1)
+            break;
+        k++;
+    } while (tablewalk_next(&w));
+    tablewalk_free(&w);
+    if (a < 0) {
+        snprintf(t->integrity, sizeof t->integrity,
+                 "the acknowledged COMMIT is none the schedule makes");
+        return -1;
+    }
+    t->verify_failures = match < 0;
+    t->lost_commits = match >= 0 && match < a ? a - match : 0;
+    snprintf(t->outcome, sizeof t->outcome, "%s",
+             match < 0 ? "corrupt" : t->lost_commits ? "lost" : "intact");
+    return 0;
+}
+
+static int judge(const struct crash *c, const struct cell *cell, const char *db,
+                 const struct child_out *out, struct trial_record *t)
+{
+    const int64_t acked = out->acked_rows;
+    int walk_rc = 0;
+    uint64_t sum = 0;
     const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
     const int64_t every = cell->v[DIM_COMMIT_EVERY];
     struct kvgen g;
@@ -181,6 +242,11 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
     }
     while ((rc = api->step(scan)) == SQLITE_ROW) {
         int64_t k = api->column_int64(scan, 0);
+        if (scheduled(cell)) {              /* its generation: judge_walk */
+            sum += kvgen_row_hash(k, api->column_blob(scan, 1), (size_t)api->column_bytes(scan, 1));
+            t->found_rows++;
+            continue;
+        }
         t->verify_failures += !kvgen_verify(&g, k, api->column_blob(scan, 1),
                                             (size_t)api->column_bytes(scan, 1));
         keysum += rng_mix64((uint64_t)k);
@@ -190,17 +256,24 @@ static void judge(const struct crash *c, const struct cell *cell, const char *db
         snprintf(t->integrity, sizeof t->integrity, "scan: %s", api->errmsg(h));
         goto corrupt;
     }
+    if (scheduled(cell))
+        goto walk;
     for (int64_t i = 0; i < t->found_rows; i++)
         want += rng_mix64((uint64_t)kvgen_key(&g, (uint64_t)i));
     if (keysum != want)
         t->verify_failures++;                /* not the first found_rows rows */
 counted:
+    if (scheduled(cell))
+        goto walk;
     if (t->verify_failures ||
         (t->found_rows && !plan_commit_after(c->r.cfg, every, t->found_rows)))
         goto corrupt;                        /* a transaction half there */
     for (int64_t k = t->found_rows + 1; k <= acked; k++)
         t->lost_commits += plan_commit_after(c->r.cfg, every, k);
     snprintf(t->outcome, sizeof t->outcome, "%s", t->lost_commits ? "lost" : "intact");
+    goto done;
+walk:
+    walk_rc = judge_walk(c, cell, &out->acked, t->found_rows, sum, t);
     goto done;
 corrupt:
     snprintf(t->outcome, sizeof t->outcome, "corrupt");
@@ -209,6 +282,7 @@ done:
         api->finalize(scan);
     if (h)
         (api->close_v2 ? api->close_v2 : api->close)(h);
+    return walk_rc;
 }
 
 /* ---- a cell ---- */
@@ -267,10 +341,17 @@ static void replay_options(const struct config *cfg, const struct cell_id *id, u
     size_t len = (size_t)snprintf(buf, n, "--sqlite-lib '%s'", id->sqlite_lib);
     for (int d = 0; d < DIM_COUNT && len < n; d++) {
         char text[64];
-        if (d == DIM_LIB || !(dim_table[d].opt.cmds & CMD_CRASH))
-            continue;
+        if (d == DIM_LIB || !(dim_table[d].opt.cmds & CMD_CRASH) ||
+            ((d == DIM_UPDATES || d == DIM_DELETES) && id->v[d] == 0))
+            continue;               /* no update or delete phase: as before they were */
         len += (size_t)snprintf(buf + len, n - len, " --%s %s", dim_table[d].opt.name,
                                 dims_text(d, id->v[d], text, sizeof text));
+        if (d == DIM_UPDATES && len < n)
+            len += (size_t)snprintf(buf + len, n - len, " --update-keys %s",
+                                    cfg->update_keys ? cfg->update_keys : "uniform");
+        if (d == DIM_DELETES && len < n)
+            len += (size_t)snprintf(buf + len, n - len, " --delete-keys %s",
+                                    delete_keys_names[cfg->delete_keys]);
     }
     if (len < n)
         snprintf(buf + len, n - len,
@@ -368,11 +449,18 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     }
     if (cfg->replay >= 0)
         print_sides(db, "after the cut");
-    judge(c, cell, db, out.acked_rows, tr);
+    int jrc = judge(c, cell, db, &out, tr);
+    if (jrc)
+        snprintf(tr->outcome, sizeof tr->outcome, "failed");
+    if (cfg->replay >= 0 && scheduled(cell) && out.acked.chunk >= 0 &&
+        out.acked.phase >= 0 && out.acked.phase < PHASE_COUNT)
+        printf("  last acknowledged COMMIT: chunk %" PRId64 ", %s phase, after %" PRId64
+               " of its ops\n",
+               out.acked.chunk + 1, phase_table[out.acked.phase].name, out.acked.done);
     if (cfg->replay >= 0)
         print_sides(db, "after reopening");
     child_cleanup(db, &made);
-    return 0;
+    return jrc;
 }
 
 static void run_cell_trials(struct crash *c, int idx)

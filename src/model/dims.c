@@ -120,11 +120,11 @@ const struct dim dim_table[DIM_COUNT] = {
          "secondary index: none, or value (CREATE INDEX on the value column)"},
         "secondary_index", "", "index: %s", NULL, 0, NULL, 0, DR_NONE, "none"},
     [DIM_UPDATES] = {
-        {"updates", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, CMD_RUN,
+        {"updates", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
          "rows updated per chunk, after its write phase (their keys: --update-keys)"},
         "updates_per_chunk", "rows", "%s updates a chunk", NULL, 0, NULL, 0, DR_NONE, "0"},
     [DIM_DELETES] = {
-        {"deletes", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, CMD_RUN,
+        {"deletes", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
          "rows deleted per chunk, after its update phase (their keys: --delete-keys)"},
         "deletes_per_chunk", "rows", "%s deletes a chunk", NULL, 0, NULL, 0, DR_NONE, "0"},
     [DIM_AUTO_VACUUM] = {

@@ -73,6 +73,14 @@ static const char *gdim_col(const struct csvin *t, int row, int d)
     return dims_field(d, csvin_str_named(t, row, dim_table[d].column));
 }
 
+/* A workload phase left at its default (no updates, no deletes) goes
+** unnamed in the common title: the durability graph of appends alone
+** reads as it did before crash ran those phases. */
+static int quiet_default(int d, const char *text)
+{
+    return (d == DIM_UPDATES || d == DIM_DELETES) && dims_is_option_default(d, text);
+}
+
 static void gdim_text(const struct plotdata_run *r, int row, int d, char *buf, size_t n)
 {
     const char *col = dim_table[d].label_column ? dim_table[d].label_column : dim_table[d].column;
@@ -85,6 +93,28 @@ static size_t add(char *buf, size_t n, size_t len, const char *text)
     if (len < n)
         len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " · " : "", text);
     return len < n ? len : n - 1;
+}
+
+/* The common settings past COMMON_LINE_CHARS characters (a 1280-pixel
+** title line's worth) break onto a second line at the separator nearest
+** the middle: a workload with updates and deletes names them too. */
+#define COMMON_LINE_CHARS 165
+static void wrap_common(char *s)
+{
+    size_t chars = 0, half, seen = 0;
+    char *best = NULL;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        chars += (*p & 0xC0) != 0x80;
+    if (chars <= COMMON_LINE_CHARS)
+        return;
+    half = chars / 2;
+    for (char *p = s; *p; p++) {
+        seen += ((unsigned char)*p & 0xC0) != 0x80;
+        if (strncmp(p, " \xc2\xb7 ", 4) == 0 && (!best || seen <= half + 1))
+            best = p;
+    }
+    if (best)
+        memmove(best + 1, best + 4, strlen(best + 4) + 1), best[0] = '\n';
 }
 
 int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
@@ -110,12 +140,13 @@ int plotcrash_order(const struct plotdata_run *r, struct plotcrash_order *o)
             continue;
         for (int i = 1; i < nr; i++)
             vary[d] |= strcmp(gdim_col(t, i, d), gdim_col(t, 0, d)) != 0;
-        if (!vary[d] && nr > 0) {
+        if (!vary[d] && nr > 0 && !quiet_default(d, gdim_col(t, 0, d))) {
             char v[96];
             gdim_text(r, 0, d, v, sizeof v);
             clen = add(o->common, sizeof o->common, clen, v);
         }
     }
+    wrap_common(o->common);
     /* groups in order of first appearance: a row joins the first earlier
     ** row that agrees on every grouping setting */
     for (int i = 0; i < nr; i++) {
