@@ -41,14 +41,16 @@ static const struct preset presets[] = {
     {"overnight", "an 8-hour matrix for SD-card class storage: 2 page sizes x 2 journals x 2 "
                   "syncs, reads from the storage (OS cache dropped)",
      {"--rows=20M", "--chunk=1M", "--reads=200k", "--page-size=4k,16k", "--journal=delete,wal",
-      "--sync=full,normal", "--os-cache=drop", "--shuffle", "--max-time=8h", NULL}},
+      "--sync=full,normal", "--os-cache=drop", "--shuffle", "--max-time=8h", "--probe=auto",
+      NULL}},
     {"readers", "the journal comparison made concurrent: delete and wal x sync full, normal "
                 "x 0, 1, 4 reader processes, the table growing past a 16 MiB page cache",
      {"--rows=2M", "--chunk=100k", "--reads=10k", "--journal=delete,wal", "--sync=full,normal",
       "--readers=0,1,4", "--cache-size=-16384", NULL}},
     {"sd-card", "the overnight matrix with a read phase sized for a card: 20k cold reads a chunk",
      {"--rows=20M", "--chunk=1M", "--reads=20k", "--page-size=4k,16k", "--journal=delete,wal",
-      "--sync=full,normal", "--os-cache=drop", "--shuffle", "--max-time=8h", NULL}},
+      "--sync=full,normal", "--os-cache=drop", "--shuffle", "--max-time=8h", "--probe=auto",
+      NULL}},
     {"uuid", "does SQLite still scale with UUID keys? random integer against text keys, in a "
              "rowid and a WITHOUT ROWID table, 10M rows",
      {"--rows=10M", "--chunk=1M", "--reads=100k", "--key-order=random", "--key-type=int,text",
