@@ -64,7 +64,7 @@ PY
     # the report says the same, against the same baseline
     grep -q '<h2>Against the baseline</h2>' "$out/report.html"
     grep -q 'read p99 × baseline' "$out/report.html"
-    grep -Eq '<td class=n>[0-9]+\.[0-9]{2}x \(' "$out/report.html"
+    grep -Eq '<td class=nv>[0-9]+\.[0-9]{2}x \(' "$out/report.html"
 }
 
 @test "compare: --baseline names the run the others are divided by" {
