@@ -403,7 +403,7 @@ static int write_phase(struct soak *s, int64_t n, uint64_t *write_ns, uint64_t *
         if ((++s->inserted & (TIMELINE_TICK_ROWS - 1)) == 0)
             timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
-            uint64_t tc = clock_now_ns();
+            uint64_t tc = timeline_commit_begin(&s->w.tl);
             sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
@@ -1222,6 +1222,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);
+    s.w.tl.vfs = s.counting ? &s.count.c : NULL;    /* each timeline row's writes */
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;
