@@ -1218,7 +1218,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     schedule_for_cell(&s.sched, cfg, c);
     fault_setup(&s);
-    s.counting = countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
+    s.counting = cfg->vfs_counts &&
+                 countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);

@@ -134,3 +134,20 @@ PY
     [ "$status" -eq 0 ]
     phase_sums "$OUT/wal" wal
 }
+
+@test "--vfs-counts off: the database is opened without the counting VFS, its columns empty in every file, and run.json says so" {
+    run "$S" run --rows 2000 --chunk 1000 --reads 10 --vfs-counts off --db-dir "$DB" --out "$OUT" \
+        --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+for f in ("chunks", "summary", "timeline"):
+    rows = list(csv.DictReader(open(f"{d}/{f}.csv")))
+    cols = [k for k in rows[0] if k.startswith("vfs_") or k == "commits"]
+    assert rows and len(cols) >= 5, (f, cols)
+    assert all(r[k] == "" for r in rows for k in cols), f
+assert json.load(open(d + "/run.json"))["options"]["vfs-counts"] == "off"
+PY
+    ! grep -q '<h2>Writes by file</h2>' "$OUT/report.html"
+}
