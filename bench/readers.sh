@@ -59,7 +59,7 @@ soak_reader() {
     awk -F, -v r="$r" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
         { ops += $col["reader_ops"]; s = $col["elapsed_s"] }
-        END { printf "%d,sqlsoak,%d,%.6f,%.1f\n", r, ops, s, s > 0 ? ops / s : 0 }' \
+        END { printf "%d,sqlsoak,%d,%.6f,%.1f\n", r, ops, s, (s > 0 ? ops / s : 0) }' \
         "$out/chunks.csv" >> "$SAMPLES"
 }
 
@@ -80,5 +80,5 @@ awk -F, -v target="$READER_TARGET" '
         ratio = ms > 0 ? mr / ms : 0
         printf "reader: ref %.1f reads/s (median of %d), sqlsoak %.1f reads/s (median of %d): " \
                "ratio %.3f   target <= %s: %s\n", mr, nr, ms, ns, ratio, target,
-               ratio > 0 && ratio <= target ? "MET" : "NOT MET"
+               (ratio > 0 && ratio <= target ? "MET" : "NOT MET")
     }' "$SAMPLES" | tee "$RESULTS/reader_ratio.txt"
