@@ -75,11 +75,13 @@ total() {
     cat "$RESULTS/$1-$2"/callgrind.out.* | awk '/^summary:/ { s += $2 } END { printf "%.0f\n", s }'
 }
 
-# "Ir<TAB>function" (self cost) of the run's largest process: the cell
+# "Ir<TAB>function" (self cost) of the run's process that ran the most
+# instructions: the cell (not the largest file: the runner's can be larger)
 functions() {
-    local f
-    # shellcheck disable=SC2012  # our own file names: ls -S sorts by size
-    f=$(ls -S "$RESULTS/$1-$2"/callgrind.out.* | head -1)
+    local f x
+    f=$(for x in "$RESULTS/$1-$2"/callgrind.out.*; do
+            echo "$(awk '/^summary:/ { print $2 }' "$x") $x"
+        done | sort -n -r | head -1 | cut -d' ' -f2-)
     callgrind_annotate --auto=no --threshold=100 "$f" 2> /dev/null | awk '
         /file:function/ { go = 1; next }
         go && /^ *[0-9,]+ / {
