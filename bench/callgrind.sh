@@ -48,6 +48,10 @@ mkdir -p "$RESULTS/bin" "$RESULTS/db"
 cp build/bench/ref "$RESULTS/bin/"
 cp "${SQLSOAK:-build/bench/sqlsoak}" "$RESULTS/bin/sqlsoak"
 RESULTS=$(cd "$RESULTS" && pwd)
+# the counting VFS off: the pair measures the phase loops, as it always did
+# (an older build without --vfs-counts has no counting VFS)
+OFF=()
+"$RESULTS/bin/sqlsoak" run --vfs-counts off --help > /dev/null 2>&1 && OFF=(--vfs-counts off)
 
 # one run under callgrind: tool, name (A, B, C, D), rows, reads, [updates]
 measure() {
@@ -61,7 +65,7 @@ measure() {
     else
         # the cell runs in a child process: callgrind follows the fork
         "${vg[@]}" "$RESULTS/bin/sqlsoak" run --rows "$rows" --chunk "$n" --reads "$reads" \
-            "${up[@]}" --db-dir "$RESULTS/db" --out "$dir/out" --no-plot --progress never \
+            "${up[@]}" "${OFF[@]}" --db-dir "$RESULTS/db" --out "$dir/out" --no-plot --progress never \
             > "$dir/log" 2>&1
     fi
 }
@@ -71,11 +75,13 @@ total() {
     cat "$RESULTS/$1-$2"/callgrind.out.* | awk '/^summary:/ { s += $2 } END { printf "%.0f\n", s }'
 }
 
-# "Ir<TAB>function" (self cost) of the run's largest process: the cell
+# "Ir<TAB>function" (self cost) of the run's process that ran the most
+# instructions: the cell (not the largest file: the runner's can be larger)
 functions() {
-    local f
-    # shellcheck disable=SC2012  # our own file names: ls -S sorts by size
-    f=$(ls -S "$RESULTS/$1-$2"/callgrind.out.* | head -1)
+    local f x
+    f=$(for x in "$RESULTS/$1-$2"/callgrind.out.*; do
+            echo "$(awk '/^summary:/ { print $2 }' "$x") $x"
+        done | sort -n -r | head -1 | cut -d' ' -f2-)
     callgrind_annotate --auto=no --threshold=100 "$f" 2> /dev/null | awk '
         /file:function/ { go = 1; next }
         go && /^ *[0-9,]+ / {

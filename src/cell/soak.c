@@ -408,7 +408,7 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
         if ((++s->inserted & (TIMELINE_TICK_ROWS - 1)) == 0)
             timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
-            uint64_t tc = clock_now_ns();
+            uint64_t tc = timeline_commit_begin(&s->w.tl);
             sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
             if (step_done(s, s->commit, "COMMIT"))
                 return -1;
@@ -1226,10 +1226,12 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     schedule_for_cell(&s.sched, cfg, c);
     fault_setup(&s);
-    s.counting = countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
+    s.counting = cfg->vfs_counts &&
+                 countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);
+    s.w.tl.vfs = s.counting ? &s.count.c : NULL;    /* each timeline row's writes */
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;

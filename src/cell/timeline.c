@@ -67,15 +67,32 @@ void timeline_chunk(struct timeline *tl, int64_t chunk)
     tl->commits = 0;
 }
 
-/* One row: [start, start + span) of the current phase. */
+/* The counting VFS's figures from the last row's end to upto, into r;
+** upto is then the last row's end. */
+static void vfs_take(struct timeline *tl, const struct countvfs_counts *upto,
+                     struct timeline_record *r)
+{
+    struct countvfs_counts d;
+    countvfs_diff(upto, &tl->vfs_mark, &d);
+    for (int k = 0; k < VFS_FILES; k++) {
+        r->vfs_write_bytes[k] = (double)d.write_bytes[k];
+        r->vfs_syncs[k] = (double)d.syncs[k];
+    }
+    tl->vfs_mark = *upto;
+}
+
+/* One row: [start, start + span) of the current phase, its counting VFS
+** figures those up to upto (the counters then). */
 static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, int64_t ops,
-                 uint64_t max_lat)
+                 uint64_t max_lat, const struct countvfs_counts *upto)
 {
     if (tl->fd < 0)
         return;
     struct timeline_record r;
     char line[2048];
     csvout_clear(CSV_TIMELINE, &r);
+    if (tl->vfs)
+        vfs_take(tl, upto, &r);
     r.id = tl->id;
     r.chunk = tl->chunk;
     snprintf(r.phase, sizeof r.phase, "%s", phase_table[phase].name);
@@ -97,14 +114,15 @@ static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, 
     }
 }
 
-void timeline_flush(struct timeline *tl, uint64_t now)
+/* timeline_flush, the counting VFS's counters at now being upto. */
+static void flush_at(struct timeline *tl, uint64_t now, const struct countvfs_counts *upto)
 {
     if (now < tl->end)
         return;
-    emit(tl, tl->phase, tl->start, tl->end - tl->start, tl->ops, tl->max_lat);
+    emit(tl, tl->phase, tl->start, tl->end - tl->start, tl->ops, tl->max_lat, upto);
     uint64_t idle = (now - tl->end) / tl->dt;   /* whole intervals without progress */
     if (idle)
-        emit(tl, tl->phase, tl->end, idle * tl->dt, 0, 0);
+        emit(tl, tl->phase, tl->end, idle * tl->dt, 0, 0, upto);
     tl->start = tl->end + idle * tl->dt;
     tl->end = tl->start + tl->dt;
     tl->done += tl->ops;
@@ -112,6 +130,11 @@ void timeline_flush(struct timeline *tl, uint64_t now)
     tl->max_lat = 0;
     if (tl->live)
         tl->live(tl->live_ctx, tl->done, now);
+}
+
+void timeline_flush(struct timeline *tl, uint64_t now)
+{
+    flush_at(tl, now, tl->vfs);
 }
 
 uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
@@ -124,17 +147,21 @@ uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
     tl->done = 0;
     tl->max_lat = 0;
     tl->last_count = count;
+    if (tl->vfs)
+        tl->vfs_mark = *tl->vfs;    /* a phase's rows hold its own writes alone */
     return now;
 }
 
-/* Progress seen at clock now: the gap before it, the intervals passed,
-** then its operations, counted in the interval they ended in. */
-static void progress(struct timeline *tl, uint64_t now, int64_t count)
+/* Progress seen at clock now (the counting VFS's counters then upto):
+** the gap before it, the intervals passed, then its operations, counted
+** in the interval they ended in. */
+static void progress(struct timeline *tl, uint64_t now, int64_t count,
+                     const struct countvfs_counts *upto)
 {
     uint64_t gap = now - tl->last_tick;
     if (tl->phase == PHASE_WRITE && gap > tl->stall_max)
         tl->stall_max = gap;
-    timeline_flush(tl, now);
+    flush_at(tl, now, upto);
     tl->ops += count - tl->last_count;
     tl->last_count = count;
     tl->last_tick = now;
@@ -142,7 +169,7 @@ static void progress(struct timeline *tl, uint64_t now, int64_t count)
 
 void timeline_tick(struct timeline *tl, int64_t count)
 {
-    progress(tl, clock_now_ns(), count);
+    progress(tl, clock_now_ns(), count, tl->vfs);
     if (tl->stall_row >= 0 && count >= tl->stall_row && tl->phase == PHASE_WRITE) {
         tl->stall_row = -1;
         sleep_ns(tl->stall_ns);
@@ -154,7 +181,7 @@ void timeline_tick(struct timeline *tl, int64_t count)
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
 {
     uint64_t now = clock_now_ns(), d = now - tc;
-    progress(tl, tc, count);
+    progress(tl, tc, count, &tl->vfs_tc);
     if (d > tl->stall_max)
         tl->stall_max = d;
     if (d > tl->commit_max)
@@ -163,8 +190,8 @@ uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
     if (d >= tl->dt) {
         /* the write interval up to the COMMIT, the COMMIT, then a new grid */
         if (tc > tl->start || tl->ops)
-            emit(tl, PHASE_WRITE, tl->start, tc - tl->start, tl->ops, 0);
-        emit(tl, PHASE_COMMIT, tc, d, 1, 0);
+            emit(tl, PHASE_WRITE, tl->start, tc - tl->start, tl->ops, 0, &tl->vfs_tc);
+        emit(tl, PHASE_COMMIT, tc, d, 1, 0, tl->vfs);
         tl->start = now;
         tl->end = now + tl->dt;
         tl->done += tl->ops;
@@ -180,12 +207,12 @@ uint64_t timeline_end(struct timeline *tl, int64_t count)
 {
     uint64_t now = clock_now_ns();
     if (!phase_table[tl->phase].latency)    /* a phase that counts by timeline_read */
-        progress(tl, now, count);
+        progress(tl, now, count, tl->vfs);
     else
         timeline_flush(tl, now);
     /* a phase with nothing to do (--reads 0) leaves no row */
     if (tl->ops || tl->start > tl->begun)
-        emit(tl, tl->phase, tl->start, now - tl->start, tl->ops, tl->max_lat);
+        emit(tl, tl->phase, tl->start, now - tl->start, tl->ops, tl->max_lat, tl->vfs);
     tl->end = UINT64_MAX;
     tl->ops = 0;
     return now;

@@ -17,6 +17,15 @@
 ** With readers (readers.h), each row also holds their reads since the
 ** row before and the slowest of them, taken from the shared page.
 **
+** With the counting VFS (countvfs.h), each row also holds the bytes
+** SQLite wrote and the syncs it asked for, by file, from the end of the
+** row before (or the phase's start) to the moment the row is written: at
+** an interval's end that is the tick or the op that found it ended, so a
+** row may hold the writes of up to TIMELINE_TICK_ROWS rows, or one op,
+** past its end; a phase's rows add up exactly to its writes.  A COMMIT's
+** own row holds the COMMIT's: timeline_commit_begin notes the counters
+** as it starts (a copy per COMMIT, none per row or read).
+**
 ** Intervals run on a grid from the phase's start.  A stretch without any
 ** progress spanning whole intervals is one row with ops 0 and its length
 ** in span_s.  A COMMIT that lasts at least one interval gets its own row
@@ -36,6 +45,8 @@
 #define SQLSOAK_TIMELINE_H
 
 #include "cellid.h"
+#include "clock.h"
+#include "countvfs.h"
 #include "phase.h"
 #include "sharedpage.h"
 
@@ -70,6 +81,10 @@ struct timeline {
     struct sharedpage *page; /* the readers' (readers.h), whose reads each row
                                 counts too; NULL: none */
     int readers;
+    const struct countvfs_counts *vfs;  /* the counting VFS's, whose figures each row
+                                           holds too; NULL: none */
+    struct countvfs_counts vfs_mark;    /* them at the end of the last row */
+    struct countvfs_counts vfs_tc;      /* them as the COMMIT began */
 };
 
 /* Starts a cell's timeline: rows go to fd (-1: none written), interval_ms
@@ -92,7 +107,15 @@ uint64_t timeline_begin(struct timeline *tl, enum phase_id phase, int64_t count)
 ** one (a stall when long), and the intervals that have passed. */
 void timeline_tick(struct timeline *tl, int64_t count);
 
-/* A COMMIT that began at clock tc has returned, with the counter at count.
+/* A COMMIT begins: the clock it began at, for timeline_commit. */
+static inline uint64_t timeline_commit_begin(struct timeline *tl)
+{
+    if (tl->vfs)
+        tl->vfs_tc = *tl->vfs;
+    return clock_now_ns();
+}
+
+/* A COMMIT that began at clock tc (timeline_commit_begin) has returned, with the counter at count.
 ** Returns its duration (ns). */
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc);
 

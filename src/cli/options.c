@@ -116,6 +116,9 @@ static const struct option_def tail_table[] = {
     {{"timeline-interval", V_INT, 0, "1000", 10, 3600000, NULL, NULL, 0, CMD_RUN,
       "milliseconds per row of timeline.csv: what every phase did in each interval"},
      O(timeline_ms)},
+    {{"vfs-counts", V_ENUM, 0, "on", 0, 0, on_off_names, NULL, 0, RUNLIKE,
+      "open each database through the counting VFS, for the vfs_* columns: on, or off "
+      "(the columns empty; bench/ measures without it)"}, O(vfs_counts)},
     {{"metrics", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "after every chunk, write the run's state to this .prom file (Prometheus text "
       "format, for node_exporter's textfile collector)"}, O(metrics)},

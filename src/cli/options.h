@@ -75,6 +75,7 @@ struct config {
     int detach;                   /* run in the background, output to OUT/run.log */
     int64_t min_free;
     int64_t timeline_ms;          /* timeline.csv's interval */
+    int vfs_counts;               /* --vfs-counts: 1 on (countvfs.h), 0 off (on_off_names) */
     char *metrics;                /* --metrics FILE.prom, or NULL */
     int64_t reader_rate;          /* --reader-rate: reads/s per reader; 0 unpaced */
 

@@ -184,6 +184,9 @@ struct timeline_record {
     double read_max_us;      /* the slowest read in it (reads only) */
     double reader_ops;       /* the readers' reads in it; NaN: no readers */
     double reader_max_us;    /* the slowest of them */
+    /* the counting VFS's bytes written and syncs by file, as in
+    ** vfs_figures, in the interval (timeline.h); NaN: not counted */
+    double vfs_write_bytes[VFS_FILES], vfs_syncs[VFS_FILES];
 };
 
 #endif

@@ -355,6 +355,11 @@ static const struct column histogram_columns[] = {
 };
 
 #define TL struct timeline_record
+/* The counting VFS's figures of one file in an interval (timeline.h). */
+#define TL_VFS(k, file, what)                                                                \
+    AT(TL, vfs_##file##_write_bytes, vfs_write_bytes[k], K_F64, 0, "bytes",                  \
+       "bytes SQLite wrote to " what " in the interval (the counting VFS)"),                  \
+    AT(TL, vfs_##file##_syncs, vfs_syncs[k], K_F64, 0, "", "syncs of " what " in it")
 static const struct column timeline_columns[] = {
     REQ(TL, chunk, K_I64, 0, "", "timeline", "0-based chunk number"),
     REQ(TL, phase, K_STR, 0, "", "timeline", "write, commit, read, checkpoint or verify"),
@@ -366,6 +371,10 @@ static const struct column timeline_columns[] = {
     C(TL, read_max_us, K_F64, 3, "µs", "", "the slowest read of the interval"),
     C(TL, reader_ops, K_F64, 0, "", "", "the readers' reads in the interval (--readers)"),
     C(TL, reader_max_us, K_F64, 3, "µs", "", "the slowest of them"),
+    TL_VFS(0, db, "the database"),
+    TL_VFS(1, journal, "the rollback journal"),
+    TL_VFS(2, wal, "the WAL"),
+    TL_VFS(3, other, "other files"),
 };
 
 struct schema {

@@ -95,3 +95,59 @@ PY
     grep -Eq '<li>cell 2 repeat 1: WAL [0-9.]+ bytes, [0-9.]+ bytes a row in all; 1.00 syncs per COMMIT</li>' "$OUT/report.html"
     grep -Eq 'this matrix writes about [0-9.]+ GB to the storage in an 8-hour night' "$OUT/report.html"
 }
+
+# phase_sums DIR FILE: for every chunk of DIR, its timeline rows' FILE
+# bytes and every file's syncs, in its write and its commit rows, against
+# chunks.csv's; each chunk's one COMMIT has its own row (a sync of 10 ms
+# more, intervals of 10 ms).
+phase_sums() {
+    python3 - "$1" "$2" <<'PY'
+import csv, sys
+d, file = sys.argv[1:]
+kinds = ("db", "journal", "wal", "other")
+tl = list(csv.DictReader(open(d + "/timeline.csv")))
+chunks = list(csv.DictReader(open(d + "/chunks.csv")))
+assert chunks
+for c in chunks:
+    rows = [r for r in tl if (r["cell"], r["chunk"]) == (c["cell"], c["chunk"])]
+    def s(phase, col):
+        return sum(float(r[col]) for r in rows if r["phase"] == phase)
+    syncs = sum(float(c[f"vfs_{k}_syncs"]) for k in kinds)
+    commit_syncs = sum(s("commit", f"vfs_{k}_syncs") for k in kinds)
+    col = f"vfs_{file}_write_bytes"
+    assert c["commits"] == "1" and s("commit", "ops") == 1, c
+    assert syncs > 0 and commit_syncs == syncs, (c["cell"], c["chunk"], commit_syncs, syncs)
+    assert sum(s(p, f"vfs_{k}_syncs") for p in ("write", "read") for k in kinds) == 0, c
+    assert float(c[col]) > 0 and s("write", col) + s("commit", col) == float(c[col]), \
+        (c["cell"], c["chunk"], s("write", col), s("commit", col), c[col])
+    assert s("read", col) == 0, c
+PY
+}
+
+@test "timeline.csv: a chunk's COMMIT row holds all its syncs, and its write and commit rows its database (DELETE) or WAL bytes" {
+    SQLSOAK_TEST_SLOW_SYNC_MS=10 run "$S" run --rows 20k --chunk 10k --reads 100 --journal delete \
+        --sync full --timeline-interval 10 --db-dir "$DB" --out "$OUT/delete" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    phase_sums "$OUT/delete" db
+    SQLSOAK_TEST_SLOW_SYNC_MS=10 run "$S" run --rows 20k --chunk 10k --reads 100 --journal wal \
+        --sync full --timeline-interval 10 --db-dir "$DB" --out "$OUT/wal" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    phase_sums "$OUT/wal" wal
+}
+
+@test "--vfs-counts off: the database is opened without the counting VFS, its columns empty in every file, and run.json says so" {
+    run "$S" run --rows 2000 --chunk 1000 --reads 10 --vfs-counts off --db-dir "$DB" --out "$OUT" \
+        --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+for f in ("chunks", "summary", "timeline"):
+    rows = list(csv.DictReader(open(f"{d}/{f}.csv")))
+    cols = [k for k in rows[0] if k.startswith("vfs_") or k == "commits"]
+    assert rows and len(cols) >= 5, (f, cols)
+    assert all(r[k] == "" for r in rows for k in cols), f
+assert json.load(open(d + "/run.json"))["options"]["vfs-counts"] == "off"
+PY
+    ! grep -q '<h2>Writes by file</h2>' "$OUT/report.html"
+}
