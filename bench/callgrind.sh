@@ -51,7 +51,9 @@ RESULTS=$(cd "$RESULTS" && pwd)
 # the counting VFS off: the pair measures the phase loops, as it always did
 # (an older build without --vfs-counts has no counting VFS)
 OFF=()
-"$RESULTS/bin/sqlsoak" run --vfs-counts off --help > /dev/null 2>&1 && OFF=(--vfs-counts off)
+# VFS_COUNTS=on keeps it on, to count what it costs
+[ "${VFS_COUNTS:-off}" = on ] ||
+    { "$RESULTS/bin/sqlsoak" run --vfs-counts off --help > /dev/null 2>&1 && OFF=(--vfs-counts off); }
 
 # one run under callgrind: tool, name (A, B, C, D), rows, reads, [updates]
 measure() {
