@@ -545,6 +545,9 @@ static void test_list_limit(void **state)
 
 int main(void)
 {
+    /* the presets are the checkout's files, wherever this test binary is
+    ** (build/ARCH/tests/ too, where no executable-relative place reaches) */
+    setenv("SQLSOAK_PLOTS_DIR", SQLSOAK_SOURCE_DIR "/plots", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_count),
         cmocka_unit_test(test_parse_bytes),

@@ -105,6 +105,8 @@ static void test_every_file_has_a_row(void **state)
 }
 
 /* From build/tests/, datadir finds the checkout's presets beside its plots. */
+/* Through SQLSOAK_PLOTS_DIR, as main sets it: a cross build's test binary
+** (build/ARCH/tests/) is where no executable-relative place reaches. */
 static void test_datadir_finds_the_checkouts(void **state)
 {
     (void)state;
@@ -123,6 +125,7 @@ static void test_datadir_finds_the_checkouts(void **state)
 
 int main(void)
 {
+    setenv("SQLSOAK_PLOTS_DIR", SQLSOAK_SOURCE_DIR "/plots", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_file_is_its_row),
         cmocka_unit_test(test_every_file_has_a_row),
