@@ -54,6 +54,23 @@ def group_close(svg, pos):
     return len(svg)
 
 
+def text_groups_after(svg, end):
+    """Where the groups right after position end (a panel's frame group's
+    close) end, while they hold texts alone: gnuplot 6 writes a panel's
+    labels (and its empty ones) in groups of their own after its frame's,
+    where 5.4 wrote them inside it; they are the panel's all the same."""
+    while True:
+        start = end + len('</g>')
+        m = re.match(r'\s*<g\b[^>]*>', svg[start:])
+        if not m:
+            return end
+        close = group_close(svg, start + m.end())
+        body = svg[start + m.end():close]
+        if '<path' in body or '<text' not in body or '<use' in body:
+            return end
+        end = close
+
+
 def inside(a, b, pad=1.0):
     """Whether box a reaches into the interior of box b."""
     return a[0] < b[2] - pad and a[2] > b[0] + pad and a[1] < b[3] - pad and a[3] > b[1] + pad
@@ -83,7 +100,7 @@ def check(path):
         box = (min(xs), min(ys), max(xs), max(ys))
         if box not in last:
             frames.append([m.start(), box])
-        last[box] = group_close(svg, m.end())
+        last[box] = text_groups_after(svg, group_close(svg, m.end()))
     letters, group_end = [], {}
     for m in PLOT.finditer(svg):
         if m[1] not in group_end:
