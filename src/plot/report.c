@@ -70,9 +70,18 @@ static void describe(FILE *f, const struct plotdata_run *r)
                                     json_string_value(v) ? json_string_value(v) : "");
     }
     row(f, "command", cmd);
-    row(f, "status", json_string_value(json_object_get(j, "status")));
+    const struct plotdata_final *end = &r->final;
+    json_t *exit = json_object_get(j, "exit_status");
+    char code[16] = "";
+    if (end->status[0])
+        snprintf(code, sizeof code, "%d", end->exit_status);
+    else if (json_is_integer(exit))     /* folders of 0.3.0 and before have none */
+        snprintf(code, sizeof code, "%lld", (long long)json_integer_value(exit));
+    row(f, "status", end->status[0] ? end->status : json_string_value(json_object_get(j, "status")));
     row(f, "started", json_string_value(json_object_get(j, "start_time")));
-    row(f, "ended", json_string_value(json_object_get(j, "end_time")));
+    row(f, "ended", end->status[0] ? end->end_time : json_string_value(json_object_get(j, "end_time")));
+    if (code[0])
+        row(f, "exit status", code);
     json_t *h = json_object_get(j, "host");
     char hb[600];
     snprintf(hb, sizeof hb, "%s · %s · %lld CPUs · %.1f GiB RAM · %s",

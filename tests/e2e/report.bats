@@ -92,3 +92,38 @@ teardown_file() {
     echo "$output"
     [[ "$output" == *'"over": 0}'* ]]
 }
+
+# The page's status, end and exit status rows, as "status=ok ended=... exit=0".
+page_ending() {
+    python3 - "$1" <<'PY'
+import re, sys
+page = open(sys.argv[1]).read()
+row = lambda k: (re.search(r"<tr><th>%s</th><td>([^<]*)</td>" % k, page) or [None, ""])[1]
+print("status=%s ended=%s exit=%s" % (row("status"), row("ended"), row("exit status")))
+PY
+}
+
+json_ending() {
+    python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print("status=%s ended=%s exit=%s" % (j["status"], j["end_time"], j["exit_status"]))' "$1/run.json"
+}
+
+@test "report: a run that draws its own page says how it ended (ok, its end, exit 0), as run.json does" {
+    d=$BATS_TEST_TMPDIR/quick
+    run "$SQLSOAK" run --preset quick --rows 20k --chunk 10k --reads 1k --progress never \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
+    [ "$status" -eq 0 ]
+    [ "$(page_ending "$d/report.html")" = "$(json_ending "$d")" ]
+    [[ "$(page_ending "$d/report.html")" == "status=ok ended=20"*" exit=0" ]]
+    # and so does the page the setup's matrix drew
+    [[ "$(page_ending "$RUNS/pages/report.html")" == "status=ok ended=20"*" exit=0" ]]
+}
+
+@test "report: a run that fails (a row corrupted under --verify) draws a page that says failed, exit 1" {
+    d=$BATS_TEST_TMPDIR/bad
+    SQLSOAK_TEST_CORRUPT_ROW=7 run "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --verify \
+        --progress never --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
+    [ "$status" -eq 1 ]
+    [ "$(page_ending "$d/report.html")" = "$(json_ending "$d")" ]
+    [[ "$(page_ending "$d/report.html")" == "status=failed ended=20"*" exit=1" ]]
+}
