@@ -267,22 +267,22 @@ static void cache(const struct headline_input *in, struct headline *h)
 
 /* ---- each dimension's best value, hyperfine's way ---- */
 
-/* "1.99 ± 0.03 times faster than delete (95% interval 1.96..2.02, 6
-** rounds)", or why it is not established, of q (a over b). */
+/* "1.99 times faster than delete (1.96..2.02, 95%, 6 rounds)", or why it
+** is not established, of q (a over b).  The interval's ends, never a ±:
+** a ratio's interval is not symmetric, and a ± of its far end reads as an
+** interval that holds 1 when this one does not. */
 static const char *faster_text(const struct noise_ratio *q, const char *b, char *buf, size_t n)
 {
     char k[32], why[80];
-    double hw = fmax(q->hi - q->ratio, q->ratio - q->lo);
     switch (noise_verdict(q)) {
     case NV_DIFFERENT:
-        snprintf(buf, n, "%.2f ± %.2f times %s %s (95%% interval %.2f..%.2f, %s)", q->ratio, hw,
+        snprintf(buf, n, "%.2f times %s %s (%.2f..%.2f, 95%%, %s)", q->ratio,
                  q->ratio > 1 ? "faster than" : "as fast as, slower than", b, q->lo, q->hi,
                  rounds_text(q->rounds, k, sizeof k));
         break;
     case NV_WITHIN:
-        snprintf(buf, n, "%.2f ± %.2f times as fast as %s: within noise (95%% interval "
-                         "%.2f..%.2f, %s)", q->ratio, hw, b, q->lo, q->hi,
-                 rounds_text(q->rounds, k, sizeof k));
+        snprintf(buf, n, "%.2f times as fast as %s: within noise (%.2f..%.2f, 95%%, %s)",
+                 q->ratio, b, q->lo, q->hi, rounds_text(q->rounds, k, sizeof k));
         break;
     case NV_NOT_ESTABLISHED:
         snprintf(buf, n, "%.2f times as fast as %s in the median round: %s; its %.0f%% "
@@ -298,7 +298,7 @@ static const char *faster_text(const struct noise_ratio *q, const char *b, char 
 }
 
 /* The best value of dimension d for phase m against the baseline's:
-** "wal writes 1.99 ± 0.03 times faster than delete (...)"; the baseline
+** "wal writes 1.99 times faster than delete (...)"; the baseline
 ** best, against the runner-up.  Into buf; "" with fewer than 2 values. */
 static const char *best_text(const struct headline_input *in, int d, enum phase_id m,
                              char *buf, size_t n)

@@ -13,8 +13,8 @@
 **               came from RAM (100% cached): this is not the disk's read
 **               speed; use --os-cache drop");
 **   HL_DIM      for each dimension that varies, its best value against
-**               the baseline's, in hyperfine's form ("wal writes 1.99 ±
-**               0.03 times faster than delete"), or why it is not
+**               the baseline's, in hyperfine's form ("wal writes 1.99
+**               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
 **               established (noise.h's rule: a 95% interval or nothing);
 **   HL_CLAIM    for a preset that reproduces a published experiment, the
 **               published claim beside this run's verdict (one table,
