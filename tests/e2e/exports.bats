@@ -175,7 +175,7 @@ PY
     # a row per summary row, in order of cell; the settings that vary named
     [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
     grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write last/first | status |' "$BATS_TEST_TMPDIR/md"
-    grep -q '^20000 rows in chunks of 5000 · host ' "$BATS_TEST_TMPDIR/md"
+    grep -q '^20k rows in chunks of 5k · host ' "$BATS_TEST_TMPDIR/md"
     grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
     # the headline first, a bullet a sentence
     grep -q '^- Scaling (' "$BATS_TEST_TMPDIR/md"
