@@ -175,6 +175,14 @@ static const char *id_at(const struct report_row *x, int c)
     return c < DIM_COUNT ? dims_field(c, v) : v;
 }
 
+/* Identity column c of x as the terminal says it: 1k, not 1024. */
+static const char *id_shown(const struct report_row *x, int c, char *buf, size_t n)
+{
+    if (c < DIM_COUNT && !dim_table[c].label_column)
+        return dims_human(c, str_at(x, identity(c)), buf, n);
+    return id_at(x, c);
+}
+
 /* Whether col has more than one value over the rows. */
 static int varies(const struct report_row *x, int n, const char *col)
 {
@@ -309,7 +317,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         if (!vary[c] && n > 0) {
             fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
             fprintf(f, "%s <b>", identity(c));
-            esc(f, id_at(x, c));
+            esc(f, id_shown(x, c, sp, sizeof sp));
             fputs("</b>", f);
         }
     }
@@ -348,7 +356,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             cell(f, "", str_at(&x[i], colid_name(COL_repeat)));
         for (int c = 0; c < NIDENTITY; c++)
             if (vary[c])
-                cell(f, "", id_at(&x[i], c));
+                cell(f, "", id_shown(&x[i], c, sp, sizeof sp));
         for (int c = 0; c < NLEAD; c++)
             num_cell(f,
                  *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT

@@ -88,6 +88,13 @@ teardown_file() {
     if grep -q '20000 rows in chunks' "$RUNS/pages/plots/write.svg"; then return 1; fi
 }
 
+@test "report: the table gives a page size as the terminal and the options do (1k, 4k), not 1024" {
+    h=$RUNS/pages/report.html
+    grep -q '<td>1k</td>' "$h"
+    grep -q '<td>4k</td>' "$h"
+    if grep -q '<td>1024</td>\|<td>4096</td>' "$h"; then return 1; fi
+}
+
 @test "report: a device the kernel calls rotational is titled with the kernel's word for it, not as a fact" {
     d=$BATS_TEST_TMPDIR/spins
     cp -r "$RUNS/pages" "$d"
