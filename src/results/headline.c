@@ -247,7 +247,9 @@ static void cache(const struct headline_input *in, struct headline *h)
     double b = nio ? cellstats_median(io, nio) : NAN;
     char bytes[80] = "";
     if (!isnan(b))
-        snprintf(bytes, sizeof bytes, ", %.0f bytes read from storage per read", b);
+        /* a tenth under 10, as the table's figure: "0.2", not "0" */
+        snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read",
+                 b > 0 && b < 10 ? 1 : 0, b);
     if (isnan(p)) {
         /* an older folder: no figure of the cache */
     } else if (p >= 90 && drop < cells) {

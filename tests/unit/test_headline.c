@@ -136,6 +136,10 @@ static void test_cache(void **state)
     assert_non_null(line_with(&h, HL_CACHE,
                               "Reads came from RAM (100% cached, 0 bytes read from storage per "
                               "read): this is not the disk's read speed; use --os-cache drop."));
+    /* a fraction of a byte is said as the table says it, not as 0 */
+    r.recs[0].read_io_bytes_per_read = 0.2;
+    build(&r, 1, NULL, 0, &h);
+    assert_non_null(line_with(&h, HL_CACHE, "(100% cached, 0.2 bytes read from storage per read)"));
     r.recs[0].db_cached_pct_median = 0;
     r.recs[0].read_io_bytes_per_read = 4096;
     r.recs[0].id.v[DIM_OS_CACHE] = OC_DROP;
