@@ -180,5 +180,5 @@ PY
     [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9]+\ rows/s\ written,\ [0-9]+\ reads/s\ read ]]
     run "$S" plot "$T/one" --baseline 2
     [ "$status" -eq 2 ]
-    [ "$output" = "sqlsoak plot: --baseline 2: no such cell (cells are numbered 1..)" ]
+    [ "$output" = "sqlsoak plot: --baseline 2: no such cell (the only cell is 1)" ]
 }

@@ -295,7 +295,7 @@ static void test_baseline(void **state)
     assert_int_equal(baseline_resolve("3", ids, 4, &c, err, sizeof err), 0);
     assert_int_equal(c, 3);
     assert_int_equal(baseline_resolve("5", ids, 4, &c, err, sizeof err), -1);
-    assert_string_equal(err, "--baseline 5: no such cell (cells are numbered 1..)");
+    assert_string_equal(err, "--baseline 5: no such cell (cells are numbered 1..4)");
     assert_int_equal(baseline_resolve("page-size=8k", ids, 4, &c, err, sizeof err), -1);
     assert_string_equal(err, "--baseline page-size=8k: no cell has it (with every other setting "
                              "at its first value)");
