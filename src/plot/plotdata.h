@@ -34,6 +34,11 @@ struct plotdata_run {
     char baseline_given[256]; /* run.json's --baseline, "" when none (baseline.h) */
     int64_t baseline;         /* the cell ratios are stated against: that one, or plot's */
     struct plotdata_final final;
+    /* the run's own sizes (run.json's options; 0 when it has none), which
+    ** no cell's identity holds; commit_is_chunk: --commit-every was left
+    ** to follow --chunk, so a commit_every apart is the chunk's */
+    int64_t rows, chunk, reads;
+    int commit_is_chunk;
 };
 
 /* One line of the scaling graphs: a summary row of a run. */

@@ -11,6 +11,9 @@ setup_file() {
     "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/a" >/dev/null
     "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/b" >/dev/null
     "$S" run "${tiny[@]}" --commit-every 1000 --db-dir "$RUNS/db" --out "$RUNS/c" >/dev/null
+    # other sizes, and a commit per chunk left to follow them
+    "$S" run --rows 30k --chunk 10k --reads 1k --journal delete,wal --progress never --no-plot \
+        --db-dir "$RUNS/db" --out "$RUNS/d" >/dev/null
 }
 
 # check_ratios CSV BASE: every row's ratios are its figures over those of
@@ -103,6 +106,29 @@ PY
     [[ "$output" == *"cell 1 repeat 1 of c has no match in a: the nearest, a's cell 1 repeat 1, differs in commit-every 1000 vs 5000"* ]]
     [[ "$output" == *"no cell matched: the nearest cells differ in commit-every 5000 vs 1000"* ]]
     grep -q 'differs in commit-every 1000 vs 5000' "$out/report.html"
+}
+
+@test "compare: runs of other sizes are told apart by the sizes given, not by the commit_every that followed them" {
+    run "$S" compare "$RUNS/c" "$RUNS/d" --out "$BATS_TEST_TMPDIR/cd" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    # c gave --commit-every 1000, d left it to its chunk: a setting given
+    [[ "$output" == *"differs in commit-every 10000 vs 1000, rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
+    run "$S" compare "$RUNS/a" "$RUNS/d" --out "$BATS_TEST_TMPDIR/ad" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    # neither gave it: the chunk is named, and no commit-every nobody set
+    [[ "$output" == *"a's cell 1 repeat 1, differs in rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
+    [[ "$output" != *"commit-every"* ]]
+}
+
+@test "compare: cells and their repeats are counted apart" {
+    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/count" --no-plot
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"2 cells matched across 2 runs (4 with their repeats), 0 unmatched"* ]]
+    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
+    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/count1" --no-plot
+    [[ "$output" == *"2 cells matched across 2 runs, 0 unmatched"* ]]
 }
 
 @test "compare: storage of unknown type is named unknown in every title, not rotational" {
