@@ -137,7 +137,7 @@ static const struct option_def tail_table[] = {
       "the run the others are divided by: one of the folders given, as given or by its name "
       "(default: the first)"}, O(compare_baseline)},
     {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
-      "markdown: GitHub-flavoured, for pasting into an issue"}, O(report_format)},
+      "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
 };
 #define NHEAD (sizeof head_table / sizeof head_table[0])
 #define NTAIL (sizeof tail_table / sizeof tail_table[0])

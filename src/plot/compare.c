@@ -71,19 +71,23 @@ static void csv_ratio(FILE *f, double v)
 }
 
 /* comparison.csv's header: the run's columns, summary.csv's, then the
-** ratios against the baseline (cmpratio.h), each figure's for the row's
-** repeat and, over the cell's repeats, their median and interval. */
+** ratios against the baseline run (cmpratio.h), each figure's for the
+** row's repeat and, over the cell's repeats, their median and interval.
+** Named _vs_baseline_run: summary.csv's own _vs_baseline columns (against
+** the baseline cell) are in the row too, and a header must not name a
+** column twice. */
 static void csv_header(FILE *f)
 {
     fputs("schema_version,match,run,run_dir,host,storage", f);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
         fprintf(f, ",%s", csvout_column_name(CSV_SUMMARY, c));
-    fputs(",baseline", f);
+    fputs(",baseline_run", f);
     for (int k = 0; k < CMPRATIO_COUNT; k++)
-        fprintf(f, ",%s_vs_baseline,%s_vs_baseline_median,%s_vs_baseline_lo,%s_vs_baseline_hi",
+        fprintf(f, ",%s_vs_baseline_run,%s_vs_baseline_run_median,%s_vs_baseline_run_lo,"
+                   "%s_vs_baseline_run_hi",
                 cmpratio_table[k].stem, cmpratio_table[k].stem, cmpratio_table[k].stem,
                 cmpratio_table[k].stem);
-    fputs(",vs_baseline_repeats,vs_baseline_confidence\n", f);
+    fputs(",vs_baseline_run_repeats,vs_baseline_run_confidence\n", f);
 }
 
 /* Row i of the matched rows in comparison.csv: 0, or -1 when a field

@@ -31,22 +31,25 @@ fig = {"write": "write_rows_per_s_median", "read": "read_ops_per_s_median",
 def figure(run, cell, repeat, col):
     (s,) = [s for s in summ[run] if (s["cell"], s["repeat"]) == (cell, repeat)]
     return float(s[col])
-assert rows and all(r["baseline"] == base for r in rows), rows[0]["baseline"]
+assert rows and all(r["baseline_run"] == base for r in rows), rows[0]["baseline_run"]
+# no column named twice: a reader by name would get one of them
+header = next(csv.reader(open(path, newline="")))
+assert len(header) == len(set(header)), [c for c in header if header.count(c) > 1]
 seen = 0
 for r in rows:
     (b,) = [x for x in rows if x["match"] == r["match"] and x["run"] == base]
     for stem, col in fig.items():
         want = figure(r["run"], r["cell"], r["repeat"], col) / figure(base, b["cell"], b["repeat"], col)
-        got = float(r[stem + "_vs_baseline"])
+        got = float(r[stem + "_vs_baseline_run"])
         assert abs(got - want) < 1e-4 * max(1, want), (r["run"], stem, got, want)
         # the median over the cell's repeats, inside its interval
-        same = [float(x[stem + "_vs_baseline"]) for x in rows
+        same = [float(x[stem + "_vs_baseline_run"]) for x in rows
                 if x["run"] == r["run"] and x["cell"] == r["cell"]]
-        med = float(r[stem + "_vs_baseline_median"])
+        med = float(r[stem + "_vs_baseline_run_median"])
         assert abs(med - statistics.median(same)) < 1e-4, (stem, med, same)
-        assert float(r[stem + "_vs_baseline_lo"]) <= med <= float(r[stem + "_vs_baseline_hi"])
+        assert float(r[stem + "_vs_baseline_run_lo"]) <= med <= float(r[stem + "_vs_baseline_run_hi"])
         seen += 1
-    assert r["vs_baseline_repeats"] == "2" and r["vs_baseline_confidence"] == "50.0", r
+    assert r["vs_baseline_run_repeats"] == "2" and r["vs_baseline_run_confidence"] == "50.0", r
 assert seen == len(rows) * 3
 PY
 }
