@@ -24,7 +24,8 @@ static const struct {
     {COL_read_ops_per_s_median, "read reads/s", 0},
     {COL_COUNT, "read p99 µs", 1},
     {COL_db_cached_pct_median, "in RAM %", 0},
-    {COL_write_last_over_first, "write last/first", 2},
+    /* a cost, as the headline's scaling: 1 / the rates' ratio */
+    {COL_write_last_over_first, "write cost last/first", 2},
 };
 #define NFIGS (int)(sizeof figs / sizeof *figs)
 
@@ -36,6 +37,8 @@ static void fig_text(const struct csvin *t, int i, int k, char *buf, size_t n)
                    : csvin_num(t, CSV_SUMMARY, i, figs[k].col);
     if (figs[k].col == COL_COUNT && isnan(v))     /* a folder older than that column */
         v = csvin_num(t, CSV_SUMMARY, i, COL_read_p99_us_median);
+    if (figs[k].col == COL_write_last_over_first)
+        v = v > 0 ? 1 / v : NAN;
     if (isnan(v))
         buf[0] = 0;
     else

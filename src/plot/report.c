@@ -129,15 +129,18 @@ static const struct {
     int lat;
     const char *head;
     enum colid older;    /* COL_COUNT: none */
+    int inverse;         /* shown as 1 / the column's figure */
 } lead[] = {
-    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT},
-    /* the scaling figure: how much slower the last full chunk wrote */
-    {COL_write_last_over_first, 0, "write last ÷ first", COL_COUNT},
-    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT},
+    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0},
+    /* the scaling figure as the headline states it, a cost: how much more
+    ** a row written cost at the last full chunk than at the first (the
+    ** column is the rates' ratio, its inverse) */
+    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1},
+    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
-    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median},
-    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT},
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0},
 };
 static const struct {
     enum colid col;
@@ -256,7 +259,7 @@ static void names_key(FILE *f)
     for (int c = 0; c < NLEAD; c++) {
         fputs(c ? " · " : "", f);
         esc(f, lead[c].head);
-        fputs(" <code>", f);
+        fputs(lead[c].inverse ? " <code>1 / " : " <code>", f);
         esc(f, lead_col(c));
         fputs("</code>", f);
     }
@@ -357,11 +360,16 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         for (int c = 0; c < NIDENTITY; c++)
             if (vary[c])
                 cell(f, "", id_shown(&x[i], c, sp, sizeof sp));
-        for (int c = 0; c < NLEAD; c++)
-            num_cell(f,
-                 *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
-                     ? str_at(&x[i], lead_col(c))
-                     : str_at(&x[i], colid_name(lead[c].older)));
+        for (int c = 0; c < NLEAD; c++) {
+            const char *v = *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
+                                ? str_at(&x[i], lead_col(c))
+                                : str_at(&x[i], colid_name(lead[c].older));
+            char inv[32];
+            double d = strtod(v, NULL);
+            if (lead[c].inverse && *v && d > 0)
+                snprintf(inv, sizeof inv, "%.2f", 1 / d), v = inv;
+            num_cell(f, v);
+        }
         char t[160];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))

@@ -87,9 +87,10 @@ static double t975(int df)
 ** per doubling, with its 95% interval (NaN below 3 points), and the
 ** median over repeats of last over first cost. */
 struct fit {
-    int k;
+    int k, repeats;          /* the chunks fitted, and the repeats they came from */
     double b, b_lo, b_hi;
-    double last_over_first;
+    double last_over_first;  /* the median over nratio repeats of each one's */
+    int nratio;
     int64_t first_rows, last_rows;
 };
 
@@ -123,11 +124,15 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
     double *ratio = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
     int nratio = 0;
+    int64_t seen = 0;       /* the repeats fitted, as bits (a repeat past 63 counts once) */
     for (int i = 0; ratio && i < in->nchunks; i++) {
         const struct chunk_record *c = &in->chunks[i];
         double y = log2(cost(c, m)), x = log2((double)c->rows);
         if (!full_chunk(in, c, cell, full) || isnan(y))
             continue;
+        int64_t bit = (int64_t)1 << (c->id.repeat < 63 ? c->id.repeat : 63);
+        f->repeats += !(seen & bit);
+        seen |= bit;
         f->k++;
         sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
         if (!f->first_rows || c->rows < f->first_rows)
@@ -154,6 +159,7 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     }
     if (nratio)
         f->last_over_first = cellstats_median(ratio, nratio);
+    f->nratio = nratio;
     free(ratio);
     double den = f->k * sxx - sx * sx;
     if (f->k < 2 || den <= 0)
@@ -168,17 +174,31 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     f->b_hi = f->b + t975(f->k - 2) * se;
 }
 
-/* "1.09x per doubling of the table (95% interval 1.05..1.12, a log-log
-** fit over 10 chunks)". */
+/* "1.09x per doubling of the table (1.05..1.12, 95%, a log-log fit over
+** 30 chunks of 3 repeats)". */
 static const char *per_doubling(const struct fit *f, char *buf, size_t n)
 {
+    char of[40] = "";
+    if (f->repeats > 1)
+        snprintf(of, sizeof of, " of %d repeats", f->repeats);
     if (isnan(f->b_lo))
-        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks)",
-                 exp2(f->b), f->k);
+        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks%s)",
+                 exp2(f->b), f->k, of);
     else
-        snprintf(buf, n, "%.2fx per doubling of the table (95%% interval %.2f..%.2f, a "
-                         "log-log fit over %d chunks)", exp2(f->b), exp2(f->b_lo),
-                 exp2(f->b_hi), f->k);
+        snprintf(buf, n, "%.2fx per doubling of the table (%.2f..%.2f, 95%%, a log-log fit "
+                         "over %d chunks%s)", exp2(f->b), exp2(f->b_lo), exp2(f->b_hi), f->k, of);
+    return buf;
+}
+
+/* "; from the first full chunk to the last, 1.10x as much (the median of
+** 3 repeats)": the two-point figure, after the fit it is noisier than. */
+static const char *two_point(const struct fit *f, char *buf, size_t n)
+{
+    char of[40] = "";
+    if (f->nratio > 1)
+        snprintf(of, sizeof of, " (the median of %d repeats)", f->nratio);
+    snprintf(buf, n, "%.2fx as much from the first full chunk to the last%s",
+             f->last_over_first, of);
     return buf;
 }
 
@@ -196,20 +216,20 @@ static const char *rows_text(int64_t rows, char *buf, size_t n)
 static void scaling(const struct headline_input *in, const char *base, struct headline *h)
 {
     struct fit w, r;
-    char a[160], b[160], x[24], y[24], z[24];
+    char a[160], b[160], c[160], rd[160], x[24], y[24], z[24];
     fit_cost(in, in->baseline, PHASE_WRITE, &w);
     fit_cost(in, in->baseline, PHASE_READ, &r);
     if (w.k < 2 || isnan(w.last_over_first))
         return;
     char reads[400] = "";
     if (r.k >= 2 && !isnan(r.last_over_first))
-        snprintf(reads, sizeof reads, "; a read cost %.2fx as much, %s", r.last_over_first,
-                 per_doubling(&r, b, sizeof b));
-    add(h, HL_SCALING,
-        "Scaling (%s): a row written cost %.2fx as much at the last full chunk (%s rows) as "
-        "at the first (%s rows), %s%s.",
-        base, w.last_over_first, rows_text(w.last_rows, x, sizeof x),
-        rows_text(w.first_rows, y, sizeof y), per_doubling(&w, a, sizeof a), reads);
+        snprintf(reads, sizeof reads, "; a read cost %s, %s", per_doubling(&r, b, sizeof b),
+                 two_point(&r, rd, sizeof rd));
+    /* the fit over every full chunk of every repeat leads: a two-point
+    ** ratio is the noisier figure */
+    add(h, HL_SCALING, "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.",
+        base, rows_text(w.first_rows, y, sizeof y), rows_text(w.last_rows, x, sizeof x),
+        per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
         if (isnan(w.b_lo))

@@ -35,7 +35,22 @@ teardown_file() {
 @test "report: headings in words with their summary.csv names, figures grouped by thousands" {
     h=$RUNS/pages/report.html
     grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
-    grep -q '<th title="write_last_over_first">write last ÷ first</th>' "$h"
+    grep -q '<th title="write_last_over_first">write cost last ÷ first</th>' "$h"
+    # the cost's ratio, as the headline gives it: 1 / the rates' ratio the column holds
+    python3 - "$RUNS/pages" <<'PY'
+import csv, re, sys
+d = sys.argv[1]
+rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv", newline=""))}
+page = open(d + "/report.html").read()
+assert "write cost last ÷ first <code>1 / write_last_over_first</code>" in page
+table = page.split("<table class=sum>", 1)[1].split("</table>", 1)[0]
+heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.split("</tr>", 1)[0])
+col = heads.index("write cost last ÷ first")
+for tr in table.split("</tr>")[1:-1]:
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
+    want = 1 / float(rows[cells[0]]["write_last_over_first"])
+    assert cells[col] == "%.2f" % want, (cells[col], want)
+PY
     grep -q '<th title="page_size">page size</th>' "$h"
     # the names where a printout shows them too
     grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
@@ -44,8 +59,8 @@ teardown_file() {
     grep -q '<td class=n>20,000</td>' "$h"
     grep -qE '<td class=n>[0-9]{1,3},[0-9]{3}</td>' "$h"
     if grep -qE '<td class=n>[0-9]{4,}(\.[0-9]+)?</td>' "$h"; then return 1; fi
-    # write_last_over_first: summary.csv's figure, in the table
-    v=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])' \
+    # write_last_over_first: summary.csv's figure, in the table as a cost (its inverse)
+    v=$(python3 -c 'import csv,sys; print("%.2f" % (1 / float(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])))' \
         "$RUNS/pages/summary.csv")
     grep -q "<td class=n>$v</td>" "$h"
 }
