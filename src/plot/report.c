@@ -149,7 +149,7 @@ static const struct {
     {COL_rows, "rows in the table"},
     {COL_write_rows_per_s_first, "write rows/s first chunk"},
     {COL_write_rows_per_s_last, "write rows/s last chunk"},
-    {COL_io_write_bytes_per_row, "bytes written per row"},
+    {COL_io_write_bytes_per_row, "bytes to storage per row"},
     {COL_read_io_bytes_per_read, "bytes read per read"},
     {COL_db_bytes, "database bytes"},
     {COL_wall_s, "wall s"},
@@ -681,15 +681,17 @@ static void headline(FILE *f, const struct plotdata_run *runs, int nr)
 }
 
 /* What SQLite wrote, by file (the counting VFS's summary columns): per
-** cell its bytes per row to each file and its syncs per COMMIT, and what
-** the matrix writes in an 8-hour night at the rate it wrote here. */
+** cell its bytes per row to each file and its syncs per COMMIT, beside
+** what reached the storage (the kernel's io_write_bytes, after the page
+** cache merged rewrites of the same pages), and what the matrix writes to
+** the storage in an 8-hour night at that rate: wear is what reaches it. */
 static void writes_by_file(FILE *f, const struct plotdata_run *r)
 {
     static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
                                          COL_vfs_wal_bytes_per_row, COL_vfs_other_bytes_per_row};
     static const char *const file[] = {"database", "journal", "WAL", "other"};
     double bytes = 0, wall = 0;
-    int said = 0;
+    int said = 0, kernel = 1;       /* kernel: every cell has the kernel's count */
     for (int i = 0; i < r->summary.nrows; i++) {
         const struct csvin *t = &r->summary;
         double rows = csvin_num(t, CSV_SUMMARY, i, COL_rows);
@@ -698,31 +700,46 @@ static void writes_by_file(FILE *f, const struct plotdata_run *r)
             isnan(csvin_num(t, CSV_SUMMARY, i, per_row[0])))
             continue;
         if (!said++)
-            fputs("<h2>Writes by file</h2>\n<p>What SQLite asked of the storage (a counting "
-                  "VFS), per row inserted:</p>\n<ul>\n", f);
+            fputs("<h2>Writes by file</h2>\n<p>What SQLite wrote into its files (a counting "
+                  "VFS), per row inserted, and what of it reached the storage (the kernel's "
+                  "count of the process's writes, <code>io_write_bytes</code>): the page cache "
+                  "merges rewrites of the same pages before they reach it, so the second can "
+                  "be far smaller.</p>\n<ul>\n", f);
         fprintf(f, "<li>cell %s repeat %s: ", csvin_str(t, CSV_SUMMARY, i, COL_cell),
                 csvin_str(t, CSV_SUMMARY, i, COL_repeat));
         double all = 0;
         for (int k = 0; k < 4; k++) {
             double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
             all += isnan(b) ? 0 : b;
-            if (b > 0)
-                fprintf(f, "%s %.1f bytes, ", file[k], b);
         }
-        fprintf(f, "%.1f bytes a row in all", all);
+        fprintf(f, "SQLite wrote %.1f bytes a row into its files (", all);
+        for (int k = 0, n = 0; k < 4; k++) {
+            double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
+            if (b > 0)
+                fprintf(f, "%s%s %.1f", n++ ? ", " : "", file[k], b);
+        }
+        fputs(")", f);
+        double kb = csvin_num(t, CSV_SUMMARY, i, COL_io_write_bytes_per_row);
+        if (isnan(kb))
+            kernel = 0;
+        else
+            fprintf(f, "; %.1f reached the storage%s", kb,
+                    kb * 1.25 < all ? " (the page cache merged rewrites)" : "");
         if (!isnan(syncs))
             fprintf(f, "; %.2f syncs per COMMIT", syncs);
         fputs("</li>\n", f);
-        bytes += all * rows;
+        bytes += (isnan(kb) ? all : kb) * rows;
         wall += csvin_num(t, CSV_SUMMARY, i, COL_wall_s);
     }
     if (!said)
         return;
     fputs("</ul>\n", f);
     if (wall > 0)
-        fprintf(f, "<p>At the rate these cells wrote (%.1f MB over %.1f s), this matrix writes "
-                   "about %.1f GB to the storage in an 8-hour night.</p>\n",
-                bytes / 1e6, wall, bytes / wall * 8 * 3600 / 1e9);
+        fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
+                   "this matrix writes about %.1f GB to it in an 8-hour night.</p>\n",
+                bytes / 1e6, wall,
+                kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
+                bytes / wall * 8 * 3600 / 1e9);
 }
 
 /* The device's own limits (run.json's device_limits, run --probe) and
