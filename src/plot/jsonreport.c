@@ -73,11 +73,12 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
             matches,
             json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o}", "match",
                       integer(cmpfile_str(c, i, c->match)), "run", cmpfile_str(c, i, c->run),
-                      "cell", integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)), "repeat",
-                      integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)), "status",
-                      csvin_str(t, CSV_SUMMARY, i, COL_status), "write_rows_per_s_median",
+                      colid_name(COL_cell), integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)),
+                      colid_name(COL_repeat), integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)),
+                      colid_name(COL_status), csvin_str(t, CSV_SUMMARY, i, COL_status),
+                      colid_name(COL_write_rows_per_s_median),
                       number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_median)),
-                      "read_ops_per_s_median",
+                      colid_name(COL_read_ops_per_s_median),
                       number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)), "ratios",
                       ratios));
     }

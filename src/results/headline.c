@@ -3,6 +3,7 @@
 */
 #include "headline.h"
 #include "efficiency.h"
+#include "absolute.h"
 
 #include "baseline.h"
 #include "cellstats.h"
@@ -71,17 +72,6 @@ static const char *rounds_text(int k, char *buf, size_t n)
 }
 
 /* ---- scaling: a log-log fit of cost per op against the table's rows ---- */
-
-/* The two-sided 97.5% quantile of Student's t with df degrees of freedom
-** (rounded up beyond 30: the interval errs wide). */
-static double t975(int df)
-{
-    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
-                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
-                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
-    return df <= 30 ? t[df] : df <= 60 ? 2.0 : df <= 120 ? 1.98 : 1.96;
-}
 
 /* A fit of log2(cost) on log2(rows): the slope b, so that cost grows 2^b
 ** per doubling, with its 95% interval (NaN below 3 points), and the
@@ -170,8 +160,8 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     double a = (sy - f->b * sx) / f->k;
     double sse = syy - a * sy - f->b * sxy;
     double se = sqrt(fmax(sse, 0) / (f->k - 2) / (sxx - sx * sx / f->k));
-    f->b_lo = f->b - t975(f->k - 2) * se;
-    f->b_hi = f->b + t975(f->k - 2) * se;
+    f->b_lo = f->b - absolute_t975(f->k - 2) * se;
+    f->b_hi = f->b + absolute_t975(f->k - 2) * se;
 }
 
 /* "1.09x per doubling of the table (1.05..1.12, 95%, a log-log fit over
@@ -487,6 +477,39 @@ static void published(const struct headline_input *in, struct headline *h)
     }
 }
 
+/* ---- absolute figures: the answer in a user's units, first ---- */
+
+/* The baseline's figures and, when another cell wrote faster at the same
+** table size, that cell's: what each costs at the largest full chunk, and
+** projected to --target-rows. */
+static void absolutes(const struct headline_input *in, const struct cell_id *ids, int nids,
+                      const char *base, struct headline *h)
+{
+    struct absolute b, best, a;
+    int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows, fastest = -1;
+    if (!ids || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, in->baseline, target,
+                            &b) != 0)
+        return;
+    for (int i = 0; i < nids; i++) {
+        if (ids[i].cell == in->baseline || (i > 0 && ids[i].cell == ids[i - 1].cell) ||
+            absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell, target,
+                        &a) != 0 ||
+            a.last_rows != b.last_rows || !(a.write_s_per_m.at < b.write_s_per_m.at) ||
+            (fastest >= 0 && !(a.write_s_per_m.at < best.write_s_per_m.at)))
+            continue;
+        best = a;
+        fastest = ids[i].cell;
+    }
+    char text[HEADLINE_LEN], name[300], fast[256];
+    snprintf(name, sizeof name, "%s (the baseline)", base);
+    add(h, HL_ABSOLUTE, "%s", absolute_text(&b, name, text, sizeof text));
+    if (fastest >= 0) {
+        baseline_name(fastest, ids, nids, fast, sizeof fast);
+        snprintf(name, sizeof name, "%s, the fastest writer,", fast);
+        add(h, HL_ABSOLUTE, "%s", absolute_text(&best, name, text, sizeof text));
+    }
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
@@ -502,6 +525,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
         if (measured(&in->recs[i]))
             ids[nids++] = in->recs[i].id;
     baseline_name(in->baseline, ids, nids, base, sizeof base);
+    absolutes(in, ids, nids, base, out);
     free(ids);
     scaling(in, base, out);
     cache(in, out);
@@ -573,6 +597,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     if (json_is_string(json_object_get(o, "baseline")))
         snprintf(given, sizeof given, "%s", json_string_value(json_object_get(o, "baseline")));
     in.planned_rows = json_integer_value(json_object_get(o, "rows"));
+    in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     json_decref(j);
     in.recs = recs;
     in.chunks = chunks;

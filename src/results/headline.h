@@ -41,9 +41,9 @@
 #include <stdio.h>
 
 #define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
-#define HEADLINE_LEN 512
+#define HEADLINE_LEN 768
 
-enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE };
+enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE };
 
 struct headline_line {
     enum headline_kind kind;
@@ -67,6 +67,7 @@ struct headline_input {
     int64_t baseline;
     const char *preset;
     int64_t planned_rows;
+    int64_t target_rows;     /* --target-rows: the size figures are projected to; 0 none */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

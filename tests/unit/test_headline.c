@@ -82,7 +82,7 @@ static void chunks(struct run *r, const struct summary_record *s, int n, double 
 static void build(const struct run *r, int64_t base, const char *preset, int64_t planned,
                   struct headline *h)
 {
-    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned};
+    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned, 0};
     headline_build(&in, h);
 }
 
@@ -95,6 +95,41 @@ static const char *line_with(const struct headline *h, enum headline_kind k, con
     for (int i = 0; i < h->n; i++)
         print_message("headline %d: %s\n", h->line[i].kind, h->line[i].text);
     return NULL;
+}
+
+/* The answer in a user's units, first: a write cost per row that grows as
+** the rows (8000 s per million at 8k rows), reads of p50 rows/1000 µs and
+** p99 twice that, from RAM; projected exactly to 64k on that line.  A
+** second cell, faster, is named as the fastest writer. */
+static void test_absolute(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    memset(&r, 0, sizeof r);
+    chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 1, 0);
+    for (int k = 0; k < r.nchunks; k++) {
+        r.chunks[k].ph[PHASE_READ].us[LAT_P50] = (double)r.chunks[k].rows / 1000;
+        r.chunks[k].ph[PHASE_READ].us[LAT_P99] = (double)r.chunks[k].rows / 500;
+        r.chunks[k].db_cached_pct = 100;
+    }
+    build(&r, 1, NULL, 64000, &h);
+    assert_int_equal(h.line[0].kind, HL_ABSOLUTE);
+    assert_non_null(line_with(&h, HL_ABSOLUTE,
+                              "At 8k rows (the largest full chunk), cell 1 (the baseline) wrote "
+                              "8000 s per million rows (125 rows/s); a point read took 8 µs at "
+                              "p50 and 16 µs at p99, from RAM. Projected to 64k rows from its "
+                              "scaling fit: 64000 s per million rows written (64000..64000, a "
+                              "95% prediction interval), a read's p99 128 µs (128 µs..128 µs): "
+                              "projected, not measured."));
+    /* no projection when the target is the rows measured */
+    build(&r, 1, NULL, 8000, &h);
+    assert_null(strstr(h.line[0].text, "Projected"));
+    /* a faster cell at the same size is named after the baseline */
+    chunks(&r, cell(&r, 2, 1, 2000, 1000), 8, 0, 0);
+    build(&r, 1, NULL, 8000, &h);
+    assert_non_null(line_with(&h, HL_ABSOLUTE, ", the fastest writer, wrote 1.00 s per million "
+                                               "rows (1.00M rows/s)"));
 }
 
 /* Write cost that doubles with every doubling of the table: 2.00x per
@@ -391,6 +426,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scaling),
+        cmocka_unit_test(test_absolute),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_best_value),
         cmocka_unit_test(test_fifty_percent_not_a_finding),
