@@ -3,7 +3,7 @@
 */
 #include "commands.h"
 #include "compare.h"
-#include "mdreport.h"
+#include "reportcmd.h"
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
-    case CMD_REPORT: status = mdreport_main(&cfg, err, sizeof err); break;
+    case CMD_REPORT: status = reportcmd_main(&cfg, err, sizeof err); break;
     case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
     case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
     default: status = 2; break;

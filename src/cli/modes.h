@@ -16,7 +16,7 @@ enum read_from { RF_ALL, RF_CHUNK };
 enum os_cache { OC_KEEP, OC_DROP };
 enum device { DEV_HONEST, DEV_LYING };
 enum on_off { OO_OFF, OO_ON };
-enum report_format { REPORT_MARKDOWN };     /* sqlsoak report --format */
+enum report_format { REPORT_MARKDOWN, REPORT_JSON };     /* sqlsoak report --format */
 /* SQLITE_CHECKPOINT_PASSIVE..TRUNCATE are 0..3: an explicit mode is its
 ** word's index less one */
 enum checkpoint_mode { CK_AUTO, CK_PASSIVE, CK_FULL, CK_RESTART, CK_TRUNCATE };

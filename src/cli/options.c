@@ -44,6 +44,9 @@ static const struct option_def head_table[] = {
       "rows per chunk: one write phase and one read phase each"}, O(chunk)},
     {{"reads", V_COUNT, 0, "chunk", 0, (int64_t)1 << 50, NULL, "chunk", -1, CMD_RUN,
       "point SELECTs per read phase; 'chunk' = as many as the chunk has rows"}, O(reads)},
+    {{"target-rows", V_COUNT, 0, "rows", 1, (int64_t)1 << 50, NULL, "rows", 0, CMD_RUN,
+      "the table size the answer is for: past --rows, each cell's figures are projected "
+      "there from its scaling fit, with a 95% prediction interval"}, O(target_rows)},
     {{"read-from", V_ENUM, 0, "all", 0, 0, read_from_names, NULL, 0, CMD_RUN,
       "keys read: uniformly from all rows so far, or from the chunk just written"},
      O(read_from)},
@@ -137,7 +140,7 @@ static const struct option_def tail_table[] = {
       "the run the others are divided by: one of the folders given, as given or by its name "
       "(default: the first)"}, O(compare_baseline)},
     {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
-      "markdown: GitHub-flavoured, for pasting into an issue"}, O(report_format)},
+      "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
 };
 #define NHEAD (sizeof head_table / sizeof head_table[0])
 #define NTAIL (sizeof tail_table / sizeof tail_table[0])

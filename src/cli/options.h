@@ -43,6 +43,7 @@ struct config {
 
     /* workload */
     int64_t rows, chunk, reads, seed;
+    int64_t target_rows;          /* --target-rows; 0: the run's --rows */
     int read_from;
     char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
     int delete_keys;              /* --delete-keys: enum delete_keys */

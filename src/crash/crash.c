@@ -599,7 +599,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
     ** results file not written: exit 1, as run does */
     int graphs_failed = 0;
     if (!cfg->no_plot && !stop_signal && !c.write_errno) {
-        int prc = plot_run(c.r.out, stdout);
+        int prc = plot_run(c.r.out, stdout, NULL);
         if (prc != 0 && prc != 1 && !stop_signal) {
             graphs_failed = 1;
             runjson_note_graphs(c.r.out, "graphs not drawn: a graph or report.html could not be "

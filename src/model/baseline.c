@@ -61,7 +61,14 @@ int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t
     long long k = strtoll(text, &end, 10);
     if (end != text && !*end) {
         if (errno || !find(k, ids, n)) {
-            snprintf(err, errlen, "--baseline %s: no such cell (cells are numbered 1..)", text);
+            int64_t last = 0;
+            for (int i = 0; i < n; i++)
+                last = ids[i].cell > last ? ids[i].cell : last;
+            if (last == 1)
+                snprintf(err, errlen, "--baseline %s: no such cell (the only cell is 1)", text);
+            else
+                snprintf(err, errlen, "--baseline %s: no such cell (cells are numbered 1..%" PRId64
+                         ")", text, last);
             return -1;
         }
         *cell = k;

@@ -13,6 +13,7 @@
 #include "compare.h"
 
 #include "cmpratio.h"
+#include "digits.h"
 #include "folder.h"
 #include "graphs.h"
 #include "measured.h"
@@ -70,19 +71,23 @@ static void csv_ratio(FILE *f, double v)
 }
 
 /* comparison.csv's header: the run's columns, summary.csv's, then the
-** ratios against the baseline (cmpratio.h), each figure's for the row's
-** repeat and, over the cell's repeats, their median and interval. */
+** ratios against the baseline run (cmpratio.h), each figure's for the
+** row's repeat and, over the cell's repeats, their median and interval.
+** Named _vs_baseline_run: summary.csv's own _vs_baseline columns (against
+** the baseline cell) are in the row too, and a header must not name a
+** column twice. */
 static void csv_header(FILE *f)
 {
     fputs("schema_version,match,run,run_dir,host,storage", f);
     for (int c = 1; c < csvout_ncolumns(CSV_SUMMARY); c++)
         fprintf(f, ",%s", csvout_column_name(CSV_SUMMARY, c));
-    fputs(",baseline", f);
+    fputs(",baseline_run", f);
     for (int k = 0; k < CMPRATIO_COUNT; k++)
-        fprintf(f, ",%s_vs_baseline,%s_vs_baseline_median,%s_vs_baseline_lo,%s_vs_baseline_hi",
+        fprintf(f, ",%s_vs_baseline_run,%s_vs_baseline_run_median,%s_vs_baseline_run_lo,"
+                   "%s_vs_baseline_run_hi",
                 cmpratio_table[k].stem, cmpratio_table[k].stem, cmpratio_table[k].stem,
                 cmpratio_table[k].stem);
-    fputs(",vs_baseline_repeats,vs_baseline_confidence\n", f);
+    fputs(",vs_baseline_run_repeats,vs_baseline_run_confidence\n", f);
 }
 
 /* Row i of the matched rows in comparison.csv: 0, or -1 when a field
@@ -134,14 +139,41 @@ struct matches {
     int ns;
     struct report_row *rows;
     int nrows, groups;
+    int cells;                   /* the groups' cells, their repeats counted once */
     char (*unmatched)[1200];
     const char **up;             /* unmatched[i], for the report */
     int nunmatched;
     char why[300];               /* the first unmatched cell's differences from its nearest */
 };
 
+/* The run-level sizes of a and b that differ ("chunk 200k vs 500k"),
+** appended at buf + *len; returns how many. */
+static int size_differences(const struct plotdata_run *a, const struct plotdata_run *b,
+                            int k, char *buf, size_t n, size_t *len)
+{
+    const struct {
+        const char *name;
+        int64_t va, vb;
+    } s[] = {{"rows", a->rows, b->rows}, {"chunk", a->chunk, b->chunk},
+             {"reads", a->reads, b->reads}};
+    int found = 0;
+    for (size_t x = 0; x < sizeof s / sizeof *s; x++) {
+        if (s[x].va == s[x].vb || !s[x].va || !s[x].vb)
+            continue;               /* the same, or a folder that does not say */
+        char ha[24], hb[24];
+        if (*len < n)
+            *len += (size_t)snprintf(buf + *len, n - *len, "%s%s %s vs %s", k + found ? ", " : "",
+                                     s[x].name, digits_rows(s[x].va, ha, sizeof ha),
+                                     digits_rows(s[x].vb, hb, sizeof hb));
+        found++;
+    }
+    return found;
+}
+
 /* The settings in which row i of a and row j of b differ, into buf
-** ("commit-every 1000 vs 10000, journal delete vs wal"); returns how many. */
+** ("commit-every 1000 vs 10000, journal delete vs wal"); returns how many.
+** A commit_every that only followed each run's --chunk is named as the
+** chunk, the setting that was given. */
 static int differences(const struct plotdata_run *a, int i, const struct plotdata_run *b, int j,
                        char *buf, size_t n)
 {
@@ -152,6 +184,9 @@ static int differences(const struct plotdata_run *a, int i, const struct plotdat
         const char *va = plotdata_dim_value(&a->summary, CSV_SUMMARY, i, d);
         const char *vb = plotdata_dim_value(&b->summary, CSV_SUMMARY, j, d);
         if (strcmp(va, vb) == 0)
+            continue;
+        if (d == DIM_COMMIT_EVERY && a->commit_is_chunk && b->commit_is_chunk &&
+            a->chunk != b->chunk)
             continue;
         char ha[64], hb[64];
         const char *name = d == DIM_LIB ? "SQLite" : d == PLOTDATA_READ_FROM ? "read-from"
@@ -166,7 +201,7 @@ static int differences(const struct plotdata_run *a, int i, const struct plotdat
                                     va, vb);
         k++;
     }
-    return k;
+    return k + size_differences(a, b, k, buf, n, &len);
 }
 
 /* The measured row of run q nearest to row i of run r (the fewest settings
@@ -216,6 +251,32 @@ static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i
     }
 }
 
+/* Row i's key without its repeat (the key's last field): its cell's. */
+static void cell_key(const struct plotdata_run *r, int i, char *buf, size_t n)
+{
+    plotdata_key(r, i, 1, buf, n);
+    char *end = strrchr(buf, '|');
+    while (end && end > buf && end[-1] != '|')
+        end--;
+    if (end)
+        *end = 0;
+}
+
+/* Whether the cell of row i of run r is that of a group matched before. */
+static int cell_seen(const struct matches *m, const struct plotdata_run *r, int i)
+{
+    char key[512], other[512];
+    cell_key(r, i, key, sizeof key);
+    for (int k = 0; k < m->nrows; k++) {
+        if (k > 0 && m->rows[k].match == m->rows[k - 1].match)
+            continue;                 /* a group's first row stands for it */
+        cell_key(m->rows[k].run, m->rows[k].row, other, sizeof other);
+        if (strcmp(key, other) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Matches the runs' cells, filling m. */
 static void match_runs(struct plotdata_run *runs, int nr, struct matches *m, int *row)
 {
@@ -242,6 +303,7 @@ static void match_runs(struct plotdata_run *runs, int nr, struct matches *m, int
                 first &= row[q] < 0;
             if (!first)
                 continue;             /* matched when its first holder was seen */
+            m->cells += !cell_seen(m, &runs[r], i);
             m->groups++;
             for (int q = 0; q < nr; q++) {
                 if (row[q] < 0)
@@ -258,8 +320,12 @@ static void match_runs(struct plotdata_run *runs, int nr, struct matches *m, int
                 snprintf(x->label, sizeof x->label, "%s", runs[q].name);
             }
         }
-    printf("%d cell%s matched across %d runs, %d unmatched\n", m->groups,
-           m->groups == 1 ? "" : "s", nr, m->nunmatched);
+    if (m->cells == m->groups)
+        printf("%d cell%s matched across %d runs, %d unmatched\n", m->groups,
+               m->groups == 1 ? "" : "s", nr, m->nunmatched);
+    else    /* "6 cells" of 2 cells × 3 repeats read as 6 settings */
+        printf("%d cell%s matched across %d runs (%d with their repeats), %d unmatched\n",
+               m->cells, m->cells == 1 ? "" : "s", nr, m->groups, m->nunmatched);
 }
 
 /* The graphs_need bits of what the matched series measured: a run without

@@ -45,3 +45,19 @@ const char *digits_grouped(const char *csv, char *buf, size_t n)
     buf[o] = 0;
     return buf;
 }
+
+const char *digits_rows(long long rows, char *buf, size_t n)
+{
+    static const struct {
+        long long unit;
+        char suffix;
+    } u[] = {{1000000000LL, 'G'}, {1000000, 'M'}, {1000, 'k'}};
+    for (size_t i = 0; i < sizeof u / sizeof *u; i++)
+        if (rows >= u[i].unit && rows % u[i].unit == 0) {
+            snprintf(buf, n, "%lld%c", rows / u[i].unit, u[i].suffix);
+            return buf;
+        }
+    char plain[32];
+    snprintf(plain, sizeof plain, "%lld", rows);
+    return digits_grouped(plain, buf, n);
+}

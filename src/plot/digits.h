@@ -15,4 +15,9 @@
 ** buf. */
 const char *digits_grouped(const char *csv, char *buf, size_t n);
 
+/* A row count as the options take it and the axes label it: "5M",
+** "500k", or grouped ("12,345") when no decimal suffix is exact.
+** Returns buf. */
+const char *digits_rows(long long rows, char *buf, size_t n);
+
 #endif

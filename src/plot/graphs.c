@@ -80,7 +80,7 @@ static const char *const reasons[] = {
     "not exactly one setting varies (with two values or more)",
     "timeline.csv is missing or empty",
     "no temperature was recorded (no thermal zone)",
-    "no CPU clock was recorded",
+    "no CPU clock was recorded, or it never moved (a flat line says nothing)",
     "no reader processes ran",
 };
 

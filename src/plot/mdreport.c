@@ -7,6 +7,7 @@
 #include "headline.h"
 #include "latency.h"
 #include "mdtable.h"
+#include "noise.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,7 +24,8 @@ static const struct {
     {COL_read_ops_per_s_median, "read reads/s", 0},
     {COL_COUNT, "read p99 µs", 1},
     {COL_db_cached_pct_median, "in RAM %", 0},
-    {COL_write_last_over_first, "write last/first", 2},
+    /* a cost, as the headline's scaling: 1 / the rates' ratio */
+    {COL_write_last_over_first, "write cost last/first", 2},
 };
 #define NFIGS (int)(sizeof figs / sizeof *figs)
 
@@ -35,6 +37,8 @@ static void fig_text(const struct csvin *t, int i, int k, char *buf, size_t n)
                    : csvin_num(t, CSV_SUMMARY, i, figs[k].col);
     if (figs[k].col == COL_COUNT && isnan(v))     /* a folder older than that column */
         v = csvin_num(t, CSV_SUMMARY, i, COL_read_p99_us_median);
+    if (figs[k].col == COL_write_last_over_first)
+        v = v > 0 ? 1 / v : NAN;
     if (isnan(v))
         buf[0] = 0;
     else
@@ -84,34 +88,76 @@ static int *by_cell(const struct csvin *t)
     return o;
 }
 
-void mdreport_table(FILE *f, const struct plotdata_run *r)
+/* The headings of the settings that vary (vary[]) and of the figures,
+** from column nc on; returns the next column. */
+static int settings_heads(const int *vary, const char **heads, int *right, int nc)
 {
-    const struct csvin *t = &r->summary;
-    int *order = by_cell(t);
-    if (!order)
-        return;
-    const char *heads[4 + PLOTDATA_NDIMS + NFIGS];
-    int right[4 + PLOTDATA_NDIMS + NFIGS], nc = 0, vary[PLOTDATA_NDIMS];
-    char same[1024];
-    common(r, same, sizeof same);
-    if (*same)
-        fprintf(f, "Every cell: %s.\n\n", same);
-    right[nc] = 1;
-    heads[nc++] = colid_name(COL_cell);
-    for (int d = 0; d < PLOTDATA_NDIMS; d++) {
-        vary[d] = varies(t, d) || (d == PLOTDATA_REPEAT && t->nrows > 0 &&
-                                   strcmp(plotdata_dim_value(t, CSV_SUMMARY, 0, d), "1") != 0);
+    for (int d = 0; d < PLOTDATA_NDIMS; d++)
         if (vary[d]) {
             right[nc] = 0;
             heads[nc++] = d < DIM_COUNT ? dim_table[d].column
                           : d == PLOTDATA_READ_FROM ? colid_name(COL_read_from)
                                                     : colid_name(COL_repeat);
         }
-    }
     for (int k = 0; k < NFIGS; k++) {
         right[nc] = 1;
         heads[nc++] = figs[k].head;
     }
+    return nc;
+}
+
+/* Row i's settings that vary and its figures, into text from column c
+** on; returns the next column. */
+static int settings_cells(const struct csvin *t, int i, const int *vary, char (*text)[320], int c)
+{
+    for (int d = 0; d < PLOTDATA_NDIMS; d++)
+        if (vary[d]) {
+            const char *v = plotdata_dim_value(t, CSV_SUMMARY, i, d);
+            if (d < DIM_COUNT && d != DIM_LIB)
+                dims_human(d, v, text[c], sizeof text[c]);   /* 16k, not 16384 */
+            else
+                snprintf(text[c], sizeof text[c], "%s", v);
+            c++;
+        }
+    for (int k = 0; k < NFIGS; k++, c++)
+        fig_text(t, i, k, text[c], sizeof text[c]);
+    return c;
+}
+
+void mdreport_table(FILE *f, const struct plotdata_run *r)
+{
+    const struct csvin *t = &r->summary;
+    int *order = by_cell(t);
+    if (!order)
+        return;
+    const char *heads[4 + PLOTDATA_NDIMS + NFIGS];   /* cell, 2 ratios, status */
+    int right[4 + PLOTDATA_NDIMS + NFIGS], nc = 0, vary[PLOTDATA_NDIMS];
+    memset(right, 0, sizeof right);
+    char same[1024];
+    common(r, same, sizeof same);
+    if (*same)
+        fprintf(f, "Every cell: %s.\n\n", same);
+    right[nc] = 1;
+    heads[nc++] = colid_name(COL_cell);
+    for (int d = 0; d < PLOTDATA_NDIMS; d++)
+        vary[d] = varies(t, d) || (d == PLOTDATA_REPEAT && t->nrows > 0 &&
+                                   strcmp(plotdata_dim_value(t, CSV_SUMMARY, 0, d), "1") != 0);
+    nc = settings_heads(vary, heads, right, nc);
+    /* the ratios and verdicts against the baseline cell, as report.html's */
+    char ratio_head[2][48], probe[160];
+    int ratios = 0;
+    for (int i = 0; i < t->nrows; i++)
+        for (int m = 0; m < 2; m++)
+            ratios |= *noise_text_against(t, i, m ? PHASE_READ : PHASE_WRITE, r->baseline, probe,
+                                          sizeof probe)
+                          ? 1 << m : 0;
+    for (int m = 0; m < 2; m++)
+        if (ratios & (1 << m)) {
+            snprintf(ratio_head[m], sizeof ratio_head[m], "%s × cell %lld", m ? "read" : "write",
+                     (long long)r->baseline);
+            right[nc] = 0;
+            heads[nc++] = ratio_head[m];
+        }
     right[nc] = 0;
     heads[nc++] = colid_name(COL_status);
     mdtable_header(f, heads, right, nc);
@@ -122,17 +168,13 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
         int c = 0;
         snprintf(text[c], sizeof text[c], "%s", csvin_str(t, CSV_SUMMARY, i, COL_cell));
         c++;
-        for (int d = 0; d < PLOTDATA_NDIMS; d++)
-            if (vary[d]) {
-                const char *v = plotdata_dim_value(t, CSV_SUMMARY, i, d);
-                if (d < DIM_COUNT && d != DIM_LIB)
-                    dims_human(d, v, text[c], sizeof text[c]);   /* 16k, not 16384 */
-                else
-                    snprintf(text[c], sizeof text[c], "%s", v);
+        c = settings_cells(t, i, vary, text, c);
+        for (int m = 0; m < 2; m++)
+            if (ratios & (1 << m)) {
+                noise_text_against(t, i, m ? PHASE_READ : PHASE_WRITE, r->baseline, text[c],
+                                   sizeof text[c]);
                 c++;
             }
-        for (int k = 0; k < NFIGS; k++, c++)
-            fig_text(t, i, k, text[c], sizeof text[c]);
         const char *st = csvin_str(t, CSV_SUMMARY, i, COL_status);
         const char *why = csvin_str(t, CSV_SUMMARY, i, COL_reason);
         snprintf(text[c], sizeof text[c], "%s%s%s", st, strcmp(st, "ok") && *why ? ": " : "",
@@ -162,23 +204,55 @@ static void headline(FILE *f, const char *dir)
     fputs("\n", f);
 }
 
-int mdreport_main(const struct config *cfg, char *err, size_t n)
+void mdreport_compare(FILE *f, const struct cmpfile *c)
+{
+    const struct csvin *t = &c->t;
+    fprintf(f, "## sqlsoak comparison: %s\n\n", c->name);
+    if (t->nrows > 0)
+        fprintf(f, "Each run's figures over those of %s (the baseline), per matched cell.\n\n",
+                cmpfile_str(c, 0, c->baseline));
+    const char *heads[4 + PLOTDATA_NDIMS + NFIGS + CMPRATIO_COUNT];
+    int right[4 + PLOTDATA_NDIMS + NFIGS + CMPRATIO_COUNT] = {0}, nc = 0, vary[PLOTDATA_NDIMS];
+    char ratio_head[CMPRATIO_COUNT][48];
+    right[nc] = 1;
+    heads[nc++] = "match";
+    heads[nc++] = "run";
+    right[nc] = 1;
+    heads[nc++] = colid_name(COL_cell);
+    for (int d = 0; d < PLOTDATA_NDIMS; d++)
+        vary[d] = varies(t, d);
+    nc = settings_heads(vary, heads, right, nc);
+    for (int k = 0; k < CMPRATIO_COUNT; k++) {
+        snprintf(ratio_head[k], sizeof ratio_head[k], "%s × baseline", cmpratio_table[k].name);
+        heads[nc++] = ratio_head[k];
+    }
+    heads[nc++] = colid_name(COL_status);
+    mdtable_header(f, heads, right, nc);
+    for (int i = 0; i < t->nrows; i++) {
+        char text[4 + PLOTDATA_NDIMS + NFIGS + CMPRATIO_COUNT][320];
+        const char *cells[4 + PLOTDATA_NDIMS + NFIGS + CMPRATIO_COUNT];
+        int k = 0;
+        snprintf(text[k++], sizeof text[0], "%s", cmpfile_str(c, i, c->match));
+        snprintf(text[k++], sizeof text[0], "%s", cmpfile_str(c, i, c->run));
+        snprintf(text[k++], sizeof text[0], "%s", csvin_str(t, CSV_SUMMARY, i, COL_cell));
+        k = settings_cells(t, i, vary, text, k);
+        for (int x = 0; x < CMPRATIO_COUNT; x++, k++)
+            cmpfile_ratio_text(c, i, x, text[k], sizeof text[k]);
+        snprintf(text[k++], sizeof text[0], "%s", csvin_str(t, CSV_SUMMARY, i, COL_status));
+        for (int x = 0; x < k; x++)
+            cells[x] = text[x];
+        mdtable_row(f, cells, k);
+    }
+}
+
+int mdreport_run(FILE *f, const char *dir, char *err, size_t n)
 {
     struct plotdata_run r;
-    struct stat st;
-    if (cfg->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak report [--format markdown] RESULTS_DIR");
+    if (plotdata_load(dir, &r, err, n) != 0)
         return 2;
-    }
-    if (stat(cfg->pos[0], &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "%s: not a results folder", cfg->pos[0]);
-        return 2;
-    }
-    if (plotdata_load(cfg->pos[0], &r, err, n) != 0)
-        return 2;
-    printf("## sqlsoak: %s\n\n%s\n\n", r.name, r.desc);
-    headline(stdout, cfg->pos[0]);
-    mdreport_table(stdout, &r);
+    fprintf(f, "## sqlsoak: %s\n\n%s\n\n", r.name, r.desc);
+    headline(f, dir);
+    mdreport_table(f, &r);
     plotdata_free(&r);
-    return fflush(stdout) == 0 ? 0 : 1;
+    return 0;
 }

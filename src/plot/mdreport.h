@@ -1,13 +1,15 @@
 /*
-** mdreport: `sqlsoak report --format markdown DIR`: a results folder's
-** answer as GitHub-flavoured markdown on stdout, for pasting into an issue
-** or a forum post (hyperfine's --export-markdown is the model): a heading
-** naming the run, what ran where, the headline, and the summary table.
+** mdreport: a results folder's answer as GitHub-flavoured markdown, for
+** pasting into an issue or a forum post (hyperfine's --export-markdown is
+** the model): a heading naming the run, what ran where, the headline, and
+** the summary table with each cell's ratios and verdicts against the
+** baseline cell; of a comparison folder, its matched cells with their
+** ratios over the baseline run.
 */
 #ifndef SQLSOAK_MDREPORT_H
 #define SQLSOAK_MDREPORT_H
 
-#include "options.h"
+#include "cmpfile.h"
 #include "plotdata.h"
 
 #include <stddef.h>
@@ -18,7 +20,11 @@
 ** status; the settings every row shares stated above it. */
 void mdreport_table(FILE *f, const struct plotdata_run *r);
 
-/* The command.  0; 2 on bad input (one line in err, nothing written). */
-int mdreport_main(const struct config *cfg, char *err, size_t n);
+/* The table of a comparison folder's matched cells on f. */
+void mdreport_compare(FILE *f, const struct cmpfile *c);
+
+/* The run folder dir as markdown on f.  0, or 2 with a line in err when
+** it is no readable results folder (nothing written). */
+int mdreport_run(FILE *f, const char *dir, char *err, size_t n);
 
 #endif

@@ -19,7 +19,13 @@ void measured_add(struct measured *m, const struct csvin *chunks, const int *row
         m->latency |= csvin_num_named(chunks, i, p50) > 0;
         m->io |= csvin_num(chunks, CSV_CHUNKS, i, COL_io_write_bytes) > 0;
         m->temp |= isfinite(csvin_num(chunks, CSV_CHUNKS, i, COL_temp_c));
-        m->clock |= csvin_num(chunks, CSV_CHUNKS, i, COL_cpu_mhz) > 0;
+        double mhz = csvin_num(chunks, CSV_CHUNKS, i, COL_cpu_mhz);
+        if (mhz > 0) {
+            m->mhz_lo = m->mhz_lo > 0 && m->mhz_lo < mhz ? m->mhz_lo : mhz;
+            m->mhz_hi = m->mhz_hi > mhz ? m->mhz_hi : mhz;
+        }
+        /* a VM's nominal clock is one value in every chunk: no graph */
+        m->clock = m->mhz_hi > m->mhz_lo;
     }
 }
 

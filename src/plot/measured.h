@@ -15,7 +15,8 @@ struct measured {
     int latency;     /* has read latency percentiles (read_p50_us > 0) */
     int io;          /* counted bytes written to storage (io_write_bytes > 0) */
     int temp;        /* recorded a temperature (temp_c) */
-    int clock;       /* recorded the CPU clock (cpu_mhz > 0) */
+    int clock;       /* recorded a CPU clock that moved (cpu_mhz > 0, not one value) */
+    double mhz_lo, mhz_hi;   /* the clocks recorded; 0 before one */
 };
 
 /* Adds to *m what rows rows[0..n) of chunks (a chunks.csv read with

@@ -341,7 +341,7 @@ int merge_main(const struct config *cfg, char *err, size_t n)
                     printf("  the cells ran on different hosts (%s): a comparison across them "
                            "compares the boards too\n", hosts);
                 fflush(stdout);
-                int rc = plot_run(cfg->out, stdout);
+                int rc = plot_run(cfg->out, stdout, NULL);
                 status = rc == 0 || rc == 1 ? 0 : 1;
             } else if (!bad && !err[0]) {
                 snprintf(err, n, "cannot write %s: %s", cfg->out, strerror(errno));

@@ -367,6 +367,8 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
         drawn = failed >= 0;
         rc = failed ? -1 : 0;
     }
+    if (rc < 0 && r->final.status[0])
+        r->final.exit_status = 1;   /* runner_execute's answer to a graph not drawn */
     if (report_done(r, have, outdir, drawn, msg) != 0)
         rc = -1;
 out:
@@ -426,7 +428,7 @@ static int plot_any(struct plotdata_run *r, FILE *msg)
     return r->crash ? plot_crash(r, msg) : plot_loaded(r, msg);
 }
 
-int plot_run(const char *dir, FILE *msg)
+int plot_run(const char *dir, FILE *msg, const struct plotdata_final *final)
 {
     struct plotdata_run r;
     char err[600];
@@ -434,6 +436,8 @@ int plot_run(const char *dir, FILE *msg)
         fprintf(msg, "%s\n", err);
         return 2;
     }
+    if (final)
+        r.final = *final;
     int rc = plot_any(&r, msg);
     plotdata_free(&r);
     return rc;

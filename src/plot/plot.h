@@ -7,6 +7,7 @@
 #define SQLSOAK_PLOT_H
 
 #include "options.h"
+#include "plotdata.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -32,8 +33,9 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
 ** (the run is still good: msg says how to draw them later), -1 when a
 ** script failed, 2 when dir is not a readable results folder,
 ** PLOT_STOPPED when a stop signal ended the drawing (no report.html is
-** written then). */
-int plot_run(const char *dir, FILE *msg);
+** written then).  final: how the run that is drawing ends, for its
+** report.html, or NULL to take it from run.json. */
+int plot_run(const char *dir, FILE *msg, const struct plotdata_final *final);
 
 /* `sqlsoak plot OUT_DIR`: the exit status. */
 int plot_main(const struct config *cfg, char *err, size_t n);

@@ -16,6 +16,7 @@
 #include "baseline.h"
 
 #include "devinfo.h"
+#include "digits.h"
 #include "dims.h"
 #include "infile.h"
 #include "modes.h"
@@ -117,10 +118,17 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         snprintf(r->baseline_given, sizeof r->baseline_given, "%s", given ? given : "");
         json_int_t rows = json_integer_value(json_object_get(o, "rows"));
         json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));
+        json_t *commit = json_object_get(o, "commit-every");
+        r->rows = rows;
+        r->chunk = chunk;
+        r->reads = json_integer_value(json_object_get(o, "reads"));
+        r->commit_is_chunk = json_is_array(commit) && json_array_size(commit) == 1 &&
+                             json_is_string(json_array_get(commit, 0)) &&
+                             strcmp(json_string_value(json_array_get(commit, 0)), "chunk") == 0;
         json_int_t trials = json_integer_value(json_object_get(o, "trials"));
         char a[32], b[32], t[48] = "";
-        snprintf(a, sizeof a, "%lld", (long long)rows);
-        snprintf(b, sizeof b, "%lld", (long long)chunk);
+        digits_rows(rows, a, sizeof a);     /* as the axes label them: 500k */
+        digits_rows(chunk, b, sizeof b);
         if (r->crash)
             snprintf(t, sizeof t, "%lld power cuts per cell · ", (long long)trials);
         snprintf(r->desc, sizeof r->desc, "%s%s rows in chunks of %s · host %s · %s", t, a, b,

@@ -70,9 +70,18 @@ static void describe(FILE *f, const struct plotdata_run *r)
                                     json_string_value(v) ? json_string_value(v) : "");
     }
     row(f, "command", cmd);
-    row(f, "status", json_string_value(json_object_get(j, "status")));
+    const struct plotdata_final *end = &r->final;
+    json_t *exit = json_object_get(j, "exit_status");
+    char code[16] = "";
+    if (end->status[0])
+        snprintf(code, sizeof code, "%d", end->exit_status);
+    else if (json_is_integer(exit))     /* folders of 0.3.0 and before have none */
+        snprintf(code, sizeof code, "%lld", (long long)json_integer_value(exit));
+    row(f, "status", end->status[0] ? end->status : json_string_value(json_object_get(j, "status")));
     row(f, "started", json_string_value(json_object_get(j, "start_time")));
-    row(f, "ended", json_string_value(json_object_get(j, "end_time")));
+    row(f, "ended", end->status[0] ? end->end_time : json_string_value(json_object_get(j, "end_time")));
+    if (code[0])
+        row(f, "exit status", code);
     json_t *h = json_object_get(j, "host");
     char hb[600];
     snprintf(hb, sizeof hb, "%s · %s · %lld CPUs · %.1f GiB RAM · %s",
@@ -120,15 +129,18 @@ static const struct {
     int lat;
     const char *head;
     enum colid older;    /* COL_COUNT: none */
+    int inverse;         /* shown as 1 / the column's figure */
 } lead[] = {
-    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT},
-    /* the scaling figure: how much slower the last full chunk wrote */
-    {COL_write_last_over_first, 0, "write last ÷ first", COL_COUNT},
-    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT},
+    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0},
+    /* the scaling figure as the headline states it, a cost: how much more
+    ** a row written cost at the last full chunk than at the first (the
+    ** column is the rates' ratio, its inverse) */
+    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1},
+    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
-    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median},
-    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT},
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0},
 };
 static const struct {
     enum colid col;
@@ -137,7 +149,7 @@ static const struct {
     {COL_rows, "rows in the table"},
     {COL_write_rows_per_s_first, "write rows/s first chunk"},
     {COL_write_rows_per_s_last, "write rows/s last chunk"},
-    {COL_io_write_bytes_per_row, "bytes written per row"},
+    {COL_io_write_bytes_per_row, "bytes to storage per row"},
     {COL_read_io_bytes_per_read, "bytes read per read"},
     {COL_db_bytes, "database bytes"},
     {COL_wall_s, "wall s"},
@@ -164,6 +176,14 @@ static const char *id_at(const struct report_row *x, int c)
 {
     const char *v = str_at(x, identity(c));
     return c < DIM_COUNT ? dims_field(c, v) : v;
+}
+
+/* Identity column c of x as the terminal says it: 1k, not 1024. */
+static const char *id_shown(const struct report_row *x, int c, char *buf, size_t n)
+{
+    if (c < DIM_COUNT && !dim_table[c].label_column)
+        return dims_human(c, str_at(x, identity(c)), buf, n);
+    return id_at(x, c);
 }
 
 /* Whether col has more than one value over the rows. */
@@ -239,7 +259,7 @@ static void names_key(FILE *f)
     for (int c = 0; c < NLEAD; c++) {
         fputs(c ? " · " : "", f);
         esc(f, lead[c].head);
-        fputs(" <code>", f);
+        fputs(lead[c].inverse ? " <code>1 / " : " <code>", f);
         esc(f, lead_col(c));
         fputs("</code>", f);
     }
@@ -300,7 +320,7 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
         if (!vary[c] && n > 0) {
             fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
             fprintf(f, "%s <b>", identity(c));
-            esc(f, id_at(x, c));
+            esc(f, id_shown(x, c, sp, sizeof sp));
             fputs("</b>", f);
         }
     }
@@ -339,12 +359,17 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
             cell(f, "", str_at(&x[i], colid_name(COL_repeat)));
         for (int c = 0; c < NIDENTITY; c++)
             if (vary[c])
-                cell(f, "", id_at(&x[i], c));
-        for (int c = 0; c < NLEAD; c++)
-            num_cell(f,
-                 *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
-                     ? str_at(&x[i], lead_col(c))
-                     : str_at(&x[i], colid_name(lead[c].older)));
+                cell(f, "", id_shown(&x[i], c, sp, sizeof sp));
+        for (int c = 0; c < NLEAD; c++) {
+            const char *v = *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
+                                ? str_at(&x[i], lead_col(c))
+                                : str_at(&x[i], colid_name(lead[c].older));
+            char inv[32];
+            double d = strtod(v, NULL);
+            if (lead[c].inverse && *v && d > 0)
+                snprintf(inv, sizeof inv, "%.2f", 1 / d), v = inv;
+            num_cell(f, v);
+        }
         char t[160];
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m))
@@ -656,15 +681,17 @@ static void headline(FILE *f, const struct plotdata_run *runs, int nr)
 }
 
 /* What SQLite wrote, by file (the counting VFS's summary columns): per
-** cell its bytes per row to each file and its syncs per COMMIT, and what
-** the matrix writes in an 8-hour night at the rate it wrote here. */
+** cell its bytes per row to each file and its syncs per COMMIT, beside
+** what reached the storage (the kernel's io_write_bytes, after the page
+** cache merged rewrites of the same pages), and what the matrix writes to
+** the storage in an 8-hour night at that rate: wear is what reaches it. */
 static void writes_by_file(FILE *f, const struct plotdata_run *r)
 {
     static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
                                          COL_vfs_wal_bytes_per_row, COL_vfs_other_bytes_per_row};
     static const char *const file[] = {"database", "journal", "WAL", "other"};
     double bytes = 0, wall = 0;
-    int said = 0;
+    int said = 0, kernel = 1;       /* kernel: every cell has the kernel's count */
     for (int i = 0; i < r->summary.nrows; i++) {
         const struct csvin *t = &r->summary;
         double rows = csvin_num(t, CSV_SUMMARY, i, COL_rows);
@@ -673,31 +700,46 @@ static void writes_by_file(FILE *f, const struct plotdata_run *r)
             isnan(csvin_num(t, CSV_SUMMARY, i, per_row[0])))
             continue;
         if (!said++)
-            fputs("<h2>Writes by file</h2>\n<p>What SQLite asked of the storage (a counting "
-                  "VFS), per row inserted:</p>\n<ul>\n", f);
+            fputs("<h2>Writes by file</h2>\n<p>What SQLite wrote into its files (a counting "
+                  "VFS), per row inserted, and what of it reached the storage (the kernel's "
+                  "count of the process's writes, <code>io_write_bytes</code>): the page cache "
+                  "merges rewrites of the same pages before they reach it, so the second can "
+                  "be far smaller.</p>\n<ul>\n", f);
         fprintf(f, "<li>cell %s repeat %s: ", csvin_str(t, CSV_SUMMARY, i, COL_cell),
                 csvin_str(t, CSV_SUMMARY, i, COL_repeat));
         double all = 0;
         for (int k = 0; k < 4; k++) {
             double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
             all += isnan(b) ? 0 : b;
-            if (b > 0)
-                fprintf(f, "%s %.1f bytes, ", file[k], b);
         }
-        fprintf(f, "%.1f bytes a row in all", all);
+        fprintf(f, "SQLite wrote %.1f bytes a row into its files (", all);
+        for (int k = 0, n = 0; k < 4; k++) {
+            double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
+            if (b > 0)
+                fprintf(f, "%s%s %.1f", n++ ? ", " : "", file[k], b);
+        }
+        fputs(")", f);
+        double kb = csvin_num(t, CSV_SUMMARY, i, COL_io_write_bytes_per_row);
+        if (isnan(kb))
+            kernel = 0;
+        else
+            fprintf(f, "; %.1f reached the storage%s", kb,
+                    kb * 1.25 < all ? " (the page cache merged rewrites)" : "");
         if (!isnan(syncs))
             fprintf(f, "; %.2f syncs per COMMIT", syncs);
         fputs("</li>\n", f);
-        bytes += all * rows;
+        bytes += (isnan(kb) ? all : kb) * rows;
         wall += csvin_num(t, CSV_SUMMARY, i, COL_wall_s);
     }
     if (!said)
         return;
     fputs("</ul>\n", f);
     if (wall > 0)
-        fprintf(f, "<p>At the rate these cells wrote (%.1f MB over %.1f s), this matrix writes "
-                   "about %.1f GB to the storage in an 8-hour night.</p>\n",
-                bytes / 1e6, wall, bytes / wall * 8 * 3600 / 1e9);
+        fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
+                   "this matrix writes about %.1f GB to it in an 8-hour night.</p>\n",
+                bytes / 1e6, wall,
+                kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
+                bytes / wall * 8 * 3600 / 1e9);
 }
 
 /* The device's own limits (run.json's device_limits, run --probe) and

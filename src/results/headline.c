@@ -3,6 +3,7 @@
 */
 #include "headline.h"
 #include "efficiency.h"
+#include "absolute.h"
 
 #include "baseline.h"
 #include "cellstats.h"
@@ -72,24 +73,14 @@ static const char *rounds_text(int k, char *buf, size_t n)
 
 /* ---- scaling: a log-log fit of cost per op against the table's rows ---- */
 
-/* The two-sided 97.5% quantile of Student's t with df degrees of freedom
-** (rounded up beyond 30: the interval errs wide). */
-static double t975(int df)
-{
-    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
-                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
-                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
-    return df <= 30 ? t[df] : df <= 60 ? 2.0 : df <= 120 ? 1.98 : 1.96;
-}
-
 /* A fit of log2(cost) on log2(rows): the slope b, so that cost grows 2^b
 ** per doubling, with its 95% interval (NaN below 3 points), and the
 ** median over repeats of last over first cost. */
 struct fit {
-    int k;
+    int k, repeats;          /* the chunks fitted, and the repeats they came from */
     double b, b_lo, b_hi;
-    double last_over_first;
+    double last_over_first;  /* the median over nratio repeats of each one's */
+    int nratio;
     int64_t first_rows, last_rows;
 };
 
@@ -123,11 +114,15 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
     double *ratio = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
     int nratio = 0;
+    int64_t seen = 0;       /* the repeats fitted, as bits (a repeat past 63 counts once) */
     for (int i = 0; ratio && i < in->nchunks; i++) {
         const struct chunk_record *c = &in->chunks[i];
         double y = log2(cost(c, m)), x = log2((double)c->rows);
         if (!full_chunk(in, c, cell, full) || isnan(y))
             continue;
+        int64_t bit = (int64_t)1 << (c->id.repeat < 63 ? c->id.repeat : 63);
+        f->repeats += !(seen & bit);
+        seen |= bit;
         f->k++;
         sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
         if (!f->first_rows || c->rows < f->first_rows)
@@ -154,6 +149,7 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     }
     if (nratio)
         f->last_over_first = cellstats_median(ratio, nratio);
+    f->nratio = nratio;
     free(ratio);
     double den = f->k * sxx - sx * sx;
     if (f->k < 2 || den <= 0)
@@ -164,21 +160,35 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
     double a = (sy - f->b * sx) / f->k;
     double sse = syy - a * sy - f->b * sxy;
     double se = sqrt(fmax(sse, 0) / (f->k - 2) / (sxx - sx * sx / f->k));
-    f->b_lo = f->b - t975(f->k - 2) * se;
-    f->b_hi = f->b + t975(f->k - 2) * se;
+    f->b_lo = f->b - absolute_t975(f->k - 2) * se;
+    f->b_hi = f->b + absolute_t975(f->k - 2) * se;
 }
 
-/* "1.09x per doubling of the table (95% interval 1.05..1.12, a log-log
-** fit over 10 chunks)". */
+/* "1.09x per doubling of the table (1.05..1.12, 95%, a log-log fit over
+** 30 chunks of 3 repeats)". */
 static const char *per_doubling(const struct fit *f, char *buf, size_t n)
 {
+    char of[40] = "";
+    if (f->repeats > 1)
+        snprintf(of, sizeof of, " of %d repeats", f->repeats);
     if (isnan(f->b_lo))
-        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks)",
-                 exp2(f->b), f->k);
+        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks%s)",
+                 exp2(f->b), f->k, of);
     else
-        snprintf(buf, n, "%.2fx per doubling of the table (95%% interval %.2f..%.2f, a "
-                         "log-log fit over %d chunks)", exp2(f->b), exp2(f->b_lo),
-                 exp2(f->b_hi), f->k);
+        snprintf(buf, n, "%.2fx per doubling of the table (%.2f..%.2f, 95%%, a log-log fit "
+                         "over %d chunks%s)", exp2(f->b), exp2(f->b_lo), exp2(f->b_hi), f->k, of);
+    return buf;
+}
+
+/* "; from the first full chunk to the last, 1.10x as much (the median of
+** 3 repeats)": the two-point figure, after the fit it is noisier than. */
+static const char *two_point(const struct fit *f, char *buf, size_t n)
+{
+    char of[40] = "";
+    if (f->nratio > 1)
+        snprintf(of, sizeof of, " (the median of %d repeats)", f->nratio);
+    snprintf(buf, n, "%.2fx as much from the first full chunk to the last%s",
+             f->last_over_first, of);
     return buf;
 }
 
@@ -196,20 +206,20 @@ static const char *rows_text(int64_t rows, char *buf, size_t n)
 static void scaling(const struct headline_input *in, const char *base, struct headline *h)
 {
     struct fit w, r;
-    char a[160], b[160], x[24], y[24], z[24];
+    char a[160], b[160], c[160], rd[160], x[24], y[24], z[24];
     fit_cost(in, in->baseline, PHASE_WRITE, &w);
     fit_cost(in, in->baseline, PHASE_READ, &r);
     if (w.k < 2 || isnan(w.last_over_first))
         return;
     char reads[400] = "";
     if (r.k >= 2 && !isnan(r.last_over_first))
-        snprintf(reads, sizeof reads, "; a read cost %.2fx as much, %s", r.last_over_first,
-                 per_doubling(&r, b, sizeof b));
-    add(h, HL_SCALING,
-        "Scaling (%s): a row written cost %.2fx as much at the last full chunk (%s rows) as "
-        "at the first (%s rows), %s%s.",
-        base, w.last_over_first, rows_text(w.last_rows, x, sizeof x),
-        rows_text(w.first_rows, y, sizeof y), per_doubling(&w, a, sizeof a), reads);
+        snprintf(reads, sizeof reads, "; a read cost %s, %s", per_doubling(&r, b, sizeof b),
+                 two_point(&r, rd, sizeof rd));
+    /* the fit over every full chunk of every repeat leads: a two-point
+    ** ratio is the noisier figure */
+    add(h, HL_SCALING, "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.",
+        base, rows_text(w.first_rows, y, sizeof y), rows_text(w.last_rows, x, sizeof x),
+        per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
         if (isnan(w.b_lo))
@@ -247,7 +257,9 @@ static void cache(const struct headline_input *in, struct headline *h)
     double b = nio ? cellstats_median(io, nio) : NAN;
     char bytes[80] = "";
     if (!isnan(b))
-        snprintf(bytes, sizeof bytes, ", %.0f bytes read from storage per read", b);
+        /* a tenth under 10, as the table's figure: "0.2", not "0" */
+        snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read",
+                 b > 0 && b < 10 ? 1 : 0, b);
     if (isnan(p)) {
         /* an older folder: no figure of the cache */
     } else if (p >= 90 && drop < cells) {
@@ -267,22 +279,22 @@ static void cache(const struct headline_input *in, struct headline *h)
 
 /* ---- each dimension's best value, hyperfine's way ---- */
 
-/* "1.99 ± 0.03 times faster than delete (95% interval 1.96..2.02, 6
-** rounds)", or why it is not established, of q (a over b). */
+/* "1.99 times faster than delete (1.96..2.02, 95%, 6 rounds)", or why it
+** is not established, of q (a over b).  The interval's ends, never a ±:
+** a ratio's interval is not symmetric, and a ± of its far end reads as an
+** interval that holds 1 when this one does not. */
 static const char *faster_text(const struct noise_ratio *q, const char *b, char *buf, size_t n)
 {
     char k[32], why[80];
-    double hw = fmax(q->hi - q->ratio, q->ratio - q->lo);
     switch (noise_verdict(q)) {
     case NV_DIFFERENT:
-        snprintf(buf, n, "%.2f ± %.2f times %s %s (95%% interval %.2f..%.2f, %s)", q->ratio, hw,
+        snprintf(buf, n, "%.2f times %s %s (%.2f..%.2f, 95%%, %s)", q->ratio,
                  q->ratio > 1 ? "faster than" : "as fast as, slower than", b, q->lo, q->hi,
                  rounds_text(q->rounds, k, sizeof k));
         break;
     case NV_WITHIN:
-        snprintf(buf, n, "%.2f ± %.2f times as fast as %s: within noise (95%% interval "
-                         "%.2f..%.2f, %s)", q->ratio, hw, b, q->lo, q->hi,
-                 rounds_text(q->rounds, k, sizeof k));
+        snprintf(buf, n, "%.2f times as fast as %s: within noise (%.2f..%.2f, 95%%, %s)",
+                 q->ratio, b, q->lo, q->hi, rounds_text(q->rounds, k, sizeof k));
         break;
     case NV_NOT_ESTABLISHED:
         snprintf(buf, n, "%.2f times as fast as %s in the median round: %s; its %.0f%% "
@@ -298,7 +310,7 @@ static const char *faster_text(const struct noise_ratio *q, const char *b, char 
 }
 
 /* The best value of dimension d for phase m against the baseline's:
-** "wal writes 1.99 ± 0.03 times faster than delete (...)"; the baseline
+** "wal writes 1.99 times faster than delete (...)"; the baseline
 ** best, against the runner-up.  Into buf; "" with fewer than 2 values. */
 static const char *best_text(const struct headline_input *in, int d, enum phase_id m,
                              char *buf, size_t n)
@@ -465,6 +477,39 @@ static void published(const struct headline_input *in, struct headline *h)
     }
 }
 
+/* ---- absolute figures: the answer in a user's units, first ---- */
+
+/* The baseline's figures and, when another cell wrote faster at the same
+** table size, that cell's: what each costs at the largest full chunk, and
+** projected to --target-rows. */
+static void absolutes(const struct headline_input *in, const struct cell_id *ids, int nids,
+                      const char *base, struct headline *h)
+{
+    struct absolute b, best, a;
+    int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows, fastest = -1;
+    if (!ids || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, in->baseline, target,
+                            &b) != 0)
+        return;
+    for (int i = 0; i < nids; i++) {
+        if (ids[i].cell == in->baseline || (i > 0 && ids[i].cell == ids[i - 1].cell) ||
+            absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell, target,
+                        &a) != 0 ||
+            a.last_rows != b.last_rows || !(a.write_s_per_m.at < b.write_s_per_m.at) ||
+            (fastest >= 0 && !(a.write_s_per_m.at < best.write_s_per_m.at)))
+            continue;
+        best = a;
+        fastest = ids[i].cell;
+    }
+    char text[HEADLINE_LEN], name[300], fast[256];
+    snprintf(name, sizeof name, "%s (the baseline)", base);
+    add(h, HL_ABSOLUTE, "%s", absolute_text(&b, name, text, sizeof text));
+    if (fastest >= 0) {
+        baseline_name(fastest, ids, nids, fast, sizeof fast);
+        snprintf(name, sizeof name, "%s, the fastest writer,", fast);
+        add(h, HL_ABSOLUTE, "%s", absolute_text(&best, name, text, sizeof text));
+    }
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
@@ -480,6 +525,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
         if (measured(&in->recs[i]))
             ids[nids++] = in->recs[i].id;
     baseline_name(in->baseline, ids, nids, base, sizeof base);
+    absolutes(in, ids, nids, base, out);
     free(ids);
     scaling(in, base, out);
     cache(in, out);
@@ -551,6 +597,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     if (json_is_string(json_object_get(o, "baseline")))
         snprintf(given, sizeof given, "%s", json_string_value(json_object_get(o, "baseline")));
     in.planned_rows = json_integer_value(json_object_get(o, "rows"));
+    in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     json_decref(j);
     in.recs = recs;
     in.chunks = chunks;

@@ -13,8 +13,8 @@
 **               came from RAM (100% cached): this is not the disk's read
 **               speed; use --os-cache drop");
 **   HL_DIM      for each dimension that varies, its best value against
-**               the baseline's, in hyperfine's form ("wal writes 1.99 ±
-**               0.03 times faster than delete"), or why it is not
+**               the baseline's, in hyperfine's form ("wal writes 1.99
+**               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
 **               established (noise.h's rule: a 95% interval or nothing);
 **   HL_CLAIM    for a preset that reproduces a published experiment, the
 **               published claim beside this run's verdict (one table,
@@ -41,9 +41,9 @@
 #include <stdio.h>
 
 #define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
-#define HEADLINE_LEN 512
+#define HEADLINE_LEN 768
 
-enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE };
+enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE };
 
 struct headline_line {
     enum headline_kind kind;
@@ -67,6 +67,7 @@ struct headline_input {
     int64_t baseline;
     const char *preset;
     int64_t planned_rows;
+    int64_t target_rows;     /* --target-rows: the size figures are projected to; 0 none */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

@@ -33,13 +33,18 @@ struct runjson {
 
 static void fold_log(struct runjson *r, const char *dir);
 
-static json_t *now_iso(void)
+void runjson_now_iso(char *buf, size_t n)
 {
-    char buf[64];
     time_t t = time(NULL);
     struct tm tm;
     gmtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static json_t *now_iso(void)
+{
+    char buf[64];
+    runjson_now_iso(buf, sizeof buf);
     return json_string(buf);
 }
 
@@ -408,6 +413,12 @@ void runjson_set_status(struct runjson *r, const char *status, const char *where
         json_object_set_new(r->root, "end_time", now_iso());
         json_object_del(r->root, "cells_log");     /* this write holds every cell */
     }
+}
+
+void runjson_set_end(struct runjson *r, const char *end_time, int exit_status)
+{
+    json_object_set_new(r->root, "end_time", json_string(end_time));
+    json_object_set_new(r->root, "exit_status", json_integer(exit_status));
 }
 
 int runjson_note_graphs(const char *dir, const char *why)

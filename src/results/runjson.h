@@ -81,6 +81,13 @@ void runjson_set_out(struct runjson *r, const char *dir);
 ** for none (an earlier status_detail is removed). */
 void runjson_set_status(struct runjson *r, const char *status, const char *where);
 
+/* The time now as run.json writes times, 2026-12-02T06:00:00Z. */
+void runjson_now_iso(char *buf, size_t n);
+
+/* A finished run's end: when its cells ended (the graphs are drawn after)
+** and the exit status sqlsoak run ends with, as report.html said them. */
+void runjson_set_end(struct runjson *r, const char *end_time, int exit_status);
+
 /* After the graphs of the finished run in dir were drawn again (why NULL)
 ** or could not be (why: "graphs not drawn: ..."): a "graphs not drawn"
 ** status_detail is removed or set, so that run.json says what the folder

@@ -73,13 +73,13 @@ static json_t *cell(const struct csvin *t, int r)
     return o;
 }
 
-int summaryjson_write(const char *dir, char *err, size_t n)
+void *summaryjson_build(const char *dir, char *err, size_t n)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     if (csvin_read(path, CSV_SUMMARY, &t, err, n) != 0)
-        return -1;
+        return NULL;
     json_t *cells = json_array();
     for (int r = 0; r < t.nrows; r++)
         json_array_append_new(cells, cell(&t, r));
@@ -87,8 +87,20 @@ int summaryjson_write(const char *dir, char *err, size_t n)
                              CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
                              "cells", cells);
     csvin_free(&t);
-    int rc = root ? runjson_write_file(root, dir, "summary.json") : -1;
-    int e = root ? errno : ENOMEM;
+    if (!root) {
+        snprintf(err, n, "out of memory");
+        errno = ENOMEM;
+    }
+    return root;
+}
+
+int summaryjson_write(const char *dir, char *err, size_t n)
+{
+    json_t *root = summaryjson_build(dir, err, n);
+    if (!root)
+        return -1;
+    int rc = runjson_write_file(root, dir, "summary.json");
+    int e = errno;
     json_decref(root);
     if (rc != 0) {
         snprintf(err, n, "cannot write %s/summary.json: %s", dir, strerror(e));

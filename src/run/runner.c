@@ -411,13 +411,13 @@ static void close_summary(struct runner *r)
 /* The graphs and report.html: NULL when drawn (or when gnuplot is missing:
 ** plot_run then says how to draw them later), else why not, for run.json's
 ** status_detail. */
-static const char *draw_graphs(const struct runner *r)
+static const char *draw_graphs(const struct runner *r, const struct plotdata_final *final)
 {
     if (r->cfg->no_plot)
         return NULL;
     if (stop_signal)        /* the signal landed in the last cell */
         return "graphs not drawn: interrupted before drawing them";
-    int rc = plot_run(r->out, stdout);
+    int rc = plot_run(r->out, stdout, final);
     if (stop_signal)
         return "graphs not drawn: interrupted while drawing them";
     return rc == 0 || rc == 1 ? NULL : "graphs not drawn: a graph or report.html could not be "
@@ -447,11 +447,18 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     json_object_set_new(runjson_root(r->rj), colid_name(COL_baseline_cell),
                         json_integer(runner_baseline(r)));
     /* drawn while run.json still says running: a kill here leaves the run
-    ** to resume, which closes it and draws them */
-    const char *graphs = r->end ? NULL : draw_graphs(r);
+    ** to resume, which closes it and draws them; report.html is told the
+    ** ending run.json will have */
+    struct plotdata_final final = {.exit_status = failed ? 1 : 0};
+    snprintf(final.status, sizeof final.status, "%s", failed ? "failed" : "ok");
+    runjson_now_iso(final.end_time, sizeof final.end_time);
+    const char *graphs = r->end ? NULL : draw_graphs(r, &final);
     note_run_time(r);
     runjson_set_status(r->rj, r->end ? r->end : failed ? "failed" : "ok",
                        r->end ? r->where : graphs);
+    if (!r->end)
+        runjson_set_end(r->rj, final.end_time,
+                        graphs ? (stop_signal ? 130 : 1) : final.exit_status);
     runjson_unreserve(r->out);
     int written = runjson_write(r->rj, r->out) == 0;
     if (!written)

@@ -116,5 +116,7 @@ const char *devinfo_rotation_from_json(const void *st)
 {
     const json_t *rot = json_object_get(st, "rotational");
     json_int_t v = json_is_integer(rot) ? json_integer_value(rot) : -1;
-    return v == 1 ? "rotational" : v == 0 ? "not rotational" : "unknown type";
+    /* the kernel's flag, named as such: a VM's virtio disk says 1 whatever
+    ** lies under it */
+    return v == 1 ? "kernel: rotational" : v == 0 ? "kernel: not rotational" : "unknown type";
 }

@@ -36,7 +36,9 @@ void devinfo_say(const struct devinfo *d, char *buf, unsigned long n);
 int devinfo_from_json(const void *st, char *buf, unsigned long n);
 
 /* Whether the device of run.json's storage record st (json_t *) spins,
-** as every title and table says it: "rotational", "not rotational", or
+** as every title and table says it: "kernel: rotational", "kernel: not
+** rotational" (the kernel's flag, which a VM's virtio disk sets whatever
+** lies under it), or
 ** "unknown type" when the kernel did not say (run.json's rotational -1,
 ** as on tmpfs) or an older run.json has no such field. */
 const char *devinfo_rotation_from_json(const void *st);

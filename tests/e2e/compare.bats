@@ -11,6 +11,9 @@ setup_file() {
     "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/a" >/dev/null
     "$S" run "${tiny[@]}" --repeat 2 --db-dir "$RUNS/db" --out "$RUNS/b" >/dev/null
     "$S" run "${tiny[@]}" --commit-every 1000 --db-dir "$RUNS/db" --out "$RUNS/c" >/dev/null
+    # other sizes, and a commit per chunk left to follow them
+    "$S" run --rows 30k --chunk 10k --reads 1k --journal delete,wal --progress never --no-plot \
+        --db-dir "$RUNS/db" --out "$RUNS/d" >/dev/null
 }
 
 # check_ratios CSV BASE: every row's ratios are its figures over those of
@@ -28,22 +31,25 @@ fig = {"write": "write_rows_per_s_median", "read": "read_ops_per_s_median",
 def figure(run, cell, repeat, col):
     (s,) = [s for s in summ[run] if (s["cell"], s["repeat"]) == (cell, repeat)]
     return float(s[col])
-assert rows and all(r["baseline"] == base for r in rows), rows[0]["baseline"]
+assert rows and all(r["baseline_run"] == base for r in rows), rows[0]["baseline_run"]
+# no column named twice: a reader by name would get one of them
+header = next(csv.reader(open(path, newline="")))
+assert len(header) == len(set(header)), [c for c in header if header.count(c) > 1]
 seen = 0
 for r in rows:
     (b,) = [x for x in rows if x["match"] == r["match"] and x["run"] == base]
     for stem, col in fig.items():
         want = figure(r["run"], r["cell"], r["repeat"], col) / figure(base, b["cell"], b["repeat"], col)
-        got = float(r[stem + "_vs_baseline"])
+        got = float(r[stem + "_vs_baseline_run"])
         assert abs(got - want) < 1e-4 * max(1, want), (r["run"], stem, got, want)
         # the median over the cell's repeats, inside its interval
-        same = [float(x[stem + "_vs_baseline"]) for x in rows
+        same = [float(x[stem + "_vs_baseline_run"]) for x in rows
                 if x["run"] == r["run"] and x["cell"] == r["cell"]]
-        med = float(r[stem + "_vs_baseline_median"])
+        med = float(r[stem + "_vs_baseline_run_median"])
         assert abs(med - statistics.median(same)) < 1e-4, (stem, med, same)
-        assert float(r[stem + "_vs_baseline_lo"]) <= med <= float(r[stem + "_vs_baseline_hi"])
+        assert float(r[stem + "_vs_baseline_run_lo"]) <= med <= float(r[stem + "_vs_baseline_run_hi"])
         seen += 1
-    assert r["vs_baseline_repeats"] == "2" and r["vs_baseline_confidence"] == "50.0", r
+    assert r["vs_baseline_run_repeats"] == "2" and r["vs_baseline_run_confidence"] == "50.0", r
 assert seen == len(rows) * 3
 PY
 }
@@ -103,6 +109,29 @@ PY
     [[ "$output" == *"cell 1 repeat 1 of c has no match in a: the nearest, a's cell 1 repeat 1, differs in commit-every 1000 vs 5000"* ]]
     [[ "$output" == *"no cell matched: the nearest cells differ in commit-every 5000 vs 1000"* ]]
     grep -q 'differs in commit-every 1000 vs 5000' "$out/report.html"
+}
+
+@test "compare: runs of other sizes are told apart by the sizes given, not by the commit_every that followed them" {
+    run "$S" compare "$RUNS/c" "$RUNS/d" --out "$BATS_TEST_TMPDIR/cd" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    # c gave --commit-every 1000, d left it to its chunk: a setting given
+    [[ "$output" == *"differs in commit-every 10000 vs 1000, rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
+    run "$S" compare "$RUNS/a" "$RUNS/d" --out "$BATS_TEST_TMPDIR/ad" --no-plot
+    echo "$output"
+    [ "$status" -eq 1 ]
+    # neither gave it: the chunk is named, and no commit-every nobody set
+    [[ "$output" == *"a's cell 1 repeat 1, differs in rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
+    [[ "$output" != *"commit-every"* ]]
+}
+
+@test "compare: cells and their repeats are counted apart" {
+    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/count" --no-plot
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"2 cells matched across 2 runs (4 with their repeats), 0 unmatched"* ]]
+    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
+    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/count1" --no-plot
+    [[ "$output" == *"2 cells matched across 2 runs, 0 unmatched"* ]]
 }
 
 @test "compare: storage of unknown type is named unknown in every title, not rotational" {

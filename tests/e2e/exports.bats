@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # exports.bats: the results in other forms than CSV: summary.json (every
-# figure of summary.csv, typed, with its unit) and the markdown report
-# (`sqlsoak report --format markdown DIR`), for pasting into an issue.
+# figure of summary.csv, typed, with its unit) and the report (`sqlsoak
+# report --format markdown|json DIR`) of a run's and a comparison's folder.
 
 bats_require_minimum_version 1.5.0
 
@@ -131,7 +131,7 @@ check_markdown() {
     python3 - "$1" <<'PY'
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert lines[0].startswith("## sqlsoak: "), lines[0]
+assert lines[0].startswith(("## sqlsoak: ", "## sqlsoak comparison: ")), lines[0]
 def cells(line):
     # the pipes that end cells: those after an even run of backslashes
     out, cur, k = [], "", 0
@@ -174,8 +174,10 @@ PY
     check_markdown "$BATS_TEST_TMPDIR/md"
     # a row per summary row, in order of cell; the settings that vary named
     [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
-    grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write last/first | status |' "$BATS_TEST_TMPDIR/md"
-    grep -q '^20000 rows in chunks of 5000 · host ' "$BATS_TEST_TMPDIR/md"
+    grep -qx '| cell | journal_mode | repeat | write rows/s | read reads/s | read p99 µs | in RAM % | write cost last/first | write × cell 1 | read × cell 1 | status |' "$BATS_TEST_TMPDIR/md"
+    # each cell's ratio and verdict against the baseline cell, as report.html's
+    grep -Eq '^\| 2 \| wal \| 1 \|.* \| [0-9]+\.[0-9]{2}x \([0-9.]+\.\.[0-9.]+, a 50% interval\) not established \(2 rounds; 6 give 95%\) \|' "$BATS_TEST_TMPDIR/md"
+    grep -q '^20k rows in chunks of 5k · host ' "$BATS_TEST_TMPDIR/md"
     grep -q '^Every cell: SQLite .* · 4k pages · full' "$BATS_TEST_TMPDIR/md"
     # the headline first, a bullet a sentence
     grep -q '^- Scaling (' "$BATS_TEST_TMPDIR/md"
@@ -199,6 +201,50 @@ PY
     echo "$output" >"$BATS_TEST_TMPDIR/md"
     check_markdown "$BATS_TEST_TMPDIR/md"
     grep -qF '| failed: a \| b \\ c |' "$BATS_TEST_TMPDIR/md"
+}
+
+@test "report --format json: the run's headline and summary.json's cells, for a program" {
+    run --separate-stderr "$S" report --format json "$RUN"
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    python3 - "$RUN" "$output" <<'PY'
+import json, sys
+d, out = sys.argv[1:]
+j = json.loads(out)
+assert j["kind"] == "run" and j["name"] == "run", j["kind"]
+assert j["description"].startswith("20k rows in chunks of 5k · host "), j["description"]
+assert j["summary"] == json.load(open(d + "/summary.json")), "summary differs from summary.json"
+assert any(h.startswith("Scaling (") for h in j["headline"]), j["headline"]
+PY
+}
+
+@test "report of a comparison folder: markdown and json give each match's ratios over the baseline run" {
+    cp -r "$RUN" "$BATS_TEST_TMPDIR/other"
+    "$S" compare "$RUN" "$BATS_TEST_TMPDIR/other" --out "$BATS_TEST_TMPDIR/cmp" --no-plot >/dev/null
+    run --separate-stderr "$S" report "$BATS_TEST_TMPDIR/cmp"
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    check_markdown "$BATS_TEST_TMPDIR/md"
+    grep -q '^## sqlsoak comparison: cmp' "$BATS_TEST_TMPDIR/md"
+    grep -q 'over those of run (the baseline)' "$BATS_TEST_TMPDIR/md"
+    # 2 cells x 2 repeats x 2 runs; the baseline's rows say so, the copy's are 1.00x
+    [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 8 ]
+    [ "$(grep -c '^| [0-9] | run | .* | baseline | baseline | baseline | ok |$' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
+    [ "$(grep -c '^| [0-9] | other | .* | 1\.00x (1\.00\.\.1\.00, a 50% interval) not established' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
+    run --separate-stderr "$S" report --format json "$BATS_TEST_TMPDIR/cmp"
+    [ "$status" -eq 0 ]
+    python3 - "$BATS_TEST_TMPDIR/cmp/comparison.csv" "$output" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+j = json.loads(sys.argv[2])
+assert j["kind"] == "comparison" and j["baseline"] == "run" and len(j["matches"]) == len(rows) == 8
+for r, m in zip(rows, j["matches"]):
+    assert (m["run"], m["cell"], m["repeat"]) == (r["run"], int(r["cell"]), int(r["repeat"])), m
+    for stem, q in m["ratios"].items():
+        assert q["median"] == float(r[stem + "_vs_baseline_run_median"]), (stem, q, r)
+        assert (q["text"] == "baseline") == (r["run"] == "run"), q
+PY
 }
 
 @test "report: bad input exits 2 with one line, writing nothing" {

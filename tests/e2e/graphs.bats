@@ -86,9 +86,9 @@ PY
 @test "report: the summary leads with the settings that vary, then the rates, p99 and status" {
     d="$RUNS/noreads"
     heads=$(summary_heads "$d/report.html" | head -9 | tr '\n' ,)
-    [ "$heads" = "cell,journal mode,write rows/s,write last ÷ first,read ops/s,read p99 µs,in RAM %,write × cell 1,status," ]
+    [ "$heads" = "cell,journal mode,write rows/s,write cost last ÷ first,read ops/s,read p99 µs,in RAM %,write × cell 1,status," ]
     # the settings the same in every cell, once above the table
-    grep -q "<p class=same>Every cell: sqlite_version <b>$(lib_version "$SYS")</b> · page_size <b>4096</b>" \
+    grep -q "<p class=same>Every cell: sqlite_version <b>$(lib_version "$SYS")</b> · page_size <b>4k</b>" \
         "$d/report.html"
     if summary_heads "$d/report.html" | grep -qx 'page size\|repeat\|sqlite version'; then
         return 1

@@ -25,6 +25,23 @@ chunks = list(csv.DictReader(open(d + "/chunks.csv", newline="")))
 head = out.split("\nheadline:\n", 1)[1].split("\n\n", 1)[0].splitlines()
 head = [h.strip() for h in head]
 print(head)
+# the answer in a user's units first: the baseline at the largest full chunk,
+# the median over repeats of its seconds per million rows and its reads' p50, p99
+absl = [h for h in head if h.startswith("At ")]
+head = [h for h in head if not h.startswith("At ")]
+def secs(s):
+    return ("%.2f" if s < 10 else "%.1f" if s < 100 else "%.0f") % s
+def t(us):
+    return ("%.3g s" % (us / 1e6) if us >= 1e6 else "%.3g ms" % (us / 1e3) if us >= 1e3
+            else "%.3g µs" % us)
+last = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1 and c["rows"] == "8000"]
+spm = statistics.median(1e6 / float(c["write_rows_per_s"]) for c in last)
+p50 = statistics.median(float(c["read_p50_us"]) for c in last)
+p99 = statistics.median(float(c["read_p99_us"]) for c in last)
+want = ("At 8k rows (the largest full chunk), delete (the baseline) wrote %s s per million rows "
+        "(" % secs(spm))
+assert absl and absl[0].startswith(want), (absl, want)
+assert "; a point read took %s at p50 and %s at p99" % (t(p50), t(p99)) in absl[0], (absl[0], p50, p99)
 # scaling: the baseline cell's full chunks, log2(cost) on log2(rows)
 mine = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1]
 xs = [math.log2(float(c["rows"])) for c in mine]
@@ -36,11 +53,13 @@ for rep in ("1", "2"):
     cs = sorted((c for c in mine if c["repeat"] == rep), key=lambda c: int(c["rows"]))
     ratios.append(float(cs[0]["write_rows_per_s"]) / float(cs[-1]["write_rows_per_s"]))
 lof = statistics.median(ratios)
-want = ("Scaling (delete): a row written cost %.2fx as much at the last full chunk (8k rows) "
-        "as at the first (2k rows), %.2fx per doubling of the table (95%% interval "
-        % (lof, 2 ** b))
+want = ("Scaling (delete): over full chunks of 2k to 8k rows, a row written cost %.2fx per "
+        "doubling of the table (" % 2 ** b)
 assert head[0].startswith(want), (head[0], want)
-assert "a log-log fit over 8 chunks" in head[0], head[0]
+# the fit over every repeat's chunks, then the two-point ratio named as a median
+assert "95%, a log-log fit over 8 chunks of 2 repeats), " in head[0], head[0]
+assert ("%.2fx as much from the first full chunk to the last (the median of 2 repeats)" % lof
+        in head[0]), (head[0], lof)
 # cache: the median of db_cached_pct_median over the cells
 pct = statistics.median(float(r["db_cached_pct_median"]) for r in summ)
 if pct >= 90:
@@ -111,7 +130,8 @@ assert rj["options"]["baseline"] == "journal=wal" and rj["baseline_cell"] == int
 assert all(r["baseline_cell"] == base for r in rows), rows
 assert "baseline: cell %s, 4k pages · wal (--baseline names another)" % base in out
 assert "x against 4k pages · wal):" in out
-assert "\nheadline:\n  Scaling (4k pages · wal): " in out
+assert "\nheadline:\n  At 4k rows (the largest full chunk), 4k pages · wal (the baseline) wrote " in out
+assert "\n  Scaling (4k pages · wal): " in out
 def text(r, p):
     if r["cell"] == base:
         return "baseline"
@@ -150,7 +170,8 @@ PY
     run "$S" plot "$T/b" --baseline 1
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *$'\nheadline:\n  Scaling (4k pages · delete): '* ]]
+    [[ "$output" == *$'\nheadline:\n  At 4k rows (the largest full chunk), 4k pages · delete (the baseline) wrote '* ]]
+    [[ "$output" == *$'\n  Scaling (4k pages · delete): '* ]]
     python3 - "$T/b" <<'PY'
 import csv, html, re, sys
 d = sys.argv[1]
@@ -180,5 +201,39 @@ PY
     [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9]+\ rows/s\ written,\ [0-9]+\ reads/s\ read ]]
     run "$S" plot "$T/one" --baseline 2
     [ "$status" -eq 2 ]
-    [ "$output" = "sqlsoak plot: --baseline 2: no such cell (cells are numbered 1..)" ]
+    [ "$output" = "sqlsoak plot: --baseline 2: no such cell (the only cell is 1)" ]
+}
+
+@test "--target-rows: each cell's figures projected past the run from its own fit, recomputed here, called projected" {
+    run "$S" run --rows 16k --chunk 2k --reads 200 --target-rows 1M \
+        --db-dir "$T/db" --out "$T/t" --progress never --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/t" "$output" <<'PY'
+import csv, json, math, re, sys
+d, out = sys.argv[1:]
+assert json.load(open(d + "/run.json"))["options"]["target-rows"] == 1000000
+line = next(l.strip() for l in out.splitlines() if l.strip().startswith("At 16k rows"))
+m = re.search(r"Projected to 1M rows from its scaling fit: ([0-9.]+) s per million rows written "
+              r"\(([0-9.]+)\.\.([0-9.]+), a 95% prediction interval\)", line)
+assert m and line.endswith(": projected, not measured."), line
+proj, lo, hi = map(float, m.groups())
+# least squares of log2(s per million) on log2(rows) over the full chunks
+ch = [c for c in csv.DictReader(open(d + "/chunks.csv")) if c["chunk_rows"] == "2000"]
+xs = [math.log2(float(c["rows"])) for c in ch]
+ys = [math.log2(1e6 / float(c["write_rows_per_s"])) for c in ch]
+n = len(xs); mx = sum(xs) / n; my = sum(ys) / n
+sxx = sum((x - mx) ** 2 for x in xs)
+b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+a = my - b * mx
+want = 2 ** (a + b * math.log2(1e6))
+assert abs(proj - want) <= 0.006 * want, (proj, want)
+assert lo <= proj <= hi, (lo, proj, hi)
+PY
+    # the run's own size asked: nothing projected
+    run "$S" plot "$T/t"
+    [[ "$output" == *"Projected to 1M rows"* ]]
+    run "$S" run --rows 16k --chunk 2k --reads 200 --db-dir "$T/db" --out "$T/u" --progress never --no-plot
+    [[ "$output" == *"At 16k rows (the largest full chunk)"* ]]
+    [[ "$output" != *"Projected"* ]]
 }

@@ -35,7 +35,22 @@ teardown_file() {
 @test "report: headings in words with their summary.csv names, figures grouped by thousands" {
     h=$RUNS/pages/report.html
     grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
-    grep -q '<th title="write_last_over_first">write last ÷ first</th>' "$h"
+    grep -q '<th title="write_last_over_first">write cost last ÷ first</th>' "$h"
+    # the cost's ratio, as the headline gives it: 1 / the rates' ratio the column holds
+    python3 - "$RUNS/pages" <<'PY'
+import csv, re, sys
+d = sys.argv[1]
+rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv", newline=""))}
+page = open(d + "/report.html").read()
+assert "write cost last ÷ first <code>1 / write_last_over_first</code>" in page
+table = page.split("<table class=sum>", 1)[1].split("</table>", 1)[0]
+heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.split("</tr>", 1)[0])
+col = heads.index("write cost last ÷ first")
+for tr in table.split("</tr>")[1:-1]:
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
+    want = 1 / float(rows[cells[0]]["write_last_over_first"])
+    assert cells[col] == "%.2f" % want, (cells[col], want)
+PY
     grep -q '<th title="page_size">page size</th>' "$h"
     # the names where a printout shows them too
     grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
@@ -44,8 +59,8 @@ teardown_file() {
     grep -q '<td class=n>20,000</td>' "$h"
     grep -qE '<td class=n>[0-9]{1,3},[0-9]{3}</td>' "$h"
     if grep -qE '<td class=n>[0-9]{4,}(\.[0-9]+)?</td>' "$h"; then return 1; fi
-    # write_last_over_first: summary.csv's figure, in the table
-    v=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])' \
+    # write_last_over_first: summary.csv's figure, in the table as a cost (its inverse)
+    v=$(python3 -c 'import csv,sys; print("%.2f" % (1 / float(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])))' \
         "$RUNS/pages/summary.csv")
     grep -q "<td class=n>$v</td>" "$h"
 }
@@ -78,8 +93,37 @@ teardown_file() {
     grep -q '"rotational": -1' "$d/run.json"
     grep -q 'tmpfs on tmpfs (unknown type)' "$d/plots/write.svg"
     grep -q 'tmpfs on tmpfs (unknown type)' "$d/report.html"
-    if grep -q '(rotational)\|(not rotational)' "$d/plots/write.svg"; then return 1; fi
-    if grep -q '(rotational)\|· rotational</td>' "$d/report.html"; then return 1; fi
+    if grep -q 'rotational)' "$d/plots/write.svg"; then return 1; fi
+    if grep -q 'rotational)\|rotational</td>' "$d/report.html"; then return 1; fi
+}
+
+@test "report: graph titles give row counts as the axes and the options do (20k in chunks of 5k)" {
+    grep -q '20k rows in chunks of 5k · host' "$RUNS/pages/plots/write.svg"
+    grep -q '20k rows in chunks of 5k · host' "$RUNS/pages/report.html"
+    if grep -q '20000 rows in chunks' "$RUNS/pages/plots/write.svg"; then return 1; fi
+}
+
+@test "report: the table gives a page size as the terminal and the options do (1k, 4k), not 1024" {
+    h=$RUNS/pages/report.html
+    grep -q '<td>1k</td>' "$h"
+    grep -q '<td>4k</td>' "$h"
+    if grep -q '<td>1024</td>\|<td>4096</td>' "$h"; then return 1; fi
+}
+
+@test "report: a device the kernel calls rotational is titled with the kernel's word for it, not as a fact" {
+    d=$BATS_TEST_TMPDIR/spins
+    cp -r "$RUNS/pages" "$d"
+    python3 - "$d/run.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["storage"].update(fstype="ext4", device="/dev/vda", rotational=1)
+json.dump(j, open(sys.argv[1], "w"))
+PY
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    grep -q 'ext4 on /dev/vda[^<]*(kernel: rotational)' "$d/plots/write.svg"
+    grep -q 'kernel: rotational</td>' "$d/report.html"
+    if grep -q '(rotational)' "$d/plots/write.svg" "$d/report.html"; then return 1; fi
 }
 
 @test "report: a comparison's page, its ratios against the baseline included, within 1280 px" {
@@ -91,4 +135,39 @@ teardown_file() {
     run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$BATS_TEST_TMPDIR/cmp/report.html" 1280
     echo "$output"
     [[ "$output" == *'"over": 0}'* ]]
+}
+
+# The page's status, end and exit status rows, as "status=ok ended=... exit=0".
+page_ending() {
+    python3 - "$1" <<'PY'
+import re, sys
+page = open(sys.argv[1]).read()
+row = lambda k: (re.search(r"<tr><th>%s</th><td>([^<]*)</td>" % k, page) or [None, ""])[1]
+print("status=%s ended=%s exit=%s" % (row("status"), row("ended"), row("exit status")))
+PY
+}
+
+json_ending() {
+    python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print("status=%s ended=%s exit=%s" % (j["status"], j["end_time"], j["exit_status"]))' "$1/run.json"
+}
+
+@test "report: a run that draws its own page says how it ended (ok, its end, exit 0), as run.json does" {
+    d=$BATS_TEST_TMPDIR/quick
+    run "$SQLSOAK" run --preset quick --rows 20k --chunk 10k --reads 1k --progress never \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
+    [ "$status" -eq 0 ]
+    [ "$(page_ending "$d/report.html")" = "$(json_ending "$d")" ]
+    [[ "$(page_ending "$d/report.html")" == "status=ok ended=20"*" exit=0" ]]
+    # and so does the page the setup's matrix drew
+    [[ "$(page_ending "$RUNS/pages/report.html")" == "status=ok ended=20"*" exit=0" ]]
+}
+
+@test "report: a run that fails (a row corrupted under --verify) draws a page that says failed, exit 1" {
+    d=$BATS_TEST_TMPDIR/bad
+    SQLSOAK_TEST_CORRUPT_ROW=7 run "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --verify \
+        --progress never --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
+    [ "$status" -eq 1 ]
+    [ "$(page_ending "$d/report.html")" = "$(json_ending "$d")" ]
+    [[ "$(page_ending "$d/report.html")" == "status=failed ended=20"*" exit=1" ]]
 }

@@ -36,6 +36,19 @@ static void test_grouped(void **state)
     assert_string_equal(digits_grouped("1234567", small, sizeof small), "1,23");
 }
 
+static void test_rows(void **state)
+{
+    (void)state;
+    char b[24];
+    assert_string_equal(digits_rows(5000000, b, sizeof b), "5M");
+    assert_string_equal(digits_rows(500000, b, sizeof b), "500k");
+    assert_string_equal(digits_rows(100000000, b, sizeof b), "100M");
+    assert_string_equal(digits_rows(2000000000LL, b, sizeof b), "2G");
+    assert_string_equal(digits_rows(1500000, b, sizeof b), "1500k");
+    assert_string_equal(digits_rows(12345, b, sizeof b), "12,345");
+    assert_string_equal(digits_rows(999, b, sizeof b), "999");
+}
+
 static void test_data_uri(void **state)
 {
     (void)state;
@@ -64,6 +77,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grouped),
+        cmocka_unit_test(test_rows),
         cmocka_unit_test(test_data_uri),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -62,7 +62,7 @@ static void test_facts(void **state)
         {1000, 12.5, 0, NAN, NAN, GRAPHS_READS | GRAPHS_LATENCY},
         {0, NAN, 4096, NAN, NAN, GRAPHS_IO},
         {0, NAN, 0, 0.0, 0, GRAPHS_TEMP},   /* 0 °C is a temperature; 0 MHz no clock */
-        {0, NAN, 0, NAN, 1500, GRAPHS_CLOCK},
+        {0, NAN, 0, NAN, 1500, 0},          /* one clock in every chunk: flat, no graph */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct csvin t;
@@ -79,10 +79,30 @@ static void test_facts(void **state)
     }
 }
 
+/* A clock that moved, between chunks of two folders added up: the graph
+** is drawn; the same clock twice: it is not. */
+static void test_clock_moved(void **state)
+{
+    (void)state;
+    struct csvin a, b;
+    struct measured m = {0}, flat = {0};
+    chunks_of(&a, 0, NAN, 0, NAN, 1500);
+    chunks_of(&b, 0, NAN, 0, NAN, 600);
+    measured_add(&m, &a, NULL, 0);
+    measured_add(&m, &b, NULL, 0);
+    assert_int_equal(measured_needs(&m), GRAPHS_CLOCK);
+    measured_add(&flat, &a, NULL, 0);
+    measured_add(&flat, &a, NULL, 0);
+    assert_int_equal(measured_needs(&flat), 0);
+    csvin_free(&a);
+    csvin_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_facts),
+        cmocka_unit_test(test_clock_moved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,40 @@
+/*
+** cmpfile: a comparison folder's comparison.csv read back, for `sqlsoak
+** report`: a row per matched cell per run, its settings and figures as
+** summary.csv's, then the ratios over the baseline run (write_vs_baseline_run
+** and the rest, apart from summary.csv's write_vs_baseline against the
+** baseline cell).
+*/
+#ifndef SQLSOAK_CMPFILE_H
+#define SQLSOAK_CMPFILE_H
+
+#include "cmpratio.h"
+#include "csvin.h"
+
+#include <stddef.h>
+
+struct cmpfile {
+    char name[160];            /* the folder's last part */
+    struct csvin t;
+    int match, run, baseline;  /* columns: the match, the run's name, the baseline's */
+    int ratio[CMPRATIO_COUNT][3];   /* each figure's median over repeats, lo, hi; -1 absent */
+    int repeats, confidence;   /* over how many repeats, the intervals' coverage in % */
+};
+
+/* Whether dir is a comparison folder: comparison.csv, and no chunks.csv. */
+int cmpfile_is_comparison(const char *dir);
+
+/* Reads dir/comparison.csv into c.  0, or -1 with a line in err. */
+int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t n);
+
+/* Field col of row, "" when col is -1. */
+const char *cmpfile_str(const struct cmpfile *c, int row, int col);
+
+/* Ratio k of row over the baseline run's, with its interval and verdict
+** as the terminal gives it (noise.h's noise_text_figures); "baseline" in
+** the baseline run's rows; "" when not measured. */
+const char *cmpfile_ratio_text(const struct cmpfile *c, int row, int k, char *buf, size_t n);
+
+void cmpfile_free(struct cmpfile *c);
+
+#endif

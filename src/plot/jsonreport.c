@@ -1,0 +1,90 @@
+/*
+** jsonreport: a results folder as one JSON object.  See jsonreport.h.
+*/
+#include "jsonreport.h"
+#include "headline.h"
+#include "plotdata.h"
+#include "summaryjson.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* What the JSON reports print: indented, keys in the order set. */
+#define JSONREPORT_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
+
+int jsonreport_run(FILE *f, const char *dir, char *err, size_t n)
+{
+    struct plotdata_run r;
+    if (plotdata_load(dir, &r, err, n) != 0)
+        return 2;
+    json_t *summary = summaryjson_build(dir, err, n);
+    if (!summary) {
+        plotdata_free(&r);
+        return 2;
+    }
+    json_t *lines = json_array();
+    struct headline *h = malloc(sizeof *h);
+    char why[512];
+    if (h && headline_load(dir, NULL, h, why, sizeof why) == 0)
+        for (int i = 0; i < h->n; i++)
+            json_array_append_new(lines, json_string(h->line[i].text));
+    free(h);
+    json_t *o = json_pack("{s:s,s:s,s:s,s:o,s:o}", "kind", "run", "name", r.name, "description",
+                          r.desc, "headline", lines, "summary", summary);
+    plotdata_free(&r);
+    int rc = o && json_dumpf(o, f, JSONREPORT_FLAGS) == 0 && fputc('\n', f) != EOF ? 0 : 1;
+    json_decref(o);
+    return rc;
+}
+
+/* A field as a number, null when empty or not one. */
+static json_t *number(const char *s)
+{
+    char *end;
+    double d = strtod(s, &end);
+    return *s && !*end && !isnan(d) ? json_real(d) : json_null();
+}
+
+static json_t *integer(const char *s)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    return *s && !*end ? json_integer(v) : json_null();
+}
+
+int jsonreport_compare(FILE *f, const struct cmpfile *c)
+{
+    const struct csvin *t = &c->t;
+    json_t *matches = json_array();
+    for (int i = 0; i < t->nrows; i++) {
+        json_t *ratios = json_object();
+        for (int k = 0; k < CMPRATIO_COUNT; k++) {
+            char text[200];
+            json_object_set_new(
+                ratios, cmpratio_table[k].stem,
+                json_pack("{s:o,s:o,s:o,s:s}", "median",
+                          number(cmpfile_str(c, i, c->ratio[k][0])), "lo",
+                          number(cmpfile_str(c, i, c->ratio[k][1])), "hi",
+                          number(cmpfile_str(c, i, c->ratio[k][2])), "text",
+                          cmpfile_ratio_text(c, i, k, text, sizeof text)));
+        }
+        json_array_append_new(
+            matches,
+            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o}", "match",
+                      integer(cmpfile_str(c, i, c->match)), "run", cmpfile_str(c, i, c->run),
+                      colid_name(COL_cell), integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)),
+                      colid_name(COL_repeat), integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)),
+                      colid_name(COL_status), csvin_str(t, CSV_SUMMARY, i, COL_status),
+                      colid_name(COL_write_rows_per_s_median),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_median)),
+                      colid_name(COL_read_ops_per_s_median),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)), "ratios",
+                      ratios));
+    }
+    json_t *o = json_pack("{s:s,s:s,s:s,s:o}", "kind", "comparison", "name", c->name, "baseline",
+                          t->nrows ? cmpfile_str(c, 0, c->baseline) : "", "matches", matches);
+    int rc = o && json_dumpf(o, f, JSONREPORT_FLAGS) == 0 && fputc('\n', f) != EOF ? 0 : 1;
+    json_decref(o);
+    return rc;
+}

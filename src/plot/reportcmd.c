@@ -1,0 +1,41 @@
+/*
+** reportcmd: `sqlsoak report`.  See reportcmd.h.
+*/
+#include "reportcmd.h"
+#include "cmpfile.h"
+#include "jsonreport.h"
+#include "mdreport.h"
+#include "modes.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+int reportcmd_main(const struct config *cfg, char *err, size_t n)
+{
+    struct stat st;
+    if (cfg->npos != 1) {
+        snprintf(err, n, "usage: sqlsoak report [--format markdown|json] RESULTS_DIR");
+        return 2;
+    }
+    const char *dir = cfg->pos[0];
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "%s: not a results folder", dir);
+        return 2;
+    }
+    int json = cfg->report_format == REPORT_JSON, rc;
+    if (cmpfile_is_comparison(dir)) {
+        struct cmpfile c;
+        if (cmpfile_load(dir, &c, err, n) != 0)
+            return 2;
+        if (json)
+            rc = jsonreport_compare(stdout, &c);
+        else
+            mdreport_compare(stdout, &c), rc = 0;
+        cmpfile_free(&c);
+    } else {
+        rc = json ? jsonreport_run(stdout, dir, err, n) : mdreport_run(stdout, dir, err, n);
+        if (rc)
+            return rc;
+    }
+    return fflush(stdout) == 0 && !rc ? 0 : 1;
+}

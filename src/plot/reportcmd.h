@@ -1,0 +1,17 @@
+/*
+** reportcmd: `sqlsoak report [--format markdown|json] DIR`: a run's or a
+** comparison's folder on stdout, as markdown (mdreport) or JSON
+** (jsonreport).
+*/
+#ifndef SQLSOAK_REPORTCMD_H
+#define SQLSOAK_REPORTCMD_H
+
+#include "options.h"
+
+#include <stddef.h>
+
+/* The command.  0; 1 when stdout could not be written; 2 on bad input
+** (one line in err, nothing written). */
+int reportcmd_main(const struct config *cfg, char *err, size_t n);
+
+#endif

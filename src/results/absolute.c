@@ -1,0 +1,207 @@
+/*
+** absolute: a cell's figures in a user's units.  See absolute.h.
+*/
+#include "absolute.h"
+#include "cellstats.h"
+#include "latency.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double absolute_t975(int df)
+{
+    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    return df <= 30 ? t[df] : df <= 60 ? 2.0 : df <= 120 ? 1.98 : 1.96;
+}
+
+static int measured(const struct summary_record *recs, int nrecs, const struct chunk_record *c)
+{
+    for (int i = 0; i < nrecs; i++)
+        if (recs[i].id.cell == c->id.cell && recs[i].id.repeat == c->id.repeat)
+            return recs[i].id.repeat >= 1 && strcmp(recs[i].status, "ok") == 0;
+    return 0;
+}
+
+/* log2 of figure f of c (0 write s per million, 1 p50, 2 p99), NaN when
+** it was not measured. */
+static double figure(const struct chunk_record *c, int f)
+{
+    double v = f == 0 ? (c->ph[PHASE_WRITE].rate > 0 ? 1e6 / c->ph[PHASE_WRITE].rate : NAN)
+                      : c->ph[PHASE_READ].us[f == 1 ? LAT_P50 : LAT_P99];
+    return v > 0 ? v : NAN;
+}
+
+/* The median at last_rows and the projection to target of figure f over
+** the k chunks: a least-squares line of log2(figure) on log2(rows), and its
+** 95% prediction interval at log2(target). */
+static void project(const struct chunk_record *const *ch, int k, int f, int64_t last,
+                    int64_t target, struct absolute_figure *out)
+{
+    double *at = malloc(sizeof(double) * (size_t)(k + 1));
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int m = 0, na = 0;
+    out->at = out->proj = out->lo = out->hi = NAN;
+    for (int i = 0; at && i < k; i++) {
+        double y = figure(ch[i], f);
+        if (isnan(y))
+            continue;
+        if (ch[i]->rows == last)
+            at[na++] = y;
+        double x = log2((double)ch[i]->rows), ly = log2(y);
+        sx += x, sy += ly, sxx += x * x, sxy += x * ly, m++;
+    }
+    if (na)
+        out->at = cellstats_median(at, na);
+    free(at);
+    double sxx_c = sxx - sx * sx / (m ? m : 1);
+    if (target <= last || m < 3 || !(sxx_c > 0))
+        return;
+    double b = (sxy - sx * sy / m) / sxx_c, a = (sy - b * sx) / m, sse = 0;
+    for (int i = 0; i < k; i++) {
+        double y = figure(ch[i], f);
+        if (!isnan(y)) {
+            double r = log2(y) - (a + b * log2((double)ch[i]->rows));
+            sse += r * r;
+        }
+    }
+    double x0 = log2((double)target), mx = sx / m;
+    double se = sqrt(sse / (m - 2) * (1 + 1.0 / m + (x0 - mx) * (x0 - mx) / sxx_c));
+    out->proj = exp2(a + b * x0);
+    out->lo = exp2(a + b * x0 - absolute_t975(m - 2) * se);
+    out->hi = exp2(a + b * x0 + absolute_t975(m - 2) * se);
+}
+
+int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
+                int nchunks, int64_t cell, int64_t target, struct absolute *out)
+{
+    memset(out, 0, sizeof *out);
+    out->cached_pct = NAN;
+    int64_t full = 0;
+    for (int i = 0; i < nchunks; i++)
+        if (chunks[i].id.cell == cell && chunks[i].ph[PHASE_WRITE].ops > full)
+            full = chunks[i].ph[PHASE_WRITE].ops;
+    const struct chunk_record **ch = malloc(sizeof *ch * (size_t)(nchunks + 1));
+    double *pct = malloc(sizeof(double) * (size_t)(nchunks + 1));
+    int k = 0, np = 0;
+    for (int i = 0; ch && pct && i < nchunks; i++) {
+        const struct chunk_record *c = &chunks[i];
+        if (c->id.cell != cell || c->ph[PHASE_WRITE].ops != full || !measured(recs, nrecs, c))
+            continue;
+        ch[k++] = c;
+        out->last_rows = c->rows > out->last_rows ? c->rows : out->last_rows;
+    }
+    for (int i = 0; i < k; i++)
+        if (ch[i]->rows == out->last_rows && !isnan(ch[i]->db_cached_pct))
+            pct[np++] = ch[i]->db_cached_pct;
+    if (np)
+        out->cached_pct = cellstats_median(pct, np);
+    int rc = k ? 0 : -1;
+    if (k) {
+        out->target_rows = target > out->last_rows ? target : 0;
+        project(ch, k, 0, out->last_rows, target, &out->write_s_per_m);
+        project(ch, k, 1, out->last_rows, target, &out->read_p50_us);
+        project(ch, k, 2, out->last_rows, target, &out->read_p99_us);
+        if (isnan(out->write_s_per_m.proj))
+            out->target_rows = 0;      /* too few chunks to project from */
+    }
+    free(ch);
+    free(pct);
+    return rc;
+}
+
+/* A rate as the terminal gives it: 394k, 1.23M. */
+static const char *rate_text(double r, char *buf, size_t n)
+{
+    if (r >= 1e6)
+        snprintf(buf, n, "%.2fM", r / 1e6);
+    else if (r >= 1e4)
+        snprintf(buf, n, "%.0fk", r / 1e3);
+    else if (r >= 1e3)
+        snprintf(buf, n, "%.1fk", r / 1e3);
+    else
+        snprintf(buf, n, "%.0f", r);
+    return buf;
+}
+
+/* Seconds with three figures, never in e-notation: 2.53, 58.7, 5100. */
+static const char *secs(double s, char *buf, size_t n)
+{
+    snprintf(buf, n, s < 10 ? "%.2f" : s < 100 ? "%.1f" : "%.0f", s);
+    return buf;
+}
+
+const char *absolute_write_text(double s_per_m, char *buf, size_t n)
+{
+    char r[24], s[24];
+    snprintf(buf, n, "%s s per million rows (%s rows/s)", secs(s_per_m, s, sizeof s),
+             rate_text(1e6 / s_per_m, r, sizeof r));
+    return buf;
+}
+
+const char *absolute_time_text(double us, char *buf, size_t n)
+{
+    if (us >= 1e6)
+        snprintf(buf, n, "%.3g s", us / 1e6);
+    else if (us >= 1e3)
+        snprintf(buf, n, "%.3g ms", us / 1e3);
+    else
+        snprintf(buf, n, "%.3g µs", us);
+    return buf;
+}
+
+/* Rows as the options give them: 40k, 100M. */
+static const char *rows_text(int64_t rows, char *buf, size_t n)
+{
+    if (rows >= 1000000 && rows % 1000000 == 0)
+        snprintf(buf, n, "%" PRId64 "M", rows / 1000000);
+    else if (rows >= 1000 && rows % 1000 == 0)
+        snprintf(buf, n, "%" PRId64 "k", rows / 1000);
+    else
+        snprintf(buf, n, "%" PRId64, rows);
+    return buf;
+}
+
+/* Where reads came from, by the share of the database cached before them. */
+static const char *source(double pct)
+{
+    return isnan(pct) ? "" : pct >= 90 ? ", from RAM" : pct <= 10 ? ", from the storage"
+                                                                  : ", partly from RAM";
+}
+
+const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n)
+{
+    char rows[24], w[64], p50[24], p99[24], reads[160] = "";
+    if (!isnan(a->read_p50_us.at) && !isnan(a->read_p99_us.at))
+        snprintf(reads, sizeof reads, "; a point read took %s at p50 and %s at p99%s",
+                 absolute_time_text(a->read_p50_us.at, p50, sizeof p50),
+                 absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a->cached_pct));
+    size_t len = (size_t)snprintf(buf, n, "At %s rows (the largest full chunk), %s wrote %s%s.",
+                                  rows_text(a->last_rows, rows, sizeof rows), name,
+                                  isnan(a->write_s_per_m.at)
+                                      ? "nothing measured"
+                                      : absolute_write_text(a->write_s_per_m.at, w, sizeof w),
+                                  reads);
+    if (!a->target_rows || len >= n)
+        return buf;
+    char plo[24], phi[24], s[24], slo[24], shi[24];
+    const struct absolute_figure *ws = &a->write_s_per_m, *r99 = &a->read_p99_us;
+    len += (size_t)snprintf(buf + len, n - len,
+                            " Projected to %s rows from its scaling fit: %s s per million rows "
+                            "written (%s..%s, a 95%% prediction interval)",
+                            rows_text(a->target_rows, rows, sizeof rows), secs(ws->proj, s, sizeof s),
+                            secs(ws->lo, slo, sizeof slo), secs(ws->hi, shi, sizeof shi));
+    if (len < n && !isnan(r99->proj))
+        len += (size_t)snprintf(buf + len, n - len, ", a read's p99 %s (%s..%s)",
+                                absolute_time_text(r99->proj, p99, sizeof p99),
+                                absolute_time_text(r99->lo, plo, sizeof plo),
+                                absolute_time_text(r99->hi, phi, sizeof phi));
+    if (len < n)
+        snprintf(buf + len, n - len, ": projected, not measured.");
+    return buf;
+}

@@ -1,0 +1,53 @@
+/*
+** absolute: what a cell costs, in units a user sizes an application by,
+** at the run's largest full chunk: seconds per million rows written (and
+** rows/s), a point read's p50 and p99 (µs or ms), and whether the reads
+** came from RAM or the storage.  When --target-rows is past the run's
+** rows, each figure is projected there from the cell's own log-log fit
+** over its full chunks (every repeat's), with a 95% prediction interval,
+** and called projected.
+*/
+#ifndef SQLSOAK_ABSOLUTE_H
+#define SQLSOAK_ABSOLUTE_H
+
+#include "records.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A figure at the largest full chunk, and projected to the target. */
+struct absolute_figure {
+    double at;                 /* at last_rows; NaN: not measured */
+    double proj, lo, hi;       /* at the target; NaN: no projection */
+};
+
+struct absolute {
+    int64_t last_rows, target_rows;   /* target 0: no projection asked or possible */
+    struct absolute_figure write_s_per_m;     /* seconds per million rows written */
+    struct absolute_figure read_p50_us, read_p99_us;
+    double cached_pct;         /* of the database before the reads, NaN unknown */
+};
+
+/* Cell's figures from the chunks of its measured repeats (recs[] says
+** which are), projected to target (0 or <= the rows measured: none).
+** Returns 0, or -1 when the cell has no full chunk. */
+int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
+                int nchunks, int64_t cell, int64_t target, struct absolute *out);
+
+/* Student's t 97.5% quantile with df degrees of freedom (rounded up past
+** 30: an interval errs wide): the 95% intervals of the fits here and in
+** headline.h. */
+double absolute_t975(int df);
+
+/* "2.54 s per million rows (394k rows/s)" of seconds per million. */
+const char *absolute_write_text(double s_per_m, char *buf, size_t n);
+
+/* A latency in µs as a person reads it: "22 µs", "1.4 ms", "2.1 s". */
+const char *absolute_time_text(double us, char *buf, size_t n);
+
+/* The sentence of cell (named name) into buf: "At 40k rows, NAME wrote
+** ...; a point read took 5.4 µs at p50 and 22 µs at p99, from RAM.", then
+** the projection when there is one. */
+const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n);
+
+#endif
