@@ -376,6 +376,7 @@ static int apply_job(struct config *cfg, const struct job *job, const char *who,
         if (strncmp(a, "--preset=", 9) == 0 && !is_preset)
             continue;
         if ((len == 5 && strncmp(a, "--job", 5) == 0) ||
+            (len == 6 && strncmp(a, "--help", 6) == 0) ||
             (len == 10 && strncmp(a, "--save-job", 10) == 0))
             snprintf(why, sizeof why, "%.*s belongs on the command line, not in a job file",
                      (int)len, a);
