@@ -263,27 +263,29 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
     struct list tmp = {0};
     struct strlist stmp = {0};
     const char *p = val;
+    char *item = NULL;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char item[4096];
         if (len == 0) {
             snprintf(err, errlen, "--%s: empty item in list '%s'", o->v.name, val);
             goto fail;
         }
-        if (len >= sizeof item || tmp.n == LIST_MAX || stmp.n == LIST_MAX) {
+        if (tmp.n == LIST_MAX || stmp.n == LIST_MAX) {
             snprintf(err, errlen, "--%s: list too long (at most %d items)", o->v.name, LIST_MAX);
             goto fail;
         }
-        memcpy(item, p, len);
-        item[len] = 0;
+        if (!(item = strndup(p, len))) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
         if (o->v.type == V_STR) {
             for (int i = 0; i < stmp.n; i++)
                 if (strcmp(stmp.v[i], item) == 0) {
                     snprintf(err, errlen, "--%s: '%s' is listed twice", o->v.name, item);
                     goto fail;
                 }
-            stmp.v[stmp.n++] = strdup(item);
+            stmp.v[stmp.n++] = item;
         } else {
             int64_t v;
             if (value_parse(&o->v, item, &v, err, errlen))
@@ -294,7 +296,9 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
                     goto fail;
                 }
             tmp.v[tmp.n++] = v;
+            free(item);
         }
+        item = NULL;
         if (!comma)
             break;
         p = comma + 1;
@@ -305,6 +309,7 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
         *(struct list *)field = tmp;
     return 0;
 fail:
+    free(item);
     for (int i = 0; i < stmp.n; i++)
         free(stmp.v[i]);
     return -1;

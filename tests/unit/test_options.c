@@ -543,6 +543,42 @@ static void test_list_limit(void **state)
     config_free(&c);
 }
 
+/* A value of more digits than a number holds is out of range, said in a
+** short line, in a list or alone, whatever its suffix; junk stays junk. */
+static void test_huge_values(void **state)
+{
+    (void)state;
+    static char digits[100001];
+    memset(digits, '1', sizeof digits - 1);
+    static const struct {
+        const char *opt, *suffix, *must;
+    } t[] = {
+        {"--page-size", "", "out of range"},       {"--page-size", "k", "out of range"},
+        {"--rows", "", "out of range"},            {"--rows", "M", "out of range"},
+        {"--max-time", "h", "out of range"},       {"--seed", "", "out of range"},
+        {"--rows", "x", "is not a row count"},     {"--max-time", "q", "is not a duration"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+        for (int in_list = 0; in_list < 2; in_list++) {
+            static char val[sizeof digits + 16];
+            snprintf(val, sizeof val, "%s%s%s",
+                     in_list && strcmp(t[i].opt, "--page-size") == 0 ? "4k," : "", digits,
+                     t[i].suffix);
+            struct config c;
+            char err[512];
+            char *a[] = {(char *)t[i].opt, val, NULL};
+            int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+            if (rc != -1 || !strstr(err, t[i].must) || !strstr(err, t[i].opt) || strlen(err) > 160) {
+                print_error("%s %.10s...%s: rc %d, \"%s\" should say %s\n", t[i].opt, val,
+                            t[i].suffix, rc, err, t[i].must);
+                failures++;
+            }
+            config_free(&c);
+        }
+    assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
     /* the presets are the checkout's files, wherever this test binary is
@@ -562,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_accepted_edges),
         cmocka_unit_test(test_list_limit),
+        cmocka_unit_test(test_huge_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
