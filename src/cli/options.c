@@ -202,12 +202,14 @@ static const char *default_of(const struct option_def *o, enum command cmd)
     return o->v.def;
 }
 
+#define REPEAT_AUTO_MAX 20        /* --repeat auto's rounds at most */
+
 /* --repeat auto[:MAX]: at most MAX rounds (20 by default), each one only
 ** while some comparison is not yet decided (noise_decided). */
 static int set_repeat_auto(struct config *cfg, const struct option_def *o, const char *val,
                            char *err, size_t errlen)
 {
-    int64_t max = 20;
+    int64_t max = REPEAT_AUTO_MAX;
     if (val[4] && (val[4] != ':' || value_parse(&o->v, val + 5, &max, err, errlen) != 0)) {
         if (val[4] != ':')
             snprintf(err, errlen, "--repeat: '%s' is not a count, auto or auto:MAX", val);
@@ -647,6 +649,19 @@ int options_doc(enum command cmd, int i, struct option_doc *out)
     return 0;
 }
 
+/* --repeat auto[:MAX] as given ("auto" is "auto:20"), into buf; NULL
+** when --repeat is a count. */
+static const char *repeat_auto_text(const struct config *cfg, char *buf, size_t n)
+{
+    if (!cfg->repeat_auto)
+        return NULL;
+    if (cfg->repeat == REPEAT_AUTO_MAX)
+        snprintf(buf, n, "auto");
+    else
+        snprintf(buf, n, "auto:%" PRId64, cfg->repeat);
+    return buf;
+}
+
 static json_t *list_json(const struct option_def *o, const struct list *l)
 {
     json_t *a = json_array();
@@ -669,6 +684,7 @@ void *options_to_json(const struct config *cfg)
         struct option_def buf;
         const struct option_def *o = option_at(i, &buf);
         const char *field = (const char *)cfg + o->off;
+        char text[32];
         json_t *v;
         if (!(o->v.cmds & cfg->cmd) || o->off == O(job) || o->off == O(save_job))
             continue;
@@ -686,6 +702,8 @@ void *options_to_json(const struct config *cfg)
             v = json_boolean(*(const int *)field);
         } else if (o->v.type == V_ENUM) {
             v = json_string(o->v.words[*(const int *)field]);
+        } else if (o->off == O(repeat) && repeat_auto_text(cfg, text, sizeof text)) {
+            v = json_string(text);
         } else {
             int64_t x = *(const int64_t *)field;
             v = (o->v.special && x == o->v.special_value) ? json_string(o->v.special)
@@ -727,6 +745,8 @@ static int job_value(const struct config *cfg, const struct option_def *o, char 
         return l->n ? 0 : 1;
     }
     int64_t v = o->v.type == V_ENUM ? *(const int *)field : *(const int64_t *)field;
+    if (o->off == O(repeat) && repeat_auto_text(cfg, buf, n))
+        return 0;
     snprintf(buf, n, "%s", value_human(&o->v, v, item, sizeof item));
     return 0;
 }
