@@ -15,6 +15,9 @@
 **                                  watchdog's tests
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
 **                                  (EINVAL), as on a filesystem without it
+**   SQLSOAK_TEST_HOLD_PROBE=1      the device probe waits once it made its
+**                                  scratch file, saying so on stderr, until
+**                                  a stop signal: a probe to kill -9
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -34,6 +37,10 @@ int64_t testhook_stale_row(void);
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
+
+/* With SQLSOAK_TEST_HOLD_PROBE=1: prints "sqlsoak test hook: the probe
+** holds PATH (pid P)" on stderr, then waits until *stop is set. */
+void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop);
 
 /* With SQLSOAK_TEST_HANG naming this cell, step and chunk: prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
