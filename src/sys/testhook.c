@@ -26,10 +26,21 @@ int64_t testhook_stale_row(void)
     return env_row("SQLSOAK_TEST_STALE_ROW");
 }
 
+/* Whether variable name is "1". */
+static int env_on(const char *name)
+{
+    const char *e = getenv(name);
+    return e && strcmp(e, "1") == 0;
+}
+
 int testhook_no_direct(void)
 {
-    const char *e = getenv("SQLSOAK_TEST_NO_DIRECT");
-    return e && strcmp(e, "1") == 0;
+    return env_on("SQLSOAK_TEST_NO_DIRECT");
+}
+
+int testhook_orphan_cell(void)
+{
+    return env_on("SQLSOAK_TEST_ORPHAN_CELL");
 }
 
 FILE *testhook_latency_file(void)
@@ -71,9 +82,8 @@ void testhook_hang(int64_t cell, const char *step, int64_t chunk,
 
 void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop)
 {
-    const char *e = getenv("SQLSOAK_TEST_HOLD_PROBE");
     char what[4400];
-    if (!e || strcmp(e, "1") != 0)
+    if (!env_on("SQLSOAK_TEST_HOLD_PROBE"))
         return;
     snprintf(what, sizeof what, "the probe holds %s", path);
     hold(what, stop);
