@@ -309,11 +309,12 @@ static int use_job_copy(const char *out, char **argv, int argc, char *err, size_
     return 0;
 }
 
-/* Whether option key's value now is the one recorded, rec: an older
-** sqlsoak recorded --repeat auto:MAX as MAX alone. */
-static int same_value(const char *key, json_t *now, json_t *rec, const struct config *cfg)
+/* Whether an option's value now is the one recorded, rec: an older
+** sqlsoak recorded --repeat auto:MAX ("auto:5" now) as MAX alone (5). */
+static int same_value(json_t *now, json_t *rec, const struct config *cfg)
 {
-    return json_equal(now, rec) || (strcmp(key, "repeat") == 0 && cfg->repeat_auto &&
+    const char *text = json_string_value(now);
+    return json_equal(now, rec) || (cfg->repeat_auto && text && strncmp(text, "auto", 4) == 0 &&
                                     json_is_integer(rec) && json_integer_value(rec) == cfg->repeat);
 }
 
@@ -336,7 +337,7 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
     }
     json_object_foreach(now, key, v) {
         json_t *want = json_object_get(rec, key);
-        if (!bad && !same_value(key, v, want ? want : json_object_get(def, key), cfg))
+        if (!bad && !same_value(v, want ? want : json_object_get(def, key), cfg))
             bad = key;
     }
     json_object_foreach(rec, key, v)
