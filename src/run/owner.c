@@ -85,12 +85,13 @@ static int dying(pid_t pid)
     return state == 'Z' || state == 'X' || (flags & PF_EXITING_FLAG) || kill_pending;
 }
 
-/* Whether the lock on fd is held only by what is ending: a dying process,
-** or a cell's process (byte 1) whose runner (byte 0) is gone, which
-** PR_SET_PDEATHSIG is ending. */
-static int holder_ending(int fd, pid_t pid)
+/* Whether the lock on fd is held only by a run that is ending: its runner
+** (byte 0) dying, or gone while its cell's process (byte 1) holds on, which
+** PR_SET_PDEATHSIG (or the same SIGKILL) is ending. */
+static int holder_ending(int fd)
 {
-    return pid > 0 && (dying(pid) || (holder_of(fd, 0, 1) == 0 && holder_of(fd, 1, 1) == pid));
+    pid_t runner = holder_of(fd, 0, 1);
+    return runner ? dying(runner) : holder_of(fd, 1, 1) > 0;
 }
 
 pid_t owner_holder_soon(const char *dir)
@@ -166,9 +167,9 @@ static int lock_when_ended(const char *dir, int fd)
     for (int i = 0; i < OWNER_ENDING_S * 100; i++) {
         if (lock_owner(fd, 0) == 0)
             return 0;
-        if ((errno != EACCES && errno != EAGAIN) || !holder_ending(fd, pid = holder(fd)))
+        if ((errno != EACCES && errno != EAGAIN) || !holder_ending(fd))
             break;
-        if (pid != said)
+        if ((pid = holder(fd)) > 0 && pid != said)
             fprintf(stderr, "sqlsoak: %s: the run's process %ld is ending: waiting for it\n",
                     dir, (long)(said = pid));
         nanosleep(&tick, NULL);
