@@ -5,9 +5,9 @@
 
 #include "modes.h"
 #include "rng.h"
+#include "value.h"
 
 #include <assert.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,16 +18,11 @@ int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n)
     *hot = 0;
     if (strcmp(text, "uniform") == 0)
         return 0;
-    if (strncmp(text, "hot:", 4) == 0) {
-        char *end;
-        errno = 0;
-        long long k = strtoll(text + 4, &end, 10);
-        if (errno == 0 && end != text + 4 && *end == 0 && text[4] != '-' && k >= 1) {
-            *hot = k;
-            return 0;
-        }
-    }
-    snprintf(err, n, "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows)", text);
+    if (strncmp(text, "hot:", 4) == 0 && value_parse_count(text + 4, hot) == 0 && *hot >= 1)
+        return 0;
+    *hot = 0;
+    snprintf(err, n, "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
+             text);
     return -1;
 }
 

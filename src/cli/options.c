@@ -205,12 +205,14 @@ static const char *default_of(const struct option_def *o, enum command cmd)
     return o->v.def;
 }
 
+#define REPEAT_AUTO_MAX 20        /* --repeat auto's rounds at most */
+
 /* --repeat auto[:MAX]: at most MAX rounds (20 by default), each one only
 ** while some comparison is not yet decided (noise_decided). */
 static int set_repeat_auto(struct config *cfg, const struct option_def *o, const char *val,
                            char *err, size_t errlen)
 {
-    int64_t max = 20;
+    int64_t max = REPEAT_AUTO_MAX;
     if (val[4] && (val[4] != ':' || value_parse(&o->v, val + 5, &max, err, errlen) != 0)) {
         if (val[4] != ':')
             snprintf(err, errlen, "--repeat: '%s' is not a count, auto or auto:MAX", val);
@@ -266,27 +268,29 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
     struct list tmp = {0};
     struct strlist stmp = {0};
     const char *p = val;
+    char *item = NULL;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char item[4096];
         if (len == 0) {
             snprintf(err, errlen, "--%s: empty item in list '%s'", o->v.name, val);
             goto fail;
         }
-        if (len >= sizeof item || tmp.n == LIST_MAX || stmp.n == LIST_MAX) {
+        if (tmp.n == LIST_MAX || stmp.n == LIST_MAX) {
             snprintf(err, errlen, "--%s: list too long (at most %d items)", o->v.name, LIST_MAX);
             goto fail;
         }
-        memcpy(item, p, len);
-        item[len] = 0;
+        if (!(item = strndup(p, len))) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
         if (o->v.type == V_STR) {
             for (int i = 0; i < stmp.n; i++)
                 if (strcmp(stmp.v[i], item) == 0) {
                     snprintf(err, errlen, "--%s: '%s' is listed twice", o->v.name, item);
                     goto fail;
                 }
-            stmp.v[stmp.n++] = strdup(item);
+            stmp.v[stmp.n++] = item;
         } else {
             int64_t v;
             if (value_parse(&o->v, item, &v, err, errlen))
@@ -297,7 +301,9 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
                     goto fail;
                 }
             tmp.v[tmp.n++] = v;
+            free(item);
         }
+        item = NULL;
         if (!comma)
             break;
         p = comma + 1;
@@ -308,6 +314,7 @@ static int set_option(struct config *cfg, const struct option_def *o, const char
         *(struct list *)field = tmp;
     return 0;
 fail:
+    free(item);
     for (int i = 0; i < stmp.n; i++)
         free(stmp.v[i]);
     return -1;
@@ -379,6 +386,7 @@ static int apply_job(struct config *cfg, const struct job *job, const char *who,
         if (strncmp(a, "--preset=", 9) == 0 && !is_preset)
             continue;
         if ((len == 5 && strncmp(a, "--job", 5) == 0) ||
+            (len == 6 && strncmp(a, "--help", 6) == 0) ||
             (len == 10 && strncmp(a, "--save-job", 10) == 0))
             snprintf(why, sizeof why, "%.*s belongs on the command line, not in a job file",
                      (int)len, a);
@@ -644,6 +652,19 @@ int options_doc(enum command cmd, int i, struct option_doc *out)
     return 0;
 }
 
+/* --repeat auto[:MAX] as given ("auto" is "auto:20"), into buf; NULL
+** when --repeat is a count. */
+static const char *repeat_auto_text(const struct config *cfg, char *buf, size_t n)
+{
+    if (!cfg->repeat_auto)
+        return NULL;
+    if (cfg->repeat == REPEAT_AUTO_MAX)
+        snprintf(buf, n, "auto");
+    else
+        snprintf(buf, n, "auto:%" PRId64, cfg->repeat);
+    return buf;
+}
+
 static json_t *list_json(const struct option_def *o, const struct list *l)
 {
     json_t *a = json_array();
@@ -666,6 +687,7 @@ void *options_to_json(const struct config *cfg)
         struct option_def buf;
         const struct option_def *o = option_at(i, &buf);
         const char *field = (const char *)cfg + o->off;
+        char text[32];
         json_t *v;
         if (!(o->v.cmds & cfg->cmd) || o->off == O(job) || o->off == O(save_job))
             continue;
@@ -683,6 +705,8 @@ void *options_to_json(const struct config *cfg)
             v = json_boolean(*(const int *)field);
         } else if (o->v.type == V_ENUM) {
             v = json_string(o->v.words[*(const int *)field]);
+        } else if (o->off == O(repeat) && repeat_auto_text(cfg, text, sizeof text)) {
+            v = json_string(text);
         } else {
             int64_t x = *(const int64_t *)field;
             v = (o->v.special && x == o->v.special_value) ? json_string(o->v.special)
@@ -724,6 +748,8 @@ static int job_value(const struct config *cfg, const struct option_def *o, char 
         return l->n ? 0 : 1;
     }
     int64_t v = o->v.type == V_ENUM ? *(const int *)field : *(const int64_t *)field;
+    if (o->off == O(repeat) && repeat_auto_text(cfg, buf, n))
+        return 0;
     snprintf(buf, n, "%s", value_human(&o->v, v, item, sizeof item));
     return 0;
 }

@@ -44,11 +44,14 @@ int probe_main(const struct config *cfg, char *err, size_t n)
         return 2;
     }
     stop_catch_runner();
-    if (devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, n) != 0)
-        return stop_signal ? 130 : 1;
+    int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, n);
+    if (p.swept[0])
+        fprintf(stderr, "sqlsoak probe: %s\n", p.swept);
+    if (rc != 0)
+        return stop_signal ? 130 : rc == -2 ? 2 : 1;
     if (cfg->json) {
         json_t *j = devprobe_to_json(&p);
-        int rc = j && json_dumpf(j, stdout, JSON_INDENT(2)) == 0 ? 0 : 1;
+        rc = j && json_dumpf(j, stdout, JSON_INDENT(2)) == 0 ? 0 : 1;
         json_decref(j);
         printf("\n");
         return rc;

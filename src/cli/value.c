@@ -134,30 +134,59 @@ static void word_list(const struct value_spec *s, char *buf, size_t n)
         len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", s->words[i]);
 }
 
+/* text as a message quotes it: cut short, with its length, past 40
+** characters, so that the message stays one line that says something. */
+static const char *shown(const char *text, char *buf, size_t n)
+{
+    size_t len = strlen(text);
+    if (len <= 40)
+        snprintf(buf, n, "%s", text);
+    else
+        snprintf(buf, n, "%.20s... (%zu characters)", text, len);
+    return buf;
+}
+
+/* Whether text, which parse refused, is a number too large for any
+** int64_t (with its sign and suffix, which parse takes once its digits
+** are one). */
+static int too_many_digits(const char *text, int (*parse)(const char *, int64_t *))
+{
+    const char *digits = text + (*text == '-'), *first = digits + strspn(digits, "0");
+    size_t d = strspn(first, "0123456789");
+    char one[64];
+    int64_t v;
+    if (d <= 18 || strlen(first + d) >= sizeof one - 3)
+        return 0;
+    snprintf(one, sizeof one, "%s1%s", *text == '-' ? "-" : "", first + d);
+    return parse(one, &v) == 0;
+}
+
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
                 size_t n)
 {
     int rc = -1;
     const char *kind = "a number";
+    int (*parse)(const char *, int64_t *) = NULL;
+    char quoted[80];
     if (s->special && strcmp(text, s->special) == 0) {
         *out = s->special_value;
         return 0;
     }
     switch (s->type) {
     case V_COUNT:
-        rc = value_parse_count(text, out);
+        rc = (parse = value_parse_count)(text, out);
         kind = "a row count (e.g. 500k, 100M)";
         break;
     case V_BYTES:
-        rc = value_parse_bytes(text, out);
+        rc = (parse = value_parse_bytes)(text, out);
         kind = "a size in bytes (e.g. 4096, 4k, 1MiB)";
         break;
     case V_INT:
-        rc = value_parse_int(text, out);
+        rc = (parse = value_parse_int)(text, out);
         kind = "a whole number";
         break;
     case V_DURATION:
-        rc = value_parse_duration(text, out);
+        rc = (parse = value_parse_duration)(text, out);
         kind = "a duration (e.g. 90s, 30m, 8h, 1h30m)";
         break;
     case V_ENUM: {
@@ -181,14 +210,16 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     default:
         return -1;
     }
-    if (rc != 0) {
+    int huge = rc != 0 && parse && too_many_digits(text, parse);   /* out of range, below */
+    text = shown(text, quoted, sizeof quoted);
+    if (rc != 0 && !huge) {
         if (s->special)
             snprintf(err, n, "--%s: '%s' is not %s or '%s'", s->name, text, kind, s->special);
         else
             snprintf(err, n, "--%s: '%s' is not %s", s->name, text, kind);
         return -1;
     }
-    if (*out < s->min || *out > s->max) {
+    if (huge || *out < s->min || *out > s->max) {
         char lo[32], hi[32];
         if (s->type == V_BYTES) {
             value_bytes_str(s->min, lo, sizeof lo);

@@ -55,7 +55,8 @@ struct value_spec {
 
 /* Parses one value of s from text.  Returns 0 and sets *out (a V_ENUM's
 ** word index, or the number), or -1 with a one-line message naming the
-** option in err. */
+** option in err (a number of more digits than an int64_t holds is out of
+** range; a long text is quoted cut short). */
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
                 size_t n);
 

@@ -7,9 +7,11 @@
 #include "clock.h"
 #include "dbfile.h"
 #include "folder.h"
+#include "schedule.h"
 #include "stop.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,15 +29,36 @@ static void remove_db(const char *db)
             unlink(side);
 }
 
-/* Runs plan cell c as a calibration into db until deadline: its rates. */
-static void calibrate_cell(const struct runner *r, const struct cell *c, const char *db,
+/* n rows per chunk of chunk rows, scaled to a calibration chunk: the
+** same share of it (at least 1 when n is), so at most CALIBRATE_CHUNK
+** when n <= chunk, as session.c checks of all but hot updates. */
+static int64_t to_calibration(int64_t n, int64_t chunk)
+{
+    int64_t k = (int64_t)((double)n * CALIBRATE_CHUNK / (double)chunk);
+    return n > 0 && k < 1 ? 1 : k;
+}
+
+/* Runs plan cell c0 as a calibration into db until deadline: its rates.
+** Its updates, deletes and hot rows are scaled to the calibration's
+** chunk, so that it measures the cell's shape in fewer rows. */
+static void calibrate_cell(const struct runner *r, const struct cell *c0, const char *db,
                            uint64_t deadline, double *w, double *rd)
 {
     struct config cfg = *r->cfg;
+    struct cell cell = *c0, *c = &cell;
+    char hot_keys[48];
+    int64_t hot = 0;
+    char why[256];
+    cell.v[DIM_UPDATES] = to_calibration(c0->v[DIM_UPDATES], r->cfg->chunk);
+    cell.v[DIM_DELETES] = to_calibration(c0->v[DIM_DELETES], r->cfg->chunk);
+    if (cfg.update_keys && schedule_parse_keys(cfg.update_keys, &hot, why, sizeof why) == 0 &&
+        hot > 0) {
+        snprintf(hot_keys, sizeof hot_keys, "hot:%" PRId64, to_calibration(hot, r->cfg->chunk));
+        cfg.update_keys = hot_keys;
+    }
     struct progress quiet;
     struct soak_env env;
     struct cell_result res;
-    char why[256];
     cfg.rows = CALIBRATE_ROWS;
     cfg.chunk = CALIBRATE_CHUNK;
     cfg.reads = cfg.reads < 0 || cfg.reads > CALIBRATE_CHUNK ? CALIBRATE_CHUNK : cfg.reads;

@@ -88,7 +88,10 @@ void devlimits_record(const struct config *cfg, const char *db_dir, void *root, 
         printf("probing %s for %llds (--probe off skips it)...\n", db_dir,
                (long long)cfg->probe_time_s);
         fflush(stdout);
-        if (devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err) != 0) {
+        int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
+        if (p.swept[0])
+            printf("  %s\n", p.swept);
+        if (rc != 0) {
             printf("  the device probe failed: %s; no device limits\n", err);
         } else if ((lim = devprobe_to_json(&p)) != NULL) {
             json_object_set_new(lim, "source", json_string("probe"));

@@ -22,6 +22,8 @@
 
 static int owner_fd = -1;
 
+#define OWNER_ENDING_S 30        /* the longest wait for an ending holder */
+
 /* Bytes [start, start + len) of the file. */
 static void bytes(struct flock *fl, short type, off_t start, off_t len)
 {
@@ -32,14 +34,64 @@ static void bytes(struct flock *fl, short type, off_t start, off_t len)
     fl->l_len = len;
 }
 
-/* The pid holding a lock on fd, 0 when none does. */
-static pid_t holder(int fd)
+/* The pid holding a lock on bytes [start, start + len) of fd, 0 when none
+** does. */
+static pid_t holder_of(int fd, off_t start, off_t len)
 {
     struct flock fl;
-    bytes(&fl, F_WRLCK, 0, 2);
+    bytes(&fl, F_WRLCK, start, len);
     if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
         return 0;
     return fl.l_pid;
+}
+
+/* The pid holding a lock on fd, 0 when none does. */
+static pid_t holder(int fd)
+{
+    return holder_of(fd, 0, 2);
+}
+
+#define PF_EXITING_FLAG 0x4u     /* the kernel's PF_EXITING: in do_exit */
+#define SIGKILL_BIT 0x100ull     /* SIGKILL (9) in /proc/PID/status's masks */
+
+/* Whether process pid is on its way out: exiting (/proc/PID/stat's flags
+** have PF_EXITING, or its state is Z or X) or a SIGKILL pending on it.
+** Its locks are gone a moment later: the kernel drops them as it ends. */
+static int dying(pid_t pid)
+{
+    char path[64], line[512];
+    unsigned flags = 0;
+    char state = 0;
+    int kill_pending = 0;
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 0;
+    if (fgets(line, sizeof line, f)) {
+        const char *p = strrchr(line, ')');   /* the name may hold spaces and ')' */
+        if (p && sscanf(p + 1, " %c %*d %*d %*d %*d %*d %u", &state, &flags) != 2)
+            state = 0;
+    }
+    fclose(f);
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    if ((f = fopen(path, "re")) != NULL) {
+        unsigned long long mask;
+        while (fgets(line, sizeof line, f))
+            if ((sscanf(line, "SigPnd: %llx", &mask) == 1 ||
+                 sscanf(line, "ShdPnd: %llx", &mask) == 1) && (mask & SIGKILL_BIT))
+                kill_pending = 1;
+        fclose(f);
+    }
+    return state == 'Z' || state == 'X' || (flags & PF_EXITING_FLAG) || kill_pending;
+}
+
+/* Whether the lock on fd is held only by a run that is ending: its runner
+** (byte 0) dying, or gone while its cell's process (byte 1) holds on, which
+** PR_SET_PDEATHSIG (or the same SIGKILL) is ending. */
+static int holder_ending(int fd)
+{
+    pid_t runner = holder_of(fd, 0, 1);
+    return runner ? dying(runner) : holder_of(fd, 1, 1) > 0;
 }
 
 pid_t owner_holder_soon(const char *dir)
@@ -104,6 +156,27 @@ int owner_claim(const char *dir, char *err, size_t n)
     return open_lock_file(dir, 1, err, n);
 }
 
+/* Takes the lock of fd, waiting (up to OWNER_ENDING_S, saying so on
+** stderr) while its holder is ending (holder_ending): straight after a
+** kill -9 of a run, its cell's process may hold it for a moment.  0, or
+** -1 (errno set). */
+static int lock_when_ended(const char *dir, int fd)
+{
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    pid_t pid, said = 0;
+    for (int i = 0; i < OWNER_ENDING_S * 100; i++) {
+        if (lock_owner(fd, 0) == 0)
+            return 0;
+        if ((errno != EACCES && errno != EAGAIN) || !holder_ending(fd))
+            break;
+        if ((pid = holder(fd)) > 0 && pid != said)
+            fprintf(stderr, "sqlsoak: %s: the run's process %ld is ending: waiting for it\n",
+                    dir, (long)(said = pid));
+        nanosleep(&tick, NULL);
+    }
+    return lock_owner(fd, 0);
+}
+
 int owner_take(const char *dir, int fresh, char *err, size_t n)
 {
     char path[4200];
@@ -111,7 +184,7 @@ int owner_take(const char *dir, int fresh, char *err, size_t n)
     int fd = open_lock_file(dir, fresh, err, n);
     if (fd < 0)
         return -1;
-    if (lock_owner(fd, 0) != 0) {
+    if (lock_when_ended(dir, fd) != 0) {
         if (errno == EACCES || errno == EAGAIN)
             still_going(dir, holder(fd), err, n);
         else

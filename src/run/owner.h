@@ -15,7 +15,9 @@
 ** there is an error, as for a folder just made for a run).  Returns the
 ** descriptor to keep open, or -1 with one line in err: "DIR: the run is
 ** still going (pid N)" when another process holds it (with fresh, or made
-** the file a moment before: its pid, once it holds the lock). */
+** the file a moment before: its pid, once it holds the lock).  A holder
+** that is ending (exiting, SIGKILL pending, or a cell's process whose
+** runner is gone) is waited for, up to 30 s, with a line on stderr. */
 int owner_take(const char *dir, int fresh, char *err, size_t n);
 
 /* Creates DIR/.owner, as owner_take with fresh, but takes no lock: for a

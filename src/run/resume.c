@@ -309,6 +309,15 @@ static int use_job_copy(const char *out, char **argv, int argc, char *err, size_
     return 0;
 }
 
+/* Whether an option's value now is the one recorded, rec: an older
+** sqlsoak recorded --repeat auto:MAX ("auto:5" now) as MAX alone (5). */
+static int same_value(json_t *now, json_t *rec, const struct config *cfg)
+{
+    const char *text = json_string_value(now);
+    return json_equal(now, rec) || (cfg->repeat_auto && text && strncmp(text, "auto", 4) == 0 &&
+                                    json_is_integer(rec) && json_integer_value(rec) == cfg->repeat);
+}
+
 /* The options the command line gives against those run.json recorded:
 ** every option as recorded, and one an older sqlsoak did not record at
 ** its default.  So an option edited into command_line that changes the
@@ -328,7 +337,7 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
     }
     json_object_foreach(now, key, v) {
         json_t *want = json_object_get(rec, key);
-        if (!bad && !json_equal(v, want ? want : json_object_get(def, key)))
+        if (!bad && !same_value(v, want ? want : json_object_get(def, key), cfg))
             bad = key;
     }
     json_object_foreach(rec, key, v)

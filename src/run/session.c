@@ -12,6 +12,7 @@
 #include "baseline.h"
 #include "dbmark.h"
 #include "detach.h"
+#include "devprobe.h"
 #include "folder.h"
 #include "owner.h"
 #include "plan.h"
@@ -281,6 +282,9 @@ int session_create(struct runner *r, int detach, int *status, char *err, size_t 
     }
     if (folder_mkdirs(r->db_dir, err, n))
         return -1;
+    char swept[4600];
+    if (devprobe_sweep(r->db_dir, swept, sizeof swept) > 0)
+        printf("%s\n", swept);
     if (detach) {
         int bg = detach_to_log(r->out, r->prog, r->owner_fd, err, n);
         if (bg != 0) {

@@ -11,12 +11,16 @@
 #include "testhook.h"
 
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define BLOCK 4096
@@ -25,6 +29,7 @@
 #define MAX_FILE ((int64_t)1 << 30)
 #define MIN_FREE ((int64_t)64 << 20)
 #define MIN_OPS 5
+#define SCRATCH_PREFIX ".sqlsoak-probe."   /* then the pid */
 
 /* The scratch file and what every step shares. */
 struct scratch {
@@ -159,31 +164,83 @@ static int measure(struct scratch *s, double seconds, int64_t cap, const char *f
     return 0;
 }
 
+/* Whether name is a probe's scratch file, ".sqlsoak-probe.PID": its pid. */
+static long scratch_pid(const char *name)
+{
+    static const char prefix[] = SCRATCH_PREFIX;
+    const char *p = name + sizeof prefix - 1;
+    char *end;
+    if (strncmp(name, prefix, sizeof prefix - 1) != 0 || *p < '1' || *p > '9')
+        return 0;
+    errno = 0;
+    long pid = strtol(p, &end, 10);
+    return errno || *end || pid > INT32_MAX ? 0 : pid;
+}
+
+int devprobe_sweep(const char *dir, char *said, size_t n)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int removed = 0;
+    said[0] = 0;
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL) {
+        long pid = scratch_pid(e->d_name);
+        struct stat sb;
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        /* only a regular file of this user whose probe is gone: that is
+        ** the file a killed probe made, and no one else's */
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH ||
+            lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid() ||
+            unlink(path) != 0)
+            continue;
+        if (removed++ == 0)
+            snprintf(said, n, "removed %s, the scratch file of a probe that ended without "
+                     "removing it (pid %ld, gone)", path, pid);
+    }
+    closedir(d);
+    if (removed > 1) {
+        size_t len = strlen(said);
+        snprintf(said + len, n - len, ", and %d more of other such probes", removed - 1);
+    }
+    return removed;
+}
+
 int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n)
 {
     struct scratch s;
     struct storage_info st;
+    struct statvfs vfs;
     memset(out, 0, sizeof *out);
     memset(&s, 0, sizeof s);
     assert(seconds > 0);
-    if (sysinfo_storage(dir, &st) != 0) {
+    if (sysinfo_storage(dir, &st) != 0 || statvfs(dir, &vfs) != 0) {
         snprintf(err, n, "%s: %s", dir, strerror(errno));
-        return -1;
+        return -2;
+    }
+    if (vfs.f_blocks == 0) {
+        snprintf(err, n, "%s: a %s filesystem, which holds no blocks: not storage to probe", dir,
+                 st.fstype[0] ? st.fstype : "virtual");
+        return -2;
     }
     out->in_ram = strcmp(st.fstype, "tmpfs") == 0 || strcmp(st.fstype, "ramfs") == 0;
+    devprobe_sweep(dir, out->swept, sizeof out->swept);
     int64_t free_b = sysinfo_free_bytes(dir);
     if (free_b >= 0 && free_b < MIN_FREE) {
         snprintf(err, n, "%s: %lld MiB free, the probe needs %lld MiB", dir,
                  (long long)(free_b >> 20), (long long)(MIN_FREE >> 20));
-        return -1;
+        return -2;
     }
     int64_t cap = free_b < 0 ? MAX_FILE : free_b / 4 < MAX_FILE ? free_b / 4 : MAX_FILE;
-    snprintf(s.path, sizeof s.path, "%s/.sqlsoak-probe.%ld", dir, (long)getpid());
+    snprintf(s.path, sizeof s.path, "%s/" SCRATCH_PREFIX "%ld", dir, (long)getpid());
     s.fd = open(s.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (s.fd < 0) {
         snprintf(err, n, "%s: %s", s.path, strerror(errno));
-        return -1;
+        return -2;
     }
+    testhook_hold_probe(s.path, &stop_signal);
     rng_seed(&s.rng, (uint64_t)clock_now_ns());
     s.h = malloc(sizeof *s.h);
     int rc = -1;

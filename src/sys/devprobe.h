@@ -3,7 +3,9 @@
 ** SQLite, in bounded time: the ceilings sqlsoak's figures are read
 ** against ("commits ran at 93% of this card's raw fdatasync rate").
 **
-** On one scratch file in the folder (created O_EXCL, always removed):
+** On one scratch file in the folder, .sqlsoak-probe.PID (created O_EXCL,
+** always removed; one a killed probe left, its pid gone, the next probe
+** removes):
 **   sequential write   1 MiB writes, then fdatasync, timed together;
 **   write + fdatasync  a 4 KiB write then fdatasync, as pg_test_fsync
 **                      times it: per op, p50, p99 and ops/s;
@@ -35,13 +37,22 @@ struct devprobe {
     int direct;                  /* random reads went round the page cache */
     int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */
     char read_method[256];       /* "O_DIRECT", or how it fell back, and why */
+    char swept[4600];            /* devprobe_sweep's line before it ran, or "" */
 };
 
-/* Probes the storage under dir for about seconds (> 0).  0, or -1 with a
-** one-line err (dir missing, not writable, too little free space, an I/O
-** error); the scratch file is removed either way.  A stop signal
-** (stop.h) cuts it short: -1, err "interrupted". */
+/* Probes the storage under dir for about seconds (> 0), after
+** devprobe_sweep (its line in out->swept).  0; -2 with a one-line err
+** when dir cannot be probed (missing, a filesystem of no blocks such as
+** /proc, too little free space, no file can be made there); -1 with err
+** on an I/O error.  The scratch file is removed either way.  A stop
+** signal (stop.h) cuts it short: -1, err "interrupted". */
 int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n);
+
+/* Removes from dir the scratch files of probes that were killed: those
+** named .sqlsoak-probe.PID, regular files of this user, whose process PID
+** is gone.  One line saying so into said ("" when none); returns how many
+** it removed. */
+int devprobe_sweep(const char *dir, char *said, size_t n);
 
 /* *p as a jansson object (json_t *), for run.json's device_limits and
 ** `probe --json`; NULL when out of memory. */

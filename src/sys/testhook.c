@@ -26,10 +26,21 @@ int64_t testhook_stale_row(void)
     return env_row("SQLSOAK_TEST_STALE_ROW");
 }
 
+/* Whether variable name is "1". */
+static int env_on(const char *name)
+{
+    const char *e = getenv(name);
+    return e && strcmp(e, "1") == 0;
+}
+
 int testhook_no_direct(void)
 {
-    const char *e = getenv("SQLSOAK_TEST_NO_DIRECT");
-    return e && strcmp(e, "1") == 0;
+    return env_on("SQLSOAK_TEST_NO_DIRECT");
+}
+
+int testhook_orphan_cell(void)
+{
+    return env_on("SQLSOAK_TEST_ORPHAN_CELL");
 }
 
 FILE *testhook_latency_file(void)
@@ -38,25 +49,42 @@ FILE *testhook_latency_file(void)
     return e && *e ? fopen(e, "ae") : NULL;
 }
 
-void testhook_hang(int64_t cell, const char *step, int64_t chunk,
-                   volatile sig_atomic_t *stop)
+/* Says what (then " (pid P)") on stderr, then waits until *stop is set
+** (for ever when stop is NULL). */
+static void hold(const char *what, volatile sig_atomic_t *stop)
 {
-    const char *e = getenv("SQLSOAK_TEST_HANG");
-    char want[64];
-    if (!e || !*e)
-        return;
-    snprintf(want, sizeof want, "%" PRId64 ":%s:%" PRId64, cell, step, chunk);
-    if (strcmp(e, want) != 0)
-        return;
     /* the stop signals blocked but in sigsuspend: none is missed between
     ** the test and the wait */
     sigset_t stops, was;
     stop_signals(&stops);
     sigprocmask(SIG_BLOCK, &stops, &was);
-    fprintf(stderr, "sqlsoak test hook: cell %" PRId64 " hangs at %s of chunk %" PRId64
-            " (pid %ld)\n", cell, step, chunk, (long)getpid());
+    fprintf(stderr, "sqlsoak test hook: %s (pid %ld)\n", what, (long)getpid());
     fflush(stderr);
     while (!(stop && *stop))
         sigsuspend(&was);
     sigprocmask(SIG_SETMASK, &was, NULL);
+}
+
+void testhook_hang(int64_t cell, const char *step, int64_t chunk,
+                   volatile sig_atomic_t *stop)
+{
+    const char *e = getenv("SQLSOAK_TEST_HANG");
+    char want[64], what[128];
+    if (!e || !*e)
+        return;
+    snprintf(want, sizeof want, "%" PRId64 ":%s:%" PRId64, cell, step, chunk);
+    if (strcmp(e, want) != 0)
+        return;
+    snprintf(what, sizeof what, "cell %" PRId64 " hangs at %s of chunk %" PRId64, cell, step,
+             chunk);
+    hold(what, stop);
+}
+
+void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop)
+{
+    char what[4400];
+    if (!env_on("SQLSOAK_TEST_HOLD_PROBE"))
+        return;
+    snprintf(what, sizeof what, "the probe holds %s", path);
+    hold(what, stop);
 }

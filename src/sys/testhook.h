@@ -15,6 +15,13 @@
 **                                  watchdog's tests
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
 **                                  (EINVAL), as on a filesystem without it
+**   SQLSOAK_TEST_ORPHAN_CELL=1     a child process outlives its parent (no
+**                                  PR_SET_PDEATHSIG): a cell's process as
+**                                  it is for a moment after its runner's
+**                                  kill -9, held for as long as a test needs
+**   SQLSOAK_TEST_HOLD_PROBE=1      the device probe waits once it made its
+**                                  scratch file, saying so on stderr, until
+**                                  a stop signal: a probe to kill -9
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -34,6 +41,13 @@ int64_t testhook_stale_row(void);
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
+
+/* 1 when a child process is not to be killed with its parent. */
+int testhook_orphan_cell(void);
+
+/* With SQLSOAK_TEST_HOLD_PROBE=1: prints "sqlsoak test hook: the probe
+** holds PATH (pid P)" on stderr, then waits until *stop is set. */
+void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop);
 
 /* With SQLSOAK_TEST_HANG naming this cell, step and chunk: prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,

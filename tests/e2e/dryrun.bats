@@ -162,3 +162,14 @@ EOF
     # before the first chunk: the plan ends before the tables of the results
     [ "$(grep -n 'in all: about' <<<"$output" | cut -d: -f1)" -lt "$(grep -n '^cells: ' <<<"$output" | cut -d: -f1)" ]
 }
+
+@test "dry run: presets with more updates, deletes or hot rows than a calibration chunk are estimated" {
+    for p in churn updates; do
+        run -0 --separate-stderr "$S" run --preset $p --dry-run --db-dir "$T/$p/db" --out "$T/$p/out"
+        [[ "$output" == *"from calibration of cell 1"* ]]
+        [[ "$output" == *"in all: about "* ]]
+        [[ "$output" != *"no estimate"* ]]
+        [[ "$stderr" != *Assertion* ]]
+        [ -z "$stderr" ]
+    done
+}

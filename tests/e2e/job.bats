@@ -63,6 +63,8 @@ JOB
     bad 'rows 2k\n' "1: expected 'name = value' or a flag's name"
     bad 'rows = 1k\nbogus = 1\n' "2: unknown option '--bogus' (see --help)"
     bad 'job = other.conf\n' "1: --job belongs on the command line, not in a job file"
+    bad 'rows = 2k\nhelp\n' "2: --help belongs on the command line, not in a job file"
+    bad 'version\n' "1: unknown option '--version' (see --help)"
     bad 'keep-db = yes\n' "1: --keep-db takes no value"
     bad 'db-dir = "ab\n' "1: a value's double quotes go round all of it"
     bad 'preset = nope\n' "1: --preset: unknown preset 'nope' ($("$S" run --preset nope 2>&1 | sed 's/.*(\(.*\))$/\1/'))"

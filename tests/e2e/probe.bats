@@ -92,6 +92,43 @@ O_DIRECT unavailable on tmpfs (Invalid argument): read through the page cache af
     [ -z "$(ls -A "$T/dir")" ]
 }
 
+@test "probe: a probe killed with -9 leaves its scratch file; the next removes it in one line, and no file whose probe lives" {
+    SQLSOAK_TEST_HOLD_PROBE=1 start probe --db-dir "$T/dir" --probe-time 600s
+    dead=$(hook_pid)
+    [ -f "$T/dir/.sqlsoak-probe.$dead" ]
+    kill -9 "$PID"
+    finish
+    [ -f "$T/dir/.sqlsoak-probe.$dead" ]
+    # a live process's (this shell's), and files of other names, are kept
+    echo keep >"$T/dir/.sqlsoak-probe.$$"
+    echo keep >"$T/dir/.sqlsoak-probe.${dead}x"
+    echo keep >"$T/dir/.sqlsoak-probe.0$dead"
+    run --separate-stderr "$S" probe --db-dir "$T/dir" --probe-time 1s --json
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "sqlsoak probe: removed $T/dir/.sqlsoak-probe.$dead, the scratch file of a probe that ended without removing it (pid $dead, gone)" ]
+    [ "$(ls -A "$T/dir" | sort | tr '\n' ' ')" = "$(printf '%s\n' ".sqlsoak-probe.$$" ".sqlsoak-probe.${dead}x" ".sqlsoak-probe.0$dead" | sort | tr '\n' ' ')" ]
+}
+
+@test "run: a scratch file a killed probe left in --db-dir is removed before the first cell, in one line" {
+    mkdir -p "$DB"
+    gone=$(sh -c 'echo $$')                     # a pid whose process has ended
+    kill -0 "$gone" 2>/dev/null && skip "pid $gone was taken again"
+    echo scratch >"$DB/.sqlsoak-probe.$gone"
+    run -0 "$S" run --rows 1000 --chunk 1000 --reads 10 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$(grep -c 'scratch file of a probe' <<<"$output")" -eq 1 ]
+    [[ "$output" == *"removed $DB/.sqlsoak-probe.$gone, the scratch file of a probe that ended without removing it (pid $gone, gone)"* ]]
+    [ ! -e "$DB/.sqlsoak-probe.$gone" ]
+}
+
+@test "probe: a --db-dir of a filesystem that holds no files (/proc, /sys) is refused in one line, exit 2" {
+    for d in /proc /sys/kernel; do
+        run --separate-stderr "$S" probe --db-dir "$d"
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "sqlsoak probe: $d: a $(stat -f -c %T "$d") filesystem, which holds no blocks: not storage to probe" ]
+        [ -z "$output" ]
+    done
+}
+
 @test "probe: a --db-dir that is missing or not a folder is refused in one line, exit 2, nothing created" {
     run --separate-stderr "$S" probe --db-dir "$T/none"
     [ "$status" -eq 2 ]

@@ -19,6 +19,10 @@ teardown() {
         kill -9 "$PID" 2>/dev/null || true
         wait "$PID" 2>/dev/null || true
     fi
+    # a cell's process that outlived its runner (SQLSOAK_TEST_ORPHAN_CELL)
+    if [ -n "${ORPHAN:-}" ]; then
+        kill -9 "$ORPHAN" 2>/dev/null || true
+    fi
 }
 
 load helpers/runs
@@ -349,6 +353,35 @@ refused() {
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
+}
+
+# A cell's process outliving its killed runner (as it does for a moment
+# after a kill -9 of the run's process group, until PR_SET_PDEATHSIG or
+# the SIGKILL ends it), held there by the test hooks: resume waits for it
+# to end, saying so, instead of calling the run still going.
+@test "resume waits for the cell of a killed run while it ends, then resumes" {
+    SQLSOAK_TEST_ORPHAN_CELL=1 SQLSOAK_TEST_HANG=1:write:2 start run --rows 4000 --chunk 1000 \
+        --reads 100 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    cell=$(hook_pid)
+    ORPHAN=$cell
+    kill -9 "$PID"
+    finish
+    [ -e "/proc/$cell" ]
+    "$S" resume "$OUT" "${Q[@]}" >"$T/resume.out" 2>"$T/resume.err" 3>&- &
+    PID=$!
+    for ((i = 0; i < 3000; i++)); do
+        grep -q "is ending" "$T/resume.err" && break
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    [ "$(cat "$T/resume.err")" = "sqlsoak: $OUT: the run's process $cell is ending: waiting for it" ]
+    kill -TERM "$cell"
+    finish
+    cat "$T/resume.out" "$T/resume.err"
+    [ "$RC" -eq 0 ]
+    [ "$(jget status)" = ok ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(field chunks "$OUT/summary.csv")" = 4 ]
 }
 
 # ---- 5. a half-written CSV line ----

@@ -98,7 +98,7 @@ PY
     [ "$output" = "sqlsoak run: --update-keys hot:501: more hot rows than --chunk 500" ]
     run "$S" run --rows 2000 --chunk 500 --updates 6 --update-keys hot --db-dir "$DB" --out "$OUT"
     [ "$status" -eq 2 ]
-    [ "$output" = "sqlsoak run: --update-keys: 'hot' is neither uniform nor hot:K (K >= 1 rows)" ]
+    [ "$output" = "sqlsoak run: --update-keys: 'hot' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)" ]
     [ ! -e "$OUT" ] && [ ! -e "$DB" ]
 }
 

@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OK 0
 #define BAD -1
@@ -543,6 +544,179 @@ static void test_list_limit(void **state)
     config_free(&c);
 }
 
+/* A value of more digits than a number holds is out of range, said in a
+** short line, in a list or alone, whatever its suffix; junk stays junk. */
+static void test_huge_values(void **state)
+{
+    (void)state;
+    static char digits[100001];
+    memset(digits, '1', sizeof digits - 1);
+    static const struct {
+        const char *opt, *suffix, *must;
+    } t[] = {
+        {"--page-size", "", "out of range"},       {"--page-size", "k", "out of range"},
+        {"--rows", "", "out of range"},            {"--rows", "M", "out of range"},
+        {"--max-time", "h", "out of range"},       {"--seed", "", "out of range"},
+        {"--rows", "x", "is not a row count"},     {"--max-time", "q", "is not a duration"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+        for (int in_list = 0; in_list < 2; in_list++) {
+            static char val[sizeof digits + 16];
+            snprintf(val, sizeof val, "%s%s%s",
+                     in_list && strcmp(t[i].opt, "--page-size") == 0 ? "4k," : "", digits,
+                     t[i].suffix);
+            struct config c;
+            char err[512];
+            char *a[] = {(char *)t[i].opt, val, NULL};
+            int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+            if (rc != -1 || !strstr(err, t[i].must) || !strstr(err, t[i].opt) || strlen(err) > 160) {
+                print_error("%s %.10s...%s: rc %d, \"%s\" should say %s\n", t[i].opt, val,
+                            t[i].suffix, rc, err, t[i].must);
+                failures++;
+            }
+            config_free(&c);
+        }
+    assert_int_equal(failures, 0);
+}
+
+/* A value other than the default of every option run takes, as
+** --save-job writes it back; NULL: an option --save-job leaves out. */
+static const struct {
+    const char *name, *value;
+} every_option[] = {
+    {"preset", NULL}, {"job", NULL}, {"save-job", NULL},
+    {"rows", "40000"}, {"chunk", "20000"}, {"reads", "1000"}, {"read-from", "chunk"},
+    {"seed", "7"}, {"update-keys", "hot:1k"}, {"delete-keys", "uniform"},
+    {"sqlite-lib", "libsqlite3.so.0,/opt/sqlite/libsqlite3.so"}, {"page-size", "1k,64k"},
+    {"journal", "wal,off"}, {"sync", "normal,extra"}, {"commit-every", "1,500"},
+    {"cache-size", "-2000,100"}, {"mmap-size", "0,1M"}, {"key-order", "random"},
+    {"value-size", "0,1k"}, {"locking-mode", "exclusive"}, {"wal-autocheckpoint", "0,100"},
+    {"os-cache", "drop"}, {"busy-timeout", "0,100"}, {"checkpoint", "passive,truncate"},
+    {"readers", "0,2"}, {"read-dist", "zipf:0.5,latest"}, {"key-type", "text"},
+    {"table", "without-rowid"}, {"index", "value"}, {"updates", "0,100"}, {"deletes", "10"},
+    {"auto-vacuum", "full,incremental"}, {"repeat", "auto:5"}, {"warmup", "2"},
+    {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
+    {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},
+    {"probe", "auto"}, {"probe-time", "10"}, {"keep-db", ""}, {"detach", ""}, {"verify", ""},
+    {"min-free", "1G"}, {"on-error", "stop"}, {"watchdog", "600"}, {"no-plot", ""},
+    {"progress", "never"}, {"timeline-interval", "250"}, {"vfs-counts", "off"},
+    {"metrics", "m.prom"}, {"reader-rate", "100"},
+};
+
+/* options_save_job's text of cfg, malloc'ed. */
+static char *saved_job(const struct config *cfg)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_int_equal(options_save_job(cfg, f), 0);
+    assert_int_equal(fclose(f), 0);
+    return text;
+}
+
+/* Every option of run, given a value not its default, is written by
+** --save-job as given, and read back from that file to the same options
+** and the same file: an option is not saved as something else (--repeat
+** auto:5 as 5).  An option added to the table fails here until it has a
+** row above. */
+static void test_save_job_every_option(void **state)
+{
+    (void)state;
+    static char args[64][256];
+    char *argv[64], err[512], line[300];
+    int argc = 0;
+    struct option_doc d;
+    for (int i = 0; options_doc(CMD_RUN, i, &d); i++) {
+        size_t k = 0;
+        while (k < sizeof every_option / sizeof *every_option && strcmp(every_option[k].name, d.name))
+            k++;
+        if (k == sizeof every_option / sizeof *every_option)
+            fail_msg("--%s: no value in every_option[]", d.name);
+        if (!every_option[k].value)
+            continue;
+        if (d.arg)
+            snprintf(args[argc], sizeof args[argc], "--%s=%s", d.name, every_option[k].value);
+        else
+            snprintf(args[argc], sizeof args[argc], "--%s", d.name);
+        argv[argc] = args[argc];
+        argc++;
+    }
+    struct config given, defaults, back;
+    assert_int_equal(parse(&given, CMD_RUN, argc, argv, err, sizeof err), 0);
+    assert_int_equal(parse(&defaults, CMD_RUN, 0, NULL, err, sizeof err), 0);
+    char *text = saved_job(&given), *def_text = saved_job(&defaults);
+    /* each as given, and none of them the default's line */
+    for (int i = 0; i < argc; i++) {
+        const char *eq = strchr(args[i] + 2, '=');
+        if (eq)
+            snprintf(line, sizeof line, "\n%.*s = %s\n", (int)(eq - args[i] - 2), args[i] + 2,
+                     eq + 1);
+        else
+            snprintf(line, sizeof line, "\n%s\n", args[i] + 2);
+        if (!strstr(text, line) || strstr(def_text, line))
+            fail_msg("%s: saved as given? %s / the default's? %s\n%s", args[i],
+                     strstr(text, line) ? "yes" : "no", strstr(def_text, line) ? "yes" : "no",
+                     text);
+    }
+    /* read back through --job: the same options, the same file again */
+    char dir[] = "/tmp/test_options.XXXXXX", path[64], job_arg[80];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.conf", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+    snprintf(job_arg, sizeof job_arg, "--job=%s", path);
+    char *jargv[] = {job_arg, NULL};
+    assert_int_equal(parse(&back, CMD_RUN, 1, jargv, err, sizeof err), 0);
+    char *again = saved_job(&back);
+    assert_string_equal(again, text);
+    json_t *a = options_to_json(&given), *b = options_to_json(&back);
+    assert_true(json_equal(a, b));
+    assert_string_equal(json_string_value(json_object_get(a, "repeat")), "auto:5");
+    json_decref(a);
+    json_decref(b);
+    unlink(path);
+    rmdir(dir);
+    free(again);
+    free(text);
+    free(def_text);
+    config_free(&back);
+    config_free(&defaults);
+    config_free(&given);
+}
+
+/* --repeat auto is saved and recorded as auto, a count as the count. */
+static void test_repeat_saved_as_given(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *given, *saved, *json;
+    } t[] = {{"auto", "\nrepeat = auto\n", "auto"},
+             {"auto:20", "\nrepeat = auto\n", "auto"},
+             {"auto:4", "\nrepeat = auto:4\n", "auto:4"},
+             {"4", "\nrepeat = 4\n", NULL}};
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512];
+        char *a[] = {(char *)"--repeat", (char *)t[i].given, NULL};
+        assert_int_equal(parse(&c, CMD_RUN, 2, a, err, sizeof err), 0);
+        char *text = saved_job(&c);
+        if (!strstr(text, t[i].saved))
+            fail_msg("--repeat %s saved as:\n%s", t[i].given, text);
+        json_t *j = options_to_json(&c), *r = json_object_get(j, "repeat");
+        if (t[i].json)
+            assert_string_equal(json_string_value(r), t[i].json);
+        else
+            assert_int_equal(json_integer_value(r), 4);
+        json_decref(j);
+        free(text);
+        config_free(&c);
+    }
+}
+
 int main(void)
 {
     /* the presets are the checkout's files, wherever this test binary is
@@ -562,6 +736,9 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_accepted_edges),
         cmocka_unit_test(test_list_limit),
+        cmocka_unit_test(test_huge_values),
+        cmocka_unit_test(test_save_job_every_option),
+        cmocka_unit_test(test_repeat_saved_as_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,7 +152,13 @@ static void test_parse_keys(void **state)
     assert_int_equal(hot, 0);
     assert_int_equal(schedule_parse_keys("hot:12", &hot, err, sizeof err), 0);
     assert_int_equal(hot, 12);
-    const char *bad[] = {"hot:", "hot:0", "hot:-3", "hot:1x", "zipf", "hot"};
+    /* a row count, with its suffixes, as everywhere else */
+    assert_int_equal(schedule_parse_keys("hot:1k", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 1000);
+    assert_int_equal(schedule_parse_keys("hot:2M", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 2000000);
+    const char *bad[] = {"hot:", "hot:0", "hot:-3", "hot:1x", "hot: 5", "hot:+5", "zipf", "hot",
+                         "hot:1kk", "hot:99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = 0;
         assert_int_equal(schedule_parse_keys(bad[i], &hot, err, sizeof err), -1);
