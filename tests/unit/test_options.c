@@ -586,7 +586,8 @@ static const struct {
     const char *name, *value;
 } every_option[] = {
     {"preset", NULL}, {"job", NULL}, {"save-job", NULL},
-    {"rows", "40000"}, {"chunk", "20000"}, {"reads", "1000"}, {"read-from", "chunk"},
+    {"rows", "40000"}, {"chunk", "20000"}, {"reads", "1000"}, {"target-rows", "100000000"},
+    {"read-from", "chunk"},
     {"seed", "7"}, {"update-keys", "hot:1k"}, {"delete-keys", "uniform"},
     {"sqlite-lib", "libsqlite3.so.0,/opt/sqlite/libsqlite3.so"}, {"page-size", "1k,64k"},
     {"journal", "wal,off"}, {"sync", "normal,extra"}, {"commit-every", "1,500"},
