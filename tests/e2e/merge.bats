@@ -238,3 +238,44 @@ for r, c in zip(rows, cells):
         assert abs(float(r[col]) - c["figures"][col]["value"]) < 1e-9, (col, r[col], c["figures"][col])
 PY
 }
+
+@test "merge removes what it made, and only that, when a write fails once --out exists" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" "$BATS_FILE_TMPDIR/shares/s2" .
+    mkdir keep empty && : >keep/mine
+    # at most 20 KiB a file: summary.json (about 38 KB) is cut short, EFBIG
+    for out in keep/a/b empty; do
+        run --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 20; exec "$0" merge s1 s2 --out "$1"' "$S" "$out"
+        [ "$status" -eq 1 ]
+        [ "$stderr" = "sqlsoak merge: cannot write $out/summary.json: File too large" ]
+    done
+    [ "$(ls -A keep)" = "mine" ]
+    [ -d empty ] && [ -z "$(ls -A empty)" ]
+}
+
+@test "a share killed and resumed merges: its resumed cell's figures are what its chunks give" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s2" .
+    # killed once chunk 1 of cell 1 is committed, before its row reaches chunks.csv
+    SQLSOAK_TEST_HANG=1:record:1 start run "${M[@]}" --shard 1/2 --db-dir db --out s1
+    hung=$(hook_pid)
+    kill -9 "$PID" "$hung"
+    finish
+    run "$S" resume s1 --progress never
+    [ "$status" -eq 0 ]
+    [ "$(field resumed s1/chunks.csv | tr '\n' ' ')" = "0 1 0 0 " ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field chunks merged/summary.csv | tr '\n' ' ')" = "2 2 2 2 " ]
+}
+
+@test "shares whose cells failed merge, their run.json saying failed" {
+    for k in 1 2; do
+        SQLSOAK_TEST_CORRUPT_ROW=3 run "$S" run "${M[@]}" --verify --shard $k/2 --db-dir db --out s$k
+        [ "$status" -eq 1 ]
+    done
+    [ "$(jget status s1)" = failed ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field status merged/summary.csv | sort -u)" = verify_failed ]
+}
