@@ -8,7 +8,8 @@
 ** guarded against formulas), lists what could not be matched with the
 ** settings that keep each cell from its nearest, draws the overlays with
 ** the graph list's scripts in "compare" mode and writes report.html.
-** A folder given twice is refused: it would match itself cell for cell.
+** A folder given twice is refused: it would match itself cell for cell;
+** so is --out inside a folder compared, which would change it.
 */
 #include "compare.h"
 
@@ -494,6 +495,12 @@ int compare_main(const struct config *cfg, char *err, size_t n)
                          cfg->pos[q], cfg->pos[i]);
                 return 2;
             }
+    for (int i = 0; i < cfg->npos; i++)
+        if (folder_inside(cfg->out, cfg->pos[i])) {
+            snprintf(err, n, "--out %s is inside %s, a run compared: give a folder outside "
+                     "every run", cfg->out, cfg->pos[i]);
+            return 2;
+        }
     struct plotdata_run *runs = calloc((size_t)cfg->npos, sizeof *runs);
     int loaded = 0, rc = 2;
     if (!runs) {

@@ -6,14 +6,18 @@
 ** Refused in one line, exit 2, nothing created: a folder that is not a
 ** finished run of a share; folders of different options or seeds (every
 ** option but --shard must be the same); shares of different N, a share
-** given twice or one missing; files of different sqlsoak versions.
+** given twice or one missing; a share that is damaged or disagrees with
+** itself (shareaudit.h), or that another sqlsoak version wrote; --out
+** inside a share.  Every share is checked before anything is created;
+** when writing fails, what merge created is removed again.
 **
 ** The joined folder: chunks.csv, histograms.csv and timeline.csv hold
 ** every share's rows; summary.csv its cells in the order of round and
 ** combination, with the columns that compare cells filled again over all
 ** of them (noise.h); run.json is the first share's, with every share's
 ** cells, each with the host and storage it ran on, and "merged_from"
-** naming the folders.  Then the graphs and report.html are drawn.
+** naming the folders; summary.json made from summary.csv.  Then the
+** graphs and report.html are drawn.
 */
 #include "merge.h"
 #include "baseline.h"
@@ -24,7 +28,9 @@
 #include "noise.h"
 #include "plan.h"
 #include "plot.h"
+#include "shareaudit.h"
 #include "summary.h"
+#include "summaryjson.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -232,6 +238,8 @@ static int join_summary(const struct share *s, int count, const char *out, char 
             base = 1;
         noise_fill(recs, nrec, base);
         rc = summary_rewrite(out, recs, nrec, err, n);
+        if (rc == 0)
+            rc = summaryjson_write(out, err, n);
     } else {
         snprintf(err, n, "out of memory");
     }
@@ -298,9 +306,55 @@ static void hosts_said(const struct share *s, int count, char *buf, size_t n)
         buf[0] = 0;
 }
 
+/* Removes what merge made of out after a failure: the files it writes,
+** then out and the folders above it that folder_mkdirs created, up to
+** the ancestor that existed (anc).  Nothing else is touched. */
+static void unmake(const char *out, const char *anc)
+{
+    static const char *const made[] = {"run.json", "summary.json", "summary.csv"};
+    char path[4200];
+    for (int f = 0; f < NJOINED + 3; f++) {
+        snprintf(path, sizeof path, "%s/%s", out, f < NJOINED ? joined_files[f] : made[f - NJOINED]);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s", out);
+    while (strcmp(path, anc) != 0 && rmdir(path) == 0) {
+        char *slash = strrchr(path, '/');
+        while (slash && slash > path && slash[1] == 0) {
+            *slash = 0;
+            slash = strrchr(path, '/');
+        }
+        if (!slash || slash == path)
+            break;
+        *slash = 0;
+    }
+}
+
+/* Every share checked: of one plan, whole and agreeing with itself, and
+** --out not inside one.  0, or -1 with err. */
+static int check_all(struct share *s, int count, const char *out, char *err, size_t n)
+{
+    for (int i = 0; i < count; i++)
+        if (load_share(&s[i], err, n) != 0)
+            return -1;
+    if (check_shares(s, count, err, n) != 0)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        if (folder_inside(out, s[i].dir)) {
+            snprintf(err, n, "--out %s is inside the share %s: give a folder outside every "
+                     "share", out, s[i].dir);
+            return -1;
+        }
+        if (shareaudit_check(s[i].dir, s[i].rj, err, n) != 0)
+            return -1;
+    }
+    return check_headers(s, count, err, n);
+}
+
 int merge_main(const struct config *cfg, char *err, size_t n)
 {
     struct stat st;
+    char anc[4200];
     if (cfg->npos < 1 || !cfg->out || !*cfg->out) {
         snprintf(err, n, "usage: sqlsoak merge RESULTS_DIR... --out DIR");
         return 2;
@@ -319,10 +373,8 @@ int merge_main(const struct config *cfg, char *err, size_t n)
     }
     for (int i = 0; i < cfg->npos; i++)
         s[i].dir = cfg->pos[i];
-    int ok = 1;
-    for (int i = 0; ok && i < cfg->npos; i++)
-        ok = load_share(&s[i], err, n) == 0;
-    if (ok && check_shares(s, cfg->npos, err, n) == 0 && check_headers(s, cfg->npos, err, n) == 0) {
+    folder_existing_ancestor(cfg->out, anc, sizeof anc);
+    if (check_all(s, cfg->npos, cfg->out, err, n) == 0) {
         status = 1;
         if (folder_mkdirs(cfg->out, err, n) == 0) {
             int bad = 0;
@@ -343,8 +395,10 @@ int merge_main(const struct config *cfg, char *err, size_t n)
                 fflush(stdout);
                 int rc = plot_run(cfg->out, stdout, NULL);
                 status = rc == 0 || rc == 1 ? 0 : 1;
-            } else if (!bad && !err[0]) {
-                snprintf(err, n, "cannot write %s: %s", cfg->out, strerror(errno));
+            } else {
+                if (!bad && !err[0])
+                    snprintf(err, n, "cannot write %s: %s", cfg->out, strerror(errno));
+                unmake(cfg->out, anc);
             }
         }
     }

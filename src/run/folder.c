@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -45,6 +46,25 @@ void folder_existing_ancestor(const char *path, char *out, size_t n)
         else
             *slash = 0;
     }
+}
+
+int folder_inside(const char *path, const char *dir)
+{
+    char anc[PATH_MAX], real[PATH_MAX], whole[2 * PATH_MAX], top[PATH_MAX];
+    if (!realpath(dir, top))
+        return 0;
+    folder_existing_ancestor(path, anc, sizeof anc);
+    if (!realpath(anc, real))
+        return 0;
+    /* the part of path below its existing ancestor ("." when path is bare) */
+    size_t skip = strcmp(anc, ".") == 0 && strncmp(path, "./", 2) != 0 ? 0 : strlen(anc);
+    if (skip > strlen(path))
+        skip = strlen(path);
+    snprintf(whole, sizeof whole, "%s/%s", real, path + skip);
+    size_t len = strlen(top);
+    if (strcmp(top, "/") == 0)
+        return 1;
+    return strncmp(whole, top, len) == 0 && (whole[len] == '/' || whole[len] == 0);
 }
 
 /* path fits the kernel's limits with the files sqlsoak makes in it: each

@@ -28,6 +28,11 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
 ** out. */
 void folder_existing_ancestor(const char *path, char *out, size_t n);
 
+/* 1 when path (which need not exist) is dir or inside it, each resolved
+** by realpath (path through its nearest existing ancestor, the rest
+** appended), else 0; 0 when dir cannot be resolved. */
+int folder_inside(const char *path, const char *dir);
+
 /* mkdir -p.  Returns 0, or -1 with a message in err. */
 int folder_mkdirs(const char *path, char *err, size_t n);
 

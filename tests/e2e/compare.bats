@@ -3,6 +3,8 @@
 # cells against a baseline run, the noise of each run's repeats, the
 # settings that keep cells apart, and storage of unknown type named so.
 
+bats_require_minimum_version 1.5.0
+
 setup_file() {
     export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     export RUNS="$BATS_FILE_TMPDIR/runs"
@@ -156,4 +158,16 @@ PY
     grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/report.html"
     ! grep -rq 'rotational' "$BATS_TEST_TMPDIR/a/plots" "$BATS_TEST_TMPDIR/a/report.html" \
         "$BATS_TEST_TMPDIR/ab/report.html" "$BATS_TEST_TMPDIR/ab/plots"
+}
+
+@test "compare: --out inside a folder compared, by any path, exits 2 with one line and creates nothing" {
+    before=$(cd "$RUNS" && find a b | sort)
+    ln -s "$RUNS/a" "$BATS_TEST_TMPDIR/link"
+    for out in "$RUNS/a/cmp" "$RUNS/b/../a/x/y" "$BATS_TEST_TMPDIR/link/cmp"; do
+        run --separate-stderr "$S" compare "$RUNS/b" "$RUNS/a" --out "$out"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 0 ]
+        [ "$stderr" = "sqlsoak compare: --out $out is inside $RUNS/a, a run compared: give a folder outside every run" ]
+    done
+    [ "$(cd "$RUNS" && find a b | sort)" = "$before" ]
 }

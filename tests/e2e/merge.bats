@@ -4,6 +4,17 @@
 
 bats_require_minimum_version 1.5.0
 
+# Two shares of one matrix, made once for the tests that damage a copy.
+setup_file() {
+    local S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    mkdir -p "$BATS_FILE_TMPDIR/shares"
+    cd "$BATS_FILE_TMPDIR/shares"
+    for k in 1 2; do
+        "$S" run --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal \
+            --seed 7 --progress never --no-plot --shard $k/2 --db-dir db --out s$k >/dev/null
+    done
+}
+
 setup() {
     runs_setup
     cd "$T"
@@ -113,4 +124,158 @@ PY
     [ -s "$T/boards/b2/share/sqlsoak/presets/quick.conf" ]
     "$S" run --preset quick "${M[@]}" --db-dir db --out whole >/dev/null
     same_cells whole "$T/fleet/merged"
+}
+
+# damaged MESSAGE SCRIPT: a copy of share 1 of 2 (c1), damaged by SCRIPT
+# (run in its folder), merged with share 2: refused with MESSAGE, exit 2,
+# nothing created, the shares unchanged.
+damaged() {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" c1
+    cp -r "$BATS_FILE_TMPDIR/shares/s2" s2
+    (cd c1 && eval "$2")
+    local before
+    before=$(find c1 s2 -type f | sort | xargs md5sum)
+    run --separate-stderr "$S" merge c1 s2 --out merged/all
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 0 ]
+    [ "$stderr" = "sqlsoak merge: $1" ]
+    [ ! -e merged ]
+    [ "$(find c1 s2 -type f | sort | xargs md5sum)" = "$before" ]
+}
+
+@test "merge refuses a share whose last chunks.csv row is gone" {
+    damaged "c1: summary.csv's cell 3 repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
+        'sed -i "\$d" chunks.csv'
+}
+
+@test "merge refuses a share with a chunks.csv row gone from the middle" {
+    damaged "c1: summary.csv's cell 1 repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
+        'sed -i 3d chunks.csv'
+}
+
+@test "merge refuses a share with a chunks.csv row twice" {
+    damaged "c1/chunks.csv: line 3: cell 1 repeat 1's chunk 0 where chunk 1 of 2 was due" \
+        'sed -i 2p chunks.csv'
+}
+
+@test "merge refuses a share whose chunks.csv ends in a half line" {
+    damaged "c1/chunks.csv: its last line is cut short: cannot merge" \
+        'head -c -20 chunks.csv >x && mv x chunks.csv'
+}
+
+@test "merge refuses a share with a summary row missing" {
+    damaged "c1: summary.csv has 1 rows, run.json 2 cells" 'sed -i "\$d" summary.csv'
+}
+
+@test "merge refuses a share whose summary says failed where run.json says ok" {
+    damaged "c1: summary.csv's row 1 (cell 1 repeat 1, failed) is not run.json's" \
+        'sed -i "2s/,ok,/,failed,/" summary.csv'
+    rm -rf c1 s2
+    # every cell's record says failed, run.json's status ok
+    damaged "c1: run.json says ok, summary.csv that a cell failed" \
+        'sed -i "2s/,ok,/,failed,/" summary.csv
+         python3 -c "
+import json
+for f in \"run.json\", \"summary.json\":
+    j = json.load(open(f)); j[\"cells\"][0][\"status\"] = \"failed\"; json.dump(j, open(f, \"w\"))"'
+}
+
+@test "merge refuses a share whose summary.json disagrees with its summary.csv" {
+    damaged "c1: summary.csv's row 2 (cell 3 repeat 1, ok) is not summary.json's" \
+        'python3 -c "
+import json
+j = json.load(open(\"summary.json\")); j[\"cells\"][1][\"status\"] = \"failed\"; json.dump(j, open(\"summary.json\", \"w\"))"'
+}
+
+@test "merge refuses a share whose summary figures are not what its chunks give" {
+    damaged "c1/summary.csv: cell 1 repeat 1: write_rows_per_s_median is not what its chunks give" \
+        'python3 -c "
+import csv
+r = list(csv.reader(open(\"summary.csv\"))); i = r[0].index(\"write_rows_per_s_median\")
+r[1][i] = str(float(r[1][i]) * 2); csv.writer(open(\"summary.csv\", \"w\"), lineterminator=\"\n\").writerows(r)"'
+}
+
+@test "merge refuses a share that another sqlsoak version wrote" {
+    damaged "c1: run.json says sqlsoak 0.2.0 wrote it, this is $("$S" --version | awk '{print $2}'): merge its shares with the sqlsoak that ran them" \
+        'sed -i "s/\"version\": \"[^\"]*\"/\"version\": \"0.2.0\"/" run.json'
+}
+
+@test "merge refuses a share whose run.json says interrupted, every cell present" {
+    damaged "c1: run.json says the run ended interrupted, not finished: resume it first" \
+        'sed -i "s/^  \"status\": \"ok\"/  \"status\": \"interrupted\"/" run.json'
+}
+
+@test "merge refuses a share with a NUL byte or binary garbage in a file it copies" {
+    damaged "c1/chunks.csv line 2: a NUL byte: the file is damaged" \
+        'printf "\0" | dd of=chunks.csv bs=1 seek=$(($(head -1 chunks.csv | wc -c) + 30)) conv=notrunc status=none'
+    rm -rf c1 s2
+    damaged "c1/timeline.csv line 10: a NUL byte: the file is damaged" \
+        'printf "garbage\0\1\2\n" >>timeline.csv'
+}
+
+@test "merge refuses --out inside a share, by any path" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" "$BATS_FILE_TMPDIR/shares/s2" .
+    for out in s1/sub ./s2/../s1/a/b; do
+        run --separate-stderr "$S" merge s1 s2 --out "$out"
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "sqlsoak merge: --out $out is inside the share s1: give a folder outside every share" ]
+        [ ! -e s1/sub ] && [ ! -e s1/a ]
+    done
+}
+
+@test "a merged folder has summary.json, saying what its summary.csv says" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" "$BATS_FILE_TMPDIR/shares/s2" .
+    run "$S" merge s2 s1 --out merged
+    [ "$status" -eq 0 ]
+    python3 - merged <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(f"{sys.argv[1]}/summary.csv")))
+cells = json.load(open(f"{sys.argv[1]}/summary.json"))["cells"]
+assert len(rows) == len(cells) == 4, (len(rows), len(cells))
+for r, c in zip(rows, cells):
+    assert (int(r["cell"]), int(r["repeat"]), r["status"]) == (c["cell"], c["repeat"], c["status"]), (r, c)
+    for col in ("write_rows_per_s_median", "write_vs_cell1", "chunks"):
+        assert abs(float(r[col]) - c["figures"][col]["value"]) < 1e-9, (col, r[col], c["figures"][col])
+PY
+}
+
+@test "merge removes what it made, and only that, when a write fails once --out exists" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" "$BATS_FILE_TMPDIR/shares/s2" .
+    mkdir keep empty && : >keep/mine
+    # at most 20 KiB a file: summary.json (about 38 KB) is cut short, EFBIG
+    for out in keep/a/b empty; do
+        run --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 20; exec "$0" merge s1 s2 --out "$1"' "$S" "$out"
+        [ "$status" -eq 1 ]
+        [ "$stderr" = "sqlsoak merge: cannot write $out/summary.json: File too large" ]
+    done
+    [ "$(ls -A keep)" = "mine" ]
+    [ -d empty ] && [ -z "$(ls -A empty)" ]
+}
+
+@test "a share killed and resumed merges: its resumed cell's figures are what its chunks give" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s2" .
+    # killed once chunk 1 of cell 1 is committed, before its row reaches chunks.csv
+    SQLSOAK_TEST_HANG=1:record:1 start run "${M[@]}" --shard 1/2 --db-dir db --out s1
+    hung=$(hook_pid)
+    kill -9 "$PID" "$hung"
+    finish
+    run "$S" resume s1 --progress never
+    [ "$status" -eq 0 ]
+    [ "$(field resumed s1/chunks.csv | tr '\n' ' ')" = "0 1 0 0 " ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field chunks merged/summary.csv | tr '\n' ' ')" = "2 2 2 2 " ]
+}
+
+@test "shares whose cells failed merge, their run.json saying failed" {
+    for k in 1 2; do
+        SQLSOAK_TEST_CORRUPT_ROW=3 run "$S" run "${M[@]}" --verify --shard $k/2 --db-dir db --out s$k
+        [ "$status" -eq 1 ]
+    done
+    [ "$(jget status s1)" = failed ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field status merged/summary.csv | sort -u)" = verify_failed ]
 }

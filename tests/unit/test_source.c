@@ -187,6 +187,7 @@ static const struct {
      "schema_version status cell repeat reason chunks rows verify_failures wall_s "
      "sqlite_version sqlite_source_id",
      "run.json keys"},
+    {"shareaudit.c", "chunk", "option names (run.json's options)"},
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
     {"status.c", "status rows chunk reason", "run.json keys"},
     {"headline.c", "rows", "run.json keys"},
