@@ -344,6 +344,23 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
     return buf;
 }
 
+/* When a cell's processes (the writer and its readers) outnumber the
+** machine's cores, what that does to the readers' ratios; "" when not. */
+static const char *oversubscribed(const struct headline_input *in)
+{
+    static char buf[300];
+    int64_t most = 0;
+    for (int i = 0; i < in->nrecs; i++)
+        if (measured(&in->recs[i]) && in->recs[i].id.v[DIM_READERS] > most)
+            most = in->recs[i].id.v[DIM_READERS];
+    if (in->cpus <= 0 || most + 1 <= in->cpus)
+        return "";
+    snprintf(buf, sizeof buf, " A writer and %" PRId64 " readers are %" PRId64 " processes on "
+             "this machine's %d cores: they compete for the CPU, so these ratios measure that "
+             "too, not only the database's locks.", most, most + 1, in->cpus);
+    return buf;
+}
+
 static void dimensions(const struct headline_input *in, struct headline *h)
 {
     for (int d = 0; d < DIM_COUNT; d++) {
@@ -351,8 +368,8 @@ static void dimensions(const struct headline_input *in, struct headline *h)
         best_text(in, d, PHASE_WRITE, w, sizeof w);
         best_text(in, d, PHASE_READ, r, sizeof r);
         if (*w)
-            add(h, HL_DIM, "%s: %s%s%s.", d == DIM_LIB ? "sqlite" : dim_table[d].column, w,
-                *r ? "; " : "", r);
+            add(h, HL_DIM, "%s: %s%s%s.%s", d == DIM_LIB ? "sqlite" : dim_table[d].column, w,
+                *r ? "; " : "", r, d == DIM_READERS ? oversubscribed(in) : "");
     }
 }
 
@@ -598,6 +615,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
         snprintf(given, sizeof given, "%s", json_string_value(json_object_get(o, "baseline")));
     in.planned_rows = json_integer_value(json_object_get(o, "rows"));
     in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
+    in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
     json_decref(j);
     in.recs = recs;
     in.chunks = chunks;

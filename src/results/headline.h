@@ -68,6 +68,7 @@ struct headline_input {
     const char *preset;
     int64_t planned_rows;
     int64_t target_rows;     /* --target-rows: the size figures are projected to; 0 none */
+    int cpus;                /* the machine's cores (run.json's host); 0 unknown */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

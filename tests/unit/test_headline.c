@@ -82,7 +82,7 @@ static void chunks(struct run *r, const struct summary_record *s, int n, double 
 static void build(const struct run *r, int64_t base, const char *preset, int64_t planned,
                   struct headline *h)
 {
-    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned, 0};
+    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned, 0, 2};
     headline_build(&in, h);
 }
 
@@ -356,6 +356,26 @@ static const char *printed(const struct summary_record *recs, int n, int64_t bas
     return buf;
 }
 
+/* Readers 0 and 2 on 2 cores: 3 processes, and the readers' finding says
+** what that does to its ratios; on 4 cores it does not. */
+static void test_oversubscribed(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    memset(&r, 0, sizeof r);
+    cell(&r, 1, 1, 2000, 1000);
+    cell(&r, 2, 1, 1000, 500)->id.v[DIM_READERS] = 2;
+    struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 0, 0, 2};
+    headline_build(&in, &h);
+    assert_non_null(line_with(&h, HL_DIM, "readers: 0 (the baseline) writes fastest"));
+    assert_non_null(line_with(&h, HL_DIM, "A writer and 2 readers are 3 processes on this "
+                                          "machine's 2 cores: they compete for the CPU"));
+    in.cpus = 4;
+    headline_build(&in, &h);
+    assert_null(strstr(line_with(&h, HL_DIM, "readers: "), "compete"));
+}
+
 /* One cell: its figures, not two rankings of one under two headings. */
 static void test_one_cell(void **state)
 {
@@ -427,6 +447,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scaling),
         cmocka_unit_test(test_absolute),
+        cmocka_unit_test(test_oversubscribed),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_best_value),
         cmocka_unit_test(test_fifty_percent_not_a_finding),
