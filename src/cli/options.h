@@ -44,6 +44,7 @@ struct config {
     /* workload */
     int64_t rows, chunk, reads, seed;
     int64_t target_rows;          /* --target-rows; 0: the run's --rows */
+    char *need;                   /* --need (need.h), or NULL */
     int read_from;
     char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
     int delete_keys;              /* --delete-keys: enum delete_keys */

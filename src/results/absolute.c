@@ -28,13 +28,27 @@ static int measured(const struct summary_record *recs, int nrecs, const struct c
     return 0;
 }
 
-/* log2 of figure f of c (0 write s per million, 1 p50, 2 p99), NaN when
-** it was not measured. */
+/* Figure f of c (0 write s per million, 1 p50, 2 p99, 3 µs per read),
+** NaN when it was not measured. */
 static double figure(const struct chunk_record *c, int f)
 {
-    double v = f == 0 ? (c->ph[PHASE_WRITE].rate > 0 ? 1e6 / c->ph[PHASE_WRITE].rate : NAN)
-                      : c->ph[PHASE_READ].us[f == 1 ? LAT_P50 : LAT_P99];
+    const struct phase_stats *w = &c->ph[PHASE_WRITE], *r = &c->ph[PHASE_READ];
+    double v = f == 0 ? (w->rate > 0 ? 1e6 / w->rate : NAN)
+               : f == 3 ? (r->rate > 0 ? 1e6 / r->rate : NAN)
+                        : r->us[f == 1 ? LAT_P50 : LAT_P99];
     return v > 0 ? v : NAN;
+}
+
+double absolute_at(const struct absolute_figure *f, double rows)
+{
+    return isnan(f->b) ? NAN : exp2(f->a + f->b * log2(rows));
+}
+
+double absolute_crossing(const struct absolute_figure *f, double limit, double from)
+{
+    if (isnan(f->b) || !(f->b > 0) || !(absolute_at(f, from) <= limit))
+        return 0;
+    return exp2((log2(limit) - f->a) / f->b);
 }
 
 /* The median at last_rows and the projection to target of figure f over
@@ -46,7 +60,7 @@ static void project(const struct chunk_record *const *ch, int k, int f, int64_t 
     double *at = malloc(sizeof(double) * (size_t)(k + 1));
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     int m = 0, na = 0;
-    out->at = out->proj = out->lo = out->hi = NAN;
+    out->at = out->proj = out->lo = out->hi = out->a = out->b = NAN;
     for (int i = 0; at && i < k; i++) {
         double y = figure(ch[i], f);
         if (isnan(y))
@@ -60,9 +74,13 @@ static void project(const struct chunk_record *const *ch, int k, int f, int64_t 
         out->at = cellstats_median(at, na);
     free(at);
     double sxx_c = sxx - sx * sx / (m ? m : 1);
-    if (target <= last || m < 3 || !(sxx_c > 0))
+    if (m < 2 || !(sxx_c > 0))
         return;
     double b = (sxy - sx * sy / m) / sxx_c, a = (sy - b * sx) / m, sse = 0;
+    out->a = a;
+    out->b = b;
+    if (target <= last || m < 3)
+        return;
     for (int i = 0; i < k; i++) {
         double y = figure(ch[i], f);
         if (!isnan(y)) {
@@ -107,6 +125,7 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
         project(ch, k, 0, out->last_rows, target, &out->write_s_per_m);
         project(ch, k, 1, out->last_rows, target, &out->read_p50_us);
         project(ch, k, 2, out->last_rows, target, &out->read_p99_us);
+        project(ch, k, 3, out->last_rows, target, &out->read_us);
         if (isnan(out->write_s_per_m.proj))
             out->target_rows = 0;      /* too few chunks to project from */
     }
@@ -115,8 +134,7 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
     return rc;
 }
 
-/* A rate as the terminal gives it: 394k, 1.23M. */
-static const char *rate_text(double r, char *buf, size_t n)
+const char *absolute_rate_text(double r, char *buf, size_t n)
 {
     if (r >= 1e6)
         snprintf(buf, n, "%.2fM", r / 1e6);
@@ -140,7 +158,7 @@ const char *absolute_write_text(double s_per_m, char *buf, size_t n)
 {
     char r[24], s[24];
     snprintf(buf, n, "%s s per million rows (%s rows/s)", secs(s_per_m, s, sizeof s),
-             rate_text(1e6 / s_per_m, r, sizeof r));
+             absolute_rate_text(1e6 / s_per_m, r, sizeof r));
     return buf;
 }
 

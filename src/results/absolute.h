@@ -19,12 +19,14 @@
 struct absolute_figure {
     double at;                 /* at last_rows; NaN: not measured */
     double proj, lo, hi;       /* at the target; NaN: no projection */
+    double a, b;               /* the fit: log2(figure) = a + b log2(rows); NaN none */
 };
 
 struct absolute {
     int64_t last_rows, target_rows;   /* target 0: no projection asked or possible */
     struct absolute_figure write_s_per_m;     /* seconds per million rows written */
     struct absolute_figure read_p50_us, read_p99_us;
+    struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
     double cached_pct;         /* of the database before the reads, NaN unknown */
 };
 
@@ -39,8 +41,18 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
 ** headline.h. */
 double absolute_t975(int df);
 
+/* Figure f at rows: the fit's value, NaN without a fit. */
+double absolute_at(const struct absolute_figure *f, double rows);
+
+/* The rows at which figure f's fit reaches limit, when it grows towards
+** it (b > 0) and is under it at from rows; 0 when it never does. */
+double absolute_crossing(const struct absolute_figure *f, double limit, double from);
+
 /* "2.54 s per million rows (394k rows/s)" of seconds per million. */
 const char *absolute_write_text(double s_per_m, char *buf, size_t n);
+
+/* A rate as the terminal gives it: 394k, 1.23M, 620. */
+const char *absolute_rate_text(double r, char *buf, size_t n);
 
 /* A latency in µs as a person reads it: "22 µs", "1.4 ms", "2.1 s". */
 const char *absolute_time_text(double us, char *buf, size_t n);

@@ -527,6 +527,122 @@ static void absolutes(const struct headline_input *in, const struct cell_id *ids
     }
 }
 
+/* ---- the application's need: does each cell meet it, and to what size ---- */
+
+/* A cell against the need: its sentence, and a score to order by (the
+** headroom when it meets it; below 1 the share of the size it reaches). */
+struct need_verdict {
+    double score;
+    char text[HEADLINE_LEN];
+};
+
+static const struct absolute_figure *need_figure(const struct absolute *a, enum need_item k)
+{
+    return k == NEED_WRITES ? &a->write_s_per_m : k == NEED_READS ? &a->read_us
+                                                                  : &a->read_p99_us;
+}
+
+/* What item k of the cell costs, as the need states it: "620/s", "14 ms". */
+static const char *need_have_text(enum need_item k, double us, char *buf, size_t n)
+{
+    if (k == NEED_READ_P99)
+        return absolute_time_text(us, buf, n);
+    char r[24];
+    snprintf(buf, n, "%s/s", absolute_rate_text(1e6 / us, r, sizeof r));
+    return buf;
+}
+
+static void need_verdict(const struct need *nd, const struct absolute *a, const char *name,
+                         struct need_verdict *v)
+{
+    int proj = a->target_rows > a->last_rows;
+    double size = (double)(proj ? a->target_rows : a->last_rows), head = INFINITY, cross = 0;
+    int tight = -1, short_now = -1;
+    for (int k = 0; k < NEED_COUNT; k++) {
+        const struct absolute_figure *f = need_figure(a, (enum need_item)k);
+        double lim = nd->limit_us[k], have = proj ? f->proj : f->at;
+        if (isnan(lim) || isnan(f->at))
+            continue;
+        if (f->at > lim && short_now < 0)
+            short_now = k;
+        double x = proj ? absolute_crossing(f, lim, (double)a->last_rows) : 0;
+        if (x > 0 && x < size && (cross == 0 || x < cross))
+            cross = x, tight = k;
+        if (!isnan(have) && lim / have < head && cross == 0)
+            head = lim / have, tight = k;
+    }
+    char have[32], want[32], at[24];
+    if (short_now >= 0) {
+        const struct absolute_figure *f = need_figure(a, (enum need_item)short_now);
+        v->score = 0;
+        snprintf(v->text, sizeof v->text, "%s falls short already at %s rows: %s %s against %s.",
+                 name, rows_text(a->last_rows, at, sizeof at), need_names[short_now],
+                 need_have_text((enum need_item)short_now, f->at, have, sizeof have),
+                 need_asked_text(nd, (enum need_item)short_now, want, sizeof want));
+    } else if (cross > 0) {
+        v->score = cross / size;
+        snprintf(v->text, sizeof v->text, "%s falls short from about %s rows (projected from its "
+                 "scaling fit), its %s reaching %s there.", name,
+                 rows_text((int64_t)cross, at, sizeof at), need_names[tight],
+                 need_asked_text(nd, (enum need_item)tight, want, sizeof want));
+    } else if (tight >= 0) {
+        const struct absolute_figure *f = need_figure(a, (enum need_item)tight);
+        v->score = head;
+        snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s with %.*fx headroom, its "
+                 "tightest %s (%s against %s).", name,
+                 rows_text((int64_t)size, at, sizeof at), proj ? " (projected)" : "",
+                 head < 10 ? 2 : 1, head,
+                 need_names[tight],
+                 need_have_text((enum need_item)tight, proj ? f->proj : f->at, have, sizeof have),
+                 need_asked_text(nd, (enum need_item)tight, want, sizeof want));
+    } else {
+        v->score = -1;
+        snprintf(v->text, sizeof v->text, "%s measured none of the need's figures.", name);
+    }
+}
+
+static int by_score(const void *x, const void *y)
+{
+    double a = ((const struct need_verdict *)x)->score, b = ((const struct need_verdict *)y)->score;
+    return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Each cell against --need, best first: meets it with its headroom, or
+** from what size it falls short. */
+static void needs(const struct headline_input *in, const struct cell_id *ids, int nids,
+                  struct headline *h)
+{
+    if (!in->need || !ids)
+        return;
+    struct need_verdict *v = calloc((size_t)nids + 1, sizeof *v);
+    int nv = 0;
+    int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows;
+    for (int i = 0; v && i < nids; i++) {
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= ids[j].cell == ids[i].cell;
+        struct absolute a;
+        char name[256];
+        if (seen || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell,
+                                target, &a) != 0)
+            continue;
+        baseline_name(ids[i].cell, ids, nids, name, sizeof name);
+        need_verdict(in->need, &a, name, &v[nv++]);
+    }
+    if (v)
+        qsort(v, (size_t)nv, sizeof *v, by_score);
+    char asked[200] = "", t[32];
+    size_t len = 0;
+    for (int k = 0; in->need && k < NEED_COUNT && len < sizeof asked; k++)
+        if (!isnan(in->need->asked[k]))
+            len += (size_t)snprintf(asked + len, sizeof asked - len, "%s%s %s", len ? ", " : "",
+                                    need_names[k],
+                                    need_asked_text(in->need, (enum need_item)k, t, sizeof t));
+    for (int i = 0; i < nv; i++)
+        add(h, HL_NEED, "Need (%s): %s", asked, v[i].text);
+    free(v);
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
@@ -543,6 +659,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
             ids[nids++] = in->recs[i].id;
     baseline_name(in->baseline, ids, nids, base, sizeof base);
     absolutes(in, ids, nids, base, out);
+    needs(in, ids, nids, out);
     free(ids);
     scaling(in, base, out);
     cache(in, out);
@@ -616,6 +733,11 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.planned_rows = json_integer_value(json_object_get(o, "rows"));
     in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
+    struct need need;
+    char why[256];
+    const char *asked = json_string_value(json_object_get(o, "need"));
+    if (asked && need_parse(asked, &need, why, sizeof why) == 0)
+        in.need = &need;     /* a run refuses a bad one before it starts */
     json_decref(j);
     in.recs = recs;
     in.chunks = chunks;

@@ -37,13 +37,15 @@
 #include "records.h"
 
 #include <stddef.h>
+#include "need.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
 #define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
 #define HEADLINE_LEN 768
 
-enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE };
+enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED };
 
 struct headline_line {
     enum headline_kind kind;
@@ -69,6 +71,7 @@ struct headline_input {
     int64_t planned_rows;
     int64_t target_rows;     /* --target-rows: the size figures are projected to; 0 none */
     int cpus;                /* the machine's cores (run.json's host); 0 unknown */
+    const struct need *need; /* --need: the load each cell is held against; NULL none */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

@@ -14,6 +14,7 @@
 #include "detach.h"
 #include "devprobe.h"
 #include "folder.h"
+#include "need.h"
 #include "owner.h"
 #include "plan.h"
 #include "runjson.h"
@@ -83,6 +84,9 @@ static int check_schedule(const struct config *cfg, char *err, size_t n)
 
 static int check_workload(const struct config *cfg, char *err, size_t n)
 {
+    struct need need;
+    if (cfg->need && need_parse(cfg->need, &need, err, n) != 0)
+        return -1;
     if (cfg->chunk > cfg->rows) {
         snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
                  cfg->rows);

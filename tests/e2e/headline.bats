@@ -237,3 +237,35 @@ PY
     [[ "$output" == *"At 16k rows (the largest full chunk)"* ]]
     [[ "$output" != *"Projected"* ]]
 }
+
+@test "--need: a need the run meets, with its headroom recomputed from chunks.csv, and one it does not; a bad need is refused" {
+    run "$S" run --rows 8k --chunk 2k --reads 200 --need writes=1/s,read-p99=10s \
+        --db-dir "$T/db" --out "$T/n" --progress never --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/n" "$output" <<'PY'
+import csv, re, statistics, sys
+d, out = sys.argv[1:]
+line = next(l.strip() for l in out.splitlines() if l.strip().startswith("Need ("))
+m = re.fullmatch(r"Need \(writes 1/s, read-p99 10 s\): cell 1 meets it at 8k rows with ([0-9.]+)x "
+                 r"headroom, its tightest (writes|read-p99) \(.*\)\.", line)
+assert m, line
+last = [c for c in csv.DictReader(open(d + "/chunks.csv")) if c["rows"] == "8000"]
+rate = statistics.median(float(c["write_rows_per_s"]) for c in last)
+p99 = statistics.median(float(c["read_p99_us"]) for c in last)
+head = min(rate / 1, 10e6 / p99)
+got = float(m.group(1))
+assert abs(got - head) <= 0.06 * head, (got, head)
+PY
+    # a need no machine meets: short already at the run's largest chunk
+    run "$S" plot "$T/n"
+    sed -i 's/"writes=1\/s,read-p99=10s"/"writes=1000M\/s"/' "$T/n/run.json"
+    run "$S" plot "$T/n"
+    [[ "$output" == *"Need (writes 1000M/s): cell 1 falls short already at 8k rows: writes "*" against 1000M/s."* ]]
+    # bad input: one line naming the item, exit 2, nothing created
+    run "$S" run --rows 8k --chunk 2k --need reads=many --db-dir "$T/db" --out "$T/bad"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"--need reads: 'many' is not a rate above 0 per second"* ]]
+    [ ! -e "$T/bad" ]
+}

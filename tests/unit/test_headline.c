@@ -82,7 +82,7 @@ static void chunks(struct run *r, const struct summary_record *s, int n, double 
 static void build(const struct run *r, int64_t base, const char *preset, int64_t planned,
                   struct headline *h)
 {
-    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned, 0, 2};
+    struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned, 0, 2, NULL};
     headline_build(&in, h);
 }
 
@@ -356,6 +356,48 @@ static const char *printed(const struct summary_record *recs, int n, int64_t bas
     return buf;
 }
 
+/* --need against a write cost that grows as the rows (8 s per million at
+** 8k rows, 125k rows/s): 100k rows/s is met at 8k rows, and the fit
+** crosses it at 10k, short of the 64k asked; 200k rows/s is not met at
+** all; 10k rows/s is met at 64k with 1.56x headroom.  Best first. */
+static void test_need(void **state)
+{
+    (void)state;
+    static struct run r;
+    static struct headline h;
+    struct need nd;
+    char err[200];
+    memset(&r, 0, sizeof r);
+    chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 1, 0);
+    for (int k = 0; k < r.nchunks; k++)
+        r.chunks[k].ph[PHASE_WRITE].rate = 1e9 / (double)r.chunks[k].rows;
+    struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 64000, 0, 2, &nd};
+    assert_int_equal(need_parse("writes=100k/s", &nd, err, sizeof err), 0);
+    headline_build(&in, &h);
+    assert_non_null(line_with(&h, HL_NEED, "Need (writes 100k/s): cell 1 falls short from about "
+                                           "10k rows (projected from its scaling fit), its "
+                                           "writes reaching 100k/s there."));
+    assert_int_equal(need_parse("writes=200k/s", &nd, err, sizeof err), 0);
+    headline_build(&in, &h);
+    assert_non_null(line_with(&h, HL_NEED, "cell 1 falls short already at 8k rows: writes "
+                                           "125k/s against 200k/s."));
+    assert_int_equal(need_parse("writes=10k/s", &nd, err, sizeof err), 0);
+    headline_build(&in, &h);
+    assert_non_null(line_with(&h, HL_NEED, "cell 1 meets it at 64k rows (projected) with 1.56x "
+                                           "headroom, its tightest writes (16k/s against "
+                                           "10k/s)."));
+    /* bad needs, one line each naming the item */
+    assert_int_equal(need_parse("writes=fast", &nd, err, sizeof err), -1);
+    assert_string_equal(err, "--need writes: 'fast' is not a rate above 0 per second (200/s, "
+                             "2k/s)");
+    assert_int_equal(need_parse("read-p99=20", &nd, err, sizeof err), -1);
+    assert_int_equal(need_parse("writes=1/s,writes=2/s", &nd, err, sizeof err), -1);
+    assert_string_equal(err, "--need: writes given twice");
+    assert_int_equal(need_parse("wal=256MB", &nd, err, sizeof err), -1);
+    assert_int_equal(need_parse("read-p99=500us", &nd, err, sizeof err), 0);
+    assert_true(nd.limit_us[NEED_READ_P99] == 500);
+}
+
 /* Readers 0 and 2 on 2 cores: 3 processes, and the readers' finding says
 ** what that does to its ratios; on 4 cores it does not. */
 static void test_oversubscribed(void **state)
@@ -366,7 +408,7 @@ static void test_oversubscribed(void **state)
     memset(&r, 0, sizeof r);
     cell(&r, 1, 1, 2000, 1000);
     cell(&r, 2, 1, 1000, 500)->id.v[DIM_READERS] = 2;
-    struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 0, 0, 2};
+    struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 0, 0, 2, NULL};
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_DIM, "readers: 0 (the baseline) writes fastest"));
     assert_non_null(line_with(&h, HL_DIM, "A writer and 2 readers are 3 processes on this "
@@ -448,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_scaling),
         cmocka_unit_test(test_absolute),
         cmocka_unit_test(test_oversubscribed),
+        cmocka_unit_test(test_need),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_best_value),
         cmocka_unit_test(test_fifty_percent_not_a_finding),

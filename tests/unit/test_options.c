@@ -587,6 +587,7 @@ static const struct {
 } every_option[] = {
     {"preset", NULL}, {"job", NULL}, {"save-job", NULL},
     {"rows", "40000"}, {"chunk", "20000"}, {"reads", "1000"}, {"target-rows", "100000000"},
+    {"need", "writes=200/s,read-p99=20ms"},
     {"read-from", "chunk"},
     {"seed", "7"}, {"update-keys", "hot:1k"}, {"delete-keys", "uniform"},
     {"sqlite-lib", "libsqlite3.so.0,/opt/sqlite/libsqlite3.so"}, {"page-size", "1k,64k"},

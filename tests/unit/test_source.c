@@ -174,6 +174,7 @@ static const struct {
      "the columns of the durability data file plots/durability.gp reads; outcome words"},
     {"plotdata.c", "device rows chunk trials reads", "run.json keys"},
     {"compare.c", "rows chunk reads", "the options a run was given, by name"},
+    {"need.c", "reads", "--need's items"},
     {"plotheat.c", "status commit_every write_rows_per_s",
      "the columns of the heatmap and commit data files"},
     {"plotreaders.c", "readers", "the name of its data file"},
