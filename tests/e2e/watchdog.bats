@@ -63,6 +63,20 @@ PY
     [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == "no progress for 1 s in the read phase of chunk 0: killed"* ]]
 }
 
+@test "watchdog: verify, which reads the whole table, is waited for as many chunks' worth as it reads, and the run ends ok" {
+    # 20 small chunks; integrity_check made 3 s longer, without a beat, and
+    # the automatic floor lowered to 1 s: 10x a chunk, at least 1 s, is far
+    # below it, but the verify of 20 chunks' worth gets 20 times that
+    SQLSOAK_TEST_SLOW_VERIFY=3000 SQLSOAK_TEST_WATCHDOG_FLOOR=1 run --separate-stderr \
+        "$S" run --rows 20000 --chunk 1000 --reads 100 --verify \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output $stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
+    [ "$(jget status)" = ok ]
+}
+
 @test "--watchdog: a bad value is one line naming it, exit 2, nothing created" {
     for v in 0 soon 5x -1s; do
         run --separate-stderr "$S" run --rows 1000 --chunk 1000 --watchdog "$v" \
