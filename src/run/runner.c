@@ -118,14 +118,15 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
     if (rc == 0)
         return 0;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/chunks.csv", r->out);
     memset(res, 0, sizeof *res);
     csvout_clear(CSV_SUMMARY, &res->sum);
     res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     res->sum.id = env.id;
-    res->sum.chunks = cellproc_recorded(path, &env.id);
+    /* its figures from its chunks recorded: a cell killed in its verify
+    ** keeps its whole measurement */
+    cellproc_recorded(r->out, &env.id, (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk,
+                      r->cfg->chunk, &res->sum);
     snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
     return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
 }
