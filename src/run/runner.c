@@ -359,6 +359,33 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     return failed;
 }
 
+int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
+{
+    struct progress pg;
+    struct cell_result res;
+    progress_init(&pg, r->cfg->progress);
+    pg.cells = r->ncells;
+    pg.cell_no = idx + 1;
+    int lost = run_cell(r, idx, prior, &pg, 0, &res);
+    progress_done(&pg);
+    if (lost || res.results_full || (stop_signal && !res.db_created)) {
+        r->end = lost || stop_signal ? "interrupted" : "disk_full";
+        note_where(r, idx, res.sum.chunks, lost || res.results_full ? res.sum.reason : NULL);
+        return -1;
+    }
+    if (res.status != ST_OK && res.status != ST_WARMUP) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", idx + 1, r->ncells,
+                 status_names[res.status], res.sum.reason);
+        progress_note(&pg, msg);
+    }
+    r->results[idx] = res.sum;
+    runjson_set_cell(r->rj, idx, &r->cells[idx], &res);
+    if (res.db_created && !r->cfg->keep_db)
+        remove_db(r, idx, &res, &pg);
+    return 0;
+}
+
 void runner_shell_quote(FILE *f, const char *s)
 {
     fputc('\'', f);
