@@ -149,6 +149,8 @@ int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_res
         return -1;
     watchdog_start(&w, watchdog_s, clock_now_ns());
     w.floor_s = testhook_watchdog_floor_s(w.floor_s);
+    if (env->prior && env->prior->slowest_s > 0)    /* a resumed cell's chunks so far */
+        w.slowest_ns = (uint64_t)(env->prior->slowest_s * 1e9);
     int got = await_result(env, &sp, &w, res);
     int wstatus = 0;
     if (got == 1) {

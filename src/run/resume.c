@@ -112,6 +112,8 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
             p->deleted += cr.ph[PHASE_DELETE].ops;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
+            if (!isnan(cr.elapsed_s) && cr.elapsed_s - p->elapsed_s > p->slowest_s)
+                p->slowest_s = cr.elapsed_s - p->elapsed_s;
             p->elapsed_s = isnan(cr.elapsed_s) ? p->elapsed_s : cr.elapsed_s;
             p->chunks++;
         }

@@ -8,7 +8,8 @@
 ** the machine is not a hang), times the work the step in flight may do
 ** before its next beat in chunks' worth (beat.h's work: verify's
 ** integrity_check reads the whole table in one call), and
-** WATCHDOG_FIRST_S before its first chunk has ended.
+** WATCHDOG_FIRST_S before its first chunk has ended (a resumed cell's
+** runner sets slowest_ns from its recorded chunks).
 */
 #ifndef SQLSOAK_WATCHDOG_H
 #define SQLSOAK_WATCHDOG_H

@@ -78,15 +78,17 @@ PY
 }
 
 @test "watchdog: a cell killed in its verify keeps its chunks' figures, and resume runs its verify and closes the run ok" {
+    # the automatic watchdog, its floor lowered to 1 s: 3 chunks' worth of it
+    export SQLSOAK_TEST_WATCHDOG_FLOOR=1
     SQLSOAK_TEST_HANG=1:verify:2 run --separate-stderr timeout 120 "$S" run --rows 3000 \
-        --chunk 1000 --reads 100 --verify --journal delete,wal --watchdog 1s \
+        --chunk 1000 --reads 100 --verify --journal delete,wal \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output $stderr"
     [ "$status" -eq 1 ]
     [ "$(jget status)" = failed ]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "hung ok " ]
     [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == \
-       "no progress for 1 s in the verify phase of chunk 2: killed"* ]]
+       "no progress for "*" s in the verify phase of chunk 2: killed (watchdog: 10x its slowest chunk, "*", at least 1 s, times 3 chunks' worth of work)" ]]
     # the hung cell's figures, from its chunks
     [ "$(field chunks "$OUT/summary.csv" | head -n 1)" = 3 ]
     [ "$(field rows "$OUT/summary.csv" | head -n 1)" = 3000 ]
@@ -97,6 +99,19 @@ PY
     db1=$DB/$(db_prefix "$OUT")-cell1-rep1.db
     [ -f "$db1" ]
     ok2=$(sed -n 3p "$OUT/summary.csv")
+
+    # hung again in the verify resume runs: the watchdog knows the cell's
+    # chunks from chunks.csv (not an hour, as before a first chunk): killed
+    # as in the run; still resumable
+    SQLSOAK_TEST_HANG=1:verify:2 run --separate-stderr timeout 120 "$S" resume "$OUT" "${Q[@]}"
+    echo "$output $stderr"
+    [ "$status" -eq 1 ]
+    [ "$(jget status)" = failed ]
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "hung ok " ]
+    [[ "$(field reason "$OUT/summary.csv" | head -n 1)" == \
+       *"in the verify phase of chunk 2: killed (watchdog: 10x its slowest chunk, "*", at least 1 s, times 3 chunks' worth of work)" ]]
+    [ -n "$(field write_last_over_first "$OUT/summary.csv" | head -n 1)" ]
+    [ -f "$db1" ]
 
     run --separate-stderr timeout 120 "$S" resume "$OUT" "${Q[@]}"
     echo "$output $stderr"
