@@ -4,7 +4,9 @@
 **
 ** Everything is checked before anything is changed, and a check that
 ** fails is a clear error with exit 2:
-**   run.json is sqlsoak's, the run did not finish, it is not still going;
+**   run.json is sqlsoak's, the run did not finish (or failed with a cell
+**   hung in its verify, every chunk recorded: verify_unfinished), it is
+**   not still going;
 **   the original command line is read back exactly (every byte, see
 **   runjson.h) and parses again into the options run.json recorded, and
 **   summary.csv records a prefix of that plan;
@@ -18,7 +20,9 @@
 ** other is kept, with a line saying so.
 ** Then: a half-written last CSV line is cut off, rows of an unrecorded
 ** chunk are deleted (the chunk is measured again), and the runner carries
-** on, marking the chunks it runs as resumed.
+** on, marking the chunks it runs as resumed; or, every cell recorded, the
+** verifies the watchdog cut short run again (resume_verifies) and the run
+** closes.
 */
 #include "resume.h"
 #include "csvin.h"
@@ -743,8 +747,9 @@ static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
 }
 
 /* A run with every cell recorded (failed, or killed as it closed) whose
-** unfinished work is verifies the watchdog cut short: each is checked, then run again, and the run closed as it would
-** have been.  Returns the exit status. */
+** unfinished work is verifies the watchdog cut short: each is checked,
+** then run again, and the run closed as it would have been.  Returns the
+** exit status. */
 static int resume_verifies(struct resume *rs, char *err, size_t n)
 {
     struct runner *r = &rs->r;
