@@ -4,14 +4,16 @@
 ** begins, recording each chunk), so that the runner's watchdog can tell a slow cell from
 ** one that no longer moves (a stuck NFS mount, a card that stopped
 ** answering).  Sent outside every timed phase but the verify scan, whose
-** beats come every BEAT_VERIFY_ROWS rows, and the live beats below.  A message is smaller than
-** PIPE_BUF: one write(2), never interleaved.
+** beats come every BEAT_VERIFY_ROWS rows, and the live beats below.  A
+** message is smaller than PIPE_BUF: one write(2), never interleaved.
 **
 ** The beats also carry what the progress line shows, so that the runner
 ** alone writes the terminal (progress.h): the chunk's figures at
 ** BEAT_CHUNK_END, and, about every second inside a phase, a live beat
 ** (live 1: the phase in flight, its ops so far, its rate, the time the
-** chunk has left).  A live beat is no step: the watchdog ignores it.
+** chunk has left).  A live beat is no step, but it is progress: the
+** timeline sends it only as the phase's ops advance (live.h), so the
+** watchdog sees every phase that loops move, at no cost per row.
 */
 #ifndef SQLSOAK_BEAT_H
 #define SQLSOAK_BEAT_H
@@ -40,6 +42,9 @@ struct beat {
     double rate;                /* live: ops/s since the last live beat */
     double left_s;              /* live: the chunk's time left, estimated; <0 unknown */
     double elapsed_s;           /* live, BEAT_CHUNK_END: the cell's time so far */
+    double work;                /* a step: the work it may do before its next beat, in
+                                   chunks' worth (verify reads the whole table); the
+                                   watchdog's limit grows by it.  <= 1: a chunk's */
     double ph_rate[PHASE_COUNT];/* BEAT_CHUNK_END: each phase's rate (NaN: none) */
 };
 

@@ -13,11 +13,14 @@
 #include "cellproc.h"
 #include "beat.h"
 #include "clock.h"
+#include "cellstats.h"
 #include "csvin.h"
+#include "histfile.h"
 #include "fdio.h"
 #include "progress.h"
 #include "spawn.h"
 #include "stop.h"
+#include "testhook.h"
 #include "watchdog.h"
 
 #include <signal.h>
@@ -125,9 +128,7 @@ static int await_result(const struct soak_env *env, struct spawn *sp, struct wat
         if (stop_signal && !acked)
             acknowledge(env->progress, &seen);
         show(env, &b, &seen);
-        if (b.live)
-            continue;           /* no step: the watchdog waits for one */
-        watchdog_beat(w, &b, clock_now_ns());
+        watchdog_beat(w, &b, clock_now_ns());   /* a live beat too: progress */
         if (b.step == BEAT_RESULT)
             return spawn_read(sp, 0, res, sizeof *res, watchdog_deadline(w));
     }
@@ -147,6 +148,9 @@ int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_res
     if (spawn_start(&sp, 1, cell_body, &body, why, n) != 0)
         return -1;
     watchdog_start(&w, watchdog_s, clock_now_ns());
+    w.floor_s = testhook_watchdog_floor_s(w.floor_s);
+    if (env->prior && env->prior->slowest_s > 0)    /* a resumed cell's chunks so far */
+        w.slowest_ns = (uint64_t)(env->prior->slowest_s * 1e9);
     int got = await_result(env, &sp, &w, res);
     int wstatus = 0;
     if (got == 1) {
@@ -169,16 +173,39 @@ int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_res
     return -1;
 }
 
-int64_t cellproc_recorded(const char *path, const struct cell_id *id)
+int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nchunks,
+                          int64_t chunk_rows, struct summary_record *sum)
 {
     struct csvin t;
-    char err[256];
+    struct cellstats st;
+    struct chunk_record cr;
+    char path[4200], err[256];
+    off_t whole;
     int64_t k = 0;
-    if (csvin_read(path, CSV_CHUNKS, &t, err, sizeof err) != 0)
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    if (cellstats_init(&st, nchunks) != 0)
         return 0;
-    for (int i = 0; i < t.nrows; i++)
-        k += csvin_int(&t, CSV_CHUNKS, i, COL_cell, -1) == id->cell &&
-             csvin_int(&t, CSV_CHUNKS, i, COL_repeat, -1) == id->repeat;
+    if (csvin_read(path, CSV_CHUNKS, &t, err, sizeof err) != 0) {
+        cellstats_free(&st);
+        return 0;
+    }
+    for (int i = 0; i < t.nrows; i++) {
+        if (csvin_record(&t, CSV_CHUNKS, i, &cr) != 0 || cr.id.cell != id->cell ||
+            cr.id.repeat != id->repeat)
+            continue;
+        if (cellstats_add(&st, &cr, cr.ph[PHASE_WRITE].ops == chunk_rows) != 0)
+            break;
+        k++;
+        sum->rows = cr.rows;
+        sum->verify_failures += cr.verify_failures;
+        sum->db_bytes = cr.db_bytes;
+    }
     csvin_free(&t);
+    if (histfile_restore(dir, id->cell, id->repeat, k, &st.lat, st.rd.lat, &whole, err,
+                         sizeof err) != 0)
+        hist_reset(&st.lat);
+    cellstats_summarise(&st, sum);
+    cellstats_free(&st);
+    sum->chunks = k;
     return k;
 }

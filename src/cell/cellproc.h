@@ -36,8 +36,14 @@ int cellproc_exit_status(int handed_back);
 ** or 0. */
 int cellproc_stopped(int wstatus);
 
-/* The chunks of cell id in the whole lines of the chunks.csv at path; 0
-** when it cannot be read. */
-int64_t cellproc_recorded(const char *path, const struct cell_id *id);
+/* The chunks of cell id recorded in the whole lines of dir/chunks.csv (0
+** when it cannot be read), and into *sum the cell's figures from them as
+** the cell itself would have summarised them (cellstats.h): its rows, its
+** values found wrong, its database's size, its rates, and its reads'
+** latencies from dir/histograms.csv (empty when it cannot be read).  A
+** chunk is full when it wrote chunk_rows rows.  For a cell whose process
+** handed back nothing (a watchdog's kill): its summary keeps its chunks. */
+int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nchunks,
+                          int64_t chunk_rows, struct summary_record *sum);
 
 #endif

@@ -697,10 +697,18 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     return 0;
 }
 
+/* The work of a phase of the cell's end, which reads the whole table, in
+** chunks' worth: the watchdog waits that much longer between its beats
+** (watchdog.h), for integrity_check reads it all in one call. */
+static double end_work(const struct soak *s)
+{
+    return (double)s->inserted / (double)s->env->cfg->chunk;
+}
+
 struct verify_ctx {
     struct timeline *tl;
     int beat_fd;
-    int64_t chunk;               /* the cell's last, which verify follows */
+    struct beat b;               /* the scan's beat: verify, of the cell's last chunk */
 };
 
 static void verify_tick(void *ctx, int64_t scanned)
@@ -708,7 +716,7 @@ static void verify_tick(void *ctx, int64_t scanned)
     struct verify_ctx *v = ctx;
     timeline_tick(v->tl, scanned);
     if ((scanned & (BEAT_VERIFY_ROWS - 1)) == 0)
-        beat_send(v->beat_fd, BEAT_PHASE + PHASE_VERIFY, v->chunk);
+        beat_write(v->beat_fd, &v->b);
 }
 
 /* --verify, timed apart from the phases (verify_s); the rows that fail
@@ -722,8 +730,12 @@ static int verify_table(struct soak *s)
     ** and its chunk loop never ran */
     int64_t last = (cfg->rows + cfg->chunk - 1) / cfg->chunk - 1;
     timeline_chunk(&s->w.tl, last);
-    struct verify_ctx v = {&s->w.tl, s->env->beat_fd, last};
+    struct verify_ctx v = {.tl = &s->w.tl, .beat_fd = s->env->beat_fd};
+    v.b.step = BEAT_PHASE + PHASE_VERIFY;
+    v.b.chunk = last;
+    v.b.work = end_work(s);
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VERIFY, 0);
+    testhook_slow_verify();             /* a long integrity_check */
     int rc = verify_run(s->api, s->db, &s->gen, &s->sched, last + 1, s->inserted, &bad, &rows,
                         verify_tick, &v, ok, sizeof ok, what, sizeof what);
     if (rc != SQLITE_OK)
@@ -951,7 +963,9 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         const struct phase_runner *r = &runners[p];
         if (!r->run || r->at_end != at_end || (r->wanted && !r->wanted(s)))
             continue;               /* commit lies inside write */
-        step(s, BEAT_PHASE + p, w->chunk);
+        struct beat b = {.step = BEAT_PHASE + p, .chunk = w->chunk,
+                         .work = at_end ? end_work(s) : 0};
+        step_beat(s, &b);
         if (r->prepare && r->prepare(s, w))
             return -1;
         sharedpage_phase_set(s->rd.page, p);

@@ -40,6 +40,8 @@ struct soak_prior {
     struct cellstats stats;     /* their figures */
     int64_t verify_failures, db_bytes;
     double elapsed_s;           /* the cell's time up to its last recorded chunk */
+    double slowest_s;           /* its slowest recorded chunk, end to end (0: unknown):
+                                   the watchdog's measure from the start */
     int db_marked;              /* db_mark, from the folder's records, proves the */
     struct dbmark db_mark;      /* kept database ours (dbmark.h) */
 };

@@ -3,6 +3,7 @@
 */
 #include "timeline.h"
 
+#include "cellstatus.h"
 #include "clock.h"
 #include "csvupgrade.h"
 #include "infile.h"
@@ -238,22 +239,24 @@ static int key_cmp(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-/* The sorted keys of every row of path (schema f); NULL when it cannot
-** be read (err). */
-static char (*keys_of(const char *path, enum csv_file f, int with_chunk, int *nk, char *err,
-                      size_t n))[KEYLEN]
+/* The sorted keys of every row of path (schema f) but those whose status
+** is skip (NULL: none skipped); NULL when it cannot be read (err). */
+static char (*keys_of(const char *path, enum csv_file f, int with_chunk, const char *skip,
+                      int *nk, char *err, size_t n))[KEYLEN]
 {
     struct csvin t;
+    int m = 0;
     if (csvin_read(path, f, &t, err, n))
         return NULL;
     char (*k)[KEYLEN] = calloc((size_t)t.nrows + 1, KEYLEN);
     for (int i = 0; k && i < t.nrows; i++)
-        key_of(&t, f, i, with_chunk, k[i], KEYLEN);
+        if (!skip || strcmp(csvin_str(&t, f, i, COL_status), skip) != 0)
+            key_of(&t, f, i, with_chunk, k[m++], KEYLEN);
     if (k)
-        qsort(k, (size_t)t.nrows, KEYLEN, key_cmp);
+        qsort(k, (size_t)m, KEYLEN, key_cmp);
     else
         snprintf(err, n, "out of memory");
-    *nk = t.nrows;
+    *nk = m;
     csvin_free(&t);
     return k;
 }
@@ -295,9 +298,11 @@ int timeline_resume(const char *dir, char *err, size_t n)
     struct csvin t;
     memset(&t, 0, sizeof t);
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, &nchunk, err, n);
+    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, NULL, &nchunk, err, n);
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    char(*cells)[KEYLEN] = chunks ? keys_of(path, CSV_SUMMARY, 0, &ncell, err, n) : NULL;
+    /* a hung cell's verify was cut short: resume runs it again */
+    char(*cells)[KEYLEN] =
+        chunks ? keys_of(path, CSV_SUMMARY, 0, status_names[ST_HUNG], &ncell, err, n) : NULL;
     snprintf(path, sizeof path, "%s/timeline.csv", dir);
     snprintf(tmp, sizeof tmp, "%s/timeline.csv.tmp", dir);
     if (!cells || read_timeline(dir, &t, err, n))

@@ -147,7 +147,8 @@ double timeline_wall(const struct timeline *tl, uint64_t t);
 
 /* For `sqlsoak resume`: rewrites dir/timeline.csv (created when missing)
 ** keeping only the rows of chunks recorded in dir/chunks.csv, and verify
-** rows only of cells recorded in dir/summary.csv, so that the chunk measured
+** rows only of cells recorded in dir/summary.csv but hung (a verify the
+** watchdog cut short, which resume runs again), so that the chunk measured
 ** again neither repeats nor leaves a gap; a half-written last line goes
 ** too.  Returns the file opened for appending, or -1 with err. */
 int timeline_resume(const char *dir, char *err, size_t n);

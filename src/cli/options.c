@@ -114,7 +114,8 @@ static const struct option_def tail_table[] = {
       "after a failed cell: go on with the next one, or stop the run"}, O(on_error)},
     {{"watchdog", V_DURATION, 0, "auto", 1, 366 * 86400, NULL, "auto", 0, CMD_RUN,
       "kill a cell whose process shows no progress for this long, recorded hung (auto: 10x "
-      "its slowest chunk, at least 1m; 1h before its first chunk)"}, O(watchdog_s)},
+      "its slowest chunk, at least 1m, times the chunks --verify reads; 1h before its first "
+      "chunk)"}, O(watchdog_s)},
     {{"no-plot", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0,
       CMD_RUN | CMD_COMPARE | CMD_RESUME | CMD_CRASH, "do not draw the graphs at the end"},
      O(no_plot)},

@@ -295,6 +295,17 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
     json_array_append_new(r->cells, cell);
 }
 
+void runjson_set_cell(struct runjson *r, int idx, const struct cell *c,
+                      const struct cell_result *res)
+{
+    size_t n = json_array_size(r->cells);
+    runjson_add_cell(r, c, res);
+    if (json_array_size(r->cells) == n + 1 && (size_t)idx < n) {
+        json_array_set(r->cells, (size_t)idx, json_array_get(r->cells, n));
+        json_array_remove(r->cells, n);
+    }
+}
+
 void runjson_fit_cells(struct runjson *r, const struct cell *plan,
                        const struct summary_record *recs, int n)
 {

@@ -64,6 +64,11 @@ void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell
 ** errno set (the line is then not there at all). */
 int runjson_log_last(struct runjson *r, const char *dir);
 
+/* Replaces the outcome of cell idx (plan order), recorded already, with
+** res: a cell whose end ran again (resume). */
+void runjson_set_cell(struct runjson *r, int idx, const struct cell *c,
+                      const struct cell_result *res);
+
 /* Makes r's cells those of summary.csv's n records recs (plan: the run's
 ** cells in order): cells past them are dropped, missing ones added from
 ** their record. */

@@ -4,7 +4,9 @@
 **
 ** Everything is checked before anything is changed, and a check that
 ** fails is a clear error with exit 2:
-**   run.json is sqlsoak's, the run did not finish, it is not still going;
+**   run.json is sqlsoak's, the run did not finish (or failed with a cell
+**   hung in its verify, every chunk recorded: verify_unfinished), it is
+**   not still going;
 **   the original command line is read back exactly (every byte, see
 **   runjson.h) and parses again into the options run.json recorded, and
 **   summary.csv records a prefix of that plan;
@@ -18,7 +20,9 @@
 ** other is kept, with a line saying so.
 ** Then: a half-written last CSV line is cut off, rows of an unrecorded
 ** chunk are deleted (the chunk is measured again), and the runner carries
-** on, marking the chunks it runs as resumed.
+** on, marking the chunks it runs as resumed; or, every cell recorded, the
+** verifies the watchdog cut short run again (resume_verifies) and the run
+** closes.
 */
 #include "resume.h"
 #include "csvin.h"
@@ -112,6 +116,8 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
             p->deleted += cr.ph[PHASE_DELETE].ops;
             p->db_bytes = cr.db_bytes;
             p->rows = cr.rows;
+            if (!isnan(cr.elapsed_s) && cr.elapsed_s - p->elapsed_s > p->slowest_s)
+                p->slowest_s = cr.elapsed_s - p->elapsed_s;
             p->elapsed_s = isnan(cr.elapsed_s) ? p->elapsed_s : cr.elapsed_s;
             p->chunks++;
         }
@@ -351,7 +357,43 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
     return bad ? -1 : 0;
 }
 
-/* 0 when the run of rj did not finish: resumable; else -1 with err. */
+/* A cell recorded hung with every chunk recorded, in a run with --verify:
+** the watchdog killed it after its chunks, in its verify (or as it
+** closed), so no verdict on its table was reached and the verify can run
+** again on its kept database.  A verify that ended (verify_failed: values
+** found wrong) is a verdict, and is never run again. */
+static int verify_unfinished(const char *status, int64_t chunks, int64_t rows, int64_t chunk,
+                             int verify)
+{
+    return verify && chunk > 0 && strcmp(status, "hung") == 0 &&
+           chunks == (rows + chunk - 1) / chunk;
+}
+
+/* The failed run of rj has a cell verify_unfinished in out/summary.csv?
+** (Read before the folder is taken, from run.json's options.) */
+static int failed_in_verify(struct runjson *rj, const char *out)
+{
+    json_t *opts = json_object_get(runjson_root(rj), "options");
+    int64_t rows = json_integer_value(json_object_get(opts, "rows"));
+    int64_t chunk = json_integer_value(json_object_get(opts, "chunk"));
+    int verify = json_is_true(json_object_get(opts, "verify"));
+    char path[4200], err[256];
+    struct csvin t;
+    int found = 0;
+    snprintf(path, sizeof path, "%s/summary.csv", out);
+    if (!verify || csvin_read(path, CSV_SUMMARY, &t, err, sizeof err) != 0)
+        return 0;
+    for (int i = 0; i < t.nrows && !found; i++) {
+        const char *st = csvin_str(&t, CSV_SUMMARY, i, COL_status);
+        found = st && verify_unfinished(st, csvin_int(&t, CSV_SUMMARY, i, COL_chunks, -1), rows,
+                                        chunk, verify);
+    }
+    csvin_free(&t);
+    return found;
+}
+
+/* 0 when the run of rj did not finish, or failed with a verify left
+** unfinished by the watchdog: resumable; else -1 with err. */
 static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
 {
     static const char *const resumable[] = {"running", "interrupted", "disk_full", "io_error"};
@@ -359,6 +401,8 @@ static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
     for (size_t i = 0; i < sizeof resumable / sizeof *resumable; i++)
         if (strcmp(was, resumable[i]) == 0)
             return 0;
+    if (strcmp(was, "failed") == 0 && failed_in_verify(rj, out))
+        return 0;
     snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
     return -1;
 }
@@ -428,6 +472,22 @@ static int db_left(const char *db, char *buf, size_t n)
     return access(db, F_OK) == 0 || dbfile_side_exists(db, buf, n);
 }
 
+/* Recorded cell i is verify_unfinished: its verify runs again. */
+static int verify_again(const struct runner *r, int i)
+{
+    const struct summary_record *rec = &r->results[i];
+    return verify_unfinished(rec->status, rec->chunks, r->cfg->rows, r->cfg->chunk,
+                             r->cfg->verify);
+}
+
+static int any_verify_again(const struct runner *r)
+{
+    for (int i = 0; i < r->nresults; i++)
+        if (verify_again(r, i))
+            return 1;
+    return 0;
+}
+
 /* A kill between a cell's summary row and the deletion of its database
 ** leaves the database behind: removed as the run would have (unless
 ** --keep-db) when the folder proves it this run's; any other file of its
@@ -438,6 +498,8 @@ static void remove_recorded_databases(const struct runner *r, const struct dbmar
         return;
     for (int i = 0; i < r->nresults; i++) {
         char db[4200], left[4200];
+        if (verify_again(r, i))
+            continue;                   /* its verify runs again on it */
         runner_db_path(r, &r->cells[i], db, sizeof db);
         const struct dbmark *m = dbmark_book_find(b, db);
         if (db_left(db, left, sizeof left) && !(m && dbmark_remove(db, m, r->marks_fd)))
@@ -650,6 +712,82 @@ static void announce(struct resume *rs)
     fflush(stdout);
 }
 
+/* Recorded cell i, whose verify runs again: its chunks, its database
+** against them and whose it is, its reads' histograms, into *fd (its
+** prior stats for the caller to free).  0, or -1 with err. */
+static int check_verify_cell(struct resume *rs, int i, struct found *fd, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    const struct cell *c = &r->cells[i];
+    char db[4200];
+    off_t hist_len;
+    memset(fd, 0, sizeof *fd);
+    fd->first = i;
+    runner_db_path(r, c, db, sizeof db);
+    if (check_chunks(r, fd, err, n) || check_database(r, fd, db, err, n) ||
+        check_ownership(&rs->book, fd, db, err, n))
+        return -1;
+    return histfile_restore(rs->out, c->combo, c->repeat, fd->recorded, &fd->prior.stats.lat,
+                            fd->prior.stats.rd.lat, &hist_len, err, n);
+}
+
+/* Each recorded cell verify_again, checked (pass 0: nothing changes) or
+** run again (pass 1).  0, or -1 with err (pass 0) or with the run ended
+** (pass 1: r->end). */
+static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    struct found fd;
+    for (int i = 0; i < r->nresults; i++) {
+        if (!verify_again(r, i))
+            continue;
+        int rc = check_verify_cell(rs, i, &fd, err, n);
+        if (rc == 0 && pass) {
+            printf("resuming %s at cell %d of %d: every chunk recorded, its verify was cut "
+                   "short: it runs again\n", rs->out, i + 1, r->ncells);
+            fflush(stdout);
+            rc = runner_redo_cell(r, i, &fd.prior);
+        }
+        cellstats_free(&fd.prior.stats);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* A run with every cell recorded (failed, or killed as it closed) whose
+** unfinished work is verifies the watchdog cut short: each is checked,
+** then run again, and the run closed as it would have been.  Returns the
+** exit status. */
+static int resume_verifies(struct resume *rs, char *err, size_t n)
+{
+    struct runner *r = &rs->r;
+    if (verify_cells(rs, 0, err, n))
+        return 2;
+    if (stop_signal) {
+        snprintf(err, n, "interrupted before the run began: nothing changed");
+        return 130;
+    }
+    if (session_open_marks(r, 0, err, n))
+        return 1;
+    remove_recorded_databases(r, &rs->book);
+    if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
+        (r->chunks_fd = reopen(rs->out, "chunks.csv", err, n)) < 0 ||
+        (r->summary_fd = reopen(rs->out, "summary.csv", err, n)) < 0 ||
+        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0)
+        return 1;
+    json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
+    runjson_add_resume(r->rj, "every cell recorded: the verifies cut short run again");
+    runjson_set_status(r->rj, "running", NULL);
+    runjson_write(r->rj, rs->out);
+    err[0] = 0;
+    if (verify_cells(rs, 1, err, n) && err[0]) {   /* a stop sets r->end instead */
+        fprintf(stderr, "sqlsoak resume: %s\n", err);
+        err[0] = 0;
+    }
+    return runner_execute(r, r->ncells, NULL);
+}
+
 int resume_main(const struct config *args, char *err, size_t n)
 {
     struct resume rs;
@@ -668,6 +806,10 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     if (read_run(&rs, args, err, n) || read_recorded(&rs, err, n))
         goto done;
+    if (rs.r.nresults == rs.r.ncells && any_verify_again(&rs.r)) {
+        status = resume_verifies(&rs, err, n);
+        goto done;
+    }
     if (rs.r.nresults == rs.r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", rs.out);

@@ -118,14 +118,15 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
     if (rc == 0)
         return 0;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/chunks.csv", r->out);
     memset(res, 0, sizeof *res);
     csvout_clear(CSV_SUMMARY, &res->sum);
     res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     res->sum.id = env.id;
-    res->sum.chunks = cellproc_recorded(path, &env.id);
+    /* its figures from its chunks recorded: a cell killed in its verify
+    ** keeps its whole measurement */
+    cellproc_recorded(r->out, &env.id, (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk,
+                      r->cfg->chunk, &res->sum);
     snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
     return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
 }
@@ -356,6 +357,33 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             break;
         }
     return failed;
+}
+
+int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
+{
+    struct progress pg;
+    struct cell_result res;
+    progress_init(&pg, r->cfg->progress);
+    pg.cells = r->ncells;
+    pg.cell_no = idx + 1;
+    int lost = run_cell(r, idx, prior, &pg, 0, &res);
+    progress_done(&pg);
+    if (lost || res.results_full || (stop_signal && !res.db_created)) {
+        r->end = lost || stop_signal ? "interrupted" : "disk_full";
+        note_where(r, idx, res.sum.chunks, lost || res.results_full ? res.sum.reason : NULL);
+        return -1;
+    }
+    if (res.status != ST_OK && res.status != ST_WARMUP) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", idx + 1, r->ncells,
+                 status_names[res.status], res.sum.reason);
+        progress_note(&pg, msg);
+    }
+    r->results[idx] = res.sum;
+    runjson_set_cell(r->rj, idx, &r->cells[idx], &res);
+    if (res.db_created && !r->cfg->keep_db)
+        remove_db(r, idx, &res, &pg);
+    return 0;
 }
 
 void runner_shell_quote(FILE *f, const char *s)

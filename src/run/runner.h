@@ -64,6 +64,14 @@ void runner_print_plan(const struct runner *r);
 ** the graphs.  Returns the exit status (0, 1 or 130). */
 int runner_execute(struct runner *r, int first, const struct soak_prior *prior);
 
+/* Runs recorded cell idx again from prior, every chunk of it recorded:
+** its cell's end alone (--verify), on its kept database.  Its record in
+** r->results and run.json is replaced (summary.csv is rewritten whole as
+** runner_execute closes the run), its database deleted unless --keep-db.
+** 0, or -1 when the run must stop there (a signal, its process lost, the
+** results disk full): r->end and r->where say so. */
+int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior);
+
 /* Closes files and libraries, frees the plan and results. */
 void runner_release(struct runner *r);
 

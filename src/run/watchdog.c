@@ -14,12 +14,17 @@ void watchdog_start(struct watchdog *w, int64_t fixed_s, uint64_t now_ns)
     assert(fixed_s >= 0);
     memset(w, 0, sizeof *w);
     w->fixed_s = fixed_s;
+    w->floor_s = WATCHDOG_FLOOR_S;
     w->last_ns = now_ns;
     w->last.step = BEAT_OPEN;
 }
 
 void watchdog_beat(struct watchdog *w, const struct beat *b, uint64_t now_ns)
 {
+    if (b->live) {              /* the phase's ops advanced */
+        w->last_ns = now_ns;
+        return;
+    }
     if (b->step == BEAT_PHASE + PHASE_WRITE) {     /* a chunk's first phase */
         w->chunk_start_ns = now_ns;
         w->in_chunk = 1;
@@ -39,8 +44,9 @@ uint64_t watchdog_limit_ns(const struct watchdog *w)
         return (uint64_t)w->fixed_s * NS;
     if (!w->slowest_ns)
         return WATCHDOG_FIRST_S * NS;
-    uint64_t k = WATCHDOG_FACTOR * w->slowest_ns;
-    return k > WATCHDOG_FLOOR_S * NS ? k : WATCHDOG_FLOOR_S * NS;
+    uint64_t k = WATCHDOG_FACTOR * w->slowest_ns, floor = (uint64_t)w->floor_s * NS;
+    k = k > floor ? k : floor;
+    return w->last.work > 1 ? (uint64_t)((double)k * w->last.work) : k;
 }
 
 uint64_t watchdog_deadline(const struct watchdog *w)
@@ -50,12 +56,16 @@ uint64_t watchdog_deadline(const struct watchdog *w)
 
 const char *watchdog_reason(const struct watchdog *w, uint64_t now_ns, char *buf, size_t n)
 {
-    char doing[96], limit[96];
+    char doing[96], limit[160];
     if (w->fixed_s)
         snprintf(limit, sizeof limit, "--watchdog %llds", (long long)w->fixed_s);
+    else if (w->slowest_ns && w->last.work > 1)
+        snprintf(limit, sizeof limit,
+                 "%dx its slowest chunk, %.3g s, at least %lld s, times %.4g chunks' worth of work",
+                 WATCHDOG_FACTOR, w->slowest_ns / 1e9, (long long)w->floor_s, w->last.work);
     else if (w->slowest_ns)
-        snprintf(limit, sizeof limit, "%dx its slowest chunk, %.3g s, at least %d s",
-                 WATCHDOG_FACTOR, w->slowest_ns / 1e9, WATCHDOG_FLOOR_S);
+        snprintf(limit, sizeof limit, "%dx its slowest chunk, %.3g s, at least %lld s",
+                 WATCHDOG_FACTOR, w->slowest_ns / 1e9, (long long)w->floor_s);
     else
         snprintf(limit, sizeof limit, "%d s before its first chunk", WATCHDOG_FIRST_S);
     snprintf(buf, n, "no progress for %.0f s %s: killed (watchdog: %s)",

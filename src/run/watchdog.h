@@ -1,9 +1,15 @@
 /*
 ** watchdog: when a cell's process has made no progress for too long.
-** The runner feeds it the cell's heartbeats (beat.h); the limit between
-** two of them is --watchdog when given, else 10x the cell's slowest chunk
-** so far but at least WATCHDOG_FLOOR_S (a hiccup of the machine is not a
-** hang), and WATCHDOG_FIRST_S before its first chunk has ended.
+** The runner feeds it the cell's heartbeats (beat.h), live ones too: a
+** live beat comes only as a phase's ops advance, so a phase that loops
+** (write, read, update, delete, the verify scan) shows progress inside it.
+** The limit between two of them is --watchdog when given, else 10x the
+** cell's slowest chunk so far but at least WATCHDOG_FLOOR_S (a hiccup of
+** the machine is not a hang), times the work the step in flight may do
+** before its next beat in chunks' worth (beat.h's work: verify's
+** integrity_check reads the whole table in one call), and
+** WATCHDOG_FIRST_S before its first chunk has ended (a resumed cell's
+** runner sets slowest_ns from its recorded chunks).
 */
 #ifndef SQLSOAK_WATCHDOG_H
 #define SQLSOAK_WATCHDOG_H
@@ -24,12 +30,14 @@ struct watchdog {
     uint64_t chunk_start_ns;    /* the last write phase's beat, when in_chunk */
     int in_chunk;
     uint64_t slowest_ns;        /* the slowest chunk ended; 0 before one */
+    int64_t floor_s;            /* WATCHDOG_FLOOR_S, unless a test lowers it */
 };
 
 /* A cell's process started at now_ns, with --watchdog fixed_s (0: auto). */
 void watchdog_start(struct watchdog *w, int64_t fixed_s, uint64_t now_ns);
 
-/* A beat b arrived at now_ns. */
+/* A beat b arrived at now_ns; a live one moves the deadline on, the step
+** it is in staying the last step's. */
 void watchdog_beat(struct watchdog *w, const struct beat *b, uint64_t now_ns);
 
 /* The limit between two beats now, in ns. */

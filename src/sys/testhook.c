@@ -4,9 +4,11 @@
 #include "testhook.h"
 #include "stop.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The row named by variable name, or -1. */
@@ -24,6 +26,20 @@ int64_t testhook_corrupt_row(void)
 int64_t testhook_stale_row(void)
 {
     return env_row("SQLSOAK_TEST_STALE_ROW");
+}
+
+void testhook_slow_verify(void)
+{
+    int64_t ms = env_row("SQLSOAK_TEST_SLOW_VERIFY");
+    struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+    while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+int64_t testhook_watchdog_floor_s(int64_t dflt)
+{
+    int64_t s = env_row("SQLSOAK_TEST_WATCHDOG_FLOOR");
+    return s > 0 ? s : dflt;
 }
 
 /* Whether variable name is "1". */

@@ -13,6 +13,11 @@
 **                                  chunk CHUNK, saying so on stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
+**   SQLSOAK_TEST_SLOW_VERIFY=MS    --verify's integrity_check takes MS ms
+**                                  longer, with no beat: a verify long
+**                                  against a chunk, as a large table's
+**   SQLSOAK_TEST_WATCHDOG_FLOOR=S  the automatic watchdog's floor is S
+**                                  seconds, not a minute
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
 **                                  (EINVAL), as on a filesystem without it
 **   SQLSOAK_TEST_ORPHAN_CELL=1     a child process outlives its parent (no
@@ -37,6 +42,12 @@ int64_t testhook_corrupt_row(void);
 int testhook_no_direct(void);
 /* The row to leave stale, or -1. */
 int64_t testhook_stale_row(void);
+
+/* Sleeps SQLSOAK_TEST_SLOW_VERIFY's milliseconds (none unset). */
+void testhook_slow_verify(void);
+
+/* SQLSOAK_TEST_WATCHDOG_FLOOR's seconds, or dflt. */
+int64_t testhook_watchdog_floor_s(int64_t dflt);
 
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */

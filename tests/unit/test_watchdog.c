@@ -1,7 +1,8 @@
 /*
 ** Unit tests of watchdog: the limit between two beats is --watchdog when
 ** given; else an hour before the cell's first chunk has ended, then 10x
-** its slowest chunk so far, never below a minute; a beat moves the
+** its slowest chunk so far, never below a minute, times the work of the
+** step in flight in chunks' worth; a beat, a live one too, moves the
 ** deadline on; the reason says what the cell was doing, how long it was
 ** waited for and the limit.
 */
@@ -77,6 +78,37 @@ static void chunk_in_flight(void **state)
     assert_int_equal(watchdog_limit_ns(&w), 5000 * S);
 }
 
+/* Verify reads the whole table: its limit grows by its chunks' worth of
+** work; a live beat (the phase's ops advancing) moves the deadline on and
+** leaves the step as it was. */
+static void work_and_live(void **state)
+{
+    (void)state;
+    struct watchdog w;
+    char buf[256];
+    watchdog_start(&w, 0, 0);
+    chunk(&w, 0, 0, 20);
+    struct beat b;
+    memset(&b, 0, sizeof b);
+    b.step = BEAT_PHASE + PHASE_VERIFY;
+    b.work = 100;
+    watchdog_beat(&w, &b, 20 * S);
+    assert_int_equal(watchdog_limit_ns(&w), 20000 * S);
+    b.live = 1;
+    b.work = 0;
+    watchdog_beat(&w, &b, 30 * S);
+    assert_int_equal(watchdog_deadline(&w), (30 + 20000) * S);
+    assert_string_equal(watchdog_reason(&w, 20030 * S, buf, sizeof buf),
+                        "no progress for 20000 s in the verify phase of chunk 0: killed "
+                        "(watchdog: 10x its slowest chunk, 20 s, at least 60 s, times 100 "
+                        "chunks' worth of work)");
+    watchdog_start(&w, 5, 0);           /* --watchdog is the limit as given */
+    b.live = 0;
+    b.work = 100;
+    watchdog_beat(&w, &b, 1 * S);
+    assert_int_equal(watchdog_limit_ns(&w), 5 * S);
+}
+
 static void reasons(void **state)
 {
     (void)state;
@@ -103,6 +135,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(limits),
         cmocka_unit_test(chunk_in_flight),
+        cmocka_unit_test(work_and_live),
         cmocka_unit_test(reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
