@@ -80,8 +80,9 @@ static int gnuplot(const char *cwd, const char *script, const char *const *args,
 }
 
 /* The outputs of g to draw, space-separated, into buf (the script's ARG6);
-** those skipped are named on msg.  Returns how many are drawn. */
-static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_t n, FILE *msg)
+** those skipped are counted in *skipped.  Returns how many are drawn. */
+static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_t n,
+                   int *skipped)
 {
     int k, drawn = 0;
     size_t len = 0;
@@ -89,7 +90,7 @@ static int outputs(const struct graphs_graph *g, unsigned have, char *buf, size_
     for (k = 0; k < 2 && g->out[k].name; k++) {
         const char *why = graphs_reason(g->out[k].needs, have);
         if (why) {
-            fprintf(msg, "graph %s skipped: %s\n", g->out[k].name, why);
+            (*skipped)++;
         } else if (len < n) {
             len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", g->out[k].name);
             drawn++;
@@ -150,21 +151,19 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
         aref[0] = 0;
     unsigned m = graphs_mode_of(mode);
     const struct graphs_graph *g;
-    int failed = 0;
+    int failed = 0, skipped = 0;
     for (int i = 0; (g = graphs_at(i)); i++) {
         /* a crash folder has no chunks, a run no trials: the other kind's
         ** graphs are not missing, so they go unmentioned */
         if (!(g->modes & m))
             continue;
         if (graphs_reason(g->needs, have)) {
-            /* each output named, with its own first reason */
             for (int k = 0; k < 2 && g->out[k].name; k++)
-                fprintf(msg, "graph %s skipped: %s\n", g->out[k].name,
-                        graphs_reason(g->needs | g->out[k].needs, have));
+                skipped++;
             continue;
         }
         char draw[256];
-        if (outputs(g, have, draw, sizeof draw, msg) == 0)
+        if (outputs(g, have, draw, sizeof draw, &skipped) == 0)
             continue;
         if (!on_path("gnuplot")) {
             fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
@@ -182,6 +181,11 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
             failed++;
         }
     }
+    /* one line: the page names each, with why (report.c) */
+    if (skipped)
+        fprintf(msg, "%d graph%s not drawn, as what %s was not measured here: report.html "
+                     "says which and why\n", skipped, skipped == 1 ? "" : "s",
+                skipped == 1 ? "it needs" : "they need");
     return failed;
 }
 

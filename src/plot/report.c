@@ -446,6 +446,22 @@ static void graphs(FILE *f, const char *dir, unsigned mode, unsigned have)
         fputs("<p>No graphs were drawn (is gnuplot installed? then run <code>sqlsoak plot "
               "RESULTS_DIR</code>).</p>\n",
               f);
+    /* what the terminal counts in one line: each graph not drawn, and why */
+    int said = 0;
+    for (int i = 0; (g = graphs_at(i)); i++)
+        for (int k = 0; (g->modes & mode) && k < 2 && g->out[k].name; k++) {
+            const char *why = graphs_reason(g->needs | g->out[k].needs, have);
+            if (!why)
+                continue;
+            fputs(said++ ? "" : "<h3>Graphs not drawn</h3>\n<ul class=notdrawn>\n", f);
+            fputs("<li>", f);
+            esc(f, g->out[k].name);
+            fputs(": ", f);
+            esc(f, why);
+            fputs("</li>\n", f);
+        }
+    if (said)
+        fputs("</ul>\n", f);
 }
 
 /* ---- a crash folder ---- */
