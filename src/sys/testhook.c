@@ -26,10 +26,21 @@ int64_t testhook_stale_row(void)
     return env_row("SQLSOAK_TEST_STALE_ROW");
 }
 
+/* 1 when variable name is "1". */
+static int env_flag(const char *name)
+{
+    const char *e = getenv(name);
+    return e && strcmp(e, "1") == 0;
+}
+
 int testhook_no_direct(void)
 {
-    const char *e = getenv("SQLSOAK_TEST_NO_DIRECT");
-    return e && strcmp(e, "1") == 0;
+    return env_flag("SQLSOAK_TEST_NO_DIRECT");
+}
+
+int testhook_no_tmpfile(void)
+{
+    return env_flag("SQLSOAK_TEST_NO_TMPFILE");
 }
 
 FILE *testhook_latency_file(void)

@@ -9,10 +9,14 @@
 **                                  deleted, its value back: a stale row
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
-**                                  STEP (a beat_word: write, read, ...) of
-**                                  chunk CHUNK, saying so on stderr, until
+**                                  STEP (a beat_word: write, read, ...; or
+**                                  born, noted: its database made, then
+**                                  recorded) of chunk CHUNK, saying so on
+**                                  stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
+**   SQLSOAK_TEST_NO_TMPFILE=1      a database is born under its name, as
+**                                  on a filesystem without O_TMPFILE
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
 **                                  (EINVAL), as on a filesystem without it
 */
@@ -28,6 +32,8 @@ int64_t testhook_corrupt_row(void);
 
 /* 1 when the device probe is to find O_DIRECT refused. */
 int testhook_no_direct(void);
+/* 1 when a database is to be born under its name (no O_TMPFILE). */
+int testhook_no_tmpfile(void);
 /* The row to leave stale, or -1. */
 int64_t testhook_stale_row(void);
 
@@ -35,7 +41,7 @@ int64_t testhook_stale_row(void);
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
 
-/* With SQLSOAK_TEST_HANG naming this cell, step and chunk: prints
+/* With SQLSOAK_TEST_HANG naming this cell, step and chunk : prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
 ** then waits until *stop is set (for ever when stop is NULL). */
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
