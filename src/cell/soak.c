@@ -695,6 +695,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
         return 1;
     }
     if (env->deadline_ns && clock_now_ns() >= env->deadline_ns) {
+        testhook_hang(env->id.cell, "deadline", chunk, env->stop);
         set_status(s, ST_INTERRUPTED, "--max-time reached after %" PRId64 " of %" PRId64 " chunks",
                    chunk + 1, nchunks);
         return 1;

@@ -11,8 +11,9 @@
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
 **                                  STEP (a beat_word: write, read, ...; or
 **                                  born, noted: its database made, then
-**                                  recorded) of chunk CHUNK, saying so on
-**                                  stderr, until
+**                                  recorded; deadline: --max-time found
+**                                  reached) of chunk CHUNK (* any chunk),
+**                                  saying so on stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
 **   SQLSOAK_TEST_NO_TMPFILE=1      a database is born under its name, as
@@ -41,7 +42,7 @@ int64_t testhook_stale_row(void);
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
 
-/* With SQLSOAK_TEST_HANG naming this cell, step and chunk : prints
+/* With SQLSOAK_TEST_HANG naming this cell, step and chunk (or "*"): prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
 ** then waits until *stop is set (for ever when stop is NULL). */
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
