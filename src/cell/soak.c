@@ -1169,13 +1169,14 @@ static int readers_go(struct soak *s)
 }
 
 /* Ends the readers; one that died or failed fails a cell that had not
-** failed otherwise. */
+** failed otherwise.  A cell that failed does not wait for their tallies:
+** a reader stopped holding the lock it failed on would hold it up. */
 static void readers_end(struct soak *s)
 {
     char why[sizeof s->res->sum.reason];
     int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||
                    s->res->status == ST_INTERRUPTED;
-    if (s->rd.page && readers_stop(&s->rd, why, sizeof why) != 0 && measured)
+    if (s->rd.page && readers_stop(&s->rd, measured, why, sizeof why) != 0)
         set_status(s, ST_FAILED, "%s", why);
     s->w.tl.page = NULL;
     free(s->rd_chunk);

@@ -72,3 +72,19 @@ void testhook_hang(int64_t cell, const char *step, int64_t chunk,
         sigsuspend(&was);
     sigprocmask(SIG_SETMASK, &was, NULL);
 }
+
+void testhook_reader_hold(int reader, const char *during, int64_t chunk)
+{
+    const char *e = getenv("SQLSOAK_TEST_READER_HOLD");
+    char want[64];
+    if (!e || !*e)
+        return;
+    snprintf(want, sizeof want, "%d:%s", reader, during);
+    if (strcmp(e, want) != 0)
+        return;
+    fprintf(stderr, "sqlsoak test hook: reader %d holds a read transaction during %s of chunk %"
+            PRId64 " (pid %ld)\n", reader, during, chunk, (long)getpid());
+    fflush(stderr);
+    for (;;)
+        pause();
+}

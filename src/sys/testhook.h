@@ -16,6 +16,12 @@
 **                                  saying so on stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
+**   SQLSOAK_TEST_READER_HOLD=R:DURING  reader R (from 1), at its first
+**                                  row read while the writer is in phase
+**                                  DURING (write, commit, read), keeps its
+**                                  read transaction open and stops moving,
+**                                  saying so on stderr: a reader stopped
+**                                  (SIGSTOP) holding its lock
 **   SQLSOAK_TEST_NO_TMPFILE=1      a database is born under its name, as
 **                                  on a filesystem without O_TMPFILE
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
@@ -47,5 +53,11 @@ FILE *testhook_latency_file(void);
 ** then waits until *stop is set (for ever when stop is NULL). */
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
                    volatile sig_atomic_t *stop);
+
+/* With SQLSOAK_TEST_READER_HOLD naming reader (from 1) and during (what
+** the writer was doing as the read began): prints "sqlsoak test hook:
+** reader R holds a read transaction during DURING of chunk C (pid P)" on
+** stderr, then never returns (the process is killed, or stopped). */
+void testhook_reader_hold(int reader, const char *during, int64_t chunk);
 
 #endif
