@@ -257,6 +257,26 @@ stopped_by() {
     grep -q "results in $OUT" "$OUT/run.log"
 }
 
+@test "status: a cell that has made no progress for long shows no eta, but how long it has made none" {
+    # held after chunk 1 by the test hook; chunks.csv then dated a minute
+    # back: the state of a cell stuck for a minute, without the wait
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 2M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    hook_pid
+    run "$S" status "$OUT"
+    echo "$output"
+    [[ "$output" == *"eta: this cell "* ]]
+    touch -d '-60 seconds' "$OUT/chunks.csv"
+    run "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"eta: this cell"* ]]
+    [[ "$output" =~ "eta: none: no progress for "6[0-9]" s (a chunk took about " ]]
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
+}
+
 # ---- a results disk that fills ----
 
 @test "results disk full (a small tmpfs): rows whole, run disk_full, database kept, plot reads it, resume finishes once there is room" {
