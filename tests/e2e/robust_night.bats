@@ -44,7 +44,8 @@ resumed_to_end() {
 @test "owner: two resumes started with no delay, 20 times: exactly one proceeds, the other exits 2 and changes nothing" {
     for ((t = 1; t <= 20; t++)); do
         OUT=$T/out$t
-        start run --rows 400k --chunk 50k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        SQLSOAK_TEST_HANG=1:between:0 start run --rows 400k --chunk 50k --reads 1k --verify \
+            --db-dir "$DB" --out "$OUT" "${Q[@]}"
         wait_rows "$OUT/chunks.csv" 1
         kill -INT "$PID"
         finish
@@ -81,7 +82,8 @@ resumed_to_end() {
 }
 
 @test "owner: a resume while the run is going names its pid, exit 2, nothing changed" {
-    start run --rows 3M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 3M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
     [ "$status" -eq 2 ]
@@ -95,7 +97,8 @@ resumed_to_end() {
 # ---- the cell's process, watched ----
 
 @test "cell killed by SIGKILL (the OOM killer): interrupted, chunks counted, database kept, resume finishes with --verify" {
-    start run --rows 1M --chunk 50k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:2 start run --rows 1M --chunk 50k --reads 1k --verify \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 3
     child=$(cell_pid)
     kill -KILL "$child"
@@ -115,8 +118,8 @@ resumed_to_end() {
 }
 
 @test "cell sent SIGTERM alone: the chunk finishes, exit 130, database kept, the matrix stops, resume finishes" {
-    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --verify --db-dir "$DB" \
-        --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k \
+        --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     child=$(cell_pid)
     kill -TERM "$child"
@@ -134,7 +137,8 @@ resumed_to_end() {
 }
 
 @test "SIGHUP to the whole process group (an SSH connection dropped): chunk finished, run.json interrupted, resume finishes" {
-    start_group run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start_group run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -HUP -- "-$PID"
     finish
@@ -149,8 +153,9 @@ resumed_to_end() {
 
 # stopped_by SIG...: a run sent SIG (each in turn, no pause) after its first
 # chunk ends with exit 130, its cell's process gone, run.json interrupted.
+# (The test hook holds the cell after that chunk: the run cannot end first.)
 stopped_by() {
-    start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     child=$(cell_pid)
     for sig; do kill -"$sig" "$PID"; done
@@ -388,7 +393,8 @@ PY
 # ---- the smaller cases ----
 
 @test "resume: a renamed results folder finds its database" {
-    start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
@@ -399,7 +405,7 @@ PY
 
 @test "resume: the original working folder deleted, every path absolute, resume carries on" {
     mkdir -p "$T/wd"
-    (cd "$T/wd" && exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
         >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
@@ -411,7 +417,8 @@ PY
 }
 
 @test "resume: --max-time counts the time before the interruption; elapsed_s and wall_s go on" {
-    start run --rows 1M --chunk 100k --reads 1k --max-time 1h --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --max-time 1h \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
@@ -439,7 +446,8 @@ PY
 }
 
 @test "resume: chunks.csv gone is one line naming it, exit 2" {
-    start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
