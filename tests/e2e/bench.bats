@@ -5,6 +5,16 @@
 
 bats_require_minimum_version 1.5.0
 
+# build.sh's `make all` once, before the tests: run by several tests at
+# once in one tree, a make with work to do would link build/sqlsoak over
+# itself while another test runs it
+setup_file() {
+    local top
+    top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+    [ "${SQLSOAK:-$top/build/sqlsoak}" != "$top/build/sqlsoak" ] ||
+        make -C "$top" --no-print-directory all >&2
+}
+
 setup() {
     TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
     [ "${SQLSOAK:-$TOP/build/sqlsoak}" = "$TOP/build/sqlsoak" ] ||
