@@ -17,13 +17,14 @@
 #                  (the differences cancel start-up and set-up)
 #   RESULTS [bench/results/callgrind-<date-time>]   callgrind.out files
 #   TARGET [1.03]  the largest sqlsoak / ref ratio that passes
-#   SQLSOAK [build/bench/sqlsoak]  another sqlsoak to count (an older build)
+#   SQLSOAK [BENCH_BIN/sqlsoak]  another sqlsoak to count (an older build)
 #   TOP [16]       how many functions to list, the largest differences first
 #   UPDATES [0]    > 0: a fourth run, D: 2 chunks, no reads, UPDATES updates
 #                  per chunk (--update-keys UPDATE_KEYS [uniform]); update =
 #                  (D - B) / (2 UPDATES) updates, against UPDATE_TARGET [1.05]
 set -eu
 cd "$(dirname "$0")/.."
+B=${BENCH_BIN:-build/bench}   # where bench/build.sh puts the programs
 
 CHUNK=${CHUNK:-100k}
 RESULTS=${RESULTS:-bench/results/callgrind-$(date +%Y%m%d-%H%M%S)}
@@ -45,8 +46,8 @@ case $CHUNK in
 esac
 bench/build.sh
 mkdir -p "$RESULTS/bin" "$RESULTS/db"
-cp build/bench/ref "$RESULTS/bin/"
-cp "${SQLSOAK:-build/bench/sqlsoak}" "$RESULTS/bin/sqlsoak"
+cp "$B/ref" "$RESULTS/bin/"
+cp "${SQLSOAK:-$B/sqlsoak}" "$RESULTS/bin/sqlsoak"
 RESULTS=$(cd "$RESULTS" && pwd)
 # the counting VFS off: the pair measures the phase loops, as it always did
 # (an older build without --vfs-counts has no counting VFS)

@@ -14,6 +14,7 @@
 # seconds), and the ratio is the reference's median over sqlsoak's median.
 set -eu
 cd "$(dirname "$0")/.."
+B=${BENCH_BIN:-build/bench}   # where bench/build.sh puts the programs
 
 ROWS=${ROWS:-5M}
 CHUNK=${CHUNK:-1M}
@@ -25,7 +26,7 @@ BIN=$RESULTS/bin
 if [ ! -x "$BIN/refreader" ]; then
     bench/build.sh
     mkdir -p "$BIN"
-    cp build/bench/ref build/bench/refreader build/bench/sqlsoak "$BIN/"
+    cp "$B/ref" "$B/refreader" "$B/sqlsoak" "$BIN/"
 fi
 if ! "$BIN/sqlsoak" run --readers 0 --help >/dev/null 2>&1; then
     echo "readers.sh: this sqlsoak has no --readers: no reader pair" >&2

@@ -14,6 +14,7 @@
 #              RESULTS [bench/results/<date-time>-rss] LIMIT_KIB [4096]
 set -eu
 cd "$(dirname "$0")/.."
+B=${BENCH_BIN:-build/bench}   # where bench/build.sh puts the programs
 
 ROWS=${ROWS:-20M}
 CHUNK=${CHUNK:-1M}
@@ -26,7 +27,7 @@ bench/build.sh
 mkdir -p "$(dirname "$RESULTS")" "$DB_DIR"
 bin=$(mktemp "${TMPDIR:-/tmp}/sqlsoak-rss.XXXXXX")   # safe from a `make clean`
 trap 'rm -f "$bin"' EXIT
-cp build/bench/sqlsoak "$bin" && chmod 755 "$bin"
+cp "$B/sqlsoak" "$bin" && chmod 755 "$bin"
 cmd=("$bin" run --rows "$ROWS" --chunk "$CHUNK" --reads "$READS"
      --db-dir "$DB_DIR" --out "$RESULTS" --no-plot --progress never)
 echo "${cmd[*]}"

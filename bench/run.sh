@@ -22,6 +22,7 @@
 # from a fresh database.  See bench/README.md for how to read the output.
 set -eu
 cd "$(dirname "$0")/.."
+B=${BENCH_BIN:-build/bench}   # where bench/build.sh puts the programs
 
 ROWS=${ROWS:-5M}
 CHUNK=${CHUNK:-1M}
@@ -44,7 +45,7 @@ bench/build.sh
 mkdir -p "$RESULTS/bin" "$DB_DIR"
 # the binaries live with the results: a `make clean` elsewhere during a
 # long bench cannot take them away, and the results say what ran
-cp build/bench/ref build/bench/refreader build/bench/sqlsoak "$RESULTS/bin/"
+cp "$B/ref" "$B/refreader" "$B/sqlsoak" "$RESULTS/bin/"
 # the counting VFS off: the pair measures the phase loops, as it always did
 OFF=()
 "$RESULTS/bin/sqlsoak" run --vfs-counts off --help > /dev/null 2>&1 && OFF=(--vfs-counts off)

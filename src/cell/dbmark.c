@@ -4,6 +4,7 @@
 #include "dbmark.h"
 #include "dbfile.h"
 #include "fdio.h"
+#include "testhook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,31 +57,100 @@ int dbmark_of_path(const char *path, struct dbmark *m)
     return identity(-1, path, m);
 }
 
-int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n)
+/* The refusal of a create that found db (or its side file) there. */
+static void refused(const char *db, int e, char *why, size_t n)
+{
+    if (e == EEXIST)
+        snprintf(why, n, "%s exists and is not sqlsoak's: not touched", db);
+    else
+        snprintf(why, n, "cannot create %s: %s", db, strerror(e));
+}
+
+/* An unnamed file in db's folder (O_TMPFILE), when the filesystem makes
+** one and /proc can name it later; else -1. */
+static int unnamed_beside(const char *db)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", db);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = 0;
+    else
+        *slash = 0;
+    if (testhook_no_tmpfile() || access("/proc/self/fd", X_OK) != 0)
+        return -1;
+    return open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+}
+
+int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *why,
+                    size_t n)
 {
     char side[4200];
-    int fd = -1;
-    if (dbfile_side_exists(db, side, sizeof side)) {
+    struct stat st;
+    nb->fd = -1;
+    /* db there already is refused before anything is made or recorded
+    ** (linkat would refuse it too, but after the record) */
+    snprintf(side, sizeof side, "%s", db);
+    if (lstat(db, &st) == 0 || dbfile_side_exists(db, side, sizeof side)) {
         errno = EEXIST;
-        snprintf(why, n, "%s exists and is not sqlsoak's: not touched", side);
+        refused(side, EEXIST, why, n);
         return -1;
     }
-    if ((fd = open(db, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0 ||
-        dbmark_of_fd(fd, m) != 0) {
+    nb->named = 0;
+    if ((nb->fd = unnamed_beside(db)) < 0) {
+        nb->named = 1;          /* no O_TMPFILE here: born under its name */
+        nb->fd = open(db, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    }
+    if (nb->fd < 0 || dbmark_of_fd(nb->fd, m) != 0) {
         int e = errno;
-        if (e == EEXIST)
-            snprintf(why, n, "%s exists and is not sqlsoak's: not touched", db);
-        else
-            snprintf(why, n, "cannot create %s: %s", db, strerror(e));
-        if (fd >= 0) {
-            close(fd);
-            unlink(db);     /* made by the open above, a moment ago */
+        refused(db, e, why, n);
+        if (nb->fd >= 0) {
+            close(nb->fd);
+            if (nb->named)
+                unlink(db);     /* made by the open above, a moment ago */
         }
+        nb->fd = -1;
         errno = e;
         return -1;
     }
-    close(fd);
     return 0;
+}
+
+int dbmark_name(struct dbmark_newborn *nb, const char *db, char *why, size_t n)
+{
+    char self[64];
+    int rc = 0, e = 0;
+    snprintf(self, sizeof self, "/proc/self/fd/%d", nb->fd);
+    /* linkat fails with EEXIST over any file: never over another's */
+    if (!nb->named && linkat(AT_FDCWD, self, AT_FDCWD, db, AT_SYMLINK_FOLLOW) != 0) {
+        e = errno;
+        refused(db, e, why, n);
+        rc = -1;
+    }
+    close(nb->fd);
+    nb->fd = -1;
+    errno = e;
+    return rc;
+}
+
+void dbmark_abandon(struct dbmark_newborn *nb, const char *db)
+{
+    if (nb->fd < 0)
+        return;
+    close(nb->fd);
+    if (nb->named)
+        unlink(db);
+    nb->fd = -1;
+}
+
+int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n)
+{
+    struct dbmark_newborn nb;
+    if (dbmark_conceive(db, &nb, m, why, n) != 0)
+        return -1;
+    return dbmark_name(&nb, db, why, n);
 }
 
 int dbmark_same(const struct dbmark *a, const struct dbmark *b)

@@ -2,11 +2,11 @@
 ** dbmark: the proof that sqlsoak created a database file, so that it
 ** deletes only files it made, never a file that merely has the name.
 **
-** When a cell creates its database (open with O_EXCL: never over an
-** existing file) it records the new file's identity: its device, its
-** inode number and, where the filesystem keeps one, its birth time (a
-** file made later in the same place, even on a reused inode, is born
-** later).  A run's records are the lines of OUT/.databases, appended with
+** When a cell creates its database (never over an existing file) it
+** records the new file's identity before the file has its name: its
+** device, its inode number and, where the filesystem keeps one, its birth
+** time (a file made later in the same place, even on a reused inode, is
+** born later).  A run's records are the lines of OUT/.databases, appended with
 ** one write(2) each:
 **
 **   created MAJOR:MINOR INODE BIRTH NAME    BIRTH: SECONDS.NANOSECONDS or -
@@ -36,12 +36,29 @@ struct dbmark {
     uint32_t birth_ns;
 };
 
-/* Creates the database file db, empty, with O_EXCL: never over an
-** existing file, nor beside a side file of its name; its identity into
-** *m.  0, or -1 with errno set (EEXIST: something is there) and in why
-** one line naming the file ("PATH exists and is not sqlsoak's: not
-** touched", or "cannot create PATH: reason"). */
+/* Creates the database file db, empty, never over an existing file, nor
+** beside a side file of its name; its identity into *m.  0, or -1 with
+** errno set (EEXIST: something is there) and in why one line naming the
+** file ("PATH exists and is not sqlsoak's: not touched", or "cannot
+** create PATH: reason"). */
 int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n);
+
+/* dbmark_create in two steps, so that the record of the file is written
+** before the file has its name: a kill between the two leaves no file
+** that has no record.  dbmark_conceive makes the file unnamed (O_TMPFILE;
+** where the filesystem has none, under its name at once, so that the
+** window stays); its identity into *m.  dbmark_name then gives it its
+** name (linkat, never over an existing file) and closes it; or
+** dbmark_abandon drops it (unlinking it when it was born named).  Each 0,
+** or -1 with errno and why, as dbmark_create. */
+struct dbmark_newborn {
+    int fd;
+    int named;                  /* already under its name */
+};
+int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *why,
+                    size_t n);
+int dbmark_name(struct dbmark_newborn *nb, const char *db, char *why, size_t n);
+void dbmark_abandon(struct dbmark_newborn *nb, const char *db);
 
 /* The identity of the open file fd, or of path (a symbolic link is
 ** itself, not what it points to), into *m.  0, or -1 with errno. */

@@ -17,6 +17,7 @@
 #include "rng.h"
 #include "schedule.h"
 #include "stop.h"
+#include "testhook.h"
 
 #include <errno.h>
 #include <math.h>
@@ -208,6 +209,9 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, int64_t c, u
     shape_bind_key(api, rd->sel, 1, rd->conf->gen, key, text);
     int rc = api->step(rd->sel);
     if (rc == SQLITE_ROW) {
+        /* its read transaction open */
+        testhook_reader_hold(rd->index + 1,
+                             b < READER_DURING_COUNT ? readers_during_name[b] : "other", c);
         const void *v = api->column_blob(rd->sel, 0);
         int len = api->column_bytes(rd->sel, 0);
         rd->t->failures += !value_ok(rd, row, key, c, 1, v, (size_t)len);
@@ -329,18 +333,35 @@ static int reader_body(void *ctx, const int *wfd)
 
 /* ---- the writer's side ---- */
 
-/* How long the writer waits for a reader's tally: beyond any busy
-** timeout a reader may be waiting out in its busy handler first. */
-#define HAND_BACK_WAIT_NS (30 * 1000000000ull)
+/* How long the writer waits for a reader's tally beyond the busy timeout
+** a reader may be waiting out in its busy handler first (readers_start
+** adds the two): a reader stopped (SIGSTOP) holds the cell up no longer. */
+#define HAND_BACK_SLACK_NS (10 * 1000000000ull)
 /* How long an ending reader is given before it is killed. */
 #define END_WAIT_NS 1000000000ull
+
+/* 1 when process pid is stopped (by SIGSTOP, a terminal or a debugger). */
+static int is_stopped(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "re");
+    size_t len = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[len] = 0;
+    const char *paren = strrchr(buf, ')');     /* the name may hold spaces */
+    return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
+}
 
 /* How reader i ended, reaped: into why. */
 static void ended(struct readers *r, int i, char *why, size_t n)
 {
     int st = 0;
+    int stopped = is_stopped(r->sp[i].pid);
     if (spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) != 0)
-        snprintf(why, n, "reader %d of %d stopped answering", i + 1, r->n);
+        snprintf(why, n, "reader %d of %d stopped answering%s", i + 1, r->n,
+                 stopped ? " (its process is stopped)" : "");
     else if (WIFSIGNALED(st))
         snprintf(why, n, "reader %d of %d was killed by %s", i + 1, r->n,
                  stop_signame(WTERMSIG(st)));
@@ -356,8 +377,7 @@ static int receive(struct readers *r, int i, char *why, size_t n)
         snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
-    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + HAND_BACK_WAIT_NS) !=
-        0) {
+    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + r->hand_back_ns) != 0) {
         ended(r, i, why, n);
         return -1;
     }
@@ -377,18 +397,19 @@ int readers_start(struct readers *r, const struct readers_conf *conf, char *why,
         snprintf(why, n, "at most %d readers", SHAREDPAGE_READERS_MAX);
         return -1;
     }
+    r->hand_back_ns = (uint64_t)conf->busy_timeout_ms * 1000000u + HAND_BACK_SLACK_NS;
     r->got = malloc(sizeof *r->got);
     r->page = sharedpage_create(conf->first_chunk);
     if (!r->got || !r->page) {
         snprintf(why, n, "readers: %s", strerror(errno ? errno : ENOMEM));
-        readers_stop(r, NULL, 0);
+        readers_stop(r, 0, NULL, 0);
         return -1;
     }
     for (int i = 0; i < conf->n; i++) {
         struct reader_start st = {conf, r->page, i};
         /* the child has its copy of st from the fork on */
         if (spawn_start(&r->sp[i], 1, reader_body, &st, why, n) != 0) {
-            readers_stop(r, NULL, 0);
+            readers_stop(r, 0, NULL, 0);
             return -1;
         }
         r->n = i + 1;
@@ -418,15 +439,15 @@ int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, c
     return 0;
 }
 
-int readers_stop(struct readers *r, char *why, size_t n)
+int readers_stop(struct readers *r, int tallies, char *why, size_t n)
 {
     int rc = 0;
     if (r->page)
         atomic_store_explicit(&r->page->quit, 1, memory_order_release);
     for (int i = 0; i < r->n; i++) {
         char one[256];
-        if (r->sp[i].pid > 0 && r->sp[i].fd[0] >= 0 && receive(r, i, one, sizeof one) != 0 &&
-            rc == 0) {
+        if (tallies && r->sp[i].pid > 0 && r->sp[i].fd[0] >= 0 &&
+            receive(r, i, one, sizeof one) != 0 && rc == 0) {
             rc = -1;
             if (why)
                 snprintf(why, n, "%s", one);

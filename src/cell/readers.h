@@ -101,6 +101,7 @@ struct readers {
     struct sharedpage *page;    /* NULL without readers */
     struct spawn sp[SHAREDPAGE_READERS_MAX];
     struct readers_tally *got;  /* one reader's tally, as received */
+    uint64_t hand_back_ns;      /* the wait for a tally: the busy timeout, and more */
 };
 
 /* Starts conf->n readers (none when 0: r->page stays NULL).  0, or -1
@@ -116,9 +117,12 @@ void readers_open(struct readers *r, int64_t committed);
 int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *why,
                   size_t n);
 
-/* Ends and reaps the readers; frees what readers_start took.  0, or -1
-** with why when one of them had died or failed first. */
-int readers_stop(struct readers *r, char *why, size_t n);
+/* Ends and reaps the readers; frees what readers_start took.  With
+** tallies, waits for each one's last tally first (as readers_chunk):
+** 0, or -1 with why when one of them had died or failed first.  Without
+** (a cell that failed: its figures are not wanted), each is given a
+** moment to end, then killed; 0. */
+int readers_stop(struct readers *r, int tallies, char *why, size_t n);
 
 /* Empties *t. */
 void readers_tally_reset(struct readers_tally *t);

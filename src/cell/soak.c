@@ -174,22 +174,35 @@ static int64_t file_size(const char *path)
 
 static int results_failed(struct soak *s, const char *file, int e);
 
-/* Creates db_path (dbmark_create) and records its identity: what later
-** proves it sqlsoak's to delete.  A record that cannot be written ends
-** the cell, the file removed while it is provably ours. */
+/* Creates db_path and records its identity, before the file has its name
+** (dbmark_conceive): what later proves it sqlsoak's to delete.  A record
+** that cannot be written ends the cell, the file dropped while it is
+** provably ours.  The test hook's steps "born" and "noted" (chunk 0) hold
+** the cell in the two moments between. */
 static int db_make(struct soak *s)
 {
     const char *path = s->env->db_path;
     struct cell_result *res = s->res;
+    struct dbmark_newborn nb;
     char why[sizeof res->sum.reason];
-    if (dbmark_create(path, &res->db_mark, why, sizeof why) != 0) {
+    if (dbmark_conceive(path, &nb, &res->db_mark, why, sizeof why) != 0) {
         set_status(s, errno == ENOSPC ? ST_DISK_FULL : ST_FAILED, "%s", why);
         return -1;
     }
+    testhook_hang(s->env->id.cell, "born", 0, s->env->stop);
     if (s->env->mark_fd >= 0 && dbmark_note_created(s->env->mark_fd, path, &res->db_mark)) {
         int e = errno;
-        dbmark_remove(path, &res->db_mark, -1);
+        dbmark_abandon(&nb, path);
         return results_failed(s, DBMARK_FILE, e);
+    }
+    testhook_hang(s->env->id.cell, "noted", 0, s->env->stop);
+    if (dbmark_name(&nb, path, why, sizeof why) != 0) {
+        int e = errno;
+        /* the file recorded never had the name: its record withdrawn */
+        if (s->env->mark_fd >= 0)
+            dbmark_note_deleted(s->env->mark_fd, path);
+        set_status(s, e == ENOSPC ? ST_DISK_FULL : ST_FAILED, "%s", why);
+        return -1;
     }
     res->db_marked = s->env->mark_fd >= 0;
     return 0;
@@ -682,6 +695,7 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
         return 1;
     }
     if (env->deadline_ns && clock_now_ns() >= env->deadline_ns) {
+        testhook_hang(env->id.cell, "deadline", chunk, env->stop);
         set_status(s, ST_INTERRUPTED, "--max-time reached after %" PRId64 " of %" PRId64 " chunks",
                    chunk + 1, nchunks);
         return 1;
@@ -1169,13 +1183,14 @@ static int readers_go(struct soak *s)
 }
 
 /* Ends the readers; one that died or failed fails a cell that had not
-** failed otherwise. */
+** failed otherwise.  A cell that failed does not wait for their tallies:
+** a reader stopped holding the lock it failed on would hold it up. */
 static void readers_end(struct soak *s)
 {
     char why[sizeof s->res->sum.reason];
     int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||
                    s->res->status == ST_INTERRUPTED;
-    if (s->rd.page && readers_stop(&s->rd, why, sizeof why) != 0 && measured)
+    if (s->rd.page && readers_stop(&s->rd, measured, why, sizeof why) != 0)
         set_status(s, ST_FAILED, "%s", why);
     s->w.tl.page = NULL;
     free(s->rd_chunk);

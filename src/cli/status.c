@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* The last row of chunks.csv (whole lines only) into *cr: 1, or 0 when
 ** there is none (no chunks.csv yet, or no row), or -1 with err when the
@@ -32,6 +34,24 @@ static int last_chunk(const char *dir, struct chunk_record *cr, char *err, size_
     csvin_free(&t);
     return rc;
 }
+
+/* How long ago dir/chunks.csv was last written (its mtime), in s; -1
+** unknown. */
+static double since_last_chunk(const char *dir)
+{
+    char path[4200];
+    struct stat st;
+    struct timespec now;
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    if (stat(path, &st) != 0 || clock_gettime(CLOCK_REALTIME, &now) != 0)
+        return -1;
+    return (double)(now.tv_sec - st.st_mtim.tv_sec) + (now.tv_nsec - st.st_mtim.tv_nsec) / 1e9;
+}
+
+/* A chunk row this much later than the pace so far says (3 chunks' time,
+** at least STALE_MIN_S) makes the eta stale: not printed. */
+#define STALE_CHUNKS 3
+#define STALE_MIN_S 5.0
 
 static int64_t option_int(json_t *root, const char *name)
 {
@@ -158,7 +178,13 @@ int status_main(const struct config *cfg, char *err, size_t n)
                 printf(", %s %s %s", phase_table[p].name, rate(cr.ph[p].rate, a, sizeof a),
                        phase_table[p].unit);
         printf(", cell elapsed %s\n", progress_duration(cr.elapsed_s, e1, sizeof e1));
-        if (owner > 0 && !isnan(per_chunk)) {
+        double since = since_last_chunk(dir);
+        double stale_s = STALE_CHUNKS * per_chunk > STALE_MIN_S ? STALE_CHUNKS * per_chunk
+                                                                : STALE_MIN_S;
+        if (owner > 0 && !isnan(per_chunk) && since > stale_s) {
+            printf("  eta: none: no progress for %.0f s (a chunk took about %s so far)\n", since,
+                   progress_duration(per_chunk, e1, sizeof e1));
+        } else if (owner > 0 && !isnan(per_chunk)) {
             double cell_left = per_chunk * (double)(nchunks - done);
             double later = json_is_integer(planned)
                                ? (double)(json_integer_value(planned) - (json_int_t)recorded - 1) *

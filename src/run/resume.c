@@ -447,13 +447,19 @@ static int check_metrics(struct config *cfg, char *err, size_t n)
     return 0;
 }
 
-/* Why database file db is not this run's to delete, in words. */
+/* Why database file db is not this run's to delete, in words.  An empty
+** file with no record is what a kill leaves where a database is born
+** under its name (no O_TMPFILE, dbmark.h): still not proved ours. */
 static const char *unproved(const struct dbmark_book *b, const char *db)
 {
+    struct stat st;
+    int empty = lstat(db, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
     return b->missing                 ? "the folder, of an older sqlsoak, records no database "
                                         "it created"
            : dbmark_book_find(b, db) ? "it is not the file this run created"
-                                      : "the folder has no record that this run created it";
+           : empty ? "the folder has no record that this run created it (an empty file: a run "
+                     "killed as it created its database leaves one)"
+                   : "the folder has no record that this run created it";
 }
 
 /* The identity the folder recorded for db when db is still that file,

@@ -59,6 +59,11 @@ int testhook_orphan_cell(void)
     return env_on("SQLSOAK_TEST_ORPHAN_CELL");
 }
 
+int testhook_no_tmpfile(void)
+{
+    return env_on("SQLSOAK_TEST_NO_TMPFILE");
+}
+
 FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");
@@ -85,11 +90,12 @@ void testhook_hang(int64_t cell, const char *step, int64_t chunk,
                    volatile sig_atomic_t *stop)
 {
     const char *e = getenv("SQLSOAK_TEST_HANG");
-    char want[64], what[128];
+    char want[64], any[64], what[128];
     if (!e || !*e)
         return;
     snprintf(want, sizeof want, "%" PRId64 ":%s:%" PRId64, cell, step, chunk);
-    if (strcmp(e, want) != 0)
+    snprintf(any, sizeof any, "%" PRId64 ":%s:*", cell, step);
+    if (strcmp(e, want) != 0 && strcmp(e, any) != 0)
         return;
     snprintf(what, sizeof what, "cell %" PRId64 " hangs at %s of chunk %" PRId64, cell, step,
              chunk);
@@ -103,4 +109,20 @@ void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop)
         return;
     snprintf(what, sizeof what, "the probe holds %s", path);
     hold(what, stop);
+}
+
+void testhook_reader_hold(int reader, const char *during, int64_t chunk)
+{
+    const char *e = getenv("SQLSOAK_TEST_READER_HOLD");
+    char want[64];
+    if (!e || !*e)
+        return;
+    snprintf(want, sizeof want, "%d:%s", reader, during);
+    if (strcmp(e, want) != 0)
+        return;
+    fprintf(stderr, "sqlsoak test hook: reader %d holds a read transaction during %s of chunk %"
+            PRId64 " (pid %ld)\n", reader, during, chunk, (long)getpid());
+    fflush(stderr);
+    for (;;)
+        pause();
 }

@@ -9,8 +9,11 @@
 **                                  deleted, its value back: a stale row
 **   SQLSOAK_TEST_LATENCIES=FILE    append every read's latency (ns) to FILE
 **   SQLSOAK_TEST_HANG=CELL:STEP:CHUNK  cell CELL's process stops moving at
-**                                  STEP (a beat_word: write, read, ...) of
-**                                  chunk CHUNK, saying so on stderr, until
+**                                  STEP (a beat_word: write, read, ...; or
+**                                  born, noted: its database made, then
+**                                  recorded; deadline: --max-time found
+**                                  reached) of chunk CHUNK (* any chunk),
+**                                  saying so on stderr, until
 **                                  a stop signal: a hung cell for the
 **                                  watchdog's tests
 **   SQLSOAK_TEST_SLOW_VERIFY=MS    --verify's integrity_check takes MS ms
@@ -18,6 +21,14 @@
 **                                  against a chunk, as a large table's
 **   SQLSOAK_TEST_WATCHDOG_FLOOR=S  the automatic watchdog's floor is S
 **                                  seconds, not a minute
+**   SQLSOAK_TEST_READER_HOLD=R:DURING  reader R (from 1), at its first
+**                                  row read while the writer is in phase
+**                                  DURING (write, commit, read), keeps its
+**                                  read transaction open and stops moving,
+**                                  saying so on stderr: a reader stopped
+**                                  (SIGSTOP) holding its lock
+**   SQLSOAK_TEST_NO_TMPFILE=1      a database is born under its name, as
+**                                  on a filesystem without O_TMPFILE
 **   SQLSOAK_TEST_NO_DIRECT=1       the device probe finds O_DIRECT refused
 **                                  (EINVAL), as on a filesystem without it
 **   SQLSOAK_TEST_ORPHAN_CELL=1     a child process outlives its parent (no
@@ -40,6 +51,8 @@ int64_t testhook_corrupt_row(void);
 
 /* 1 when the device probe is to find O_DIRECT refused. */
 int testhook_no_direct(void);
+/* 1 when a database is to be born under its name (no O_TMPFILE). */
+int testhook_no_tmpfile(void);
 /* The row to leave stale, or -1. */
 int64_t testhook_stale_row(void);
 
@@ -60,10 +73,16 @@ int testhook_orphan_cell(void);
 ** holds PATH (pid P)" on stderr, then waits until *stop is set. */
 void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop);
 
-/* With SQLSOAK_TEST_HANG naming this cell, step and chunk: prints
+/* With SQLSOAK_TEST_HANG naming this cell, step and chunk (or "*"): prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
 ** then waits until *stop is set (for ever when stop is NULL). */
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
                    volatile sig_atomic_t *stop);
+
+/* With SQLSOAK_TEST_READER_HOLD naming reader (from 1) and during (what
+** the writer was doing as the read began): prints "sqlsoak test hook:
+** reader R holds a read transaction during DURING of chunk C (pid P)" on
+** stderr, then never returns (the process is killed, or stopped). */
+void testhook_reader_hold(int reader, const char *during, int64_t chunk);
 
 #endif

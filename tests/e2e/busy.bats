@@ -24,7 +24,7 @@ teardown() {
 # interrupted_run ARGS...: a run of 40 chunks stopped after its first,
 # its database kept for resume, whose path is in DBFILE.
 interrupted_run() {
-    interrupt_after 2 "$OUT/chunks.csv" "$T/log" "$S" run --rows 400k --chunk 10k --reads 10 \
+    SQLSOAK_TEST_HANG=1:between:0 interrupt_after 2 "$OUT/chunks.csv" "$T/log" "$S" run --rows 400k --chunk 10k --reads 10 \
         --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
     DBFILE=$(ls "$DB"/*.db)
     [ -f "$DBFILE" ]

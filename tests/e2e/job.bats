@@ -75,8 +75,8 @@ JOB
 
 @test "the job file a run read is kept in its folder, and resume needs nothing else" {
     printf 'rows = 40k\nchunk = 10k\nreads = 1k\nsync = full\n' >night.conf
-    # a slowed chunk: the run is still going when the SIGINT comes
-    SQLSOAK_TEST_SLOW=5000 interrupt_after 3 "$OUT/chunks.csv" "$T/log" "$S" run --job night.conf --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    # held after chunk 1 by the test hook: the run is still going when the SIGINT comes
+    SQLSOAK_TEST_HANG=1:between:1 interrupt_after 3 "$OUT/chunks.csv" "$T/log" "$S" run --job night.conf --out "$OUT" --db-dir "$DB" "${Q[@]}"
     cmp night.conf "$OUT/job.conf"
     python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["job"]; assert j == {"given": "night.conf", "copy": "job.conf"}, j' "$OUT/run.json"
     # the file it was given is gone: its copy is read

@@ -201,22 +201,24 @@ prom_python() {
 }
 
 # killed_run LINES ARGS...: sqlsoak run ARGS in the background, killed (-9)
-# once chunks.csv has LINES lines; skips the test when the run ended first.
+# once chunks.csv has LINES lines: the test hook holds the cell after
+# that chunk, so the run cannot end first.
 killed_run() {
-    local lines=$1 i n
+    local lines=$1 i
     shift
-    "$S" run "$@" --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
+    SQLSOAK_TEST_HANG=1:between:$((lines - 2)) "$S" run "$@" --db-dir "$DB" --out "$OUT" \
+        "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
     PID=$!
     for ((i = 0; i < 6000; i++)); do
-        n=$({ wc -l <"$OUT/chunks.csv"; } 2>/dev/null) || n=0
-        [ "$n" -ge "$lines" ] && break
+        grep -q "^sqlsoak test hook: " "$T/stdout" 2>/dev/null && break
         kill -0 "$PID" 2>/dev/null || break
         sleep 0.01
     done
-    kill -9 "$PID" 2>/dev/null || true
+    grep -q "^sqlsoak test hook: " "$T/stdout" || { cat "$T/stdout"; return 1; }
+    kill -9 "$PID"
     wait "$PID" 2>/dev/null || true
     PID=
-    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -lt 8 ] || skip "the run ended before the kill"
+    [ "$(col "$OUT/chunks.csv" chunk | wc -l)" -eq $((lines - 1)) ]
 }
 
 @test "resume: after a kill mid-run the timeline goes on without gaps or duplicates" {

@@ -127,8 +127,9 @@ PY
 
 @test "noise: an interrupted run leaves the comparisons empty; its resume fills them for every row" {
     out=$T/int
-    # a cell recorded, the next one going: then Ctrl-C
-    interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
+    # a cell recorded, the next one going (cell 2 held by the test hook
+    # after its first chunk, whichever round it runs in): then Ctrl-C
+    SQLSOAK_TEST_HANG=2:between:0 interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
         --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --db-dir "$T/db" --out "$out" \
         --progress never
     python3 - "$out/summary.csv" <<'PY'

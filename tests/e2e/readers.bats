@@ -2,7 +2,8 @@
 # readers.bats: --readers N reader processes beside the writer.  Results
 # are asserted, never timings: COMMITs are made long by a test hook
 # (SQLSOAK_TEST_SLOW_SYNC_MS), a reader's stall by another
-# (SQLSOAK_TEST_READER_STALL), and waits are on files and processes.
+# (SQLSOAK_TEST_READER_STALL), a reader held in a read by a third
+# (SQLSOAK_TEST_READER_HOLD), and waits are on files and processes.
 
 bats_require_minimum_version 1.5.0
 
@@ -199,6 +200,31 @@ PY
     [ "$(field status "$OUT/summary.csv")" = failed ]
     field reason "$OUT/summary.csv" | grep -Eq '^reader [12] of 2 was killed by SIGKILL$'
     gone "$second"
+}
+
+@test "readers: a reader stopped (SIGSTOP) holding its read transaction: the writer's COMMIT waits the busy timeout and the cell ends locked" {
+    # delete journal: the COMMIT needs every reader's SHARED lock gone.
+    # The test hook holds reader 1 at a read begun in the write phase, its
+    # transaction open, and says so; then the test stops it
+    SQLSOAK_TEST_READER_HOLD=1:write start run --rows 100M --chunk 10k --reads 100 --readers 2 \
+        --journal delete --busy-timeout 5000 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    held=$(hook_pid)
+    kill -STOP "$held"
+    finish
+    cat "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(field status "$OUT/summary.csv")" = locked ]
+    [ "$(field reason "$OUT/summary.csv")" = "COMMIT: database is locked (busy timeout 5000 ms)" ]
+    gone "$held"                            # the stopped reader killed at the cell's end
+    # the busy timeout bounded the wait: the cell's end did not wait for
+    # the stopped reader's tally (30 s and more, before)
+    python3 - "$OUT" <<'PY'
+import csv, json, sys
+r = list(csv.DictReader(open(sys.argv[1] + "/summary.csv", newline="")))[0]
+assert float(r["writer_wait_s"]) >= 4.9, r      # the timeout, in the handler
+run_s = json.load(open(sys.argv[1] + "/run.json"))["run_s"]
+assert run_s < 25, run_s
+PY
 }
 
 @test "readers: a killed cell's process ends its readers" {

@@ -97,19 +97,17 @@ PY
 }
 
 @test "cell latencies: a resumed cell's percentiles are those of all its reads, before and after" {
-    SQLSOAK_TEST_LATENCIES="$T/raw" "$S" run --rows 600k --chunk 100k --reads 20k \
-        --db-dir "$T/db" --out "$T/out" "${Q[@]}" 3>&- &
-    pid=$!
-    for ((i = 0; i < 6000; i++)); do
-        [ "$(($({ wc -l <"$T/out/chunks.csv"; } 2>/dev/null || echo 1) - 1))" -ge 2 ] && break
-        sleep 0.01
-    done
-    kill -INT "$pid"
+    # stopped once 2 of its 6 chunks are recorded (held there by the test hook)
+    SQLSOAK_TEST_LATENCIES="$T/raw" SQLSOAK_TEST_HANG=1:between:1 "$S" run --rows 600k \
+        --chunk 100k --reads 20k --db-dir "$T/db" --out "$T/out" "${Q[@]}" 2>"$T/stderr" 3>&- &
+    PID=$!
+    hook_pid
+    kill -INT "$PID"
     rc=0
-    wait "$pid" || rc=$?
+    wait "$PID" || rc=$?
+    PID=
     [ "$rc" -eq 130 ]
-    done_before=$(($(wc -l <"$T/out/chunks.csv") - 1))
-    [ "$done_before" -ge 2 ] && [ "$done_before" -lt 6 ]
+    [ "$(($(wc -l <"$T/out/chunks.csv") - 1))" -eq 2 ]
     SQLSOAK_TEST_LATENCIES="$T/raw" run "$S" resume "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]

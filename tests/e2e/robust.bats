@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Overnight robustness (issue 6), end to end with real processes and files:
 # SIGINT in mid-chunk then resume, Ctrl-C to the whole process group, a
-# second SIGINT, kill -9 at random moments then resume, resume refusing what
+# second SIGINT, kill -9 at states drawn at random then resume, resume refusing what
 # it must refuse (and changing nothing), a half-written CSV line, disk full
 # through RLIMIT_FSIZE, a database locked by a second process, an injected
 # I/O error.  Databases are checked with the sqlite3 shell, CSV and JSON by
@@ -40,8 +40,10 @@ snapshot() {
 interrupted() {
     local rows=$1
     shift
-    start run --rows "$rows" --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
-    wait_rows "$OUT/chunks.csv" 2
+    # held after chunk 1 by the test hook: the run cannot end first
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows "$rows" --chunk 100k --reads 1k \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
+    hook_pid >/dev/null
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ] || { echo "exit $RC, expected 130" >&2; cat "$T/stderr" >&2; return 1; }
@@ -50,8 +52,9 @@ interrupted() {
 # ---- 1. SIGINT in mid-chunk, then resume ----
 
 @test "sigint: mid-chunk stop keeps the chunks and the db, resume finishes with --verify" {
-    start run --rows 3M --chunk 100k --reads 10k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 2
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 3M --chunk 100k --reads 10k --verify \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    hook_pid
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
@@ -126,13 +129,35 @@ interrupted() {
     python3 "$CHECK" final "$OUT" 1000000 100000 1
 }
 
-# ---- 2. kill -9 at random moments, then resume ----
+# ---- 2. kill -9 at states drawn at random, then resume ----
 
-@test "kill -9: random moments in a 2-cell matrix (run and resume killed), resume until done" {
+# killed_at STATE ARGS...: sqlsoak ARGS in the background, held by the test
+# hook at STATE (SQLSOAK_TEST_HANG's CELL:STEP:CHUNK), then the runner
+# killed -9 there; the hung cell's process must not outlive it.
+killed_at() {
+    local state=$1 hung
+    shift
+    SQLSOAK_TEST_HANG=$state start "$@"
+    hung=$(hook_pid) || return 1
+    kill -9 "$PID"
+    finish
+    gone "$hung"
+}
+
+# The states a kill lands at: the steps of a cell's life (its database
+# born unnamed, then recorded; each phase; a chunk being recorded; after
+# a chunk), in the first cell or the second.
+KILL_STATES_1=(1:born:0 1:noted:0 1:write:0 1:read:0 1:record:0 1:between:0
+    1:write:3 1:record:4 1:read:5 1:between:5)
+KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
+    2:record:5 2:between:5)
+
+@test "kill -9: at states drawn at random in a 2-cell matrix (run and resume killed), resume until done" {
     seed=${ROBUST_SEED:-$(((RANDOM << 15) | RANDOM))}
     RANDOM=$seed
     trials=${ROBUST_TRIALS:-5}
     commits=(10k 25k chunk 10k 20k)
+    states=("${KILL_STATES_1[@]}" "${KILL_STATES_2[@]}")
     passed=0
     report=()
     for ((t = 1; t <= trials; t++)); do
@@ -144,40 +169,26 @@ interrupted() {
             --journal "$journal" --db-dir "$db" --out "$out" "${Q[@]}")
         note="trial $t (commit-every $ce, $journal):"
         ok=1
-        kills=2
-        ((t % 2)) && kills=1     # odd trials: kill the run only; even: the first resume too
-        for ((j = 1; j <= kills; j++)); do
-            if [ "$j" -eq 1 ]; then
-                "$S" "${args[@]}" >"$T/k$t.out" 2>&1 3>&- &
+        # odd trials: the run killed at any state; even: the run in cell 1,
+        # then its first resume in cell 2 (a state every such resume reaches)
+        if ((t % 2)); then
+            kills=("${states[RANDOM % ${#states[@]}]}")
+        else
+            kills=("${KILL_STATES_1[RANDOM % ${#KILL_STATES_1[@]}]}"
+                "${KILL_STATES_2[RANDOM % ${#KILL_STATES_2[@]}]}")
+        fi
+        for ((j = 0; j < ${#kills[@]}; j++)); do
+            if [ "$j" -eq 0 ]; then
+                killed_at "${kills[j]}" "${args[@]}" || { note+=" NOT REACHED"; ok=0; }
             else
-                "$S" resume "$out" "${Q[@]}" >"$T/k$t.out" 2>&1 3>&- &
+                killed_at "${kills[j]}" resume "$out" "${Q[@]}" || { note+=" NOT REACHED"; ok=0; }
             fi
-            PID=$!
-            # the results folder exists, then a random moment of the run
-            for ((i = 0; i < 500; i++)); do [ -s "$out/run.json" ] && break; sleep 0.01; done
-            delay=$(printf '0.%03d' $((RANDOM % 1000)))
-            sleep "$delay"
-            children=$(ps -o pid= --ppid "$PID" | tr -d ' ')
-            kill -9 "$PID" 2>/dev/null || true
-            finish
-            note+=" kill $j at +${delay}s (exit $RC)"
-            # the cell's process does not outlive its runner
-            for c in $children; do
-                # (a test inside (( )) is arithmetic, not a file test: wait in the body)
-                for ((i = 0; i < 500; i++)); do
-                    [ -e "/proc/$c" ] || break
-                    [ "$(ps -o stat= -p "$c" 2>/dev/null)" = Z ] && break
-                    sleep 0.01
-                done
-                if [ -e "/proc/$c" ] && [ "$(ps -o stat= -p "$c" 2>/dev/null)" != Z ]; then
-                    note+=" CHILD $c ALIVE"
-                    ok=0
-                fi
-            done
+            cat "$T/stdout" "$T/stderr" >>"$T/k$t.out"
+            note+=" kill $((j + 1)) at ${kills[j]} (exit $RC)"
             python3 "$CHECK" valid "$out" 600000 100000 >/dev/null 2>"$T/k$t.err" ||
                 { note+=" INVALID: $(cat "$T/k$t.err")"; ok=0; }
         done
-        # resume until finished (a kill that landed after the end leaves it done)
+        # resume until finished
         for ((j = 0; j < 4 && ok; j++)); do
             st=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$out/run.json") ||
                 { note+=" run.json unreadable"; ok=0; break; }
@@ -202,26 +213,45 @@ interrupted() {
     [ "$passed" -eq "$trials" ]
 }
 
+@test "kill -9: as the database is born, before its record, and as it is recorded, before its name: resume finishes" {
+    # The file has its name only once .databases records it (O_TMPFILE,
+    # then linkat): a kill in either moment leaves no file that has no
+    # record, in the run or in its resume
+    for state in 1:born:0 1:noted:0; do
+        out=$T/$state/out db=$T/$state/db
+        killed_at "$state" run --rows 200k --chunk 100k --reads 1k --db-dir "$db" --out "$out" "${Q[@]}"
+        [ -z "$(ls -A "$db")" ]
+        killed_at "$state" resume "$out" "${Q[@]}"
+        [ -z "$(ls -A "$db")" ]
+        run "$S" resume "$out" "${Q[@]}"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        python3 "$CHECK" final "$out" 200000 100000 1
+        [ -z "$(ls -A "$db")" ]
+    done
+}
+
+@test "kill -9 as the database is born, where it is born under its name (no O_TMPFILE): resume refuses, says what to do, deletes nothing" {
+    export SQLSOAK_TEST_NO_TMPFILE=1
+    killed_at 1:born:0 run --rows 200k --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    db=$(one_db)
+    before=$(snapshot "$OUT" "$DB")
+    run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
+    echo "$stderr"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak resume: $db: the folder has no record that this run created it (an empty file: a run killed as it created its database leaves one): not touched; delete it to resume" ]
+    [ "$(snapshot "$OUT" "$DB")" = "$before" ]
+    rm "$db"                                # as the line says: then it resumes
+    run "$S" resume "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" final "$OUT" 200000 100000 1
+}
+
 @test "kill -9: in the moment after a cell's last chunk, before its summary row, resume still works" {
-    # The runner is stopped (SIGSTOP) so that the cell's process finishes its
-    # cell alone; then the runner is killed: every chunk is in chunks.csv, the
-    # cell is not in summary.csv.  This is one moment of a kill -9 at random.
-    start run --rows 300k --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    for ((i = 0; i < 1000; i++)); do
-        ls "$DB"/*.db >/dev/null 2>&1 && break
-        sleep 0.005
-    done
-    kill -STOP "$PID"
-    child=$(ps -o pid= --ppid "$PID" | tr -d ' ')
-    [ -n "$child" ]
-    # up to a minute: under emulation (make test-cross) a cell is far slower
-    for ((i = 0; i < 6000; i++)); do
-        [ "$(ps -o stat= -p "$child")" = Z ] && break
-        sleep 0.01
-    done
-    [ "$(ps -o stat= -p "$child")" = Z ]
-    kill -9 "$PID"
-    finish
+    # The cell is held by the test hook after its last chunk (every chunk
+    # in chunks.csv, the cell not in summary.csv) and the runner killed there.
+    killed_at 1:between:2 run --rows 300k --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     [ "$(data_rows "$OUT/chunks.csv")" -eq 3 ]
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
     ls -la "$DB"
@@ -253,18 +283,23 @@ interrupted() {
 # ---- 3. a second SIGINT ----
 
 @test "second sigint: stops at once with exit 130, files valid, and the run still resumes" {
-    start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    wait_rows "$OUT/chunks.csv" 1
+    # chunk 0 made slow (tens of seconds): "at once" is before it ends,
+    # whatever the machine's speed
+    SQLSOAK_TEST_SLOW=50000 start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    wait_rows "$OUT/timeline.csv" 1       # chunk 0's write phase is in flight
     child=$(ps -o pid= --ppid "$PID" | tr -d ' ')
     kill -INT "$PID"
-    sleep 0.02
-    t0=$(date +%s%N)
+    # the second once the first is answered: two at once would be one
+    for ((i = 0; i < 3000; i++)); do
+        grep -q 'stopping after' "$T/stderr" && break
+        sleep 0.01
+    done
+    grep -q 'stopping after this chunk' "$T/stderr"
     kill -INT "$PID"
     finish
-    t1=$(date +%s%N)
     [ "$RC" -eq 130 ]
-    echo "exited $(((t1 - t0) / 1000000)) ms after the second signal"
-    [ $(((t1 - t0) / 1000000)) -lt 1000 ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 0 ]     # stopped inside chunk 0, not after it
     # the cell's process is gone too
     for ((i = 0; i < 200; i++)); do
         [ -e "/proc/$child" ] || break
@@ -463,7 +498,9 @@ EOF
         sleep 0.005
     done
     [ -s "$db" ]
-    run sqlite3 "$db" ".timeout 10000" "BEGIN EXCLUSIVE;" "SELECT count(*) FROM kv;" ".shell sleep 2" "COMMIT;"
+    # held until the run has ended, not for a time the writer may not use
+    run sqlite3 "$db" ".timeout 10000" "BEGIN EXCLUSIVE;" "SELECT count(*) FROM kv;" \
+        ".shell while kill -0 $PID 2>/dev/null; do sleep 0.01; done" "COMMIT;"
     echo "lock holder: $status $output"
     [ "$status" -eq 0 ]
     finish

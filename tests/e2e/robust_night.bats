@@ -44,7 +44,8 @@ resumed_to_end() {
 @test "owner: two resumes started with no delay, 20 times: exactly one proceeds, the other exits 2 and changes nothing" {
     for ((t = 1; t <= 20; t++)); do
         OUT=$T/out$t
-        start run --rows 400k --chunk 50k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        SQLSOAK_TEST_HANG=1:between:0 start run --rows 400k --chunk 50k --reads 1k --verify \
+            --db-dir "$DB" --out "$OUT" "${Q[@]}"
         wait_rows "$OUT/chunks.csv" 1
         kill -INT "$PID"
         finish
@@ -81,7 +82,8 @@ resumed_to_end() {
 }
 
 @test "owner: a resume while the run is going names its pid, exit 2, nothing changed" {
-    start run --rows 3M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 3M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
     [ "$status" -eq 2 ]
@@ -95,7 +97,8 @@ resumed_to_end() {
 # ---- the cell's process, watched ----
 
 @test "cell killed by SIGKILL (the OOM killer): interrupted, chunks counted, database kept, resume finishes with --verify" {
-    start run --rows 1M --chunk 50k --reads 1k --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:2 start run --rows 1M --chunk 50k --reads 1k --verify \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 3
     child=$(cell_pid)
     kill -KILL "$child"
@@ -115,8 +118,8 @@ resumed_to_end() {
 }
 
 @test "cell sent SIGTERM alone: the chunk finishes, exit 130, database kept, the matrix stops, resume finishes" {
-    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --verify --db-dir "$DB" \
-        --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k \
+        --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     child=$(cell_pid)
     kill -TERM "$child"
@@ -134,7 +137,8 @@ resumed_to_end() {
 }
 
 @test "SIGHUP to the whole process group (an SSH connection dropped): chunk finished, run.json interrupted, resume finishes" {
-    start_group run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start_group run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -HUP -- "-$PID"
     finish
@@ -149,8 +153,9 @@ resumed_to_end() {
 
 # stopped_by SIG...: a run sent SIG (each in turn, no pause) after its first
 # chunk ends with exit 130, its cell's process gone, run.json interrupted.
+# (The test hook holds the cell after that chunk: the run cannot end first.)
 stopped_by() {
-    start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     child=$(cell_pid)
     for sig; do kill -"$sig" "$PID"; done
@@ -193,22 +198,27 @@ stopped_by() {
 @test "Ctrl-C while the graphs are drawn: every cell recorded, the advice is sqlsoak plot, resume refuses, plot draws them" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     # the graphs begin once every cell is recorded, in plots/ (run.json
-    # says running until they are done): a SIGINT there
-    start run --rows 200k --chunk 50k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
-    wait_rows "$OUT/summary.csv" 1
-    for ((i = 0; i < 1000; i++)); do
-        [ -d "$OUT/plots" ] && break
+    # says running until they are done): a SIGINT there, while a fake
+    # gnuplot first on the run's PATH is drawing (it says so, then waits)
+    mkdir -p "$T/bin"
+    printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 600\n' "$T/drawing" >"$T/bin/gnuplot"
+    chmod +x "$T/bin/gnuplot"
+    PATH=$T/bin:$PATH start run --rows 200k --chunk 50k --reads 1k --db-dir "$DB" --out "$OUT" \
+        --progress never
+    for ((i = 0; i < 6000; i++)); do
+        [ -s "$T/drawing" ] && break
+        kill -0 "$PID" 2>/dev/null || break
         sleep 0.01
     done
-    kill -INT "$PID" 2>/dev/null || skip "the graphs were drawn before the signal landed"
+    [ -s "$T/drawing" ]
+    kill -INT "$PID"
     finish
     cat "$T/stdout"
-    [ "$RC" -eq 130 ] || [ "$RC" -eq 0 ]
+    kill -9 "$(cat "$T/drawing")" 2>/dev/null || true     # (ended by sqlsoak already)
+    [ "$RC" -eq 130 ]
     [ "$(jget status)" = ok ]
-    if [ "$RC" -eq 130 ]; then
-        tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
-        ! grep -q "sqlsoak resume\|resume '" "$T/stdout"
-    fi
+    tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
+    ! grep -q "sqlsoak resume\|resume '" "$T/stdout"
     run "$S" resume "$OUT"
     [ "$status" -eq 2 ]
     run "$S" plot "$OUT"
@@ -219,7 +229,9 @@ stopped_by() {
 # ---- run --detach and status ----
 
 @test "run --detach returns at once, the run goes on in its own session with its log in the folder; status follows it" {
-    run "$S" run --rows 2M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" --detach "${Q[@]}"
+    # held after chunk 1 by the test hook: still running when status looks
+    SQLSOAK_TEST_HANG=1:between:1 run "$S" run --rows 2M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" --detach "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
     bg=$(sed -n 's/^sqlsoak runs in the background as pid \([0-9]*\);.*/\1/p' <<<"$output")
@@ -248,6 +260,26 @@ stopped_by() {
     [[ "${lines[0]}" == "$OUT: ok" ]]
     [[ "$output" == *"cells recorded: 1 of 1"* ]]
     grep -q "results in $OUT" "$OUT/run.log"
+}
+
+@test "status: a cell that has made no progress for long shows no eta, but how long it has made none" {
+    # held after chunk 1 by the test hook; chunks.csv then dated a minute
+    # back: the state of a cell stuck for a minute, without the wait
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 2M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    hook_pid
+    run "$S" status "$OUT"
+    echo "$output"
+    [[ "$output" == *"eta: this cell "* ]]
+    touch -d '-60 seconds' "$OUT/chunks.csv"
+    run "$S" status "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"eta: this cell"* ]]
+    [[ "$output" =~ "eta: none: no progress for "6[0-9]" s (a chunk took about " ]]
+    kill -INT "$PID"
+    finish
+    [ "$RC" -eq 130 ]
 }
 
 # ---- a results disk that fills ----
@@ -361,7 +393,8 @@ PY
 # ---- the smaller cases ----
 
 @test "resume: a renamed results folder finds its database" {
-    start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
@@ -372,7 +405,7 @@ PY
 
 @test "resume: the original working folder deleted, every path absolute, resume carries on" {
     mkdir -p "$T/wd"
-    (cd "$T/wd" && exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
         >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
@@ -384,7 +417,8 @@ PY
 }
 
 @test "resume: --max-time counts the time before the interruption; elapsed_s and wall_s go on" {
-    start run --rows 1M --chunk 100k --reads 1k --max-time 1h --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --max-time 1h \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish
@@ -412,7 +446,8 @@ PY
 }
 
 @test "resume: chunks.csv gone is one line naming it, exit 2" {
-    start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
     finish

@@ -314,13 +314,11 @@ PY
 # ---- --max-time over a kill -9 ----
 
 @test "--max-time bounds the run across a kill -9: the time to the last recorded chunk counts" {
-    start run --rows 100M --chunk 5k --reads 100 --max-time 4s --db-dir "$DB" --out "$OUT" "${Q[@]}"
-    # until the cell has used 3 of its 4 s
-    for ((i = 0; i < 3000; i++)); do
-        [ -s "$OUT/chunks.csv" ] && [ "$(field elapsed_s "$OUT/chunks.csv" | tail -n 1 |
-            awk '{print ($1 >= 3)}')" = 1 ] && break
-        sleep 0.01
-    done
+    # killed as the cell finds its 4 s used, its last chunk recorded (the
+    # test hook holds it there)
+    SQLSOAK_TEST_HANG='1:deadline:*' start run --rows 100M --chunk 5k --reads 100 --max-time 4s \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    hook_pid
     kill -9 "$PID"
     finish
     [ "$RC" -eq 137 ]

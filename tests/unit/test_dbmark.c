@@ -5,7 +5,9 @@
 ** nor a side file of its name is; records written read back, the last of a name
 ** wins, a deletion cancels the proof, a torn or foreign line proves
 ** nothing; dbmark_remove deletes the very file recorded (with its side
-** files) and keeps any other; a folder without records is an older one,
+** files) and keeps any other; a database conceived has no name until it
+** is named, with the identity it was conceived with, and is never named
+** over a file put there meanwhile; a folder without records is an older one,
 ** and records that are not a regular file are refused.
 */
 #include <stdarg.h>
@@ -110,6 +112,36 @@ static void test_create(void **state)
     assert_int_equal(access(a, F_OK), -1);
     assert_int_equal(dbmark_create("/nonexistent/a.db", &m, why, sizeof why), -1);
     assert_string_equal(why, "cannot create /nonexistent/a.db: No such file or directory");
+}
+
+static void test_conceive(void **state)
+{
+    char db[128], why[256];
+    struct dbmark_newborn nb;
+    struct dbmark m, now;
+    (void)state;
+    at("c.db", db, sizeof db);
+    assert_int_equal(dbmark_conceive(db, &nb, &m, why, sizeof why), 0);
+    assert_true(nb.named || access(db, F_OK) != 0);     /* unnamed, where O_TMPFILE is */
+    assert_int_equal(dbmark_name(&nb, db, why, sizeof why), 0);
+    assert_int_equal(dbmark_of_path(db, &now), 0);
+    assert_true(dbmark_same(&m, &now));
+    /* another file takes the name between conception and naming: kept */
+    at("d.db", db, sizeof db);
+    assert_int_equal(dbmark_conceive(db, &nb, &m, why, sizeof why), 0);
+    if (!nb.named) {
+        put(db, "theirs");
+        assert_int_equal(dbmark_name(&nb, db, why, sizeof why), -1);
+        assert_int_equal(errno, EEXIST);
+        assert_int_equal(dbmark_of_path(db, &now), 0);
+        assert_false(dbmark_same(&m, &now));
+        struct stat st;
+        assert_int_equal(stat(db, &st), 0);
+        assert_int_equal(st.st_size, 6);
+    } else {
+        dbmark_abandon(&nb, db);
+        assert_int_equal(access(db, F_OK), -1);
+    }
 }
 
 static void test_records(void **state)
@@ -237,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_identity, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_create, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_conceive, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_records, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_lines, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_remove, make_dir, remove_dir),

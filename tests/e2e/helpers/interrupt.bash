@@ -1,6 +1,8 @@
 # interrupt_after LINES CSV LOG CMD...: runs CMD in the background until
 # CSV (its chunks.csv) has LINES lines, header included, then sends it
 # SIGINT as Ctrl-C would and waits: the run must stop with exit 130.
+# Callers hold the run there with SQLSOAK_TEST_HANG (CELL:between:CHUNK,
+# the chunk that brings CSV to LINES lines), so it cannot end first.
 interrupt_after() {
     local lines=$1 csv=$2 log=$3 pid i rc=0
     shift 3
