@@ -6,7 +6,9 @@
 ** On one scratch file in the folder, .sqlsoak-probe.PID (created O_EXCL,
 ** always removed; one a killed probe left, its pid gone, the next probe
 ** removes):
-**   sequential write   1 MiB writes, then fdatasync, timed together;
+**   sequential write   1 MiB writes, then fdatasync, timed together,
+**                      at most 8 MiB in flight (so the time bound holds
+**                      on a slow card with a large page cache);
 **   write + fdatasync  a 4 KiB write then fdatasync, as pg_test_fsync
 **                      times it: per op, p50, p99 and ops/s;
 **   write + fsync      the same with fsync;

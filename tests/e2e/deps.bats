@@ -28,7 +28,7 @@ setup() {
     echo "$output"
     # every package make run takes, and the test tools besides
     while read -r p; do grep -qx "$p" <<<"$output"; done <<<"$runpkgs"
-    for p in bats libcmocka-dev man-db python3-prometheus-client strace; do
+    for p in bats libcmocka-dev man-db python3-prometheus-client strace e2fsprogs mount; do
         grep -qx "$p" <<<"$output"
     done
     # the Prometheus server is no test tool
