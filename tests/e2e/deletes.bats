@@ -2,7 +2,8 @@
 # deletes.bats: the delete phase (--deletes, --delete-keys): the rows the
 # schedule deletes are gone, and every read and --verify expects them so;
 # a deleted row found again is caught; --auto-vacuum and freelist_count; a
-# resume after SIGINT in the delete phase carrying on the schedule exactly.
+# resume after SIGINT in the delete phase, or kill -9 in any phase,
+# carrying on the schedule exactly.
 
 bats_require_minimum_version 1.5.0
 
@@ -111,6 +112,19 @@ PY
 @test "deletes: SIGINT in the delete phase, then resume, carries on the schedule exactly and --verify passes" {
     interrupt_resume delete "${W[@]}" --deletes 300 --delete-keys uniform --updates 100 \
         --key-order random --commit-every 70 --keep-db
+}
+
+@test "deletes: kill -9 in each phase, then resume: the chunk measured again has its updates and deletes" {
+    # the chunk in flight (1) had committed its updates (held at delete), and
+    # its deletes too (at read, checkpoint, record): resume puts its rows back
+    for dk in oldest uniform; do
+        for step in update delete read checkpoint record; do
+            kill_resume "$step" "${W[@]}" --deletes 300 --delete-keys "$dk" --updates 100 \
+                --journal wal --checkpoint passive --keep-db
+            [ "$(field deletes "$OUT/chunks.csv" | sort -u)" = 300 ] || [ "$dk" = uniform ]
+            [ "$(field updates "$OUT/chunks.csv" | sort -u)" = 100 ]
+        done
+    done
 }
 
 @test "deletes: more than a chunk's rows, or a bad word: one line, exit 2, nothing created" {
