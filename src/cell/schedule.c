@@ -67,21 +67,38 @@ int64_t schedule_rows_after(const struct schedule *s, int64_t c)
     return r < s->rows ? r : s->rows;
 }
 
-/* The first row of uniform chunk c's block: of its updates, or (salted
-** apart) of its deletes. */
+/* The rows uniform chunk c's block of salt is drawn from: [*lo, R(c)).
+** The updates' are the rows still there as the chunk's updates run, so
+** that each rewrites a row: under --delete-keys oldest those past the
+** retention window of the chunks before (O(1)); uniform deletes leave
+** holes anywhere, which a block may meet.  The deletes' are all rows so
+** far. */
 #define SALT_UPDATES 0x0bda7e5c4ed01e00ULL
 #define SALT_DELETES 0xde1e7eb10c4c0de5ULL
-static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt)
+static int64_t block_rows(const struct schedule *s, int64_t c, uint64_t salt, int64_t *lo)
 {
-    uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
-    return (int64_t)(h % (uint64_t)schedule_rows_after(s, c));
+    *lo = salt == SALT_UPDATES ? schedule_gone_below(s, c) : 0;
+    return schedule_rows_after(s, c);
 }
 
-/* 1 when uniform chunk c's block of n rows from salt's start holds row. */
+/* The first row of uniform chunk c's block of salt (of its updates, or
+** salted apart, of its deletes), in [lo, r): block_rows. */
+static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt, int64_t lo,
+                           int64_t r)
+{
+    uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
+    return lo + (int64_t)(h % (uint64_t)(r - lo));
+}
+
+/* 1 when uniform chunk c's block of n rows from salt's start holds row
+** (n may exceed the rows the block is drawn from: then it holds them all). */
 static int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n, int64_t row)
 {
-    int64_t r = schedule_rows_after(s, c), d = row - block_start(s, c, salt);
-    return row < r && (d < 0 ? d + r : d) < n;
+    int64_t lo, r = block_rows(s, c, salt, &lo);
+    if (row < lo || row >= r)
+        return 0;
+    int64_t d = row - block_start(s, c, salt, lo, r);
+    return (d < 0 ? d + (r - lo) : d) < n;
 }
 
 int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done)
@@ -109,7 +126,8 @@ int64_t schedule_delete(const struct schedule *s, int64_t c, int64_t j)
     assert(j >= 0 && j < s->deletes);
     if (s->delete_keys == DK_OLDEST)
         return c * s->deletes + j;
-    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_DELETES) + j;
+    int64_t lo, r = block_rows(s, c, SALT_DELETES, &lo);
+    int64_t x = block_start(s, c, SALT_DELETES, lo, r) + j;
     return x < r ? x : x - r;
 }
 
@@ -147,7 +165,16 @@ void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *ro
         *gen = u / (uint64_t)s->hot + 1;
         return;
     }
-    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_UPDATES) + j;
-    *row = x < r ? x : x - r;
+    int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
+    int64_t x = block_start(s, c, SALT_UPDATES, lo, r) + j;
+    while (x >= r)              /* once at most, unless the block is larger than its rows */
+        x -= r - lo;
+    *row = x;
     *gen = schedule_generation(s, *row, c) + 1;
+}
+
+int schedule_update_again(const struct schedule *s, int64_t c, int64_t j)
+{
+    int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
+    return !s->hot && j >= r - lo;
 }
