@@ -137,5 +137,23 @@ PY
     run "$S" run --rows 2000 --chunk 500 --auto-vacuum partial --db-dir "$DB" --out "$OUT"
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak run: --auto-vacuum: 'partial' is not one of none, full, incremental" ]
+    # oldest deletes of a whole chunk: every chunk's reads meet an empty table
+    run "$S" run --rows 2000 --chunk 500 --deletes 500 --db-dir "$DB" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --deletes 500 equal to --chunk under --delete-keys oldest leaves the table empty for every chunk's reads (use --reads 0)" ]
     [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}
+
+@test "deletes: a chunk whose deletes left no row to read records no reads" {
+    # the last chunk (1 row) ends with the window past the table's end
+    run "$S" run --rows 4001 --chunk 1000 --reads 100 --deletes 999 --verify --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(field reads "$OUT/chunks.csv" | tr '\n' ' ')" = "100 100 100 100 0 " ]
+    [ "$(field read_s "$OUT/chunks.csv" | tail -n 1)" = "" ]
+    # uniform deletes of a whole chunk: the reads find the rows gone, and count
+    run "$S" run --rows 3000 --chunk 1000 --reads 100 --deletes 1000 --delete-keys uniform \
+        --verify --db-dir "$DB" --out "$T/uniform" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(field reads "$T/uniform/chunks.csv" | sort -u)" = 100 ]
 }
