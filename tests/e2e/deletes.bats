@@ -127,6 +127,28 @@ PY
     done
 }
 
+@test "deletes: a share killed -9 and resumed, merged with the other: an unsharded run's figures" {
+    A=("${W[@]}" --deletes 300 --updates 100 --page-size 4k,8k --journal wal --verify "${Q[@]}")
+    run "$S" run "${A[@]}" --db-dir "$T/whole" --out "$T/o-whole"
+    [ "$status" -eq 0 ]
+    SQLSOAK_TEST_HANG=1:read:1 start_group run "${A[@]}" --shard 1/2 --db-dir "$DB" --out "$T/s1"
+    hook_pid >/dev/null
+    kill -KILL -- -"$PID"
+    finish
+    run "$S" resume "$T/s1" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run "$S" run "${A[@]}" --shard 2/2 --db-dir "$DB" --out "$T/s2"
+    [ "$status" -eq 0 ]
+    run "$S" merge "$T/s1" "$T/s2" --out "$T/merged"
+    [ "$status" -eq 0 ]
+    python3 - "$T/merged/chunks.csv" "$T/o-whole/chunks.csv" <<'PY'
+import csv, sys
+cols = ("cell", "chunk", "rows", "reads", "updates", "deletes", "verify_failures")
+a, b = (sorted(tuple(r[c] for c in cols) for r in csv.DictReader(open(f))) for f in sys.argv[1:])
+assert a == b, [x for x in zip(a, b) if x[0] != x[1]]
+PY
+}
+
 @test "deletes: more than a chunk's rows, or a bad word: one line, exit 2, nothing created" {
     run "$S" run --rows 2000 --chunk 500 --deletes 501 --db-dir "$DB" --out "$OUT"
     [ "$status" -eq 2 ]
