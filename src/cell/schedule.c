@@ -75,16 +75,22 @@ int64_t schedule_rows_after(const struct schedule *s, int64_t c)
 ** far. */
 #define SALT_UPDATES 0x0bda7e5c4ed01e00ULL
 #define SALT_DELETES 0xde1e7eb10c4c0de5ULL
-static int64_t block_rows(const struct schedule *s, int64_t c, uint64_t salt, int64_t *lo)
+static inline int64_t block_rows(const struct schedule *s, int64_t c, uint64_t salt,
+                                 int64_t *lo)
 {
-    *lo = salt == SALT_UPDATES ? schedule_gone_below(s, c) : 0;
-    return schedule_rows_after(s, c);
+    int64_t r = (c + 1) * s->chunk;
+    r = r < s->rows ? r : s->rows;
+    *lo = 0;
+    if (salt == SALT_UPDATES && s->deletes && s->delete_keys == DK_OLDEST && c > 0) {
+        *lo = schedule_gone_below(s, c);     /* out of the loop's common path */
+    }
+    return r;
 }
 
 /* The first row of uniform chunk c's block of salt (of its updates, or
 ** salted apart, of its deletes), in [lo, r): block_rows. */
-static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt, int64_t lo,
-                           int64_t r)
+static inline int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt,
+                                  int64_t lo, int64_t r)
 {
     uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
     return lo + (int64_t)(h % (uint64_t)(r - lo));
@@ -92,13 +98,24 @@ static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt, i
 
 /* 1 when uniform chunk c's block of n rows from salt's start holds row
 ** (n may exceed the rows the block is drawn from: then it holds them all). */
-static int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n, int64_t row)
+static inline int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n,
+                           int64_t row)
 {
     int64_t lo, r = block_rows(s, c, salt, &lo);
     if (row < lo || row >= r)
         return 0;
     int64_t d = row - block_start(s, c, salt, lo, r);
     return (d < 0 ? d + (r - lo) : d) < n;
+}
+
+/* in_block of the updates' block of chunk c drawn from all rows so far
+** (no retention window): the loop of schedule_generation. */
+static inline int in_block0(const struct schedule *s, int64_t c, int64_t row)
+{
+    int64_t r = schedule_rows_after(s, c);
+    int64_t d = row - (int64_t)(rng_mix64(rng_mix64(s->seed ^ SALT_UPDATES) + (uint64_t)c) %
+                                (uint64_t)r);
+    return row < r && (d < 0 ? d + r : d) < s->updates;
 }
 
 int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done)
@@ -141,8 +158,15 @@ uint64_t schedule_generation(const struct schedule *s, int64_t row, int64_t chun
         uint64_t t = (uint64_t)chunks_done * (uint64_t)s->updates, k = (uint64_t)s->hot;
         return t / k + ((uint64_t)row < t % k);
     }
+    /* this runs for every update and every value read: without a window,
+    ** in_block0, as it always ran */
     uint64_t gen = 0;
-    for (int64_t c = 0; c < chunks_done; c++)
+    if (!(s->deletes && s->delete_keys == DK_OLDEST)) {     /* every block from row 0 */
+        for (int64_t c = 0; c < chunks_done; c++)
+            gen += (uint64_t)in_block0(s, c, row);
+        return gen;
+    }
+    for (int64_t c = 0; c < chunks_done; c++)     /* from the window's start */
         gen += (uint64_t)in_block(s, c, SALT_UPDATES, s->updates, row);
     return gen;
 }
