@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # faults.sh COUNT [SEED]: a randomized soak of faults.  Each trial starts a
-# 2-cell run (with --verify) in a process group of its own and, at a random
-# moment, sends a random signal (INT, TERM, HUP or KILL) to the runner, to
-# the cell's process, or to the whole group; then resumes, the resume itself
-# faulted the same way half the time, until the run finishes.  A quarter of
+# 2-cell run in a process group of its own, with every phase a chunk can
+# have (write, update, delete, read, an explicit checkpoint, vacuum, a
+# reader beside it, and --verify at the end); the test hook
+# SQLSOAK_TEST_HANG holds a random cell at a random step (a phase, or the
+# recording of a chunk) of a random chunk, and once it is held there a
+# random signal (INT, TERM, HUP or KILL) goes to the runner, to the held
+# cell's process, or to the whole group: a state reached, never a moment.
+# Then it resumes, the resume itself faulted the same way half the time
+# (a hold the resume never reaches, a chunk recorded already, lets it
+# finish), until the run finishes.  A quarter of
 # the trials (where a tmpfs can be mounted: root) also put the results
 # folder on a tmpfs of a random small size, so that the results disk fills
 # at a random point: the run must stop resumable (exit 1, run.json
@@ -13,7 +19,9 @@
 # Every trial must end with a complete verified run and its invariants:
 # every chunk recorded exactly once and consecutive, no line torn or
 # repeated in any CSV, histograms.csv and timeline.csv rows only of
-# recorded chunks, summary.csv's figures those of its chunks, run.json's
+# recorded chunks, summary.csv's figures those of its chunks, each chunk's
+# updates, deletes, reads, checkpoint, vacuum and reader figures those the
+# schedule and the options give (robust_check.py), run.json's
 # cells summary.csv's, every cell ok and verified, the databases gone, and
 # `plot` and `compare` work on the folder.  A faulted process may exit 0
 # (the fault came too late), 130 (stopped by a signal) or 137 (the runner
@@ -32,8 +40,11 @@ S=${SQLSOAK:-$HERE/../build/sqlsoak}
 CHECK=$HERE/e2e/helpers/robust_check.py
 SUMS=$HERE/e2e/helpers/night_check.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sqlsoak-faults.XXXXXX")
-ROWS=1000000
-CHUNK=50000
+ROWS=200000
+CHUNK=10000
+NCHUNKS=$(((ROWS + CHUNK - 1) / CHUNK))
+STEPS=(write update delete read checkpoint vacuum record verify)
+HOLD=
 PID=
 MNT=
 cleanup() {
@@ -52,36 +63,62 @@ fi
 rmdir "$WORK/probe"
 [ "$DISK" = 1 ] || echo "faults: no tmpfs can be mounted here: signals only, no results-disk faults"
 
-# launch ARGS...: sqlsoak in a new session and process group; pid in PID.
+# launch ARGS...: sqlsoak in a new session and process group, held by the
+# test hook at HOLD (CELL:STEP:CHUNK; none when empty); pid in PID, its
+# output in $WORK/cur (joined to $WORK/log by settle).
 launch() {
-    setsid "$S" "$@" >>"$WORK/log" 2>&1 </dev/null &
+    : >"$WORK/cur"
+    SQLSOAK_TEST_HANG=$HOLD setsid "$S" "$@" >"$WORK/cur" 2>&1 </dev/null &
     PID=$!
 }
 
 # launch_run: the trial's run, into $out with its databases in $db.
 launch_run() {
     launch run --rows $ROWS --chunk $CHUNK --reads 1k --page-size 4k,8k --verify \
+        --updates 2000 --deletes 1000 --journal wal --checkpoint passive \
+        --auto-vacuum incremental --readers 1 \
         --db-dir "$db" --out "$out" --no-plot --progress never
 }
 
-# fault: at a random moment within 1.3 s, one random signal to the
-# runner, its cell's process or the group; waits for the runner; RC.
+# hold: HOLD, where the next launch is held: a random cell at a random
+# step of a random chunk (verify: the last chunk's, which it follows).
+hold() {
+    local step=${STEPS[RANDOM % ${#STEPS[@]}]} chunk=$((RANDOM % NCHUNKS))
+    [ "$step" = verify ] && chunk=$((NCHUNKS - 1))
+    HOLD=$((1 + RANDOM % 2)):$step:$chunk
+}
+
+# held: waits until the launch is held (0; the held cell's pid in HELD) or
+# has ended without being held (1).
+held() {
+    local i
+    for ((i = 0; i < 60000; i++)); do
+        HELD=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$WORK/cur")
+        [ -n "$HELD" ] && return 0
+        kill -0 "$PID" 2>/dev/null || return 1
+        sleep 0.01
+    done
+    return 1
+}
+
+# fault: once the launch is held at HOLD, one random signal to the runner,
+# the held cell's process or the group; waits for the runner; RC.
 fault() {
-    local sigs=(INT TERM HUP KILL) sig target child
+    local sigs=(INT TERM HUP KILL) sig target
     sig=${sigs[RANDOM % 4]}
-    local ms=$((RANDOM % 1300))       # a run takes about 1.5 s on a 2-core machine
-    sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
-    case $((RANDOM % 3)) in
-    0) target=runner; kill -"$sig" "$PID" 2>/dev/null ;;
-    1) target=cell
-       child=$(ps -o pid= --ppid "$PID" 2>/dev/null | head -n 1 | tr -d ' ')
-       if [ -n "$child" ]; then kill -"$sig" "$child" 2>/dev/null; else target="cell(none)"; fi ;;
-    2) target=group; kill -"$sig" -- "-$PID" 2>/dev/null ;;
-    esac
+    if ! held; then
+        target="none(not held)"
+    else
+        case $((RANDOM % 3)) in
+        0) target=runner; kill -"$sig" "$PID" 2>/dev/null ;;
+        1) target=cell; kill -"$sig" "$HELD" 2>/dev/null ;;
+        2) target=group; kill -"$sig" -- "-$PID" 2>/dev/null ;;
+        esac
+    fi
     RC=0
     { wait "$PID"; } 2>/dev/null || RC=$?
     settle
-    NOTE+=" $sig>$target:$RC"
+    NOTE+=" $sig>$target@${HOLD}:$RC"
 }
 
 # no_fault NAME: waits for the runner unfaulted; RC.
@@ -92,14 +129,15 @@ no_fault() {
     NOTE+=" $1:$RC"
 }
 
-# settle: until no process of the group is left (a cell's process outlives
+# settle: until no live process of the group is left (a cell's process outlives
 # a runner killed with SIGKILL by a moment), as a person at the shell
 # prompt would find it.
 settle() {
     local i
-    for ((i = 0; i < 1000 && $(pgrep -g "$PID" | wc -l) > 0; i++)); do
+    for ((i = 0; i < 1000 && $(pgrep -g "$PID" -r D,R,S,T,t | wc -l) > 0; i++)); do
         sleep 0.01
     done
+    cat "$WORK/cur" >>"$WORK/log"
     PID=
 }
 
@@ -162,6 +200,7 @@ for ((t = 1; t <= COUNT; t++)); do
     fi
     out=$base/out
     ok=1 first=1
+    hold
     launch_run
     fault
     faults=$((faults + 1))
@@ -169,6 +208,9 @@ for ((t = 1; t <= COUNT; t++)); do
     first=0
     for ((round = 1; ok && RC != 0 && round <= 20; round++)); do
         [ "$RC" = 1 ] || [ "$RC" = 2 ] && grow
+        faulted=$((RANDOM % 2))
+        HOLD=
+        ((faulted)) && hold
         if [ ! -e "$out/run.json" ]; then
             # killed (or refused) before run.json was first written:
             # nothing was measured, and resume rightly refuses the folder;
@@ -180,7 +222,7 @@ for ((t = 1; t <= COUNT; t++)); do
         else
             launch resume "$out" --progress never
         fi
-        if ((RANDOM % 2)); then
+        if ((faulted)); then
             fault
             faults=$((faults + 1))
         else

@@ -62,21 +62,55 @@ int64_t schedule_rows_after(const struct schedule *s, int64_t c)
     return r < s->rows ? r : s->rows;
 }
 
-/* The first row of uniform chunk c's block: of its updates, or (salted
-** apart) of its deletes. */
+/* The rows uniform chunk c's block of salt is drawn from: [*lo, R(c)).
+** The updates' are the rows still there as the chunk's updates run, so
+** that each rewrites a row: under --delete-keys oldest those past the
+** retention window of the chunks before (O(1)); uniform deletes leave
+** holes anywhere, which a block may meet.  The deletes' are all rows so
+** far. */
 #define SALT_UPDATES 0x0bda7e5c4ed01e00ULL
 #define SALT_DELETES 0xde1e7eb10c4c0de5ULL
-static int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt)
+static inline int64_t block_rows(const struct schedule *s, int64_t c, uint64_t salt,
+                                 int64_t *lo)
 {
-    uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
-    return (int64_t)(h % (uint64_t)schedule_rows_after(s, c));
+    int64_t r = (c + 1) * s->chunk;
+    r = r < s->rows ? r : s->rows;
+    *lo = 0;
+    if (salt == SALT_UPDATES && s->deletes && s->delete_keys == DK_OLDEST && c > 0) {
+        *lo = schedule_gone_below(s, c);     /* out of the loop's common path */
+    }
+    return r;
 }
 
-/* 1 when uniform chunk c's block of n rows from salt's start holds row. */
-static int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n, int64_t row)
+/* The first row of uniform chunk c's block of salt (of its updates, or
+** salted apart, of its deletes), in [lo, r): block_rows. */
+static inline int64_t block_start(const struct schedule *s, int64_t c, uint64_t salt,
+                                  int64_t lo, int64_t r)
 {
-    int64_t r = schedule_rows_after(s, c), d = row - block_start(s, c, salt);
-    return row < r && (d < 0 ? d + r : d) < n;
+    uint64_t h = rng_mix64(rng_mix64(s->seed ^ salt) + (uint64_t)c);
+    return lo + (int64_t)(h % (uint64_t)(r - lo));
+}
+
+/* 1 when uniform chunk c's block of n rows from salt's start holds row
+** (n may exceed the rows the block is drawn from: then it holds them all). */
+static inline int in_block(const struct schedule *s, int64_t c, uint64_t salt, int64_t n,
+                           int64_t row)
+{
+    int64_t lo, r = block_rows(s, c, salt, &lo);
+    if (row < lo || row >= r)
+        return 0;
+    int64_t d = row - block_start(s, c, salt, lo, r);
+    return (d < 0 ? d + (r - lo) : d) < n;
+}
+
+/* in_block of the updates' block of chunk c drawn from all rows so far
+** (no retention window): the loop of schedule_generation. */
+static inline int in_block0(const struct schedule *s, int64_t c, int64_t row)
+{
+    int64_t r = schedule_rows_after(s, c);
+    int64_t d = row - (int64_t)(rng_mix64(rng_mix64(s->seed ^ SALT_UPDATES) + (uint64_t)c) %
+                                (uint64_t)r);
+    return row < r && (d < 0 ? d + r : d) < s->updates;
 }
 
 int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done)
@@ -104,7 +138,8 @@ int64_t schedule_delete(const struct schedule *s, int64_t c, int64_t j)
     assert(j >= 0 && j < s->deletes);
     if (s->delete_keys == DK_OLDEST)
         return c * s->deletes + j;
-    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_DELETES) + j;
+    int64_t lo, r = block_rows(s, c, SALT_DELETES, &lo);
+    int64_t x = block_start(s, c, SALT_DELETES, lo, r) + j;
     return x < r ? x : x - r;
 }
 
@@ -118,8 +153,15 @@ uint64_t schedule_generation(const struct schedule *s, int64_t row, int64_t chun
         uint64_t t = (uint64_t)chunks_done * (uint64_t)s->updates, k = (uint64_t)s->hot;
         return t / k + ((uint64_t)row < t % k);
     }
+    /* this runs for every update and every value read: without a window,
+    ** in_block0, as it always ran */
     uint64_t gen = 0;
-    for (int64_t c = 0; c < chunks_done; c++)
+    if (!(s->deletes && s->delete_keys == DK_OLDEST)) {     /* every block from row 0 */
+        for (int64_t c = 0; c < chunks_done; c++)
+            gen += (uint64_t)in_block0(s, c, row);
+        return gen;
+    }
+    for (int64_t c = 0; c < chunks_done; c++)     /* from the window's start */
         gen += (uint64_t)in_block(s, c, SALT_UPDATES, s->updates, row);
     return gen;
 }
@@ -142,7 +184,16 @@ void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *ro
         *gen = u / (uint64_t)s->hot + 1;
         return;
     }
-    int64_t r = schedule_rows_after(s, c), x = block_start(s, c, SALT_UPDATES) + j;
-    *row = x < r ? x : x - r;
+    int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
+    int64_t x = block_start(s, c, SALT_UPDATES, lo, r) + j;
+    while (x >= r)              /* once at most, unless the block is larger than its rows */
+        x -= r - lo;
+    *row = x;
     *gen = schedule_generation(s, *row, c) + 1;
+}
+
+int schedule_update_again(const struct schedule *s, int64_t c, int64_t j)
+{
+    int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
+    return !s->hot && j >= r - lo;
 }

@@ -13,12 +13,18 @@
 **            robin over the whole cell: update u (counting from the first
 **            chunk's) rewrites row u mod K.  After T updates row r < K has
 **            generation T / K, plus 1 when r < T mod K: O(1).
-**  - uniform chunk c rewrites `updates` consecutive rows of [0, R(c)),
-**            wrapping, from a start drawn from (seed, c): every row so far
-**            equally likely, each at most once a chunk (updates <= chunk
-**            <= R(c)).  A row's generation is the number of chunks whose
-**            block holds it: O(chunks), a few instructions each.  With
-**            random keys consecutive rows are scattered keys.
+**  - uniform chunk c rewrites `updates` consecutive rows of [G, R(c)),
+**            wrapping, from a start drawn from (seed, c): every row still
+**            there equally likely, each at most once a chunk (updates <=
+**            chunk <= R(c) - G but in a last short chunk, where a block
+**            larger than the rows holds them all, rewritten again with the
+**            same value).  G is the retention window's start under
+**            --delete-keys oldest (schedule_gone_below(c): no update meets
+**            a deleted row), else 0 (uniform deletes' holes may be met:
+**            such an update changes nothing).  A row's generation is the
+**            number of chunks whose block holds it: O(chunks), a few
+**            instructions each.  With random keys consecutive rows are
+**            scattered keys.
 ** Then it makes `deletes` deletes (after its updates: an update of a
 ** deleted row changes nothing):
 **  - oldest  a retention window: after C chunks the first
@@ -93,5 +99,10 @@ int schedule_value_ok(const struct schedule *s, const struct kvgen *g, int64_t r
 ** *row, and the generation it writes, into *gen (>= 1). */
 void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *row,
                      uint64_t *gen);
+
+/* 1 when update j of chunk c meets a row an update of the chunk before it
+** rewrote, writing the same value again: a uniform block larger than the
+** rows still there (a last short chunk under oldest deletes). */
+int schedule_update_again(const struct schedule *s, int64_t c, int64_t j);
 
 #endif

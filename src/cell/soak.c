@@ -445,10 +445,11 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
 ** from the end of the one before, so timing adds no second clock call to
 ** the phase.  plain: uniform reads of integer keys, every release's read
 ** phase, compiled apart (read_phase) so that it costs what it always did.
-** OUT: *read_ns, *failures. */
+** OUT: *read_ns, *failures, *made (n, or 0 when the deletes left no row
+** in [lo, hi) to read: a chunk records the reads it made). */
 static inline __attribute__((always_inline)) int
 read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint64_t *read_ns,
-         int64_t *failures, const int plain)
+         int64_t *failures, int64_t *made, const int plain)
 {
     const struct sqlapi *api = s->api;
     struct rng r;
@@ -499,15 +500,16 @@ read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint
     timeline_end(&s->w.tl, 0);
     *read_ns = t_prev - t_start;
     *failures = bad;
+    *made = hi > lo ? n : 0;
     return 0;
 }
 
 static int read_phase(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk,
-                      uint64_t *read_ns, int64_t *failures)
+                      uint64_t *read_ns, int64_t *failures, int64_t *made)
 {
     if (s->reads.kind == KD_UNIFORM && !s->gen.text_keys)
-        return read_ops(s, n, lo, hi, chunk, read_ns, failures, 1);
-    return read_ops(s, n, lo, hi, chunk, read_ns, failures, 0);
+        return read_ops(s, n, lo, hi, chunk, read_ns, failures, made, 1);
+    return read_ops(s, n, lo, hi, chunk, read_ns, failures, made, 0);
 }
 
 /* The transactions of a phase that rewrites or deletes rows: its own
@@ -894,9 +896,8 @@ static int read_prepare(struct soak *s, struct chunk_work *w)
 static int read_run(struct soak *s, struct chunk_work *w)
 {
     live_phase(&s->live, w->chunk, PHASE_READ, w->reads, clock_now_ns());
-    w->ops[PHASE_READ] = w->reads;
     return read_phase(s, w->reads, w->lo, s->inserted, (uint64_t)w->chunk, &w->ns[PHASE_READ],
-                      &w->cr->verify_failures);
+                      &w->cr->verify_failures, &w->ops[PHASE_READ]);
 }
 
 static int checkpoint_wanted(const struct soak *s)

@@ -73,7 +73,8 @@ static int op(struct tablewalk *w)
         int64_t row;
         uint64_t gen;
         schedule_update(s, c, j, &row, &gen);
-        if (!schedule_deleted(s, row, c)) {  /* a deleted row's update changes nothing */
+        /* a deleted row's update changes nothing, nor one writing a value again */
+        if (!schedule_deleted(s, row, c) && !schedule_update_again(s, c, j)) {
             w->sum -= row_hash(w, row, gen - 1);
             w->sum += row_hash(w, row, gen);
         }

@@ -20,9 +20,11 @@
 ** other is kept, with a line saying so.
 ** Then: a half-written last CSV line is cut off, rows of an unrecorded
 ** chunk are deleted (the chunk is measured again), and the runner carries
-** on, marking the chunks it runs as resumed; or, every cell recorded, the
-** verifies the watchdog cut short run again (resume_verifies) and the run
-** closes.
+** on, marking the chunks it runs as resumed (the rows its updates and
+** deletes changed before the cut are put back as the last recorded chunk
+** left them, trim_database: the chunk runs again on the table it met); or,
+** every cell recorded, the verifies the watchdog cut short run again
+** (resume_verifies) and the run closes.
 */
 #include "resume.h"
 #include "csvin.h"
@@ -61,6 +63,8 @@ struct found {
     int64_t db_rows;            /* rows its database holds */
     int64_t trim_rows;          /* row indices past the recorded ones to delete */
     int64_t trimmed;            /* rows deleted by that */
+    int rewind;                 /* its updates or deletes to undo too */
+    int64_t restored;           /* rows they rewrite or delete, put back */
     off_t chunks_len;           /* chunks.csv up to its last whole line */
     int torn;                   /* chunks.csv ends in a half line */
     off_t summary_len;          /* summary.csv up to its last whole line */
@@ -226,6 +230,7 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     }
     fd->trim_rows = !sch.deletes ? fd->db_rows - p->rows
                                  : r->cfg->chunk < left ? r->cfg->chunk : left;
+    fd->rewind = sch.updates > 0 || sch.deletes > 0;
     int64_t bad = verify_rows(api, h, &g, &sch, p->chunks, p->rows - last_n, p->rows);
     if (bad != 0) {
         snprintf(err, n, "%s: %s the rows of its last recorded chunk: cannot resume", db,
@@ -239,22 +244,54 @@ done:
     return rc;
 }
 
-/* Deletes the rows of the chunk whose measurement was lost. */
+/* Row `row` (key key) back as chunks chunks left it, through st (an
+** INSERT OR REPLACE): the value of its generation then, unless they had
+** deleted it or it was not there yet.  0, or -1 on an SQLite error. */
+static int restore_row(const struct sqlapi *api, sqlite3_stmt *st,
+                       const struct kvgen *g, const struct schedule *sch, int64_t chunks,
+                       int64_t rows, int64_t row, unsigned char *value, int64_t *restored)
+{
+    char text[KVGEN_TEXT_KEY_LEN + 1];
+    if (row < 0 || row >= rows || schedule_deleted(sch, row, chunks))
+        return 0;
+    int64_t key = kvgen_key(g, (uint64_t)row);
+    kvgen_value_gen(g, key, schedule_generation(sch, row, chunks), value);
+    shape_bind_key(api, st, 1, g, key, text);
+    api->bind_blob(st, 2, value, (int)g->value_size, SQLITE_STATIC);
+    int rc = api->step(st);
+    api->reset(st);
+    *restored += rc == SQLITE_DONE;
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Rewinds the database to where its last recorded chunk left it, so that
+** the chunk whose measurement was lost is measured again on the table it
+** first met: its rows deleted, and the rows its updates rewrote and its
+** deletes removed before the cut (both committed in phases of their own)
+** put back as they were.  Otherwise the chunk measured again would find
+** its deletes done already and record none. */
 static int trim_database(struct runner *r, struct found *fd, const char *db, char *err,
                          size_t n)
 {
     const struct cell *c = &r->cells[fd->first];
     const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
+    const int64_t k = fd->prior.chunks, rows = fd->prior.rows;
     struct kvgen g;
+    struct schedule sch;
     sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
+    sqlite3_stmt *st = NULL, *put = NULL;
+    unsigned char *value = NULL;
     int rc = -1;
     shape_gen(&g, (uint64_t)r->cfg->seed, c->v);
-    if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+    schedule_for_cell(&sch, r->cfg, c);
+    if (!(value = malloc(g.value_size + 1)) ||
+        api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
         api->exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
-        api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK)
+        api->prepare_v2(h, "DELETE FROM kv WHERE k = ?1", -1, &st, NULL) != SQLITE_OK ||
+        api->prepare_v2(h, "INSERT OR REPLACE INTO kv(k, v) VALUES(?1, ?2)", -1, &put, NULL) !=
+            SQLITE_OK)
         goto done;
-    for (int64_t i = fd->prior.rows; i < fd->prior.rows + fd->trim_rows; i++) {
+    for (int64_t i = rows; i < rows + fd->trim_rows; i++) {
         char text[KVGEN_TEXT_KEY_LEN + 1];
         shape_bind_key(api, st, 1, &g, kvgen_key(&g, (uint64_t)i), text);
         if (api->step(st) != SQLITE_DONE)
@@ -262,15 +299,29 @@ static int trim_database(struct runner *r, struct found *fd, const char *db, cha
         fd->trimmed += api->changes(h);
         api->reset(st);
     }
+    for (int64_t j = 0; j < sch.updates; j++) {
+        int64_t row;
+        uint64_t gen;
+        schedule_update(&sch, k, j, &row, &gen);
+        if (restore_row(api, put, &g, &sch, k, rows, row, value, &fd->restored))
+            goto done;
+    }
+    for (int64_t j = 0; j < sch.deletes; j++)
+        if (restore_row(api, put, &g, &sch, k, rows, schedule_delete(&sch, k, j), value,
+                        &fd->restored))
+            goto done;
     rc = api->exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 done:
     if (rc)
-        snprintf(err, n, "%s: cannot delete the rows of the unrecorded chunk: %s", db,
-                 h ? api->errmsg(h) : "cannot open");
+        snprintf(err, n, "%s: cannot rewind the unrecorded chunk: %s", db,
+                 h ? api->errmsg(h) : value ? "cannot open" : "out of memory");
     if (st)
         api->finalize(st);
+    if (put)
+        api->finalize(put);
     if (h)
         (api->close_v2 ? api->close_v2 : api->close)(h);
+    free(value);
     return rc;
 }
 
@@ -684,7 +735,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
     if (!fd->recorded) {
         if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
             dbmark_remove(rs->db, &fd->prior.db_mark, r->marks_fd);
-    } else if (fd->trim_rows > 0 && trim_database(r, fd, rs->db, err, n)) {
+    } else if ((fd->trim_rows > 0 || fd->rewind) && trim_database(r, fd, rs->db, err, n)) {
         return -1;
     }
     if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
@@ -713,6 +764,9 @@ static void announce(struct resume *rs)
     if (fd->trimmed > 0)
         printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
                fd->trimmed);
+    if (fd->restored > 0)
+        printf("  %" PRId64 " rows of its updates and deletes were put back as the last "
+               "recorded chunk left them\n", fd->restored);
     if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
         printf("  %s will be kept when its cell ends: %s\n", rs->db, unproved(&rs->book, rs->db));
     fflush(stdout);

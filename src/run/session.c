@@ -78,6 +78,12 @@ static int check_schedule(const struct config *cfg, char *err, size_t n)
             snprintf(err, n, "--deletes %" PRId64 " is larger than --chunk %" PRId64, d->v[i],
                      cfg->chunk);
             return -1;
+        } else if (d->v[i] == cfg->chunk && cfg->delete_keys == DK_OLDEST && cfg->reads != 0 &&
+                   cfg->cmd == CMD_RUN) {
+            /* each chunk's deletes take the rows it wrote: no row to read */
+            snprintf(err, n, "--deletes %" PRId64 " equal to --chunk under --delete-keys oldest "
+                     "leaves the table empty for every chunk's reads (use --reads 0)", d->v[i]);
+            return -1;
         }
     return 0;
 }

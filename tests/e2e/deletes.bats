@@ -2,7 +2,8 @@
 # deletes.bats: the delete phase (--deletes, --delete-keys): the rows the
 # schedule deletes are gone, and every read and --verify expects them so;
 # a deleted row found again is caught; --auto-vacuum and freelist_count; a
-# resume after SIGINT in the delete phase carrying on the schedule exactly.
+# resume after SIGINT in the delete phase, or kill -9 in any phase,
+# carrying on the schedule exactly.
 
 bats_require_minimum_version 1.5.0
 
@@ -113,6 +114,41 @@ PY
         --key-order random --commit-every 70 --keep-db
 }
 
+@test "deletes: kill -9 in each phase, then resume: the chunk measured again has its updates and deletes" {
+    # the chunk in flight (1) had committed its updates (held at delete), and
+    # its deletes too (at read, checkpoint, record): resume puts its rows back
+    for dk in oldest uniform; do
+        for step in update delete read checkpoint record; do
+            kill_resume "$step" "${W[@]}" --deletes 300 --delete-keys "$dk" --updates 100 \
+                --journal wal --checkpoint passive --keep-db
+            [ "$(field deletes "$OUT/chunks.csv" | sort -u)" = 300 ] || [ "$dk" = uniform ]
+            [ "$(field updates "$OUT/chunks.csv" | sort -u)" = 100 ]
+        done
+    done
+}
+
+@test "deletes: a share killed -9 and resumed, merged with the other: an unsharded run's figures" {
+    A=("${W[@]}" --deletes 300 --updates 100 --page-size 4k,8k --journal wal --verify "${Q[@]}")
+    run "$S" run "${A[@]}" --db-dir "$T/whole" --out "$T/o-whole"
+    [ "$status" -eq 0 ]
+    SQLSOAK_TEST_HANG=1:read:1 start_group run "${A[@]}" --shard 1/2 --db-dir "$DB" --out "$T/s1"
+    hook_pid >/dev/null
+    kill -KILL -- -"$PID"
+    finish
+    run "$S" resume "$T/s1" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    run "$S" run "${A[@]}" --shard 2/2 --db-dir "$DB" --out "$T/s2"
+    [ "$status" -eq 0 ]
+    run "$S" merge "$T/s1" "$T/s2" --out "$T/merged"
+    [ "$status" -eq 0 ]
+    python3 - "$T/merged/chunks.csv" "$T/o-whole/chunks.csv" <<'PY'
+import csv, sys
+cols = ("cell", "chunk", "rows", "reads", "updates", "deletes", "verify_failures")
+a, b = (sorted(tuple(r[c] for c in cols) for r in csv.DictReader(open(f))) for f in sys.argv[1:])
+assert a == b, [x for x in zip(a, b) if x[0] != x[1]]
+PY
+}
+
 @test "deletes: more than a chunk's rows, or a bad word: one line, exit 2, nothing created" {
     run "$S" run --rows 2000 --chunk 500 --deletes 501 --db-dir "$DB" --out "$OUT"
     [ "$status" -eq 2 ]
@@ -123,5 +159,23 @@ PY
     run "$S" run --rows 2000 --chunk 500 --auto-vacuum partial --db-dir "$DB" --out "$OUT"
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak run: --auto-vacuum: 'partial' is not one of none, full, incremental" ]
+    # oldest deletes of a whole chunk: every chunk's reads meet an empty table
+    run "$S" run --rows 2000 --chunk 500 --deletes 500 --db-dir "$DB" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --deletes 500 equal to --chunk under --delete-keys oldest leaves the table empty for every chunk's reads (use --reads 0)" ]
     [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}
+
+@test "deletes: a chunk whose deletes left no row to read records no reads" {
+    # the last chunk (1 row) ends with the window past the table's end
+    run "$S" run --rows 4001 --chunk 1000 --reads 100 --deletes 999 --verify --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(field reads "$OUT/chunks.csv" | tr '\n' ' ')" = "100 100 100 100 0 " ]
+    [ "$(field read_s "$OUT/chunks.csv" | tail -n 1)" = "" ]
+    # uniform deletes of a whole chunk: the reads find the rows gone, and count
+    run "$S" run --rows 3000 --chunk 1000 --reads 100 --deletes 1000 --delete-keys uniform \
+        --verify --db-dir "$DB" --out "$T/uniform" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(field reads "$T/uniform/chunks.csv" | sort -u)" = 100 ]
 }

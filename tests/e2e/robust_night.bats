@@ -381,7 +381,7 @@ PY
 
 # ---- random faults ----
 
-@test "faults: random signals and a small results disk at random moments, then resume: every trial a complete verified run" {
+@test "faults: random signals in each phase (the hold hook) and a small results disk, then resume: every trial a complete verified run" {
     # the CI size: a handful of trials, seeded (tests/faults.sh takes any
     # count and seed)
     run env SQLSOAK="$S" "$BATS_TEST_DIRNAME/../faults.sh" 6 7

@@ -3,7 +3,8 @@
 ** the updates schedule_update makes leave, row by row, against a table of
 ** every row's generation kept here (what the schedule saves the cell);
 ** the same of the rows schedule_delete removes and schedule_deleted says
-** gone; kvgen_row undoes kvgen_key.
+** gone, and beside oldest deletes every update meets a row still there;
+** kvgen_row undoes kvgen_key.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +120,51 @@ static void test_deletes_match_their_rows(void **state)
     check_deletes(950, 100, 100, DK_UNIFORM);
 }
 
+/* Updates beside oldest deletes: every update meets a row still there
+** (the chunks before deleted the rows below the window, this chunk's
+** deletes follow its updates), each a chunk's rows once but in a block
+** larger than the rows left, where a row met again gets the same value;
+** the generations after each chunk are those the updates left. */
+static void check_live_updates(int64_t rows, int64_t chunk, int64_t updates, int64_t deletes)
+{
+    static uint64_t gen[ROWS];
+    static int64_t seen[ROWS];
+    struct schedule s;
+    memset(gen, 0, sizeof gen);
+    schedule_init(&s, 42, rows, chunk, updates, 0);
+    schedule_init_deletes(&s, deletes, DK_OLDEST);
+    int64_t nchunks = (rows + chunk - 1) / chunk;
+    for (int64_t c = 0; c < nchunks; c++) {
+        int64_t live = schedule_rows_after(&s, c) - schedule_gone_below(&s, c);
+        memset(seen, 0, sizeof seen);
+        for (int64_t j = 0; j < updates; j++) {
+            int64_t row;
+            uint64_t g;
+            schedule_update(&s, c, j, &row, &g);
+            assert_false(schedule_deleted(&s, row, c));
+            assert_true(row < schedule_rows_after(&s, c));
+            if (seen[row]++) {
+                assert_true(updates > live && schedule_update_again(&s, c, j));
+                assert_int_equal(g, gen[row]);
+            } else {
+                assert_int_equal(g, gen[row] + 1);
+            }
+            gen[row] = g;
+        }
+        for (int64_t row = 0; row < rows; row++)
+            if (!schedule_deleted(&s, row, c + 1))
+                assert_int_equal(schedule_generation(&s, row, c + 1), gen[row]);
+    }
+}
+
+static void test_updates_meet_live_rows(void **state)
+{
+    (void)state;
+    check_live_updates(ROWS, 100, 90, 80);
+    check_live_updates(ROWS, 100, 100, 100);    /* a table emptied by each chunk */
+    check_live_updates(950, 100, 60, 100);      /* the last chunk: 50 rows left, 60 updates */
+}
+
 /* A read finds what the schedule says: no row where it is gone, else the
 ** value of its generation, and nothing else. */
 static void test_value_ok(void **state)
@@ -186,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_hot_matches_its_updates),
         cmocka_unit_test(test_uniform_spreads_over_rows),
         cmocka_unit_test(test_deletes_match_their_rows),
+        cmocka_unit_test(test_updates_meet_live_rows),
         cmocka_unit_test(test_value_ok),
         cmocka_unit_test(test_parse_keys),
         cmocka_unit_test(test_row_undoes_key),

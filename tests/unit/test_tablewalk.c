@@ -106,6 +106,9 @@ static void test_walk_matches_the_schedule(void **state)
     check_walk(&w);
     workload(&w, 1000, 100, 250, 10, "hot:3", 50, DK_OLDEST);   /* spanning chunks */
     check_walk(&w);
+    /* the last chunk's block larger than the 50 rows the window leaves */
+    workload(&w, 950, 100, 40, 60, "uniform", 100, DK_OLDEST);
+    check_walk(&w);
 }
 
 static void test_commits_where_soak_makes_them(void **state)

@@ -14,7 +14,12 @@ MODE soak  : final, plus what a fault soak checks after the last resume:
              chunk of chunks.csv and no other; timeline.csv rows only of
              recorded chunks; summary.csv's figures those of its chunks
              (medians, first, last); run.json's cells the summary's cells,
-             with the same status, chunks and rows.
+             with the same status, chunks and rows; and every chunk's
+             figures of each phase those its settings and the run's options
+             (run.json) give (phases): the updates, deletes and reads the
+             schedule (src/cell/schedule.h) makes, a time for each phase
+             that ran and none for one that did not, reader figures with
+             --readers only.
 Prints "resumed=<count of chunk rows with resumed=1>" on success; exits 1
 with a message on the first failure.
 """
@@ -59,7 +64,61 @@ def no_repeated_lines(path):
         seen.add(line)
 
 
-def soak(out, chunks, summary, rj):
+def num(v):
+    return int(v) if v != "" else 0
+
+
+def phases(chunks, rj, rows, chunk):
+    """Each chunk's update, delete, read, checkpoint, vacuum and reader
+    figures against the schedule of src/cell/schedule.h: chunk c (0-based)
+    inserts its rows (R(c) = min((c + 1) * chunk, rows) after it), then
+    makes its updates, then its deletes, then its reads."""
+    opt = rj.get("options", {})
+    dk, uk = opt.get("delete-keys", "oldest"), opt.get("update-keys", "uniform")
+    hot = int(uk[4:]) if uk.startswith("hot:") else 0
+    reads_opt = opt.get("reads", 1000)
+
+    def R(c):
+        return min((c + 1) * chunk, rows)
+
+    for r in chunks:
+        c, U, D = int(r["chunk"]), num(r["updates_per_chunk"]), num(r["deletes_per_chunk"])
+        where = f"cell {r['cell']} repeat {r['repeat']} chunk {c}"
+        # oldest: after k chunks the first min(k D, R(k - 1)) rows are gone
+        G = (lambda k: min(k * D, R(k - 1)) if k > 0 and dk == "oldest" else 0)
+        ups, dels, reads = num(r["updates"]), num(r["deletes"]), num(r["reads"])
+        if hot:     # the round robin over rows 0..K-1; a row gone takes no update
+            want_u = sum((c * U + j) % hot >= G(c) for j in range(U))
+        else:       # uniform: a block of the rows still there under oldest
+            want_u = U
+        if (ups != want_u) if (dk == "oldest" or D == 0) else not 0 <= ups <= U:
+            fail(f"{where}: updates {ups}, the schedule makes {want_u} (--updates {U})")
+        if dk == "oldest":  # rows [c D, c D + D) of those there, not gone already
+            want_d = max(0, min(c * D + D, R(c)) - max(c * D, G(c)))
+            if dels != want_d:
+                fail(f"{where}: deletes {dels}, the schedule deletes {want_d} (--deletes {D})")
+        elif not 0 <= dels <= D or (D and c == 0 and dels != D):
+            fail(f"{where}: deletes {dels} of --deletes {D} (uniform)")
+        n = R(c) - c * chunk if reads_opt in (-1, "chunk") else int(reads_opt)
+        lo = max(c * chunk if opt.get("read-from") == "chunk" else 0, G(c + 1))
+        want_r = n if R(c) > lo else 0
+        if reads != want_r:
+            fail(f"{where}: reads {reads}, expected {want_r} (the window [{lo}, {R(c)}))")
+        spans = r["commit_every"] != "chunk" and num(r["commit_every"]) > chunk
+        ran = {"update_s": ups > 0, "delete_s": dels > 0, "read_ops_per_s": reads > 0,
+               "checkpoint_s": r["checkpoint_mode"] != "auto" and not spans,
+               "vacuum_s": r["auto_vacuum"] == "incremental",
+               "reader_ops": num(r["readers"]) > 0}
+        for col, want in ran.items():
+            if (r[col] != "") != want:
+                fail(f"{where}: {col} is {r[col]!r}, but the phase "
+                     f"{'ran' if want else 'did not run'}")
+        if r["verify_failures"] != "0":
+            fail(f"{where}: verify_failures {r['verify_failures']}")
+
+
+def soak(out, chunks, summary, rj, rows, chunk):
+    phases(chunks, rj, rows, chunk)
     import os
     for f in ("chunks", "summary", "timeline", "histograms"):
         path = f"{out}/{f}.csv"
@@ -146,7 +205,7 @@ def main():
         if len({(s["cell"], s["repeat"]) for s in summary}) != cells:
             fail("summary.csv records a cell twice")
     if mode == "soak":
-        soak(out, chunks, summary, rj)
+        soak(out, chunks, summary, rj, rows, chunk)
     print(f"resumed={resumed}")
 
 

@@ -32,3 +32,40 @@ interrupt_resume() {
     [ -n "$(field verify_s "$OUT/summary.csv")" ]
     same_table "$(one_db)" "$(ls "$T"/whole/*.db)"
 }
+
+# same_figures A B: the figures of chunks.csv A that a run's seed decides
+# (rows, reads, updates and deletes of each chunk) are those of B.
+same_figures() {
+    python3 - "$1" "$2" <<'PY'
+import csv, sys
+cols = ("chunk", "rows", "reads", "updates", "deletes", "verify_failures")
+a, b = ([tuple(r[c] for c in cols) for r in csv.DictReader(open(f))] for f in sys.argv[1:])
+assert a == b, "\n".join(f"{x} {y}" for x, y in zip(a, b) if x != y)
+PY
+}
+
+# kill_resume STEP ARGS...: a run of 4 chunks with ARGS, killed (SIGKILL to
+# its process group: the runner and its cell at once) while the test hook
+# holds it at STEP of chunk 1, then resumed with --verify: each chunk's
+# figures and the table are those of an uninterrupted run of ARGS.  Needs
+# runs_setup; ARGS must keep the database.
+kill_resume() {
+    local step=$1
+    shift
+    rm -rf "$T/whole" "$T/o-whole" "$DB" "$OUT"
+    run "$S" run "$@" --verify --db-dir "$T/whole" --out "$T/o-whole" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    SQLSOAK_TEST_HANG=1:$step:1 start_group run "$@" --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    hook_pid >/dev/null
+    kill -KILL -- -"$PID"
+    finish
+    [ "$RC" -eq 137 ]
+    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 " ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 1 1 " ]
+    same_figures "$OUT/chunks.csv" "$T/o-whole/chunks.csv"
+    same_table "$(one_db)" "$(ls "$T"/whole/*.db)"
+}
