@@ -152,6 +152,23 @@ KILL_STATES_1=(1:born:0 1:noted:0 1:write:0 1:read:0 1:record:0 1:between:0
 KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     2:record:5 2:between:5)
 
+@test "kill -9 helpers: a second run in the same folder is held at its own state, not at the last run's" {
+    # the last run's hook line, as a killed trial leaves it in $T/stderr
+    # (read before the new run opened the file, it killed a run that had
+    # not yet made run.json: under load, in one CI run)
+    echo "sqlsoak test hook: cell 2 between chunks 5 (pid 1)" >"$T/stderr"
+    SQLSOAK_TEST_HANG=1:write:1 start run --rows 300k --chunk 100k --reads 1k --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    hung=$(hook_pid)
+    [ "$hung" != 1 ]
+    # held where it was told: chunk 0 recorded, run.json there to resume from
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 1 ]
+    [ -f "$OUT/run.json" ]
+    kill -9 "$PID"
+    finish
+    gone "$hung"
+}
+
 @test "kill -9: at states drawn at random in a 2-cell matrix (run and resume killed), resume until done" {
     seed=${ROBUST_SEED:-$(((RANDOM << 15) | RANDOM))}
     RANDOM=$seed

@@ -34,7 +34,10 @@ wait_rows() {
 }
 
 # start ARGS...: sqlsoak in the background (fd 3 closed for bats), pid in PID.
+# The last run's output goes first: until the background shell opens
+# $T/stderr afresh, hook_pid would read the hook line of the run before.
 start() {
+    rm -f "$T/stdout" "$T/stderr"
     "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
     PID=$!
 }
@@ -44,6 +47,7 @@ start() {
 # then reaches the runner and its cell's process at once.
 start_group() {
     local i
+    rm -f "$T/stdout" "$T/stderr"
     setsid "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
     PID=$!
     for ((i = 0; i < 100; i++)); do
