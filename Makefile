@@ -118,7 +118,7 @@ unit: $(UNIT_BIN)
 	    exit $$failed
 
 e2e: $(B)/sqlsoak
-	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap tests/e2e
+	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing tests/e2e
 
 # The fuzz targets (tests/fuzz/fuzz_*.c), built by clang with libFuzzer,
 # ASan and UBSan against objects built the same way (build/fuzz), each run
@@ -220,7 +220,7 @@ cross:
 test-cross: cross
 	+@$(XMAKE) EXEC=$(CURDIR)/$(XB)/run unit
 	@[ "$(CROSS_E2E)" = 0 ] || SQLSOAK=$(CURDIR)/$(XB)/sqlsoak.sh SQLSOAK_LIBDIR=$(XLIB) \
-	    CC=$(CROSS_$(ARCH))-gcc bats --tap $(E2E_$(ARCH))
+	    CC=$(CROSS_$(ARCH))-gcc bats --tap --timing $(E2E_$(ARCH))
 
 clean:
 	rm -rf $(B)
