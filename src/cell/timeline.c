@@ -328,8 +328,10 @@ int timeline_resume(const char *dir, char *err, size_t n)
     if (fd >= 0 && close(fd) != 0)
         bad = 1;
     if (bad || rename(tmp, path) != 0) {
-        snprintf(err, n, "cannot rewrite %s: %s", path, strerror(errno));
+        int e = errno;          /* the caller tells a full disk by it */
+        snprintf(err, n, "cannot rewrite %s: %s", path, strerror(e));
         unlink(tmp);
+        errno = e;
         fd = -1;
         goto out;
     }

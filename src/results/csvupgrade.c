@@ -142,5 +142,6 @@ int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
             unlink(tmp);
     }
     csvin_free(&t);
+    errno = e;                  /* the caller tells a full disk by it */
     return rc;
 }

@@ -746,6 +746,23 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
     return 0;
 }
 
+/* The results disk filled as the folder was readied (a rewrite needs room
+** for its copy): the run stays resumable, and run.json says so, as a run
+** stopped by its own full disk does.  e: the failure's errno. */
+static void prepare_failed(struct resume *rs, int e, const char *why)
+{
+    if (e != ENOSPC && e != EDQUOT && e != EFBIG)
+        return;
+    runjson_set_status(rs->r.rj, "disk_full", why);
+    runjson_unreserve(rs->out);         /* the room kept for run.json's last words */
+    if (runjson_write(rs->r.rj, rs->out) != 0)
+        return;
+    printf("stopped: the results disk is full; the chunks measured are kept.\n"
+           "to carry on once there is room: %s resume ", rs->r.prog ? rs->r.prog : "sqlsoak");
+    runner_shell_quote(stdout, rs->out);
+    printf("\n");
+}
+
 /* run.json says the run was resumed, by this process, and where; the
 ** terminal hears what resume found and did. */
 static void announce(struct resume *rs)
@@ -834,8 +851,10 @@ static int resume_verifies(struct resume *rs, char *err, size_t n)
     if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
         (r->chunks_fd = reopen(rs->out, "chunks.csv", err, n)) < 0 ||
         (r->summary_fd = reopen(rs->out, "summary.csv", err, n)) < 0 ||
-        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0)
+        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0) {
+        prepare_failed(rs, errno, err);
         return 1;
+    }
     json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
     runjson_add_resume(r->rj, "every cell recorded: the verifies cut short run again");
     runjson_set_status(r->rj, "running", NULL);
@@ -888,8 +907,10 @@ int resume_main(const struct config *args, char *err, size_t n)
     }
     /* every check passed: from here on, changes */
     status = 1;
-    if (prepare(&rs, hist_len, err, n))
+    if (prepare(&rs, hist_len, err, n)) {
+        prepare_failed(&rs, errno, err);
         goto done;
+    }
     announce(&rs);
     status = runner_execute(&rs.r, rs.fd.first, rs.fd.recorded ? &rs.fd.prior : NULL);
 done:

@@ -399,3 +399,28 @@ PY
     [ "$status" -eq 0 ]
     cells_match
 }
+
+@test "resume on a full results disk (its copy of timeline.csv cannot be written): exit 1, run.json disk_full, resumable once there is room" {
+    need_strace
+    SQLSOAK_TEST_HANG=1:read:2 start run --rows 60k --chunk 10k --reads 1k --verify --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
+    hook_pid >/dev/null
+    kill -9 "$PID"
+    finish
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 2 ]
+    # resume rewrites timeline.csv without the unrecorded chunk's rows,
+    # through a copy: its first write fails as on a full disk
+    faulted "$OUT/timeline.csv.tmp" write error=ENOSPC:when=1 resume "$OUT" "${Q[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [[ "$(jget status_detail)" == *"timeline.csv: No space left on device"* ]]
+    grep -qF "resume '$OUT'" "$T/stdout"
+    grep -q 'to carry on once there is room: ' "$T/stdout"
+    [ ! -e "$OUT/timeline.csv.tmp" ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 2 ]
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 "$CHECK" soak "$OUT" 60000 10000 1
+}
