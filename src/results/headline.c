@@ -542,6 +542,14 @@ static const struct absolute_figure *need_figure(const struct absolute *a, enum 
                                                                   : &a->read_p99_us;
 }
 
+/* A projected row count to two significant digits: "about" it says, and
+** the last digits of a fit are noise (and differ between x87 and SSE). */
+static int64_t about(double rows)
+{
+    double unit = pow(10, floor(log10(rows)) - 1);
+    return unit < 1 ? llround(rows) : (int64_t)llround(rows / unit) * (int64_t)llround(unit);
+}
+
 /* What item k of the cell costs, as the need states it: "620/s", "14 ms". */
 static const char *need_have_text(enum need_item k, double us, char *buf, size_t n)
 {
@@ -583,7 +591,7 @@ static void need_verdict(const struct need *nd, const struct absolute *a, const 
         v->score = cross / size;
         snprintf(v->text, sizeof v->text, "%s falls short from about %s rows (projected from its "
                  "scaling fit), its %s reaching %s there.", name,
-                 rows_text((int64_t)cross, at, sizeof at), need_names[tight],
+                 rows_text(about(cross), at, sizeof at), need_names[tight],
                  need_asked_text(nd, (enum need_item)tight, want, sizeof want));
     } else if (tight >= 0) {
         const struct absolute_figure *f = need_figure(a, (enum need_item)tight);
