@@ -43,6 +43,7 @@
 **     schedule deleted must not be found.
 */
 #include "soak.h"
+#include "fdio.h"
 #include "beat.h"
 #include "busy.h"
 #include "csvout.h"
@@ -634,7 +635,7 @@ static double per_s(int64_t n, uint64_t ns)
 ** failure as failed, with the OS's reason. */
 static int results_failed(struct soak *s, const char *file, int e)
 {
-    s->res->results_full = e == ENOSPC || e == EDQUOT || e == EFBIG;
+    s->res->results_full = fdio_disk_full(e);
     set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED, "cannot append to %s: %s",
                file, strerror(e));
     return -1;

@@ -714,6 +714,18 @@ static int reopen(const char *out, const char *name, char *err, size_t n)
     return fd;
 }
 
+/* The results files opened for appending, timeline.csv without the rows
+** of an unrecorded chunk.  0, or -1 with err (and errno). */
+static int reopen_results(struct runner *r, const char *out, char *err, size_t n)
+{
+    if ((r->timeline_fd = timeline_resume(out, err, n)) < 0 ||
+        (r->chunks_fd = reopen(out, "chunks.csv", err, n)) < 0 ||
+        (r->summary_fd = reopen(out, "summary.csv", err, n)) < 0 ||
+        (r->histograms_fd = reopen(out, "histograms.csv", err, n)) < 0)
+        return -1;
+    return 0;
+}
+
 /* Every check passed: the changes that carry the run on.  Databases of
 ** recorded cells removed (when proved the run's), half lines cut off, the
 ** rows of an unrecorded chunk deleted, the results files opened for
@@ -738,12 +750,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
     } else if ((fd->trim_rows > 0 || fd->rewind) && trim_database(r, fd, rs->db, err, n)) {
         return -1;
     }
-    if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
-        (r->chunks_fd = reopen(rs->out, "chunks.csv", err, n)) < 0 ||
-        (r->summary_fd = reopen(rs->out, "summary.csv", err, n)) < 0 ||
-        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0)
-        return -1;
-    return 0;
+    return reopen_results(r, rs->out, err, n);
 }
 
 /* The results disk filled as the folder was readied (a rewrite needs room
@@ -751,7 +758,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
 ** stopped by its own full disk does.  e: the failure's errno. */
 static void prepare_failed(struct resume *rs, int e, const char *why)
 {
-    if (e != ENOSPC && e != EDQUOT && e != EFBIG)
+    if (!fdio_disk_full(e))
         return;
     runjson_set_status(rs->r.rj, "disk_full", why);
     runjson_unreserve(rs->out);         /* the room kept for run.json's last words */
@@ -848,10 +855,7 @@ static int resume_verifies(struct resume *rs, char *err, size_t n)
     if (session_open_marks(r, 0, err, n))
         return 1;
     remove_recorded_databases(r, &rs->book);
-    if ((r->timeline_fd = timeline_resume(rs->out, err, n)) < 0 ||
-        (r->chunks_fd = reopen(rs->out, "chunks.csv", err, n)) < 0 ||
-        (r->summary_fd = reopen(rs->out, "summary.csv", err, n)) < 0 ||
-        (r->histograms_fd = reopen(rs->out, "histograms.csv", err, n)) < 0) {
+    if (reopen_results(r, rs->out, err, n)) {
         prepare_failed(rs, errno, err);
         return 1;
     }

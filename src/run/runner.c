@@ -18,6 +18,7 @@
 ** crash inside a library costs one cell, not the night.
 */
 #include "runner.h"
+#include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
 #include "cellproc.h"
@@ -146,7 +147,7 @@ static void note_run_time(struct runner *r)
 ** io_error; the cell in hand stays unrecorded and its database kept. */
 static void results_failed(struct runner *r, const char *what, int err)
 {
-    int full = err == ENOSPC || err == EDQUOT || err == EFBIG;
+    int full = fdio_disk_full(err);
     r->end = full ? "disk_full" : "io_error";
     snprintf(r->end_why, sizeof r->end_why, "%s: cannot write %.400s/%s: %s",
              full ? "the results disk is full" : "results not written", r->out, what,

@@ -60,3 +60,8 @@ int fdio_write_full(int fd, const void *buf, size_t n)
     }
     return 0;
 }
+
+int fdio_disk_full(int e)
+{
+    return e == ENOSPC || e == EDQUOT || e == EFBIG;
+}

@@ -19,4 +19,8 @@ int fdio_read_by(int fd, void *buf, size_t n, uint64_t deadline_ns);
 /* Writes exactly n bytes; 0, or -1 with errno set. */
 int fdio_write_full(int fd, const void *buf, size_t n);
 
+/* Whether errno e of a failed write means the disk (or the quota, or the
+** file-size limit) is full: resumable once there is room. */
+int fdio_disk_full(int e);
+
 #endif
