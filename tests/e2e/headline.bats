@@ -30,7 +30,7 @@ print(head)
 absl = [h for h in head if h.startswith("At ")]
 head = [h for h in head if not h.startswith("At ")]
 def secs(s):
-    return ("%.2f" if s < 10 else "%.1f" if s < 100 else "%.0f") % s
+    return ("%.3f" if s < 1 else "%.2f" if s < 10 else "%.1f" if s < 100 else "%.0f") % s
 def t(us):
     return ("%.3g s" % (us / 1e6) if us >= 1e6 else "%.3g ms" % (us / 1e3) if us >= 1e3
             else "%.3g µs" % us)
@@ -227,6 +227,7 @@ sxx = sum((x - mx) ** 2 for x in xs)
 b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
 a = my - b * mx
 want = 2 ** (a + b * math.log2(1e6))
+# printed to three figures (0.163, 2.53, 58.7): half a unit of the last is the rounding
 assert abs(proj - want) <= 0.006 * want, (proj, want)
 assert lo <= proj <= hi, (lo, proj, hi)
 PY
