@@ -1,5 +1,5 @@
 /*
-** plotreaders: the readers' graph data and sentence.  See plotreaders.h.
+** plotreaders: the readers' graph data.  See plotreaders.h.
 */
 #include "plotreaders.h"
 
@@ -8,10 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define CHK CSV_CHUNKS
-#define SUM CSV_SUMMARY
 
 /* The reader processes' columns of chunks.csv this file draws (a folder
 ** that ran no readers lacks them: they read as empty). */
@@ -102,62 +100,4 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
     if (found && tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
         rc = -1;
     return rc ? -1 : found > 0;
-}
-
-/* The COMMITs of chunk row of t: one per --commit-every rows of the
-** chunk, at least its last; a fraction of one when a transaction spans
-** chunks (plan_commit_after's rule, counted). */
-static double commits(const struct csvin *t, int row)
-{
-    double rows = csvin_num(t, CHK, row, COL_chunk_rows);
-    double every = csvin_num_named(t, row, dim_table[DIM_COMMIT_EVERY].column);
-    if (!(rows > 0))
-        return 0;
-    if (!(every > 0) || every >= rows)
-        return every > rows ? rows / every : 1;
-    return ceil(rows / every);
-}
-
-#define MAXJ 8   /* journal modes */
-
-int plotreaders_sentence(const struct plotdata_run *r, char *buf, size_t n)
-{
-    const struct csvin *t = &r->chunks;
-    const char *jcol = dim_table[DIM_JOURNAL].column;
-    char mode[MAXJ][16];
-    double wait[MAXJ] = {0}, ncommit[MAXJ] = {0};
-    int nj = 0;
-    for (int i = 0; i < t->nrows; i++) {
-        if (!(rnum(t, i, R_OPS) > 0))
-            continue;
-        const char *m = dims_field(DIM_JOURNAL, csvin_str_named(t, i, jcol));
-        int j = 0;
-        while (j < nj && strcmp(mode[j], m) != 0)
-            j++;
-        if (j == nj) {
-            if (nj == MAXJ)
-                continue;
-            snprintf(mode[nj++], sizeof mode[0], "%s", m);
-        }
-        double w = rnum(t, i, R_WAIT);
-        wait[j] += w > 0 ? w : 0;
-        ncommit[j] += commits(t, i);
-    }
-    size_t len = 0;
-    buf[0] = 0;
-    for (int j = 0; j < nj && len < n; j++) {
-        char word[16];
-        size_t k = 0;
-        for (; mode[j][k] && k + 1 < sizeof word; k++)
-            word[k] = (char)(mode[j][k] >= 'a' && mode[j][k] <= 'z' ? mode[j][k] - 32 : mode[j][k]);
-        word[k] = 0;
-        double ms = ncommit[j] > 0 ? wait[j] / ncommit[j] * 1e3 : 0;
-        len += (size_t)snprintf(buf + len, n - len, j == 0 ? "%s %s, readers waited %.3g ms per "
-                                                             "COMMIT"
-                                                           : "; %s %s, %.3g ms",
-                                j == 0 ? "Under" : "under", word, ms);
-    }
-    if (nj && len + 2 < n)
-        memcpy(buf + len, ".", 2);
-    return nj > 0;
 }

@@ -1,7 +1,7 @@
 /*
 ** plotreaders: the reader processes' figures (--readers) as readers.gp and
-** busy.gp draw them, and the report's sentence on what the writer's
-** COMMITs cost them.
+** busy.gp draw them (what the writer's COMMITs cost them is a finding of
+** the headline: readwait.h).
 **
 ** Each cell that ran readers (some chunk with reader_ops > 0) is a line:
 ** rd-N.tsv holds series N's chunks (plotdata.h's series, in their order),
@@ -21,11 +21,5 @@
 ** written), -1 with err. */
 int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
                       size_t errn);
-
-/* The report's sentence: per journal mode, in the order the cells ran,
-** the readers' time in their busy handlers per COMMIT of the writer
-** ("Under DELETE, readers waited 12.5 ms per COMMIT; under WAL, 0 ms.").
-** Returns 1 with it in buf, or 0 when no cell ran readers. */
-int plotreaders_sentence(const struct plotdata_run *r, char *buf, size_t n);
 
 #endif

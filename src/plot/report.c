@@ -17,7 +17,6 @@
 #include "infile.h"
 #include "noise.h"
 #include "plotcrash.h"
-#include "plotreaders.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -663,17 +662,6 @@ static int page_end(FILE *f, const char *dir, const char *tmp, FILE *msg)
     return 0;
 }
 
-/* What the writer's COMMITs cost the reader processes, when they ran. */
-static void readers(FILE *f, const struct plotdata_run *r)
-{
-    char said[512];
-    if (!plotreaders_sentence(r, said, sizeof said))
-        return;
-    fputs("<p>", f);
-    esc(f, said);
-    fputs("</p>\n", f);
-}
-
 /* The headline: what the run answers, in sentences with figures, first on
 ** the page, before the figures they come from (headline.h); a comparison
 ** of runs has none of its own. */
@@ -819,7 +807,6 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
               "why.</p>\n",
               f);
         summary(f, r);
-        readers(f, r);
         writes_by_file(f, r);
         device(f, r);
         fputs("<h2>Graphs</h2>\n", f);

@@ -20,7 +20,7 @@ double absolute_t975(int df)
     return df <= 30 ? t[df] : df <= 60 ? 2.0 : df <= 120 ? 1.98 : 1.96;
 }
 
-static int measured(const struct summary_record *recs, int nrecs, const struct chunk_record *c)
+int absolute_measured(const struct summary_record *recs, int nrecs, const struct chunk_record *c)
 {
     for (int i = 0; i < nrecs; i++)
         if (recs[i].id.cell == c->id.cell && recs[i].id.repeat == c->id.repeat)
@@ -109,7 +109,8 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
     int k = 0, np = 0;
     for (int i = 0; ch && pct && i < nchunks; i++) {
         const struct chunk_record *c = &chunks[i];
-        if (c->id.cell != cell || c->ph[PHASE_WRITE].ops != full || !measured(recs, nrecs, c))
+        if (c->id.cell != cell || c->ph[PHASE_WRITE].ops != full ||
+            !absolute_measured(recs, nrecs, c))
             continue;
         ch[k++] = c;
         out->last_rows = c->rows > out->last_rows ? c->rows : out->last_rows;
@@ -174,8 +175,7 @@ const char *absolute_time_text(double us, char *buf, size_t n)
     return buf;
 }
 
-/* Rows as the options give them: 40k, 100M. */
-static const char *rows_text(int64_t rows, char *buf, size_t n)
+const char *absolute_rows_text(int64_t rows, char *buf, size_t n)
 {
     if (rows >= 1000000 && rows % 1000000 == 0)
         snprintf(buf, n, "%" PRId64 "M", rows / 1000000);
@@ -201,7 +201,7 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
                  absolute_time_text(a->read_p50_us.at, p50, sizeof p50),
                  absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a->cached_pct));
     size_t len = (size_t)snprintf(buf, n, "At %s rows (the largest full chunk), %s wrote %s%s.",
-                                  rows_text(a->last_rows, rows, sizeof rows), name,
+                                  absolute_rows_text(a->last_rows, rows, sizeof rows), name,
                                   isnan(a->write_s_per_m.at)
                                       ? "nothing measured"
                                       : absolute_write_text(a->write_s_per_m.at, w, sizeof w),
@@ -213,7 +213,8 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
     len += (size_t)snprintf(buf + len, n - len,
                             " Projected to %s rows from its scaling fit: %s s per million rows "
                             "written (%s..%s, a 95%% prediction interval)",
-                            rows_text(a->target_rows, rows, sizeof rows), secs(ws->proj, s, sizeof s),
+                            absolute_rows_text(a->target_rows, rows, sizeof rows),
+                            secs(ws->proj, s, sizeof s),
                             secs(ws->lo, slo, sizeof slo), secs(ws->hi, shi, sizeof shi));
     if (len < n && !isnan(r99->proj))
         len += (size_t)snprintf(buf + len, n - len, ", a read's p99 %s (%s..%s)",

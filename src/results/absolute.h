@@ -36,6 +36,10 @@ struct absolute {
 int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
                 int nchunks, int64_t cell, int64_t target, struct absolute *out);
 
+/* Whether chunk c is of a measured repeat: its summary row (in recs)
+** says ok, and the repeat is not a warm-up. */
+int absolute_measured(const struct summary_record *recs, int nrecs, const struct chunk_record *c);
+
 /* Student's t 97.5% quantile with df degrees of freedom (rounded up past
 ** 30: an interval errs wide): the 95% intervals of the fits here and in
 ** headline.h. */
@@ -53,6 +57,9 @@ const char *absolute_write_text(double s_per_m, char *buf, size_t n);
 
 /* A rate as the terminal gives it: 394k, 1.23M, 620. */
 const char *absolute_rate_text(double r, char *buf, size_t n);
+
+/* Rows as the options give them: 40k, 100M, 12345. */
+const char *absolute_rows_text(int64_t rows, char *buf, size_t n);
 
 /* A latency in µs as a person reads it: "22 µs", "1.4 ms", "2.1 s". */
 const char *absolute_time_text(double us, char *buf, size_t n);

@@ -4,6 +4,8 @@
 #include "headline.h"
 #include "efficiency.h"
 #include "absolute.h"
+#include "churn.h"
+#include "readwait.h"
 
 #include "baseline.h"
 #include "cellstats.h"
@@ -54,9 +56,38 @@ static void add(struct headline *h, enum headline_kind kind, const char *fmt, ..
     va_list ap;
     va_start(ap, fmt);
     h->line[h->n].kind = kind;
+    h->line[h->n].cell = 0;
+    h->line[h->n].nfig = 0;
     vsnprintf(h->line[h->n].text, sizeof h->line[h->n].text, fmt, ap);
     va_end(ap);
     h->n++;
+}
+
+/* Figure name of of, value v in unit, to the sentence last added; none
+** when v was not measured or the sentence was not added. */
+static void figure(struct headline *h, enum headline_kind kind, const char *name,
+                   const char *of, double v, const char *unit)
+{
+    struct headline_line *l = h->n ? &h->line[h->n - 1] : NULL;
+    if (!l || l->kind != kind || l->nfig >= HEADLINE_FIGS || isnan(v))
+        return;
+    struct headline_figure *f = &l->fig[l->nfig++];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->of, sizeof f->of, "%s", of);
+    f->value = v;
+    f->unit = unit;
+}
+
+static const char *const kind_names[HL_KINDS] = {
+    [HL_SCALING] = "scaling", [HL_CACHE] = "cache", [HL_DIM] = "dimension",
+    [HL_CLAIM] = "claim", [HL_DEVICE] = "against_device", [HL_ABSOLUTE] = "absolute",
+    [HL_NEED] = "need", [HL_UPDATES] = "update_cost", [HL_DELETES] = "delete_cost",
+    [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait",
+};
+
+const char *headline_kind_name(enum headline_kind k)
+{
+    return k >= 0 && k < HL_KINDS && kind_names[k] ? kind_names[k] : "";
 }
 
 static int measured(const struct summary_record *r)
@@ -345,19 +376,26 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
 }
 
 /* When a cell's processes (the writer and its readers) outnumber the
-** machine's cores, what that does to the readers' ratios; "" when not. */
-static const char *oversubscribed(const struct headline_input *in)
+** machine's cores, what that does to the readers' figures (what, "ratios"
+** or "waits"); "" when not. */
+static int64_t most_readers(const struct headline_input *in)
 {
-    static char buf[300];
     int64_t most = 0;
     for (int i = 0; i < in->nrecs; i++)
         if (measured(&in->recs[i]) && in->recs[i].id.v[DIM_READERS] > most)
             most = in->recs[i].id.v[DIM_READERS];
+    return most;
+}
+
+static const char *oversubscribed(const struct headline_input *in, const char *what)
+{
+    static char buf[300];
+    int64_t most = most_readers(in);
     if (in->cpus <= 0 || most + 1 <= in->cpus)
         return "";
     snprintf(buf, sizeof buf, " A writer and %" PRId64 " readers are %" PRId64 " processes on "
-             "this machine's %d cores: they compete for the CPU, so these ratios measure that "
-             "too, not only the database's locks.", most, most + 1, in->cpus);
+             "this machine's %d cores: they compete for the CPU, so these %s measure that "
+             "too, not only the database's locks.", most, most + 1, in->cpus, what);
     return buf;
 }
 
@@ -369,7 +407,68 @@ static void dimensions(const struct headline_input *in, struct headline *h)
         best_text(in, d, PHASE_READ, r, sizeof r);
         if (*w)
             add(h, HL_DIM, "%s: %s%s%s.%s", d == DIM_LIB ? "sqlite" : dim_table[d].column, w,
-                *r ? "; " : "", r, d == DIM_READERS ? oversubscribed(in) : "");
+                *r ? "; " : "", r, d == DIM_READERS ? oversubscribed(in, "ratios") : "");
+    }
+}
+
+/* ---- the updates, the deletes and the room they left ---- */
+
+static void churn(const struct headline_input *in, const char *base, struct headline *h)
+{
+    struct churn c;
+    char text[HEADLINE_LEN], name[300], of[32];
+    if (churn_of(in->recs, in->nrecs, in->chunks, in->nchunks, in->baseline, &c) != 0)
+        return;
+    snprintf(name, sizeof name, "%s, the baseline", base);
+    snprintf(of, sizeof of, "cell %" PRId64, in->baseline);
+    const struct churn_phase *u = &c.update, *d = &c.del;
+    if (*churn_update_text(&c, name, text, sizeof text)) {
+        add(h, HL_UPDATES, "%s", text);
+        h->line[h->n - 1].cell = in->baseline;
+        figure(h, HL_UPDATES, "update_rows_per_chunk", of, u->rows, "rows");
+        figure(h, HL_UPDATES, colid_name(COL_update_rows_per_s), of, u->rows_per_s, "rows/s");
+        figure(h, HL_UPDATES, colid_name(COL_update_p50_us), of, u->p50_us, "µs");
+        figure(h, HL_UPDATES, colid_name(COL_update_p99_us), of, u->p99_us, "µs");
+        figure(h, HL_UPDATES, "over_chunks", of, u->chunks, "");
+    }
+    if (*churn_delete_text(&c, name, text, sizeof text)) {
+        add(h, HL_DELETES, "%s", text);
+        h->line[h->n - 1].cell = in->baseline;
+        figure(h, HL_DELETES, "delete_rows_per_chunk", of, d->rows, "rows");
+        figure(h, HL_DELETES, colid_name(COL_delete_rows_per_s), of, d->rows_per_s, "rows/s");
+        figure(h, HL_DELETES, "delete_us_per_row", of, 1e6 / d->rows_per_s, "µs");
+        figure(h, HL_DELETES, "over_chunks", of, d->chunks, "");
+    }
+    if (*churn_free_text(&c, name, text, sizeof text)) {
+        add(h, HL_FREELIST, "%s", text);
+        h->line[h->n - 1].cell = in->baseline;
+        figure(h, HL_FREELIST, colid_name(COL_rows), of, (double)c.last_rows, "rows");
+        figure(h, HL_FREELIST, "freelist_pages", of, c.free_pages, "pages");
+        figure(h, HL_FREELIST, "freelist_bytes", of, c.free_bytes, "bytes");
+        figure(h, HL_FREELIST, colid_name(COL_db_bytes), of, c.db_bytes, "bytes");
+        figure(h, HL_FREELIST, "freelist_pct", of, c.free_pct, "%");
+    }
+}
+
+/* ---- what the writer's COMMITs cost the readers ---- */
+
+static void readers(const struct headline_input *in, struct headline *h)
+{
+    struct readwait w;
+    char text[HEADLINE_LEN - 320];
+    if (!readwait_of(in->recs, in->nrecs, in->chunks, in->nchunks, &w))
+        return;
+    const char *note = oversubscribed(in, "waits");
+    add(h, HL_READERS, "%s%s", readwait_text(&w, text, sizeof text), note);
+    for (int k = 0; k < w.n; k++) {
+        char mode[32];
+        dims_text(DIM_JOURNAL, w.mode[k], mode, sizeof mode);
+        figure(h, HL_READERS, "reader_wait_ms_per_commit", mode, w.ms_per_commit[k], "ms");
+    }
+    if (*note) {
+        figure(h, HL_READERS, "processes", "the largest cell", (double)most_readers(in) + 1,
+               "processes");
+        figure(h, HL_READERS, "cpus", "host", in->cpus, "cores");
     }
 }
 
@@ -671,7 +770,9 @@ void headline_build(const struct headline_input *in, struct headline *out)
     free(ids);
     scaling(in, base, out);
     cache(in, out);
+    churn(in, base, out);
     dimensions(in, out);
+    readers(in, out);
     published(in, out);
 }
 

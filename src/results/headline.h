@@ -16,11 +16,21 @@
 **               the baseline's, in hyperfine's form ("wal writes 1.99
 **               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
 **               established (noise.h's rule: a 95% interval or nothing);
+**   HL_UPDATES, HL_DELETES, HL_FREELIST
+**               the baseline cell's updates and deletes, their rows a
+**               chunk, rate and latency, and the freelist its deletes left
+**               (churn.h), when it ran them;
+**   HL_DIM      (as above);
+**   HL_READERS  what the writer's COMMITs cost the readers, per journal
+**               mode (readwait.h), with the same word as the readers' line
+**               when the processes outnumber the cores;
 **   HL_CLAIM    for a preset that reproduces a published experiment, the
 **               published claim beside this run's verdict (one table,
 **               headline.c's claims[]).
 ** The text is plain UTF-8, one sentence a line, no markup: a caller that
-** writes HTML escapes it.
+** writes HTML escapes it.  A finding may carry its figures, each named,
+** with its unit and what it is of (a cell, a journal mode), for a program
+** (summary.json): the numbers its sentence was written from.
 **
 ** Use:
 **     struct headline h;
@@ -42,14 +52,29 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define HEADLINE_MAX 24          /* sentences at most: a dimension each, and a few */
+#define HEADLINE_MAX 32          /* sentences at most: a dimension each, and a few */
 #define HEADLINE_LEN 768
+#define HEADLINE_FIGS 8          /* figures a sentence carries at most */
 
-enum headline_kind { HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED };
+enum headline_kind {
+    HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED,
+    HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_KINDS
+};
+
+/* A number a sentence states: "update_rows_per_s" of "cell 1", in rows/s. */
+struct headline_figure {
+    char name[40];
+    char of[64];
+    double value;
+    const char *unit;        /* "rows/s", "µs", "ms", "pages", "bytes", "%", "rows" */
+};
 
 struct headline_line {
     enum headline_kind kind;
     char text[HEADLINE_LEN];
+    int64_t cell;            /* the cell it is about; 0: the run's, or several */
+    int nfig;
+    struct headline_figure fig[HEADLINE_FIGS];
 };
 
 struct headline {
@@ -83,6 +108,9 @@ void headline_build(const struct headline_input *in, struct headline *out);
 ** err (a file unreadable, a --baseline that names no cell). */
 int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
                   size_t n);
+
+/* The kind's word in summary.json: "scaling", "reader_wait". */
+const char *headline_kind_name(enum headline_kind k);
 
 /* Writes h to f as plain text: "headline:" and a sentence a line,
 ** indented; nothing when h has none. */

@@ -5,6 +5,7 @@
 
 #include "csvin.h"
 #include "csvout.h"
+#include "headline.h"
 #include "runjson.h"
 
 #include <errno.h>
@@ -73,6 +74,34 @@ static json_t *cell(const struct csvin *t, int r)
     return o;
 }
 
+/* The headline's findings (headline.h), each its kind, sentence, cell and
+** figures; none when the folder gives no headline. */
+static json_t *findings(const char *dir)
+{
+    json_t *list = json_array();
+    struct headline *h = malloc(sizeof *h);
+    char why[512];
+    if (!h || headline_load(dir, NULL, h, why, sizeof why) != 0) {
+        free(h);
+        return list;
+    }
+    for (int i = 0; i < h->n; i++) {
+        const struct headline_line *l = &h->line[i];
+        json_t *figs = json_array();
+        for (int k = 0; k < l->nfig; k++)
+            json_array_append_new(figs, json_pack("{s:s,s:s,s:f,s:s}", "name", l->fig[k].name,
+                                                  "of", l->fig[k].of, "value", l->fig[k].value,
+                                                  "unit", l->fig[k].unit));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:o}", "kind",
+                                              headline_kind_name(l->kind), "text", l->text,
+                                              colid_name(COL_cell), l->cell ? json_integer(l->cell)
+                                                              : json_null(),
+                                              "figures", figs));
+    }
+    free(h);
+    return list;
+}
+
 void *summaryjson_build(const char *dir, char *err, size_t n)
 {
     char path[4200];
@@ -83,9 +112,9 @@ void *summaryjson_build(const char *dir, char *err, size_t n)
     json_t *cells = json_array();
     for (int r = 0; r < t.nrows; r++)
         json_array_append_new(cells, cell(&t, r));
-    json_t *root = json_pack("{s:i,s:s,s:o}", colid_name(COL_schema_version),
+    json_t *root = json_pack("{s:i,s:s,s:o,s:o}", colid_name(COL_schema_version),
                              CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
-                             "cells", cells);
+                             "findings", findings(dir), "cells", cells);
     csvin_free(&t);
     if (!root) {
         snprintf(err, n, "out of memory");

@@ -3,6 +3,9 @@
 ** their units, for a program that reads JSON rather than CSV.
 **
 **   {"schema_version": 4, "source": "summary.csv",
+**    "findings": [{"kind": "update_cost", "text": "Updates (...): ...",
+**                  "cell": 1, "figures": [{"name": "update_rows_per_s",
+**                  "of": "cell 1", "value": 82212.4, "unit": "rows/s"}, ...]}],
 **    "cells": [{"cell": 1, "repeat": 1, "settings": {"page_size": 4096,
 **               "journal_mode": "wal", ...}, "status": "ok", "reason": "",
 **               "figures": {"write_rows_per_s_median":
@@ -14,7 +17,9 @@
 ** column is a figure: an integer or a real as the column table types it,
 ** null where summary.csv's field is empty (not measured), its unit the
 ** column table's ("" for a count or a flag).  It is made from summary.csv
-** as written, so the two always agree.
+** as written, so the two always agree.  "findings" is the headline's
+** (headline.h), in its order: each sentence with the figures it states
+** (cell null when it is not one cell's); [] when the folder has none.
 */
 #ifndef SQLSOAK_SUMMARYJSON_H
 #define SQLSOAK_SUMMARYJSON_H

@@ -470,8 +470,9 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     }
     if (!r->end)
         close_summary(r);
-    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
+    /* the answer first, then the rankings it comes from */
     print_headline(r);
+    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
     /* the cell the ratios are against, resolved (options.baseline is as typed) */
     json_object_set_new(runjson_root(r->rj), colid_name(COL_baseline_cell),
                         json_integer(runner_baseline(r)));

@@ -6,6 +6,8 @@
 # report.html, recorded in run.json for plot.  A 50% interval is never
 # printed as a finding.
 
+bats_require_minimum_version 1.5.0
+
 setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     T=$BATS_TEST_TMPDIR
@@ -269,4 +271,122 @@ PY
     [ "${#lines[@]}" -eq 1 ]
     [[ "$output" == *"--need reads: 'many' is not a rate above 0 per second"* ]]
     [ ! -e "$T/bad" ]
+}
+
+@test "findings: the answer before the rankings; updates, deletes, freelist and the readers' wait in the terminal, the markdown and summary.json, recomputed from chunks.csv" {
+    run --separate-stderr "$S" run --rows 20k --chunk 5k --reads 1k --updates 500 --deletes 200 \
+        --readers 0,1 --journal delete,wal --db-dir "$T/db" --out "$T/f" --progress never --no-plot
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # the answer first: the headline before the cells' count and the rankings
+    head=${output%%$'\nheadline:\n'*}
+    [ "$head" != "$output" ]
+    [[ "$head" != *"by write rate"* && "$head" != *"cells:"* && "$head" != *"per dimension"* ]]
+    [[ "$output" == *"by write rate"* ]]
+    run_out=$output
+    run --separate-stderr "$S" report --format markdown "$T/f"
+    [ "$status" -eq 0 ]
+    python3 - "$T/f" "$run_out" "$output" <<'PY'
+import csv, json, statistics, sys
+d, out, md = sys.argv[1:]
+chunks = [c for c in csv.DictReader(open(d + "/chunks.csv", newline="")) if int(c["repeat"]) >= 1]
+head = [h.strip() for h in out.split("\nheadline:\n", 1)[1].split("\n\n", 1)[0].splitlines()]
+def rate(r):
+    return ("%.2fM" % (r / 1e6) if r >= 1e6 else "%.0fk" % (r / 1e3) if r >= 1e4
+            else "%.1fk" % (r / 1e3) if r >= 1e3 else "%.0f" % r)
+def t(us):
+    return ("%.3g s" % (us / 1e6) if us >= 1e6 else "%.3g ms" % (us / 1e3) if us >= 1e3
+            else "%.3g µs" % us)
+def kib(b):
+    return ("%.3g MiB" % (b / 1048576) if b >= 1048576 else "%.3g KiB" % (b / 1024) if b >= 1024
+            else "%.0f bytes" % b)
+base = [c for c in chunks if c["cell"] == "1"]
+med = lambda col: statistics.median(float(c[col]) for c in base)
+name = "delete · 0 readers, the baseline"
+up = med("update_rows_per_s")
+want_u = ("Updates (%s): 500 rows a chunk at %s rows/s (%s a row), a row's UPDATE %s at p50 and "
+          "%s at p99, the median of its 4 chunks." % (name, rate(up), t(1e6 / up),
+          t(med("update_p50_us")), t(med("update_p99_us"))))
+de = med("delete_rows_per_s")
+want_d = ("Deletes (%s): 200 rows a chunk at %s rows/s (%s a row), the median of its 4 chunks."
+          % (name, rate(de), t(1e6 / de)))
+last = max(base, key=lambda c: int(c["rows"]))
+pages = int(last["freelist_count"]); fb = pages * int(last["page_size"]); db = int(last["db_bytes"])
+want_f = ("Freelist (%s): after its last chunk's deletes, at 20k rows, %d page%s free (%s, %.1f%% "
+          "of its %s database), room SQLite reuses before the file grows."
+          % (name, pages, "" if pages == 1 else "s", kib(fb), 100 * fb / db, kib(db)))
+# the readers' wait: their busy handlers' time over the writer's COMMITs, per journal mode
+wait = {}
+for c in chunks:
+    if c["reader_ops"] and float(c["reader_ops"]) > 0:
+        w = wait.setdefault(c["journal_mode"], [0.0, 0])
+        w[0] += float(c["reader_wait_s"] or 0)
+        w[1] += 1                      # a COMMIT a chunk: --commit-every is the chunk
+assert list(wait) == ["delete", "wal"], wait
+ms = {m: w[0] / w[1] * 1e3 for m, w in wait.items()}
+want_r = ("Under DELETE, readers waited %.3g ms per COMMIT; under WAL, %.3g ms."
+          % (ms["delete"], ms["wal"]))
+for want in (want_u, want_d, want_f, want_r):
+    assert want in head, (want, head)
+    assert "- " + want + "\n" in md, (want, md)
+# the readers' finding right after the readers' dimension; 2 processes on 2 or more cores: no note
+assert head.index(want_r) == [i for i, h in enumerate(head) if h.startswith("readers: ")][0] + 1
+j = json.load(open(d + "/summary.json"))
+found = {f["kind"]: f for f in j["findings"]}
+assert [f["text"] for f in j["findings"]] == head, (j["findings"], head)
+figs = lambda k: {(f["name"], f["of"]): (f["value"], f["unit"]) for f in found[k]["figures"]}
+close = lambda a, b: abs(a - b) <= 1e-6 * max(abs(b), 1e-9)
+u = figs("update_cost")
+assert found["update_cost"]["cell"] == 1
+assert close(u[("update_rows_per_s", "cell 1")][0], up) and u[("update_rows_per_s", "cell 1")][1] == "rows/s"
+assert close(u[("update_p99_us", "cell 1")][0], med("update_p99_us")) and u[("update_p99_us", "cell 1")][1] == "µs"
+assert close(figs("delete_cost")[("delete_rows_per_s", "cell 1")][0], de)
+f = figs("freelist")
+assert f[("freelist_pages", "cell 1")] == (pages, "pages") and f[("freelist_bytes", "cell 1")] == (fb, "bytes")
+r = figs("reader_wait")
+for m in ms:
+    v, unit = r[("reader_wait_ms_per_commit", m)]
+    assert close(v, ms[m]) and unit == "ms", (m, v, ms[m])
+PY
+}
+
+@test "findings: the readers' wait says when a cell's processes outnumber the cores; an older folder without the figures reports without them" {
+    run "$S" run --rows 4k --chunk 2k --reads 100 --updates 50 --deletes 20 --readers 0,1 \
+        --journal delete,wal --db-dir "$T/db" --out "$T/o" --progress never --no-plot
+    [ "$status" -eq 0 ]
+    note="A writer and 1 readers are 2 processes on this machine's 1 cores: they compete for the CPU, so these waits measure that too, not only the database's locks."
+    python3 - "$T/o/run.json" 1 <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); j["host"]["cpus"] = int(sys.argv[2])
+json.dump(j, open(sys.argv[1], "w"))
+PY
+    run "$S" report "$T/o"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"- Under DELETE, readers waited "*" ms per COMMIT; under WAL, "*" ms. $note"* ]]
+    python3 - "$T/o/run.json" 64 <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); j["host"]["cpus"] = int(sys.argv[2])
+json.dump(j, open(sys.argv[1], "w"))
+PY
+    run "$S" report "$T/o"
+    [[ "$output" == *"- Under DELETE, readers waited "* ]]
+    [[ "$output" != *"compete for the CPU"* ]]
+    # a folder of a release before these figures: their columns gone, the findings absent
+    python3 - "$T/o/chunks.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+gone = [k for k in rows[0] if k.startswith(("update", "delete", "reader_")) or k == "freelist_count"]
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), [k for k in rows[0] if k not in gone],
+                   lineterminator="\n", extrasaction="ignore")
+w.writeheader(); w.writerows(rows)
+PY
+    for fmt in markdown json; do
+        run --separate-stderr "$S" report --format $fmt "$T/o"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [[ "$output" == *"Scaling ("* ]]
+        [[ "$output" != *"Updates ("* && "$output" != *"Deletes ("* && "$output" != *"Freelist ("* ]]
+        [[ "$output" != *"readers waited"* ]]
+    done
 }
