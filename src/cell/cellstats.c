@@ -2,6 +2,7 @@
 ** cellstats: see cellstats.h.
 */
 #include "cellstats.h"
+#include "median.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -100,26 +101,6 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     return 0;
 }
 
-double cellstats_median(double *v, int n)
-{
-    /* insertion sort: n is a cell's chunk count, and NaN sorts last */
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i - 1;
-        while (j >= 0 && (isnan(v[j]) || v[j] > x) && !isnan(x)) {
-            v[j + 1] = v[j];
-            j--;
-        }
-        v[j + 1] = x;
-    }
-    int finite = 0;
-    while (finite < n && !isnan(v[finite]))
-        finite++;
-    if (finite == 0)
-        return NAN;
-    return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
-}
-
 /* The median of the values of the chosen chunks (pick[i] != 0; all when
 ** pick is NULL), their smallest and largest finite value. */
 static double median_range(const double *v, const unsigned char *pick, int n, double *lo,
@@ -135,7 +116,7 @@ static double median_range(const double *v, const unsigned char *pick, int n, do
         if (!pick || pick[i])
             tmp[k++] = v[i];
     n = k;
-    med = n ? cellstats_median(tmp, n) : NAN;      /* sorted: finite ones first */
+    med = n ? median_of(tmp, n) : NAN;      /* sorted: finite ones first */
     for (int i = 0; i < n && !isnan(tmp[i]); i++) {
         if (i == 0)
             *lo = tmp[i];

@@ -65,8 +65,4 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum);
 
 void cellstats_free(struct cellstats *s);
 
-/* The median of n doubles (n > 0), NaN ignored (NaN when all are); the
-** array is sorted in place, NaN last. */
-double cellstats_median(double *v, int n);
-
 #endif

@@ -2,6 +2,7 @@
 ** checkpoint: the explicit WAL checkpoint.  See checkpoint.h.
 */
 #include "checkpoint.h"
+#include "modes.h"
 
 #include <assert.h>
 #include <inttypes.h>

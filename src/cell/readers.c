@@ -243,8 +243,7 @@ static int reader_loop(struct reader *rd)
 {
     struct rng r;
     const int64_t rate = rd->conf->rate;
-    const char *stall = getenv("SQLSOAK_TEST_READER_STALL");
-    uint64_t stall_ns = stall && *stall ? (uint64_t)strtoll(stall, NULL, 10) * 1000000u : 0;
+    uint64_t stall_ns = testhook_reader_stall_ns();
     rng_seed(&r, rng_mix64(rd->conf->seed) ^ rng_mix64((uint64_t)rd->index + 1000));
     keydist_init(&rd->dist, rd->conf->read_dist);
     uint64_t since = clock_now_ns(), due = since;
@@ -311,9 +310,7 @@ static int reader_body(void *ctx, const int *wfd)
         return 1;
     readers_tally_reset(rd.t);
     rd.t->chunk = atomic_load_explicit(&rd.page->chunk, memory_order_acquire);
-    const char *raw = getenv("SQLSOAK_TEST_READER_LATENCIES");
-    if (raw && *raw && (rd.raw = fopen(raw, "ae")) != NULL)
-        setvbuf(rd.raw, NULL, _IOLBF, 0);   /* a line per write(2): readers share it */
+    rd.raw = testhook_reader_latency_file();
     int rc = reader_open(&rd);
     if (rc < 0)
         hand_back(&rd, clock_now_ns(), &(uint64_t){0}, rd.t->chunk);

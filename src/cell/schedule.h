@@ -41,7 +41,7 @@
 #define SQLSOAK_SCHEDULE_H
 
 #include "kvgen.h"
-#include "options.h"
+#include "config.h"
 #include "plan.h"
 
 #include <stddef.h>

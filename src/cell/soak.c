@@ -43,6 +43,7 @@
 **     schedule deleted must not be found.
 */
 #include "soak.h"
+#include "modes.h"
 #include "fdio.h"
 #include "beat.h"
 #include "busy.h"
@@ -1223,14 +1224,13 @@ static void db_close(struct soak *s)
 ** files take MS ms longer: COMMITs long enough for readers to meet. */
 static void fault_setup(struct soak *s)
 {
-    const char *e = getenv("SQLSOAK_TEST_IOERR_AFTER_WRITES");
-    const char *slow = getenv("SQLSOAK_TEST_SLOW_SYNC_MS");
+    int64_t ioerr_after = testhook_ioerr_after_writes(), slow_ms = testhook_slow_sync_ms();
     if (s->env->fault) {
         s->fault = s->env->fault;
-    } else if ((e && *e) || (slow && *slow)) {
+    } else if (ioerr_after >= 0 || slow_ms > 0) {
         memset(&s->test_fault, 0, sizeof s->test_fault);
-        s->test_fault.ioerr_after = e && *e ? strtoll(e, NULL, 10) : -1;
-        s->test_fault.sync_delay_ms = slow && *slow ? strtoll(slow, NULL, 10) : 0;
+        s->test_fault.ioerr_after = ioerr_after;
+        s->test_fault.sync_delay_ms = slow_ms;
         s->fault = &s->test_fault;
     }
     if (s->fault && faultvfs_register(s->fault, s->api) != SQLITE_OK)

@@ -10,7 +10,7 @@
 #include "records.h"
 #include "dbmark.h"
 #include "faultvfs.h"
-#include "options.h"
+#include "config.h"
 #include "plan.h"
 #include "progress.h"
 #include "settings.h"

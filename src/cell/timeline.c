@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "csvupgrade.h"
 #include "infile.h"
+#include "testhook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,15 +32,8 @@ void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_
     tl->wall_off = (double)wall.tv_sec + wall.tv_nsec / 1e9 - mono / 1e9;
     tl->end = UINT64_MAX;
     tl->stall_row = -1;
-    const char *e = getenv("SQLSOAK_TEST_STALL");
-    long long row, ms;
-    if (e && sscanf(e, "%lld:%lld", &row, &ms) == 2 && row >= 0 && ms >= 0) {
-        tl->stall_row = row;
-        tl->stall_ns = (uint64_t)ms * 1000000u;
-    }
-    e = getenv("SQLSOAK_TEST_SLOW");
-    if (e && sscanf(e, "%lld", &ms) == 1 && ms > 0)
-        tl->slow_ns = (uint64_t)ms * 1000u;
+    testhook_write_stall(&tl->stall_row, &tl->stall_ns);
+    tl->slow_ns = testhook_write_slow_ns();
 }
 
 void timeline_live(struct timeline *tl, void (*live)(void *ctx, int64_t done, uint64_t now),

@@ -4,9 +4,11 @@
 #include "watch.h"
 
 #include "metrics.h"
-#include "options.h"
+#include "config.h"
 #include "sysinfo.h"
+#include "testhook.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,16 +46,33 @@ void watch_chunk_begin(struct watch *w, int64_t chunk)
 ** one of them can be checked after the run. */
 static void publish(struct watch *w, const struct chunk_record *cr, const char *status)
 {
-    const char *copy = getenv("SQLSOAK_TEST_METRICS_COPY");
+    const char *copy = testhook_metrics_copy();
     if (!w->cfg->metrics)
         return;
     metrics_write(w->cfg->metrics, w->id, cr, w->nchunks, status);
-    if (copy && *copy) {
+    if (copy) {
         char path[4300];
         snprintf(path, sizeof path, "%s/cell-%lld-%lld-chunk-%lld%s.prom", copy,
                  (long long)w->id->cell, (long long)w->id->repeat,
                  cr ? (long long)cr->chunk : -1LL, cr && strcmp(status, "running") ? "-end" : "");
         metrics_write(path, w->id, cr, w->nchunks, status);
+    }
+}
+
+void watch_telemetry(const struct telemetry_sample *a, const struct telemetry_sample *b,
+                     struct chunk_record *cr)
+{
+    cr->temp_c = b->temp_c;
+    cr->cpu_mhz = b->cpu_mhz;
+    snprintf(cr->throttled, sizeof cr->throttled, "%s", b->throttled);
+    cr->device_reads = b->reads - a->reads;
+    cr->device_writes = b->writes - a->writes;
+    double ms = (b->at_ns - a->at_ns) / 1e6;
+    double busy = (b->io_ticks_ms - a->io_ticks_ms) / ms * 100.0;
+    cr->device_busy_pct = ms > 0 ? (busy > 100.0 ? 100.0 : busy) : NAN;
+    if (!(cr->device_reads >= 0) || !(cr->device_writes >= 0) || !(busy >= 0)) {
+        /* no disk, or its counters reset (a re-attached device) */
+        cr->device_reads = cr->device_writes = cr->device_busy_pct = NAN;
     }
 }
 
@@ -63,7 +82,7 @@ void watch_chunk_end(struct watch *w, struct chunk_record *cr)
     if (!w->keeps_chunks)
         return;
     telemetry_sample(w->root, w->disk, &t1);
-    telemetry_chunk(&w->t0, &t1, cr);
+    watch_telemetry(&w->t0, &t1, cr);
     timeline_figures(&w->tl, &cr->write_stall_max_ms, &cr->commit_max_ms);
     cr->end_unix_s = timeline_wall(&w->tl, t1.at_ns);
     w->last = *cr;

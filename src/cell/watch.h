@@ -39,4 +39,9 @@ void watch_chunk_end(struct watch *w, struct chunk_record *cr);
 /* The cell ended with status (a status word): the metrics file says so. */
 void watch_cell_end(struct watch *w, const char *status);
 
+/* The chunk's telemetry columns from its first and last sample: the
+** device at b, the disk's activity between a and b. */
+void watch_telemetry(const struct telemetry_sample *a, const struct telemetry_sample *b,
+                     struct chunk_record *cr);
+
 #endif

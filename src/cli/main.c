@@ -139,7 +139,7 @@ int main(int argc, char **argv)
     case CMD_RUN: status = run_main(&cfg, argc, argv, err, sizeof err); break;
     case CMD_INFO: status = info_main(&cfg, err, sizeof err); break;
     case CMD_CRASH: status = crash_main(&cfg, argc, argv, err, sizeof err); break;
-    case CMD_RESUME: status = resume_main(&cfg, err, sizeof err); break;
+    case CMD_RESUME: status = resume_main(&cfg, plot_run, err, sizeof err); break;
     case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
     case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
     case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;

@@ -485,11 +485,19 @@ static int apply_args(struct config *cfg, enum command cmd, int argc, char **arg
     return 0;
 }
 
+static int parse_run(struct config *cfg, int argc, char **argv, char *err, size_t n)
+{
+    return options_parse(cfg, CMD_RUN, argc, argv, NULL, err, n);
+}
+
+static const struct config_codec codec = {options_to_json, parse_run, config_free};
+
 int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
                   int *want_help, char *err, size_t errlen)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->cmd = cmd;
+    cfg->codec = &codec;
     cfg->pos = calloc((size_t)argc + 1, sizeof *cfg->pos);
     if (!cfg->pos) {
         snprintf(err, errlen, "out of memory");

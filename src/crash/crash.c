@@ -33,6 +33,7 @@
 ** send) is failed, not judged.
 */
 #include "crash.h"
+#include "cellentry.h"
 #include "binom.h"
 #include "cellproc.h"
 #include "clock.h"
@@ -328,7 +329,7 @@ static void record_cell(struct crash *c, int idx, const struct durability_record
     res.sum.id = d->id;
     snprintf(res.sum.status, sizeof res.sum.status, "%s", d->status);
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", d->reason);
-    runjson_add_cell(c->r.rj, &c->r.cells[idx], &res);
+    cellentry_add(c->r.rj, &c->r.cells[idx], &res);
     c->failed |= strcmp(d->status, "ok") != 0 && strcmp(d->status, "unsupported") != 0;
     append(c, c->durability_fd, CSV_DURABILITY, d);
 }

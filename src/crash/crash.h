@@ -5,7 +5,7 @@
 #ifndef SQLSOAK_CRASH_H
 #define SQLSOAK_CRASH_H
 
-#include "options.h"
+#include "config.h"
 #include <stddef.h>
 
 /* Runs --trials power cuts per cell; writes durability.csv and trials.csv.

@@ -16,7 +16,7 @@
 #define SQLSOAK_TABLEWALK_H
 
 #include "kvgen.h"
-#include "options.h"
+#include "config.h"
 #include "plan.h"
 #include "schedule.h"
 #include "soak.h"

@@ -2,6 +2,7 @@
 ** plan: cartesian product, repeats, warm-ups, shuffle.  See plan.h.
 */
 #include "plan.h"
+#include "modes.h"
 #include "rng.h"
 
 #include <inttypes.h>

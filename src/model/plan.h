@@ -10,7 +10,7 @@
 #define SQLSOAK_PLAN_H
 
 #include "cellid.h"
-#include "options.h"
+#include "config.h"
 
 #define PLAN_MAX_CELLS 100000
 

@@ -3,7 +3,7 @@
 */
 #include "cmpratio.h"
 
-#include "cellstats.h"
+#include "median.h"
 #include "latency.h"
 
 #include <math.h>
@@ -75,7 +75,7 @@ void cmpratio_cell(const struct report_row *rows, int n, int i, const struct plo
             ratios[k++] = r;
     }
     noise_interval(ratios, ratios ? k : 0, q);
-    own[0] = m ? cellstats_median(vals, m) : NAN;    /* sorts vals */
+    own[0] = m ? median_of(vals, m) : NAN;    /* sorts vals */
     own[1] = m ? vals[0] : NAN;
     own[2] = m ? vals[m - 1] : NAN;
     free(ratios);

@@ -5,7 +5,7 @@
 #ifndef SQLSOAK_COMPARE_H
 #define SQLSOAK_COMPARE_H
 
-#include "options.h"
+#include "config.h"
 
 #include <stddef.h>
 

@@ -5,7 +5,7 @@
 #ifndef SQLSOAK_MERGE_H
 #define SQLSOAK_MERGE_H
 
-#include "options.h"
+#include "config.h"
 
 #include <stddef.h>
 

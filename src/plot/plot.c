@@ -432,7 +432,7 @@ static int plot_any(struct plotdata_run *r, FILE *msg)
     return r->crash ? plot_crash(r, msg) : plot_loaded(r, msg);
 }
 
-int plot_run(const char *dir, FILE *msg, const struct plotdata_final *final)
+int plot_run(const char *dir, FILE *msg, const struct run_ending *final)
 {
     struct plotdata_run r;
     char err[600];

@@ -6,7 +6,7 @@
 #ifndef SQLSOAK_PLOT_H
 #define SQLSOAK_PLOT_H
 
-#include "options.h"
+#include "config.h"
 #include "plotdata.h"
 
 #include <stddef.h>
@@ -35,7 +35,7 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
 ** PLOT_STOPPED when a stop signal ended the drawing (no report.html is
 ** written then).  final: how the run that is drawing ends, for its
 ** report.html, or NULL to take it from run.json. */
-int plot_run(const char *dir, FILE *msg, const struct plotdata_final *final);
+int plot_run(const char *dir, FILE *msg, const struct run_ending *final);
 
 /* `sqlsoak plot OUT_DIR`: the exit status. */
 int plot_main(const struct config *cfg, char *err, size_t n);

@@ -18,7 +18,7 @@
 #include "plotcrash.h"
 #include "tsv.h"
 
-#include "options.h"
+#include "config.h"
 
 #include <errno.h>
 #include <math.h>

@@ -9,18 +9,10 @@
 
 #include "csvin.h"
 #include "dims.h"
+#include "ending.h"
 
 #include <stddef.h>
 #include <stdio.h>
-
-/* How a run that draws its own graphs ends.  Its run.json still says
-** "running" while they are drawn (a kill then leaves the run to resume),
-** so its report.html takes the ending from here. */
-struct plotdata_final {
-    char status[32];          /* "ok" or "failed"; "" when run.json says it */
-    char end_time[32];        /* as run.json writes times */
-    int exit_status;          /* sqlsoak run's, 1 too when a graph fails */
-};
 
 /* One results folder, read and checked. */
 struct plotdata_run {
@@ -33,7 +25,7 @@ struct plotdata_run {
     int crash;                /* 1: a `sqlsoak crash` folder */
     char baseline_given[256]; /* run.json's --baseline, "" when none (baseline.h) */
     int64_t baseline;         /* the cell ratios are stated against: that one, or plot's */
-    struct plotdata_final final;
+    struct run_ending final;
     /* the run's own sizes (run.json's options; 0 when it has none), which
     ** no cell's identity holds; commit_is_chunk: --commit-every was left
     ** to follow --chunk, so a commit_every apart is the chunk's */

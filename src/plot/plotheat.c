@@ -14,7 +14,7 @@
 */
 #include "plotheat.h"
 
-#include "cellstats.h"
+#include "median.h"
 #include "dims.h"
 #include "tsv.h"
 
@@ -85,7 +85,7 @@ static double median_where(const struct plotdata_run *r, unsigned mask, const ch
     }
     if (k)
         *status = "ok";
-    double med = k ? cellstats_median(v, k) : NAN;
+    double med = k ? median_of(v, k) : NAN;
     free(v);
     return med;
 }

@@ -69,7 +69,7 @@ static void describe(FILE *f, const struct plotdata_run *r)
                                     json_string_value(v) ? json_string_value(v) : "");
     }
     row(f, "command", cmd);
-    const struct plotdata_final *end = &r->final;
+    const struct run_ending *end = &r->final;
     json_t *exit = json_object_get(j, "exit_status");
     char code[16] = "";
     if (end->status[0])

@@ -6,7 +6,7 @@
 #ifndef SQLSOAK_REPORTCMD_H
 #define SQLSOAK_REPORTCMD_H
 
-#include "options.h"
+#include "config.h"
 
 #include <stddef.h>
 

@@ -2,7 +2,7 @@
 ** absolute: a cell's figures in a user's units.  See absolute.h.
 */
 #include "absolute.h"
-#include "cellstats.h"
+#include "median.h"
 #include "latency.h"
 
 #include <inttypes.h>
@@ -71,7 +71,7 @@ static void project(const struct chunk_record *const *ch, int k, int f, int64_t 
         sx += x, sy += ly, sxx += x * x, sxy += x * ly, m++;
     }
     if (na)
-        out->at = cellstats_median(at, na);
+        out->at = median_of(at, na);
     free(at);
     double sxx_c = sxx - sx * sx / (m ? m : 1);
     if (m < 2 || !(sxx_c > 0))
@@ -119,7 +119,7 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
         if (ch[i]->rows == out->last_rows && !isnan(ch[i]->db_cached_pct))
             pct[np++] = ch[i]->db_cached_pct;
     if (np)
-        out->cached_pct = cellstats_median(pct, np);
+        out->cached_pct = median_of(pct, np);
     int rc = k ? 0 : -1;
     if (k) {
         out->target_rows = target > out->last_rows ? target : 0;

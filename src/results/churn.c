@@ -3,7 +3,7 @@
 */
 #include "churn.h"
 #include "absolute.h"
-#include "cellstats.h"
+#include "median.h"
 #include "latency.h"
 
 #include <math.h>
@@ -14,7 +14,7 @@
 /* The median of the n figures in v, NaN when none. */
 static double median(double *v, int n)
 {
-    return n ? cellstats_median(v, n) : NAN;
+    return n ? median_of(v, n) : NAN;
 }
 
 /* Phase m's medians over the chunks ch[0..k) that ran it; ch is left

@@ -8,7 +8,7 @@
 #include "readwait.h"
 
 #include "baseline.h"
-#include "cellstats.h"
+#include "median.h"
 #include "csvin.h"
 #include "infile.h"
 #include "modes.h"
@@ -179,7 +179,7 @@ static void fit_cost(const struct headline_input *in, int64_t cell, enum phase_i
             ratio[nratio++] = cost(hi, m) / cost(lo, m);
     }
     if (nratio)
-        f->last_over_first = cellstats_median(ratio, nratio);
+        f->last_over_first = median_of(ratio, nratio);
     f->nratio = nratio;
     free(ratio);
     double den = f->k * sxx - sx * sx;
@@ -284,8 +284,8 @@ static void cache(const struct headline_input *in, struct headline *h)
         if (!isnan(s->read_io_bytes_per_read))
             io[nio++] = s->read_io_bytes_per_read;
     }
-    double p = np ? cellstats_median(pct, np) : NAN;
-    double b = nio ? cellstats_median(io, nio) : NAN;
+    double p = np ? median_of(pct, np) : NAN;
+    double b = nio ? median_of(io, nio) : NAN;
     char bytes[80] = "";
     if (!isnan(b))
         /* a tenth under 10, as the table's figure: "0.2", not "0" */

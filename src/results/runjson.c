@@ -5,7 +5,6 @@
 #include "csvout.h"
 #include "devinfo.h"
 #include "infile.h"
-#include "shape.h"
 #include "telemetry.h"
 
 #include <ctype.h>
@@ -145,7 +144,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     r->libraries = json_array();
     r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", "tool", "sqlsoak",
                         "version", SQLSOAK_VERSION, "schema_version", 1, "command_line", cmd,
-                        "options", (json_t *)options_to_json(cfg), "start_time", now_iso(),
+                        "options", (json_t *)cfg->codec->to_json(cfg), "start_time", now_iso(),
                         "status", "running", "libraries", r->libraries, "cells", r->cells);
     if (!r->root) {
         free(r);
@@ -232,101 +231,9 @@ void runjson_add_library(struct runjson *r, const struct sqlapi *api, const stru
         json_array_append_new(r->libraries, lib);
 }
 
-static json_t *number_or_null(double d)
+void *runjson_cells(struct runjson *r)
 {
-    return d == d ? json_real(d) : json_null();
-}
-
-/* A dimension's value as run.json records it: the library's path, a
-** word, "default" (and every value of a dimension that has it) as text,
-** other numbers as numbers. */
-static json_t *dim_json(const struct cell_id *id, int d)
-{
-    const struct value_spec *o = &dim_table[d].opt;
-    char text[64];
-    if (d == DIM_LIB)
-        return json_string(id->sqlite_lib);
-    if (o->type == V_ENUM || o->type == V_DIST ||
-        (o->special && o->special_value == VALUE_DEFAULT))
-        return json_string(dims_text(d, id->v[d], text, sizeof text));
-    return json_integer(id->v[d]);
-}
-
-void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res)
-{
-    const struct summary_record *s = &res->sum;
-    const struct cell_id *id = &s->id;
-    json_t *requested = json_object();
-    for (int d = 0; d < DIM_COUNT; d++)
-        json_object_set_new(requested, dim_table[d].column, dim_json(id, d));
-    json_t *cell = json_pack(
-        "{s:I, s:I, s:b, s:s, s:s, s:o, s:I, s:I, s:I, s:o}", "cell", (json_int_t)c->combo,
-        "repeat", (json_int_t)c->repeat, "warmup", c->warmup, "status", s->status, "reason",
-        s->reason, "requested", requested, "chunks", (json_int_t)s->chunks, "rows",
-        (json_int_t)s->rows, "verify_failures", (json_int_t)s->verify_failures, "wall_s",
-        number_or_null(s->wall_s));
-    if (!cell)
-        return;
-    json_object_set_new(cell, "sqlite_version", json_string(id->sqlite_version));
-    json_object_set_new(cell, "sqlite_source_id", json_string(id->sqlite_source_id));
-    char schema[256];
-    json_object_set_new(cell, "schema", json_string(shape_sql(id->v, schema, sizeof schema)));
-    if (res->settings_read) {
-        /* as the library answered: words as words, numbers as numbers,
-        ** null where it has no such pragma */
-        json_t *actual = json_object();
-        for (int d = 0; d < DIM_COUNT; d++) {
-            char text[48];
-            const struct dim *dm = &dim_table[d];
-            if (!dm->pragma)
-                continue;
-            json_t *v = !settings_actual_text(&res->actual, d, text, sizeof text)
-                            ? json_null()
-                        : dm->readback == DR_WORD || dm->opt.type == V_ENUM
-                            ? json_string(text)
-                            : json_integer(res->actual.num[d]);
-            json_object_set_new(actual, dm->column, v);
-        }
-        json_object_set_new(cell, "actual", actual);
-    }
-    json_t *run_s = json_object_get(r->root, "run_s");
-    if (json_is_number(run_s))      /* the run's time when the cell was recorded */
-        json_object_set(cell, "run_s", run_s);
-    json_array_append_new(r->cells, cell);
-}
-
-void runjson_set_cell(struct runjson *r, int idx, const struct cell *c,
-                      const struct cell_result *res)
-{
-    size_t n = json_array_size(r->cells);
-    runjson_add_cell(r, c, res);
-    if (json_array_size(r->cells) == n + 1 && (size_t)idx < n) {
-        json_array_set(r->cells, (size_t)idx, json_array_get(r->cells, n));
-        json_array_remove(r->cells, n);
-    }
-}
-
-void runjson_fit_cells(struct runjson *r, const struct cell *plan,
-                       const struct summary_record *recs, int n)
-{
-    size_t keep = 0;
-    while (keep < json_array_size(r->cells) && keep < (size_t)n) {
-        json_t *c = json_array_get(r->cells, keep);
-        if (json_integer_value(json_object_get(c, "cell")) != recs[keep].id.cell ||
-            json_integer_value(json_object_get(c, "repeat")) != recs[keep].id.repeat)
-            break;
-        keep++;
-    }
-    while (json_array_size(r->cells) > keep)
-        json_array_remove(r->cells, json_array_size(r->cells) - 1);
-    for (int i = (int)keep; i < n; i++) {
-        /* summary.csv is the record: the cell as it recorded it, without
-        ** the settings read back (summary.csv does not keep them) */
-        struct cell_result res;
-        memset(&res, 0, sizeof res);
-        res.sum = recs[i];
-        runjson_add_cell(r, &plan[i], &res);
-    }
+    return r->cells;
 }
 
 double runjson_run_s(struct runjson *r, double *at_last_cell)

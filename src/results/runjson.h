@@ -13,14 +13,16 @@
 ** goes on, run.json says so itself: "cells_log" names the log.  Invariants:
 **   1. the log's line of a cell follows its summary.csv row, so the log
 **      never holds a cell summary.csv lacks (summary.csv is the record;
-**      resume fits run.json's cells to it: runjson_fit_cells);
+**      resume fits run.json's cells to it: cellentry_fit);
 **   2. a log line is read only when its index is the next cell's, so a
 **      line already in run.json, or a torn one, is never counted twice.
 */
 #ifndef SQLSOAK_RUNJSON_H
 #define SQLSOAK_RUNJSON_H
 
-#include "soak.h"
+#include "config.h"
+#include "plan.h"
+#include "records.h"
 #include "sqlapi.h"
 #include "sysinfo.h"
 
@@ -56,24 +58,13 @@ void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st);
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps);
 
-/* Records the outcome of one cell (plan order), in memory, with the run's
-** run_s as it stands. */
-void runjson_add_cell(struct runjson *r, const struct cell *c, const struct cell_result *res);
+/* The cells array (json_t *), owned by r: cellentry.h writes its entries;
+** the log and the whole writes carry them. */
+void *runjson_cells(struct runjson *r);
 
 /* Appends the cell added last to dir's cells log, synced.  0, or -1 with
 ** errno set (the line is then not there at all). */
 int runjson_log_last(struct runjson *r, const char *dir);
-
-/* Replaces the outcome of cell idx (plan order), recorded already, with
-** res: a cell whose end ran again (resume). */
-void runjson_set_cell(struct runjson *r, int idx, const struct cell *c,
-                      const struct cell_result *res);
-
-/* Makes r's cells those of summary.csv's n records recs (plan: the run's
-** cells in order): cells past them are dropped, missing ones added from
-** their record. */
-void runjson_fit_cells(struct runjson *r, const struct cell *plan,
-                       const struct summary_record *recs, int n);
 
 /* The run's run_s as run.json states it (0 when absent), and in
 ** *at_last_cell the run_s its last cell was recorded at (0 when none). */

@@ -5,7 +5,8 @@
 #include "baseline.h"
 #include "csvout.h"
 #include "noise.h"
-#include "soak.h"
+#include "cellstatus.h"
+#include "median.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -62,7 +63,7 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
                 if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
                     v[m++] = recs[j].ph[p].median;
             out[nc].repeats = m;
-            out[nc].rate[p] = cellstats_median(v, m);   /* sorted, NaN last */
+            out[nc].rate[p] = median_of(v, m);   /* sorted, NaN last */
             out[nc].lo[p] = v[0];
             out[nc].hi[p] = v[m - 1];
         }
@@ -175,7 +176,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
                 for (int x = 0; x < dv.ncells[k]; x++)
                     if (c[j].first->id.cell == dv.cells[(size_t)k * (size_t)dv.ncombos + (size_t)x])
                         tmp[m++] = c[j].rate[PHASE_WRITE];
-            med[k] = cellstats_median(tmp, m);
+            med[k] = median_of(tmp, m);
         }
         int best = dv.best;
         fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,

@@ -6,7 +6,7 @@
 #define SQLSOAK_SUMMARY_H
 
 #include "records.h"
-#include "options.h"
+#include "config.h"
 #include "noise.h"
 #include "plan.h"
 

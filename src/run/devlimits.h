@@ -7,7 +7,7 @@
 #ifndef SQLSOAK_DEVLIMITS_H
 #define SQLSOAK_DEVLIMITS_H
 
-#include "options.h"
+#include "config.h"
 
 #include <stddef.h>
 

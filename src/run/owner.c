@@ -12,6 +12,7 @@
 ** process locks it, so the pid a loser hears is the one that runs.
 */
 #include "owner.h"
+#include "spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -123,6 +124,7 @@ static int lock_owner(int fd, int wait)
     bytes(&fl, F_UNLCK, 1, 1);
     fcntl(fd, F_SETLK, &fl);
     owner_fd = fd;
+    spawn_set_child_init(owner_hold_in_cell);   /* the cells' processes hold it too */
     return 0;
 }
 

@@ -27,6 +27,7 @@
 ** (resume_verifies) and the run closes.
 */
 #include "resume.h"
+#include "cellentry.h"
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "dbfile.h"
@@ -383,11 +384,11 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
 {
     struct config defaults;
     json_t *rec = json_object_get(root, "options");
-    json_t *now = options_to_json(cfg), *def = NULL, *v;
+    json_t *now = cfg->codec->to_json(cfg), *def = NULL, *v;
     const char *key, *bad = NULL;
-    if (options_parse(&defaults, CMD_RUN, 0, NULL, NULL, err, n) == 0)
-        def = options_to_json(&defaults);
-    config_free(&defaults);
+    if (cfg->codec->parse_run(&defaults, 0, NULL, err, n) == 0)
+        def = cfg->codec->to_json(&defaults);
+    cfg->codec->release(&defaults);
     if (!json_is_object(rec) || !now || !def) {
         snprintf(err, n, "run.json: no options recorded to check command_line against");
         bad = "";
@@ -623,7 +624,7 @@ static int read_run(struct resume *rs, const struct config *args, char *err, siz
     if (original_argv(r->rj, &rs->argv, &rs->argc, err, n) || use_job_copy(rs->out, rs->argv, rs->argc, err, n))
         return -1;
     int cwd_gone = rs->cwd && chdir(rs->cwd) != 0, cwd_errno = errno;
-    if (options_parse(cfg, CMD_RUN, rs->argc - 2, rs->argv + 2, NULL, err, n))
+    if (args->codec->parse_run(cfg, rs->argc - 2, rs->argv + 2, err, n))
         return -1;
     if (recorded_metrics(cfg, root) != 0) {
         snprintf(err, n, "out of memory");
@@ -662,7 +663,7 @@ static int read_recorded(struct resume *rs, char *err, size_t n)
         return -1;
     /* a kill between a cell's summary row and its line in run.json's log
     ** left run.json one cell short: summary.csv is the record */
-    runjson_fit_cells(r->rj, r->cells, r->results, r->nresults);
+    cellentry_fit(r->rj, r->cells, r->results, r->nresults);
     double run_s = runjson_run_s(r->rj, &rs->at_cell);
     r->spent_s = rs->at_cell > run_s ? rs->at_cell : run_s;
     return dbmark_book_load(rs->out, &rs->book, err, n);
@@ -871,7 +872,7 @@ static int resume_verifies(struct resume *rs, char *err, size_t n)
     return runner_execute(r, r->ncells, NULL);
 }
 
-int resume_main(const struct config *args, char *err, size_t n)
+int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t n)
 {
     struct resume rs;
     int status = 2;
@@ -879,6 +880,7 @@ int resume_main(const struct config *args, char *err, size_t n)
     memset(&rs, 0, sizeof rs);
     rs.book = (struct dbmark_book){NULL, 0, 0, 1};
     session_init(&rs.r, NULL);  /* its options come from run.json */
+    rs.r.draw = draw;
     if (args->npos != 1) {
         snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
         return 2;
@@ -923,6 +925,7 @@ done:
     cellstats_free(&rs.fd.prior.stats);
     runjson_free_argv(rs.argv);
     free(rs.cwd);
-    config_free(&rs.cfg);
+    if (rs.cfg.codec)
+        rs.cfg.codec->release(&rs.cfg);
     return status;
 }

@@ -4,12 +4,15 @@
 #ifndef SQLSOAK_RESUME_H
 #define SQLSOAK_RESUME_H
 
-#include "options.h"
+#include "config.h"
+#include "ending.h"
+
 #include <stddef.h>
 
-/* args: the resume command's own options, the results folder in pos[0].
-** Returns the exit status: 2 (with err) when the folder cannot be resumed,
-** and nothing was changed; else as `sqlsoak run`. */
-int resume_main(const struct config *args, char *err, size_t n);
+/* args: the resume command's own options, the results folder in pos[0];
+** draw: what draws the graphs once the run ends (plot_run).  Returns the
+** exit status: 2 (with err) when the folder cannot be resumed, and nothing
+** was changed; else as `sqlsoak run`. */
+int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t n);
 
 #endif

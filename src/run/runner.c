@@ -29,9 +29,9 @@
 #include "metrics.h"
 #include "noise.h"
 #include "plan.h"
-#include "plot.h"
 #include "progress.h"
 #include "runjson.h"
+#include "cellentry.h"
 #include "soak.h"
 #include "sqlapi.h"
 #include "stop.h"
@@ -177,7 +177,7 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
     }
     r->results[r->nresults++] = res->sum;
     note_run_time(r);
-    runjson_add_cell(r->rj, &r->cells[idx], res);
+    cellentry_add(r->rj, &r->cells[idx], res);
     if (runjson_log_last(r->rj, r->out) != 0) {
         results_failed(r, ".run.cells", errno);
         return -1;
@@ -381,7 +381,7 @@ int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
         progress_note(&pg, msg);
     }
     r->results[idx] = res.sum;
-    runjson_set_cell(r->rj, idx, &r->cells[idx], &res);
+    cellentry_set(r->rj, idx, &r->cells[idx], &res);
     if (res.db_created && !r->cfg->keep_db)
         remove_db(r, idx, &res, &pg);
     return 0;
@@ -437,16 +437,16 @@ static void close_summary(struct runner *r)
     }
 }
 
-/* The graphs and report.html: NULL when drawn (or when gnuplot is missing:
-** plot_run then says how to draw them later), else why not, for run.json's
-** status_detail. */
-static const char *draw_graphs(const struct runner *r, const struct plotdata_final *final)
+/* The graphs and report.html, by r->draw: NULL when drawn (or when
+** gnuplot is missing: the drawing then says how to draw them later), else
+** why not, for run.json's status_detail. */
+static const char *draw_graphs(const struct runner *r, const struct run_ending *final)
 {
-    if (r->cfg->no_plot)
+    if (r->cfg->no_plot || !r->draw)
         return NULL;
     if (stop_signal)        /* the signal landed in the last cell */
         return "graphs not drawn: interrupted before drawing them";
-    int rc = plot_run(r->out, stdout, final);
+    int rc = r->draw(r->out, stdout, final);
     if (stop_signal)
         return "graphs not drawn: interrupted while drawing them";
     return rc == 0 || rc == 1 ? NULL : "graphs not drawn: a graph or report.html could not be "
@@ -479,7 +479,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them; report.html is told the
     ** ending run.json will have */
-    struct plotdata_final final = {.exit_status = failed ? 1 : 0};
+    struct run_ending final = {.exit_status = failed ? 1 : 0};
     snprintf(final.status, sizeof final.status, "%s", failed ? "failed" : "ok");
     runjson_now_iso(final.end_time, sizeof final.end_time);
     const char *graphs = r->end ? NULL : draw_graphs(r, &final);

@@ -7,7 +7,8 @@
 #define SQLSOAK_RUNNER_H
 
 #include "csvout.h"
-#include "options.h"
+#include "config.h"
+#include "ending.h"
 #include "plan.h"
 #include "runjson.h"
 #include "soak.h"
@@ -25,6 +26,7 @@ struct runner {
     char db_dir[4096];
     char run_name[64];                /* in database file names */
     const char *prog;                 /* argv[0], for the commands it prints */
+    run_draw_fn *draw;                /* the graphs at the end; NULL: none drawn */
     struct cell *cells;
     int ncells;
     struct summary_record *results;   /* [ncells]: the cells recorded so far */

@@ -9,6 +9,7 @@
 ** anything is created.
 */
 #include "session.h"
+#include "modes.h"
 #include "baseline.h"
 #include "dbmark.h"
 #include "detach.h"

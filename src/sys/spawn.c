@@ -5,7 +5,6 @@
 #include "testhook.h"
 #include "clock.h"
 #include "fdio.h"
-#include "owner.h"
 #include "stop.h"
 
 #include <assert.h>
@@ -47,11 +46,19 @@ static void program_signals(void)
     }
 }
 
+static void (*child_init)(void);
+
+void spawn_set_child_init(void (*init)(void))
+{
+    child_init = init;
+}
+
 /* A cell's child (spawn_start): the cell's stop handlers and lock. */
 static void cell_signals(void)
 {
     stop_catch_cell();
-    owner_hold_in_cell();
+    if (child_init)
+        child_init();
     signal(SIGCHLD, SIG_DFL);
     signal(SIGXFSZ, SIG_IGN);           /* a file-size limit fails a write, not the cell */
 }

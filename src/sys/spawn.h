@@ -5,8 +5,9 @@
 **
 ** What stays true:
 **  1. The child starts with what a cell needs, whatever the parent had:
-**     the cell's stop handlers (stop_catch_cell), the folder's lock
-**     (owner_hold_in_cell), an empty signal mask, and PR_SET_PDEATHSIG
+**     the cell's stop handlers (stop_catch_cell), what the parent set
+**     with spawn_set_child_init (the folder's lock: owner.h), an empty
+**     signal mask, and PR_SET_PDEATHSIG
 **     (it never outlives the parent, nor starts once the parent is gone).
 **     A program's child has PR_SET_PDEATHSIG and an empty mask too, and
 **     the signal dispositions a program is entitled to: SIGPIPE and
@@ -42,6 +43,12 @@ struct spawn {
 /* What the child runs: wfd[i] is the write end of pipe i.  Its return
 ** value is the child's exit status. */
 typedef int spawn_body_fn(void *ctx, const int *wfd);
+
+/* What each body's child runs first, after its stop handlers (NULL:
+** nothing).  The folder's owner sets it as it takes the folder, so that a
+** cell's process holds the folder's lock too, without spawn knowing of
+** folders. */
+void spawn_set_child_init(void (*init)(void));
 
 /* Starts body(ctx, ...) in a child with npipes pipes from it to this
 ** process.  0, or -1 with one line in why (nothing left open or running).

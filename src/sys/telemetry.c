@@ -120,20 +120,3 @@ void telemetry_sample(const char *root, const char *disk, struct telemetry_sampl
         s->io_ticks_ms = (double)f[9];
     }
 }
-
-void telemetry_chunk(const struct telemetry_sample *a, const struct telemetry_sample *b,
-                     struct chunk_record *cr)
-{
-    cr->temp_c = b->temp_c;
-    cr->cpu_mhz = b->cpu_mhz;
-    snprintf(cr->throttled, sizeof cr->throttled, "%s", b->throttled);
-    cr->device_reads = b->reads - a->reads;
-    cr->device_writes = b->writes - a->writes;
-    double ms = (b->at_ns - a->at_ns) / 1e6;
-    double busy = (b->io_ticks_ms - a->io_ticks_ms) / ms * 100.0;
-    cr->device_busy_pct = ms > 0 ? (busy > 100.0 ? 100.0 : busy) : NAN;
-    if (!(cr->device_reads >= 0) || !(cr->device_writes >= 0) || !(busy >= 0)) {
-        /* no disk, or its counters reset (a re-attached device) */
-        cr->device_reads = cr->device_writes = cr->device_busy_pct = NAN;
-    }
-}

@@ -17,8 +17,6 @@
 #ifndef SQLSOAK_TELEMETRY_H
 #define SQLSOAK_TELEMETRY_H
 
-#include "records.h"
-
 #include <stdint.h>
 
 struct telemetry_sample {
@@ -34,10 +32,5 @@ const char *telemetry_root(void);
 /* Samples the machine; disk is the whole disk ("mmcblk0", "sda"), or ""
 ** for none. */
 void telemetry_sample(const char *root, const char *disk, struct telemetry_sample *s);
-
-/* The chunk's telemetry columns from its first and last sample: the
-** device at b, the disk's activity between a and b. */
-void telemetry_chunk(const struct telemetry_sample *a, const struct telemetry_sample *b,
-                     struct chunk_record *cr);
 
 #endif

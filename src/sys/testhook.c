@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -68,6 +69,55 @@ FILE *testhook_latency_file(void)
 {
     const char *e = getenv("SQLSOAK_TEST_LATENCIES");
     return e && *e ? fopen(e, "ae") : NULL;
+}
+
+FILE *testhook_reader_latency_file(void)
+{
+    const char *e = getenv("SQLSOAK_TEST_READER_LATENCIES");
+    FILE *f = e && *e ? fopen(e, "ae") : NULL;
+    if (f)
+        setvbuf(f, NULL, _IOLBF, 0);    /* a line per write(2): readers share it */
+    return f;
+}
+
+uint64_t testhook_reader_stall_ns(void)
+{
+    int64_t ms = env_row("SQLSOAK_TEST_READER_STALL");
+    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+}
+
+int64_t testhook_ioerr_after_writes(void)
+{
+    return env_row("SQLSOAK_TEST_IOERR_AFTER_WRITES");
+}
+
+int64_t testhook_slow_sync_ms(void)
+{
+    int64_t ms = env_row("SQLSOAK_TEST_SLOW_SYNC_MS");
+    return ms > 0 ? ms : 0;
+}
+
+int testhook_write_stall(int64_t *row, uint64_t *ns)
+{
+    const char *e = getenv("SQLSOAK_TEST_STALL");
+    long long r, ms;
+    if (!e || sscanf(e, "%lld:%lld", &r, &ms) != 2 || r < 0 || ms < 0)
+        return 0;
+    *row = r;
+    *ns = (uint64_t)ms * 1000000u;
+    return 1;
+}
+
+uint64_t testhook_write_slow_ns(void)
+{
+    int64_t us = env_row("SQLSOAK_TEST_SLOW");
+    return us > 0 ? (uint64_t)us * 1000u : 0;
+}
+
+const char *testhook_metrics_copy(void)
+{
+    const char *e = getenv("SQLSOAK_TEST_METRICS_COPY");
+    return e && *e ? e : NULL;
 }
 
 /* Says what (then " (pid P)") on stderr, then waits until *stop is set

@@ -38,6 +38,20 @@
 **   SQLSOAK_TEST_HOLD_PROBE=1      the device probe waits once it made its
 **                                  scratch file, saying so on stderr, until
 **                                  a stop signal: a probe to kill -9
+**   SQLSOAK_TEST_READER_LATENCIES=FILE  each reader appends "CHUNK NS" for
+**                                  every read to FILE (readers.h)
+**   SQLSOAK_TEST_READER_STALL=MS   each reader stops MS ms once, after its
+**                                  first read
+**   SQLSOAK_TEST_IOERR_AFTER_WRITES=N  the writer's writes fail after the
+**                                  Nth (an I/O error, through faultvfs)
+**   SQLSOAK_TEST_SLOW_SYNC_MS=MS   every sync of the writer's files takes
+**                                  MS ms longer: COMMITs readers can meet
+**   SQLSOAK_TEST_STALL=ROW:MS      the write phase sleeps MS ms at its first
+**                                  tick at or past ROW rows (timeline.h)
+**   SQLSOAK_TEST_SLOW=US           the write phase sleeps US µs at every
+**                                  tick: a chunk long enough to watch
+**   SQLSOAK_TEST_METRICS_COPY=DIR  each state of --metrics' file is copied
+**                                  to DIR/cell-C-R-chunk-K.prom too
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -65,6 +79,27 @@ int64_t testhook_watchdog_floor_s(int64_t dflt);
 /* The file every read's latency is appended to, opened (the caller closes
 ** it), or NULL. */
 FILE *testhook_latency_file(void);
+
+/* The readers' latency file, opened for appending and line-buffered (the
+** caller closes it), or NULL. */
+FILE *testhook_reader_latency_file(void);
+
+/* SQLSOAK_TEST_READER_STALL's stop, in ns; 0 none. */
+uint64_t testhook_reader_stall_ns(void);
+
+/* The write after which the writer's writes fail, or -1; and every sync's
+** added delay in ms, or 0. */
+int64_t testhook_ioerr_after_writes(void);
+int64_t testhook_slow_sync_ms(void);
+
+/* SQLSOAK_TEST_STALL: 1 with its row and its sleep in ns, else 0. */
+int testhook_write_stall(int64_t *row, uint64_t *ns);
+
+/* SQLSOAK_TEST_SLOW's sleep at every tick of the write phase, in ns; 0 none. */
+uint64_t testhook_write_slow_ns(void);
+
+/* The folder --metrics' file is copied to at each state, or NULL. */
+const char *testhook_metrics_copy(void);
 
 /* 1 when a child process is not to be killed with its parent. */
 int testhook_orphan_cell(void);

@@ -38,3 +38,49 @@ map_rows() {
     done
     ! ls "$top"/src/*.c "$top"/src/*.h 2>/dev/null
 }
+
+# Every include of src/ as "FROM_FOLDER FROM_MODULE TO_FOLDER TO_MODULE",
+# a header found by its name alone, whatever its folder.
+includes() {
+    (cd "$top/src" && for f in */*.[ch]; do
+        sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([a-z0-9_]*\)\.h".*/\1/p' "$f" |
+            while read -r h; do
+                to=$(ls -d */"$h.h" 2>/dev/null) || continue
+                from=${f%.*}
+                [ "${from#*/}" = "$h" ] || echo "${f%%/*} ${from#*/} ${to%%/*} $h"
+            done
+    done)
+}
+
+# The includes of file FILE (as includes writes them) that point at a
+# folder later in ORDER (folders from the ground up), a line each.
+pointing_up() {
+    awk -v order="$1" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) rank[o[i]] = i }
+        rank[$3] > rank[$1] { print "src/" $1 "/" $2 " includes " $4 ".h of src/" $3 "/" }' "$2"
+}
+
+# The modules of FILE's includes that are in a loop, as tsort says them;
+# faultvfs and faultstate are one model of the storage in two files.
+loops() {
+    awk '{print $2, $4}' "$1" | grep -v -x -e 'faultstate faultvfs' -e 'faultvfs faultstate' |
+        tsort 2>&1 >/dev/null || true
+}
+
+@test "src/'s layers: no include points at a folder later in README's map, and no modules include each other in a loop" {
+    order=$(map_rows | awk '{print $1}')
+    [ "$(echo "$order" | head -1)" = sys ] && [ "$(echo "$order" | tail -1)" = cli ]
+    includes >"$BATS_TEST_TMPDIR/inc"
+    [ "$(wc -l <"$BATS_TEST_TMPDIR/inc")" -gt 300 ]
+    up=$(pointing_up "$(echo $order)" "$BATS_TEST_TMPDIR/inc")
+    [ -z "$up" ] || { echo "$up" >&2; return 1; }
+    loop=$(loops "$BATS_TEST_TMPDIR/inc")
+    [ -z "$loop" ] || { echo "$loop" >&2; return 1; }
+}
+
+@test "the layers test sees an include that points up, and a loop" {
+    printf 'sys spawn run owner\nrun owner sys spawn\nmodel plan sys rng\n' >"$BATS_TEST_TMPDIR/inc"
+    [ "$(pointing_up "sys model run" "$BATS_TEST_TMPDIR/inc")" = "src/sys/spawn includes owner.h of src/run/" ]
+    [[ "$(loops "$BATS_TEST_TMPDIR/inc")" == *loop*spawn* || "$(loops "$BATS_TEST_TMPDIR/inc")" == *loop*owner* ]]
+    printf 'vfs faultvfs vfs faultstate\nvfs faultstate vfs faultvfs\n' >"$BATS_TEST_TMPDIR/inc"
+    [ -z "$(loops "$BATS_TEST_TMPDIR/inc")" ]
+}

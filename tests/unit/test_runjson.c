@@ -2,7 +2,7 @@
 ** Unit tests of runjson's cells log: runjson_load folds in the lines of
 ** .run.cells that follow run.json's cells, each index once and in order (a
 ** line already in run.json, a repeated index, a gap or a torn last line is
-** left out); a whole write removes the log; runjson_fit_cells makes the
+** left out); a whole write removes the log; cellentry_fit makes the
 ** cells those of summary.csv's records.
 */
 #include <stdarg.h>
@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "runjson.h"
+#include "cellentry.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -119,10 +120,10 @@ static void test_fit_to_the_summary_records(void **state)
     struct runjson *r = runjson_load(dir, err, sizeof err);
     assert_non_null(r);
     /* the log's cell 5 is not summary.csv's second: summary.csv's are kept */
-    runjson_fit_cells(r, plan, recs, 3);
+    cellentry_fit(r, plan, recs, 3);
     cells_of(r, got, sizeof got);
     assert_string_equal(got, "1 2 3");
-    runjson_fit_cells(r, plan, recs, 1);
+    cellentry_fit(r, plan, recs, 1);
     cells_of(r, got, sizeof got);
     assert_string_equal(got, "1");
     runjson_free(r);

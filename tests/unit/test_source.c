@@ -184,9 +184,10 @@ static const struct {
     {"preset.c", "readers updates", "presets' names"},
     {"report.c", "status intact corrupt", "run.json keys; the outcome words as CSS classes"},
     {"resume.c", "status rows chunk", "run.json keys"},
-    {"runjson.c",
-     "schema_version status cell repeat reason chunks rows verify_failures wall_s "
-     "sqlite_version sqlite_source_id",
+    {"runjson.c", "schema_version status cell repeat", "run.json keys"},
+    {"cellentry.c",
+     "status cell repeat reason chunks rows verify_failures wall_s sqlite_version "
+     "sqlite_source_id",
      "run.json keys"},
     {"shareaudit.c", "chunk", "option names (run.json's options)"},
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},

@@ -14,6 +14,7 @@
 #include "csvout.h"
 #include "devinfo.h"
 #include "telemetry.h"
+#include "watch.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -57,7 +58,7 @@ static void test_vm_has_none(void **state)
     assert_true(isnan(a.temp_c) && isnan(a.cpu_mhz) && isnan(a.reads));
     assert_string_equal(a.throttled, "");
     csvout_clear(CSV_CHUNKS, &cr);
-    telemetry_chunk(&a, &b, &cr);
+    watch_telemetry(&a, &b, &cr);
     assert_true(isnan(cr.temp_c) && isnan(cr.cpu_mhz) && isnan(cr.device_busy_pct) &&
                 isnan(cr.device_reads) && isnan(cr.device_writes));
     /* written as empty fields, never 0 */
@@ -98,14 +99,14 @@ static void test_chunk_differences(void **state)
     b.writes += 250;
     b.io_ticks_ms += 500;
     csvout_clear(CSV_CHUNKS, &cr);
-    telemetry_chunk(&a, &b, &cr);
+    watch_telemetry(&a, &b, &cr);
     assert_true(cr.device_reads == 10 && cr.device_writes == 250);
     assert_true(fabs(cr.device_busy_pct - 25.0) < 1e-9);
     assert_true(fabs(cr.temp_c - 61.324) < 1e-9);
     assert_string_equal(cr.throttled, "0x50005");
     /* counters that went backwards (a re-attached device): no figure */
     b.writes = a.writes - 1;
-    telemetry_chunk(&a, &b, &cr);
+    watch_telemetry(&a, &b, &cr);
     assert_true(isnan(cr.device_writes) && isnan(cr.device_busy_pct));
 }
 

@@ -9,6 +9,8 @@
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
+#include "options.h"
+#include "plot.h"
 #include "stop.h"
 
 #include <errno.h>
@@ -26,6 +28,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     char metrics[PATH_MAX];
     int status = 2;
     session_init(&r, &opts);
+    r.draw = plot_run;
     if (opts.save_job) {
         if (options_save_job_file(&opts, opts.save_job, err, errlen))
             goto done;

@@ -4,7 +4,7 @@
 #ifndef SQLSOAK_RUN_H
 #define SQLSOAK_RUN_H
 
-#include "options.h"
+#include "config.h"
 
 #include <stddef.h>
 

@@ -4,6 +4,7 @@
 #include "faultstate.h"
 #include "rng.h"
 
+#include <assert.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@ static void drop_pending(struct faultvfs *fv, struct faultvfs_file_state *s)
         free(p);
     }
     s->head = s->tail = NULL;
+    assert(fv->pending_bytes >= 0);     /* each pending byte counted once */
 }
 
 static void clear_truncation(struct faultvfs_file_state *s)
@@ -67,6 +69,7 @@ void fstate_free_all(struct faultvfs *fv)
         free(s);
     }
     fv->files = NULL;
+    assert(fv->pending_bytes == 0);     /* every pending write was a file's */
 }
 
 /* ---- writes ---- */
@@ -74,6 +77,8 @@ void fstate_free_all(struct faultvfs *fv)
 int fstate_write(struct faultvfs *fv, struct faultvfs_file_state *s, const void *buf, int n,
                  int64_t off)
 {
+    assert(n >= 0 && off >= 0);
+    assert((s->head == NULL) == (s->tail == NULL));
     struct pending *p = malloc(sizeof *p + (size_t)n);
     if (!p || fv->pending_bytes + n > MAX_PENDING_BYTES) {
         free(p);
@@ -170,6 +175,7 @@ void fstate_truncating(struct faultvfs *fv, struct faultvfs_file_state *s, int64
         s->truncated = 1;
         s->trunc_size = s->trunc_min = cur;
     }
+    assert(s->trunc_min <= s->trunc_size);  /* trunc_saved holds what lay between */
     if (size < s->trunc_min) {
         int64_t got, keep = s->trunc_size - s->trunc_min;
         unsigned char *head = slurp(s->path, size, s->trunc_min - size, &got);
@@ -233,6 +239,8 @@ static int flush_device(struct faultvfs *fv)
             }
             if (!s->head)
                 s->tail = NULL;
+            /* a file's writes are submitted in order: none left is */
+            assert(!s->head || !s->head->submitted);
             if (fd >= 0)
                 close(fd);
         }
@@ -264,7 +272,9 @@ int fstate_sync(struct faultvfs *fv, struct faultvfs_file_state *s, int dir_sync
                 o->dir_requested = 1;
     if (fv->lying && next_rand(fv) % LYING_HONOURS_ONE_IN != 0)
         return SQLITE_OK;       /* acknowledged, not done */
-    return flush_device(fv);
+    int rc = flush_device(fv);
+    assert(fv->pending_bytes >= 0);
+    return rc;
 }
 
 /* ---- the cut ---- */
@@ -287,6 +297,7 @@ static void crash_write(struct faultvfs *fv, int fd, const char *path, const str
     if (choice == 1)
         return;
     int64_t ss = fv->sector_size, end = p->off + p->len, eof = end;
+    assert(ss > 0 && ss <= 65536);     /* as faultvfs_register bounds it: junk[] holds one */
     struct stat st;
     if (fstat(fd, &st) == 0 && (int64_t)st.st_size > eof)
         eof = (int64_t)st.st_size;      /* garbage never grows the file */

@@ -6,6 +6,7 @@
 #include "faultstate.h"
 #include "shimvfs.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,6 +47,7 @@ static int ff_close(sqlite3_file *f)
 static int ff_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
 {
     struct faultvfs_file_state *s = FF(f)->st;
+    assert(n >= 0 && off >= 0);
     int rc = REAL(f)->pMethods->xRead(REAL(f), buf, n, off);
     if (!s || !s->head || (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ))
         return rc;
@@ -64,6 +66,7 @@ static int ff_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
 {
     struct faultvfs *fv = FF(f)->fv;
     struct faultvfs_file_state *s = FF(f)->st;
+    assert(n >= 0 && off >= 0);
     if (!s)
         return REAL(f)->pMethods->xWrite(REAL(f), buf, n, off);
     event(fv);
@@ -187,6 +190,7 @@ static int fv_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
         return rc;
     if (at_risk && (ff->st = fstate_of(fv, name, 1)) && fv->simulate)
         fstate_opened(fv, ff->st, existed);
+    assert(!ff->st || strcmp(ff->st->path, name) == 0);   /* one state per path */
     ff->dir_sync = (flags & SQLITE_OPEN_CREATE) && (flags & DIR_SYNCED);
     ff->pMethods = ff->real->pMethods->iVersion >= 2 ? &methods_v2 : &methods_v1;
     return SQLITE_OK;

@@ -4,7 +4,7 @@
 */
 #include "noise.h"
 
-#include "cellstats.h"
+#include "median.h"
 #include "csvin.h"
 
 #include <assert.h>
@@ -53,7 +53,7 @@ static double round_median(const struct summary_record *recs, int n, const int64
             if (!isnan(v))
                 tmp[k++] = v;
         }
-    return k ? cellstats_median(tmp, k) : NAN;
+    return k ? median_of(tmp, k) : NAN;
 }
 
 /* P(X <= j) for X ~ Binomial(k, 1/2). */
@@ -83,7 +83,7 @@ void noise_interval(double *v, int k, struct noise_ratio *out)
     out->rounds = k;
     out->lo = out->hi = out->confidence = NAN;
     out->within = -1;
-    out->ratio = k > 0 ? cellstats_median(v, k) : NAN;   /* sorts v */
+    out->ratio = k > 0 ? median_of(v, k) : NAN;   /* sorts v */
     if (k < 2)
         return;
     int j = rank_of(k, &out->confidence);
@@ -283,7 +283,7 @@ static void over_repeats(const struct summary_record *recs, int n, int64_t cell,
     for (int i = 0; i < n; i++)
         if (recs[i].id.cell == cell && !isnan(noise_rate(&recs[i], m)))
             tmp[k++] = noise_rate(&recs[i], m);
-    out[0] = k ? cellstats_median(tmp, k) : NAN;   /* sorted: */
+    out[0] = k ? median_of(tmp, k) : NAN;   /* sorted: */
     out[1] = k ? tmp[0] : NAN;
     out[2] = k ? tmp[k - 1] : NAN;
 }
