@@ -84,3 +84,10 @@ loops() {
     printf 'vfs faultvfs vfs faultstate\nvfs faultstate vfs faultvfs\n' >"$BATS_TEST_TMPDIR/inc"
     [ -z "$(loops "$BATS_TEST_TMPDIR/inc")" ]
 }
+
+@test "every test hook is read through src/sys/testhook.c, no other file asks the environment for one" {
+    run grep -rn 'getenv("SQLSOAK_TEST_' "$top/src" --include=*.c
+    [ "$status" -eq 0 ]
+    others=$(echo "$output" | grep -v '/src/sys/testhook\.c:' || true)
+    [ -z "$others" ] || { echo "$others" >&2; return 1; }
+}
