@@ -187,10 +187,18 @@ const char *absolute_rows_text(int64_t rows, char *buf, size_t n)
 }
 
 /* Where reads came from, by the share of the database cached before them. */
+enum reads_from absolute_reads_from(double pct)
+{
+    return isnan(pct) ? RF_UNKNOWN : pct >= READS_FROM_RAM_PCT ? RF_RAM
+                                   : pct <= READS_FROM_STORAGE_PCT ? RF_STORAGE : RF_PARTLY;
+}
+
 static const char *source(double pct)
 {
-    return isnan(pct) ? "" : pct >= 90 ? ", from RAM" : pct <= 10 ? ", from the storage"
-                                                                  : ", partly from RAM";
+    static const char *words[] = {[RF_UNKNOWN] = "", [RF_RAM] = ", from RAM",
+                                  [RF_STORAGE] = ", from the storage",
+                                  [RF_PARTLY] = ", partly from RAM"};
+    return words[absolute_reads_from(pct)];
 }
 
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n)

@@ -67,6 +67,14 @@ const char *absolute_time_text(double us, char *buf, size_t n);
 /* The sentence of cell (named name) into buf: "At 40k rows, NAME wrote
 ** ...; a point read took 5.4 µs at p50 and 22 µs at p99, from RAM.", then
 ** the projection when there is one. */
+/* Where reads came from, by the share of the database in the page cache
+** before them (db_cached_pct): the one rule every finding about the
+** reads' source uses. */
+enum reads_from { RF_UNKNOWN, RF_RAM, RF_STORAGE, RF_PARTLY };
+#define READS_FROM_RAM_PCT 90.0      /* cached at least this: from RAM */
+#define READS_FROM_STORAGE_PCT 10.0  /* cached at most this: from the storage */
+enum reads_from absolute_reads_from(double cached_pct);
+
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n);
 
 #endif

@@ -31,58 +31,69 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     double seq = json_number_value(json_object_get(lim, "seq_write_mb_per_s"));
     e->no_sync = strcmp(csvin_str_named(t, row, dim_table[DIM_SYNC].column), "off") == 0;
     e->commits_per_s = every > 0 ? rows_s / every : NAN;
-    e->syncs_per_s = rate_of(lim, "write_fdatasync");
-    e->commit_ratio = e->no_sync ? NAN : ratio(e->commits_per_s, e->syncs_per_s);
+    e->syncs_per_commit = csvin_num(t, CSV_SUMMARY, row, COL_vfs_syncs_per_commit);
+    e->syncs_per_s = isfinite(e->commits_per_s) && e->syncs_per_commit >= 0
+                         ? e->commits_per_s * e->syncs_per_commit : NAN;
+    e->dev_syncs_per_s = rate_of(lim, "write_fdatasync");
+    e->sync_ratio = e->no_sync ? NAN : ratio(e->syncs_per_s, e->dev_syncs_per_s);
     e->reads_per_s = csvin_num(t, CSV_SUMMARY, row, COL_read_ops_per_s_median);
-    e->read_iops = rate_of(lim, "random_read_4k");
-    e->read_ratio = ratio(e->reads_per_s, e->read_iops);
-    e->cached_pct = csvin_num(t, CSV_SUMMARY, row, COL_db_cached_pct_median);
     e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
+    e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / EFFICIENCY_READ_BYTES
+                                                  : NAN;
+    e->dev_reads_per_s = e->reads_per_s > 0 ? e->reads_per_s * e->dev_reads_per_read : NAN;
+    e->read_iops = rate_of(lim, "random_read_4k");
+    e->read_ratio = ratio(e->dev_reads_per_s, e->read_iops);
     e->write_mb_s = rows_s * csvin_num(t, CSV_SUMMARY, row, COL_io_write_bytes_per_row) / 1e6;
     e->seq_mb_s = seq > 0 ? seq : NAN;
     e->write_ratio = ratio(e->write_mb_s, e->seq_mb_s);
+    e->bound = (e->sync_ratio >= EFFICIENCY_BOUND ? EF_SYNCS : 0u) |
+               (e->read_ratio >= EFFICIENCY_BOUND ? EF_READS : 0u) |
+               (e->write_ratio >= EFFICIENCY_BOUND ? EF_WRITES : 0u);
     return 0;
+}
+
+/* A rate as the page gives it: a tenth under 10 ("2.4/s"), else whole. */
+static int digits(double x)
+{
+    return fabs(x) < 10 ? 1 : 0;
 }
 
 int efficiency_say(const struct efficiency *e, char *buf, size_t n)
 {
+    static const char *limit_names[] = {"syncs", "random reads", "sequential write rate"};
     size_t len = 0;
     const char *sep = "";
     buf[0] = 0;
 #define SAY(...) (len += (size_t)snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__))
+    for (unsigned b = 0; b < 3; b++)
+        if (e->bound & (1u << b)) {
+            SAY("%s%s", *sep ? " and " : "bound by the device's ", limit_names[b]);
+            sep = "; ";
+        }
     if (e->no_sync) {
-        SAY("no commit waited for a sync (synchronous off)");
+        SAY("%sno commit waited for a sync (synchronous off)", sep);
         sep = "; ";
-    } else if (isfinite(e->commit_ratio)) {
-        SAY("commits ran at %.0f%% of the device's raw write + fdatasync rate (%.1f/s against "
-            "%.0f/s)%s",
-            100 * e->commit_ratio, e->commits_per_s, e->syncs_per_s,
-            e->commit_ratio >= 0.8 ? ": the device's syncs are the limit" : "");
+    } else if (isfinite(e->sync_ratio)) {
+        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%.*f/s against "
+            "%.0f/s; %.*f per COMMIT)",
+            sep, 100 * e->sync_ratio, digits(e->syncs_per_s), e->syncs_per_s,
+            e->dev_syncs_per_s, digits(e->syncs_per_commit), e->syncs_per_commit);
         sep = "; ";
     }
-    if (isfinite(e->cached_pct) && e->cached_pct >= 90 && isfinite(e->reads_per_s)) {
-        /* a ratio of RAM reads to the device's would say nothing of it */
-        SAY("%sreads came from the page cache (%.0f%% of the database there), "
-            "not from the device", sep, e->cached_pct);
-        sep = "; ";
-    } else if (isfinite(e->read_ratio) && e->read_ratio > 1) {
-        /* faster than the device: the reads warmed the page cache */
-        SAY("%sreads ran faster than the device's random reads (%.0f/s against %.0f/s): most "
-            "came from the page cache",
-            sep, e->reads_per_s, e->read_iops);
-        if (isfinite(e->read_io_bytes))
-            SAY(" (%.0f bytes read from storage per read)", e->read_io_bytes);
-        sep = "; ";
-    } else if (isfinite(e->read_ratio)) {
-        SAY("%sreads at %.0f%% of its raw 4 KiB random-read rate (%.0f/s against %.0f/s",
-            sep, 100 * e->read_ratio, e->reads_per_s, e->read_iops);
-        if (isfinite(e->cached_pct))
-            SAY(", %.0f%% of the database in the page cache", e->cached_pct);
-        SAY(")");
+    if (isfinite(e->read_ratio)) {
+        /* the bytes behind "per read" are the reads' finding's, said once */
+        SAY("%sreads sent %.*f reads a second to the device (%.2f per read), %.0f%% of its "
+            "4 KiB random-read rate (%.0f/s)",
+            sep, digits(e->dev_reads_per_s), e->dev_reads_per_s, e->dev_reads_per_read,
+            100 * e->read_ratio, e->read_iops);
+        if (e->read_ratio > 1)
+            /* bytes from /proc/self/io: more than 4 KiB a request can carry */
+            SAY(", more than it: the kernel read ahead in requests larger than 4 KiB");
         sep = "; ";
     }
     if (isfinite(e->write_ratio))
-        SAY("%swrites at %.0f%% of its sequential write rate (%.1f MB/s against %.1f MB/s)",
+        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%.1f MB/s "
+            "against %.1f MB/s)",
             sep, 100 * e->write_ratio, e->write_mb_s, e->seq_mb_s);
 #undef SAY
     return (int)(len < n ? len : n - 1);

@@ -287,17 +287,30 @@ static void cache(const struct headline_input *in, struct headline *h)
     double p = np ? median_of(pct, np) : NAN;
     double b = nio ? median_of(io, nio) : NAN;
     char bytes[80] = "";
+    /* a median of several cells says so: the device's finding is one cell's */
+    char scope[40] = "";
+    if (nio > 1)
+        snprintf(scope, sizeof scope, ", the median of %d cells", nio);
     if (!isnan(b))
         /* a tenth under 10, as the table's figure: "0.2", not "0" */
-        snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read",
-                 b > 0 && b < 10 ? 1 : 0, b);
-    if (isnan(p)) {
+        snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read%s",
+                 b > 0 && b < 10 ? 1 : 0, b, scope);
+    enum reads_from from = absolute_reads_from(p);
+    if (from == RF_UNKNOWN) {
         /* an older folder: no figure of the cache */
-    } else if (p >= 90 && drop < cells) {
+    } else if (from == RF_RAM && drop < cells) {
         add(h, HL_CACHE,
             "Reads came from RAM (%.0f%% cached%s): this is not the disk's read speed; use "
             "--os-cache drop.", p, bytes);
-    } else if (p <= 10) {
+    } else if (from == RF_STORAGE && !isnan(b) && b / EFFICIENCY_READ_BYTES < 0.5) {
+        /* cold before them, yet most were served by pages earlier reads
+        ** brought in: "from the storage" would be half the truth */
+        add(h, HL_CACHE, "Reads began with the database out of RAM (%.0f%% cached before "
+                         "them%s), yet sent %.2f device reads per read (%.*f bytes read from "
+                         "storage per read%s): most were served by pages earlier reads had "
+                         "brought into RAM.", p, drop == cells ? ", --os-cache drop" : "",
+            b / EFFICIENCY_READ_BYTES, b > 0 && b < 10 ? 1 : 0, b, scope);
+    } else if (from == RF_STORAGE) {
         add(h, HL_CACHE, "Reads came from the storage (%.0f%% of the database cached before "
                          "them%s%s).", p, bytes, drop == cells ? ", --os-cache drop" : "");
     } else {

@@ -1,7 +1,7 @@
 /*
 ** devprobe: what the storage under a folder can do by itself, without
 ** SQLite, in bounded time: the ceilings sqlsoak's figures are read
-** against ("commits ran at 93% of this card's raw fdatasync rate").
+** against ("syncs at 93% of this card's 4 KiB write + fdatasync rate").
 **
 ** On one scratch file in the folder, .sqlsoak-probe.PID (created O_EXCL,
 ** always removed; one a killed probe left, its pid gone, the next probe

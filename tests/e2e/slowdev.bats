@@ -126,3 +126,48 @@ for k in ("seq_write_mb_per_s", "write_fdatasync", "random_read_4k"):
 PY
     [ -z "$(ls -A "$SLOWDEV_MNT" | grep -v lost+found)" ]
 }
+
+@test "slowdev: --os-cache drop --probe auto on a card-like device: the findings agree with each other and with the CSVs" {
+    slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
+        --journal delete,wal --os-cache drop --probe auto --probe-time 3s --no-plot \
+        --progress never --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
+    echo "$stderr" >&2
+    [ "$status" -eq 0 ]
+    python3 - "$T/o" <<'PY'
+import csv, json, re, statistics, sys
+d = sys.argv[1]
+f = {x["kind"]: x["text"] for x in json.load(open(d + "/summary.json"))["findings"]}
+lim = json.load(open(d + "/run.json"))["device_limits"]
+rows = list(csv.DictReader(open(d + "/summary.csv")))
+print(f.get("cache"), f.get("against_device"), sep="\n")
+assert not any("faster than the device" in t for t in f.values()), f
+# the device finding: cell 1's device reads, recomputed from its figures
+c1 = next(r for r in rows if r["cell"] == "1")
+per = float(c1["read_io_bytes_per_read"]) / 4096
+dev = float(c1["read_ops_per_s_median"]) * per
+iops = lim["random_read_4k"]["ops_per_s"]
+m = re.search(r"reads sent ([0-9.]+) reads a second to the device \(([0-9.]+) per read\), "
+              r"([0-9]+)% of its 4 KiB random-read rate \(([0-9]+)/s\)", f["against_device"])
+assert m, f["against_device"]
+assert abs(float(m.group(1)) - dev) <= 0.5 + 1e-9 and abs(float(m.group(2)) - per) <= 0.005 + 1e-9, (m.groups(), dev, per)
+assert abs(int(m.group(3)) - 100 * dev / iops) <= 0.5 + 1e-9, (m.groups(), dev, iops)
+# past the device's rate only by readahead, and then said so
+assert (dev > iops) == ("the kernel read ahead" in f["against_device"]), (dev, iops)
+# bound by the random reads exactly when they ran at 80% of the device's
+bound = "bound by the device's random reads" in f["against_device"]
+assert bound == (dev >= 0.8 * iops), (bound, dev, iops)
+# syncs against syncs: a COMMIT's syncs, the counting VFS's
+m = re.search(r"syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate \(([0-9.]+)/s against [0-9]+/s; ([0-9.]+) per COMMIT\)",
+              f["against_device"])
+assert m and abs(float(m.group(2)) - float(c1["vfs_syncs_per_commit"])) <= 0.05 + 1e-9, f["against_device"]
+# the reads' source from the same figure: the storage when half a device
+# read or more per read, else served by pages the reads brought in
+io = statistics.median(float(r["read_io_bytes_per_read"]) for r in rows)
+if io / 4096 >= 0.5:
+    assert f["cache"].startswith("Reads came from the storage"), (f["cache"], io)
+else:
+    assert f["cache"].startswith("Reads began with the database out of RAM"), (f["cache"], io)
+    assert "yet sent %.2f device reads per read" % (io / 4096) in f["cache"], (f["cache"], io)
+PY
+}

@@ -1,9 +1,10 @@
 /*
 ** Unit tests of efficiency: the ratios come from run.json's
-** device_limits and summary.csv's medians, as the README's section says:
-** commits/s (rows/s over commit_every) over the raw write + fdatasync
-** rate, reads/s over the raw random-read rate, MB written per second
-** (rows/s x bytes written per row) over the sequential rate.
+** device_limits and summary.csv's medians, like with like, as README's
+** section says: syncs/s (COMMITs/s x syncs per COMMIT) over the raw
+** write + fdatasync rate, device reads/s (bytes from storage per read x
+** reads/s / 4 KiB) over the raw random-read rate, MB that reached the
+** storage per second over the sequential rate; 80% or more is bound.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,9 +28,12 @@ static const char *limits_text =
 
 static const char *summary_text =
     "schema_version,cell,repeat,status,chunks,synchronous,commit_every,write_rows_per_s_median,"
-    "read_ops_per_s_median,io_write_bytes_per_row,db_cached_pct_median\n"
-    "4,1,1,ok,10,full,1000,200000,3000,150,40\n"
-    "4,2,1,ok,10,off,1,50000,,,\n";
+    "read_ops_per_s_median,io_write_bytes_per_row,db_cached_pct_median,read_io_bytes_per_read,"
+    "vfs_syncs_per_commit\n"
+    "4,1,1,ok,10,full,1000,200000,3000,150,40,1024,1\n"
+    "4,2,1,ok,10,off,1,50000,,,,,\n"
+    /* the card of issue 'One night, one answer': 0.34 device reads per read */
+    "4,3,1,ok,10,full,100000,240000,4292,30,0,1385,3\n";
 
 static void read_summary(struct csvin *t)
 {
@@ -53,42 +57,62 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_int_equal(efficiency_of(lim, &t, 0, &e), 0);
     assert_false(e.no_sync);
     assert_true(fabs(e.commits_per_s - 200.0) < 1e-9);    /* 200000 rows/s / 1000 */
-    assert_true(fabs(e.commit_ratio - 0.8) < 1e-9);       /* / 250 syncs/s */
-    assert_true(fabs(e.read_ratio - 0.25) < 1e-9);        /* 3000 / 12000 */
+    assert_true(fabs(e.syncs_per_s - 200.0) < 1e-9);      /* x 1 sync per COMMIT */
+    assert_true(fabs(e.sync_ratio - 0.8) < 1e-9);         /* / 250 syncs/s */
+    assert_true(fabs(e.dev_reads_per_s - 750.0) < 1e-9);  /* 3000 x 1024 / 4096 */
+    assert_true(fabs(e.read_ratio - 0.0625) < 1e-9);      /* / 12000 */
     assert_true(fabs(e.write_mb_s - 30.0) < 1e-9);        /* 200000 x 150 B */
     assert_true(fabs(e.write_ratio - 0.2) < 1e-9);        /* / 150 MB/s */
+    assert_int_equal(e.bound, EF_SYNCS);
     char s[1024];
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "commits ran at 80% of the device's raw write + fdatasync rate "
-                           "(200.0/s against 250/s): the device's syncs are the limit; "
-                           "reads at 25% of its raw 4 KiB random-read rate (3000/s against "
-                           "12000/s, 40% of the database in the page cache); writes at 20% of "
-                           "its sequential write rate (30.0 MB/s against 150.0 MB/s)");
+    assert_string_equal(s, "bound by the device's syncs; syncs at 80% of the device's 4 KiB "
+                           "write + fdatasync rate (200/s against 250/s; 1.0 per COMMIT); "
+                           "reads sent 750 reads a second to the device (0.25 per read), 6% of "
+                           "its 4 KiB random-read rate "
+                           "(12000/s); writes reached the storage at 20% of its sequential "
+                           "write rate (30.0 MB/s against 150.0 MB/s)");
 
-    /* synchronous off: no commit ratio; figures a cell lacks: none */
+    /* synchronous off: no sync ratio; figures a cell lacks: none */
     assert_int_equal(efficiency_of(lim, &t, 1, &e), 0);
     assert_true(e.no_sync);
-    assert_true(isnan(e.commit_ratio) && isnan(e.read_ratio) && isnan(e.write_ratio));
+    assert_true(isnan(e.sync_ratio) && isnan(e.read_ratio) && isnan(e.write_ratio));
+    assert_int_equal(e.bound, 0);
     efficiency_say(&e, s, sizeof s);
     assert_string_equal(s, "no commit waited for a sync (synchronous off)");
 
-    /* reads from RAM are not set against the device */
-    e.cached_pct = 100;
+    /* a card: 4292 reads/s of which 0.34 reached the device, 99.5% of its
+    ** 1458 random reads/s: bound by them, never "faster than the device";
+    ** a 100,000-row COMMIT is 3 syncs, not one 4 KiB sync */
+    json_t *card = json_loads("{\"seq_write_mb_per_s\": 12.0,"
+                              " \"write_fdatasync\": {\"ops_per_s\": 166.0},"
+                              " \"random_read_4k\": {\"ops_per_s\": 1458.0}}", 0, NULL);
+    assert_non_null(card);
+    assert_int_equal(efficiency_of(card, &t, 2, &e), 0);
+    assert_true(fabs(e.syncs_per_s - 7.2) < 1e-9);        /* 2.4 COMMITs/s x 3 */
+    assert_true(fabs(e.dev_reads_per_read - 1385 / 4096.0) < 1e-12);
+    assert_true(e.read_ratio > 0.99 && e.read_ratio < 1.0);
+    assert_int_equal(e.bound, EF_READS);
+    efficiency_say(&e, s, sizeof s);
+    assert_string_equal(s, "bound by the device's random reads; syncs at 4% of the device's "
+                           "4 KiB write + fdatasync rate (7.2/s against 166/s; 3.0 per COMMIT); "
+                           "reads sent 1451 reads a second to the device (0.34 per read), 100% "
+                           "of its 4 KiB random-read rate (1458/s); writes reached the storage at 60% of its sequential "
+                           "write rate (7.2 MB/s against 12.0 MB/s)");
+    /* more than the device's 4 KiB reads carry: readahead, said so */
+    e.read_ratio = 2.89;
+    e.dev_reads_per_s = 2306;
+    e.dev_reads_per_read = 0.38;
+    e.read_iops = 797;
     e.no_sync = 0;
-    e.commit_ratio = e.write_ratio = NAN;
-    e.reads_per_s = 200000;
-    e.read_ratio = 200000 / 12000.0;
+    e.sync_ratio = e.write_ratio = NAN;
+    e.bound = EF_READS;
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "reads came from the page cache (100% of the database there), not "
-                           "from the device");
-
-    /* reads faster than the device: from the page cache they warmed */
-    e.cached_pct = 0;
-    e.read_io_bytes = 120;
-    efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "reads ran faster than the device's random reads (200000/s against "
-                           "12000/s): most came from the page cache (120 bytes read from storage "
-                           "per read)");
+    assert_string_equal(s, "bound by the device's random reads; reads sent 2306 reads a second "
+                           "to the device (0.38 per read), 289% of its 4 KiB random-read rate "
+                           "(797/s), more than it: the kernel read ahead in requests larger "
+                           "than 4 KiB");
+    json_decref(card);
 
     /* a run without a probe */
     assert_int_equal(efficiency_of(NULL, &t, 0, &e), -1);

@@ -183,6 +183,16 @@ static void test_cache(void **state)
     assert_non_null(line_with(&h, HL_CACHE,
                               "Reads came from the storage (0% of the database cached before "
                               "them, 4096 bytes read from storage per read, --os-cache drop)."));
+    /* cold before them, yet 0.14 device reads per read: the pages the
+    ** reads brought in served the rest, and the finding says so */
+    r.recs[0].read_io_bytes_per_read = 567;
+    build(&r, 1, NULL, 0, &h);
+    assert_null(line_with(&h, HL_CACHE, "Reads came from the storage"));
+    assert_non_null(line_with(&h, HL_CACHE,
+                              "Reads began with the database out of RAM (0% cached before them, "
+                              "--os-cache drop), yet sent 0.14 device reads per read (567 bytes "
+                              "read from storage per read): most were served by pages earlier "
+                              "reads had brought into RAM."));
     r.recs[0].db_cached_pct_median = 40;
     build(&r, 1, NULL, 0, &h);
     assert_non_null(line_with(&h, HL_CACHE, "Reads came partly from RAM (40% of the database"));
