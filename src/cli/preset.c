@@ -25,7 +25,7 @@ struct preset {
 static const struct preset presets[] = {
     {"2014", "the 2014 SATA test: 100M rows in 1M-row commits, 1M reads of the chunk just written",
      {"--rows=100M", "--chunk=1M", "--reads=chunk", "--read-from=chunk", "--journal=delete",
-      "--sync=full", "--page-size=4k", "--key-order=seq", NULL}},
+      "--sync=full", "--page-size=4k", "--key-order=seq", "--probe=auto", NULL}},
     {"txn", "one commit per row against one transaction per batch of 64, 256, 1024 rows",
      {"--rows=4096", "--chunk=1024", "--commit-every=1,64,256,1024", "--reads=0",
       "--journal=delete", "--sync=full", "--repeat=5", "--warmup=1", NULL}},

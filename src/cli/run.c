@@ -68,7 +68,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         json_object_set_new(runjson_root(r.rj), "job",
                             json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
     session_describe(&r);
-    devlimits_record(&opts, r.db_dir, runjson_root(r.rj), limits);
+    devlimits_record(&opts, r.db_dir, r.out, runjson_root(r.rj), limits);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
         (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
         (r.summary_fd = session_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||

@@ -1,7 +1,8 @@
 /*
-** devlimits: see limits.h.
+** devlimits: see devlimits.h.
 */
 #include "devlimits.h"
+#include "beside.h"
 #include "devprobe.h"
 #include "infile.h"
 #include "sysinfo.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* The storage path is, or will be, on: its nearest existing ancestor's. */
 static int storage_of(const char *path, struct storage_info *st)
@@ -30,24 +32,18 @@ static int storage_of(const char *path, struct storage_info *st)
     return sysinfo_storage(p, st);
 }
 
-/* run.json's storage record names the same filesystem as st? */
-static int same_storage(const json_t *rec, const struct storage_info *st)
+/* --probe auto and new measure (auto reuses a fresh probe); anything
+** else but off names a results folder. */
+static int probes(const char *probe)
 {
-    static const char *const keys[] = {"fstype", "device", "mount_point"};
-    const char *mine[] = {st->fstype, st->device, st->mount_point};
-    for (int i = 0; i < 3; i++) {
-        const char *v = json_string_value(json_object_get(rec, keys[i]));
-        if (!v || strcmp(v, mine[i]) != 0)
-            return 0;
-    }
-    return 1;
+    return probe && (strcmp(probe, "auto") == 0 || strcmp(probe, "new") == 0);
 }
 
 int devlimits_check(const struct config *cfg, const char *db_dir, void **given, char *err,
                  size_t n)
 {
     *given = NULL;
-    if (!cfg->probe || strcmp(cfg->probe, "off") == 0 || strcmp(cfg->probe, "auto") == 0)
+    if (!cfg->probe || strcmp(cfg->probe, "off") == 0 || probes(cfg->probe))
         return 0;
     char path[PATH_MAX + 16];
     struct stat sb;
@@ -65,7 +61,8 @@ int devlimits_check(const struct config *cfg, const char *db_dir, void **given, 
     if (!json_is_object(lim))
         snprintf(err, n, "--probe %s: %s records no device_limits (it ran with --probe off)",
                  cfg->probe, path);
-    else if (storage_of(db_dir, &st) != 0 || !same_storage(json_object_get(rj, "storage"), &st))
+    else if (storage_of(db_dir, &st) != 0 ||
+             !beside_same_storage(json_object_get(rj, "storage"), &st))
         snprintf(err, n, "--probe %s: its limits were measured on other storage than --db-dir %s",
                  cfg->probe, db_dir);
     else {
@@ -79,15 +76,104 @@ int devlimits_check(const struct config *cfg, const char *db_dir, void **given, 
     return rc;
 }
 
-void devlimits_record(const struct config *cfg, const char *db_dir, void *root, void *given)
+static void iso_time(time_t t, char *buf, size_t n)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* When the limits of run.json rj were measured, in seconds since the
+** epoch: device_limits' measured_at, else (a run from before it was
+** recorded) the run's start, when its probe ran; -1 unknown. */
+static double measured_at(const json_t *rj)
+{
+    const char *t = json_string_value(json_object_get(json_object_get(rj, "device_limits"),
+                                                      "measured_at"));
+    if (!t)
+        t = json_string_value(json_object_get(rj, "start_time"));
+    struct tm tm = {0};
+    const char *end = t ? strptime(t, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
+    return end && !*end ? (double)timegm(&tm) : -1;
+}
+
+struct fresh {
+    struct storage_info st;
+    double now;
+    json_t *best;           /* a copy of the newest fresh probe so far */
+    double best_at;
+};
+
+/* beside_each's fn: dir's run.json holds a probe of f's storage measured
+** there (not taken from another folder), DEVLIMITS_FRESH_S old at most:
+** the newest such into f->best. */
+static int consider(const char *dir, void *ctx)
+{
+    struct fresh *f = ctx;
+    char path[8500];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_t *rj = json_load_file(path, 0, NULL);
+    json_t *lim = json_object_get(rj, "device_limits");
+    const char *source = json_string_value(json_object_get(lim, "source"));
+    double at = measured_at(rj);
+    if (json_is_object(lim) && source && strcmp(source, "probe") == 0 && at >= 0 &&
+        f->now >= at && f->now - at < DEVLIMITS_FRESH_S && at > f->best_at &&
+        beside_same_storage(json_object_get(rj, "storage"), &f->st)) {
+        char iso[32];
+        json_decref(f->best);
+        f->best = json_deep_copy(lim);
+        f->best_at = at;
+        iso_time((time_t)at, iso, sizeof iso);
+        json_object_set_new(f->best, "source", json_string(path));
+        json_object_set_new(f->best, "measured_at", json_string(iso));
+    }
+    json_decref(rj);
+    return 0;
+}
+
+void *devlimits_fresh(const char *db_dir, const char *out, double now, double *age_s)
+{
+    struct fresh f = {.now = now, .best = NULL, .best_at = -1};
+    *age_s = -1;
+    if (storage_of(db_dir, &f.st) != 0)
+        return NULL;
+    beside_each(out, consider, &f);
+    if (f.best)
+        *age_s = now - f.best_at;
+    return f.best;
+}
+
+/* "3h 12m", "40m", "25s" */
+static const char *age_text(double s, char *buf, size_t n)
+{
+    long m = (long)(s / 60);
+    if (m >= 60)
+        snprintf(buf, n, "%ldh %ldm", m / 60, m % 60);
+    else if (m >= 1)
+        snprintf(buf, n, "%ldm", m);
+    else
+        snprintf(buf, n, "%.0fs", s);
+    return buf;
+}
+
+void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
+                      void *given)
 {
     json_t *lim = given;
-    if (!lim && cfg->probe && strcmp(cfg->probe, "auto") == 0) {
+    double age;
+    char ago[32];
+    if (!lim && cfg->probe && strcmp(cfg->probe, "auto") == 0 &&
+        (lim = devlimits_fresh(db_dir, out, (double)time(NULL), &age)) != NULL) {
+        printf("device limits from %s, probed %s ago on this filesystem (--probe new probes "
+               "again)\n", json_string_value(json_object_get(lim, "source")),
+               age_text(age, ago, sizeof ago));
+    } else if (!lim && probes(cfg->probe)) {
         struct devprobe p;
-        char err[512];
+        char err[512], iso[32];
         printf("probing %s for %llds (--probe off skips it)...\n", db_dir,
                (long long)cfg->probe_time_s);
         fflush(stdout);
+        iso_time(time(NULL), iso, sizeof iso);
         int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
         if (p.swept[0])
             printf("  %s\n", p.swept);
@@ -95,6 +181,7 @@ void devlimits_record(const struct config *cfg, const char *db_dir, void *root, 
             printf("  the device probe failed: %s; no device limits\n", err);
         } else if ((lim = devprobe_to_json(&p)) != NULL) {
             json_object_set_new(lim, "source", json_string("probe"));
+            json_object_set_new(lim, "measured_at", json_string(iso));
             printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
                    "sequential write %.1f MB/s\n",
                    p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,

@@ -1,8 +1,10 @@
 /*
 ** devlimits: the device limits a run's figures are read against, run.json's
 ** device_limits: measured by devprobe on --db-dir's storage before the
-** first cell (--probe auto), taken from an earlier run on the same
+** first cell (--probe auto, or new), taken from an earlier run on the same
 ** storage (--probe RESULTS_DIR), or none (--probe off, the default).
+** --probe auto first looks beside --out for a probe of the same storage
+** less than a day old and reuses it, named; --probe new always probes.
 */
 #ifndef SQLSOAK_DEVLIMITS_H
 #define SQLSOAK_DEVLIMITS_H
@@ -11,6 +13,9 @@
 
 #include <stddef.h>
 
+/* How old a probe --probe auto reuses may be: a day. */
+#define DEVLIMITS_FRESH_S (24 * 3600.0)
+
 /* Checks --probe before anything is created: for a results folder, that
 ** its run.json has device_limits measured on the storage db_dir will be
 ** on; *given is then those limits (json_t *, the caller's), else NULL.
@@ -18,10 +23,18 @@
 int devlimits_check(const struct config *cfg, const char *db_dir, void **given, char *err,
                  size_t n);
 
+/* The newest probe of db_dir's storage that a results folder beside out
+** measured itself less than DEVLIMITS_FRESH_S before now (seconds since
+** the epoch): a copy of its device_limits (json_t *, the caller's) whose
+** source names its run.json, its age in *age_s; NULL when there is none. */
+void *devlimits_fresh(const char *db_dir, const char *out, double now, double *age_s);
+
 /* The run's device_limits into the run.json object root (json_t *):
-** given ones (which it takes), or, with --probe auto, a probe of db_dir
-** for --probe-time, said on stdout.  A probe that fails is said, and the
-** run goes on without limits. */
-void devlimits_record(const struct config *cfg, const char *db_dir, void *root, void *given);
+** given ones (which it takes); with --probe auto, a fresh probe beside out
+** (devlimits_fresh), else a probe of db_dir for --probe-time, as --probe
+** new always does; each said on stdout.  A probe that fails is said, and
+** the run goes on without limits. */
+void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
+                      void *given);
 
 #endif

@@ -147,7 +147,7 @@ preset() {
 }
 
 @test "preset 2014: 2014 shape, reads of the chunk just written" {
-    preset 2014 --rows 2000 --chunk 1000 --sync off
+    preset 2014 --rows 2000 --chunk 1000 --sync off --probe off
     [ "$(field read_from "$OUT/summary.csv")" = chunk ]
     [ "$(field page_size "$OUT/summary.csv")" = 4096 ]
     [ "$(field journal_mode "$OUT/summary.csv")" = delete ]

@@ -165,6 +165,7 @@ PY
     # the report relates each cell to those limits
     "$S" plot "$T/a" >/dev/null
     grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
+    grep -o '<li>cell 1 repeat 1: [^<]*' "$T/a/report.html"
     grep -Eq '<li>cell 1 repeat 1: (bound by [^;]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
         grep -Eq "<li>cell 1 repeat 1: (bound by [^;]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
@@ -199,4 +200,41 @@ PY
     [ "$status" -eq 2 ]
     [ "$stderr" = "sqlsoak run: --probe $T/a: its limits were measured on other storage than --db-dir $DB" ]
     [ ! -e "$T/b" ]
+}
+
+@test "--probe auto reuses a probe of the same storage less than a day old beside --out, and names it; --probe new and an older probe measure again; the 2014 preset probes" {
+    R=$T/runs
+    mkdir -p "$R"
+    small=(--rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" "${Q[@]}" --probe-time 1s)
+    run "$S" run "${small[@]}" --out "$R/a" --probe auto
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
+    # the time it was measured, for the next run's test of its age
+    python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["device_limits"]; assert l["source"]=="probe" and l["measured_at"].endswith("Z"), l' "$R/a/run.json"
+    # beside it: reused, named, and the copy says where from and when
+    run "$S" run "${small[@]}" --out "$R/b" --probe auto
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "device limits from $R/a/run.json, probed "*" ago on this filesystem (--probe new probes again)" ]]
+    python3 - "$R/a/run.json" "$R/b/run.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["device_limits"] for p in sys.argv[1:])
+assert b["source"] == sys.argv[1] and b["measured_at"] == a["measured_at"], b
+a.pop("source"); b.pop("source")
+assert a == b, (a, b)
+PY
+    # --probe new measures again; so does auto once the only probe beside
+    # it was measured there more than a day ago (b took its limits: never reused)
+    run "$S" run "${small[@]}" --out "$R/c" --probe new
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
+    for f in "$R/a/run.json" "$R/c/run.json"; do
+        python3 -c 'import json,sys; p=sys.argv[1]; j=json.load(open(p)); j["device_limits"]["measured_at"]="2020-01-01T00:00:00Z"; json.dump(j, open(p, "w"))' "$f"
+    done
+    run "$S" run "${small[@]}" --out "$R/d" --probe auto
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
+    # the 2014 preset probes (reusing d's, measured just now)
+    run "$S" run --preset 2014 "${small[@]}" --out "$R/e"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "device limits from $R/d/run.json, probed "*" ago on this filesystem"* ]]
 }
