@@ -197,3 +197,77 @@ int schedule_update_again(const struct schedule *s, int64_t c, int64_t j)
     int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
     return !s->hot && j >= r - lo;
 }
+
+/* ---- the walk of a chunk's updates ---- */
+
+static int edge_cmp(const void *a, const void *b)
+{
+    const struct schedule_edge *x = a, *y = b;
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+static void add_span(struct schedule_edge *e, size_t *n, int64_t from, int64_t to)
+{
+    e[(*n)++] = (struct schedule_edge){from, +1};
+    e[(*n)++] = (struct schedule_edge){to, -1};
+}
+
+int schedule_walk_start(struct schedule_walk *w, const struct schedule *s, int64_t c)
+{
+    assert(s->updates > 0 && c >= 0);
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->c = c;
+    if (s->hot)
+        return 0;
+    w->r = block_rows(s, c, SALT_UPDATES, &w->lo);
+    w->x = block_start(s, c, SALT_UPDATES, w->lo, w->r);
+    /* the rows each earlier block holds: in_block's, as one span or two
+    ** (it wraps), or all its rows when it is larger than them */
+    w->edges = malloc(sizeof *w->edges * (size_t)(4 * (c > 0 ? c : 1)));
+    if (!w->edges)
+        return -1;
+    for (int64_t k = 0; k < c; k++) {
+        int64_t lo, r = block_rows(s, k, SALT_UPDATES, &lo);
+        int64_t st = block_start(s, k, SALT_UPDATES, lo, r), n = s->updates;
+        if (n >= r - lo) {
+            add_span(w->edges, &w->nedges, lo, r);
+        } else if (st + n <= r) {
+            add_span(w->edges, &w->nedges, st, st + n);
+        } else {
+            add_span(w->edges, &w->nedges, st, r);
+            add_span(w->edges, &w->nedges, lo, lo + (st + n - r));
+        }
+    }
+    assert(w->nedges <= (size_t)(4 * (c > 0 ? c : 1)));
+    qsort(w->edges, w->nedges, sizeof *w->edges, edge_cmp);
+    return 0;
+}
+
+void schedule_walk_next(struct schedule_walk *w, int64_t *row, uint64_t *gen)
+{
+    const struct schedule *s = w->s;
+    assert(w->j < s->updates);
+    if (s->hot) {
+        schedule_update(s, w->c, w->j++, row, gen);
+        return;
+    }
+    if (w->x >= w->r) {         /* the wrap (every r - lo rows when the block is
+                                ** larger than them): the rows rise again from lo */
+        w->x -= w->r - w->lo;
+        w->next = 0;
+        w->covered = 0;
+    }
+    while (w->next < w->nedges && w->edges[w->next].at <= w->x)
+        w->covered += (uint64_t)(int64_t)w->edges[w->next++].delta;
+    assert(w->covered <= (uint64_t)w->c);
+    *row = w->x++;
+    *gen = w->covered + 1;
+    w->j++;
+}
+
+void schedule_walk_end(struct schedule_walk *w)
+{
+    free(w->edges);
+    w->edges = NULL;
+}

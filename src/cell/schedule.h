@@ -100,6 +100,35 @@ int schedule_value_ok(const struct schedule *s, const struct kvgen *g, int64_t r
 void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *row,
                      uint64_t *gen);
 
+/* Chunk c's updates in order, each the row and generation schedule_update
+** gives, at a few instructions an update once started: under uniform the
+** generation of consecutive rows changes only where an earlier chunk's
+** block starts or ends, so the edges of the blocks before c are sorted
+** once (O(c log c)) and swept as the rows rise, again from the first at
+** the block's wrap.  Hot rows are O(1) each already. */
+struct schedule_edge {
+    int64_t at;             /* a row where an earlier block starts (+1) or ends (-1) */
+    int delta;
+};
+struct schedule_walk {
+    const struct schedule *s;
+    int64_t c, j;           /* the next update: j of chunk c */
+    int64_t x, lo, r;       /* its row, and the rows [lo, r) the block wraps in */
+    struct schedule_edge *edges;   /* sorted by at; NULL under hot */
+    size_t nedges, next;    /* the edges at or below the last row, applied */
+    uint64_t covered;       /* the earlier blocks holding the last row */
+};
+
+/* Starts the walk of chunk c's updates (s->updates > 0).  0, or -1 when
+** out of memory. */
+int schedule_walk_start(struct schedule_walk *w, const struct schedule *s, int64_t c);
+
+/* The next update's row and generation, as schedule_update(s, c, j) would
+** give them; at most s->updates calls. */
+void schedule_walk_next(struct schedule_walk *w, int64_t *row, uint64_t *gen);
+
+void schedule_walk_end(struct schedule_walk *w);
+
 /* 1 when update j of chunk c meets a row an update of the chunk before it
 ** rewrote, writing the same value again: a uniform block larger than the
 ** rows still there (a last short chunk under oldest deletes). */

@@ -567,33 +567,42 @@ static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns, int64_t 
     const struct sqlapi *api = s->api;
     const int64_t n = s->sched.updates;
     struct batch b = batch_start(s, PHASE_UPDATE, c);
+    struct schedule_walk walk;
     int64_t rows = 0;
+    if (schedule_walk_start(&walk, &s->sched, c)) {
+        set_status(s, ST_FAILED, "%s", "out of memory");
+        return -1;
+    }
     hist_reset(&s->ulat);
     uint64_t t_start = timeline_begin(&s->w.tl, PHASE_UPDATE, 0), t_prev = t_start;
     for (int64_t j = 0; j < n; j++) {
         int64_t row;
         uint64_t gen;
         if (batch_op(s))
-            return -1;
-        schedule_update(&s->sched, c, j, &row, &gen);
+            goto fail;
+        schedule_walk_next(&walk, &row, &gen);
         int64_t key = kvgen_key(&s->gen, (uint64_t)row);
         kvgen_value_gen(&s->gen, key, gen, s->value);
         shape_bind_key(api, s->upd, 1, &s->gen, key, s->key_text);
         api->bind_blob(s->upd, 2, s->value, (int)s->gen.value_size, SQLITE_STATIC);
         if (step_done(s, s->upd, "UPDATE"))
-            return -1;
+            goto fail;
         rows += api->changes(s->db);
         if (batch_done(s, &b, j == n - 1))
-            return -1;
+            goto fail;
         uint64_t t = clock_now_ns();
         hist_record(&s->ulat, t - t_prev);
         timeline_read(&s->w.tl, t, t - t_prev);
         t_prev = t;
     }
+    schedule_walk_end(&walk);
     timeline_end(&s->w.tl, 0);
     *update_ns = t_prev - t_start;
     *changed = rows;
     return 0;
+fail:
+    schedule_walk_end(&walk);
+    return -1;
 }
 
 /* Chunk c's deletes (schedule.h), committed as the updates are; timed as

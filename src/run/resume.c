@@ -300,13 +300,20 @@ static int trim_database(struct runner *r, struct found *fd, const char *db, cha
         fd->trimmed += api->changes(h);
         api->reset(st);
     }
+    struct schedule_walk walk;
+    if (sch.updates && schedule_walk_start(&walk, &sch, k))
+        goto done;
     for (int64_t j = 0; j < sch.updates; j++) {
         int64_t row;
         uint64_t gen;
-        schedule_update(&sch, k, j, &row, &gen);
-        if (restore_row(api, put, &g, &sch, k, rows, row, value, &fd->restored))
+        schedule_walk_next(&walk, &row, &gen);
+        if (restore_row(api, put, &g, &sch, k, rows, row, value, &fd->restored)) {
+            schedule_walk_end(&walk);
             goto done;
+        }
     }
+    if (sch.updates)
+        schedule_walk_end(&walk);
     for (int64_t j = 0; j < sch.deletes; j++)
         if (restore_row(api, put, &g, &sch, k, rows, schedule_delete(&sch, k, j), value,
                         &fd->restored))

@@ -189,6 +189,50 @@ static void test_value_ok(void **state)
     assert_false(schedule_value_ok(&s, &g, 50, key, 2, 1, v, sizeof v));
 }
 
+/* The walk of a chunk's updates gives, update after update, the row and
+** generation schedule_update gives: uniform and hot, without deletes and
+** beside oldest or uniform ones, blocks that wrap, blocks larger than the
+** rows left (a last short chunk under oldest deletes), many seeds. */
+static void test_walk_is_schedule_update(void **state)
+{
+    (void)state;
+    static const struct {
+        int64_t rows, chunk, updates, hot, deletes;
+        int delete_keys;
+    } shapes[] = {
+        {1000, 100, 37, 0, 0, DK_OLDEST},  {1000, 100, 100, 0, 0, DK_OLDEST},
+        {1000, 100, 1, 0, 0, DK_OLDEST},   {1000, 100, 37, 10, 0, DK_OLDEST},
+        {1050, 100, 60, 0, 40, DK_OLDEST}, {1050, 100, 90, 0, 90, DK_OLDEST},
+        {1000, 100, 50, 0, 30, DK_UNIFORM}, {999, 7, 7, 0, 7, DK_OLDEST},
+        {5000, 64, 63, 0, 0, DK_OLDEST},
+    };
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            struct schedule s;
+            schedule_init(&s, seed * 0x9e3779b97f4a7c15ULL, shapes[k].rows, shapes[k].chunk,
+                          shapes[k].updates, shapes[k].hot);
+            schedule_init_deletes(&s, shapes[k].deletes, shapes[k].delete_keys);
+            int64_t nchunks = (shapes[k].rows + shapes[k].chunk - 1) / shapes[k].chunk;
+            for (int64_t c = 0; c < nchunks; c++) {
+                struct schedule_walk w;
+                assert_int_equal(schedule_walk_start(&w, &s, c), 0);
+                for (int64_t j = 0; j < s.updates; j++) {
+                    int64_t row, want_row;
+                    uint64_t gen, want_gen;
+                    schedule_walk_next(&w, &row, &gen);
+                    schedule_update(&s, c, j, &want_row, &want_gen);
+                    if (row != want_row || gen != want_gen)
+                        fail_msg("shape %zu seed %llu chunk %lld update %lld: walk (%lld, %llu), "
+                                 "schedule_update (%lld, %llu)", k, (unsigned long long)seed,
+                                 (long long)c, (long long)j, (long long)row,
+                                 (unsigned long long)gen, (long long)want_row,
+                                 (unsigned long long)want_gen);
+                }
+                schedule_walk_end(&w);
+            }
+        }
+}
+
 static void test_parse_keys(void **state)
 {
     (void)state;
@@ -234,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_deletes_match_their_rows),
         cmocka_unit_test(test_updates_meet_live_rows),
         cmocka_unit_test(test_value_ok),
+        cmocka_unit_test(test_walk_is_schedule_update),
         cmocka_unit_test(test_parse_keys),
         cmocka_unit_test(test_row_undoes_key),
     };
