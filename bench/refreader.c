@@ -87,6 +87,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "refreader: %s\n", err);
         return 2;
     }
+    fprintf(stderr, "refreader: waiting for %s\n", db_path);
+    fflush(stderr);
     while (access(db_path, F_OK) != 0 && alive(writer))
         pause_ms(1);
     sqlite3 *db = NULL;
@@ -111,6 +113,11 @@ int main(int argc, char **argv)
     struct rng r;
     rng_seed(&r, rng_mix64(seed) ^ 0x7eadULL);
     int64_t reads = 0, found = 0, hi = max ? committed(&api, max) : 0;
+    if (hi > 0) {
+        /* a state a caller can wait for (a writer it holds until then) */
+        fprintf(stderr, "refreader: reading\n");
+        fflush(stderr);
+    }
     uint64_t t0 = clock_now_ns();
     while (hi > 0) {
         for (int i = 0; i < REFRESH_READS; i++) {

@@ -207,11 +207,19 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, int64_t c, u
     char text[KVGEN_TEXT_KEY_LEN + 1];
     rd->waited = 0;
     shape_bind_key(api, rd->sel, 1, rd->conf->gen, key, text);
+    int64_t committed0 = atomic_load_explicit(&rd->page->committed, memory_order_acquire);
     int rc = api->step(rd->sel);
     if (rc == SQLITE_ROW) {
-        /* its read transaction open */
-        testhook_reader_hold(rd->index + 1,
-                             b < READER_DURING_COUNT ? readers_during_name[b] : "other", c);
+        /* its read transaction open; a hold "during write" only while the
+        ** writer's COMMIT is still ahead of it: the page still says write
+        ** and nothing was committed since before the read (the writer sets
+        ** commit, commits, publishes the rows, then says write again), so
+        ** that the COMMIT must wait for this reader */
+        if (b != rd->by[PHASE_WRITE] ||
+            (atomic_load_explicit(&rd->page->phase, memory_order_acquire) == PHASE_WRITE &&
+             atomic_load_explicit(&rd->page->committed, memory_order_acquire) == committed0))
+            testhook_reader_hold(rd->index + 1,
+                                 b < READER_DURING_COUNT ? readers_during_name[b] : "other", c);
         const void *v = api->column_blob(rd->sel, 0);
         int len = api->column_bytes(rd->sel, 0);
         rd->t->failures += !value_ok(rd, row, key, c, 1, v, (size_t)len);

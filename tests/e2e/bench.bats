@@ -40,12 +40,31 @@ setup() {
     run sh "$TOP/bench/build.sh"
     [ "$status" -eq 0 ]
     [ -x "$BENCH_BIN/refreader" ]
-    db=$BATS_TEST_TMPDIR/pair.db
-    "$BENCH_BIN/ref" --db "$db" --rows 100k --chunk 10k --reads 0 \
-        >"$BATS_TEST_TMPDIR/w.csv" 2>"$BATS_TEST_TMPDIR/w.log" 3>&- &
+    db=$BATS_TEST_TMPDIR/pair.db gate=$BATS_TEST_TMPDIR/gate
+    # states, not moments: the writer starts once the reader waits for its
+    # database (a loaded machine could otherwise see the writer done, and
+    # its database gone, before the reader started)
+    mkfifo "$gate"
+    (read -r _ <"$gate" && exec "$BENCH_BIN/ref" --db "$db" --rows 100k --chunk 10k --reads 0 \
+        >"$BATS_TEST_TMPDIR/w.csv" 2>"$BATS_TEST_TMPDIR/w.log") 3>&- &
     writer=$!
-    run --separate-stderr "$BENCH_BIN/refreader" --db "$db" --while-pid "$writer"
+    "$BENCH_BIN/refreader" --db "$db" --while-pid "$writer" >"$BATS_TEST_TMPDIR/r.csv" \
+        2>"$BATS_TEST_TMPDIR/r.log" 3>&- &
+    reader=$!
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        grep -q "^refreader: waiting for" "$BATS_TEST_TMPDIR/r.log" && break
+        kill -0 "$reader" || break
+        sleep 0.01
+    done
+    echo go >"$gate"
+    status=0
+    wait "$reader" || status=$?
     wait "$writer"
+    output=$(cat "$BATS_TEST_TMPDIR/r.csv")
+    stderr=$(cat "$BATS_TEST_TMPDIR/r.log")
+    lines=()
+    mapfile -t lines <"$BATS_TEST_TMPDIR/r.csv"
     echo "$output $stderr"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "reads,seconds,reads_per_s" ]

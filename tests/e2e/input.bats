@@ -60,12 +60,14 @@ mount_tmpfs() {
 }
 
 # interrupted_run_in DIR ARGS...: a 200k-row run in 10k chunks, started in
-# the working folder DIR, stopped by SIGINT after two chunks (exit 130).
+# the working folder DIR, stopped by SIGINT after two chunks (exit 130),
+# held there by the test hook: on a loaded machine the run could finish
+# between the poll that saw two chunks and the signal.
 interrupted_run_in() {
     local wd=$1
     shift
-    (cd "$wd" && exec "$S" run --rows 200k --chunk 10k --reads 100 --out "$OUT" "${Q[@]}" "$@" \
-        >"$T/stdout" 2>"$T/stderr" 3>&-) &
+    (cd "$wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 200k --chunk 10k --reads 100 \
+        --out "$OUT" "${Q[@]}" "$@" >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
