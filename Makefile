@@ -12,7 +12,9 @@ WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 CPPFLAGS += $(addprefix -I,$(SRCDIRS)) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DSQLSOAK_VERSION='"$(VERSION)"' -MMD -MP -MF $@.dep \
             $(XCPPFLAGS)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
-LDLIBS  = -ldl -lxxhash -ljansson -lm
+# -pthread: the device probe's QD4 threads (libc's own since glibc 2.34;
+# an older one, as Raspberry Pi OS bullseye's 2.31, links libpthread).
+LDLIBS  = -ldl -lxxhash -ljansson -lm -pthread
 B        = build
 
 # src/ holds a folder per stage of the pipeline (README, Development).

@@ -14,7 +14,7 @@ static const struct command_doc commands[] = {
     {"report", CMD_REPORT, "[--format markdown] RESULTS_DIR", "the run's answer and summary table as markdown, for an issue"},
     {"merge", CMD_MERGE, "DIR... --out DIR", "join the shares of one matrix (run --shard K/N) into one folder"},
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA"},
-    {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes"},
+    {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes, SD card class"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])

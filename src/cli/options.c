@@ -99,7 +99,7 @@ static const struct option_def tail_table[] = {
       "new = always probe; or an earlier results folder on the same storage; or off"},
      O(probe)},
     {{"probe-time", V_DURATION, 0, "30s", 1, 3600, NULL, NULL, 0, CMD_PROBE | CMD_RUN,
-      "how long the device probe runs, split between its four measurements"}, O(probe_time_s)},
+      "how long the device probe runs, split between its six measurements"}, O(probe_time_s)},
     {{"json", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_PROBE,
       "print the probe's figures as JSON (run.json's device_limits)"}, O(json)},
     {{"keep-db", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,

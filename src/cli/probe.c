@@ -4,6 +4,7 @@
 #include "probe.h"
 #include "devinfo.h"
 #include "devprobe.h"
+#include "sdclass.h"
 #include "stop.h"
 #include "sysinfo.h"
 #include "telemetry.h"
@@ -66,5 +67,19 @@ int probe_main(const struct config *cfg, char *err, size_t n)
     op_line("4 KiB random read, QD1", &p.randread, "IOPS ");
     printf("  random reads over the %lld MiB file: %s\n", (long long)(p.file_bytes >> 20),
            p.read_method);
+    if (p.qd4_direct) {
+        op_line("4 KiB random write, QD4", &p.randwrite_qd4, "IOPS ");
+        op_line("4 KiB random read, QD4", &p.randread_qd4, "IOPS ");
+        printf("  random I/O at QD4 over the file's first %lld MiB: %s\n",
+               (long long)(p.qd4_bytes >> 20), p.qd4_method);
+    } else {
+        printf("  random I/O at QD4: %s\n", p.qd4_method);
+    }
+    struct sdclass_verdict v;
+    char said[1024];
+    devprobe_sdclass(&p, &v, said, sizeof said);
+    printf("  SD card class: %s\n", said);
+    sdclass_say_table(said, sizeof said);
+    printf("  class minimums: %s\n", said);
     return 0;
 }

@@ -768,8 +768,19 @@ static void device(FILE *f, const struct plotdata_run *r)
             json_number_value(json_object_get(json_object_get(lim, "random_read_4k"),
                                               "ops_per_s")));
     esc(f, json_string_value(json_object_get(lim, "read_method")));
-    fprintf(f, "), sequential write %.1f MB/s.</p>\n<ul>\n",
+    fprintf(f, "), sequential write %.1f MB/s.",
             json_number_value(json_object_get(lim, "seq_write_mb_per_s")));
+    /* the SD card class, where the probe judged it (older run.json files
+    ** have no sd_class) */
+    const char *cls = json_string_value(json_object_get(json_object_get(lim, "sd_class"), "said"));
+    if (cls) {
+        fputs(" SD card class, by 4 KiB random writes and reads at queue depth 4: ", f);
+        esc(f, cls);
+        fputs(" (", f);
+        esc(f, json_string_value(json_object_get(json_object_get(lim, "sd_class"), "source")));
+        fputs(").", f);
+    }
+    fputs("</p>\n<ul>\n", f);
     for (int i = 0; i < r->summary.nrows; i++) {
         struct efficiency e;
         if (strcmp(csvin_str(&r->summary, CSV_SUMMARY, i, COL_status), "ok") != 0 ||

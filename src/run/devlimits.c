@@ -4,6 +4,7 @@
 #include "devlimits.h"
 #include "beside.h"
 #include "devprobe.h"
+#include "sdclass.h"
 #include "infile.h"
 #include "sysinfo.h"
 
@@ -186,6 +187,14 @@ void devlimits_record(const struct config *cfg, const char *db_dir, const char *
                    "sequential write %.1f MB/s\n",
                    p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
                    p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s);
+            struct sdclass_verdict v;
+            char said[1024];
+            devprobe_sdclass(&p, &v, said, sizeof said);
+            if (p.qd4_direct)
+                printf("  4 KiB random writes %.0f/s and reads %.0f/s at QD4; SD card class: %s\n",
+                       p.randwrite_qd4.ops_per_s, p.randread_qd4.ops_per_s, said);
+            else
+                printf("  SD card class: %s\n", said);
         }
         fflush(stdout);
     } else if (lim) {

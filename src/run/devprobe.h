@@ -16,12 +16,25 @@
 **                      at random 4 KiB-aligned offsets of the file:
 **                      O_DIRECT where the filesystem takes it; else the
 **                      file is dropped from the page cache first
-**                      (posix_fadvise DONTNEED) and read_method says so.
-** The time is split 35/15/15/35 between them; each figure has at least a
-** few samples however slow the device.
+**                      (posix_fadvise DONTNEED) and read_method says so;
+**   random writes and  4 KiB at queue depth 4, O_DIRECT, over the file's
+**   random reads, QD4  first 64 MiB, as the Raspberry Pi's SD card speed
+**                      test (agnostics, with fio) measures them for the SD
+**                      Association's Application Performance Class
+**                      (sdclass.h): 4 threads, each with one pwrite or
+**                      pread in flight.  Not measured where O_DIRECT is
+**                      refused (qd4_method says why): through the page
+**                      cache they would be RAM's figures.  The region is
+**                      smaller than 64 MiB only when the sequential write
+**                      wrote less in its share of the time (at 30 s, under
+**                      about 8 MB/s, already below A1's 10).
+** The time is split 28/15/12/21/12/12 between them; each figure has at
+** least a few samples however slow the device.
 */
 #ifndef SQLSOAK_DEVPROBE_H
 #define SQLSOAK_DEVPROBE_H
+
+#include "sdclass.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,11 +47,16 @@ struct devprobe_op {
 struct devprobe {
     double seconds;              /* the probe's own time */
     int64_t file_bytes;          /* the scratch file's size */
+    int capped;                  /* stopped at a quarter of the free space */
     double seq_write_mb_s;       /* 10^6 bytes per second, synced */
     struct devprobe_op fdatasync, fsync, randread;
     int direct;                  /* random reads went round the page cache */
     int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */
     char read_method[256];       /* "O_DIRECT", or how it fell back, and why */
+    struct devprobe_op randwrite_qd4, randread_qd4;   /* 0 ops: not measured */
+    int64_t qd4_bytes;           /* the region they covered: 64 MiB, or less */
+    int qd4_direct;              /* they were measured, with O_DIRECT */
+    char qd4_method[256];        /* "O_DIRECT, 4 threads", or why not measured */
     char swept[4600];            /* devprobe_sweep's line before it ran, or "" */
 };
 
@@ -55,6 +73,13 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
 ** is gone.  One line saying so into said ("" when none); returns how many
 ** it removed. */
 int devprobe_sweep(const char *dir, char *said, size_t n);
+
+/* The SD Association class *p's figures meet (sdclass.h): 1 with the
+** verdict in *v and its words in said ("meets A1 (below A2: ...)", with
+** ", over N MiB, not 64: " and why when the region was smaller); 0 when none can
+** be given, said saying why ("no verdict: ..."): the QD4 figures were not
+** measured with O_DIRECT, or the filesystem keeps files in RAM. */
+int devprobe_sdclass(const struct devprobe *p, struct sdclass_verdict *v, char *said, size_t n);
 
 /* *p as a jansson object (json_t *), for run.json's device_limits and
 ** `probe --json`; NULL when out of memory. */

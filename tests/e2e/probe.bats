@@ -46,6 +46,25 @@ PY
     # 2 s asked; the bound allows a loaded machine, not a probe that ignores it
     figures "$T/p.json" 20
     [ "$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["direct"], p["in_ram"], p["read_method"])' "$T/p.json")" = "True False O_DIRECT" ]
+    # the QD4 figures, and a class judged from them (which one is the
+    # machine's: the throttled device of slowdev.bats holds the verdicts)
+    python3 - "$T/p.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for k in ("random_write_4k_qd4", "random_read_4k_qd4"):
+    op = p[k]
+    assert op["ops"] >= 5 and op["ops_per_s"] > 0 and 0 < op["p50_us"] <= op["p99_us"], (k, op)
+assert p["qd4_method"] == "O_DIRECT, 4 threads", p
+c = p["sd_class"]
+assert c["verdict"] in ("A2", "A1", "below A1"), c
+assert c["said"].startswith({"A2": "meets A2", "A1": "meets A1 (below A2: ", "below A1": "below A1: "}[c["verdict"]]), c
+assert (c["missed"] == []) == (c["verdict"] == "A2"), c
+# a 160 MiB image: the file may take a quarter of its free space, less
+# than the test's 64 MiB, and the verdict says so
+assert c["file_bytes"] == p["qd4_file_bytes"] == min(p["file_bytes"], 64 << 20) < 64 << 20, (c, p["file_bytes"])
+note = ", over %d MiB, not 64: the probe's file may take a quarter of the free space, no more" % (c["file_bytes"] >> 20)
+assert c["said"].endswith(note), c
+PY
     ls -A "$MNT" | diff "$T/before" -
     run "$S" probe --db-dir "$MNT" --probe-time 1s
     [ "$status" -eq 0 ]
@@ -55,6 +74,11 @@ PY
     [[ "${lines[3]}" == "  4 KiB write + fsync "*" ops/s  ("*" ops)" ]]
     [[ "${lines[4]}" == "  4 KiB random read, QD1 "*" IOPS   ("*" ops)" ]]
     [[ "${lines[5]}" == "  random reads over the "*" MiB file: O_DIRECT" ]]
+    [[ "${lines[6]}" == "  4 KiB random write, QD4 "*" IOPS   ("*" ops)" ]]
+    [[ "${lines[7]}" == "  4 KiB random read, QD4 "*" IOPS   ("*" ops)" ]]
+    [[ "${lines[8]}" == "  random I/O at QD4 over the file's first "*" MiB: O_DIRECT, 4 threads" ]]
+    [[ "${lines[9]}" =~ ^"  SD card class: "("meets A2"|"meets A1 (below A2: "|"below A1: ") ]]
+    [[ "${lines[10]}" == "  class minimums: A1: sequential write 10 MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: "*" (SD Association Application Performance Class A1/A2 minimums, as the Raspberry Pi agnostics SD card speed test checks them)" ]]
     ls -A "$MNT" | diff "$T/before" -
 }
 
@@ -66,12 +90,35 @@ PY
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "probe of $D: tmpfs on "* ]]
     [[ "${lines[5]}" == *"; the filesystem keeps files in RAM, so these are RAM reads, not a device's" ]]
+    # no class from RAM's figures: measured with O_DIRECT where tmpfs takes
+    # it (Linux 6.6 on), said to be RAM's; not measured where it does not
+    if [[ "${lines[5]}" == *": O_DIRECT; "* ]]; then
+        [ "${lines[8]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads; the filesystem keeps files in RAM, so these are RAM I/Os, not a device's" ]
+        [ "${lines[9]}" = "  SD card class: no verdict: the filesystem keeps files in RAM, and RAM's figures say nothing of a card's class" ]
+    else
+        [ "${lines[6]}" = "  random I/O at QD4: not measured: O_DIRECT unavailable on tmpfs (Invalid argument)" ]
+        [[ "${lines[7]}" == "  SD card class: no verdict: "* ]]
+    fi
+    SQLSOAK_TEST_NO_DIRECT=1 run "$S" probe --db-dir "$D" --probe-time 1s
+    [ "$status" -eq 0 ]
+    [ "${lines[6]}" = "  random I/O at QD4: not measured: O_DIRECT unavailable on tmpfs (Invalid argument)" ]
+    [ "${lines[7]}" = "  SD card class: no verdict: the random writes and reads at QD4 were not measured: O_DIRECT unavailable on tmpfs (Invalid argument); figures of the page cache say nothing of a card's class" ]
+    [[ "${lines[8]}" == "  class minimums: A1: "* ]]
+    [ "${#lines[@]}" -eq 9 ]
     SQLSOAK_TEST_NO_DIRECT=1 run "$S" probe --db-dir "$D" --probe-time 1s --json
     [ "$status" -eq 0 ]
     echo "$output" >"$T/p.json"
     figures "$T/p.json" 20
     [ "$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["direct"], p["in_ram"]); print(p["read_method"])' "$T/p.json")" = "False True
 O_DIRECT unavailable on tmpfs (Invalid argument): read through the page cache after dropping the file from it (posix_fadvise DONTNEED); the filesystem keeps files in RAM, so these are RAM reads, not a device's" ]
+    python3 - "$T/p.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["random_write_4k_qd4"]["ops"] == 0 == p["random_read_4k_qd4"]["ops"], p
+assert p["qd4_method"] == "not measured: O_DIRECT unavailable on tmpfs (Invalid argument)", p
+c = p["sd_class"]
+assert c["verdict"] == "none" and c["missed"] == [] and c["said"].startswith("no verdict: "), c
+PY
     [ -z "$(ls -A "$D")" ]
     rmdir "$D"
 }
@@ -149,6 +196,7 @@ O_DIRECT unavailable on tmpfs (Invalid argument): read through the page cache af
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
     [[ "${lines[1]}" == "  fdatasync "*"/s, fsync "*"/s, 4 KiB random reads "*"/s ("*"), sequential write "*" MB/s" ]]
+    [[ "${lines[2]}" =~ ^"  4 KiB random writes "[0-9]+"/s and reads "[0-9]+"/s at QD4; SD card class: "("meets A"|"below A1: ") ]]
     # the headline sets the baseline cell against them
     # like with like: syncs against syncs, device reads against device reads
     [[ "$output" == *"Against the device (cell 1): "*"syncs at "*"% of the device's 4 KiB write + fdatasync rate ("*" per COMMIT)"* ]]
@@ -159,6 +207,10 @@ import json, sys
 lim = json.load(open(sys.argv[1]))["device_limits"]
 assert lim["source"] == "probe", lim
 assert lim["write_fdatasync"]["ops"] >= 5 and lim["random_read_4k"]["ops_per_s"] > 0, lim
+# the QD4 figures and the class, as probe --json has them
+assert lim["random_write_4k_qd4"]["ops"] >= 5 and lim["random_read_4k_qd4"]["ops_per_s"] > 0, lim
+assert lim["sd_class"]["verdict"] in ("A2", "A1", "below A1"), lim["sd_class"]
+assert lim["sd_class"]["figures"]["random_read_iops"] == lim["random_read_4k_qd4"]["ops_per_s"], lim
 PY
     # the probe's scratch file is gone: the folder holds no file but the run's
     [ -z "$(ls -A "$DB" | grep -v '^sqlsoak-')" ]
@@ -166,12 +218,30 @@ PY
     "$S" plot "$T/a" >/dev/null
     grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
     grep -o '<li>cell 1 repeat 1: [^<]*' "$T/a/report.html"
-    grep -Eq '<li>cell 1 repeat 1: (bound by [^;]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
-        grep -Eq "<li>cell 1 repeat 1: (bound by [^;]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
+    grep -Eq 'SD card class, by 4 KiB random writes and reads at queue depth 4: (meets A|below A1: )' "$T/a/report.html"
+    grep -Eq '<li>cell 1 repeat 1: (bound by [^<]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
+        grep -Eq "<li>cell 1 repeat 1: (bound by [^<]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "device limits from $T/a/run.json" ]
     python3 -c 'import json,sys; a,b=(json.load(open(p))["device_limits"] for p in sys.argv[1:]); src=b.pop("source"); a.pop("source"); assert a == b and src.endswith("/a/run.json"), (a, b)' "$T/a/run.json" "$T/b/run.json"
+    # an older sqlsoak's device_limits, without the QD4 figures and the
+    # class: the report, the headline and --probe DIR still read them
+    python3 - "$T/a/run.json" <<'PY'
+import json, sys
+rj = json.load(open(sys.argv[1]))
+for k in ("random_write_4k_qd4", "random_read_4k_qd4", "qd4_file_bytes", "qd4_method", "sd_class"):
+    del rj["device_limits"][k]
+json.dump(rj, open(sys.argv[1], "w"), indent=2)
+PY
+    "$S" plot "$T/a" >/dev/null
+    grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
+    ! grep -q 'SD card class' "$T/a/report.html"
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/d" "${Q[@]}" --probe "$T/a"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "device limits from $T/a/run.json" ]
+    [[ "$output" == *"Against the device (cell 1): "* ]]
+    python3 -c 'import json,sys; lim=json.load(open(sys.argv[1]))["device_limits"]; assert "sd_class" not in lim and lim["random_read_4k"]["ops_per_s"] > 0, lim' "$T/d/run.json"
     # off, the default: none
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/c" "${Q[@]}"
     [ "$status" -eq 0 ]
