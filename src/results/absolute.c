@@ -2,6 +2,7 @@
 ** absolute: a cell's figures in a user's units.  See absolute.h.
 */
 #include "absolute.h"
+#include "efficiency.h"
 #include "median.h"
 #include "latency.h"
 
@@ -100,6 +101,7 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
 {
     memset(out, 0, sizeof *out);
     out->cached_pct = NAN;
+    out->dev_reads_per_read = NAN;
     int64_t full = 0;
     for (int i = 0; i < nchunks; i++)
         if (chunks[i].id.cell == cell && chunks[i].ph[PHASE_WRITE].ops > full)
@@ -120,6 +122,13 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
             pct[np++] = ch[i]->db_cached_pct;
     if (np)
         out->cached_pct = median_of(pct, np);
+    np = 0;
+    for (int i = 0; i < k; i++)
+        if (ch[i]->rows == out->last_rows && ch[i]->read_io_bytes >= 0 &&
+            ch[i]->ph[PHASE_READ].ops > 0)
+            pct[np++] = (double)ch[i]->read_io_bytes / EFFICIENCY_READ_BYTES /
+                        ch[i]->ph[PHASE_READ].ops;
+    out->dev_reads_per_read = np ? median_of(pct, np) : NAN;
     int rc = k ? 0 : -1;
     if (k) {
         out->target_rows = target > out->last_rows ? target : 0;
@@ -187,18 +196,25 @@ const char *absolute_rows_text(int64_t rows, char *buf, size_t n)
 }
 
 /* Where reads came from, by the share of the database cached before them. */
-enum reads_from absolute_reads_from(double pct)
+enum reads_from absolute_reads_from(double pct, double dev_reads_per_read)
 {
-    return isnan(pct) ? RF_UNKNOWN : pct >= READS_FROM_RAM_PCT ? RF_RAM
-                                   : pct <= READS_FROM_STORAGE_PCT ? RF_STORAGE : RF_PARTLY;
+    if (isnan(pct))
+        return RF_UNKNOWN;
+    if (pct >= READS_FROM_RAM_PCT)
+        return RF_RAM;
+    if (pct > READS_FROM_STORAGE_PCT)
+        return RF_PARTLY;
+    return dev_reads_per_read < READS_FROM_WARMED ? RF_WARMED : RF_STORAGE;
 }
 
-static const char *source(double pct)
+static const char *source(const struct absolute *a)
 {
     static const char *words[] = {[RF_UNKNOWN] = "", [RF_RAM] = ", from RAM",
                                   [RF_STORAGE] = ", from the storage",
-                                  [RF_PARTLY] = ", partly from RAM"};
-    return words[absolute_reads_from(pct)];
+                                  [RF_PARTLY] = ", partly from RAM",
+                                  [RF_WARMED] = ", most from pages earlier reads had brought "
+                                                "into RAM"};
+    return words[absolute_reads_from(a->cached_pct, a->dev_reads_per_read)];
 }
 
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n)
@@ -207,7 +223,7 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
     if (!isnan(a->read_p50_us.at) && !isnan(a->read_p99_us.at))
         snprintf(reads, sizeof reads, "; a point read took %s at p50 and %s at p99%s",
                  absolute_time_text(a->read_p50_us.at, p50, sizeof p50),
-                 absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a->cached_pct));
+                 absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a));
     size_t len = (size_t)snprintf(buf, n, "At %s rows (the largest full chunk), %s wrote %s%s.",
                                   absolute_rows_text(a->last_rows, rows, sizeof rows), name,
                                   isnan(a->write_s_per_m.at)

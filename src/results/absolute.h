@@ -28,6 +28,7 @@ struct absolute {
     struct absolute_figure read_p50_us, read_p99_us;
     struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
     double cached_pct;         /* of the database before the reads, NaN unknown */
+    double dev_reads_per_read; /* bytes read from storage per read / 4 KiB, NaN unknown */
 };
 
 /* Cell's figures from the chunks of its measured repeats (recs[] says
@@ -68,12 +69,16 @@ const char *absolute_time_text(double us, char *buf, size_t n);
 ** ...; a point read took 5.4 µs at p50 and 22 µs at p99, from RAM.", then
 ** the projection when there is one. */
 /* Where reads came from, by the share of the database in the page cache
-** before them (db_cached_pct): the one rule every finding about the
-** reads' source uses. */
-enum reads_from { RF_UNKNOWN, RF_RAM, RF_STORAGE, RF_PARTLY };
+** before them (db_cached_pct) and the device reads each sent (bytes read
+** from storage per read over 4 KiB; NaN unknown): the one rule every
+** finding about the reads' source uses.  Cold before them yet under half
+** a device read each (RF_WARMED): most were served by pages earlier reads
+** had brought into RAM. */
+enum reads_from { RF_UNKNOWN, RF_RAM, RF_STORAGE, RF_PARTLY, RF_WARMED };
 #define READS_FROM_RAM_PCT 90.0      /* cached at least this: from RAM */
 #define READS_FROM_STORAGE_PCT 10.0  /* cached at most this: from the storage */
-enum reads_from absolute_reads_from(double cached_pct);
+#define READS_FROM_WARMED 0.5        /* device reads per read under this: warmed */
+enum reads_from absolute_reads_from(double cached_pct, double dev_reads_per_read);
 
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n);
 

@@ -295,14 +295,14 @@ static void cache(const struct headline_input *in, struct headline *h)
         /* a tenth under 10, as the table's figure: "0.2", not "0" */
         snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read%s",
                  b > 0 && b < 10 ? 1 : 0, b, scope);
-    enum reads_from from = absolute_reads_from(p);
+    enum reads_from from = absolute_reads_from(p, b / EFFICIENCY_READ_BYTES);
     if (from == RF_UNKNOWN) {
         /* an older folder: no figure of the cache */
     } else if (from == RF_RAM && drop < cells) {
         add(h, HL_CACHE,
             "Reads came from RAM (%.0f%% cached%s): this is not the disk's read speed; use "
             "--os-cache drop.", p, bytes);
-    } else if (from == RF_STORAGE && !isnan(b) && b / EFFICIENCY_READ_BYTES < 0.5) {
+    } else if (from == RF_WARMED) {
         /* cold before them, yet most were served by pages earlier reads
         ** brought in: "from the storage" would be half the truth */
         add(h, HL_CACHE, "Reads began with the database out of RAM (%.0f%% cached before "

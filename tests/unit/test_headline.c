@@ -125,6 +125,20 @@ static void test_absolute(void **state)
     /* no projection when the target is the rows measured */
     build(&r, 1, NULL, 8000, &h);
     assert_null(strstr(h.line[0].text, "Projected"));
+    /* cold before the reads, yet under half a device read each: the same
+    ** rule as the reads' own finding, never "from the storage" beside it */
+    for (int k = 0; k < r.nchunks; k++) {
+        r.chunks[k].db_cached_pct = 0;
+        r.chunks[k].ph[PHASE_READ].ops = 1000;
+        r.chunks[k].read_io_bytes = 1000 * 567;
+    }
+    build(&r, 1, NULL, 8000, &h);
+    assert_non_null(line_with(&h, HL_ABSOLUTE, "p99, most from pages earlier reads had brought "
+                                               "into RAM."));
+    for (int k = 0; k < r.nchunks; k++)
+        r.chunks[k].read_io_bytes = 1000 * 4096;
+    build(&r, 1, NULL, 8000, &h);
+    assert_non_null(line_with(&h, HL_ABSOLUTE, "p99, from the storage."));
     /* a faster cell at the same size is named after the baseline */
     chunks(&r, cell(&r, 2, 1, 2000, 1000), 8, 0, 0);
     build(&r, 1, NULL, 8000, &h);
