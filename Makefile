@@ -17,7 +17,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 LDLIBS  = -ldl -lxxhash -ljansson -lm -pthread
 B        = build
 
-# src/ holds a folder per stage of the pipeline (README, Development).
+# src/ holds a folder per layer (docs/development.md).
 # A header is included by its name alone; objects are flat in build/obj.
 SRCDIRS  = $(patsubst %/,%,$(sort $(dir $(wildcard src/*/*.c src/*/*.h))))
 SOURCES  = $(wildcard src/*/*.c)

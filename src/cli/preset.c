@@ -1,6 +1,6 @@
 /*
 ** preset: the published experiments sqlsoak reproduces, and its own
-** standard runs.  README.md tells the story of each.
+** standard runs.  docs/guide.md tells the story of each.
 **
 ** This table is the one list of the presets: their names, what each runs
 ** and its options, for --help, the man page and the completions, which

@@ -19,7 +19,7 @@
 enum kind { K_I64, K_F64, K_STR, K_SCHEMA, K_DIM, K_LATENCY };
 
 /* One column: what the writer and the by-name reader need, and what the
-** README's tables say of it (test_schema holds the two to each other). */
+** docs/results.md's tables say of it (test_schema holds the two to each other). */
 struct column {
     const char *name;
     enum kind kind;

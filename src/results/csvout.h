@@ -4,7 +4,7 @@
 **
 ** One column table per file drives its header, every row, the readers'
 ** required columns and each column's unit and meaning, so none of them
-** can drift; test_schema holds the README's tables and the recorded
+** can drift; test_schema holds the tables of docs/results.md and the recorded
 ** column list of CSV_SCHEMA_VERSION to it.  Output is RFC 4180 (fields
 ** quoted only when they hold a comma, quote or line break, or are a text
 ** a spreadsheet would run as a formula: csvout_text), numbers in the C
@@ -83,7 +83,7 @@ int csvout_column_of(enum csv_file f, enum colid c);
 const char *csvout_file_name(enum csv_file f);
 
 /* What column i of f is: the one schema table the writer, the readers and
-** the README's column tables (checked by test_schema) come from. */
+** the column tables of docs/results.md (checked by test_schema) come from. */
 struct csvout_column_info {
     const char *name;
     const char *unit;        /* "" for a count, a word or a flag */

@@ -1,6 +1,6 @@
 /*
 ** testhook: the environment variables through which the tests reach
-** inside a run, for the tests only (README, Development).  Each is read
+** inside a run, for the tests only (docs/development.md).  Each is read
 ** outside every timed phase; unset, each does nothing.
 **   SQLSOAK_TEST_CORRUPT_ROW=N     overwrite row N's value once written
 **   SQLSOAK_TEST_STALE_ROW=N       after each chunk's updates and deletes,

@@ -49,3 +49,10 @@ pages() {
     [[ "$output" == *"missing page: docs/results.md"* ]]
     [[ "$output" == *"missing heading: docs/guide.md#noise"* ]]
 }
+
+@test "README.md is the front page: under 300 lines, and it links every page of docs/" {
+    [ "$(wc -l <"$top/README.md")" -lt 300 ]
+    for p in "$top"/docs/*.md; do
+        grep -q "](docs/${p##*/})" "$top/README.md" || { echo "README.md does not link docs/${p##*/}"; return 1; }
+    done
+}

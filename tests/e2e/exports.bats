@@ -18,7 +18,7 @@ setup_file() {
 # summary.csv, in its place, typed, and each figure with the unit README's
 # table of summary.csv gives its column.
 check_summary_json() {
-    python3 - "$1" "$BATS_TEST_DIRNAME/../../README.md" <<'PY'
+    python3 - "$1" "$BATS_TEST_DIRNAME/../../docs/results.md" <<'PY'
 import csv, json, math, re, sys
 d, readme = sys.argv[1:]
 rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))

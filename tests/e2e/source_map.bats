@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# README's map of src/ (Development) against the tree: each folder's row
+# The map of src/ (docs/development.md) against the tree: each folder's row
 # names exactly the modules its .c and .h files are, and every folder of
 # src/ has a row.
 
@@ -17,10 +17,10 @@ map_rows() {
             s = substr(s, RSTART + RLENGTH)
         }
         print line
-    }' "$top/README.md"
+    }' "$top/docs/development.md"
 }
 
-@test "README's map of src/: each folder's row names exactly its modules, and every folder has a row" {
+@test "the map of src/ (docs/development.md): each folder's row names exactly its modules, and every folder has a row" {
     rows=$(map_rows)
     [ "$(echo "$rows" | wc -l)" -ge 8 ]
     while read -r folder modules; do
@@ -28,13 +28,13 @@ map_rows() {
         have=$(cd "$top/src/$folder" && ls *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)
         [ "$want" = "$have" ] || {
             diff <(echo "$want") <(echo "$have") >&2
-            echo "src/$folder: the README's row (<) differs from the tree (>)" >&2
+            echo "src/$folder: the map's row (<) differs from the tree (>)" >&2
             return 1
         }
     done <<<"$rows"
     for d in "$top"/src/*/; do
         d=$(basename "$d")
-        echo "$rows" | grep -q "^$d " || { echo "src/$d has no row in README's map" >&2; return 1; }
+        echo "$rows" | grep -q "^$d " || { echo "src/$d has no row in the map (docs/development.md)" >&2; return 1; }
     done
     ! ls "$top"/src/*.c "$top"/src/*.h 2>/dev/null
 }
@@ -66,7 +66,7 @@ loops() {
         tsort 2>&1 >/dev/null || true
 }
 
-@test "src/'s layers: no include points at a folder later in README's map, and no modules include each other in a loop" {
+@test "src/'s layers: no include points at a folder later in the map, and no modules include each other in a loop" {
     order=$(map_rows | awk '{print $1}')
     [ "$(echo "$order" | head -1)" = sys ] && [ "$(echo "$order" | tail -1)" = cli ]
     includes >"$BATS_TEST_TMPDIR/inc"

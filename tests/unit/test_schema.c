@@ -5,7 +5,7 @@
 **   header of every file.  The columns csvout writes today must be those
 **   recorded for CSV_SCHEMA_VERSION: a change of columns without a new
 **   version would let an older sqlsoak misread the new files.
-** - README.md's column tables (### Identity columns, ### chunks.csv,
+** - docs/results.md's column tables (### Identity columns, ### chunks.csv,
 **   ### summary.csv, ### trials.csv, ### durability.csv) name every
 **   column with the table's unit, and no column the schema lacks.
 ** - every column has a meaning, and the graphs it names exist in plots/.
@@ -107,7 +107,7 @@ static void test_older_versions_recorded(void **state)
     }
 }
 
-/* A column as README.md's tables list it. */
+/* A column as docs/results.md's tables list it. */
 struct doc_col {
     char name[64];
     char unit[64];
@@ -131,14 +131,15 @@ static const char *table_cell(const char *p, char *cell, size_t n)
     return end;
 }
 
-/* Reads the column tables of README.md into d; returns how many. */
-static int read_readme(struct doc_col *d, int max)
+/* Reads the column tables of page (a path under the source folder) into
+** d[n..]; returns how many d holds then. */
+static int read_page(const char *page, struct doc_col *d, int n, int max)
 {
     char path[512], line[4096];
-    snprintf(path, sizeof path, "%s/README.md", SOURCE_DIR);
+    snprintf(path, sizeof path, "%s/%s", SOURCE_DIR, page);
     FILE *f = fopen(path, "r");
     assert_non_null(f);
-    int table = -2, n = 0;      /* -2: not in a column table */
+    int table = -2;             /* -2: not in a column table */
     while (fgets(line, sizeof line, f)) {
         if (strncmp(line, "#", 1) == 0) {
             table = -2;
@@ -175,6 +176,13 @@ static int read_readme(struct doc_col *d, int max)
     return n;
 }
 
+/* The column tables of the pages that hold them: docs/results.md, and
+** docs/durability.md for crash's files. */
+static int read_readme(struct doc_col *d, int max)
+{
+    return read_page("docs/durability.md", d, read_page("docs/results.md", d, 0, max), max);
+}
+
 static struct doc_col *find_doc(struct doc_col *d, int n, int table, const char *name)
 {
     for (int i = 0; i < n; i++)
@@ -183,7 +191,7 @@ static struct doc_col *find_doc(struct doc_col *d, int n, int table, const char 
     return NULL;
 }
 
-/* README.md's tables and the schema name the same columns, with the same
+/* the column tables of docs/ and the schema name the same columns, with the same
 ** units. */
 static void test_readme_tables(void **state)
 {
@@ -197,14 +205,14 @@ static void test_readme_tables(void **state)
             struct doc_col *c = find_doc(d, n, (int)k, ci.name);
             struct doc_col *id = find_doc(d, n, -1, ci.name);
             if (c && id) {
-                print_error("README.md lists %s both as an identity column and in ### %s\n",
+                print_error("docs/*.md lists %s both as an identity column and in ### %s\n",
                             ci.name, csvout_file_name(files[k]));
                 bad = 1;
             }
             if (!c)
                 c = id;
             if (!c) {
-                print_error("README.md has no row for column %s of %s: add\n"
+                print_error("docs/*.md has no row for column %s of %s: add\n"
                             "| `%s` | %s | %s |\nto its ### %s table\n",
                             ci.name, csvout_file_name(files[k]), ci.name, ci.unit ? ci.unit : "",
                             ci.meaning ? ci.meaning : "", csvout_file_name(files[k]));
@@ -213,7 +221,7 @@ static void test_readme_tables(void **state)
             }
             c->used = 1;
             if (ci.unit && strcmp(c->unit, ci.unit) != 0) {
-                print_error("%s column %s: README.md's unit is \"%s\", the schema's \"%s\"\n",
+                print_error("%s column %s: docs/*.md's unit is \"%s\", the schema's \"%s\"\n",
                             csvout_file_name(files[k]), ci.name, c->unit, ci.unit);
                 bad = 1;
             }
@@ -227,13 +235,13 @@ static void test_readme_tables(void **state)
                 for (int j = 0; j < csvout_ncolumns(files[k]); j++)
                     found |= strcmp(csvout_column_name(files[k], j), d[i].name) == 0;
                 if (!found) {
-                    print_error("README.md's identity column %s is not a column of %s\n",
+                    print_error("docs/*.md's identity column %s is not a column of %s\n",
                                 d[i].name, csvout_file_name(files[k]));
                     bad = 1;
                 }
             }
         else if (!d[i].used) {
-            print_error("README.md's ### %s table names %s, which the schema lacks\n",
+            print_error("docs/*.md's ### %s table names %s, which the schema lacks\n",
                         csvout_file_name(files[d[i].table]), d[i].name);
             bad = 1;
         }
