@@ -164,7 +164,7 @@ static const struct {
     {"commands.c", "status", "subcommands"},
     {"crash.c", "intact corrupt", "a trial's outcome words"},
     {"estimate.c", "device", "run.json keys"},
-    {"devlimits.c", "device", "run.json keys"},
+    {"beside.c", "device", "run.json keys"},
     {"devprobe.c", "ops", "the keys of run.json's device_limits"},
     {"merge.c", "status", "run.json keys"},
     {"metrics.c", "status", "the Prometheus file's labels"},
