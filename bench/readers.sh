@@ -38,15 +38,27 @@ echo "round,tool,reads,seconds,reads_per_s" > "$SAMPLES"
 
 ref_pair() {
     local r=$1 db=$DB_DIR/bench-refreader-r$1.db
-    rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-    "$BIN/ref" --db "$db" --rows "$ROWS" --chunk "$CHUNK" --reads 0 \
-        > "$RESULTS/refpair-r$r.csv" 2> "$RESULTS/refpair-r$r.log" &
+    local gate=$RESULTS/refpair-r$r.gate i
+    rm -f "$db" "$db-journal" "$db-wal" "$db-shm" "$gate"
+    # the writer starts once its reader waits for the database: started
+    # together, a small table could be written (and removed) before the
+    # reader first looked
+    mkfifo "$gate"
+    (read -r _ < "$gate" && exec "$BIN/ref" --db "$db" --rows "$ROWS" --chunk "$CHUNK" \
+        --reads 0 > "$RESULTS/refpair-r$r.csv" 2> "$RESULTS/refpair-r$r.log") &
     local writer=$!
     "$BIN/refreader" --db "$db" --while-pid "$writer" \
         > "$RESULTS/refreader-r$r.csv" 2> "$RESULTS/refreader-r$r.log" &
     local reader=$!
+    for ((i = 0; i < 6000; i++)); do
+        grep -q '^refreader: waiting for' "$RESULTS/refreader-r$r.log" && break
+        kill -0 "$reader" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo go > "$gate"
     wait "$writer"
     wait "$reader"
+    rm -f "$gate"
     awk -F, -v r="$r" 'NR == 2 { print r ",ref," $1 "," $2 "," $3 }' \
         "$RESULTS/refreader-r$r.csv" >> "$SAMPLES"
 }

@@ -74,6 +74,22 @@ setup() {
     [[ "$stderr" == *"$reads reads, $reads found a row"* ]]
 }
 
+@test "bench: a reference writer that ended, its database removed, before its reader looked gives the reader a round of 0 reads, not a failure" {
+    run sh "$TOP/bench/build.sh"
+    [ "$status" -eq 0 ]
+    # a writer that has ended: a process reaped before the reader starts
+    true &
+    local gone=$!
+    wait "$gone"
+    run --separate-stderr "$BENCH_BIN/refreader" --db "$BATS_TEST_TMPDIR/never.db" --while-pid "$gone"
+    echo "$output $stderr"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "reads,seconds,reads_per_s" ]
+    [ "${lines[1]}" = "0,0.000000,0.0" ]
+    [[ "$stderr" == *"the writer ended before "*"never.db could be read: 0 reads"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/never.db" ]
+}
+
 @test "bench: ratio.awk sets each sqlsoak round against the reference rounds on both sides, and prints the noise" {
     # ref 1.0 s then 1.21 s around sqlsoak's 1.1 s: 1.1 / sqrt(1.0 * 1.21) = 1.000,
     # where the ref of the same round alone would give 1.100
