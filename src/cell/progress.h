@@ -10,6 +10,7 @@
 #define SQLSOAK_PROGRESS_H
 
 #include "beat.h"
+#include "cellname.h"
 #include "records.h"
 
 #include <stdint.h>
@@ -18,9 +19,10 @@ struct progress {
     int enabled;
     int in_place;           /* rewrite one line (a terminal) */
     int dirty;              /* a line is open and needs a newline */
-    int cell_no, cells;     /* 1-based position in the plan, and its size */
+    int runs;               /* the plan's size, in runs of cells (cellname.h) */
+    char name[CELLNAME_MAX]; /* "run 4 of 6: cell 2 · repeat 2" (cellname_run) */
     const char *label;      /* "3.40.1 · 4k · wal · full" */
-    double later_cells_s;   /* estimated time of the cells after this one; <0 unknown */
+    double later_cells_s;   /* estimated time of the runs after this one; <0 unknown */
     int stop_acked;         /* a stop signal has been answered */
 };
 

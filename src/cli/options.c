@@ -212,8 +212,6 @@ static const char *default_of(const struct option_def *o, enum command cmd)
     return o->v.def;
 }
 
-#define REPEAT_AUTO_MAX 20        /* --repeat auto's rounds at most */
-
 /* --repeat auto[:MAX]: at most MAX rounds (20 by default), each one only
 ** while some comparison is not yet decided (noise_decided). */
 static int set_repeat_auto(struct config *cfg, const struct option_def *o, const char *val,

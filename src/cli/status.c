@@ -4,6 +4,7 @@
 ** a run in another terminal, or one that ended hours ago.
 */
 #include "status.h"
+#include "cellname.h"
 #include "csvin.h"
 #include "infile.h"
 #include "owner.h"
@@ -163,7 +164,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
     printf("\n");
     if (detail)
         printf("  %s\n", detail);
-    printf("  cells recorded: %zu", recorded);
+    printf("  runs recorded: %zu", recorded);
     if (json_is_integer(planned))
         printf(" of %" JSON_INTEGER_FORMAT, json_integer_value(planned));
     printf("%s\n", counts);
@@ -171,8 +172,10 @@ int status_main(const struct config *cfg, char *err, size_t n)
     if (have_chunk && nchunks > 0) {
         int64_t done = cr.chunk + 1;
         double per_chunk = cr.elapsed_s / (double)done;
-        printf("  last chunk: cell %" PRId64 " repeat %" PRId64 ", chunk %" PRId64 " of %" PRId64
-               ", rows %" PRId64, cr.id.cell, cr.id.repeat, done, nchunks, cr.rows);
+        char name[CELLNAME_MAX];
+        printf("  last chunk: %s, chunk %" PRId64 " of %" PRId64 ", rows %" PRId64,
+               cellname(name, sizeof name, cr.id.cell, cr.id.repeat, runjson_repeats(root)),
+               done, nchunks, cr.rows);
         for (int p = 0; p < PHASE_COUNT; p++)
             if (phase_table[p].shown)
                 printf(", %s %s %s", phase_table[p].name, rate(cr.ph[p].rate, a, sizeof a),

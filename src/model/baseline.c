@@ -2,6 +2,7 @@
 ** baseline: the cell every ratio is stated against.  See baseline.h.
 */
 #include "baseline.h"
+#include "cellname.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -173,7 +174,7 @@ const char *baseline_name(int64_t cell, const struct cell_id *ids, int n, char *
         at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? " \xc2\xb7 " : "", label);
     }
     if (!buf[0])
-        snprintf(buf, len, "cell %" PRId64, cell);
+        cellname(buf, len, cell, 1, 1);
     return buf;
 }
 

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define REPEAT_AUTO_MAX 20        /* --repeat auto's rounds at most */
 #define LIST_MAX 32               /* values one dimension may list */
 
 /* --on-error: what a failed cell does to the rest of the run. */
@@ -67,7 +68,8 @@ struct config {
     struct strlist sqlite_lib;
 
     /* plan */
-    int64_t repeat;               /* with repeat_auto: the most rounds (--repeat auto:MAX) */
+    int64_t repeat;               /* with repeat_auto: the most rounds (--repeat auto:MAX,
+                                     REPEAT_AUTO_MAX for auto) */
     int repeat_auto;              /* --repeat auto: stop once noise_decided says so */
     char *baseline;               /* --baseline (baseline.h), or NULL: cell 1 */
     int shuffle;

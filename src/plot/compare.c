@@ -13,6 +13,7 @@
 */
 #include "compare.h"
 
+#include "cellname.h"
 #include "cmpratio.h"
 #include "digits.h"
 #include "folder.h"
@@ -225,16 +226,18 @@ static int nearest(const struct plotdata_run *r, int i, const struct plotdata_ru
     return best;
 }
 
-/* "cell 3 repeat 2 of A has no match in B: the nearest, B's cell 3 repeat
-** 1, differs in repeat 2 vs 1" (with more runs, each run's nearest).  The
-** first difference also into why, for the line that says none matched. */
+/* "cell 3 · repeat 2 of A has no match in B: the nearest, B's cell 3 ·
+** repeat 1, differs in repeat 2 vs 1" (with more runs, each run's
+** nearest; each cell named as its run names it: cellname.h).  The first
+** difference also into why, for the line that says none matched. */
 static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i, char *buf,
                            size_t n, char *why, size_t wn)
 {
-    size_t len = (size_t)snprintf(buf, n, "cell %s repeat %s of %s has no match in ",
-                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, COL_cell),
-                                  csvin_str(&runs[r].summary, CSV_SUMMARY, i, COL_repeat),
-                                  runs[r].name);
+    char name[CELLNAME_MAX];
+    size_t len = (size_t)snprintf(
+        buf, n, "%s of %s has no match in ",
+        plotdata_cell_name(&runs[r], &runs[r].summary, CSV_SUMMARY, i, name, sizeof name),
+        runs[r].name);
     for (int q = 0, k = 0; q < nr && len < n; q++)
         if (q != r)
             len += (size_t)snprintf(buf + len, n - len, "%s%s", k++ ? " or " : "", runs[q].name);
@@ -243,10 +246,10 @@ static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i
         int j = q != r ? nearest(&runs[r], i, &runs[q], d, sizeof d) : -1;
         if (j < 0)
             continue;
-        len += (size_t)snprintf(buf + len, n - len, "%s the nearest, %s's cell %s repeat %s, "
-                                "differs in %s", k++ ? ";" : ":", runs[q].name,
-                                csvin_str(&runs[q].summary, CSV_SUMMARY, j, COL_cell),
-                                csvin_str(&runs[q].summary, CSV_SUMMARY, j, COL_repeat), d);
+        len += (size_t)snprintf(
+            buf + len, n - len, "%s the nearest, %s's %s, differs in %s", k++ ? ";" : ":",
+            runs[q].name,
+            plotdata_cell_name(&runs[q], &runs[q].summary, CSV_SUMMARY, j, name, sizeof name), d);
         if (!*why)
             snprintf(why, wn, "%s", d);
     }

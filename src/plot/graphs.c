@@ -51,8 +51,8 @@ static const struct graphs_graph list[] = {
      {{"timeline", "The night as it went: rows inserted and reads per second in each interval "
                    "of timeline.csv against wall-clock time, chunk starts as grey lines, "
                    "stretches without a row inserted (and COMMITs of a whole interval or "
-                   "more) in red; in a matrix, each cell's points in its colour, from a "
-                   "dashed line at its start.", 0}}},
+                   "more) in red; in a matrix, each run of a cell in its colour, from a "
+                   "dashed line at its start that names it (cell 3 · repeat 2).", 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "

@@ -3,6 +3,7 @@
 */
 #include "mdreport.h"
 
+#include "cellname.h"
 #include "dims.h"
 #include "headline.h"
 #include "latency.h"
@@ -88,16 +89,15 @@ static int *by_cell(const struct csvin *t)
     return o;
 }
 
-/* The headings of the settings that vary (vary[]) and of the figures,
-** from column nc on; returns the next column. */
+/* The headings of the settings that vary (vary[]; the repeat, beside the
+** cell, is not one) and of the figures, from column nc on; returns the
+** next column. */
 static int settings_heads(const int *vary, const char **heads, int *right, int nc)
 {
     for (int d = 0; d < PLOTDATA_NDIMS; d++)
-        if (vary[d]) {
+        if (vary[d] && d != PLOTDATA_REPEAT) {
             right[nc] = 0;
-            heads[nc++] = d < DIM_COUNT ? dim_table[d].column
-                          : d == PLOTDATA_READ_FROM ? colid_name(COL_read_from)
-                                                    : colid_name(COL_repeat);
+            heads[nc++] = d < DIM_COUNT ? dim_table[d].column : colid_name(COL_read_from);
         }
     for (int k = 0; k < NFIGS; k++) {
         right[nc] = 1;
@@ -111,7 +111,7 @@ static int settings_heads(const int *vary, const char **heads, int *right, int n
 static int settings_cells(const struct csvin *t, int i, const int *vary, char (*text)[320], int c)
 {
     for (int d = 0; d < PLOTDATA_NDIMS; d++)
-        if (vary[d]) {
+        if (vary[d] && d != PLOTDATA_REPEAT) {
             const char *v = plotdata_dim_value(t, CSV_SUMMARY, i, d);
             if (d < DIM_COUNT && d != DIM_LIB)
                 dims_human(d, v, text[c], sizeof text[c]);   /* 16k, not 16384 */
@@ -142,9 +142,13 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
     for (int d = 0; d < PLOTDATA_NDIMS; d++)
         vary[d] = varies(t, d) || (d == PLOTDATA_REPEAT && t->nrows > 0 &&
                                    strcmp(plotdata_dim_value(t, CSV_SUMMARY, 0, d), "1") != 0);
+    if (vary[PLOTDATA_REPEAT]) {    /* beside the cell, as report.html has it */
+        right[nc] = 1;
+        heads[nc++] = colid_name(COL_repeat);
+    }
     nc = settings_heads(vary, heads, right, nc);
     /* the ratios and verdicts against the baseline cell, as report.html's */
-    char ratio_head[2][48], probe[160];
+    char ratio_head[2][48 + CELLNAME_MAX], probe[160], base[CELLNAME_MAX];
     int ratios = 0;
     for (int i = 0; i < t->nrows; i++)
         for (int m = 0; m < 2; m++)
@@ -153,8 +157,8 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
                           ? 1 << m : 0;
     for (int m = 0; m < 2; m++)
         if (ratios & (1 << m)) {
-            snprintf(ratio_head[m], sizeof ratio_head[m], "%s × cell %lld", m ? "read" : "write",
-                     (long long)r->baseline);
+            snprintf(ratio_head[m], sizeof ratio_head[m], "%s × %s", m ? "read" : "write",
+                     cellname(base, sizeof base, r->baseline, 1, 1));
             right[nc] = 0;
             heads[nc++] = ratio_head[m];
         }
@@ -168,6 +172,10 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
         int c = 0;
         snprintf(text[c], sizeof text[c], "%s", csvin_str(t, CSV_SUMMARY, i, COL_cell));
         c++;
+        if (vary[PLOTDATA_REPEAT]) {
+            snprintf(text[c], sizeof text[c], "%s", csvin_str(t, CSV_SUMMARY, i, COL_repeat));
+            c++;
+        }
         c = settings_cells(t, i, vary, text, c);
         for (int m = 0; m < 2; m++)
             if (ratios & (1 << m)) {

@@ -14,12 +14,14 @@
 */
 #include "plotdata.h"
 #include "baseline.h"
+#include "cellname.h"
 
 #include "devinfo.h"
 #include "digits.h"
 #include "dims.h"
 #include "infile.h"
 #include "modes.h"
+#include "runjson.h"
 #include "tsv.h"
 
 #include <errno.h>
@@ -48,6 +50,15 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
         goto fail;
     if (plotdata_describe(r, err, n))
         goto fail;
+    if (!r->repeats) {      /* no run.json to say: the most its rows hold */
+        r->repeats = 1;
+        for (int i = 0; i < r->summary.nrows; i++)
+            if (csvin_int(&r->summary, SUM, i, COL_repeat, 1) > r->repeats)
+                r->repeats = csvin_int(&r->summary, SUM, i, COL_repeat, 1);
+        for (int i = 0; i < r->chunks.nrows; i++)
+            if (csvin_int(&r->chunks, CHK, i, COL_repeat, 1) > r->repeats)
+                r->repeats = csvin_int(&r->chunks, CHK, i, COL_repeat, 1);
+    }
     char why[300];
     if (plotdata_set_baseline(r, NULL, why, sizeof why) != 0)
         r->baseline = 1;   /* a run stopped before the cell it named: cell 1, as ever */
@@ -55,6 +66,13 @@ int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
 fail:
     plotdata_free(r);
     return -1;
+}
+
+const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin *t,
+                               enum csv_file f, int row, char *buf, size_t n)
+{
+    return cellname(buf, n, csvin_int(t, f, row, COL_cell, 0), csvin_int(t, f, row, COL_repeat, 1),
+                    r->repeats);
 }
 
 int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t n)
@@ -122,6 +140,7 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         r->rows = rows;
         r->chunk = chunk;
         r->reads = json_integer_value(json_object_get(o, "reads"));
+        r->repeats = runjson_repeats(j);
         r->commit_is_chunk = json_is_array(commit) && json_array_size(commit) == 1 &&
                              json_is_string(json_array_get(commit, 0)) &&
                              strcmp(json_string_value(json_array_get(commit, 0)), "chunk") == 0;

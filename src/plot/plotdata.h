@@ -31,6 +31,9 @@ struct plotdata_run {
     ** to follow --chunk, so a commit_every apart is the chunk's */
     int64_t rows, chunk, reads;
     int commit_is_chunk;
+    /* --repeat (run.json's; else the most its rows hold), by which
+    ** plotdata_cell_name names a cell's runs */
+    int64_t repeats;
 };
 
 /* One line of the scaling graphs: a summary row of a run. */
@@ -61,6 +64,12 @@ int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int
 ** Returns 0, or -1 with a one-line message in err (r then empty). */
 int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
 void plotdata_free(struct plotdata_run *r);
+
+/* The name of the run of row row of t (a file of r's: its cell and repeat
+** columns) as cellname.h gives it, "cell 3 · repeat 2", into buf.
+** Returns buf. */
+const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin *t,
+                               enum csv_file f, int row, char *buf, size_t n);
 
 /* Sets r->baseline to the cell text names among r's summary rows (NULL:
 ** the one run.json recorded, or cell 1).  Returns 0, or -1 with one line

@@ -10,15 +10,17 @@
 **                  phase without a row inserted, or a COMMIT's own row),
 **                  k (its cell's number in cells.tsv)
 **   chunkmarks.tsv t of each chunk's first write interval
-**   cells.tsv      one row per cell (and repeat) in the order they ran: k,
-**                  label ("cell 3", "cell 3.2" for a repeat), t (where
-**                  its first interval began): what colours the points of
-**                  a matrix by cell and marks where each cell began
+**   cells.tsv      one row per run of a cell in the order they ran: k,
+**                  label (cellname.h's "cell 3 · repeat 2", "cell 3" in a
+**                  run of one repeat), t (where its first interval
+**                  began): what colours the points of a matrix by cell
+**                  and marks where each run began
 **   telemetry.tsv  one row per chunk, in time order: t (the chunk's end),
 **                  write_rows_per_s, temp_c, cpu_mhz, k
 */
 #include "plottimeline.h"
 
+#include "cellname.h"
 #include "graphs.h"
 #include "measured.h"
 #include "phase.h"
@@ -88,15 +90,17 @@ static int write_axis(const char *datadir, double t0, double len, double *div, c
     return tsv_close(&f, err, n);
 }
 
-/* The cells of a run, numbered in the order their rows first appear
-** (the timeline's, then chunks.csv's): per number its "cell|repeat" key,
-** its label and where it began.  At most MAXCELLS: every later cell shares
-** the last number (a colour each would not tell 500 cells apart anyway). */
+/* The runs of the cells of a results folder r, numbered in the order
+** their rows first appear (the timeline's, then chunks.csv's): per number
+** its "cell|repeat" key, its name and where it began.  At most MAXCELLS:
+** every later run shares the last number (a colour each would not tell
+** 500 apart anyway). */
 enum { MAXCELLS = 512 };
 struct cells {
+    const struct plotdata_run *r;
     int n;
     struct {
-        char key[48], label[48];
+        char key[48], label[CELLNAME_MAX];
         double t;
     } c[MAXCELLS];
 };
@@ -114,10 +118,7 @@ static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, 
     if (c->n == MAXCELLS)
         return MAXCELLS;
     memcpy(c->c[c->n].key, key, sizeof key);
-    if (strcmp(rep, "1") == 0 || !*rep)
-        snprintf(c->c[c->n].label, sizeof c->c[c->n].label, "cell %s", cell);
-    else
-        snprintf(c->c[c->n].label, sizeof c->c[c->n].label, "cell %s.%s", cell, rep);
+    plotdata_cell_name(c->r, t, f, i, c->c[c->n].label, sizeof c->c[c->n].label);
     c->c[c->n].t = at;
     return ++c->n;
 }
@@ -236,6 +237,7 @@ int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *
         snprintf(err, n, "out of memory");
         return -1;
     }
+    cells->r = r;
     int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, n);
     if (rc == 0 && tl->nrows > 0) {
         have |= GRAPHS_TIMELINE;

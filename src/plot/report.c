@@ -6,6 +6,7 @@
 */
 #include "report.h"
 
+#include "cellname.h"
 #include "cmpratio.h"
 #include "devinfo.h"
 #include "digits.h"
@@ -311,9 +312,10 @@ static void cells_table(FILE *f, const struct report_row *x, int n, int compare)
     for (int i = 0; !compare && i < n; i++)
         ratios |= (*str_at(&x[i], colid_name(COL_write_vs_cell1)) != 0) |
                   (*str_at(&x[i], colid_name(COL_read_vs_cell1)) ? 2 : 0);
-    char write_head[48], read_head[48];
-    snprintf(write_head, sizeof write_head, "write × cell %" PRId64, n ? x[0].run->baseline : 1);
-    snprintf(read_head, sizeof read_head, "read × cell %" PRId64, n ? x[0].run->baseline : 1);
+    char write_head[48 + CELLNAME_MAX], read_head[48 + CELLNAME_MAX], base[CELLNAME_MAX];
+    cellname(base, sizeof base, n ? x[0].run->baseline : 1, 1, 1);
+    snprintf(write_head, sizeof write_head, "write × %s", base);
+    snprintf(read_head, sizeof read_head, "read × %s", base);
     for (int c = 0; c < NIDENTITY; c++) {
         vary[c] = id_varies(x, n, c);
         if (!vary[c] && n > 0) {
@@ -709,8 +711,8 @@ static void writes_by_file(FILE *f, const struct plotdata_run *r)
                   "count of the process's writes, <code>io_write_bytes</code>): the page cache "
                   "merges rewrites of the same pages before they reach it, so the second can "
                   "be far smaller.</p>\n<ul>\n", f);
-        fprintf(f, "<li>cell %s repeat %s: ", csvin_str(t, CSV_SUMMARY, i, COL_cell),
-                csvin_str(t, CSV_SUMMARY, i, COL_repeat));
+        char name[CELLNAME_MAX];
+        fprintf(f, "<li>%s: ", plotdata_cell_name(r, t, CSV_SUMMARY, i, name, sizeof name));
         double all = 0;
         for (int k = 0; k < 4; k++) {
             double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
@@ -786,8 +788,9 @@ static void device(FILE *f, const struct plotdata_run *r)
         if (strcmp(csvin_str(&r->summary, CSV_SUMMARY, i, COL_status), "ok") != 0 ||
             efficiency_of(lim, &r->summary, i, &e) != 0 || !efficiency_say(&e, said, sizeof said))
             continue;
-        fprintf(f, "<li>cell %s repeat %s: ", csvin_str(&r->summary, CSV_SUMMARY, i, COL_cell),
-                csvin_str(&r->summary, CSV_SUMMARY, i, COL_repeat));
+        char name[CELLNAME_MAX];
+        fprintf(f, "<li>%s: ",
+                plotdata_cell_name(r, &r->summary, CSV_SUMMARY, i, name, sizeof name));
         esc(f, said);
         fputs("</li>\n", f);
     }
@@ -812,7 +815,8 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         fputs("<p><small>Data: durability.csv, trials.csv, run.json in this folder.</small></p>\n",
               f);
     } else {
-        fputs("<h2>Summary</h2>\n<p>One row per cell; rates are medians over its full chunks, "
+        fputs("<h2>Summary</h2>\n<p>One row per run of a cell (a cell and its repeat); rates "
+              "are medians over its full chunks, "
               "p99 that of all its reads, in RAM the median share of the database in the OS "
               "cache before its reads. Cells not <em>ok</em> have no figures; their status says "
               "why.</p>\n",

@@ -17,6 +17,7 @@
 ** histograms as well, and are not compared.
 */
 #include "shareaudit.h"
+#include "cellname.h"
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "cellstats.h"
@@ -32,6 +33,10 @@
 struct ids {
     int64_t cell, repeat;
 };
+
+/* A cell's run as a message names it, its repeat always (cellname.h): a
+** name each use, in the enclosing block's storage. */
+#define NAME(id) cellname((char[CELLNAME_MAX]){0}, CELLNAME_MAX, (id).cell, (id).repeat, 0)
 
 /* dir/file f read whole: 0, or -1 with err (torn: a half line at its end). */
 static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *err, size_t n)
@@ -100,8 +105,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
         const char *js = json_string_value(json_object_get(j, colid_name(COL_status)));
         for (int k = 0; rc == 0 && k < i; k++)
             if (rec[k].id.cell == rec[i].id.cell && rec[k].id.repeat == rec[i].id.repeat) {
-                snprintf(err, n, "%s/summary.csv: cell %lld repeat %lld has two rows", dir,
-                         (long long)rec[i].id.cell, (long long)rec[i].id.repeat);
+                snprintf(err, n, "%s/summary.csv: %s has two rows", dir, NAME(rec[i].id));
                 rc = -1;
             }
         const char *which = NULL;
@@ -114,9 +118,8 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
                  !js || strcmp(js, rec[i].status) != 0)
             which = "summary.json";
         if (rc == 0 && which) {
-            snprintf(err, n, "%s: summary.csv's row %d (cell %lld repeat %lld, %s) is not %s's",
-                     dir, i + 1, (long long)rec[i].id.cell, (long long)rec[i].id.repeat,
-                     rec[i].status, which);
+            snprintf(err, n, "%s: summary.csv's row %d (%s, %s) is not %s's", dir, i + 1,
+                     NAME(rec[i].id), rec[i].status, which);
             rc = -1;
         }
         failed |= soak_status_failed(soak_status_of(rec[i].status));
@@ -187,9 +190,8 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
             continue;
         if (csvin_record(t, CSV_CHUNKS, r, &cr) != 0 || cr.chunk != k || k >= rec->chunks ||
             cellstats_add(&s, &cr, cr.ph[PHASE_WRITE].ops == chunk_rows) != 0) {
-            snprintf(err, n, "%s/chunks.csv: line %d: cell %lld repeat %lld's chunk %lld where "
-                     "chunk %lld of %lld was due", dir, r + 2, (long long)rec->id.cell,
-                     (long long)rec->id.repeat, (long long)cr.chunk, (long long)k,
+            snprintf(err, n, "%s/chunks.csv: line %d: %s's chunk %lld where chunk %lld of %lld "
+                     "was due", dir, r + 2, NAME(rec->id), (long long)cr.chunk, (long long)k,
                      (long long)rec->chunks);
             rc = -1;
         }
@@ -200,9 +202,8 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
     ** only its chunks are checked */
     int measured = !soak_status_failed(soak_status_of(rec->status));
     if (rc == 0 && (k != rec->chunks || (measured && k > 0 && last_rows != rec->rows))) {
-        snprintf(err, n, "%s: summary.csv's cell %lld repeat %lld counts %lld chunks and %lld "
-                 "rows, chunks.csv holds %lld chunks and %lld rows", dir,
-                 (long long)rec->id.cell, (long long)rec->id.repeat, (long long)rec->chunks,
+        snprintf(err, n, "%s: summary.csv's %s counts %lld chunks and %lld rows, chunks.csv "
+                 "holds %lld chunks and %lld rows", dir, NAME(rec->id), (long long)rec->chunks,
                  (long long)rec->rows, (long long)k, (long long)last_rows);
         rc = -1;
     }
@@ -218,8 +219,8 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
                                   csvout_row(CSV_SUMMARY, &derived, b, sizeof b) < 0 ?
                               "a field" : first_difference(a, b);
         if (bad) {
-            snprintf(err, n, "%s/summary.csv: cell %lld repeat %lld: %s is not what its chunks "
-                     "give", dir, (long long)rec->id.cell, (long long)rec->id.repeat, bad);
+            snprintf(err, n, "%s/summary.csv: %s: %s is not what its chunks give", dir,
+                     NAME(rec->id), bad);
             rc = -1;
         }
     }
@@ -253,9 +254,8 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
         for (int i = 0; !have && i < nrec; i++)
             have = rec[i].id.cell == id[r].cell && rec[i].id.repeat == id[r].repeat;
         if (!have) {
-            snprintf(err, n, "%s/chunks.csv: line %d: a chunk of cell %lld repeat %lld, which "
-                     "summary.csv has no row of", dir, r + 2, (long long)id[r].cell,
-                     (long long)id[r].repeat);
+            snprintf(err, n, "%s/chunks.csv: line %d: a chunk of %s, which summary.csv has no "
+                     "row of", dir, r + 2, NAME(id[r]));
             rc = -1;
         }
     }

@@ -8,11 +8,13 @@
 #include "readwait.h"
 
 #include "baseline.h"
+#include "cellname.h"
 #include "median.h"
 #include "csvin.h"
 #include "infile.h"
 #include "modes.h"
 #include "noise.h"
+#include "runjson.h"
 #include "summary.h"
 
 #include <inttypes.h>
@@ -272,7 +274,7 @@ static void cache(const struct headline_input *in, struct headline *h)
 {
     double *pct = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
     double *io = malloc(sizeof(double) * (size_t)(in->nrecs + 1));
-    int np = 0, nio = 0, drop = 0, cells = 0;
+    int np = 0, nio = 0, drop = 0, cells = 0, distinct = 0;
     for (int i = 0; pct && io && i < in->nrecs; i++) {
         const struct summary_record *s = &in->recs[i];
         if (!measured(s) || !(s->ph[PHASE_READ].median > 0))
@@ -281,15 +283,25 @@ static void cache(const struct headline_input *in, struct headline *h)
         drop += s->id.v[DIM_OS_CACHE] == OC_DROP;
         if (!isnan(s->db_cached_pct_median))
             pct[np++] = s->db_cached_pct_median;
-        if (!isnan(s->read_io_bytes_per_read))
+        if (!isnan(s->read_io_bytes_per_read)) {
             io[nio++] = s->read_io_bytes_per_read;
+            int seen = 0;       /* the cells they are runs of */
+            for (int j = 0; j < i && !seen; j++)
+                seen = in->recs[j].id.cell == s->id.cell && measured(&in->recs[j]) &&
+                       in->recs[j].ph[PHASE_READ].median > 0 &&
+                       !isnan(in->recs[j].read_io_bytes_per_read);
+            distinct += !seen;
+        }
     }
     double p = np ? median_of(pct, np) : NAN;
     double b = nio ? median_of(io, nio) : NAN;
     char bytes[80] = "";
     /* a median of several cells says so: the device's finding is one cell's */
-    char scope[40] = "";
-    if (nio > 1)
+    char scope[64] = "";
+    if (nio > distinct)
+        snprintf(scope, sizeof scope, ", the median of %d runs of %d cell%s", nio, distinct,
+                 distinct == 1 ? "" : "s");
+    else if (nio > 1)
         snprintf(scope, sizeof scope, ", the median of %d cells", nio);
     if (!isnan(b))
         /* a tenth under 10, as the table's figure: "0.2", not "0" */
@@ -429,11 +441,11 @@ static void dimensions(const struct headline_input *in, struct headline *h)
 static void churn(const struct headline_input *in, const char *base, struct headline *h)
 {
     struct churn c;
-    char text[HEADLINE_LEN], name[300], of[32];
+    char text[HEADLINE_LEN], name[300], of[CELLNAME_MAX];
     if (churn_of(in->recs, in->nrecs, in->chunks, in->nchunks, in->baseline, &c) != 0)
         return;
     snprintf(name, sizeof name, "%s, the baseline", base);
-    snprintf(of, sizeof of, "cell %" PRId64, in->baseline);
+    cellname(of, sizeof of, in->baseline, 1, 1);     /* the cell, over its repeats */
     const struct churn_phase *u = &c.update, *d = &c.del;
     if (*churn_update_text(&c, name, text, sizeof text)) {
         add(h, HL_UPDATES, "%s", text);
@@ -826,7 +838,11 @@ static void device(const char *dir, const json_t *limits, const struct headline_
         if (csvin_int(&t, CSV_SUMMARY, i, COL_cell, -1) == in->baseline &&
             strcmp(csvin_str(&t, CSV_SUMMARY, i, COL_status), "ok") == 0 &&
             efficiency_of(limits, &t, i, &e) == 0 && efficiency_say(&e, said, sizeof said) > 0) {
-            add(h, HL_DEVICE, "Against the device (cell %" PRId64 "): %s.", in->baseline, said);
+            char name[CELLNAME_MAX];
+            add(h, HL_DEVICE, "Against the device (%s): %s.",
+                cellname(name, sizeof name, in->baseline,
+                         csvin_int(&t, CSV_SUMMARY, i, COL_repeat, 1), in->repeats),
+                said);
             break;
         }
     csvin_free(&t);
@@ -855,6 +871,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.planned_rows = json_integer_value(json_object_get(o, "rows"));
     in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
+    in.repeats = runjson_repeats(j);
     struct need need;
     char why[256];
     const char *asked = json_string_value(json_object_get(o, "need"));
@@ -863,6 +880,9 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     json_decref(j);
     in.recs = recs;
     in.chunks = chunks;
+    if (!in.repeats)        /* an older folder: the most its rows hold */
+        for (int i = 0; i < in.nrecs; i++)
+            in.repeats = recs[i].id.repeat > in.repeats ? recs[i].id.repeat : in.repeats;
     in.preset = *preset ? preset : NULL;
     if (chunks && (j || infile_absent(path)) &&
         baseline_of_records(baseline ? baseline : given, recs, in.nrecs, &in.baseline, err,

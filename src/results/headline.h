@@ -97,6 +97,7 @@ struct headline_input {
     int64_t target_rows;     /* --target-rows: the size figures are projected to; 0 none */
     int cpus;                /* the machine's cores (run.json's host); 0 unknown */
     const struct need *need; /* --need: the load each cell is held against; NULL none */
+    int64_t repeats;         /* --repeat, as cellname.h names a cell's runs; 0 unknown */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

@@ -2,6 +2,7 @@
 ** histfile: see histfile.h.
 */
 #include "histfile.h"
+#include "cellname.h"
 
 #include "csvupgrade.h"
 #include "csvout.h"
@@ -73,9 +74,10 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
                      struct hist *out, struct hist *readers, off_t *whole, char *err,
                      size_t n)
 {
-    char path[4200];
+    char path[4200], name[CELLNAME_MAX];
     struct csvin t;
     int torn;
+    cellname(name, sizeof name, cell, repeat, 0);
     snprintf(path, sizeof path, "%s/histograms.csv", dir);
     if (csvin_read_whole(path, CSV_HISTOGRAMS, &t, whole, &torn, err, n))
         return -1;
@@ -101,9 +103,9 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         keep--;
     for (int i = 0; rc == 0 && i < keep; i++)
         if (unrecorded(&t, i, cell, repeat, chunks)) {
-            snprintf(err, n, "%s: a histogram of chunk %.0f of cell %" PRId64
-                             " before rows of recorded chunks: the file is damaged",
-                     path, csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), cell);
+            snprintf(err, n, "%s: a histogram of chunk %.0f of %s before rows of recorded "
+                             "chunks: the file is damaged",
+                     path, csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), name);
             rc = -1;
         }
     if (rc == 0 && keep < t.nrows && length_of_rows(path, keep, whole) != 0) {
@@ -116,13 +118,12 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     for (int64_t k = 0; rc == 0 && k < chunks; k++) {
         struct hist h;
         if (row[k] < 0) {
-            snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of cell %" PRId64, path, k,
-                     cell);
+            snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of %s", path, k, name);
             rc = -1;
         } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram)) ||
                    (readers && merge_readers(&t, row[k], readers))) {
-            snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of cell %" PRId64
-                             " is damaged", path, k, cell);
+            snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of %s is damaged", path, k,
+                     name);
             rc = -1;
         } else {
             hist_merge(out, &h);

@@ -4,6 +4,7 @@
 */
 #include "noise.h"
 
+#include "cellname.h"
 #include "median.h"
 #include "csvin.h"
 
@@ -239,9 +240,9 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
 
 const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size_t n)
 {
-    char how[160], baseline_text[24];
+    char how[160], baseline_text[CELLNAME_MAX];
     int rounds = 0, filled = 0;
-    snprintf(baseline_text, sizeof baseline_text, "%" PRId64, base);
+    cellname(baseline_text, sizeof baseline_text, base, 1, 1);
     for (int i = 0; i < t->nrows; i++) {
         rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
         filled |= *csvin_str(t, CSV_SUMMARY, i, phase_table[PHASE_WRITE].vs_cell1) != 0;
@@ -249,7 +250,7 @@ const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size
     buf[0] = 0;
     if (rounds < 2 || filled)
         snprintf(buf, n, "%s%s%s%s", noise_method(rounds, how, sizeof how),
-                 rounds > 1 ? "; each cell against the baseline, cell " : "",
+                 rounds > 1 ? "; each cell against the baseline, " : "",
                  rounds > 1 ? baseline_text : "",
                  rounds > 1 ? " (--baseline; by default cell 1, every dimension's first value); "
                               "a difference is called only when its interval covers 95%, and "

@@ -236,6 +236,20 @@ void *runjson_cells(struct runjson *r)
     return r->cells;
 }
 
+int64_t runjson_repeats(const void *root)
+{
+    json_t *v = json_object_get(json_object_get(root, "options"), "repeat");
+    const char *text = json_string_value(v);
+    if (json_is_integer(v))
+        return json_integer_value(v) > 0 ? (int64_t)json_integer_value(v) : 0;
+    if (!text || strncmp(text, "auto", 4) != 0)
+        return 0;
+    if (!text[4])
+        return REPEAT_AUTO_MAX;
+    long long max = text[4] == ':' ? strtoll(text + 5, NULL, 10) : 0;
+    return max > 0 ? (int64_t)max : 0;
+}
+
 double runjson_run_s(struct runjson *r, double *at_last_cell)
 {
     size_t n = json_array_size(r->cells);

@@ -51,6 +51,11 @@ int runjson_cwd(struct runjson *r, char **cwd);
 /* The parsed document (json_t *), owned by r. */
 void *runjson_root(struct runjson *r);
 
+/* The run's --repeat as the options of run.json's document root (a
+** json_t *) record it: a count, or "auto[:MAX]" its most rounds; 0 when
+** they do not (an older folder).  cellname.h names a cell's runs by it. */
+int64_t runjson_repeats(const void *root);
+
 /* Notes that the run was resumed here (appended to "resumes"). */
 void runjson_add_resume(struct runjson *r, const char *where);
 

@@ -3,6 +3,7 @@
 */
 #include "summary.h"
 #include "baseline.h"
+#include "cellname.h"
 #include "csvout.h"
 #include "noise.h"
 #include "cellstatus.h"
@@ -219,7 +220,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
 static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
                    const struct summary_record *recs, int n, enum phase_id m, int64_t base)
 {
-    char lb[256], range[64];
+    char lb[256], range[64], name[CELLNAME_MAX];
     char (*t)[160] = calloc((size_t)nc, sizeof *t);
     int rounds = noise_rounds(recs, n), w = 8;
     for (int i = 0; t && i < nc; i++) {   /* the ratios first: their column's width */
@@ -239,17 +240,18 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
         if (rounds > 1)
             snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
         plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f %-7s %-19s %-*s  cell %-3" PRId64 " %s\n", i + 1, v,
-                phase_table[m].unit, range, w, t[i], c[i].first->id.cell, lb);
+        fprintf(f, "  %2d. %12.0f %-7s %-19s %-*s  %-8s %s\n", i + 1, v, phase_table[m].unit,
+                range, w, t[i], cellname(name, sizeof name, c[i].first->id.cell, 1, 1), lb);
     }
     free(t);
 }
 
-/* The cells that did not measure, each once however many repeats it had. */
+/* The cells that did not measure, each once however many repeats it had
+** (the run by its repeat when one alone). */
 static void unmeasured(FILE *f, const struct config *cfg, const struct summary_record *recs,
                        int n)
 {
-    char lb[256];
+    char lb[256], name[CELLNAME_MAX];
     for (int i = 0; i < n; i++) {
         const struct summary_record *r = &recs[i];
         if (!strcmp(r->status, "ok") || !strcmp(r->status, "warmup") ||
@@ -263,7 +265,11 @@ static void unmeasured(FILE *f, const struct config *cfg, const struct summary_r
         if (seen)
             continue;
         plan_cell_label(cfg, &r->id, lb, sizeof lb);
-        fprintf(f, "  cell %" PRId64 " %s: %s: %s", r->id.cell, lb, r->status, r->reason);
+        if (times > 1)
+            cellname(name, sizeof name, r->id.cell, 1, 1);
+        else
+            cellname(name, sizeof name, r->id.cell, r->id.repeat, cfg->repeat);
+        fprintf(f, "  %s %s: %s: %s", name, lb, r->status, r->reason);
         fprintf(f, times > 1 ? " (%d repeats)\n" : "\n", times);
     }
 }
@@ -272,7 +278,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
                    int64_t base)
 {
     struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
-    char lb[256];
+    char lb[256], cname[CELLNAME_MAX];
     if (!c)
         return;
     int nc = fold(recs, n, c);
@@ -281,7 +287,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         for (int s = 0; status_names[s]; s++)
             if (strcmp(recs[i].status, status_names[s]) == 0)
                 counts[s]++;
-    fprintf(f, "\ncells:");
+    fprintf(f, "\nruns:");
     for (int s = 0; status_names[s]; s++)
         if (counts[s])
             fprintf(f, " %d %s", counts[s], status_names[s]);
@@ -289,7 +295,8 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     unmeasured(f, cfg, recs, n);
     if (nc == 1) {   /* nothing to rank: the cell's figures */
         plan_cell_label(cfg, &c[0].first->id, lb, sizeof lb);
-        fprintf(f, "\ncell %" PRId64 " %s: %.0f %s written", c[0].first->id.cell, lb,
+        fprintf(f, "\n%s %s: %.0f %s written",
+                cellname(cname, sizeof cname, c[0].first->id.cell, 1, 1), lb,
                 c[0].rate[PHASE_WRITE], phase_table[PHASE_WRITE].unit);
         if (!isnan(c[0].rate[PHASE_READ]))
             fprintf(f, ", %.0f %s read", c[0].rate[PHASE_READ], phase_table[PHASE_READ].unit);
@@ -314,7 +321,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     int measured = 0;
     for (int i = 0; i < nc; i++)
         measured |= c[i].first->id.cell == base;
-    fprintf(f, "baseline: cell %" PRId64 ", %s (%s)\n", base, name,
+    fprintf(f, "baseline: %s, %s (%s)\n", cellname(cname, sizeof cname, base, 1, 1), name,
             measured ? "--baseline names another" : "it measured nothing: no ratios");
     qsort(c, (size_t)nc, sizeof *c, by_write);
     fprintf(f, "\nby write rate (median of chunks%s; x against %s):\n",

@@ -4,6 +4,7 @@
 #include "estimate.h"
 
 #include "calibrate.h"
+#include "cellname.h"
 #include "csvin.h"
 #include "devinfo.h"
 #include "dims.h"
@@ -150,9 +151,16 @@ static int from_earlier(const struct runner *r, const struct cell *c, const stru
     if (bk < 0)
         return 0;
     const struct csvin *t = &e[bk].sum;
+    char name[CELLNAME_MAX];
+    int64_t repeats = 1;        /* the earlier run's: the most its rows hold */
+    for (int i = 0; i < t->nrows; i++)
+        if (csvin_int(t, CSV_SUMMARY, i, COL_repeat, 1) > repeats)
+            repeats = csvin_int(t, CSV_SUMMARY, i, COL_repeat, 1);
     *w = csvin_num(t, CSV_SUMMARY, bi, COL_write_rows_per_s_median);
     *rd = csvin_num(t, CSV_SUMMARY, bi, COL_read_ops_per_s_median);
-    snprintf(from, n, "%s cell %s%s", e[bk].dir, csvin_str(t, CSV_SUMMARY, bi, COL_cell),
+    snprintf(from, n, "%s %s%s", e[bk].dir,
+             cellname(name, sizeof name, csvin_int(t, CSV_SUMMARY, bi, COL_cell, 0),
+                      csvin_int(t, CSV_SUMMARY, bi, COL_repeat, 1), repeats),
              best == DIM_COUNT ? "" : ", the nearest settings");
     return 1;
 }
@@ -176,7 +184,8 @@ static int from_calibration(const struct runner *r, int i, const double *cw, con
         return 0;
     *w = cw[bj];
     *rd = crd[bj];
-    snprintf(from, n, "calibration of cell %d%s", bj + 1,
+    char name[CELLNAME_MAX];     /* a combination's first repeat calibrates it */
+    snprintf(from, n, "calibration of %s%s", cellname(name, sizeof name, r->cells[bj].combo, 1, 1),
              best == DIM_COUNT ? "" : ", the nearest settings");
     return 1;
 }
@@ -208,7 +217,7 @@ static void print_storage(const struct storage_info *st, FILE *f)
     fputc('\n', f);
 }
 
-/* --max-time: the cells that fit, in the order they run, from their times. */
+/* --max-time: the runs that fit, in the order they run, from their times. */
 static void print_fit(const struct runner *r, const double *s, FILE *f)
 {
     char d[24], cells[32];
@@ -218,19 +227,19 @@ static void print_fit(const struct runner *r, const double *s, FILE *f)
         sum += s[fit];
     fprintf(f, "  --max-time %s: ", progress_duration((double)r->cfg->max_time_s, d, sizeof d));
     if (fit == 1)
-        snprintf(cells, sizeof cells, "cell 1 fits");
+        snprintf(cells, sizeof cells, "run 1 fits");
     else
-        snprintf(cells, sizeof cells, "cells 1-%d fit", fit);
+        snprintf(cells, sizeof cells, "runs 1-%d fit", fit);
     if (fit == r->ncells)
-        fprintf(f, "every cell fits (about %s)\n", say_s(sum, d, sizeof d));
+        fprintf(f, "every run fits (about %s)\n", say_s(sum, d, sizeof d));
     else if (fit == 0)
-        fprintf(f, "no cell fits: cell 1 would end interrupted%s\n",
+        fprintf(f, "no run fits: run 1 would end interrupted%s\n",
                 r->ncells > 1 ? ", the rest skipped" : "");
     else if (s[fit] < 0)
-        fprintf(f, "%s (about %s); cell %d has no estimate\n", cells, say_s(sum, d, sizeof d),
+        fprintf(f, "%s (about %s); run %d has no estimate\n", cells, say_s(sum, d, sizeof d),
                 fit + 1);
     else
-        fprintf(f, "%s (about %s); cell %d would end interrupted%s\n", cells,
+        fprintf(f, "%s (about %s); run %d would end interrupted%s\n", cells,
                 say_s(sum, d, sizeof d), fit + 1, fit + 2 <= r->ncells ? ", the rest skipped" : "");
 }
 
@@ -258,7 +267,7 @@ void estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
     struct storage_info st;
-    char probe[4096], label[256], from[4400], d[24];
+    char probe[4096], label[256], from[4400], d[24], name[CELLNAME_MAX];
     folder_existing_ancestor(r->db_dir, probe, sizeof probe);
     if (sysinfo_storage(probe, &st) != 0)
         memset(&st, 0, sizeof st), st.free_bytes = -1;
@@ -287,15 +296,16 @@ void estimate_print(const struct runner *r, FILE *f)
         plan_cell_id(cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id,
                      &id);
         plan_cell_label(cfg, &id, label, sizeof label);
+        runner_run_name(r, i, name, sizeof name);
         int got = ne ? from_earlier(r, c, e, ne, &w, &rd, from, sizeof from)
                      : from_calibration(r, i, cw, crd, &w, &rd, from, sizeof from);
         s[i] = got ? time_at(cfg, w, rd) : -1;
         if (s[i] < 0) {
             unknown++;
-            fprintf(f, "    cell %d/%d %s  no estimate\n", i + 1, r->ncells, label);
+            fprintf(f, "    %s (%s)  no estimate\n", name, label);
         } else {
             total += s[i];
-            fprintf(f, "    cell %d/%d %s  about %s  (from %s)\n", i + 1, r->ncells, label,
+            fprintf(f, "    %s (%s)  about %s  (from %s)\n", name, label,
                     say_s(s[i], d, sizeof d), from);
         }
     }

@@ -28,6 +28,7 @@
 */
 #include "resume.h"
 #include "cellentry.h"
+#include "cellname.h"
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "dbfile.h"
@@ -129,8 +130,10 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     }
     csvin_free(&t);
     fd->recorded = p->chunks;
+    char name[CELLNAME_MAX];
     if (!ok)
-        snprintf(err, n, "%s: the chunks of cell %" PRId64 " are out of order", path, c->combo);
+        snprintf(err, n, "%s: the chunks of %s are out of order", path,
+                 cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat));
     return ok ? 0 : -1;
 }
 
@@ -207,8 +210,9 @@ static int check_database(struct runner *r, struct found *fd, const char *db, ch
     shape_gen(&g, (uint64_t)r->cfg->seed, c->v);
     schedule_for_cell(&sch, r->cfg, c);
     if (access(db, F_OK) != 0) {
-        snprintf(err, n, "the database of cell %" PRId64 " (%s) is gone: cannot resume", c->combo,
-                 db);
+        char name[CELLNAME_MAX];
+        snprintf(err, n, "the database of %s (%s) is gone: cannot resume",
+                 cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat), db);
         return -1;
     }
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
@@ -785,9 +789,10 @@ static void announce(struct resume *rs)
     const struct runner *r = &rs->r;
     const struct found *fd = &rs->fd;
     const struct config *cfg = &rs->cfg;
-    char where[160];
-    snprintf(where, sizeof where, "cell %d of %d after %" PRId64 " of %" PRId64 " chunks",
-             fd->first + 1, r->ncells, fd->recorded, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+    char where[160], name[CELLNAME_MAX];
+    snprintf(where, sizeof where, "%s after %" PRId64 " of %" PRId64 " chunks",
+             runner_run_name(r, fd->first, name, sizeof name), fd->recorded,
+             (cfg->rows + cfg->chunk - 1) / cfg->chunk);
     json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
     runjson_add_resume(r->rj, where);
     runjson_write(r->rj, rs->out);
@@ -835,8 +840,9 @@ static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
             continue;
         int rc = check_verify_cell(rs, i, &fd, err, n);
         if (rc == 0 && pass) {
-            printf("resuming %s at cell %d of %d: every chunk recorded, its verify was cut "
-                   "short: it runs again\n", rs->out, i + 1, r->ncells);
+            char name[CELLNAME_MAX];
+            printf("resuming %s at %s: every chunk recorded, its verify was cut short: it runs "
+                   "again\n", rs->out, runner_run_name(r, i, name, sizeof name));
             fflush(stdout);
             rc = runner_redo_cell(r, i, &fd.prior);
         }

@@ -21,6 +21,7 @@
 #include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
+#include "cellname.h"
 #include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
@@ -116,6 +117,7 @@ static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
     env.beat_fd = -1;
     env.mark_fd = r->marks_fd;
     pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
+    runner_run_name(r, idx, pg->name, sizeof pg->name);
     int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
     if (rc == 0)
         return 0;
@@ -203,6 +205,12 @@ static int skip_cell(struct runner *r, int idx, const char *why)
     return record_cell(r, idx, &res);
 }
 
+const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n)
+{
+    const struct cell *c = &r->cells[idx];
+    return cellname_run(buf, n, idx + 1, r->ncells, c->combo, c->repeat, r->cfg->repeat);
+}
+
 void runner_print_plan(const struct runner *r)
 {
     const struct config *cfg = r->cfg;
@@ -212,7 +220,7 @@ void runner_print_plan(const struct runner *r)
         biggest = b > biggest ? b : biggest;
         all += b;
     }
-    printf("sqlsoak %s: %s%d cell%s (%" PRId64 " combination%s x %s%" PRId64 " repeat%s%s), "
+    printf("sqlsoak %s: %s%d run%s (%" PRId64 " cell%s x %s%" PRId64 " repeat%s%s), "
            "%" PRId64 " rows each in chunks of %" PRId64 "\n",
            SQLSOAK_VERSION, cfg->repeat_auto ? "up to " : "", r->ncells,
            r->ncells == 1 ? "" : "s", plan_combinations(cfg),
@@ -238,10 +246,9 @@ void runner_print_plan(const struct runner *r)
 static void note_where(struct runner *r, int i, int64_t chunks, const char *why)
 {
     const struct config *cfg = r->cfg;
-    snprintf(r->where, sizeof r->where,
-             "cell %d of %d (cell %" PRId64 ", repeat %" PRId64 ") after %" PRId64 " of %" PRId64
-             " chunks%s%s",
-             i + 1, r->ncells, r->cells[i].combo, r->cells[i].repeat, chunks,
+    char name[CELLNAME_MAX];
+    snprintf(r->where, sizeof r->where, "%s after %" PRId64 " of %" PRId64 " chunks%s%s",
+             runner_run_name(r, i, name, sizeof name), chunks,
              (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");
 }
 
@@ -275,7 +282,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     const struct config *cfg = r->cfg;
     struct progress pg;
     progress_init(&pg, cfg->progress);
-    pg.cells = r->ncells;
+    pg.runs = r->ncells;
     double left_s = (double)cfg->max_time_s - r->spent_s;
     uint64_t deadline = !cfg->max_time_s ? 0
                         : left_s > 0    ? t_start + (uint64_t)(left_s * 1e9)
@@ -289,7 +296,6 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             break;      /* (a resumed cell runs a chunk and ends as interrupted) */
         struct cell_result res;
         double done_s = (clock_now_ns() - t_start) / 1e9;
-        pg.cell_no = i + 1;
         pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
         int lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
         progress_done(&pg);
@@ -308,8 +314,8 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
             char msg[512];
-            snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", i + 1, r->ncells,
-                     status_names[res.status], res.sum.reason);
+            snprintf(msg, sizeof msg, "%s: %s: %s", pg.name, status_names[res.status],
+                     res.sum.reason);
             progress_note(&pg, msg);
         }
         if (record_cell(r, i, &res) != 0) {
@@ -329,7 +335,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             noise_decided(r->results, r->nresults, runner_baseline(r))) {
             snprintf(decided, sizeof decided, "--repeat auto: every comparison decided after "
                      "%" PRId64 " rounds", r->cells[i].repeat);
-            printf("%s: the %d cells of the rounds after it are skipped\n", decided,
+            printf("%s: the %d runs of the rounds after it are skipped\n", decided,
                    r->ncells - i - 1);
             fflush(stdout);
             i++;
@@ -338,7 +344,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         if (i == first && !prior && r->ncells - first > 1 &&
             (res.status == ST_OK || res.status == ST_WARMUP)) {
             char eta[16];
-            printf("first cell took %.1f s; the whole matrix should take about %s\n",
+            printf("the first run took %.1f s; the whole matrix should take about %s\n",
                    res.sum.wall_s,
                    progress_duration(res.sum.wall_s * (r->ncells - first), eta, sizeof eta));
             fflush(stdout);
@@ -346,15 +352,17 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     }
     if (stop_signal && i < r->ncells) {
         r->end = "interrupted";
-        snprintf(r->where, sizeof r->where, "before cell %d of %d", i + 1, r->ncells);
+        char name[CELLNAME_MAX];
+        snprintf(r->where, sizeof r->where, "before %s", runner_run_name(r, i, name, sizeof name));
         return failed;
     }
     for (; i < r->ncells; i++)
         if (skip_cell(r, i, *decided                                   ? decided
                             : failed && cfg->on_error == OE_STOP ? "--on-error stop"
                                                                  : "--max-time reached")) {
-            snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", i + 1, r->ncells,
-                     r->end_why);
+            char name[CELLNAME_MAX];
+            snprintf(r->where, sizeof r->where, "before %s: %s",
+                     runner_run_name(r, i, name, sizeof name), r->end_why);
             break;
         }
     return failed;
@@ -365,8 +373,7 @@ int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
     struct progress pg;
     struct cell_result res;
     progress_init(&pg, r->cfg->progress);
-    pg.cells = r->ncells;
-    pg.cell_no = idx + 1;
+    pg.runs = r->ncells;
     int lost = run_cell(r, idx, prior, &pg, 0, &res);
     progress_done(&pg);
     if (lost || res.results_full || (stop_signal && !res.db_created)) {
@@ -376,8 +383,8 @@ int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
     }
     if (res.status != ST_OK && res.status != ST_WARMUP) {
         char msg[512];
-        snprintf(msg, sizeof msg, "cell %d/%d: %s: %s", idx + 1, r->ncells,
-                 status_names[res.status], res.sum.reason);
+        snprintf(msg, sizeof msg, "%s: %s: %s", pg.name, status_names[res.status],
+                 res.sum.reason);
         progress_note(&pg, msg);
     }
     r->results[idx] = res.sum;
@@ -463,8 +470,10 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     if (runjson_reserve(r->rj, r->out) != 0) {
         /* no room for run.json's last words: no cell is begun */
         results_failed(r, ".run.json.reserve", errno);
-        snprintf(r->where, sizeof r->where, "before cell %d of %d: %s", first + 1, r->ncells,
-                 r->end_why);
+        char name[CELLNAME_MAX] = "closing the run";
+        if (first < r->ncells)
+            runner_run_name(r, first, name, sizeof name);
+        snprintf(r->where, sizeof r->where, "before %s: %s", name, r->end_why);
     } else {
         failed = cells_loop(r, first, prior, r->t_start);
     }

@@ -57,7 +57,11 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
                     size_t n);
 
-/* The plan, as the run begins: cells, libraries, where results go
+/* Run idx (0-based) of the plan, named as cellname.h says, into buf:
+** "run 4 of 6: cell 2 · repeat 2".  Returns buf. */
+const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n);
+
+/* The plan, as the run begins: runs and cells, libraries, where results go
 ** (estimate.h adds its times). */
 void runner_print_plan(const struct runner *r);
 

@@ -30,7 +30,7 @@ setup() {
     run "$S" status "$T/mt"
     echo "$output"
     [[ "${lines[0]}" == *": ok, stopped by --max-time" ]]
-    [[ "$output" == *"cells recorded: 3 of 3: 1 interrupted, 2 skipped"* ]]
+    [[ "$output" == *"runs recorded: 3 of 3: 1 interrupted, 2 skipped"* ]]
 }
 
 @test "compare --help: --out is required and shows no default" {

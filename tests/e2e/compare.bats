@@ -108,7 +108,7 @@ PY
     echo "$output"
     [ "$status" -eq 1 ]
     [[ "$output" != *"share no settings"* ]]
-    [[ "$output" == *"cell 1 repeat 1 of c has no match in a: the nearest, a's cell 1 repeat 1, differs in commit-every 1000 vs 5000"* ]]
+    [[ "$output" == *"cell 1 of c has no match in a: the nearest, a's cell 1 · repeat 1, differs in commit-every 1000 vs 5000"* ]]
     [[ "$output" == *"no cell matched: the nearest cells differ in commit-every 5000 vs 1000"* ]]
     grep -q 'differs in commit-every 1000 vs 5000' "$out/report.html"
 }
@@ -123,7 +123,7 @@ PY
     echo "$output"
     [ "$status" -eq 1 ]
     # neither gave it: the chunk is named, and no commit-every nobody set
-    [[ "$output" == *"a's cell 1 repeat 1, differs in rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
+    [[ "$output" == *"a's cell 1 · repeat 1, differs in rows 30k vs 20k, chunk 10k vs 5k, reads 1k vs 2k"* ]]
     [[ "$output" != *"commit-every"* ]]
 }
 

@@ -2,7 +2,7 @@
 # The plan before the night: `run --dry-run` prints the cells, the room
 # they need, the storage behind --db-dir and each cell's time estimated
 # from earlier runs on that storage, creates nothing and exits 0; with
-# --max-time it names the cells that fit; a normal run prints the same
+# --max-time it names the runs that fit; a normal run prints the same
 # estimate before its first chunk.
 
 bats_require_minimum_version 1.5.0
@@ -34,16 +34,16 @@ m = re.fullmatch(r"(\d+)h(\d+)m", t)
 print(int(m.group(1)) * 3600 + int(m.group(2)) * 60)' "$1"
 }
 
-# estimate N OUTPUT: cell N's estimated time in seconds, from the plan.
+# estimate N OUTPUT: run N's estimated time in seconds, from the plan.
 estimate() {
-    seconds "$(sed -nE "s/^    cell $1\/[0-9]+ .*  about (.*)  \(from .*\)$/\1/p" <<<"$2")"
+    seconds "$(sed -nE "s/^    run $1 of [0-9]+: .*  about (.*)  \(from .*\)$/\1/p" <<<"$2")"
 }
 
 @test "dry run: creates nothing (no results folder, no --db-dir) and exits 0" {
     mkdir "$T/w"
     ( cd "$T/w" && find . | sort ) >"$T/before"
     run -0 "$S" run --rows 40k --chunk 20k --dry-run --db-dir "$T/w/new/db" --out "$T/w/new/out"
-    [[ "$output" == *"1 cell (1 combination x 1 repeat), 40000 rows each in chunks of 20000"* ]]
+    [[ "$output" == *"1 run (1 cell x 1 repeat), 40000 rows each in chunks of 20000"* ]]
     [[ "$output" == *"results would be in $T/w/new/out"* ]]
     ( cd "$T/w" && find . | sort ) >"$T/after"
     diff "$T/before" "$T/after"
@@ -73,9 +73,9 @@ EOF
         --db-dir "$T/db" --out "$RUNS/b"
     rm -r "$RUNS/other"
     [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
-    grep -q "cell 1/3 .* wal .*(from $RUNS/a cell 2)$" <<<"$output"
-    grep -q "cell 2/3 .* delete .*(from $RUNS/a cell 1)$" <<<"$output"
-    grep -q "cell 3/3 .* memory .*(from $RUNS/a cell [12], the nearest settings)$" <<<"$output"
+    grep -q "run 1 of 3: cell 1 (.* wal .*(from $RUNS/a cell 2)$" <<<"$output"
+    grep -q "run 2 of 3: cell 2 (.* delete .*(from $RUNS/a cell 1)$" <<<"$output"
+    grep -q "run 3 of 3: cell 3 (.* memory .*(from $RUNS/a cell [12], the nearest settings)$" <<<"$output"
     for c in 1 2; do
         want=$(python3 - "$RUNS/a/summary.csv" "$((3 - c))" <<'EOF'
 import csv, sys
@@ -99,7 +99,7 @@ EOF
     run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --dry-run --db-dir "$T/db" \
         --out "$T/elsewhere/out" --estimate-from "$RUNS/a"
     [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
-    grep -q "cell 1/1 .* delete .*(from $RUNS/a cell 1)$" <<<"$output"
+    grep -q "run 1 of 1: cell 1 (.* delete .*(from $RUNS/a cell 1)$" <<<"$output"
     # a folder that is no results folder: one line, exit 2, nothing created
     mkdir "$T/empty"
     run -2 --separate-stderr "$S" run --rows 40k --chunk 20k --db-dir "$T/db" \
@@ -114,10 +114,10 @@ EOF
     run -0 "$S" run --rows 1M --chunk 100k --reads 10k --journal delete,wal --repeat 2 \
         --dry-run --db-dir "$T/w/db" --out "$T/w/out"
     [[ "$output" == *"no earlier run on this storage: estimated time per cell from a 20000-row calibration of 2 cells (its folder removed;"* ]]
-    grep -Eq '^    cell 1/4 .* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
-    grep -Eq '^    cell 2/4 .* wal .*  about .*  \(from calibration of cell 2\)$' <<<"$output"
-    # a repeat takes its combination's calibration
-    grep -Eq '^    cell 3/4 .* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^    run 1 of 4: cell 1 · repeat 1 \(.* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^    run 2 of 4: cell 2 · repeat 1 \(.* wal .*  about .*  \(from calibration of cell 2\)$' <<<"$output"
+    # a repeat takes its cell's calibration
+    grep -Eq '^    run 3 of 4: cell 1 · repeat 2 \(.* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
     grep -Eq '^  in all: about ' <<<"$output"
     ( cd "$T/w" && find . | sort ) >"$T/after"
     diff "$T/before" "$T/after"
@@ -125,8 +125,8 @@ EOF
     # so the sixth combination is not reached and takes the nearest's times
     SQLSOAK_TEST_SLOW=20000 run -0 "$S" run --rows 1M --chunk 100k --reads 10k \
         --journal delete,truncate,persist,memory,wal,off --dry-run --db-dir "$T/w/db" --out "$T/w/out"
-    grep -Eq '^    cell 1/6 .*  \(from calibration of cell 1\)$' <<<"$output"
-    grep -Eq '^    cell 6/6 .* off .*  \(from calibration of cell [1-4], the nearest settings\)$' <<<"$output"
+    grep -Eq '^    run 1 of 6: cell 1 .*  \(from calibration of cell 1\)$' <<<"$output"
+    grep -Eq '^    run 6 of 6: cell 6 \(.* off .*  \(from calibration of cell [1-4], the nearest settings\)$' <<<"$output"
     ( cd "$T/w" && find . | sort ) >"$T/after"
     diff "$T/before" "$T/after"
 }
@@ -138,29 +138,29 @@ EOF
     [ -z "$(ls -A "$T/db")" ]
 }
 
-@test "dry run: with --max-time, it names the cells that fit" {
+@test "dry run: with --max-time, it names the runs that fit" {
     args=(run --rows 10M --chunk 200k --reads 30k --repeat 3 --dry-run --db-dir "$T/db" --out "$RUNS/c")
     run -0 "$S" "${args[@]}"
     one=$(estimate 1 "$output")
-    # room for two and a half cells
+    # room for two and a half runs
     limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 2.5))" "$one")
     run -0 "$S" "${args[@]}" --max-time "${limit}s"
-    grep -Eq "^  --max-time .*: cells 1-2 fit \\(about .*\\); cell 3 would end interrupted$" <<<"$output"
+    grep -Eq "^  --max-time .*: runs 1-2 fit \\(about .*\\); run 3 would end interrupted$" <<<"$output"
     run -0 "$S" "${args[@]}" --max-time 1s
-    grep -Eq "^  --max-time 1s: no cell fits: cell 1 would end interrupted, the rest skipped$" <<<"$output"
+    grep -Eq "^  --max-time 1s: no run fits: run 1 would end interrupted, the rest skipped$" <<<"$output"
     [ ! -e "$RUNS/c" ]
 }
 
 @test "run: prints the same estimate before its first chunk" {
     args=(run --rows 40k --chunk 20k --reads 2000 --journal wal --db-dir "$T/db")
     run -0 "$S" "${args[@]}" --dry-run --out "$RUNS/d"
-    plan=$(grep -E '^  (estimated|  cell|in all)' <<<"$output")
+    plan=$(grep -E '^  (estimated|  run|in all)' <<<"$output")
     [ -n "$plan" ]
     run -0 --separate-stderr "$S" "${args[@]}" --no-plot --progress never --out "$RUNS/d"
     rm -r "$RUNS/d"
-    [ "$(grep -E '^  (estimated|  cell|in all)' <<<"$output")" = "$plan" ]
+    [ "$(grep -E '^  (estimated|  run|in all)' <<<"$output")" = "$plan" ]
     # before the first chunk: the plan ends before the tables of the results
-    [ "$(grep -n 'in all: about' <<<"$output" | cut -d: -f1)" -lt "$(grep -n '^cells: ' <<<"$output" | cut -d: -f1)" ]
+    [ "$(grep -n 'in all: about' <<<"$output" | cut -d: -f1)" -lt "$(grep -n '^runs: ' <<<"$output" | cut -d: -f1)" ]
 }
 
 @test "dry run: presets with more updates, deletes or hot rows than a calibration chunk are estimated" {

@@ -117,8 +117,8 @@ PY
     out="$BATS_TEST_TMPDIR/cmp"
     run "$SQLSOAK" compare "$RUNS/noreads" "$RUNS/other" --out "$out"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"cell 2 repeat 1 of noreads has no match in other"* ]]
-    [[ "$output" == *"cell 1 repeat 2 of other has no match in noreads"* ]]
+    [[ "$output" == *"cell 2 of noreads has no match in other"* ]]
+    [[ "$output" == *"cell 1 · repeat 2 of other has no match in noreads"* ]]
     [[ "$output" == *"1 cell matched across 2 runs, 2 unmatched"* ]]
     # no reads in either run: no read graphs, drawn or shown
     grep -q '<li>read: no reads were measured' "$out/report.html"
@@ -128,7 +128,7 @@ PY
     grep -q '<h1>sqlsoak comparison: cmp</h1>' "$out/report.html"
     grep -q '<h2>Runs</h2>' "$out/report.html"
     grep -q "<tr><th>noreads</th><td>$RUNS/noreads · host " "$out/report.html"
-    grep -q '<li>cell 1 repeat 2 of other has no match in noreads: the nearest, ' "$out/report.html"
+    grep -q '<li>cell 1 · repeat 2 of other has no match in noreads: the nearest, ' "$out/report.html"
     for g in write write_log amplification versions; do grep -q "plots/$g.png" "$out/report.html"; done
     heads=$(summary_heads "$out/report.html" | head -4 | tr '\n' ,)
     [ "$heads" = "match,run,cell,write rows/s," ]

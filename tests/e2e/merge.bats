@@ -144,17 +144,17 @@ damaged() {
 }
 
 @test "merge refuses a share whose last chunks.csv row is gone" {
-    damaged "c1: summary.csv's cell 3 repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
+    damaged "c1: summary.csv's cell 3 · repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
         'sed -i "\$d" chunks.csv'
 }
 
 @test "merge refuses a share with a chunks.csv row gone from the middle" {
-    damaged "c1: summary.csv's cell 1 repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
+    damaged "c1: summary.csv's cell 1 · repeat 1 counts 2 chunks and 20000 rows, chunks.csv holds 1 chunks and 10000 rows" \
         'sed -i 3d chunks.csv'
 }
 
 @test "merge refuses a share with a chunks.csv row twice" {
-    damaged "c1/chunks.csv: line 3: cell 1 repeat 1's chunk 0 where chunk 1 of 2 was due" \
+    damaged "c1/chunks.csv: line 3: cell 1 · repeat 1's chunk 0 where chunk 1 of 2 was due" \
         'sed -i 2p chunks.csv'
 }
 
@@ -168,7 +168,7 @@ damaged() {
 }
 
 @test "merge refuses a share whose summary says failed where run.json says ok" {
-    damaged "c1: summary.csv's row 1 (cell 1 repeat 1, failed) is not run.json's" \
+    damaged "c1: summary.csv's row 1 (cell 1 · repeat 1, failed) is not run.json's" \
         'sed -i "2s/,ok,/,failed,/" summary.csv'
     rm -rf c1 s2
     # every cell's record says failed, run.json's status ok
@@ -181,14 +181,14 @@ for f in \"run.json\", \"summary.json\":
 }
 
 @test "merge refuses a share whose summary.json disagrees with its summary.csv" {
-    damaged "c1: summary.csv's row 2 (cell 3 repeat 1, ok) is not summary.json's" \
+    damaged "c1: summary.csv's row 2 (cell 3 · repeat 1, ok) is not summary.json's" \
         'python3 -c "
 import json
 j = json.load(open(\"summary.json\")); j[\"cells\"][1][\"status\"] = \"failed\"; json.dump(j, open(\"summary.json\", \"w\"))"'
 }
 
 @test "merge refuses a share whose summary figures are not what its chunks give" {
-    damaged "c1/summary.csv: cell 1 repeat 1: write_rows_per_s_median is not what its chunks give" \
+    damaged "c1/summary.csv: cell 1 · repeat 1: write_rows_per_s_median is not what its chunks give" \
         'python3 -c "
 import csv
 r = list(csv.reader(open(\"summary.csv\"))); i = r[0].index(\"write_rows_per_s_median\")

@@ -160,8 +160,8 @@ PY
         --db-dir "$T/db" --out "$T/auto" --progress never --no-plot
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"up to 18 cells (2 combinations x up to 9 repeats)"* ]]
-    [[ "$output" == *"--repeat auto: every comparison decided after 6 rounds: the 6 cells of the rounds after it are skipped"* ]]
+    [[ "$output" == *"up to 18 runs (2 cells x up to 9 repeats)"* ]]
+    [[ "$output" == *"--repeat auto: every comparison decided after 6 rounds: the 6 runs of the rounds after it are skipped"* ]]
     # the rounds skipped are not rounds of the noise estimate
     [[ "$output" == *"noise: paired by round: median and range over 6 rounds, a 96.9% interval"* ]]
     python3 - "$T/auto/summary.csv" <<'PY'

@@ -217,10 +217,10 @@ PY
     # the report relates each cell to those limits
     "$S" plot "$T/a" >/dev/null
     grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
-    grep -o '<li>cell 1 repeat 1: [^<]*' "$T/a/report.html"
+    grep -o '<li>cell 1: [^<]*' "$T/a/report.html"
     grep -Eq 'SD card class, by 4 KiB random writes and reads at queue depth 4: (meets A|below A1: )' "$T/a/report.html"
-    grep -Eq '<li>cell 1 repeat 1: (bound by [^<]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
-        grep -Eq "<li>cell 1 repeat 1: (bound by [^<]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
+    grep -Eq '<li>cell 1: (bound by [^<]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
+        grep -Eq "<li>cell 1: (bound by [^<]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "device limits from $T/a/run.json" ]

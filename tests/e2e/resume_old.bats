@@ -49,7 +49,7 @@ refused() {
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "${lines[0]}" = "resuming $OUT at cell 2 of 2 after 3 of 4 chunks" ]
+    [ "${lines[0]}" = "resuming $OUT at run 2 of 2: cell 2 after 3 of 4 chunks" ]
     [ "${lines[1]}" = "  $dbfile will be kept when its cell ends: the folder, of an older sqlsoak, records no database it created" ]
     python3 "$CHECK" final "$OUT" 4000 1000 2
     [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 0 0 0 0 0 0 1 " ]

@@ -60,7 +60,7 @@ interrupted() {
     [ "$RC" -eq 130 ]
     [ "$(jget status)" = interrupted ]
     detail=$(jget status_detail)
-    [[ "$detail" == *"cell 1 of 1"* ]]
+    [[ "$detail" == *"run 1 of 1: cell 1 after "* ]]
     [ "$(tail -n 1 "$T/stdout")" = "to carry on: $SQLSOAK resume '$OUT'" ]
     # no summary row for the interrupted cell
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
@@ -76,7 +76,7 @@ interrupted() {
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"resuming $OUT at cell 1 of 1 after $k of 30 chunks"* ]]
+    [[ "$output" == *"resuming $OUT at run 1 of 1: cell 1 after $k of 30 chunks"* ]]
     run python3 "$CHECK" final "$OUT" 3000000 100000 1
     echo "$output"
     [ "$status" -eq 0 ]

@@ -108,7 +108,7 @@ resumed_to_end() {
     [ "$(jget status)" = interrupted ]
     k=$(data_rows "$OUT/chunks.csv")
     detail=$(jget status_detail)
-    [[ "$detail" == "cell 1 of 1 (cell 1, repeat 1) after $k of 20 chunks: its process was killed by SIGKILL, probably the OOM killer" ]]
+    [[ "$detail" == "run 1 of 1: cell 1 after $k of 20 chunks: its process was killed by SIGKILL, probably the OOM killer" ]]
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
     one_db >/dev/null
     grep -q "to carry on: $S resume '$OUT'" "$T/stdout"
@@ -245,7 +245,7 @@ stopped_by() {
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "$OUT: running, owned by pid $bg (alive)" ]]
-    [[ "$output" == *"last chunk: cell 1 repeat 1, chunk "*" of 20"* ]]
+    [[ "$output" == *"last chunk: cell 1, chunk "*" of 20"* ]]
     [[ "$output" == *"eta: this cell "* ]]
     # killed (as by the OOM killer): status says nobody owns it, and how to carry on
     kill -9 "$bg"
@@ -258,7 +258,7 @@ stopped_by() {
     resumed_to_end 2000000 100000
     run "$S" status "$OUT"
     [[ "${lines[0]}" == "$OUT: ok" ]]
-    [[ "$output" == *"cells recorded: 1 of 1"* ]]
+    [[ "$output" == *"runs recorded: 1 of 1"* ]]
     grep -q "results in $OUT" "$OUT/run.log"
 }
 

@@ -272,7 +272,7 @@ PY
     run "$S" status "$OUT"
     echo "$output"
     [ "${lines[0]}" = "$OUT: ok" ]
-    [[ "$output" == *"cells recorded: 2 of 2"* ]]
+    [[ "$output" == *"runs recorded: 2 of 2"* ]]
 }
 
 @test "run.json is written whole at the start and the end only, however many cells; status folds in the cells since" {
@@ -303,7 +303,7 @@ PY
     [ "$(wc -l <"$OUT/.run.cells")" -eq 2 ]
     run "$S" status "$OUT"
     echo "$output"
-    [[ "$output" == *"cells recorded: 2 of 4"* ]]
+    [[ "$output" == *"runs recorded: 2 of 4"* ]]
     run "$S" resume "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     cells_match
@@ -382,7 +382,7 @@ PY
     run timeout 10 "$S" status "$OUT"
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"cells recorded: 0 of 3"* ]]
+    [[ "$output" == *"runs recorded: 0 of 3"* ]]
 }
 
 @test "a cell's line in .run.cells cannot be written (EIO): exit 1, run.json io_error with the cell, resume finishes" {

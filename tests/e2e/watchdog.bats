@@ -116,7 +116,7 @@ PY
     run --separate-stderr timeout 120 "$S" resume "$OUT" "${Q[@]}"
     echo "$output $stderr"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"at cell 1 of 2: every chunk recorded, its verify was cut short: it runs again"* ]]
+    [[ "$output" == *"at run 1 of 2: cell 1: every chunk recorded, its verify was cut short: it runs again"* ]]
     [ "$(jget status)" = ok ]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
     [ "$(field verify_failures "$OUT/summary.csv" | tr '\n' ' ')" = "0 0 " ]
