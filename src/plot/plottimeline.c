@@ -13,7 +13,8 @@
 **   cells.tsv      one row per cell (and repeat) in the order they ran: k,
 **                  label ("cell 3", "cell 3.2" for a repeat), t (where
 **                  its first interval began): what colours the points of
-**                  a matrix by cell and marks where each cell began
+**                  a matrix by cell and marks where each cell began;
+**                  colour (1-based: one per cell, its repeats alike)
 **   telemetry.tsv  one row per chunk, in time order: t (the chunk's end),
 **                  write_rows_per_s, temp_c, cpu_mhz, k
 */
@@ -124,14 +125,22 @@ static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, 
 
 static int write_cells(const char *datadir, const struct cells *c, char *err, size_t n)
 {
-    static const char *const cols[] = {"k", "label", "t", NULL};
+    static const char *const cols[] = {"k", "label", "t", "colour", NULL};
     struct tsv f;
+    int colour[MAXCELLS], ncolours = 0;
     if (tsv_create(&f, datadir, "cells", 0, cols, err, n))
         return -1;
     for (int k = 0; k < c->n; k++) {
+        /* a colour per cell (its key up to the '|'), its repeats alike */
+        size_t len = strcspn(c->c[k].key, "|") + 1;
+        int i = 0;
+        while (i < k && strncmp(c->c[i].key, c->c[k].key, len) != 0)
+            i++;
+        colour[k] = i < k ? colour[i] : ++ncolours;
         tsv_int(&f, "k", k + 1);
         tsv_text(&f, "label", c->c[k].label);
         tsv_num(&f, "t", c->c[k].t);
+        tsv_int(&f, "colour", colour[k]);
         tsv_end_row(&f);
     }
     return tsv_close(&f, err, n);
@@ -218,7 +227,7 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
     }
     struct measured m = {0};
     measured_add(&m, ch, order, k);
-    *have |= measured_needs(&m) & (GRAPHS_TEMP | GRAPHS_CLOCK);
+    *have |= measured_needs(&m) & GRAPHS_TELEMETRY;
     free(order);
     return tsv_close(&f, err, n);
 }
