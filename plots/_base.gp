@@ -43,3 +43,14 @@ set border lc rgb "#444444"
 set key noenhanced
 # the colours of lines and cells, in order
 COLOURS = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22"
+# Line widths: a line of its own; a repeat of a cell (thin, under its
+# median); the median over a cell's repeats (bold)
+LW = 1.6
+THIN = 0.8
+BOLD = 3.2
+# The width in pixels gnuplot gives a legend column of labels len
+# characters long at pt points: its width of a character (cairo's, in the
+# PNG: ceil(0.8 pt), 8, 7 and 6 pixels at 10, 8 and 7 points; the SVG's is
+# less) for each character and 7.5 more (the sample, the gaps, the box),
+# with 8% to spare for another release's metrics.
+keycolpx(len, pt) = (len + 7.5) * ceil(0.8 * pt) * 1.08

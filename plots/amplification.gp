@@ -1,5 +1,6 @@
 # amplification.gp: bytes written to storage per row inserted against rows
-# in the table (write amplification), one line per cell.
+# in the table (write amplification), one colour per cell (per run in a
+# comparison): a line, or its repeats thin under their median, bold.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
@@ -15,6 +16,10 @@ set ylabel "bytes written to storage per row inserted (B)"
 set yrange [0:*]
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
-    plot for [i=1:N] series(i) using 'rows':'io_write_bytes_per_row' with linespoints lt i title L[i]
+    plot for [j=1:NREPS] series(rep(j)) using 'rows':'io_write_bytes_per_row' with lines \
+            lt BT[B[rep(j)]] lw THIN notitle, \
+        for [k=1:NB] bundle(k) using 'rows':'io_write_bytes_per_row' with linespoints lt BT[k] \
+            lw bw(k) title BL[k], \
+        keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET
 }
 set output

@@ -1,5 +1,6 @@
-# busy.gp: the reader processes' busy waits (--readers), a line per cell
-# that ran them, against rows in the table: the SQLITE_BUSY answers their
+# busy.gp: the reader processes' busy waits (--readers), a colour per cell
+# that ran them (its repeats thin under their median, bold), against rows
+# in the table: the SQLITE_BUSY answers their
 # locks met per chunk (top), and the milliseconds they spent in their busy
 # handlers (bottom).  Output: readers_busy.
 if (ARGC < 4) {
@@ -22,13 +23,20 @@ do for [fmt=1:2] {
     set xlabel ""
     set yrange [0:*]
     set offsets 0, 0, graph 0.08, 0   # headroom: a steady line stays off the border
-    plot for [k=1:NR] rd(R[k]) using 'rows':'busy' with linespoints lt R[k] title L[R[k]]
+    plot for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'busy' with lines lt rlt(rrep(j)) \
+            lw THIN notitle, \
+        for [k=1:NRB] rdm(k) using 'rows':'busy' with linespoints lt RBT[k] lw rbw(k) \
+            title RBL[k], \
+        keyentry with lines lc rgb "#777777" dt 1 lw THIN title RNOTET
     set tmargin at screen 0.47
     set bmargin at screen 0.08
     set xlabel "rows in the table"
     set ylabel "ms in busy handlers per chunk"
     unset key
-    plot for [k=1:NR] rd(R[k]) using 'rows':'wait_ms' with linespoints lt R[k] notitle
+    plot for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'wait_ms' with lines lt rlt(rrep(j)) \
+            lw THIN notitle, \
+        for [k=1:NRB] rdm(k) using 'rows':'wait_ms' with linespoints lt RBT[k] lw rbw(k) \
+            notitle
     unset multiplot
 }
 set output

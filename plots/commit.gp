@@ -14,7 +14,9 @@ NL = STATS_records
 array L[NL]
 do for [k=1:NL] { stats LIST every ::k-1::k-1 using (L[k] = strcol('label'), 0) nooutput }
 NAME = "commit"
-N = NL
+KN = NL
+KEYLEN = 0
+do for [k=1:NL] { KEYLEN = (strlen(L[k]) > KEYLEN ? strlen(L[k]) : KEYLEN) }
 load '_key.gp'
 set logscale xy
 set format x "%g"

@@ -20,6 +20,18 @@ do for [p=1:P] { stats LIST every ::p-1::p-1 using (PT[p] = strcol('title'), 0) 
 stats LIST every ::0::0 using (XNAME = strcol('xname'), YNAME = strcol('yname'), 0) nooutput
 NC = ceil(sqrt(P))
 NR = ceil(1.0 * P / NC)
+# Room left of each panel for its y tick labels, as wide as the longest
+# (gnuplot puts the axis' label left of them by its own estimate of their
+# width: 9 pixels a character at 11 points, _base.gp's keycolpx): a fixed
+# margin put "without-rowid" and the label "table kind" past the edge
+YLLEN = 0
+do for [p=1:P] {
+    stats panel(p) using (YLLEN = (strlen(strcol('ylab')) > YLLEN ? strlen(strcol('ylab')) : YLLEN), 0) nooutput
+}
+HLR = (YLLEN * ceil(0.8 * 11) + 24.0) / W
+HLR = (HLR < 0.05 ? 0.05 : HLR)
+HX0 = 0.035                   # the y axis' label, left of the first column
+HPW = (0.86 - HX0) / NC       # a column: its labels' room and its panel
 set palette defined (0 "#f7fbff", 1 "#9ecae1", 2 "#4292c6")
 set style fill solid 1.0 border lc rgb "white"
 set xlabel XNAME
@@ -60,13 +72,14 @@ do for [m=1:2] {
         do for [p=1:P] {
             c = (p-1) % NC
             r = (p-1) / NC
-            set lmargin at screen 0.08 + c * 0.82 / NC
-            set rmargin at screen 0.08 + (c+1) * 0.82 / NC - 0.06
+            set lmargin at screen HX0 + c * HPW + HLR
+            set rmargin at screen HX0 + (c+1) * HPW - 0.02
             set tmargin at screen 0.86 - r * 0.80 / NR
             set bmargin at screen 0.86 - (r+1) * 0.80 / NR + 0.12
             set title PT[p] font "sans,11"
             set ylabel (c == 0 ? YNAME : "")
-            if (p == P) { set colorbox user origin screen 0.92, screen 0.1 size screen 0.02, screen 0.7 } \
+            # the scale right of the panels, its labels and title inside the canvas
+            if (p == P) { set colorbox user origin screen 0.88, screen 0.1 size screen 0.02, screen 0.7 } \
             else { unset colorbox }
             # the colour layer only where a cell has a number: gnuplot warns
             # of a layer with no valid point

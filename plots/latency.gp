@@ -1,6 +1,7 @@
 # latency.gp: read latencies against rows in the table, one panel per
 # figure listed in latency.tsv (src/model/latency.c's table: the percentiles, the
-# maximum, the mean), one line per cell.
+# maximum, the mean), one colour per cell (per run in a comparison): a
+# line, or its repeats thin under their median, bold.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
@@ -23,18 +24,19 @@ TITLE = (MODE eq "compare" ? "Read latency across runs" : "Read latency per chun
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     set multiplot title TITLE."\n".DESC font "sans,12"
-    KEYH = 0.33          # a panel's height: the legend stands beside the first
+    KEYH = 0.31          # a panel's height: the legend stands beside the first
     load '_key.gp'
     set logscale y
     PW = (KEYR - 0.07) / NCOL       # a panel's width, left of the legend
     do for [p=1:NP] {
         col = LC[p]
         x0 = 0.07 + ((p-1)%NCOL) * PW
-        y0 = 0.47 - ((p-1)/NCOL) * 0.41
+        # the bottom row high enough for its x axis' label
+        y0 = 0.49 - ((p-1)/NCOL) * 0.40
         set lmargin at screen x0 + 0.04
         set rmargin at screen x0 + PW - 0.01
         set bmargin at screen y0
-        set tmargin at screen y0 + 0.33
+        set tmargin at screen y0 + 0.31
         set title LN[p]." latency" font "sans,11"
         set ylabel ((p-1)%NCOL == 0 ? "latency (µs)" : "")
         set xlabel (p > NCOL ? "rows in the table" : "")
@@ -55,7 +57,11 @@ do for [fmt=1:2] {
         # for a p50 between 1.5 and 5 µs)
         if (HI > 0) { YLO = (LO < HI ? LO : HI / 1.5); YHI = HI; load '_logtics.gp' }
         if (HI > 0) {
-            plot for [i=1:N] series(i) using 'rows':col with linespoints lt i title L[i]
+            plot for [j=1:NREPS] series(rep(j)) using 'rows':col with lines lt BT[B[rep(j)]] \
+                    lw THIN notitle, \
+                for [k=1:NB] bundle(k) using 'rows':col with linespoints lt BT[k] lw bw(k) \
+                    title BL[k], \
+                keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET
         } else {
             # a percentile that chunks.csv lacks (a folder of another
             # schema): gnuplot refuses a panel with no point, so say so

@@ -1,5 +1,6 @@
 # read.gp: point reads against rows in the table: seconds per chunk's reads
-# (top) and reads per second (bottom), one line per cell.
+# (top) and reads per second (bottom), one colour per cell (per run in a
+# comparison): a line, or its repeats thin under their median, bold.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
@@ -20,14 +21,21 @@ do for [fmt=1:2] {
     set format y "%g"
     set xlabel ""
     set yrange [0:*]
-    plot for [i=1:N] series(i) using 'rows':'read_s' with linespoints lt i title L[i]
+    plot for [j=1:NREPS] series(rep(j)) using 'rows':'read_s' with lines lt BT[B[rep(j)]] \
+            lw THIN notitle, \
+        for [k=1:NB] bundle(k) using 'rows':'read_s' with linespoints lt BT[k] lw bw(k) \
+            title BL[k], \
+        keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET
     set tmargin at screen 0.47
     set bmargin at screen 0.08
     set xlabel "rows in the table"
     set ylabel "reads per second"
     set format y "%.1s%c"     # 160.0k: a six-digit tick pushed the label off the page
     unset key
-    plot for [i=1:N] series(i) using 'rows':'read_ops_per_s' with linespoints lt i notitle
+    plot for [j=1:NREPS] series(rep(j)) using 'rows':'read_ops_per_s' with lines \
+            lt BT[B[rep(j)]] lw THIN notitle, \
+        for [k=1:NB] bundle(k) using 'rows':'read_ops_per_s' with linespoints lt BT[k] \
+            lw bw(k) notitle
     unset multiplot
 }
 set output

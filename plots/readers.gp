@@ -1,5 +1,6 @@
-# readers.gp: the reader processes beside the writer (--readers), a line
-# per cell that ran them, against rows in the table: their p99 latency
+# readers.gp: the reader processes beside the writer (--readers), a colour
+# per cell that ran them (its repeats thin under their median, bold),
+# against rows in the table: their p99 latency
 # (readers_p99), and their reads per second while the writer COMMITs,
 # while it inserts and while it runs its own reads (readers_commit).
 # Draws only the outputs named in ARG6.
@@ -22,24 +23,40 @@ if (draws("readers_p99")) {
         load '_key.gp'
         set ylabel "readers' p99 latency (µs)"
         set format y "%g"
-        plot for [k=1:NR] rd(R[k]) using 'rows':'p99_us' with linespoints lt R[k] \
-            title L[R[k]]
+        plot for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'p99_us' with lines lt rlt(rrep(j)) \
+                lw THIN notitle, \
+            for [k=1:NRB] rdm(k) using 'rows':'p99_us' with linespoints lt RBT[k] lw rbw(k) \
+                title RBL[k], \
+            keyentry with lines lc rgb "#777777" dt 1 lw THIN title RNOTET
     }
 }
 if (draws("readers_commit")) {
     NAME = "readers_commit"
+    # three entries a cell, each its label and what the writer was doing
+    KN = 3 * NRB + RANYREP
+    KEYLEN = (RANYREP ? strlen(NOTE) : 0)
+    do for [k=1:NRB] {
+        KEYLEN = (strlen(RBL[k]." · during COMMIT") > KEYLEN ? strlen(RBL[k]." · during COMMIT") : KEYLEN)
+    }
     do for [fmt=1:2] {
         if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
         set title "Readers' reads per second by what the writer was doing\n".DESC font "sans,12"
         load '_key.gp'
         set ylabel "readers' reads per second"
         set format y "%.1s%c"
-        plot for [k=1:NR] rd(R[k]) using 'rows':'commit_per_s' with linespoints lt R[k] dt 1 \
-                title L[R[k]]." · during COMMIT", \
-            for [k=1:NR] rd(R[k]) using 'rows':'write_per_s' with linespoints lt R[k] dt 2 \
-                title L[R[k]]." · inserting", \
-            for [k=1:NR] rd(R[k]) using 'rows':'read_per_s' with linespoints lt R[k] dt 3 \
-                title L[R[k]]." · its reads"
+        plot for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'commit_per_s' with lines \
+                lt rlt(rrep(j)) dt 1 lw THIN notitle, \
+            for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'write_per_s' with lines \
+                lt rlt(rrep(j)) dt 2 lw THIN notitle, \
+            for [j=1:NRREPS] rd(R[rrep(j)]) using 'rows':'read_per_s' with lines \
+                lt rlt(rrep(j)) dt 3 lw THIN notitle, \
+            for [k=1:NRB] rdm(k) using 'rows':'commit_per_s' with linespoints lt RBT[k] dt 1 \
+                lw rbw(k) title RBL[k]." · during COMMIT", \
+            for [k=1:NRB] rdm(k) using 'rows':'write_per_s' with linespoints lt RBT[k] dt 2 \
+                lw rbw(k) title RBL[k]." · inserting", \
+            for [k=1:NRB] rdm(k) using 'rows':'read_per_s' with linespoints lt RBT[k] dt 3 \
+                lw rbw(k) title RBL[k]." · its reads", \
+            keyentry with lines lc rgb "#777777" dt 1 lw THIN title RNOTET
     }
 }
 set output

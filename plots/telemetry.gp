@@ -11,8 +11,10 @@ if (ARGC < 4) {
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 DRAW = (ARGC >= 6 ? ARG6 : "")
 load '_base.gp'
-load '_cells.gp'
 T = DATA.'/telemetry.tsv'
+stats T using 't' nooutput
+XEND = STATS_max                # the axis ends there or later: for _cells.gp's names
+load '_cells.gp'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
 set xlabel XL
 set ylabel "write rate of the chunk (rows/s)"
@@ -37,7 +39,7 @@ do for [k=1:2] {
             # the device's line first: the rate's points stay visible on it
             plot T using 't':COL axes x1y2 with lines lw 2 lc rgb (k == 1 ? "#d62728" : "#2ca02c") \
                     title (k == 1 ? "°C (right)" : "MHz (right)"), \
-                T using 't':'write_rows_per_s':(NK > 1 ? column('k') : 1) with points pt 7 ps 0.6 \
+                T using 't':'write_rows_per_s':(kc(column('k'))) with points pt 7 ps 0.6 \
                     lc variable title (NK > 1 ? "write rows/s (left), by cell" : "write rows/s (left)")
         }
     }

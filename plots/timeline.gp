@@ -17,6 +17,7 @@ MARKS = DATA.'/chunkmarks.tsv'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
 stats TL using (column('t_end')) nooutput
 XMAX = STATS_max
+XEND = XMAX                     # for _cells.gp's names
 stats TL using (strcol('phase') eq "read" ? (num0('rate') > 0 ? 1 : 0) : 0) nooutput
 READS = (STATS_sum > 0)         # a run with --reads 0: the write panel only
 stats TL using 'stall' nooutput
@@ -27,10 +28,10 @@ set format y "%.1s%c"
 # the top panel's plots (macros: expanded when the loop below is read)
 MARKPLOT = "MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb '#c8c8c8' title 'chunk starts'"
 WRITEPLOT = (NK > 1 \
-    ? "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN):(column('k')) with points pt 7 ps 0.4 lc variable title 'write phase, by cell'" \
+    ? "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN):(kc(column('k'))) with points pt 7 ps 0.4 lc variable title 'write phase, by cell'" \
     : "TL using ((column('t') + column('t_end')) / 2):(is('write') ? column('rate') : NaN) with points pt 7 ps 0.4 lc rgb '#1f77b4' title 'write phase'")
 READPLOT = (NK > 1 \
-    ? "TL using ((column('t') + column('t_end')) / 2):(is('read') ? column('rate') : NaN):(column('k')) with points pt 7 ps 0.4 lc variable title 'read phase, by cell'" \
+    ? "TL using ((column('t') + column('t_end')) / 2):(is('read') ? column('rate') : NaN):(kc(column('k'))) with points pt 7 ps 0.4 lc variable title 'read phase, by cell'" \
     : "TL using ((column('t') + column('t_end')) / 2):(is('read') ? column('rate') : NaN) with points pt 7 ps 0.4 lc rgb '#ff7f0e' title 'read phase'")
 STALLPLOT = "TL using 't':(column('stall') > 0 ? 0 : NaN):(column('t_end') - column('t')):(0) with vectors nohead lw 8 lc rgb '#d62728' title 'no row inserted / COMMIT'"
 do for [fmt=1:2] {

@@ -1,6 +1,7 @@
 # versions.gp: the same cell across SQLite libraries (plot) or across runs
-# (compare), overlaid: write rows/s per chunk, one panel per cell, one
-# colour per library or run.
+# (compare), overlaid: write rows/s per chunk, one panel per cell (its
+# repeats together: groups.tsv's panels), one colour per library or run,
+# its repeats thin under their median, bold.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
@@ -18,7 +19,7 @@ array GV[NG]
 array VT[NV]
 do for [g=1:NG] { stats GL every ::g-1::g-1 using (GT[g] = strcol('title'), GV[g] = column('variants'), 0) nooutput }
 do for [v=1:NV] { stats VL every ::v-1::v-1 using (VT[v] = strcol('label'), 0) nooutput }
-# The panels: groups with more than one library or run.
+# The panels: cells with more than one library or run.
 K = 0
 array PG[NG]
 do for [g=1:NG] { if (GV[g] > 1) { K = K + 1; PG[K] = g } }
@@ -27,13 +28,16 @@ NC = ceil(sqrt(K))
 NR = ceil(1.0 * K / NC)
 # the legend, right of the panels, as wide as its longest label needs (a
 # fixed place cut long run names off); the panels share what is left
-VLEN = 0
+VLEN = (ANYREP ? strlen(NOTE) : 0)
 do for [v=1:NV] { VLEN = (strlen(VT[v]) > VLEN ? strlen(VT[v]) : VLEN) }
-KEYW = (VLEN * 0.75 * 10 + 70.0) / W
+KEYW = keycolpx(VLEN, 10) / W
 KEYW = (KEYW < 0.14 ? 0.14 : KEYW > 0.5 ? 0.5 : KEYW)
-KEYX = 0.99 - KEYW
+KEYX = 0.995 - KEYW
 PWID = (KEYX - 0.03) / NC
 NAME = "versions"
+# word j of a list of numbers, as a number (1 past its end: a plot's
+# options are read once even in a loop of no turns)
+nth(s, j) = (j <= words(s) ? int(word(s, j)) : 1)
 WHAT = (MODE eq "compare" ? "The same cells across runs" : "The same cells across SQLite versions")
 set format y "%.1s%c"   # one decimal: a linear axis of a few M would repeat "2M"
 set yrange [0:*]          # rates from zero: a cropped axis exaggerates a gap
@@ -47,8 +51,10 @@ do for [fmt=1:2] {
     set multiplot title WHAT.": write rows/s per chunk\n".DESC font "sans,12"
     do for [k=1:K] {
         g = PG[k]
-        IDX = ""
-        do for [i=1:N] { if (G[i] == g) { IDX = IDX." ".i } }
+        IDX = ""            # the panel's repeats, drawn thin
+        BIDX = ""           # and its bundles
+        do for [i=1:N] { if (BP[B[i]] == g && BR[B[i]] > 1) { IDX = IDX." ".i } }
+        do for [b=1:NB] { if (BP[b] == g) { BIDX = BIDX." ".b } }
         c = (k-1) % NC
         r = (k-1) / NC
         # each panel's cell: room on its left for its own tick labels
@@ -60,14 +66,22 @@ do for [fmt=1:2] {
         set title GT[g] font "sans,10"
         set ylabel (c == 0 ? "rows/s" : "")
         set xlabel (r == NR-1 ? "rows in the table" : "")
+        # the legend on the first panel only (its entries, no data, first)
         if (k == 1) {
             set key at screen KEYX, screen 0.87 left top Left reverse font "sans,10" \
                 samplen 2.5 width 2 box lc rgb "#cccccc"
-            plot for [v=1:NV] NaN with linespoints lt v title VT[v], \
-                 for [w in IDX] series(int(w)) using 'rows':'write_rows_per_s' with linespoints lt V[int(w)] notitle
+            plot for [v=1:NV] keyentry with linespoints lt v title VT[v], \
+                keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET, \
+                for [j=1:words(IDX)] series(nth(IDX, j)) using 'rows':'write_rows_per_s' \
+                    with lines lt V[nth(IDX, j)] lw THIN notitle, \
+                for [j=1:words(BIDX)] bundle(nth(BIDX, j)) using 'rows':'write_rows_per_s' \
+                    with linespoints lt BV[nth(BIDX, j)] lw bw(nth(BIDX, j)) notitle
         } else {
             unset key
-            plot for [w in IDX] series(int(w)) using 'rows':'write_rows_per_s' with linespoints lt V[int(w)] notitle
+            plot for [j=1:words(IDX)] series(nth(IDX, j)) using 'rows':'write_rows_per_s' \
+                    with lines lt V[nth(IDX, j)] lw THIN notitle, \
+                for [j=1:words(BIDX)] bundle(nth(BIDX, j)) using 'rows':'write_rows_per_s' \
+                    with linespoints lt BV[nth(BIDX, j)] lw bw(nth(BIDX, j)) notitle
         }
     }
     unset multiplot

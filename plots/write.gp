@@ -1,6 +1,8 @@
 # write.gp: the write rate per chunk (rows/s, as the tables give it)
-# against rows in the table, one line per cell.  When the run has the 2014
-# test's shape its published curve is drawn too, and both in its unit:
+# against rows in the table, one colour per cell (per run in a
+# comparison): a line, or its repeats thin under their median, bold.
+# When the run has the 2014 test's shape its published curve is drawn
+# too, and both in its unit:
 # seconds per million rows written (each of its chunks was a million).
 # Draws write.png/.svg (linear) and write_log.png/.svg (log-log).
 if (ARGC < 4) {
@@ -9,8 +11,13 @@ if (ARGC < 4) {
 }
 DATA = ARG1; OUT = ARG2; DESC = ARG3; MODE = ARG4; REF = (ARGC >= 5 ? ARG5 : "")
 load '_style.gp'
-load '_key.gp'
 refplot = (strlen(REF) > 0)
+REFTITLE = "2014 test (SATA, published)"
+if (refplot) {
+    KN = KN + 1
+    KEYLEN = (strlen(REFTITLE) > KEYLEN ? strlen(REFTITLE) : KEYLEN)
+}
+load '_key.gp'
 # the figure drawn: rows/s, or seconds per million rows beside the 2014 curve
 fig(c) = (refplot ? column('write_s') * 1e6 / column('chunk_rows') : column('write_rows_per_s'))
 WHAT = (refplot ? "Write time per million rows" : "Write rate per chunk")
@@ -44,12 +51,22 @@ do for [log=0:1] {
     else { if (log) { set xrange [RMIN / 1.2:RMAX * 1.2] } else { set xrange [0:*] } }
     do for [fmt=1:2] {
         if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
+        # the 2014 curve after the rest (an empty file name is gnuplot's last
+        # file, opened even by a loop of no turns: no loop for it)
         if (refplot) {
-            plot for [i=1:N] series(i) using 'rows':(fig(0)) with linespoints lt i title L[i], \
+            plot for [j=1:NREPS] series(rep(j)) using 'rows':(fig(0)) with lines lt BT[B[rep(j)]] \
+                    lw THIN notitle, \
+                for [k=1:NB] bundle(k) using 'rows':(fig(0)) with linespoints lt BT[k] lw bw(k) \
+                    title BL[k], \
+                keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET, \
                 REF using 'rows':'write_s' with linespoints lc rgb "black" dt 2 pt 4 lw 2 \
-                title "2014 test (SATA, published)"
+                title REFTITLE
         } else {
-            plot for [i=1:N] series(i) using 'rows':(fig(0)) with linespoints lt i title L[i]
+            plot for [j=1:NREPS] series(rep(j)) using 'rows':(fig(0)) with lines lt BT[B[rep(j)]] \
+                    lw THIN notitle, \
+                for [k=1:NB] bundle(k) using 'rows':(fig(0)) with linespoints lt BT[k] lw bw(k) \
+                    title BL[k], \
+                keyentry with lines lc rgb "#777777" dt 1 lw THIN title NOTET
         }
     }
 }

@@ -359,6 +359,7 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
         return 1;
     }
     plotdata_label(m->s, m->ns, common, sizeof common);
+    plotdata_bundle(m->s, m->ns, 1);   /* a colour per run, a dash per cell */
     size_t len = (size_t)snprintf(desc, sizeof desc, "%s\n", common);
     for (int r = 0; r < nr && len < sizeof desc; r++) {
         vn[r] = runs[r].name;

@@ -24,7 +24,7 @@ static const struct graphs_graph list[] = {
                   "of chunks.csv (percentiles, the exact maximum, the mean).", 0}}},
     {"readers.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_READERS,
      {{"readers_p99", "The reader processes beside the writer: their p99 latency per chunk "
-                      "against rows in the table, a line per cell (journal mode, readers).", 0},
+                      "against rows in the table, a colour per cell (journal mode, readers).", 0},
       {"readers_commit", "The readers' reads per second while the writer COMMITs (solid), "
                          "while it inserts (dashed) and while it runs its own reads (dotted): "
                          "does a COMMIT stall them?", 0}}},
@@ -56,9 +56,10 @@ static const struct graphs_graph list[] = {
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "
-                         "device heats up?", GRAPHS_TEMP},
+                         "device heats up?", GRAPHS_TEMP | GRAPHS_TEMP_MOVED},
       {"telemetry_clock", "The CPU clock at each chunk's end (right axis) beside the write "
-                          "rate: a throttled CPU runs at a lower clock.", GRAPHS_CLOCK}}},
+                          "rate: a throttled CPU runs at a lower clock.",
+       GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED}}},
     {"durability.gp", GRAPHS_CRASH, GRAPHS_TRIALS,
      {{"durability", "What simulated power cuts left of each cell's database: intact, "
                      "acknowledged commits lost, or corrupt (share of the trials, with "
@@ -80,8 +81,10 @@ static const char *const reasons[] = {
     "not exactly one setting varies (with two values or more)",
     "timeline.csv is missing or empty",
     "no temperature was recorded (no thermal zone)",
-    "no CPU clock was recorded, or it never moved (a flat line says nothing)",
+    "no CPU clock was recorded",
     "no reader processes ran",
+    "the temperature was the same at every chunk's end (a flat line says nothing)",
+    "the CPU clock was the same at every chunk's end (a flat line says nothing)",
 };
 
 const struct graphs_graph *graphs_at(int i)

@@ -24,9 +24,13 @@ enum graphs_need {
     GRAPHS_SPREAD = 1u << 8,     /* exactly one dimension varies, with 2 values or more */
     GRAPHS_TIMELINE = 1u << 9,   /* timeline.csv has rows */
     GRAPHS_TEMP = 1u << 10,      /* some chunk recorded temp_c */
-    GRAPHS_CLOCK = 1u << 11,     /* some chunk recorded cpu_mhz */
+    GRAPHS_CLOCK = 1u << 11,     /* some chunk recorded cpu_mhz (> 0) */
     GRAPHS_READERS = 1u << 12,   /* some chunk ran reader processes (plotreaders.h) */
+    GRAPHS_TEMP_MOVED = 1u << 13,  /* temp_c took more than one value */
+    GRAPHS_CLOCK_MOVED = 1u << 14, /* cpu_mhz took more than one value */
 };
+/* The bits of the telemetry (plottimeline.h draws them against its clock). */
+#define GRAPHS_TELEMETRY (GRAPHS_TEMP | GRAPHS_CLOCK | GRAPHS_TEMP_MOVED | GRAPHS_CLOCK_MOVED)
 
 /* The kinds of folder a graph is drawn for. */
 enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4 };

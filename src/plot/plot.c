@@ -320,7 +320,7 @@ static unsigned measured(const struct plotdata_run *r)
 {
     struct measured m = {0};
     measured_add(&m, &r->chunks, NULL, 0);
-    return measured_needs(&m) & ~(GRAPHS_TEMP | GRAPHS_CLOCK);
+    return measured_needs(&m) & ~GRAPHS_TELEMETRY;
 }
 
 static int plot_loaded(struct plotdata_run *r, FILE *msg)
@@ -342,6 +342,7 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
     for (int i = 0; i < nv; i++)
         vp[i] = vn[i];
     plotdata_label(s, n, common, sizeof common);
+    plotdata_bundle(s, n, 0);      /* a colour per cell, its repeats in it */
     snprintf(desc, sizeof desc, "%s\n%s", common, r->desc);
     if (plotdata_write_series(datadir, s, n, vp, nv, err, sizeof err) ||
         (heat = plotheat_write_heat(datadir, r, err, sizeof err)) < 0 ||

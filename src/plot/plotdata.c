@@ -3,11 +3,18 @@
 **
 ** Files written into the data folder (see tsv.h; "NaN" where nothing
 ** was measured):
-**   series.tsv      one row per line: label, group, variant, points
+**   series.tsv      one row per line (a repeat of a cell): label, group,
+**                   variant, bundle, points
 **   s-N.tsv         line N: one row per chunk, every chunks.csv column a
 **                   graph draws (csvout's schema says which), and
 **                   io_write_bytes_per_row
-**   groups.tsv      one row per group (cell): title, variants in it
+**   bundles.tsv     one row per bundle (a cell of a run, its repeats):
+**                   bundle, label (without the repeat), lt (its line
+**                   type: colour and dash), repeats, panel, variant, points
+**   b-K.tsv         bundle K: s-N.tsv's columns, each the median over its
+**                   repeats of that chunk's figure
+**   groups.tsv      one row per panel (a cell across libraries or runs,
+**                   its repeats together): title, variants in it
 **   variants.tsv    one row per variant (library or run): label
 **   latency.tsv     the latency graph's panels: column, name (latency.h)
 ** The summary-based graphs' files are plotheat's.
@@ -20,6 +27,7 @@
 #include "digits.h"
 #include "dims.h"
 #include "infile.h"
+#include "median.h"
 #include "modes.h"
 #include "runjson.h"
 #include "tsv.h"
@@ -210,9 +218,28 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
                                     plotdata_dim_value(&r->summary, SUM, sumrow, d));
 }
 
+/* s[i]'s labels from the settings marked in vary: lab (after what s[i].label
+** holds), and tit without the library. */
+static void label_of(const struct plotdata_series *s, int i, const int *vary, char *lab,
+                     size_t ln, char *tit, size_t tn)
+{
+    size_t len = (size_t)snprintf(lab, ln, "%s", s[i].label), glen = 0;
+    tit[0] = 0;
+    for (int d = 0; d < NDIMS; d++) {
+        char t[96];
+        if (!vary[d])
+            continue;
+        dim_text(s[i].run, s[i].sumrow, d, t, sizeof t);
+        if (len < ln)
+            len += (size_t)snprintf(lab + len, ln - len, "%s%s", len ? " · " : "", t);
+        if (d != DIM_LIB && glen < tn)
+            glen += (size_t)snprintf(tit + glen, tn - glen, "%s%s", glen ? " · " : "", t);
+    }
+}
+
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
 {
-    int vary[NDIMS], any = 0, reads = 0;
+    int vary[NDIMS], bvary[NDIMS], any = 0, bany = 0, reads = 0;
     size_t clen = 0;
     common[0] = 0;
     for (int i = 0; i < n; i++)    /* without reads, "reads from all" names no setting */
@@ -224,6 +251,9 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
                        plotdata_dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)) != 0)
                 vary[d] = 1;
         any |= vary[d];
+        /* a bundle is a cell's repeats: its label leaves the repeat out */
+        bvary[d] = d != X_REPEAT && vary[d];
+        bany |= bvary[d];
         /* the settings every cell shares, but not sqlsoak's defaults that
         ** nobody chose (run.json and the report state those), nor where
         ** the reads came from in a run without reads */
@@ -238,22 +268,101 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
     if (!any && n > 0 && !s[0].label[0])
         for (int d = 0; d < DIM_COUNT; d++)
             vary[d] = dim_table[d].always_named;
+    if (!bany && n > 0 && !s[0].label[0])
+        for (int d = 0; d < DIM_COUNT; d++)
+            bvary[d] = dim_table[d].always_named;
     for (int i = 0; i < n; i++) {
-        char lab[256], gt[256] = "";
-        size_t len = (size_t)snprintf(lab, sizeof lab, "%s", s[i].label), glen = 0;
-        for (int d = 0; d < NDIMS; d++) {
-            char t[96];
-            if (!vary[d])
-                continue;
-            dim_text(s[i].run, s[i].sumrow, d, t, sizeof t);
-            if (len < sizeof lab)
-                len += (size_t)snprintf(lab + len, sizeof lab - len, "%s%s", len ? " · " : "", t);
-            if (d != DIM_LIB && glen < sizeof gt)
-                glen += (size_t)snprintf(gt + glen, sizeof gt - glen, "%s%s", glen ? " · " : "", t);
-        }
+        char lab[256], blab[256], gt[256], ignored[256];
+        label_of(s, i, vary, lab, sizeof lab, ignored, sizeof ignored);
+        label_of(s, i, bvary, blab, sizeof blab, gt, sizeof gt);
         memcpy(s[i].label, lab, sizeof lab);
+        memcpy(s[i].blabel, blab, sizeof blab);
         memcpy(s[i].gtitle, gt, sizeof gt);
     }
+}
+
+/* Row sumrow's cell as its settings say it, without its repeat (the key's
+** last field) and, unless with_version, its library. */
+static void cell_key(const struct plotdata_run *r, int sumrow, int with_version, char *buf,
+                     size_t n)
+{
+    plotdata_key(r, sumrow, with_version, buf, n);
+    char *end = strrchr(buf, '|');
+    while (end && end > buf && end[-1] != '|')
+        end--;
+    if (end)
+        *end = 0;
+}
+
+/* The 1-based number of key among keys[0..*n), added when new. */
+static int number_of(char (*keys)[512], int *n, const char *key)
+{
+    for (int k = 0; k < *n; k++)
+        if (strcmp(keys[k], key) == 0)
+            return k + 1;
+    snprintf(keys[*n], sizeof keys[0], "%s", key);
+    return ++*n;
+}
+
+int plotdata_bundle(struct plotdata_series *s, int n, int by_variant)
+{
+    char (*bk)[512] = calloc((size_t)n + 1, sizeof *bk);
+    char (*ck)[512] = calloc((size_t)n + 1, sizeof *ck);
+    char (*pk)[512] = calloc((size_t)n + 1, sizeof *pk);
+    int nb = 0, nc = 0, np = 0;
+    for (int i = 0; bk && ck && pk && i < n; i++) {
+        char key[512], b[600];
+        const struct plotdata_run *r = s[i].run;
+        /* a run's cell: its number there, its repeats alike */
+        snprintf(b, sizeof b, "%p|%s", (const void *)r,
+                 csvin_str(&r->summary, SUM, s[i].sumrow, COL_cell));
+        int fresh = nb;
+        s[i].bundle = number_of(bk, &nb, b);
+        fresh = nb > fresh;
+        cell_key(r, s[i].sumrow, 1, key, sizeof key);
+        int c = number_of(ck, &nc, key);
+        cell_key(r, s[i].sumrow, by_variant, key, sizeof key);
+        s[i].panel = number_of(pk, &np, key);
+        if (!fresh) {
+            for (int j = 0; j < i; j++)
+                if (s[j].bundle == s[i].bundle)
+                    s[i].lt = s[j].lt;
+            continue;
+        }
+        /* a colour each (then a dash each, past 10): the cells of a run;
+        ** or the runs, a dash per cell */
+        int k = by_variant ? ((c - 1) % (PLOTDATA_LTS / 10)) * 10 + (s[i].variant - 1) % 10 + 1
+                           : s[i].bundle;
+        s[i].lt = (k - 1) % PLOTDATA_LTS + 1;
+    }
+    if (!bk || !ck || !pk)      /* out of memory: a line each, as before bundles */
+        for (int i = 0; i < n; i++) {
+            s[i].bundle = s[i].panel = i + 1;
+            s[i].lt = i % PLOTDATA_LTS + 1;
+            nb = n;
+        }
+    free(bk);
+    free(ck);
+    free(pk);
+    return nb;
+}
+
+void plotdata_median_rows(const double *const *v, const int *rows, int members, int ncols,
+                          double *out)
+{
+    int most = 0;
+    double *x = malloc(sizeof *x * (size_t)(members + 1));
+    for (int m = 0; m < members; m++)
+        most = rows[m] > most ? rows[m] : most;
+    for (int j = 0; j < most; j++)
+        for (int c = 0; c < ncols; c++) {
+            int k = 0;
+            for (int m = 0; x && m < members; m++)
+                if (j < rows[m])
+                    x[k++] = v[m][(size_t)j * (size_t)ncols + (size_t)c];
+            out[(size_t)j * (size_t)ncols + (size_t)c] = k ? median_of(x, k) : NAN;
+        }
+    free(x);
 }
 
 int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int max)
@@ -283,31 +392,105 @@ static int series_cols(const char *cols[SERIES_MAX])
     return n;
 }
 
-/* Line i's data file: its chunks, in order. */
-static int write_line(const char *datadir, const struct plotdata_series *s, int i, int *points,
-                      char *err, size_t errn)
+int plotdata_write_figs(const char *datadir, const char *name, int index,
+                        const char *const *cols, const struct plotdata_figs *f, char *err,
+                        size_t errn)
 {
-    const struct plotdata_run *r = s[i].run;
-    const char *cols[SERIES_MAX];
-    int ncols = series_cols(cols);
-    struct tsv f;
-    int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
-    int k = rows ? plotdata_series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
-    if (tsv_create(&f, datadir, "s", i + 1, cols, err, errn)) {
+    struct tsv t;
+    int ncols = 0;
+    while (cols[ncols])
+        ncols++;
+    if (tsv_create(&t, datadir, name, index, cols, err, errn))
+        return -1;
+    for (int j = 0; j < f->rows; j++) {
+        for (int c = 0; c < ncols; c++)
+            tsv_num(&t, cols[c], f->v[(size_t)j * (size_t)ncols + (size_t)c]);
+        tsv_end_row(&t);
+    }
+    return tsv_close(&t, err, errn);
+}
+
+int plotdata_write_medians(const char *datadir, const char *name, const char *list,
+                           const struct plotdata_series *s, int n, const struct plotdata_figs *f,
+                           const char *const *cols, char *err, size_t errn)
+{
+    static const char *const list_cols[] = {"bundle", "label", "lt",      "repeats",
+                                            "panel",  "variant", "points", NULL};
+    int ncols = 0, nb = 0, rc = 0;
+    while (cols[ncols])
+        ncols++;
+    for (int i = 0; i < n; i++)
+        nb = s[i].bundle > nb ? s[i].bundle : nb;
+    const double **v = calloc((size_t)n + 1, sizeof *v);
+    int *rows = calloc((size_t)n + 1, sizeof *rows);
+    struct tsv t;
+    if (!v || !rows) {
+        free(v);
+        free(rows);
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    if (tsv_create(&t, datadir, list, 0, list_cols, err, errn)) {
+        free(v);
         free(rows);
         return -1;
     }
-    for (int j = 0; j < k; j++) {
+    for (int b = 1; b <= nb && rc == 0; b++) {
+        int members = 0, first = -1, most = 0;
+        for (int i = 0; i < n; i++)
+            if (s[i].bundle == b && f[i].v) {
+                first = first < 0 ? i : first;
+                v[members] = f[i].v;
+                rows[members++] = f[i].rows;
+                most = f[i].rows > most ? f[i].rows : most;
+            }
+        if (!members)
+            continue;
+        struct plotdata_figs m = {most, malloc(sizeof(double) * ((size_t)most * ncols + 1))};
+        if (!m.v) {
+            snprintf(err, errn, "out of memory");
+            rc = -1;
+            break;
+        }
+        plotdata_median_rows(v, rows, members, ncols, m.v);
+        rc = plotdata_write_figs(datadir, name, b, cols, &m, err, errn);
+        free(m.v);
+        tsv_int(&t, "bundle", b);
+        tsv_text(&t, "label", s[first].blabel);
+        tsv_int(&t, "lt", s[first].lt);
+        tsv_int(&t, "repeats", members);
+        tsv_int(&t, "panel", s[first].panel);
+        tsv_int(&t, "variant", s[first].variant);
+        tsv_int(&t, "points", most);
+        tsv_end_row(&t);
+    }
+    char ignored[256];
+    if (tsv_close(&t, rc ? ignored : err, rc ? sizeof ignored : errn))
+        rc = -1;
+    free(v);
+    free(rows);
+    return rc;
+}
+
+/* Line i's figures: its chunks, in order, a column of cols each. */
+static int line_figs(const struct plotdata_series *s, int i, const char *const *cols, int ncols,
+                     struct plotdata_figs *f)
+{
+    const struct plotdata_run *r = s[i].run;
+    int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
+    int k = rows ? plotdata_series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
+    f->rows = k;
+    f->v = rows ? malloc(sizeof *f->v * ((size_t)k * (size_t)ncols + 1)) : NULL;
+    for (int j = 0; f->v && j < k; j++) {
+        double *x = f->v + (size_t)j * (size_t)ncols;
         for (int c = 0; c < ncols - 1; c++)
-            tsv_num(&f, cols[c], csvin_num_named(&r->chunks, rows[j], cols[c]));
+            x[c] = csvin_num_named(&r->chunks, rows[j], cols[c]);
         double io = csvin_num(&r->chunks, CHK, rows[j], COL_io_write_bytes);
         double cr = csvin_num(&r->chunks, CHK, rows[j], COL_chunk_rows);
-        tsv_num(&f, colid_name(COL_io_write_bytes_per_row), cr > 0 ? io / cr : NAN);
-        tsv_end_row(&f);
+        x[ncols - 1] = cr > 0 ? io / cr : NAN;
     }
     free(rows);
-    *points = k;
-    return tsv_close(&f, err, errn);
+    return f->v ? 0 : -1;
 }
 
 /* The latency graph's panels, a figure of latency.h each. */
@@ -325,44 +508,78 @@ static int write_latency(const char *datadir, char *err, size_t errn)
     return tsv_close(&f, err, errn);
 }
 
-int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
-                          const char *const *vnames, int nvariants, char *err, size_t errn)
+/* groups.tsv: a row per panel, its title and how many variants its
+** bundles are of. */
+static int write_panels(const char *datadir, const struct plotdata_series *s, int n, char *err,
+                        size_t errn)
 {
-    static const char *const list_cols[] = {"label", "group", "variant", "points", NULL};
     static const char *const group_cols[] = {"title", "variants", NULL};
-    static const char *const variant_cols[] = {"label", NULL};
-    struct tsv list, g, v;
-    int ngroups = 0;
-    if (write_latency(datadir, err, errn) ||
-        tsv_create(&list, datadir, "series", 0, list_cols, err, errn))
+    struct tsv g;
+    int np = 0;
+    for (int i = 0; i < n; i++)
+        np = s[i].panel > np ? s[i].panel : np;
+    if (tsv_create(&g, datadir, "groups", 0, group_cols, err, errn))
         return -1;
-    for (int i = 0; i < n; i++) {
-        int points;
-        if (write_line(datadir, s, i, &points, err, errn)) {
-            tsv_close(&list, err, errn);
-            return -1;
-        }
-        tsv_text(&list, "label", s[i].label);
-        tsv_int(&list, "group", s[i].group);
-        tsv_int(&list, "variant", s[i].variant);
-        tsv_int(&list, "points", points);
-        tsv_end_row(&list);
-        if (s[i].group > ngroups)
-            ngroups = s[i].group;
-    }
-    if (tsv_close(&list, err, errn) ||
-        tsv_create(&g, datadir, "groups", 0, group_cols, err, errn))
-        return -1;
-    for (int gi = 1; gi <= ngroups; gi++) {
+    for (int p = 1; p <= np; p++) {
         int first = -1, count = 0;
-        for (int i = 0; i < n; i++)
-            if (s[i].group == gi && count++ == 0)
-                first = i;
+        for (int i = 0; i < n; i++) {
+            if (s[i].panel != p)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < i && !seen; j++)
+                seen = s[j].panel == p && s[j].variant == s[i].variant;
+            count += !seen;
+            first = first < 0 ? i : first;
+        }
         tsv_text(&g, "title", first >= 0 ? s[first].gtitle : "");
         tsv_int(&g, "variants", count);
         tsv_end_row(&g);
     }
-    if (tsv_close(&g, err, errn) ||
+    return tsv_close(&g, err, errn);
+}
+
+int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
+                          const char *const *vnames, int nvariants, char *err, size_t errn)
+{
+    static const char *const list_cols[] = {"label", "group", "variant", "bundle", "points",
+                                            NULL};
+    static const char *const variant_cols[] = {"label", NULL};
+    const char *cols[SERIES_MAX];
+    int ncols = series_cols(cols), rc = 0;
+    struct tsv list, v;
+    struct plotdata_figs *f = calloc((size_t)n + 1, sizeof *f);
+    if (!f) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    if (write_latency(datadir, err, errn) ||
+        tsv_create(&list, datadir, "series", 0, list_cols, err, errn)) {
+        free(f);
+        return -1;
+    }
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (line_figs(s, i, cols, ncols, &f[i])) {
+            snprintf(err, errn, "out of memory");
+            rc = -1;
+        } else {
+            rc = plotdata_write_figs(datadir, "s", i + 1, cols, &f[i], err, errn);
+        }
+        tsv_text(&list, "label", s[i].label);
+        tsv_int(&list, "group", s[i].group);
+        tsv_int(&list, "variant", s[i].variant);
+        tsv_int(&list, "bundle", s[i].bundle);
+        tsv_int(&list, "points", f[i].rows);
+        tsv_end_row(&list);
+    }
+    char ignored[256];
+    if (tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
+        rc = -1;
+    if (rc == 0)
+        rc = plotdata_write_medians(datadir, "b", "bundles", s, n, f, cols, err, errn);
+    for (int i = 0; i < n; i++)
+        free(f[i].v);
+    free(f);
+    if (rc || write_panels(datadir, s, n, err, errn) ||
         tsv_create(&v, datadir, "variants", 0, variant_cols, err, errn))
         return -1;
     for (int i = 0; i < nvariants; i++) {

@@ -36,14 +36,21 @@ struct plotdata_run {
     int64_t repeats;
 };
 
-/* One line of the scaling graphs: a summary row of a run. */
+/* One line of the scaling graphs: a summary row of a run (one repeat of
+** a cell).  The repeats of a cell in a run are a bundle: drawn in one
+** colour, each repeat thin and their median, chunk by chunk, bold and
+** labelled once (plotdata_bundle). */
 struct plotdata_series {
     const struct plotdata_run *run;
     int sumrow;
     char label[256];
-    char gtitle[256];         /* the group's settings, without the variant */
+    char blabel[256];         /* the bundle's label: label without the repeat */
+    char gtitle[256];         /* the panel's settings, without the variant and the repeat */
     int group;                /* 1-based: lines with the same group are the same cell */
     int variant;              /* 1-based: library (plot) or run (compare) */
+    int bundle;               /* 1-based: the repeats of one cell of one run */
+    int lt;                   /* the bundle's line type: its colour and dash */
+    int panel;                /* 1-based: the bundles of one cell across variants */
 };
 
 /* One cell of a comparison: a summary row of a run, and the number of
@@ -93,12 +100,53 @@ void plotdata_key(const struct plotdata_run *r, int sumrow, int with_version, ch
 
 /* Labels every series of the run(s) from the settings that vary between
 ** them ("3.40.1 · 4k · wal · normal"), into s[i].label after what it
-** holds already, and into s[i].gtitle without the SQLite version.  The
-** settings that do not vary go into common. */
+** holds already, into s[i].blabel the same without the repeat, and into
+** s[i].gtitle without the SQLite version and the repeat.  The settings
+** that do not vary go into common. */
 void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn);
 
-/* Writes the series, their list (series.tsv), groups.tsv and variants.tsv
-** into datadir.  vnames[v-1] names variant v.  0 or -1 (err). */
+/* Bundles the series: s[i].bundle, numbered by first appearance, joins
+** the repeats of one cell of one run; s[i].panel the bundles of one cell
+** (its settings without the repeat, and without the library unless
+** by_variant); s[i].lt the bundle's line type (PLOTDATA_LTS of them: 10
+** colours, then other dashes).  by_variant 0 (a run): a colour per cell;
+** 1 (a comparison): a colour per run (variant), a dash per cell.
+** Returns the number of bundles. */
+#define PLOTDATA_LTS 50
+int plotdata_bundle(struct plotdata_series *s, int n, int by_variant);
+
+/* The median, chunk by chunk, of the members' rows: member m has rows[m]
+** rows of ncols numbers (v[m], row-major); out gets as many rows as the
+** longest member, each figure the median over the members that have it
+** (NaN ignored). */
+void plotdata_median_rows(const double *const *v, const int *rows, int members, int ncols,
+                          double *out);
+
+/* A line's figures: rows of numbers, a column of a list each (row-major). */
+struct plotdata_figs {
+    int rows;
+    double *v;
+};
+
+/* Writes f into datadir/name-index.tsv under the NULL-terminated cols.
+** 0 or -1 (err). */
+int plotdata_write_figs(const char *datadir, const char *name, int index,
+                        const char *const *cols, const struct plotdata_figs *f, char *err,
+                        size_t errn);
+
+/* For each bundle of the series whose figures f[i] are there (v not
+** NULL), the median of its members' figures, chunk by chunk, into
+** datadir/name-K.tsv (K the bundle's number), and a row into list.tsv:
+** bundle, label, lt, repeats (its members), panel, variant, points.
+** 0 or -1 (err). */
+int plotdata_write_medians(const char *datadir, const char *name, const char *list,
+                           const struct plotdata_series *s, int n, const struct plotdata_figs *f,
+                           const char *const *cols, char *err, size_t errn);
+
+/* Writes the series (s-N.tsv), their list (series.tsv), the bundles' medians
+** (b-K.tsv) and list (bundles.tsv), groups.tsv (the panels) and
+** variants.tsv into datadir; plotdata_bundle has been called.  vnames[v-1]
+** names variant v.  0 or -1 (err). */
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
                           const char *const *vnames, int nvariants, char *err, size_t errn);
 

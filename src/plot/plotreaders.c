@@ -35,31 +35,31 @@ static double rate(double ops, double s)
     return ops >= 0 && s > 0 ? ops / s : NAN;
 }
 
-/* Series i's chunks into rd-(i+1).tsv: rows in the table, then what
-** readers.gp and busy.gp draw. */
-static int write_line(const char *datadir, const struct plotdata_series *s, int i,
-                      const int *rows, int k, char *err, size_t errn)
+/* What readers.gp and busy.gp draw, per chunk: rows in the table, then
+** the readers' figures (the columns of line_figs, in its order). */
+#define RD_NCOLS 7
+
+/* Series i's chunks rows[0..k) into f. */
+static int line_figs(const struct plotdata_series *s, int i, const int *rows, int k,
+                     struct plotdata_figs *f)
 {
-    const char *cols[] = {colid_name(COL_rows), "p99_us", "commit_per_s", "write_per_s",
-                          "read_per_s", "busy", "wait_ms", NULL};
     const struct csvin *t = &s[i].run->chunks;
-    struct tsv f;
-    if (tsv_create(&f, datadir, "rd", i + 1, cols, err, errn))
-        return -1;
-    for (int j = 0; j < k; j++) {
+    f->rows = k;
+    f->v = malloc(sizeof *f->v * ((size_t)k * RD_NCOLS + 1));
+    for (int j = 0; f->v && j < k; j++) {
         int r = rows[j];
+        double *x = f->v + (size_t)j * RD_NCOLS;
         double commit = csvin_num(t, CHK, r, COL_commit_s);
         double write = csvin_num(t, CHK, r, COL_write_s);
-        tsv_num(&f, cols[0], csvin_num(t, CHK, r, COL_rows));
-        tsv_num(&f, "p99_us", rnum(t, r, R_P99));
-        tsv_num(&f, "commit_per_s", rate(rnum(t, r, R_OPS_COMMIT), commit));
-        tsv_num(&f, "write_per_s", rate(rnum(t, r, R_OPS_WRITE), write - commit));
-        tsv_num(&f, "read_per_s", rate(rnum(t, r, R_OPS_READ), csvin_num(t, CHK, r, COL_read_s)));
-        tsv_num(&f, "busy", rnum(t, r, R_BUSY));
-        tsv_num(&f, "wait_ms", rnum(t, r, R_WAIT) * 1e3);
-        tsv_end_row(&f);
+        x[0] = csvin_num(t, CHK, r, COL_rows);
+        x[1] = rnum(t, r, R_P99);
+        x[2] = rate(rnum(t, r, R_OPS_COMMIT), commit);
+        x[3] = rate(rnum(t, r, R_OPS_WRITE), write - commit);
+        x[4] = rate(rnum(t, r, R_OPS_READ), csvin_num(t, CHK, r, COL_read_s));
+        x[5] = rnum(t, r, R_BUSY);
+        x[6] = rnum(t, r, R_WAIT) * 1e3;
     }
-    return tsv_close(&f, err, errn);
+    return f->v ? 0 : -1;
 }
 
 /* 1 when one of rows[0..k) of t ran readers. */
@@ -74,10 +74,17 @@ static int ran_readers(const struct csvin *t, const int *rows, int k)
 int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
                       size_t errn)
 {
-    static const char *const list_cols[] = {"series", "label", NULL};
+    static const char *const list_cols[] = {"series", "label", "bundle", NULL};
+    const char *rd_cols[RD_NCOLS + 1] = {colid_name(COL_rows), "p99_us", "commit_per_s",
+                                         "write_per_s", "read_per_s", "busy", "wait_ms", NULL};
     struct tsv list;
     char ignored[256];
     int found = 0, rc = 0;
+    struct plotdata_figs *f = calloc((size_t)n + 1, sizeof *f);
+    if (!f) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
     for (int i = 0; i < n && rc == 0; i++) {
         const struct csvin *t = &s[i].run->chunks;
         int *rows = malloc(sizeof *rows * (size_t)(t->nrows + 1));
@@ -88,16 +95,29 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
         } else if (ran_readers(t, rows, k)) {
             if (!found++ && tsv_create(&list, datadir, "readers", 0, list_cols, err, errn)) {
                 free(rows);
+                free(f);
                 return -1;
             }
-            rc = write_line(datadir, s, i, rows, k, err, errn);
+            if (line_figs(s, i, rows, k, &f[i])) {
+                snprintf(err, errn, "out of memory");
+                rc = -1;
+            } else {
+                rc = plotdata_write_figs(datadir, "rd", i + 1, rd_cols, &f[i], err, errn);
+            }
             tsv_int(&list, "series", i + 1);
             tsv_text(&list, "label", s[i].label);
+            tsv_int(&list, "bundle", s[i].bundle);
             tsv_end_row(&list);
         }
         free(rows);
     }
     if (found && tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
         rc = -1;
+    /* the median of each cell's repeats that ran readers */
+    if (found && rc == 0)
+        rc = plotdata_write_medians(datadir, "rdm", "rbundles", s, n, f, rd_cols, err, errn);
+    for (int i = 0; i < n; i++)
+        free(f[i].v);
+    free(f);
     return rc ? -1 : found > 0;
 }

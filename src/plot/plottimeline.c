@@ -14,7 +14,8 @@
 **                  label (cellname.h's "cell 3 · repeat 2", "cell 3" in a
 **                  run of one repeat), t (where its first interval
 **                  began): what colours the points of a matrix by cell
-**                  and marks where each run began
+**                  and marks where each run began; colour (1-based: one
+**                  per cell, its repeats alike)
 **   telemetry.tsv  one row per chunk, in time order: t (the chunk's end),
 **                  write_rows_per_s, temp_c, cpu_mhz, k
 */
@@ -125,14 +126,22 @@ static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, 
 
 static int write_cells(const char *datadir, const struct cells *c, char *err, size_t n)
 {
-    static const char *const cols[] = {"k", "label", "t", NULL};
+    static const char *const cols[] = {"k", "label", "t", "colour", NULL};
     struct tsv f;
+    int colour[MAXCELLS], ncolours = 0;
     if (tsv_create(&f, datadir, "cells", 0, cols, err, n))
         return -1;
     for (int k = 0; k < c->n; k++) {
+        /* a colour per cell (its key up to the '|'), its repeats alike */
+        size_t len = strcspn(c->c[k].key, "|") + 1;
+        int i = 0;
+        while (i < k && strncmp(c->c[i].key, c->c[k].key, len) != 0)
+            i++;
+        colour[k] = i < k ? colour[i] : ++ncolours;
         tsv_int(&f, "k", k + 1);
         tsv_text(&f, "label", c->c[k].label);
         tsv_num(&f, "t", c->c[k].t);
+        tsv_int(&f, "colour", colour[k]);
         tsv_end_row(&f);
     }
     return tsv_close(&f, err, n);
@@ -219,7 +228,7 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
     }
     struct measured m = {0};
     measured_add(&m, ch, order, k);
-    *have |= measured_needs(&m) & (GRAPHS_TEMP | GRAPHS_CLOCK);
+    *have |= measured_needs(&m) & GRAPHS_TELEMETRY;
     free(order);
     return tsv_close(&f, err, n);
 }

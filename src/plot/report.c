@@ -626,6 +626,9 @@ static FILE *page_begin(const char *dir, const char *kind, const char *name, cha
           /* a ratio with its interval and verdict wraps too */
           ".sum td.nv{text-align:right;white-space:normal;max-width:11em}\n"
           ".sum th{white-space:normal;vertical-align:bottom;max-width:6.5em;font-weight:600}\n"
+          /* narrow padding and headings a little smaller: a matrix of three
+          ** settings and the ratios (the readers preset) fits 1280 px too */
+          ".sum td,.sum th{padding:.25em .4em}.sum th{font-size:.92em}\n"
           ".key{font-size:12px;color:#555}.key code{font-size:11px}\n"
           "figure{margin:1.5em 0}img{max-width:100%;height:auto;border:1px solid #ddd}\n"
           "figcaption{color:#444;margin-top:.3em}figcaption small{color:#777}\n"

@@ -99,6 +99,12 @@ fixture() {
     [ "$(col "$OUT/chunks.csv" temp_c | sort -u)" = 45.0 ]
     [ "$(col "$OUT/chunks.csv" cpu_mhz | sort -u)" = 3400 ]
     [ "$(col "$OUT/chunks.csv" throttled | sort -u)" = "" ]
+    # one value in every chunk, a flat line: neither graph is drawn, and
+    # the page says so, not that nothing was recorded
+    run "$S" plot "$OUT"
+    [ ! -e "$OUT/plots/telemetry_temp.png" ] && [ ! -e "$OUT/plots/telemetry_clock.png" ]
+    grep -q "<li>telemetry_temp: the temperature was the same at every chunk&#39;s end (a flat line says nothing)</li>" "$OUT/report.html"
+    grep -q "<li>telemetry_clock: the CPU clock was the same at every chunk&#39;s end (a flat line says nothing)</li>" "$OUT/report.html"
 }
 
 @test "telemetry: a VM tree that exposes none gives empty fields, never zeros" {

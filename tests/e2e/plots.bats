@@ -1,6 +1,10 @@
 #!/usr/bin/env bats
 # plots.bats: graphs, report.html, `sqlsoak plot` and `sqlsoak compare`
-# from small real runs (a single cell, and a matrix over two libraries).
+# from small real runs (a single cell, a matrix over two libraries, and
+# two cells run twice each: a colour per cell, its repeats thin under
+# their median).
+
+bats_require_minimum_version 1.5.0
 
 load helpers/images
 
@@ -20,6 +24,13 @@ setup_file() {
     export SECOND=$second
     "$SQLSOAK" run $TINY --db-dir "$RUNS/db2" --out "$RUNS/matrix" --sqlite-lib "$libs" \
         --page-size 4k,8k --journal delete,wal --commit-every 1k,5k >/dev/null
+    "$SQLSOAK" run --rows 20k --chunk 5k --reads 500 --journal delete,wal --repeat 2 \
+        --progress never --db-dir "$RUNS/db3" --out "$RUNS/twice" >/dev/null
+}
+
+# lines SVG ARGS...: the data lines of a graph, checked (helpers/svglines.py)
+lines() {
+    "$PY" "$BATS_TEST_DIRNAME/helpers/svglines.py" "$@"
 }
 
 
@@ -199,4 +210,68 @@ PY
     [ ! -e "$out" ]
     run "$SQLSOAK" compare "$RUNS/one" "$RUNS/matrix" --out "$RUNS/one"
     [ "$status" -eq 2 ]
+}
+
+@test "plot: cells run twice: a colour per cell, its repeats thin, their median bold and named once" {
+    d=$RUNS/twice
+    # 2 cells x 2 repeats: 2 colours (6 lines in as many colours before),
+    # 2 bold medians named delete and wal, 4 thin repeats, 2 of each colour
+    for g in write write_log; do
+        run -0 lines "$d/plots/$g.svg" --colours 2 --medians 2 --thin 4
+        echo "$output"
+        check_svg "$d/plots/$g.svg" "thin: each repeat, bold: their median"
+    done
+    [ "$(grep -c '<title>delete</title>' "$d/plots/write.svg")" -eq 1 ]
+    [ "$(grep -c '<title>wal</title>' "$d/plots/write.svg")" -eq 1 ]
+    if grep -q '<title>[^<]*repeat [12]</title>' "$d/plots/write.svg"; then return 1; fi
+    # delete cannot be told from WAL no more in the other graphs of lines
+    for g in read latency; do
+        run -0 lines "$d/plots/$g.svg" --colours 2
+    done
+    # the bold line is the median over the repeats, chunk by chunk: with
+    # two, their mean; the bundles list them
+    "$PY" - "$d/plots/data" <<'PY'
+import csv, statistics, sys
+d = sys.argv[1]
+tsv = lambda n: list(csv.DictReader(open("%s/%s.tsv" % (d, n)), delimiter="\t"))
+bundles, series = tsv("bundles"), tsv("series")
+assert [(b["label"], b["repeats"]) for b in bundles] == [("delete", "2"), ("wal", "2")], bundles
+for b in bundles:
+    members = [tsv("s-%d" % (i + 1)) for i, s in enumerate(series) if s["bundle"] == b["bundle"]]
+    assert len(members) == 2
+    med = tsv("b-" + b["bundle"])
+    assert len(med) == len(members[0]) == 4
+    for j, row in enumerate(med):
+        for col in ("write_rows_per_s", "read_ops_per_s", "read_p99_us"):
+            want = statistics.median(float(m[j][col]) for m in members)
+            assert abs(float(row[col]) - want) <= 1e-6 * abs(want), (col, j, row[col], want)
+PY
+    # the timeline colours a cell's repeats alike: cells.tsv's colour per cell
+    "$PY" - "$d/plots/data/cells.tsv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+colour = {}
+for r in rows:
+    cell = r["label"].split()[1].split(".")[0]
+    assert colour.setdefault(cell, r["colour"]) == r["colour"], rows
+assert sorted(colour.values()) == ["1", "2"], rows
+PY
+}
+
+@test "compare: runs of repeats overlaid: a colour per run, a dash per cell, each run's median bold" {
+    out=$BATS_TEST_TMPDIR/cmp
+    cp -r "$RUNS/twice" "$BATS_TEST_TMPDIR/again"
+    rm -rf "$BATS_TEST_TMPDIR/again/plots"
+    run -0 "$SQLSOAK" compare "$RUNS/twice" "$BATS_TEST_TMPDIR/again" --out "$out"
+    # 2 runs x 2 cells: 4 medians in 2 colours, each over its 2 repeats
+    run -0 lines "$out/plots/write.svg" --colours 2 --medians 4 --thin 8
+    echo "$output"
+    [[ "$output" == *$'twice · wal\t3.2\trgb(31, 119, 180)\tdashed'* ]]
+    [[ "$output" == *$'again · delete\t3.2\trgb(214, 39, 40)'* ]]
+    check_svg "$out/plots/write.svg" "across runs"
+    # a panel per cell (not per repeat), its runs in their colours
+    run -0 lines "$out/plots/versions.svg" --colours 2
+    [ "$(grep -o 'id="gnuplot_plot_[0-9]*[a-z]"' "$out/plots/versions.svg" | sed 's/.*[0-9]//' |
+        sort -u | wc -l)" -eq 2 ]
+    check_svg "$out/plots/versions.svg" "The same cells across runs" twice again
 }

@@ -68,7 +68,7 @@ static void test_every_row_has_a_script(void **state)
 static void test_reasons(void **state)
 {
     (void)state;
-    for (unsigned b = 0; (1u << b) <= GRAPHS_CLOCK; b++) {
+    for (unsigned b = 0; (1u << b) <= GRAPHS_CLOCK_MOVED; b++) {
         const char *why = graphs_reason(1u << b, 0);
         assert_non_null(why);
         assert_true(strlen(why) > 5);
@@ -84,7 +84,7 @@ static void test_reasons(void **state)
 static void test_bit_without_reason_aborts(void **state)
 {
     (void)state;
-    unsigned unknown = GRAPHS_READERS << 1;
+    unsigned unknown = GRAPHS_CLOCK_MOVED << 1;   /* the last bit's next */
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
@@ -112,6 +112,13 @@ static void test_output_needs(void **state)
     assert_true(graphs_drawn(h, 1, GRAPHS_RUN, have | GRAPHS_READS));
     assert_false(graphs_drawn(h, 0, GRAPHS_CRASH, have | GRAPHS_READS));
     assert_false(graphs_drawn(h, 0, GRAPHS_COMPARE, have | GRAPHS_READS));
+    /* a telemetry figure recorded but flat draws no graph, saying so */
+    const struct graphs_graph *t = graphs_find("telemetry.gp");
+    assert_non_null(t);
+    assert_false(graphs_drawn(t, 0, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_TEMP));
+    assert_true(graphs_drawn(t, 0, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_TEMP | GRAPHS_TEMP_MOVED));
+    assert_false(graphs_drawn(t, 1, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_CLOCK));
+    assert_true(graphs_drawn(t, 1, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED));
     assert_int_equal(graphs_mode_of("compare"), GRAPHS_COMPARE);
     assert_int_equal(graphs_mode_of("nonsense"), 0);
 }

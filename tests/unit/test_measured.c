@@ -61,8 +61,9 @@ static void test_facts(void **state)
         {1000, NAN, 0, NAN, NAN, GRAPHS_READS},
         {1000, 12.5, 0, NAN, NAN, GRAPHS_READS | GRAPHS_LATENCY},
         {0, NAN, 4096, NAN, NAN, GRAPHS_IO},
-        {0, NAN, 0, 0.0, 0, GRAPHS_TEMP},   /* 0 °C is a temperature; 0 MHz no clock */
-        {0, NAN, 0, NAN, 1500, 0},          /* one clock in every chunk: flat, no graph */
+        /* 0 °C is a temperature (recorded, one value: flat); 0 MHz no clock */
+        {0, NAN, 0, 0.0, 0, GRAPHS_TEMP},
+        {0, NAN, 0, NAN, 1500, GRAPHS_CLOCK},   /* one clock in every chunk: flat, no graph */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct csvin t;
@@ -80,7 +81,8 @@ static void test_facts(void **state)
 }
 
 /* A clock that moved, between chunks of two folders added up: the graph
-** is drawn; the same clock twice: it is not. */
+** is drawn; the same clock twice: it is not, and the reason says it was
+** flat, not missing. */
 static void test_clock_moved(void **state)
 {
     (void)state;
@@ -90,12 +92,44 @@ static void test_clock_moved(void **state)
     chunks_of(&b, 0, NAN, 0, NAN, 600);
     measured_add(&m, &a, NULL, 0);
     measured_add(&m, &b, NULL, 0);
-    assert_int_equal(measured_needs(&m), GRAPHS_CLOCK);
+    assert_int_equal(measured_needs(&m), GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED);
     measured_add(&flat, &a, NULL, 0);
     measured_add(&flat, &a, NULL, 0);
-    assert_int_equal(measured_needs(&flat), 0);
+    assert_int_equal(measured_needs(&flat), GRAPHS_CLOCK);
+    const char *why = graphs_reason(GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED, measured_needs(&flat));
+    assert_non_null(why);
+    assert_non_null(strstr(why, "the same at every chunk"));
     csvin_free(&a);
     csvin_free(&b);
+}
+
+/* The temperature by the same rule as the clock: one value at every
+** chunk's end (a room's steady heat, a Raspberry Pi idling) draws no
+** graph, saying so; two values draw it, below zero too. */
+static void test_temp_moved(void **state)
+{
+    (void)state;
+    struct csvin a, b, c;
+    struct measured m = {0}, flat = {0}, cold = {0}, none = {0};
+    chunks_of(&a, 0, NAN, 0, 45.0, NAN);
+    chunks_of(&b, 0, NAN, 0, 61.3, NAN);
+    chunks_of(&c, 0, NAN, 0, -4.5, NAN);
+    measured_add(&m, &a, NULL, 0);
+    measured_add(&m, &b, NULL, 0);
+    assert_int_equal(measured_needs(&m), GRAPHS_TEMP | GRAPHS_TEMP_MOVED);
+    measured_add(&flat, &a, NULL, 0);
+    measured_add(&flat, &a, NULL, 0);
+    assert_int_equal(measured_needs(&flat), GRAPHS_TEMP);
+    assert_non_null(strstr(graphs_reason(GRAPHS_TEMP | GRAPHS_TEMP_MOVED, measured_needs(&flat)),
+                           "temperature was the same at every chunk"));
+    measured_add(&cold, &c, NULL, 0);
+    measured_add(&cold, &a, NULL, 0);
+    assert_int_equal(measured_needs(&cold), GRAPHS_TEMP | GRAPHS_TEMP_MOVED);
+    assert_non_null(strstr(graphs_reason(GRAPHS_TEMP | GRAPHS_TEMP_MOVED, measured_needs(&none)),
+                           "no temperature was recorded"));
+    csvin_free(&a);
+    csvin_free(&b);
+    csvin_free(&c);
 }
 
 int main(void)
@@ -103,6 +137,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_facts),
         cmocka_unit_test(test_clock_moved),
+        cmocka_unit_test(test_temp_moved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,10 +9,23 @@ Fails, naming the graph and what is wrong, when
     it: one panel drawn over another.
 A text's width is estimated from its length (0.6 em a character, DejaVu
 Sans' average, which cairo's PNG draws: 10-point key text ran 6.1 pixels
-a character).  A legend's box cut open at the edge fails too."""
+a character).  A legend's box cut open at the edge fails too.
+
+The PNG drawn beside FILE.svg (FILE.png), when there is one, is measured
+too: gnuplot sizes a legend by its terminal's width of a character, and
+cairo's is wider than the SVG's (8 pixels at 10 points against 7), so a
+legend whole in the SVG was cut in the PNG that report.html shows.  Its
+outermost pixels all round must be the background: anything drawn
+there (a legend's box or a label running off the image) fails, named by
+the edge and where along it.  gnuplot itself reads the PNG (libgd: no
+imaging library is needed)."""
 import html
+import os
 import re
+import struct
+import subprocess
 import sys
+import tempfile
 
 EM = 0.6
 # a panel's text closer than this to another panel's frame reads as the
@@ -145,6 +158,75 @@ def yticks(path):
     return out
 
 
+def png_size(path):
+    """Width and height from a PNG's header."""
+    with open(path, 'rb') as f:
+        head = f.read(24)
+    assert head[:8] == b'\x89PNG\r\n\x1a\n', path + ': not a PNG'
+    return struct.unpack('>II', head[16:24])
+
+
+def png_edges(paths):
+    """For each PNG, what is drawn on its outermost pixels all round:
+    {path: [(edge, x, y), ...]} (x, y from the top left), read by gnuplot
+    in one run."""
+    found = {p: [] for p in paths}
+    if not paths:
+        return found
+    d = tempfile.mkdtemp()
+    try:
+        lines, outs = ['set encoding utf8'], []
+        for k, p in enumerate(paths):
+            w, h = png_size(p)
+            q = p.replace("'", "''")
+            # every dx:dy:x0:y0:x1:y1: the first and last column (a step
+            # of w - 1), then the first and last row; two reads of the
+            # image, not four (each decodes it whole)
+            for sides, (dx, dy) in (('columns', (w - 1, 1)), ('rows', (1, h - 1))):
+                out = os.path.join(d, '%d-%s.txt' % (k, sides))
+                outs.append((p, sides, w, h, out))
+                lines += ["set table '%s'" % out,
+                          "plot '%s' binary filetype=png every %d:%d:0:0:%d:%d with rgbimage"
+                          % (q, dx, dy, w - 1, h - 1), 'unset table']
+        script = os.path.join(d, 'edges.gp')
+        open(script, 'w', encoding='utf-8').write('\n'.join(lines) + '\n')
+        r = subprocess.run(['gnuplot', script], capture_output=True, text=True)
+        for p, sides, w, h, out in outs:
+            if not os.path.exists(out):
+                raise SystemExit('%s: gnuplot could not read it: %s' % (p, r.stderr.strip()))
+            for line in open(out):
+                f = line.split()
+                if len(f) < 5 or line.startswith('#'):
+                    continue
+                x, y, rgb = int(float(f[0])), h - 1 - int(float(f[1])), [float(v) for v in f[2:5]]
+                # gnuplot counts rows from the bottom; near-white is antialiasing
+                if min(rgb) < 245:
+                    edge = (('left' if x == 0 else 'right') if sides == 'columns'
+                            else ('top' if y == 0 else 'bottom'))
+                    found[p].append((edge, x, y))
+    finally:
+        for f in os.listdir(d):
+            os.unlink(os.path.join(d, f))
+        os.rmdir(d)
+    return found
+
+
+def check_png(path, hits):
+    """The errors of a PNG whose edges hold hits (png_edges)."""
+    errors = []
+    for edge in ('left', 'right', 'top', 'bottom'):
+        at = [(x, y) for e, x, y in hits if e == edge]
+        if at:
+            along = [y for _, y in at] if edge in ('left', 'right') else [x for x, _ in at]
+            errors.append('something is drawn on its %s edge (%s %d..%d): a legend or a '
+                          'label cut at the edge of the image'
+                          % (edge, 'rows' if edge in ('left', 'right') else 'columns',
+                             min(along), max(along)))
+    for e in errors:
+        print('%s: %s' % (path, e))
+    return not errors
+
+
 if sys.argv[1] == '--yticks':
     # svgcheck.py --yticks FILE: prints the left axis' labels, one a line
     print('\n'.join(yticks(sys.argv[2])))
@@ -152,4 +234,8 @@ if sys.argv[1] == '--yticks':
 ok = True
 for p in sys.argv[1:]:
     ok = check(p) and ok
+pngs = [p[:-4] + '.png' for p in sys.argv[1:]
+        if p.endswith('.svg') and os.path.exists(p[:-4] + '.png')]
+for p, hits in png_edges(pngs).items():
+    ok = check_png(p, hits) and ok
 sys.exit(0 if ok else 1)
