@@ -59,6 +59,17 @@ enum dim_readback {
     DR_WORD       /* a word (journal_mode, locking_mode) */
 };
 
+/* Whether a dimension changes what a cell costs (the time estimate's
+** rule: an earlier run's cell stands for a planned one, and planned cells
+** share one calibration, only when they agree on every dimension that
+** does). */
+enum dim_cost {
+    DC_NONE,      /* never: crash's simulated storage (a run keeps the default) */
+    DC_ALWAYS,
+    DC_WAL,       /* only in WAL, the journal it configures */
+    DC_READERS    /* only with --readers: a wait for another's lock */
+};
+
 struct dim {
     struct value_spec opt;     /* the option and the values it takes */
     const char *column;        /* CSV column, run.json key */
@@ -70,6 +81,7 @@ struct dim {
     int apply_order;           /* pragmas run in ascending order */
     enum dim_readback readback;
     const char *absent;        /* its value in results files that predate its column */
+    enum dim_cost cost;        /* whether it changes a cell's time */
 };
 
 extern const struct dim dim_table[DIM_COUNT];
@@ -104,6 +116,11 @@ int dims_is_option_default(int d, const char *text);
 
 /* 1 when v leaves the library's own setting (no PRAGMA is run). */
 int dims_is_default(int d, int64_t v);
+
+/* 1 when dimension d changes the time of a cell of values v (its cost
+** row: DC_WAL's only when v's journal is wal, DC_READERS's only with
+** readers). */
+int dims_cost(int d, const int64_t v[DIM_COUNT]);
 
 /* The dimensions that are pragmas, in the order they must be applied,
 ** into order[]; returns how many. */

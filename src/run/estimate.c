@@ -9,6 +9,9 @@
 #include "devinfo.h"
 #include "dims.h"
 #include "folder.h"
+#include "growth.h"
+#include "median.h"
+#include "modes.h"
 #include "progress.h"
 #include "sysinfo.h"
 #include "telemetry.h"
@@ -21,14 +24,29 @@
 #include <string.h>
 #include <unistd.h>
 
-/* An earlier run on the same storage: its summary. */
+/* An earlier run on the same storage: its options that change a cell's
+** time, its summary rows and its chunks. */
 struct earlier {
     char dir[4096];
-    struct csvin sum;
+    int64_t rows, chunk, reads;      /* reads < 0: a chunk's rows */
+    int64_t reader_rate;
+    char read_from[16], update_keys[64], delete_keys[16];
+    struct summary_record *sum;
+    int nsum;
+    struct chunk_record *ch;
+    int nch;
 };
 
-/* 1 when run.json in dir says its databases were on storage st. */
-static int same_storage(const char *dir, const struct storage_info *st)
+/* Where a planned cell's time comes from. */
+struct source {
+    int earlier, cell;          /* an earlier run's index and cell number; -1 none */
+    int shape;                  /* else its calibration's index; -1 none */
+    int nearest;                /* the calibration is another shape's */
+    struct growth_model model;
+};
+
+/* The run.json of dir, when its databases were on storage st. */
+static json_t *same_storage(const char *dir, const struct storage_info *st)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", dir);
@@ -37,25 +55,85 @@ static int same_storage(const char *dir, const struct storage_info *st)
     const char *dev = json_string_value(json_object_get(s, "device"));
     const char *fs = json_string_value(json_object_get(s, "fstype"));
     const char *mp = json_string_value(json_object_get(s, "mount_point"));
-    int same = dev && fs && mp && strcmp(dev, st->device) == 0 &&
-               strcmp(fs, st->fstype) == 0 && strcmp(mp, st->mount_point) == 0;
+    if (dev && fs && mp && strcmp(dev, st->device) == 0 && strcmp(fs, st->fstype) == 0 &&
+        strcmp(mp, st->mount_point) == 0)
+        return j;
     json_decref(j);
-    return same;
+    return NULL;
 }
 
-/* Adds dir to e[*n] when it is an earlier run on st with a summary. */
+static int64_t option_int(json_t *o, const char *name, int64_t dflt)
+{
+    json_t *v = json_object_get(o, name);
+    return json_is_integer(v) ? (int64_t)json_integer_value(v) : dflt;
+}
+
+static void option_str(json_t *o, const char *name, const char *dflt, char *buf, size_t n)
+{
+    const char *v = json_string_value(json_object_get(o, name));
+    snprintf(buf, n, "%s", v ? v : dflt);
+}
+
+/* The records of the CSV file dir/name (schema f, records of size) into
+** *recs, *n: 0, or -1 when it cannot be read. */
+static int read_records(const char *dir, const char *name, enum csv_file f, size_t size,
+                        void **recs, int *n)
+{
+    char path[4200], err[512];
+    struct csvin t;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (csvin_read(path, f, &t, err, sizeof err) != 0)
+        return -1;
+    char *r = calloc((size_t)t.nrows + 1, size);
+    *n = 0;
+    for (int i = 0; r && i < t.nrows; i++)
+        if (csvin_record(&t, f, i, r + size * (size_t)*n) == 0)
+            (*n)++;
+    csvin_free(&t);
+    *recs = r;
+    return r ? 0 : -1;
+}
+
+static void earlier_free(struct earlier *e)
+{
+    free(e->sum);
+    free(e->ch);
+}
+
+/* Adds dir to e[*n] when it is an earlier run on st with a summary and
+** chunks. */
 static void consider(const char *dir, const struct storage_info *st, struct earlier *e, int *n)
 {
-    char path[4200], err[256];
-    if (*n >= ESTIMATE_MAX_RUNS || !same_storage(dir, st))
+    if (*n >= ESTIMATE_MAX_RUNS)
         return;
     for (int i = 0; i < *n; i++)
         if (strcmp(e[i].dir, dir) == 0)
             return;
-    snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (csvin_read(path, CSV_SUMMARY, &e[*n].sum, err, sizeof err) != 0)
+    json_t *j = same_storage(dir, st);
+    if (!j)
         return;
-    snprintf(e[*n].dir, sizeof e[*n].dir, "%s", dir);
+    struct earlier *x = &e[*n];
+    memset(x, 0, sizeof *x);
+    json_t *o = json_object_get(j, "options");
+    x->rows = option_int(o, "rows", 0);
+    x->chunk = option_int(o, "chunk", 0);
+    x->reads = option_int(o, "reads", -1);       /* "chunk": a chunk's rows */
+    x->reader_rate = option_int(o, "reader-rate", 0);
+    option_str(o, "read-from", "all", x->read_from, sizeof x->read_from);
+    option_str(o, "update-keys", "uniform", x->update_keys, sizeof x->update_keys);
+    option_str(o, "delete-keys", "oldest", x->delete_keys, sizeof x->delete_keys);
+    json_decref(j);
+    void *sum = NULL, *ch = NULL;
+    if (x->rows <= 0 || x->chunk <= 0 ||
+        read_records(dir, "summary.csv", CSV_SUMMARY, sizeof *x->sum, &sum, &x->nsum) != 0 ||
+        read_records(dir, "chunks.csv", CSV_CHUNKS, sizeof *x->ch, &ch, &x->nch) != 0) {
+        free(sum);
+        free(ch);
+        return;
+    }
+    x->sum = sum;
+    x->ch = ch;
+    snprintf(x->dir, sizeof x->dir, "%s", dir);
     (*n)++;
 }
 
@@ -85,25 +163,6 @@ static int find_earlier(const struct runner *r, const struct storage_info *st,
     return n;
 }
 
-/* How many settings of summary row i of t equal cell c's (the library by
-** its SQLite version). */
-static int in_common(const struct runner *r, const struct cell *c, const struct csvin *t, int i)
-{
-    int k = 0;
-    char mine[128];
-    for (int d = 0; d < DIM_COUNT; d++) {
-        const char *col = dim_table[d].label_column ? dim_table[d].label_column
-                                                    : dim_table[d].column;
-        const char *theirs = dims_field(d, csvin_str_named(t, i, col));
-        if (d == DIM_LIB)
-            snprintf(mine, sizeof mine, "%s", r->libs[c->v[DIM_LIB]].version);
-        else
-            dims_text(d, c->v[d], mine, sizeof mine);
-        k += strcmp(theirs, mine) == 0;
-    }
-    return k;
-}
-
 int estimate_check(const struct config *cfg, char *err, size_t n)
 {
     static const char *const need[] = {"run.json", "summary.csv"};
@@ -120,73 +179,114 @@ int estimate_check(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
-/* The time of a cell of cfg at write rate w and read rate rd (rows/s,
-** reads/s). */
-static double time_at(const struct config *cfg, double w, double rd)
+/* Planned cell c's workload. */
+static struct growth_plan plan_of(const struct config *cfg, const struct cell *c)
 {
-    int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    int64_t reads = cfg->reads < 0 ? cfg->chunk : cfg->reads;
-    double s = (double)cfg->rows / w;
-    if (reads > 0 && isfinite(rd) && rd > 0)
-        s += (double)nchunks * (double)reads / rd;
-    return s;
+    struct growth_plan p = {.rows = cfg->rows, .chunk = cfg->chunk, .reads = cfg->reads,
+                            .updates = c->v[DIM_UPDATES], .deletes = c->v[DIM_DELETES],
+                            .commit_every = c->v[DIM_COMMIT_EVERY], .verify = cfg->verify};
+    return p;
 }
 
-/* The rates of cell c's nearest earlier cell: 1 with *w, *rd and from
-** naming the folder and cell; 0 when no earlier cell has rates. */
-static int from_earlier(const struct runner *r, const struct cell *c, const struct earlier *e,
-                        int ne, double *w, double *rd, char *from, size_t n)
+/* Earlier cell s's commit size, its 'chunk' resolved by its run e. */
+static int64_t commit_every_of(const struct earlier *e, const struct summary_record *s)
 {
-    int best = -1, bi = -1, bk = -1;
-    for (int k = 0; k < ne; k++)
-        for (int i = 0; i < e[k].sum.nrows; i++) {
-            double wk = csvin_num(&e[k].sum, CSV_SUMMARY, i, COL_write_rows_per_s_median);
-            int common = isfinite(wk) && wk > 0 ? in_common(r, c, &e[k].sum, i) : -1;
-            if (common > best) {
-                best = common;
-                bk = k;
-                bi = i;
-            }
-        }
-    if (bk < 0)
+    const struct value_spec *o = &dim_table[DIM_COMMIT_EVERY].opt;
+    int64_t v = s->id.v[DIM_COMMIT_EVERY];
+    return (o->special && v == o->special_value) || v <= 0 ? e->chunk : v;
+}
+
+/* 1 when summary row s of earlier run e (a measured repeat that ended ok
+** or interrupted) matches planned cell c on every setting that changes
+** its time (estimate.h). */
+static int matches(const struct runner *r, const struct cell *c, const struct earlier *e,
+                   const struct summary_record *s)
+{
+    const struct config *cfg = r->cfg;
+    if (s->id.repeat < 1 || (strcmp(s->status, "ok") != 0 && strcmp(s->status, "interrupted")))
         return 0;
-    const struct csvin *t = &e[bk].sum;
-    char name[CELLNAME_MAX];
-    int64_t repeats = 1;        /* the earlier run's: the most its rows hold */
-    for (int i = 0; i < t->nrows; i++)
-        if (csvin_int(t, CSV_SUMMARY, i, COL_repeat, 1) > repeats)
-            repeats = csvin_int(t, CSV_SUMMARY, i, COL_repeat, 1);
-    *w = csvin_num(t, CSV_SUMMARY, bi, COL_write_rows_per_s_median);
-    *rd = csvin_num(t, CSV_SUMMARY, bi, COL_read_ops_per_s_median);
-    snprintf(from, n, "%s %s%s", e[bk].dir,
-             cellname(name, sizeof name, csvin_int(t, CSV_SUMMARY, bi, COL_cell, 0),
-                      csvin_int(t, CSV_SUMMARY, bi, COL_repeat, 1), repeats),
-             best == DIM_COUNT ? "" : ", the nearest settings");
+    if (strcmp(s->id.sqlite_version, r->libs[c->v[DIM_LIB]].version) != 0)
+        return 0;
+    for (int d = 0; d < DIM_COUNT; d++) {
+        if (d == DIM_LIB || !dims_cost(d, c->v))
+            continue;
+        int64_t v = d == DIM_COMMIT_EVERY ? commit_every_of(e, s) : s->id.v[d];
+        if (v != c->v[d])
+            return 0;
+    }
+    const char *rf = s->id.read_from[0] ? s->id.read_from : e->read_from;
+    if (strcmp(rf, read_from_names[cfg->read_from]) != 0 ||
+        (cfg->read_from == RF_CHUNK && e->chunk != cfg->chunk))
+        return 0;
+    if (c->v[DIM_UPDATES] > 0 &&
+        strcmp(e->update_keys, cfg->update_keys ? cfg->update_keys : "uniform") != 0)
+        return 0;
+    if (c->v[DIM_DELETES] > 0 && strcmp(e->delete_keys, delete_keys_names[cfg->delete_keys]))
+        return 0;
+    if (c->v[DIM_READERS] > 0 && e->reader_rate != cfg->reader_rate)
+        return 0;
+    if ((cfg->reads != 0 && e->reads == 0) || (cfg->verify && !(s->verify_s >= 0)))
+        return 0;
     return 1;
 }
 
-/* The rates of plan cell i's calibration, or of the calibrated cell with
-** the most settings in common: 1 with *w, *rd, from; 0 when none. */
-static int from_calibration(const struct runner *r, int i, const double *cw, const double *crd,
-                            double *w, double *rd, char *from, size_t n)
+/* The model of earlier cell `cell` of e, from its measured repeats'
+** chunks: 1 with *m, 0 when they give none. */
+static int earlier_model(const struct earlier *e, int64_t cell, const struct cell *c,
+                         struct growth_model *m)
 {
-    int best = -1, bj = -1;
-    for (int j = 0; j < r->ncells; j++) {
-        int common = 0;
-        for (int d = 0; d < DIM_COUNT && !isnan(cw[j]); d++)
-            common += r->cells[j].v[d] == r->cells[i].v[d];
-        if (!isnan(cw[j]) && common > best) {
-            best = common;
-            bj = j;
-        }
+    struct chunk_record *ch = malloc(sizeof *ch * (size_t)(e->nch + 1));
+    double *outside = malloc(sizeof(double) * (size_t)(e->nsum + 1));
+    double *verify = malloc(sizeof(double) * (size_t)(e->nsum + 1));
+    int n = 0, no = 0, nv = 0, got = 0;
+    struct growth_plan p = {.rows = e->rows, .chunk = e->chunk};
+    for (int i = 0; ch && outside && verify && i < e->nsum; i++) {
+        const struct summary_record *s = &e->sum[i];
+        if (s->id.cell != cell || s->id.repeat < 1 ||
+            (strcmp(s->status, "ok") != 0 && strcmp(s->status, "interrupted") != 0))
+            continue;
+        p.commit_every = commit_every_of(e, s);
+        double last = 0;
+        for (int k = 0; k < e->nch; k++)
+            if (e->ch[k].id.cell == cell && e->ch[k].id.repeat == s->id.repeat) {
+                ch[n++] = e->ch[k];
+                last = e->ch[k].elapsed_s > last ? e->ch[k].elapsed_s : last;
+            }
+        double v = s->verify_s >= 0 ? s->verify_s : 0, out = s->wall_s - last - v;
+        if (!isnan(out))
+            outside[no++] = out > 0 ? out : 0;
+        if (s->verify_s >= 0 && s->rows > 0)
+            verify[nv++] = s->verify_s / (double)s->rows;
     }
-    if (bj < 0)
+    double cache = growth_cache_bytes(c->v[DIM_CACHE_SIZE], c->v[DIM_PAGE_SIZE]);
+    if (n && growth_from_chunks(ch, n, &p, cache, NAN, m) > 0) {
+        m->cell_s = no ? median_of(outside, no) : NAN;
+        m->verify_s_per_row = nv ? median_of(verify, nv) : NAN;
+        got = 1;
+    }
+    free(ch);
+    free(outside);
+    free(verify);
+    return got;
+}
+
+/* Planned cell c's earlier cell: the matching one that reached the most
+** rows, its model into src.  1, or 0 when none matches. */
+static int from_earlier(const struct runner *r, const struct cell *c, const struct earlier *e,
+                        int ne, struct source *src)
+{
+    int bk = -1;
+    const struct summary_record *best = NULL;
+    for (int k = 0; k < ne; k++)
+        for (int i = 0; i < e[k].nsum; i++)
+            if (matches(r, c, &e[k], &e[k].sum[i]) && (!best || e[k].sum[i].rows > best->rows)) {
+                best = &e[k].sum[i];
+                bk = k;
+            }
+    if (!best || !earlier_model(&e[bk], best->id.cell, c, &src->model))
         return 0;
-    *w = cw[bj];
-    *rd = crd[bj];
-    char name[CELLNAME_MAX];     /* a combination's first repeat calibrates it */
-    snprintf(from, n, "calibration of %s%s", cellname(name, sizeof name, r->cells[bj].combo, 1, 1),
-             best == DIM_COUNT ? "" : ", the nearest settings");
+    src->earlier = bk;
+    src->cell = (int)best->id.cell;
     return 1;
 }
 
@@ -199,6 +299,16 @@ static const char *say_s(double s, char *buf, int n)
         snprintf(buf, (size_t)n, "%.0f s", s);
     else
         progress_duration(s, buf, n);
+    return buf;
+}
+
+/* A cost per op: "1.23 µs", "4.5 ms". */
+static const char *say_op(double s, char *buf, size_t n)
+{
+    if (s >= 1e-3)
+        snprintf(buf, n, "%.3g ms", s * 1e3);
+    else
+        snprintf(buf, n, "%.3g µs", s * 1e6);
     return buf;
 }
 
@@ -243,24 +353,150 @@ static void print_fit(const struct runner *r, const double *s, FILE *f)
                 say_s(sum, d, sizeof d), fit + 1, fit + 2 <= r->ncells ? ", the rest skipped" : "");
 }
 
-/* The calibration, when no earlier run gives times (--dry-run alone: a
-** run's own first chunks come soon enough): its cells' rates into cw,
-** crd; says what it did.  Returns how many cells it calibrated. */
-static int calibration(const struct runner *r, double *cw, double *crd, FILE *f)
+/* Kind k's cost in model m: "1.2 µs", or "1.2 µs, 3.4 µs past the page
+** cache" when a miss was measured to cost more. */
+static const char *say_cost(const struct growth_model *m, int k, char *buf, size_t n)
 {
-    char err[4400];
-    fflush(f);                  /* before the calibration's processes start */
-    int k = calibrate_plan(r, cw, crd, err, sizeof err);
-    if (k < 0)
-        fprintf(f, "  no estimate: %s\n", err);
-    else if (k == 0)
-        fprintf(f, "  no estimate: the calibration measured no chunk\n");
+    const struct growth_fit *f = &m->fit[k];
+    char a[24], ab[24];
+    if (f->b > 0)
+        snprintf(buf, n, "%s, %s past the page cache", say_op(f->a, a, sizeof a),
+                 say_op(f->a + f->b, ab, sizeof ab));
     else
-        fprintf(f, "  no earlier run on this storage: estimated time per cell from a %d-row "
-                   "calibration of %d cell%s (its folder removed; a table's first rows are "
-                   "its fastest, so the times are at least these):\n",
-                CALIBRATE_ROWS, k, k == 1 ? "" : "s");
-    return k;
+        snprintf(buf, n, "%s", say_op(f->a, a, sizeof a));
+    return buf;
+}
+
+/* What calibration k measured: its cells, chunks, rows and time, and a
+** row's and a read's cost at its largest table. */
+static void print_calibration(const struct runner *r, const struct calibration *cal, int k,
+                              const int *shape, FILE *f)
+{
+    const struct calibration *c = &cal[k];
+    char cells[96] = "", w[80], d[24];
+    size_t len = 0;
+    int listed = 0, more = 0;
+    /* each cell once, by its number (a repeat has its cell's shape) */
+    for (int i = 0; i < r->ncells; i++) {
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = r->cells[j].combo == r->cells[i].combo;
+        if (shape[i] != k || r->cells[i].warmup || seen)
+            continue;
+        if (listed < 6 && len < sizeof cells)
+            len += (size_t)snprintf(cells + len, sizeof cells - len, "%s%" PRId64,
+                                    listed ? ", " : "", r->cells[i].combo), listed++;
+        else
+            more++;
+    }
+    fprintf(f, "    calibration %d (cell%s %s%s): ", k + 1, listed + more > 1 ? "s" : "", cells,
+            more ? ", ..." : "");
+    if (!c->done) {
+        fprintf(f, "%s\n", c->budget_s > 0 ? "measured no chunk (its cell failed?)"
+                                           : "not run: the calibration's time was spent");
+        return;
+    }
+    fprintf(f, "%" PRId64 " chunk%s of %" PRId64 " rows to %" PRId64 " rows in %s%s", c->chunks,
+            c->chunks == 1 ? "" : "s", c->chunk, c->rows, say_s(c->spent_s, d, sizeof d),
+            c->whole ? " (the whole plan)" : "");
+    fprintf(f, "; a row written %s", say_cost(&c->model, GROWTH_WRITE, w, sizeof w));
+    if (c->split_rows > 0)
+        fprintf(f, " (its inserts alone in the plan's transactions, to %" PRId64 " rows)",
+                c->split_rows);
+    if (c->model.fit[GROWTH_READ].n)
+        fprintf(f, "; a read %s", say_cost(&c->model, GROWTH_READ, w, sizeof w));
+    if (c->cache_kib > 0)
+        fprintf(f, "; with a page cache of %" PRId64 " KiB, not the plan's %.0f, so that its "
+                   "table went past it",
+                c->cache_kib, c->model.cache_bytes / 1024);
+    /* the plan's table goes well past the cache, the calibration's did not */
+    double planned = growth_miss(c->model.cache_bytes,
+                                 (double)r->cfg->rows * c->model.row_bytes);
+    double reached = c->model.fit[GROWTH_WRITE].hi_m > c->model.fit[GROWTH_READ].hi_m
+                         ? c->model.fit[GROWTH_WRITE].hi_m : c->model.fit[GROWTH_READ].hi_m;
+    if (reached < GROWTH_MIN_REACH && planned >= GROWTH_MIN_SPAN)
+        fprintf(f, "; its table never went far past the page cache, the plan's will: what "
+                   "a miss costs is not measured, the times may be low");
+    fputc('\n', f);
+}
+
+/* The calibrated shape with the most dimensions in common with shape k. */
+static int nearest_shape(const struct runner *r, const struct calibration *cal, int ncal, int k)
+{
+    int best = -1, bc = -1;
+    for (int j = 0; j < ncal; j++) {
+        int common = 0;
+        for (int d = 0; d < DIM_COUNT && cal[j].done; d++)
+            common += r->cells[cal[j].cell].v[d] == r->cells[cal[k].cell].v[d];
+        if (cal[j].done && common > bc)
+            bc = common, best = j;
+    }
+    return best;
+}
+
+/* The calibration of the cells need marks, when a dry run asks: their
+** sources' shapes into src, and says what it measured.  Returns how many
+** shapes it calibrated (-1: the folder could not be made or removed). */
+static int calibration(const struct runner *r, const int *need, struct calibration *cal,
+                       struct source *src, FILE *f)
+{
+    char err[4400], base[4096], d[24];
+    int ncal = 0, *shape = calloc((size_t)r->ncells + 1, sizeof *shape), nshapes = 0;
+    if (!shape)
+        return -1;
+    for (int i = 0; i < r->ncells; i++) {
+        int seen = 0;
+        for (int j = 0; j < i && need[i] && !seen; j++)
+            seen = need[j] && calibrate_same_shape(&r->cells[j], &r->cells[i]);
+        nshapes += need[i] && !seen;
+    }
+    folder_existing_ancestor(r->db_dir, base, sizeof base);
+    fprintf(f, "  calibrating %d cost shape%s in a scratch folder in %s (up to %.0f s)\n",
+            nshapes, nshapes == 1 ? "" : "s", base, calibrate_budget_s(nshapes));
+    fflush(f);                  /* before the calibration's processes start */
+    int done = calibrate_plan(r, need, cal, &ncal, shape, err, sizeof err);
+    if (done < 0) {
+        fprintf(f, "  no calibration: %s\n", err);
+        free(shape);
+        return -1;
+    }
+    double spent = 0;
+    for (int k = 0; k < ncal; k++)
+        spent += cal[k].spent_s;
+    fprintf(f, "  calibration: %d of %d cost shape%s in %s, its folder removed; each ran its "
+               "first cell's settings on a fresh table, and a cell's time is the costs of its "
+               "chunks' ops, fitted against the share of the table past SQLite's page cache, "
+               "summed over the plan's chunks%s:\n",
+            done, ncal, ncal == 1 ? "" : "s", say_s(spent, d, sizeof d),
+            r->cfg->verify ? " (--verify's scan not included)" : "");
+    for (int k = 0; k < ncal; k++)
+        print_calibration(r, cal, k, shape, f);
+    for (int i = 0; i < r->ncells; i++) {
+        if (shape[i] < 0)
+            continue;
+        int k = cal[shape[i]].done ? shape[i] : nearest_shape(r, cal, ncal, shape[i]);
+        src[i].shape = k;
+        src[i].nearest = k != shape[i];
+        if (k >= 0)
+            src[i].model = cal[k].model;
+    }
+    free(shape);
+    return done;
+}
+
+/* Where src says a time comes from, into buf. */
+static const char *say_source(const struct source *src, const struct earlier *e, char *buf,
+                              size_t n)
+{
+    char name[CELLNAME_MAX];    /* the earlier cell as a whole: all its repeats */
+    if (src->earlier >= 0)
+        snprintf(buf, n, "from %s %s, %" PRId64 " chunk%s to %" PRId64 " rows",
+                 e[src->earlier].dir, cellname(name, sizeof name, src->cell, 1, 1),
+                 src->model.chunks, src->model.chunks == 1 ? "" : "s", src->model.rows);
+    else
+        snprintf(buf, n, "from calibration %d%s", src->shape + 1,
+                 src->nearest ? ", the nearest settings calibrated" : "");
+    return buf;
 }
 
 void estimate_print(const struct runner *r, FILE *f)
@@ -274,52 +510,75 @@ void estimate_print(const struct runner *r, FILE *f)
     print_storage(&st, f);
     struct earlier *e = calloc(ESTIMATE_MAX_RUNS, sizeof *e);
     double *s = calloc((size_t)r->ncells + 1, sizeof *s);
-    double *cw = calloc((size_t)r->ncells + 1, sizeof *cw);
-    double *crd = calloc((size_t)r->ncells + 1, sizeof *crd);
-    if (!e || !s || !cw || !crd)
+    int *need = calloc((size_t)r->ncells + 1, sizeof *need);
+    struct source *src = calloc((size_t)r->ncells + 1, sizeof *src);
+    struct calibration *cal = calloc((size_t)r->ncells + 1, sizeof *cal);
+    int ne = 0;
+    if (!e || !s || !need || !src || !cal)
         goto out;
-    int ne = st.device[0] ? find_earlier(r, &st, e) : 0, nc = 0;
-    double total = 0;
-    int unknown = 0;
+    ne = st.device[0] ? find_earlier(r, &st, e) : 0;
+    int matched = 0, needed = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        src[i].earlier = src[i].cell = src[i].shape = -1;
+        if (ne && from_earlier(r, &r->cells[i], e, ne, &src[i]))
+            matched++;
+        else
+            need[i] = 1, needed++;
+    }
     if (ne)
-        fprintf(f, "  estimated time per cell, from %d earlier run%s on this storage:\n", ne,
-                ne == 1 ? "" : "s");
-    else if (cfg->dry_run)
-        nc = calibration(r, cw, crd, f);
-    else
+        fprintf(f, "  %d earlier run%s on this storage: a cell takes the times of an earlier "
+                   "cell only when every setting that changes them is the same (%d of %d "
+                   "cells); its chunks' costs are fitted against the share of the table past "
+                   "SQLite's page cache and summed over the plan's chunks\n",
+                ne, ne == 1 ? "" : "s", matched, r->ncells);
+    if (needed && cfg->dry_run)
+        calibration(r, need, cal, src, f);
+    else if (needed && !ne)
         fprintf(f, "  no earlier run on this storage to estimate the time from (--estimate-from "
                    "DIR,... names results folders; --dry-run calibrates)\n");
-    for (int i = 0; i < r->ncells && (ne || nc > 0); i++) {
+    if (!matched && !cfg->dry_run) {
+        if (ne)
+            fprintf(f, "  no earlier cell has this plan's settings (--dry-run calibrates)\n");
+        goto out;
+    }
+    fprintf(f, "  estimated time per cell:\n");
+    double total = 0;
+    int unknown = 0;
+    for (int i = 0; i < r->ncells; i++) {
         const struct cell *c = &r->cells[i];
         struct cell_id id;
-        double w, rd;
         plan_cell_id(cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id,
                      &id);
         plan_cell_label(cfg, &id, label, sizeof label);
         runner_run_name(r, i, name, sizeof name);
-        int got = ne ? from_earlier(r, c, e, ne, &w, &rd, from, sizeof from)
-                     : from_calibration(r, i, cw, crd, &w, &rd, from, sizeof from);
-        s[i] = got ? time_at(cfg, w, rd) : -1;
-        if (s[i] < 0) {
+        struct growth_plan p = plan_of(cfg, c);
+        int known = src[i].earlier >= 0 || src[i].shape >= 0;
+        s[i] = known ? growth_seconds(&src[i].model, &p) : NAN;
+        if (isnan(s[i])) {
+            s[i] = -1;
             unknown++;
-            fprintf(f, "    %s (%s)  no estimate\n", name, label);
+            fprintf(f, "    %s (%s)  no estimate%s\n", name, label,
+                    known ? "" : cfg->dry_run ? " (its calibration measured nothing)"
+                                              : " (no earlier run of its settings on this "
+                                                "storage; --dry-run calibrates)");
         } else {
             total += s[i];
-            fprintf(f, "    %s (%s)  about %s  (from %s)\n", name, label,
-                    say_s(s[i], d, sizeof d), from);
+            fprintf(f, "    %s (%s)  about %s  (%s)\n", name, label,
+                    say_s(s[i], d, sizeof d), say_source(&src[i], e, from, sizeof from));
         }
     }
-    if ((ne || nc > 0) && unknown < r->ncells)
+    if (unknown < r->ncells)
         fprintf(f, "  in all: about %s%s\n", say_s(total, d, sizeof d),
                 unknown ? " for the cells with an estimate" : "");
-    if (cfg->max_time_s && (ne || nc > 0) && unknown < r->ncells)
+    if (cfg->max_time_s && unknown < r->ncells)
         print_fit(r, s, f);
-    for (int k = 0; k < ne; k++)
-        csvin_free(&e[k].sum);
 out:
     fflush(f);
+    for (int k = 0; e && k < ne; k++)
+        earlier_free(&e[k]);
     free(e);
     free(s);
-    free(cw);
-    free(crd);
+    free(need);
+    free(src);
+    free(cal);
 }

@@ -2,16 +2,28 @@
 ** estimate: the plan's time and room before the night, printed with the
 ** plan by `run` and `run --dry-run`.
 **
-** Earlier runs on the same storage give the times: the results folders
-** --estimate-from names, and those beside --out (the folders in its
-** parent: data/runs/ by default), whose run.json says their databases
-** were on the filesystem --db-dir is on now (the same device, type and
-** mount point).  A planned cell takes the figures of the earlier cell with
-** the same settings and SQLite version, else of the one with the most
-** settings in common (and says which): rows / its median write rate plus
-** chunks x reads / its median read rate.  A folder that cannot be read is
-** passed over.  With --max-time, the cells that fit, in the order they
-** run.  Reads files only: creates nothing.
+** A planned cell's time comes from one of two sources, named on its line:
+**
+**  - an earlier run on the same storage: the results folders
+**    --estimate-from names, and those beside --out (the folders in its
+**    parent: data/runs/ by default), whose run.json says their databases
+**    were on the filesystem --db-dir is on now (the same device, type and
+**    mount point).  An earlier cell stands for a planned one only when
+**    it matches on every setting that changes a cell's time: each
+**    dimension dims.h's cost rule says does (the SQLite library by its
+**    version), --read-from (and the chunk the reads come from, with
+**    --read-from chunk), --update-keys with updates, --delete-keys with
+**    deletes, --reader-rate with readers, and reads when the plan reads.
+**    Of those that match, the one that reached the most rows.  Its
+**    chunks' growth model (growth.h) is grown to this plan's rows and
+**    chunks;
+**  - else, with --dry-run, a calibration (calibrate.h) of the cell's
+**    cost shape, grown the same way.  Without --dry-run there is none:
+**    the cell has no estimate, and the plan says how to get one.
+**
+** A folder that cannot be read is passed over.  With --max-time, the
+** cells that fit, in the order they run.  Creates nothing (the
+** calibration's folder is removed).
 */
 #ifndef SQLSOAK_ESTIMATE_H
 #define SQLSOAK_ESTIMATE_H
@@ -29,8 +41,8 @@
 int estimate_check(const struct config *cfg, char *err, size_t n);
 
 /* Prints to f the storage behind --db-dir (device, filesystem, free
-** space), the room the databases need, each cell's estimated time and
-** where it comes from, the total, and with --max-time the cells that fit. */
+** space), each cell's estimated time and where it comes from, the total,
+** and with --max-time the cells that fit. */
 void estimate_print(const struct runner *r, FILE *f);
 
 #endif

@@ -43,6 +43,12 @@ int64_t testhook_watchdog_floor_s(int64_t dflt)
     return s > 0 ? s : dflt;
 }
 
+double testhook_calibration_s(double dflt)
+{
+    int64_t s = env_row("SQLSOAK_TEST_CALIBRATION_S");
+    return s > 0 ? (double)s : dflt;
+}
+
 /* Whether variable name is "1". */
 static int env_on(const char *name)
 {

@@ -52,6 +52,9 @@
 **                                  tick: a chunk long enough to watch
 **   SQLSOAK_TEST_METRICS_COPY=DIR  each state of --metrics' file is copied
 **                                  to DIR/cell-C-R-chunk-K.prom too
+**   SQLSOAK_TEST_CALIBRATION_S=S   a dry run's calibration has S seconds in
+**                                  all, not CALIBRATE_TOTAL_S: its cap met
+**                                  by a plan of a few shapes
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -97,6 +100,9 @@ int testhook_write_stall(int64_t *row, uint64_t *ns);
 
 /* SQLSOAK_TEST_SLOW's sleep at every tick of the write phase, in ns; 0 none. */
 uint64_t testhook_write_slow_ns(void);
+
+/* SQLSOAK_TEST_CALIBRATION_S's seconds, or dflt. */
+double testhook_calibration_s(double dflt);
 
 /* The folder --metrics' file is copied to at each state, or NULL. */
 const char *testhook_metrics_copy(void);

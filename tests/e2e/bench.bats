@@ -141,3 +141,28 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 assert len(rows) == 2 and all(r["vfs_db_write_bytes"] == r["commits"] == "" for r in rows), rows
 PY
 }
+
+@test "bench: estimate.sh prints, per preset, the dry run's estimate, the real run's time and their ratio" {
+    local r=$BATS_TEST_TMPDIR/results
+    # every preset, at 20k rows in 5k chunks: the structure, not the timing
+    ROWS=20k CHUNK=5k DB_DIR=$BATS_TEST_TMPDIR/db RESULTS=$r run bash "$TOP/bench/estimate.sh"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"preset       estimate_s       real_s   real/est  dry_run_s  within 30%"* ]]
+    for p in quick uuid updates readers churn; do
+        grep -Eq "^$p +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]  (yes|NO)$" <<<"$output"
+        # the dry run was a dry run (a calibration), then the run a run
+        grep -q "^  calibration: " "$r/$p/plan.txt"
+        [ -s "$r/$p/run/summary.csv" ]
+        grep -q -- "--preset $p --rows 20k --chunk 5k .* --dry-run --out $r/$p/run$" "$r/commands.txt"
+    done
+    # reads, updates, deletes and hot rows scaled to the 5k chunk
+    grep -q -- "--preset updates --rows 20k --chunk 5k --reads 1000 --updates 1000 --update-keys hot:10 " "$r/commands.txt"
+    grep -q -- "--preset churn --rows 20k --chunk 5k --reads 1000 --deletes 2500 " "$r/commands.txt"
+    # a line a cell: 2 + 4 + 7 + 12 + 3
+    [ "$(wc -l < "$r/cells.txt")" -eq 28 ]
+    grep -Eq '^readers +cell 12  estimate +[0-9.]+ s  real +[0-9.]+ s  real/est +[0-9.]+  \(from calibration [0-9]+(, the nearest settings calibrated)?\)$' "$r/cells.txt"
+    # no database left, no file named after a figure
+    [ -z "$(ls -A "$BATS_TEST_TMPDIR/db")" ]
+    [ ! -e "$TOP/0" ] && [ ! -e "$TOP/1" ]
+}

@@ -61,7 +61,24 @@ estimate() {
     grep -Eq "^  databases in $T/new/db: about [0-9]+ MiB for the largest cell" <<<"$output"
 }
 
-@test "dry run: each cell's time is rows / the earlier cell's median write rate + reads / its read rate" {
+# wall CELL: summary.csv's wall_s of run a's cell CELL, and its time
+# outside its chunks (wall_s less its last chunk's elapsed_s).
+wall() {
+    python3 - "$RUNS/a" "$1" <<'EOF'
+import csv, sys
+d, c = sys.argv[1], sys.argv[2]
+s = [r for r in csv.DictReader(open(d + "/summary.csv")) if r["cell"] == c][0]
+last = max(float(r["elapsed_s"]) for r in csv.DictReader(open(d + "/chunks.csv")) if r["cell"] == c)
+print(float(s["wall_s"]), float(s["wall_s"]) - last)
+EOF
+}
+
+# near A B TOL ABS: 0 when A is within TOL (a share) of B, or ABS seconds.
+near() {
+    python3 -c "import sys; a, b, t, m = map(float, sys.argv[1:]); sys.exit(abs(a - b) > max(m, b * t))" "$@"
+}
+
+@test "dry run: a cell takes the times of the earlier cell of its settings, its fit summed over the plan's chunks" {
     # another storage's run is not used: a copy of run a that says so
     cp -r "$RUNS/a" "$RUNS/other"
     python3 - "$RUNS/other/run.json" <<'EOF'
@@ -69,37 +86,89 @@ import json, sys
 j = json.load(open(sys.argv[1])); j["storage"]["device"] = "/dev/elsewhere"
 json.dump(j, open(sys.argv[1], "w"))
 EOF
-    run -0 "$S" run --rows 2M --chunk 20k --reads 3k --journal wal,delete,memory --dry-run \
+    run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --journal wal,delete,memory --dry-run \
         --db-dir "$T/db" --out "$RUNS/b"
     rm -r "$RUNS/other"
-    [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
-    grep -q "run 1 of 3: cell 1 (.* wal .*(from $RUNS/a cell 2)$" <<<"$output"
-    grep -q "run 2 of 3: cell 2 (.* delete .*(from $RUNS/a cell 1)$" <<<"$output"
-    grep -q "run 3 of 3: cell 3 (.* memory .*(from $RUNS/a cell [12], the nearest settings)$" <<<"$output"
+    [[ "$output" == *"  1 earlier run on this storage: a cell takes the times of an earlier cell only when every setting that changes them is the same (2 of 3 cells)"* ]]
+    grep -q "run 1 of 3: cell 1 (.* wal .*(from $RUNS/a cell 2, 2 chunks to 40000 rows)$" <<<"$output"
+    grep -q "run 2 of 3: cell 2 (.* delete .*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
+    # no earlier cell ran memory: a dry run calibrates it
+    grep -q "run 3 of 3: cell 3 (.* memory .*(from calibration 1)$" <<<"$output"
+    # the plan is the earlier run's own: its time again
     for c in 1 2; do
-        want=$(python3 - "$RUNS/a/summary.csv" "$((3 - c))" <<'EOF'
-import csv, sys
-r = [x for x in csv.DictReader(open(sys.argv[1])) if x["cell"] == sys.argv[2]][0]
-print(2e6 / float(r["write_rows_per_s_median"]) + 100 * 3e3 / float(r["read_ops_per_s_median"]))
-EOF
-        )
-        got=$(estimate "$c" "$output")
-        python3 -c "import sys; w, g = map(float, sys.argv[1:]); sys.exit(abs(w - g) > max(0.6, w * 0.01))" "$want" "$got"
+        read -r w _ <<<"$(wall "$((3 - c))")"
+        near "$(estimate "$c" "$output")" "$w" 0.02 0.06
     done
+    # 50 times the rows: 50 times the chunks, each at the cost the fit
+    # gives (these tables stay within the page cache: flat), the cell's
+    # own time once
+    run -0 "$S" run --rows 2M --chunk 20k --reads 2000 --journal delete --dry-run \
+        --db-dir "$T/db" --out "$RUNS/b"
+    grep -q "run 1 of 1: cell 1 (.* delete .*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
+    read -r w out <<<"$(wall 1)"
+    want=$(python3 -c "import sys; w, o = map(float, sys.argv[1:]); print((w - o) * 50 + o)" "$w" "$out")
+    near "$(estimate 1 "$output")" "$want" 0.02 0.5
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
-    sum=$(python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" \
-        "$(estimate 1 "$output")" "$(estimate 2 "$output")" "$(estimate 3 "$output")")
-    python3 -c "import sys; a, b = map(float, sys.argv[1:]); sys.exit(abs(a - b) > max(1.5, a * 0.02))" "$sum" "$total"
+    near "$total" "$(estimate 1 "$output")" 0 0
+}
+
+@test "dry run: an earlier cell that differs in a setting that changes the time is not used: the cell is calibrated" {
+    base=(run --rows 40k --chunk 20k --reads 2000 --journal delete --dry-run --db-dir "$T/db"
+          --out "$RUNS/e")
+    run -0 "$S" "${base[@]}"
+    grep -q "run 1 of 1: cell 1 (.*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
+    for differs in "--updates 100" "--os-cache drop" "--key-order random" "--read-from chunk" \
+        "--chunk 10k" "--value-size 100" "--sync normal" "--readers 1"; do
+        # shellcheck disable=SC2086
+        run -0 "$S" "${base[@]}" $differs
+        echo "$differs: $output"
+        [[ "$output" == *"(0 of 1 cells)"* ]]
+        grep -Eq "^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in " <<<"$output"
+        grep -q "run 1 of 1: cell 1 (.*(from calibration 1)$" <<<"$output"
+        [[ "$output" != *"from $RUNS/a"* ]]
+    done
+    # a setting that changes nothing in this cell (WAL's in a delete
+    # journal, a lock's wait with no reader to hold one) keeps the match
+    for same in "--wal-autocheckpoint 100" "--busy-timeout 100" "--checkpoint passive"; do
+        # shellcheck disable=SC2086
+        run -0 "$S" "${base[@]}" $same
+        echo "$same: $output"
+        grep -q "run 1 of 1: cell 1 (.*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
+    done
+    # without --dry-run there is no calibration: the cell has no estimate
+    run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --journal delete --os-cache drop \
+        --no-plot --progress never --db-dir "$T/db" --out "$RUNS/f"
+    rm -r "$RUNS/f"
+    [[ "$output" == *"no earlier cell has this plan's settings (--dry-run calibrates)"* ]]
+    [[ "$output" != *"cost shape"* ]]
+}
+
+@test "dry run: cells of different cost shapes get calibrations of their own; repeats and settings that change nothing share one" {
+    run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --journal delete,wal \
+        --wal-autocheckpoint 100,1000 --repeat 2 --dry-run --db-dir "$T/db" --out "$T/alone/out"
+    [[ "$output" == *"calibrating 3 cost shapes in a scratch folder in $T (up to 18 s)"* ]]
+    [[ "$output" == *"calibration: 3 of 3 cost shapes in "* ]]
+    # delete ignores the WAL's checkpoints: one shape; wal's two differ
+    grep -Eq '^    calibration 1 \(cells 1, 2\): 2 chunks of 20000 rows to 40000 rows in .* \(the whole plan\); a row written .*; a read ' <<<"$output"
+    grep -Eq '^    calibration 2 \(cell 3\): ' <<<"$output"
+    grep -Eq '^    calibration 3 \(cell 4\): ' <<<"$output"
+    for c in 1 2 5 6; do grep -q "run $c of 8: cell [12] · repeat [12] (.* delete .*(from calibration 1)$" <<<"$output"; done
+    for c in 3 7; do grep -q "run $c of 8: cell 3 · repeat [12] (.* wal .* autocheckpoint 100)  .*(from calibration 2)$" <<<"$output"; done
+    for c in 4 8; do grep -q "run $c of 8: cell 4 · repeat [12] (.* wal .* autocheckpoint 1000)  .*(from calibration 3)$" <<<"$output"; done
+    # the same shape, the same time
+    [ "$(estimate 1 "$output")" = "$(estimate 6 "$output")" ]
 }
 
 @test "dry run: --estimate-from names earlier runs that are not beside --out" {
     run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --dry-run --db-dir "$T/db" \
         --out "$T/elsewhere/out"
-    [[ "$output" != *"from 1 earlier run"* ]]
+    [[ "$output" != *"earlier run"* ]]
+    grep -q "run 1 of 1: cell 1 (.* delete .*(from calibration 1)$" <<<"$output"
     run -0 "$S" run --rows 40k --chunk 20k --reads 2000 --dry-run --db-dir "$T/db" \
         --out "$T/elsewhere/out" --estimate-from "$RUNS/a"
-    [[ "$output" == *"estimated time per cell, from 1 earlier run on this storage:"* ]]
-    grep -q "run 1 of 1: cell 1 (.* delete .*(from $RUNS/a cell 1)$" <<<"$output"
+    [[ "$output" == *"  1 earlier run on this storage: "*"(1 of 1 cells)"* ]]
+    [[ "$output" != *"calibrat"* ]]
+    grep -q "run 1 of 1: cell 1 (.* delete .*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
     # a folder that is no results folder: one line, exit 2, nothing created
     mkdir "$T/empty"
     run -2 --separate-stderr "$S" run --rows 40k --chunk 20k --db-dir "$T/db" \
@@ -113,20 +182,27 @@ EOF
     ( cd "$T/w" && find . | sort ) >"$T/before"
     run -0 "$S" run --rows 1M --chunk 100k --reads 10k --journal delete,wal --repeat 2 \
         --dry-run --db-dir "$T/w/db" --out "$T/w/out"
-    [[ "$output" == *"no earlier run on this storage: estimated time per cell from a 20000-row calibration of 2 cells (its folder removed;"* ]]
-    grep -Eq '^    run 1 of 4: cell 1 · repeat 1 \(.* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
-    grep -Eq '^    run 2 of 4: cell 2 · repeat 1 \(.* wal .*  about .*  \(from calibration of cell 2\)$' <<<"$output"
-    # a repeat takes its cell's calibration
-    grep -Eq '^    run 3 of 4: cell 1 · repeat 2 \(.* delete .*  about .*  \(from calibration of cell 1\)$' <<<"$output"
+    [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 12 s)"* ]]
+    [[ "$output" == *"calibration: 2 of 2 cost shapes in "*", its folder removed; each ran its first cell's settings on a fresh table"* ]]
+    # what each measured: its chunks, as far as its time allowed
+    grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
+    grep -Eq '^    calibration 2 \(cell 2\): ' <<<"$output"
+    grep -Eq '^    run 1 of 4: cell 1 · repeat 1 \(.* delete .*  about .*  \(from calibration 1\)$' <<<"$output"
+    grep -Eq '^    run 2 of 4: cell 2 · repeat 1 \(.* wal .*  about .*  \(from calibration 2\)$' <<<"$output"
+    # a repeat takes its combination's calibration
+    grep -Eq '^    run 3 of 4: cell 1 · repeat 2 \(.* delete .*  about .*  \(from calibration 1\)$' <<<"$output"
     grep -Eq '^  in all: about ' <<<"$output"
     ( cd "$T/w" && find . | sort ) >"$T/after"
     diff "$T/before" "$T/after"
-    # 5 seconds in all: at 20 ms per 256 rows a calibration lasts 1.6 s,
-    # so the sixth combination is not reached and takes the nearest's times
-    SQLSOAK_TEST_SLOW=20000 run -0 "$S" run --rows 1M --chunk 100k --reads 10k \
+    # its time is capped: with 3 s in all a shape has the least, 1.5 s, so
+    # the third combination is not reached and takes the nearest's times
+    SQLSOAK_TEST_CALIBRATION_S=3 run -0 "$S" run --rows 1M --chunk 100k --reads 10k \
         --journal delete,truncate,persist,memory,wal,off --dry-run --db-dir "$T/w/db" --out "$T/w/out"
-    grep -Eq '^    run 1 of 6: cell 1 .*  \(from calibration of cell 1\)$' <<<"$output"
-    grep -Eq '^    run 6 of 6: cell 6 \(.* off .*  \(from calibration of cell [1-4], the nearest settings\)$' <<<"$output"
+    [[ "$output" == *"calibrating 6 cost shapes in a scratch folder in $T/w/db (up to 3 s)"* ]]
+    [[ "$output" == *"calibration: 2 of 6 cost shapes in "* ]]
+    grep -Eq '^    calibration 3 \(cell 3\): not run: the calibration.s time was spent$' <<<"$output"
+    grep -Eq '^    run 1 of 6: cell 1 \(.*  \(from calibration 1\)$' <<<"$output"
+    grep -Eq '^    run 6 of 6: cell 6 \(.* off .*  \(from calibration [12], the nearest settings calibrated\)$' <<<"$output"
     ( cd "$T/w" && find . | sort ) >"$T/after"
     diff "$T/before" "$T/after"
 }
@@ -139,7 +215,8 @@ EOF
 }
 
 @test "dry run: with --max-time, it names the runs that fit" {
-    args=(run --rows 10M --chunk 200k --reads 30k --repeat 3 --dry-run --db-dir "$T/db" --out "$RUNS/c")
+    # the earlier run's settings: the same estimate each time
+    args=(run --rows 10M --chunk 20k --reads 2000 --repeat 3 --dry-run --db-dir "$T/db" --out "$RUNS/c")
     run -0 "$S" "${args[@]}"
     one=$(estimate 1 "$output")
     # room for two and a half runs
@@ -164,12 +241,28 @@ EOF
 }
 
 @test "dry run: presets with more updates, deletes or hot rows than a calibration chunk are estimated" {
-    for p in churn updates; do
-        run -0 --separate-stderr "$S" run --preset $p --dry-run --db-dir "$T/$p/db" --out "$T/$p/out"
-        [[ "$output" == *"from calibration of cell 1"* ]]
+    # one cell of each: a calibration's chunk is a small share of theirs
+    for p in "churn --auto-vacuum incremental" "updates --page-size 4k"; do
+        # shellcheck disable=SC2086
+        run -0 --separate-stderr "$S" run --preset $p --dry-run --db-dir "$T/db" --out "$T/p/out"
+        [[ "$output" == *"from calibration 1"* ]]
+        chunk=$(sed -nE 's/^    calibration 1 \(cell 1\): [0-9]+ chunks? of ([0-9]+) rows .*/\1/p' <<<"$output")
+        [ "$chunk" -lt 500000 ]
         [[ "$output" == *"in all: about "* ]]
         [[ "$output" != *"no estimate"* ]]
         [[ "$stderr" != *Assertion* ]]
         [ -z "$stderr" ]
     done
+}
+
+@test "dry run: a plan whose table goes far past the page cache is calibrated with a smaller one, to measure a miss" {
+    # a 256 MiB cache: no calibration of 2 s goes far past it, on any machine
+    SQLSOAK_TEST_CALIBRATION_S=2 run -0 "$S" run --rows 100M --chunk 1M --reads 10k \
+        --cache-size -262144 --dry-run --db-dir "$T/db" --out "$T/out"
+    grep -Eq "^    calibration 1 \(cell 1\): .*; with a page cache of [0-9]+ KiB, not the plan's 262144, so that its table went past it" <<<"$output"
+    # with mmap the reads go through no cache: the cell's own
+    SQLSOAK_TEST_CALIBRATION_S=2 run -0 "$S" run --rows 100M --chunk 1M --reads 10k \
+        --cache-size -262144 --mmap-size 64M --dry-run --db-dir "$T/db" --out "$T/out"
+    grep -Eq "^    calibration 1 \(cell 1\): [0-9]+ chunks? of " <<<"$output"
+    [[ "$output" != *"with a page cache of"* ]]
 }
