@@ -23,6 +23,7 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     for (int f = 0; f < VFS_FILES; f++)
         s->vfs_bytes[f] = NAN;
     s->vfs_syncs = s->vfs_commits = NAN;
+    s->dev_write_total = NAN;
     readers_tally_reset(&s->rd);
     if (!ok || !s->read_p99 || !s->cached || !s->full) {
         cellstats_free(s);
@@ -55,6 +56,10 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
     s->cached[s->n] = cr->db_cached_pct;
     s->full[s->n] = (unsigned char)(full != 0);
     s->io_write_total += cr->io_write_bytes > 0 ? cr->io_write_bytes : 0;
+    if (!isnan(cr->dev_write_bytes)) {
+        add_figure(&s->dev_write_total, cr->dev_write_bytes);
+        s->dev_rows += (double)cr->ph[PHASE_WRITE].ops;
+    }
     readers_tally_add_figures(&s->rd, &cr->rd);
     if (cr->read_io_bytes >= 0 && cr->ph[PHASE_READ].ops > 0) {
         s->read_io_total += cr->read_io_bytes;
@@ -87,6 +92,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     memcpy(s->full, src->full, (size_t)src->n);
     s->n = src->n;
     s->io_write_total = src->io_write_total;
+    s->dev_write_total = src->dev_write_total;
+    s->dev_rows = src->dev_rows;
     s->read_io_total = src->read_io_total;
     s->read_io_reads = src->read_io_reads;
     s->writer_busy = src->writer_busy;
@@ -156,6 +163,7 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->read_p99_us_median = median_range(s->read_p99, pick, n, &lo, &hi);
     sum->db_cached_pct_median = median_range(s->cached, NULL, n, &lo, &hi);
     sum->io_write_bytes_per_row = sum->rows ? (double)s->io_write_total / (double)sum->rows : NAN;
+    sum->dev_write_bytes_per_row = s->dev_rows > 0 ? s->dev_write_total / s->dev_rows : NAN;
     sum->read_io_bytes_per_read =
         s->read_io_reads ? (double)s->read_io_total / (double)s->read_io_reads : NAN;
     sum->writer_busy = s->writer_busy;

@@ -32,6 +32,9 @@ struct cellstats {
     double *cached;                             /* [cap]: db_cached_pct */
     unsigned char *full;                        /* [cap]: 1 for a full chunk */
     int64_t io_write_total;                     /* bytes, chunks that counted them */
+    /* the device's bytes written, and the rows of the chunks that counted
+    ** them; NaN, 0: none did */
+    double dev_write_total, dev_rows;
     int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
     /* sums and the largest over the chunks that measured them; NaN: none */
     double writer_busy, writer_wait_s, wal_bytes_max, checkpoint_busy_chunks;
@@ -57,6 +60,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 /* Fills sum's figures: each phase's median, min and max rate (ph[]),
 ** first and last write rate,
 ** their ratio, the median p99, io_write_bytes_per_row (over sum->rows),
+** dev_write_bytes_per_row (over the rows of the chunks whose device was
+** counted: sum->rows when every one was),
 ** the latencies of all the cell's reads, the median db_cached_pct and
 ** read_io_bytes_per_read, the writer's busy waits, the largest -wal file
 ** and the checkpoints held back.  Nothing when no chunk was added.  s is left as

@@ -67,12 +67,16 @@ void watch_telemetry(const struct telemetry_sample *a, const struct telemetry_sa
     snprintf(cr->throttled, sizeof cr->throttled, "%s", b->throttled);
     cr->device_reads = b->reads - a->reads;
     cr->device_writes = b->writes - a->writes;
+    cr->dev_read_bytes = (b->read_sectors - a->read_sectors) * TELEMETRY_SECTOR;
+    cr->dev_write_bytes = (b->write_sectors - a->write_sectors) * TELEMETRY_SECTOR;
     double ms = (b->at_ns - a->at_ns) / 1e6;
     double busy = (b->io_ticks_ms - a->io_ticks_ms) / ms * 100.0;
     cr->device_busy_pct = ms > 0 ? (busy > 100.0 ? 100.0 : busy) : NAN;
-    if (!(cr->device_reads >= 0) || !(cr->device_writes >= 0) || !(busy >= 0)) {
+    if (!(cr->device_reads >= 0) || !(cr->device_writes >= 0) || !(busy >= 0) ||
+        !(cr->dev_read_bytes >= 0) || !(cr->dev_write_bytes >= 0)) {
         /* no disk, or its counters reset (a re-attached device) */
         cr->device_reads = cr->device_writes = cr->device_busy_pct = NAN;
+        cr->dev_read_bytes = cr->dev_write_bytes = NAN;
     }
 }
 

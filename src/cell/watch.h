@@ -40,7 +40,9 @@ void watch_chunk_end(struct watch *w, struct chunk_record *cr);
 void watch_cell_end(struct watch *w, const char *status);
 
 /* The chunk's telemetry columns from its first and last sample: the
-** device at b, the disk's activity between a and b. */
+** device at b, the disk's activity between a and b (its I/Os, its bytes:
+** sectors x 512, and its busy time), all NaN when either sample lacks the
+** disk or a counter went backwards. */
 void watch_telemetry(const struct telemetry_sample *a, const struct telemetry_sample *b,
                      struct chunk_record *cr);
 

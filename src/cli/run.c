@@ -5,6 +5,7 @@
 #include "run.h"
 #include "estimate.h"
 #include "devlimits.h"
+#include "devwear.h"
 #include "jobfile.h"
 #include "metrics.h"
 #include "runner.h"
@@ -69,6 +70,10 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
                             json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
     session_describe(&r);
     devlimits_record(&opts, r.db_dir, r.out, runjson_root(r.rj), limits);
+    /* the device apart from the cells: its wear as it says it, and its
+    ** own writes while sqlsoak idles, once the probe is done */
+    devwear_life(r.db_dir, runjson_root(r.rj), "start");
+    devwear_idle(r.db_dir, runjson_root(r.rj), DEVWEAR_IDLE_S);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
         (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||
         (r.summary_fd = session_open_csv(r.out, "summary.csv", CSV_SUMMARY, err, errlen)) < 0 ||

@@ -20,11 +20,13 @@
     X(reads) X(read_ops_per_s) X(verify_failures) X(db_bytes) X(wal_bytes) X(journal_bytes) \
     X(io_write_bytes) X(io_read_bytes) X(rss_kib) X(elapsed_s) X(resumed) X(db_cached_pct) \
     X(read_io_bytes) X(end_unix_s) X(write_stall_max_ms) X(commit_max_ms) X(temp_c) X(cpu_mhz) \
-    X(throttled) X(device_busy_pct) X(device_reads) X(device_writes) X(status) X(reason) \
+    X(throttled) X(device_busy_pct) X(device_reads) X(device_writes) X(dev_write_bytes) \
+    X(dev_read_bytes) X(status) X(reason) \
     X(chunks) X(write_rows_per_s_median) X(write_rows_per_s_min) X(write_rows_per_s_max) \
     X(read_ops_per_s_median) X(read_ops_per_s_min) X(read_ops_per_s_max) \
     X(write_rows_per_s_first) X(write_rows_per_s_last) X(write_last_over_first) \
-    X(read_p99_us_median) X(io_write_bytes_per_row) X(verify_s) X(wall_s) \
+    X(read_p99_us_median) X(io_write_bytes_per_row) X(dev_write_bytes_per_row) X(verify_s) \
+    X(wall_s) \
     X(db_cached_pct_median) X(read_io_bytes_per_read) X(write_rows_per_s_repeats_median) \
     X(write_rows_per_s_repeats_min) X(write_rows_per_s_repeats_max) \
     X(read_ops_per_s_repeats_median) X(read_ops_per_s_repeats_min) \

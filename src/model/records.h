@@ -79,6 +79,10 @@ struct chunk_record {
     double temp_c, cpu_mhz;
     char throttled[16];      /* the firmware's flags, "0x50005" */
     double device_busy_pct, device_reads, device_writes;
+    /* the bytes the device wrote and read in the chunk (its sectors x
+    ** 512), whoever asked: the filesystem's journal and metadata, and
+    ** every other writer of the device, beside this process's */
+    double dev_write_bytes, dev_read_bytes;
     /* the writer's busy handler (busy.h): its calls and time in it */
     double writer_busy, writer_wait_s;
     /* the explicit checkpoint (--checkpoint): the WAL's frames, those
@@ -113,6 +117,7 @@ struct summary_record {
     int64_t verify_failures;
     int64_t db_bytes;
     double io_write_bytes_per_row;
+    double dev_write_bytes_per_row;  /* the device's, over the chunks that counted it */
     double verify_s;
     double wall_s;
     double db_cached_pct_median;    /* over chunks */

@@ -18,6 +18,7 @@
 #include "infile.h"
 #include "noise.h"
 #include "plotcrash.h"
+#include "wear.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -150,6 +151,7 @@ static const struct {
     {COL_write_rows_per_s_first, "write rows/s first chunk"},
     {COL_write_rows_per_s_last, "write rows/s last chunk"},
     {COL_io_write_bytes_per_row, "bytes to storage per row"},
+    {COL_dev_write_bytes_per_row, "bytes the device wrote per row"},
     {COL_read_io_bytes_per_read, "bytes read per read"},
     {COL_db_bytes, "database bytes"},
     {COL_wall_s, "wall s"},
@@ -689,18 +691,68 @@ static void headline(FILE *f, const struct plotdata_run *runs, int nr)
     fputs("</ul>\n", f);
 }
 
-/* What SQLite wrote, by file (the counting VFS's summary columns): per
-** cell its bytes per row to each file and its syncs per COMMIT, beside
-** what reached the storage (the kernel's io_write_bytes, after the page
-** cache merged rewrites of the same pages), and what the matrix writes to
-** the storage in an 8-hour night at that rate: wear is what reaches it. */
+/* The device's writes apart from the cells (run.json's device_idle,
+** devwear.h), against its rate during them (bytes over seconds), and an
+** eMMC's own wear estimate at the run's start and end (device_life). */
+static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
+{
+    const json_t *idle = json_object_get(rj, "device_idle");
+    double s = json_number_value(json_object_get(idle, "seconds"));
+    double w = json_number_value(json_object_get(idle, "write_bytes_per_s"));
+    char a[40], b[40];
+    fputs("<p>The device's count holds every writer of the device, not the database's "
+          "alone: the filesystem's journal and metadata, and any other program writing to it. ",
+          f);
+    if (s > 0 && w >= 0) {
+        fprintf(f, "While sqlsoak idled (%.1f s before the first cell, after a sync of the "
+                   "filesystem), the device wrote %s a second", s,
+                wear_bytes_text(w, a, sizeof a));
+        double share = wear_idle_share_pct(w, bytes, wall);
+        if (!isnan(share))
+            fprintf(f, ": %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0,
+                    share, wear_bytes_text(bytes / wall, b, sizeof b));
+        fputs(".</p>\n", f);
+    } else {
+        fputs("Its writes while sqlsoak idled were not measured here.</p>\n", f);
+    }
+    const json_t *life = json_object_get(rj, "device_life");
+    if (!json_is_object(life))
+        return;
+    fputs("<p>Its own wear estimate (eMMC <code>life_time</code>, <code>pre_eol_info</code>):", f);
+    static const char *const when[] = {"start", "end"};
+    for (int i = 0; i < 2; i++) {
+        const json_t *o = json_object_get(life, when[i]);
+        if (!json_is_object(o))
+            continue;
+        fprintf(f, " at the run's %s,", when[i]);
+        if (json_is_integer(json_object_get(o, "life_time_est_a")))
+            fprintf(f, " type A %s, type B %s,",
+                    devinfo_life_text((int)json_integer_value(json_object_get(o,
+                                      "life_time_est_a")), a, sizeof a),
+                    devinfo_life_text((int)json_integer_value(json_object_get(o,
+                                      "life_time_est_b")), b, sizeof b));
+        if (json_is_integer(json_object_get(o, "pre_eol_info")))
+            fprintf(f, " pre-EOL %s,", devinfo_pre_eol_text((int)json_integer_value(
+                                                   json_object_get(o, "pre_eol_info"))));
+    }
+    fputs(" as the device says it.</p>\n", f);
+}
+
+/* What SQLite wrote, by file (the counting VFS's summary columns), and
+** its writes' two counts downstream: per cell its bytes per row to each
+** file and its syncs per COMMIT, beside what the process wrote to the
+** storage (the kernel's io_write_bytes, after the page cache merged
+** rewrites of the same pages) and what reached the device (its own
+** sectors written, others' writes included), and what the matrix writes
+** to the device in an 8-hour night at that rate: wear is what reaches
+** it. */
 static void writes_by_file(FILE *f, const struct plotdata_run *r)
 {
     static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
                                          COL_vfs_wal_bytes_per_row, COL_vfs_other_bytes_per_row};
     static const char *const file[] = {"database", "journal", "WAL", "other"};
-    double bytes = 0, wall = 0;
-    int said = 0, kernel = 1;       /* kernel: every cell has the kernel's count */
+    double bytes = 0, dbytes = 0, wall = 0;  /* the process's (else SQLite's), the device's */
+    int said = 0, kernel = 1, dev = 1;       /* every cell has the kernel's, the device's count */
     for (int i = 0; i < r->summary.nrows; i++) {
         const struct csvin *t = &r->summary;
         double rows = csvin_num(t, CSV_SUMMARY, i, COL_rows);
@@ -709,11 +761,14 @@ static void writes_by_file(FILE *f, const struct plotdata_run *r)
             isnan(csvin_num(t, CSV_SUMMARY, i, per_row[0])))
             continue;
         if (!said++)
-            fputs("<h2>Writes by file</h2>\n<p>What SQLite wrote into its files (a counting "
-                  "VFS), per row inserted, and what of it reached the storage (the kernel's "
-                  "count of the process's writes, <code>io_write_bytes</code>): the page cache "
-                  "merges rewrites of the same pages before they reach it, so the second can "
-                  "be far smaller.</p>\n<ul>\n", f);
+            fputs("<h2>Writes by file</h2>\n<p>A row's writes by three counts, each further "
+                  "down: what SQLite wrote into its files (a counting VFS), per row inserted; "
+                  "what the process wrote to the storage (the kernel's count of the pages it "
+                  "dirtied, <code>io_write_bytes</code>): the page cache merges rewrites of the "
+                  "same pages before they leave it, so this can be far smaller; and what "
+                  "reached the device (its own count of the sectors it wrote, "
+                  "<code>dev_write_bytes</code>): the pages, and the filesystem's journal and "
+                  "metadata with them.</p>\n<ul>\n", f);
         char name[CELLNAME_MAX];
         fprintf(f, "<li>%s: ", plotdata_cell_name(r, t, CSV_SUMMARY, i, name, sizeof name));
         double all = 0;
@@ -732,23 +787,42 @@ static void writes_by_file(FILE *f, const struct plotdata_run *r)
         if (isnan(kb))
             kernel = 0;
         else
-            fprintf(f, "; %.1f reached the storage%s", kb,
+            fprintf(f, "; the process wrote %.1f to the storage%s", kb,
                     kb * 1.25 < all ? " (the page cache merged rewrites)" : "");
+        double db = csvin_num(t, CSV_SUMMARY, i, COL_dev_write_bytes_per_row);
+        if (isnan(db))
+            dev = 0;
+        else
+            fprintf(f, "; %.1f reached the device", db);
         if (!isnan(syncs))
             fprintf(f, "; %.2f syncs per COMMIT", syncs);
         fputs("</li>\n", f);
         bytes += (isnan(kb) ? all : kb) * rows;
+        dbytes += isnan(db) ? 0 : db * rows;
         wall += csvin_num(t, CSV_SUMMARY, i, COL_wall_s);
     }
     if (!said)
         return;
     fputs("</ul>\n", f);
-    if (wall > 0)
-        fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
-                   "this matrix writes about %.1f GB to it in an 8-hour night.</p>\n",
-                bytes / 1e6, wall,
-                kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
-                bytes / wall * 8 * 3600 / 1e9);
+    char path[4200], err[512];
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    json_t *rj = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
+    if (dev)
+        device_apart(f, rj, dbytes, wall);
+    json_decref(rj);
+    /* the night's bytes: the process's own (SQLite's where the kernel
+    ** counts none), and the device's, which hold its other writers' too */
+    if (!(wall > 0))
+        return;
+    fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
+               "this matrix writes about %.1f GB to it in an 8-hour night",
+            bytes / 1e6, wall,
+            kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
+            bytes / wall * 8 * 3600 / 1e9);
+    if (dev)
+        fprintf(f, "; by the device's count, its other writers' included, about %.1f GB",
+                dbytes / wall * 8 * 3600 / 1e9);
+    fputs(".</p>\n", f);
 }
 
 /* The device's own limits (run.json's device_limits, run --probe) and

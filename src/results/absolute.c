@@ -29,13 +29,17 @@ int absolute_measured(const struct summary_record *recs, int nrecs, const struct
     return 0;
 }
 
-/* Figure f of c (0 write s per million, 1 p50, 2 p99, 3 µs per read),
-** NaN when it was not measured. */
+/* Figure f of c (0 write s per million, 1 p50, 2 p99, 3 µs per read, 4
+** device bytes written per row), NaN when it was not measured.  A chunk
+** in which the device wrote nothing (its writes flushed in the next) has
+** no figure: a log-log fit takes none, and the median at the largest
+** chunk would be a chunk's timing, not the table's cost. */
 static double figure(const struct chunk_record *c, int f)
 {
     const struct phase_stats *w = &c->ph[PHASE_WRITE], *r = &c->ph[PHASE_READ];
-    double v = f == 0 ? (w->rate > 0 ? 1e6 / w->rate : NAN)
+    double v = f == 0   ? (w->rate > 0 ? 1e6 / w->rate : NAN)
                : f == 3 ? (r->rate > 0 ? 1e6 / r->rate : NAN)
+               : f == 4 ? (w->ops > 0 ? c->dev_write_bytes / (double)w->ops : NAN)
                         : r->us[f == 1 ? LAT_P50 : LAT_P99];
     return v > 0 ? v : NAN;
 }
@@ -136,6 +140,7 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
         project(ch, k, 1, out->last_rows, target, &out->read_p50_us);
         project(ch, k, 2, out->last_rows, target, &out->read_p99_us);
         project(ch, k, 3, out->last_rows, target, &out->read_us);
+        project(ch, k, 4, out->last_rows, target, &out->dev_bytes_per_row);
         if (isnan(out->write_s_per_m.proj))
             out->target_rows = 0;      /* too few chunks to project from */
     }

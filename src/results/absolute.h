@@ -1,8 +1,9 @@
 /*
 ** absolute: what a cell costs, in units a user sizes an application by,
 ** at the run's largest full chunk: seconds per million rows written (and
-** rows/s), a point read's p50 and p99 (µs or ms), and whether the reads
-** came from RAM or the storage.  When --target-rows is past the run's
+** rows/s), a point read's p50 and p99 (µs or ms), whether the reads came
+** from RAM or the storage, and the bytes the storage device wrote per row
+** (chunks.csv's dev_write_bytes over chunk_rows: wear.h's figure).  When --target-rows is past the run's
 ** rows, each figure is projected there from the cell's own log-log fit
 ** over its full chunks (every repeat's), with a 95% prediction interval,
 ** and called projected.
@@ -27,6 +28,7 @@ struct absolute {
     struct absolute_figure write_s_per_m;     /* seconds per million rows written */
     struct absolute_figure read_p50_us, read_p99_us;
     struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
+    struct absolute_figure dev_bytes_per_row; /* the device's bytes written per row */
     double cached_pct;         /* of the database before the reads, NaN unknown */
     double dev_reads_per_read; /* bytes read from storage per read / 4 KiB, NaN unknown */
 };

@@ -153,6 +153,10 @@ static const struct column chunk_columns[] = {
       "share of the chunk the storage device was busy (io_ticks)"),
     C(CR, device_reads, K_F64, 0, "", "", "reads the storage device completed in the chunk"),
     C(CR, device_writes, K_F64, 0, "", "", "writes the storage device completed in the chunk"),
+    C(CR, dev_write_bytes, K_F64, 0, "bytes", "",
+      "bytes the storage device wrote in the chunk (its sectors written x 512), whoever asked"),
+    C(CR, dev_read_bytes, K_F64, 0, "bytes", "",
+      "bytes the storage device read in the chunk (its sectors read x 512), whoever asked"),
     C(CR, writer_busy, K_F64, 0, "", "",
       "times the writer met another connection's lock (SQLITE_BUSY: its busy handler's calls)"),
     C(CR, writer_wait_s, K_F64, 6, "s", "", "the writer's time in its busy handler"),
@@ -220,6 +224,8 @@ static const struct column summary_columns[] = {
     C(SR, verify_failures, K_I64, 0, "", "", "over the cell, including --verify"),
     C(SR, db_bytes, K_I64, 0, "bytes", "", "final database size"),
     C(SR, io_write_bytes_per_row, K_F64, 2, "bytes/row", "", "storage writes per row inserted"),
+    C(SR, dev_write_bytes_per_row, K_F64, 2, "bytes/row", "",
+      "bytes the storage device wrote per row inserted (dev_write_bytes), whoever asked"),
     C(SR, verify_s, K_F64, 3, "s", "", "time of --verify"),
     C(SR, wall_s, K_F64, 3, "s", "", "the cell, start to end"),
     LAT(SR, ph[PHASE_READ].us, 3, "µs", "", "latencies of all the cell's reads"),
@@ -642,16 +648,16 @@ void csvout_clear(enum csv_file f, void *rec)
 
 int csvout_column_of(enum csv_file f, enum colid c)
 {
-    static signed char index[CSV_FILE_COUNT][COL_COUNT];   /* 1 + the index; 0 none */
+    static short index[CSV_FILE_COUNT][COL_COUNT];   /* 1 + the index; 0 none */
     static int built;
     assert(f >= 0 && f < CSV_FILE_COUNT && c >= 0 && c < COL_COUNT);
     if (!built) {
         for (int k = 0; k < CSV_FILE_COUNT; k++) {
             for (int i = 0; i < csvout_ncolumns(k); i++) {
                 struct column col = column_at(k, i);
-                assert(i < 127);
+                assert(i < 32767);
                 if (col.id != COL_COUNT)
-                    index[k][col.id] = (signed char)(i + 1);
+                    index[k][col.id] = (short)(i + 1);
             }
         }
         built = 1;

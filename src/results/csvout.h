@@ -25,7 +25,7 @@
 ** columns of a file (added, removed, renamed, reordered) needs a new
 ** version and its list in tests/unit/schema_vN.txt; readers read every
 ** version up to this one and refuse newer ones. */
-#define CSV_SCHEMA_VERSION 4
+#define CSV_SCHEMA_VERSION 5
 
 enum csv_file {
     CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS, CSV_TIMELINE,

@@ -6,6 +6,7 @@
 #include "absolute.h"
 #include "churn.h"
 #include "readwait.h"
+#include "wear.h"
 
 #include "baseline.h"
 #include "cellname.h"
@@ -74,9 +75,13 @@ static void figure(struct headline *h, enum headline_kind kind, const char *name
     if (!l || l->kind != kind || l->nfig >= HEADLINE_FIGS || isnan(v))
         return;
     struct headline_figure *f = &l->fig[l->nfig++];
+    char digits[40];
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->of, sizeof f->of, "%s", of);
-    f->value = v;
+    /* to 12 significant digits, as `report --format json` prints a real:
+    ** summary.json's findings and the report's are then the same numbers */
+    snprintf(digits, sizeof digits, "%.12g", v);
+    f->value = strtod(digits, NULL);
     f->unit = unit;
 }
 
@@ -84,7 +89,8 @@ static const char *const kind_names[HL_KINDS] = {
     [HL_SCALING] = "scaling", [HL_CACHE] = "cache", [HL_DIM] = "dimension",
     [HL_CLAIM] = "claim", [HL_DEVICE] = "against_device", [HL_ABSOLUTE] = "absolute",
     [HL_NEED] = "need", [HL_UPDATES] = "update_cost", [HL_DELETES] = "delete_cost",
-    [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait",
+    [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait", [HL_WRITES] = "write_counts",
+    [HL_WEAR] = "wear",
 };
 
 const char *headline_kind_name(enum headline_kind k)
@@ -775,6 +781,171 @@ static void needs(const struct headline_input *in, const struct cell_id *ids, in
     free(v);
 }
 
+/* ---- the writes by their three counts, and what a cell costs in wear ---- */
+
+/* What SQLite wrote into its files a row, over every file it counted. */
+static double vfs_per_row(const struct summary_record *s)
+{
+    double t = NAN;
+    for (int k = 0; k < VFS_FILES; k++)
+        if (!isnan(s->vfs_bytes_per_row[k]))
+            t = isnan(t) ? s->vfs_bytes_per_row[k] : t + s->vfs_bytes_per_row[k];
+    return t;
+}
+
+/* The baseline's writes in bytes a row by the three counts (the median
+** over its measured repeats of each), the device's named as holding every
+** writer of it, and the share its writes while sqlsoak idled are of its
+** rate during the cells (every measured cell's device bytes over their
+** time).  Nothing without the device's count. */
+static void write_counts(const struct headline_input *in, const char *base, struct headline *h)
+{
+    size_t k = (size_t)in->nrecs + 1;
+    double *v = malloc(sizeof(double) * 3 * k), dev_bytes = 0, wall = 0;
+    int nv = 0, ni = 0, nd = 0;
+    for (int i = 0; v && i < in->nrecs; i++) {
+        const struct summary_record *s = &in->recs[i];
+        if (!measured(s) || isnan(s->dev_write_bytes_per_row))
+            continue;
+        if (s->wall_s > 0 && s->rows > 0) {
+            dev_bytes += s->dev_write_bytes_per_row * (double)s->rows;
+            wall += s->wall_s;
+        }
+        if (s->id.cell != in->baseline)
+            continue;
+        v[2 * k + (size_t)nd++] = s->dev_write_bytes_per_row;
+        if (!isnan(vfs_per_row(s)))
+            v[(size_t)nv++] = vfs_per_row(s);
+        if (!isnan(s->io_write_bytes_per_row))
+            v[k + (size_t)ni++] = s->io_write_bytes_per_row;
+    }
+    if (!v || !nd) {
+        free(v);
+        return;
+    }
+    double sq = nv ? median_of(v, nv) : NAN, pr = ni ? median_of(v + k, ni) : NAN;
+    double dv = median_of(v + 2 * k, nd);
+    free(v);
+    char a[40], b[40], c[40], sqlite[96] = "", proc[96] = "", idle[300], of[32];
+    if (!isnan(sq))
+        snprintf(sqlite, sizeof sqlite, "SQLite wrote %s into its files, ",
+                 wear_per_row_text(sq, a, sizeof a));
+    if (!isnan(pr))
+        snprintf(proc, sizeof proc, "the process %s to the storage, ",
+                 wear_per_row_text(pr, b, sizeof b));
+    double share = NAN, rate = wall > 0 ? dev_bytes / wall : NAN;
+    if (in->idle_s > 0) {
+        char r[40], t[40];
+        share = wear_idle_share_pct(in->idle_write_bytes_per_s, dev_bytes, wall);
+        int len = snprintf(idle, sizeof idle, "while sqlsoak idled it wrote %s a second (over "
+                           "%.1f s before the first cell)",
+                           wear_bytes_text(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
+        if (!isnan(share) && len > 0 && (size_t)len < sizeof idle)
+            snprintf(idle + len, sizeof idle - (size_t)len,
+                     ", %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0, share,
+                     wear_bytes_text(rate, t, sizeof t));
+    } else {
+        snprintf(idle, sizeof idle, "its writes while sqlsoak idled were not measured here");
+    }
+    if (h->n >= HEADLINE_MAX)
+        return;
+    add(h, HL_WRITES, "Writes (%s, the baseline), in bytes a row: %s%sand %s reached the "
+        "device, a count that holds every other writer of the device too; %s.", base, sqlite,
+        proc, wear_per_row_text(dv, c, sizeof c), idle);
+    h->line[h->n - 1].cell = in->baseline;
+    cellname(of, sizeof of, in->baseline, 1, 1);     /* the cell, over its repeats */
+    figure(h, HL_WRITES, "vfs_bytes_per_row", of, sq, "bytes/row");
+    figure(h, HL_WRITES, colid_name(COL_io_write_bytes_per_row), of, pr, "bytes/row");
+    figure(h, HL_WRITES, colid_name(COL_dev_write_bytes_per_row), of, dv, "bytes/row");
+    if (in->idle_s > 0) {
+        figure(h, HL_WRITES, "idle_write_bytes_per_s", "the device", in->idle_write_bytes_per_s,
+               "bytes/s");
+        figure(h, HL_WRITES, "cells_dev_write_bytes_per_s", "the cells", rate, "bytes/s");
+        figure(h, HL_WRITES, "idle_share_pct", "the cells", share, "%");
+    }
+}
+
+/* One cell's wear sentence, and the bytes a row it is ordered by. */
+struct wear_line {
+    double key;
+    int64_t cell;
+    struct wear w;
+    char text[HEADLINE_LEN];
+};
+
+static int by_wear(const void *x, const void *y)
+{
+    double a = ((const struct wear_line *)x)->key, b = ((const struct wear_line *)y)->key;
+    int64_t c = ((const struct wear_line *)x)->cell, d = ((const struct wear_line *)y)->cell;
+    return a < b ? -1 : a > b ? 1 : c < d ? -1 : c > d;
+}
+
+/* Each cell's wear (wear.h), least first: what the device wrote a row at
+** its largest full chunk, projected as absolutes() projects, and a day
+** and a year at --need's write rate. */
+static void wears(const struct headline_input *in, const struct cell_id *ids, int nids,
+                  struct headline *h)
+{
+    if (!ids)
+        return;
+    struct wear_line *l = calloc((size_t)nids + 1, sizeof *l);
+    int nl = 0;
+    int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows;
+    double rate = in->need ? in->need->asked[NEED_WRITES] : NAN;
+    char need[32] = "";
+    if (!isnan(rate))
+        need_asked_text(in->need, NEED_WRITES, need, sizeof need);
+    for (int i = 0; l && i < nids; i++) {
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= ids[j].cell == ids[i].cell;
+        struct absolute a;
+        char name[300];
+        /* the cell's bytes a row over all its chunks: the median of its repeats' */
+        double all[64];
+        int na = 0;
+        for (int j = 0; j < in->nrecs && na < 64; j++)
+            if (in->recs[j].id.cell == ids[i].cell && measured(&in->recs[j]) &&
+                !isnan(in->recs[j].dev_write_bytes_per_row))
+                all[na++] = in->recs[j].dev_write_bytes_per_row;
+        if (seen || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell,
+                                target, &a) != 0 ||
+            wear_of(&a, na ? median_of(all, na) : NAN, rate, &l[nl].w) != 0)
+            continue;
+        baseline_name(ids[i].cell, ids, nids, name, sizeof name);
+        if (ids[i].cell == in->baseline && strlen(name) + 16 < sizeof name)
+            strcat(name, ", the baseline");
+        l[nl].cell = ids[i].cell;
+        l[nl].key = l[nl].w.target_rows ? l[nl].w.proj : l[nl].w.bytes_per_row;
+        wear_text(&l[nl].w, name, *need ? need : NULL, l[nl].text, sizeof l[nl].text);
+        nl++;
+    }
+    if (l)
+        qsort(l, (size_t)nl, sizeof *l, by_wear);
+    for (int i = 0; i < nl; i++) {
+        const struct wear *w = &l[i].w;
+        char of[CELLNAME_MAX];
+        cellname(of, sizeof of, l[i].cell, 1, 1);       /* the cell, over its repeats */
+        if (h->n >= HEADLINE_MAX)
+            break;              /* no room left */
+        add(h, HL_WEAR, "%s", l[i].text);
+        h->line[h->n - 1].cell = l[i].cell;
+        figure(h, HL_WEAR, colid_name(COL_rows), of, (double)w->last_rows, "rows");
+        figure(h, HL_WEAR, colid_name(COL_dev_write_bytes_per_row), of, w->bytes_per_row,
+               "bytes/row");
+        figure(h, HL_WEAR, "dev_write_bytes_per_million_rows", of, w->bytes_per_row * 1e6,
+               "bytes");
+        figure(h, HL_WEAR, "cell_dev_write_bytes_per_row", of, w->cell_per_row, "bytes/row");
+        if (w->target_rows) {
+            figure(h, HL_WEAR, "target_rows", of, (double)w->target_rows, "rows");
+            figure(h, HL_WEAR, "projected_dev_write_bytes_per_row", of, w->proj, "bytes/row");
+        }
+        figure(h, HL_WEAR, "dev_write_gb_per_day", of, w->per_day / 1e9, "GB/day");
+        figure(h, HL_WEAR, "dev_write_tb_per_year", of, w->per_year / 1e12, "TB/year");
+    }
+    free(l);
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
@@ -792,13 +963,15 @@ void headline_build(const struct headline_input *in, struct headline *out)
     baseline_name(in->baseline, ids, nids, base, sizeof base);
     absolutes(in, ids, nids, base, out);
     needs(in, ids, nids, out);
-    free(ids);
     scaling(in, base, out);
     cache(in, out);
     churn(in, base, out);
     dimensions(in, out);
     readers(in, out);
     published(in, out);
+    write_counts(in, base, out);
+    wears(in, ids, nids, out);
+    free(ids);
 }
 
 /* Reads every row of file name in dir into an array of records of f. */
@@ -872,6 +1045,11 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
     in.repeats = runjson_repeats(j);
+    json_t *idle = json_object_get(j, "device_idle");        /* none: older, or not exposed */
+    in.idle_s = json_number_value(json_object_get(idle, "seconds"));
+    in.idle_write_bytes_per_s = json_number_value(json_object_get(idle, "write_bytes_per_s"));
+    if (!(in.idle_s > 0) || !(in.idle_write_bytes_per_s >= 0))
+        in.idle_s = 0;
     struct need need;
     char why[256];
     const char *asked = json_string_value(json_object_get(o, "need"));

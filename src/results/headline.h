@@ -26,7 +26,17 @@
 **               when the processes outnumber the cores;
 **   HL_CLAIM    for a preset that reproduces a published experiment, the
 **               published claim beside this run's verdict (one table,
-**               headline.c's claims[]).
+**               headline.c's claims[]);
+**   HL_WRITES   the baseline cell's writes by the three counts (wear.h):
+**               what SQLite wrote into its files, what the process wrote,
+**               what reached the device, whose count holds every other
+**               writer of it, and the share its writes while sqlsoak
+**               idled (run.json's device_idle) are of its rate during the
+**               cells;
+**   HL_WEAR     each cell's wear: the device's bytes a row and per million
+**               rows at its largest full chunk, projected to --target-rows,
+**               and with --need writes=R/s the bytes a day and a year,
+**               least first.
 ** The text is plain UTF-8, one sentence a line, no markup: a caller that
 ** writes HTML escapes it.  A finding may carry its figures, each named,
 ** with its unit and what it is of (a cell, a journal mode), for a program
@@ -52,13 +62,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define HEADLINE_MAX 32          /* sentences at most: a dimension each, and a few */
+#define HEADLINE_MAX 48          /* sentences at most: a dimension each, a cell's need
+                                 ** and wear each, and a few */
 #define HEADLINE_LEN 768
 #define HEADLINE_FIGS 8          /* figures a sentence carries at most */
 
 enum headline_kind {
     HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED,
-    HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_KINDS
+    HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_WRITES, HL_WEAR, HL_KINDS
 };
 
 /* A number a sentence states: "update_rows_per_s" of "cell 1", in rows/s. */
@@ -66,7 +77,8 @@ struct headline_figure {
     char name[40];
     char of[64];
     double value;
-    const char *unit;        /* "rows/s", "µs", "ms", "pages", "bytes", "%", "rows" */
+    const char *unit;        /* "rows/s", "µs", "ms", "pages", "bytes", "%", "rows",
+                             ** "bytes/row", "bytes/s", "GB/day", "TB/year" */
 };
 
 struct headline_line {
@@ -98,6 +110,9 @@ struct headline_input {
     int cpus;                /* the machine's cores (run.json's host); 0 unknown */
     const struct need *need; /* --need: the load each cell is held against; NULL none */
     int64_t repeats;         /* --repeat, as cellname.h names a cell's runs; 0 unknown */
+    /* the device's writes while sqlsoak idled (run.json's device_idle), in
+    ** bytes/s over idle_s seconds; idle_s 0: not measured */
+    double idle_write_bytes_per_s, idle_s;
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

@@ -26,6 +26,7 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
+#include "devwear.h"
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
@@ -498,6 +499,8 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     if (!r->end)
         runjson_set_end(r->rj, final.end_time,
                         graphs ? (stop_signal ? 130 : 1) : final.exit_status);
+    /* an eMMC's own wear estimate as the cells left it (devwear.h) */
+    devwear_life(r->db_dir, runjson_root(r->rj), "end");
     runjson_unreserve(r->out);
     int written = runjson_write(r->rj, r->out) == 0;
     if (!written)

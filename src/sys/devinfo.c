@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* root/sys/block/disk/device/attr's first line, trimmed, into dst. */
@@ -119,4 +120,94 @@ const char *devinfo_rotation_from_json(const void *st)
     /* the kernel's flag, named as such: a VM's virtio disk says 1 whatever
     ** lies under it */
     return v == 1 ? "kernel: rotational" : v == 0 ? "kernel: not rotational" : "unknown type";
+}
+
+/* A hex byte as the kernel writes it, "0x0b" (or without its 0x): 0-255
+** at *p, advancing it past the digits; -1 when there is none. */
+static int hex_byte(const char **p)
+{
+    const char *s = *p;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    char *end;
+    if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
+        return -1;
+    unsigned long v = strtoul(s, &end, 16);
+    if (end == s || end - s > 2 || v > 255)
+        return -1;
+    *p = end;
+    return (int)v;
+}
+
+/* Nothing but blanks left at p. */
+static int blank(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p == 0;
+}
+
+int devinfo_life_read(const char *root, const char *disk, struct devlife *l)
+{
+    char buf[64];
+    const char *p;
+    l->life_a = l->life_b = l->pre_eol = -1;
+    if (!disk[0] || strchr(disk, '/') || strcmp(disk, "..") == 0)
+        return -1;
+    attr(root, disk, "life_time", buf, sizeof buf);
+    p = buf;
+    int a = hex_byte(&p), b = a >= 0 ? hex_byte(&p) : -1;
+    if (a >= 0 && b >= 0 && blank(p)) {
+        l->life_a = a;
+        l->life_b = b;
+    }
+    attr(root, disk, "pre_eol_info", buf, sizeof buf);
+    p = buf;
+    int e = hex_byte(&p);
+    if (e >= 0 && blank(p))
+        l->pre_eol = e;
+    return l->life_a >= 0 || l->pre_eol >= 0 ? 0 : -1;
+}
+
+void *devinfo_life_json(const struct devlife *l)
+{
+    json_t *o = json_object();
+    int err = !o;
+    if (o && l->life_a >= 0) {
+        char t[16];
+        snprintf(t, sizeof t, "0x%02x 0x%02x", l->life_a, l->life_b);
+        err |= json_object_set_new(o, "life_time", json_string(t));
+        err |= json_object_set_new(o, "life_time_est_a", json_integer(l->life_a));
+        err |= json_object_set_new(o, "life_time_est_b", json_integer(l->life_b));
+    }
+    if (o && l->pre_eol >= 0)
+        err |= json_object_set_new(o, "pre_eol_info", json_integer(l->pre_eol));
+    if (err) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+const char *devinfo_life_text(int est, char *buf, unsigned long n)
+{
+    if (est >= 1 && est <= 10)
+        snprintf(buf, n, "%d-%d%% of its life used", (est - 1) * 10, est * 10);
+    else if (est == 11)
+        snprintf(buf, n, "past its estimated life");
+    else
+        snprintf(buf, n, "not defined");
+    return buf;
+}
+
+const char *devinfo_pre_eol_text(int pre_eol)
+{
+    switch (pre_eol) {
+    case 1: return "normal";
+    case 2: return "warning (80% of its reserved blocks used)";
+    case 3: return "urgent (90% of its reserved blocks used)";
+    default: return "not defined";
+    }
 }

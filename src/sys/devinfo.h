@@ -7,6 +7,11 @@
 **                                         an SD card or eMMC: the card's
 **                                         product name, manufacturer and
 **                                         OEM ids (hex), "mm/yyyy", "SD"
+**   sys/block/mmcblkN/device/life_time, pre_eol_info
+**                                         an eMMC's own estimate of its
+**                                         wear (JEDEC eMMC 5.0's EXT_CSD
+**                                         DEVICE_LIFE_TIME_EST_TYP_A and _B,
+**                                         PRE_EOL_INFO): "0x01 0x02", "0x01"
 ** Never the serial number (nor cid, which holds it): results get shared.
 ** A field the device does not expose is "".  One that is not UTF-8 (a
 ** damaged card) is recorded as its bytes in hex, 0x first: "0xff53".
@@ -42,5 +47,31 @@ int devinfo_from_json(const void *st, char *buf, unsigned long n);
 ** "unknown type" when the kernel did not say (run.json's rotational -1,
 ** as on tmpfs) or an older run.json has no such field. */
 const char *devinfo_rotation_from_json(const void *st);
+
+/* An eMMC's own wear estimate (SD cards and other disks report none).
+** life_a, life_b: the estimates for its two kinds of memory (type A, SLC
+** mode; type B, MLC), in tenths of its life used: 1 = 0-10% used, ..., 10
+** = 90-100%, 11 = past its estimated life; 0 = not defined.  pre_eol: its
+** reserved blocks, 1 normal, 2 warning (80% used), 3 urgent (90%); 0 not
+** defined.  -1: not reported. */
+struct devlife {
+    int life_a, life_b, pre_eol;
+};
+
+/* Reads disk's life_time and pre_eol_info under root into *l.  0 when
+** it reports either, else -1 (every field -1): a file absent, or not
+** what the kernel writes (two hex bytes, one). */
+int devinfo_life_read(const char *root, const char *disk, struct devlife *l);
+
+/* *l as a jansson object (json_t *, new reference): life_time as the
+** kernel writes it ("0x01 0x02") and its two values, pre_eol_info; a
+** field not reported left out.  NULL when out of memory. */
+void *devinfo_life_json(const struct devlife *l);
+
+/* One estimate (life_a or life_b) in words: "0-10% of its life used",
+** "past its estimated life", "not defined"; pre_eol in words: "normal",
+** "warning (80% of its reserved blocks used)", "urgent (90% ...)". */
+const char *devinfo_life_text(int est, char *buf, unsigned long n);
+const char *devinfo_pre_eol_text(int pre_eol);
 
 #endif

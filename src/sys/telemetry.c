@@ -108,7 +108,7 @@ void telemetry_sample(const char *root, const char *disk, struct telemetry_sampl
         if (end != buf)
             snprintf(s->throttled, sizeof s->throttled, "0x%lx", v);
     }
-    s->reads = s->writes = s->io_ticks_ms = NAN;
+    s->reads = s->writes = s->io_ticks_ms = s->read_sectors = s->write_sectors = NAN;
     char rel[160];
     unsigned long long f[10];
     snprintf(rel, sizeof rel, "sys/block/%s/stat", disk);
@@ -116,7 +116,9 @@ void telemetry_sample(const char *root, const char *disk, struct telemetry_sampl
         sscanf(buf, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2],
                &f[3], &f[4], &f[5], &f[6], &f[7], &f[8], &f[9]) == 10) {
         s->reads = (double)f[0];
+        s->read_sectors = (double)f[2];
         s->writes = (double)f[4];
+        s->write_sectors = (double)f[6];
         s->io_ticks_ms = (double)f[9];
     }
 }

@@ -10,7 +10,9 @@
 **   proc/cpuinfo "cpu MHz"                        when cpufreq is absent
 **   sys/devices/platform/soc/soc:firmware/get_throttled    hex flags
 **   sys/block/DISK/stat                           fields 1 (reads
-**       completed), 5 (writes completed), 10 (io_ticks, ms busy)
+**       completed), 3 (sectors read), 5 (writes completed), 7 (sectors
+**       written), 10 (io_ticks, ms busy); a sector is 512 bytes whatever
+**       the device's own (Documentation/block/stat.rst)
 ** SQLSOAK_SYSROOT=FOLDER reads them under FOLDER instead of /: the tests
 ** run these readers (and devinfo's) against fixture trees.
 */
@@ -24,7 +26,11 @@ struct telemetry_sample {
     double temp_c, cpu_mhz;  /* NaN: not exposed */
     char throttled[16];      /* "0x50005"; "" not exposed */
     double reads, writes, io_ticks_ms;  /* the disk's counters; NaN: no disk */
+    double read_sectors, write_sectors; /* 512 bytes each; NaN: no disk */
 };
+
+/* Bytes in a sector of /sys/block/DISK/stat. */
+#define TELEMETRY_SECTOR 512
 
 /* The root the files are read under: $SQLSOAK_SYSROOT, or "". */
 const char *telemetry_root(void);

@@ -43,7 +43,7 @@ for r in csv.DictReader(open(sys.argv[1], newline="")): print(r[sys.argv[2]])' "
     # every phase of the run is there (a COMMIT as long as an interval has
     # its own row: how long one takes is this machine's business)
     [ "$(col "$OUT/timeline.csv" phase | grep -v commit | sort -u | tr '\n' ' ')" = "read write " ]
-    [ "$(col "$OUT/timeline.csv" schema_version | sort -u)" = 4 ]
+    [ "$(col "$OUT/timeline.csv" schema_version | sort -u)" = 5 ]
     # a COMMIT each chunk: its slowest is recorded
     for v in $(col "$OUT/chunks.csv" commit_max_ms); do [ -n "$v" ]; done
 }
@@ -109,9 +109,13 @@ fixture() {
 
 @test "telemetry: a VM tree that exposes none gives empty fields, never zeros" {
     fixture vm
-    for c in temp_c cpu_mhz throttled device_busy_pct device_reads device_writes; do
+    for c in temp_c cpu_mhz throttled device_busy_pct device_reads device_writes \
+        dev_write_bytes dev_read_bytes; do
         [ "$(col "$OUT/chunks.csv" $c | sort -u)" = "" ]
     done
+    # no device statistics: no bytes a row, no idle sample (nor its wait)
+    [ "$(col "$OUT/summary.csv" dev_write_bytes_per_row | sort -u)" = "" ]
+    python3 -c 'import json,sys; j = json.load(open(sys.argv[1])); assert "device_idle" not in j and "device_life" not in j' "$OUT/run.json"
     # and the graphs that need them are skipped, saying why
     run "$S" plot "$OUT"
     grep -q '<li>telemetry_temp: no temperature was recorded' "$OUT/report.html"
@@ -194,6 +198,42 @@ prom_python() {
     # the report's header names it
     "$S" plot "$OUT" >/dev/null
     grep -q 'SD card SR64G (manfid 0x000003, oemid 0x5344, 04/2021)' "$OUT/report.html"
+}
+
+@test "device: an eMMC's own wear estimate, read at the run's start and again at its end, in run.json and report.html" {
+    # a Compute Module 4's tree: its eMMC reports life_time and pre_eol_info
+    mkdir -p "$DB"
+    python3 "$CHECK" sysroot "$FIX/cm4" "$T/root" "$DB"
+    dev=$T/root/sys/block/mmcblk0/device
+    # a chunk slow enough (0.3 s at each of its 4 ticks) to change the
+    # card's estimate while the run goes on
+    SQLSOAK_SYSROOT="$T/root" SQLSOAK_TEST_SLOW=300000 "$S" run --rows 2000 --chunk 1000 \
+        --reads 10 --db-dir "$DB" --out "$OUT" "${Q[@]}" >"$T/stdout" 2>&1 3>&- &
+    PID=$!
+    for ((i = 0; i < 3000; i++)); do
+        [ "$(wc -l <"$OUT/chunks.csv" 2>/dev/null || echo 0)" -ge 2 ] && break
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    # the card wore on during the second chunk
+    echo '0x02 0x03' >"$dev/life_time"
+    echo 0x02 >"$dev/pre_eol_info"
+    wait "$PID"
+    PID=
+    run python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["device_life"], sort_keys=True))' "$OUT/run.json"
+    echo "$output"
+    [ "$output" = '{"block_device": "mmcblk0", "end": {"life_time": "0x02 0x03", "life_time_est_a": 2, "life_time_est_b": 3, "pre_eol_info": 2}, "start": {"life_time": "0x01 0x02", "life_time_est_a": 1, "life_time_est_b": 2, "pre_eol_info": 1}}' ]
+    # the fixture's counters stand still: the device wrote 0 bytes, measured, not empty
+    [ "$(col "$OUT/chunks.csv" dev_write_bytes | sort -u)" = 0 ]
+    "$S" plot "$OUT" >/dev/null
+    grep -q "Its own wear estimate (eMMC <code>life_time</code>, <code>pre_eol_info</code>): at the run's start, type A 0-10% of its life used, type B 10-20% of its life used, pre-EOL normal, at the run's end, type A 10-20% of its life used, type B 20-30% of its life used, pre-EOL warning (80% of its reserved blocks used), as the device says it." "$OUT/report.html"
+    # an SD card reports no such estimate: no record
+    rm -rf "$T/root" "$OUT"
+    python3 "$CHECK" sysroot "$FIX/pi4" "$T/root" "$DB"
+    SQLSOAK_SYSROOT="$T/root" run "$S" run --rows 2000 --chunk 1000 --reads 10 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 -c 'import json,sys; j = json.load(open(sys.argv[1])); assert "device_life" not in j; assert j["device_idle"]["write_bytes_per_s"] == 0, j["device_idle"]' "$OUT/run.json"
 }
 
 @test "device: a SATA disk's vendor and model" {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # sqlsoak probe held to a throttled, card-like device: ext4 on a loop
-# device whose I/O the block I/O cgroup limits (tests/helpers/slowdev.sh).
+# device whose I/O the block I/O cgroup limits (tests/helpers/slowdev.sh);
+# and a run's own figures there: its findings against the probe's, and
+# the bytes the device counted (dev_write_bytes) against the process's.
 # The throttle models a card's rates, not its flash translation layer.
 # It sets ceilings; that a figure also reaches its ceiling needs a
 # machine that serves the loop device (its image in RAM) well above
@@ -305,5 +307,108 @@ if io / 4096 >= 0.5:
 else:
     assert f["cache"].startswith("Reads began with the database out of RAM"), (f["cache"], io)
     assert "yet sent %.2f device reads per read" % (io / 4096) in f["cache"], (f["cache"], io)
+PY
+}
+
+# loop_sectors_written: the loop device's own count of sectors written
+# (field 7 of /sys/block/loopN/stat), everything written to it so far.
+loop_sectors_written() {
+    local loop
+    loop=$(. "$T/slowdev.state" && basename "$_sd_loop")
+    awk '{ print $7 }' "/sys/block/$loop/stat"
+}
+
+@test "slowdev: the bytes that reached the device cover the process's, each cell; its wear per setting, recomputed" {
+    slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
+    loop=$(. "$T/slowdev.state" && basename "$_sd_loop")
+    before=$(loop_sectors_written)
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
+        --journal delete,wal --sync full --need writes=200/s --no-plot --progress never \
+        --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # every page anyone dirtied on the device on its way there, then its count
+    sync
+    after=$(loop_sectors_written)
+    python3 - "$T/o" "$loop" "$before" "$after" <<'PY'
+import csv, json, re, statistics, sys
+d, loop, before, after = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rj = json.load(open(d + "/run.json"))
+# the loop device is a whole disk of its own: /sys/block/loopN/stat
+assert rj["storage"]["block_device"] == loop, rj["storage"]
+idle = rj["device_idle"]
+assert idle["block_device"] == loop and 0.9 <= idle["seconds"] <= 2, idle
+assert idle["write_bytes_per_s"] >= 0 and idle["read_bytes_per_s"] >= 0, idle
+chunks = list(csv.DictReader(open(d + "/chunks.csv")))
+summ = list(csv.DictReader(open(d + "/summary.csv")))
+assert len(chunks) == 8 and all(r["dev_write_bytes"] and r["dev_read_bytes"] for r in chunks)
+assert all(float(r["dev_write_bytes"]) > 0 for r in chunks)
+# The rule.  Under synchronous=FULL each COMMIT fsyncs what it wrote
+# (DELETE: the journal, then the database; WAL: the WAL, and a checkpoint
+# the database) before it returns, so every page the process dirtied in
+# its database files (io_write_bytes counts a page when it is dirtied)
+# reached the device inside its chunk, ext4's journal blocks with it: the
+# device's count (dev_write_bytes) covers the process's.  A page written
+# back by the kernel's flusher instead lands in a later chunk, so the
+# rule holds per cell, not per chunk.  What the process dirtied and never
+# synced the flusher writes after the cell's last chunk, or never (its
+# file deleted first): the WAL's -shm index (mapped, 32 KiB here) and the
+# timeline.csv rows the cell appends to --out, on another disk.  The rule
+# allows 64 KiB a cell for those.
+SLACK = 64 << 10
+for cell in ("1", "2"):
+    mine = [r for r in chunks if r["cell"] == cell]
+    dev = sum(float(r["dev_write_bytes"]) for r in mine)
+    io = sum(float(r["io_write_bytes"]) for r in mine)
+    print("cell", cell, mine[0]["journal_mode"], "process", io, "device", dev)
+    assert dev >= io - SLACK, (cell, dev, io)
+    # summary.csv's figure: the device's bytes over the cell's rows
+    s = next(r for r in summ if r["cell"] == cell)
+    assert abs(float(s["dev_write_bytes_per_row"]) - dev / float(s["rows"])) <= 0.005 + 1e-9, (s["dev_write_bytes_per_row"], dev)
+# the chunks' windows lie inside the run: together no more than the device
+# wrote from before it to after the sync
+assert sum(float(r["dev_write_bytes"]) for r in chunks) <= (after - before) * 512, (before, after)
+# the findings: the baseline's three counts, and each cell's wear, least
+# first, at the largest full chunk and at --need's 200 rows a second
+found = json.load(open(d + "/summary.json"))["findings"]
+text = {f["kind"]: f["text"] for f in found}
+print(*[f["text"] for f in found if f["kind"] in ("write_counts", "wear")], sep="\n")
+s1 = next(r for r in summ if r["cell"] == "1")
+vfs = sum(float(s1[f"vfs_{k}_bytes_per_row"] or 0) for k in ("db", "journal", "wal", "other"))
+def per_row(b):
+    return "%.*f" % (2 if b < 9.995 else 1 if b < 99.95 else 0, b)
+def dec(b):
+    if b < 999.5:
+        return "%.0f bytes" % b
+    for u in ("kB", "MB", "GB", "TB", "PB"):
+        b /= 1e3
+        if b < 999.5 or u == "PB":
+            return "%.*f %s" % (2 if b < 9.995 else 1 if b < 99.95 else 0, b, u)
+want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "
+        "process %s to the storage, and %s reached the device, a count that holds every other "
+        "writer of the device too; while sqlsoak idled it wrote %s a second (over %.1f s before "
+        "the first cell), " % (per_row(vfs), per_row(float(s1["io_write_bytes_per_row"])),
+                               per_row(float(s1["dev_write_bytes_per_row"])),
+                               dec(idle["write_bytes_per_s"]), idle["seconds"]))
+assert text["write_counts"].startswith(want), (text["write_counts"], want)
+wear = [f for f in found if f["kind"] == "wear"]
+assert len(wear) == 2, wear
+got = []
+for f in wear:
+    cell = str(f["cell"])
+    last = [r for r in chunks if r["cell"] == cell and r["rows"] == "200000"]
+    b = statistics.median(float(r["dev_write_bytes"]) / float(r["chunk_rows"]) for r in last)
+    name = "delete, the baseline" if cell == "1" else "wal"
+    whole = float(next(r for r in summ if r["cell"] == cell)["dev_write_bytes_per_row"])
+    want = ("Wear (%s): at 200k rows (the largest full chunk) the device wrote %s bytes a row, "
+            "%s per million rows (%s a row over all its chunks); at --need writes=200/s, %s a "
+            "day and %s a year." % (name, per_row(b), dec(b * 1e6), per_row(whole),
+                                    dec(b * 200 * 86400), dec(b * 200 * 86400 * 365)))
+    assert f["text"] == want, (f["text"], want)
+    figs = {g["name"]: g["value"] for g in f["figures"]}
+    assert abs(figs["dev_write_bytes_per_row"] - b) <= 1e-6 * b, (figs, b)
+    assert abs(figs["dev_write_gb_per_day"] - b * 200 * 86400 / 1e9) <= 1e-6 * b, figs
+    got.append(b)
+assert got == sorted(got), got          # the least wear first
 PY
 }

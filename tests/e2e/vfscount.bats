@@ -91,23 +91,26 @@ PY
     [ "$status" -eq 0 ]
     "$S" plot "$OUT" >/dev/null
     grep -q '<h2>Writes by file</h2>' "$OUT/report.html"
-    grep -Eq '<li>cell 1: SQLite wrote [0-9.]+ bytes a row into its files \(database [0-9.]+, journal [0-9.]+\)(; [0-9.]+ reached the storage[^;]*)?; [0-9.]+ syncs per COMMIT</li>' "$OUT/report.html"
-    grep -Eq '<li>cell 2: SQLite wrote [0-9.]+ bytes a row into its files \(WAL [0-9.]+\)(; [0-9.]+ reached the storage[^;]*)?; 1.00 syncs per COMMIT</li>' "$OUT/report.html"
+    grep -Eq '<li>cell 1: SQLite wrote [0-9.]+ bytes a row into its files \(database [0-9.]+, journal [0-9.]+\)(; the process wrote [0-9.]+ to the storage[^;]*)?(; [0-9.]+ reached the device)?; [0-9.]+ syncs per COMMIT</li>' "$OUT/report.html"
+    grep -Eq '<li>cell 2: SQLite wrote [0-9.]+ bytes a row into its files \(WAL [0-9.]+\)(; the process wrote [0-9.]+ to the storage[^;]*)?(; [0-9.]+ reached the device)?; 1.00 syncs per COMMIT</li>' "$OUT/report.html"
     check_wear "$OUT"
 }
 
-# check_wear DIR: each cell's two figures on the page are summary.csv's
-# (SQLite's writes, the VFS's; what reached the storage, the kernel's),
-# the merge named exactly where the kernel's is under SQLite's by more
-# than a quarter, and the night's GB from what reached the storage.
+# check_wear DIR: each cell's three figures on the page are summary.csv's
+# (SQLite's writes, the VFS's; what the process wrote to the storage, the
+# kernel's; what reached the device, its own count), the merge named
+# exactly where the kernel's is under SQLite's by more than a quarter, the
+# night's GB from what the process wrote, and the device's beside it, with
+# its other writers named and its idle rate's share of its rate during the
+# cells, run.json's.
 check_wear() {
     python3 - "$1" <<'PY'
-import csv, re, sys
+import csv, json, re, sys
 d = sys.argv[1]
 page = open(d + "/report.html", encoding="utf-8").read()
 rows = [r for r in csv.DictReader(open(d + "/summary.csv")) if r["status"] == "ok"]
 repeats = max(int(r["repeat"]) for r in rows)
-written = wall = 0
+written = device = wall = 0
 kernel_all = all(r["io_write_bytes_per_row"] for r in rows)
 for r in rows:
     vfs = sum(float(r[f"vfs_{k}_bytes_per_row"] or 0) for k in ("db", "journal", "wal", "other"))
@@ -117,13 +120,29 @@ for r in rows:
     assert li.startswith("SQLite wrote %.1f bytes a row into its files" % vfs), (li, vfs)
     kb = r["io_write_bytes_per_row"]
     if kb:
-        assert "; %.1f reached the storage" % float(kb) in li, (li, kb)
+        assert "; the process wrote %.1f to the storage" % float(kb) in li, (li, kb)
         assert ("page cache merged rewrites" in li) == (float(kb) * 1.25 < vfs), (li, kb, vfs)
+    db = r["dev_write_bytes_per_row"]
+    assert ("; %.1f reached the device" % float(db) in li) if db else "reached the device" not in li, (li, db)
     written += (float(kb) if kb else vfs) * float(r["rows"])
+    device += float(db or 0) * float(r["rows"])
     wall += float(r["wall_s"])
 m = re.search(r"this matrix writes about ([0-9.]+) GB to it in an 8-hour night", page)
 assert m and m.group(1) == "%.1f" % (written / wall * 8 * 3600 / 1e9), (m and m.group(1))
 assert ("the kernel's count" in page) == kernel_all
+if all(r["dev_write_bytes_per_row"] for r in rows):
+    m = re.search(r"; by the device's count, its other writers' included, about ([0-9.]+) GB\.", page)
+    assert m and m.group(1) == "%.1f" % (device / wall * 8 * 3600 / 1e9), (m and m.group(1))
+    assert "The device's count holds every writer of the device" in page
+    idle = json.load(open(d + "/run.json")).get("device_idle")
+    if idle:
+        m = re.search(r"While sqlsoak idled \(([0-9.]+) s before the first cell, after a sync of "
+                      r"the filesystem\), the device wrote ([^<]*) a second: ([0-9.]+)% of its", page)
+        assert m and m.group(1) == "%.1f" % idle["seconds"], (m and m.groups(), idle)
+        share = 100 * idle["write_bytes_per_s"] / (device / wall)
+        assert m.group(3) == ("%.1f" if share < 10 else "%.0f") % share, (m.groups(), share)
+else:
+    assert "by the device's count" not in page
 PY
 }
 

@@ -1,19 +1,22 @@
 /*
 ** fuzz_devinfo: the bytes as what sysfs says of the storage device (a
 ** damaged card's name is anything): split at NUL bytes into vendor,
-** model, name, manfid, oemid, date and type, written as the files of a
-** disk (sda) and of a card (mmcblk0) under a sysroot, read by
-** devinfo_read, recorded in run.json's storage record and named as the
-** report names it, from the device and from the record.  What must hold:
-** the record is JSON (every text UTF-8, or its bytes in hex), and the
-** name read back from the record is the device's.
+** model, name, manfid, oemid, date, type, life_time and pre_eol_info,
+** written as the files of a disk (sda) and of a card (mmcblk0) under a
+** sysroot, read by devinfo_read, recorded in run.json's storage record
+** and named as the report names it, from the device and from the record;
+** and the eMMC's wear estimate read by devinfo_life_read.  What must
+** hold: the record is JSON (every text UTF-8, or its bytes in hex), the
+** name read back from the record is the device's, and a wear estimate is
+** bytes (0-255) or not reported (-1), its record JSON that says so.
 */
 #include "devinfo.h"
 #include "fuzz.h"
 
 #include <jansson.h>
 
-static const char *const attrs[] = {"vendor", "model", "name", "manfid", "oemid", "date", "type"};
+static const char *const attrs[] = {"vendor", "model", "name",      "manfid",      "oemid",
+                                    "date",   "type",  "life_time", "pre_eol_info"};
 #define NATTRS (sizeof attrs / sizeof *attrs)
 
 static void read_disk(const char *disk)
@@ -43,6 +46,19 @@ static void read_disk(const char *disk)
     json_decref(back);
     free(dump);
     json_decref(st);
+    struct devlife l;
+    int rc = devinfo_life_read(fuzz_dir(), disk, &l);
+    FUZZ_CHECK(l.life_a >= -1 && l.life_a <= 255 && l.life_b >= -1 && l.life_b <= 255);
+    FUZZ_CHECK(l.pre_eol >= -1 && l.pre_eol <= 255 && (l.life_a < 0) == (l.life_b < 0));
+    FUZZ_CHECK(rc == (l.life_a >= 0 || l.pre_eol >= 0 ? 0 : -1));
+    json_t *life = devinfo_life_json(&l);
+    FUZZ_CHECK(life != NULL);
+    FUZZ_CHECK((json_object_get(life, "life_time") != NULL) == (l.life_a >= 0));
+    FUZZ_CHECK((json_object_get(life, "pre_eol_info") != NULL) == (l.pre_eol >= 0));
+    char words[64];
+    devinfo_life_text(l.life_a, words, sizeof words);
+    FUZZ_CHECK(devinfo_pre_eol_text(l.pre_eol) != NULL);
+    json_decref(life);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

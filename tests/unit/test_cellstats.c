@@ -164,6 +164,53 @@ static void test_no_chunks(void **state)
     cellstats_free(&s);
 }
 
+/* The device's bytes a row: its bytes over the rows of the chunks that
+** counted them, as io_write_bytes_per_row is over the cell's rows when
+** every chunk did; a chunk without the device (no stat file, a counter
+** reset) adds neither bytes nor rows; no chunk with it: empty. */
+static void test_device_bytes_per_row(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    struct chunk_record c[] = {chunk(100, NAN, NAN, 1000), chunk(100, NAN, NAN, 1000),
+                               chunk(100, NAN, NAN, 1000)};
+    for (int i = 0; i < 3; i++)
+        c[i].ph[PHASE_WRITE].ops = 100;
+    c[0].dev_write_bytes = 4096;
+    c[1].dev_write_bytes = 0;           /* measured: nothing reached the device */
+    c[2].dev_write_bytes = 8192;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    for (int i = 0; i < 3; i++)
+        cellstats_add(&s, &c[i], 1);
+    sum.rows = 300;
+    cellstats_summarise(&s, &sum);
+    assert_true(fabs(sum.dev_write_bytes_per_row - 12288.0 / 300) < 1e-9);
+    assert_true(fabs(sum.io_write_bytes_per_row - 10) < 1e-12);
+    cellstats_free(&s);
+    /* the middle chunk uncounted: over the two that were */
+    c[1].dev_write_bytes = NAN;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    for (int i = 0; i < 3; i++)
+        cellstats_add(&s, &c[i], 1);
+    sum.rows = 300;
+    cellstats_summarise(&s, &sum);
+    assert_true(fabs(sum.dev_write_bytes_per_row - 12288.0 / 200) < 1e-9);
+    cellstats_free(&s);
+    /* none counted (a VM's overlay, tmpfs): an empty field, never 0 */
+    c[0].dev_write_bytes = c[2].dev_write_bytes = NAN;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    for (int i = 0; i < 3; i++)
+        cellstats_add(&s, &c[i], 1);
+    sum.rows = 300;
+    cellstats_summarise(&s, &sum);
+    assert_true(isnan(sum.dev_write_bytes_per_row));
+    cellstats_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +219,7 @@ int main(void)
         cmocka_unit_test(test_no_chunks),
         cmocka_unit_test(test_partial_last_chunk),
         cmocka_unit_test(test_cell_latencies),
+        cmocka_unit_test(test_device_bytes_per_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

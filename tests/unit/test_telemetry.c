@@ -35,6 +35,8 @@ static void test_pi4(void **state)
     assert_true(fabs(s.cpu_mhz - 600.0) < 1e-9);    /* 600000 kHz */
     assert_string_equal(s.throttled, "0x50005");
     assert_true(s.reads == 8535 && s.writes == 11294 && s.io_ticks_ms == 47080);
+    /* fields 3 and 7: sectors read and written */
+    assert_true(s.read_sectors == 556954 && s.write_sectors == 346760);
 }
 
 static void test_desktop(void **state)
@@ -46,6 +48,7 @@ static void test_desktop(void **state)
     assert_true(fabs(s.cpu_mhz - 3400.0) < 1e-9);   /* the faster of two CPUs */
     assert_string_equal(s.throttled, "");
     assert_true(s.reads == 255999 && s.writes == 996852 && s.io_ticks_ms == 301795);
+    assert_true(s.read_sectors == 12369153 && s.write_sectors == 36123024);
 }
 
 static void test_vm_has_none(void **state)
@@ -60,17 +63,21 @@ static void test_vm_has_none(void **state)
     csvout_clear(CSV_CHUNKS, &cr);
     watch_telemetry(&a, &b, &cr);
     assert_true(isnan(cr.temp_c) && isnan(cr.cpu_mhz) && isnan(cr.device_busy_pct) &&
-                isnan(cr.device_reads) && isnan(cr.device_writes));
+                isnan(cr.device_reads) && isnan(cr.device_writes) &&
+                isnan(cr.dev_write_bytes) && isnan(cr.dev_read_bytes));
+    assert_true(isnan(a.read_sectors) && isnan(a.write_sectors));
     /* written as empty fields, never 0 */
     char line[8192];
     assert_true(csvout_row(CSV_CHUNKS, &cr, line, sizeof line) > 0);
-    /* the fields from temp_c to device_writes, one after the other */
+    /* the fields from temp_c to dev_read_bytes, one after the other */
     int from = csvout_column_of(CSV_CHUNKS, COL_temp_c);
     assert_int_equal(csvout_column_of(CSV_CHUNKS, COL_device_writes), from + 5);
+    assert_int_equal(csvout_column_of(CSV_CHUNKS, COL_dev_write_bytes), from + 6);
+    assert_int_equal(csvout_column_of(CSV_CHUNKS, COL_dev_read_bytes), from + 7);
     const char *p = line;
     for (int i = 0; i < from; i++)
         p = strchr(p, ',') + 1;
-    assert_true(strncmp(p - 1, ",,,,,,,", 7) == 0);
+    assert_true(strncmp(p - 1, ",,,,,,,,,", 9) == 0);
 }
 
 /* No disk, or a disk the tree lacks: the device columns stay empty. */
@@ -80,6 +87,7 @@ static void test_no_disk(void **state)
     struct telemetry_sample s;
     telemetry_sample(ROOT("pi4"), "", &s);
     assert_true(isnan(s.reads) && isnan(s.writes) && isnan(s.io_ticks_ms));
+    assert_true(isnan(s.read_sectors) && isnan(s.write_sectors));
     telemetry_sample(ROOT("pi4"), "sda", &s);
     assert_true(isnan(s.reads));
     telemetry_sample(ROOT("pi4"), "../../etc", &s);
@@ -98,9 +106,12 @@ static void test_chunk_differences(void **state)
     b.reads += 10;
     b.writes += 250;
     b.io_ticks_ms += 500;
+    b.read_sectors += 80;          /* 40 KiB */
+    b.write_sectors += 2048;       /* 1 MiB */
     csvout_clear(CSV_CHUNKS, &cr);
     watch_telemetry(&a, &b, &cr);
     assert_true(cr.device_reads == 10 && cr.device_writes == 250);
+    assert_true(cr.dev_read_bytes == 40960 && cr.dev_write_bytes == 1048576);
     assert_true(fabs(cr.device_busy_pct - 25.0) < 1e-9);
     assert_true(fabs(cr.temp_c - 61.324) < 1e-9);
     assert_string_equal(cr.throttled, "0x50005");
@@ -108,6 +119,102 @@ static void test_chunk_differences(void **state)
     b.writes = a.writes - 1;
     watch_telemetry(&a, &b, &cr);
     assert_true(isnan(cr.device_writes) && isnan(cr.device_busy_pct));
+    assert_true(isnan(cr.dev_write_bytes) && isnan(cr.dev_read_bytes));
+    /* the sectors alone went backwards: no byte figure either */
+    b.writes = a.writes + 250;
+    b.write_sectors = a.write_sectors - 8;
+    watch_telemetry(&a, &b, &cr);
+    assert_true(isnan(cr.dev_write_bytes) && isnan(cr.device_writes));
+    /* nothing written in the chunk: 0, measured */
+    b = a;
+    b.at_ns = a.at_ns + 1000000000u;
+    watch_telemetry(&a, &b, &cr);
+    assert_true(cr.dev_write_bytes == 0 && cr.dev_read_bytes == 0);
+}
+
+/* An eMMC's own wear estimate, from the Compute Module 4's tree: the two
+** hex bytes of life_time and the one of pre_eol_info, in run.json's
+** form and in words. */
+static void test_emmc_life(void **state)
+{
+    (void)state;
+    struct devlife l;
+    char buf[64];
+    assert_int_equal(devinfo_life_read(ROOT("cm4"), "mmcblk0", &l), 0);
+    assert_int_equal(l.life_a, 1);
+    assert_int_equal(l.life_b, 2);
+    assert_int_equal(l.pre_eol, 1);
+    json_t *o = devinfo_life_json(&l);
+    char *text = json_dumps(o, JSON_SORT_KEYS);
+    assert_string_equal(text, "{\"life_time\": \"0x01 0x02\", \"life_time_est_a\": 1, "
+                              "\"life_time_est_b\": 2, \"pre_eol_info\": 1}");
+    free(text);
+    json_decref(o);
+    assert_string_equal(devinfo_life_text(l.life_a, buf, sizeof buf), "0-10% of its life used");
+    assert_string_equal(devinfo_life_text(l.life_b, buf, sizeof buf), "10-20% of its life used");
+    assert_string_equal(devinfo_life_text(10, buf, sizeof buf), "90-100% of its life used");
+    assert_string_equal(devinfo_life_text(11, buf, sizeof buf), "past its estimated life");
+    assert_string_equal(devinfo_life_text(0, buf, sizeof buf), "not defined");
+    assert_string_equal(devinfo_pre_eol_text(l.pre_eol), "normal");
+    assert_string_equal(devinfo_pre_eol_text(3), "urgent (90% of its reserved blocks used)");
+    /* an SD card (the Pi 4's) reports none, nor does a disk the tree lacks */
+    assert_int_equal(devinfo_life_read(ROOT("pi4"), "mmcblk0", &l), -1);
+    assert_true(l.life_a == -1 && l.life_b == -1 && l.pre_eol == -1);
+    assert_int_equal(devinfo_life_read(ROOT("cm4"), "mmcblk1", &l), -1);
+    assert_int_equal(devinfo_life_read(ROOT("cm4"), "../../etc", &l), -1);
+}
+
+/* What the kernel would not write is no estimate: one byte for two, a
+** word, a value past a byte; the rest of the record is kept. */
+static void test_emmc_life_malformed(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *life_time, *pre_eol;
+        int a, b, e;
+    } cases[] = {
+        {"0x0b 0x0a\n", "0x03\n", 11, 10, 3},
+        {"0x01\n", "0x02\n", -1, -1, 2},
+        {"0x01 0x02 0x03\n", "", -1, -1, -1},
+        {"worn out\n", "0x01 junk\n", -1, -1, -1},
+        {"0x100 0x01\n", "0x1ff\n", -1, -1, -1},
+        {"1 2\n", "1\n", 1, 2, 1},
+    };
+    char root[] = "/tmp/sqlsoak-devlife-XXXXXX", path[512];
+    static const char *const dirs[] = {"sys", "sys/block", "sys/block/mmcblk0",
+                                       "sys/block/mmcblk0/device"};
+    assert_non_null(mkdtemp(root));
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        assert_int_equal(mkdir(path, 0755), 0);
+    }
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        const char *names[] = {"life_time", "pre_eol_info"};
+        const char *texts[] = {cases[k].life_time, cases[k].pre_eol};
+        for (int j = 0; j < 2; j++) {
+            snprintf(path, sizeof path, "%s/sys/block/mmcblk0/device/%s", root, names[j]);
+            FILE *f = fopen(path, "w");
+            assert_non_null(f);
+            fputs(texts[j], f);
+            fclose(f);
+        }
+        struct devlife l;
+        int rc = devinfo_life_read(root, "mmcblk0", &l);
+        assert_int_equal(l.life_a, cases[k].a);
+        assert_int_equal(l.life_b, cases[k].b);
+        assert_int_equal(l.pre_eol, cases[k].e);
+        assert_int_equal(rc, cases[k].a >= 0 || cases[k].e >= 0 ? 0 : -1);
+    }
+    for (int j = 0; j < 2; j++) {
+        snprintf(path, sizeof path, "%s/sys/block/mmcblk0/device/%s", root,
+                 j ? "pre_eol_info" : "life_time");
+        unlink(path);
+    }
+    for (size_t i = sizeof dirs / sizeof *dirs; i-- > 0;) {
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        rmdir(path);
+    }
+    rmdir(root);
 }
 
 /* Without cpufreq, the CPU clock comes from /proc/cpuinfo's "cpu MHz". */
@@ -250,6 +357,8 @@ int main(void)
         cmocka_unit_test(test_devinfo_not_utf8),
         cmocka_unit_test(test_devinfo_sata),
         cmocka_unit_test(test_devinfo_vm),
+        cmocka_unit_test(test_emmc_life),
+        cmocka_unit_test(test_emmc_life_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
