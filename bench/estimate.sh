@@ -108,12 +108,15 @@ for p in $PRESETS; do
         { echo "estimate.sh: the run of $p failed; see $RESULTS/$p/run.log" >&2; exit 1; }
     t2=$(date +%s.%N)
     # per cell: the plan's estimate against summary.csv's wall_s
-    sed -nE 's/^    cell ([0-9]+)\/[0-9]+ .*  about (.*)  \(from (.*)\)$/\1\t\2\t\3/p' \
-        "$RESULTS/$p/plan.txt" | while IFS=$'\t' read -r cell t from; do
-        wall=$(awk -F, -v c="$cell" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-                   $col["cell"] == c { print $col["wall_s"]; exit }' "$out/summary.csv")
+    # a plan's line: "    run 3 of 4: cell 1 · repeat 2 (settings)  about T  (from X)"
+    sed -nE 's/^    run [0-9]+ of [0-9]+: cell ([0-9]+)( · repeat ([0-9]+))? \(.*  about (.*)  \(from (.*)\)$/\1|\3|\4|\5/p' \
+        "$RESULTS/$p/plan.txt" | while IFS='|' read -r cell rep t from; do
+        wall=$(awk -F, -v c="$cell" -v r="${rep:-1}" '
+                   NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+                   $col["cell"] == c && $col["repeat"] == r { print $col["wall_s"]; exit }' \
+               "$out/summary.csv")
         printf '%-10s cell %-3s estimate %8.1f s  real %8.1f s  real/est %6.2f  (from %s)\n' \
-            "$p" "$cell" "$(seconds "$t")" "$wall" \
+            "$p" "$cell${rep:+ · repeat $rep}" "$(seconds "$t")" "$wall" \
             "$(awk -v a="$wall" -v b="$(seconds "$t")" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
             "$from" >> "$RESULTS/cells.txt"
     done
