@@ -4,6 +4,7 @@
 #include "estimate.h"
 
 #include "calibrate.h"
+#include "beside.h"
 #include "cellname.h"
 #include "csvin.h"
 #include "devinfo.h"
@@ -16,7 +17,6 @@
 #include "sysinfo.h"
 #include "telemetry.h"
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
@@ -51,12 +51,7 @@ static json_t *same_storage(const char *dir, const struct storage_info *st)
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *j = json_load_file(path, 0, NULL);
-    json_t *s = json_object_get(j, "storage");
-    const char *dev = json_string_value(json_object_get(s, "device"));
-    const char *fs = json_string_value(json_object_get(s, "fstype"));
-    const char *mp = json_string_value(json_object_get(s, "mount_point"));
-    if (dev && fs && mp && strcmp(dev, st->device) == 0 && strcmp(fs, st->fstype) == 0 &&
-        strcmp(mp, st->mount_point) == 0)
+    if (j && beside_same_storage(json_object_get(j, "storage"), st))
         return j;
     json_decref(j);
     return NULL;
@@ -137,30 +132,29 @@ static void consider(const char *dir, const struct storage_info *st, struct earl
     (*n)++;
 }
 
+/* What find_earlier's walk of the folders beside out adds to. */
+struct earlier_walk {
+    const struct storage_info *st;
+    struct earlier *e;
+    int n;
+};
+
+static int consider_beside(const char *dir, void *ctx)
+{
+    struct earlier_walk *w = ctx;
+    consider(dir, w->st, w->e, &w->n);
+    return 0;
+}
+
 /* The earlier runs: --estimate-from's folders, then those beside out. */
 static int find_earlier(const struct runner *r, const struct storage_info *st,
                         struct earlier *e)
 {
-    int n = 0;
-    char parent[4096], dir[8400];
+    struct earlier_walk w = {st, e, 0};
     for (int i = 0; i < r->cfg->estimate_from.n; i++)
-        consider(r->cfg->estimate_from.v[i], st, e, &n);
-    snprintf(parent, sizeof parent, "%s", r->out);
-    char *slash = strrchr(parent, '/');
-    if (slash)
-        *(slash == parent ? slash + 1 : slash) = 0;
-    else
-        snprintf(parent, sizeof parent, ".");
-    DIR *d = opendir(parent);
-    for (struct dirent *de; d && (de = readdir(d));) {
-        if (de->d_name[0] == '.' || strcmp(de->d_name, folder_basename(r->out)) == 0)
-            continue;
-        snprintf(dir, sizeof dir, "%s/%s", parent, de->d_name);
-        consider(dir, st, e, &n);
-    }
-    if (d)
-        closedir(d);
-    return n;
+        consider(r->cfg->estimate_from.v[i], st, e, &w.n);
+    beside_each(r->out, consider_beside, &w);
+    return w.n;
 }
 
 int estimate_check(const struct config *cfg, char *err, size_t n)

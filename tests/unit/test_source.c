@@ -163,7 +163,7 @@ static const struct {
 } other_names[] = {
     {"commands.c", "status", "subcommands"},
     {"crash.c", "intact corrupt", "a trial's outcome words"},
-    {"estimate.c", "device rows chunk reads", "run.json keys (and its options, by name)"},
+    {"estimate.c", "rows chunk reads", "run.json options, by name"},
     {"beside.c", "device", "run.json keys"},
     {"devprobe.c", "ops", "the keys of run.json's device_limits"},
     {"merge.c", "status", "run.json keys"},
