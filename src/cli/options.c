@@ -93,10 +93,11 @@ static const struct option_def tail_table[] = {
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
     {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE | CMD_MERGE,
       "results folder, never overwritten (default: data/runs/<date-time>)"}, O(out)},
-    {{"probe", V_STR, 0, "off", 0, 0, NULL, NULL, 0, CMD_RUN,
+    {{"probe", V_STR, 0, "long", 0, 0, NULL, NULL, 0, CMD_RUN,
       "the device's own limits for the report: auto = probe --db-dir before the first cell "
       "(--probe-time), or reuse a probe of the same storage less than a day old beside --out; "
-      "new = always probe; or an earlier results folder on the same storage; or off"},
+      "new = always probe; long = auto for a plan estimated at over 10 minutes by earlier "
+      "runs on the storage, else off; or an earlier results folder on the same storage; or off"},
      O(probe)},
     {{"probe-time", V_DURATION, 0, "30s", 1, 3600, NULL, NULL, 0, CMD_PROBE | CMD_RUN,
       "how long the device probe runs, split between its six measurements"}, O(probe_time_s)},

@@ -69,7 +69,10 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
         json_object_set_new(runjson_root(r.rj), "job",
                             json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
     session_describe(&r);
-    devlimits_record(&opts, r.db_dir, r.out, runjson_root(r.rj), limits);
+    /* the default, --probe long, probes for a plan long enough to matter */
+    int probe_long = opts.probe && strcmp(opts.probe, "long") == 0;
+    devlimits_record(&opts, r.db_dir, r.out, runjson_root(r.rj), limits,
+                     probe_long ? estimate_total(&r) : -1);
     /* the device apart from the cells: its wear as it says it, and its
     ** own writes while sqlsoak idles, once the probe is done */
     devwear_life(r.db_dir, runjson_root(r.rj), "start");

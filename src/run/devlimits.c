@@ -33,11 +33,12 @@ static int storage_of(const char *path, struct storage_info *st)
     return sysinfo_storage(p, st);
 }
 
-/* --probe auto and new measure (auto reuses a fresh probe); anything
-** else but off names a results folder. */
+/* --probe auto and new measure (auto reuses a fresh probe), long as auto
+** does for a long plan; anything else but off names a results folder. */
 static int probes(const char *probe)
 {
-    return probe && (strcmp(probe, "auto") == 0 || strcmp(probe, "new") == 0);
+    return probe && (strcmp(probe, "auto") == 0 || strcmp(probe, "new") == 0 ||
+                     strcmp(probe, "long") == 0);
 }
 
 int devlimits_check(const struct config *cfg, const char *db_dir, void **given, char *err,
@@ -157,13 +158,29 @@ static const char *age_text(double s, char *buf, size_t n)
     return buf;
 }
 
+/* With --probe long, 1 when the plan is estimated to take long enough to
+** probe for, saying so on stdout; else 0, said nowhere (a short run stays
+** as it was). */
+static int long_plan(double plan_s)
+{
+    char t[32];
+    if (!(plan_s > DEVLIMITS_LONG_S))
+        return 0;
+    printf("the plan is estimated at about %s, over %.0f minutes: ", age_text(plan_s, t, sizeof t),
+           DEVLIMITS_LONG_S / 60);
+    return 1;
+}
+
 void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
-                      void *given)
+                      void *given, double plan_s)
 {
     json_t *lim = given;
     double age;
     char ago[32];
-    if (!lim && cfg->probe && strcmp(cfg->probe, "auto") == 0 &&
+    int is_long = cfg->probe && strcmp(cfg->probe, "long") == 0;
+    if (is_long && !long_plan(plan_s))
+        return;
+    if (!lim && cfg->probe && (is_long || strcmp(cfg->probe, "auto") == 0) &&
         (lim = devlimits_fresh(db_dir, out, (double)time(NULL), &age)) != NULL) {
         printf("device limits from %s, probed %s ago on this filesystem (--probe new probes "
                "again)\n", json_string_value(json_object_get(lim, "source")),

@@ -2,7 +2,9 @@
 ** devlimits: the device limits a run's figures are read against, run.json's
 ** device_limits: measured by devprobe on --db-dir's storage before the
 ** first cell (--probe auto, or new), taken from an earlier run on the same
-** storage (--probe RESULTS_DIR), or none (--probe off, the default).
+** storage (--probe RESULTS_DIR), or none (--probe off).  The default,
+** --probe long, is auto for a plan estimated to take more than
+** DEVLIMITS_LONG_S, and off for a shorter one.
 ** --probe auto first looks beside --out for a probe of the same storage
 ** less than a day old and reuses it, named; --probe new always probes.
 */
@@ -12,6 +14,11 @@
 #include "config.h"
 
 #include <stddef.h>
+
+/* How long a plan --probe long probes for: over 10 minutes, by the
+** plan's estimate (a plan with none does not probe: its first run on the
+** storage gives the next one an estimate). */
+#define DEVLIMITS_LONG_S 600.0
 
 /* How old a probe --probe auto reuses may be: a day. */
 #define DEVLIMITS_FRESH_S (24 * 3600.0)
@@ -32,9 +39,10 @@ void *devlimits_fresh(const char *db_dir, const char *out, double now, double *a
 /* The run's device_limits into the run.json object root (json_t *):
 ** given ones (which it takes); with --probe auto, a fresh probe beside out
 ** (devlimits_fresh), else a probe of db_dir for --probe-time, as --probe
-** new always does; each said on stdout.  A probe that fails is said, and
-** the run goes on without limits. */
+** new always does; with --probe long, auto's when the plan is long (plan_s
+** its estimated seconds, -1 none); each said on stdout.  A probe that fails is said, and the run goes on
+** without limits. */
 void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
-                      void *given);
+                      void *given, double plan_s);
 
 #endif

@@ -493,11 +493,12 @@ static const char *say_source(const struct source *src, const struct earlier *e,
     return buf;
 }
 
-void estimate_print(const struct runner *r, FILE *f)
+double estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
     struct storage_info st;
     char probe[4096], label[256], from[4400], d[24], name[CELLNAME_MAX];
+    double plan_s = -1;
     folder_existing_ancestor(r->db_dir, probe, sizeof probe);
     if (sysinfo_storage(probe, &st) != 0)
         memset(&st, 0, sizeof st), st.free_bytes = -1;
@@ -561,9 +562,13 @@ void estimate_print(const struct runner *r, FILE *f)
                     say_s(s[i], d, sizeof d), say_source(&src[i], e, from, sizeof from));
         }
     }
-    if (unknown < r->ncells)
+    if (unknown < r->ncells) {
         fprintf(f, "  in all: about %s%s\n", say_s(total, d, sizeof d),
                 unknown ? " for the cells with an estimate" : "");
+        /* --max-time ends the run there, whatever its cells would take */
+        plan_s = cfg->max_time_s && total > (double)cfg->max_time_s ? (double)cfg->max_time_s
+                                                                   : total;
+    }
     if (cfg->max_time_s && unknown < r->ncells)
         print_fit(r, s, f);
 out:
@@ -575,4 +580,15 @@ out:
     free(need);
     free(src);
     free(cal);
+    return plan_s;
+}
+
+double estimate_total(const struct runner *r)
+{
+    /* the plan's estimate made as it is printed, into nothing: one rule */
+    FILE *quiet = fopen("/dev/null", "we");
+    double s = quiet ? estimate_print(r, quiet) : -1;
+    if (quiet)
+        fclose(quiet);
+    return s;
 }

@@ -42,7 +42,13 @@ int estimate_check(const struct config *cfg, char *err, size_t n);
 
 /* Prints to f the storage behind --db-dir (device, filesystem, free
 ** space), each cell's estimated time and where it comes from, the total,
-** and with --max-time the cells that fit. */
-void estimate_print(const struct runner *r, FILE *f);
+** and with --max-time the cells that fit.  Returns the plan's estimated
+** seconds (its cells with an estimate, at most --max-time), or -1 when no
+** cell has one. */
+double estimate_print(const struct runner *r, FILE *f);
+
+/* estimate_print's seconds, printed nowhere (no calibration: a run's
+** estimate, not a dry run's). */
+double estimate_total(const struct runner *r);
 
 #endif

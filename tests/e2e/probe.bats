@@ -308,3 +308,41 @@ PY
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "device limits from $R/d/run.json, probed "*" ago on this filesystem"* ]]
 }
+
+@test "run: by default (--probe long) a plan estimated at over 10 minutes probes the storage before its first cell; a shorter one, or one with no estimate, does not" {
+    R=$T/runs
+    mkdir -p "$R" "$T/elsewhere"
+    # an earlier run on this storage, slowed to some 12,800 rows a second
+    # (20 ms every 256 rows): its cell's times make the estimates below
+    SQLSOAK_TEST_SLOW=20000 run -0 "$S" run --rows 4k --chunk 2k --reads 100 --db-dir "$DB" \
+        --out "$R/a" "${Q[@]}"
+    # its own plan again: under a second, no probe, not a word of one
+    run -0 "$S" run --rows 4k --chunk 2k --reads 100 --db-dir "$DB" --out "$T/elsewhere/b" \
+        --estimate-from "$R/a" "${Q[@]}" --probe-time 1s
+    [[ "$output" != *"probing"* && "$output" != *"device limits"* ]]
+    python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert "device_limits" not in j and j["options"]["probe"] == "long", j["options"]' \
+        "$T/elsewhere/b/run.json"
+    # no earlier run beside --out: no estimate, no probe
+    run -0 "$S" run --rows 4k --chunk 2k --reads 100 --db-dir "$DB" --out "$T/elsewhere/c" \
+        "${Q[@]}" --probe-time 1s
+    [[ "$output" != *"probing"* ]]
+    # 10M rows at that rate: over 10 minutes; held at its first cell's
+    # birth, once the probe is done, and stopped there
+    SQLSOAK_TEST_HANG=1:born:0 start run --rows 10M --chunk 2k --reads 100 --db-dir "$DB" \
+        --out "$R/d" "${Q[@]}" --probe-time 1s
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        grep -q "hangs at born" "$T/stderr" && break
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.01
+    done
+    kill -INT "$PID"
+    finish
+    cat "$T/stdout" "$T/stderr"
+    grep -Eq "^the plan is estimated at about ([0-9]+h )?[0-9]+m, over 10 minutes: probing $DB for 1s \(--probe off skips it\)\.\.\.$" "$T/stdout"
+    python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["device_limits"]; assert l["source"] == "probe", l' "$R/d/run.json"
+    # --probe off: not even then
+    run -0 "$S" run --rows 10M --chunk 2k --reads 100 --db-dir "$DB" --out "$R/e" "${Q[@]}" \
+        --probe off --max-time 1s
+    [[ "$output" != *"probing"* ]]
+}
