@@ -137,6 +137,14 @@ const struct dim dim_table[DIM_COUNT] = {
          "COMMIT), incremental (returned by PRAGMA incremental_vacuum at each chunk's end)"},
         "auto_vacuum", "", "auto_vacuum %s", NULL, 0, "auto_vacuum", 15, DR_NUMBER, "none",
         DC_ALWAYS},
+    [DIM_JOURNAL_SIZE_LIMIT] = {
+        {"journal-size-limit", V_BYTES, VF_LIST, "default", 0, (int64_t)1 << 46, NULL,
+         "default", VALUE_DEFAULT, RUNLIKE,
+         "PRAGMA journal_size_limit: bytes a journal or WAL file is truncated to once it is "
+         "reset (after a checkpoint, in WAL); 'default' = the library's, no limit"},
+        /* it changes what a reset leaves on the storage, and so the time */
+        "journal_size_limit", "bytes", "journal limit %s", NULL, 0, "journal_size_limit", 55,
+        DR_NUMBER, "default", DC_ALWAYS},
 };
 
 int dims_find(const char *column)

@@ -49,6 +49,7 @@ enum dim_id {
     DIM_UPDATES,
     DIM_DELETES,
     DIM_AUTO_VACUUM,
+    DIM_JOURNAL_SIZE_LIMIT,
     DIM_COUNT
 };
 

@@ -88,3 +88,36 @@ assert rows["0"]["reason"] == "wal_autocheckpoint: requested 0, library has no w
 assert rows["0"]["chunks"] == "0", rows
 PY
 }
+
+@test "dims: --journal-size-limit is applied and read back, and a persisted journal is cut to it after each COMMIT" {
+    run "$S" run --rows 20k --chunk 5k --reads 100 --journal persist,wal \
+        --journal-size-limit 0,default,64k --db-dir "$T/db" --out "$T/out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"journal_size_limit best "* ]]
+    python3 - "$T/out" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+summary = list(csv.DictReader(open(out + "/summary.csv", newline="")))
+assert {(r["journal_mode"], r["journal_size_limit"]) for r in summary} == \
+    {(j, l) for j in ("persist", "wal") for l in ("0", "default", "65536")}, summary
+assert all(r["status"] == "ok" for r in summary), summary
+run = json.load(open(out + "/run.json"))
+for c in run["cells"]:
+    req, act = c["requested"]["journal_size_limit"], c["actual"]["journal_size_limit"]
+    # SQLite's default is no limit, -1
+    assert act == (-1 if req == "default" else int(req)), c
+chunks = list(csv.DictReader(open(out + "/chunks.csv", newline="")))
+persist = {}
+for c in chunks:
+    if c["journal_mode"] == "persist":
+        persist.setdefault(c["journal_size_limit"], []).append(int(c["journal_bytes"]))
+# the journal a persisted COMMIT leaves: cut to 0, kept whole without a limit
+assert persist["0"] == [0] * 4 and all(b > 0 for b in persist["default"]), persist
+assert all(b <= 65536 for b in persist["65536"]), persist
+PY
+    run "$S" run --journal-size-limit -1 --db-dir "$T/db" --out "$T/out2"
+    [ "$status" -eq 2 ]
+    [[ "$output" == "sqlsoak run: --journal-size-limit: '-1' "* ]]
+    [ ! -e "$T/out2" ]
+}

@@ -27,6 +27,7 @@ static struct cell requested(int64_t page, int journal, int sync, int64_t cache,
     c.v[DIM_MMAP_SIZE] = mmap;
     c.v[DIM_LOCKING_MODE] = LM_NORMAL;
     c.v[DIM_WAL_AUTOCHECKPOINT] = VALUE_DEFAULT;
+    c.v[DIM_JOURNAL_SIZE_LIMIT] = VALUE_DEFAULT;
     return c;
 }
 
@@ -77,6 +78,17 @@ static void test_compare_locking_and_checkpoint(void **state)
     c.v[DIM_LOCKING_MODE] = LM_NORMAL;
     c.v[DIM_WAL_AUTOCHECKPOINT] = D;
     assert_int_equal(settings_compare(&c, &a, why, sizeof why), 0);
+    /* journal_size_limit, read back as a number: taken, or a library
+    ** without the pragma (none in reach has none) makes the cell
+    ** unsupported */
+    c.v[DIM_JOURNAL_SIZE_LIMIT] = 65536;
+    a.answered[DIM_JOURNAL_SIZE_LIMIT] = 1;
+    a.num[DIM_JOURNAL_SIZE_LIMIT] = 65536;
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 0);
+    a.answered[DIM_JOURNAL_SIZE_LIMIT] = 0;
+    assert_int_equal(settings_compare(&c, &a, why, sizeof why), 1);
+    assert_string_equal(why, "journal_size_limit: requested 65536, library has no "
+                             "journal_size_limit");
 }
 
 static void test_compare_table(void **state)
