@@ -185,7 +185,7 @@ EOF
     [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 12 s)"* ]]
     [[ "$output" == *"calibration: 2 of 2 cost shapes in "*", its folder removed; each ran its first cell's settings on a fresh table"* ]]
     # what each measured: its chunks, as far as its time allowed
-    grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
+    grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s( \(the whole plan\))?; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
     grep -Eq '^    calibration 2 \(cell 2\): ' <<<"$output"
     grep -Eq '^    run 1 of 4: cell 1 · repeat 1 \(.* delete .*  about .*  \(from calibration 1\)$' <<<"$output"
     grep -Eq '^    run 2 of 4: cell 2 · repeat 1 \(.* wal .*  about .*  \(from calibration 2\)$' <<<"$output"
