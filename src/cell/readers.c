@@ -123,11 +123,18 @@ static void fail(struct reader *rd, const char *what, int rc)
              rd->db ? api->errmsg(rd->db) : api->errstr ? api->errstr(rc) : "error");
 }
 
-/* Hands the tally to the writer and starts the next; 0 or -1. */
+/* 1 when reader rd is the one that pins snapshots (readers_conf.pin_ns). */
+static int pins(const struct reader *rd)
+{
+    return rd->conf->pin_ns > 0 && rd->index == rd->conf->n - 1;
+}
+
+/* Hands the tally to the writer and starts the next; 0 or -1.  The
+** pinning reader's counts no reader: its span is none. */
 static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t next)
 {
-    rd->t->span_ns = now - *since;
-    rd->t->nspan = 1;
+    rd->t->span_ns = pins(rd) ? 0 : now - *since;
+    rd->t->nspan = !pins(rd);
     int rc = fdio_write_full(rd->out, rd->t, sizeof *rd->t);
     int64_t failed = rd->t->error[0] != 0;
     readers_tally_reset(rd->t);
@@ -151,7 +158,7 @@ static int reader_open(struct reader *rd)
         fail(rd, "open", rc);
         return -1;
     }
-    if (api->busy_handler)
+    if (api->busy_handler && !pins(rd))
         api->busy_handler(rd->db, on_busy, rd);
     else   /* a library without it: waits happen, uncounted */
         api->busy_timeout(rd->db, (int)rd->conf->busy_timeout_ms);
@@ -292,6 +299,59 @@ static int reader_loop(struct reader *rd)
     }
 }
 
+/* Runs SQL on the pinning reader's connection: 0, 1 when the lock was not
+** had in the busy timeout (try again), -1 with t->error. */
+static int pin_exec(struct reader *rd, const char *sql)
+{
+    int rc = rd->conf->api->exec(rd->db, sql, NULL, NULL, NULL);
+    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+        return 1;
+    if (rc != SQLITE_OK) {
+        fail(rd, sql, rc);
+        return -1;
+    }
+    return 0;
+}
+
+/* The pinning reader: a snapshot held pin_ns from its first read, then
+** the next at once, the writer's chunks handed back empty meanwhile. */
+static int pin_loop(struct reader *rd)
+{
+    uint64_t since = clock_now_ns(), until = 0;
+    int pinned = 0;
+    for (;;) {
+        uint64_t now = clock_now_ns();
+        int64_t chunk = atomic_load_explicit(&rd->page->chunk, memory_order_acquire);
+        if (chunk != rd->t->chunk && hand_back(rd, now, &since, chunk) != 0)
+            return -1;
+        if (atomic_load_explicit(&rd->page->quit, memory_order_acquire)) {
+            if (pinned)
+                pin_exec(rd, "COMMIT");
+            return hand_back(rd, now, &since, chunk);
+        }
+        int rc = 0;
+        if (pinned && now >= until) {
+            rc = pin_exec(rd, "COMMIT");
+            pinned = rc != 0;
+        } else if (!pinned) {
+            /* the snapshot is taken by the transaction's first read */
+            rc = pin_exec(rd, "BEGIN; SELECT count(*) FROM (SELECT 1 FROM kv LIMIT 1)");
+            if (rc == 0) {
+                pinned = 1, until = clock_now_ns() + rd->conf->pin_ns;
+                atomic_store_explicit(&rd->page->pinned, 1, memory_order_release);
+            } else if (rc == 1) {
+                pin_exec(rd, "ROLLBACK");
+            }
+        }
+        if (rc < 0) {
+            hand_back(rd, clock_now_ns(), &since, chunk);
+            return -1;
+        }
+        now = clock_now_ns();
+        sleep_ns(pinned && until > now && until - now < IDLE_NS ? until - now : IDLE_NS);
+    }
+}
+
 struct reader_start {
     const struct readers_conf *conf;
     struct sharedpage *page;
@@ -323,7 +383,7 @@ static int reader_body(void *ctx, const int *wfd)
     if (rc < 0)
         hand_back(&rd, clock_now_ns(), &(uint64_t){0}, rd.t->chunk);
     else if (rc == 0)
-        rc = reader_loop(&rd);
+        rc = pins(&rd) ? pin_loop(&rd) : reader_loop(&rd);
     else
         rc = hand_back(&rd, clock_now_ns(), &(uint64_t){0}, rd.t->chunk);
     if (rd.sel)
@@ -426,6 +486,21 @@ void readers_open(struct readers *r, int64_t committed)
 {
     if (r->page)
         sharedpage_commit(r->page, committed);
+}
+
+int readers_pinned(struct readers *r, char *why, size_t n)
+{
+    uint64_t deadline = clock_now_ns() + r->hand_back_ns;
+    int last = r->n - 1;
+    while (r->page && !atomic_load_explicit(&r->page->pinned, memory_order_acquire)) {
+        if (clock_now_ns() > deadline) {
+            snprintf(why, n, "reader %d of %d (the one pinning snapshots) took none in %.0f s",
+                     last + 1, r->n, (double)r->hand_back_ns / 1e9);
+            return -1;
+        }
+        sleep_ns(IDLE_NS);
+    }
+    return 0;
 }
 
 int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *why,

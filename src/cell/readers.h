@@ -9,6 +9,7 @@
 **                   process, PR_SET_PDEATHSIG) before the writer opens a
 **                   connection: no SQLite state crosses a fork
 **   readers_open    the table exists: they open the database and read
+**   readers_pinned  with --pin-reader, the writer waits for its snapshot
 **   readers_chunk   at each chunk's end: they hand back what they counted
 **                   in it (a struct readers_tally each, on their pipe)
 **   readers_stop    at the cell's end: they end and are reaped
@@ -30,6 +31,9 @@
 **     of the reader, or of the database, is counted, not hidden.
 **  5. A reader that dies, or cannot open or read the database, ends the
 **     cell failed, its reason naming the reader and how it ended.
+**  6. With pin_ns (--pin-reader) one more reader pins snapshots: BEGIN,
+**     one read, the transaction held pin_ns, COMMIT, and again; it waits
+**     for locks as SQLite's own busy timeout does, counted nowhere.
 **
 ** Cost with --readers 0: none; no page, no process, one NULL test per
 ** phase change and COMMIT.
@@ -91,6 +95,10 @@ struct readers_conf {
     uint64_t seed;
     int64_t busy_timeout_ms;
     int64_t rate;               /* reads/s each; 0 unpaced */
+    /* > 0: the last of the n pins a snapshot (a read transaction held this
+    ** long, then at once another) and reads nothing else: its tallies
+    ** count no reader (no figures of its own) */
+    uint64_t pin_ns;
     int64_t first_chunk;
     const int *close_fds;       /* the cell's descriptors a reader closes */
     int nclose;
@@ -110,6 +118,11 @@ int readers_start(struct readers *r, const struct readers_conf *conf, char *why,
 
 /* The table exists and holds `committed` rows: the readers begin. */
 void readers_open(struct readers *r, int64_t committed);
+
+/* With a pinning reader, waits until it holds its first snapshot, so
+** that every chunk is measured beside one: 0, or -1 with why when it took
+** none in the time a tally is waited for. */
+int readers_pinned(struct readers *r, char *why, size_t n);
 
 /* Chunk `chunk` has ended: the readers count the next one from now on,
 ** and hand back their tallies of this one, merged into *out (reset

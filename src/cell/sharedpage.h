@@ -41,6 +41,7 @@ struct sharedpage {
     _Atomic int phase;
     _Atomic int64_t chunk;
     _Atomic int quit;          /* 1: the readers end */
+    _Atomic int pinned;        /* 1: the pinning reader holds its first snapshot */
     struct sharedpage_slot slot[SHAREDPAGE_READERS_MAX];
 };
 

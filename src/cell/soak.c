@@ -1163,7 +1163,9 @@ static int readers_begin(struct soak *s)
     const int fds[] = {env->chunks_fd, env->histograms_fd, env->timeline_fd,
                        env->beat_fd,   env->mark_fd,       env->commit_fd};
     struct readers_conf conf = {
-        .n = (int)env->cell->v[DIM_READERS], .api = s->api, .db_path = env->db_path,
+        .n = (int)env->cell->v[DIM_READERS] + (env->cell->v[DIM_PIN_READER] > 0),
+        .pin_ns = (uint64_t)env->cell->v[DIM_PIN_READER] * 1000000000u,
+        .api = s->api, .db_path = env->db_path,
         .gen = &s->gen, .read_dist = env->cell->v[DIM_READ_DIST], .sched = &s->sched,
         .seed = (uint64_t)env->cfg->seed,
         .busy_timeout_ms = busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
@@ -1180,8 +1182,9 @@ static int readers_begin(struct soak *s)
         set_status(s, ST_FAILED, "%s", why);
         return -1;
     }
-    s->w.tl.page = s->rd.page;
-    s->w.tl.readers = s->rd.n;
+    /* the timeline counts the readers that read, not the pinning one */
+    s->w.tl.readers = (int)env->cell->v[DIM_READERS];
+    s->w.tl.page = s->w.tl.readers ? s->rd.page : NULL;
     return 0;
 }
 
@@ -1189,8 +1192,14 @@ static int readers_begin(struct soak *s)
 ** their locks as they wait for its, --busy-timeout (busy_setup). */
 static int readers_go(struct soak *s)
 {
+    char why[sizeof s->res->sum.reason];
     if (s->rd.page)
         readers_open(&s->rd, s->inserted);
+    if (s->rd.page && s->env->cell->v[DIM_PIN_READER] > 0 &&
+        readers_pinned(&s->rd, why, sizeof why) != 0) {
+        set_status(s, ST_FAILED, "%s", why);
+        return -1;
+    }
     return 0;
 }
 

@@ -145,6 +145,12 @@ const struct dim dim_table[DIM_COUNT] = {
         /* it changes what a reset leaves on the storage, and so the time */
         "journal_size_limit", "bytes", "journal limit %s", NULL, 0, "journal_size_limit", 55,
         DR_NUMBER, "default", DC_ALWAYS},
+    [DIM_PIN_READER] = {
+        {"pin-reader", V_DURATION, VF_LIST, "0", 0, 86400, NULL, NULL, 0, CMD_RUN,
+         "a reader beside the writer that holds a read transaction open this long, then at "
+         "once another, as a report or a backup does (0 = none): in WAL no checkpoint resets "
+         "the WAL past its snapshot; in a rollback journal the writer's COMMIT waits for it"},
+        "pin_reader_s", "s", "snapshots of %s s", NULL, 0, NULL, 0, DR_NONE, "0", DC_ALWAYS},
 };
 
 int dims_find(const char *column)

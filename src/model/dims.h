@@ -50,6 +50,7 @@ enum dim_id {
     DIM_DELETES,
     DIM_AUTO_VACUUM,
     DIM_JOURNAL_SIZE_LIMIT,
+    DIM_PIN_READER,
     DIM_COUNT
 };
 

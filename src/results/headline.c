@@ -6,6 +6,7 @@
 #include "absolute.h"
 #include "churn.h"
 #include "readwait.h"
+#include "walsize.h"
 #include "wear.h"
 
 #include "baseline.h"
@@ -90,7 +91,7 @@ static const char *const kind_names[HL_KINDS] = {
     [HL_CLAIM] = "claim", [HL_DEVICE] = "against_device", [HL_ABSOLUTE] = "absolute",
     [HL_NEED] = "need", [HL_UPDATES] = "update_cost", [HL_DELETES] = "delete_cost",
     [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait", [HL_WRITES] = "write_counts",
-    [HL_WEAR] = "wear",
+    [HL_WEAR] = "wear", [HL_WAL] = "wal_size",
 };
 
 const char *headline_kind_name(enum headline_kind k)
@@ -946,6 +947,30 @@ static void wears(const struct headline_input *in, const struct cell_id *ids, in
     free(l);
 }
 
+/* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell. */
+static void wal_sizes(const struct headline_input *in, struct headline *h)
+{
+    for (int i = 0; i < in->nrecs; i++) {
+        const struct summary_record *s = &in->recs[i];
+        int first = 1;          /* a cell once, over its repeats */
+        for (int j = 0; j < i && first; j++)
+            first = in->recs[j].id.cell != s->id.cell;
+        struct walsize w;
+        if (!first || !measured(s) ||
+            !walsize_judge(in->chunks, in->nchunks, s->id.cell, &w))
+            continue;
+        char name[CELLNAME_MAX], text[HEADLINE_LEN];
+        cellname(name, sizeof name, w.cell, w.repeat, in->repeats);
+        add(h, HL_WAL, "%s", walsize_text(&w, name, text, sizeof text));
+        h->line[h->n - 1].cell = w.cell;
+        figure(h, HL_WAL, "wal_bytes_first", name, w.first, "bytes");
+        figure(h, HL_WAL, "wal_bytes_last", name, w.last, "bytes");
+        if (w.growing)
+            figure(h, HL_WAL, "wal_growth_bytes_per_million_rows", name, w.per_million_rows,
+                   "bytes");
+    }
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
@@ -971,6 +996,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
     published(in, out);
     write_counts(in, base, out);
     wears(in, ids, nids, out);
+    wal_sizes(in, out);
     free(ids);
 }
 

@@ -1,0 +1,101 @@
+/*
+** walsize: a WAL cell's WAL, bounded or growing.  See walsize.h.
+*/
+#include "walsize.h"
+
+#include "dims.h"
+#include "modes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int by_chunk(const void *a, const void *b)
+{
+    const struct chunk_record *x = *(const struct chunk_record *const *)a;
+    const struct chunk_record *y = *(const struct chunk_record *const *)b;
+    return (x->chunk > y->chunk) - (x->chunk < y->chunk);
+}
+
+int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct walsize *w)
+{
+    int64_t repeat = INT64_MAX;
+    for (int i = 0; i < n; i++)
+        if (ch[i].id.cell == cell && ch[i].id.repeat >= 1 && ch[i].id.repeat < repeat &&
+            ch[i].id.v[DIM_JOURNAL] == JM_WAL)
+            repeat = ch[i].id.repeat;
+    if (repeat == INT64_MAX)
+        return 0;
+    const struct chunk_record **run = malloc(sizeof *run * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; run && i < n; i++)
+        if (ch[i].id.cell == cell && ch[i].id.repeat == repeat && ch[i].wal_bytes >= 0)
+            run[m++] = &ch[i];
+    if (m < WALSIZE_MIN_CHUNKS + 1) {
+        free(run);
+        return 0;
+    }
+    qsort(run, (size_t)m, sizeof *run, by_chunk);
+    *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - 1};
+    const struct chunk_record *a = run[1], *z = run[m - 1];
+    w->first = w->lo = w->hi = (double)a->wal_bytes;
+    w->last = (double)z->wal_bytes;
+    w->first_rows = a->rows;
+    w->last_rows = z->rows;
+    for (int k = 0; k < m; k++)
+        w->held_back += run[k]->checkpoint_busy > 0;
+    for (int k = 2; k < m; k++) {
+        double b = (double)run[k]->wal_bytes;
+        w->rises += run[k]->wal_bytes > run[k - 1]->wal_bytes;
+        w->lo = b < w->lo ? b : w->lo;
+        w->hi = b > w->hi ? b : w->hi;
+    }
+    w->growing = 3 * w->rises >= 2 * (m - 2) && w->last - w->first > w->first / 4;
+    if (w->growing) {
+        double rows = (double)(z->rows - a->rows), s = z->elapsed_s - a->elapsed_s;
+        w->per_million_rows = rows > 0 ? (w->last - w->first) / rows * 1e6 : NAN;
+        w->per_hour = s > 0 ? (w->last - w->first) / s * 3600 : NAN;
+    }
+    free(run);
+    return 1;
+}
+
+/* bytes to 3 significant figures, in MB, GB or TB */
+static const char *mb(double b, char *buf, size_t n)
+{
+    static const char *const unit[] = {"MB", "GB", "TB"};
+    int u = 0;
+    for (b /= 1e6; b >= 999.5 && u < 2; u++)
+        b /= 1e3;
+    snprintf(buf, n, "%.3g %s", b, unit[u]);
+    return buf;
+}
+
+const char *walsize_text(const struct walsize *w, const char *name, char *buf, size_t n)
+{
+    char a[24], b[24], r[24], h[24], held[96] = "";
+    if (w->held_back)
+        snprintf(held, sizeof held, "; a reader held its checkpoint back in %d of %d chunks",
+                 w->held_back, w->chunks + 1);
+    if (w->growing)
+        snprintf(buf, n,
+                 "WAL (%s): growing: after each chunk the -wal file was larger in %d of %d "
+                 "chunks, from %s at %lld rows to %s at %lld, %s per million rows written "
+                 "(%s an hour)%s.",
+                 name, w->rises, w->chunks - 1, mb(w->first, a, sizeof a),
+                 (long long)w->first_rows, mb(w->last, b, sizeof b), (long long)w->last_rows,
+                 mb(w->per_million_rows, r, sizeof r), mb(w->per_hour, h, sizeof h), held);
+    else {
+        char range[64];
+        mb(w->lo, a, sizeof a);
+        mb(w->hi, b, sizeof b);
+        snprintf(range, sizeof range, strcmp(a, b) ? "between %s and %s" : "at %s", a, b);
+        snprintf(buf, n,
+                 "WAL (%s): bounded: after each chunk the -wal file stayed %s over %d chunks, "
+                 "as the table grew from %lld to %lld rows%s.",
+                 name, range, w->chunks, (long long)w->first_rows, (long long)w->last_rows,
+                 held);
+    }
+    return buf;
+}

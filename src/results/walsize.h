@@ -1,0 +1,44 @@
+/*
+** walsize: whether a WAL cell's WAL stays bounded as its table grows, or
+** grows with it (a checkpoint that cannot reset it: a reader pinning a
+** snapshot, the field's WAL starvation).
+**
+** The figure is chunks.csv's wal_bytes, the -wal file's size after each
+** chunk's last phase (after its checkpoint, with --checkpoint).  SQLite
+** reuses a WAL from its start once a checkpoint has copied it all and no
+** reader needs it, so the file's size stops at the most a chunk writes
+** between checkpoints: bounded.  Growing is judged from the second chunk
+** on (the first fills the file to that size), over at least
+** WALSIZE_MIN_CHUNKS chunks: the file rose in at least two steps of three,
+** and by more than a quarter of its size at the second chunk.
+*/
+#ifndef SQLSOAK_WALSIZE_H
+#define SQLSOAK_WALSIZE_H
+
+#include "records.h"
+
+#include <stdint.h>
+
+#define WALSIZE_MIN_CHUNKS 4
+
+struct walsize {
+    int64_t cell, repeat;    /* the run judged: the cell's first measured repeat */
+    int chunks;              /* chunks judged, from the second on */
+    int rises;               /* steps in which the file grew */
+    int held_back;           /* chunks whose checkpoint a reader held back */
+    int growing;             /* 1 growing, 0 bounded */
+    double first, last, lo, hi;          /* bytes: at the second and last chunk, range */
+    int64_t first_rows, last_rows;
+    double per_million_rows, per_hour;   /* bytes, growing only */
+};
+
+/* The verdict on cell `cell`'s WAL from a run's chunks (any order), into
+** *w: 1, or 0 when the cell is not in WAL or has fewer chunks than it
+** takes to judge. */
+int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct walsize *w);
+
+/* *w as a sentence, the cell named by name ("cell 2"): "growing: ..." or
+** "bounded: ...".  Returns buf. */
+const char *walsize_text(const struct walsize *w, const char *name, char *buf, size_t n);
+
+#endif

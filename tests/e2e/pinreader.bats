@@ -1,0 +1,71 @@
+#!/usr/bin/env bats
+# --pin-reader: a reader beside the writer that holds snapshots open, as a
+# report or a backup job does, and the WAL's verdict it leads to: bounded
+# without it, growing with it (no checkpoint can reset the WAL past its
+# snapshot).  The writer starts its first chunk once the snapshot is held,
+# so that every chunk is measured beside it.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    T=$BATS_TEST_TMPDIR
+    Q=(--no-plot --progress never)
+}
+
+@test "pin reader: in WAL with a checkpoint after each chunk, a pinned snapshot keeps the WAL growing and the headline says so; without one it is bounded" {
+    run "$S" run --rows 40k --chunk 5k --reads 100 --journal wal --checkpoint passive \
+        --pin-reader 0,1h --db-dir "$T/db" --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -Eq "^  WAL \(cell 1\): bounded: after each chunk the -wal file stayed (at|between) .* over 7 chunks, as the table grew from 10000 to 40000 rows\.$" <<<"$output"
+    grep -Eq "^  WAL \(cell 2\): growing: after each chunk the -wal file was larger in 6 of 6 chunks, from .* at 10000 rows to .* at 40000, .* per million rows written \(.* an hour\); a reader held its checkpoint back in 8 of 8 chunks\.$" <<<"$output"
+    python3 - "$T/out" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+chunks = list(csv.DictReader(open(out + "/chunks.csv")))
+by = {}
+for c in chunks:
+    by.setdefault(c["pin_reader_s"], []).append(c)
+assert set(by) == {"0", "3600"}, set(by)
+free, pinned = by["0"], by["3600"]
+# unpinned: every checkpoint reset the WAL, the file as large as a chunk's;
+# pinned: each checkpoint held back, the file larger after every chunk
+assert len({c["wal_bytes"] for c in free}) == 1, [c["wal_bytes"] for c in free]
+assert all(c["checkpoint_busy"] == "0" for c in free), free
+w = [int(c["wal_bytes"]) for c in pinned]
+assert all(b > a for a, b in zip(w, w[1:])), w
+assert all(c["checkpoint_busy"] == "1" for c in pinned), pinned
+# the pinning reader reads nothing of its own: no readers' figures
+assert all(c["reader_ops"] == "" for c in chunks), chunks
+summary = json.load(open(out + "/summary.json"))
+found = [f for f in summary["findings"] if f["kind"] == "wal_size"]
+assert len(found) == 2, found
+grow = [f for f in found if "growing" in f["text"]][0]
+figs = {f["name"]: f["value"] for f in grow["figures"]}
+assert figs["wal_bytes_first"] == w[1] and figs["wal_bytes_last"] == w[-1], (figs, w)
+assert abs(figs["wal_growth_bytes_per_million_rows"] - (w[-1] - w[1]) / 30000 * 1e6) < 1, figs
+PY
+}
+
+@test "pin reader: under a rollback journal the writer's every COMMIT waits for the snapshot, counted in its busy waits" {
+    run "$S" run --rows 10k --chunk 5k --reads 100 --journal delete --pin-reader 2 \
+        --db-dir "$T/db" --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out/chunks.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2 and all(r["pin_reader_s"] == "2" for r in rows), rows
+assert all(int(r["writer_busy"]) > 0 and float(r["writer_wait_s"]) > 0 for r in rows), rows
+PY
+    # the verdict is a WAL's: none here
+    [[ "$output" != *"WAL (cell"* ]]
+}
+
+@test "pin reader: a bad value is one line naming it, exit 2, nothing created" {
+    run "$S" run --pin-reader soon --db-dir "$T/db" --out "$T/out"
+    [ "$status" -eq 2 ]
+    [[ "$output" == "sqlsoak run: --pin-reader: 'soon' is not a duration"* ]]
+    [ ! -e "$T/out" ] && [ ! -e "$T/db" ]
+}
