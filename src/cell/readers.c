@@ -218,13 +218,18 @@ static int read_one(struct reader *rd, struct rng *r, int64_t rows, int64_t c, u
     int rc = api->step(rd->sel);
     if (rc == SQLITE_ROW) {
         /* its read transaction open; a hold "during write" only while the
-        ** writer's COMMIT is still ahead of it: the page still says write
-        ** and nothing was committed since before the read (the writer sets
-        ** commit, commits, publishes the rows, then says write again), so
-        ** that the COMMIT must wait for this reader */
+        ** writer's COMMIT is still ahead of it: the page still says write,
+        ** nothing was committed since before the read (the writer sets
+        ** commit, commits, publishes the rows, then says write again), and
+        ** chunk c has rows still to commit (after its last COMMIT the page
+        ** says write until its next phase, and the chunk's end waits for
+        ** this reader's tally before any COMMIT would), so that the COMMIT
+        ** must wait for this reader */
+        int64_t chunk_end = rd->conf->sched ? schedule_rows_after(rd->conf->sched, c) : INT64_MAX;
         if (b != rd->by[PHASE_WRITE] ||
             (atomic_load_explicit(&rd->page->phase, memory_order_acquire) == PHASE_WRITE &&
-             atomic_load_explicit(&rd->page->committed, memory_order_acquire) == committed0))
+             atomic_load_explicit(&rd->page->committed, memory_order_acquire) == committed0 &&
+             committed0 < chunk_end))
             testhook_reader_hold(rd->index + 1,
                                  b < READER_DURING_COUNT ? readers_during_name[b] : "other", c);
         const void *v = api->column_blob(rd->sel, 0);
