@@ -147,7 +147,9 @@ complete_words() {
     run -0 complete_words sqlsoak ru
     [ "$output" = run ]
     run -0 complete_words sqlsoak run --jou
-    [ "$output" = --journal ]
+    [ "$(sort <<<"$output" | tr '\n' ' ')" = "--journal --journal-size-limit " ]
+    run -0 complete_words sqlsoak run --pin
+    [ "$output" = --pin-reader ]
     run -0 complete_words sqlsoak run --journal w
     [ "$output" = wal ]
     run -0 complete_words sqlsoak run --journal delete,w
@@ -201,7 +203,7 @@ fish_complete() {
     done
     cd "$T/elsewhere"
     [ "$(fish_complete 'sqlsoak ru')" = run ]
-    [ "$(fish_complete 'sqlsoak run --jour')" = --journal ]
+    [ "$(fish_complete 'sqlsoak run --jour' | sort | tr '\n' ' ')" = "--journal --journal-size-limit " ]
     [ "$(fish_complete 'sqlsoak run --journal ' | sort | tr '\n' ' ')" = "delete memory off persist truncate wal " ]
     fish_complete 'sqlsoak run --preset ' >"$T/presets"
     grep -qx quick "$T/presets"
