@@ -18,6 +18,25 @@ static int by_chunk(const void *a, const void *b)
     return (x->chunk > y->chunk) - (x->chunk < y->chunk);
 }
 
+/* The first of a run's chunks (in chunk order) the verdict is judged
+** from: the second, when each chunk ends with an explicit checkpoint or
+** none is ever due (wal_autocheckpoint 0); else the first after which the
+** WAL had reached wal_autocheckpoint's pages, when a checkpoint was due
+** (a WAL still filling up to it grows, bounded or not); -1 when none
+** had. */
+static int first_judged(const struct chunk_record *const *run, int m)
+{
+    const int64_t *v = run[0]->id.v;
+    int64_t pages = v[DIM_WAL_AUTOCHECKPOINT] == VALUE_DEFAULT ? WALSIZE_DEFAULT_AUTOCHECKPOINT
+                                                               : v[DIM_WAL_AUTOCHECKPOINT];
+    if (!isnan(run[0]->checkpoint_wal_frames) || pages <= 0)
+        return 1;
+    for (int k = 0; k < m; k++)
+        if (run[k]->wal_bytes >= pages * v[DIM_PAGE_SIZE])
+            return k + 1 < m ? (k > 0 ? k : 1) : -1;
+    return -1;
+}
+
 int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct walsize *w)
 {
     int64_t repeat = INT64_MAX;
@@ -37,21 +56,26 @@ int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct wal
         return 0;
     }
     qsort(run, (size_t)m, sizeof *run, by_chunk);
-    *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - 1};
-    const struct chunk_record *a = run[1], *z = run[m - 1];
+    int f = first_judged(run, m);
+    if (f < 0 || m - f < WALSIZE_MIN_CHUNKS) {
+        free(run);
+        return 0;
+    }
+    *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - f, .all_chunks = m};
+    const struct chunk_record *a = run[f], *z = run[m - 1];
     w->first = w->lo = w->hi = (double)a->wal_bytes;
     w->last = (double)z->wal_bytes;
     w->first_rows = a->rows;
     w->last_rows = z->rows;
     for (int k = 0; k < m; k++)
         w->held_back += run[k]->checkpoint_busy > 0;
-    for (int k = 2; k < m; k++) {
+    for (int k = f + 1; k < m; k++) {
         double b = (double)run[k]->wal_bytes;
         w->rises += run[k]->wal_bytes > run[k - 1]->wal_bytes;
         w->lo = b < w->lo ? b : w->lo;
         w->hi = b > w->hi ? b : w->hi;
     }
-    w->growing = 3 * w->rises >= 2 * (m - 2) && w->last - w->first > w->first / 4;
+    w->growing = 3 * w->rises >= 2 * (m - f - 1) && w->last - w->first > w->first / 4;
     if (w->growing) {
         double rows = (double)(z->rows - a->rows), s = z->elapsed_s - a->elapsed_s;
         w->per_million_rows = rows > 0 ? (w->last - w->first) / rows * 1e6 : NAN;
@@ -77,7 +101,7 @@ const char *walsize_text(const struct walsize *w, const char *name, char *buf, s
     char a[24], b[24], r[24], h[24], held[96] = "";
     if (w->held_back)
         snprintf(held, sizeof held, "; a reader held its checkpoint back in %d of %d chunks",
-                 w->held_back, w->chunks + 1);
+                 w->held_back, w->all_chunks);
     if (w->growing)
         snprintf(buf, n,
                  "WAL (%s): growing: after each chunk the -wal file was larger in %d of %d "

@@ -7,10 +7,13 @@
 ** chunk's last phase (after its checkpoint, with --checkpoint).  SQLite
 ** reuses a WAL from its start once a checkpoint has copied it all and no
 ** reader needs it, so the file's size stops at the most a chunk writes
-** between checkpoints: bounded.  Growing is judged from the second chunk
-** on (the first fills the file to that size), over at least
-** WALSIZE_MIN_CHUNKS chunks: the file rose in at least two steps of three,
-** and by more than a quarter of its size at the second chunk.
+** between checkpoints: bounded.  It is judged from the second chunk on
+** (the first fills the file to that size), or, where checkpoints are left
+** to wal_autocheckpoint, from the chunk after which the WAL had reached
+** its pages (a WAL still filling up to its first checkpoint grows, bounded
+** or not: no verdict until then), over at least WALSIZE_MIN_CHUNKS
+** chunks: growing when the file rose in at least two steps of three, and
+** by more than a quarter of its size at the first chunk judged.
 */
 #ifndef SQLSOAK_WALSIZE_H
 #define SQLSOAK_WALSIZE_H
@@ -20,14 +23,17 @@
 #include <stdint.h>
 
 #define WALSIZE_MIN_CHUNKS 4
+/* SQLite's wal_autocheckpoint when it is left to the library */
+#define WALSIZE_DEFAULT_AUTOCHECKPOINT 1000
 
 struct walsize {
     int64_t cell, repeat;    /* the run judged: the cell's first measured repeat */
-    int chunks;              /* chunks judged, from the second on */
+    int chunks;              /* chunks judged (walsize.h: from the second, or later) */
+    int all_chunks;          /* the run's chunks */
     int rises;               /* steps in which the file grew */
     int held_back;           /* chunks whose checkpoint a reader held back */
     int growing;             /* 1 growing, 0 bounded */
-    double first, last, lo, hi;          /* bytes: at the second and last chunk, range */
+    double first, last, lo, hi;          /* bytes: at the first judged and last chunk, range */
     int64_t first_rows, last_rows;
     double per_million_rows, per_hour;   /* bytes, growing only */
 };
