@@ -20,6 +20,7 @@
 #include "testhook.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -463,7 +464,7 @@ int readers_start(struct readers *r, const struct readers_conf *conf, char *why,
     memset(r, 0, sizeof *r);
     if (conf->n <= 0)
         return 0;
-    if (conf->n > SHAREDPAGE_READERS_MAX) {
+    if (conf->n - (conf->pin_ns > 0) > SHAREDPAGE_READERS_MAX) {   /* the pinning one has no slot */
         snprintf(why, n, "at most %d readers", SHAREDPAGE_READERS_MAX);
         return -1;
     }
@@ -498,6 +499,15 @@ int readers_pinned(struct readers *r, char *why, size_t n)
     uint64_t deadline = clock_now_ns() + r->hand_back_ns;
     int last = r->n - 1;
     while (r->page && !atomic_load_explicit(&r->page->pinned, memory_order_acquire)) {
+        /* before its snapshot it hands back nothing but a failure (no chunk
+        ** has ended): its tally says why */
+        struct pollfd p = {.fd = r->sp[last].fd[0], .events = POLLIN};
+        if (p.fd >= 0 && poll(&p, 1, 0) > 0) {
+            if (receive(r, last, why, n) == 0)
+                snprintf(why, n, "reader %d of %d (the one pinning snapshots) ended", last + 1,
+                         r->n);
+            return -1;
+        }
         if (clock_now_ns() > deadline) {
             snprintf(why, n, "reader %d of %d (the one pinning snapshots) took none in %.0f s",
                      last + 1, r->n, (double)r->hand_back_ns / 1e9);

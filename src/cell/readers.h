@@ -107,7 +107,7 @@ struct readers_conf {
 struct readers {
     int n;
     struct sharedpage *page;    /* NULL without readers */
-    struct spawn sp[SHAREDPAGE_READERS_MAX];
+    struct spawn sp[SHAREDPAGE_READERS_MAX + 1];   /* the pinning one too */
     struct readers_tally *got;  /* one reader's tally, as received */
     uint64_t hand_back_ns;      /* the wait for a tally: the busy timeout, and more */
 };

@@ -219,7 +219,7 @@ int dims_cost(int d, const int64_t v[DIM_COUNT])
     case DC_WAL:
         return v[DIM_JOURNAL] == JM_WAL;
     case DC_READERS:
-        return v[DIM_READERS] > 0;
+        return v[DIM_READERS] > 0 || v[DIM_PIN_READER] > 0;
     default:
         return 0;
     }

@@ -69,7 +69,7 @@ enum dim_cost {
     DC_NONE,      /* never: crash's simulated storage (a run keeps the default) */
     DC_ALWAYS,
     DC_WAL,       /* only in WAL, the journal it configures */
-    DC_READERS    /* only with --readers: a wait for another's lock */
+    DC_READERS    /* only with --readers or --pin-reader: a wait for another's lock */
 };
 
 struct dim {

@@ -947,21 +947,25 @@ static void wears(const struct headline_input *in, const struct cell_id *ids, in
     free(l);
 }
 
-/* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell. */
+/* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell:
+** its first measured repeat (warm-ups and failed repeats are not). */
 static void wal_sizes(const struct headline_input *in, struct headline *h)
 {
     for (int i = 0; i < in->nrecs; i++) {
         const struct summary_record *s = &in->recs[i];
-        int first = 1;          /* a cell once, over its repeats */
-        for (int j = 0; j < i && first; j++)
-            first = in->recs[j].id.cell != s->id.cell;
+        int first = measured(s);
+        for (int j = 0; j < in->nrecs && first; j++)
+            first = j == i || !measured(&in->recs[j]) || in->recs[j].id.cell != s->id.cell ||
+                    in->recs[j].id.repeat > s->id.repeat;
         struct walsize w;
-        if (!first || !measured(s) ||
-            !walsize_judge(in->chunks, in->nchunks, s->id.cell, &w))
+        if (!first || !walsize_judge(in->chunks, in->nchunks, s->id.cell, s->id.repeat, &w))
             continue;
         char name[CELLNAME_MAX], text[HEADLINE_LEN];
+        int before = h->n;
         cellname(name, sizeof name, w.cell, w.repeat, in->repeats);
         add(h, HL_WAL, "%s", walsize_text(&w, name, text, sizeof text));
+        if (h->n == before)
+            return;             /* no room left */
         h->line[h->n - 1].cell = w.cell;
         figure(h, HL_WAL, "wal_bytes_first", name, w.first, "bytes");
         figure(h, HL_WAL, "wal_bytes_last", name, w.last, "bytes");

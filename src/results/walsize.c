@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A WAL file's header, and each frame's before its page (SQLite's file
+** format): N frames are WAL_HEADER + N * (page + WAL_FRAME_HEADER) bytes. */
+#define WAL_HEADER 32
+#define WAL_FRAME_HEADER 24
+
 static int by_chunk(const void *a, const void *b)
 {
     const struct chunk_record *x = *(const struct chunk_record *const *)a;
@@ -32,33 +37,36 @@ static int first_judged(const struct chunk_record *const *run, int m)
     if (!isnan(run[0]->checkpoint_wal_frames) || pages <= 0)
         return 1;
     for (int k = 0; k < m; k++)
-        if (run[k]->wal_bytes >= pages * v[DIM_PAGE_SIZE])
+        if (run[k]->wal_bytes >= WAL_HEADER + pages * (v[DIM_PAGE_SIZE] + WAL_FRAME_HEADER))
             return k + 1 < m ? (k > 0 ? k : 1) : -1;
     return -1;
 }
 
-int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct walsize *w)
+int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, int64_t repeat,
+                  struct walsize *w)
 {
-    int64_t repeat = INT64_MAX;
-    for (int i = 0; i < n; i++)
-        if (ch[i].id.cell == cell && ch[i].id.repeat >= 1 && ch[i].id.repeat < repeat &&
-            ch[i].id.v[DIM_JOURNAL] == JM_WAL)
-            repeat = ch[i].id.repeat;
-    if (repeat == INT64_MAX)
-        return 0;
     const struct chunk_record **run = malloc(sizeof *run * (size_t)(n + 1));
     int m = 0;
     for (int i = 0; run && i < n; i++)
-        if (ch[i].id.cell == cell && ch[i].id.repeat == repeat && ch[i].wal_bytes >= 0)
+        if (ch[i].id.cell == cell && ch[i].id.repeat == repeat && ch[i].wal_bytes >= 0 &&
+            ch[i].id.v[DIM_JOURNAL] == JM_WAL)
             run[m++] = &ch[i];
     if (m < WALSIZE_MIN_CHUNKS + 1) {
         free(run);
         return 0;
     }
     qsort(run, (size_t)m, sizeof *run, by_chunk);
-    int f = first_judged(run, m);
+    /* a resume opens the database again, its WAL from nothing: the chunks
+    ** after it are a run of their own */
+    int from = 0;
+    for (int k = 1; k < m; k++)
+        if (run[k]->resumed == 1 && run[k - 1]->resumed != 1)
+            from = k;
+    run += from;
+    m -= from;
+    int f = m > 0 ? first_judged(run, m) : -1;
     if (f < 0 || m - f < WALSIZE_MIN_CHUNKS) {
-        free(run);
+        free(run - from);
         return 0;
     }
     *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - f, .all_chunks = m};
@@ -81,7 +89,7 @@ int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct wal
         w->per_million_rows = rows > 0 ? (w->last - w->first) / rows * 1e6 : NAN;
         w->per_hour = s > 0 ? (w->last - w->first) / s * 3600 : NAN;
     }
-    free(run);
+    free(run - from);
     return 1;
 }
 

@@ -27,7 +27,7 @@
 #define WALSIZE_DEFAULT_AUTOCHECKPOINT 1000
 
 struct walsize {
-    int64_t cell, repeat;    /* the run judged: the cell's first measured repeat */
+    int64_t cell, repeat;    /* the run judged */
     int chunks;              /* chunks judged (walsize.h: from the second, or later) */
     int all_chunks;          /* the run's chunks */
     int rises;               /* steps in which the file grew */
@@ -38,10 +38,11 @@ struct walsize {
     double per_million_rows, per_hour;   /* bytes, growing only */
 };
 
-/* The verdict on cell `cell`'s WAL from a run's chunks (any order), into
-** *w: 1, or 0 when the cell is not in WAL or has fewer chunks than it
-** takes to judge. */
-int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, struct walsize *w);
+/* The verdict on the WAL of cell `cell`'s repeat `repeat` from a run's
+** chunks (any order; after a resume, the chunks from it on), into *w: 1,
+** or 0 when it is not in WAL or has fewer chunks than it takes to judge. */
+int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, int64_t repeat,
+                  struct walsize *w);
 
 /* *w as a sentence, the cell named by name ("cell 2"): "growing: ..." or
 ** "bounded: ...".  Returns buf. */

@@ -74,6 +74,20 @@ PY
     [[ "$output" != *"WAL (cell"* ]]
 }
 
+@test "pin reader: under a rollback journal, a snapshot held past the busy timeout ends the cell locked" {
+    run "$S" run --rows 10k --chunk 5k --reads 100 --journal delete --pin-reader 1h \
+        --busy-timeout 200 --db-dir "$T/db" --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    python3 - "$T/out/summary.csv" <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert r["status"] == "locked", r
+assert r["reason"] == "COMMIT: database is locked (busy timeout 200 ms)", r
+assert float(r["writer_wait_s"]) >= 0.19, r
+PY
+}
+
 @test "pin reader: a bad value is one line naming it, exit 2, nothing created" {
     run "$S" run --pin-reader soon --db-dir "$T/db" --out "$T/out"
     [ "$status" -eq 2 ]

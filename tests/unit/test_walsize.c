@@ -53,7 +53,7 @@ static void test_explicit_checkpoint(void **state)
     char text[512];
     const int64_t flat[] = {140112, 140112, 140112, 140112, 140112, 140112};
     chunks(ch, 6, flat, 1, 0, 0);
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 1);
     assert_false(w.growing);
     assert_int_equal(w.chunks, 5);
     assert_string_equal(walsize_text(&w, "cell 1", text, sizeof text),
@@ -61,7 +61,7 @@ static void test_explicit_checkpoint(void **state)
                         "over 5 chunks, as the table grew from 10000 to 30000 rows.");
     const int64_t up[] = {140112, 271952, 407912, 543872, 683952, 819912};
     chunks(ch, 6, up, 1, 0, 1);
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 1);
     assert_true(w.growing);
     assert_int_equal(w.rises, 4);
     /* 819912 - 271952 over 20000 rows and 4 seconds */
@@ -73,7 +73,7 @@ static void test_explicit_checkpoint(void **state)
                         "million rows written (493 MB an hour); a reader held its checkpoint back "
                         "in 6 of 6 chunks.");
     /* one chunk too few to judge: 3 after the first */
-    assert_int_equal(walsize_judge(ch, 4, 1, &w), 0);
+    assert_int_equal(walsize_judge(ch, 4, 1, 1, &w), 0);
 }
 
 static void test_autocheckpoint(void **state)
@@ -85,28 +85,70 @@ static void test_autocheckpoint(void **state)
     ** checkpoint, no verdict (it grows whether or not it is bounded) */
     const int64_t filling[] = {140112, 271952, 407912, 543872, 683952, 819912};
     chunks(ch, 6, filling, 0, VALUE_DEFAULT, 0);
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 0);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 0);
     /* past 1000 pages at chunk 2, then held there: bounded, judged from it */
     const int64_t held[] = {1500000, 3000000, 4200000, 4200000, 4200000, 4200000, 4200000};
     chunks(ch, 7, held, 0, VALUE_DEFAULT, 0);
-    assert_int_equal(walsize_judge(ch, 7, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 7, 1, 1, &w), 1);
     assert_false(w.growing);
     assert_int_equal(w.chunks, 5);
     assert_int_equal(w.first_rows, 15000);
     /* past it and still growing: a checkpoint that could not reset it */
     const int64_t grew[] = {1500000, 3000000, 4200000, 5400000, 6600000, 7800000, 9000000};
     chunks(ch, 7, grew, 0, VALUE_DEFAULT, 0);
-    assert_int_equal(walsize_judge(ch, 7, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 7, 1, 1, &w), 1);
     assert_true(w.growing);
     /* wal_autocheckpoint 0: no checkpoint is ever due, the WAL grows by its
     ** setting, judged from the second chunk */
     chunks(ch, 6, filling, 0, 0, 0);
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 1);
     assert_true(w.growing);
     /* a small wal_autocheckpoint reached at once: from the second chunk */
     chunks(ch, 6, filling, 0, 10, 0);
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 1);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 1);
     assert_int_equal(w.chunks, 5);
+}
+
+/* A resume opens the database again: its WAL starts from nothing, so the
+** chunks before it are not set against those after it. */
+static void test_resumed(void **state)
+{
+    (void)state;
+    struct chunk_record ch[MAXC];
+    struct walsize w;
+    const int64_t sizes[] = {140112, 271952, 407912, 543872, 140112, 271952, 407912, 543872,
+                             683952, 819912};
+    chunks(ch, 10, sizes, 1, 0, 1);
+    for (int k = 4; k < 10; k++)
+        ch[k].resumed = 1;
+    assert_int_equal(walsize_judge(ch, 10, 1, 1, &w), 1);
+    assert_true(w.growing);
+    assert_int_equal(w.all_chunks, 6);
+    assert_int_equal(w.first_rows, 30000);     /* the second chunk after the resume */
+    assert_true(w.first == 271952 && w.last == 819912);
+    /* too few after it: no verdict, rather than one across the resume */
+    chunks(ch, 10, sizes, 1, 0, 1);
+    for (int k = 7; k < 10; k++)
+        ch[k].resumed = 1;
+    assert_int_equal(walsize_judge(ch, 10, 1, 1, &w), 0);
+}
+
+/* Only the repeat asked for is judged. */
+static void test_repeat(void **state)
+{
+    (void)state;
+    struct chunk_record ch[2 * MAXC];
+    struct walsize w;
+    const int64_t flat[] = {140112, 140112, 140112, 140112, 140112, 140112};
+    const int64_t up[] = {140112, 271952, 407912, 543872, 683952, 819912};
+    chunks(ch, 6, flat, 1, 0, 0);
+    chunks(ch + 6, 6, up, 1, 0, 1);
+    for (int k = 6; k < 12; k++)
+        ch[k].id.repeat = 2;
+    assert_int_equal(walsize_judge(ch, 12, 1, 1, &w), 1);
+    assert_false(w.growing);
+    assert_int_equal(walsize_judge(ch, 12, 1, 2, &w), 1);
+    assert_true(w.growing && w.repeat == 2);
 }
 
 static void test_not_wal(void **state)
@@ -118,10 +160,10 @@ static void test_not_wal(void **state)
     chunks(ch, 6, zero, 1, 0, 0);
     for (int k = 0; k < 6; k++)
         ch[k].id.v[DIM_JOURNAL] = JM_DELETE;
-    assert_int_equal(walsize_judge(ch, 6, 1, &w), 0);
+    assert_int_equal(walsize_judge(ch, 6, 1, 1, &w), 0);
     /* another cell's chunks are not this one's */
     chunks(ch, 6, zero, 1, 0, 0);
-    assert_int_equal(walsize_judge(ch, 6, 2, &w), 0);
+    assert_int_equal(walsize_judge(ch, 6, 2, 1, &w), 0);
 }
 
 int main(void)
@@ -129,6 +171,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_explicit_checkpoint),
         cmocka_unit_test(test_autocheckpoint),
+        cmocka_unit_test(test_resumed),
+        cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_not_wal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
