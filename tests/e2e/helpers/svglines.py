@@ -17,7 +17,7 @@ import re
 import sys
 
 GREY = 'rgb(119, 119, 119)'
-PLOT = re.compile(r'<g id="gnuplot_plot_\d+[a-z]*" ><title>(.*?)</title>')
+PLOT = re.compile(r'<g id="gnuplot_plot_\d+[a-z]*"[^>]*><title>(.*?)</title>')
 PATH = re.compile(r"<path stroke='(rgb\([^)]*\))'( stroke-dasharray='[^']*')?\s+d='([^']*)'")
 WIDTH = re.compile(r'stroke-width="([\d.]+)"')
 
