@@ -284,7 +284,7 @@ R=(--rows 1000 --chunk 500)
 }
 
 @test "a run without reads leaves every read figure empty, read_s included" {
-    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 0 --out "$OUT" --db-dir "$DB" \
+    run "$S" run --rows 2000 --chunk 1000 --reads 0 --out "$OUT" --db-dir "$DB" \
         --no-plot --progress never
     [ "$status" -eq 0 ]
     python3 - "$OUT/chunks.csv" <<'PY'
