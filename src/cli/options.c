@@ -45,9 +45,9 @@ static const struct option_def head_table[] = {
     {{"reads", V_COUNT, 0, "chunk", 0, (int64_t)1 << 50, NULL, "chunk", -1, CMD_RUN,
       "point SELECTs per read phase; 'chunk' = as many as the chunk has rows"}, O(reads)},
     {{"need", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
-      "the application's load, e.g. writes=200/s,reads=2000/s,read-p99=20ms: the answer "
-      "says which cells meet it at --target-rows, with what headroom, or from what size "
-      "they fall short"}, O(need)},
+      "the application's load, e.g. writes=200/s,reads=2000/s,read-p99=20ms,wal=256M: the "
+      "answer says which cells meet it at --target-rows, with what headroom, or from what "
+      "size they fall short"}, O(need)},
     {{"target-rows", V_COUNT, 0, "rows", 1, (int64_t)1 << 50, NULL, "rows", 0, CMD_RUN,
       "the table size the answer is for: past --rows, each cell's figures are projected "
       "there from its scaling fit, with a 95% prediction interval"}, O(target_rows)},

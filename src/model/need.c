@@ -3,13 +3,15 @@
 */
 #include "need.h"
 
+#include "value.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const need_names[NEED_COUNT] = {"writes", "reads", "read-p99"};
+const char *const need_names[NEED_COUNT] = {"writes", "reads", "read-p99", "wal"};
 
 /* "200/s", "2k/s", "1.5M/s": a rate per second, > 0. */
 static int rate(const char *v, double *out)
@@ -47,12 +49,24 @@ static int duration(const char *v, double *out)
     return -1;
 }
 
+/* "256M", "1GiB", "900k": a size in bytes, > 0, as every size option
+** takes it. */
+static int size(const char *v, double *out)
+{
+    int64_t b;
+    if (value_parse_bytes(v, &b) || b <= 0)
+        return -1;
+    *out = (double)b;
+    return 0;
+}
+
 int need_parse(const char *text, struct need *out, char *err, size_t n)
 {
     for (int k = 0; k < NEED_COUNT; k++)
-        out->limit_us[k] = out->asked[k] = NAN;
+        out->limit[k] = out->asked[k] = NAN;
     if (!text || !*text) {
-        snprintf(err, n, "--need: empty (e.g. --need writes=200/s,reads=2000/s,read-p99=20ms)");
+        snprintf(err, n, "--need: empty (e.g. --need writes=200/s,reads=2000/s,read-p99=20ms,"
+                 "wal=256M)");
         return -1;
     }
     const char *p = text;
@@ -68,22 +82,24 @@ int need_parse(const char *text, struct need *out, char *err, size_t n)
                 k = i;
         double v = NAN;
         if (k < 0) {
-            snprintf(err, n, "--need: '%.100s' is not writes=R/s, reads=R/s or read-p99=TIME",
-                     item);
+            snprintf(err, n, "--need: '%.100s' is not writes=R/s, reads=R/s, read-p99=TIME or "
+                     "wal=SIZE", item);
             return -1;
         }
         if (!isnan(out->asked[k])) {
             snprintf(err, n, "--need: %s given twice", need_names[k]);
             return -1;
         }
-        if (k == NEED_READ_P99 ? duration(eq + 1, &v) : rate(eq + 1, &v)) {
+        if (k == NEED_WAL ? size(eq + 1, &v) : k == NEED_READ_P99 ? duration(eq + 1, &v)
+                                                                   : rate(eq + 1, &v)) {
             snprintf(err, n, "--need %s: '%.100s' is not %s", need_names[k], eq + 1,
-                     k == NEED_READ_P99 ? "a time above 0 (20ms, 500us, 1s)"
-                                        : "a rate above 0 per second (200/s, 2k/s)");
+                     k == NEED_WAL        ? "a size above 0 (256M, 1GiB, 900k)"
+                     : k == NEED_READ_P99 ? "a time above 0 (20ms, 500us, 1s)"
+                                          : "a rate above 0 per second (200/s, 2k/s)");
             return -1;
         }
         out->asked[k] = v;
-        out->limit_us[k] = k == NEED_READ_P99 ? v : 1e6 / v;
+        out->limit[k] = k == NEED_WRITES || k == NEED_READS ? 1e6 / v : v;
         p += len;
         if (*p == ',')
             p++;
@@ -94,6 +110,8 @@ int need_parse(const char *text, struct need *out, char *err, size_t n)
 const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, size_t n)
 {
     double v = nd->asked[k];
+    if (k == NEED_WAL)
+        return need_bytes_text(v, buf, n);
     if (k != NEED_READ_P99)
         snprintf(buf, n, v >= 1e6 ? "%gM/s" : v >= 1e3 ? "%gk/s" : "%g/s",
                  v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v);
@@ -103,5 +121,15 @@ const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, 
         snprintf(buf, n, "%g ms", v / 1e3);
     else
         snprintf(buf, n, "%g µs", v);
+    return buf;
+}
+
+const char *need_bytes_text(double bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    for (; bytes >= 1023.5 && u < 4; u++)
+        bytes /= 1024;
+    snprintf(buf, n, "%.3g %s", bytes, unit[u]);
     return buf;
 }

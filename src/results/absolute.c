@@ -200,6 +200,17 @@ const char *absolute_rows_text(int64_t rows, char *buf, size_t n)
     return buf;
 }
 
+const char *absolute_rows_short_text(int64_t rows, char *buf, size_t n)
+{
+    if (rows >= 1000000 && rows % 100000 == 0)
+        snprintf(buf, n, "%g", rows / 1e6), strncat(buf, "M", n - strlen(buf) - 1);
+    else if (rows >= 1000 && rows % 100 == 0)
+        snprintf(buf, n, "%g", rows / 1e3), strncat(buf, "k", n - strlen(buf) - 1);
+    else
+        snprintf(buf, n, "%" PRId64, rows);
+    return buf;
+}
+
 /* Where reads came from, by the share of the database cached before them. */
 enum reads_from absolute_reads_from(double pct, double dev_reads_per_read)
 {

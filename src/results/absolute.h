@@ -64,6 +64,10 @@ const char *absolute_rate_text(double r, char *buf, size_t n);
 /* Rows as the options give them: 40k, 100M, 12345. */
 const char *absolute_rows_text(int64_t rows, char *buf, size_t n);
 
+/* Rows to a tenth of their unit, as a sentence gives a size: 1.5M,
+** 12.3k, 12345 (not a multiple of 100). */
+const char *absolute_rows_short_text(int64_t rows, char *buf, size_t n);
+
 /* A latency in µs as a person reads it: "22 µs", "1.4 ms", "2.1 s". */
 const char *absolute_time_text(double us, char *buf, size_t n);
 

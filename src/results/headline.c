@@ -3,6 +3,7 @@
 */
 #include "headline.h"
 #include "efficiency.h"
+#include "needcheck.h"
 #include "absolute.h"
 #include "churn.h"
 #include "readwait.h"
@@ -232,17 +233,6 @@ static const char *two_point(const struct fit *f, char *buf, size_t n)
     return buf;
 }
 
-static const char *rows_text(int64_t rows, char *buf, size_t n)
-{
-    if (rows >= 1000000 && rows % 100000 == 0)
-        snprintf(buf, n, "%g", rows / 1e6), strncat(buf, "M", n - strlen(buf) - 1);
-    else if (rows >= 1000 && rows % 100 == 0)
-        snprintf(buf, n, "%g", rows / 1e3), strncat(buf, "k", n - strlen(buf) - 1);
-    else
-        snprintf(buf, n, "%" PRId64, rows);
-    return buf;
-}
-
 static void scaling(const struct headline_input *in, const char *base, struct headline *h)
 {
     struct fit w, r;
@@ -258,7 +248,7 @@ static void scaling(const struct headline_input *in, const char *base, struct he
     /* the fit over every full chunk of every repeat leads: a two-point
     ** ratio is the noisier figure */
     add(h, HL_SCALING, "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.",
-        base, rows_text(w.first_rows, y, sizeof y), rows_text(w.last_rows, x, sizeof x),
+        base, absolute_rows_short_text(w.first_rows, y, sizeof y), absolute_rows_short_text(w.last_rows, x, sizeof x),
         per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
@@ -270,8 +260,8 @@ static void scaling(const struct headline_input *in, const char *base, struct he
         add(h, HL_SCALING,
             "It stopped at %s of the planned %s rows: at that slope a row written would cost "
             "%s the first chunk's at %s rows, an extrapolation, not a measurement.",
-            rows_text(w.last_rows, x, sizeof x), rows_text(in->planned_rows, y, sizeof y), a,
-            rows_text(in->planned_rows, z, sizeof z));
+            absolute_rows_short_text(w.last_rows, x, sizeof x), absolute_rows_short_text(in->planned_rows, y, sizeof y), a,
+            absolute_rows_short_text(in->planned_rows, z, sizeof z));
     }
 }
 
@@ -660,123 +650,22 @@ static void absolutes(const struct headline_input *in, const struct cell_id *ids
 
 /* ---- the application's need: does each cell meet it, and to what size ---- */
 
-/* A cell against the need: its sentence, and a score to order by (the
-** headroom when it meets it; below 1 the share of the size it reaches). */
-struct need_verdict {
-    double score;
-    char text[HEADLINE_LEN];
-};
-
-static const struct absolute_figure *need_figure(const struct absolute *a, enum need_item k)
-{
-    return k == NEED_WRITES ? &a->write_s_per_m : k == NEED_READS ? &a->read_us
-                                                                  : &a->read_p99_us;
-}
-
-/* A projected row count to two significant digits: "about" it says, and
-** the last digits of a fit are noise (and differ between x87 and SSE). */
-static int64_t about(double rows)
-{
-    double unit = pow(10, floor(log10(rows)) - 1);
-    return unit < 1 ? llround(rows) : (int64_t)llround(rows / unit) * (int64_t)llround(unit);
-}
-
-/* What item k of the cell costs, as the need states it: "620/s", "14 ms". */
-static const char *need_have_text(enum need_item k, double us, char *buf, size_t n)
-{
-    if (k == NEED_READ_P99)
-        return absolute_time_text(us, buf, n);
-    char r[24];
-    snprintf(buf, n, "%s/s", absolute_rate_text(1e6 / us, r, sizeof r));
-    return buf;
-}
-
-static void need_verdict(const struct need *nd, const struct absolute *a, const char *name,
-                         struct need_verdict *v)
-{
-    int proj = a->target_rows > a->last_rows;
-    double size = (double)(proj ? a->target_rows : a->last_rows), head = INFINITY, cross = 0;
-    int tight = -1, short_now = -1;
-    for (int k = 0; k < NEED_COUNT; k++) {
-        const struct absolute_figure *f = need_figure(a, (enum need_item)k);
-        double lim = nd->limit_us[k], have = proj ? f->proj : f->at;
-        if (isnan(lim) || isnan(f->at))
-            continue;
-        if (f->at > lim && short_now < 0)
-            short_now = k;
-        double x = proj ? absolute_crossing(f, lim, (double)a->last_rows) : 0;
-        if (x > 0 && x < size && (cross == 0 || x < cross))
-            cross = x, tight = k;
-        if (!isnan(have) && lim / have < head && cross == 0)
-            head = lim / have, tight = k;
-    }
-    char have[32], want[32], at[24];
-    if (short_now >= 0) {
-        const struct absolute_figure *f = need_figure(a, (enum need_item)short_now);
-        v->score = 0;
-        snprintf(v->text, sizeof v->text, "%s falls short already at %s rows: %s %s against %s.",
-                 name, rows_text(a->last_rows, at, sizeof at), need_names[short_now],
-                 need_have_text((enum need_item)short_now, f->at, have, sizeof have),
-                 need_asked_text(nd, (enum need_item)short_now, want, sizeof want));
-    } else if (cross > 0) {
-        v->score = cross / size;
-        snprintf(v->text, sizeof v->text, "%s falls short from about %s rows (projected from its "
-                 "scaling fit), its %s reaching %s there.", name,
-                 rows_text(about(cross), at, sizeof at), need_names[tight],
-                 need_asked_text(nd, (enum need_item)tight, want, sizeof want));
-    } else if (tight >= 0) {
-        const struct absolute_figure *f = need_figure(a, (enum need_item)tight);
-        v->score = head;
-        snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s with %.*fx headroom, its "
-                 "tightest %s (%s against %s).", name,
-                 rows_text((int64_t)size, at, sizeof at), proj ? " (projected)" : "",
-                 head < 10 ? 2 : 1, head,
-                 need_names[tight],
-                 need_have_text((enum need_item)tight, proj ? f->proj : f->at, have, sizeof have),
-                 need_asked_text(nd, (enum need_item)tight, want, sizeof want));
-    } else {
-        v->score = -1;
-        snprintf(v->text, sizeof v->text, "%s measured none of the need's figures.", name);
-    }
-}
-
-static int by_score(const void *x, const void *y)
-{
-    double a = ((const struct need_verdict *)x)->score, b = ((const struct need_verdict *)y)->score;
-    return a < b ? 1 : a > b ? -1 : 0;
-}
-
-/* Each cell against --need, best first: meets it with its headroom, or
-** from what size it falls short. */
+/* Each cell against --need, best first (needcheck.h). */
 static void needs(const struct headline_input *in, const struct cell_id *ids, int nids,
                   struct headline *h)
 {
     if (!in->need || !ids)
         return;
-    struct need_verdict *v = calloc((size_t)nids + 1, sizeof *v);
-    int nv = 0;
-    int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows;
-    for (int i = 0; v && i < nids; i++) {
-        int seen = 0;
-        for (int j = 0; j < i; j++)
-            seen |= ids[j].cell == ids[i].cell;
-        struct absolute a;
-        char name[256];
-        if (seen || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell,
-                                target, &a) != 0)
-            continue;
-        baseline_name(ids[i].cell, ids, nids, name, sizeof name);
-        need_verdict(in->need, &a, name, &v[nv++]);
-    }
-    if (v)
-        qsort(v, (size_t)nv, sizeof *v, by_score);
-    char asked[200] = "", t[32];
-    size_t len = 0;
-    for (int k = 0; in->need && k < NEED_COUNT && len < sizeof asked; k++)
-        if (!isnan(in->need->asked[k]))
-            len += (size_t)snprintf(asked + len, sizeof asked - len, "%s%s %s", len ? ", " : "",
-                                    need_names[k],
-                                    need_asked_text(in->need, (enum need_item)k, t, sizeof t));
+    struct needcheck *v = calloc((size_t)nids + 1, sizeof *v);
+    if (!v)
+        return;
+    struct needcheck_input ni = {
+        .need = in->need, .recs = in->recs, .nrecs = in->nrecs, .chunks = in->chunks,
+        .nchunks = in->nchunks, .ids = ids, .nids = nids,
+        .target = in->target_rows > 0 ? in->target_rows : in->planned_rows};
+    int nv = needcheck_cells(&ni, v);
+    char asked[200];
+    needcheck_asked(in->need, asked, sizeof asked);
     for (int i = 0; i < nv; i++)
         add(h, HL_NEED, "Need (%s): %s", asked, v[i].text);
     free(v);

@@ -48,6 +48,57 @@ assert abs(figs["wal_growth_bytes_per_million_rows"] - (w[-1] - w[1]) / 30000 * 
 PY
 }
 
+@test "--need wal=SIZE: a bounded WAL meets it with its headroom, a growing one falls short where its growth crosses it, recomputed from chunks.csv; a cell without a WAL is not held to it" {
+    run "$S" run --rows 40k --chunk 5k --reads 100 --journal wal --checkpoint passive \
+        --pin-reader 0,1h --need wal=10M --target-rows 1M --db-dir "$T/db" --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out" "$output" <<'PY'
+import csv, json, re, sys
+out, text = sys.argv[1:]
+chunks = list(csv.DictReader(open(out + "/chunks.csv")))
+# the largest -wal file a cell's chunks left at a phase's end
+largest = {c: max(max(int(r["write_wal_bytes"]), int(r["wal_bytes"]))
+                  for r in chunks if r["cell"] == c) for c in ("1", "2")}
+need = {l.strip().split(": ", 1)[1].split(" ", 3)[2]: l.strip() for l in text.splitlines()
+        if l.strip().startswith("Need (wal 10 MiB): ")}
+m = re.fullmatch(r"Need \(wal 10 MiB\): snapshots of 0 s meets it at 1M rows \(projected\) with "
+                 r"([0-9.]+)x headroom, its tightest wal \(([0-9.]+) KiB against 10 MiB\)\.",
+                 need["0"])
+assert m, need
+assert abs(float(m.group(1)) - 10 * 2**20 / largest["1"]) <= 0.001 * 10 * 2**20 / largest["1"], m.group(1)
+assert abs(float(m.group(2)) - largest["1"] / 1024) < 0.5, (m.group(2), largest)
+m = re.fullmatch(r"Need \(wal 10 MiB\): snapshots of 3600 s falls short from about ([0-9.]+)k rows "
+                 r"\(projected from its WAL's growth\), its wal reaching 10 MiB there\.", need["3600"])
+assert m, need
+grow = [f for f in json.load(open(out + "/summary.json"))["findings"]
+        if f["kind"] == "wal_size" and "growing" in f["text"]][0]
+slope = {f["name"]: f["value"] for f in grow["figures"]}["wal_growth_bytes_per_million_rows"]
+cross = 40000 + (10 * 2**20 - largest["2"]) / slope * 1e6
+assert abs(float(m.group(1)) * 1e3 - cross) <= 0.05 * cross, (m.group(1), cross)
+PY
+    # a need under what every chunk left: short already at the largest chunk
+    sed -i 's/"wal=10M"/"wal=100k"/' "$T/out/run.json"
+    run "$S" plot "$T/out"
+    grep -Fq "Need (wal 100 KiB): snapshots of 0 s falls short already at 40k rows: wal 137 KiB against 100 KiB." <<<"$output"
+    # a rollback journal keeps no WAL: the item does not apply, the others do
+    run "$S" run --rows 8k --chunk 2k --journal delete --need wal=1M --db-dir "$T/db" \
+        --out "$T/del" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    grep -Fq "Need (wal 1 MiB): cell 1 measured none of the need's figures (it keeps no WAL)." <<<"$output"
+    sed -i 's/"wal=1M"/"writes=1\/s,wal=1M"/' "$T/del/run.json"
+    run "$S" plot "$T/del"
+    grep -Eq "Need \(writes 1/s, wal 1 MiB\): cell 1 meets it at 8k rows with [0-9.]+x headroom, its tightest writes" <<<"$output"
+    # bad sizes: one line naming the item, exit 2, nothing created
+    for bad in 0 lots 256MB; do
+        run "$S" run --rows 8k --chunk 2k --need "wal=$bad" --db-dir "$T/db2" --out "$T/bad"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" == *"--need wal: '$bad' is not a size above 0 (256M, 1GiB, 900k)"* ]]
+        [ ! -e "$T/bad" ] && [ ! -e "$T/db2" ]
+    done
+}
+
 @test "pin reader: a WAL still filling up to its first automatic checkpoint gets no verdict" {
     # 6 chunks of some 34 frames each, far under wal_autocheckpoint's 1000
     run "$S" run --rows 30k --chunk 5k --reads 100 --journal wal --pin-reader 0,1h \

@@ -420,8 +420,19 @@ static void test_need(void **state)
     assert_int_equal(need_parse("writes=1/s,writes=2/s", &nd, err, sizeof err), -1);
     assert_string_equal(err, "--need: writes given twice");
     assert_int_equal(need_parse("wal=256MB", &nd, err, sizeof err), -1);
+    assert_string_equal(err, "--need wal: '256MB' is not a size above 0 (256M, 1GiB, 900k)");
+    assert_int_equal(need_parse("wal=0", &nd, err, sizeof err), -1);
     assert_int_equal(need_parse("read-p99=500us", &nd, err, sizeof err), 0);
-    assert_true(nd.limit_us[NEED_READ_P99] == 500);
+    assert_true(nd.limit[NEED_READ_P99] == 500);
+    /* a size, in the binary units every size option takes */
+    char t[32];
+    assert_int_equal(need_parse("writes=1/s,wal=256M", &nd, err, sizeof err), 0);
+    assert_true(nd.limit[NEED_WAL] == 256.0 * 1024 * 1024);
+    assert_string_equal(need_asked_text(&nd, NEED_WAL, t, sizeof t), "256 MiB");
+    assert_string_equal(need_bytes_text(140112, t, sizeof t), "137 KiB");
+    assert_string_equal(need_bytes_text(900, t, sizeof t), "900 bytes");
+    /* the items before NEED_COSTS are costs, the WAL is not */
+    assert_true(nd.limit[NEED_WRITES] == 1e6);
 }
 
 /* Readers 0 and 2 on 2 cores: 3 processes, and the readers' finding says
