@@ -14,6 +14,7 @@
 #include "compare.h"
 
 #include "cellname.h"
+#include "cmpproj.h"
 #include "cmpratio.h"
 #include "digits.h"
 #include "folder.h"
@@ -424,6 +425,7 @@ static int compare_write(struct plotdata_run *runs, int nr, int base, const char
     }
     match_runs(runs, nr, &m, row);
     cmpratio_print(stdout, m.rows, m.nrows, &runs[base]);
+    cmpproj_print(stdout, m.rows, m.nrows);
     if (write_csv(path, &m, &runs[base]) != 0) {
         snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
         rc = 1;

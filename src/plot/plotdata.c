@@ -148,6 +148,7 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         r->rows = rows;
         r->chunk = chunk;
         r->reads = json_integer_value(json_object_get(o, "reads"));
+        r->target_rows = json_integer_value(json_object_get(o, "target-rows"));
         r->repeats = runjson_repeats(j);
         r->commit_is_chunk = json_is_array(commit) && json_array_size(commit) == 1 &&
                              json_is_string(json_array_get(commit, 0)) &&

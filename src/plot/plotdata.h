@@ -30,6 +30,7 @@ struct plotdata_run {
     ** no cell's identity holds; commit_is_chunk: --commit-every was left
     ** to follow --chunk, so a commit_every apart is the chunk's */
     int64_t rows, chunk, reads;
+    int64_t target_rows;      /* --target-rows, the size its figures were projected to */
     int commit_is_chunk;
     /* --repeat (run.json's; else the most its rows hold), by which
     ** plotdata_cell_name names a cell's runs */

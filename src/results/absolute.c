@@ -164,7 +164,7 @@ const char *absolute_rate_text(double r, char *buf, size_t n)
 
 /* Seconds with three figures, never in e-notation: 0.163, 2.53, 58.7, 5100
 ** (a fast machine writes a million rows in well under a second). */
-static const char *secs(double s, char *buf, size_t n)
+const char *absolute_secs_text(double s, char *buf, size_t n)
 {
     snprintf(buf, n, s < 1 ? "%.3f" : s < 10 ? "%.2f" : s < 100 ? "%.1f" : "%.0f", s);
     return buf;
@@ -173,7 +173,7 @@ static const char *secs(double s, char *buf, size_t n)
 const char *absolute_write_text(double s_per_m, char *buf, size_t n)
 {
     char r[24], s[24];
-    snprintf(buf, n, "%s s per million rows (%s rows/s)", secs(s_per_m, s, sizeof s),
+    snprintf(buf, n, "%s s per million rows (%s rows/s)", absolute_secs_text(s_per_m, s, sizeof s),
              absolute_rate_text(1e6 / s_per_m, r, sizeof r));
     return buf;
 }
@@ -254,8 +254,9 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
                             " Projected to %s rows from its scaling fit: %s s per million rows "
                             "written (%s..%s, a 95%% prediction interval)",
                             absolute_rows_text(a->target_rows, rows, sizeof rows),
-                            secs(ws->proj, s, sizeof s),
-                            secs(ws->lo, slo, sizeof slo), secs(ws->hi, shi, sizeof shi));
+                            absolute_secs_text(ws->proj, s, sizeof s),
+                            absolute_secs_text(ws->lo, slo, sizeof slo),
+                            absolute_secs_text(ws->hi, shi, sizeof shi));
     if (len < n && !isnan(r99->proj))
         len += (size_t)snprintf(buf + len, n - len, ", a read's p99 %s (%s..%s)",
                                 absolute_time_text(r99->proj, p99, sizeof p99),

@@ -55,6 +55,9 @@ double absolute_at(const struct absolute_figure *f, double rows);
 ** it (b > 0) and is under it at from rows; 0 when it never does. */
 double absolute_crossing(const struct absolute_figure *f, double limit, double from);
 
+/* Seconds to three figures or so: "0.254", "2.54", "25.4", "254". */
+const char *absolute_secs_text(double s, char *buf, size_t n);
+
 /* "2.54 s per million rows (394k rows/s)" of seconds per million. */
 const char *absolute_write_text(double s_per_m, char *buf, size_t n);
 

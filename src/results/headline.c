@@ -247,9 +247,11 @@ static void scaling(const struct headline_input *in, const char *base, struct he
                  two_point(&r, rd, sizeof rd));
     /* the fit over every full chunk of every repeat leads: a two-point
     ** ratio is the noisier figure */
-    add(h, HL_SCALING, "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.",
-        base, absolute_rows_short_text(w.first_rows, y, sizeof y), absolute_rows_short_text(w.last_rows, x, sizeof x),
-        per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
+    add(h, HL_SCALING,
+        "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.", base,
+        absolute_rows_short_text(w.first_rows, y, sizeof y),
+        absolute_rows_short_text(w.last_rows, x, sizeof x), per_doubling(&w, a, sizeof a),
+        two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
         if (isnan(w.b_lo))
@@ -260,7 +262,8 @@ static void scaling(const struct headline_input *in, const char *base, struct he
         add(h, HL_SCALING,
             "It stopped at %s of the planned %s rows: at that slope a row written would cost "
             "%s the first chunk's at %s rows, an extrapolation, not a measurement.",
-            absolute_rows_short_text(w.last_rows, x, sizeof x), absolute_rows_short_text(in->planned_rows, y, sizeof y), a,
+            absolute_rows_short_text(w.last_rows, x, sizeof x),
+            absolute_rows_short_text(in->planned_rows, y, sizeof y), a,
             absolute_rows_short_text(in->planned_rows, z, sizeof z));
     }
 }

@@ -171,3 +171,64 @@ PY
     done
     [ "$(cd "$RUNS" && find a b | sort)" = "$before" ]
 }
+
+@test "compare: a run projected to --target-rows is held against another's measurement there, the interval its headline gave, inside or out; each cell once over its repeats" {
+    local q=(--chunk 2500 --reads 500 --journal delete,wal --progress never --no-plot)
+    run "$S" run --rows 20k --target-rows 40k --repeat 2 "${q[@]}" --db-dir "$BATS_TEST_TMPDIR/db" \
+        --out "$BATS_TEST_TMPDIR/p"
+    [ "$status" -eq 0 ]
+    projected=$output
+    run "$S" run --rows 40k "${q[@]}" --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/m"
+    [ "$status" -eq 0 ]
+    measured=$output
+    run "$S" compare "$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/m" --out "$BATS_TEST_TMPDIR/c"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$projected" "$measured" "$output" <<'PY'
+import re, sys
+projected, measured, out = sys.argv[1:]
+def cells(text, pat):
+    got = {}
+    for l in text.splitlines():
+        m = re.search(r"\(the largest full chunk\), (delete|wal)", l)
+        f = re.search(pat, l)
+        if m and f:
+            got[m.group(1)] = f.groups()
+    return got
+# each run's own headline: the projection to 40k rows, and what 40k rows measured
+proj = cells(projected, r"Projected to 40k rows from its scaling fit: [0-9.]+ s per million rows "
+                        r"written \(([0-9.]+)\.\.([0-9.]+), a 95% prediction interval\), a "
+                        r"read's p99 \S+ \S+ \((\S+ \S+)\.\.(\S+ \S+)\)")
+meas = cells(measured, r"^\s*At 40k rows .* wrote ([0-9.]+) s per million rows[^;]*; a point read "
+                       r"took \S+ \S+ at p50 and (\S+ \S+) at p99")
+assert set(proj) == set(meas) == {"delete", "wal"}, (proj, meas)
+lines = [l.strip() for l in out.splitlines() if l.strip().startswith("at 40k rows, cell")]
+assert len(lines) == 2, lines          # a cell once, whatever its repeats
+def us(t):
+    v, u = t.split()
+    return float(v) * {"µs": 1, "ms": 1e3, "s": 1e6}[u]
+inside = checked = 0
+for l in lines:
+    m = re.fullmatch(r"at 40k rows, cell (\d) of m against cell (\d) of p projected from 20k rows: m "
+                     r"measured ([0-9.]+) s per million rows written, (inside|above it|below it) "
+                     r"p's projection \(([0-9.]+)\.\.([0-9.]+), 95%\); a read's p99 (.+?), "
+                     r"(inside|above it|below it) \((.+?)\.\.(.+?)\)\.", l)
+    assert m, l
+    mode = "delete" if m.group(1) == "1" else "wal"
+    w, wwhere, wlo, whi, p99, pwhere, plo, phi = m.groups()[2:]
+    assert (w,) == meas[mode][:1] and (wlo, whi) == proj[mode][:2], (l, meas[mode], proj[mode])
+    assert p99 == meas[mode][1] and (plo, phi) == proj[mode][2:], (l, meas[mode], proj[mode])
+    for v, lo, hi, said in ((float(w), float(wlo), float(whi), wwhere),
+                            (us(p99), us(plo), us(phi), pwhere)):
+        want = "above it" if v > hi else "below it" if v < lo else "inside"
+        # a figure printed equal to an end was compared unrounded: either word
+        assert said == want or (v in (lo, hi) and said != "inside"), (l, v, lo, hi)
+        inside += said == "inside"
+        checked += 1
+assert f"  {inside} of {checked} projected figures held the measured one inside their 95% prediction interval" in out.splitlines(), out
+PY
+    # runs that projected nothing are not held against anything
+    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/c2"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"against the projections"* ]]
+}

@@ -1,0 +1,27 @@
+/*
+** cmpproj: a run of `sqlsoak compare` held against another's projection.
+** A run given --target-rows past its rows projected each cell's cost per
+** row written and its read's p99 there from its own log-log fit, with a
+** 95% prediction interval (absolute.h).  When another run of the same
+** cell measured further (its largest full chunk past the projecting run's),
+** the projection is taken to that size and the measured figure said to
+** fall inside its interval, or above or below it:
+**
+**   Projection (cell 1): b measured 3.10 s per million rows written at
+**   40k rows, inside a's projection (2.80..3.50, 95%, from 20k rows); a
+**   read's p99 22 µs, above it (12 µs..19 µs).
+**
+** and, at the end, how many of the figures so checked fell inside.
+*/
+#ifndef SQLSOAK_CMPPROJ_H
+#define SQLSOAK_CMPPROJ_H
+
+#include "plotdata.h"
+
+#include <stdio.h>
+
+/* The lines of the n matched rows (their match numbers group a cell's
+** runs) to f.  Returns how many figures were checked. */
+int cmpproj_print(FILE *f, const struct report_row *rows, int n);
+
+#endif
