@@ -113,6 +113,7 @@ struct soak {
                                    its close, for oscache (oscache.h); -1 none */
     struct readers rd;          /* --readers, and the page they share */
     struct readers_tally *rd_chunk;   /* their tallies of a chunk, merged */
+    char wal_path[4200];        /* the -wal file, in WAL; "" otherwise */
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -658,6 +659,12 @@ static int chunk_record(struct soak *s, struct chunk_record *cr)
     cr->db_bytes = file_size(db);
     dbfile_side(db, "-wal", side, sizeof side);
     cr->wal_bytes = file_size(side);
+    cr->wal_bytes_peak = NAN;
+    if (*s->wal_path) {         /* the largest seen: each timeline row's end, each phase's */
+        cr->wal_bytes_peak = fmax(timeline_wal_max(&s->w.tl), (double)cr->wal_bytes);
+        for (int p = 0; p < PHASE_COUNT; p++)
+            cr->wal_bytes_peak = fmax(cr->wal_bytes_peak, cr->ph[p].wal_bytes);
+    }
     dbfile_side(db, "-journal", side, sizeof side);
     cr->journal_bytes = file_size(side);
     cr->rss_kib = sysinfo_rss_kib();
@@ -1281,6 +1288,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);
     s.w.tl.vfs = s.counting ? &s.count.c : NULL;    /* each timeline row's writes */
+    if (c->v[DIM_JOURNAL] == JM_WAL) {              /* and the WAL's size */
+        dbfile_side(env->db_path, "-wal", s.wal_path, sizeof s.wal_path);
+        timeline_wal(&s.w.tl, s.wal_path);
+    }
     s.value = malloc((size_t)c->v[DIM_VALUE_SIZE] + 1);
     int stats_ok = cellstats_init(&s.stats, nchunks) == 0;
     const struct soak_prior *prior = env->prior;

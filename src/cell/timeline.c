@@ -31,6 +31,7 @@ void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_
     uint64_t mono = clock_now_ns();
     tl->wall_off = (double)wall.tv_sec + wall.tv_nsec / 1e9 - mono / 1e9;
     tl->end = UINT64_MAX;
+    tl->wal_max = NAN;
     tl->stall_row = -1;
     testhook_write_stall(&tl->stall_row, &tl->stall_ns);
     tl->slow_ns = testhook_write_slow_ns();
@@ -50,6 +51,11 @@ static void sleep_ns(uint64_t ns)
         ;
 }
 
+void timeline_wal(struct timeline *tl, const char *path)
+{
+    tl->wal_path = path;
+}
+
 double timeline_wall(const struct timeline *tl, uint64_t t)
 {
     return t / 1e9 + tl->wall_off;
@@ -58,6 +64,7 @@ double timeline_wall(const struct timeline *tl, uint64_t t)
 void timeline_chunk(struct timeline *tl, int64_t chunk)
 {
     tl->chunk = chunk;
+    tl->wal_max = NAN;
     tl->stall_max = tl->commit_max = 0;
     tl->commits = 0;
 }
@@ -100,6 +107,12 @@ static void emit(struct timeline *tl, int phase, uint64_t start, uint64_t span, 
         int64_t rops = sharedpage_take(tl->page, tl->readers, &rmax);
         r.reader_ops = (double)rops;
         r.reader_max_us = rops ? rmax / 1e3 : NAN;
+    }
+    struct stat st;
+    if (tl->wal_path) {     /* no file: SQLite removed it at the last close, or none yet */
+        r.wal_bytes = stat(tl->wal_path, &st) == 0 ? (double)st.st_size : 0;
+        if (!(r.wal_bytes <= tl->wal_max))
+            tl->wal_max = r.wal_bytes;
     }
     int len = csvout_row(CSV_TIMELINE, &r, line, sizeof line);
     if (len > 0 && csvout_append(tl->fd, line, len) != 0) {

@@ -17,6 +17,9 @@
 ** With readers (readers.h), each row also holds their reads since the
 ** row before and the slowest of them, taken from the shared page.
 **
+** In WAL (timeline_wal), each row also holds the -wal file's size at its
+** end: the WAL's course through checkpoints, sampled every interval.
+**
 ** With the counting VFS (countvfs.h), each row also holds the bytes
 ** SQLite wrote and the syncs it asked for, by file, from the end of the
 ** row before (or the phase's start) to the moment the row is written: at
@@ -85,6 +88,8 @@ struct timeline {
                                            holds too; NULL: none */
     struct countvfs_counts vfs_mark;    /* them at the end of the last row */
     struct countvfs_counts vfs_tc;      /* them as the COMMIT began */
+    const char *wal_path;    /* the -wal file each row gives the size of; NULL: not WAL */
+    double wal_max;          /* the chunk's largest at a row's end; NaN: none */
 };
 
 /* Starts a cell's timeline: rows go to fd (-1: none written), interval_ms
@@ -140,6 +145,18 @@ static inline void timeline_read(struct timeline *tl, uint64_t now, uint64_t lat
 /* The chunk's figures: write_stall_max_ms, and commit_max_ms (NaN when the
 ** chunk committed nothing). */
 void timeline_figures(const struct timeline *tl, double *stall_ms, double *commit_ms);
+
+/* Each row written from now on holds the size of the -wal file path (a
+** stat(2) a row: about one a second), and the chunk's largest is kept
+** (timeline_wal_max).  path must outlive the timeline. */
+void timeline_wal(struct timeline *tl, const char *path);
+
+/* The largest -wal file the chunk's rows saw; NaN: none written, or not
+** WAL. */
+static inline double timeline_wal_max(const struct timeline *tl)
+{
+    return tl->wal_max;
+}
 
 /* The wall clock (s since 1970) of monotonic time t (ns). */
 double timeline_wall(const struct timeline *tl, uint64_t t);

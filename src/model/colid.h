@@ -38,7 +38,7 @@
     X(corrupt) X(lost_upper95_pct) X(corrupt_upper95_pct) X(histogram) X(phase) X(start_unix_s) \
     X(span_s) X(ops) X(read_max_us) X(writer_busy) X(writer_wait_s) X(checkpoint_s) \
     X(checkpoint_frames_per_s) X(checkpoint_wal_frames) X(checkpoint_frames) X(checkpoint_busy) \
-    X(write_wal_bytes) X(wal_bytes_max) X(checkpoint_busy_chunks) \
+    X(write_wal_bytes) X(wal_bytes_max) X(wal_bytes_peak) X(checkpoint_busy_chunks) \
     X(baseline_cell) X(write_vs_baseline) \
     X(write_vs_baseline_lo) X(write_vs_baseline_hi) X(write_verdict) X(read_vs_baseline) \
     X(read_vs_baseline_lo) X(read_vs_baseline_hi) X(read_verdict) X(baseline_rounds) \

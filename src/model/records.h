@@ -66,6 +66,9 @@ struct chunk_record {
     struct phase_stats ph[PHASE_COUNT];   /* write's ops: the chunk's rows (chunk_rows) */
     int64_t verify_failures;
     int64_t db_bytes, wal_bytes, journal_bytes;
+    /* the largest -wal file the chunk saw: at each timeline row's end and
+    ** each phase's end; NaN: not WAL */
+    double wal_bytes_peak;
     int64_t io_write_bytes, io_read_bytes;
     int64_t rss_kib;
     double elapsed_s;        /* since the cell started, at the chunk's end */
@@ -192,6 +195,7 @@ struct timeline_record {
     /* the counting VFS's bytes written and syncs by file, as in
     ** vfs_figures, in the interval (timeline.h); NaN: not counted */
     double vfs_write_bytes[VFS_FILES], vfs_syncs[VFS_FILES];
+    double wal_bytes;        /* the -wal file's size at the row's end; NaN: not WAL */
 };
 
 #endif

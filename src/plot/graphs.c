@@ -53,6 +53,11 @@ static const struct graphs_graph list[] = {
                    "stretches without a row inserted (and COMMITs of a whole interval or "
                    "more) in red; in a matrix, each run of a cell in its colour, from a "
                    "dashed line at its start that names it (cell 3 · repeat 2).", 0}}},
+    {"wal.gp", GRAPHS_RUN, GRAPHS_TIMELINE | GRAPHS_WAL,
+     {{"wal", "The -wal file's size at the end of each interval of timeline.csv against "
+              "wall-clock time, a colour per run of a cell, each checkpoint a cross: does a "
+              "checkpoint bring the WAL back, or does it grow with the table (a reader "
+              "pinning a snapshot)?", 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "
@@ -85,6 +90,7 @@ static const char *const reasons[] = {
     "no reader processes ran",
     "the temperature was the same at every chunk's end (a flat line says nothing)",
     "the CPU clock was the same at every chunk's end (a flat line says nothing)",
+    "no -wal file's size was recorded (no cell in WAL, or a timeline.csv of an older sqlsoak)",
 };
 
 const struct graphs_graph *graphs_at(int i)

@@ -8,7 +8,9 @@
 **                  interval's start and end on the axis), phase, rate
 **                  (ops per second), stall (1: an interval of the write
 **                  phase without a row inserted, or a COMMIT's own row),
-**                  k (its cell's number in cells.tsv)
+**                  k (its cell's number in cells.tsv), wal (the -wal
+**                  file's size at the interval's end, MB; empty outside
+**                  WAL)
 **   chunkmarks.tsv t of each chunk's first write interval
 **   cells.tsv      one row per run of a cell in the order they ran: k,
 **                  label (cellname.h's "cell 3 · repeat 2", "cell 3" in a
@@ -148,9 +150,9 @@ static int write_cells(const char *datadir, const struct cells *c, char *err, si
 }
 
 static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
-                          struct cells *cells, char *err, size_t n)
+                          struct cells *cells, unsigned *have, char *err, size_t n)
 {
-    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", "k", NULL};
+    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", "k", "wal", NULL};
     static const char *const mcols[] = {"t", NULL};
     struct tsv f, m;
     if (tsv_create(&f, datadir, "timeline", 0, cols, err, n))
@@ -173,6 +175,10 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
         tsv_int(&f, "stall", commit || (stall && ops == 0));
         tsv_int(&f, "k", cell_number(cells, tl, TLF, i, (start - t0) / div));
+        double wal = csvin_num(tl, TLF, i, COL_wal_bytes);
+        tsv_num(&f, "wal", wal / 1e6);
+        if (wal >= 0)
+            *have |= GRAPHS_WAL;
         tsv_end_row(&f);
         char key[96];
         snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, COL_cell),
@@ -250,7 +256,7 @@ int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *
     int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, n);
     if (rc == 0 && tl->nrows > 0) {
         have |= GRAPHS_TIMELINE;
-        rc = write_timeline(datadir, tl, t0, div, cells, err, n);
+        rc = write_timeline(datadir, tl, t0, div, cells, &have, err, n);
     }
     if (rc == 0)
         rc = write_telemetry(datadir, &r->chunks, t0, div, cells, &have, err, n);

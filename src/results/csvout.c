@@ -128,6 +128,8 @@ static const struct column chunk_columns[] = {
     C(CR, verify_failures, K_I64, 0, "", "", "values read back that differ from those written"),
     C(CR, db_bytes, K_I64, 0, "bytes", "", "size of the database file after the chunk"),
     C(CR, wal_bytes, K_I64, 0, "bytes", "", "size of the -wal file after the chunk"),
+    C(CR, wal_bytes_peak, K_F64, 0, "bytes", "wal",
+      "the largest -wal file the chunk saw, at each timeline interval's and phase's end (WAL)"),
     C(CR, journal_bytes, K_I64, 0, "bytes", "", "size of the -journal file after the chunk"),
     C(CR, io_write_bytes, K_I64, 0, "bytes", "amplification",
       "written to storage by the cell's process during the chunk"),
@@ -381,6 +383,7 @@ static const struct column timeline_columns[] = {
     TL_VFS(1, journal, "the rollback journal"),
     TL_VFS(2, wal, "the WAL"),
     TL_VFS(3, other, "other files"),
+    C(TL, wal_bytes, K_F64, 0, "bytes", "wal", "size of the -wal file at the interval's end (WAL)"),
 };
 
 struct schema {

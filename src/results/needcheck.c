@@ -70,7 +70,8 @@ static int64_t first_repeat(const struct needcheck_input *in, int64_t cell)
 }
 
 /* The WAL item of a WAL cell: the largest -wal file its measured chunks
-** left at a phase's end (before a chunk's checkpoint, and after it), and,
+** saw (each one's peak; in an older folder, at the write phase's end,
+** before a checkpoint, and after the chunk), and,
 ** when walsize judged it growing, that file grown at its rate to the
 ** target.  0, or -1 when the cell keeps no WAL. */
 static int wal_item(const struct needcheck_input *in, int64_t cell, int64_t last_rows,
@@ -84,7 +85,7 @@ static int wal_item(const struct needcheck_input *in, int64_t cell, int64_t last
             !absolute_measured(in->recs, in->nrecs, c))
             continue;
         wal = 1;
-        double b[] = {(double)c->wal_bytes, c->ph[PHASE_WRITE].wal_bytes};
+        double b[] = {(double)c->wal_bytes, c->ph[PHASE_WRITE].wal_bytes, c->wal_bytes_peak};
         for (size_t k = 0; k < sizeof b / sizeof *b; k++)
             if (b[k] >= 0 && !(b[k] <= largest))
                 largest = b[k];

@@ -7,8 +7,9 @@
 **
 ** The costs (writes, reads, read-p99) are absolute.h's figures.  wal=SIZE
 ** holds a WAL cell's -wal file to SIZE: the largest file the cell's
-** measured chunks left at a phase's end (chunks.csv's write_wal_bytes and
-** wal_bytes), grown at the rate walsize.h measured when its verdict is
+** measured chunks saw (chunks.csv's wal_bytes_peak, sampled each interval
+** of the timeline; write_wal_bytes and wal_bytes where a folder has no
+** peak), grown at the rate walsize.h measured when its verdict is
 ** growing; a cell in another journal mode keeps no WAL, and the item does
 ** not apply to it.
 */

@@ -57,8 +57,8 @@ PY
 import csv, json, re, sys
 out, text = sys.argv[1:]
 chunks = list(csv.DictReader(open(out + "/chunks.csv")))
-# the largest -wal file a cell's chunks left at a phase's end
-largest = {c: max(max(int(r["write_wal_bytes"]), int(r["wal_bytes"]))
+# the largest -wal file a cell's chunks saw
+largest = {c: max(max(int(r["write_wal_bytes"]), int(r["wal_bytes"]), int(r["wal_bytes_peak"]))
                   for r in chunks if r["cell"] == c) for c in ("1", "2")}
 need = {l.strip().split(": ", 1)[1].split(" ", 3)[2]: l.strip() for l in text.splitlines()
         if l.strip().startswith("Need (wal 10 MiB): ")}
@@ -97,6 +97,45 @@ PY
         [[ "$output" == *"--need wal: '$bad' is not a size above 0 (256M, 1GiB, 900k)"* ]]
         [ ! -e "$T/bad" ] && [ ! -e "$T/db2" ]
     done
+}
+
+@test "the WAL's course: timeline.csv gives the -wal file's size each interval, chunks.csv each chunk's peak, wal.png draws it; outside WAL all empty and the graph not drawn, with why" {
+    run "$S" run --rows 20k --chunk 5k --reads 100 --journal wal --checkpoint passive \
+        --pin-reader 0,1h --timeline-interval 10 --db-dir "$T/db" --out "$T/out" --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out" <<'PY'
+import csv, sys
+out = sys.argv[1]
+chunks = list(csv.DictReader(open(out + "/chunks.csv")))
+tl = list(csv.DictReader(open(out + "/timeline.csv")))
+assert tl and all(r["wal_bytes"] != "" for r in tl), tl
+for c in chunks:
+    rows = [float(r["wal_bytes"]) for r in tl
+            if (r["cell"], r["repeat"], r["chunk"]) == (c["cell"], c["repeat"], c["chunk"])]
+    assert rows, c
+    # the peak: the largest at any row's end, or at the write phase's or the chunk's end
+    want = max(rows + [float(c["write_wal_bytes"]), float(c["wal_bytes"])])
+    assert float(c["wal_bytes_peak"]) == want, (c["cell"], c["chunk"], c["wal_bytes_peak"], want)
+# a pinned snapshot: no checkpoint brings the file back, it only grows
+pinned = [float(r["wal_bytes"]) for r in tl if r["pin_reader_s"] == "3600"]
+assert all(b >= a for a, b in zip(pinned, pinned[1:])), pinned
+assert pinned[-1] > 2 * pinned[0], pinned
+PY
+    [ -s "$T/out/plots/wal.png" ] && [ -s "$T/out/plots/wal.svg" ]
+    grep -q "after a checkpoint" "$T/out/plots/wal.svg"
+    # a rollback journal: no WAL to follow
+    run "$S" run --rows 4k --chunk 2k --journal delete --db-dir "$T/db" --out "$T/del" \
+        --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$T/del" <<'PY'
+import csv, sys
+out = sys.argv[1]
+assert all(r["wal_bytes_peak"] == "" for r in csv.DictReader(open(out + "/chunks.csv")))
+assert all(r["wal_bytes"] == "" for r in csv.DictReader(open(out + "/timeline.csv")))
+PY
+    [ ! -e "$T/del/plots/wal.png" ]
+    grep -q "<li>wal: no -wal file&#39;s size was recorded (no cell in WAL" "$T/del/report.html"
 }
 
 @test "pin reader: a WAL still filling up to its first automatic checkpoint gets no verdict" {
