@@ -113,6 +113,142 @@ static inline int in_block0(const struct schedule *s, int64_t c, int64_t row)
     return row < r && (d < 0 ? d + r : d) < s->updates;
 }
 
+/* ---- uniform updates beside uniform deletes: blocks that skip the holes ----
+**
+** Uniform deletes leave holes anywhere.  Chunk c's block of updates then
+** starts where it always would and runs on, wrapping at R(c), over as
+** many rows as it takes to meet `updates` rows still there (the rows gone
+** before c: its own deletes follow its updates), or over all R(c) rows
+** when fewer are there.  Its extent (the rows it spans, holes included)
+** depends on the deletes before it, so the extents of the chunks so far
+** are kept once computed, in chunk order (8 bytes a chunk): a row's
+** generation is the number of earlier extents that hold it, as it is of
+** the blocks of fixed length elsewhere. */
+
+static int skips_holes(const struct schedule *s)
+{
+    return s->updates && !s->hot && s->deletes && s->delete_keys != DK_OLDEST;
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+    const struct schedule_span *x = a, *y = b;
+    return (x->from > y->from) - (x->from < y->from);
+}
+
+/* The rows gone before chunk c (the delete blocks of chunks 0..c-1), as
+** sorted disjoint spans into *out (malloc'd; NULL when none); returns how
+** many, or -1 out of memory. */
+static int64_t gone_spans(const struct schedule *s, int64_t c, struct schedule_span **out)
+{
+    struct schedule_span *g = malloc(sizeof *g * (size_t)(2 * c + 1));
+    int64_t n = 0;
+    *out = g;
+    if (!g)
+        return -1;
+    for (int64_t k = 0; k < c; k++) {
+        int64_t lo, r = block_rows(s, k, SALT_DELETES, &lo);
+        int64_t st = block_start(s, k, SALT_DELETES, lo, r), d = s->deletes;
+        if (d >= r) {
+            g[n++] = (struct schedule_span){0, r};
+        } else if (st + d <= r) {
+            g[n++] = (struct schedule_span){st, st + d};
+        } else {
+            g[n++] = (struct schedule_span){st, r};
+            g[n++] = (struct schedule_span){0, st + d - r};
+        }
+    }
+    qsort(g, (size_t)n, sizeof *g, span_cmp);
+    int64_t m = 0;
+    for (int64_t i = 0; i < n; i++) {       /* merged: touching or overlapping spans */
+        if (m && g[i].from <= g[m - 1].to) {
+            if (g[i].to > g[m - 1].to)
+                g[m - 1].to = g[i].to;
+        } else {
+            g[m++] = g[i];
+        }
+    }
+    return m;
+}
+
+/* The rows the spans g[0..n) leave of [0, r). */
+static int64_t live_rows(const struct schedule_span *g, int64_t n, int64_t r)
+{
+    int64_t gone = 0;
+    for (int64_t i = 0; i < n; i++)
+        gone += g[i].to - g[i].from;
+    return r - gone;
+}
+
+/* The extent of chunk c's block from st over [0, r), whose holes are g[0..n). */
+static int64_t extent_of(const struct schedule *s, const struct schedule_span *g, int64_t n,
+                         int64_t st, int64_t r)
+{
+    int64_t need = s->updates;
+    if (live_rows(g, n, r) <= need)
+        return r;                           /* every row, the last ones again */
+    int64_t i = 0, x = st;
+    while (i < n && g[i].to <= x)
+        i++;
+    for (;;) {                              /* ends: live rows remain past need */
+        int64_t hole = i < n ? (g[i].from > x ? g[i].from : x) : r;
+        if (hole - x >= need) {
+            int64_t end = x + need;
+            return end > st ? end - st : end + r - st;
+        }
+        need -= hole - x;
+        if (i < n) {
+            x = g[i++].to;
+        } else {
+            x = 0;                          /* the wrap: from row 0 again */
+            i = 0;
+        }
+    }
+}
+
+/* The extents of the chunks so far, kept for the schedule they were
+** computed for: one process runs one cell's schedule (and its readers
+** theirs), so one memo serves. */
+static struct {
+    struct schedule key;
+    int64_t n, cap;
+    int64_t *len;
+} memo;
+
+static int same_schedule(const struct schedule *a, const struct schedule *b)
+{
+    return a->seed == b->seed && a->rows == b->rows && a->chunk == b->chunk &&
+           a->updates == b->updates && a->hot == b->hot && a->deletes == b->deletes &&
+           a->delete_keys == b->delete_keys;
+}
+
+/* The extent of uniform chunk c's block of updates beside uniform deletes. */
+static int64_t extent(const struct schedule *s, int64_t c)
+{
+    if (!same_schedule(&memo.key, s)) {
+        memo.key = *s;
+        memo.n = 0;
+    }
+    while (memo.n <= c) {
+        if (memo.n == memo.cap) {
+            int64_t cap = memo.cap ? 2 * memo.cap : 64;
+            int64_t *p = realloc(memo.len, sizeof *p * (size_t)cap);
+            if (!p)
+                abort();                    /* 8 bytes a chunk: never at any sane size */
+            memo.len = p;
+            memo.cap = cap;
+        }
+        int64_t k = memo.n, lo, r = block_rows(s, k, SALT_UPDATES, &lo);
+        struct schedule_span *g;
+        int64_t n = gone_spans(s, k, &g);
+        if (n < 0)
+            abort();
+        memo.len[memo.n++] = extent_of(s, g, n, block_start(s, k, SALT_UPDATES, lo, r), r);
+        free(g);
+    }
+    return memo.len[c];
+}
+
 int64_t schedule_gone_below(const struct schedule *s, int64_t chunks_done)
 {
     if (s->deletes == 0 || s->delete_keys != DK_OLDEST || chunks_done <= 0)
@@ -156,6 +292,11 @@ uint64_t schedule_generation(const struct schedule *s, int64_t row, int64_t chun
     /* this runs for every update and every value read: without a window,
     ** in_block0, as it always ran */
     uint64_t gen = 0;
+    if (skips_holes(s)) {       /* each block's extent over the holes before it */
+        for (int64_t c = 0; c < chunks_done; c++)
+            gen += (uint64_t)in_block(s, c, SALT_UPDATES, extent(s, c), row);
+        return gen;
+    }
     if (!(s->deletes && s->delete_keys == DK_OLDEST)) {     /* every block from row 0 */
         for (int64_t c = 0; c < chunks_done; c++)
             gen += (uint64_t)in_block0(s, c, row);
@@ -184,6 +325,15 @@ void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *ro
         *gen = u / (uint64_t)s->hot + 1;
         return;
     }
+    if (skips_holes(s)) {       /* the j-th row still there: the walk's */
+        struct schedule_walk w;
+        if (schedule_walk_start(&w, s, c))
+            abort();
+        for (int64_t k = 0; k <= j; k++)
+            schedule_walk_next(&w, row, gen);
+        schedule_walk_end(&w);
+        return;
+    }
     int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
     int64_t x = block_start(s, c, SALT_UPDATES, lo, r) + j;
     while (x >= r)              /* once at most, unless the block is larger than its rows */
@@ -195,6 +345,15 @@ void schedule_update(const struct schedule *s, int64_t c, int64_t j, int64_t *ro
 int schedule_update_again(const struct schedule *s, int64_t c, int64_t j)
 {
     int64_t lo, r = block_rows(s, c, SALT_UPDATES, &lo);
+    if (skips_holes(s)) {
+        struct schedule_span *g;
+        int64_t n = gone_spans(s, c, &g);
+        if (n < 0)
+            abort();
+        int64_t live = live_rows(g, n, r);
+        free(g);
+        return j >= live;
+    }
     return !s->hot && j >= r - lo;
 }
 
@@ -227,9 +386,18 @@ int schedule_walk_start(struct schedule_walk *w, const struct schedule *s, int64
     w->edges = malloc(sizeof *w->edges * (size_t)(4 * (c > 0 ? c : 1)));
     if (!w->edges)
         return -1;
+    if (skips_holes(s)) {
+        if ((w->ngone = gone_spans(s, c, &w->gone)) < 0) {
+            free(w->edges);
+            w->edges = NULL;
+            return -1;
+        }
+        w->all_gone = live_rows(w->gone, w->ngone, w->r) <= 0;
+    }
     for (int64_t k = 0; k < c; k++) {
         int64_t lo, r = block_rows(s, k, SALT_UPDATES, &lo);
-        int64_t st = block_start(s, k, SALT_UPDATES, lo, r), n = s->updates;
+        int64_t st = block_start(s, k, SALT_UPDATES, lo, r);
+        int64_t n = skips_holes(s) ? extent(s, k) : s->updates;
         if (n >= r - lo) {
             add_span(w->edges, &w->nedges, lo, r);
         } else if (st + n <= r) {
@@ -252,11 +420,19 @@ void schedule_walk_next(struct schedule_walk *w, int64_t *row, uint64_t *gen)
         schedule_update(s, w->c, w->j++, row, gen);
         return;
     }
-    if (w->x >= w->r) {         /* the wrap (every r - lo rows when the block is
+    for (;;) {
+        if (w->x >= w->r) {     /* the wrap (every r - lo rows when the block is
                                 ** larger than them): the rows rise again from lo */
-        w->x -= w->r - w->lo;
-        w->next = 0;
-        w->covered = 0;
+            w->x -= w->r - w->lo;
+            w->next = 0;
+            w->covered = 0;
+            w->gi = 0;
+        }
+        while (w->gi < w->ngone && w->gone[w->gi].to <= w->x)
+            w->gi++;
+        if (w->gi == w->ngone || w->gone[w->gi].from > w->x || w->all_gone)
+            break;
+        w->x = w->gone[w->gi].to;   /* over a hole the deletes before left */
     }
     while (w->next < w->nedges && w->edges[w->next].at <= w->x)
         w->covered += (uint64_t)(int64_t)w->edges[w->next++].delta;
@@ -269,5 +445,7 @@ void schedule_walk_next(struct schedule_walk *w, int64_t *row, uint64_t *gen)
 void schedule_walk_end(struct schedule_walk *w)
 {
     free(w->edges);
+    free(w->gone);
     w->edges = NULL;
+    w->gone = NULL;
 }

@@ -20,10 +20,13 @@
 **            larger than the rows holds them all, rewritten again with the
 **            same value).  G is the retention window's start under
 **            --delete-keys oldest (schedule_gone_below(c): no update meets
-**            a deleted row), else 0 (uniform deletes' holes may be met:
-**            such an update changes nothing).  A row's generation is the
-**            number of chunks whose block holds it: O(chunks), a few
-**            instructions each.  With random keys consecutive rows are
+**            a deleted row), else 0.  Beside uniform deletes, whose holes
+**            lie anywhere, the block steps over the rows gone before c: it
+**            spans as many rows as it takes to meet `updates` rows still
+**            there (its extent, kept once computed: 8 bytes a chunk), so
+**            that every update rewrites a row.  A row's generation is the
+**            number of chunks whose block (extent) holds it: O(chunks), a
+**            few instructions each.  With random keys consecutive rows are
 **            scattered keys.
 ** Then it makes `deletes` deletes (after its updates: an update of a
 ** deleted row changes nothing):
@@ -110,6 +113,9 @@ struct schedule_edge {
     int64_t at;             /* a row where an earlier block starts (+1) or ends (-1) */
     int delta;
 };
+struct schedule_span {
+    int64_t from, to;       /* rows [from, to) */
+};
 struct schedule_walk {
     const struct schedule *s;
     int64_t c, j;           /* the next update: j of chunk c */
@@ -117,6 +123,11 @@ struct schedule_walk {
     struct schedule_edge *edges;   /* sorted by at; NULL under hot */
     size_t nedges, next;    /* the edges at or below the last row, applied */
     uint64_t covered;       /* the earlier blocks holding the last row */
+    /* uniform deletes: the rows gone before c, sorted spans the walk
+    ** steps over (NULL otherwise), and the next at or past the row */
+    struct schedule_span *gone;
+    int64_t ngone, gi;
+    int all_gone;           /* no row left to step to: none skipped */
 };
 
 /* Starts the walk of chunk c's updates (s->updates > 0).  0, or -1 when

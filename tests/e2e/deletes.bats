@@ -58,6 +58,17 @@ PY
     done
 }
 
+@test "deletes: uniform updates beside uniform deletes rewrite as many rows as asked, each one still there, and --verify passes" {
+    run "$S" run --rows 20k --chunk 2k --reads 500 --updates 1500 --deletes 1000 \
+        --delete-keys uniform --verify --db-dir "$T/db" --out "$T/o" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field verify_failures "$T/o/summary.csv")" = 0 ]
+    # the deletes leave holes anywhere; every chunk's block steps over them
+    [ "$(field updates "$T/o/chunks.csv" | sort -u)" = 1500 ]
+    python3 "$BATS_TEST_DIRNAME/helpers/robust_check.py" soak "$T/o" 20000 2000
+}
+
 @test "deletes: a deleted row found again is caught, by the reads (uniform) and by --verify" {
     # row 3 deleted by its chunk, then put back with its last value
     SQLSOAK_TEST_STALE_ROW=3 run "$S" run --rows 20 --chunk 10 --reads 1000 --deletes 5 \

@@ -120,29 +120,37 @@ static void test_deletes_match_their_rows(void **state)
     check_deletes(950, 100, 100, DK_UNIFORM);
 }
 
-/* Updates beside oldest deletes: every update meets a row still there
-** (the chunks before deleted the rows below the window, this chunk's
-** deletes follow its updates), each a chunk's rows once but in a block
-** larger than the rows left, where a row met again gets the same value;
-** the generations after each chunk are those the updates left. */
-static void check_live_updates(int64_t rows, int64_t chunk, int64_t updates, int64_t deletes)
+/* Updates beside deletes, oldest or uniform: every update meets a row
+** still there (the chunks before deleted rows below the window, or
+** anywhere; this chunk's deletes follow its updates), each a chunk's rows
+** once but in a block larger than the rows left, where a row met again
+** gets the same value; the generations after each chunk are those the
+** updates left, and the rows are those the deletes left. */
+static void check_live_updates(int64_t rows, int64_t chunk, int64_t updates, int64_t deletes,
+                               int keys, uint64_t seed)
 {
     static uint64_t gen[ROWS];
     static int64_t seen[ROWS];
+    static int gone[ROWS];
     struct schedule s;
     memset(gen, 0, sizeof gen);
-    schedule_init(&s, 42, rows, chunk, updates, 0);
-    schedule_init_deletes(&s, deletes, DK_OLDEST);
+    memset(gone, 0, sizeof gone);
+    schedule_init(&s, seed, rows, chunk, updates, 0);
+    schedule_init_deletes(&s, deletes, keys);
     int64_t nchunks = (rows + chunk - 1) / chunk;
     for (int64_t c = 0; c < nchunks; c++) {
-        int64_t live = schedule_rows_after(&s, c) - schedule_gone_below(&s, c);
+        int64_t live = 0;
+        for (int64_t row = 0; row < schedule_rows_after(&s, c); row++)
+            live += !gone[row];
         memset(seen, 0, sizeof seen);
         for (int64_t j = 0; j < updates; j++) {
             int64_t row;
             uint64_t g;
             schedule_update(&s, c, j, &row, &g);
             assert_false(schedule_deleted(&s, row, c));
+            assert_false(gone[row]);
             assert_true(row < schedule_rows_after(&s, c));
+            assert_int_equal(schedule_update_again(&s, c, j), j >= live);
             if (seen[row]++) {
                 assert_true(updates > live && schedule_update_again(&s, c, j));
                 assert_int_equal(g, gen[row]);
@@ -151,18 +159,34 @@ static void check_live_updates(int64_t rows, int64_t chunk, int64_t updates, int
             }
             gen[row] = g;
         }
-        for (int64_t row = 0; row < rows; row++)
-            if (!schedule_deleted(&s, row, c + 1))
+        for (int64_t j = 0; j < deletes; j++) {
+            int64_t row = schedule_delete(&s, c, j);
+            if (row < schedule_rows_after(&s, c))
+                gone[row] = 1;
+        }
+        for (int64_t row = 0; row < rows; row++) {
+            assert_int_equal(schedule_deleted(&s, row, c + 1), gone[row]);
+            if (!gone[row])
                 assert_int_equal(schedule_generation(&s, row, c + 1), gen[row]);
+        }
     }
 }
 
 static void test_updates_meet_live_rows(void **state)
 {
     (void)state;
-    check_live_updates(ROWS, 100, 90, 80);
-    check_live_updates(ROWS, 100, 100, 100);    /* a table emptied by each chunk */
-    check_live_updates(950, 100, 60, 100);      /* the last chunk: 50 rows left, 60 updates */
+    check_live_updates(ROWS, 100, 90, 80, DK_OLDEST, 42);
+    check_live_updates(ROWS, 100, 100, 100, DK_OLDEST, 42);  /* a table emptied by each chunk */
+    check_live_updates(950, 100, 60, 100, DK_OLDEST, 42);    /* the last chunk: 50 rows left */
+    /* uniform deletes' holes anywhere: the blocks step over them, wrapping,
+    ** and where a chunk deletes as many as it adds, fewer rows than the
+    ** updates are left, met again */
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        check_live_updates(ROWS, 100, 90, 80, DK_UNIFORM, seed);
+        check_live_updates(ROWS, 100, 100, 100, DK_UNIFORM, seed);
+        check_live_updates(950, 100, 60, 30, DK_UNIFORM, seed);
+        check_live_updates(ROWS, 10, 10, 9, DK_UNIFORM, seed);
+    }
 }
 
 /* A read finds what the schedule says: no row where it is gone, else the
@@ -204,6 +228,7 @@ static void test_walk_is_schedule_update(void **state)
         {1000, 100, 1, 0, 0, DK_OLDEST},   {1000, 100, 37, 10, 0, DK_OLDEST},
         {1050, 100, 60, 0, 40, DK_OLDEST}, {1050, 100, 90, 0, 90, DK_OLDEST},
         {1000, 100, 50, 0, 30, DK_UNIFORM}, {999, 7, 7, 0, 7, DK_OLDEST},
+        {1000, 100, 100, 0, 100, DK_UNIFORM}, {1000, 10, 10, 0, 9, DK_UNIFORM},
         {5000, 64, 63, 0, 0, DK_OLDEST},
     };
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)

@@ -89,9 +89,9 @@ def phases(chunks, rj, rows, chunk):
         ups, dels, reads = num(r["updates"]), num(r["deletes"]), num(r["reads"])
         if hot:     # the round robin over rows 0..K-1; a row gone takes no update
             want_u = sum((c * U + j) % hot >= G(c) for j in range(U))
-        else:       # uniform: a block of the rows still there under oldest
+        else:       # uniform: a block of rows still there, the deletes' holes stepped over
             want_u = U
-        if (ups != want_u) if (dk == "oldest" or D == 0) else not 0 <= ups <= U:
+        if (ups != want_u) if (dk == "oldest" or D == 0 or not hot) else not 0 <= ups <= U:
             fail(f"{where}: updates {ups}, the schedule makes {want_u} (--updates {U})")
         if dk == "oldest":  # rows [c D, c D + D) of those there, not gone already
             want_d = max(0, min(c * D + D, R(c)) - max(c * D, G(c)))
