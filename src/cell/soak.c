@@ -69,6 +69,7 @@
 #include "verify.h"
 #include "watch.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -403,6 +404,8 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size, text_keys = s->gen.text_keys;
+    const int64_t inserted0 = s->inserted;
+    assert(n >= 0 && every > 0 && inserted0 + n <= total);
     uint64_t t0 = timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted), in_commit = 0;
     if (chunk_commits || s->txn_left <= 0)
         s->txn_left = every;
@@ -439,6 +442,8 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
     }
     *write_ns = timeline_end(&s->w.tl, s->inserted) - t0;
     *commit_ns = in_commit;
+    /* a chunk's rows end committed, unless its transaction spans chunks */
+    assert(s->inserted == inserted0 + n && (!chunk_commits || !s->in_txn || n == 0));
     return 0;
 }
 
@@ -460,6 +465,7 @@ read_ops(struct soak *s, int64_t n, int64_t lo, int64_t hi, uint64_t chunk, uint
     hist_reset(&s->lat);
     const int scheduled = s->sched.updates > 0 || s->sched.deletes > 0;
     const int64_t done = (int64_t)chunk + 1;      /* the schedule after this chunk */
+    assert(n >= 0 && lo >= 0 && hi <= s->inserted);  /* only rows written are read */
     if (lo < schedule_gone_below(&s->sched, done))
         lo = schedule_gone_below(&s->sched, done);   /* the retention window's rows */
     if (!plain && hi > lo)
@@ -528,6 +534,7 @@ struct batch {
 static struct batch batch_start(const struct soak *s, int phase, int64_t c)
 {
     int64_t every = s->env->cell->v[DIM_COMMIT_EVERY];
+    assert(every > 0);
     return (struct batch){!s->in_txn, every, every, c, 0, phase};
 }
 
@@ -548,6 +555,7 @@ static int batch_done(struct soak *s, struct batch *b, int last)
     b->done++;
     if (!b->own || (--b->left != 0 && !last))
         return 0;
+    assert(s->in_txn);          /* batch_op opened it */
     if (step_done(s, s->commit, "COMMIT"))
         return -1;
     s->commits++;
@@ -600,6 +608,7 @@ static int update_phase(struct soak *s, int64_t c, uint64_t *update_ns, int64_t 
     timeline_end(&s->w.tl, 0);
     *update_ns = t_prev - t_start;
     *changed = rows;
+    assert(rows >= 0 && rows <= n);     /* an UPDATE by key rewrites one row at most */
     return 0;
 fail:
     schedule_walk_end(&walk);
@@ -632,6 +641,7 @@ static int delete_phase(struct soak *s, int64_t c, uint64_t *delete_ns, int64_t 
     }
     *delete_ns = timeline_end(&s->w.tl, rows) - t0;
     *deleted = rows;
+    assert(rows >= 0 && rows <= n);     /* a DELETE by key removes one row at most */
     return 0;
 }
 

@@ -46,6 +46,7 @@
 #include "stop.h"
 #include "timeline.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -257,6 +258,7 @@ static int restore_row(const struct sqlapi *api, sqlite3_stmt *st,
                        int64_t rows, int64_t row, unsigned char *value, int64_t *restored)
 {
     char text[KVGEN_TEXT_KEY_LEN + 1];
+    assert(chunks >= 0 && rows >= 0);
     if (row < 0 || row >= rows || schedule_deleted(sch, row, chunks))
         return 0;
     int64_t key = kvgen_key(g, (uint64_t)row);
