@@ -213,7 +213,55 @@ static struct {
     struct schedule key;
     int64_t n, cap;
     int64_t *len;
+    /* the rows gone before chunk n, merged as gone_spans gives them: each
+    ** chunk's delete block is merged in as the extents go past it */
+    struct schedule_span *gone, *scratch;
+    int64_t ngone, gcap;
 } memo;
+
+/* Merges chunk k's delete block into the memo's spans: one pass, O(spans). */
+static void memo_add_deletes(const struct schedule *s, int64_t k)
+{
+    if (memo.ngone + 3 > memo.gcap) {
+        int64_t cap = memo.gcap ? 2 * memo.gcap : 64;
+        struct schedule_span *a = realloc(memo.gone, sizeof *a * (size_t)cap);
+        struct schedule_span *b = a ? realloc(memo.scratch, sizeof *b * (size_t)cap) : NULL;
+        if (!a || !b)
+            abort();                        /* 16 bytes a hole: never at any sane size */
+        memo.gone = a;
+        memo.scratch = b;
+        memo.gcap = cap;
+    }
+    struct schedule_span add[2];
+    int na = 0;
+    int64_t lo, r = block_rows(s, k, SALT_DELETES, &lo);
+    int64_t st = block_start(s, k, SALT_DELETES, lo, r), d = s->deletes;
+    if (d >= r) {
+        add[na++] = (struct schedule_span){0, r};
+    } else if (st + d <= r) {
+        add[na++] = (struct schedule_span){st, st + d};
+    } else {
+        add[na++] = (struct schedule_span){0, st + d - r};
+        add[na++] = (struct schedule_span){st, r};
+    }
+    int64_t i = 0, m = 0;
+    int a = 0;
+    struct schedule_span *out = memo.scratch;
+    while (i < memo.ngone || a < na) {      /* by start, touching spans joined */
+        struct schedule_span x = a == na || (i < memo.ngone && memo.gone[i].from <= add[a].from)
+                                     ? memo.gone[i++]
+                                     : add[a++];
+        if (m && x.from <= out[m - 1].to) {
+            if (x.to > out[m - 1].to)
+                out[m - 1].to = x.to;
+        } else {
+            out[m++] = x;
+        }
+    }
+    memo.scratch = memo.gone;
+    memo.gone = out;
+    memo.ngone = m;
+}
 
 static int same_schedule(const struct schedule *a, const struct schedule *b)
 {
@@ -228,6 +276,7 @@ static int64_t extent(const struct schedule *s, int64_t c)
     if (!same_schedule(&memo.key, s)) {
         memo.key = *s;
         memo.n = 0;
+        memo.ngone = 0;
     }
     while (memo.n <= c) {
         if (memo.n == memo.cap) {
@@ -239,12 +288,9 @@ static int64_t extent(const struct schedule *s, int64_t c)
             memo.cap = cap;
         }
         int64_t k = memo.n, lo, r = block_rows(s, k, SALT_UPDATES, &lo);
-        struct schedule_span *g;
-        int64_t n = gone_spans(s, k, &g);
-        if (n < 0)
-            abort();
-        memo.len[memo.n++] = extent_of(s, g, n, block_start(s, k, SALT_UPDATES, lo, r), r);
-        free(g);
+        memo.len[memo.n++] =
+            extent_of(s, memo.gone, memo.ngone, block_start(s, k, SALT_UPDATES, lo, r), r);
+        memo_add_deletes(s, k);
     }
     return memo.len[c];
 }
@@ -392,7 +438,10 @@ int schedule_walk_start(struct schedule_walk *w, const struct schedule *s, int64
             w->edges = NULL;
             return -1;
         }
-        w->all_gone = live_rows(w->gone, w->ngone, w->r) <= 0;
+        w->live = live_rows(w->gone, w->ngone, w->r);
+        w->all_gone = w->live <= 0;
+    } else {
+        w->live = w->r - w->lo;
     }
     for (int64_t k = 0; k < c; k++) {
         int64_t lo, r = block_rows(s, k, SALT_UPDATES, &lo);

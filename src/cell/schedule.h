@@ -128,6 +128,8 @@ struct schedule_walk {
     struct schedule_span *gone;
     int64_t ngone, gi;
     int all_gone;           /* no row left to step to: none skipped */
+    int64_t live;           /* the rows still there to meet (r - lo, or fewer
+                            ** beside uniform deletes) */
 };
 
 /* Starts the walk of chunk c's updates (s->updates > 0).  0, or -1 when
@@ -139,6 +141,13 @@ int schedule_walk_start(struct schedule_walk *w, const struct schedule *s, int64
 void schedule_walk_next(struct schedule_walk *w, int64_t *row, uint64_t *gen);
 
 void schedule_walk_end(struct schedule_walk *w);
+
+/* 1 when the update the walk gave last met a row it met before, writing
+** the same value again (schedule_update_again of it). */
+static inline int schedule_walk_again(const struct schedule_walk *w)
+{
+    return !w->s->hot && w->j - 1 >= w->live;
+}
 
 /* 1 when update j of chunk c meets a row an update of the chunk before it
 ** rewrote, writing the same value again: a uniform block larger than the

@@ -26,6 +26,9 @@ int tablewalk_init(struct tablewalk *w, const struct config *cfg, const struct c
 
 void tablewalk_free(struct tablewalk *w)
 {
+    if (w->uw_open)
+        schedule_walk_end(&w->uw);
+    w->uw_open = 0;
     free(w->value);
     w->value = NULL;
 }
@@ -72,11 +75,22 @@ static int op(struct tablewalk *w)
     if (w->phase == PHASE_UPDATE) {
         int64_t row;
         uint64_t gen;
-        schedule_update(s, c, j, &row, &gen);
+        if (j == 0) {           /* the chunk's updates in one walk, as the cell makes them */
+            if (w->uw_open)
+                schedule_walk_end(&w->uw);
+            if (schedule_walk_start(&w->uw, s, c))
+                abort();        /* a few bytes a chunk */
+            w->uw_open = 1;
+        }
+        schedule_walk_next(&w->uw, &row, &gen);
         /* a deleted row's update changes nothing, nor one writing a value again */
-        if (!schedule_deleted(s, row, c) && !schedule_update_again(s, c, j)) {
+        if (!schedule_deleted(s, row, c) && !schedule_walk_again(&w->uw)) {
             w->sum -= row_hash(w, row, gen - 1);
             w->sum += row_hash(w, row, gen);
+        }
+        if (last) {
+            schedule_walk_end(&w->uw);
+            w->uw_open = 0;
         }
     } else {
         assert(w->phase == PHASE_DELETE);

@@ -37,6 +37,8 @@ struct tablewalk {
     struct soak_commit at;      /* the COMMIT last reached */
     int64_t rows;               /* the table's rows there */
     uint64_t sum;               /* and their hashes' sum */
+    struct schedule_walk uw;    /* the update phase's walk, while uw_open */
+    int uw_open;
 };
 
 /* Starts at the empty table, before the first op.  0, or -1 (out of

@@ -8,6 +8,7 @@
 #include "csvin.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,11 +96,23 @@ struct pair {
 
 int cmpproj_print(FILE *f, const struct report_row *rows, int n)
 {
+    /* each projecting cell against each other run at most: n x the runs */
+    int nruns = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < i && rows[k].run != rows[i].run)
+            k++;
+        nruns += k == i;
+    }
     struct recs *rs = calloc((size_t)n + 1, sizeof *rs);
-    struct pair *seen = calloc((size_t)n * (size_t)n + 1, sizeof *seen);
+    struct pair *seen = (size_t)n < SIZE_MAX / sizeof *seen / ((size_t)nruns + 1)
+                            ? calloc((size_t)n * ((size_t)nruns + 1) + 1, sizeof *seen)
+                            : NULL;
     int nrs = 0, nseen = 0, checked = 0, inside = 0, said = 0;
     for (int i = 0; rs && seen && i < n; i++) {
         const struct plotdata_run *p = rows[i].run;
+        if (p->target_rows <= 0)
+            continue;           /* projected nothing: its records are not read */
         struct recs *pr = recs_of(rs, &nrs, p);
         int64_t pcell = (int64_t)csvin_num(&p->summary, CSV_SUMMARY, rows[i].row, COL_cell);
         struct absolute pa, qa;

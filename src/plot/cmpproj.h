@@ -7,9 +7,9 @@
 ** the projection is taken to that size and the measured figure said to
 ** fall inside its interval, or above or below it:
 **
-**   Projection (cell 1): b measured 3.10 s per million rows written at
-**   40k rows, inside a's projection (2.80..3.50, 95%, from 20k rows); a
-**   read's p99 22 µs, above it (12 µs..19 µs).
+**   at 40k rows, cell 1 of b against cell 1 of a projected from 20k rows:
+**   b measured 3.10 s per million rows written, inside a's projection
+**   (2.80..3.50, 95%); a read's p99 22 µs, above it (12 µs..19 µs).
 **
 ** and, at the end, how many of the figures so checked fell inside.
 */

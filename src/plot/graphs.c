@@ -56,8 +56,8 @@ static const struct graphs_graph list[] = {
     {"wal.gp", GRAPHS_RUN, GRAPHS_TIMELINE | GRAPHS_WAL,
      {{"wal", "The -wal file's size at the end of each interval of timeline.csv against "
               "wall-clock time, a colour per run of a cell, each checkpoint a cross: does a "
-              "checkpoint bring the WAL back, or does it grow with the table (a reader "
-              "pinning a snapshot)?", 0}}},
+              "checkpoint let SQLite write the WAL from its start again (a flat band), or "
+              "does the file grow with the table (a reader pinning a snapshot)?", 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "

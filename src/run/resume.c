@@ -109,11 +109,19 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
     int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
+    int64_t bad_rows = -1;      /* a chunk whose rows are not the plan's */
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
         if (csvin_record(&t, CSV_CHUNKS, i, &cr) != 0)
             ok = 0;
         else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
+            int64_t want = (cr.chunk + 1) * r->cfg->chunk;
+            if (cr.chunk >= 0 && cr.chunk < nchunks &&
+                cr.rows != (want < r->cfg->rows ? want : r->cfg->rows)) {
+                bad_rows = cr.chunk;
+                ok = 0;
+                break;
+            }
             if (cr.chunk != p->chunks ||
                 cellstats_add(&p->stats, &cr, cr.ph[PHASE_WRITE].ops == r->cfg->chunk) != 0) {
                 ok = 0;
@@ -132,7 +140,11 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     csvin_free(&t);
     fd->recorded = p->chunks;
     char name[CELLNAME_MAX];
-    if (!ok)
+    if (!ok && bad_rows >= 0)
+        snprintf(err, n, "%s: chunk %lld of %s does not hold the rows the plan gives it", path,
+                 (long long)bad_rows, cellname(name, sizeof name, c->combo, c->repeat,
+                                               r->cfg->repeat));
+    else if (!ok)
         snprintf(err, n, "%s: the chunks of %s are out of order", path,
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat));
     return ok ? 0 : -1;

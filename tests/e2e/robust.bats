@@ -373,6 +373,22 @@ refused() {
     refused "differ" "$OUT"
 }
 
+@test "resume refuses: a recorded chunk whose rows in chunks.csv are not the plan's (a hand edit), in one line, not an abort" {
+    interrupted 1M
+    # chunk 0's rows: 100000 by the plan; -5 and 100001 are neither
+    for bad in -5 100001; do
+        python3 - "$OUT/chunks.csv" "$bad" <<'PY'
+import csv, sys
+path, bad = sys.argv[1:]
+rows = list(csv.reader(open(path, newline="")))
+col = rows[0].index("rows")
+rows[1][col] = bad
+csv.writer(open(path, "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+        refused "chunk 0 of cell 1 does not hold the rows the plan gives it" "$OUT"
+    done
+}
+
 @test "resume refuses: a row deleted from the database" {
     interrupted 1M
     db=$(one_db)

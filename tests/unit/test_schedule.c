@@ -186,6 +186,46 @@ static void test_updates_meet_live_rows(void **state)
         check_live_updates(ROWS, 100, 100, 100, DK_UNIFORM, seed);
         check_live_updates(950, 100, 60, 30, DK_UNIFORM, seed);
         check_live_updates(ROWS, 10, 10, 9, DK_UNIFORM, seed);
+        /* chunk 0 deletes its every row: chunk 1's 100 updates meet its one row */
+        check_live_updates(101, 100, 100, 100, DK_UNIFORM, seed);
+    }
+}
+
+/* Beside uniform deletes, chunk c's updates are the rows still there, in
+** row order from the first (wrapping at R(c)), found here from the rows
+** schedule_delete removed, not from the schedule's own spans; each one's
+** generation is what schedule_generation says it had, plus one. */
+static void test_uniform_blocks_step_over_holes(void **state)
+{
+    (void)state;
+    static int gone[ROWS];
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        struct schedule s;
+        schedule_init(&s, seed * 7919, ROWS, 100, 60, 0);
+        schedule_init_deletes(&s, 70, DK_UNIFORM);
+        memset(gone, 0, sizeof gone);
+        for (int64_t c = 0; c < 10; c++) {
+            int64_t r = schedule_rows_after(&s, c), want = -1;
+            for (int64_t j = 0; j < s.updates; j++) {
+                int64_t row;
+                uint64_t gen;
+                schedule_update(&s, c, j, &row, &gen);
+                if (j > 0) {                /* the next row still there after the last */
+                    do
+                        want = want + 1 < r ? want + 1 : 0;
+                    while (gone[want]);
+                    assert_int_equal(row, want);
+                }
+                assert_false(gone[row]);
+                assert_int_equal(gen, schedule_generation(&s, row, c) + 1);
+                want = row;
+            }
+            for (int64_t j = 0; j < s.deletes; j++) {
+                int64_t row = schedule_delete(&s, c, j);
+                if (row < r)
+                    gone[row] = 1;
+            }
+        }
     }
 }
 
@@ -246,6 +286,7 @@ static void test_walk_is_schedule_update(void **state)
                     uint64_t gen, want_gen;
                     schedule_walk_next(&w, &row, &gen);
                     schedule_update(&s, c, j, &want_row, &want_gen);
+                    assert_int_equal(schedule_walk_again(&w), schedule_update_again(&s, c, j));
                     if (row != want_row || gen != want_gen)
                         fail_msg("shape %zu seed %llu chunk %lld update %lld: walk (%lld, %llu), "
                                  "schedule_update (%lld, %llu)", k, (unsigned long long)seed,
@@ -302,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_uniform_spreads_over_rows),
         cmocka_unit_test(test_deletes_match_their_rows),
         cmocka_unit_test(test_updates_meet_live_rows),
+        cmocka_unit_test(test_uniform_blocks_step_over_holes),
         cmocka_unit_test(test_value_ok),
         cmocka_unit_test(test_walk_is_schedule_update),
         cmocka_unit_test(test_parse_keys),
