@@ -136,6 +136,25 @@ static int span_cmp(const void *a, const void *b)
     return (x->from > y->from) - (x->from < y->from);
 }
 
+/* Uniform chunk k's delete block as one span or two (it wraps), in row
+** order, into out[0..2); returns how many. */
+static int delete_spans(const struct schedule *s, int64_t k, struct schedule_span *out)
+{
+    int64_t lo, r = block_rows(s, k, SALT_DELETES, &lo);
+    int64_t st = block_start(s, k, SALT_DELETES, lo, r), d = s->deletes;
+    if (d >= r) {
+        out[0] = (struct schedule_span){0, r};
+        return 1;
+    }
+    if (st + d <= r) {
+        out[0] = (struct schedule_span){st, st + d};
+        return 1;
+    }
+    out[0] = (struct schedule_span){0, st + d - r};
+    out[1] = (struct schedule_span){st, r};
+    return 2;
+}
+
 /* The rows gone before chunk c (the delete blocks of chunks 0..c-1), as
 ** sorted disjoint spans into *out (malloc'd; NULL when none); returns how
 ** many, or -1 out of memory. */
@@ -146,18 +165,8 @@ static int64_t gone_spans(const struct schedule *s, int64_t c, struct schedule_s
     *out = g;
     if (!g)
         return -1;
-    for (int64_t k = 0; k < c; k++) {
-        int64_t lo, r = block_rows(s, k, SALT_DELETES, &lo);
-        int64_t st = block_start(s, k, SALT_DELETES, lo, r), d = s->deletes;
-        if (d >= r) {
-            g[n++] = (struct schedule_span){0, r};
-        } else if (st + d <= r) {
-            g[n++] = (struct schedule_span){st, st + d};
-        } else {
-            g[n++] = (struct schedule_span){st, r};
-            g[n++] = (struct schedule_span){0, st + d - r};
-        }
-    }
+    for (int64_t k = 0; k < c; k++)
+        n += delete_spans(s, k, g + n);
     qsort(g, (size_t)n, sizeof *g, span_cmp);
     int64_t m = 0;
     for (int64_t i = 0; i < n; i++) {       /* merged: touching or overlapping spans */
@@ -233,17 +242,7 @@ static void memo_add_deletes(const struct schedule *s, int64_t k)
         memo.gcap = cap;
     }
     struct schedule_span add[2];
-    int na = 0;
-    int64_t lo, r = block_rows(s, k, SALT_DELETES, &lo);
-    int64_t st = block_start(s, k, SALT_DELETES, lo, r), d = s->deletes;
-    if (d >= r) {
-        add[na++] = (struct schedule_span){0, r};
-    } else if (st + d <= r) {
-        add[na++] = (struct schedule_span){st, st + d};
-    } else {
-        add[na++] = (struct schedule_span){0, st + d - r};
-        add[na++] = (struct schedule_span){st, r};
-    }
+    int na = delete_spans(s, k, add);
     int64_t i = 0, m = 0;
     int a = 0;
     struct schedule_span *out = memo.scratch;
