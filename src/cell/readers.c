@@ -134,6 +134,14 @@ static int pins(const struct reader *rd)
 ** pinning reader's counts no reader: its span is none. */
 static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t next)
 {
+    static uint64_t spin_ns = UINT64_MAX;
+    if (spin_ns == UINT64_MAX)
+        spin_ns = testhook_reader_spin_ns();
+    if (spin_ns) {              /* the test hook: runnable, but late, once */
+        for (uint64_t t0 = clock_now_ns(); clock_now_ns() - t0 < spin_ns;)
+            ;
+        spin_ns = 0;
+    }
     rd->t->span_ns = pins(rd) ? 0 : now - *since;
     rd->t->nspan = !pins(rd);
     int rc = fdio_write_full(rd->out, rd->t, sizeof *rd->t);
@@ -411,8 +419,10 @@ static int reader_body(void *ctx, const int *wfd)
 /* How long an ending reader is given before it is killed. */
 #define END_WAIT_NS 1000000000ull
 
-/* 1 when process pid is stopped (by SIGSTOP, a terminal or a debugger). */
-static int is_stopped(pid_t pid)
+/* Process pid's state letter in /proc (R running or runnable, D in an
+** uninterruptible wait such as a read from a slow card, S asleep, T
+** stopped); 0 when it cannot be read. */
+static char proc_state(pid_t pid)
 {
     char path[64], buf[512];
     snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
@@ -422,7 +432,42 @@ static int is_stopped(pid_t pid)
         fclose(f);
     buf[len] = 0;
     const char *paren = strrchr(buf, ')');     /* the name may hold spaces */
-    return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
+    return paren && paren[1] == ' ' ? paren[2] : 0;
+}
+
+/* 1 when process pid is stopped (by SIGSTOP, a terminal or a debugger). */
+static int is_stopped(pid_t pid)
+{
+    char st = proc_state(pid);
+    return st == 'T' || st == 't';
+}
+
+/* Waits for reader i's tally to begin to arrive: 0, or -1 when it has not
+** by the deadline (the busy timeout and HAND_BACK_SLACK_NS) and the
+** reader is neither running nor waiting on the storage.  A reader the
+** machine starves of CPU (runnable, R), or one in a long read from a slow
+** card (D), is making its way: it is waited for again, the cell's
+** watchdog being the bound of a reader that never answers.  One stopped,
+** asleep past its busy timeout, or gone, has stopped answering. */
+static int tally_due(struct readers *r, int i)
+{
+    uint64_t deadline = clock_now_ns() + r->hand_back_ns;
+    for (;;) {
+        uint64_t now = clock_now_ns();
+        struct pollfd p = {.fd = r->sp[i].fd[0], .events = POLLIN};
+        int ms = now < deadline ? (int)((deadline - now + 999999) / 1000000) : 0;
+        int k = poll(&p, 1, ms);
+        if (k > 0)
+            return 0;               /* data, or its end: the read says which */
+        if (k < 0 && errno != EINTR)
+            return -1;
+        if (clock_now_ns() < deadline)
+            continue;
+        char st = proc_state(r->sp[i].pid);
+        if (st != 'R' && st != 'D')
+            return -1;
+        deadline = clock_now_ns() + r->hand_back_ns;
+    }
 }
 
 /* How reader i ended, reaped: into why. */
@@ -448,7 +493,8 @@ static int receive(struct readers *r, int i, char *why, size_t n)
         snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
-    if (spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + r->hand_back_ns) != 0) {
+    if (tally_due(r, i) != 0 ||
+        spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + r->hand_back_ns) != 0) {
         ended(r, i, why, n);
         return -1;
     }
@@ -468,7 +514,9 @@ int readers_start(struct readers *r, const struct readers_conf *conf, char *why,
         snprintf(why, n, "at most %d readers", SHAREDPAGE_READERS_MAX);
         return -1;
     }
-    r->hand_back_ns = (uint64_t)conf->busy_timeout_ms * 1000000u + HAND_BACK_SLACK_NS;
+    r->hand_back_ns = (uint64_t)conf->busy_timeout_ms * 1000000u +
+                      (testhook_hand_back_slack_ns() ? testhook_hand_back_slack_ns()
+                                                     : HAND_BACK_SLACK_NS);
     r->got = malloc(sizeof *r->got);
     r->page = sharedpage_create(conf->first_chunk);
     if (!r->got || !r->page) {

@@ -86,6 +86,18 @@ FILE *testhook_reader_latency_file(void)
     return f;
 }
 
+uint64_t testhook_reader_spin_ns(void)
+{
+    int64_t ms = env_row("SQLSOAK_TEST_READER_SPIN");
+    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+}
+
+uint64_t testhook_hand_back_slack_ns(void)
+{
+    int64_t ms = env_row("SQLSOAK_TEST_HAND_BACK_SLACK_MS");
+    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+}
+
 uint64_t testhook_reader_stall_ns(void)
 {
     int64_t ms = env_row("SQLSOAK_TEST_READER_STALL");

@@ -42,6 +42,10 @@
 **                                  every read to FILE (readers.h)
 **   SQLSOAK_TEST_READER_STALL=MS   each reader stops MS ms once, after its
 **                                  first read
+**   SQLSOAK_TEST_READER_SPIN=MS    each reader spins on the CPU for MS ms
+**                                  before its first tally: runnable, late
+**   SQLSOAK_TEST_HAND_BACK_SLACK_MS=MS  the writer waits for a tally the
+**                                  busy timeout and MS ms (10 s unset)
 **   SQLSOAK_TEST_IOERR_AFTER_WRITES=N  the writer's writes fail after the
 **                                  Nth (an I/O error, through faultvfs)
 **   SQLSOAK_TEST_SLOW_SYNC_MS=MS   every sync of the writer's files takes
@@ -86,6 +90,12 @@ FILE *testhook_latency_file(void);
 /* The readers' latency file, opened for appending and line-buffered (the
 ** caller closes it), or NULL. */
 FILE *testhook_reader_latency_file(void);
+
+/* SQLSOAK_TEST_READER_SPIN's spin, in ns; 0 none. */
+uint64_t testhook_reader_spin_ns(void);
+
+/* SQLSOAK_TEST_HAND_BACK_SLACK_MS, in ns; 0 unset. */
+uint64_t testhook_hand_back_slack_ns(void);
 
 /* SQLSOAK_TEST_READER_STALL's stop, in ns; 0 none. */
 uint64_t testhook_reader_stall_ns(void);

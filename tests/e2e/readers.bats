@@ -227,6 +227,19 @@ assert run_s < 25, run_s
 PY
 }
 
+@test "readers: a reader late with its tally but running (starved of CPU) is waited for, not given up on" {
+    # the writer waits for a tally the busy timeout and the slack (here
+    # 100 + 100 ms); the reader spins on the CPU 1.5 s before its first:
+    # runnable all along, as a reader a loaded machine starves is
+    SQLSOAK_TEST_READER_SPIN=1500 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
+        --rows 4000 --chunk 2000 --reads 100 --readers 1 --busy-timeout 100 \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(sums "$OUT" chunks.csv reader_ops | head -n 1)" -gt 0 ]
+}
+
 @test "readers: a killed cell's process ends its readers" {
     start run --rows 100M --chunk 10k --reads 100 --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1 || { cat "$T/stdout" "$T/stderr"; false; }
