@@ -444,11 +444,11 @@ static int is_stopped(pid_t pid)
 
 /* Waits for reader i's tally to begin to arrive: 0, or -1 when it has not
 ** by the deadline (the busy timeout and HAND_BACK_SLACK_NS) and the
-** reader is neither running nor waiting on the storage.  A reader the
-** machine starves of CPU (runnable, R), or one in a long read from a slow
-** card (D), is making its way: it is waited for again, the cell's
-** watchdog being the bound of a reader that never answers.  One stopped,
-** asleep past its busy timeout, or gone, has stopped answering. */
+** reader is stopped (SIGSTOP, a debugger) or gone.  A live reader always
+** hands its tally back once its read ends (a lock waits at most the busy
+** timeout), so one that is late is slow, not stuck: the machine starves
+** it of CPU, or a card answers its read slowly.  It is waited for again,
+** the cell's watchdog being the bound of one that never answers. */
 static int tally_due(struct readers *r, int i)
 {
     uint64_t deadline = clock_now_ns() + r->hand_back_ns;
@@ -464,7 +464,7 @@ static int tally_due(struct readers *r, int i)
         if (clock_now_ns() < deadline)
             continue;
         char st = proc_state(r->sp[i].pid);
-        if (st != 'R' && st != 'D')
+        if (st == 0 || st == 'T' || st == 't' || st == 'Z' || st == 'X')
             return -1;
         deadline = clock_now_ns() + r->hand_back_ns;
     }
