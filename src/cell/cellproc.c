@@ -201,7 +201,7 @@ int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nch
         sum->db_bytes = cr.db_bytes;
     }
     csvin_free(&t);
-    if (histfile_restore(dir, id->cell, id->repeat, k, &st.lat, st.rd.lat, &whole, err,
+    if (histfile_restore(dir, id->cell, id->repeat, k, &st.lat, st.rd.lat, &st.txn, &whole, err,
                          sizeof err) != 0)
         hist_reset(&st.lat);
     cellstats_summarise(&st, sum);

@@ -3,6 +3,7 @@
 */
 #include "cellstats.h"
 #include "median.h"
+#include "pace.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     s->cached = calloc(k, sizeof(double));
     s->full = calloc(k, 1);
     hist_reset(&s->lat);
+    hist_reset(&s->txn);
+    txn_figures_clear(&s->tx);
     s->writer_busy = s->writer_wait_s = s->wal_bytes_max = s->checkpoint_busy_chunks = NAN;
     for (int f = 0; f < VFS_FILES; f++)
         s->vfs_bytes[f] = NAN;
@@ -76,6 +79,13 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
     add_figure(&s->writer_wait_s, cr->writer_wait_s);
     add_figure(&s->checkpoint_busy_chunks, cr->checkpoint_busy);
     max_figure(&s->wal_bytes_max, (double)cr->wal_bytes);
+    add_figure(&s->tx.txns, cr->tx.txns);
+    add_figure(&s->tx.late, cr->tx.late);
+    add_figure(&s->tx.skipped, cr->tx.skipped);
+    add_figure(&s->tx.queue_s, cr->tx.queue_s);
+    add_figure(&s->tx.lock_s, cr->tx.lock_s);
+    add_figure(&s->tx.work_s, cr->tx.work_s);
+    add_figure(&s->tx.commit_s, cr->tx.commit_s);
     s->n++;
     return 0;
 }
@@ -105,6 +115,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->vfs_commits = src->vfs_commits;
     s->lat = src->lat;
     s->rd = src->rd;
+    s->tx = src->tx;
+    s->txn = src->txn;
     return 0;
 }
 
@@ -174,6 +186,9 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
         sum->vfs_bytes_per_row[k] = sum->rows ? s->vfs_bytes[k] / (double)sum->rows : NAN;
     sum->vfs_syncs_per_commit = s->vfs_commits > 0 ? s->vfs_syncs / s->vfs_commits : NAN;
     readers_tally_figures(&s->rd, &sum->rd);
+    sum->tx = s->tx;
+    if (!isnan(s->tx.txns))
+        latency_from_hist(&s->txn, sum->tx.us);
 }
 
 void cellstats_free(struct cellstats *s)

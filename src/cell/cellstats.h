@@ -42,6 +42,11 @@ struct cellstats {
     ** chunks it counted */
     double vfs_bytes[VFS_FILES], vfs_syncs, vfs_commits;
     struct hist lat;                            /* every read of the cell */
+    /* a paced writer's transactions (pace.h): the chunks' counts and
+    ** seconds summed (NaN: none paced), every latency merged in by the
+    ** cell as its chunks end */
+    struct txn_figures tx;
+    struct hist txn;
     /* the readers' (readers.h): counts from the chunks' figures, the
     ** histograms merged in by the cell as its chunks end */
     struct readers_tally rd;
@@ -63,8 +68,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 ** dev_write_bytes_per_row (over the rows of the chunks whose device was
 ** counted: sum->rows when every one was),
 ** the latencies of all the cell's reads, the median db_cached_pct and
-** read_io_bytes_per_read, the writer's busy waits, the largest -wal file
-** and the checkpoints held back.  Nothing when no chunk was added.  s is left as
+** read_io_bytes_per_read, the writer's busy waits, the largest -wal file,
+** the checkpoints held back, and a paced writer's transactions.  Nothing when no chunk was added.  s is left as
 ** it was. */
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum);
 

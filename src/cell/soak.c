@@ -59,6 +59,7 @@
 #include "kvgen.h"
 #include "live.h"
 #include "oscache.h"
+#include "pace.h"
 #include "phase.h"
 #include "readers.h"
 #include "rng.h"
@@ -115,6 +116,8 @@ struct soak {
     struct readers rd;          /* --readers, and the page they share */
     struct readers_tally *rd_chunk;   /* their tallies of a chunk, merged */
     char wal_path[4200];        /* the -wal file, in WAL; "" otherwise */
+    int paced;                  /* --write-rate: the writer's transactions arrive on pace */
+    struct pace pace;
 };
 
 static void set_status(struct soak *s, int st, const char *fmt, ...)
@@ -392,6 +395,42 @@ static void report_commit(const struct soak *s, int64_t chunk, int phase, int64_
     while (w < 0 && errno == EINTR);
 }
 
+/* Inserts the next row, and ticks the timeline every TIMELINE_TICK_ROWS:
+** inlined into each write loop, so that it costs the loop no call. */
+static inline __attribute__((always_inline)) int insert_row(struct soak *s, const int text_keys,
+                                                            const int vlen)
+{
+    const struct sqlapi *api = s->api;
+    int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
+    kvgen_value(&s->gen, key, s->value);
+    if (text_keys)          /* a register, not a load, tested on each row */
+        shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
+    else
+        api->bind_int64(s->ins, 1, key);
+    api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
+    if (step_done(s, s->ins, "INSERT"))
+        return -1;
+    if ((++s->inserted & (TIMELINE_TICK_ROWS - 1)) == 0)
+        timeline_tick(&s->w.tl, s->inserted);
+    return 0;
+}
+
+/* COMMITs the write phase's transaction, begun at clock tc
+** (timeline_commit_begin): the readers see the rows, the timeline and the
+** count of COMMITs have it.  OUT: *took, its time. */
+static inline int commit_now(struct soak *s, uint64_t tc, uint64_t *took)
+{
+    sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
+    if (step_done(s, s->commit, "COMMIT"))
+        return -1;
+    s->commits++;
+    sharedpage_commit(s->rd.page, s->inserted);
+    sharedpage_phase_set(s->rd.page, PHASE_WRITE);
+    s->in_txn = 0;
+    *took = timeline_commit(&s->w.tl, s->inserted, tc);
+    return 0;
+}
+
 /* Inserts the chunk's n rows, committing as plan_commit_after() says: a
 ** countdown, not a division per row, so that the rule costs the hot loop
 ** nothing.  A chunk ends with its rows committed unless the commit size
@@ -400,7 +439,6 @@ static void report_commit(const struct soak *s, int64_t chunk, int phase, int64_
 static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
                        uint64_t *commit_ns)
 {
-    const struct sqlapi *api = s->api;
     const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY], total = s->env->cfg->rows;
     const int chunk_commits = every <= s->env->cfg->chunk;
     const int vlen = (int)s->gen.value_size, text_keys = s->gen.text_keys;
@@ -415,28 +453,14 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
                 return -1;
             s->in_txn = 1;
         }
-        int64_t key = kvgen_key(&s->gen, (uint64_t)s->inserted);
-        kvgen_value(&s->gen, key, s->value);
-        if (text_keys)          /* a register, not a load, tested on each row */
-            shape_bind_key(api, s->ins, 1, &s->gen, key, s->key_text);
-        else
-            api->bind_int64(s->ins, 1, key);
-        api->bind_blob(s->ins, 2, s->value, vlen, SQLITE_STATIC);
-        if (step_done(s, s->ins, "INSERT"))
+        if (insert_row(s, text_keys, vlen))
             return -1;
-        if ((++s->inserted & (TIMELINE_TICK_ROWS - 1)) == 0)
-            timeline_tick(&s->w.tl, s->inserted);
         if (--s->txn_left == 0 || (chunk_commits && i == n - 1) || s->inserted == total) {
-            uint64_t tc = timeline_commit_begin(&s->w.tl);
-            sharedpage_phase_set(s->rd.page, PHASE_COMMIT);
-            if (step_done(s, s->commit, "COMMIT"))
+            uint64_t took;
+            if (commit_now(s, timeline_commit_begin(&s->w.tl), &took))
                 return -1;
-            s->commits++;
-            sharedpage_commit(s->rd.page, s->inserted);
-            sharedpage_phase_set(s->rd.page, PHASE_WRITE);
-            s->in_txn = 0;
             s->txn_left = every;
-            in_commit += timeline_commit(&s->w.tl, s->inserted, tc);
+            in_commit += took;
             report_commit(s, c, PHASE_WRITE, i + 1);
         }
     }
@@ -444,6 +468,62 @@ static int write_phase(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
     *commit_ns = in_commit;
     /* a chunk's rows end committed, unless its transaction spans chunks */
     assert(s->inserted == inserted0 + n && (!chunk_commits || !s->in_txn || n == 0));
+    return 0;
+}
+
+/* The write phase of a paced writer (pace.h): the chunk's n rows in
+** transactions of --commit-every rows (no larger than --chunk: the
+** options refuse more), each begun when the schedule says it is due.
+** OUT: *write_ns the transactions' own time (from each one's start to its
+** COMMIT's return: the waits between are the schedule's, not the
+** storage's), *commit_ns their COMMITs'.  An overloaded writer ends the
+** cell ST_OVERLOADED. */
+static int write_paced(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
+                       uint64_t *commit_ns)
+{
+    const int64_t every = s->env->cell->v[DIM_COMMIT_EVERY];
+    const int vlen = (int)s->gen.value_size, text_keys = s->gen.text_keys;
+    uint64_t busy_ns = 0, in_commit = 0;
+    assert(every <= s->env->cfg->chunk && !s->in_txn);
+    pace_restart(&s->pace, timeline_begin(&s->w.tl, PHASE_WRITE, s->inserted));
+    for (int64_t i = 0; i < n;) {
+        struct pace_txn tx;
+        int64_t rows = every < n - i ? every : n - i;
+        int slept = pace_next(&s->pace, &tx);
+        if (slept < 0) {
+            set_status(s, ST_OVERLOADED,
+                       "the writer fell %.1f s behind its schedule of %" PRId64
+                       " rows/s (--backlog-limit %" PRId64 " s) at row %" PRId64
+                       ": the storage cannot take the rate offered",
+                       s->pace.lag_ns / 1e9, s->env->cell->v[DIM_WRITE_RATE],
+                       s->env->cfg->backlog_limit_s, s->inserted);
+            return -1;
+        }
+        if (slept)                  /* the schedule's wait: no stall */
+            timeline_idle(&s->w.tl, tx.start);
+        uint64_t lock0 = s->busy.wait_ns;
+        if (step_done(s, s->begin, "BEGIN"))
+            return -1;
+        s->in_txn = 1;
+        for (int64_t r = 0; r < rows; r++)
+            if (insert_row(s, text_keys, vlen))
+                return -1;
+        uint64_t lock1 = s->busy.wait_ns, took;
+        tx.commit_start = timeline_commit_begin(&s->w.tl);
+        if (commit_now(s, tx.commit_start, &took))
+            return -1;
+        in_commit += took;
+        tx.end = tx.commit_start + took;
+        tx.lock_work = lock1 - lock0;
+        tx.lock_commit = s->busy.wait_ns - lock1;
+        pace_done(&s->pace, &tx);
+        busy_ns += tx.end - tx.start;
+        i += rows;
+        report_commit(s, c, PHASE_WRITE, i);
+    }
+    timeline_end(&s->w.tl, s->inserted);
+    *write_ns = busy_ns;
+    *commit_ns = in_commit;
     return 0;
 }
 
@@ -855,7 +935,8 @@ static int write_run(struct soak *s, struct chunk_work *w)
     live_phase(&s->live, w->chunk, PHASE_WRITE, w->n, clock_now_ns());
     w->ops[PHASE_WRITE] = w->n;
     w->ops[PHASE_COMMIT] = -1;
-    return write_phase(s, w->chunk, w->n, &w->ns[PHASE_WRITE], &w->ns[PHASE_COMMIT]);
+    return (s->paced ? write_paced : write_phase)(s, w->chunk, w->n, &w->ns[PHASE_WRITE],
+                                                  &w->ns[PHASE_COMMIT]);
 }
 
 /* The test hook's corrupted row, once its chunk is written. */
@@ -1095,6 +1176,8 @@ static int chunk_loop(struct soak *s)
         step(s, BEAT_RECORD, c);
         cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
         hist_merge(&s->stats.lat, &s->lat);
+        if (s->paced)
+            hist_merge(&s->stats.txn, &s->pace.lat);
         busy_take(&s->busy, &cr.writer_busy, &cr.writer_wait_s);
 
         cr.chunk = c;
@@ -1109,8 +1192,13 @@ static int chunk_loop(struct soak *s)
             return results_failed(s, "timeline.csv", s->w.tl.err);
         if (s->env->histograms_fd >= 0 &&
             histfile_append(s->env->histograms_fd, &cr.id, c, &s->lat,
-                            s->rd.page ? s->rd_chunk->lat : NULL) != 0)
+                            s->rd.page ? s->rd_chunk->lat : NULL,
+                            s->paced ? &s->pace.lat : NULL) != 0)
             return results_failed(s, "histograms.csv", errno);
+        if (s->paced)
+            pace_take(&s->pace, &cr.tx);
+        else
+            txn_figures_clear(&cr.tx);
         watch_chunk_end(&s->w, &cr);
         if (chunk_record(s, &cr))
             return -1;
@@ -1147,7 +1235,7 @@ static int end_phases(struct soak *s)
 int soak_status_failed(int status)
 {
     return status != ST_OK && status != ST_WARMUP && status != ST_UNSUPPORTED &&
-           status != ST_SKIPPED && status != ST_INTERRUPTED;
+           status != ST_SKIPPED && status != ST_INTERRUPTED && status != ST_OVERLOADED;
 }
 
 int soak_status_of(const char *word)
@@ -1295,6 +1383,12 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     s.counting = cfg->vfs_counts &&
                  countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
+    if ((s.paced = c->v[DIM_WRITE_RATE] > 0)) {
+        pace_init(&s.pace, c->v[DIM_WRITE_RATE], c->v[DIM_COMMIT_EVERY], (int)c->v[DIM_ARRIVAL],
+                  (uint64_t)cfg->seed ^ (uint64_t)env->id.cell, c->v[DIM_LATENCY_LIMIT],
+                  cfg->backlog_limit_s);
+        s.pace.raw = s.raw;
+    }
     watch_cell_begin(&s.w, env->cfg, &env->id, env->db_path, env->timeline_fd,
                      env->chunks_fd >= 0);
     s.w.tl.vfs = s.counting ? &s.count.c : NULL;    /* each timeline row's writes */

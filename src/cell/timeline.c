@@ -186,6 +186,12 @@ void timeline_tick(struct timeline *tl, int64_t count)
         sleep_ns(tl->slow_ns);
 }
 
+void timeline_idle(struct timeline *tl, uint64_t now)
+{
+    flush_at(tl, now, tl->vfs);
+    tl->last_tick = now;
+}
+
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc)
 {
     uint64_t now = clock_now_ns(), d = now - tc;

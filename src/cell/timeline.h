@@ -124,6 +124,11 @@ static inline uint64_t timeline_commit_begin(struct timeline *tl)
 ** Returns its duration (ns). */
 uint64_t timeline_commit(struct timeline *tl, int64_t count, uint64_t tc);
 
+/* The write phase waited, on purpose, until now (a paced writer's
+** schedule, pace.h): the intervals that passed are written, and the wait
+** is no stall. */
+void timeline_idle(struct timeline *tl, uint64_t now);
+
 /* Ends the phase with the counter at count (ignored by a phase that
 ** times each op, phase.h's latency: reads, updates): writes its
 ** last, partial interval.  Returns the clock it ended at. */

@@ -576,7 +576,7 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
         runjson_write(c.r.rj, c.r.out) != 0)
         goto done;
     printf("sqlsoak crash: %d cell%s x %" PRId64 " simulated power cut%s, %" PRId64
-           " rows in commits of %" PRId64 " rows\n",
+           " rows in chunks of %" PRId64 " rows\n",
            c.r.ncells, c.r.ncells == 1 ? "" : "s", cfg->replay >= 0 ? 1 : cfg->trials,
            cfg->replay >= 0 || cfg->trials == 1 ? "" : "s", cfg->rows, cfg->chunk);
     fflush(stdout);

@@ -7,4 +7,4 @@
 
 const char *const status_names[] = {"ok", "unsupported", "failed", "skipped", "interrupted",
                                     "disk_full", "io_error", "locked", "verify_failed",
-                                    "warmup", "hung", NULL};
+                                    "warmup", "hung", "overloaded", NULL};

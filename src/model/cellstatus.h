@@ -10,7 +10,8 @@
 enum cell_status {
     ST_OK, ST_UNSUPPORTED, ST_FAILED, ST_SKIPPED, ST_INTERRUPTED,
     ST_DISK_FULL, ST_IO_ERROR, ST_LOCKED, ST_VERIFY_FAILED, ST_WARMUP,
-    ST_HUNG                     /* set by the runner's watchdog, never by soak */
+    ST_HUNG,                    /* set by the runner's watchdog, never by soak */
+    ST_OVERLOADED               /* a paced writer fell --backlog-limit behind its schedule */
 };
 extern const char *const status_names[];   /* indexed by enum cell_status, NULL-ended */
 

@@ -62,7 +62,10 @@
     X(vfs_journal_writes) X(vfs_journal_syncs) X(vfs_wal_write_bytes) X(vfs_wal_writes) \
     X(vfs_wal_syncs) X(vfs_other_write_bytes) X(vfs_other_syncs) X(vfs_shm_maps) \
     X(vfs_shm_locks) X(vfs_db_bytes_per_row) X(vfs_journal_bytes_per_row) \
-    X(vfs_wal_bytes_per_row) X(vfs_other_bytes_per_row) X(vfs_syncs_per_commit) X(commits)
+    X(vfs_wal_bytes_per_row) X(vfs_other_bytes_per_row) X(vfs_syncs_per_commit) X(commits) \
+    X(txns) X(txn_late) X(txn_skipped) X(txn_p50_us) X(txn_p90_us) X(txn_p99_us) \
+    X(txn_p999_us) X(txn_max_us) X(txn_mean_us) X(txn_queue_s) X(txn_lock_s) X(txn_work_s) \
+    X(txn_commit_s) X(txn_histogram)
 
 enum colid {
 #define COLID_ENUM(name) COL_##name,

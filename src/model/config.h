@@ -93,6 +93,7 @@ struct config {
     int vfs_counts;               /* --vfs-counts: 1 on (countvfs.h), 0 off (on_off_names) */
     char *metrics;                /* --metrics FILE.prom, or NULL */
     int64_t reader_rate;          /* --reader-rate: reads/s per reader; 0 unpaced */
+    int64_t backlog_limit_s;      /* --backlog-limit: a paced writer this far behind is overloaded */
 
     /* crash */
     int64_t trials, sector_size, replay;

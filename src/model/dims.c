@@ -151,6 +151,24 @@ const struct dim dim_table[DIM_COUNT] = {
          "once another, as a report or a backup does (0 = none): in WAL no checkpoint resets "
          "the WAL past its snapshot; in a rollback journal the writer's COMMIT waits for it"},
         "pin_reader_s", "s", "snapshots of %s s", NULL, 0, NULL, 0, DR_NONE, "0", DC_ALWAYS},
+    [DIM_WRITE_RATE] = {
+        {"write-rate", V_COUNT, VF_LIST, "0", 0, (int64_t)1 << 40, NULL, NULL, 0, RUNLIKE,
+         "rows a second offered to the writer, in transactions of --commit-every rows that "
+         "arrive on a schedule (open loop): each one's latency runs from when it was due "
+         "(0 = closed loop: each row as soon as the last is done)"},
+        "write_rate", "rows/s", "%s rows/s", NULL, 0, NULL, 0, DR_NONE, "0", DC_ALWAYS},
+    [DIM_ARRIVAL] = {
+        {"arrival", V_ENUM, VF_LIST, "even", 0, 0, arrival_names, NULL, 0, RUNLIKE,
+         "how a paced writer's transactions arrive (--write-rate): even (evenly spaced) or "
+         "poisson (at random, exponential gaps of the same mean)"},
+        "arrival", "", "%s arrivals", NULL, 0, NULL, 0, DR_NONE, "even", DC_PACED},
+    [DIM_LATENCY_LIMIT] = {
+        {"latency-limit", V_INT, VF_LIST, "0", 0, ((int64_t)1 << 31) - 1, NULL, NULL, 0,
+         RUNLIKE,
+         "milliseconds a paced transaction may take from when it was due: slower ones are "
+         "counted late, and one already that late when the writer reaches it is skipped, "
+         "as pgbench does (0 = no limit)"},
+        "latency_limit_ms", "ms", "limit %s ms", NULL, 0, NULL, 0, DR_NONE, "0", DC_PACED},
 };
 
 int dims_find(const char *column)
@@ -220,6 +238,8 @@ int dims_cost(int d, const int64_t v[DIM_COUNT])
         return v[DIM_JOURNAL] == JM_WAL;
     case DC_READERS:
         return v[DIM_READERS] > 0 || v[DIM_PIN_READER] > 0;
+    case DC_PACED:
+        return v[DIM_WRITE_RATE] > 0;
     default:
         return 0;
     }

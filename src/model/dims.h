@@ -51,6 +51,9 @@ enum dim_id {
     DIM_AUTO_VACUUM,
     DIM_JOURNAL_SIZE_LIMIT,
     DIM_PIN_READER,
+    DIM_WRITE_RATE,
+    DIM_ARRIVAL,
+    DIM_LATENCY_LIMIT,
     DIM_COUNT
 };
 
@@ -69,7 +72,8 @@ enum dim_cost {
     DC_NONE,      /* never: crash's simulated storage (a run keeps the default) */
     DC_ALWAYS,
     DC_WAL,       /* only in WAL, the journal it configures */
-    DC_READERS    /* only with --readers or --pin-reader: a wait for another's lock */
+    DC_READERS,   /* only with --readers or --pin-reader: a wait for another's lock */
+    DC_PACED      /* only with --write-rate: how the paced writer's arrivals come */
 };
 
 struct dim {

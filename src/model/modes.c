@@ -15,6 +15,7 @@ const char *const auto_vacuum_names[] = {"none", "full", "incremental", NULL};
 const char *const delete_keys_names[] = {"oldest", "uniform", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
+const char *const arrival_names[] = {"even", "poisson", NULL};
 const char *const report_format_names[] = {"markdown", "json", NULL};
 const char *const checkpoint_names[] = {"auto", "passive", "full", "restart", "truncate", NULL};
 const char *const key_type_names[] = {"int", "text", NULL};

@@ -35,6 +35,11 @@ extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
+
+/* --arrival: a paced writer's transactions come evenly spaced, or as a
+** Poisson process (exponential gaps of the same mean). */
+enum arrival { ARRIVAL_EVEN, ARRIVAL_POISSON };
+extern const char *const arrival_names[];
 extern const char *const report_format_names[];
 extern const char *const checkpoint_names[];
 extern const char *const key_type_names[];

@@ -49,6 +49,17 @@ struct reader_figures {
     struct reader_split during[READER_DURING_COUNT];
 };
 
+/* A paced writer's transactions (--write-rate, pace.h), over a chunk or a
+** cell: how many committed, were late (over --latency-limit) or were
+** skipped, their latencies from when each was due (latency.h's figures),
+** and the seconds of those latencies spent queued, waiting for a lock, in
+** the statements and in COMMIT.  NaN: a closed-loop writer. */
+struct txn_figures {
+    double txns, late, skipped;
+    double us[LAT_COUNT];
+    double queue_s, lock_s, work_s, commit_s;
+};
+
 /* What SQLite asked of the storage in a chunk (countvfs.h), by file:
 ** [0] the database, [1] its rollback journal, [2] its WAL, [3] any other.
 ** NaN: not counted. */
@@ -94,6 +105,7 @@ struct chunk_record {
     struct reader_figures rd;   /* NaN: --readers 0 */
     int64_t freelist_count;  /* PRAGMA freelist_count at the chunk's end */
     struct vfs_figures vfs;
+    struct txn_figures tx;   /* NaN: not paced */
 };
 
 /* One phase's figures over a cell's chunks (cellstats.h), and over its
@@ -136,6 +148,7 @@ struct summary_record {
     struct reader_figures rd;   /* over the cell's chunks; NaN: --readers 0 */
     /* the chunks' vfs figures over the rows inserted, and syncs per COMMIT */
     double vfs_bytes_per_row[VFS_FILES], vfs_syncs_per_commit;
+    struct txn_figures tx;   /* over the cell's chunks; NaN: not paced */
 };
 
 /* A chunk's read latency histogram: histograms.csv, written just before
@@ -149,6 +162,8 @@ struct histogram_record {
     /* the readers' (readers.h), a histogram per reader_during row and one
     ** of the rest (RECORDS_READER_OTHER); "" without readers */
     char reader_histogram[READER_DURING_COUNT + 1][HIST_TEXT_MAX];
+    /* a paced writer's transactions' (pace.h); "" when not paced */
+    char txn_histogram[HIST_TEXT_MAX];
 };
 #define RECORDS_READER_OTHER READER_DURING_COUNT
 

@@ -93,6 +93,28 @@ static const struct column id_tail[] = {
     RD(R, reader_p99_us_during_##what, during[d].p99_us, 3, "µs", "their p99 latency"), \
     RD(R, reader_busy_during_##what, during[d].busy, 0, "", \
        "the times they met the writer's lock meanwhile")
+/* A paced writer's figure (records.h's tx, pace.h) under its column's name. */
+#define TX(R, name, field, prec, unit, meaning)                                              \
+    {#name, K_F64, offsetof(R, tx.field), sizeof(((R *)0)->tx.field), prec, unit, meaning,  \
+     "", 0, COL_##name}
+/* Its columns, the same in chunks.csv and summary.csv: over the chunk, or
+** over the cell.  Empty with --write-rate 0. */
+#define TXN_COLUMNS(R)                                                                        \
+    TX(R, txns, txns, 0, "", "a paced writer's transactions (--write-rate) committed"),        \
+    TX(R, txn_late, late, 0, "", "those that took longer than --latency-limit from when due"),  \
+    TX(R, txn_skipped, skipped, 0, "",                                                        \
+       "transactions skipped: already later than --latency-limit when the writer reached them"), \
+    TX(R, txn_p50_us, us[LAT_P50], 3, "µs", "median transaction latency, from when it was due"), \
+    TX(R, txn_p90_us, us[LAT_P90], 3, "µs", "90th percentile transaction latency"),           \
+    TX(R, txn_p99_us, us[LAT_P99], 3, "µs", "99th percentile transaction latency"),           \
+    TX(R, txn_p999_us, us[LAT_P999], 3, "µs", "99.9th percentile transaction latency"),       \
+    TX(R, txn_max_us, us[LAT_MAX], 3, "µs", "slowest transaction, exact"),                    \
+    TX(R, txn_mean_us, us[LAT_MEAN], 3, "µs", "mean transaction latency"),                    \
+    TX(R, txn_queue_s, queue_s, 6, "s",                                                       \
+       "of the transactions' latencies, the time queued: from due to begun"),                \
+    TX(R, txn_lock_s, lock_s, 6, "s", "the time waiting for another connection's lock"),      \
+    TX(R, txn_work_s, work_s, 6, "s", "the time in BEGIN and the INSERTs, less lock waits"),   \
+    TX(R, txn_commit_s, commit_s, 6, "s", "the time in COMMIT, less lock waits")
 #define READER_COLUMNS(R)                                                                     \
     RD(R, reader_ops, ops, 0, "", "reads by the --readers processes together, each verified"), \
     RD(R, reader_ops_per_s, ops_per_s, 1, "reads/s", "their reads per second, together"),    \
@@ -203,6 +225,7 @@ static const struct column chunk_columns[] = {
     AT(CR, vfs_shm_maps, vfs.shm_maps, K_F64, 0, "", "maps of the WAL's shared memory (-shm)"),
     AT(CR, vfs_shm_locks, vfs.shm_locks, K_F64, 0, "", "locks and unlocks of the -shm"),
     AT(CR, commits, vfs.commits, K_F64, 0, "", "COMMITs in the chunk"),
+    TXN_COLUMNS(CR),
 };
 
 #define SR struct summary_record
@@ -306,6 +329,7 @@ static const struct column summary_columns[] = {
        "to other files"),
     AT(SR, vfs_syncs_per_commit, vfs_syncs_per_commit, K_F64, 2, "",
        "syncs of every file per COMMIT"),
+    TXN_COLUMNS(SR),
 };
 
 #define TR struct trial_record
@@ -360,6 +384,8 @@ static const struct column histogram_columns[] = {
     RH(reader_histogram_during_checkpoint, READER_DURING_CHECKPOINT,
        "the same, during its checkpoints"),
     RH(reader_histogram_other, RECORDS_READER_OTHER, "the same, at any other moment"),
+    C(HR, txn_histogram, K_STR, 0, "", "",
+      "a paced writer's transaction latencies from when each was due, as histogram"),
 };
 
 #define TL struct timeline_record

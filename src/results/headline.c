@@ -7,6 +7,7 @@
 #include "absolute.h"
 #include "churn.h"
 #include "readwait.h"
+#include "paced.h"
 #include "walsize.h"
 #include "wear.h"
 
@@ -92,7 +93,7 @@ static const char *const kind_names[HL_KINDS] = {
     [HL_CLAIM] = "claim", [HL_DEVICE] = "against_device", [HL_ABSOLUTE] = "absolute",
     [HL_NEED] = "need", [HL_UPDATES] = "update_cost", [HL_DELETES] = "delete_cost",
     [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait", [HL_WRITES] = "write_counts",
-    [HL_WEAR] = "wear", [HL_WAL] = "wal_size",
+    [HL_WEAR] = "wear", [HL_WAL] = "wal_size", [HL_PACED] = "paced",
 };
 
 const char *headline_kind_name(enum headline_kind k)
@@ -839,18 +840,32 @@ static void wears(const struct headline_input *in, const struct cell_id *ids, in
     free(l);
 }
 
+/* 1 when record i counts (counts(), measured()) and no record of its cell
+** that counts has an earlier repeat. */
+static int first_of_cell(const struct headline_input *in, int i,
+                         int (*counts)(const struct summary_record *))
+{
+    const struct summary_record *s = &in->recs[i];
+    int first = counts(s);
+    for (int j = 0; j < in->nrecs && first; j++)
+        first = j == i || !counts(&in->recs[j]) || in->recs[j].id.cell != s->id.cell ||
+                in->recs[j].id.repeat > s->id.repeat;
+    return first;
+}
+
+static int measured_or_overloaded(const struct summary_record *r)
+{
+    return measured(r) || (strcmp(r->status, "overloaded") == 0 && r->id.repeat >= 1);
+}
+
 /* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell:
 ** its first measured repeat (warm-ups and failed repeats are not). */
 static void wal_sizes(const struct headline_input *in, struct headline *h)
 {
     for (int i = 0; i < in->nrecs; i++) {
         const struct summary_record *s = &in->recs[i];
-        int first = measured(s);
-        for (int j = 0; j < in->nrecs && first; j++)
-            first = j == i || !measured(&in->recs[j]) || in->recs[j].id.cell != s->id.cell ||
-                    in->recs[j].id.repeat > s->id.repeat;
         struct walsize w;
-        if (!first || !walsize_judge(in->chunks, in->nchunks, s->id.cell, s->id.repeat, &w))
+        if (!first_of_cell(in, i, measured) || !walsize_judge(in->chunks, in->nchunks, s->id.cell, s->id.repeat, &w))
             continue;
         char name[CELLNAME_MAX], text[HEADLINE_LEN];
         int before = h->n;
@@ -867,12 +882,41 @@ static void wal_sizes(const struct headline_input *in, struct headline *h)
     }
 }
 
+/* Each paced writer's cell (paced.h), a line a cell: its first repeat
+** that was measured or overloaded. */
+static void paced_cells(const struct headline_input *in, struct headline *h)
+{
+    for (int i = 0; i < in->nrecs; i++) {
+        struct paced p;
+        if (!first_of_cell(in, i, measured_or_overloaded) ||
+            !paced_judge(&in->recs[i], in->chunks, in->nchunks, &p))
+            continue;
+        char name[CELLNAME_MAX], text[HEADLINE_LEN];
+        int before = h->n;
+        cellname(name, sizeof name, p.cell, p.repeat, in->repeats);
+        add(h, HL_PACED, "%s", paced_text(&p, name, text, sizeof text));
+        if (h->n == before)
+            return;             /* no room left */
+        h->line[h->n - 1].cell = p.cell;
+        if (!p.have_chunk)
+            continue;
+        figure(h, HL_PACED, "txn_p50_ms", name, p.p50_ms, "ms");
+        figure(h, HL_PACED, "txn_p99_ms", name, p.p99_ms, "ms");
+        figure(h, HL_PACED, "txn_p999_ms", name, p.p999_ms, "ms");
+        figure(h, HL_PACED, "committed_txns", name, p.txns, "");
+        figure(h, HL_PACED, "late_txns", name, p.late, "");
+        figure(h, HL_PACED, "skipped_txns", name, p.skipped, "");
+        figure(h, HL_PACED, "txn_commit_pct", name, p.commit_pct, "%");
+        figure(h, HL_PACED, "txn_queue_pct", name, p.queue_pct, "%");
+    }
+}
+
 void headline_build(const struct headline_input *in, struct headline *out)
 {
     out->n = 0;
     int any = 0;
     for (int i = 0; i < in->nrecs; i++)
-        any |= measured(&in->recs[i]);
+        any |= measured_or_overloaded(&in->recs[i]);
     if (!any)
         return;
     struct cell_id *ids = malloc(sizeof *ids * (size_t)in->nrecs);
@@ -893,6 +937,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
     write_counts(in, base, out);
     wears(in, ids, nids, out);
     wal_sizes(in, out);
+    paced_cells(in, out);
     free(ids);
 }
 

@@ -38,7 +38,11 @@
 **               and with --need writes=R/s the bytes a day and a year,
 **               least first;
 **   HL_WAL      each WAL cell's WAL, bounded or growing as the table grew
-**               (walsize.h), with its evidence.
+**               (walsize.h), with its evidence;
+**   HL_PACED    each paced writer's cell (--write-rate): its transactions'
+**               latency from when they were due at its largest table, the
+**               late and skipped, where their time went, or that it was
+**               overloaded (paced.h).
 ** The text is plain UTF-8, one sentence a line, no markup: a caller that
 ** writes HTML escapes it.  A finding may carry its figures, each named,
 ** with its unit and what it is of (a cell, a journal mode), for a program
@@ -71,7 +75,8 @@
 
 enum headline_kind {
     HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED,
-    HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_WRITES, HL_WEAR, HL_WAL, HL_KINDS
+    HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_WRITES, HL_WEAR, HL_WAL, HL_PACED,
+    HL_KINDS
 };
 
 /* A number a sentence states: "update_rows_per_s" of "cell 1", in rows/s. */

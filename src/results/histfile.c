@@ -70,9 +70,23 @@ static int merge_readers(const struct csvin *t, int i, struct hist *readers)
     return 0;
 }
 
+/* Merges the paced writer's histogram of row i into *txn (an empty field:
+** none); 0, or -1 when it is damaged. */
+static int merge_txn(const struct csvin *t, int i, struct hist *txn)
+{
+    const char *text = csvin_str(t, CSV_HISTOGRAMS, i, COL_txn_histogram);
+    struct hist h;
+    if (!*text)
+        return 0;
+    if (hist_from_text(&h, text))
+        return -1;
+    hist_merge(txn, &h);
+    return 0;
+}
+
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
-                     struct hist *out, struct hist *readers, off_t *whole, char *err,
-                     size_t n)
+                     struct hist *out, struct hist *readers, struct hist *txn, off_t *whole,
+                     char *err, size_t n)
 {
     char path[4200], name[CELLNAME_MAX];
     struct csvin t;
@@ -115,13 +129,16 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     hist_reset(out);
     for (int b = 0; readers && b < HISTFILE_READER_HISTS; b++)
         hist_reset(&readers[b]);
+    if (txn)
+        hist_reset(txn);
     for (int64_t k = 0; rc == 0 && k < chunks; k++) {
         struct hist h;
         if (row[k] < 0) {
             snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of %s", path, k, name);
             rc = -1;
         } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram)) ||
-                   (readers && merge_readers(&t, row[k], readers))) {
+                   (readers && merge_readers(&t, row[k], readers)) ||
+                   (txn && merge_txn(&t, row[k], txn))) {
             snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of %s is damaged", path, k,
                      name);
             rc = -1;
@@ -135,7 +152,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
 }
 
 int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h,
-                    const struct hist *readers)
+                    const struct hist *readers, const struct hist *txn)
 {
     size_t n = 2 * sizeof(struct histogram_record);
     /* not calloc: the record is six histograms' room, each field is set */
@@ -153,6 +170,10 @@ int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struc
                              sizeof rec->reader_histogram[b]);
             else
                 rec->reader_histogram[b][0] = 0;
+        if (txn)
+            hist_to_text(txn, rec->txn_histogram, sizeof rec->txn_histogram);
+        else
+            rec->txn_histogram[0] = 0;
         int len = csvout_row(CSV_HISTOGRAMS, rec, line, n);
         rc = len < 0 ? -1 : csvout_append(fd, line, len);
     } else {

@@ -28,17 +28,19 @@
 /* With readers not NULL, the readers' histograms of those chunks are
 ** merged into readers[0..HISTFILE_READER_HISTS) too, by row of
 ** records.h's histogram_record (empty fields: none). */
+/* With txn not NULL, the paced writer's histograms (pace.h) are merged
+** into *txn. */
 #define HISTFILE_READER_HISTS (READER_DURING_COUNT + 1)
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
-                     struct hist *out, struct hist *readers, off_t *whole, char *err,
-                     size_t n);
+                     struct hist *out, struct hist *readers, struct hist *txn, off_t *whole,
+                     char *err, size_t n);
 
 /* Appends the histogram of chunk `chunk` of cell id as a row of the
 ** histograms.csv open on fd, whole or not at all (fdio), with the
-** readers' HISTFILE_READER_HISTS histograms (NULL: none).  0, or -1 with
-** errno set. */
+** readers' HISTFILE_READER_HISTS histograms (NULL: none) and the paced
+** writer's (NULL: none).  0, or -1 with errno set. */
 struct cell_id;
 int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struct hist *h,
-                    const struct hist *readers);
+                    const struct hist *readers, const struct hist *txn);
 
 #endif

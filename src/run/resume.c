@@ -715,7 +715,8 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
         return -1;
     const struct cell *cell = &r->cells[fd->first];
     return histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
-                            &fd->prior.stats.lat, fd->prior.stats.rd.lat, hist_len, err, n);
+                            &fd->prior.stats.lat, fd->prior.stats.rd.lat, &fd->prior.stats.txn,
+                            hist_len, err, n);
 }
 
 /* name in the folder cut back to len.  0, or -1 with err. */
@@ -839,7 +840,7 @@ static int check_verify_cell(struct resume *rs, int i, struct found *fd, char *e
         check_ownership(&rs->book, fd, db, err, n))
         return -1;
     return histfile_restore(rs->out, c->combo, c->repeat, fd->recorded, &fd->prior.stats.lat,
-                            fd->prior.stats.rd.lat, &hist_len, err, n);
+                            fd->prior.stats.rd.lat, &fd->prior.stats.txn, &hist_len, err, n);
 }
 
 /* Each recorded cell verify_again, checked (pass 0: nothing changes) or

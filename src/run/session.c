@@ -89,6 +89,36 @@ static int check_schedule(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
+/* A paced writer's transactions fit in a chunk, and its pacing options
+** pace something. */
+static int check_paced(const struct config *cfg, char *err, size_t n)
+{
+    const struct list *rate = &cfg->dim[DIM_WRITE_RATE], *every = &cfg->dim[DIM_COMMIT_EVERY];
+    int paced = 0;
+    for (int i = 0; i < rate->n; i++)
+        paced |= rate->v[i] > 0;
+    for (int i = 0; paced && i < every->n; i++)
+        if (every->v[i] > cfg->chunk) {
+            snprintf(err, n,
+                     "--commit-every %" PRId64 " is larger than --chunk %" PRId64
+                     ": a paced writer (--write-rate) commits each transaction inside its chunk",
+                     every->v[i], cfg->chunk);
+            return -1;
+        }
+    /* their defaults are 0: even arrivals, no limit */
+    static const int pacing[] = {DIM_ARRIVAL, DIM_LATENCY_LIMIT};
+    for (size_t k = 0; !paced && k < sizeof pacing / sizeof *pacing; k++) {
+        const struct list *l = &cfg->dim[pacing[k]];
+        for (int i = 0; i < l->n; i++)
+            if (l->v[i] != 0) {
+                snprintf(err, n, "--%s applies to a paced writer: give --write-rate too",
+                         dim_table[pacing[k]].opt.name);
+                return -1;
+            }
+    }
+    return 0;
+}
+
 static int check_workload(const struct config *cfg, char *err, size_t n)
 {
     struct need need;
@@ -99,7 +129,7 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
                  cfg->rows);
         return -1;
     }
-    return check_schedule(cfg, err, n);
+    return check_paced(cfg, err, n) || check_schedule(cfg, err, n);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks

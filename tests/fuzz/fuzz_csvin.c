@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(h != NULL && rh != NULL);
     off_t whole = -1;
     char err[8192] = "";
-    if (histfile_restore(fuzz_dir(), 1, 1, 3, h, rh, &whole, err, sizeof err) == 0)
+    if (histfile_restore(fuzz_dir(), 1, 1, 3, h, rh, NULL, &whole, err, sizeof err) == 0)
         FUZZ_CHECK(whole >= 0 && (size_t)whole <= size && (whole == 0 || data[whole - 1] == '\n'));
     else
         FUZZ_CHECK(err[0]);

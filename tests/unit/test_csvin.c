@@ -196,13 +196,13 @@ static void test_missing_optional(void **state)
     struct csvin t;
     summary_text(text, sizeof text);
     const char *last = csvout_column_name(CSV_SUMMARY, csvout_ncolumns(CSV_SUMMARY) - 1);
-    assert_string_equal(last, "vfs_syncs_per_commit");
+    assert_string_equal(last, "txn_commit_s");
     drop_last_column(text, edited, sizeof edited);
     put_file(edited);
     assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
     assert_int_equal(t.ncols, csvout_ncolumns(CSV_SUMMARY) - 1);
     assert_int_equal(csvin_col(&t, last), -1);
-    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_vfs_syncs_per_commit)));
+    assert_true(isnan(csvin_num(&t, CSV_SUMMARY, 0, COL_txn_commit_s)));
     assert_true(csvin_num(&t, CSV_SUMMARY, 1, COL_db_bytes) == 495616);
     csvin_free(&t);
 }

@@ -37,7 +37,7 @@ static void write_file(const char *dir, const char *extra)
     for (int k = 0; k < 3; k++) {
         hist_reset(&h);
         hist_record(&h, 1000 + (uint64_t)k);
-        assert_int_equal(histfile_append(fd, &id, k, &h, NULL), 0);
+        assert_int_equal(histfile_append(fd, &id, k, &h, NULL, NULL), 0);
     }
     if (extra)
         assert_int_equal(csvout_append(fd, extra, (int)strlen(extra)), 0);
@@ -92,7 +92,7 @@ static void test_chunk_not_a_number(void **state)
         static struct hist h;
         off_t whole;
         print_message("chunk \"%s\"\n", chunks[i]);
-        assert_int_equal(histfile_restore(dir, 1, 1, 3, &h, NULL, &whole, err, sizeof err), 0);
+        assert_int_equal(histfile_restore(dir, 1, 1, 3, &h, NULL, NULL, &whole, err, sizeof err), 0);
         assert_int_equal(h.count, 3);
         assert_int_equal(h.min, 1000);
         assert_int_equal(h.max, 1002);
@@ -132,12 +132,12 @@ static void test_readers_histograms(void **state)
         }
         hist_record(&rd[b], 100 + (uint64_t)b);
     }
-    assert_int_equal(histfile_append(fd, &id, 0, h, rd), 0);
-    assert_int_equal(histfile_append(fd, &id, 1, h, rd), 0);
-    assert_int_equal(histfile_append(fd, &id, 2, h, NULL), 0);   /* a chunk without readers */
+    assert_int_equal(histfile_append(fd, &id, 0, h, rd, NULL), 0);
+    assert_int_equal(histfile_append(fd, &id, 1, h, rd, NULL), 0);
+    assert_int_equal(histfile_append(fd, &id, 2, h, NULL, NULL), 0);   /* a chunk without readers */
     close(fd);
     off_t whole;
-    assert_int_equal(histfile_restore(dir, 1, 1, 3, h2, back, &whole, err, sizeof err), 0);
+    assert_int_equal(histfile_restore(dir, 1, 1, 3, h2, back, NULL, &whole, err, sizeof err), 0);
     assert_int_equal(h2->count, 3);
     for (int b = 0; b < HISTFILE_READER_HISTS; b++) {
         assert_int_equal(back[b].count, 2 * rd[b].count);

@@ -597,13 +597,14 @@ static const struct {
     {"os-cache", "drop"}, {"busy-timeout", "0,100"}, {"checkpoint", "passive,truncate"},
     {"readers", "0,2"}, {"read-dist", "zipf:0.5,latest"}, {"key-type", "text"},
     {"table", "without-rowid"}, {"index", "value"}, {"updates", "0,100"}, {"deletes", "10"},
-    {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"repeat", "auto:5"}, {"warmup", "2"},
+    {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"write-rate", "0,200"},
+    {"arrival", "poisson"}, {"latency-limit", "100"}, {"repeat", "auto:5"}, {"warmup", "2"},
     {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
     {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},
     {"probe", "auto"}, {"probe-time", "10"}, {"keep-db", ""}, {"detach", ""}, {"verify", ""},
     {"min-free", "1G"}, {"on-error", "stop"}, {"watchdog", "600"}, {"no-plot", ""},
     {"progress", "never"}, {"timeline-interval", "250"}, {"vfs-counts", "off"},
-    {"metrics", "m.prom"}, {"reader-rate", "100"},
+    {"metrics", "m.prom"}, {"reader-rate", "100"}, {"backlog-limit", "90"},
 };
 
 /* options_save_job's text of cfg, malloc'ed. */
