@@ -224,6 +224,14 @@ double growth_seconds(const struct growth_model *m, const struct growth_plan *p)
         for (int k = 0; k < GROWTH_KINDS; k++)
             if (ops[k] > 0 && m->fit[k].n)
                 s += ops[k] * growth_at(m, k, rows);
+        /* a paced writer's phase lasts at least its rows at the rate: its
+        ** inserts and COMMITs, then the waits for the rows to fall due */
+        double write = (double)n * growth_at(m, GROWTH_WRITE, rows) +
+                       (m->fit[GROWTH_COMMIT].n ? (double)growth_commits(p, before, n) *
+                                                      growth_at(m, GROWTH_COMMIT, rows)
+                                                : 0);
+        if (p->write_rate > 0 && (double)n / (double)p->write_rate > write)
+            s += (double)n / (double)p->write_rate - write;
     }
     if (p->verify && !isnan(m->verify_s_per_row))
         s += (double)p->rows * m->verify_s_per_row;

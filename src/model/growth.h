@@ -84,6 +84,7 @@ struct growth_model {
 struct growth_plan {
     int64_t rows, chunk, reads, updates, deletes, commit_every;
     int verify;
+    int64_t write_rate;      /* --write-rate: a chunk's writes last at least its rows at it */
 };
 
 /* The bytes of a page cache of PRAGMA cache_size (pages when positive,

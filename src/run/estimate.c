@@ -178,7 +178,8 @@ static struct growth_plan plan_of(const struct config *cfg, const struct cell *c
 {
     struct growth_plan p = {.rows = cfg->rows, .chunk = cfg->chunk, .reads = cfg->reads,
                             .updates = c->v[DIM_UPDATES], .deletes = c->v[DIM_DELETES],
-                            .commit_every = c->v[DIM_COMMIT_EVERY], .verify = cfg->verify};
+                            .commit_every = c->v[DIM_COMMIT_EVERY], .verify = cfg->verify,
+                            .write_rate = c->v[DIM_WRITE_RATE]};
     return p;
 }
 

@@ -152,3 +152,19 @@ PY
     [ "$(field write_rate "$OUT/durability.csv")" = 20000 ]
     [ "$(field trials "$OUT/durability.csv")" = 3 ]
 }
+
+@test "paced: the plan's time estimate holds the schedule: a chunk's writes last at least its rows at the rate" {
+    run "$S" run --rows 20000 --chunk 10000 --commit-every 100 --reads 100 --write-rate 100 \
+        --dry-run --db-dir "$DB" --out "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ ! -e "$OUT" ]
+    python3 - "$output" <<'PY'
+import re, sys
+m = re.search(r"cell 1 \(.*\)  about (?:(\d+)h)?(?:(\d+)m)?(?:([\d.]+) ?s)?  \(", sys.argv[1])
+assert m, sys.argv[1]
+h, mi, s = (float(x) if x else 0 for x in m.groups())
+total = h * 3600 + mi * 60 + s
+assert 200 <= total < 400, total      # 20000 rows at 100 rows/s, and a little more
+PY
+}
