@@ -58,6 +58,10 @@ static const struct graphs_graph list[] = {
               "wall-clock time, a colour per run of a cell, each checkpoint a cross: does a "
               "checkpoint let SQLite write the WAL from its start again (a flat band), or "
               "does the file grow with the table (a reader pinning a snapshot)?", 0}}},
+    {"txn.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_TXN,
+     {{"txn", "A paced writer's transactions (--write-rate): their latency from when each "
+              "was due to its COMMIT's return, per chunk against rows in the table, a panel "
+              "each for p50, p99, p99.9 and the slowest, a colour per paced cell.", 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "
@@ -91,6 +95,7 @@ static const char *const reasons[] = {
     "the temperature was the same at every chunk's end (a flat line says nothing)",
     "the CPU clock was the same at every chunk's end (a flat line says nothing)",
     "no -wal file's size was recorded (no cell in WAL, or a timeline.csv of an older sqlsoak)",
+    "no paced writer ran (--write-rate)",
 };
 
 const struct graphs_graph *graphs_at(int i)

@@ -29,6 +29,7 @@ enum graphs_need {
     GRAPHS_TEMP_MOVED = 1u << 13,  /* temp_c took more than one value */
     GRAPHS_CLOCK_MOVED = 1u << 14, /* cpu_mhz took more than one value */
     GRAPHS_WAL = 1u << 15,       /* timeline.csv holds the -wal file's size */
+    GRAPHS_TXN = 1u << 16,       /* some chunk has a paced writer's latencies */
 };
 /* The bits of the telemetry (plottimeline.h draws them against its clock). */
 #define GRAPHS_TELEMETRY (GRAPHS_TEMP | GRAPHS_CLOCK | GRAPHS_TEMP_MOVED | GRAPHS_CLOCK_MOVED)

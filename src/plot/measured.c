@@ -33,6 +33,7 @@ void measured_add(struct measured *m, const struct csvin *chunks, const int *row
         m->reads |= csvin_num(chunks, CSV_CHUNKS, i, COL_read_ops_per_s) > 0;
         m->latency |= csvin_num_named(chunks, i, p50) > 0;
         m->io |= csvin_num(chunks, CSV_CHUNKS, i, COL_io_write_bytes) > 0;
+        m->txn |= csvin_num(chunks, CSV_CHUNKS, i, COL_txn_p50_us) > 0;
         double temp = csvin_num(chunks, CSV_CHUNKS, i, COL_temp_c);
         double mhz = csvin_num(chunks, CSV_CHUNKS, i, COL_cpu_mhz);
         range_add(&m->temp, temp, isfinite(temp));
@@ -45,6 +46,6 @@ unsigned measured_needs(const struct measured *m)
     /* a VM's nominal clock, or a room's steady heat, is one value in
     ** every chunk: no graph */
     return (m->reads ? GRAPHS_READS : 0) | (m->latency ? GRAPHS_LATENCY : 0) |
-           (m->io ? GRAPHS_IO : 0) | range_needs(&m->temp, GRAPHS_TEMP, GRAPHS_TEMP_MOVED) |
+           (m->io ? GRAPHS_IO : 0) | (m->txn ? GRAPHS_TXN : 0) | range_needs(&m->temp, GRAPHS_TEMP, GRAPHS_TEMP_MOVED) |
            range_needs(&m->clock, GRAPHS_CLOCK, GRAPHS_CLOCK_MOVED);
 }

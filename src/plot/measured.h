@@ -20,6 +20,7 @@ struct measured_range {
 struct measured {
     int reads;       /* ran reads (read_ops_per_s > 0) */
     int latency;     /* has read latency percentiles (read_p50_us > 0) */
+    int txn;         /* has a paced writer's latencies (txn_p50_us > 0) */
     int io;          /* counted bytes written to storage (io_write_bytes > 0) */
     struct measured_range temp;   /* temp_c (finite: 0 °C is a temperature) */
     struct measured_range clock;  /* cpu_mhz (> 0: 0 MHz is no clock) */

@@ -94,21 +94,24 @@ static const struct column id_tail[] = {
     RD(R, reader_busy_during_##what, during[d].busy, 0, "", \
        "the times they met the writer's lock meanwhile")
 /* A paced writer's figure (records.h's tx, pace.h) under its column's name. */
-#define TX(R, name, field, prec, unit, meaning)                                              \
+#define TXG(R, name, field, prec, unit, graphs, meaning)                                     \
     {#name, K_F64, offsetof(R, tx.field), sizeof(((R *)0)->tx.field), prec, unit, meaning,  \
-     "", 0, COL_##name}
+     graphs, 0, COL_##name}
+#define TX(R, name, field, prec, unit, meaning) TXG(R, name, field, prec, unit, "", meaning)
 /* Its columns, the same in chunks.csv and summary.csv: over the chunk, or
-** over the cell.  Empty with --write-rate 0. */
-#define TXN_COLUMNS(R)                                                                        \
+** over the cell (G: the graph drawn from a chunk's).  Empty with
+** --write-rate 0. */
+#define TXN_COLUMNS(R, G)                                                                     \
     TX(R, txns, txns, 0, "", "a paced writer's transactions (--write-rate) committed"),        \
     TX(R, txn_late, late, 0, "", "those that took longer than --latency-limit from when due"),  \
     TX(R, txn_skipped, skipped, 0, "",                                                        \
        "transactions skipped: already later than --latency-limit when the writer reached them"), \
-    TX(R, txn_p50_us, us[LAT_P50], 3, "µs", "median transaction latency, from when it was due"), \
+    TXG(R, txn_p50_us, us[LAT_P50], 3, "µs", G,                                          \
+        "median transaction latency, from when it was due"),                                  \
     TX(R, txn_p90_us, us[LAT_P90], 3, "µs", "90th percentile transaction latency"),           \
-    TX(R, txn_p99_us, us[LAT_P99], 3, "µs", "99th percentile transaction latency"),           \
-    TX(R, txn_p999_us, us[LAT_P999], 3, "µs", "99.9th percentile transaction latency"),       \
-    TX(R, txn_max_us, us[LAT_MAX], 3, "µs", "slowest transaction, exact"),                    \
+    TXG(R, txn_p99_us, us[LAT_P99], 3, "µs", G, "99th percentile transaction latency"),   \
+    TXG(R, txn_p999_us, us[LAT_P999], 3, "µs", G, "99.9th percentile transaction latency"), \
+    TXG(R, txn_max_us, us[LAT_MAX], 3, "µs", G, "slowest transaction, exact"),            \
     TX(R, txn_mean_us, us[LAT_MEAN], 3, "µs", "mean transaction latency"),                    \
     TX(R, txn_queue_s, queue_s, 6, "s",                                                       \
        "of the transactions' latencies, the time queued: from due to begun"),                \
@@ -225,7 +228,7 @@ static const struct column chunk_columns[] = {
     AT(CR, vfs_shm_maps, vfs.shm_maps, K_F64, 0, "", "maps of the WAL's shared memory (-shm)"),
     AT(CR, vfs_shm_locks, vfs.shm_locks, K_F64, 0, "", "locks and unlocks of the -shm"),
     AT(CR, commits, vfs.commits, K_F64, 0, "", "COMMITs in the chunk"),
-    TXN_COLUMNS(CR),
+    TXN_COLUMNS(CR, "txn"),
 };
 
 #define SR struct summary_record
@@ -329,7 +332,7 @@ static const struct column summary_columns[] = {
        "to other files"),
     AT(SR, vfs_syncs_per_commit, vfs_syncs_per_commit, K_F64, 2, "",
        "syncs of every file per COMMIT"),
-    TXN_COLUMNS(SR),
+    TXN_COLUMNS(SR, ""),
 };
 
 #define TR struct trial_record

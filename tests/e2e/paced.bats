@@ -11,6 +11,7 @@
 bats_require_minimum_version 1.5.0
 
 load helpers/runs
+load helpers/images
 
 setup() {
     runs_setup
@@ -78,6 +79,12 @@ PY
     [[ "$output" == *"Paced writes (cell 2, 400 rows/s in 10-row transactions, even arrivals): at 200 rows a transaction took"* ]]
     [[ "$output" == *"committed late (over 300 ms)"* ]]
     [[ "$output" != *"Paced writes (cell 1"* ]]
+    # the graph of the paced cell's latencies per chunk
+    run "$S" plot "$OUT"
+    [ "$status" -eq 0 ]
+    check_png "$OUT/plots/txn.png" 800 1
+    check_svg "$OUT/plots/txn.svg" "p99.9 transaction latency" "400 rows/s" "rows in the table"
+    grep -q "plots/txn.png" "$OUT/report.html"
 }
 
 @test "paced: a writer --backlog-limit behind its schedule stops the cell as overloaded, a finding: the run exits 0 and says why" {
@@ -160,6 +167,13 @@ PY
     [[ "$output" == *"1 cell x 3 simulated power cuts, 200 rows in chunks of 100 rows"* ]]
     [ "$(field write_rate "$OUT/durability.csv")" = 20000 ]
     [ "$(field trials "$OUT/durability.csv")" = 3 ]
+}
+
+@test "paced: without a paced cell the txn graph is not drawn, and report.html says why" {
+    run "$S" run "${A[@]}" --db-dir "$DB" --out "$OUT" --progress never
+    [ "$status" -eq 0 ]
+    [ ! -e "$OUT/plots/txn.png" ]
+    grep -q "<li>txn: no paced writer ran (--write-rate)</li>" "$OUT/report.html"
 }
 
 @test "paced: the plan's time estimate holds the schedule: a chunk's writes last at least its rows at the rate" {

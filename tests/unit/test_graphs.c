@@ -84,7 +84,7 @@ static void test_reasons(void **state)
 static void test_bit_without_reason_aborts(void **state)
 {
     (void)state;
-    unsigned unknown = GRAPHS_WAL << 1;   /* the last bit's next */
+    unsigned unknown = GRAPHS_TXN << 1;   /* the last bit's next */
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
