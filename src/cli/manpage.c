@@ -119,7 +119,8 @@ static const struct {
 } exit_statuses[] = {
     {0, "the run finished and no cell failed: every cell measured and verified, or recorded "
         "as unsupported (the library refused a setting: a finding, with its reason), or "
-        "interrupted or skipped because --max-time was reached (a limit you set; the cells' "
+        "overloaded (a paced writer, --write-rate, fell --backlog-limit behind: the storage "
+        "cannot take that rate, a finding too), or interrupted or skipped because --max-time was reached (a limit you set; the cells' "
         "status says so)"},
     {1, "the run finished but a cell failed (verify_failed, disk_full, io_error, locked, hung, "
         "failed, and the cells skipped after one by --on-error stop), or the results could not "

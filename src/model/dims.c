@@ -166,8 +166,8 @@ const struct dim dim_table[DIM_COUNT] = {
         {"latency-limit", V_INT, VF_LIST, "0", 0, ((int64_t)1 << 31) - 1, NULL, NULL, 0,
          RUNLIKE,
          "milliseconds a paced transaction may take from when it was due: slower ones are "
-         "counted late, and one already that late when the writer reaches it is skipped, "
-         "as pgbench does (0 = no limit)"},
+         "counted late, and one that late before the writer begins it is skipped, as "
+         "pgbench does (0 = no limit)"},
         "latency_limit_ms", "ms", "limit %s ms", NULL, 0, NULL, 0, DR_NONE, "0", DC_PACED},
 };
 
