@@ -429,6 +429,11 @@ static void dimensions(const struct headline_input *in, struct headline *h)
 {
     for (int d = 0; d < DIM_COUNT; d++) {
         char w[700], r[700];
+        /* a paced cell's write rate is the storage's service, and its
+        ** reads the same as unpaced: the pacing's answer is each cell's
+        ** latencies (HL_PACED), not a ratio of rates */
+        if (d == DIM_WRITE_RATE || d == DIM_ARRIVAL || d == DIM_LATENCY_LIMIT)
+            continue;
         best_text(in, d, PHASE_WRITE, w, sizeof w);
         best_text(in, d, PHASE_READ, r, sizeof r);
         if (*w)
