@@ -20,15 +20,6 @@ struct recs {
     int nsum, nch;
 };
 
-static void *records(const struct csvin *t, enum csv_file f, size_t size, int *n)
-{
-    char *r = calloc((size_t)t->nrows + 1, size);
-    for (int i = 0; r && i < t->nrows; i++)
-        csvin_record(t, f, i, r + (size_t)i * size);
-    *n = r ? t->nrows : 0;
-    return r;
-}
-
 /* The records of run r, read once: the slot of r in rs[0..*n). */
 static struct recs *recs_of(struct recs *rs, int *n, const struct plotdata_run *r)
 {
@@ -37,8 +28,8 @@ static struct recs *recs_of(struct recs *rs, int *n, const struct plotdata_run *
             return &rs[i];
     struct recs *x = &rs[(*n)++];
     x->run = r;
-    x->sum = records(&r->summary, CSV_SUMMARY, sizeof *x->sum, &x->nsum);
-    x->ch = records(&r->chunks, CSV_CHUNKS, sizeof *x->ch, &x->nch);
+    x->sum = csvin_records(&r->summary, CSV_SUMMARY, sizeof *x->sum, &x->nsum);
+    x->ch = csvin_records(&r->chunks, CSV_CHUNKS, sizeof *x->ch, &x->nch);
     return x;
 }
 

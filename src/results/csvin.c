@@ -309,3 +309,26 @@ void csvin_free(struct csvin *t)
     free(t->name);
     memset(t, 0, sizeof *t);
 }
+
+void *csvin_records(const struct csvin *t, enum csv_file f, size_t size, int *n)
+{
+    char *r = calloc((size_t)t->nrows + 1, size);
+    for (int i = 0; r && i < t->nrows; i++)
+        csvin_record(t, f, i, r + (size_t)i * size);
+    *n = r ? t->nrows : 0;
+    return r;
+}
+
+void *csvin_read_records(const char *path, enum csv_file f, size_t size, int *n, char *err,
+                         size_t errlen)
+{
+    struct csvin t;
+    *n = 0;
+    if (csvin_read(path, f, &t, err, errlen) != 0)
+        return NULL;
+    void *r = csvin_records(&t, f, size, n);
+    csvin_free(&t);
+    if (!r)
+        snprintf(err, errlen, "out of memory");
+    return r;
+}

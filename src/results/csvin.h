@@ -71,6 +71,15 @@ double csvin_num_named(const struct csvin *t, int row, const char *name);
 ** Returns 0, or -1 when row is out of range. */
 int csvin_record(const struct csvin *t, enum csv_file f, int row, void *rec);
 
+/* Every row of t as records of f (each of size bytes), malloc'ed with
+** room for one more, their count in *n: NULL and *n 0 out of memory. */
+void *csvin_records(const struct csvin *t, enum csv_file f, size_t size, int *n);
+
+/* The same of the file at path, read whole: NULL with one line in err
+** when it cannot be read (or out of memory). */
+void *csvin_read_records(const char *path, enum csv_file f, size_t size, int *n, char *err,
+                         size_t errlen);
+
 void csvin_free(struct csvin *t);
 
 #endif

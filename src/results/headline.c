@@ -951,19 +951,8 @@ static void *read_all(const char *dir, const char *name, enum csv_file f, size_t
                       char *err, size_t errlen)
 {
     char path[4200];
-    struct csvin t;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    *n = 0;
-    if (csvin_read(path, f, &t, err, errlen) != 0)
-        return NULL;
-    char *recs = calloc((size_t)t.nrows + 1, size);
-    for (int i = 0; recs && i < t.nrows; i++)
-        csvin_record(&t, f, i, recs + (size_t)i * size);
-    *n = recs ? t.nrows : 0;
-    csvin_free(&t);
-    if (!recs)
-        snprintf(err, errlen, "out of memory");
-    return recs;
+    return csvin_read_records(path, f, size, n, err, errlen);
 }
 
 /* The baseline cell against the device's own limits (run.json's

@@ -135,6 +135,12 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
         if (!isnan(have) && lim / have < head && cross == 0)
             head = lim / have, tight = k;
     }
+    /* a figure measured at 0 (a WAL that stayed empty) meets any need
+    ** with room no ratio gives */
+    int zero = -1;
+    for (int k = 0; k < NEED_COUNT && tight < 0 && zero < 0; k++)
+        if (!isnan(it[k].lim) && it[k].at == 0 && !(it[k].proj > 0))
+            zero = k;
     char have[32], want[32], at[24];
     v->cell = cell;
     if (short_now >= 0) {
@@ -159,6 +165,12 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
                  have_text((enum need_item)tight, proj ? it[tight].proj : it[tight].at, have,
                            sizeof have),
                  need_asked_text(nd, (enum need_item)tight, want, sizeof want));
+    } else if (zero >= 0) {
+        v->score = INFINITY;
+        snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s: its %s was 0 (against %s).",
+                 name, absolute_rows_short_text((int64_t)size, at, sizeof at),
+                 proj ? " (projected)" : "", need_names[zero],
+                 need_asked_text(nd, (enum need_item)zero, want, sizeof want));
     } else {
         v->score = -1;
         snprintf(v->text, sizeof v->text, "%s measured none of the need's figures%s.", name,

@@ -225,9 +225,8 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
     if (base == 1)
         return noise_text_row(t, row, m, buf, n);
     /* another baseline than the run's: paired again from the file's rows */
-    struct summary_record *recs = malloc(sizeof *recs * (size_t)(t->nrows + 1));
-    for (int i = 0; recs && i < t->nrows; i++)
-        csvin_record(t, CSV_SUMMARY, i, &recs[i]);
+    int nrecs;
+    struct summary_record *recs = csvin_records(t, CSV_SUMMARY, sizeof *recs, &nrecs);
     if (recs && row >= 0 && row < t->nrows) {
         struct noise_ratio q;
         noise_compare(recs, t->nrows, &recs[row].id.cell, 1, &base, 1, m, &q);

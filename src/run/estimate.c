@@ -75,18 +75,9 @@ static int read_records(const char *dir, const char *name, enum csv_file f, size
                         void **recs, int *n)
 {
     char path[4200], err[512];
-    struct csvin t;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (csvin_read(path, f, &t, err, sizeof err) != 0)
-        return -1;
-    char *r = calloc((size_t)t.nrows + 1, size);
-    *n = 0;
-    for (int i = 0; r && i < t.nrows; i++)
-        if (csvin_record(&t, f, i, r + size * (size_t)*n) == 0)
-            (*n)++;
-    csvin_free(&t);
-    *recs = r;
-    return r ? 0 : -1;
+    *recs = csvin_read_records(path, f, size, n, err, sizeof err);
+    return *recs ? 0 : -1;
 }
 
 static void earlier_free(struct earlier *e)

@@ -146,6 +146,20 @@ static void test_round_trip(void **state)
     assert_int_equal(csvin_record(&t, CSV_SUMMARY, 2, &got), -1);
     assert_int_equal(csvin_record(&t, CSV_SUMMARY, -1, &got), -1);
     csvin_free(&t);
+    /* every row at once, from the table or the file */
+    int n = -1;
+    struct summary_record *all = csvin_read_records(path, CSV_SUMMARY, sizeof *all, &n, err,
+                                                    sizeof err);
+    assert_non_null(all);
+    assert_int_equal(n, 2);
+    assert_int_equal(all[0].id.cell, 1);
+    assert_int_equal(all[1].id.cell, 2);
+    assert_int_equal(all[1].db_bytes, want.db_bytes);
+    free(all);
+    assert_null(csvin_read_records("/nonexistent/summary.csv", CSV_SUMMARY, sizeof *all, &n,
+                                   err, sizeof err));
+    assert_int_equal(n, 0);
+    assert_non_null(strstr(err, "/nonexistent/summary.csv"));
 }
 
 /* Columns in another order and a column this build does not know: read

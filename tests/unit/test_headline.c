@@ -412,6 +412,18 @@ static void test_need(void **state)
     assert_non_null(line_with(&h, HL_NEED, "cell 1 meets it at 64k rows (projected) with 1.56x "
                                            "headroom, its tightest writes (16k/s against "
                                            "10k/s)."));
+    /* a WAL cell whose -wal file stayed empty meets a WAL need: it keeps a
+    ** WAL, of 0 bytes (a bug said it kept none) */
+    for (int k = 0; k < r.nchunks; k++) {
+        r.chunks[k].id.v[DIM_JOURNAL] = JM_WAL;
+        r.chunks[k].wal_bytes = 0;
+        r.chunks[k].wal_bytes_peak = 0;
+    }
+    r.recs[0].id.v[DIM_JOURNAL] = JM_WAL;
+    assert_int_equal(need_parse("wal=1M", &nd, err, sizeof err), 0);
+    headline_build(&in, &h);
+    assert_non_null(line_with(&h, HL_NEED, "cell 1 meets it at 64k rows (projected): its wal "
+                                           "was 0 (against 1 MiB)."));
     /* bad needs, one line each naming the item */
     assert_int_equal(need_parse("writes=fast", &nd, err, sizeof err), -1);
     assert_string_equal(err, "--need writes: 'fast' is not a rate above 0 per second (200/s, "
