@@ -218,10 +218,13 @@ cross:
 	@test -n "$(CROSS_$(ARCH))" || { echo "usage: make cross ARCH=arm64|armhf|i386" >&2; exit 2; }
 	@sh .ci/deps cross $(ARCH) $(XROOT)
 	+@$(XMAKE) $(XB)/sqlsoak $(UNIT_SRC:tests/unit/%.c=$(XB)/tests/%)
-	@q='$(QEMU_$(ARCH))'; a='$(ARGV0_$(ARCH))'; rm -f $(XB)/emulated; \
-	if [ -z "$$q" ] && ! LD_LIBRARY_PATH=$(XLIB) $(XB)/sqlsoak --version >/dev/null 2>&1; then \
+	@q='$(QEMU_$(ARCH))'; a='$(ARGV0_$(ARCH))'; rm -f $(XB)/emulated; rc=0; \
+	[ -n "$$q" ] || LD_LIBRARY_PATH=$(XLIB) $(XB)/sqlsoak --version >/dev/null 2>&1 || rc=$$?; \
+	if [ $$rc = 126 ]; then \
 	    q='$(QEMU_$(ARCH)_EMULATED)'; a="$$q -0 \"\$$0\""; : > $(XB)/emulated; \
-	    echo "this kernel does not run $(ARCH) programs: they run under $$q"; fi; \
+	    echo "this kernel does not run $(ARCH) programs: they run under $$q"; \
+	elif [ $$rc != 0 ]; then \
+	    echo "$(XB)/sqlsoak --version failed (exit $$rc): the build does not run" >&2; exit 1; fi; \
 	printf '#!/bin/sh\n# Runs an $(ARCH) program of this build with $(ARCH)'"'"'s libraries.\nLD_LIBRARY_PATH=%s$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}\nexport LD_LIBRARY_PATH\nexec %s "$$@"\n' \
 	    "$(XLIB)" "$$q" > $(XB)/run; \
 	printf '#!/bin/bash\n# The $(ARCH) sqlsoak of this build, run here; its argv[0] is this script,\n# as in the resume command it prints.\nLD_LIBRARY_PATH=%s$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}\nexport LD_LIBRARY_PATH\nexec %s %s "$$@"\n' \
