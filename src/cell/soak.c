@@ -1,7 +1,8 @@
 /*
 ** soak: the phase runner of one cell.
 **
-** States and transitions (each performed by the function named):
+** States and transitions (each performed by the function named: NEW to
+** READY, and CLOSED, in celldb.c; each phase in its phase*.c file):
 **
 **   NEW --db_create--> OPEN --settings_apply--> SET --settings_check--> READY
 **        (the file is created with O_EXCL: sqlsoak only ever touches a
@@ -107,7 +108,6 @@ int soak_sql_fail(struct soak *s, int rc, const char *what)
     return sql_fail_errno(s, rc, cellfail_os_errno(s->api, s->db), what);
 }
 
-/* ---- NEW -> OPEN ---- */
 
 /* The counting shim's figures since before (NaN when it is not in place). */
 static void vfs_figures(const struct soak *s, const struct countvfs_counts *before,
@@ -124,12 +124,6 @@ static void vfs_figures(const struct soak *s, const struct countvfs_counts *befo
     out->shm_locks = s->counting ? (double)d.shm_locks : NAN;
 }
 
-/* The VFS the database is opened through: the counting shim (over the
-** fault shim, when there is one), else the fault shim, else the default. */
-static const char *vfs_name(const struct soak *s)
-{
-    return s->counting ? COUNTVFS_NAME : s->fault ? FAULTVFS_NAME : NULL;
-}
 
 int64_t soak_file_size(const char *path)
 {
@@ -138,168 +132,17 @@ int64_t soak_file_size(const char *path)
 }
 
 
-/* Creates db_path and records its identity, before the file has its name
-** (dbmark_conceive): what later proves it sqlsoak's to delete.  A record
-** that cannot be written ends the cell, the file dropped while it is
-** provably ours.  The test hook's steps "born" and "noted" (chunk 0) hold
-** the cell in the two moments between. */
-static int db_make(struct soak *s)
-{
-    const char *path = s->env->db_path;
-    struct cell_result *res = s->res;
-    struct dbmark_newborn nb;
-    char why[sizeof res->sum.reason];
-    if (dbmark_conceive(path, &nb, &res->db_mark, why, sizeof why) != 0) {
-        soak_set_status(s, errno == ENOSPC ? ST_DISK_FULL : ST_FAILED, "%s", why);
-        return -1;
-    }
-    testhook_hang(s->env->id.cell, "born", 0, s->env->stop);
-    if (s->env->mark_fd >= 0 && dbmark_note_created(s->env->mark_fd, path, &res->db_mark)) {
-        int e = errno;
-        dbmark_abandon(&nb, path);
-        return soak_results_failed(s, DBMARK_FILE, e);
-    }
-    testhook_hang(s->env->id.cell, "noted", 0, s->env->stop);
-    if (dbmark_name(&nb, path, why, sizeof why) != 0) {
-        int e = errno;
-        /* the file recorded never had the name: its record withdrawn */
-        if (s->env->mark_fd >= 0)
-            dbmark_note_deleted(s->env->mark_fd, path);
-        soak_set_status(s, e == ENOSPC ? ST_DISK_FULL : ST_FAILED, "%s", why);
-        return -1;
-    }
-    res->db_marked = s->env->mark_fd >= 0;
-    return 0;
-}
 
-/* The descriptor oscache reaches the database through: opened once, closed
-** only once the connection is, so that no close drops SQLite's locks. */
-static int db_hold(struct soak *s)
-{
-    s->db_fd = open(s->env->db_path, O_RDONLY | O_CLOEXEC);
-    if (s->db_fd >= 0)
-        return 0;
-    soak_set_status(s, ST_FAILED, "cannot open %s: %s", s->env->db_path, strerror(errno));
-    return -1;
-}
 
-static int db_create(struct soak *s)
-{
-    const char *path = s->env->db_path;
-    if (s->env->made) {         /* made by the caller, its identity known */
-        s->res->db_mark = *s->env->made;
-        s->res->db_marked = 1;
-    } else if (db_make(s) != 0) {
-        return -1;
-    }
-    s->created = 1;
-    int rc = s->api->open_v2(path, &s->db, SQLITE_OPEN_READWRITE, vfs_name(s));
-    if (rc != SQLITE_OK)
-        return soak_sql_fail(s, rc, "open");
-    return db_hold(s);
-}
 
-/* A resumed cell: the database this run created before the interruption. */
-static int db_reopen(struct soak *s)
-{
-    s->created = 1;
-    s->res->db_marked = s->env->prior->db_marked;
-    s->res->db_mark = s->env->prior->db_mark;
-    int rc = s->api->open_v2(s->env->db_path, &s->db, SQLITE_OPEN_READWRITE,
-                             s->counting ? COUNTVFS_NAME : NULL);
-    if (rc != SQLITE_OK)
-        return soak_sql_fail(s, rc, "open");
-    return db_hold(s);
-}
 
-/* ---- OPEN -> SET -> READY ---- */
 
-int soak_exec(struct soak *s, const char *sql)
-{
-    int rc = s->api->exec(s->db, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : soak_sql_fail(s, rc, sql);
-}
 
-static int settings_set(struct soak *s, int create)
-{
-    char what[128];
-    int rc = settings_apply(s->api, s->db, s->env->cell, create, what, sizeof what);
-    if (rc == SQLITE_OK)
-        return 0;
-    /* a library older than WITHOUT ROWID (3.8.2) does not parse it: a
-    ** setting it does not take, as a pragma it does not know */
-    const char *msg = s->api->errmsg(s->db);
-    if (create && rc == SQLITE_ERROR && s->env->cell->v[DIM_TABLE] == TB_WITHOUT_ROWID &&
-        strncmp(what, "CREATE TABLE", 12) == 0 && msg && strstr(msg, "WITHOUT")) {
-        soak_set_status(s, ST_UNSUPPORTED, "table: requested without-rowid, library answered: %s",
-                   msg);
-        return -1;
-    }
-    return soak_sql_fail(s, rc, what);
-}
 
-/* Reads every setting back; a setting not taken ends the cell as
-** unsupported, with requested vs actual, rather than measuring something
-** other than what was asked. */
-static int settings_check(struct soak *s)
-{
-    char what[128], why[sizeof s->res->sum.reason], running[64];
-    int rc = settings_read(s->api, s->db, &s->res->actual, what, sizeof what);
-    if (rc != SQLITE_OK)
-        return soak_sql_fail(s, rc, what);
-    s->res->settings_read = 1;
-    /* the connection's own word on which SQLite runs it: two libraries
-    ** loaded side by side must never answer for each other */
-    rc = sqlapi_query_text(s->api, s->db, "SELECT sqlite_version()", running, sizeof running);
-    if (rc != SQLITE_OK)
-        return soak_sql_fail(s, rc, "SELECT sqlite_version()");
-    if (strcmp(running, s->api->version) != 0) {
-        soak_set_status(s, ST_FAILED, "library mix-up: %s loaded, but SQLite %s runs the database",
-                   s->api->version, running);
-        return -1;
-    }
-    if (settings_compare(s->env->cell, &s->res->actual, why, sizeof why)) {
-        soak_set_status(s, ST_UNSUPPORTED, "%s", why);
-        return -1;
-    }
-    return 0;
-}
 
-/* The writer's busy handler, from the connection's first statement on. */
-static int busy_setup(struct soak *s)
-{
-    int rc = busy_install(&s->busy, s->api, s->db, busy_timeout_ms(s->env->cell));
-    return rc == SQLITE_OK ? 0 : soak_sql_fail(s, rc, "sqlite3_busy_handler");
-}
 
-/* With an explicit checkpoint mode, once the settings hold: no automatic
-** checkpoint, or the cell UNSUPPORTED saying why it can have none. */
-static int checkpoint_setup(struct soak *s)
-{
-    char why[sizeof s->res->sum.reason];
-    if (s->env->cell->v[DIM_CHECKPOINT] == CK_AUTO)
-        return 0;
-    if (checkpoint_refusal(s->env->cell, s->api, why, sizeof why)) {
-        soak_set_status(s, ST_UNSUPPORTED, "%s", why);
-        return -1;
-    }
-    return soak_exec(s, "PRAGMA wal_autocheckpoint=0");
-}
 
-static int prepare(struct soak *s, const char *sql, sqlite3_stmt **st)
-{
-    int rc = s->api->prepare_v2(s->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? 0 : soak_sql_fail(s, rc, sql);
-}
 
-static int statements_prepare(struct soak *s)
-{
-    return prepare(s, "INSERT INTO kv(k, v) VALUES(?1, ?2)", &s->ins) ||
-           prepare(s, "SELECT v FROM kv WHERE k = ?1", &s->sel) ||
-           prepare(s, "UPDATE kv SET v = ?2 WHERE k = ?1", &s->upd) ||
-           prepare(s, "DELETE FROM kv WHERE k = ?1", &s->del) ||
-           prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
-}
 
 /* ---- the phases ---- */
 
@@ -734,43 +577,8 @@ static void readers_end(struct soak *s)
     free(s->rd_chunk);
 }
 
-/* ---- READY -> CLOSED (the runner deletes the file) ---- */
 
-static void db_close(struct soak *s)
-{
-    const struct sqlapi *api = s->api;
-    sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd, s->del};
-    for (size_t i = 0; i < sizeof st / sizeof *st; i++)
-        if (st[i])
-            api->finalize(st[i]);
-    if (s->db)
-        (api->close_v2 ? api->close_v2 : api->close)(s->db);
-    s->db = NULL;
-    if (s->db_fd >= 0)
-        close(s->db_fd);
-    s->db_fd = -1;
-    s->res->db_created = s->created;
-}
 
-/* The cell's fault shim: the caller's (crash trials), or the test hooks
-** SQLSOAK_TEST_IOERR_AFTER_WRITES=N that fails every database write after
-** the Nth, so the tests can prove an I/O error is reported as such, and
-** SQLSOAK_TEST_SLOW_SYNC_MS=MS that makes every sync of the writer's
-** files take MS ms longer: COMMITs long enough for readers to meet. */
-static void fault_setup(struct soak *s)
-{
-    int64_t ioerr_after = testhook_ioerr_after_writes(), slow_ms = testhook_slow_sync_ms();
-    if (s->env->fault) {
-        s->fault = s->env->fault;
-    } else if (ioerr_after >= 0 || slow_ms > 0) {
-        memset(&s->test_fault, 0, sizeof s->test_fault);
-        s->test_fault.ioerr_after = ioerr_after;
-        s->test_fault.sync_delay_ms = slow_ms;
-        s->fault = &s->test_fault;
-    }
-    if (s->fault && faultvfs_register(s->fault, s->api) != SQLITE_OK)
-        s->fault = NULL;
-}
 
 int soak_cell(const struct soak_env *env, struct cell_result *res)
 {
@@ -791,7 +599,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     schedule_for_cell(&s.sched, cfg, c);
-    fault_setup(&s);
+    soak_fault_setup(&s);
     s.counting = cfg->vfs_counts &&
                  countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
@@ -822,12 +630,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (readers_begin(&s) == 0 && (prior ? db_reopen(&s) : db_create(&s)) == 0 &&
-               busy_setup(&s) == 0 && settings_set(&s, prior == NULL) == 0 &&
-               settings_check(&s) == 0 && checkpoint_setup(&s) == 0 &&
-               statements_prepare(&s) == 0 && readers_go(&s) == 0 &&
-               chunk_loop(&s) == 0 &&
-               end_phases(&s) == 0) {
+    } else if (readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && readers_go(&s) == 0 &&
+               chunk_loop(&s) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else
@@ -836,7 +640,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     readers_end(&s);
     cellstats_summarise(&s.stats, &res->sum);
     busy_unrecorded(&s);
-    db_close(&s);
+    soak_db_close(&s);
     if (s.counting)                 /* its connection closed: no file is open through it */
         countvfs_unregister(&s.count);
     /* the size that stays: after the close, a WAL is checkpointed into it */

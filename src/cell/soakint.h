@@ -140,6 +140,14 @@ int64_t soak_wal_size(const struct soak *s);
 ** patience between its beats). */
 double soak_end_work(const struct soak *s);
 
+/* The cell's database (celldb.c): its fault shim registered, before any
+** connection (the caller's, or a test hook's); made or reopened, opened,
+** set, checked and its statements prepared (0, or -1 with the cell's
+** status set); closed, its statements finalized. */
+void soak_fault_setup(struct soak *s);
+int soak_db_ready(struct soak *s);
+void soak_db_close(struct soak *s);
+
 /* The runners, one a phase (phase.h): write (its COMMITs inside), update,
 ** delete, vacuum, read, checkpoint, verify. */
 extern const struct phase_runner phase_write_runner, phase_update_runner, phase_delete_runner,
