@@ -203,7 +203,7 @@ int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nch
     csvin_free(&t);
     if (histfile_restore(dir, id->cell, id->repeat, k, &st.lat, st.rd.lat, &st.txn, &whole, err,
                          sizeof err) != 0)
-        hist_reset(&st.lat);
+        hist_reset(&st.lat), hist_reset(&st.txn);
     cellstats_summarise(&st, sum);
     cellstats_free(&st);
     sum->chunks = k;

@@ -79,7 +79,8 @@ int pace_next(struct pace *p, struct pace_txn *t)
         if (p->limit_ns && lag > p->limit_ns) {
             /* already late: skipped, as pgbench does; even arrivals all at once */
             if (!p->poisson) {
-                double k = floor((double)(lag - p->limit_ns) / p->gap_ns) + 1;
+                /* those later than the limit: one exactly at it is taken */
+                double k = ceil((double)(lag - p->limit_ns) / p->gap_ns);
                 p->skipped += (int64_t)k;
                 p->due_ns += k * p->gap_ns;
             } else {

@@ -111,7 +111,10 @@ static int write_paced(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
     for (int64_t i = 0; i < n;) {
         struct pace_txn tx;
         int64_t rows = every < n - i ? every : n - i;
+        /* the schedule's wait is no phase of the writer's, for the readers */
+        sharedpage_phase_set(s->rd.page, SHAREDPAGE_BETWEEN);
         int slept = pace_next(&s->pace, &tx);
+        sharedpage_phase_set(s->rd.page, PHASE_WRITE);
         if (slept < 0) {
             soak_set_status(s, ST_OVERLOADED,
                        "the writer fell %.1f s behind its schedule of %" PRId64

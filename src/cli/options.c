@@ -137,8 +137,9 @@ static const struct option_def tail_table[] = {
       "reads per second of each reader (--readers), open-loop: a read's latency counts "
       "from its scheduled start; 0 = as fast as it can"}, O(reader_rate)},
     {{"backlog-limit", V_DURATION, 0, "1m", 1, 86400, NULL, NULL, 0, RUNLIKE,
-      "a paced writer (--write-rate) this far behind its schedule stops its cell, recorded "
-      "overloaded: the storage cannot take the rate offered"}, O(backlog_limit_s)},
+      "a paced writer (--write-rate) this far behind its schedule in a chunk's write phase "
+      "stops its cell, recorded overloaded: the storage cannot take the rate offered (with a "
+      "--latency-limit below it, the late are skipped instead)"}, O(backlog_limit_s)},
     {{"trials", V_COUNT, 0, "1000", 1, 1000000, NULL, NULL, 0, CMD_CRASH,
       "simulated power cuts per cell (0 in 1000 bounds a rate below 0.3%)"}, O(trials)},
     {{"sector-size", V_BYTES, VF_POW2, "512", 512, 65536, NULL, NULL, 0, CMD_CRASH,

@@ -168,7 +168,10 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         double span = csvin_num(tl, TLF, i, COL_span_s);
         double ops = csvin_num(tl, TLF, i, COL_ops);
         int p = phase_of(phase), writing = p == PHASE_WRITE, commit = p == PHASE_COMMIT;
-        int stall = p >= 0 && phase_table[p].stalls;
+        /* a paced writer's write intervals without a row are its schedule's
+        ** waits (timeline_idle), not the storage's stalls */
+        int paced = csvin_num_named(tl, i, dim_table[DIM_WRITE_RATE].column) > 0;
+        int stall = p >= 0 && phase_table[p].stalls && !(writing && paced);
         tsv_num(&f, "t", (start - t0) / div);
         tsv_num(&f, "t_end", (start + span - t0) / div);
         tsv_text(&f, "phase", phase);

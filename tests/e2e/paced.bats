@@ -90,8 +90,9 @@ PY
 }
 
 @test "paced: a writer --backlog-limit behind its schedule stops the cell as overloaded, a finding: the run exits 0 and says why" {
-    SQLSOAK_TEST_SLOW_SYNC_MS=50 run "$S" run "${A[@]}" --write-rate 400 --backlog-limit 1s \
-        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    # 20 transactions a chunk, each about 125 ms later than the one before
+    SQLSOAK_TEST_SLOW_SYNC_MS=50 run "$S" run "${A[@]}" --chunk 200 --write-rate 400 \
+        --backlog-limit 1s --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$(field status "$OUT/summary.csv")" = overloaded ]
@@ -139,8 +140,11 @@ assert [r["chunk"] for r in ch] == ["0", "1", "2", "3"], ch
 assert [r["resumed"] for r in ch] == ["0", "0", "1", "1"], ch
 assert sm["arrival"] == "poisson" and sm["status"] == "ok", sm
 assert int(sm["txns"]) == 40 == sum(int(r["txns"]) for r in ch), sm["txns"]
-# the cell's slowest transaction is the slowest of all its chunks, those
-# before the resume too: their histograms came back from histograms.csv
+# the cell's latencies are those of all its chunks, those before the
+# resume too (their histograms came back from histograms.csv): its mean
+# is the chunks' means weighted by their transactions, its slowest theirs
+mean = sum(float(r["txn_mean_us"]) * int(r["txns"]) for r in ch) / 40
+assert abs(float(sm["txn_mean_us"]) - mean) < 0.01, (sm["txn_mean_us"], mean)
 assert float(sm["txn_max_us"]) == max(float(r["txn_max_us"]) for r in ch), sm
 PY
 }
@@ -191,5 +195,18 @@ assert m, sys.argv[1]
 h, mi, s = (float(x) if x else 0 for x in m.groups())
 total = h * 3600 + mi * 60 + s
 assert 200 <= total < 400, total      # 20000 rows at 100 rows/s, and a little more
+PY
+}
+
+@test "paced: the schedule's waits are intervals without a row in the timeline, not stalls" {
+    run "$S" run "${A[@]}" --write-rate 100 --timeline-interval 20 --db-dir "$DB" --out "$OUT" \
+        --progress never
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/plots/data/timeline.tsv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+waits = [r for r in rows if r["phase"] == "write" and float(r["rate"]) == 0]
+assert waits, rows        # 10-row transactions 100 ms apart, 20 ms intervals
+assert all(r["stall"] == "0" for r in waits), waits
 PY
 }
