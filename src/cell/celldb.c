@@ -16,6 +16,7 @@
 #include "settings.h"
 #include "shape.h"
 #include "testhook.h"
+#include "timeline.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -109,6 +110,16 @@ int soak_exec(struct soak *s, const char *sql)
 {
     int rc = s->api->exec(s->db, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? 0 : soak_sql_fail(s, rc, sql);
+}
+
+int soak_exec_phase(struct soak *s, struct chunk_work *w, int p, const char *sql)
+{
+    uint64_t t0 = timeline_begin(&s->w.tl, p, 0);
+    if (soak_exec(s, sql))
+        return -1;
+    w->ns[p] = timeline_end(&s->w.tl, 1) - t0;     /* timeline.csv: 1 op */
+    w->ops[p] = -1;
+    return 0;
 }
 
 static int settings_set(struct soak *s, int create)

@@ -53,5 +53,5 @@ static int checkpoint_phase(struct soak *s, struct chunk_work *w)
     return 0;
 }
 
-const struct phase_runner phase_checkpoint_runner = {0, checkpoint_wanted, checkpoint_prepare,
-                                                     checkpoint_phase, NULL};
+const struct phase_runner phase_checkpoint_runner = {
+    .wanted = checkpoint_wanted, .prepare = checkpoint_prepare, .run = checkpoint_phase};

@@ -200,16 +200,11 @@ static int vacuum_wanted(const struct soak *s)
 ** system at its end, timed (vacuum_s) but not counted. */
 static int vacuum_run(struct soak *s, struct chunk_work *w)
 {
-    uint64_t t0 = timeline_begin(&s->w.tl, PHASE_VACUUM, 0);
-    if (soak_exec(s, "PRAGMA incremental_vacuum"))
-        return -1;
-    w->ns[PHASE_VACUUM] = timeline_end(&s->w.tl, 1) - t0;    /* timeline.csv: 1 op */
-    w->ops[PHASE_VACUUM] = -1;
-    return 0;
+    return soak_exec_phase(s, w, PHASE_VACUUM, "PRAGMA incremental_vacuum");
 }
 
-const struct phase_runner phase_update_runner = {0, update_wanted, NULL, update_run,
-                                                 update_finish};
-const struct phase_runner phase_delete_runner = {0, delete_wanted, NULL, delete_run,
-                                                 delete_finish};
-const struct phase_runner phase_vacuum_runner = {0, vacuum_wanted, NULL, vacuum_run, NULL};
+const struct phase_runner phase_update_runner = {
+    .wanted = update_wanted, .run = update_run, .finish = update_finish};
+const struct phase_runner phase_delete_runner = {
+    .wanted = delete_wanted, .run = delete_run, .finish = delete_finish};
+const struct phase_runner phase_vacuum_runner = {.wanted = vacuum_wanted, .run = vacuum_run};

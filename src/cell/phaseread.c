@@ -123,4 +123,4 @@ static int read_run(struct soak *s, struct chunk_work *w)
                       &w->cr->verify_failures, &w->ops[PHASE_READ]);
 }
 
-const struct phase_runner phase_read_runner = {0, NULL, read_prepare, read_run, NULL};
+const struct phase_runner phase_read_runner = {.prepare = read_prepare, .run = read_run};

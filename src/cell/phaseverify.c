@@ -73,4 +73,5 @@ static int verify_phase(struct soak *s, struct chunk_work *w)
     return verify_table(s);
 }
 
-const struct phase_runner phase_verify_runner = {1, verify_wanted, NULL, verify_phase, NULL};
+const struct phase_runner phase_verify_runner = {.at_end = 1, .wanted = verify_wanted,
+                                                 .run = verify_phase};

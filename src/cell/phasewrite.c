@@ -176,4 +176,4 @@ static int write_finish(struct soak *s, struct chunk_work *w)
     return row >= s->inserted - w->n && row < s->inserted ? corrupt_row(s, row) : 0;
 }
 
-const struct phase_runner phase_write_runner = {0, NULL, NULL, write_run, write_finish};
+const struct phase_runner phase_write_runner = {.run = write_run, .finish = write_finish};

@@ -15,10 +15,11 @@
 **         UNSUPPORTED outside WAL)
 **   READY --write_phase--> WRITTEN --update_phase--> UPDATED --delete_phase-->
 **        DELETED --read_phase--> READ [--checkpoint_phase--> CHECKPOINTED]
-**        --vacuum_phase--> VACUUMED --chunk_record--> READY
+**        --vacuum_phase--> VACUUMED --analyze_run--> ANALYZED --chunk_record--> READY
 **        (update_phase with --updates only, delete_phase with --deletes,
 **        checkpoint_phase with an explicit --checkpoint, vacuum_phase with
-**        --auto-vacuum incremental)
+**        --auto-vacuum incremental, analyze_run with --analyze; each
+**        runner's setup once, at READY, before the first chunk)
 **        ... for every chunk (run_phases: the runners of phase.h's rows,
 **        in order), then the runners of the cell's end (--verify:
 **        verify_table), then
@@ -322,8 +323,8 @@ int64_t soak_wal_size(const struct soak *s)
 
 
 /* The phases in order, indexed by phase.h's table: write, update (with
-** --updates), delete (--deletes), read, an explicit checkpoint and vacuum
-** (--auto-vacuum incremental) in each chunk, commit inside write, verify
+** --updates), delete (--deletes), read, an explicit checkpoint, vacuum
+** (--auto-vacuum incremental) and analyze (--analyze) in each chunk, commit inside write, verify
 ** once at the cell's end.  Each runner is its phase's file's (soakint.h). */
 static const struct phase_runner *const runners[PHASE_COUNT] = {
     [PHASE_WRITE] = &phase_write_runner,
@@ -332,15 +333,32 @@ static const struct phase_runner *const runners[PHASE_COUNT] = {
     [PHASE_READ] = &phase_read_runner,
     [PHASE_CHECKPOINT] = &phase_checkpoint_runner,
     [PHASE_VACUUM] = &phase_vacuum_runner,
+    [PHASE_ANALYZE] = &phase_analyze_runner,
     [PHASE_VERIFY] = &phase_verify_runner,
 };
+
+static int phase_wanted(const struct soak *s, int p)
+{
+    const struct phase_runner *r = runners[p];
+    return r && (!r->wanted || r->wanted(s));
+}
+
+/* What the cell's phases need of the library, asked once its database is
+** READY. */
+static int phases_setup(struct soak *s)
+{
+    for (int p = 0; p < PHASE_COUNT; p++)
+        if (phase_wanted(s, p) && runners[p]->setup && runners[p]->setup(s))
+            return -1;
+    return 0;
+}
 
 /* Runs the phases of chunk w, or (at_end) those of the cell's end. */
 static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 {
     for (int p = 0; p < PHASE_COUNT; p++) {
         const struct phase_runner *r = runners[p];
-        if (!r || r->at_end != at_end || (r->wanted && !r->wanted(s)))
+        if (!phase_wanted(s, p) || r->at_end != at_end)
             continue;               /* commit lies inside write */
         struct beat b = {.step = BEAT_PHASE + p, .chunk = w->chunk,
                          .work = at_end ? soak_end_work(s) : 0};
@@ -630,7 +648,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && readers_go(&s) == 0 &&
+    } else if (readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
+               readers_go(&s) == 0 &&
                chunk_loop(&s) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");

@@ -1,7 +1,7 @@
 /*
 ** soakint: what soak.c shares with the runners of a chunk's phases
 ** (phasewrite.c, phaseread.c, phasechurn.c, phasecheckpoint.c,
-** phaseverify.c): the live state of a cell, the work of a chunk, a
+** phaseanalyze.c, phaseverify.c): the live state of a cell, the work of a chunk, a
 ** runner's descriptor, and the steps every phase takes (a statement
 ** stepped to its end, a failure made the cell's status).  Internal to
 ** src/cell/: nothing else includes it.
@@ -88,12 +88,17 @@ struct chunk_work {
     int64_t wal_before_ckpt;     /* bytes, just before the checkpoint */
 };
 
-/* A phase's runner, as fio's ioengine_ops: each step 0, or -1 with the
-** cell's status set; NULL: nothing to do.  prepare and finish run outside
-** the timed phase (invariant 1). */
+/* A phase's runner, as fio's ioengine_ops, written with designated
+** initializers: each step 0, or -1 with the cell's status set; NULL:
+** nothing to do.  setup, prepare and finish run outside the timed phase
+** (invariant 1). */
 struct phase_runner {
     int at_end;                  /* 1: once at the cell's end, not in each chunk */
     int (*wanted)(const struct soak *s);   /* whether it runs (an option); NULL: always */
+    /* once, when the cell's database is READY and before its first chunk:
+    ** what the phase needs of the library, asked (a refusal ends the cell
+    ** UNSUPPORTED, saying why) */
+    int (*setup)(struct soak *s);
     int (*prepare)(struct soak *s, struct chunk_work *w);
     int (*run)(struct soak *s, struct chunk_work *w);
     int (*finish)(struct soak *s, struct chunk_work *w);
@@ -127,6 +132,11 @@ void soak_report_commit(const struct soak *s, int64_t chunk, int phase, int64_t 
 /* Runs sql on the cell's connection: 0, or -1 with the cell's status set. */
 int soak_exec(struct soak *s, const char *sql);
 
+/* A phase that is one statement (vacuum, analyze): sql run as phase p of
+** chunk w, timed, one op in timeline.csv, its time recorded alone (no
+** rate). */
+int soak_exec_phase(struct soak *s, struct chunk_work *w, int p, const char *sql);
+
 /* A results file that could not grow (errno e): -1, the cell ended. */
 int soak_results_failed(struct soak *s, const char *file, int e);
 
@@ -149,8 +159,9 @@ int soak_db_ready(struct soak *s);
 void soak_db_close(struct soak *s);
 
 /* The runners, one a phase (phase.h): write (its COMMITs inside), update,
-** delete, vacuum, read, checkpoint, verify. */
+** delete, vacuum, read, checkpoint, analyze, verify. */
 extern const struct phase_runner phase_write_runner, phase_update_runner, phase_delete_runner,
-    phase_vacuum_runner, phase_read_runner, phase_checkpoint_runner, phase_verify_runner;
+    phase_vacuum_runner, phase_read_runner, phase_checkpoint_runner, phase_analyze_runner,
+    phase_verify_runner;
 
 #endif

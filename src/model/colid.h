@@ -56,7 +56,7 @@
     X(update_s) X(updates) X(update_rows_per_s) X(update_p50_us) X(update_p90_us) \
     X(update_p99_us) X(update_p999_us) X(update_max_us) X(update_mean_us) \
     X(update_rows_per_s_median) X(update_rows_per_s_min) X(update_rows_per_s_max) \
-    X(delete_s) X(deletes) X(delete_rows_per_s) X(vacuum_s) X(freelist_count) \
+    X(delete_s) X(deletes) X(delete_rows_per_s) X(vacuum_s) X(analyze_s) X(freelist_count) \
     X(delete_rows_per_s_median) X(delete_rows_per_s_min) X(delete_rows_per_s_max) \
     X(vfs_db_write_bytes) X(vfs_db_writes) X(vfs_db_syncs) X(vfs_journal_write_bytes) \
     X(vfs_journal_writes) X(vfs_journal_syncs) X(vfs_wal_write_bytes) X(vfs_wal_writes) \

@@ -169,6 +169,11 @@ const struct dim dim_table[DIM_COUNT] = {
          "counted late, and one that late before the writer begins it is skipped, as "
          "pgbench does (0 = no limit)"},
         "latency_limit_ms", "ms", "limit %s ms", NULL, 0, NULL, 0, DR_NONE, "0", DC_PACED},
+    [DIM_ANALYZE] = {
+        {"analyze", V_ENUM, VF_LIST, "off", 0, 0, analyze_names, NULL, 0, CMD_RUN,
+         "the planner's statistics at each chunk's end, as applications keep them: off, "
+         "optimize (PRAGMA optimize, SQLite's advice) or full (ANALYZE)"},
+        "analyze_mode", "", "analyze %s", NULL, 0, NULL, 0, DR_NONE, "off", DC_ALWAYS},
 };
 
 int dims_find(const char *column)

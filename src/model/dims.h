@@ -54,6 +54,7 @@ enum dim_id {
     DIM_WRITE_RATE,
     DIM_ARRIVAL,
     DIM_LATENCY_LIMIT,
+    DIM_ANALYZE,
     DIM_COUNT
 };
 

@@ -102,6 +102,16 @@ int64_t growth_phase_commits(const struct growth_plan *p, int64_t n)
     return (n + every - 1) / every;
 }
 
+/* Whether phase p's time is one of the chunk's timed phases that follow
+** its rows with no count of their own (checkpoint, vacuum, analyze and any
+** phase to come): GROWTH_AFTER's, per row written.  Commit lies inside
+** write; verify is the cell's end's. */
+static int phase_is_after(int p)
+{
+    return p != PHASE_WRITE && p != PHASE_COMMIT && p != PHASE_UPDATE && p != PHASE_DELETE &&
+           p != PHASE_READ && p != PHASE_VERIFY;
+}
+
 /* The ops of kind k in chunk c and their seconds, or 0 when it has none. */
 static int ops_of(const struct chunk_record *c, double other_s, const struct growth_plan *p,
                   int k, double *ops, double *s)
@@ -120,8 +130,10 @@ static int ops_of(const struct chunk_record *c, double other_s, const struct gro
         break;
     case GROWTH_AFTER:
         *ops = n;
-        *s = (isnan(ph[PHASE_CHECKPOINT].s) ? 0 : ph[PHASE_CHECKPOINT].s) +
-             (isnan(ph[PHASE_VACUUM].s) ? 0 : ph[PHASE_VACUUM].s);
+        *s = 0;
+        for (int q = 0; q < PHASE_COUNT; q++)
+            if (phase_is_after(q) && !isnan(ph[q].s))
+                *s += ph[q].s;
         break;
     case GROWTH_UPDATE:
     case GROWTH_DELETE: {
@@ -160,11 +172,9 @@ static double other_s(const struct chunk_record *ch, int n, int i)
         if (ch[j].id.repeat == c->id.repeat && ch[j].chunk == c->chunk - 1)
             prev = ch[j].elapsed_s;
     double s = c->elapsed_s - prev;
-    static const int timed[] = {PHASE_WRITE,      PHASE_UPDATE, PHASE_DELETE,
-                                PHASE_READ,       PHASE_CHECKPOINT, PHASE_VACUUM};
-    for (size_t k = 0; k < sizeof timed / sizeof *timed; k++)
-        if (!isnan(c->ph[timed[k]].s))
-            s -= c->ph[timed[k]].s;
+    for (int p = 0; p < PHASE_COUNT; p++)   /* commit lies inside write */
+        if (p != PHASE_COMMIT && p != PHASE_VERIFY && !isnan(c->ph[p].s))
+            s -= c->ph[p].s;
     return s > 0 ? s : isnan(s) ? NAN : 0;
 }
 

@@ -56,7 +56,8 @@ enum growth_kind {
     GROWTH_UPDATE,  /* a row updated, its phase's COMMITs apart */
     GROWTH_DELETE,  /* a row deleted, its phase's COMMITs apart */
     GROWTH_READ,    /* a point read */
-    GROWTH_AFTER,   /* the chunk's checkpoint and vacuum, per row written */
+    GROWTH_AFTER,   /* the chunk's phases after its reads (checkpoint, vacuum,
+                       analyze), per row written */
     GROWTH_OTHER,   /* the rest of the chunk, once a chunk */
     GROWTH_KINDS
 };

@@ -25,6 +25,8 @@ enum table_kind { TB_ROWID, TB_WITHOUT_ROWID };
 enum index_kind { IX_NONE, IX_VALUE };
 enum auto_vacuum { AV_NONE, AV_FULL, AV_INCREMENTAL };   /* as PRAGMA auto_vacuum answers */
 enum delete_keys { DK_OLDEST, DK_UNIFORM };
+/* --analyze: at each chunk's end, nothing, PRAGMA optimize, or ANALYZE */
+enum analyze_kind { AZ_OFF, AZ_OPTIMIZE, AZ_FULL };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -47,5 +49,6 @@ extern const char *const table_names[];
 extern const char *const index_names[];
 extern const char *const auto_vacuum_names[];
 extern const char *const delete_keys_names[];
+extern const char *const analyze_names[];
 
 #endif

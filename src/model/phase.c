@@ -21,6 +21,7 @@ const struct phase phase_table[PHASE_COUNT] = {
                     "Read latency of the last chunk, by figure."},
     [PHASE_CHECKPOINT] = {"checkpoint", "frames/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_VACUUM] = {"vacuum", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
+    [PHASE_ANALYZE] = {"analyze", "", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
     [PHASE_VERIFY] = {"verify", "rows/s", 0, 0, NO_NOISE, 0, NULL, NULL, NULL, NULL},
 };
 

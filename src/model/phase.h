@@ -6,8 +6,9 @@
 ** A chunk runs write (its INSERTs, COMMITs included), then update (with
 ** --updates: existing rows rewritten, schedule.h), delete (with
 ** --deletes), read, then, with an explicit --checkpoint in WAL,
-** checkpoint, and vacuum (with --auto-vacuum incremental: PRAGMA
-** incremental_vacuum); --verify runs verify once at the cell's end.  commit is the write phase's
+** checkpoint, vacuum (with --auto-vacuum incremental: PRAGMA
+** incremental_vacuum) and analyze (with --analyze: PRAGMA optimize or
+** ANALYZE); --verify runs verify once at the cell's end.  commit is the write phase's
 ** COMMITs, a figure of their own in timeline.csv.  A row's name is its
 ** word in timeline.csv's phase column and the prefix of its columns
 ** (write_s, read_ops_per_s); those words never change, so that folders of
@@ -26,6 +27,7 @@ enum phase_id {
     PHASE_READ,
     PHASE_CHECKPOINT,
     PHASE_VACUUM,
+    PHASE_ANALYZE,
     PHASE_VERIFY,
     PHASE_COUNT
 };

@@ -218,6 +218,8 @@ static const struct column chunk_columns[] = {
     PH(CR, delete_rows_per_s, PHASE_DELETE, rate, K_F64, 1, "rows/s", "", "deletes / delete_s"),
     PH(CR, vacuum_s, PHASE_VACUUM, s, K_F64, 9, "s", "",
        "PRAGMA incremental_vacuum at the chunk's end"),
+    PH(CR, analyze_s, PHASE_ANALYZE, s, K_F64, 9, "s", "",
+       "--analyze: PRAGMA optimize or ANALYZE at the chunk's end"),
     C(CR, freelist_count, K_I64, 0, "pages", "", "PRAGMA freelist_count at the chunk's end"),
     VFS_FILE(0, db, "the database"),
     VFS_FILE(1, journal, "the rollback journal"),

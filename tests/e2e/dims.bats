@@ -121,3 +121,50 @@ PY
     [[ "$output" == "sqlsoak run: --journal-size-limit: '-1' "* ]]
     [ ! -e "$T/out2" ]
 }
+
+@test "dims: --analyze runs PRAGMA optimize or ANALYZE after each chunk, timed as its own phase (analyze_s, timeline.csv's analyze)" {
+    run "$S" run --rows 20k --chunk 5k --reads 500 --analyze off,optimize,full --verify --keep-db \
+        --db-dir "$T/db" --out "$T/out" --no-plot --progress never
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out" "$T/db" <<'PY'
+import csv, glob, json, sqlite3, sys
+out, dbdir = sys.argv[1], sys.argv[2]
+summary = {r["analyze_mode"]: r for r in csv.DictReader(open(out + "/summary.csv", newline=""))}
+assert set(summary) == {"off", "optimize", "full"}, summary
+for word in ("off", "full"):
+    assert summary[word]["status"] == "ok" and summary[word]["verify_failures"] == "0", summary[word]
+# optimize runs where the library lists it; otherwise the cell says so
+opt = summary["optimize"]
+assert opt["status"] == "ok" or (opt["status"] == "unsupported" and
+                                 "pragma_list" in opt["reason"]), opt
+ran = {w for w, r in summary.items() if w != "off" and r["status"] == "ok"}
+chunks = list(csv.DictReader(open(out + "/chunks.csv", newline="")))
+for c in chunks:
+    if c["analyze_mode"] in ran:
+        assert float(c["analyze_s"]) > 0, c
+    else:
+        assert c["analyze_s"] == "", c
+cells = {c["cell"]: c for c in json.load(open(out + "/run.json"))["cells"]}
+timeline = list(csv.DictReader(open(out + "/timeline.csv", newline="")))
+for cell, c in cells.items():
+    word = c["requested"]["analyze_mode"]
+    spans = [t for t in timeline if t["cell"] == str(cell) and t["phase"] == "analyze"]
+    # one interval a chunk, of one op: the statement
+    assert len(spans) == (4 if word in ran else 0), (word, spans)
+    assert all(t["ops"] == "1" for t in spans), spans
+    # ANALYZE leaves its statistics in the database: the table's rows
+    (path,) = glob.glob(f"{dbdir}/*-cell{cell}-rep1.db")    # kept: --keep-db
+    db = sqlite3.connect(path)
+    stat = db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'").fetchone()[0]
+    if word == "full":
+        assert db.execute("SELECT stat FROM sqlite_stat1 WHERE tbl = 'kv'").fetchone() == ("20000",)
+    if word == "off":
+        assert stat == 0, c
+PY
+    run "$S" run --analyze sometimes --db-dir "$T/db2" --out "$T/out2"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak run: --analyze: 'sometimes' is not one of off, optimize, full" ]
+    [ ! -e "$T/out2" ]
+    [ ! -e "$T/db2" ]
+}

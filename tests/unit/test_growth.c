@@ -253,6 +253,27 @@ static void test_from_chunks_gives_back_the_run(void **state)
     NEAR(m.row_bytes, 20, 0);
 }
 
+/* The chunk's phases after its reads (checkpoint, vacuum, analyze: any
+** phase without a kind of its own) are its AFTER time, per row written,
+** and none of them is counted again in the rest of the chunk. */
+static void test_phases_after_the_reads(void **state)
+{
+    (void)state;
+    struct chunk_record ch[40];
+    chunks(ch, 40, 5000, 1000);
+    for (int i = 0; i < 40; i++) {          /* 5 ms of vacuum, 10 ms of analyze a chunk */
+        ch[i].ph[PHASE_VACUUM].s = 0.005;
+        ch[i].ph[PHASE_ANALYZE].s = 0.010;
+        ch[i].elapsed_s += (i + 1) * 0.015;
+    }
+    struct growth_plan run = {.rows = 200000, .chunk = 5000, .reads = 1000};
+    struct growth_model m;
+    assert_int_equal(growth_from_chunks(ch, 40, &run, 200000, NAN, &m), 40);
+    NEAR(m.fit[GROWTH_AFTER].a, 0.015 / 5000, 1e-9);
+    NEAR(m.fit[GROWTH_OTHER].a, 0.001, 1e-6);          /* unchanged: counted once */
+    NEAR(growth_seconds(&m, &run), ch[39].elapsed_s, 1e-6);
+}
+
 /* An update phase of 400 rows a chunk, 2 ms of it its COMMIT, 3 µs a
 ** row: a row's cost is the 3 µs, and a plan of 100k updates a chunk pays
 ** a COMMIT every chunk's rows of them (5), not 250. */
@@ -292,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_seconds_levels_off_past_the_cache),
         cmocka_unit_test(test_seconds_needs_what_the_plan_does),
         cmocka_unit_test(test_from_chunks_gives_back_the_run),
+        cmocka_unit_test(test_phases_after_the_reads),
         cmocka_unit_test(test_a_phase_commit_is_a_commit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

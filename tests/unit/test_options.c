@@ -597,7 +597,7 @@ static const struct {
     {"os-cache", "drop"}, {"busy-timeout", "0,100"}, {"checkpoint", "passive,truncate"},
     {"readers", "0,2"}, {"read-dist", "zipf:0.5,latest"}, {"key-type", "text"},
     {"table", "without-rowid"}, {"index", "value"}, {"updates", "0,100"}, {"deletes", "10"},
-    {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"write-rate", "0,200"},
+    {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"write-rate", "0,200"}, {"analyze", "off,full"},
     {"arrival", "poisson"}, {"latency-limit", "100"}, {"repeat", "auto:5"}, {"warmup", "2"},
     {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
     {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},

@@ -20,9 +20,9 @@
 static void test_words(void **state)
 {
     (void)state;
-    static const char *const recorded[] = {"write", "commit",     "update", "delete",
-                                           "read",  "checkpoint", "vacuum", "verify"};
-    assert_int_equal(PHASE_COUNT, 8);
+    static const char *const recorded[] = {"write",  "commit", "update",  "delete", "read",
+                                           "checkpoint", "vacuum", "analyze", "verify"};
+    assert_int_equal(PHASE_COUNT, 9);
     for (int p = 0; p < PHASE_COUNT; p++) {
         assert_string_equal(phase_table[p].name, recorded[p]);
         assert_int_equal(phase_of(recorded[p]), p);
