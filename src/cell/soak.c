@@ -46,33 +46,30 @@
 */
 #include "soak.h"
 #include "soakint.h"
-#include "modes.h"
-#include "fdio.h"
 #include "beat.h"
 #include "busy.h"
-#include "csvout.h"
 #include "cellfail.h"
-#include "checkpoint.h"
 #include "clock.h"
 #include "countvfs.h"
+#include "csvout.h"
 #include "dbfile.h"
+#include "fdio.h"
 #include "hist.h"
 #include "histfile.h"
 #include "keydist.h"
 #include "live.h"
+#include "modes.h"
 #include "pace.h"
 #include "phase.h"
-#include "readers.h"
 #include "schedule.h"
 #include "shape.h"
+#include "sharedpage.h"
 #include "sysinfo.h"
 #include "testhook.h"
-#include "verify.h"
 #include "watch.h"
 
 #include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -82,9 +79,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 void soak_set_status(struct soak *s, int st, const char *fmt, ...)
 {
+    assert(st >= ST_OK && st <= ST_OVERLOADED && st != ST_HUNG);   /* hung: the watchdog's */
     va_list ap;
     va_start(ap, fmt);
     s->res->status = st;
@@ -109,41 +106,11 @@ int soak_sql_fail(struct soak *s, int rc, const char *what)
     return sql_fail_errno(s, rc, cellfail_os_errno(s->api, s->db), what);
 }
 
-
-/* The counting shim's figures since before (NaN when it is not in place). */
-static void vfs_figures(const struct soak *s, const struct countvfs_counts *before,
-                        struct vfs_figures *out)
-{
-    struct countvfs_counts d;
-    countvfs_diff(&s->count.c, before, &d);
-    for (int k = 0; k < VFS_FILES; k++) {
-        out->write_bytes[k] = s->counting ? (double)d.write_bytes[k] : NAN;
-        out->writes[k] = s->counting ? (double)d.writes[k] : NAN;
-        out->syncs[k] = s->counting ? (double)d.syncs[k] : NAN;
-    }
-    out->shm_maps = s->counting ? (double)d.shm_maps : NAN;
-    out->shm_locks = s->counting ? (double)d.shm_locks : NAN;
-}
-
-
 int64_t soak_file_size(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 ? (int64_t)st.st_size : 0;
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 /* ---- the phases ---- */
 
@@ -173,7 +140,6 @@ int soak_step_failed(struct soak *s, sqlite3_stmt *st, int rc, const char *what)
     return sql_fail_errno(s, rc, err, what);
 }
 
-
 /* Tells the crash parent a commit was acknowledged, and where the
 ** workload stood, before going on. */
 void soak_report_commit(const struct soak *s, int64_t chunk, int phase, int64_t done)
@@ -187,24 +153,6 @@ void soak_report_commit(const struct soak *s, int64_t chunk, int phase, int64_t 
     while (w < 0 && errno == EINTR);
 }
 
-
-
-
-
-
-
-
-
-
-
-
-
-static double per_s(int64_t n, uint64_t ns)
-{
-    return ns ? (double)n * 1e9 / (double)ns : NAN;
-}
-
-/* Samples sizes and counters after a chunk and appends its CSV row. */
 /* A result file that could not grow ends the cell, the chunk unrecorded:
 ** a full results disk as disk_full (the run stops resumable), any other
 ** failure as failed, with the OS's reason. */
@@ -215,36 +163,6 @@ int soak_results_failed(struct soak *s, const char *file, int e)
                file, strerror(e));
     return -1;
 }
-
-static int chunk_record(struct soak *s, struct chunk_record *cr)
-{
-    char side[4200], line[2048];
-    const char *db = s->env->db_path;
-    cr->db_bytes = soak_file_size(db);
-    dbfile_side(db, "-wal", side, sizeof side);
-    cr->wal_bytes = soak_file_size(side);
-    cr->wal_bytes_peak = NAN;
-    if (*s->wal_path) {         /* the largest seen: each timeline row's end, each phase's */
-        cr->wal_bytes_peak = fmax(timeline_wal_max(&s->w.tl), (double)cr->wal_bytes);
-        for (int p = 0; p < PHASE_COUNT; p++)
-            cr->wal_bytes_peak = fmax(cr->wal_bytes_peak, cr->ph[p].wal_bytes);
-    }
-    dbfile_side(db, "-journal", side, sizeof side);
-    cr->journal_bytes = soak_file_size(side);
-    cr->rss_kib = sysinfo_rss_kib();
-    char pages[32];
-    int rc = sqlapi_query_text(s->api, s->db, "PRAGMA freelist_count", pages, sizeof pages);
-    if (rc != SQLITE_OK)
-        return soak_sql_fail(s, rc, "PRAGMA freelist_count");
-    cr->freelist_count = strtoll(pages, NULL, 10);
-    if (s->env->chunks_fd < 0)
-        return 0;                           /* crash trials keep no chunk rows */
-    int len = csvout_row(CSV_CHUNKS, cr, line, sizeof line);
-    if (len < 0 || csvout_append(s->env->chunks_fd, line, len) != 0)
-        return soak_results_failed(s, "chunks.csv", errno);
-    return 0;
-}
-
 
 /* Ends the chunk loop early?  Sets the status and returns 1 when so. */
 static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
@@ -290,37 +208,12 @@ double soak_end_work(const struct soak *s)
     return (double)s->inserted / (double)s->env->cfg->chunk;
 }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 int64_t soak_wal_size(const struct soak *s)
 {
     char side[4200];
     dbfile_side(s->env->db_path, "-wal", side, sizeof side);
     return soak_file_size(side);
 }
-
-
-
-
-
 
 /* The phases in order, indexed by phase.h's table: write, update (with
 ** --updates), delete (--deletes), read, an explicit checkpoint, vacuum
@@ -360,6 +253,7 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
         const struct phase_runner *r = runners[p];
         if (!phase_wanted(s, p) || r->at_end != at_end)
             continue;               /* commit lies inside write */
+        assert(r->run && w->ns[p] == 0 && w->ops[p] == 0);    /* each phase once a chunk */
         struct beat b = {.step = BEAT_PHASE + p, .chunk = w->chunk,
                          .work = at_end ? soak_end_work(s) : 0};
         step_beat(s, &b);
@@ -372,46 +266,6 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
             return -1;
         w->wal_bytes[p] = (double)soak_wal_size(s);
     }
-    return 0;
-}
-
-/* The chunk's figures of each phase (records.h) from its runner's ops and
-** time: a phase that did nothing has neither time nor rate, one timed but
-** not counted a time alone.  The latencies are those of the histogram
-** of the phase that times its ops: the reads', the updates'. */
-static void phase_figures(const struct soak *s, const struct chunk_work *w,
-                          struct chunk_record *cr)
-{
-    for (int p = 0; p < PHASE_COUNT; p++) {
-        struct phase_stats *ps = &cr->ph[p];
-        int64_t ops = w->ops[p];
-        ps->ops = ops > 0 ? ops : 0;
-        ps->s = ops ? w->ns[p] / 1e9 : NAN;
-        ps->rate = ops > 0 ? per_s(ops, w->ns[p]) : NAN;
-        ps->wal_bytes = w->wal_bytes[p];
-        for (int i = 0; i < LAT_COUNT; i++)
-            ps->us[i] = NAN;
-        if (phase_table[p].latency)
-            latency_from_hist(p == PHASE_UPDATE ? &s->ulat : &s->lat, ps->us);
-    }
-}
-
-/* The readers' tallies of chunk c into cr (its reader figures, and the
-** values they found wrong) and into the cell's histograms; without
-** readers, cr's reader figures are empty. */
-static int readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
-{
-    char why[sizeof s->res->sum.reason];
-    readers_figures_clear(&cr->rd);
-    if (!s->rd.page)
-        return 0;
-    if (readers_chunk(&s->rd, c, s->rd_chunk, why, sizeof why) != 0) {
-        soak_set_status(s, ST_FAILED, "%s", why);
-        return -1;
-    }
-    readers_tally_figures(s->rd_chunk, &cr->rd);
-    cr->verify_failures += s->rd_chunk->failures;
-    readers_tally_merge_latencies(&s->stats.rd, s->rd_chunk);
     return 0;
 }
 
@@ -443,8 +297,11 @@ static int chunk_loop(struct soak *s)
         watch_chunk_begin(&s->w, c);
         struct countvfs_counts vfs0 = s->count.c;
         int64_t commits0 = s->commits;
-        if (run_phases(s, &w, 0) || readers_chunk_end(s, c, &cr))
+        if (run_phases(s, &w, 0) || soak_readers_chunk_end(s, c, &cr))
             return -1;
+        /* the chunk wrote its rows, and its COMMITs' time lies in its write phase's */
+        assert(s->inserted == (c + 1 < nchunks ? (c + 1) * cfg->chunk : cfg->rows));
+        assert(w.ns[PHASE_COMMIT] <= w.ns[PHASE_WRITE]);
         sysinfo_io(&io1);
         step(s, BEAT_RECORD, c);
         cr.read_io_bytes = w.rio0.read_bytes >= 0 ? io1.read_bytes - w.rio0.read_bytes : -1;
@@ -455,10 +312,10 @@ static int chunk_loop(struct soak *s)
 
         cr.chunk = c;
         cr.rows = s->inserted;
-        phase_figures(s, &w, &cr);
+        soak_phase_figures(s, &w, &cr);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
-        vfs_figures(s, &vfs0, &cr.vfs);
+        soak_vfs_figures(s, &vfs0, &cr.vfs);
         cr.vfs.commits = s->counting ? (double)(s->commits - commits0) : NAN;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
         if (s->w.tl.err)
@@ -473,7 +330,7 @@ static int chunk_loop(struct soak *s)
         else
             txn_figures_clear(&cr.tx);
         watch_chunk_end(&s->w, &cr);
-        if (chunk_record(s, &cr))
+        if (soak_chunk_record(s, &cr))
             return -1;
 
         struct summary_record *sum = &s->res->sum;
@@ -532,72 +389,6 @@ static void busy_unrecorded(struct soak *s)
     sum->writer_wait_s = (isnan(sum->writer_wait_s) ? 0 : sum->writer_wait_s) + wait_s;
 }
 
-/* ---- the readers (readers.h) ---- */
-
-/* Forks the cell's readers, before any connection is open. */
-static int readers_begin(struct soak *s)
-{
-    const struct soak_env *env = s->env;
-    const int fds[] = {env->chunks_fd, env->histograms_fd, env->timeline_fd,
-                       env->beat_fd,   env->mark_fd,       env->commit_fd};
-    struct readers_conf conf = {
-        .n = (int)env->cell->v[DIM_READERS] + (env->cell->v[DIM_PIN_READER] > 0),
-        .pin_ns = (uint64_t)env->cell->v[DIM_PIN_READER] * 1000000000u,
-        .api = s->api, .db_path = env->db_path,
-        .gen = &s->gen, .read_dist = env->cell->v[DIM_READ_DIST], .sched = &s->sched,
-        .seed = (uint64_t)env->cfg->seed,
-        .busy_timeout_ms = busy_timeout_ms(env->cell), .rate = env->cfg->reader_rate,
-        .first_chunk = env->prior ? env->prior->chunks : 0, .close_fds = fds,
-        .nclose = (int)(sizeof fds / sizeof *fds)};
-    char why[sizeof s->res->sum.reason];
-    if (conf.n == 0)
-        return 0;
-    if (!(s->rd_chunk = malloc(sizeof *s->rd_chunk))) {
-        soak_set_status(s, ST_FAILED, "%s", "out of memory");
-        return -1;
-    }
-    if (readers_start(&s->rd, &conf, why, sizeof why) != 0) {
-        soak_set_status(s, ST_FAILED, "%s", why);
-        return -1;
-    }
-    /* the timeline counts the readers that read, not the pinning one */
-    s->w.tl.readers = (int)env->cell->v[DIM_READERS];
-    s->w.tl.page = s->w.tl.readers ? s->rd.page : NULL;
-    return 0;
-}
-
-/* The table exists: the readers begin to read.  The writer waits for
-** their locks as they wait for its, --busy-timeout (busy_setup). */
-static int readers_go(struct soak *s)
-{
-    char why[sizeof s->res->sum.reason];
-    if (s->rd.page)
-        readers_open(&s->rd, s->inserted);
-    if (s->rd.page && s->env->cell->v[DIM_PIN_READER] > 0 &&
-        readers_pinned(&s->rd, why, sizeof why) != 0) {
-        soak_set_status(s, ST_FAILED, "%s", why);
-        return -1;
-    }
-    return 0;
-}
-
-/* Ends the readers; one that died or failed fails a cell that had not
-** failed otherwise.  A cell that failed does not wait for their tallies:
-** a reader stopped holding the lock it failed on would hold it up. */
-static void readers_end(struct soak *s)
-{
-    char why[sizeof s->res->sum.reason];
-    int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||
-                   s->res->status == ST_INTERRUPTED;
-    if (s->rd.page && readers_stop(&s->rd, measured, why, sizeof why) != 0)
-        soak_set_status(s, ST_FAILED, "%s", why);
-    s->w.tl.page = NULL;
-    free(s->rd_chunk);
-}
-
-
-
-
 int soak_cell(const struct soak_env *env, struct cell_result *res)
 {
     struct soak s;
@@ -648,15 +439,17 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
-               readers_go(&s) == 0 &&
+    } else if (soak_readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
+               soak_readers_go(&s) == 0 &&
                chunk_loop(&s) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else
             soak_set_status(&s, c->warmup ? ST_WARMUP : ST_OK, "%s", "");
     }
-    readers_end(&s);
+    /* a cell measured to its end recorded every chunk (invariant 2) */
+    assert(!(res->status == ST_OK || res->status == ST_WARMUP) || res->sum.chunks == nchunks);
+    soak_readers_end(&s);
     cellstats_summarise(&s.stats, &res->sum);
     busy_unrecorded(&s);
     soak_db_close(&s);

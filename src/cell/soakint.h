@@ -1,10 +1,11 @@
 /*
 ** soakint: what soak.c shares with the runners of a chunk's phases
 ** (phasewrite.c, phaseread.c, phasechurn.c, phasecheckpoint.c,
-** phaseanalyze.c, phaseverify.c): the live state of a cell, the work of a chunk, a
-** runner's descriptor, and the steps every phase takes (a statement
-** stepped to its end, a failure made the cell's status).  Internal to
-** src/cell/: nothing else includes it.
+** phaseanalyze.c, phaseverify.c), and its parts soakrecord.c (a chunk's
+** record) and soakreaders.c (the readers beside the writer): the live
+** state of a cell, the work of a chunk, a runner's descriptor, and the
+** steps every phase takes (a statement stepped to its end, a failure made
+** the cell's status).  Internal to src/cell/: nothing else includes it.
 **
 ** A phase is its row in phase.h's table, its runner (one file, one
 ** descriptor below), and its columns in csvout's name map; soak.c runs the
@@ -157,6 +158,26 @@ double soak_end_work(const struct soak *s);
 void soak_fault_setup(struct soak *s);
 int soak_db_ready(struct soak *s);
 void soak_db_close(struct soak *s);
+
+/* A chunk's record (soakrecord.c): each phase's figures from w's ops and
+** time, and its latencies from the phase's histogram; the counting shim's
+** figures since before (NaN when it is not in place); the files' sizes
+** and free pages sampled and the row appended to chunks.csv (0, or -1
+** with the cell's status set). */
+void soak_phase_figures(const struct soak *s, const struct chunk_work *w,
+                        struct chunk_record *cr);
+void soak_vfs_figures(const struct soak *s, const struct countvfs_counts *before,
+                      struct vfs_figures *out);
+int soak_chunk_record(struct soak *s, struct chunk_record *cr);
+
+/* The readers beside the writer (soakreaders.c), each 0, or -1 with the
+** cell's status set: forked before NEW; reading from READY on; chunk c's
+** tallies into cr (without readers, cr's reader figures are emptied);
+** ended, a reader that died or failed failing a cell that had not. */
+int soak_readers_begin(struct soak *s);
+int soak_readers_go(struct soak *s);
+int soak_readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr);
+void soak_readers_end(struct soak *s);
 
 /* The runners, one a phase (phase.h): write (its COMMITs inside), update,
 ** delete, vacuum, read, checkpoint, analyze, verify. */
