@@ -391,7 +391,16 @@ static int reader_body(void *ctx, const int *wfd)
     if (!rd.t)
         return 1;
     readers_tally_reset(rd.t);
-    rd.t->chunk = atomic_load_explicit(&rd.page->chunk, memory_order_acquire);
+    if (testhook_reader_late(rd.index + 1))   /* the writer is past its first chunk */
+        while (atomic_load_explicit(&rd.page->chunk, memory_order_acquire) ==
+                   st->conf->first_chunk &&
+               !atomic_load_explicit(&rd.page->quit, memory_order_acquire))
+            sleep_ns(IDLE_NS);
+    /* its first tally is of the cell's first chunk, however late the
+    ** machine ran this process: the writer waits for every reader's tally
+    ** of every chunk, so one that began at the page's chunk, past it, would
+    ** hold the writer up for good */
+    rd.t->chunk = st->conf->first_chunk;
     rd.raw = testhook_reader_latency_file();
     int rc = reader_open(&rd);
     if (rc < 0)

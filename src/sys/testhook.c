@@ -92,6 +92,11 @@ uint64_t testhook_reader_spin_ns(void)
     return ms > 0 ? (uint64_t)ms * 1000000u : 0;
 }
 
+int testhook_reader_late(int reader)
+{
+    return env_row("SQLSOAK_TEST_READER_LATE") == reader;
+}
+
 uint64_t testhook_hand_back_slack_ns(void)
 {
     int64_t ms = env_row("SQLSOAK_TEST_HAND_BACK_SLACK_MS");

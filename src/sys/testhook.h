@@ -44,6 +44,9 @@
 **                                  first read
 **   SQLSOAK_TEST_READER_SPIN=MS    each reader spins on the CPU for MS ms
 **                                  before its first tally: runnable, late
+**   SQLSOAK_TEST_READER_LATE=R     reader R (from 1) starts only once the
+**                                  writer has ended its first chunk: a
+**                                  reader the machine forked late
 **   SQLSOAK_TEST_HAND_BACK_SLACK_MS=MS  the writer waits for a tally the
 **                                  busy timeout and MS ms (10 s unset)
 **   SQLSOAK_TEST_IOERR_AFTER_WRITES=N  the writer's writes fail after the
@@ -93,6 +96,9 @@ FILE *testhook_reader_latency_file(void);
 
 /* SQLSOAK_TEST_READER_SPIN's spin, in ns; 0 none. */
 uint64_t testhook_reader_spin_ns(void);
+
+/* 1 when SQLSOAK_TEST_READER_LATE names reader (from 1). */
+int testhook_reader_late(int reader);
 
 /* SQLSOAK_TEST_HAND_BACK_SLACK_MS, in ns; 0 unset. */
 uint64_t testhook_hand_back_slack_ns(void);

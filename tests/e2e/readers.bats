@@ -240,6 +240,26 @@ PY
     [ "$(sums "$OUT" chunks.csv reader_ops | head -n 1)" -gt 0 ]
 }
 
+@test "readers: a reader the machine started after the writer's first chunk hands back an empty tally of it, and the cell goes on" {
+    # the test hook holds reader 2 until the writer has ended chunk 0 and
+    # waits for every reader's tally of it; a reader that began at the
+    # page's chunk then would never hand that one back: the writer would
+    # wait for it until the watchdog (an hour before a first chunk), so
+    # timeout turns that hang into a failure
+    SQLSOAK_TEST_READER_LATE=2 run timeout 300 "$S" run --rows 6000 --chunk 2000 --reads 100 \
+        --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    # every chunk recorded, each with reads of its readers'
+    python3 - "$OUT/chunks.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert [r["chunk"] for r in rows] == ["0", "1", "2"], rows
+assert all(int(r["reader_ops"]) > 0 for r in rows), rows
+PY
+}
+
 @test "readers: a killed cell's process ends its readers" {
     start run --rows 100M --chunk 10k --reads 100 --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1 || { cat "$T/stdout" "$T/stderr"; false; }
