@@ -149,8 +149,8 @@ static const struct option_def tail_table[] = {
       "run the one trial with this seed (trials.csv's seed column); none: every trial"},
      O(replay)},
     {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_COMPARE,
-      "the run the others are divided by: one of the folders given, as given or by its name "
-      "(default: the first)"}, O(compare_baseline)},
+      "the run the others are divided by: one of the folders given, as given, by its name or "
+      "by its place (1 = the first, the default)"}, O(compare_baseline)},
     {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
       "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
 };

@@ -466,7 +466,8 @@ static int same_folder(const char *a, const char *b)
 }
 
 /* The run --baseline names (a folder as given, the same folder by another
-** path, or a run's name), or the first; -1 with err when it names none. */
+** path, a run's name, or its place among the folders, from 1), or the
+** first; -1 with err, naming the choices, when it names none. */
 static int baseline_of(const struct config *cfg, const struct plotdata_run *runs, int nr,
                        char *err, size_t n)
 {
@@ -477,7 +478,16 @@ static int baseline_of(const struct config *cfg, const struct plotdata_run *runs
         if (strcmp(b, cfg->pos[i]) == 0 || strcmp(b, runs[i].name) == 0 ||
             same_folder(b, cfg->pos[i]))
             return i;
-    snprintf(err, n, "--baseline %s: not one of the folders compared", b);
+    char *end;
+    errno = 0;
+    long k = strtol(b, &end, 10);
+    if (*b >= '1' && *b <= '9' && !*end && errno == 0 && k <= nr)
+        return (int)k - 1;
+    size_t len = (size_t)snprintf(err, n, "--baseline %s: not one of the folders compared (", b);
+    for (int i = 0; i < nr && len < n; i++)
+        len += (size_t)snprintf(err + len, n - len, "%s, ", runs[i].name);
+    if (len < n)
+        snprintf(err + len, n - len, "or 1..%d in their order)", nr);
     return -1;
 }
 

@@ -87,8 +87,16 @@ PY
     run "$S" compare "$RUNS/a" "$RUNS/b" --baseline "$RUNS/c" --out "$BATS_TEST_TMPDIR/no"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
-    [[ "$output" == *"--baseline $RUNS/c: not one of the folders compared"* ]]
+    [ "$output" = "sqlsoak compare: --baseline $RUNS/c: not one of the folders compared (a, b, or 1..2 in their order)" ]
     [ ! -e "$BATS_TEST_TMPDIR/no" ]
+    # by its place: 2 is b; one past the last is refused, naming the choices
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline 2 --out "$BATS_TEST_TMPDIR/n2" --no-plot
+    [ "$status" -eq 0 ]
+    check_ratios "$BATS_TEST_TMPDIR/n2/comparison.csv" b
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline 3 --out "$BATS_TEST_TMPDIR/n3"
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak compare: --baseline 3: not one of the folders compared (a, b, or 1..2 in their order)" ]
+    [ ! -e "$BATS_TEST_TMPDIR/n3" ]
 }
 
 @test "compare: with one repeat the figures and ratios are bare" {

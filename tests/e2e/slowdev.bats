@@ -384,10 +384,12 @@ def dec(b):
         b /= 1e3
         if b < 999.5 or u == "PB":
             return "%.*f %s" % (2 if b < 9.995 else 1 if b < 99.95 else 0, b, u)
+io = float(s1["io_write_bytes_per_row"])
+merged = " (the page cache merged rewrites)" if io * 1.25 < vfs else ""
 want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "
-        "process %s to the storage, and %s reached the device, a count that holds every other "
+        "process %s to the storage%s, and %s reached the device, a count that holds every other "
         "writer of the device too; while sqlsoak idled it wrote %s a second (over %.1f s before "
-        "the first cell), " % (per_row(vfs), per_row(float(s1["io_write_bytes_per_row"])),
+        "the first cell), " % (per_row(vfs), per_row(io), merged,
                                per_row(float(s1["dev_write_bytes_per_row"])),
                                dec(idle["write_bytes_per_s"]), idle["seconds"]))
 assert text["write_counts"].startswith(want), (text["write_counts"], want)

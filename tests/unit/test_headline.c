@@ -483,6 +483,43 @@ static void test_one_cell(void **state)
                                 "1234 rows/s written, 567 reads/s read (median of chunks)\n"));
 }
 
+/* The write-counts sentence of a cell whose SQLite writes, vfs_db, the
+** page cache merged: it says so when the process's count is well under
+** SQLite's (by the 1.25 of report.html's "Writes by file"), not when they
+** are close. */
+static const char *write_counts_text(double sqlite, double process, double device,
+                                     struct headline *h)
+{
+    static struct run r;
+    memset(&r, 0, sizeof r);
+    struct summary_record *s = cell(&r, 1, 1, 1000, 100);
+    s->rows = 1000;
+    s->vfs_bytes_per_row[0] = sqlite;
+    s->io_write_bytes_per_row = process;
+    s->dev_write_bytes_per_row = device;
+    chunks(&r, s, 4, 0, 0);
+    build(&r, 1, NULL, 0, h);
+    for (int i = 0; i < h->n; i++)
+        if (h->line[i].kind == HL_WRITES)
+            return h->line[i].text;
+    return NULL;
+}
+
+static void test_write_counts(void **state)
+{
+    (void)state;
+    static struct headline h;
+    const char *t = write_counts_text(3999, 348.6, 360, &h);
+    assert_non_null(t);
+    assert_non_null(strstr(t, "SQLite wrote 3999 into its files, the process 349 to the storage "
+                              "(the page cache merged rewrites), and 360 reached the device"));
+    t = write_counts_text(300, 250, 260, &h);
+    assert_non_null(t);
+    assert_non_null(strstr(t, "SQLite wrote 300 into its files, the process 250 to the storage, "
+                              "and 260 reached the device"));
+    assert_null(strstr(t, "merged"));
+}
+
 /* An unsupported cell is named once, not once per repeat. */
 static void test_unsupported_once(void **state)
 {
@@ -548,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_claims),
         cmocka_unit_test(test_baseline),
         cmocka_unit_test(test_one_cell),
+        cmocka_unit_test(test_write_counts),
         cmocka_unit_test(test_unsupported_once),
         cmocka_unit_test(test_best_not_beside_faster),
     };
