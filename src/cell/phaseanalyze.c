@@ -22,40 +22,41 @@ static int analyze_wanted(const struct soak *s)
     return s->env->cell->v[DIM_ANALYZE] != AZ_OFF;
 }
 
-/* 1 when PRAGMA pragma_list names pragma name.  A library that does not
-** know a pragma ignores it without a word, so only its own list can say
-** it would run: one without pragma_list (before 3.16) says nothing, and
-** counts as without. */
-static int lists_pragma(struct soak *s, const char *name, int *rc)
+/* The opcodes the library compiles sql to (EXPLAIN's rows), or -1 with
+** *rc its error. */
+static int opcodes(struct soak *s, const char *sql, int *rc)
 {
     sqlite3_stmt *st = NULL;
-    int found = 0;
-    *rc = s->api->prepare_v2(s->db, "PRAGMA pragma_list", -1, &st, NULL);
-    if (*rc != SQLITE_OK)
-        return 0;
-    while (!found && (*rc = s->api->step(st)) == SQLITE_ROW) {
-        const unsigned char *t = s->api->column_text(st, 0);
-        found = t && strcmp((const char *)t, name) == 0;
-    }
-    if (*rc == SQLITE_DONE || *rc == SQLITE_ROW)
-        *rc = SQLITE_OK;
+    int n = 0;
+    if ((*rc = s->api->prepare_v2(s->db, sql, -1, &st, NULL)) != SQLITE_OK)
+        return -1;
+    while ((*rc = s->api->step(st)) == SQLITE_ROW)
+        n++;
     s->api->finalize(st);
-    return found;
+    if (*rc != SQLITE_DONE)
+        return -1;
+    *rc = SQLITE_OK;
+    return n;
 }
 
-/* optimize: the library must list it; full: ANALYZE must compile (a build
-** without it, SQLITE_OMIT_ANALYZE, refuses it). */
+/* optimize: a library that does not know a pragma ignores it without a
+** word, compiling it to nothing, so it is known when it compiles to more
+** than a pragma no library has (pragma_list would say, but a build before
+** 3.30 lists nothing without SQLITE_INTROSPECTION_PRAGMAS).  full:
+** ANALYZE must compile (a build without it, SQLITE_OMIT_ANALYZE, finds it
+** a syntax error).  Any other failure is the cell's. */
 static int analyze_setup(struct soak *s)
 {
-    int rc;
+    int rc, known, none;
     if (s->env->cell->v[DIM_ANALYZE] == AZ_OPTIMIZE) {
-        if (lists_pragma(s, "optimize", &rc))
+        if ((known = opcodes(s, "EXPLAIN PRAGMA optimize", &rc)) < 0 ||
+            (none = opcodes(s, "EXPLAIN PRAGMA sqlsoak_no_such_pragma", &rc)) < 0)
+            return soak_sql_fail(s, rc, "EXPLAIN PRAGMA optimize");
+        if (known > none)
             return 0;
-        if (rc != SQLITE_OK)
-            return soak_sql_fail(s, rc, "PRAGMA pragma_list");
         soak_set_status(s, ST_UNSUPPORTED,
-                        "analyze optimize: SQLite %s does not list PRAGMA optimize in its "
-                        "pragma_list",
+                        "analyze optimize: SQLite %s does not know PRAGMA optimize (it compiles "
+                        "to nothing, as an unknown pragma does)",
                         s->api->version);
         return -1;
     }
@@ -65,6 +66,8 @@ static int analyze_setup(struct soak *s)
         s->api->finalize(st);
     if (rc == SQLITE_OK)
         return 0;
+    if (rc != SQLITE_ERROR)
+        return soak_sql_fail(s, rc, "ANALYZE");
     soak_set_status(s, ST_UNSUPPORTED, "analyze full: SQLite %s refuses ANALYZE (%s)",
                     s->api->version, s->api->errmsg(s->db));
     return -1;

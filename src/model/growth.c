@@ -4,6 +4,7 @@
 #include "growth.h"
 
 #include "median.h"
+#include "modes.h"
 #include "value.h"
 
 #include <math.h>
@@ -102,14 +103,21 @@ int64_t growth_phase_commits(const struct growth_plan *p, int64_t n)
     return (n + every - 1) / every;
 }
 
-/* Whether phase p's time is one of the chunk's timed phases that follow
-** its rows with no count of their own (checkpoint, vacuum, analyze and any
-** phase to come): GROWTH_AFTER's, per row written.  Commit lies inside
-** write; verify is the cell's end's. */
-static int phase_is_after(int p)
+/* Whether chunk c's ANALYZE reads its whole table (--analyze full): its
+** time then grows with the table, GROWTH_SCAN's. */
+static int scans(const struct chunk_record *c)
+{
+    return c->id.v[DIM_ANALYZE] == AZ_FULL;
+}
+
+/* Whether phase p's time in chunk c is one of the chunk's timed phases
+** that follow its rows with no count of their own (checkpoint, vacuum,
+** PRAGMA optimize and any phase to come): GROWTH_AFTER's, per row
+** written.  Commit lies inside write; verify is the cell's end's. */
+static int phase_is_after(const struct chunk_record *c, int p)
 {
     return p != PHASE_WRITE && p != PHASE_COMMIT && p != PHASE_UPDATE && p != PHASE_DELETE &&
-           p != PHASE_READ && p != PHASE_VERIFY;
+           p != PHASE_READ && p != PHASE_VERIFY && !(p == PHASE_ANALYZE && scans(c));
 }
 
 /* The ops of kind k in chunk c and their seconds, or 0 when it has none. */
@@ -132,8 +140,12 @@ static int ops_of(const struct chunk_record *c, double other_s, const struct gro
         *ops = n;
         *s = 0;
         for (int q = 0; q < PHASE_COUNT; q++)
-            if (phase_is_after(q) && !isnan(ph[q].s))
+            if (phase_is_after(c, q) && !isnan(ph[q].s))
                 *s += ph[q].s;
+        break;
+    case GROWTH_SCAN:
+        *ops = (double)c->rows;
+        *s = scans(c) ? ph[PHASE_ANALYZE].s : NAN;
         break;
     case GROWTH_UPDATE:
     case GROWTH_DELETE: {
@@ -225,6 +237,7 @@ double growth_seconds(const struct growth_model *m, const struct growth_plan *p)
         double rows = (double)(before + n), ops[GROWTH_KINDS];
         ops[GROWTH_WRITE] = ops[GROWTH_AFTER] = (double)n;
         ops[GROWTH_OTHER] = 1;
+        ops[GROWTH_SCAN] = rows;       /* fitted only for --analyze full */
         ops[GROWTH_COMMIT] = (double)(growth_commits(p, before, n) +
                                       growth_phase_commits(p, p->updates) +
                                       growth_phase_commits(p, p->deletes));

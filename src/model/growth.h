@@ -5,9 +5,10 @@
 ** A chunk's time is split by kind of work: a row inserted (its COMMIT
 ** apart), a COMMIT, a row updated and a row deleted (their phases'
 ** COMMITs apart: a phase of a few hundred rows is mostly its COMMIT, one
-** of a hundred thousand hardly), a point read, the chunk's checkpoint and
-** vacuum (--checkpoint, --auto-vacuum incremental) per row written, and
-** the rest of the chunk once a chunk (the OS cache dropped, the readers'
+** of a hundred thousand hardly), a point read, the chunk's checkpoint,
+** vacuum and PRAGMA optimize (--checkpoint, --auto-vacuum incremental,
+** --analyze optimize) per row written, --analyze full's ANALYZE per row
+** in the table (it reads it all), and the rest of the chunk once a chunk (the OS cache dropped, the readers'
 ** tallies, the chunk's record: as long for a chunk of a thousand rows as
 ** for one of a million).  What an op costs grows with the table mostly
 ** as the share of the table outside SQLite's page cache grows: an insert
@@ -57,7 +58,9 @@ enum growth_kind {
     GROWTH_DELETE,  /* a row deleted, its phase's COMMITs apart */
     GROWTH_READ,    /* a point read */
     GROWTH_AFTER,   /* the chunk's phases after its reads (checkpoint, vacuum,
-                       analyze), per row written */
+                       PRAGMA optimize), per row written */
+    GROWTH_SCAN,    /* --analyze full's ANALYZE, which reads the whole table:
+                       per row in the table */
     GROWTH_OTHER,   /* the rest of the chunk, once a chunk */
     GROWTH_KINDS
 };

@@ -94,7 +94,11 @@ uint64_t testhook_reader_spin_ns(void)
 
 int testhook_reader_late(int reader)
 {
-    return env_row("SQLSOAK_TEST_READER_LATE") == reader;
+    if (env_row("SQLSOAK_TEST_READER_LATE") != reader)
+        return 0;
+    fprintf(stderr, "sqlsoak test hook: reader %d starts once the first chunk has ended\n",
+            reader);
+    return 1;
 }
 
 uint64_t testhook_hand_back_slack_ns(void)

@@ -97,7 +97,8 @@ FILE *testhook_reader_latency_file(void);
 /* SQLSOAK_TEST_READER_SPIN's spin, in ns; 0 none. */
 uint64_t testhook_reader_spin_ns(void);
 
-/* 1 when SQLSOAK_TEST_READER_LATE names reader (from 1). */
+/* 1 when SQLSOAK_TEST_READER_LATE names reader (from 1), saying so on
+** stderr. */
 int testhook_reader_late(int reader);
 
 /* SQLSOAK_TEST_HAND_BACK_SLACK_MS, in ns; 0 unset. */

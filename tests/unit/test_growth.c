@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "growth.h"
+#include "modes.h"
 #include "value.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((double)(a) - (double)(b)) <= (tol) * fabs((double)(b)) + 1e-15)
@@ -253,15 +254,17 @@ static void test_from_chunks_gives_back_the_run(void **state)
     NEAR(m.row_bytes, 20, 0);
 }
 
-/* The chunk's phases after its reads (checkpoint, vacuum, analyze: any
-** phase without a kind of its own) are its AFTER time, per row written,
-** and none of them is counted again in the rest of the chunk. */
+/* The chunk's phases after its reads (checkpoint, vacuum, PRAGMA
+** optimize: any phase without a kind of its own) are its AFTER time, per
+** row written, and none of them is counted again in the rest of the
+** chunk. */
 static void test_phases_after_the_reads(void **state)
 {
     (void)state;
     struct chunk_record ch[40];
     chunks(ch, 40, 5000, 1000);
-    for (int i = 0; i < 40; i++) {          /* 5 ms of vacuum, 10 ms of analyze a chunk */
+    for (int i = 0; i < 40; i++) {          /* 5 ms of vacuum, 10 ms of optimize a chunk */
+        ch[i].id.v[DIM_ANALYZE] = AZ_OPTIMIZE;
         ch[i].ph[PHASE_VACUUM].s = 0.005;
         ch[i].ph[PHASE_ANALYZE].s = 0.010;
         ch[i].elapsed_s += (i + 1) * 0.015;
@@ -270,8 +273,41 @@ static void test_phases_after_the_reads(void **state)
     struct growth_model m;
     assert_int_equal(growth_from_chunks(ch, 40, &run, 200000, NAN, &m), 40);
     NEAR(m.fit[GROWTH_AFTER].a, 0.015 / 5000, 1e-9);
+    assert_true(m.fit[GROWTH_SCAN].n == 0);
     NEAR(m.fit[GROWTH_OTHER].a, 0.001, 1e-6);          /* unchanged: counted once */
     NEAR(growth_seconds(&m, &run), ch[39].elapsed_s, 1e-6);
+}
+
+/* --analyze full's ANALYZE reads the whole table: 1 µs a row in the table
+** costs 5 ms after the first chunk and 200 ms after the fortieth, and a
+** plan five times larger pays it on every chunk's table, not per row
+** written. */
+static void test_full_analyze_scans(void **state)
+{
+    (void)state;
+    struct chunk_record ch[40];
+    chunks(ch, 40, 5000, 1000);
+    double scan = 0;
+    for (int i = 0; i < 40; i++) {
+        ch[i].id.v[DIM_ANALYZE] = AZ_FULL;
+        ch[i].ph[PHASE_ANALYZE].s = (double)ch[i].rows * 1e-6;
+        scan += ch[i].ph[PHASE_ANALYZE].s;
+        ch[i].elapsed_s += scan;
+    }
+    struct growth_plan run = {.rows = 200000, .chunk = 5000, .reads = 1000};
+    struct growth_model m;
+    assert_int_equal(growth_from_chunks(ch, 40, &run, 200000, NAN, &m), 40);
+    NEAR(m.fit[GROWTH_SCAN].a, 1e-6, 1e-9);
+    assert_true(m.fit[GROWTH_AFTER].n == 0);
+    NEAR(m.fit[GROWTH_OTHER].a, 0.001, 1e-6);
+    NEAR(growth_seconds(&m, &run), ch[39].elapsed_s, 1e-6);
+    struct growth_plan big = {.rows = 1000000, .chunk = 5000, .reads = 1000};
+    struct growth_model flat = m;
+    flat.fit[GROWTH_SCAN].n = 0;        /* the same plan without its scans */
+    double want = 0;
+    for (int64_t after = 5000; after <= 1000000; after += 5000)
+        want += (double)after * 1e-6;
+    NEAR(growth_seconds(&m, &big) - growth_seconds(&flat, &big), want, 1e-6);
 }
 
 /* An update phase of 400 rows a chunk, 2 ms of it its COMMIT, 3 µs a
@@ -314,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_seconds_needs_what_the_plan_does),
         cmocka_unit_test(test_from_chunks_gives_back_the_run),
         cmocka_unit_test(test_phases_after_the_reads),
+        cmocka_unit_test(test_full_analyze_scans),
         cmocka_unit_test(test_a_phase_commit_is_a_commit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
