@@ -23,10 +23,14 @@
 #include "testhook.h"
 #include "watchdog.h"
 
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 int cellproc_exit_status(int handed_back)
 {
@@ -58,6 +62,7 @@ static void ended(int wstatus, char *why, size_t n)
 struct cell_body {
     const struct soak_env *env;
     struct cell_result *res;
+    int gate_w;                 /* the runner's end of the gate; -1 none */
 };
 
 /* The cell's process: heartbeats, then BEAT_RESULT and the result, on
@@ -66,6 +71,8 @@ static int cell_body(void *ctx, const int *wfd)
 {
     struct cell_body *b = ctx;
     struct soak_env env = *b->env;
+    if (b->gate_w >= 0)
+        close(b->gate_w);       /* the runner alone gives turns */
     env.beat_fd = wfd[0];
     soak_cell(&env, b->res);
     return cellproc_exit_status(beat_send(wfd[0], BEAT_RESULT, b->res->sum.chunks) == 0 &&
@@ -74,14 +81,8 @@ static int cell_body(void *ctx, const int *wfd)
 
 #define STOP_POLL_NS 200000000ull
 
-/* The last live beat: the chunk's time left then, and when it came. */
-struct seen {
-    double left_s;               /* <0: none in this chunk, or unknown */
-    uint64_t at_ns;
-};
-
 /* A stop was asked: says so once, with the chunk's time left. */
-static void acknowledge(struct progress *pg, const struct seen *seen)
+static void acknowledge(struct progress *pg, const struct cellproc_seen *seen)
 {
     double left = seen->left_s;
     if (left >= 0) {
@@ -92,7 +93,7 @@ static void acknowledge(struct progress *pg, const struct seen *seen)
 }
 
 /* A beat for the progress line: a live one, or a chunk's end. */
-static void show(const struct soak_env *env, const struct beat *b, struct seen *seen)
+static void show(const struct soak_env *env, const struct beat *b, struct cellproc_seen *seen)
 {
     const int64_t nchunks = (env->cfg->rows + env->cfg->chunk - 1) / env->cfg->chunk;
     if (b->live) {
@@ -107,30 +108,32 @@ static void show(const struct soak_env *env, const struct beat *b, struct seen *
     }
 }
 
-/* Reads the beats until the result: 0 with *res, -1 when the pipe ended
-** first, 1 when the watchdog's deadline came first. */
-static int await_result(const struct soak_env *env, struct spawn *sp, struct watchdog *w,
-                        struct cell_result *res)
+/* Reads the beats until the result, or with at_chunk_end until the end
+** of a chunk too: 0 with *res, 2 at a chunk's end, -1 when the pipe
+** ended first, 1 when the watchdog's deadline came first. */
+static int await_beats(struct cellproc *cp, int at_chunk_end)
 {
-    struct seen seen = {-1, 0};
+    const struct soak_env *env = cp->env;
     for (;;) {
         struct beat b;
-        uint64_t dl = watchdog_deadline(w), poll = clock_now_ns() + STOP_POLL_NS;
+        uint64_t dl = watchdog_deadline(&cp->w), poll = clock_now_ns() + STOP_POLL_NS;
         int acked = progress_stop_acked(env->progress);
-        int rc = spawn_read(sp, 0, &b, sizeof b, !acked && poll < dl ? poll : dl);
+        int rc = spawn_read(&cp->sp, 0, &b, sizeof b, !acked && poll < dl ? poll : dl);
         if (rc == 1 && clock_now_ns() < dl) {
             if (stop_signal)
-                acknowledge(env->progress, &seen);
+                acknowledge(env->progress, &cp->seen);
             continue;
         }
         if (rc != 0)
             return rc;
         if (stop_signal && !acked)
-            acknowledge(env->progress, &seen);
-        show(env, &b, &seen);
-        watchdog_beat(w, &b, clock_now_ns());   /* a live beat too: progress */
+            acknowledge(env->progress, &cp->seen);
+        show(env, &b, &cp->seen);
+        watchdog_beat(&cp->w, &b, clock_now_ns());   /* a live beat too: progress */
         if (b.step == BEAT_RESULT)
-            return spawn_read(sp, 0, res, sizeof *res, watchdog_deadline(w));
+            return spawn_read(&cp->sp, 0, cp->res, sizeof *cp->res, watchdog_deadline(&cp->w));
+        if (at_chunk_end && b.step == BEAT_CHUNK_END)
+            return 2;
     }
 }
 
@@ -138,39 +141,84 @@ static int await_result(const struct soak_env *env, struct spawn *sp, struct wat
 ** kernel (an NFS mount gone) may never; it is then left unreaped. */
 #define KILLED_WAIT_NS (10 * 1000000000ull)
 
-int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
-                 char *why, size_t n)
+int cellproc_start(struct cellproc *cp, const struct soak_env *env, int64_t watchdog_s,
+                   int gated, struct cell_result *res, char *why, size_t n)
 {
-    struct spawn sp;
-    struct watchdog w;
-    struct cell_body body = {env, res};
+    int gate[2] = {-1, -1};
+    memset(cp, 0, sizeof *cp);
     memset(res, 0, sizeof *res);
-    if (spawn_start(&sp, 1, cell_body, &body, why, n) != 0)
+    cp->env = env;
+    cp->res = res;
+    cp->seen.left_s = -1;
+    cp->gate_fd = -1;
+    if (gated && pipe2(gate, O_CLOEXEC) != 0) {
+        snprintf(why, n, "pipe: %s", strerror(errno));
         return -1;
-    watchdog_start(&w, watchdog_s, clock_now_ns());
-    w.floor_s = testhook_watchdog_floor_s(w.floor_s);
+    }
+    struct soak_env child = *env;
+    child.gated = gated;
+    child.gate_fd = gate[0];
+    struct cell_body body = {&child, res, gate[1]};
+    int rc = spawn_start(&cp->sp, 1, cell_body, &body, why, n);
+    if (gated)
+        close(gate[0]);
+    if (rc != 0) {
+        if (gated)
+            close(gate[1]);
+        return -1;
+    }
+    cp->gate_fd = gate[1];
+    watchdog_start(&cp->w, watchdog_s, clock_now_ns());
+    cp->w.floor_s = testhook_watchdog_floor_s(cp->w.floor_s);
     if (env->prior && env->prior->slowest_s > 0)    /* a resumed cell's chunks so far */
-        w.slowest_ns = (uint64_t)(env->prior->slowest_s * 1e9);
-    int got = await_result(env, &sp, &w, res);
+        cp->w.slowest_ns = (uint64_t)(env->prior->slowest_s * 1e9);
+    return 0;
+}
+
+int cellproc_step(struct cellproc *cp)
+{
+    char turn = stop_signal ? SOAK_GATE_STOP : SOAK_GATE_GO;
+    assert(cp->gate_fd >= 0);
+    /* its wait for the turn is no hang: the watchdog counts from now */
+    watchdog_resume(&cp->w, clock_now_ns());
+    if (fdio_write_full(cp->gate_fd, &turn, 1) != 0)
+        return -1;                  /* its process is gone: its pipe says how */
+    return await_beats(cp, 1);
+}
+
+int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n)
+{
     int wstatus = 0;
+    if (cp->gate_fd >= 0)
+        close(cp->gate_fd);
+    cp->gate_fd = -1;
     if (got == 1) {
         uint64_t now = clock_now_ns();
-        watchdog_reason(&w, now, why, n);
-        spawn_kill(&sp, SIGKILL);
-        if (spawn_reap(&sp, &wstatus, now + KILLED_WAIT_NS) == 1) {
+        watchdog_reason(&cp->w, now, why, n);
+        spawn_kill(&cp->sp, SIGKILL);
+        if (spawn_reap(&cp->sp, &wstatus, now + KILLED_WAIT_NS) == 1) {
             size_t len = strlen(why);
-            snprintf(why + len, n - len, "; pid %ld did not end", (long)sp.pid);
+            snprintf(why + len, n - len, "; pid %ld did not end", (long)cp->sp.pid);
         }
-        memset(res, 0, sizeof *res);
+        memset(cp->res, 0, sizeof *cp->res);
         return 1;
     }
-    spawn_reap(&sp, &wstatus, 0);
+    spawn_reap(&cp->sp, &wstatus, 0);
     if (got == 0) {
         cellproc_stopped(wstatus);
         return 0;
     }
     ended(wstatus, why, n);
     return -1;
+}
+
+int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
+                 char *why, size_t n)
+{
+    struct cellproc cp;
+    if (cellproc_start(&cp, env, watchdog_s, 0, res, why, n) != 0)
+        return -1;
+    return cellproc_finish(&cp, await_beats(&cp, 0), why, n);
 }
 
 int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nchunks,

@@ -10,6 +10,8 @@
 
 #include "cellid.h"
 #include "soak.h"
+#include "spawn.h"
+#include "watchdog.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +26,40 @@
 ** for one to the runner. */
 int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
                  char *why, size_t n);
+
+/* The last live beat of a cell: the chunk's time left then, and when it
+** came. */
+struct cellproc_seen {
+    double left_s;               /* <0: none in this chunk, or unknown */
+    uint64_t at_ns;
+};
+
+/* A cell's process in progress, for cells run in lockstep (--interleave
+** chunk): started gated, it runs a chunk, or its end, only when
+** cellproc_step gives it its turn. */
+struct cellproc {
+    const struct soak_env *env;
+    struct cell_result *res;
+    struct spawn sp;
+    struct watchdog w;
+    struct cellproc_seen seen;
+    int gate_fd;                 /* the write end of its gate; -1 none */
+};
+
+/* Starts env's cell as cellproc_run does, gated when gated is 1.  0, or
+** -1 with one line in why (nothing started). */
+int cellproc_start(struct cellproc *cp, const struct soak_env *env, int64_t watchdog_s,
+                   int gated, struct cell_result *res, char *why, size_t n);
+
+/* Gives a gated cell its turn (its next chunk, or its end once its chunks
+** are done; a stop asked passed on) and waits for it: 2 when it ended a
+** chunk, else what cellproc_finish takes (0 its result is in, -1 its pipe
+** ended, 1 the watchdog's deadline came). */
+int cellproc_step(struct cellproc *cp);
+
+/* Ends cp, after got (cellproc_step's 0, -1 or 1): returns as
+** cellproc_run. */
+int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n);
 
 /* The exit status of a cell's process (or a crash trial's) that ends
 ** without being cut short: 1 when its result could not be handed back,

@@ -72,6 +72,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,26 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
     return 0;
 }
 
+/* A cell in lockstep (--interleave chunk) waits for its turn: the runner
+** lets one cell at a time run a chunk (runner.h).  A stop the runner
+** passes on is taken as the cell's own.  0, or -1 when the runner is gone. */
+static int gate_wait(struct soak *s)
+{
+    char turn;
+    ssize_t k;
+    if (!s->env->gated)
+        return 0;
+    while ((k = read(s->env->gate_fd, &turn, 1)) < 0 && errno == EINTR)
+        ;
+    if (k != 1) {
+        soak_set_status(s, ST_INTERRUPTED, "%s", "its runner ended before its turn came");
+        return -1;
+    }
+    if (turn == SOAK_GATE_STOP && s->env->stop && !*s->env->stop)
+        *s->env->stop = SIGTERM;
+    return 0;
+}
+
 static int chunk_loop(struct soak *s)
 {
     const struct config *cfg = s->env->cfg;
@@ -284,6 +305,14 @@ static int chunk_loop(struct soak *s)
     cr.id = s->env->id;
     cr.resumed = prior != NULL;
     for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
+        /* after a wait for its turn, what ends a cell after a chunk is asked again */
+        int64_t c0 = prior ? prior->chunks : 0;
+        if (gate_wait(s) || (s->env->gated && c > c0 && must_stop(s, c - 1, nchunks)))
+            return -1;
+        if (s->env->gated && c == c0 && s->env->stop && *s->env->stop) {
+            soak_set_status(s, ST_INTERRUPTED, "%s", "interrupted before its turn came");
+            return -1;
+        }
         struct io_counters io0, io1;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
@@ -441,7 +470,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
     } else if (soak_readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
                soak_readers_go(&s) == 0 &&
-               chunk_loop(&s) == 0 && end_phases(&s) == 0) {
+               chunk_loop(&s) == 0 && gate_wait(&s) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else

@@ -81,7 +81,15 @@ struct soak_env {
                                    (dbmark.h); -1: not recorded */
     const struct dbmark *made;  /* NULL; or the caller created db_path (empty,
                                    dbmark_create) as this file */
+    int gated;                  /* 1: run in lockstep with other cells
+                                   (--interleave chunk): before each chunk and
+                                   before its end the cell reads its turn from
+                                   gate_fd, SOAK_GATE_GO or SOAK_GATE_STOP */
+    int gate_fd;
 };
+
+#define SOAK_GATE_GO 'g'
+#define SOAK_GATE_STOP 's'
 
 /* Runs the cell, or with env->prior continues it on its kept database;
 ** fills *res (always, whatever the outcome) and returns its status.  The

@@ -19,6 +19,11 @@ void watchdog_start(struct watchdog *w, int64_t fixed_s, uint64_t now_ns)
     w->last.step = BEAT_OPEN;
 }
 
+void watchdog_resume(struct watchdog *w, uint64_t now_ns)
+{
+    w->last_ns = now_ns;
+}
+
 void watchdog_beat(struct watchdog *w, const struct beat *b, uint64_t now_ns)
 {
     if (b->live) {              /* the phase's ops advanced */

@@ -40,6 +40,10 @@ void watchdog_start(struct watchdog *w, int64_t fixed_s, uint64_t now_ns);
 ** it is in staying the last step's. */
 void watchdog_beat(struct watchdog *w, const struct beat *b, uint64_t now_ns);
 
+/* A cell that waited for its turn (--interleave chunk) starts again at
+** now_ns: the wait is not its own. */
+void watchdog_resume(struct watchdog *w, uint64_t now_ns);
+
 /* The limit between two beats now, in ns. */
 uint64_t watchdog_limit_ns(const struct watchdog *w);
 

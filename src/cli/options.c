@@ -17,6 +17,7 @@
 
 static const char *const progress_names[] = {"auto", "always", "never", NULL};
 static const char *const on_error_names[] = {"continue", "stop", NULL};
+static const char *const interleave_names[] = {"off", "chunk", NULL};
 
 #define RUNLIKE (CMD_RUN | CMD_CRASH)
 
@@ -115,6 +116,10 @@ static const struct option_def tail_table[] = {
       "stop a cell before the free space under --db-dir falls below this"}, O(min_free)},
     {{"on-error", V_ENUM, 0, "continue", 0, 0, on_error_names, NULL, 0, CMD_RUN,
       "after a failed cell: go on with the next one, or stop the run"}, O(on_error)},
+    {{"interleave", V_ENUM, 0, "off", 0, 0, interleave_names, NULL, 0, CMD_RUN,
+      "the cells of a round one after another (off), or in lockstep chunk by chunk in "
+      "alternating order (chunk), so that a one-round matrix is decided from its chunk pairs"},
+     O(interleave)},
     {{"watchdog", V_DURATION, 0, "auto", 1, 366 * 86400, NULL, "auto", 0, CMD_RUN,
       "kill a cell whose process shows no progress for this long, recorded hung (auto: 10x "
       "its slowest chunk, at least 1m, times the chunks --verify reads; 1h before its first "

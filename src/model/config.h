@@ -21,6 +21,10 @@
 /* --on-error: what a failed cell does to the rest of the run. */
 enum on_error { OE_CONTINUE, OE_STOP };
 
+/* --interleave: the cells of a round one after another, or in lockstep
+** chunk by chunk (runner.h). */
+enum interleave { IL_OFF, IL_CHUNK };
+
 /* A matrix dimension: the values the user listed, in order. */
 struct list {
     int n;
@@ -87,6 +91,7 @@ struct config {
     /* where things go */
     char *db_dir, *out;
     int keep_db, no_plot, progress, on_error, verify;
+    int interleave;               /* enum interleave */
     int detach;                   /* run in the background, output to OUT/run.log */
     int64_t min_free;
     int64_t timeline_ms;          /* timeline.csv's interval */

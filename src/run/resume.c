@@ -70,6 +70,7 @@ struct found {
     int64_t restored;           /* rows they rewrite or delete, put back */
     off_t chunks_len;           /* chunks.csv up to its last whole line */
     int torn;                   /* chunks.csv ends in a half line */
+    int later;                  /* chunks.csv holds chunks of runs after it */
     off_t summary_len;          /* summary.csv up to its last whole line */
     int summary_torn;
     struct soak_prior prior;
@@ -98,6 +99,27 @@ static int check_summary(struct runner *r, struct found *fd, char *err, size_t n
 }
 
 /* The interrupted cell's recorded chunks, in order 0..k-1. */
+/* A run in lockstep (--interleave chunk) stopped inside a round cannot
+** go on: its cells would no longer take their chunks in pairs. */
+static int check_lockstep(const struct runner *r, const struct found *fd, char *err, size_t n)
+{
+    if (r->cfg->interleave != IL_CHUNK || (!fd->later && fd->recorded == 0))
+        return 0;
+    snprintf(err, n, "%s: the run stopped inside a round run in lockstep (--interleave chunk), "
+             "which cannot be carried on: its cells' chunks would no longer be paired; "
+             "start the run again", r->out);
+    return -1;
+}
+
+/* Whether id is of a run of the plan after run first. */
+static int ran_after(const struct runner *r, int first, const struct cell_id *id)
+{
+    for (int i = first + 1; i < r->ncells; i++)
+        if (r->cells[i].combo == id->cell && r->cells[i].repeat == id->repeat)
+            return 1;
+    return 0;
+}
+
 static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
 {
     char path[4200];
@@ -110,11 +132,14 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
     int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
     int64_t bad_rows = -1;      /* a chunk whose rows are not the plan's */
+    int later = 0;              /* chunks of a run after the cell in hand */
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
         if (csvin_record(&t, CSV_CHUNKS, i, &cr) != 0)
             ok = 0;
-        else if (cr.id.cell == c->combo && cr.id.repeat == c->repeat) {
+        else if (cr.id.cell != c->combo || cr.id.repeat != c->repeat)
+            later |= ran_after(r, fd->first, &cr.id);
+        else {
             int64_t want = (cr.chunk + 1) * r->cfg->chunk;
             if (cr.chunk >= 0 && cr.chunk < nchunks &&
                 cr.rows != (want < r->cfg->rows ? want : r->cfg->rows)) {
@@ -140,6 +165,7 @@ static int check_chunks(struct runner *r, struct found *fd, char *err, size_t n)
     csvin_free(&t);
     fd->recorded = p->chunks;
     char name[CELLNAME_MAX];
+    fd->later = later;
     if (!ok && bad_rows >= 0)
         snprintf(err, n, "%s: chunk %lld of %s does not hold the rows the plan gives it", path,
                  (long long)bad_rows, cellname(name, sizeof name, c->combo, c->repeat,
@@ -702,7 +728,8 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
     struct runner *r = &rs->r;
     struct found *fd = &rs->fd;
     fd->first = r->nresults;
-    if (check_chunks(r, fd, err, n) || timeline_resumable(rs->out, err, n))
+    if (check_chunks(r, fd, err, n) || check_lockstep(r, fd, err, n) ||
+        timeline_resumable(rs->out, err, n))
         return -1;
     /* the time spent: up to the last chunk recorded, a kill -9 included
     ** (run.json's run_s is only as recent as its last write) */

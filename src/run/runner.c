@@ -21,6 +21,7 @@
 #include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
+#include "lockstep.h"
 #include "cellname.h"
 #include "cellproc.h"
 #include "clock.h"
@@ -39,6 +40,7 @@
 #include "stop.h"
 #include "summary.h"
 #include "summaryjson.h"
+#include "sysinfo.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -88,6 +90,67 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 }
 
 
+/* What a cell's process is started with: its soak_env, and the names
+** it is shown by (they outlive the process). */
+struct runner_cell {
+    struct soak_env env;
+    char db[4400];
+    char label[256];
+    char name[CELLNAME_MAX];
+};
+
+/* rc for run idx of the plan, continuing from prior when not NULL, shown
+** on pg, bound by deadline_ns (0: none). */
+static void runner_cell_env(struct runner *r, int idx, const struct soak_prior *prior,
+                            struct progress *pg, uint64_t deadline_ns, struct runner_cell *rc)
+{
+    const struct cell *c = &r->cells[idx];
+    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
+    struct soak_env *env = &rc->env;
+    memset(env, 0, sizeof *env);
+    env->cfg = r->cfg;
+    env->cell = c;
+    env->api = api;
+    plan_cell_id(r->cfg, c, api->version, api->source_id, &env->id);
+    runner_db_path(r, c, rc->db, sizeof rc->db);
+    env->db_path = rc->db;
+    env->chunks_fd = r->chunks_fd;
+    env->histograms_fd = r->histograms_fd;
+    env->timeline_fd = r->timeline_fd;
+    env->progress = pg;
+    env->deadline_ns = deadline_ns;
+    env->stop = &stop_signal;
+    env->prior = prior;
+    env->commit_fd = -1;
+    env->beat_fd = -1;
+    env->mark_fd = r->marks_fd;
+    plan_cell_label(r->cfg, &env->id, rc->label, sizeof rc->label);
+    runner_run_name(r, idx, rc->name, sizeof rc->name);
+}
+
+/* After rc's process ended as cellproc_run says (rc_proc 0, -1 or 1, why
+** its line): 0 with *res, status hung when the watchdog killed it; or -1
+** when the process handed back no result (killed by the OOM killer, say):
+** *res then holds what chunks.csv recorded of it and why, the cell is left
+** unrecorded and its database kept, for resume. */
+static int runner_cell_ended(struct runner *r, const struct runner_cell *rc, int rc_proc,
+                             const char *why, struct cell_result *res)
+{
+    if (rc_proc == 0)
+        return 0;
+    memset(res, 0, sizeof *res);
+    csvout_clear(CSV_SUMMARY, &res->sum);
+    res->status = rc_proc == 1 ? ST_HUNG : ST_INTERRUPTED;
+    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
+    res->sum.id = rc->env.id;
+    /* its figures from its chunks recorded: a cell killed in its verify
+    ** keeps its whole measurement */
+    cellproc_recorded(r->out, &rc->env.id, (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk,
+                      r->cfg->chunk, &res->sum);
+    snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
+    return rc_proc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
+}
+
 /* Runs cell idx in its own process.  0 with *res (status hung when the
 ** watchdog killed it), or -1 when the process handed back no result
 ** (killed by the OOM killer, say): *res then holds what chunks.csv
@@ -96,43 +159,13 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
 {
-    const struct cell *c = &r->cells[idx];
-    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
-    char db[4400], label[256], why[200];
-    struct soak_env env;
-    memset(&env, 0, sizeof env);
-    env.cfg = r->cfg;
-    env.cell = c;
-    env.api = api;
-    plan_cell_id(r->cfg, c, api->version, api->source_id, &env.id);
-    runner_db_path(r, c, db, sizeof db);
-    env.db_path = db;
-    env.chunks_fd = r->chunks_fd;
-    env.histograms_fd = r->histograms_fd;
-    env.timeline_fd = r->timeline_fd;
-    env.progress = pg;
-    env.deadline_ns = deadline_ns;
-    env.stop = &stop_signal;
-    env.prior = prior;
-    env.commit_fd = -1;
-    env.beat_fd = -1;
-    env.mark_fd = r->marks_fd;
-    pg->label = plan_cell_label(r->cfg, &env.id, label, sizeof label);
-    runner_run_name(r, idx, pg->name, sizeof pg->name);
-    int rc = cellproc_run(&env, r->cfg->watchdog_s, res, why, sizeof why);
-    if (rc == 0)
-        return 0;
-    memset(res, 0, sizeof *res);
-    csvout_clear(CSV_SUMMARY, &res->sum);
-    res->status = rc == 1 ? ST_HUNG : ST_INTERRUPTED;
-    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
-    res->sum.id = env.id;
-    /* its figures from its chunks recorded: a cell killed in its verify
-    ** keeps its whole measurement */
-    cellproc_recorded(r->out, &env.id, (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk,
-                      r->cfg->chunk, &res->sum);
-    snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
-    return rc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
+    struct runner_cell rc;
+    char why[200];
+    runner_cell_env(r, idx, prior, pg, deadline_ns, &rc);
+    pg->label = rc.label;
+    snprintf(pg->name, sizeof pg->name, "%s", rc.name);
+    int got = cellproc_run(&rc.env, r->cfg->watchdog_s, res, why, sizeof why);
+    return runner_cell_ended(r, &rc, got, why, res);
 }
 
 /* ---- results ---- */
@@ -212,6 +245,30 @@ const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n
     return cellname_run(buf, n, idx + 1, r->ncells, c->combo, c->repeat, r->cfg->repeat);
 }
 
+/* The room a round in lockstep needs: its databases exist at once, on
+** the disk and in the page cache. */
+static void print_lockstep_room(const struct runner *r)
+{
+    int64_t round = 0, most = 0, n = 0, most_n = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        round += plan_estimate_db_bytes(r->cfg, &r->cells[i]);
+        n++;
+        if (i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat) {
+            most_n = round > most ? n : most_n;
+            most = round > most ? round : most;
+            round = n = 0;
+        }
+    }
+    int64_t ram = sysinfo_mem_available();
+    printf("  --interleave chunk: the %" PRId64 " cells of a round in lockstep, their databases "
+           "about %" PRId64 " MiB together", most_n, most >> 20);
+    if (ram > 0)
+        printf(" (%" PRId64 " MiB of memory available: %s)", ram >> 20,
+               most <= ram ? "their page caches fit together"
+                           : "their page caches compete: reads may come from storage");
+    printf("; a round that does not fit the free disk runs in groups that do\n");
+}
+
 void runner_print_plan(const struct runner *r)
 {
     const struct config *cfg = r->cfg;
@@ -237,6 +294,8 @@ void runner_print_plan(const struct runner *r)
     else
         printf("  databases in %s: about %" PRId64 " MiB for the largest cell (each deleted "
                "when done)\n", r->db_dir, biggest >> 20);
+    if (cfg->interleave == IL_CHUNK)
+        print_lockstep_room(r);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
@@ -273,6 +332,64 @@ static int round_ends(const struct runner *r, int i)
     return i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat;
 }
 
+/* The runs of a lockstep group (--interleave chunk): first..end-1, their
+** results as run_cell gives them. */
+struct group {
+    int first, end;
+    struct cell_result *res;
+    int *lost;
+};
+
+static void group_free(struct group *g)
+{
+    free(g->res);
+    free(g->lost);
+    g->res = NULL;
+    g->lost = NULL;
+}
+
+/* Runs the lockstep group that starts at run i into *g: as many runs of
+** its round as fit together on the disk (lockstep.h).  0, or -1 when
+** there is no memory for it (the run then stops as interrupted). */
+static int run_group(struct runner *r, int i, const struct soak_prior *prior,
+                     struct progress *pg, uint64_t deadline, struct group *g)
+{
+    int k = 0;
+    while (i + k < r->ncells && r->cells[i + k].repeat == r->cells[i].repeat)
+        k++;
+    int64_t *bytes = calloc((size_t)k, sizeof *bytes);
+    struct runner_cell *rc = calloc((size_t)k, sizeof *rc);
+    struct lockstep_member *m = calloc((size_t)k, sizeof *m);
+    group_free(g);
+    g->res = calloc((size_t)k, sizeof *g->res);
+    g->lost = calloc((size_t)k, sizeof *g->lost);
+    int ok = bytes && rc && m && g->res && g->lost;
+    if (ok) {
+        for (int j = 0; j < k; j++)
+            bytes[j] = plan_estimate_db_bytes(r->cfg, &r->cells[i + j]);
+        k = lockstep_fit(bytes, k, sysinfo_free_bytes(r->db_dir), r->cfg->min_free);
+        for (int j = 0; j < k; j++) {
+            runner_cell_env(r, i + j, j == 0 ? prior : NULL, pg, deadline, &rc[j]);
+            m[j] = (struct lockstep_member){.env = &rc[j].env, .label = rc[j].label,
+                                            .name = rc[j].name, .res = &g->res[j]};
+        }
+        pg->later_cells_s = -1;
+        lockstep_run(m, k, r->cfg->watchdog_s, pg);
+        for (int j = 0; j < k; j++)
+            g->lost[j] = runner_cell_ended(r, &rc[j], m[j].got, m[j].why, &g->res[j]);
+        g->first = i;
+        g->end = i + k;
+    } else {
+        group_free(g);
+        r->end = "interrupted";
+        note_where(r, i, 0, "out of memory");
+    }
+    free(bytes);
+    free(rc);
+    free(m);
+    return ok ? 0 : -1;
+}
+
 /* The cells from first on.  Returns 1 when a cell failed.  A run that
 ** stops early (a signal, a cell's process killed, a results file that
 ** cannot be written) sets r->end and r->where and leaves the cell in hand
@@ -290,27 +407,38 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                                         : t_start;
     int failed = 0, i;
     char decided[96] = "";                  /* why --repeat auto stopped, once it did */
+    struct group g = {0, 0, NULL, NULL};    /* the runs a lockstep group ran */
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
-    for (i = first; i < r->ncells && !stop_signal; i++) {
-        if (deadline && clock_now_ns() >= deadline && !(i == first && prior))
+    for (i = first; i < r->ncells && (!stop_signal || i < g.end); i++) {
+        if (deadline && clock_now_ns() >= deadline && !(i == first && prior) && i >= g.end)
             break;      /* (a resumed cell runs a chunk and ends as interrupted) */
         struct cell_result res;
-        double done_s = (clock_now_ns() - t_start) / 1e9;
-        pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
-        int lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
-        progress_done(&pg);
+        int lost;
+        if (cfg->interleave == IL_CHUNK) {
+            if (i >= g.end && run_group(r, i, i == first ? prior : NULL, &pg, deadline, &g))
+                return failed;
+            res = g.res[i - g.first];
+            lost = g.lost[i - g.first];
+        } else {
+            double done_s = (clock_now_ns() - t_start) / 1e9;
+            pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
+            lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
+            progress_done(&pg);
+        }
         if (lost || res.results_full) {
             char why[400];
             snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
                      res.sum.reason);
             r->end = lost ? "interrupted" : "disk_full";
             note_where(r, i, res.sum.chunks, why);
+            group_free(&g);
             return failed;
         }
         if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
             r->end = "interrupted";
             note_where(r, i, res.sum.chunks, NULL);
+            group_free(&g);
             return failed;
         }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
@@ -321,13 +449,14 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         }
         if (record_cell(r, i, &res) != 0) {
             note_where(r, i, res.sum.chunks, r->end_why);
+            group_free(&g);
             return failed;
         }
         if (res.db_created && !cfg->keep_db)
             remove_db(r, i, &res, &pg);     /* only now: a crash before this leaves it to resume */
         if (soak_status_failed(res.status)) {
             failed = 1;
-            if (cfg->on_error == OE_STOP) {
+            if (cfg->on_error == OE_STOP && i + 1 >= g.end) {   /* a group ran is recorded */
                 i++;
                 break;
             }
@@ -342,7 +471,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             i++;
             break;
         }
-        if (i == first && !prior && r->ncells - first > 1 &&
+        if (i == first && !prior && r->ncells - first > 1 && cfg->interleave != IL_CHUNK &&
             (res.status == ST_OK || res.status == ST_WARMUP)) {
             char eta[16];
             printf("the first run took %.1f s; the whole matrix should take about %s\n",
@@ -351,6 +480,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             fflush(stdout);
         }
     }
+    group_free(&g);
     if (stop_signal && i < r->ncells) {
         r->end = "interrupted";
         char name[CELLNAME_MAX];

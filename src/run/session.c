@@ -119,6 +119,25 @@ static int check_paced(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
+/* Cells in lockstep take turns: a reader, a pinned snapshot or a paced
+** writer would go on working (or fall behind) while another cell has its
+** turn, and measure the wait. */
+static int check_interleave(const struct config *cfg, char *err, size_t n)
+{
+    static const int busy[] = {DIM_READERS, DIM_PIN_READER, DIM_WRITE_RATE};
+    for (size_t k = 0; cfg->interleave == IL_CHUNK && k < sizeof busy / sizeof *busy; k++) {
+        const struct list *l = &cfg->dim[busy[k]];
+        for (int i = 0; i < l->n; i++)
+            if (l->v[i] != 0) {
+                snprintf(err, n, "--interleave chunk cannot run with --%s: its cells would "
+                         "keep working while another cell has its turn",
+                         dim_table[busy[k]].opt.name);
+                return -1;
+            }
+    }
+    return 0;
+}
+
 static int check_workload(const struct config *cfg, char *err, size_t n)
 {
     struct need need;
@@ -129,7 +148,8 @@ static int check_workload(const struct config *cfg, char *err, size_t n)
                  cfg->rows);
         return -1;
     }
-    return check_paced(cfg, err, n) || check_schedule(cfg, err, n);
+    return check_paced(cfg, err, n) || check_schedule(cfg, err, n) ||
+           check_interleave(cfg, err, n);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks

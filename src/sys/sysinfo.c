@@ -427,6 +427,16 @@ void sysinfo_host(struct host_info *h)
         h->ram_bytes = kib * 1024;
 }
 
+int64_t sysinfo_mem_available(void)
+{
+    char buf[8192];
+    int64_t kib;
+    if (read_small_file("/proc/meminfo", buf, sizeof buf) > 0 &&
+        find_int_field(buf, "MemAvailable:", &kib) == 0 && kib > 0)
+        return kib * 1024;
+    return -1;
+}
+
 /* A JSON string of s; bytes that are not valid UTF-8 (a mount point can
 ** hold any) become '?' rather than losing the value. */
 static json_t *json_str(const char *s)

@@ -62,6 +62,9 @@ struct host_info {
 
 void sysinfo_host(struct host_info *h);
 
+/* /proc/meminfo's MemAvailable, in bytes; -1 unknown. */
+int64_t sysinfo_mem_available(void);
+
 /* jansson objects (json_t *, new reference) describing the above, for
 ** run.json.  Keys are the field names above. */
 void *sysinfo_storage_json(const struct storage_info *st);

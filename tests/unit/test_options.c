@@ -602,7 +602,7 @@ static const struct {
     {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
     {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},
     {"probe", "auto"}, {"probe-time", "10"}, {"keep-db", ""}, {"detach", ""}, {"verify", ""},
-    {"min-free", "1G"}, {"on-error", "stop"}, {"watchdog", "600"}, {"no-plot", ""},
+    {"min-free", "1G"}, {"on-error", "stop"}, {"interleave", "chunk"}, {"watchdog", "600"}, {"no-plot", ""},
     {"progress", "never"}, {"timeline-interval", "250"}, {"vfs-counts", "off"},
     {"metrics", "m.prom"}, {"reader-rate", "100"}, {"backlog-limit", "90"},
 };

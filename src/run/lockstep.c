@@ -1,0 +1,72 @@
+/*
+** lockstep: see lockstep.h.  Every cell of the group is started at once,
+** gated (cellproc.h): it opens its database and waits.  Then, step by
+** step, each cell still running is given one turn (its next chunk, or its
+** end once its chunks are done), and its chunk's end is awaited before
+** the next cell's turn: one cell works at a time, so the machine
+** measures one chunk at a time, as without interleaving.  A cell that
+** ends early (failed, hung, stopped) has no more turns.
+*/
+#include "lockstep.h"
+#include "cellproc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int lockstep_order(int64_t step, int j, int count)
+{
+    return step % 2 == 0 ? j : count - 1 - j;
+}
+
+int lockstep_fit(const int64_t *db_bytes, int count, int64_t free_bytes, int64_t min_free)
+{
+    int64_t used = 0;
+    int k = 0;
+    for (; k < count; k++) {
+        used += db_bytes[k];
+        if (k > 0 && free_bytes >= 0 && used > free_bytes - min_free)
+            break;
+    }
+    return k > 0 ? k : 1;
+}
+
+/* Gives m's cell its turn, shown on pg.  1 while it runs on. */
+static int turn(struct lockstep_member *m, struct cellproc *cp, struct progress *pg)
+{
+    pg->label = m->label;
+    if (strcmp(pg->name, m->name) != 0) {
+        progress_done(pg);          /* another cell's line */
+        snprintf(pg->name, sizeof pg->name, "%s", m->name);
+    }
+    int got = cellproc_step(cp);
+    if (got == 2)
+        return 1;
+    m->got = cellproc_finish(cp, got, m->why, sizeof m->why);
+    return 0;
+}
+
+void lockstep_run(struct lockstep_member *m, int count, int64_t watchdog_s,
+                  struct progress *pg)
+{
+    struct cellproc *cp = calloc((size_t)count, sizeof *cp);
+    int *running = calloc((size_t)count, sizeof *running), left = 0;
+    for (int k = 0; k < count; k++) {
+        m[k].got = -1;
+        if (!cp || !running)
+            snprintf(m[k].why, sizeof m[k].why, "out of memory");
+        else if (cellproc_start(&cp[k], m[k].env, watchdog_s, 1, m[k].res, m[k].why,
+                                sizeof m[k].why) == 0) {
+            running[k] = 1;
+            left++;
+        }
+    }
+    for (int64_t step = 0; left > 0; step++)
+        for (int j = 0; j < count; j++) {
+            int k = lockstep_order(step, j, count);
+            if (running[k] && !(running[k] = turn(&m[k], &cp[k], pg)))
+                left--;
+        }
+    progress_done(pg);
+    free(cp);
+    free(running);
+}

@@ -1,0 +1,43 @@
+/*
+** lockstep: the cells of a round run together, chunk by chunk
+** (--interleave chunk).  Each cell keeps its own process and database;
+** one cell at a time has its turn to run a chunk, in alternating order
+** (A B, then B A: chunk pair i of two cells is at the same table size,
+** minutes apart, and a drift within a pair falls on each cell in turn),
+** so that the hour of the night is no longer a difference between cells
+** and their chunk pairs can decide a comparison from one round.
+*/
+#ifndef SQLSOAK_LOCKSTEP_H
+#define SQLSOAK_LOCKSTEP_H
+
+#include "progress.h"
+#include "soak.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A cell of a lockstep group. */
+struct lockstep_member {
+    const struct soak_env *env;  /* its cell (started gated: cellproc.h) */
+    const char *label, *name;    /* what the progress line shows of it */
+    struct cell_result *res;     /* its result */
+    int got;                     /* as cellproc_run returns: 0, -1 or 1 */
+    char why[200];               /* with -1 or 1, how it ended */
+};
+
+/* The turn j (0-based) of count cells at step s: forward on even steps,
+** backward on odd ones. */
+int lockstep_order(int64_t step, int j, int count);
+
+/* Runs the count cells of m in lockstep, each watched as cellproc_run
+** does with --watchdog watchdog_s, shown on pg; fills each member's
+** res, got and why. */
+void lockstep_run(struct lockstep_member *m, int count, int64_t watchdog_s,
+                  struct progress *pg);
+
+/* How many of count cells, in order, fit together: their databases'
+** estimated sizes db_bytes[] and min_free in free_bytes (< 0: unknown,
+** then all of them); 1 at least. */
+int lockstep_fit(const int64_t *db_bytes, int count, int64_t free_bytes, int64_t min_free);
+
+#endif

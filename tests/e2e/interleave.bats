@@ -1,0 +1,79 @@
+#!/usr/bin/env bats
+# --interleave chunk: the cells of a round in lockstep, chunk by chunk in
+# alternating order (A B, B A, ...), each in its own process on its own
+# database; what cannot take turns is refused, and a round stopped inside
+# is not carried on.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/interrupt
+load helpers/runs
+
+setup() {
+    runs_setup
+}
+
+# order CSV: the cells of chunks.csv's rows, in the order they were written.
+order() {
+    python3 - "$1" <<'PY'
+import csv, sys
+print(" ".join(r["cell"] + ":" + r["chunk"] for r in csv.DictReader(open(sys.argv[1], newline=""))))
+PY
+}
+
+@test "--interleave chunk runs a round's cells chunk by chunk, A B then B A" {
+    run "$S" run --rows 8k --chunk 2k --reads 200 --sync off,normal,full --interleave chunk \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 3:0 3:1 2:1 1:1 1:2 2:2 3:2 3:3 2:3 1:3" ]
+    # each cell measured its own database to its end, and none is left
+    [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 3 ]
+    [ -z "$(ls -A "$DB")" ]
+    grep -q '"interleave": "chunk"' "$OUT/run.json"
+    # the plan states the room a round in lockstep needs
+    [[ "$output" == *"--interleave chunk: the 3 cells of a round in lockstep, their databases about"* ]]
+}
+
+@test "a round's repeats each run in lockstep, one round after the other" {
+    run "$S" run --rows 4k --chunk 2k --reads 100 --journal delete,wal --repeat 2 \
+        --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/chunks.csv" <<'PY'
+import csv, sys
+rows = [(r["repeat"], r["cell"], r["chunk"]) for r in csv.DictReader(open(sys.argv[1], newline=""))]
+assert rows == [("1", "1", "0"), ("1", "2", "0"), ("1", "2", "1"), ("1", "1", "1"),
+                ("2", "1", "0"), ("2", "2", "0"), ("2", "2", "1"), ("2", "1", "1")], rows
+PY
+}
+
+@test "--interleave refuses what cannot take turns, and a bad mode, creating nothing" {
+    for extra in "--readers 2" "--pin-reader 1s" "--write-rate 1000"; do
+        # shellcheck disable=SC2086
+        run "$S" run --rows 4k --chunk 2k --interleave chunk $extra --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" == *"--interleave chunk cannot run with ${extra%% *}:"* ]]
+        [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+    done
+    run "$S" run --rows 4k --interleave cells --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"--interleave"* ]]
+    [ ! -e "$OUT" ]
+}
+
+@test "a round stopped inside while in lockstep is not resumed, and nothing is changed" {
+    # cell 2 holds after its first chunk until the stop; cell 1, waiting
+    # for its turn, ends on the stop without another chunk
+    SQLSOAK_TEST_HANG=2:between:0 interrupt_after 3 "$OUT/chunks.csv" "$T/log" "$S" run \
+        --rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0" ]
+    grep -q "interrupted run 1 of 2: cell 1 after 1 of 4 chunks" "$T/log"
+    ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/before"
+    run "$S" resume "$OUT"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"stopped inside a round run in lockstep"* ]]
+    ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/after"
+    cmp "$T/before" "$T/after"
+}

@@ -1,0 +1,54 @@
+/*
+** Unit tests of lockstep's plan: the turns alternate (A B C, C B A), so
+** that every cell is first in a pair as often as last, and a group holds
+** as many cells as fit together on the disk, one at least.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "lockstep.h"
+
+/* Turns go forward on even steps and backward on odd ones; over two
+** steps every cell's turns sum alike, so no cell always goes first. */
+static void test_order(void **state)
+{
+    (void)state;
+    static const int want[4][3] = {{0, 1, 2}, {2, 1, 0}, {0, 1, 2}, {2, 1, 0}};
+    for (int s = 0; s < 4; s++)
+        for (int j = 0; j < 3; j++)
+            assert_int_equal(lockstep_order(s, j, 3), want[s][j]);
+    for (int k = 0; k < 3; k++) {
+        int pos = 0;
+        for (int s = 0; s < 2; s++)
+            for (int j = 0; j < 3; j++)
+                pos += lockstep_order(s, j, 3) == k ? j : 0;
+        assert_int_equal(pos, 2);
+    }
+}
+
+/* As many databases as fit beside --min-free; one even when none fits;
+** all when the free space is unknown. */
+static void test_fit(void **state)
+{
+    (void)state;
+    const int64_t mb = 1 << 20, sizes[4] = {100 * mb, 100 * mb, 100 * mb, 100 * mb};
+    assert_int_equal(lockstep_fit(sizes, 4, 1000 * mb, 0), 4);
+    assert_int_equal(lockstep_fit(sizes, 4, 350 * mb, 0), 3);
+    assert_int_equal(lockstep_fit(sizes, 4, 350 * mb, 100 * mb), 2);
+    assert_int_equal(lockstep_fit(sizes, 4, 200 * mb, 0), 2);
+    assert_int_equal(lockstep_fit(sizes, 4, 50 * mb, 0), 1);
+    assert_int_equal(lockstep_fit(sizes, 4, -1, 0), 4);
+    assert_int_equal(lockstep_fit(sizes, 1, 1000 * mb, 0), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_order),
+        cmocka_unit_test(test_fit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
