@@ -201,8 +201,8 @@ f = c["figures"]
 assert f == {"seq_write_mb_per_s": p["seq_write_mb_per_s"],
              "random_write_iops": p["random_write_4k_qd4"]["ops_per_s"],
              "random_read_iops": p["random_read_4k_qd4"]["ops_per_s"]}, c
-assert c["minimums"] == {"A1": {"seq_write_mb_per_s": 10, "random_write_iops": 500, "random_read_iops": 1500},
-                         "A2": {"seq_write_mb_per_s": 10, "random_write_iops": 2000, "random_read_iops": 4000}}, c
+assert c["minimums"] == {"A1": {"seq_write_mb_per_s": 10.24, "random_write_iops": 500, "random_read_iops": 1500},
+                         "A2": {"seq_write_mb_per_s": 10.24, "random_write_iops": 2000, "random_read_iops": 4000}}, c
 assert c["source"].startswith("SD Association Application Performance Class A1/A2") and \
     "Raspberry Pi agnostics SD card speed test" in c["source"], c
 PY
