@@ -64,14 +64,14 @@ const char *sdclass_word(const struct sdclass_verdict *v);
 
 /* The verdict in words into buf: "meets A2", "meets A1 (below A2: random
 ** reads 2,100 IOPS (A2: 4,000))", "below A1: random writes 320 IOPS (A1:
-** 500), sequential write 8.1 MB/s (A1: 10)".  A figure that misses is
+** 500), sequential write 8.1 MB/s (A1: 10.24)".  A figure that misses is
 ** rounded to the digits shown (IOPS whole, MB/s to 0.1), but cut down
 ** where rounding would make it its minimum (499.7 IOPS is "499"): it never
 ** reads as the minimum it missed.  Returns snprintf's length. */
 int sdclass_say(const struct sdclass_verdict *v, char *buf, size_t n);
 
-/* The table in words into buf, its source last: "A1: sequential write 10
-** MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: ... (SD
+/* The table in words into buf, its source last: "A1: sequential write
+** 10.24 MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: ... (SD
 ** Association ...)".  Returns snprintf's length. */
 int sdclass_say_table(char *buf, size_t n);
 

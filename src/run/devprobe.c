@@ -306,7 +306,7 @@ static int qd4(struct scratch *s, const char *fstype, double budget_s, struct de
 }
 
 /* The probe's time between its steps, the whole seconds: the sequential
-** write's 28% writes agnostics' 64 MiB at A1's 10 MB/s in a 30 s probe
+** write's 28% writes agnostics' 64 MiB at A1's 10.24 MB/s in a 30 s probe
 ** (--probe-time's default). */
 static int measure(struct scratch *s, double seconds, int64_t cap, const char *fstype,
                    struct devprobe *out, const char **what)

@@ -163,21 +163,26 @@ PY
 # figures within 20% of the limits, the 64 MiB file of agnostics' test,
 # the probe within its time.
 class_probe() {
-    local try
+    local try rc
     slowdev_limit "$T" "$1" "$2" "$3" 0
     # a loaded machine may not reach a limit then (its verdicts follow the
-    # floors): measured again, three tries in all, as probe_at does
+    # floors): measured again, three tries in all, as probe_at does; any
+    # other miss fails at once
     for try in 1 2 3; do
         run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time "$4s" --json
         [ "$status" -eq 0 ]
         echo "$output" >"$T/$5.json"
-        class_check "$@" && return 0
+        rc=0
+        class_check "$@" || rc=$?
+        [ "$rc" -eq 3 ] || return "$rc"
     done
     skip_if_loaded "the class probe stayed off its limits in 3 tries"
     return 1
 }
 
-# class_check WIOPS RIOPS WBPS SECONDS NAME: $T/NAME.json against the limits
+# class_check WIOPS RIOPS WBPS SECONDS NAME: $T/NAME.json against the
+# limits: 0 when all holds, 3 when only a figure is off its limit or the
+# probe late (a loaded machine may be), else 1.
 class_check() {
     python3 - "$T/$5.json" "$@" <<'PY'
 import json, sys
@@ -186,44 +191,54 @@ wiops, riops, wbps, limit_s = map(float, sys.argv[2:6])
 c = p["sd_class"]
 print(sys.argv[6], "limits", sys.argv[2:5], "probe", p["seconds"], p["seq_write_mb_per_s"],
       p["random_write_4k_qd4"]["ops_per_s"], p["random_read_4k_qd4"]["ops_per_s"], c["said"])
+off = []
 def near(what, got, want):
-    assert abs(got - want) <= 0.2 * want, (what, got, "not within 20% of", want)
+    if abs(got - want) > 0.2 * want:
+        off.append((what, got, "not within 20% of", want))
 # O_DIRECT 4 KiB writes over written blocks cost the cgroup one write I/O
 # each (no cache flush, no metadata: by hand, 2,804 for 2,804 at 700/s),
 # and reads one read I/O: the IOPS set
 near("random write, QD4", p["random_write_4k_qd4"]["ops_per_s"], wiops)
 near("random read, QD4", p["random_read_4k_qd4"]["ops_per_s"], riops)
 near("sequential write", p["seq_write_mb_per_s"] * 1e6, wbps)
-assert p["qd4_method"] == "O_DIRECT, 4 threads" and p["qd4_file_bytes"] == 64 << 20, p
-assert p["seconds"] <= limit_s + (8 << 20) / wbps + 2, ("probe took", p["seconds"])
+assert p["qd4_method"] == "O_DIRECT, 4 threads", p
+# the sequential write reaches 64 MiB in its share of the time at the limit
+if p["qd4_file_bytes"] != 64 << 20:
+    off.append(("random I/O over", p["qd4_file_bytes"], "not", 64 << 20))
+if p["seconds"] > limit_s + (8 << 20) / wbps + 2:
+    off.append(("probe took", p["seconds"]))
 # the figures judged are the probe's own
 f = c["figures"]
 assert f == {"seq_write_mb_per_s": p["seq_write_mb_per_s"],
              "random_write_iops": p["random_write_4k_qd4"]["ops_per_s"],
              "random_read_iops": p["random_read_4k_qd4"]["ops_per_s"]}, c
-assert c["minimums"] == {"A1": {"seq_write_mb_per_s": 10, "random_write_iops": 500, "random_read_iops": 1500},
-                         "A2": {"seq_write_mb_per_s": 10, "random_write_iops": 2000, "random_read_iops": 4000}}, c
+assert c["minimums"] == {"A1": {"seq_write_mb_per_s": 10.24, "random_write_iops": 500, "random_read_iops": 1500},
+                         "A2": {"seq_write_mb_per_s": 10.24, "random_write_iops": 2000, "random_read_iops": 4000}}, c
 assert c["source"].startswith("SD Association Application Performance Class A1/A2") and \
     "Raspberry Pi agnostics SD card speed test" in c["source"], c
+if off:
+    print("off the limits or late, measured again:", off)
+    sys.exit(3)
 PY
 }
 
 # below_a1_text: the probe's text on a device throttled to 300 write IOPS
-# and 2000 read IOPS says below A1, naming the random writes only; 1 (said
-# why) otherwise, for the caller to measure again on a loaded machine.
+# and 2000 read IOPS says below A1, naming the random writes only; 3 (said
+# why) when only a figure is off its limit, for the caller to measure
+# again on a loaded machine; 1 for any other miss.
 below_a1_text() {
     run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time 15s
     echo "$output"
     [ "$status" -eq 0 ] || return 1
     [[ "${lines[5]}" == "  random reads over the "*" MiB file: O_DIRECT" ]] || return 1
     [[ "${lines[6]}" =~ ^"  4 KiB random write, QD4    p50 ".*" "([0-9]+)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
-    within "${BASH_REMATCH[1]}" 300 || return 1
+    within "${BASH_REMATCH[1]}" 300 || return 3
     [[ "${lines[7]}" =~ ^"  4 KiB random read, QD4     p50 ".*" "([0-9]+)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
-    within "${BASH_REMATCH[1]}" 2000 || return 1
-    [ "${lines[8]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads" ] || return 1
-    [[ "${lines[9]}" =~ ^"  SD card class: below A1: random writes "([0-9]+)" IOPS (A1: 500)"$ ]] || return 1
-    within "${BASH_REMATCH[1]}" 300 || return 1
-    [ "${lines[10]}" = "  class minimums: A1: sequential write 10 MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: sequential write 10 MB/s, random writes 2,000 IOPS, random reads 4,000 IOPS (SD Association Application Performance Class A1/A2 minimums, as the Raspberry Pi agnostics SD card speed test checks them)" ] || return 1
+    within "${BASH_REMATCH[1]}" 2000 || return 3
+    [ "${lines[8]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads" ] || return 3
+    [[ "${lines[9]}" =~ ^"  SD card class: below A1: random writes "([0-9]+)" IOPS (A1: 500)"$ ]] || return 3
+    within "${BASH_REMATCH[1]}" 300 || return 3
+    [ "${lines[10]}" = "  class minimums: A1: sequential write 10.24 MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: sequential write 10.24 MB/s, random writes 2,000 IOPS, random reads 4,000 IOPS (SD Association Application Performance Class A1/A2 minimums, as the Raspberry Pi agnostics SD card speed test checks them)" ] || return 1
     [ "${#lines[@]}" -eq 11 ]
 }
 
@@ -253,9 +268,12 @@ assert int(m.group(1).replace(",", "")) == round(c["missed"][0]["got"]), (m.grou
 PY
     # 300 write IOPS: below A1, and only the random writes named; as text
     slowdev_limit "$T" 300 2000 $((16 * MiB)) 0
-    local try
+    local try rc
     for try in 1 2 3; do
-        below_a1_text && break
+        rc=0
+        below_a1_text || rc=$?
+        [ "$rc" -eq 0 ] && break
+        [ "$rc" -eq 3 ]
         [ "$try" -lt 3 ] || skip_if_loaded "the class probe's text stayed off its limits in 3 tries"
         [ "$try" -lt 3 ]
     done

@@ -11,7 +11,9 @@
 
 #include "sysinfo.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <limits.h>
@@ -183,18 +185,55 @@ static void mounts_make(struct mounts *m, const char *const *lines, size_t n)
     setenv("SQLSOAK_SYSROOT", m->root, 1);
 }
 
+static int remove_one(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+    (void)sb;
+    (void)type;
+    (void)ftw;
+    return remove(path) == 0 ? 0 : -1;
+}
+
+/* Removes the tree, whatever mounts_make and sysfs_make put in it. */
 static void mounts_drop(struct mounts *m)
 {
     unsetenv("SQLSOAK_SYSROOT");
-    char p[PATH_MAX + 64];
-    snprintf(p, sizeof p, "%s/proc/self/mountinfo", m->root);
-    unlink(p);
-    snprintf(p, sizeof p, "%s/proc/self", m->root);
-    rmdir(p);
-    snprintf(p, sizeof p, "%s/proc", m->root);
-    rmdir(p);
-    rmdir(m->data);
-    rmdir(m->root);
+    nftw(m->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* A node of a fake /sys under the tree: a file and its text, or a symlink
+** and its target (relative, as the kernel's are).  Folders are made on
+** the way. */
+struct sysnode {
+    const char *path;   /* under the tree: "sys/block/mmcblk0" */
+    const char *text;   /* a file's contents; NULL for a link */
+    const char *link;   /* a link's target; NULL for a file */
+};
+
+/* Makes the folders above path that are missing. */
+static void mkdirs(char *path)
+{
+    for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        assert_true(mkdir(path, 0755) == 0 || errno == EEXIST);
+        *slash = '/';
+    }
+}
+
+static void sysfs_make(const char *root, const struct sysnode *nodes, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char p[PATH_MAX * 2];
+        snprintf(p, sizeof p, "%s/%s", root, nodes[i].path);
+        mkdirs(p);
+        if (nodes[i].link) {
+            assert_int_equal(symlink(nodes[i].link, p), 0);
+            continue;
+        }
+        FILE *f = fopen(p, "we");
+        assert_non_null(f);
+        fputs(nodes[i].text, f);
+        fclose(f);
+    }
 }
 
 static void test_storage_the_mount_of_its_device(void **state)
@@ -243,6 +282,73 @@ static void test_storage_the_longest_mount_when_no_device_matches(void **state)
     assert_string_equal(st.mount_point, "/tmp");
     assert_string_equal(st.device, "/dev/vdz2");
     assert_string_equal(st.mount_options, "rw,nodev");
+}
+
+/* A Raspberry Pi's SD card, its second partition, a device-mapper volume
+** and a loop device, as the kernel lays them out: /sys/dev/block/MAJ:MIN
+** links to the device's folder under /sys/devices, a partition's folder
+** (with its `partition` file) lies inside its disk's, and /sys/block
+** lists only whole disks, with the disk's queue/ and device/ (an SD
+** card's `name`; a dm or loop device has no device/). */
+#define MMC "devices/platform/emmc2bus/fe340000.mmc/mmc_host/mmc0/mmc0:aaaa"
+static const struct sysnode pi_sysfs[] = {
+    {"sys/" MMC "/name", "SC32G\n", NULL},
+    {"sys/" MMC "/type", "SD\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/dev", "179:0\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/size", "62333952\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/queue/rotational", "0\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/device", NULL, "../../../mmc0:aaaa"},
+    {"sys/" MMC "/block/mmcblk0/mmcblk0p2/dev", "179:2\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/mmcblk0p2/partition", "2\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/mmcblk0p2/start", "532480\n", NULL},
+    {"sys/" MMC "/block/mmcblk0/mmcblk0p2/size", "61801472\n", NULL},
+    {"sys/devices/virtual/block/dm-0/dev", "253:0\n", NULL},
+    {"sys/devices/virtual/block/dm-0/dm/name", "vg0-data\n", NULL},
+    {"sys/devices/virtual/block/dm-0/queue/rotational", "1\n", NULL},
+    {"sys/devices/virtual/block/loop0/dev", "7:0\n", NULL},
+    {"sys/devices/virtual/block/loop0/loop/backing_file", "/srv/card.img\n", NULL},
+    {"sys/devices/virtual/block/loop0/queue/rotational", "0\n", NULL},
+    {"sys/block/mmcblk0", NULL, "../" MMC "/block/mmcblk0"},
+    {"sys/block/dm-0", NULL, "../devices/virtual/block/dm-0"},
+    {"sys/block/loop0", NULL, "../devices/virtual/block/loop0"},
+    {"sys/dev/block/179:0", NULL, "../../" MMC "/block/mmcblk0"},
+    {"sys/dev/block/179:2", NULL, "../../" MMC "/block/mmcblk0/mmcblk0p2"},
+    {"sys/dev/block/253:0", NULL, "../../devices/virtual/block/dm-0"},
+    {"sys/dev/block/7:0", NULL, "../../devices/virtual/block/loop0"},
+};
+#undef MMC
+
+/* The folder mounted from each device: a partition's storage is its whole
+** disk, whose model and rotational are reported; a disk, a dm volume or a
+** loop device that is no partition is its own. */
+static void test_storage_the_whole_disk_of_a_partition(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *mount;      /* the folder's mountinfo line */
+        const char *disk, *model;
+        int rotational;
+    } cases[] = {
+        {"30 21 179:2 / %1$s rw,noatime - ext4 /dev/mmcblk0p2 rw", "mmcblk0", "SC32G", 0},
+        {"30 21 179:0 / %1$s rw,noatime - ext4 /dev/mmcblk0 rw", "mmcblk0", "SC32G", 0},
+        {"30 21 253:0 / %1$s rw - xfs /dev/mapper/vg0-data rw", "dm-0", "", 1},
+        {"30 21 7:0 / %1$s rw - ext4 /dev/loop0 rw", "loop0", "", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *lines[] = {"21 1 253:99 / / rw - ext4 /dev/vdz1 rw", cases[i].mount};
+        struct mounts m;
+        mounts_make(&m, lines, 2);
+        sysfs_make(m.root, pi_sysfs, sizeof pi_sysfs / sizeof pi_sysfs[0]);
+        struct storage_info st;
+        int rc = sysinfo_storage(m.data, &st);
+        print_storage(m.data, &st);
+        mounts_drop(&m);
+        assert_int_equal(rc, 0);
+        assert_string_equal(st.mount_point, m.data);
+        assert_string_equal(st.block_device, cases[i].disk);
+        assert_string_equal(st.model, cases[i].model);
+        assert_int_equal(st.rotational, cases[i].rotational);
+    }
 }
 
 static void test_storage_virtual(void **state)
@@ -379,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_storage_of_a_folder_and_its_file),
         cmocka_unit_test(test_storage_the_mount_of_its_device),
         cmocka_unit_test(test_storage_the_longest_mount_when_no_device_matches),
+        cmocka_unit_test(test_storage_the_whole_disk_of_a_partition),
         cmocka_unit_test(test_storage_virtual),
         cmocka_unit_test(test_storage_missing),
         cmocka_unit_test(test_host),
