@@ -1,0 +1,96 @@
+/*
+** chunkpair: a verdict on two cells from one round, from their chunks
+** run in pairs (--interleave chunk).
+**
+** Chunk i of cell A and chunk i of cell B are a pair: run one after the
+** other, minutes apart, at the same table size.  The order within a pair
+** alternates (A0 B0, B1 A1, A2 B2, ...), so two consecutive pairs run
+** A B B A.  For a per-chunk rate (higher is better) d_i = ln(a_i / b_i).
+**
+** Method.  The pairs are taken in units of two consecutive pairs (an ABBA
+** unit), aligned on the last pair; a unit is usable when all four rates
+** are (finite and > 0), and a unit with an unusable rate is left out
+** whole, so that every unit still cancels the drift.  The U usable units
+** make K = min(CHUNKPAIR_MAX_BLOCKS, U / 2) blocks of equal length, 2
+** units (4 pairs) or more; the leading units that do not fit are dropped
+** (the first chunks are the smallest tables, and the warm-up).  A block's
+** ratio is exp of the mean of its d.  The figure is the median of the K
+** block ratios, its interval their order-statistic interval
+** (noise_interval): with K of 7 or 8 the range.  A difference, or its
+** absence, is called from CHUNKPAIR_MIN_BLOCKS blocks: 28 pairs.
+**
+** Assumptions.  (1) The blocks are nearly independent: whatever ties one
+** chunk's rate to the next (the card's garbage collection, the page
+** cache) lasts well under a block.  (2) The cells' difference is
+** multiplicative and steady over the run (a ratio that changes with the
+** table's size is summarised by its median over the blocks, without a
+** warning).  (3) A drift both cells share (the night's slowdown, heat) is
+** linear within an ABBA unit: the cell run second in a pair sees it a
+** little later, which biases one pair one way and the next the other, and
+** a unit cancels it.  A burst of garbage collection falls on either cell
+** with equal chance: it widens the interval, it does not bias it.
+**
+** Why 7 blocks of 4 pairs, not 6 of 2 (the range of 6 independent blocks
+** covers 96.9%): neighbouring chunks are correlated, and so are short
+** neighbouring blocks.  On simulated identical cells (test_chunkpair.c:
+** AR(1) noise per cell, a shared drift, shared bursts) 6 blocks of 2
+** pairs called a difference in 7.4% of nights at phi = 0.5 and 10% at
+** 0.6; 6 blocks of 4 pairs in 4.9% and 5.8%; 7 blocks of 4 pairs in at
+** most 3.5% up to phi = 0.6, for any number of pairs.  The coverage in
+** the result (q.confidence) is the one independent blocks would have.
+*/
+#ifndef SQLSOAK_CHUNKPAIR_H
+#define SQLSOAK_CHUNKPAIR_H
+
+#include "noise.h"
+
+#include <stddef.h>
+
+/* At most this many blocks: more pairs make longer blocks, less
+** correlated, rather than more of them. */
+#define CHUNKPAIR_MAX_BLOCKS 8
+
+/* Fewer blocks call nothing (NV_NOT_ESTABLISHED), whatever their
+** independent coverage says: see above. */
+#define CHUNKPAIR_MIN_BLOCKS 7
+
+/* A block holds at least this many pairs: whole ABBA units, 2 of them.
+** Two-pair blocks of AR(1) noise with phi = 0.5 correlate by 0.375 with
+** their neighbours. */
+#define CHUNKPAIR_MIN_BLOCK_PAIRS 4
+
+struct chunkpair {
+    struct noise_ratio q;   /* the blocks' median ratio A/B, its interval, the coverage
+                            ** of that interval were the blocks independent; its rounds
+                            ** are the blocks */
+    int usable;             /* pairs in usable ABBA units */
+    int pairs;              /* pairs in the blocks (blocks * block_len) */
+    int blocks;             /* K, 0 when not one unit is usable */
+    int block_len;          /* pairs per block, even */
+};
+
+/* Compares cell A's per-chunk rates a[0..n) with cell B's b[0..n) (chunk
+** i of each, a pair, as above; higher is better; NaN or <= 0 is not
+** measured).  OUT: *out, its ratio > 1 when A is faster; its ratio NaN
+** when no block could be made. */
+void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair *out);
+
+/* c's verdict (noise.h): NV_DIFFERENT or NV_WITHIN (the interval, at the
+** two decimals printed, excludes or includes 1.00) from
+** CHUNKPAIR_MIN_BLOCKS blocks, NV_NOT_ESTABLISHED with 2 blocks up to
+** that, NV_NO_ESTIMATE with fewer. */
+enum noise_verdict chunkpair_verdict(const struct chunkpair *c);
+
+/* The pairs, all usable, that first give a call: 28, CHUNKPAIR_MIN_BLOCKS
+** blocks of CHUNKPAIR_MIN_BLOCK_PAIRS. */
+int chunkpair_pairs_to_call(void);
+
+/* c as a table prints it, into buf: "1.32x (1.20..1.45, 8 blocks of 12
+** chunk pairs)", "0.99x (0.96..1.02, 8 blocks of 4 chunk pairs) within
+** noise"; below a call "1.10x (1.02..1.19, 6 blocks of 4 chunk pairs) not
+** established (24 chunk pairs; 28 give 95%)", "1.10x not established (6
+** chunk pairs; 28 give 95%)" with one block, and "not established (2
+** chunk pairs; 28 give 95%)" with none.  Returns buf. */
+const char *chunkpair_text(const struct chunkpair *c, char *buf, size_t n);
+
+#endif
