@@ -18,6 +18,7 @@
 #include "infile.h"
 #include "modes.h"
 #include "noise.h"
+#include "pairseries.h"
 #include "runjson.h"
 #include "summary.h"
 
@@ -366,6 +367,30 @@ static const char *faster_text(const struct noise_ratio *q, const char *b, char 
     return buf;
 }
 
+/* After what the rounds say of cells a against cells b (q), what the
+** chunk pairs of a run in lockstep say (pairseries.h), and whether the
+** two disagree: rounds stay the stronger evidence.  Into buf; "" when the
+** run did not interleave. */
+static const char *pairs_text(const struct headline_input *in, const int64_t *a, int na,
+                              const int64_t *b, int nb, enum phase_id m,
+                              const struct noise_ratio *q, char *buf, size_t n)
+{
+    struct chunkpair c;
+    char t[200];
+    buf[0] = 0;
+    if (!in->interleaved)
+        return buf;
+    pairseries_compare(in->chunks, in->nchunks, a, na, b, nb, m, &c);
+    enum noise_verdict pv = chunkpair_verdict(&c), rv = noise_verdict(q);
+    int called = (pv == NV_DIFFERENT || pv == NV_WITHIN) && (rv == NV_DIFFERENT || rv == NV_WITHIN);
+    int disagree = called && (pv != rv || (pv == NV_DIFFERENT && (c.q.ratio > 1) != (q->ratio > 1)));
+    snprintf(buf, n, "; its chunk pairs, run in lockstep%s: %s%s",
+             pv == NV_DIFFERENT ? ", call it a difference" : "", chunkpair_text(&c, t, sizeof t),
+             disagree ? " (the rounds and the chunk pairs disagree: the rounds are the stronger "
+                        "evidence)" : "");
+    return buf;
+}
+
 /* The best value of dimension d for phase m against the baseline's:
 ** "wal writes 1.99 times faster than delete (...)"; the baseline
 ** best, against the runner-up.  Into buf; "" with fewer than 2 values. */
@@ -373,7 +398,7 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
                              char *buf, size_t n)
 {
     struct summary_dim v;
-    char t[300];
+    char t[300], p[400];
     char verb[16];      /* "writes", "reads" */
     snprintf(verb, sizeof verb, "%ss", phase_table[m].name);
     buf[0] = 0;
@@ -382,8 +407,11 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
     int best = v.best, nc = v.ncombos;
     if (v.nv >= 2 && !isnan(v.vs_base[best].ratio)) {
         if (best != v.base) {
-            snprintf(buf, n, "%s %s %s", v.names[best], verb,
-                     faster_text(&v.vs_base[best], v.names[v.base], t, sizeof t));
+            snprintf(buf, n, "%s %s %s%s", v.names[best], verb,
+                     faster_text(&v.vs_base[best], v.names[v.base], t, sizeof t),
+                     pairs_text(in, &v.cells[(size_t)best * (size_t)nc], v.ncells[best],
+                                &v.cells[(size_t)v.base * (size_t)nc], v.ncells[v.base], m,
+                                &v.vs_base[best], p, sizeof p));
         } else {
             int next = -1;
             for (int k = 0; k < v.nv; k++)
@@ -393,8 +421,11 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
             noise_compare(in->recs, in->nrecs, &v.cells[(size_t)v.base * (size_t)nc],
                           v.ncells[v.base], &v.cells[(size_t)next * (size_t)nc], v.ncells[next],
                           m, &q);
-            snprintf(buf, n, "%s (the baseline) %s fastest, %s", v.names[v.base], verb,
-                     faster_text(&q, v.names[next], t, sizeof t));
+            snprintf(buf, n, "%s (the baseline) %s fastest, %s%s", v.names[v.base], verb,
+                     faster_text(&q, v.names[next], t, sizeof t),
+                     pairs_text(in, &v.cells[(size_t)v.base * (size_t)nc], v.ncells[v.base],
+                                &v.cells[(size_t)next * (size_t)nc], v.ncells[next], m, &q, p,
+                                sizeof p));
         }
     }
     summary_dim_free(&v);
@@ -1007,6 +1038,9 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
     in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
     in.repeats = runjson_repeats(j);
+    /* --interleave is off or chunk; an older run.json has none */
+    in.interleaved = json_is_string(json_object_get(o, "interleave")) &&
+                     strcmp(json_string_value(json_object_get(o, "interleave")), "off") != 0;
     json_t *idle = json_object_get(j, "device_idle");        /* none: older, or not exposed */
     in.idle_s = json_number_value(json_object_get(idle, "seconds"));
     in.idle_write_bytes_per_s = json_number_value(json_object_get(idle, "write_bytes_per_s"));

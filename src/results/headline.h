@@ -70,7 +70,7 @@
 
 #define HEADLINE_MAX 48          /* sentences at most: a dimension each, a cell's need
                                  ** and wear each, and a few */
-#define HEADLINE_LEN 768
+#define HEADLINE_LEN 1024
 #define HEADLINE_FIGS 8          /* figures a sentence carries at most */
 
 enum headline_kind {
@@ -120,6 +120,8 @@ struct headline_input {
     /* the device's writes while sqlsoak idled (run.json's device_idle), in
     ** bytes/s over idle_s seconds; idle_s 0: not measured */
     double idle_write_bytes_per_s, idle_s;
+    int interleaved;         /* --interleave chunk: its dimensions are compared from
+                                their chunk pairs too (pairseries.h) */
 };
 
 /* The sentences of in into *out (out->n 0 when no cell measured). */

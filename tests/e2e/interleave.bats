@@ -77,3 +77,51 @@ PY
     ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/after"
     cmp "$T/before" "$T/after"
 }
+
+# dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
+dimline() {
+    python3 - "$1/summary.json" "$2" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+lines = [f["text"] for f in doc["findings"] if f["kind"] == "dimension" and f["text"].startswith(sys.argv[2] + ":")]
+print(lines[0] if lines else "")
+PY
+}
+
+@test "one round in lockstep decides a large difference from its chunk pairs" {
+    # a COMMIT per row against one per 1000: over 100x apart, on any file system
+    run "$S" run --rows 28k --chunk 1k --reads 100 --commit-every 1,1000 --sync off \
+        --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    line=$(dimline "$OUT" commit_every)
+    [[ "$line" == "commit_every: 1000 writes "*"not established (1 round; 6 give 95%); its chunk pairs, run in lockstep, call it a difference: "*"x ("*", 7 blocks of 4 chunk pairs)"* ]]
+    # the terminal and the markdown say the same
+    [[ "$output" == *"$line"* ]]
+    run "$S" report "$OUT" --format markdown
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"its chunk pairs, run in lockstep, call it a difference"* ]]
+}
+
+@test "cells that do not differ are not called different from their chunk pairs" {
+    # a chance call (at most 3.5% of nights, chunkpair.h) must repeat to fail
+    local calls=0 try
+    for try in 1 2; do
+        rm -rf "$OUT" "$DB"
+        run "$S" run --rows 28k --chunk 1k --reads 100 --cache-size 2000,2001 \
+            --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        [ "$status" -eq 0 ]
+        line=$(dimline "$OUT" cache_size)
+        [[ "$line" == *"its chunk pairs, run in lockstep"* ]]
+        [[ "$line" != *"call it a difference"* ]] && break
+        calls=$((calls + 1))
+    done
+    [ "$calls" -lt 2 ]
+}
+
+@test "a run not in lockstep says nothing of chunk pairs" {
+    run "$S" run --rows 8k --chunk 1k --reads 100 --commit-every 1,1000 --sync off \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"commit_every: 1000 writes"* ]]
+    [[ "$output" != *"chunk pairs"* ]]
+}

@@ -1,0 +1,26 @@
+/*
+** pairseries: what chunkpair compares, from a run's chunks: the chunk
+** pairs of two sets of cells run in lockstep (--interleave chunk).
+**
+** Chunk i of set A's figure is the median rate, over A's cells, of their
+** chunk i, set B's the same; each round is a series of its own, and the
+** rounds' series are joined, each cut at its start to an even length, so
+** that chunkpair's ABBA units never straddle two rounds.  A warm-up
+** (repeat 0) never counts.
+*/
+#ifndef SQLSOAK_PAIRSERIES_H
+#define SQLSOAK_PAIRSERIES_H
+
+#include "chunkpair.h"
+#include "phase.h"
+#include "records.h"
+
+#include <stdint.h>
+
+/* Compares cells a[0..na) against cells b[0..nb) (cell numbers) on
+** phase m's rate over chunks[0..n), into *out (chunkpair.h: its ratio
+** > 1 when A is faster; NaN when no pair was found). */
+void pairseries_compare(const struct chunk_record *chunks, int n, const int64_t *a, int na,
+                        const int64_t *b, int nb, enum phase_id m, struct chunkpair *out);
+
+#endif

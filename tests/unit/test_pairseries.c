@@ -1,0 +1,110 @@
+/*
+** Unit tests of pairseries: the chunk pairs of two sets of cells, read
+** from chunk records as chunks.csv holds them: a steady ratio is found
+** whatever the drift both sides share, each round is cut to an even
+** length so that no ABBA unit straddles two rounds, a set's figure is
+** its cells' median, and a round stops where one side has no chunk.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "pairseries.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXREC 512
+
+static struct chunk_record recs[MAXREC];
+static int nrec;
+
+/* A chunk of cell in round r at rate. */
+static void put(int64_t cell, int64_t r, int64_t chunk, double rate)
+{
+    assert_true(nrec < MAXREC);
+    struct chunk_record *c = &recs[nrec++];
+    memset(c, 0, sizeof *c);
+    c->id.cell = cell;
+    c->id.repeat = r;
+    c->chunk = chunk;
+    c->ph[PHASE_WRITE].rate = rate;
+}
+
+/* Cell 1 twice as fast as cell 2 over 28 chunks that slow down together:
+** the ratio is 2 exactly, and called. */
+static void test_steady_ratio(void **state)
+{
+    (void)state;
+    nrec = 0;
+    for (int c = 0; c < 28; c++) {
+        double drift = 1000.0 / (1 + c);
+        put(1, 1, c, 2 * drift);
+        put(2, 1, c, drift);
+    }
+    int64_t a = 1, b = 2;
+    struct chunkpair p;
+    pairseries_compare(recs, nrec, &a, 1, &b, 1, PHASE_WRITE, &p);
+    assert_true(fabs(p.q.ratio - 2) < 1e-9);
+    assert_int_equal(p.pairs, 28);
+    assert_int_equal(chunkpair_verdict(&p), NV_DIFFERENT);
+    /* the other way round */
+    pairseries_compare(recs, nrec, &b, 1, &a, 1, PHASE_WRITE, &p);
+    assert_true(fabs(p.q.ratio - 0.5) < 1e-9);
+}
+
+/* Two rounds of 15 chunks: each loses its first, 28 pairs in all; a
+** warm-up (repeat 0) adds none. */
+static void test_rounds_even(void **state)
+{
+    (void)state;
+    nrec = 0;
+    for (int r = 0; r <= 2; r++)
+        for (int c = 0; c < 15; c++) {
+            put(1, r, c, 300);
+            put(2, r, c, 100);
+        }
+    int64_t a = 1, b = 2;
+    struct chunkpair p;
+    pairseries_compare(recs, nrec, &a, 1, &b, 1, PHASE_WRITE, &p);
+    assert_int_equal(p.usable, 28);
+    assert_true(fabs(p.q.ratio - 3) < 1e-9);
+}
+
+/* A set's figure is the median of its cells; a round ends where one side
+** has no chunk (cell 2 stopped after 10). */
+static void test_median_and_short_side(void **state)
+{
+    (void)state;
+    nrec = 0;
+    for (int c = 0; c < 30; c++) {
+        put(1, 1, c, 100);
+        put(3, 1, c, 400);
+        put(5, 1, c, 200);      /* median of 100, 400, 200: 200 */
+        if (c < 10)
+            put(2, 1, c, 50);
+    }
+    int64_t a[3] = {1, 3, 5}, b = 2;
+    struct chunkpair p;
+    pairseries_compare(recs, nrec, a, 3, &b, 1, PHASE_WRITE, &p);
+    assert_int_equal(p.usable, 10);
+    assert_true(fabs(p.q.ratio - 4) < 1e-9);
+    assert_int_not_equal(chunkpair_verdict(&p), NV_DIFFERENT);     /* too few pairs */
+    /* no chunk at all: no ratio */
+    int64_t none = 9;
+    pairseries_compare(recs, nrec, &none, 1, &b, 1, PHASE_WRITE, &p);
+    assert_true(isnan(p.q.ratio));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steady_ratio),
+        cmocka_unit_test(test_rounds_even),
+        cmocka_unit_test(test_median_and_short_side),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
