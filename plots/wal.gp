@@ -25,6 +25,9 @@ WALPLOT = (NK > 1 \
     : "TL using ((column('t') + column('t_end')) / 2):(unmeasured('wal') ? NaN : column('wal')) with points pt 7 ps 0.4 lc rgb '#1f77b4' title '-wal file at an interval''s end'")
 CKPTPLOT = "TL using 't_end':(is('checkpoint') && !unmeasured('wal') ? column('wal') : NaN) with points pt 2 ps 1.2 lw 1.5 lc rgb '#000000' title 'after a checkpoint'"
 MARKPLOT = "MARKS using 't':(0):(0):(1) axes x1y2 with vectors nohead lc rgb '#c8c8c8' title 'chunk starts'"
+# a run without a checkpoint phase (no --checkpoint) has no cross to draw
+stats TL using (is('checkpoint') && !unmeasured('wal') ? 1 : 0) nooutput
+PLOTS = MARKPLOT.", ".WALPLOT.(STATS_sum > 0 ? ", ".CKPTPLOT : "")
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     load '_cells.gp'
@@ -37,6 +40,6 @@ do for [fmt=1:2] {
     set format y "%g"
     set xlabel XL
     set ylabel "-wal file (MB)"
-    plot @MARKPLOT, @WALPLOT, @CKPTPLOT
+    plot @PLOTS
 }
 set output

@@ -63,9 +63,11 @@ static int on_path(const char *name)
     return 0;
 }
 
-/* Runs gnuplot -c script args... in folder cwd; returns its exit status,
-** SUBPROC_FAILED or SUBPROC_STOPPED (a stop signal ended it: subproc.h). */
-static int gnuplot(const char *cwd, const char *script, const char *const *args, int nargs)
+/* Runs gnuplot -c script args... in folder cwd, its messages to err_fd;
+** returns its exit status, SUBPROC_FAILED or SUBPROC_STOPPED (a stop
+** signal ended it: subproc.h). */
+static int gnuplot(const char *cwd, const char *script, const char *const *args, int nargs,
+                   int err_fd)
 {
     const char *argv[16];
     int n = 0;
@@ -76,7 +78,7 @@ static int gnuplot(const char *cwd, const char *script, const char *const *args,
     for (int i = 0; i < nargs && n < 15; i++)
         argv[n++] = args[i];
     argv[n] = NULL;
-    return subproc_run(cwd, argv);
+    return subproc_run(cwd, argv, err_fd);
 }
 
 /* The outputs of g to draw, space-separated, into buf (the script's ARG6);
@@ -152,6 +154,11 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
     unsigned m = graphs_mode_of(mode);
     const struct graphs_graph *g;
     int failed = 0, skipped = 0;
+    /* gnuplot's warnings (a series with no point in this run) are its
+    ** own: they go to a log beside the graphs, not to the user's terminal */
+    char log[PATH_MAX + 16];
+    snprintf(log, sizeof log, "%s/%s", aout, PLOT_GNUPLOT_LOG);
+    int log_fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     for (int i = 0; (g = graphs_at(i)); i++) {
         /* a crash folder has no chunks, a run no trials: the other kind's
         ** graphs are not missing, so they go unmentioned */
@@ -167,20 +174,28 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
             continue;
         if (!on_path("gnuplot")) {
             fprintf(msg, "gnuplot not found: no graphs drawn (install gnuplot-nox).\n");
-            return -1;
+            failed = -1;
+            break;
         }
         const char *args[] = {adata, aout, desc, mode, aref, draw};
-        int st = gnuplot(pdir, g->script, args, 6);
-        if (st == SUBPROC_STOPPED)
-            return PLOT_STOPPED;    /* not a failed graph: nothing more is drawn */
+        int st = gnuplot(pdir, g->script, args, 6, log_fd);
+        if (st == SUBPROC_STOPPED) {
+            failed = PLOT_STOPPED;  /* not a failed graph: nothing more is drawn */
+            break;
+        }
         if (st != 0) {
-            fprintf(msg, "plot %s failed%s\n", g->script,
-                    st < 0 ? " (gnuplot did not exit: killed by a signal?)" : "");
+            fprintf(msg, "plot %s failed%s; gnuplot's messages: %s\n", g->script,
+                    st < 0 ? " (gnuplot did not exit: killed by a signal?)" : "",
+                    log_fd >= 0 ? log : "on standard error");
             failed++;
         } else if (outputs_written(aout, draw, msg) != 0) {
             failed++;
         }
     }
+    if (log_fd >= 0)
+        close(log_fd);
+    if (failed < 0)
+        return failed;
     /* one line: the page names each, with why (report.c) */
     if (skipped)
         fprintf(msg, "%d graph%s not drawn, as what %s was not measured here: report.html "

@@ -15,6 +15,10 @@
 /* What plot_draw and plot_run return when a stop signal ended the drawing. */
 enum { PLOT_STOPPED = -2 };
 
+/* What gnuplot said (its warnings: a series with no point in a run), in
+** the graphs' folder, written anew each time they are drawn. */
+#define PLOT_GNUPLOT_LOG "gnuplot.log"
+
 /* Runs the scripts of the graph list (graphs.h) for mode ("run",
 ** "compare" or "crash") with gnuplot -c DATADIR OUTDIR DESC MODE REF2014
 ** OUTPUTS (all as arguments; OUTPUTS names the files to draw).  A graph or

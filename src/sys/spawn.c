@@ -150,22 +150,25 @@ int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, ch
 struct program {
     const char *cwd;
     const char *const *argv;
+    int err_fd;
 };
 
 static int exec_program(void *ctx, const int *wfd)
 {
     const struct program *p = ctx;
     (void)wfd;
+    if (p->err_fd >= 0 && dup2(p->err_fd, STDERR_FILENO) < 0)
+        return 126;
     if (chdir(p->cwd) != 0)
         return 126;
     execvp(p->argv[0], (char *const *)p->argv);
     return 127;
 }
 
-int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, char *why,
-                  size_t n)
+int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, int err_fd,
+                  char *why, size_t n)
 {
-    struct program p = {cwd, argv};
+    struct program p = {cwd, argv, err_fd};
     assert(argv && argv[0]);
     return start(sp, 0, exec_program, &p, 1, why, n);
 }

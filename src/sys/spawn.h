@@ -61,11 +61,11 @@ int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, ch
 #define SPAWN_STOPPED 1
 
 /* Starts argv[0], found on PATH, with argv (NULL-terminated), in folder
-** cwd, in a child with no pipes; it exits 126 when cwd is unusable, 127
-** when the program cannot be run.  0, SPAWN_STOPPED, or -1 with one line
-** in why. */
-int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, char *why,
-                  size_t n);
+** cwd, in a child with no pipes, its standard error err_fd's (-1: this
+** process's); it exits 126 when cwd or err_fd is unusable, 127 when the
+** program cannot be run.  0, SPAWN_STOPPED, or -1 with one line in why. */
+int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, int err_fd,
+                  char *why, size_t n);
 
 /* Reads exactly n bytes from pipe i, waiting until deadline_ns
 ** (clock_now_ns(); 0: no deadline).  0; -1 at end of file (the child

@@ -13,11 +13,11 @@
 
 #include <sys/wait.h>
 
-int subproc_run(const char *cwd, const char *const *argv)
+int subproc_run(const char *cwd, const char *const *argv, int err_fd)
 {
     struct spawn sp;
     char why[128];
-    int rc = spawn_program(&sp, cwd, argv, why, sizeof why);
+    int rc = spawn_program(&sp, cwd, argv, err_fd, why, sizeof why);
     if (rc == SPAWN_STOPPED)
         return SUBPROC_STOPPED;
     if (rc != 0)

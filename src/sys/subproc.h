@@ -23,8 +23,9 @@ enum {
 };
 
 /* Runs argv[0], found on PATH, with argv (NULL-terminated) in folder cwd,
-** and waits for its end.  Returns its exit status (126: cwd unusable,
-** 127: not started), or SUBPROC_FAILED or SUBPROC_STOPPED. */
-int subproc_run(const char *cwd, const char *const *argv);
+** its standard error err_fd's (-1: sqlsoak's), and waits for its end.
+** Returns its exit status (126: cwd or err_fd unusable, 127: not
+** started), or SUBPROC_FAILED or SUBPROC_STOPPED. */
+int subproc_run(const char *cwd, const char *const *argv, int err_fd);
 
 #endif

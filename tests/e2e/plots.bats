@@ -131,6 +131,7 @@ PY
     [ "$status" -eq 0 ]
     [[ "$output" != *"failed"* ]]
     [[ "$output" != *"arning"* ]]
+    ! grep -q arning "$d/plots/gnuplot.log"
     check_png "$d/plots/heatmap_write.png" 800 1
     check_svg "$d/plots/heatmap_write.svg" unsupported
 }
@@ -150,7 +151,29 @@ PY
     run "$SQLSOAK" plot "$d"
     [ "$status" -eq 0 ]
     [[ "$output" != *"arning"* ]]
+    ! grep -q arning "$d/plots/gnuplot.log"
     check_png "$d/plots/latency.png" 800 1
+}
+
+@test "plot: gnuplot's messages go to plots/gnuplot.log, not the terminal; a WAL run without checkpoints draws without warnings" {
+    d="$BATS_TEST_TMPDIR/wal"
+    cp -r "$RUNS/twice" "$d"
+    rm -rf "$d/plots"
+    run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    check_png "$d/plots/wal.png" 800 1
+    [ -f "$d/plots/gnuplot.log" ]
+    ! grep -q arning "$d/plots/gnuplot.log"
+    # a script that warns: its warning is in the log, and the terminal is quiet
+    mkdir "$BATS_TEST_TMPDIR/scripts"
+    cp "$BATS_TEST_DIRNAME"/../../plots/*.gp "$BATS_TEST_TMPDIR/scripts/"
+    sed -i 's/^    plot @PLOTS$/    plot @PLOTS, TL using 1:(NaN) notitle/' "$BATS_TEST_TMPDIR/scripts/wal.gp"
+    grep -q 'plot @PLOTS, TL using 1:(NaN) notitle' "$BATS_TEST_TMPDIR/scripts/wal.gp"
+    rm -rf "$d/plots"
+    SQLSOAK_PLOTS_DIR="$BATS_TEST_TMPDIR/scripts" run "$SQLSOAK" plot "$d"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"arning"* ]]
+    grep -q "wal.gp.*arning" "$d/plots/gnuplot.log"
 }
 
 @test "plot: a folder named with spaces, quotes and a semicolon" {

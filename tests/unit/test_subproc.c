@@ -21,7 +21,7 @@ static char dir[] = "/tmp/test_subproc.XXXXXX";
 static int sh(const char *script)
 {
     const char *argv[] = {"sh", "-c", script, NULL};
-    return subproc_run(dir, argv);
+    return subproc_run(dir, argv, -1);
 }
 
 static void test_status(void **state)
@@ -32,7 +32,7 @@ static void test_status(void **state)
     assert_int_equal(sh("kill -9 $$"), SUBPROC_FAILED);
     assert_int_equal(sh("[ -e here ]"), 0);    /* in dir, not in the caller's folder */
     const char *none[] = {"sqlsoak-no-such-program", NULL};
-    assert_int_equal(subproc_run(dir, none), 127);
+    assert_int_equal(subproc_run(dir, none, -1), 127);
 }
 
 int main(void)
