@@ -987,8 +987,21 @@ static void *read_all(const char *dir, const char *name, enum csv_file f, size_t
     return csvin_read_records(path, f, size, n, err, errlen);
 }
 
-/* The baseline cell against the device's own limits (run.json's
-** device_limits, run --probe; efficiency.h), when they were measured. */
+/* Whether an earlier row of t than row is of the same cell. */
+static int cell_seen(const struct csvin *t, int row)
+{
+    int64_t cell = csvin_int(t, CSV_SUMMARY, row, COL_cell, -1);
+    for (int i = 0; i < row; i++)
+        if (csvin_int(t, CSV_SUMMARY, i, COL_cell, -2) == cell &&
+            strcmp(csvin_str(t, CSV_SUMMARY, i, COL_status), "ok") == 0)
+            return 1;
+    return 0;
+}
+
+/* Each cell against the device's own limits (run.json's device_limits,
+** run --probe; efficiency.h), when they were measured: the baseline
+** always, any other cell when the device bound it.  A cell's first
+** measured run speaks for it. */
 static void device(const char *dir, const json_t *limits, const struct headline_input *in,
                    struct headline *h)
 {
@@ -1000,17 +1013,18 @@ static void device(const char *dir, const json_t *limits, const struct headline_
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     if (csvin_read(path, CSV_SUMMARY, &t, err, sizeof err) != 0)
         return;
-    for (int i = 0; i < t.nrows; i++)
-        if (csvin_int(&t, CSV_SUMMARY, i, COL_cell, -1) == in->baseline &&
-            strcmp(csvin_str(&t, CSV_SUMMARY, i, COL_status), "ok") == 0 &&
-            efficiency_of(limits, &t, i, &e) == 0 && efficiency_say(&e, said, sizeof said) > 0) {
-            char name[CELLNAME_MAX];
-            add(h, HL_DEVICE, "Against the device (%s): %s.",
-                cellname(name, sizeof name, in->baseline,
-                         csvin_int(&t, CSV_SUMMARY, i, COL_repeat, 1), in->repeats),
-                said);
-            break;
-        }
+    for (int i = 0; i < t.nrows; i++) {
+        int64_t cell = csvin_int(&t, CSV_SUMMARY, i, COL_cell, -1);
+        if (strcmp(csvin_str(&t, CSV_SUMMARY, i, COL_status), "ok") != 0 || cell_seen(&t, i) ||
+            efficiency_of(limits, &t, i, &e) != 0 || (cell != in->baseline && !e.bound) ||
+            efficiency_say(&e, said, sizeof said) <= 0)
+            continue;
+        char name[CELLNAME_MAX];
+        add(h, HL_DEVICE, "Against the device (%s): %s.",
+            cellname(name, sizeof name, cell, csvin_int(&t, CSV_SUMMARY, i, COL_repeat, 1),
+                     in->repeats),
+            said);
+    }
     csvin_free(&t);
 }
 

@@ -24,6 +24,9 @@
 **   HL_READERS  what the writer's COMMITs cost the readers, per journal
 **               mode (readwait.h), with the same word as the readers' line
 **               when the processes outnumber the cores;
+**   HL_DEVICE   (headline_load, when the run probed its storage) the
+**               baseline cell against the device's own limits, and each
+**               other cell the device bound (efficiency.h);
 **   HL_CLAIM    for a preset that reproduces a published experiment, the
 **               published claim beside this run's verdict (one table,
 **               headline.c's claims[]);

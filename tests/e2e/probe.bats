@@ -191,6 +191,40 @@ PY
     [ -z "$(ls -A "$T/dir")" ]
 }
 
+# limits DIR FACTOR: DIR's device_limits, each rate multiplied by FACTOR.
+limits() {
+    python3 - "$1/run.json" "$2" <<'PY'
+import json, sys
+path, f = sys.argv[1], float(sys.argv[2])
+rj = json.load(open(path))
+lim = rj["device_limits"]
+for v in lim.values():
+    if isinstance(v, dict) and "ops_per_s" in v:
+        v["ops_per_s"] *= f
+lim["seq_write_mb_per_s"] *= f
+json.dump(rj, open(path, "w"), indent=2)
+PY
+}
+
+@test "the answer sets every cell the device bound against its limits, the baseline always" {
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --journal delete,wal --db-dir "$DB" \
+        --out "$T/a" "${Q[@]}" --probe auto --probe-time 1s
+    [ "$status" -eq 0 ]
+    # a device a million times slower than the one probed: it binds both cells
+    limits "$T/a" 0.000001
+    run "$S" plot "$T/a"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"Against the device (cell 1): bound by the device's "* ]]
+    [[ "$output" == *"Against the device (cell 2): bound by the device's "* ]]
+    # one a million times faster: it binds neither, and only the baseline is set against it
+    limits "$T/a" 1e12
+    run "$S" plot "$T/a"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"Against the device (cell 1): "* ]]
+    [[ "$output" != *"Against the device (cell 1): bound"* ]]
+    [[ "$output" != *"Against the device (cell 2)"* ]]
+}
+
 @test "run --probe auto: the device's limits go in run.json before the first cell; a later run takes them with --probe DIR" {
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/a" "${Q[@]}" --probe auto --probe-time 1s
     [ "$status" -eq 0 ]
