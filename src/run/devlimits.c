@@ -7,6 +7,7 @@
 #include "sdclass.h"
 #include "infile.h"
 #include "sysinfo.h"
+#include "testhook.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -171,6 +172,42 @@ static int long_plan(double plan_s)
     return 1;
 }
 
+/* Probes db_dir's storage for --probe-time, saying so on stdout: its
+** limits (json_t *, the caller's), or NULL when the probe failed. */
+static json_t *probe_now(const struct config *cfg, const char *db_dir)
+{
+    json_t *lim = NULL;
+    struct devprobe p;
+    char err[512], iso[32];
+    printf("probing %s for %llds (--probe off skips it)...\n", db_dir,
+           (long long)cfg->probe_time_s);
+    fflush(stdout);
+    iso_time(time(NULL), iso, sizeof iso);
+    int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
+    if (p.swept[0])
+        printf("  %s\n", p.swept);
+    if (rc != 0) {
+        printf("  the device probe failed: %s; no device limits\n", err);
+    } else if ((lim = devprobe_to_json(&p)) != NULL) {
+        json_object_set_new(lim, "source", json_string("probe"));
+        json_object_set_new(lim, "measured_at", json_string(iso));
+        printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
+               "sequential write %.1f MB/s\n",
+               p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
+               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s);
+        struct sdclass_verdict v;
+        char said[1024];
+        devprobe_sdclass(&p, &v, said, sizeof said);
+        if (p.qd4_direct)
+            printf("  4 KiB random writes %.0f/s and reads %.0f/s at QD4; SD card class: %s\n",
+                   p.randwrite_qd4.ops_per_s, p.randread_qd4.ops_per_s, said);
+        else
+            printf("  SD card class: %s\n", said);
+    }
+    fflush(stdout);
+    return lim;
+}
+
 void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
                       void *given, double plan_s)
 {
@@ -186,37 +223,26 @@ void devlimits_record(const struct config *cfg, const char *db_dir, const char *
                "again)\n", json_string_value(json_object_get(lim, "source")),
                age_text(age, ago, sizeof ago));
     } else if (!lim && probes(cfg->probe)) {
-        struct devprobe p;
-        char err[512], iso[32];
-        printf("probing %s for %llds (--probe off skips it)...\n", db_dir,
-               (long long)cfg->probe_time_s);
-        fflush(stdout);
-        iso_time(time(NULL), iso, sizeof iso);
-        int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
-        if (p.swept[0])
-            printf("  %s\n", p.swept);
-        if (rc != 0) {
-            printf("  the device probe failed: %s; no device limits\n", err);
-        } else if ((lim = devprobe_to_json(&p)) != NULL) {
-            json_object_set_new(lim, "source", json_string("probe"));
-            json_object_set_new(lim, "measured_at", json_string(iso));
-            printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
-                   "sequential write %.1f MB/s\n",
-                   p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
-                   p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s);
-            struct sdclass_verdict v;
-            char said[1024];
-            devprobe_sdclass(&p, &v, said, sizeof said);
-            if (p.qd4_direct)
-                printf("  4 KiB random writes %.0f/s and reads %.0f/s at QD4; SD card class: %s\n",
-                       p.randwrite_qd4.ops_per_s, p.randread_qd4.ops_per_s, said);
-            else
-                printf("  SD card class: %s\n", said);
-        }
-        fflush(stdout);
+        lim = probe_now(cfg, db_dir);
     } else if (lim) {
         printf("device limits from %s\n", json_string_value(json_object_get(lim, "source")));
     }
     if (lim)
         json_object_set_new(root, "device_limits", lim);
+}
+
+int devlimits_after(const struct config *cfg, const char *db_dir, void *root, double run_s)
+{
+    char t[32];
+    double long_s = testhook_long_plan_s(DEVLIMITS_LONG_S);
+    if (!cfg->probe || strcmp(cfg->probe, "long") != 0 || cfg->dry_run ||
+        json_object_get(root, "device_limits") || !(run_s > long_s))
+        return 0;
+    char over[32];
+    printf("the run took %s, over %s, without the device's limits: ", age_text(run_s, t, sizeof t),
+           age_text(long_s, over, sizeof over));
+    json_t *lim = probe_now(cfg, db_dir);
+    if (lim)
+        json_object_set_new(root, "device_limits", lim);
+    return lim != NULL;
 }

@@ -16,8 +16,8 @@
 #include <stddef.h>
 
 /* How long a plan --probe long probes for: over 10 minutes, by the
-** plan's estimate (a plan with none does not probe: its first run on the
-** storage gives the next one an estimate). */
+** plan's estimate; a plan with none (the first run on the storage)
+** probes at its end when it took that long (devlimits_after). */
 #define DEVLIMITS_LONG_S 600.0
 
 /* How old a probe --probe auto reuses may be: a day. */
@@ -44,5 +44,11 @@ void *devlimits_fresh(const char *db_dir, const char *out, double now, double *a
 ** without limits. */
 void devlimits_record(const struct config *cfg, const char *db_dir, const char *out, void *root,
                       void *given, double plan_s);
+
+/* With --probe long, a run that took over DEVLIMITS_LONG_S (run_s, its
+** cells' time) without limits (its plan had no estimate) probes db_dir's
+** storage once its cells are done, before its answer, into root; said on
+** stdout: 1 when it recorded them.  Nothing otherwise: 0. */
+int devlimits_after(const struct config *cfg, const char *db_dir, void *root, double run_s);
 
 #endif

@@ -27,6 +27,7 @@
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
+#include "devlimits.h"
 #include "devwear.h"
 #include "folder.h"
 #include "metrics.h"
@@ -607,6 +608,14 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         snprintf(r->where, sizeof r->where, "before %s: %s", name, r->end_why);
     } else {
         failed = cells_loop(r, first, prior, r->t_start);
+    }
+    if (!r->end) {
+        /* a first long run on the storage had no estimate to probe for:
+        ** its limits now, for its answer */
+        if (devlimits_after(cfg, r->db_dir, runjson_root(r->rj),
+                            r->spent_s + (clock_now_ns() - r->t_start) / 1e9) &&
+            runjson_write(r->rj, r->out) != 0)
+            results_failed(r, "run.json", errno);
     }
     if (!r->end)
         close_summary(r);

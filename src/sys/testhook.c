@@ -49,6 +49,12 @@ double testhook_calibration_s(double dflt)
     return s > 0 ? (double)s : dflt;
 }
 
+double testhook_long_plan_s(double dflt)
+{
+    int64_t s = env_row("SQLSOAK_TEST_LONG_PLAN_S");
+    return s > 0 ? (double)s : dflt;
+}
+
 /* Whether variable name is "1". */
 static int env_on(const char *name)
 {

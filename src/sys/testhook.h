@@ -121,6 +121,10 @@ uint64_t testhook_write_slow_ns(void);
 /* SQLSOAK_TEST_CALIBRATION_S's seconds, or dflt. */
 double testhook_calibration_s(double dflt);
 
+/* SQLSOAK_TEST_LONG_PLAN_S=S: how long a run takes before --probe long
+** probes at its end (devlimits.h), instead of dflt. */
+double testhook_long_plan_s(double dflt);
+
 /* The folder --metrics' file is copied to at each state, or NULL. */
 const char *testhook_metrics_copy(void);
 

@@ -356,10 +356,18 @@ PY
     [[ "$output" != *"probing"* && "$output" != *"device limits"* ]]
     python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert "device_limits" not in j and j["options"]["probe"] == "long", j["options"]' \
         "$T/elsewhere/b/run.json"
-    # no earlier run beside --out: no estimate, no probe
+    # no earlier run beside --out: no estimate, no probe before the cells;
+    # a short run none after them either
     run -0 "$S" run --rows 4k --chunk 2k --reads 100 --db-dir "$DB" --out "$T/elsewhere/c" \
         "${Q[@]}" --probe-time 1s
     [[ "$output" != *"probing"* ]]
+    # one that took longer than the limit (lowered to 1 s by a test hook,
+    # the run slowed past it) probes once its cells are done, before its answer
+    SQLSOAK_TEST_LONG_PLAN_S=1 SQLSOAK_TEST_SLOW=20000 run -0 "$S" run --rows 20k --chunk 10k \
+        --reads 100 --db-dir "$DB" --out "$T/elsewhere/f" "${Q[@]}" --probe-time 1s
+    [[ "$output" == *"the run took "*", over 1s, without the device's limits: probing $DB for 1s (--probe off skips it)..."*"headline:"*"Against the device (cell 1): "* ]]
+    python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["device_limits"]; assert l["source"] == "probe", l' "$T/elsewhere/f/run.json"
+    grep -q '"kind": "against_device"' "$T/elsewhere/f/summary.json"
     # 10M rows at that rate: over 10 minutes; held at its first cell's
     # birth, once the probe is done, and stopped there
     SQLSOAK_TEST_HANG=1:born:0 start run --rows 10M --chunk 2k --reads 100 --db-dir "$DB" \
