@@ -271,22 +271,38 @@ static int run_phases(struct soak *s, struct chunk_work *w, int at_end)
 }
 
 /* A cell in lockstep (--interleave chunk) waits for its turn: the runner
-** lets one cell at a time run a chunk (runner.h).  A stop the runner
-** passes on is taken as the cell's own.  0, or -1 when the runner is gone. */
-static int gate_wait(struct soak *s)
+** lets one cell at a time work (lockstep.h), its first turn opening its
+** database and running its first chunk.  A stop the runner passes on is
+** taken as the cell's own.  The wait is no time of the cell's: it is
+** added to s->gate_ns and returned in *waited_ns.  0, or -1 when the cell
+** must end there (the runner gone; before its first chunk, a stop or
+** --max-time). */
+static int gate_wait(struct soak *s, int first, uint64_t *waited_ns)
 {
     char turn;
     ssize_t k;
+    *waited_ns = 0;
     if (!s->env->gated)
         return 0;
+    uint64_t t = clock_now_ns();
     while ((k = read(s->env->gate_fd, &turn, 1)) < 0 && errno == EINTR)
         ;
+    *waited_ns = clock_now_ns() - t;
+    s->gate_ns += *waited_ns;
     if (k != 1) {
         soak_set_status(s, ST_INTERRUPTED, "%s", "its runner ended before its turn came");
         return -1;
     }
     if (turn == SOAK_GATE_STOP && s->env->stop && !*s->env->stop)
         *s->env->stop = SIGTERM;
+    if (first && s->env->stop && *s->env->stop) {
+        soak_set_status(s, ST_INTERRUPTED, "%s", "interrupted before its first chunk");
+        return -1;
+    }
+    if (first && s->env->deadline_ns && clock_now_ns() >= s->env->deadline_ns) {
+        soak_set_status(s, ST_INTERRUPTED, "%s", "--max-time reached before its first chunk");
+        return -1;
+    }
     return 0;
 }
 
@@ -305,13 +321,14 @@ static int chunk_loop(struct soak *s)
     cr.id = s->env->id;
     cr.resumed = prior != NULL;
     for (int64_t c = prior ? prior->chunks : 0; c < nchunks; c++) {
-        /* after a wait for its turn, what ends a cell after a chunk is asked again */
-        int64_t c0 = prior ? prior->chunks : 0;
-        if (gate_wait(s) || (s->env->gated && c > c0 && must_stop(s, c - 1, nchunks)))
-            return -1;
-        if (s->env->gated && c == c0 && s->env->stop && *s->env->stop) {
-            soak_set_status(s, ST_INTERRUPTED, "%s", "interrupted before its turn came");
-            return -1;
+        /* a cell in lockstep waits for its turn (its first came before
+        ** its database opened); after the wait, what ends a cell after a
+        ** chunk is asked again, and the wait is not the chunk's time */
+        if (c > (prior ? prior->chunks : 0) && s->env->gated) {
+            uint64_t waited;
+            if (gate_wait(s, 0, &waited) || must_stop(s, c - 1, nchunks))
+                return -1;
+            t_cell += waited;
         }
         struct io_counters io0, io1;
         int64_t n = cfg->chunk < cfg->rows - s->inserted ? cfg->chunk : cfg->rows - s->inserted;
@@ -432,7 +449,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     const struct config *cfg = env->cfg;
     const struct cell *c = env->cell;
     int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    uint64_t t0 = clock_now_ns();
+    uint64_t t0 = clock_now_ns(), waited;
 
     shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
@@ -468,9 +485,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (soak_readers_begin(&s) == 0 && soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
+    } else if (soak_readers_begin(&s) == 0 && gate_wait(&s, 1, &waited) == 0 &&
+               soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
                soak_readers_go(&s) == 0 &&
-               chunk_loop(&s) == 0 && gate_wait(&s) == 0 && end_phases(&s) == 0) {
+               chunk_loop(&s) == 0 && gate_wait(&s, 0, &waited) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
         else
@@ -487,7 +505,8 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     /* the size that stays: after the close, a WAL is checkpointed into it */
     if (res->sum.chunks > 0 && res->db_created)
         res->sum.db_bytes = soak_file_size(env->db_path);
-    res->sum.wall_s = (clock_now_ns() - t0) / 1e9 + (prior ? prior->elapsed_s : 0);
+    /* its time, not the turns of the cells in lockstep with it */
+    res->sum.wall_s = (clock_now_ns() - t0 - s.gate_ns) / 1e9 + (prior ? prior->elapsed_s : 0);
     snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
     watch_cell_end(&s.w, res->sum.status);
     if (s.fault) {

@@ -38,6 +38,7 @@ struct cell_result;
 /* The live state of one cell. */
 struct soak {
     const struct soak_env *env;
+    uint64_t gate_ns;           /* waited for its turns (--interleave chunk) */
     const struct sqlapi *api;
     struct cell_result *res;
     sqlite3 *db;

@@ -380,12 +380,17 @@ static const char *pairs_text(const struct headline_input *in, const int64_t *a,
     buf[0] = 0;
     if (!in->interleaved)
         return buf;
-    pairseries_compare(in->chunks, in->nchunks, a, na, b, nb, m, &c);
+    pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
     enum noise_verdict pv = chunkpair_verdict(&c), rv = noise_verdict(q);
     int called = (pv == NV_DIFFERENT || pv == NV_WITHIN) && (rv == NV_DIFFERENT || rv == NV_WITHIN);
     int disagree = called && (pv != rv || (pv == NV_DIFFERENT && (c.q.ratio > 1) != (q->ratio > 1)));
+    /* a over b is the way the sentence puts it: a pair's call the other
+    ** way says so */
     snprintf(buf, n, "; its chunk pairs, run in lockstep%s: %s%s",
-             pv == NV_DIFFERENT ? ", call it a difference" : "", chunkpair_text(&c, t, sizeof t),
+             pv != NV_DIFFERENT ? ""
+             : c.q.ratio > 1    ? ", call it a difference"
+                                : ", call it a difference the other way",
+             chunkpair_text(&c, t, sizeof t),
              disagree ? " (the rounds and the chunk pairs disagree: the rounds are the stronger "
                         "evidence)" : "");
     return buf;
@@ -1054,7 +1059,8 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.repeats = runjson_repeats(j);
     /* --interleave is off or chunk; an older run.json has none */
     in.interleaved = json_is_string(json_object_get(o, "interleave")) &&
-                     strcmp(json_string_value(json_object_get(o, "interleave")), "off") != 0;
+                     strcmp(json_string_value(json_object_get(o, "interleave")), "off") != 0 &&
+                     !json_is_true(json_object_get(j, RUNJSON_LOCKSTEP_SPLIT));
     json_t *idle = json_object_get(j, "device_idle");        /* none: older, or not exposed */
     in.idle_s = json_number_value(json_object_get(idle, "seconds"));
     in.idle_write_bytes_per_s = json_number_value(json_object_get(idle, "write_bytes_per_s"));

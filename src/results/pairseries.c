@@ -1,11 +1,14 @@
 /*
-** pairseries: see pairseries.h.
+** pairseries: see pairseries.h.  The chunks of the two sets are sorted
+** once by round and chunk; each (round, chunk) is then one pass over its
+** few records, so a run of many cells and chunks costs n log n.
 */
 #include "pairseries.h"
 #include "median.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int in_set(int64_t cell, const int64_t *set, int n)
 {
@@ -15,45 +18,84 @@ static int in_set(int64_t cell, const int64_t *set, int n)
     return 0;
 }
 
-/* The median over set's cells of their rate of phase m at chunk `chunk`
-** of round r; NaN when none has it.  v: room for n figures. */
-static double at(const struct chunk_record *chunks, int n, const int64_t *set, int ns,
-                 int64_t r, int64_t chunk, enum phase_id m, double *v)
+/* Whether cell's run of round r was measured to its end (status ok). */
+static int measured(const struct summary_record *recs, int nrecs, int64_t cell, int64_t r)
 {
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        const struct chunk_record *c = &chunks[i];
-        if (c->id.repeat == r && c->chunk == chunk && in_set(c->id.cell, set, ns) &&
-            c->ph[m].rate > 0)
-            v[k++] = c->ph[m].rate;
-    }
-    return k ? median_of(v, k) : NAN;
+    for (int i = 0; i < nrecs; i++)
+        if (recs[i].id.cell == cell && recs[i].id.repeat == r)
+            return strcmp(recs[i].status, "ok") == 0;
+    return 0;
 }
 
-void pairseries_compare(const struct chunk_record *chunks, int n, const int64_t *a, int na,
+static int by_round_chunk(const void *x, const void *y)
+{
+    const struct chunk_record *a = *(const struct chunk_record *const *)x;
+    const struct chunk_record *b = *(const struct chunk_record *const *)y;
+    if (a->id.repeat != b->id.repeat)
+        return a->id.repeat < b->id.repeat ? -1 : 1;
+    return a->chunk < b->chunk ? -1 : a->chunk > b->chunk;
+}
+
+/* The series so far, sa/sb[from..*k): a round's, cut at its start to an
+** even length. */
+static void end_round(double *sa, double *sb, int from, int *k)
+{
+    if ((*k - from) % 2) {
+        memmove(sa + from, sa + from + 1, (size_t)(*k - from - 1) * sizeof *sa);
+        memmove(sb + from, sb + from + 1, (size_t)(*k - from - 1) * sizeof *sb);
+        (*k)--;
+    }
+}
+
+void pairseries_compare(const struct chunk_record *chunks, int n,
+                        const struct summary_record *recs, int nrecs, const int64_t *a, int na,
                         const int64_t *b, int nb, enum phase_id m, struct chunkpair *out)
 {
-    int64_t rounds = 0, last = -1;
-    for (int i = 0; i < n; i++) {
-        rounds = chunks[i].id.repeat > rounds ? chunks[i].id.repeat : rounds;
-        last = chunks[i].chunk > last ? chunks[i].chunk : last;
+    const struct chunk_record **p = malloc(((size_t)n + 1) * sizeof *p);
+    double *sa = malloc(((size_t)n + 1) * sizeof *sa), *sb = malloc(((size_t)n + 1) * sizeof *sb);
+    double *va = malloc(((size_t)n + 1) * sizeof *va), *vb = malloc(((size_t)n + 1) * sizeof *vb);
+    int np = 0, k = 0;
+    for (int i = 0; p && i < n; i++) {
+        const struct chunk_record *c = &chunks[i];
+        if (c->id.repeat >= 1 && c->ph[m].rate > 0 &&
+            (in_set(c->id.cell, a, na) || in_set(c->id.cell, b, nb)) &&
+            measured(recs, nrecs, c->id.cell, c->id.repeat))
+            p[np++] = c;
     }
-    size_t most = (size_t)(rounds * (last + 1));
-    double *sa = malloc((most + 1) * sizeof *sa), *sb = malloc((most + 1) * sizeof *sb);
-    double *v = malloc(((size_t)n + 1) * sizeof *v);
-    int k = 0;
-    for (int64_t r = 1; sa && sb && v && r <= rounds; r++) {
-        int64_t len = 0;        /* the chunks round r has on both sides */
-        while (len <= last && !isnan(at(chunks, n, a, na, r, len, m, v)) &&
-               !isnan(at(chunks, n, b, nb, r, len, m, v)))
-            len++;
-        for (int64_t c = len % 2; c < len; c++) {
-            sa[k] = at(chunks, n, a, na, r, c, m, v);
-            sb[k++] = at(chunks, n, b, nb, r, c, m, v);
+    if (p && sa && sb && va && vb) {
+        qsort(p, (size_t)np, sizeof *p, by_round_chunk);
+        int from = 0;           /* where the round in hand began in sa, sb */
+        int64_t round = -1, next = 0;
+        for (int i = 0; i < np;) {
+            int j = i, ka = 0, kb = 0;
+            for (; j < np && by_round_chunk(&p[i], &p[j]) == 0; j++) {
+                if (in_set(p[j]->id.cell, a, na))
+                    va[ka++] = p[j]->ph[m].rate;
+                if (in_set(p[j]->id.cell, b, nb))
+                    vb[kb++] = p[j]->ph[m].rate;
+            }
+            if (p[i]->id.repeat != round) {
+                end_round(sa, sb, from, &k);
+                from = k;
+                round = p[i]->id.repeat;
+                next = 0;
+            }
+            /* a round's series runs from its first chunk while both sides have each */
+            if (next >= 0 && p[i]->chunk == next && ka && kb) {
+                sa[k] = median_of(va, ka);
+                sb[k++] = median_of(vb, kb);
+                next++;
+            } else {
+                next = -1;
+            }
+            i = j;
         }
+        end_round(sa, sb, from, &k);
     }
-    chunkpair_compare(sa, sb, k, out);
+    chunkpair_compare(sa, sb, sa && sb ? k : 0, out);
+    free(p);
     free(sa);
     free(sb);
-    free(v);
+    free(va);
+    free(vb);
 }

@@ -19,8 +19,11 @@
 
 /* Compares cells a[0..na) against cells b[0..nb) (cell numbers) on
 ** phase m's rate over chunks[0..n), into *out (chunkpair.h: its ratio
-** > 1 when A is faster; NaN when no pair was found). */
-void pairseries_compare(const struct chunk_record *chunks, int n, const int64_t *a, int na,
+** > 1 when A is faster; NaN when no pair was found).  Only the runs recs
+** records as measured to their end (status ok) count, as in the
+** rounds' comparison: a side's cells are the same from chunk to chunk. */
+void pairseries_compare(const struct chunk_record *chunks, int n,
+                        const struct summary_record *recs, int nrecs, const int64_t *a, int na,
                         const int64_t *b, int nb, enum phase_id m, struct chunkpair *out);
 
 #endif

@@ -115,4 +115,9 @@ void runjson_unreserve(const char *dir);
 /* Writes json (a json_t *) to dir/name atomically.  0, or -1. */
 int runjson_write_file(void *json, const char *dir, const char *name);
 
+/* run.json's key, true when a round of a run in lockstep (--interleave
+** chunk) ran in more than one group (lockstep.h): its cells' chunks are
+** then no pairs. */
+#define RUNJSON_LOCKSTEP_SPLIT "lockstep_rounds_split"
+
 #endif

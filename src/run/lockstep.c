@@ -9,9 +9,12 @@
 */
 #include "lockstep.h"
 #include "cellproc.h"
+#include "stop.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(LOCKSTEP_MAX_CELLS < STOP_MAX_CHILDREN, "a lockstep group's processes at once");
 
 int lockstep_order(int64_t step, int j, int count)
 {

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Cells in lockstep at most: each is a process of the runner's at once
+** (stop.h's STOP_MAX_CHILDREN), with room for the graphs' gnuplot. */
+#define LOCKSTEP_MAX_CELLS 64
+
 /* A cell of a lockstep group. */
 struct lockstep_member {
     const struct soak_env *env;  /* its cell (started gated: cellproc.h) */

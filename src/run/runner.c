@@ -267,7 +267,8 @@ static void print_lockstep_room(const struct runner *r)
         printf(" (%" PRId64 " MiB of memory available: %s)", ram >> 20,
                most <= ram ? "their page caches fit together"
                            : "their page caches compete: reads may come from storage");
-    printf("; a round that does not fit the free disk runs in groups that do\n");
+    printf("; a round of more than %d cells, or that does not fit the free disk, runs in groups "
+           "that do, and its chunk pairs then decide nothing\n", LOCKSTEP_MAX_CELLS);
 }
 
 void runner_print_plan(const struct runner *r)
@@ -368,7 +369,17 @@ static int run_group(struct runner *r, int i, const struct soak_prior *prior,
     if (ok) {
         for (int j = 0; j < k; j++)
             bytes[j] = plan_estimate_db_bytes(r->cfg, &r->cells[i + j]);
-        k = lockstep_fit(bytes, k, sysinfo_free_bytes(r->db_dir), r->cfg->min_free);
+        int round = k;
+        k = lockstep_fit(bytes, k < LOCKSTEP_MAX_CELLS ? k : LOCKSTEP_MAX_CELLS,
+                         sysinfo_free_bytes(r->db_dir), r->cfg->min_free);
+        /* cells of one round in two groups ran apart: no chunk pairs (on
+        ** disk at once: the answer is read from there) */
+        json_t *root = runjson_root(r->rj);
+        if (k < round && !json_is_true(json_object_get(root, RUNJSON_LOCKSTEP_SPLIT))) {
+            json_object_set_new(root, RUNJSON_LOCKSTEP_SPLIT, json_true());
+            if (runjson_write(r->rj, r->out) != 0)
+                results_failed(r, "run.json", errno);
+        }
         for (int j = 0; j < k; j++) {
             runner_cell_env(r, i + j, j == 0 ? prior : NULL, pg, deadline, &rc[j]);
             m[j] = (struct lockstep_member){.env = &rc[j].env, .label = rc[j].label,
@@ -409,6 +420,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     int failed = 0, i;
     char decided[96] = "";                  /* why --repeat auto stopped, once it did */
     struct group g = {0, 0, NULL, NULL};    /* the runs a lockstep group ran */
+    int stop_failed = 0;                    /* a cell of this session failed */
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
     for (i = first; i < r->ncells && (!stop_signal || i < g.end); i++) {
@@ -427,7 +439,10 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
             progress_done(&pg);
         }
-        if (lost || res.results_full) {
+        /* in lockstep the group's cells all ran: each is recorded, a lost
+        ** or stopped one as interrupted, and a stop ends the run once the
+        ** group is, so that resume starts the next round */
+        if (res.results_full || (lost && cfg->interleave != IL_CHUNK)) {
             char why[400];
             snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
                      res.sum.reason);
@@ -436,16 +451,17 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             group_free(&g);
             return failed;
         }
-        if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
+        if (stop_signal && cfg->interleave != IL_CHUNK &&
+            (res.status == ST_INTERRUPTED || !res.db_created)) {
             r->end = "interrupted";
             note_where(r, i, res.sum.chunks, NULL);
             group_free(&g);
             return failed;
         }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
-            char msg[512];
-            snprintf(msg, sizeof msg, "%s: %s: %s", pg.name, status_names[res.status],
-                     res.sum.reason);
+            char msg[512], name[CELLNAME_MAX];
+            snprintf(msg, sizeof msg, "%s: %s: %s", runner_run_name(r, i, name, sizeof name),
+                     status_names[res.status], res.sum.reason);
             progress_note(&pg, msg);
         }
         if (record_cell(r, i, &res) != 0) {
@@ -455,12 +471,12 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         }
         if (res.db_created && !cfg->keep_db)
             remove_db(r, i, &res, &pg);     /* only now: a crash before this leaves it to resume */
-        if (soak_status_failed(res.status)) {
-            failed = 1;
-            if (cfg->on_error == OE_STOP && i + 1 >= g.end) {   /* a group ran is recorded */
-                i++;
-                break;
-            }
+        if (soak_status_failed(res.status))
+            failed = stop_failed = 1;
+        /* --on-error stop: after the failed cell, or its group's last (recorded too) */
+        if (stop_failed && cfg->on_error == OE_STOP && i + 1 >= g.end) {
+            i++;
+            break;
         }
         if (cfg->repeat_auto && round_ends(r, i) && r->cells[i].repeat >= 2 &&
             noise_decided(r->results, r->nresults, runner_baseline(r))) {

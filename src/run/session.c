@@ -124,6 +124,11 @@ static int check_paced(const struct config *cfg, char *err, size_t n)
 ** turn, and measure the wait. */
 static int check_interleave(const struct config *cfg, char *err, size_t n)
 {
+    if (cfg->interleave == IL_CHUNK && cfg->shard) {
+        snprintf(err, n, "--interleave chunk cannot run with --shard: a share's cells would "
+                 "run apart from the other shares'");
+        return -1;
+    }
     static const int busy[] = {DIM_READERS, DIM_PIN_READER, DIM_WRITE_RATE};
     for (size_t k = 0; cfg->interleave == IL_CHUNK && k < sizeof busy / sizeof *busy; k++) {
         const struct list *l = &cfg->dim[busy[k]];

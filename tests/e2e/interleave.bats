@@ -47,12 +47,13 @@ PY
 }
 
 @test "--interleave refuses what cannot take turns, and a bad mode, creating nothing" {
-    for extra in "--readers 2" "--pin-reader 1s" "--write-rate 1000"; do
+    for extra in "--readers 2" "--pin-reader 1s" "--write-rate 1000" "--shard 1/2"; do
         # shellcheck disable=SC2086
         run "$S" run --rows 4k --chunk 2k --interleave chunk $extra --db-dir "$DB" --out "$OUT" "${Q[@]}"
         [ "$status" -eq 2 ]
         [ "${#lines[@]}" -eq 1 ]
         [[ "$output" == *"--interleave chunk cannot run with ${extra%% *}:"* ]]
+        echo "$output"
         [ ! -e "$OUT" ] && [ ! -e "$DB" ]
     done
     run "$S" run --rows 4k --interleave cells --out "$OUT" "${Q[@]}"
@@ -61,14 +62,34 @@ PY
     [ ! -e "$OUT" ]
 }
 
-@test "a round stopped inside while in lockstep is not resumed, and nothing is changed" {
+@test "a stop in lockstep records the round's cells and ends there; resume runs the next round" {
     # cell 2 holds after its first chunk until the stop; cell 1, waiting
     # for its turn, ends on the stop without another chunk
     SQLSOAK_TEST_HANG=2:between:0 interrupt_after 3 "$OUT/chunks.csv" "$T/log" "$S" run \
-        --rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk \
+        --rows 40k --chunk 10k --reads 10 --journal delete,wal --repeat 2 --interleave chunk \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$(order "$OUT/chunks.csv")" = "1:0 2:0" ]
-    grep -q "interrupted run 1 of 2: cell 1 after 1 of 4 chunks" "$T/log"
+    grep -q "interrupted before run 3 of 4: cell 1 · repeat 2" "$T/log"
+    [ "$(cut -d, -f2,3 "$OUT/summary.csv" | tail -n +2 | tr '\n' ' ')" = "1,1 2,1 " ]
+    [ "$(grep -c ',interrupted,interrupted after 1 of 4 chunks,' "$OUT/summary.csv")" -eq 2 ]
+    [ -z "$(ls -A "$DB")" ]         # recorded: their databases are gone
+    run "$S" resume "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 2 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3" ]
+}
+
+@test "a round in lockstep killed inside is not resumed, and nothing is changed" {
+    SQLSOAK_TEST_HANG=2:between:0 start run --rows 40k --chunk 10k --reads 10 \
+        --journal delete,wal --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        grep -q "hangs at between" "$T/stderr" && break
+        sleep 0.01
+    done
+    kill -9 "$PID"
+    wait "$PID" || true
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0" ]
     ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/before"
     run "$S" resume "$OUT"
     [ "$status" -eq 2 ]
@@ -76,6 +97,41 @@ PY
     [[ "$output" == *"stopped inside a round run in lockstep"* ]]
     ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/after"
     cmp "$T/before" "$T/after"
+}
+
+@test "cells in lockstep that end on their own between turns are recorded, and --max-time ends the round" {
+    # each chunk slowed past --max-time: cell 1 ends after its first chunk,
+    # cell 2 at its first turn; both are recorded, the next round skipped
+    SQLSOAK_TEST_SLOW=20000 run "$S" run --rows 40k --chunk 20k --reads 10 --journal delete,wal \
+        --repeat 2 --interleave chunk --max-time 1s --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$OUT/summary.csv" <<'PY'
+import csv, sys
+rows = {(r["cell"], r["repeat"]): (r["status"], r["reason"]) for r in csv.DictReader(open(sys.argv[1], newline=""))}
+assert rows[("1", "1")] == ("interrupted", "'--max-time reached after 1 of 2 chunks"), rows
+assert rows[("2", "1")] == ("interrupted", "'--max-time reached before its first chunk"), rows
+assert rows[("1", "2")][0] == rows[("2", "2")][0] == "skipped", rows
+PY
+    [ -z "$(ls -A "$DB")" ]
+}
+
+@test "--on-error stop in lockstep: the round of the failed cell is recorded, the next is skipped" {
+    SQLSOAK_TEST_HANG=1:read:1 run "$S" run --rows 4k --chunk 1k --reads 10 --sync off,full \
+        --repeat 2 --interleave chunk --watchdog 2s --on-error stop --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 1 ]
+    # the note names the cell that hung, not the last to have had a turn
+    [[ "$output" == *"run 1 of 4: cell 1 · repeat 1: hung"* ]]
+    [ "$(cut -d, -f2,3,37 "$OUT/summary.csv" | tail -n +2 | tr '\n' ' ')" = "1,1,hung 2,1,ok 1,2,skipped 2,2,skipped " ]
+}
+
+@test "a round of more cells than run at once goes in groups, and its chunk pairs decide nothing" {
+    run "$S" run --rows 2k --chunk 1k --reads 10 --sync off,normal \
+        --cache-size "$(seq -s, 1000 1021)" --journal delete,wal,truncate --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"a round of more than 64 cells"* ]]
+    [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 132 ]
+    python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["lockstep_rounds_split"] is True' "$OUT/run.json"
+    [[ "$output" != *"chunk pairs, run in lockstep"* ]]
 }
 
 # dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
