@@ -14,6 +14,9 @@ TITLE = (MODE eq "compare" ? "Write amplification across runs" : "Write amplific
 set title TITLE."\n".DESC font "sans,12"
 set ylabel "bytes written to storage per row inserted (B)"
 set yrange [0:*]
+# 12.3k, not 12345: the plot's left margin is fixed (_key.gp), and a wide
+# tick pushed the label off the page (a loaded machine's 2014 preset)
+set format y "%.1s%c"
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
     plot for [j=1:NREPS] series(rep(j)) using 'rows':'io_write_bytes_per_row' with lines \

@@ -106,6 +106,27 @@ draw_png() {
     [ "$(echo "$output" | wc -l)" -ge 3 ]
 }
 
+@test "amplification graph: a hundred kilobytes a row keeps its axis label on the page" {
+    # run a's figures scaled up to where a six-digit tick pushed the label
+    # off the fixed left margin (a loaded machine's 2014 preset drew it cut)
+    d=$BATS_TEST_TMPDIR/wide
+    cp -r "$RUNS/a" "$d"
+    rm -rf "$d/plots"
+    python3 - "$d/chunks.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+c, n = rows[0].index("io_write_bytes"), rows[0].index("chunk_rows")
+for r in rows[1:]:
+    r[c] = str(int(r[n]) * 100000)
+csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+    "$SQLSOAK" plot "$d" >/dev/null
+    run python3 "$CHECK" "$d/plots/amplification.svg"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    check_svg "$d/plots/amplification.svg" "bytes written to storage per row inserted (B)"
+}
+
 @test "write graph of the 2014 shape: seconds per million rows beside the published curve, its legend whole" {
     d=$RUNS/s2014
     for g in write write_log; do
