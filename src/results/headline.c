@@ -472,9 +472,11 @@ static void dimensions(const struct headline_input *in, struct headline *h)
             continue;
         best_text(in, d, PHASE_WRITE, w, sizeof w);
         best_text(in, d, PHASE_READ, r, sizeof r);
+        /* cells with more processes than cores: every ratio between them
+        ** measures the CPU's sharing too, not the readers' alone */
         if (*w)
             add(h, HL_DIM, "%s: %s%s%s.%s", d == DIM_LIB ? "sqlite" : dim_table[d].column, w,
-                *r ? "; " : "", r, d == DIM_READERS ? oversubscribed(in, "ratios") : "");
+                *r ? "; " : "", r, oversubscribed(in, "ratios"));
     }
 }
 

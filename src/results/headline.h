@@ -15,7 +15,10 @@
 **   HL_DIM      for each dimension that varies, its best value against
 **               the baseline's, in hyperfine's form ("wal writes 1.99
 **               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
-**               established (noise.h's rule: a 95% interval or nothing);
+**               established (noise.h's rule: a 95% interval or nothing),
+**               with what a run in lockstep's chunk pairs say (pairseries.h),
+**               and, when a cell's processes outnumber the cores, that
+**               its ratios measure the CPU's sharing too;
 **   HL_UPDATES, HL_DELETES, HL_FREELIST
 **               the baseline cell's updates and deletes, their rows a
 **               chunk, rate and latency, and the freelist its deletes left

@@ -364,6 +364,10 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"- Under DELETE, readers waited "*" ms per COMMIT; under WAL, "*" ms. $note"* ]]
+    # beside every ratio of those cells, the readers' and the journal's alike
+    ratios=${note/these waits/these ratios}
+    [[ "$output" == *"- readers: "*". $ratios"* ]]
+    [[ "$output" == *"- journal_mode: "*". $ratios"* ]]
     python3 - "$T/o/run.json" 64 <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1])); j["host"]["cpus"] = int(sys.argv[2])
