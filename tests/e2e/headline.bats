@@ -232,6 +232,25 @@ want = 2 ** (a + b * math.log2(1e6))
 # printed to three figures (0.163, 2.53, 58.7): half a unit of the last is the rounding
 assert abs(proj - want) <= 0.006 * want, (proj, want)
 assert lo <= proj <= hi, (lo, proj, hi)
+# the device's bytes a row, projected the same way (wear), where the
+# machine counts them
+dev = [c for c in ch if c["dev_write_bytes"] not in ("", "nan") and float(c["dev_write_bytes"]) > 0]
+wear = [l.strip() for l in out.splitlines() if l.strip().startswith("Wear (cell 1")]
+if len(dev) < 3:
+    sys.exit(0)
+m = re.search(r"projected to 1M rows from its scaling fit, ([0-9.]+) (bytes|kB|MB) a row "
+              r"\(([0-9.]+)\.\.([0-9.]+), a 95% prediction interval\)", wear[0])
+assert m, wear
+unit = {"bytes": 1, "kB": 1e3, "MB": 1e6}[m.group(2)]
+got = float(m.group(1)) * unit
+xs = [math.log2(float(c["rows"])) for c in dev]
+ys = [math.log2(float(c["dev_write_bytes"]) / float(c["chunk_rows"])) for c in dev]
+n = len(xs); mx = sum(xs) / n; my = sum(ys) / n
+b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+want = 2 ** (my - b * mx + b * math.log2(1e6))
+# half a unit of the last figure printed is the rounding
+d = len(m.group(1).split(".")[1]) if "." in m.group(1) else 0
+assert abs(got - want) <= max(0.006 * want, 0.5 * 10 ** -d * unit), (got, want, wear)
 PY
     # the run's own size asked: nothing projected
     run "$S" plot "$T/t"
