@@ -83,7 +83,7 @@ static void build(const struct run *r, int64_t base, const char *preset, int64_t
                   struct headline *h)
 {
     struct headline_input in = {r->recs, r->nrecs, r->chunks, r->nchunks, base, preset, planned,
-                                0, 2, NULL, 0, 0, 0};
+                                0, 2, NULL, 0, 0, 0, 0};
     headline_build(&in, h);
 }
 
@@ -397,7 +397,7 @@ static void test_need(void **state)
     for (int k = 0; k < r.nchunks; k++)
         r.chunks[k].ph[PHASE_WRITE].rate = 1e9 / (double)r.chunks[k].rows;
     struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 64000, 0, 2, &nd,
-                                0, 0, 0};
+                                0, 0, 0, 0};
     assert_int_equal(need_parse("writes=100k/s", &nd, err, sizeof err), 0);
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_NEED, "Need (writes 100k/s): cell 1 falls short from about "
@@ -458,7 +458,7 @@ static void test_oversubscribed(void **state)
     cell(&r, 1, 1, 2000, 1000);
     cell(&r, 2, 1, 1000, 500)->id.v[DIM_READERS] = 2;
     struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 0, 0, 2, NULL,
-                                0, 0, 0};
+                                0, 0, 0, 0};
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_DIM, "readers: 0 (the baseline) writes fastest"));
     assert_non_null(line_with(&h, HL_DIM, "A writer and 2 readers are 3 processes on this "

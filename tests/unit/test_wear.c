@@ -222,7 +222,7 @@ static void test_findings(void **state)
     assert_int_equal(need_parse("writes=200/s", &nd, err, sizeof err), 0);
     /* the device at rest: 21 kB/s over 1.5 s; during the cells 1.68 MB in 4 s */
     struct headline_input in = {r.recs, r.nrecs, r.chunks, r.nchunks, 1, NULL, 4000, 0, 2, &nd,
-                                0, 21000, 1.5};
+                                0, 21000, 1.5, 0};
     headline_build(&in, &h);
     const struct headline_line *l =
         line_with(&h, HL_WRITES, "Writes (delete, the baseline), in bytes a row: SQLite wrote "
