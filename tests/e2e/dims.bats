@@ -71,7 +71,7 @@ PY
 
 @test "dims: a library built without WAL has no wal_autocheckpoint: that cell is unsupported" {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
-    SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
+    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
         "$SQLITE_AMALGAMATION" "$T/lib" "${CC:-cc}"
     [ "$status" -eq 0 ]
     lib=$(ls "$T"/lib/*/libsqlite3.so)

@@ -7,7 +7,7 @@
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
     export OLDLIB_DIR="$BATS_FILE_TMPDIR/sqlite"
-    make -s -C "$BATS_TEST_DIRNAME/../.." sqlite-lib SRC="$SQLITE_AMALGAMATION" \
+    SQLITE_OPT=-O0 make -s -C "$BATS_TEST_DIRNAME/../.." sqlite-lib SRC="$SQLITE_AMALGAMATION" \
         B="$BATS_FILE_TMPDIR" >"$BATS_FILE_TMPDIR/build.log" 2>&1
 }
 
