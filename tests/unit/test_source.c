@@ -193,6 +193,7 @@ static const struct {
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
     {"status.c", "status rows chunk reason", "run.json keys"},
     {"headline.c", "rows", "run.json keys"},
+    {"headlinedevice.c", "rows", "a figure's unit"},
     {"sysinfo.c", "device", "run.json keys"},
 };
 
