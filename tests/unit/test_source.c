@@ -182,7 +182,8 @@ static const struct {
     {"plottimeline.c", "phase write_rows_per_s temp_c cpu_mhz",
      "the columns of the timeline and telemetry data files"},
     {"preset.c", "readers updates", "presets' names"},
-    {"report.c", "status intact corrupt", "run.json keys; the outcome words as CSS classes"},
+    {"report.c", "status", "run.json keys"},
+    {"reportcrash.c", "intact corrupt", "the outcome words as CSS classes"},
     {"resume.c", "status rows chunk", "run.json keys"},
     {"runjson.c", "schema_version status cell repeat", "run.json keys"},
     {"cellentry.c",
@@ -193,6 +194,7 @@ static const struct {
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
     {"status.c", "status rows chunk reason", "run.json keys"},
     {"headline.c", "rows", "run.json keys"},
+    {"headlinedevice.c", "rows", "a figure's unit"},
     {"sysinfo.c", "device", "run.json keys"},
 };
 

@@ -1,0 +1,280 @@
+/*
+** reportcells: the table of cells in report.html.  See reportcells.h.
+*/
+#include "reportcells.h"
+#include "html.h"
+
+#include "cellname.h"
+#include "digits.h"
+#include "dims.h"
+#include "noise.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The settings that identify a cell, in the order the summary shows them:
+** the dimensions of dims.h (the library by its version), then read_from. */
+#define NIDENTITY (DIM_COUNT + 1)
+
+static const char *identity(int c)
+{
+    if (c == DIM_COUNT)
+        return colid_name(COL_read_from);
+    return dim_table[c].label_column ? dim_table[c].label_column : dim_table[c].column;
+}
+
+/* What a reader came for, after the settings that vary: the column and
+** its heading.  Then the details, under their summary.csv names. */
+static const struct {
+    enum colid col;      /* COL_COUNT: the latency figure lat */
+    int lat;
+    const char *head;
+    enum colid older;    /* COL_COUNT: none */
+    int inverse;         /* shown as 1 / the column's figure */
+} lead[] = {
+    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0},
+    /* the scaling figure as the headline states it, a cost: how much more
+    ** a row written cost at the last full chunk than at the first (the
+    ** column is the rates' ratio, its inverse) */
+    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1},
+    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0},
+    /* the cell's p99; a folder older than that column has the median of
+    ** its chunks' p99s only */
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0},
+};
+static const struct {
+    enum colid col;
+    const char *head;
+} details[] = {
+    {COL_rows, "rows in the table"},
+    {COL_write_rows_per_s_first, "write rows/s first chunk"},
+    {COL_write_rows_per_s_last, "write rows/s last chunk"},
+    {COL_io_write_bytes_per_row, "bytes to storage per row"},
+    {COL_dev_write_bytes_per_row, "bytes the device wrote per row"},
+    {COL_read_io_bytes_per_read, "bytes read per read"},
+    {COL_db_bytes, "database bytes"},
+    {COL_wall_s, "wall s"},
+};
+#define NLEAD (int)(sizeof lead / sizeof *lead)
+#define NDETAILS (int)(sizeof details / sizeof *details)
+
+/* The column of lead c. */
+static const char *lead_col(int c)
+{
+    return lead[c].col == COL_COUNT ? latency_table[lead[c].lat].column : colid_name(lead[c].col);
+}
+
+/* Field col of a row: a name from the schema's tables (colid_name,
+** dim_table, latency_table). */
+static const char *str_at(const struct report_row *x, const char *col)
+{
+    return csvin_str_named(&x->run->summary, x->row, col);
+}
+
+/* Identity setting c of a row; a file that predates a dimension's column
+** holds what that release ran with. */
+static const char *id_at(const struct report_row *x, int c)
+{
+    const char *v = str_at(x, identity(c));
+    return c < DIM_COUNT ? dims_field(c, v) : v;
+}
+
+/* Identity column c of x as the terminal says it: 1k, not 1024. */
+static const char *id_shown(const struct report_row *x, int c, char *buf, size_t n)
+{
+    if (c < DIM_COUNT && !dim_table[c].label_column)
+        return dims_human(c, str_at(x, identity(c)), buf, n);
+    return id_at(x, c);
+}
+
+/* Whether col has more than one value over the rows. */
+static int varies(const struct report_row *x, int n, const char *col)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(str_at(&x[i], col), str_at(&x[0], col)) != 0)
+            return 1;
+    return 0;
+}
+
+static int id_varies(const struct report_row *x, int n, int c)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(id_at(&x[i], c), id_at(&x[0], c)) != 0)
+            return 1;
+    return 0;
+}
+
+/* An identity column in words: "page_size" -> "page size". */
+static const char *spaced(const char *csv, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", csv);
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    return buf;
+}
+
+/* A number of the table, grouped by thousands (digits). */
+static void num_cell(FILE *f, const char *v)
+{
+    char b[64];
+    html_cell(f, " class=n", digits_grouped(v, b, sizeof b));
+}
+
+/* Below the table: the summary.csv name of each figure's column, where a
+** printout (which has no hover titles) still shows it. */
+static void names_key(FILE *f)
+{
+    fputs("<p class=key>Columns in summary.csv: ", f);
+    for (int c = 0; c < NLEAD; c++) {
+        fputs(c ? " · " : "", f);
+        html_esc(f, lead[c].head);
+        fputs(lead[c].inverse ? " <code>1 / " : " <code>", f);
+        html_esc(f, lead_col(c));
+        fputs("</code>", f);
+    }
+    for (int c = 0; c < NDETAILS; c++) {
+        fputs(" · ", f);
+        html_esc(f, details[c].head);
+        fputs(" <code>", f);
+        html_esc(f, colid_name(details[c].col));
+        fputs("</code>", f);
+    }
+    fputs("; a setting under its own name, with _ for each space.</p>\n", f);
+}
+
+/* The rows of r's summary in order of cell, then repeat: the repeats of a
+** cell side by side (summary.csv has them in the order they ran,
+** interleaved).  The caller frees the array; NULL when out of memory. */
+static struct report_row *by_cell(const struct plotdata_run *r)
+{
+    struct report_row *o = calloc((size_t)r->summary.nrows + 1, sizeof *o);
+    for (int i = 0; o && i < r->summary.nrows; i++) {
+        struct report_row x = {r, i, 0};
+        double c = csvin_num(&r->summary, CSV_SUMMARY, i, COL_cell);
+        double k = csvin_num(&r->summary, CSV_SUMMARY, i, COL_repeat);
+        int j = i;
+        for (; j > 0; j--) {
+            double pc = csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, COL_cell);
+            if (pc < c ||
+                (pc == c && csvin_num(&r->summary, CSV_SUMMARY, o[j - 1].row, COL_repeat) <= k))
+                break;
+            o[j] = o[j - 1];
+        }
+        o[j] = x;
+    }
+    return o;
+}
+
+/* The table of cells: the settings the same in every row stated once
+** above it; in it, (for a comparison, the match and the run,) the cell and
+** its repeat (when a cell ran more than once), the settings that vary,
+** the rates, p99 and the status (with its reason when not ok), then the
+** details.  Rates lead: behind fifteen identity columns they were
+** off-screen. */
+void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
+{
+    int vary[NIDENTITY], nconst = 0;
+    char sp[64];
+    const char *repeat = colid_name(COL_repeat);
+    int rep = varies(x, n, repeat) || (n > 0 && strcmp(str_at(x, repeat), "1") != 0);
+    int ratios = 0;     /* the comparisons with the baseline, of a run's own cells only */
+    for (int i = 0; !compare && i < n; i++)
+        ratios |= (*str_at(&x[i], colid_name(COL_write_vs_cell1)) != 0) |
+                  (*str_at(&x[i], colid_name(COL_read_vs_cell1)) ? 2 : 0);
+    char write_head[48 + CELLNAME_MAX], read_head[48 + CELLNAME_MAX], base[CELLNAME_MAX];
+    cellname(base, sizeof base, n ? x[0].run->baseline : 1, 1, 1);
+    snprintf(write_head, sizeof write_head, "write × %s", base);
+    snprintf(read_head, sizeof read_head, "read × %s", base);
+    for (int c = 0; c < NIDENTITY; c++) {
+        vary[c] = id_varies(x, n, c);
+        if (!vary[c] && n > 0) {
+            fputs(nconst++ ? " · " : "<p class=same>Every cell: ", f);
+            fprintf(f, "%s <b>", identity(c));
+            html_esc(f, id_shown(x, c, sp, sizeof sp));
+            fputs("</b>", f);
+        }
+    }
+    if (nconst)
+        fputs("</p>\n", f);
+    fputs("<div class=scroll><table class=sum>\n<tr>", f);
+    if (compare) {
+        html_head(f, "match");
+        html_head(f, "run");
+    }
+    html_head(f, colid_name(COL_cell));
+    if (rep)
+        html_head(f, colid_name(COL_repeat));
+    for (int c = 0; c < NIDENTITY; c++)
+        if (vary[c])
+            html_head_named(f, spaced(identity(c), sp, sizeof sp), identity(c));
+    for (int c = 0; c < NLEAD; c++)
+        html_head_named(f, lead[c].head, lead_col(c));
+    for (int m = 0; m < 2; m++)
+        if (ratios & (1 << m))
+            html_head(f, m ? read_head : write_head);
+    html_head(f, colid_name(COL_status));
+    for (int c = 0; c < NDETAILS; c++)
+        html_head_named(f, details[c].head, colid_name(details[c].col));
+    fputs("</tr>\n", f);
+    for (int i = 0; i < n; i++) {
+        const char *st = str_at(&x[i], colid_name(COL_status));
+        int ok = strcmp(st, "ok") == 0;
+        fprintf(f, "<tr class=\"%s\">", ok ? "ok" : "bad");
+        if (compare) {
+            fprintf(f, "<td>%d</td>", x[i].match);
+            html_cell(f, "", x[i].run->name);
+        }
+        html_cell(f, "", str_at(&x[i], colid_name(COL_cell)));
+        if (rep)
+            html_cell(f, "", str_at(&x[i], colid_name(COL_repeat)));
+        for (int c = 0; c < NIDENTITY; c++)
+            if (vary[c])
+                html_cell(f, "", id_shown(&x[i], c, sp, sizeof sp));
+        for (int c = 0; c < NLEAD; c++) {
+            const char *v = *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
+                                ? str_at(&x[i], lead_col(c))
+                                : str_at(&x[i], colid_name(lead[c].older));
+            char inv[32];
+            double d = strtod(v, NULL);
+            if (lead[c].inverse && *v && d > 0)
+                snprintf(inv, sizeof inv, "%.2f", 1 / d), v = inv;
+            num_cell(f, v);
+        }
+        char t[160];
+        for (int m = 0; m < 2; m++)
+            if (ratios & (1 << m))
+                html_cell(f, " class=nv", noise_text_against(&x[i].run->summary, x[i].row,
+                                                            m ? PHASE_READ : PHASE_WRITE,
+                                                            x[i].run->baseline, t, sizeof t));
+        fputs("<td class=st>", f);
+        html_esc(f, st);
+        if (!ok && *str_at(&x[i], colid_name(COL_reason))) {
+            fputs(": ", f);
+            html_esc(f, str_at(&x[i], colid_name(COL_reason)));
+        }
+        fputs("</td>", f);
+        for (int c = 0; c < NDETAILS; c++)
+            num_cell(f, str_at(&x[i], colid_name(details[c].col)));
+        fputs("</tr>\n", f);
+    }
+    fputs("</table></div>\n", f);
+    names_key(f);
+}
+
+void reportcells_summary(FILE *f, const struct plotdata_run *r)
+{
+    struct report_row *x = by_cell(r);
+    char how[300];
+    if (*noise_statement(&r->summary, r->baseline, how, sizeof how)) {
+        fputs("<p class=same>Noise: ", f);
+        html_esc(f, how);
+        fputs("</p>\n", f);
+    }
+    if (x)
+        reportcells_table(f, x, r->summary.nrows, 0);
+    else
+        fputs("<p>Out of memory: no table.</p>\n", f);
+    free(x);
+}

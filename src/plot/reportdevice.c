@@ -1,0 +1,199 @@
+/*
+** reportdevice: the storage device in report.html.  See reportdevice.h.
+*/
+#include "reportdevice.h"
+#include "html.h"
+
+#include "cellname.h"
+#include "devinfo.h"
+#include "efficiency.h"
+#include "infile.h"
+#include "wear.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+/* The device's writes apart from the cells (run.json's device_idle,
+** devwear.h), against its rate during them (bytes over seconds), and an
+** eMMC's own wear estimate at the run's start and end (device_life). */
+static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
+{
+    const json_t *idle = json_object_get(rj, "device_idle");
+    double s = json_number_value(json_object_get(idle, "seconds"));
+    double w = json_number_value(json_object_get(idle, "write_bytes_per_s"));
+    char a[40], b[40];
+    fputs("<p>The device's count holds every writer of the device, not the database's "
+          "alone: the filesystem's journal and metadata, and any other program writing to it. ",
+          f);
+    if (s > 0 && w >= 0) {
+        fprintf(f, "While sqlsoak idled (%.1f s before the first cell, after a sync of the "
+                   "filesystem), the device wrote %s a second", s,
+                wear_bytes_text(w, a, sizeof a));
+        double share = wear_idle_share_pct(w, bytes, wall);
+        if (!isnan(share))
+            fprintf(f, ": %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0,
+                    share, wear_bytes_text(bytes / wall, b, sizeof b));
+        fputs(".</p>\n", f);
+    } else {
+        fputs("Its writes while sqlsoak idled were not measured here.</p>\n", f);
+    }
+    const json_t *life = json_object_get(rj, "device_life");
+    if (!json_is_object(life))
+        return;
+    fputs("<p>Its own wear estimate (eMMC <code>life_time</code>, <code>pre_eol_info</code>):", f);
+    static const char *const when[] = {"start", "end"};
+    for (int i = 0; i < 2; i++) {
+        const json_t *o = json_object_get(life, when[i]);
+        if (!json_is_object(o))
+            continue;
+        fprintf(f, " at the run's %s,", when[i]);
+        if (json_is_integer(json_object_get(o, "life_time_est_a")))
+            fprintf(f, " type A %s, type B %s,",
+                    devinfo_life_text((int)json_integer_value(json_object_get(o,
+                                      "life_time_est_a")), a, sizeof a),
+                    devinfo_life_text((int)json_integer_value(json_object_get(o,
+                                      "life_time_est_b")), b, sizeof b));
+        if (json_is_integer(json_object_get(o, "pre_eol_info")))
+            fprintf(f, " pre-EOL %s,", devinfo_pre_eol_text((int)json_integer_value(
+                                                   json_object_get(o, "pre_eol_info"))));
+    }
+    fputs(" as the device says it.</p>\n", f);
+}
+
+/* What SQLite wrote, by file (the counting VFS's summary columns), and
+** its writes' two counts downstream: per cell its bytes per row to each
+** file and its syncs per COMMIT, beside what the process wrote to the
+** storage (the kernel's io_write_bytes, after the page cache merged
+** rewrites of the same pages) and what reached the device (its own
+** sectors written, others' writes included), and what the matrix writes
+** to the device in an 8-hour night at that rate: wear is what reaches
+** it. */
+void reportdevice_writes(FILE *f, const struct plotdata_run *r)
+{
+    static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
+                                         COL_vfs_wal_bytes_per_row, COL_vfs_other_bytes_per_row};
+    static const char *const file[] = {"database", "journal", "WAL", "other"};
+    double bytes = 0, dbytes = 0, wall = 0;  /* the process's (else SQLite's), the device's */
+    int said = 0, kernel = 1, dev = 1;       /* every cell has the kernel's, the device's count */
+    for (int i = 0; i < r->summary.nrows; i++) {
+        const struct csvin *t = &r->summary;
+        double rows = csvin_num(t, CSV_SUMMARY, i, COL_rows);
+        double syncs = csvin_num(t, CSV_SUMMARY, i, COL_vfs_syncs_per_commit);
+        if (strcmp(csvin_str(t, CSV_SUMMARY, i, COL_status), "ok") != 0 ||
+            isnan(csvin_num(t, CSV_SUMMARY, i, per_row[0])))
+            continue;
+        if (!said++)
+            fputs("<h2>Writes by file</h2>\n<p>A row's writes by three counts, each further "
+                  "down: what SQLite wrote into its files (a counting VFS), per row inserted; "
+                  "what the process wrote to the storage (the kernel's count of the pages it "
+                  "dirtied, <code>io_write_bytes</code>): the page cache merges rewrites of the "
+                  "same pages before they leave it, so this can be far smaller; and what "
+                  "reached the device (its own count of the sectors it wrote, "
+                  "<code>dev_write_bytes</code>): the pages, and the filesystem's journal and "
+                  "metadata with them.</p>\n<ul>\n", f);
+        char name[CELLNAME_MAX];
+        fprintf(f, "<li>%s: ", plotdata_cell_name(r, t, CSV_SUMMARY, i, name, sizeof name));
+        double all = 0;
+        for (int k = 0; k < 4; k++) {
+            double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
+            all += isnan(b) ? 0 : b;
+        }
+        fprintf(f, "SQLite wrote %.1f bytes a row into its files (", all);
+        for (int k = 0, n = 0; k < 4; k++) {
+            double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
+            if (b > 0)
+                fprintf(f, "%s%s %.1f", n++ ? ", " : "", file[k], b);
+        }
+        fputs(")", f);
+        double kb = csvin_num(t, CSV_SUMMARY, i, COL_io_write_bytes_per_row);
+        if (isnan(kb))
+            kernel = 0;
+        else
+            fprintf(f, "; the process wrote %.1f to the storage%s", kb,
+                    kb * 1.25 < all ? " (the page cache merged rewrites)" : "");
+        double db = csvin_num(t, CSV_SUMMARY, i, COL_dev_write_bytes_per_row);
+        if (isnan(db))
+            dev = 0;
+        else
+            fprintf(f, "; %.1f reached the device", db);
+        if (!isnan(syncs))
+            fprintf(f, "; %.2f syncs per COMMIT", syncs);
+        fputs("</li>\n", f);
+        bytes += (isnan(kb) ? all : kb) * rows;
+        dbytes += isnan(db) ? 0 : db * rows;
+        wall += csvin_num(t, CSV_SUMMARY, i, COL_wall_s);
+    }
+    if (!said)
+        return;
+    fputs("</ul>\n", f);
+    char path[4200], err[512];
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    json_t *rj = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
+    if (dev)
+        device_apart(f, rj, dbytes, wall);
+    json_decref(rj);
+    /* the night's bytes: the process's own (SQLite's where the kernel
+    ** counts none), and the device's, which hold its other writers' too */
+    if (!(wall > 0))
+        return;
+    fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
+               "this matrix writes about %.1f GB to it in an 8-hour night",
+            bytes / 1e6, wall,
+            kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
+            bytes / wall * 8 * 3600 / 1e9);
+    if (dev)
+        fprintf(f, "; by the device's count, its other writers' included, about %.1f GB",
+                dbytes / wall * 8 * 3600 / 1e9);
+    fputs(".</p>\n", f);
+}
+
+/* The device's own limits (run.json's device_limits, run --probe) and
+** each measured cell against them (efficiency.h); nothing without them. */
+void reportdevice_limits(FILE *f, const struct plotdata_run *r)
+{
+    char path[4200], err[512], said[1024];
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    json_t *rj = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
+    json_t *lim = json_object_get(rj, "device_limits");
+    if (!json_is_object(lim)) {
+        json_decref(rj);
+        return;
+    }
+    fputs("<h2>How close to the device</h2>\n<p>The storage alone (<code>sqlsoak probe</code>", f);
+    fprintf(f, ", %.1f s): write + fdatasync %.0f/s, write + fsync %.0f/s, 4 KiB random reads "
+               "%.0f/s (",
+            json_number_value(json_object_get(lim, "seconds")),
+            json_number_value(json_object_get(json_object_get(lim, "write_fdatasync"),
+                                              "ops_per_s")),
+            json_number_value(json_object_get(json_object_get(lim, "write_fsync"), "ops_per_s")),
+            json_number_value(json_object_get(json_object_get(lim, "random_read_4k"),
+                                              "ops_per_s")));
+    html_esc(f, json_string_value(json_object_get(lim, "read_method")));
+    fprintf(f, "), sequential write %.1f MB/s.",
+            json_number_value(json_object_get(lim, "seq_write_mb_per_s")));
+    /* the SD card class, where the probe judged it (older run.json files
+    ** have no sd_class) */
+    const char *cls = json_string_value(json_object_get(json_object_get(lim, "sd_class"), "said"));
+    if (cls) {
+        fputs(" SD card class, by 4 KiB random writes and reads at queue depth 4: ", f);
+        html_esc(f, cls);
+        fputs(" (", f);
+        html_esc(f, json_string_value(json_object_get(json_object_get(lim, "sd_class"), "source")));
+        fputs(").", f);
+    }
+    fputs("</p>\n<ul>\n", f);
+    for (int i = 0; i < r->summary.nrows; i++) {
+        struct efficiency e;
+        if (strcmp(csvin_str(&r->summary, CSV_SUMMARY, i, COL_status), "ok") != 0 ||
+            efficiency_of(lim, &r->summary, i, &e) != 0 || !efficiency_say(&e, said, sizeof said))
+            continue;
+        char name[CELLNAME_MAX];
+        fprintf(f, "<li>%s: ",
+                plotdata_cell_name(r, &r->summary, CSV_SUMMARY, i, name, sizeof name));
+        html_esc(f, said);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+    json_decref(rj);
+}

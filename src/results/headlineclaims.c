@@ -1,0 +1,162 @@
+/*
+** headlineclaims: the presets' published claims beside this run's
+** verdicts.  See headlineclaims.h.
+*/
+#include "headlineclaims.h"
+#include "headlinedims.h"
+#include "headlinescaling.h"
+
+#include "dims.h"
+#include "noise.h"
+#include "summary.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- the published claims of the presets: one row each ---- */
+
+enum claim_kind {
+    CL_FLAT,     /* write cost per row stays within 5% per doubling of the table */
+    CL_FASTER,   /* value a of dim writes faster than value b */
+    CL_BEST      /* value a of dim writes fastest of all */
+};
+
+static const struct claim {
+    const char *preset;
+    const char *claim;          /* as published, with its figures */
+    enum claim_kind kind;
+    int dim;
+    const char *a, *b;          /* values in the user's words (baseline_value's) */
+} claims[] = {
+    {"2014", "writes stay flat as the table grows (2.52 s per million rows at the start, "
+             "2.74 s at 99M rows)", CL_FLAT, DIM_COUNT, NULL, NULL},
+    {"txn", "one transaction per batch writes far faster than a commit per row (9.844 ms "
+            "against 2,138.751 ms for 1,024 rows)", CL_FASTER, DIM_COMMIT_EVERY, "1024", "1"},
+    {"journal", "wal writes faster than delete", CL_FASTER, DIM_JOURNAL, "wal", "delete"},
+    {"pages", "4k pages are fastest", CL_BEST, DIM_PAGE_SIZE, "4k", NULL},
+};
+#define NCLAIMS (int)(sizeof claims / sizeof *claims)
+
+/* A factor per doubling within this of 1 is "flat". */
+#define FLAT_PER_DOUBLING 0.05
+
+/* The index of value text among v's values, or -1. */
+static int value_index(const struct summary_dim *v, const char *text)
+{
+    for (int k = 0; k < v->nv; k++)
+        if (strcmp(v->names[k], text) == 0)
+            return k;
+    return -1;
+}
+
+/* The ratio of value a's cells over value b's, for writes. */
+static void compare_values(const struct headline_input *in, const struct summary_dim *v, int a,
+                           int b, struct noise_ratio *q)
+{
+    size_t nc = (size_t)v->ncombos;
+    noise_compare(in->recs, in->nrecs, &v->cells[(size_t)a * nc], v->ncells[a],
+                  &v->cells[(size_t)b * nc], v->ncells[b], PHASE_WRITE, q);
+}
+
+static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
+{
+    struct headlinescaling_fit f;
+    char t[200];
+    headlinescaling_fit_cost(in, in->baseline, PHASE_WRITE, &f);
+    if (isnan(f.b_lo))
+        snprintf(buf, n, "not established here (%d full chunks: a fit needs 3)", f.k);
+    else if (exp2(f.b_hi) <= 1 + FLAT_PER_DOUBLING && exp2(f.b_lo) >= 1 - FLAT_PER_DOUBLING)
+        snprintf(buf, n, "so here: %s", headlinescaling_per_doubling(&f, t, sizeof t));
+    else if (exp2(f.b_lo) > 1 + FLAT_PER_DOUBLING)
+        snprintf(buf, n, "not so here: write cost grew %s",
+                 headlinescaling_per_doubling(&f, t, sizeof t));
+    else
+        snprintf(buf, n, "not established here: %s, within %.0f%% of flat or not",
+                 headlinescaling_per_doubling(&f, t, sizeof t), 100 * FLAT_PER_DOUBLING);
+}
+
+static void verdict_faster(const struct headline_input *in, const struct summary_dim *v,
+                           int a, int b, char *buf, size_t n)
+{
+    struct noise_ratio q;
+    char t[300];
+    compare_values(in, v, a, b, &q);
+    enum noise_verdict got = noise_verdict(&q);
+    if (got == NV_DIFFERENT && q.ratio > 1)
+        snprintf(buf, n, "so here: %s writes %s", v->names[a],
+                 headlinedims_faster_text(&q, v->names[b], t, sizeof t));
+    else if (got == NV_DIFFERENT || got == NV_WITHIN) {
+        struct noise_ratio r;
+        compare_values(in, v, b, a, &r);
+        snprintf(buf, n, "not so here: %s writes %s", v->names[b],
+                 headlinedims_faster_text(&r, v->names[a], t, sizeof t));
+    } else
+        snprintf(buf, n, "not established here: %s writes %s", v->names[a],
+                 headlinedims_faster_text(&q, v->names[b], t, sizeof t));
+}
+
+static void verdict_best(const struct headline_input *in, const struct summary_dim *v, int a,
+                         char *buf, size_t n)
+{
+    int best = v->best, open = 0;
+    struct noise_ratio q;
+    char t[300];
+    if (best != a) {
+        compare_values(in, v, best, a, &q);
+        if (noise_verdict(&q) == NV_DIFFERENT)
+            snprintf(buf, n, "not so here: %s writes %s", v->names[best],
+                     headlinedims_faster_text(&q, v->names[a], t, sizeof t));
+        else
+            snprintf(buf, n, "not established here; %s first, %s %s", v->names[best],
+                     noise_verdict(&q) == NV_WITHIN ? "within noise of" : "not established against",
+                     v->names[a]);
+        return;
+    }
+    size_t at = (size_t)snprintf(buf, n, "%s first", v->names[a]);
+    for (int k = 0; k < v->nv && at < n; k++) {
+        if (k == a)
+            continue;
+        compare_values(in, v, a, k, &q);
+        if (noise_verdict(&q) != NV_DIFFERENT)
+            at += (size_t)snprintf(buf + at, n - at, "%s %s", open++ ? "," : "; within noise or "
+                                   "not established against", v->names[k]);
+    }
+    if (!open && at < n) {
+        char why[300];
+        snprintf(why, sizeof why, "so here: %s", buf);
+        snprintf(buf, n, "%s, faster than every other beyond the noise", why);
+    } else if (at < n) {
+        char why[300];
+        snprintf(why, sizeof why, "%s", buf);
+        snprintf(buf, n, "not established here; %s", why);
+    }
+}
+
+void headlineclaims_say(const struct headline_input *in, struct headline *h)
+{
+    for (int i = 0; in->preset && i < NCLAIMS; i++) {
+        const struct claim *c = &claims[i];
+        char verdict[700] = "";
+        if (strcmp(c->preset, in->preset) != 0)
+            continue;
+        if (c->kind == CL_FLAT) {
+            verdict_flat(in, verdict, sizeof verdict);
+        } else {
+            struct summary_dim v;
+            if (summary_dim(in->recs, in->nrecs, c->dim, in->baseline, PHASE_WRITE, &v) != 0)
+                continue;
+            int a = value_index(&v, c->a), b = c->b ? value_index(&v, c->b) : 0;
+            if (a < 0 || b < 0)
+                snprintf(verdict, sizeof verdict, "not tested here (%s %s not measured)",
+                         dim_table[c->dim].column, a < 0 ? c->a : c->b);
+            else if (c->kind == CL_FASTER)
+                verdict_faster(in, &v, a, b, verdict, sizeof verdict);
+            else
+                verdict_best(in, &v, a, verdict, sizeof verdict);
+            summary_dim_free(&v);
+        }
+        headline_add(h, HL_CLAIM, "Published (--preset %s): %s. This run: %s.", c->preset,
+                     c->claim, verdict);
+    }
+}
