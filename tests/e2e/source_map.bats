@@ -42,14 +42,14 @@ map_rows() {
 # Every include of src/ as "FROM_FOLDER FROM_MODULE TO_FOLDER TO_MODULE",
 # a header found by its name alone, whatever its folder.
 includes() {
-    (cd "$top/src" && for f in */*.[ch]; do
-        sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([a-z0-9_]*\)\.h".*/\1/p' "$f" |
-            while read -r h; do
-                to=$(ls -d */"$h.h" 2>/dev/null) || continue
-                from=${f%.*}
-                [ "${from#*/}" = "$h" ] || echo "${f%%/*} ${from#*/} ${to%%/*} $h"
-            done
-    done)
+    (cd "$top/src" && ls */*.h | awk -F/ '
+        FNR == 1 && FILENAME != "-" { from = FILENAME; folder = from; sub(/\/.*/, "", folder)
+                                      module = from; sub(/^[^\/]*\//, "", module); sub(/\.[ch]$/, "", module) }
+        FILENAME == "-" { h = $2; sub(/\.h$/, "", h); home[h] = $1; next }
+        /^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z0-9_]*\.h"/ {
+            h = $0; sub(/^[^"]*"/, "", h); sub(/\.h".*/, "", h)
+            if ((h in home) && h != module) print folder, module, home[h], h
+        }' - */*.[ch])
 }
 
 # The includes of file FILE (as includes writes them) that point at a
