@@ -122,6 +122,8 @@ PY
     [ "$status" -eq 0 ]
     # each board ran the preset from the files copied beside its binary
     [ -s "$T/boards/b2/share/sqlsoak/presets/quick.conf" ]
+    [ -s "$T/boards/b3/share/sqlsoak/plots/write.gp" ]
+    tar -tzf "$T/fleet/sqlsoak-files.tgz" | grep -qx 'reference/.*\.csv'
     "$S" run --preset quick "${M[@]}" --db-dir db --out whole >/dev/null
     same_cells whole "$T/fleet/merged"
 }
