@@ -183,7 +183,7 @@ static const struct {
      "the columns of the timeline and telemetry data files"},
     {"preset.c", "readers updates", "presets' names"},
     {"report.c", "status intact corrupt", "run.json keys; the outcome words as CSS classes"},
-    {"resume.c", "status rows chunk", "run.json keys"},
+    {"resumerun.c", "status rows chunk", "run.json keys"},
     {"runjson.c", "schema_version status cell repeat", "run.json keys"},
     {"cellentry.c",
      "status cell repeat reason chunks rows verify_failures wall_s sqlite_version "
