@@ -38,6 +38,8 @@
 ** Cost with --readers 0: none; no page, no process, one NULL test per
 ** phase change and COMMIT.
 **
+** One reader's process is reader.h's; what readers count, readerstally.h's.
+**
 ** Test hooks: SQLSOAK_TEST_READER_LATENCIES=FILE appends each reader's
 ** every read as a line "CHUNK LATENCY_NS" to FILE (reads after the last
 ** chunk's end, in no chunk's figures, carry the chunk after it); SQLSOAK_TEST_READER_STALL=MS
@@ -46,63 +48,13 @@
 #ifndef SQLSOAK_READERS_H
 #define SQLSOAK_READERS_H
 
-#include "hist.h"
-#include "kvgen.h"
-#include "records.h"
+#include "reader.h"
+#include "readerstally.h"
 #include "sharedpage.h"
 #include "spawn.h"
-#include "sqlapi.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* The split of the readers' figures, a row per enum reader_during: the
-** phase.h phase whose name the row carries (its columns' suffix,
-** _during_write).  A phase the build has not got counts in no row. */
-extern const char *const readers_during_name[READER_DURING_COUNT];
-
-/* What one reader counted under one heading: a during row, or the rest
-** (the writer between phases, or verifying). */
-#define READERS_BY_OTHER READER_DURING_COUNT
-#define READERS_BY_COUNT (READER_DURING_COUNT + 1)
-
-struct readers_by {
-    int64_t ops, busy;
-    uint64_t wait_ns;
-};
-
-/* What readers counted over a chunk: one reader's, or all of them
-** merged (readers_tally_merge).  span_ns: the time it covers (merged:
-** the readers' mean). */
-struct readers_tally {
-    int64_t chunk;
-    int64_t failures;           /* values read that differ, or are missing */
-    uint64_t span_ns;
-    int nspan;                  /* tallies whose spans were merged */
-    char error[160];            /* why a reader stopped; "" none */
-    struct readers_by by[READERS_BY_COUNT];
-    struct hist lat[READERS_BY_COUNT];   /* the latencies (ns) of by[]'s reads */
-};
-
-/* Everything the readers need to know, from the cell. */
-struct readers_conf {
-    int n;                      /* 0: none */
-    const struct sqlapi *api;
-    const char *db_path;
-    const struct kvgen *gen;    /* the cell's keys and values (shape_gen) */
-    int64_t read_dist;          /* --read-dist (keydist.h): which rows they ask for */
-    const struct schedule *sched;   /* the rows updated and deleted (schedule.h) */
-    uint64_t seed;
-    int64_t busy_timeout_ms;
-    int64_t rate;               /* reads/s each; 0 unpaced */
-    /* > 0: the last of the n pins a snapshot (a read transaction held this
-    ** long, then at once another) and reads nothing else: its tallies
-    ** count no reader (no figures of its own) */
-    uint64_t pin_ns;
-    int64_t first_chunk;
-    const int *close_fds;       /* the cell's descriptors a reader closes */
-    int nclose;
-};
 
 struct readers {
     int n;
@@ -136,27 +88,5 @@ int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, c
 ** (a cell that failed: its figures are not wanted), each is given a
 ** moment to end, then killed; 0. */
 int readers_stop(struct readers *r, int tallies, char *why, size_t n);
-
-/* Empties *t. */
-void readers_tally_reset(struct readers_tally *t);
-
-/* Adds src's counts and histograms to *t. */
-void readers_tally_merge(struct readers_tally *t, const struct readers_tally *src);
-
-/* Adds src's histograms alone to *t (a cell's counts come from its
-** chunks' figures: readers_tally_add_figures). */
-void readers_tally_merge_latencies(struct readers_tally *t, const struct readers_tally *src);
-
-/* t's figures into *f; every figure NaN when t counts no reader. */
-void readers_tally_figures(const struct readers_tally *t, struct reader_figures *f);
-
-/* Adds the counts of a chunk's figures f (its ops, busy, wait and
-** splits; not its latencies, which are the histograms') to *t: how a
-** resumed cell's summary counts the chunks recorded before.  Nothing
-** when f holds no readers' figures. */
-void readers_tally_add_figures(struct readers_tally *t, const struct reader_figures *f);
-
-/* Every figure of *f NaN: no readers. */
-void readers_figures_clear(struct reader_figures *f);
 
 #endif

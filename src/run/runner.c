@@ -15,15 +15,17 @@
 **
 ** Each cell runs in its own process so that libraries cannot interfere
 ** (each child touches one library only, with fresh state), and so that a
-** crash inside a library costs one cell, not the night.
+** crash inside a library costs one cell, not the night.  Those processes,
+** one at a time or a lockstep group together, are runnercell.c's
+** (runnerint.h).
 */
 #include "runner.h"
+#include "runnerint.h"
 #include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
 #include "lockstep.h"
 #include "cellname.h"
-#include "cellproc.h"
 #include "clock.h"
 #include "csvout.h"
 #include "dbmark.h"
@@ -58,7 +60,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- one cell, in a child process ---- */
+/* ---- the names of a run's databases ---- */
 
 void runner_name_databases(struct runner *r)
 {
@@ -90,85 +92,6 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
     runner_db_file(r, c->combo, role, buf, n);
 }
 
-
-/* What a cell's process is started with: its soak_env, and the names
-** it is shown by (they outlive the process). */
-struct runner_cell {
-    struct soak_env env;
-    char db[4400];
-    char label[256];
-    char name[CELLNAME_MAX];
-};
-
-/* rc for run idx of the plan, continuing from prior when not NULL, shown
-** on pg, bound by deadline_ns (0: none). */
-static void runner_cell_env(struct runner *r, int idx, const struct soak_prior *prior,
-                            struct progress *pg, uint64_t deadline_ns, struct runner_cell *rc)
-{
-    const struct cell *c = &r->cells[idx];
-    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
-    struct soak_env *env = &rc->env;
-    memset(env, 0, sizeof *env);
-    env->cfg = r->cfg;
-    env->cell = c;
-    env->api = api;
-    plan_cell_id(r->cfg, c, api->version, api->source_id, &env->id);
-    runner_db_path(r, c, rc->db, sizeof rc->db);
-    env->db_path = rc->db;
-    env->chunks_fd = r->chunks_fd;
-    env->histograms_fd = r->histograms_fd;
-    env->timeline_fd = r->timeline_fd;
-    env->progress = pg;
-    env->deadline_ns = deadline_ns;
-    env->stop = &stop_signal;
-    env->prior = prior;
-    env->commit_fd = -1;
-    env->beat_fd = -1;
-    env->mark_fd = r->marks_fd;
-    plan_cell_label(r->cfg, &env->id, rc->label, sizeof rc->label);
-    runner_run_name(r, idx, rc->name, sizeof rc->name);
-}
-
-/* After rc's process ended as cellproc_run says (rc_proc 0, -1 or 1, why
-** its line): 0 with *res, status hung when the watchdog killed it; or -1
-** when the process handed back no result (killed by the OOM killer, say):
-** *res then holds what chunks.csv recorded of it and why, the cell is left
-** unrecorded and its database kept, for resume. */
-static int runner_cell_ended(struct runner *r, const struct runner_cell *rc, int rc_proc,
-                             const char *why, struct cell_result *res)
-{
-    if (rc_proc == 0)
-        return 0;
-    memset(res, 0, sizeof *res);
-    csvout_clear(CSV_SUMMARY, &res->sum);
-    res->status = rc_proc == 1 ? ST_HUNG : ST_INTERRUPTED;
-    snprintf(res->sum.status, sizeof res->sum.status, "%s", status_names[res->status]);
-    res->sum.id = rc->env.id;
-    /* its figures from its chunks recorded: a cell killed in its verify
-    ** keeps its whole measurement */
-    cellproc_recorded(r->out, &rc->env.id, (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk,
-                      r->cfg->chunk, &res->sum);
-    snprintf(res->sum.reason, sizeof res->sum.reason, "%s", why);
-    return rc_proc == 1 ? 0 : -1;    /* a hung cell is recorded; its database is kept */
-}
-
-/* Runs cell idx in its own process.  0 with *res (status hung when the
-** watchdog killed it), or -1 when the process handed back no result
-** (killed by the OOM killer, say): *res then holds what chunks.csv
-** recorded of it and why, the cell is left unrecorded and its database
-** kept, for resume. */
-static int run_cell(struct runner *r, int idx, const struct soak_prior *prior,
-                    struct progress *pg, uint64_t deadline_ns, struct cell_result *res)
-{
-    struct runner_cell rc;
-    char why[200];
-    runner_cell_env(r, idx, prior, pg, deadline_ns, &rc);
-    pg->label = rc.label;
-    snprintf(pg->name, sizeof pg->name, "%s", rc.name);
-    int got = cellproc_run(&rc.env, r->cfg->watchdog_s, res, why, sizeof why);
-    return runner_cell_ended(r, &rc, got, why, res);
-}
-
 /* ---- results ---- */
 
 /* The time the run has spent on its cells, over every resume, in run.json
@@ -182,7 +105,7 @@ static void note_run_time(struct runner *r)
 /* A result file could not be written: the run stops there, as disk_full
 ** when the results disk is full (resumable once there is room), else as
 ** io_error; the cell in hand stays unrecorded and its database kept. */
-static void results_failed(struct runner *r, const char *what, int err)
+void runner_results_failed(struct runner *r, const char *what, int err)
 {
     int full = fdio_disk_full(err);
     r->end = full ? "disk_full" : "io_error";
@@ -205,22 +128,22 @@ static int record_cell(struct runner *r, int idx, const struct cell_result *res)
     char line[4096];
     int len = csvout_row(CSV_SUMMARY, &res->sum, line, sizeof line);
     if (synced(r->chunks_fd) != 0) {
-        results_failed(r, "chunks.csv", errno);
+        runner_results_failed(r, "chunks.csv", errno);
         return -1;
     }
     if (len < 0 || csvout_append(r->summary_fd, line, len) != 0 || synced(r->summary_fd) != 0) {
-        results_failed(r, "summary.csv", len < 0 ? EOVERFLOW : errno);
+        runner_results_failed(r, "summary.csv", len < 0 ? EOVERFLOW : errno);
         return -1;
     }
     r->results[r->nresults++] = res->sum;
     note_run_time(r);
     cellentry_add(r->rj, &r->cells[idx], res);
     if (runjson_log_last(r->rj, r->out) != 0) {
-        results_failed(r, ".run.cells", errno);
+        runner_results_failed(r, ".run.cells", errno);
         return -1;
     }
     if (runjson_reserve(r->rj, r->out) != 0) {  /* run.json's room grows with its cells */
-        results_failed(r, ".run.json.reserve", errno);
+        runner_results_failed(r, ".run.json.reserve", errno);
         return -1;
     }
     return 0;
@@ -305,7 +228,7 @@ void runner_print_plan(const struct runner *r)
 }
 
 /* Where the run stopped, into r->where. */
-static void note_where(struct runner *r, int i, int64_t chunks, const char *why)
+void runner_note_where(struct runner *r, int i, int64_t chunks, const char *why)
 {
     const struct config *cfg = r->cfg;
     char name[CELLNAME_MAX];
@@ -334,73 +257,6 @@ static int round_ends(const struct runner *r, int i)
     return i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat;
 }
 
-/* The runs of a lockstep group (--interleave chunk): first..end-1, their
-** results as run_cell gives them. */
-struct group {
-    int first, end;
-    struct cell_result *res;
-    int *lost;
-};
-
-static void group_free(struct group *g)
-{
-    free(g->res);
-    free(g->lost);
-    g->res = NULL;
-    g->lost = NULL;
-}
-
-/* Runs the lockstep group that starts at run i into *g: as many runs of
-** its round as fit together on the disk (lockstep.h).  0, or -1 when
-** there is no memory for it (the run then stops as interrupted). */
-static int run_group(struct runner *r, int i, const struct soak_prior *prior,
-                     struct progress *pg, uint64_t deadline, struct group *g)
-{
-    int k = 0;
-    while (i + k < r->ncells && r->cells[i + k].repeat == r->cells[i].repeat)
-        k++;
-    int64_t *bytes = calloc((size_t)k, sizeof *bytes);
-    struct runner_cell *rc = calloc((size_t)k, sizeof *rc);
-    struct lockstep_member *m = calloc((size_t)k, sizeof *m);
-    group_free(g);
-    g->res = calloc((size_t)k, sizeof *g->res);
-    g->lost = calloc((size_t)k, sizeof *g->lost);
-    int ok = bytes && rc && m && g->res && g->lost;
-    if (ok) {
-        for (int j = 0; j < k; j++)
-            bytes[j] = plan_estimate_db_bytes(r->cfg, &r->cells[i + j]);
-        int round = k;
-        k = lockstep_fit(bytes, k < LOCKSTEP_MAX_CELLS ? k : LOCKSTEP_MAX_CELLS,
-                         sysinfo_free_bytes(r->db_dir), r->cfg->min_free);
-        /* cells of one round in two groups ran apart: no chunk pairs (on
-        ** disk at once: the answer is read from there) */
-        json_t *root = runjson_root(r->rj);
-        if (k < round && !json_is_true(json_object_get(root, RUNJSON_LOCKSTEP_SPLIT))) {
-            json_object_set_new(root, RUNJSON_LOCKSTEP_SPLIT, json_true());
-            if (runjson_write(r->rj, r->out) != 0)
-                results_failed(r, "run.json", errno);
-        }
-        for (int j = 0; j < k; j++) {
-            runner_cell_env(r, i + j, j == 0 ? prior : NULL, pg, deadline, &rc[j]);
-            m[j] = (struct lockstep_member){.env = &rc[j].env, .label = rc[j].label,
-                                            .name = rc[j].name, .res = &g->res[j]};
-        }
-        pg->later_cells_s = -1;
-        lockstep_run(m, k, r->cfg->watchdog_s, pg);
-        for (int j = 0; j < k; j++)
-            g->lost[j] = runner_cell_ended(r, &rc[j], m[j].got, m[j].why, &g->res[j]);
-        g->first = i;
-        g->end = i + k;
-    } else {
-        group_free(g);
-        r->end = "interrupted";
-        note_where(r, i, 0, "out of memory");
-    }
-    free(bytes);
-    free(rc);
-    free(m);
-    return ok ? 0 : -1;
-}
 
 /* The cells from first on.  Returns 1 when a cell failed.  A run that
 ** stops early (a signal, a cell's process killed, a results file that
@@ -419,7 +275,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
                                         : t_start;
     int failed = 0, i;
     char decided[96] = "";                  /* why --repeat auto stopped, once it did */
-    struct group g = {0, 0, NULL, NULL};    /* the runs a lockstep group ran */
+    struct runner_cell_group g = {0, 0, NULL, NULL};   /* the runs a lockstep group ran */
     int stop_failed = 0;                    /* a cell of this session failed */
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
         failed |= soak_status_failed(soak_status_of(r->results[i].status));
@@ -429,14 +285,15 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         struct cell_result res;
         int lost;
         if (cfg->interleave == IL_CHUNK) {
-            if (i >= g.end && run_group(r, i, i == first ? prior : NULL, &pg, deadline, &g))
+            if (i >= g.end &&
+                runner_cell_group(r, i, i == first ? prior : NULL, &pg, deadline, &g))
                 return failed;
             res = g.res[i - g.first];
             lost = g.lost[i - g.first];
         } else {
             double done_s = (clock_now_ns() - t_start) / 1e9;
             pg.later_cells_s = i > first ? done_s / (i - first) * (r->ncells - i - 1) : -1;
-            lost = run_cell(r, i, i == first ? prior : NULL, &pg, deadline, &res);
+            lost = runner_cell_run(r, i, i == first ? prior : NULL, &pg, deadline, &res);
             progress_done(&pg);
         }
         /* in lockstep the group's cells all ran: each is recorded, a lost
@@ -447,15 +304,15 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
                      res.sum.reason);
             r->end = lost ? "interrupted" : "disk_full";
-            note_where(r, i, res.sum.chunks, why);
-            group_free(&g);
+            runner_note_where(r, i, res.sum.chunks, why);
+            runner_cell_group_free(&g);
             return failed;
         }
         if (stop_signal && cfg->interleave != IL_CHUNK &&
             (res.status == ST_INTERRUPTED || !res.db_created)) {
             r->end = "interrupted";
-            note_where(r, i, res.sum.chunks, NULL);
-            group_free(&g);
+            runner_note_where(r, i, res.sum.chunks, NULL);
+            runner_cell_group_free(&g);
             return failed;
         }
         if (res.status != ST_OK && res.status != ST_WARMUP) {
@@ -465,8 +322,8 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             progress_note(&pg, msg);
         }
         if (record_cell(r, i, &res) != 0) {
-            note_where(r, i, res.sum.chunks, r->end_why);
-            group_free(&g);
+            runner_note_where(r, i, res.sum.chunks, r->end_why);
+            runner_cell_group_free(&g);
             return failed;
         }
         if (res.db_created && !cfg->keep_db)
@@ -497,7 +354,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             fflush(stdout);
         }
     }
-    group_free(&g);
+    runner_cell_group_free(&g);
     if (stop_signal && i < r->ncells) {
         r->end = "interrupted";
         char name[CELLNAME_MAX];
@@ -522,11 +379,12 @@ int runner_redo_cell(struct runner *r, int idx, const struct soak_prior *prior)
     struct cell_result res;
     progress_init(&pg, r->cfg->progress);
     pg.runs = r->ncells;
-    int lost = run_cell(r, idx, prior, &pg, 0, &res);
+    int lost = runner_cell_run(r, idx, prior, &pg, 0, &res);
     progress_done(&pg);
     if (lost || res.results_full || (stop_signal && !res.db_created)) {
         r->end = lost || stop_signal ? "interrupted" : "disk_full";
-        note_where(r, idx, res.sum.chunks, lost || res.results_full ? res.sum.reason : NULL);
+        runner_note_where(r, idx, res.sum.chunks,
+                          lost || res.results_full ? res.sum.reason : NULL);
         return -1;
     }
     if (res.status != ST_OK && res.status != ST_WARMUP) {
@@ -587,7 +445,7 @@ static void close_summary(struct runner *r)
     else if (summaryjson_write(r->out, werr, sizeof werr) != 0)
         failed = "summary.json";
     if (failed) {
-        results_failed(r, failed, errno);
+        runner_results_failed(r, failed, errno);
         snprintf(r->where, sizeof r->where, "every cell recorded: %s", r->end_why);
     }
 }
@@ -617,7 +475,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     int failed = 0;
     if (runjson_reserve(r->rj, r->out) != 0) {
         /* no room for run.json's last words: no cell is begun */
-        results_failed(r, ".run.json.reserve", errno);
+        runner_results_failed(r, ".run.json.reserve", errno);
         char name[CELLNAME_MAX] = "closing the run";
         if (first < r->ncells)
             runner_run_name(r, first, name, sizeof name);
@@ -631,7 +489,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         if (devlimits_after(cfg, r->db_dir, runjson_root(r->rj),
                             r->spent_s + (clock_now_ns() - r->t_start) / 1e9) &&
             runjson_write(r->rj, r->out) != 0)
-            results_failed(r, "run.json", errno);
+            runner_results_failed(r, "run.json", errno);
     }
     if (!r->end)
         close_summary(r);
@@ -710,3 +568,4 @@ void runner_release(struct runner *r)
     r->cells = NULL;
     r->nlibs = 0;
 }
+

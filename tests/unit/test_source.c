@@ -184,7 +184,7 @@ static const struct {
     {"preset.c", "readers updates", "presets' names"},
     {"report.c", "status", "run.json keys"},
     {"reportcrash.c", "intact corrupt", "the outcome words as CSS classes"},
-    {"resume.c", "status rows chunk", "run.json keys"},
+    {"resumerun.c", "status rows chunk", "run.json keys"},
     {"runjson.c", "schema_version status cell repeat", "run.json keys"},
     {"cellentry.c",
      "status cell repeat reason chunks rows verify_failures wall_s sqlite_version "
