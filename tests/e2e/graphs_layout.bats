@@ -13,6 +13,7 @@ bats_require_minimum_version 1.5.0
 load helpers/images
 
 CHECK=$BATS_TEST_DIRNAME/helpers/svgcheck.py
+GPCOLS=$BATS_TEST_DIRNAME/helpers/gpcols.py
 
 # preset_args NAME: the options that run preset NAME small here: fewer
 # rows, smaller chunks and fewer reads, and no device probe (30 s).  The
@@ -226,5 +227,26 @@ point_colours() {
     # every SVG and the PNG beside it
     run python3 "$CHECK" "${svgs[@]}" "$RUNS"/ab/plots/*.svg
     echo "$output"
+    [ "$status" -eq 0 ]
+    # every column a script reads by name is one the data files have: these
+    # runs', and a crash folder's (the durability graph)
+    cp -r "$BATS_TEST_DIRNAME/../fixtures/v0.1.0-crash" "$BATS_TEST_TMPDIR/crash"
+    "$SQLSOAK" plot "$BATS_TEST_TMPDIR/crash" >/dev/null
+    run python3 "$GPCOLS" "$BATS_TEST_DIRNAME/../../plots" "$BATS_TEST_TMPDIR"/*/plots/data \
+        "$RUNS"/*/plots/data
+    echo "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "the column check: a script reading a column no data file has is named, with its script" {
+    cd "$BATS_TEST_TMPDIR"
+    mkdir -p gp data
+    printf 'rows\tread_s\n1\t2\n' >data/s-1.tsv
+    printf "plot DATA using 'rows':'read_s', DATA using 'rows':(column('write_s'))\n" >gp/a.gp
+    run python3 "$GPCOLS" gp data
+    [ "$status" -eq 1 ]
+    [ "$output" = "write_s: read by a.gp, written by no data file" ]
+    printf 'rows\tread_s\twrite_s\n' >data/s-2.tsv
+    run python3 "$GPCOLS" gp data
     [ "$status" -eq 0 ]
 }
