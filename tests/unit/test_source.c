@@ -169,7 +169,7 @@ static const struct {
     {"merge.c", "status", "run.json keys"},
     {"metrics.c", "status", "the Prometheus file's labels"},
     {"modes.c", "chunk", "--read-from's words"},
-    {"options.c", "rows chunk reads seed repeat trials replay", "option names"},
+    {"optiontable.c", "rows chunk reads seed repeat trials replay", "option names"},
     {"plotcrash.c", "status trials intact corrupt lost_commits",
      "the columns of the durability data file plots/durability.gp reads; outcome words"},
     {"plotdata.c", "device rows chunk trials reads", "run.json keys"},
@@ -273,7 +273,7 @@ static void test_literal_scanner(void **state)
     assert_int_equal(scan_literals("x.c", "/* \"rows\" */ c = '\"'; // \"rows\"\n", out,
                                    sizeof out),
                      0);
-    assert_int_equal(scan_literals("options.c", "{\"rows\", 1}", out, sizeof out), 0);
+    assert_int_equal(scan_literals("optiontable.c", "{\"rows\", 1}", out, sizeof out), 0);
     assert_int_equal(scan_literals("x.c", "{\"rows\", 1}", out, sizeof out), 1);
 }
 
