@@ -8,7 +8,7 @@
 ** the cell's status).  Internal to src/cell/: nothing else includes it.
 **
 ** A phase is its row in phase.h's table, its runner (one file, one
-** descriptor below), and its columns in csvout's name map; soak.c runs the
+** descriptor below), and its columns in csvschema's name map; soak.c runs the
 ** descriptors in phase order (run_phases) and knows no phase's insides.
 */
 #ifndef SQLSOAK_SOAKINT_H

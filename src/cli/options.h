@@ -1,7 +1,7 @@
 /*
-** options: the one table of every command-line option.
+** options: the command line parsed by the one table of every option.
 **
-** Each row of the table (options.c) carries an option's name, type, where
+** Each row of the table (optiontable.c) carries an option's name, type, where
 ** it lands in struct config, its default (as text, parsed like user input),
 ** its range and its help; the matrix dimensions' options are the rows of
 ** dims.c, taken as they are.  Parsing, --help, the man page, completion and

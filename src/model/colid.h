@@ -8,7 +8,7 @@
 ** The list holds the identity columns and each file's own columns, each
 ** name once however many files have it.  The columns of a dimension
 ** (dims.h) and of a latency figure (latency.h) are named in their own
-** tables.  csvout's schema table refers to each column by its id, and
+** tables.  csvschema's table refers to each column by its id, and
 ** test_schema checks that every id is a column of some file.
 */
 #ifndef SQLSOAK_COLID_H

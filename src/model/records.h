@@ -18,7 +18,7 @@
 /* One phase's figures in one chunk, indexed by phase.h's ids: ops (rows
 ** inserted, COMMITs, reads, rows verified), its time, its rate (ops / s),
 ** and its latencies where the phase times each op (phase.h's latency).
-** NaN: not measured.  csvout's name map gives each figure a phase has a
+** NaN: not measured.  csvschema's name map gives each figure a phase has a
 ** column its name; the rest are written nowhere. */
 struct phase_stats {
     int64_t ops;

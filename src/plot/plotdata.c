@@ -6,7 +6,7 @@
 **   series.tsv      one row per line (a repeat of a cell): label, group,
 **                   variant, bundle, points
 **   s-N.tsv         line N: one row per chunk, every chunks.csv column a
-**                   graph draws (csvout's schema says which), and
+**                   graph draws (csvschema's table says which), and
 **                   io_write_bytes_per_row
 **   bundles.tsv     one row per bundle (a cell of a run, its repeats):
 **                   bundle, label (without the repeat), lt (its line

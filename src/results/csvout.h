@@ -1,11 +1,12 @@
 /*
-** csvout: the CSV schemas of chunks.csv, summary.csv, trials.csv,
-** durability.csv and timeline.csv.
+** csvout: the writer of every CSV file sqlsoak writes (chunks.csv,
+** summary.csv, trials.csv, durability.csv, histograms.csv, timeline.csv),
+** and the columns of their schema as readers ask for them.
 **
-** One column table per file drives its header, every row, the readers'
-** required columns and each column's unit and meaning, so none of them
-** can drift; test_schema holds the tables of docs/results.md and the recorded
-** column list of CSV_SCHEMA_VERSION to it.  Output is RFC 4180 (fields
+** One column table per file (csvschema.c) drives its header, every row,
+** the readers' required columns and each column's unit and meaning, so
+** none of them can drift; test_schema holds the tables of docs/results.md
+** and the recorded column list of CSV_SCHEMA_VERSION to it.  Output is RFC 4180 (fields
 ** quoted only when they hold a comma, quote or line break, or are a text
 ** a spreadsheet would run as a formula: csvout_text), numbers in the C
 ** locale.  A row is formatted into a buffer and written with one write(2)
@@ -16,21 +17,11 @@
 #define SQLSOAK_CSVOUT_H
 
 #include "colid.h"
+#include "csvschema.h"
 #include "records.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* The version of the columns, written in every row.  Any change to the
-** columns of a file (added, removed, renamed, reordered) needs a new
-** version and its list in tests/unit/schema_vN.txt; readers read every
-** version up to this one and refuse newer ones. */
-#define CSV_SCHEMA_VERSION 5
-
-enum csv_file {
-    CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS, CSV_DURABILITY, CSV_HISTOGRAMS, CSV_TIMELINE,
-    CSV_FILE_COUNT
-};
 
 /* The header line (with "\n") into buf; returns its length, or -1 when
 ** buf is too small. */

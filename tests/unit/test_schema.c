@@ -260,7 +260,7 @@ static void test_every_column_described(void **state)
         struct csvout_column_info ci;
         for (int i = 0; csvout_column_info(files[k], i, &ci) == 0; i++) {
             if (!ci.unit || !ci.meaning || !*ci.meaning) {
-                print_error("column %s of %s has no unit and meaning in src/results/csvout.c (an "
+                print_error("column %s of %s has no unit and meaning in src/results/csvschema.c (an "
                             "identity column: add it to id_meta)\n",
                             ci.name, csvout_file_name(files[k]));
                 bad = 1;

@@ -7,7 +7,7 @@
 **   nothing of CSV, the writer knows nothing of the reader).  One module
 **   is kept in two pairs for size: faultstate is faultvfs's own state.
 ** - no column name as a string literal outside the schema's tables
-**   (colid.h, csvout.c, dims.c, latency.c): readers name a column by its
+**   (colid.h, csvschema.c, dims.c, latency.c): readers name a column by its
 **   id (COL_...), or by a name those tables hand out.  The words that are
 **   also names in another vocabulary (run.json keys, options, PRAGMAs,
 **   the plot data files' columns) are listed below, each with what it is.
@@ -155,7 +155,7 @@ static void test_no_include_cycle(void **state)
 }
 
 /* The files that hold the schema's tables: their literals are the names. */
-static const char *const schema_files[] = {"colid.h", "csvout.c", "dims.c", "latency.c"};
+static const char *const schema_files[] = {"colid.h", "csvschema.c", "dims.c", "latency.c"};
 
 /* Literals equal to a column name that name something else, by file. */
 static const struct {
@@ -169,7 +169,7 @@ static const struct {
     {"merge.c", "status", "run.json keys"},
     {"metrics.c", "status", "the Prometheus file's labels"},
     {"modes.c", "chunk", "--read-from's words"},
-    {"options.c", "rows chunk reads seed repeat trials replay", "option names"},
+    {"optiontable.c", "rows chunk reads seed repeat trials replay", "option names"},
     {"plotcrash.c", "status trials intact corrupt lost_commits",
      "the columns of the durability data file plots/durability.gp reads; outcome words"},
     {"plotdata.c", "device rows chunk trials reads", "run.json keys"},
@@ -273,7 +273,7 @@ static void test_literal_scanner(void **state)
     assert_int_equal(scan_literals("x.c", "/* \"rows\" */ c = '\"'; // \"rows\"\n", out,
                                    sizeof out),
                      0);
-    assert_int_equal(scan_literals("options.c", "{\"rows\", 1}", out, sizeof out), 0);
+    assert_int_equal(scan_literals("optiontable.c", "{\"rows\", 1}", out, sizeof out), 0);
     assert_int_equal(scan_literals("x.c", "{\"rows\", 1}", out, sizeof out), 1);
 }
 

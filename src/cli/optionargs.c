@@ -1,0 +1,175 @@
+/*
+** optionargs: argv-style options applied to a struct config, each value
+** into its field.  See optionargs.h.
+*/
+#include "optionargs.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --repeat auto[:MAX]: at most MAX rounds (20 by default), each one only
+** while some comparison is not yet decided (noise_decided). */
+static int set_repeat_auto(struct config *cfg, const struct option_def *o, const char *val,
+                           char *err, size_t errlen)
+{
+    int64_t max = REPEAT_AUTO_MAX;
+    if (val[4] && (val[4] != ':' || value_parse(&o->v, val + 5, &max, err, errlen) != 0)) {
+        if (val[4] != ':')
+            snprintf(err, errlen, "--repeat: '%s' is not a count, auto or auto:MAX", val);
+        return -1;
+    }
+    cfg->repeat = max;
+    cfg->repeat_auto = 1;
+    return 0;
+}
+
+int optionargs_set(struct config *cfg, const struct option_def *o, const char *val, char *err,
+                   size_t errlen)
+{
+    char *field = (char *)cfg + o->off;
+    if (o->v.type == V_FLAG) {
+        *(int *)field = 1;
+        return 0;
+    }
+    if (o->v.type == V_STR && (o->v.flags & VF_LIST)) {
+        struct strlist *sl = (struct strlist *)field;
+        for (int i = 0; i < sl->n; i++)
+            free(sl->v[i]);
+        sl->n = 0;
+    } else if (o->v.type == V_STR) {
+        if (!*val) {
+            snprintf(err, errlen, "--%s: empty value", o->v.name);
+            return -1;
+        }
+        if (o->off == offsetof(struct config, preset)) {
+            *(const char **)field = val;
+        } else {
+            char **sp = (char **)field;
+            free(*sp);
+            *sp = strdup(val);
+        }
+        return 0;
+    }
+    if (o->off == offsetof(struct config, repeat))
+        cfg->repeat_auto = 0;
+    if (o->off == offsetof(struct config, repeat) && strncmp(val, "auto", 4) == 0)
+        return set_repeat_auto(cfg, o, val, err, errlen);
+    if (!(o->v.flags & VF_LIST)) {
+        int64_t v;
+        if (value_parse(&o->v, val, &v, err, errlen))
+            return -1;
+        if (o->v.type == V_ENUM)
+            *(int *)field = (int)v;
+        else
+            *(int64_t *)field = v;
+        return 0;
+    }
+    /* a comma list: every item must be valid and non-empty */
+    struct list tmp = {0};
+    struct strlist stmp = {0};
+    const char *p = val;
+    char *item = NULL;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0) {
+            snprintf(err, errlen, "--%s: empty item in list '%s'", o->v.name, val);
+            goto fail;
+        }
+        if (tmp.n == LIST_MAX || stmp.n == LIST_MAX) {
+            snprintf(err, errlen, "--%s: list too long (at most %d items)", o->v.name, LIST_MAX);
+            goto fail;
+        }
+        if (!(item = strndup(p, len))) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
+        if (o->v.type == V_STR) {
+            for (int i = 0; i < stmp.n; i++)
+                if (strcmp(stmp.v[i], item) == 0) {
+                    snprintf(err, errlen, "--%s: '%s' is listed twice", o->v.name, item);
+                    goto fail;
+                }
+            stmp.v[stmp.n++] = item;
+        } else {
+            int64_t v;
+            if (value_parse(&o->v, item, &v, err, errlen))
+                goto fail;
+            for (int i = 0; i < tmp.n; i++)
+                if (tmp.v[i] == v) {
+                    snprintf(err, errlen, "--%s: '%s' is listed twice", o->v.name, item);
+                    goto fail;
+                }
+            tmp.v[tmp.n++] = v;
+            free(item);
+        }
+        item = NULL;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (o->v.type == V_STR)
+        *(struct strlist *)field = stmp;
+    else
+        *(struct list *)field = tmp;
+    return 0;
+fail:
+    free(item);
+    for (int i = 0; i < stmp.n; i++)
+        free(stmp.v[i]);
+    return -1;
+}
+
+int optionargs_apply(struct config *cfg, enum command cmd, int argc, char **argv, int pos_ok,
+                     int *want_help, char *err, size_t errlen)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            if (want_help)
+                *want_help = 1;
+            continue;
+        }
+        if (strncmp(a, "--", 2) != 0 || a[2] == 0) {
+            if (a[0] == '-' && a[1]) {
+                snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+                return -1;
+            }
+            if (!pos_ok) {
+                snprintf(err, errlen, "unexpected argument '%s' (see --help)", a);
+                return -1;
+            }
+            cfg->pos[cfg->npos++] = argv[i];
+            continue;
+        }
+        const char *name = a + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        struct option_def buf;
+        const struct option_def *o = optiontable_find(name, len, cmd, &buf);
+        if (!o) {
+            snprintf(err, errlen, "unknown option '--%.*s' (see --help)", (int)len, name);
+            return -1;
+        }
+        const char *val;
+        if (o->v.type == V_FLAG) {
+            if (eq) {
+                snprintf(err, errlen, "--%s takes no value", o->v.name);
+                return -1;
+            }
+            val = "1";
+        } else if (eq) {
+            val = eq + 1;
+        } else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+            val = argv[++i];
+        } else {
+            snprintf(err, errlen, "--%s needs a value", o->v.name);
+            return -1;
+        }
+        if (optionargs_set(cfg, o, val, err, errlen))
+            return -1;
+    }
+    return 0;
+}
