@@ -91,3 +91,21 @@ loops() {
     others=$(echo "$output" | grep -v '/src/sys/testhook\.c:' || true)
     [ -z "$others" ] || { echo "$others" >&2; return 1; }
 }
+
+# A file past this is split by what it holds, one noun a module.
+MAX_LINES=700
+
+# long_files DIR: its */*.[ch] files of MAX_LINES lines or more, a line each.
+long_files() {
+    (cd "$1" && wc -l */*.[ch] | awk -v m="$MAX_LINES" '$2 != "total" && $1 >= m { print $2 ": " $1 " lines" }')
+}
+
+@test "every file of src/ is under $MAX_LINES lines" {
+    long=$(long_files "$top/src")
+    [ -z "$long" ] || { echo "$long" >&2; return 1; }
+    # the check sees a long file
+    mkdir -p "$BATS_TEST_TMPDIR/src/a"
+    seq 1 "$MAX_LINES" >"$BATS_TEST_TMPDIR/src/a/long.c"
+    seq 1 10 >"$BATS_TEST_TMPDIR/src/a/short.h"
+    [ "$(long_files "$BATS_TEST_TMPDIR/src")" = "a/long.c: $MAX_LINES lines" ]
+}
