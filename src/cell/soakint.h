@@ -5,7 +5,8 @@
 ** record) and soakreaders.c (the readers beside the writer): the live
 ** state of a cell, the work of a chunk, a runner's descriptor, and the
 ** steps every phase takes (a statement stepped to its end, a failure made
-** the cell's status).  Internal to src/cell/: nothing else includes it.
+** the cell's status).  Internal to src/cell/: nothing else includes it
+** but the runners' own unit test (tests/unit/test_phaserunner.c).
 **
 ** A phase is its row in phase.h's table, its runner (one file, one
 ** descriptor below), and its columns in csvschema's name map; soak.c runs the
