@@ -12,6 +12,7 @@
 #include "session.h"
 #include "options.h"
 #include "plot.h"
+#include "runkey.h"
 #include "stop.h"
 
 #include <errno.h>
@@ -66,8 +67,9 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     if (opts.job && jobfile_copy(opts.job, r.out, err, errlen))
         goto done;
     if (opts.job)
-        json_object_set_new(runjson_root(r.rj), "job",
-                            json_pack("{s:s, s:s}", "given", opts.job, "copy", "job.conf"));
+        json_object_set_new(runjson_root(r.rj), RUNKEY_JOB,
+                            json_pack("{s:s, s:s}", RUNKEY_JOB_GIVEN, opts.job, RUNKEY_JOB_COPY,
+                                      "job.conf"));
     session_describe(&r);
     /* the default, --probe long, probes for a plan long enough to matter */
     int probe_long = opts.probe && strcmp(opts.probe, "long") == 0;
@@ -75,7 +77,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
                      probe_long ? estimate_total(&r) : -1);
     /* the device apart from the cells: its wear as it says it, and its
     ** own writes while sqlsoak idles, once the probe is done */
-    devwear_life(r.db_dir, runjson_root(r.rj), "start");
+    devwear_life(r.db_dir, runjson_root(r.rj), RUNKEY_LIFE_START);
     devwear_idle(r.db_dir, runjson_root(r.rj), DEVWEAR_IDLE_S);
     if (session_open_marks(&r, 1, err, errlen) != 0 ||
         (r.chunks_fd = session_open_csv(r.out, "chunks.csv", CSV_CHUNKS, err, errlen)) < 0 ||

@@ -10,6 +10,7 @@
 #include "owner.h"
 #include "progress.h"
 #include "runjson.h"
+#include "runkey.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -56,7 +57,7 @@ static double since_last_chunk(const char *dir)
 
 static int64_t option_int(json_t *root, const char *name)
 {
-    json_t *v = json_object_get(json_object_get(root, "options"), name);
+    json_t *v = json_object_get(json_object_get(root, RUNKEY_OPTIONS), name);
     return json_is_integer(v) ? (int64_t)json_integer_value(v) : 0;
 }
 
@@ -101,8 +102,8 @@ static const char *by_status(json_t *cells, int *max_time, char *buf, size_t n)
     *max_time = 0;
     buf[0] = 0;
     json_array_foreach(cells, i, c) {
-        const char *st = json_string_value(json_object_get(c, "status"));
-        const char *why = json_string_value(json_object_get(c, "reason"));
+        const char *st = json_string_value(json_object_get(c, RUNKEY_CELL_STATUS));
+        const char *why = json_string_value(json_object_get(c, RUNKEY_CELL_REASON));
         int k = 0;
         if (!st)
             continue;
@@ -139,12 +140,12 @@ int status_main(const struct config *cfg, char *err, size_t n)
         return 2;
     }
     json_t *root = runjson_root(rj);
-    const char *st = json_string_value(json_object_get(root, "status"));
-    const char *detail = json_string_value(json_object_get(root, "status_detail"));
+    const char *st = json_string_value(json_object_get(root, RUNKEY_STATUS));
+    const char *detail = json_string_value(json_object_get(root, RUNKEY_STATUS_DETAIL));
     pid_t owner = owner_holder(dir);
-    size_t recorded = json_array_size(json_object_get(root, "cells"));
-    json_t *planned = json_object_get(root, "cells_planned");
-    int64_t rows = option_int(root, "rows"), chunk = option_int(root, "chunk");
+    size_t recorded = json_array_size(json_object_get(root, RUNKEY_CELLS));
+    json_t *planned = json_object_get(root, RUNKEY_CELLS_PLANNED);
+    int64_t rows = option_int(root, RUNKEY_OPT_ROWS), chunk = option_int(root, RUNKEY_OPT_CHUNK);
     int64_t nchunks = chunk > 0 ? (rows + chunk - 1) / chunk : 0;
     char a[32], e1[16], e2[16], counts[400];
     int max_time, trials = trials_recorded(dir, err, n);
@@ -152,7 +153,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
         runjson_free(rj);
         return 2;
     }
-    by_status(json_object_get(root, "cells"), &max_time, counts, sizeof counts);
+    by_status(json_object_get(root, RUNKEY_CELLS), &max_time, counts, sizeof counts);
 
     printf("%s: %s", dir, st);
     if (max_time)

@@ -28,6 +28,7 @@
 #include "noise.h"
 #include "plan.h"
 #include "plot.h"
+#include "runkey.h"
 #include "shareaudit.h"
 #include "summary.h"
 #include "summaryjson.h"
@@ -50,14 +51,16 @@ struct share {
 /* Options that say where a share ran and how it was watched, not what it
 ** measured: each board has its own. */
 static const char *const local_options[] = {
-    "shard", "out", "db-dir", "progress", "no-plot", "detach", "metrics", "keep-db",
-    "on-error", "watchdog", "min-free", "timeline-interval", "probe", "probe-time", "max-time",
+    RUNKEY_OPT_SHARD,    RUNKEY_OPT_OUT,      RUNKEY_OPT_DB_DIR,     RUNKEY_OPT_PROGRESS,
+    RUNKEY_OPT_NO_PLOT,  RUNKEY_OPT_DETACH,   RUNKEY_OPT_METRICS,    RUNKEY_OPT_KEEP_DB,
+    RUNKEY_OPT_ON_ERROR, RUNKEY_OPT_WATCHDOG, RUNKEY_OPT_MIN_FREE,   RUNKEY_OPT_TIMELINE_INTERVAL,
+    RUNKEY_OPT_PROBE,    RUNKEY_OPT_PROBE_TIME, RUNKEY_OPT_MAX_TIME,
 };
 
 /* The options of a share's run.json that make its plan, for comparing. */
 static json_t *plan_options(const json_t *rj)
 {
-    json_t *o = json_deep_copy(json_object_get(rj, "options"));
+    json_t *o = json_deep_copy(json_object_get(rj, RUNKEY_OPTIONS));
     for (size_t i = 0; o && i < sizeof local_options / sizeof *local_options; i++)
         json_object_del(o, local_options[i]);
     return o;
@@ -71,16 +74,16 @@ static int load_share(struct share *s, char *err, size_t n)
         snprintf(err, n, "%s", why);
         return -1;
     }
-    const char *shard = json_string_value(json_object_get(json_object_get(s->rj, "options"),
-                                                          "shard"));
-    const char *status = json_string_value(json_object_get(s->rj, "status"));
-    json_int_t planned = json_integer_value(json_object_get(s->rj, "cells_planned"));
+    const char *shard = json_string_value(
+        json_object_get(json_object_get(s->rj, RUNKEY_OPTIONS), RUNKEY_OPT_SHARD));
+    const char *status = json_string_value(json_object_get(s->rj, RUNKEY_STATUS));
+    json_int_t planned = json_integer_value(json_object_get(s->rj, RUNKEY_CELLS_PLANNED));
     if (!shard || plan_shard_parse(shard, &s->k, &s->n) != 0) {
         snprintf(err, n, "%s: not a share of a matrix (run without --shard K/N)", s->dir);
         return -1;
     }
     if (!status || strcmp(status, "running") == 0 ||
-        (json_int_t)json_array_size(json_object_get(s->rj, "cells")) != planned) {
+        (json_int_t)json_array_size(json_object_get(s->rj, RUNKEY_CELLS)) != planned) {
         snprintf(err, n, "%s: share %s did not finish (status %s): resume it first", s->dir,
                  shard, status ? status : "unknown");
         return -1;
@@ -233,7 +236,7 @@ static int join_summary(const struct share *s, int count, const char *out, char 
         /* the baseline the shares ran with (--baseline is an option of the plan) */
         int64_t base = 1;
         const char *text = json_string_value(
-            json_object_get(json_object_get(s[0].rj, "options"), "baseline"));
+            json_object_get(json_object_get(s[0].rj, RUNKEY_OPTIONS), RUNKEY_OPT_BASELINE));
         if (baseline_of_records(text, recs, nrec, &base, err, n) != 0)
             base = 1;
         noise_fill(recs, nrec, base);
@@ -254,28 +257,29 @@ static int join_run_json(const struct share *s, int count, const char *out)
     json_t *rj = json_deep_copy(s[0].rj), *cells = json_array(), *from = json_array();
     json_int_t planned = 0;
     for (int i = 0; i < count; i++) {
-        json_t *host = json_object_get(s[i].rj, "host"), *st = json_object_get(s[i].rj, "storage");
+        json_t *host = json_object_get(s[i].rj, RUNKEY_HOST);
+        json_t *st = json_object_get(s[i].rj, RUNKEY_STORAGE);
         size_t k;
         json_t *c;
-        json_array_foreach(json_object_get(s[i].rj, "cells"), k, c) {
+        json_array_foreach(json_object_get(s[i].rj, RUNKEY_CELLS), k, c) {
             json_t *copy = json_deep_copy(c);
-            json_object_set(copy, "host", host ? host : json_null());
-            json_object_set(copy, "storage", st ? st : json_null());
+            json_object_set(copy, RUNKEY_CELL_HOST, host ? host : json_null());
+            json_object_set(copy, RUNKEY_CELL_STORAGE, st ? st : json_null());
             json_array_append_new(cells, copy);
         }
-        planned += json_integer_value(json_object_get(s[i].rj, "cells_planned"));
+        planned += json_integer_value(json_object_get(s[i].rj, RUNKEY_CELLS_PLANNED));
+        const char *shard = json_string_value(
+            json_object_get(json_object_get(s[i].rj, RUNKEY_OPTIONS), RUNKEY_OPT_SHARD));
         json_array_append_new(
-            from, json_pack("{s:s, s:s, s:O?}", "folder", s[i].dir, "shard",
-                            json_string_value(json_object_get(json_object_get(s[i].rj,
-                                                                              "options"),
-                                                              "shard")),
-                            "hostname", json_object_get(host, "hostname")));
+            from, json_pack("{s:s, s:s, s:O?}", RUNKEY_MERGED_FOLDER, s[i].dir,
+                            RUNKEY_MERGED_SHARD, shard, RUNKEY_MERGED_HOSTNAME,
+                            json_object_get(host, RUNKEY_HOST_HOSTNAME)));
     }
-    json_object_set_new(rj, "cells", cells);
-    json_object_set_new(rj, "cells_planned", json_integer(planned));
-    json_object_set_new(rj, "merged_from", from);
-    json_object_set_new(rj, "out_dir", json_string(out));
-    json_object_del(json_object_get(rj, "options"), "shard");
+    json_object_set_new(rj, RUNKEY_CELLS, cells);
+    json_object_set_new(rj, RUNKEY_CELLS_PLANNED, json_integer(planned));
+    json_object_set_new(rj, RUNKEY_MERGED_FROM, from);
+    json_object_set_new(rj, RUNKEY_OUT_DIR, json_string(out));
+    json_object_del(json_object_get(rj, RUNKEY_OPTIONS), RUNKEY_OPT_SHARD);
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", out);
     int rc = json_dump_file(rj, path, JSON_INDENT(2) | JSON_SORT_KEYS);
@@ -290,12 +294,13 @@ static void hosts_said(const struct share *s, int count, char *buf, size_t n)
     int distinct = 0;
     buf[0] = 0;
     for (int i = 0; i < count; i++) {
-        const char *h = json_string_value(json_object_get(json_object_get(s[i].rj, "host"),
-                                                          "hostname"));
+        const char *h = json_string_value(
+            json_object_get(json_object_get(s[i].rj, RUNKEY_HOST), RUNKEY_HOST_HOSTNAME));
         int seen = 0;
         for (int j = 0; j < i && !seen; j++)
-            seen = json_equal(json_object_get(json_object_get(s[j].rj, "host"), "hostname"),
-                              json_object_get(json_object_get(s[i].rj, "host"), "hostname"));
+            seen = json_equal(
+                json_object_get(json_object_get(s[j].rj, RUNKEY_HOST), RUNKEY_HOST_HOSTNAME),
+                json_object_get(json_object_get(s[i].rj, RUNKEY_HOST), RUNKEY_HOST_HOSTNAME));
         if (!seen && len < n) {
             len += (size_t)snprintf(buf + len, n - len, "%s%s", distinct ? ", " : "",
                                     h ? h : "?");

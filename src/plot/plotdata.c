@@ -30,6 +30,7 @@
 #include "median.h"
 #include "modes.h"
 #include "runjson.h"
+#include "runkey.h"
 #include "tsv.h"
 
 #include <errno.h>
@@ -124,36 +125,37 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
     }
     json_t *j = infile_json(path, err, n);
     if (j) {
-        const char *hn = json_string_value(json_object_get(json_object_get(j, "host"), "hostname"));
-        json_t *st = json_object_get(j, "storage");
-        const char *fs = json_string_value(json_object_get(st, "fstype"));
-        const char *dev = json_string_value(json_object_get(st, "device"));
-        const char *model = json_string_value(json_object_get(st, "model"));
+        const char *hn = json_string_value(
+            json_object_get(json_object_get(j, RUNKEY_HOST), RUNKEY_HOST_HOSTNAME));
+        json_t *st = json_object_get(j, RUNKEY_STORAGE);
+        const char *fs = json_string_value(json_object_get(st, RUNKEY_STORAGE_FSTYPE));
+        const char *dev = json_string_value(json_object_get(st, RUNKEY_STORAGE_DEVICE));
+        const char *model = json_string_value(json_object_get(st, RUNKEY_STORAGE_MODEL));
         char named[160];
         if (devinfo_from_json(st, named, sizeof named) == 0)
             model = named;     /* the card, or the disk's vendor and model */
         /* a card's name says what it is */
-        int card = json_object_get(st, "card") != NULL;
+        int card = json_object_get(st, RUNKEY_STORAGE_CARD) != NULL;
         snprintf(r->host, sizeof r->host, "%s", hn ? hn : "?");
         snprintf(r->storage, sizeof r->storage, "%s on %s%s%s%s%s%s", fs ? fs : "?",
                  dev ? dev : "?", model && *model ? " " : "", model ? model : "",
                  card || !st ? "" : " (", card || !st ? "" : devinfo_rotation_from_json(st),
                  card || !st ? "" : ")");
-        json_t *o = json_object_get(j, "options");
-        const char *given = json_string_value(json_object_get(o, "baseline"));
+        json_t *o = json_object_get(j, RUNKEY_OPTIONS);
+        const char *given = json_string_value(json_object_get(o, RUNKEY_OPT_BASELINE));
         snprintf(r->baseline_given, sizeof r->baseline_given, "%s", given ? given : "");
-        json_int_t rows = json_integer_value(json_object_get(o, "rows"));
-        json_int_t chunk = json_integer_value(json_object_get(o, "chunk"));
-        json_t *commit = json_object_get(o, "commit-every");
+        json_int_t rows = json_integer_value(json_object_get(o, RUNKEY_OPT_ROWS));
+        json_int_t chunk = json_integer_value(json_object_get(o, RUNKEY_OPT_CHUNK));
+        json_t *commit = json_object_get(o, RUNKEY_OPT_COMMIT_EVERY);
         r->rows = rows;
         r->chunk = chunk;
-        r->reads = json_integer_value(json_object_get(o, "reads"));
-        r->target_rows = json_integer_value(json_object_get(o, "target-rows"));
+        r->reads = json_integer_value(json_object_get(o, RUNKEY_OPT_READS));
+        r->target_rows = json_integer_value(json_object_get(o, RUNKEY_OPT_TARGET_ROWS));
         r->repeats = runjson_repeats(j);
         r->commit_is_chunk = json_is_array(commit) && json_array_size(commit) == 1 &&
                              json_is_string(json_array_get(commit, 0)) &&
                              strcmp(json_string_value(json_array_get(commit, 0)), "chunk") == 0;
-        json_int_t trials = json_integer_value(json_object_get(o, "trials"));
+        json_int_t trials = json_integer_value(json_object_get(o, RUNKEY_OPT_TRIALS));
         char a[32], b[32], t[48] = "";
         digits_rows(rows, a, sizeof a);     /* as the axes label them: 500k */
         digits_rows(chunk, b, sizeof b);

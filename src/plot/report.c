@@ -22,6 +22,7 @@
 #include "graphs.h"
 #include "headline.h"
 #include "infile.h"
+#include "runkey.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -42,49 +43,49 @@ static void describe(FILE *f, const struct plotdata_run *r)
     char cmd[4096] = "";
     size_t len = 0, i;
     json_t *v;
-    json_array_foreach(json_object_get(j, "command_line"), i, v) {
+    json_array_foreach(json_object_get(j, RUNKEY_COMMAND_LINE), i, v) {
         if (len < sizeof cmd)
             len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "",
                                     json_string_value(v) ? json_string_value(v) : "");
     }
     html_row(f, "command", cmd);
     const struct run_ending *end = &r->final;
-    json_t *exit = json_object_get(j, "exit_status");
+    json_t *exit = json_object_get(j, RUNKEY_EXIT_STATUS);
     char code[16] = "";
     if (end->status[0])
         snprintf(code, sizeof code, "%d", end->exit_status);
     else if (json_is_integer(exit))     /* folders of 0.3.0 and before have none */
         snprintf(code, sizeof code, "%lld", (long long)json_integer_value(exit));
     html_row(f, "status",
-             end->status[0] ? end->status : json_string_value(json_object_get(j, "status")));
-    html_row(f, "started", json_string_value(json_object_get(j, "start_time")));
+             end->status[0] ? end->status : json_string_value(json_object_get(j, RUNKEY_STATUS)));
+    html_row(f, "started", json_string_value(json_object_get(j, RUNKEY_START_TIME)));
     html_row(f, "ended",
-             end->status[0] ? end->end_time : json_string_value(json_object_get(j, "end_time")));
+             end->status[0] ? end->end_time : json_string_value(json_object_get(j, RUNKEY_END_TIME)));
     if (code[0])
         html_row(f, "exit status", code);
-    json_t *h = json_object_get(j, "host");
+    json_t *h = json_object_get(j, RUNKEY_HOST);
     char hb[600];
     snprintf(hb, sizeof hb, "%s · %s · %lld CPUs · %.1f GiB RAM · %s",
-             json_string_value(json_object_get(h, "hostname")) ?: "?",
-             json_string_value(json_object_get(h, "cpu_model")) ?: "?",
-             (long long)json_integer_value(json_object_get(h, "cpus")),
-             (double)json_integer_value(json_object_get(h, "ram_bytes")) / (1 << 30),
-             json_string_value(json_object_get(h, "kernel")) ?: "?");
+             json_string_value(json_object_get(h, RUNKEY_HOST_HOSTNAME)) ?: "?",
+             json_string_value(json_object_get(h, RUNKEY_HOST_CPU_MODEL)) ?: "?",
+             (long long)json_integer_value(json_object_get(h, RUNKEY_HOST_CPUS)),
+             (double)json_integer_value(json_object_get(h, RUNKEY_HOST_RAM_BYTES)) / (1 << 30),
+             json_string_value(json_object_get(h, RUNKEY_HOST_KERNEL)) ?: "?");
     html_row(f, "host", hb);
-    json_t *s = json_object_get(j, "storage");
+    json_t *s = json_object_get(j, RUNKEY_STORAGE);
     char sb[800];
     snprintf(sb, sizeof sb, "%s · mounted on %s (%s) · %s",
-             r->storage, json_string_value(json_object_get(s, "mount_point")) ?: "?",
-             json_string_value(json_object_get(s, "mount_options")) ?: "?",
+             r->storage, json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_POINT)) ?: "?",
+             json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_OPTIONS)) ?: "?",
              devinfo_rotation_from_json(s));
     html_row(f, "storage", sb);
-    json_array_foreach(json_object_get(j, "libraries"), i, v) {
+    json_array_foreach(json_object_get(j, RUNKEY_LIBRARIES), i, v) {
         char lb[1200];
         snprintf(lb, sizeof lb, "SQLite %s · %s (%s) · %s",
-                 json_string_value(json_object_get(v, "version")) ?: "?",
-                 json_string_value(json_object_get(v, "path")) ?: "?",
-                 json_string_value(json_object_get(v, "resolved")) ?: "?",
-                 json_string_value(json_object_get(v, "source_id")) ?: "?");
+                 json_string_value(json_object_get(v, RUNKEY_LIB_VERSION)) ?: "?",
+                 json_string_value(json_object_get(v, RUNKEY_LIB_PATH)) ?: "?",
+                 json_string_value(json_object_get(v, RUNKEY_LIB_RESOLVED)) ?: "?",
+                 json_string_value(json_object_get(v, RUNKEY_LIB_SOURCE_ID)) ?: "?");
         html_row(f, "library", lb);
     }
     json_decref(j);

@@ -8,6 +8,7 @@
 #include "devinfo.h"
 #include "efficiency.h"
 #include "infile.h"
+#include "runkey.h"
 #include "wear.h"
 
 #include <jansson.h>
@@ -19,9 +20,9 @@
 ** eMMC's own wear estimate at the run's start and end (device_life). */
 static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
 {
-    const json_t *idle = json_object_get(rj, "device_idle");
-    double s = json_number_value(json_object_get(idle, "seconds"));
-    double w = json_number_value(json_object_get(idle, "write_bytes_per_s"));
+    const json_t *idle = json_object_get(rj, RUNKEY_DEVICE_IDLE);
+    double s = json_number_value(json_object_get(idle, RUNKEY_IDLE_SECONDS));
+    double w = json_number_value(json_object_get(idle, RUNKEY_IDLE_WRITE_BYTES_PER_S));
     char a[40], b[40];
     fputs("<p>The device's count holds every writer of the device, not the database's "
           "alone: the filesystem's journal and metadata, and any other program writing to it. ",
@@ -38,25 +39,25 @@ static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
     } else {
         fputs("Its writes while sqlsoak idled were not measured here.</p>\n", f);
     }
-    const json_t *life = json_object_get(rj, "device_life");
+    const json_t *life = json_object_get(rj, RUNKEY_DEVICE_LIFE);
     if (!json_is_object(life))
         return;
     fputs("<p>Its own wear estimate (eMMC <code>life_time</code>, <code>pre_eol_info</code>):", f);
-    static const char *const when[] = {"start", "end"};
+    static const char *const when[] = {RUNKEY_LIFE_START, RUNKEY_LIFE_END};
     for (int i = 0; i < 2; i++) {
         const json_t *o = json_object_get(life, when[i]);
         if (!json_is_object(o))
             continue;
         fprintf(f, " at the run's %s,", when[i]);
-        if (json_is_integer(json_object_get(o, "life_time_est_a")))
+        if (json_is_integer(json_object_get(o, RUNKEY_LIFE_EST_A)))
             fprintf(f, " type A %s, type B %s,",
                     devinfo_life_text((int)json_integer_value(json_object_get(o,
-                                      "life_time_est_a")), a, sizeof a),
+                                      RUNKEY_LIFE_EST_A)), a, sizeof a),
                     devinfo_life_text((int)json_integer_value(json_object_get(o,
-                                      "life_time_est_b")), b, sizeof b));
-        if (json_is_integer(json_object_get(o, "pre_eol_info")))
+                                      RUNKEY_LIFE_EST_B)), b, sizeof b));
+        if (json_is_integer(json_object_get(o, RUNKEY_LIFE_PRE_EOL)))
             fprintf(f, " pre-EOL %s,", devinfo_pre_eol_text((int)json_integer_value(
-                                                   json_object_get(o, "pre_eol_info"))));
+                                                   json_object_get(o, RUNKEY_LIFE_PRE_EOL))));
     }
     fputs(" as the device says it.</p>\n", f);
 }
@@ -155,7 +156,7 @@ void reportdevice_limits(FILE *f, const struct plotdata_run *r)
     char path[4200], err[512], said[1024];
     snprintf(path, sizeof path, "%s/run.json", r->dir);
     json_t *rj = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
-    json_t *lim = json_object_get(rj, "device_limits");
+    json_t *lim = json_object_get(rj, RUNKEY_DEVICE_LIMITS);
     if (!json_is_object(lim)) {
         json_decref(rj);
         return;
@@ -163,23 +164,25 @@ void reportdevice_limits(FILE *f, const struct plotdata_run *r)
     fputs("<h2>How close to the device</h2>\n<p>The storage alone (<code>sqlsoak probe</code>", f);
     fprintf(f, ", %.1f s): write + fdatasync %.0f/s, write + fsync %.0f/s, 4 KiB random reads "
                "%.0f/s (",
-            json_number_value(json_object_get(lim, "seconds")),
-            json_number_value(json_object_get(json_object_get(lim, "write_fdatasync"),
-                                              "ops_per_s")),
-            json_number_value(json_object_get(json_object_get(lim, "write_fsync"), "ops_per_s")),
-            json_number_value(json_object_get(json_object_get(lim, "random_read_4k"),
-                                              "ops_per_s")));
-    html_esc(f, json_string_value(json_object_get(lim, "read_method")));
+            json_number_value(json_object_get(lim, RUNKEY_LIMITS_SECONDS)),
+            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_FDATASYNC),
+                                              RUNKEY_OP_OPS_PER_S)),
+            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_FSYNC),
+                                              RUNKEY_OP_OPS_PER_S)),
+            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ),
+                                              RUNKEY_OP_OPS_PER_S)));
+    html_esc(f, json_string_value(json_object_get(lim, RUNKEY_LIMITS_READ_METHOD)));
     fprintf(f, "), sequential write %.1f MB/s.",
-            json_number_value(json_object_get(lim, "seq_write_mb_per_s")));
+            json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE)));
     /* the SD card class, where the probe judged it (older run.json files
     ** have no sd_class) */
-    const char *cls = json_string_value(json_object_get(json_object_get(lim, "sd_class"), "said"));
+    const json_t *sd = json_object_get(lim, RUNKEY_LIMITS_SD_CLASS);
+    const char *cls = json_string_value(json_object_get(sd, RUNKEY_SDCLASS_SAID));
     if (cls) {
         fputs(" SD card class, by 4 KiB random writes and reads at queue depth 4: ", f);
         html_esc(f, cls);
         fputs(" (", f);
-        html_esc(f, json_string_value(json_object_get(json_object_get(lim, "sd_class"), "source")));
+        html_esc(f, json_string_value(json_object_get(sd, RUNKEY_SDCLASS_SOURCE)));
         fputs(").", f);
     }
     fputs("</p>\n<ul>\n", f);

@@ -23,7 +23,9 @@
 #include "cellstats.h"
 #include "colid.h"
 #include "infile.h"
+#include "runkey.h"
 #include "soak.h"
+#include "summaryjson.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -60,10 +62,10 @@ static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *e
 /* run.json's version, schema and status.  0, or -1 with err. */
 static int check_run(const char *dir, const json_t *rj, char *err, size_t n)
 {
-    const char *v = json_string_value(json_object_get(rj, "version"));
-    const char *st = json_string_value(json_object_get(rj, colid_name(COL_status)));
+    const char *v = json_string_value(json_object_get(rj, RUNKEY_VERSION));
+    const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
     if (!v || strcmp(v, SQLSOAK_VERSION) != 0 ||
-        json_integer_value(json_object_get(rj, colid_name(COL_schema_version))) != 1) {
+        json_integer_value(json_object_get(rj, RUNKEY_SCHEMA_VERSION)) != 1) {
         snprintf(err, n, "%s: run.json says sqlsoak %s wrote it, this is %s: merge its shares "
                  "with the sqlsoak that ran them", dir, v ? v : "?", SQLSOAK_VERSION);
         return -1;
@@ -81,7 +83,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
                           int nrec, char *err, size_t n)
 {
     char path[4200], why[4400];
-    const json_t *cells = json_object_get(rj, "cells");
+    const json_t *cells = json_object_get(rj, RUNKEY_CELLS);
     int failed = 0;
     if ((int)json_array_size(cells) != nrec) {
         snprintf(err, n, "%s: summary.csv has %d rows, run.json %zu cells", dir, nrec,
@@ -90,7 +92,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
     }
     snprintf(path, sizeof path, "%s/summary.json", dir);
     json_t *sj = infile_json(path, why, sizeof why);
-    const json_t *jcells = json_object_get(sj, "cells");
+    const json_t *jcells = json_object_get(sj, SUMMARYJSON_CELLS);
     int rc = 0;
     if (!sj || (int)json_array_size(jcells) != nrec) {
         snprintf(err, n, "%s", sj ? "" : why);
@@ -101,7 +103,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
     }
     for (int i = 0; rc == 0 && i < nrec; i++) {
         const json_t *c = json_array_get(cells, (size_t)i), *j = json_array_get(jcells, (size_t)i);
-        const char *cs = json_string_value(json_object_get(c, colid_name(COL_status)));
+        const char *cs = json_string_value(json_object_get(c, RUNKEY_CELL_STATUS));
         const char *js = json_string_value(json_object_get(j, colid_name(COL_status)));
         for (int k = 0; rc == 0 && k < i; k++)
             if (rec[k].id.cell == rec[i].id.cell && rec[k].id.repeat == rec[i].id.repeat) {
@@ -109,8 +111,8 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
                 rc = -1;
             }
         const char *which = NULL;
-        if (json_integer_value(json_object_get(c, colid_name(COL_cell))) != rec[i].id.cell ||
-            json_integer_value(json_object_get(c, colid_name(COL_repeat))) != rec[i].id.repeat ||
+        if (json_integer_value(json_object_get(c, RUNKEY_CELL_CELL)) != rec[i].id.cell ||
+            json_integer_value(json_object_get(c, RUNKEY_CELL_REPEAT)) != rec[i].id.repeat ||
             !cs || strcmp(cs, rec[i].status) != 0)
             which = "run.json";
         else if (json_integer_value(json_object_get(j, colid_name(COL_cell))) != rec[i].id.cell ||
@@ -124,7 +126,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
         }
         failed |= soak_status_failed(soak_status_of(rec[i].status));
     }
-    const char *st = json_string_value(json_object_get(rj, colid_name(COL_status)));
+    const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
     if (rc == 0 && (strcmp(st, "failed") == 0) != failed) {
         snprintf(err, n, "%s: run.json says %s, summary.csv %s", dir, st,
                  failed ? "that a cell failed" : "that no cell failed");
@@ -259,8 +261,8 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
             rc = -1;
         }
     }
-    json_int_t chunk_rows = json_integer_value(json_object_get(json_object_get(rj, "options"),
-                                                               "chunk"));
+    json_int_t chunk_rows = json_integer_value(json_object_get(json_object_get(rj, RUNKEY_OPTIONS),
+                                                               RUNKEY_OPT_CHUNK));
     for (int i = 0; rc == 0 && i < nrec; i++)
         rc = check_cell(dir, &rec[i], &t, id, chunk_rows, err, n);
     free(id);

@@ -4,6 +4,7 @@
 */
 #include "efficiency.h"
 #include "dims.h"
+#include "runkey.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -12,7 +13,7 @@
 
 static double rate_of(const json_t *limits, const char *op)
 {
-    const json_t *v = json_object_get(json_object_get(limits, op), "ops_per_s");
+    const json_t *v = json_object_get(json_object_get(limits, op), RUNKEY_OP_OPS_PER_S);
     return json_is_number(v) && json_number_value(v) > 0 ? json_number_value(v) : NAN;
 }
 
@@ -28,20 +29,20 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
         return -1;
     double rows_s = csvin_num(t, CSV_SUMMARY, row, COL_write_rows_per_s_median);
     double every = csvin_num_named(t, row, dim_table[DIM_COMMIT_EVERY].column);
-    double seq = json_number_value(json_object_get(lim, "seq_write_mb_per_s"));
+    double seq = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE));
     e->no_sync = strcmp(csvin_str_named(t, row, dim_table[DIM_SYNC].column), "off") == 0;
     e->commits_per_s = every > 0 ? rows_s / every : NAN;
     e->syncs_per_commit = csvin_num(t, CSV_SUMMARY, row, COL_vfs_syncs_per_commit);
     e->syncs_per_s = isfinite(e->commits_per_s) && e->syncs_per_commit >= 0
                          ? e->commits_per_s * e->syncs_per_commit : NAN;
-    e->dev_syncs_per_s = rate_of(lim, "write_fdatasync");
+    e->dev_syncs_per_s = rate_of(lim, RUNKEY_LIMITS_FDATASYNC);
     e->sync_ratio = e->no_sync ? NAN : ratio(e->syncs_per_s, e->dev_syncs_per_s);
     e->reads_per_s = csvin_num(t, CSV_SUMMARY, row, COL_read_ops_per_s_median);
     e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
     e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / EFFICIENCY_READ_BYTES
                                                   : NAN;
     e->dev_reads_per_s = e->reads_per_s > 0 ? e->reads_per_s * e->dev_reads_per_read : NAN;
-    e->read_iops = rate_of(lim, "random_read_4k");
+    e->read_iops = rate_of(lim, RUNKEY_LIMITS_RANDOM_READ);
     e->read_ratio = ratio(e->dev_reads_per_s, e->read_iops);
     e->write_mb_s = rows_s * csvin_num(t, CSV_SUMMARY, row, COL_io_write_bytes_per_row) / 1e6;
     e->seq_mb_s = seq > 0 ? seq : NAN;

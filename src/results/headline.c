@@ -21,6 +21,7 @@
 #include "infile.h"
 #include "modes.h"
 #include "runjson.h"
+#include "runkey.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -351,28 +352,32 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
                   : NULL;
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, n) : NULL;
-    json_t *o = json_object_get(j, "options");
-    json_t *limits = json_incref(json_object_get(j, "device_limits"));
-    if (json_is_string(json_object_get(o, "preset")))
-        snprintf(preset, sizeof preset, "%s", json_string_value(json_object_get(o, "preset")));
-    if (json_is_string(json_object_get(o, "baseline")))
-        snprintf(given, sizeof given, "%s", json_string_value(json_object_get(o, "baseline")));
-    in.planned_rows = json_integer_value(json_object_get(o, "rows"));
-    in.target_rows = json_integer_value(json_object_get(o, "target-rows"));   /* 0: older */
-    in.cpus = (int)json_integer_value(json_object_get(json_object_get(j, "host"), "cpus"));
+    json_t *o = json_object_get(j, RUNKEY_OPTIONS);
+    json_t *limits = json_incref(json_object_get(j, RUNKEY_DEVICE_LIMITS));
+    const char *preset_text = json_string_value(json_object_get(o, RUNKEY_OPT_PRESET));
+    const char *baseline_text = json_string_value(json_object_get(o, RUNKEY_OPT_BASELINE));
+    if (preset_text)
+        snprintf(preset, sizeof preset, "%s", preset_text);
+    if (baseline_text)
+        snprintf(given, sizeof given, "%s", baseline_text);
+    in.planned_rows = json_integer_value(json_object_get(o, RUNKEY_OPT_ROWS));
+    in.target_rows = json_integer_value(json_object_get(o, RUNKEY_OPT_TARGET_ROWS)); /* 0: older */
+    in.cpus = (int)json_integer_value(
+        json_object_get(json_object_get(j, RUNKEY_HOST), RUNKEY_HOST_CPUS));
     in.repeats = runjson_repeats(j);
     /* --interleave is off or chunk; an older run.json has none */
-    in.interleaved = json_is_string(json_object_get(o, "interleave")) &&
-                     strcmp(json_string_value(json_object_get(o, "interleave")), "off") != 0 &&
-                     !json_is_true(json_object_get(j, RUNJSON_LOCKSTEP_SPLIT));
-    json_t *idle = json_object_get(j, "device_idle");        /* none: older, or not exposed */
-    in.idle_s = json_number_value(json_object_get(idle, "seconds"));
-    in.idle_write_bytes_per_s = json_number_value(json_object_get(idle, "write_bytes_per_s"));
+    const char *interleave = json_string_value(json_object_get(o, RUNKEY_OPT_INTERLEAVE));
+    in.interleaved = interleave && strcmp(interleave, "off") != 0 &&
+                     !json_is_true(json_object_get(j, RUNKEY_LOCKSTEP_SPLIT));
+    json_t *idle = json_object_get(j, RUNKEY_DEVICE_IDLE);        /* none: older, or not exposed */
+    in.idle_s = json_number_value(json_object_get(idle, RUNKEY_IDLE_SECONDS));
+    in.idle_write_bytes_per_s =
+        json_number_value(json_object_get(idle, RUNKEY_IDLE_WRITE_BYTES_PER_S));
     if (!(in.idle_s > 0) || !(in.idle_write_bytes_per_s >= 0))
         in.idle_s = 0;
     struct need need;
     char why[256];
-    const char *asked = json_string_value(json_object_get(o, "need"));
+    const char *asked = json_string_value(json_object_get(o, RUNKEY_OPT_NEED));
     if (asked && need_parse(asked, &need, why, sizeof why) == 0)
         in.need = &need;     /* a run refuses a bad one before it starts */
     json_decref(j);

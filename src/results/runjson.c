@@ -61,7 +61,7 @@ static json_t *arg_json(const char *a)
         return NULL;
     for (size_t i = 0; i < len; i++)
         snprintf(hex + 2 * i, 3, "%02x", (unsigned char)a[i]);
-    json_t *o = json_pack("{s:s}", "hex", hex);
+    json_t *o = json_pack("{s:s}", RUNKEY_HEX, hex);
     free(hex);
     return o;
 }
@@ -72,7 +72,7 @@ static char *arg_text(json_t *v)
 {
     if (json_is_string(v))
         return strdup(json_string_value(v));
-    const char *hex = json_string_value(json_object_get(v, "hex"));
+    const char *hex = json_string_value(json_object_get(v, RUNKEY_HEX));
     size_t len = hex ? strlen(hex) : 0;
     if (!json_is_object(v) || json_object_size(v) != 1 || !hex || len % 2)
         return NULL;
@@ -93,7 +93,7 @@ static char *arg_text(json_t *v)
 
 char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n)
 {
-    json_t *cl = json_object_get(r->root, "command_line");
+    json_t *cl = json_object_get(r->root, RUNKEY_COMMAND_LINE);
     size_t k = json_array_size(cl);
     char **argv = calloc(k + 1, sizeof *argv);
     *argc = 0;
@@ -114,7 +114,7 @@ char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n)
 
 int runjson_cwd(struct runjson *r, char **cwd)
 {
-    json_t *v = json_object_get(r->root, "cwd");
+    json_t *v = json_object_get(r->root, RUNKEY_CWD);
     *cwd = v ? arg_text(v) : NULL;
     return v && !*cwd ? -1 : 0;
 }
@@ -142,19 +142,21 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     }
     r->cells = json_array();
     r->libraries = json_array();
-    r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", "tool", "sqlsoak",
-                        "version", SQLSOAK_VERSION, "schema_version", 1, "command_line", cmd,
-                        "options", (json_t *)cfg->codec->to_json(cfg), "start_time", now_iso(),
-                        "status", "running", "libraries", r->libraries, "cells", r->cells);
+    r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", RUNKEY_TOOL, "sqlsoak",
+                        RUNKEY_VERSION, SQLSOAK_VERSION, RUNKEY_SCHEMA_VERSION, 1,
+                        RUNKEY_COMMAND_LINE, cmd, RUNKEY_OPTIONS,
+                        (json_t *)cfg->codec->to_json(cfg), RUNKEY_START_TIME, now_iso(),
+                        RUNKEY_STATUS, "running", RUNKEY_LIBRARIES, r->libraries, RUNKEY_CELLS,
+                        r->cells);
     if (!r->root) {
         free(r);
         return NULL;
     }
-    json_object_set_new(r->root, "pid", json_integer(getpid()));
-    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
+    json_object_set_new(r->root, RUNKEY_PID, json_integer(getpid()));
+    json_object_set_new(r->root, RUNKEY_CELLS_LOG, json_string(".run.cells"));
     char cwd[4096];
     if (getcwd(cwd, sizeof cwd))
-        json_object_set_new(r->root, "cwd", arg_json(cwd));    /* as the arguments: whole */
+        json_object_set_new(r->root, RUNKEY_CWD, arg_json(cwd));    /* as the arguments: whole */
     return r;
 }
 
@@ -167,11 +169,12 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n)
         snprintf(err, n, "%s: not a sqlsoak results folder (%s)", dir, why);
         return NULL;
     }
-    json_t *cells = json_object_get(root, "cells"), *libs = json_object_get(root, "libraries");
+    json_t *cells = json_object_get(root, RUNKEY_CELLS);
+    json_t *libs = json_object_get(root, RUNKEY_LIBRARIES);
     struct runjson *r = calloc(1, sizeof *r);
     if (!r || !json_is_array(cells) || !json_is_array(libs) ||
-        !json_is_string(json_object_get(root, "status")) ||
-        !json_is_array(json_object_get(root, "command_line"))) {
+        !json_is_string(json_object_get(root, RUNKEY_STATUS)) ||
+        !json_is_array(json_object_get(root, RUNKEY_COMMAND_LINE))) {
         snprintf(err, n, "%s: run.json is not one sqlsoak wrote", dir);
         free(r);
         json_decref(root);
@@ -193,40 +196,43 @@ void *runjson_root(struct runjson *r)
 
 void runjson_add_resume(struct runjson *r, const char *where)
 {
-    json_t *a = json_object_get(r->root, "resumes");
+    json_t *a = json_object_get(r->root, RUNKEY_RESUMES);
     if (!json_is_array(a)) {
         a = json_array();
-        json_object_set_new(r->root, "resumes", a);
+        json_object_set_new(r->root, RUNKEY_RESUMES, a);
     }
-    json_array_append_new(a, json_pack("{s:o, s:s}", "time", now_iso(), "from", where));
-    json_object_set_new(r->root, "status", json_string("running"));
-    json_object_set_new(r->root, "cells_log", json_string(".run.cells"));
-    json_object_del(r->root, "status_detail");
-    json_object_del(r->root, "end_time");
+    json_array_append_new(a, json_pack("{s:o, s:s}", RUNKEY_RESUME_TIME, now_iso(),
+                                       RUNKEY_RESUME_FROM, where));
+    json_object_set_new(r->root, RUNKEY_STATUS, json_string("running"));
+    json_object_set_new(r->root, RUNKEY_CELLS_LOG, json_string(".run.cells"));
+    json_object_del(r->root, RUNKEY_STATUS_DETAIL);
+    json_object_del(r->root, RUNKEY_END_TIME);
 }
 
 void runjson_set_host(struct runjson *r, const struct host_info *h,
                       const struct storage_info *st)
 {
-    json_object_set_new(r->root, "host", sysinfo_host_json(h));
+    json_object_set_new(r->root, RUNKEY_HOST, sysinfo_host_json(h));
     json_t *storage = sysinfo_storage_json(st);
     struct devinfo d;
     devinfo_read(telemetry_root(), st->block_device, &d);
     if (storage)
         devinfo_to_json(&d, storage);
-    json_object_set_new(r->root, "storage", storage);
+    json_object_set_new(r->root, RUNKEY_STORAGE, storage);
 }
 
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps)
 {
     json_t *lib = json_pack(
-        "{s:s, s:s, s:s, s:i, s:s, s:i, s:o, s:{s:b, s:i, s:i, s:b, s:b, s:b, s:b}}", "path",
-        api->path, "resolved", api->resolved, "version", api->version, "version_number",
-        api->version_number, "source_id", api->source_id, "threadsafe", api->threadsafe(),
-        "compile_options", (json_t *)sqlapi_compile_options_json(api), "capabilities", "wal",
-        caps->wal, "max_page_size", caps->max_page_size, "default_page_size",
-        caps->default_page_size, "negative_cache_size", caps->negative_cache, "mmap", caps->mmap,
-        "synchronous_extra", caps->sync_extra, "compile_options", caps->compile_options);
+        "{s:s, s:s, s:s, s:i, s:s, s:i, s:o, s:{s:b, s:i, s:i, s:b, s:b, s:b, s:b}}",
+        RUNKEY_LIB_PATH, api->path, RUNKEY_LIB_RESOLVED, api->resolved, RUNKEY_LIB_VERSION,
+        api->version, RUNKEY_LIB_VERSION_NUMBER, api->version_number, RUNKEY_LIB_SOURCE_ID,
+        api->source_id, RUNKEY_LIB_THREADSAFE, api->threadsafe(), RUNKEY_LIB_COMPILE_OPTIONS,
+        (json_t *)sqlapi_compile_options_json(api), RUNKEY_LIB_CAPABILITIES, RUNKEY_CAP_WAL,
+        caps->wal, RUNKEY_CAP_MAX_PAGE_SIZE, caps->max_page_size, RUNKEY_CAP_DEFAULT_PAGE_SIZE,
+        caps->default_page_size, RUNKEY_CAP_NEGATIVE_CACHE_SIZE, caps->negative_cache,
+        RUNKEY_CAP_MMAP, caps->mmap, RUNKEY_CAP_SYNCHRONOUS_EXTRA, caps->sync_extra,
+        RUNKEY_CAP_COMPILE_OPTIONS, caps->compile_options);
     if (lib)
         json_array_append_new(r->libraries, lib);
 }
@@ -238,7 +244,7 @@ void *runjson_cells(struct runjson *r)
 
 int64_t runjson_repeats(const void *root)
 {
-    json_t *v = json_object_get(json_object_get(root, "options"), "repeat");
+    json_t *v = json_object_get(json_object_get(root, RUNKEY_OPTIONS), RUNKEY_OPT_REPEAT);
     const char *text = json_string_value(v);
     if (json_is_integer(v))
         return json_integer_value(v) > 0 ? (int64_t)json_integer_value(v) : 0;
@@ -254,8 +260,8 @@ double runjson_run_s(struct runjson *r, double *at_last_cell)
 {
     size_t n = json_array_size(r->cells);
     json_t *last = n ? json_array_get(r->cells, n - 1) : NULL;
-    *at_last_cell = json_number_value(json_object_get(last, "run_s"));
-    return json_number_value(json_object_get(r->root, "run_s"));
+    *at_last_cell = json_number_value(json_object_get(last, RUNKEY_CELL_RUN_S));
+    return json_number_value(json_object_get(r->root, RUNKEY_RUN_S));
 }
 
 /* ---- the cells log: DIR/.run.cells, a line per cell recorded since
@@ -270,7 +276,7 @@ int runjson_log_last(struct runjson *r, const char *dir)
 {
     char path[4200];
     size_t i = json_array_size(r->cells) - 1;
-    json_t *line = json_pack("{s:I, s:O}", "index", (json_int_t)i, "cell",
+    json_t *line = json_pack("{s:I, s:O}", RUNKEY_LOG_INDEX, (json_int_t)i, RUNKEY_LOG_CELL,
                              json_array_get(r->cells, i));
     char *text = line ? json_dumps(line, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(line);
@@ -316,9 +322,10 @@ static void fold_log(struct runjson *r, const char *dir)
         if (line[len - 1] != '\n')
             break;          /* a write cut short */
         json_t *j = json_loadb(line, (size_t)len, 0, NULL);
-        json_t *cell = json_object_get(j, "cell");
+        json_t *cell = json_object_get(j, RUNKEY_LOG_CELL);
         if (json_is_object(cell) &&
-            json_integer_value(json_object_get(j, "index")) == (json_int_t)json_array_size(r->cells)) {
+            json_integer_value(json_object_get(j, RUNKEY_LOG_INDEX)) ==
+                (json_int_t)json_array_size(r->cells)) {
             json_array_append(r->cells, cell);
             r->logged_len += (size_t)len;
         }
@@ -331,26 +338,26 @@ static void fold_log(struct runjson *r, const char *dir)
 
 void runjson_set_out(struct runjson *r, const char *dir)
 {
-    json_object_set_new(r->root, "out_dir", json_string(dir));
+    json_object_set_new(r->root, RUNKEY_OUT_DIR, json_string(dir));
 }
 
 void runjson_set_status(struct runjson *r, const char *status, const char *where)
 {
-    json_object_set_new(r->root, "status", json_string(status));
+    json_object_set_new(r->root, RUNKEY_STATUS, json_string(status));
     if (where)
-        json_object_set_new(r->root, "status_detail", json_string(where));
+        json_object_set_new(r->root, RUNKEY_STATUS_DETAIL, json_string(where));
     else    /* a detail of an earlier ending would sit beside this status */
-        json_object_del(r->root, "status_detail");
+        json_object_del(r->root, RUNKEY_STATUS_DETAIL);
     if (strcmp(status, "running") != 0) {
-        json_object_set_new(r->root, "end_time", now_iso());
-        json_object_del(r->root, "cells_log");     /* this write holds every cell */
+        json_object_set_new(r->root, RUNKEY_END_TIME, now_iso());
+        json_object_del(r->root, RUNKEY_CELLS_LOG);     /* this write holds every cell */
     }
 }
 
 void runjson_set_end(struct runjson *r, const char *end_time, int exit_status)
 {
-    json_object_set_new(r->root, "end_time", json_string(end_time));
-    json_object_set_new(r->root, "exit_status", json_integer(exit_status));
+    json_object_set_new(r->root, RUNKEY_END_TIME, json_string(end_time));
+    json_object_set_new(r->root, RUNKEY_EXIT_STATUS, json_integer(exit_status));
 }
 
 int runjson_note_graphs(const char *dir, const char *why)
@@ -359,16 +366,16 @@ int runjson_note_graphs(const char *dir, const char *why)
     struct runjson *r = runjson_load(dir, err, sizeof err);
     if (!r)
         return 0;       /* not a run's folder: nothing to say */
-    const char *st = json_string_value(json_object_get(r->root, "status"));
-    const char *was = json_string_value(json_object_get(r->root, "status_detail"));
+    const char *st = json_string_value(json_object_get(r->root, RUNKEY_STATUS));
+    const char *was = json_string_value(json_object_get(r->root, RUNKEY_STATUS_DETAIL));
     int finished = strcmp(st, "ok") == 0 || strcmp(st, "failed") == 0;
     int stale = was && strncmp(was, "graphs not drawn", 16) == 0;
     int rc = 0;
     if (finished && (why ? !was || stale : stale)) {
         if (why)
-            json_object_set_new(r->root, "status_detail", json_string(why));
+            json_object_set_new(r->root, RUNKEY_STATUS_DETAIL, json_string(why));
         else
-            json_object_del(r->root, "status_detail");
+            json_object_del(r->root, RUNKEY_STATUS_DETAIL);
         rc = runjson_write(r, dir);
     }
     runjson_free(r);

@@ -10,7 +10,8 @@
 ** cost that does not grow with the cells done.  Whoever reads run.json
 ** through runjson_load gets the log's cells folded in; a whole write of
 ** run.json, which then holds them all, removes the log.  While the run
-** goes on, run.json says so itself: "cells_log" names the log.  Invariants:
+** goes on, run.json says so itself: "cells_log" names the log.  Its keys
+** are runkey.h's, for writers and readers alike.  Invariants:
 **   1. the log's line of a cell follows its summary.csv row, so the log
 **      never holds a cell summary.csv lacks (summary.csv is the record;
 **      resume fits run.json's cells to it: cellentry_fit);
@@ -23,6 +24,7 @@
 #include "config.h"
 #include "plan.h"
 #include "records.h"
+#include "runkey.h"
 #include "sqlapi.h"
 #include "sysinfo.h"
 
@@ -114,10 +116,5 @@ void runjson_unreserve(const char *dir);
 
 /* Writes json (a json_t *) to dir/name atomically.  0, or -1. */
 int runjson_write_file(void *json, const char *dir, const char *name);
-
-/* run.json's key, true when a round of a run in lockstep (--interleave
-** chunk) ran in more than one group (lockstep.h): its cells' chunks are
-** then no pairs. */
-#define RUNJSON_LOCKSTEP_SPLIT "lockstep_rounds_split"
 
 #endif

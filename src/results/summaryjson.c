@@ -114,7 +114,7 @@ void *summaryjson_build(const char *dir, char *err, size_t n)
         json_array_append_new(cells, cell(&t, r));
     json_t *root = json_pack("{s:i,s:s,s:o,s:o}", colid_name(COL_schema_version),
                              CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
-                             "findings", findings(dir), "cells", cells);
+                             "findings", findings(dir), SUMMARYJSON_CELLS, cells);
     csvin_free(&t);
     if (!root) {
         snprintf(err, n, "out of memory");

@@ -26,6 +26,11 @@
 
 #include <stddef.h>
 
+/* summary.json's key that another module reads: the cells' array.  Its
+** other keys are summaryjson.c's own; a cell's are summary.csv's columns
+** (colid.h).  None is run.json's (runkey.h). */
+#define SUMMARYJSON_CELLS "cells"
+
 /* summary.json's object (json_t *) from dir/summary.csv, which the caller
 ** frees with json_decref; NULL with a line in err. */
 void *summaryjson_build(const char *dir, char *err, size_t n);

@@ -3,6 +3,7 @@
 */
 #include "beside.h"
 #include "folder.h"
+#include "runkey.h"
 
 #include <dirent.h>
 #include <jansson.h>
@@ -33,7 +34,8 @@ int beside_each(const char *out, int (*fn)(const char *dir, void *ctx), void *ct
 
 int beside_same_storage(const void *rec, const struct storage_info *st)
 {
-    static const char *const keys[] = {"fstype", "device", "mount_point"};
+    static const char *const keys[] = {RUNKEY_STORAGE_FSTYPE, RUNKEY_STORAGE_DEVICE,
+                                       RUNKEY_STORAGE_MOUNT_POINT};
     const char *mine[] = {st->fstype, st->device, st->mount_point};
     for (int i = 0; i < 3; i++) {
         const char *v = json_string_value(json_object_get(rec, keys[i]));

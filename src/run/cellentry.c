@@ -2,6 +2,7 @@
 ** cellentry: see cellentry.h.
 */
 #include "cellentry.h"
+#include "runkey.h"
 #include "settings.h"
 #include "shape.h"
 
@@ -36,17 +37,19 @@ void cellentry_add(struct runjson *r, const struct cell *c, const struct cell_re
     for (int d = 0; d < DIM_COUNT; d++)
         json_object_set_new(requested, dim_table[d].column, dim_json(id, d));
     json_t *cell = json_pack(
-        "{s:I, s:I, s:b, s:s, s:s, s:o, s:I, s:I, s:I, s:o}", "cell", (json_int_t)c->combo,
-        "repeat", (json_int_t)c->repeat, "warmup", c->warmup, "status", s->status, "reason",
-        s->reason, "requested", requested, "chunks", (json_int_t)s->chunks, "rows",
-        (json_int_t)s->rows, "verify_failures", (json_int_t)s->verify_failures, "wall_s",
-        number_or_null(s->wall_s));
+        "{s:I, s:I, s:b, s:s, s:s, s:o, s:I, s:I, s:I, s:o}", RUNKEY_CELL_CELL,
+        (json_int_t)c->combo, RUNKEY_CELL_REPEAT, (json_int_t)c->repeat, RUNKEY_CELL_WARMUP,
+        c->warmup, RUNKEY_CELL_STATUS, s->status, RUNKEY_CELL_REASON, s->reason,
+        RUNKEY_CELL_REQUESTED, requested, RUNKEY_CELL_CHUNKS, (json_int_t)s->chunks,
+        RUNKEY_CELL_ROWS, (json_int_t)s->rows, RUNKEY_CELL_VERIFY_FAILURES,
+        (json_int_t)s->verify_failures, RUNKEY_CELL_WALL_S, number_or_null(s->wall_s));
     if (!cell)
         return;
-    json_object_set_new(cell, "sqlite_version", json_string(id->sqlite_version));
-    json_object_set_new(cell, "sqlite_source_id", json_string(id->sqlite_source_id));
+    json_object_set_new(cell, RUNKEY_CELL_SQLITE_VERSION, json_string(id->sqlite_version));
+    json_object_set_new(cell, RUNKEY_CELL_SQLITE_SOURCE_ID, json_string(id->sqlite_source_id));
     char schema[256];
-    json_object_set_new(cell, "schema", json_string(shape_sql(id->v, schema, sizeof schema)));
+    json_object_set_new(cell, RUNKEY_CELL_SCHEMA,
+                        json_string(shape_sql(id->v, schema, sizeof schema)));
     if (res->settings_read) {
         /* as the library answered: words as words, numbers as numbers,
         ** null where it has no such pragma */
@@ -63,12 +66,12 @@ void cellentry_add(struct runjson *r, const struct cell *c, const struct cell_re
                             : json_integer(res->actual.num[d]);
             json_object_set_new(actual, dm->column, v);
         }
-        json_object_set_new(cell, "actual", actual);
+        json_object_set_new(cell, RUNKEY_CELL_ACTUAL, actual);
     }
     json_t *cells = runjson_cells(r);
-    json_t *run_s = json_object_get(runjson_root(r), "run_s");
+    json_t *run_s = json_object_get(runjson_root(r), RUNKEY_RUN_S);
     if (json_is_number(run_s))      /* the run's time when the cell was recorded */
-        json_object_set(cell, "run_s", run_s);
+        json_object_set(cell, RUNKEY_CELL_RUN_S, run_s);
     json_array_append_new(cells, cell);
 }
 
@@ -91,8 +94,8 @@ void cellentry_fit(struct runjson *r, const struct cell *plan,
     size_t keep = 0;
     while (keep < json_array_size(cells) && keep < (size_t)n) {
         json_t *c = json_array_get(cells, keep);
-        if (json_integer_value(json_object_get(c, "cell")) != recs[keep].id.cell ||
-            json_integer_value(json_object_get(c, "repeat")) != recs[keep].id.repeat)
+        if (json_integer_value(json_object_get(c, RUNKEY_CELL_CELL)) != recs[keep].id.cell ||
+            json_integer_value(json_object_get(c, RUNKEY_CELL_REPEAT)) != recs[keep].id.repeat)
             break;
         keep++;
     }

@@ -6,6 +6,7 @@
 #include "devprobe.h"
 #include "sdclass.h"
 #include "infile.h"
+#include "runkey.h"
 #include "sysinfo.h"
 #include "testhook.h"
 
@@ -59,18 +60,18 @@ int devlimits_check(const struct config *cfg, const char *db_dir, void **given, 
         return -1;
     }
     struct storage_info st;
-    json_t *lim = json_object_get(rj, "device_limits");
+    json_t *lim = json_object_get(rj, RUNKEY_DEVICE_LIMITS);
     int rc = -1;
     if (!json_is_object(lim))
         snprintf(err, n, "--probe %s: %s records no device_limits (it ran with --probe off)",
                  cfg->probe, path);
     else if (storage_of(db_dir, &st) != 0 ||
-             !beside_same_storage(json_object_get(rj, "storage"), &st))
+             !beside_same_storage(json_object_get(rj, RUNKEY_STORAGE), &st))
         snprintf(err, n, "--probe %s: its limits were measured on other storage than --db-dir %s",
                  cfg->probe, db_dir);
     else {
         *given = json_deep_copy(lim);
-        json_object_set_new(*given, "source", json_string(path));
+        json_object_set_new(*given, RUNKEY_LIMITS_SOURCE, json_string(path));
         rc = *given ? 0 : -1;
         if (rc)
             snprintf(err, n, "out of memory");
@@ -91,10 +92,10 @@ static void iso_time(time_t t, char *buf, size_t n)
 ** recorded) the run's start, when its probe ran; -1 unknown. */
 static double measured_at(const json_t *rj)
 {
-    const char *t = json_string_value(json_object_get(json_object_get(rj, "device_limits"),
-                                                      "measured_at"));
+    const char *t = json_string_value(json_object_get(json_object_get(rj, RUNKEY_DEVICE_LIMITS),
+                                                      RUNKEY_LIMITS_MEASURED_AT));
     if (!t)
-        t = json_string_value(json_object_get(rj, "start_time"));
+        t = json_string_value(json_object_get(rj, RUNKEY_START_TIME));
     struct tm tm = {0};
     const char *end = t ? strptime(t, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
     return end && !*end ? (double)timegm(&tm) : -1;
@@ -116,19 +117,19 @@ static int consider(const char *dir, void *ctx)
     char path[8500];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *rj = json_load_file(path, 0, NULL);
-    json_t *lim = json_object_get(rj, "device_limits");
-    const char *source = json_string_value(json_object_get(lim, "source"));
+    json_t *lim = json_object_get(rj, RUNKEY_DEVICE_LIMITS);
+    const char *source = json_string_value(json_object_get(lim, RUNKEY_LIMITS_SOURCE));
     double at = measured_at(rj);
     if (json_is_object(lim) && source && strcmp(source, "probe") == 0 && at >= 0 &&
         f->now >= at && f->now - at < DEVLIMITS_FRESH_S && at > f->best_at &&
-        beside_same_storage(json_object_get(rj, "storage"), &f->st)) {
+        beside_same_storage(json_object_get(rj, RUNKEY_STORAGE), &f->st)) {
         char iso[32];
         json_decref(f->best);
         f->best = json_deep_copy(lim);
         f->best_at = at;
         iso_time((time_t)at, iso, sizeof iso);
-        json_object_set_new(f->best, "source", json_string(path));
-        json_object_set_new(f->best, "measured_at", json_string(iso));
+        json_object_set_new(f->best, RUNKEY_LIMITS_SOURCE, json_string(path));
+        json_object_set_new(f->best, RUNKEY_LIMITS_MEASURED_AT, json_string(iso));
     }
     json_decref(rj);
     return 0;
@@ -189,8 +190,8 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
     if (rc != 0) {
         printf("  the device probe failed: %s; no device limits\n", err);
     } else if ((lim = devprobe_to_json(&p)) != NULL) {
-        json_object_set_new(lim, "source", json_string("probe"));
-        json_object_set_new(lim, "measured_at", json_string(iso));
+        json_object_set_new(lim, RUNKEY_LIMITS_SOURCE, json_string("probe"));
+        json_object_set_new(lim, RUNKEY_LIMITS_MEASURED_AT, json_string(iso));
         printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
                "sequential write %.1f MB/s\n",
                p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
@@ -220,15 +221,16 @@ void devlimits_record(const struct config *cfg, const char *db_dir, const char *
     if (!lim && cfg->probe && (is_long || strcmp(cfg->probe, "auto") == 0) &&
         (lim = devlimits_fresh(db_dir, out, (double)time(NULL), &age)) != NULL) {
         printf("device limits from %s, probed %s ago on this filesystem (--probe new probes "
-               "again)\n", json_string_value(json_object_get(lim, "source")),
+               "again)\n", json_string_value(json_object_get(lim, RUNKEY_LIMITS_SOURCE)),
                age_text(age, ago, sizeof ago));
     } else if (!lim && probes(cfg->probe)) {
         lim = probe_now(cfg, db_dir);
     } else if (lim) {
-        printf("device limits from %s\n", json_string_value(json_object_get(lim, "source")));
+        printf("device limits from %s\n",
+               json_string_value(json_object_get(lim, RUNKEY_LIMITS_SOURCE)));
     }
     if (lim)
-        json_object_set_new(root, "device_limits", lim);
+        json_object_set_new(root, RUNKEY_DEVICE_LIMITS, lim);
 }
 
 int devlimits_after(const struct config *cfg, const char *db_dir, void *root, double run_s)
@@ -236,13 +238,13 @@ int devlimits_after(const struct config *cfg, const char *db_dir, void *root, do
     char t[32];
     double long_s = testhook_long_plan_s(DEVLIMITS_LONG_S);
     if (!cfg->probe || strcmp(cfg->probe, "long") != 0 || cfg->dry_run ||
-        json_object_get(root, "device_limits") || !(run_s > long_s))
+        json_object_get(root, RUNKEY_DEVICE_LIMITS) || !(run_s > long_s))
         return 0;
     char over[32];
     printf("the run took %s, over %s, without the device's limits: ", age_text(run_s, t, sizeof t),
            age_text(long_s, over, sizeof over));
     json_t *lim = probe_now(cfg, db_dir);
     if (lim)
-        json_object_set_new(root, "device_limits", lim);
+        json_object_set_new(root, RUNKEY_DEVICE_LIMITS, lim);
     return lim != NULL;
 }

@@ -6,6 +6,7 @@
 #include "fdio.h"
 #include "hist.h"
 #include "rng.h"
+#include "runkey.h"
 #include "stop.h"
 #include "sysinfo.h"
 #include "testhook.h"
@@ -419,8 +420,8 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
 
 static json_t *op_json(const struct devprobe_op *op)
 {
-    return json_pack("{s:I, s:f, s:f, s:f}", "ops", (json_int_t)op->ops, "p50_us", op->p50_us,
-                     "p99_us", op->p99_us, "ops_per_s", op->ops_per_s);
+    return json_pack("{s:I, s:f, s:f, s:f}", RUNKEY_OP_OPS, (json_int_t)op->ops, RUNKEY_OP_P50_US,
+                     op->p50_us, RUNKEY_OP_P99_US, op->p99_us, RUNKEY_OP_OPS_PER_S, op->ops_per_s);
 }
 
 /* The figures the class is judged on, by enum sdclass_figure. */
@@ -485,30 +486,33 @@ static json_t *sdclass_json(const struct devprobe *p)
         json_object_set_new(figures, sdclass_figures[f].key, json_real(got[f]));
     for (int i = 0; missed && i < v.nmissed; i++)
         json_array_append_new(missed,
-                              json_pack("{s:s, s:s, s:f, s:f}", "figure",
-                                        sdclass_figures[v.missed[i].figure].key, "class",
-                                        sdclass_table[v.missed[i].cls].name, "got", v.missed[i].got,
-                                        "min", sdclass_table[v.missed[i].cls].min[v.missed[i].figure]));
-    return json_pack("{s:s, s:s, s:o, s:o, s:I, s:o, s:s}", "verdict",
-                     given ? sdclass_word(&v) : "none", "said", said, "figures", figures, "missed",
-                     missed, "file_bytes", (json_int_t)p->qd4_bytes, "minimums", minimums_json(),
-                     "source", sdclass_source);
+                              json_pack("{s:s, s:s, s:f, s:f}", RUNKEY_MISSED_FIGURE,
+                                        sdclass_figures[v.missed[i].figure].key,
+                                        RUNKEY_MISSED_CLASS, sdclass_table[v.missed[i].cls].name,
+                                        RUNKEY_MISSED_GOT, v.missed[i].got, RUNKEY_MISSED_MIN,
+                                        sdclass_table[v.missed[i].cls].min[v.missed[i].figure]));
+    return json_pack("{s:s, s:s, s:o, s:o, s:I, s:o, s:s}", RUNKEY_SDCLASS_VERDICT,
+                     given ? sdclass_word(&v) : "none", RUNKEY_SDCLASS_SAID, said,
+                     RUNKEY_SDCLASS_FIGURES, figures, RUNKEY_SDCLASS_MISSED, missed,
+                     RUNKEY_SDCLASS_FILE_BYTES, (json_int_t)p->qd4_bytes, RUNKEY_SDCLASS_MINIMUMS,
+                     minimums_json(), RUNKEY_SDCLASS_SOURCE, sdclass_source);
 }
 
 void *devprobe_to_json(const struct devprobe *p)
 {
-    json_t *j = json_pack("{s:f, s:I, s:f, s:o, s:o, s:o, s:b, s:b, s:s}", "seconds", p->seconds,
-                          "file_bytes", (json_int_t)p->file_bytes, "seq_write_mb_per_s",
-                          p->seq_write_mb_s, "write_fdatasync", op_json(&p->fdatasync),
-                          "write_fsync", op_json(&p->fsync), "random_read_4k",
-                          op_json(&p->randread), "direct", p->direct, "in_ram", p->in_ram,
-                          "read_method", p->read_method);
+    json_t *j = json_pack("{s:f, s:I, s:f, s:o, s:o, s:o, s:b, s:b, s:s}",
+                          RUNKEY_LIMITS_SECONDS, p->seconds, RUNKEY_LIMITS_FILE_BYTES,
+                          (json_int_t)p->file_bytes, RUNKEY_LIMITS_SEQ_WRITE, p->seq_write_mb_s,
+                          RUNKEY_LIMITS_FDATASYNC, op_json(&p->fdatasync), RUNKEY_LIMITS_FSYNC,
+                          op_json(&p->fsync), RUNKEY_LIMITS_RANDOM_READ, op_json(&p->randread),
+                          RUNKEY_LIMITS_DIRECT, p->direct, RUNKEY_LIMITS_IN_RAM, p->in_ram,
+                          RUNKEY_LIMITS_READ_METHOD, p->read_method);
     /* the QD4 figures and the class they meet, beside the older keys */
-    json_t *qd4 = json_pack("{s:o, s:o, s:I, s:s, s:o}", "random_write_4k_qd4",
-                            op_json(&p->randwrite_qd4), "random_read_4k_qd4",
-                            op_json(&p->randread_qd4), "qd4_file_bytes",
-                            (json_int_t)p->qd4_bytes, "qd4_method", p->qd4_method, "sd_class",
-                            sdclass_json(p));
+    json_t *qd4 = json_pack("{s:o, s:o, s:I, s:s, s:o}", RUNKEY_LIMITS_RANDOM_WRITE_QD4,
+                            op_json(&p->randwrite_qd4), RUNKEY_LIMITS_RANDOM_READ_QD4,
+                            op_json(&p->randread_qd4), RUNKEY_LIMITS_QD4_FILE_BYTES,
+                            (json_int_t)p->qd4_bytes, RUNKEY_LIMITS_QD4_METHOD, p->qd4_method,
+                            RUNKEY_LIMITS_SD_CLASS, sdclass_json(p));
     if (!j || !qd4 || json_object_update(j, qd4) != 0) {
         json_decref(j);
         j = NULL;

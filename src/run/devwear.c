@@ -4,6 +4,7 @@
 #include "devwear.h"
 #include "clock.h"
 #include "devinfo.h"
+#include "runkey.h"
 #include "stop.h"
 #include "sysinfo.h"
 #include "telemetry.h"
@@ -69,9 +70,10 @@ void devwear_idle(const char *db_dir, void *root, double seconds)
     double r = (b.read_sectors - a.read_sectors) * TELEMETRY_SECTOR;
     if (!(s > 0) || !(w >= 0) || !(r >= 0))
         return;                 /* a counter reset: no figure */
-    json_object_set_new(root, "device_idle",
-                        json_pack("{s:s, s:f, s:f, s:f}", "block_device", disk, "seconds", s,
-                                  "write_bytes_per_s", w / s, "read_bytes_per_s", r / s));
+    json_object_set_new(root, RUNKEY_DEVICE_IDLE,
+                        json_pack("{s:s, s:f, s:f, s:f}", RUNKEY_IDLE_BLOCK_DEVICE, disk,
+                                  RUNKEY_IDLE_SECONDS, s, RUNKEY_IDLE_WRITE_BYTES_PER_S, w / s,
+                                  RUNKEY_IDLE_READ_BYTES_PER_S, r / s));
 }
 
 void devwear_life(const char *db_dir, void *root, const char *when)
@@ -81,13 +83,13 @@ void devwear_life(const char *db_dir, void *root, const char *when)
     disk_of(db_dir, disk, sizeof disk);
     if (!disk[0] || devinfo_life_read(telemetry_root(), disk, &l) != 0)
         return;
-    json_t *o = json_object_get(root, "device_life");
+    json_t *o = json_object_get(root, RUNKEY_DEVICE_LIFE);
     if (!json_is_object(o)) {
         o = json_object();
-        if (!o || json_object_set_new(root, "device_life", o) != 0)
+        if (!o || json_object_set_new(root, RUNKEY_DEVICE_LIFE, o) != 0)
             return;
     }
-    json_object_set_new(o, "block_device", json_string(disk));
+    json_object_set_new(o, RUNKEY_LIFE_BLOCK_DEVICE, json_string(disk));
     json_t *v = devinfo_life_json(&l);
     if (v)
         json_object_set_new(o, when, v);

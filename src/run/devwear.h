@@ -30,7 +30,7 @@ void devwear_idle(const char *db_dir, void *root, double seconds);
 
 /* The eMMC wear of the disk under db_dir into run.json's root object as
 ** device_life: {block_device, when: {life_time, life_time_est_a,
-** life_time_est_b, pre_eol_info}}, when is "start" or "end". */
+** life_time_est_b, pre_eol_info}}, when "start" or "end" (runkey.h). */
 void devwear_life(const char *db_dir, void *root, const char *when);
 
 #endif

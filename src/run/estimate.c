@@ -14,6 +14,7 @@
 #include "median.h"
 #include "modes.h"
 #include "progress.h"
+#include "runkey.h"
 #include "sysinfo.h"
 #include "telemetry.h"
 
@@ -51,7 +52,7 @@ static json_t *same_storage(const char *dir, const struct storage_info *st)
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *j = json_load_file(path, 0, NULL);
-    if (j && beside_same_storage(json_object_get(j, "storage"), st))
+    if (j && beside_same_storage(json_object_get(j, RUNKEY_STORAGE), st))
         return j;
     json_decref(j);
     return NULL;
@@ -100,14 +101,14 @@ static void consider(const char *dir, const struct storage_info *st, struct earl
         return;
     struct earlier *x = &e[*n];
     memset(x, 0, sizeof *x);
-    json_t *o = json_object_get(j, "options");
-    x->rows = option_int(o, "rows", 0);
-    x->chunk = option_int(o, "chunk", 0);
-    x->reads = option_int(o, "reads", -1);       /* "chunk": a chunk's rows */
-    x->reader_rate = option_int(o, "reader-rate", 0);
-    option_str(o, "read-from", "all", x->read_from, sizeof x->read_from);
-    option_str(o, "update-keys", "uniform", x->update_keys, sizeof x->update_keys);
-    option_str(o, "delete-keys", "oldest", x->delete_keys, sizeof x->delete_keys);
+    json_t *o = json_object_get(j, RUNKEY_OPTIONS);
+    x->rows = option_int(o, RUNKEY_OPT_ROWS, 0);
+    x->chunk = option_int(o, RUNKEY_OPT_CHUNK, 0);
+    x->reads = option_int(o, RUNKEY_OPT_READS, -1);    /* "chunk": a chunk's rows */
+    x->reader_rate = option_int(o, RUNKEY_OPT_READER_RATE, 0);
+    option_str(o, RUNKEY_OPT_READ_FROM, "all", x->read_from, sizeof x->read_from);
+    option_str(o, RUNKEY_OPT_UPDATE_KEYS, "uniform", x->update_keys, sizeof x->update_keys);
+    option_str(o, RUNKEY_OPT_DELETE_KEYS, "oldest", x->delete_keys, sizeof x->delete_keys);
     json_decref(j);
     void *sum = NULL, *ch = NULL;
     if (x->rows <= 0 || x->chunk <= 0 ||

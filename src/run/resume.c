@@ -41,6 +41,7 @@
 #include "resumecell.h"
 #include "resumerun.h"
 #include "runner.h"
+#include "runkey.h"
 #include "session.h"
 #include "stop.h"
 #include "timeline.h"
@@ -209,7 +210,7 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
     ** (run.json's run_s is only as recent as its last write) */
     if (fd->recorded && rs->at_cell + fd->prior.elapsed_s > r->spent_s)
         r->spent_s = rs->at_cell + fd->prior.elapsed_s;
-    json_object_set_new(runjson_root(r->rj), "run_s", json_real(r->spent_s));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(r->spent_s));
     runner_db_path(r, &r->cells[fd->first], rs->db, sizeof rs->db);
     if ((fd->recorded && resumecell_database(r, fd, rs->db, err, n)) ||
         check_ownership(&rs->book, fd, rs->db, err, n))
@@ -311,7 +312,7 @@ static void announce(struct resume *rs)
     snprintf(where, sizeof where, "%s after %" PRId64 " of %" PRId64 " chunks",
              runner_run_name(r, fd->first, name, sizeof name), fd->recorded,
              (cfg->rows + cfg->chunk - 1) / cfg->chunk);
-    json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_PID, json_integer(getpid()));
     runjson_add_resume(r->rj, where);
     runjson_write(r->rj, rs->out);
     printf("resuming %s at %s%s\n", rs->out, where,
@@ -394,7 +395,7 @@ static int resume_verifies(struct resume *rs, char *err, size_t n)
         prepare_failed(rs, errno, err);
         return 1;
     }
-    json_object_set_new(runjson_root(r->rj), "pid", json_integer(getpid()));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_PID, json_integer(getpid()));
     runjson_add_resume(r->rj, "every cell recorded: the verifies cut short run again");
     runjson_set_status(r->rj, "running", NULL);
     runjson_write(r->rj, rs->out);

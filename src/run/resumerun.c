@@ -12,6 +12,7 @@
 #include "folder.h"
 #include "metrics.h"
 #include "owner.h"
+#include "runkey.h"
 #include "session.h"
 
 #include <assert.h>
@@ -81,7 +82,7 @@ static int same_value(json_t *now, json_t *rec, const struct config *cfg)
 static int same_options(const struct config *cfg, json_t *root, char *err, size_t n)
 {
     struct config defaults;
-    json_t *rec = json_object_get(root, "options");
+    json_t *rec = json_object_get(root, RUNKEY_OPTIONS);
     json_t *now = cfg->codec->to_json(cfg), *def = NULL, *v;
     const char *key, *bad = NULL;
     if (cfg->codec->parse_run(&defaults, 0, NULL, err, n) == 0)
@@ -124,10 +125,10 @@ int resumerun_verify_unfinished(const char *status, int64_t chunks, int64_t rows
 ** (Read before the folder is taken, from run.json's options.) */
 static int failed_in_verify(struct runjson *rj, const char *out)
 {
-    json_t *opts = json_object_get(runjson_root(rj), "options");
-    int64_t rows = json_integer_value(json_object_get(opts, "rows"));
-    int64_t chunk = json_integer_value(json_object_get(opts, "chunk"));
-    int verify = json_is_true(json_object_get(opts, "verify"));
+    json_t *opts = json_object_get(runjson_root(rj), RUNKEY_OPTIONS);
+    int64_t rows = json_integer_value(json_object_get(opts, RUNKEY_OPT_ROWS));
+    int64_t chunk = json_integer_value(json_object_get(opts, RUNKEY_OPT_CHUNK));
+    int verify = json_is_true(json_object_get(opts, RUNKEY_OPT_VERIFY));
     char path[4200], err[256];
     struct csvin t;
     int found = 0;
@@ -148,7 +149,7 @@ static int failed_in_verify(struct runjson *rj, const char *out)
 static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
 {
     static const char *const resumable[] = {"running", "interrupted", "disk_full", "io_error"};
-    const char *was = json_string_value(json_object_get(runjson_root(rj), "status"));
+    const char *was = json_string_value(json_object_get(runjson_root(rj), RUNKEY_STATUS));
     for (size_t i = 0; i < sizeof resumable / sizeof *resumable; i++)
         if (strcmp(was, resumable[i]) == 0)
             return 0;
@@ -173,8 +174,8 @@ static int paths_absolute(const struct config *cfg)
 ** 0.2.0 recorded it as given.)  0, or -1 out of memory. */
 static int recorded_metrics(struct config *cfg, json_t *root)
 {
-    json_t *opts = json_object_get(root, "options");
-    const char *rec = json_string_value(json_object_get(opts, "metrics"));
+    json_t *opts = json_object_get(root, RUNKEY_OPTIONS);
+    const char *rec = json_string_value(json_object_get(opts, RUNKEY_OPT_METRICS));
     if (!cfg->metrics || cfg->metrics[0] == '/' || !rec || rec[0] != '/' ||
         strcmp(folder_basename(rec), folder_basename(cfg->metrics)) != 0)
         return 0;
@@ -220,7 +221,7 @@ int resumerun_read(struct runner *r, struct config *cfg, const char *out,
         snprintf(err, n, "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
         return -1;
     }
-    const char *db_name = json_string_value(json_object_get(root, "db_name"));
+    const char *db_name = json_string_value(json_object_get(root, RUNKEY_DB_NAME));
     if (original_argv(r->rj, &run->argv, &run->argc, err, n) ||
         use_job_copy(out, run->argv, run->argc, err, n))
         return -1;

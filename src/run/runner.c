@@ -37,6 +37,7 @@
 #include "plan.h"
 #include "progress.h"
 #include "runjson.h"
+#include "runkey.h"
 #include "cellentry.h"
 #include "soak.h"
 #include "sqlapi.h"
@@ -99,7 +100,7 @@ void runner_db_path(const struct runner *r, const struct cell *c, char *buf, siz
 static void note_run_time(struct runner *r)
 {
     double s = r->spent_s + (clock_now_ns() - r->t_start) / 1e9;
-    json_object_set_new(runjson_root(r->rj), "run_s", json_real(s));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(s));
 }
 
 /* A result file could not be written: the run stops there, as disk_full
@@ -497,7 +498,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     print_headline(r);
     summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
     /* the cell the ratios are against, resolved (options.baseline is as typed) */
-    json_object_set_new(runjson_root(r->rj), colid_name(COL_baseline_cell),
+    json_object_set_new(runjson_root(r->rj), RUNKEY_BASELINE_CELL,
                         json_integer(runner_baseline(r)));
     /* drawn while run.json still says running: a kill here leaves the run
     ** to resume, which closes it and draws them; report.html is told the
@@ -513,7 +514,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
         runjson_set_end(r->rj, final.end_time,
                         graphs ? (stop_signal ? 130 : 1) : final.exit_status);
     /* an eMMC's own wear estimate as the cells left it (devwear.h) */
-    devwear_life(r->db_dir, runjson_root(r->rj), "end");
+    devwear_life(r->db_dir, runjson_root(r->rj), RUNKEY_LIFE_END);
     runjson_unreserve(r->out);
     int written = runjson_write(r->rj, r->out) == 0;
     if (!written)

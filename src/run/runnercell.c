@@ -13,6 +13,7 @@
 #include "lockstep.h"
 #include "plan.h"
 #include "runjson.h"
+#include "runkey.h"
 #include "stop.h"
 #include "sysinfo.h"
 
@@ -134,8 +135,8 @@ int runner_cell_group(struct runner *r, int i, const struct soak_prior *prior,
         /* cells of one round in two groups ran apart: no chunk pairs (on
         ** disk at once: the answer is read from there) */
         json_t *root = runjson_root(r->rj);
-        if (k < round && !json_is_true(json_object_get(root, RUNJSON_LOCKSTEP_SPLIT))) {
-            json_object_set_new(root, RUNJSON_LOCKSTEP_SPLIT, json_true());
+        if (k < round && !json_is_true(json_object_get(root, RUNKEY_LOCKSTEP_SPLIT))) {
+            json_object_set_new(root, RUNKEY_LOCKSTEP_SPLIT, json_true());
             if (runjson_write(r->rj, r->out) != 0)
                 runner_results_failed(r, "run.json", errno);
         }

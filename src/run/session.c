@@ -19,6 +19,7 @@
 #include "owner.h"
 #include "plan.h"
 #include "runjson.h"
+#include "runkey.h"
 #include "schedule.h"
 #include "sqlapi.h"
 #include "stop.h"
@@ -365,8 +366,8 @@ int session_create(struct runner *r, int detach, int *status, char *err, size_t 
 void session_describe(struct runner *r)
 {
     runner_name_databases(r);
-    json_object_set_new(runjson_root(r->rj), "db_name", json_string(r->run_name));
-    json_object_set_new(runjson_root(r->rj), "cells_planned", json_integer(r->ncells));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_DB_NAME, json_string(r->run_name));
+    json_object_set_new(runjson_root(r->rj), RUNKEY_CELLS_PLANNED, json_integer(r->ncells));
     runjson_set_out(r->rj, r->out);
     struct host_info host;
     struct storage_info storage;

@@ -2,6 +2,7 @@
 ** devinfo: the storage device's identity from sysfs.  See devinfo.h.
 */
 #include "devinfo.h"
+#include "runkey.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -62,17 +63,18 @@ int devinfo_to_json(const struct devinfo *d, void *storage)
     json_t *o = storage;
     int err = 0;
     if (d->vendor[0])
-        err |= json_object_set_new(o, "vendor", text(d->vendor));
+        err |= json_object_set_new(o, RUNKEY_STORAGE_VENDOR, text(d->vendor));
     if (!d->mmc)
         return err ? -1 : 0;
     json_t *c = json_object();
     const struct {
         const char *key, *v;
-    } f[] = {{"name", d->name}, {"manfid", d->manfid}, {"oemid", d->oemid},
-             {"date", d->date}, {"type", d->type}};
+    } f[] = {{RUNKEY_CARD_NAME, d->name},   {RUNKEY_CARD_MANFID, d->manfid},
+             {RUNKEY_CARD_OEMID, d->oemid}, {RUNKEY_CARD_DATE, d->date},
+             {RUNKEY_CARD_TYPE, d->type}};
     for (size_t i = 0; c && i < sizeof f / sizeof *f; i++)
         err |= json_object_set_new(c, f[i].key, text(f[i].v));
-    err |= !c || json_object_set_new(o, "card", c);
+    err |= !c || json_object_set_new(o, RUNKEY_STORAGE_CARD, c);
     return err ? -1 : 0;
 }
 
@@ -88,11 +90,11 @@ void devinfo_say(const struct devinfo *d, char *buf, unsigned long n)
 
 int devinfo_from_json(const void *st, char *buf, unsigned long n)
 {
-    const json_t *o = st, *card = json_object_get(o, "card");
+    const json_t *o = st, *card = json_object_get(o, RUNKEY_STORAGE_CARD);
     struct devinfo d;
     memset(&d, 0, sizeof d);
-    const char *vendor = json_string_value(json_object_get(o, "vendor"));
-    const char *model = json_string_value(json_object_get(o, "model"));
+    const char *vendor = json_string_value(json_object_get(o, RUNKEY_STORAGE_VENDOR));
+    const char *model = json_string_value(json_object_get(o, RUNKEY_STORAGE_MODEL));
     /* a vendor alone (virtio's "0x1af4") names nothing a reader knows */
     if (!json_is_object(card) && !(vendor && *vendor && model && *model))
         return -1;
@@ -100,9 +102,12 @@ int devinfo_from_json(const void *st, char *buf, unsigned long n)
         const char *key;
         char *dst;
         size_t size;
-    } f[] = {{"name", d.name, sizeof d.name},       {"manfid", d.manfid, sizeof d.manfid},
-             {"oemid", d.oemid, sizeof d.oemid},    {"date", d.date, sizeof d.date},
-             {"type", d.type, sizeof d.type},       {"model", d.model, sizeof d.model}};
+    } f[] = {{RUNKEY_CARD_NAME, d.name, sizeof d.name},
+             {RUNKEY_CARD_MANFID, d.manfid, sizeof d.manfid},
+             {RUNKEY_CARD_OEMID, d.oemid, sizeof d.oemid},
+             {RUNKEY_CARD_DATE, d.date, sizeof d.date},
+             {RUNKEY_CARD_TYPE, d.type, sizeof d.type},
+             {RUNKEY_STORAGE_MODEL, d.model, sizeof d.model}};
     d.mmc = json_is_object(card);
     for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
         const char *v = json_string_value(json_object_get(i < 5 ? card : o, f[i].key));
@@ -115,7 +120,7 @@ int devinfo_from_json(const void *st, char *buf, unsigned long n)
 
 const char *devinfo_rotation_from_json(const void *st)
 {
-    const json_t *rot = json_object_get(st, "rotational");
+    const json_t *rot = json_object_get(st, RUNKEY_STORAGE_ROTATIONAL);
     json_int_t v = json_is_integer(rot) ? json_integer_value(rot) : -1;
     /* the kernel's flag, named as such: a VM's virtio disk says 1 whatever
     ** lies under it */
@@ -178,12 +183,12 @@ void *devinfo_life_json(const struct devlife *l)
     if (o && l->life_a >= 0) {
         char t[16];
         snprintf(t, sizeof t, "0x%02x 0x%02x", l->life_a, l->life_b);
-        err |= json_object_set_new(o, "life_time", json_string(t));
-        err |= json_object_set_new(o, "life_time_est_a", json_integer(l->life_a));
-        err |= json_object_set_new(o, "life_time_est_b", json_integer(l->life_b));
+        err |= json_object_set_new(o, RUNKEY_LIFE_TIME, json_string(t));
+        err |= json_object_set_new(o, RUNKEY_LIFE_EST_A, json_integer(l->life_a));
+        err |= json_object_set_new(o, RUNKEY_LIFE_EST_B, json_integer(l->life_b));
     }
     if (o && l->pre_eol >= 0)
-        err |= json_object_set_new(o, "pre_eol_info", json_integer(l->pre_eol));
+        err |= json_object_set_new(o, RUNKEY_LIFE_PRE_EOL, json_integer(l->pre_eol));
     if (err) {
         json_decref(o);
         return NULL;

@@ -5,6 +5,7 @@
 ** See sysinfo.h.  Linux /proc and /sys; every reader degrades to "" / -1.
 */
 #include "sysinfo.h"
+#include "runkey.h"
 #include "telemetry.h"
 
 #include <ctype.h>
@@ -464,15 +465,15 @@ void *sysinfo_storage_json(const struct storage_info *st)
     if (!o)
         return NULL;
     int err = 0;
-    err |= set(o, "fstype", json_str(st->fstype));
-    err |= set(o, "mount_point", json_str(st->mount_point));
-    err |= set(o, "mount_options", json_str(st->mount_options));
-    err |= set(o, "device", json_str(st->device));
-    err |= set(o, "block_device", json_str(st->block_device));
-    err |= set(o, "model", json_str(st->model));
-    err |= set(o, "rotational", json_integer(st->rotational));
-    err |= set(o, "free_bytes", json_integer(st->free_bytes));
-    err |= set(o, "total_bytes", json_integer(st->total_bytes));
+    err |= set(o, RUNKEY_STORAGE_FSTYPE, json_str(st->fstype));
+    err |= set(o, RUNKEY_STORAGE_MOUNT_POINT, json_str(st->mount_point));
+    err |= set(o, RUNKEY_STORAGE_MOUNT_OPTIONS, json_str(st->mount_options));
+    err |= set(o, RUNKEY_STORAGE_DEVICE, json_str(st->device));
+    err |= set(o, RUNKEY_STORAGE_BLOCK_DEVICE, json_str(st->block_device));
+    err |= set(o, RUNKEY_STORAGE_MODEL, json_str(st->model));
+    err |= set(o, RUNKEY_STORAGE_ROTATIONAL, json_integer(st->rotational));
+    err |= set(o, RUNKEY_STORAGE_FREE_BYTES, json_integer(st->free_bytes));
+    err |= set(o, RUNKEY_STORAGE_TOTAL_BYTES, json_integer(st->total_bytes));
     if (err) {
         json_decref(o);
         return NULL;
@@ -486,11 +487,11 @@ void *sysinfo_host_json(const struct host_info *h)
     if (!o)
         return NULL;
     int err = 0;
-    err |= set(o, "hostname", json_str(h->hostname));
-    err |= set(o, "kernel", json_str(h->kernel));
-    err |= set(o, "cpu_model", json_str(h->cpu_model));
-    err |= set(o, "cpus", json_integer(h->cpus));
-    err |= set(o, "ram_bytes", json_integer(h->ram_bytes));
+    err |= set(o, RUNKEY_HOST_HOSTNAME, json_str(h->hostname));
+    err |= set(o, RUNKEY_HOST_KERNEL, json_str(h->kernel));
+    err |= set(o, RUNKEY_HOST_CPU_MODEL, json_str(h->cpu_model));
+    err |= set(o, RUNKEY_HOST_CPUS, json_integer(h->cpus));
+    err |= set(o, RUNKEY_HOST_RAM_BYTES, json_integer(h->ram_bytes));
     if (err) {
         json_decref(o);
         return NULL;

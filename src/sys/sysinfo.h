@@ -66,7 +66,7 @@ void sysinfo_host(struct host_info *h);
 int64_t sysinfo_mem_available(void);
 
 /* jansson objects (json_t *, new reference) describing the above, for
-** run.json.  Keys are the field names above. */
+** run.json's host and storage (their keys: runkey.h). */
 void *sysinfo_storage_json(const struct storage_info *st);
 void *sysinfo_host_json(const struct host_info *h);
 
