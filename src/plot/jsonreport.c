@@ -1,5 +1,7 @@
 /*
 ** jsonreport: a results folder as one JSON object.  See jsonreport.h.
+** Its keys are that document's own, spelled here; run.json's are
+** runkey.h's.
 */
 #include "jsonreport.h"
 #include "headline.h"

@@ -2,7 +2,8 @@
 ** runkey: every key of run.json (runjson.h), top-level and nested, written
 ** once.  Whoever writes or reads run.json, its cells log (.run.cells) or a
 ** merged run.json names a key by its constant here, never by a string of
-** its own: a key renamed here is renamed for writer and readers alike.
+** its own: a key renamed here is renamed for writer and readers alike
+** (tests/unit/test_source.c fails on a literal key elsewhere).
 **
 ** It sits in src/sys/, the lowest layer, because sysinfo and devinfo write
 ** run.json's host and storage objects and may include nothing above them.

@@ -11,6 +11,10 @@
 **   id (COL_...), or by a name those tables hand out.  The words that are
 **   also names in another vocabulary (run.json keys, options, PRAGMAs,
 **   the plot data files' columns) are listed below, each with what it is.
+** - no JSON key as a string literal in json_object_get, _set or _del:
+**   run.json's keys are runkey.h's constants, for writers and readers
+**   alike; only the files of another document (listed below, each with
+**   what it writes) spell their own.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +26,7 @@
 
 #include "csvout.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,9 +194,13 @@ static const struct {
     {"headlinedevice.c", "rows", "a figure's unit"},
 };
 
-/* Whether literal s, in file, is a column name used as one. */
+/* Whether literal s, in file, is a column name used as one (in a schema
+** file it is the name itself). */
 static int column_literal(const char *file, const char *s)
 {
+    for (size_t i = 0; i < sizeof schema_files / sizeof *schema_files; i++)
+        if (strcmp(file, schema_files[i]) == 0)
+            return 0;
     static const enum csv_file files[] = {CSV_CHUNKS, CSV_SUMMARY, CSV_TRIALS,
                                           CSV_DURABILITY, CSV_HISTOGRAMS, CSV_TIMELINE};
     int column = 0;
@@ -211,6 +220,37 @@ static int column_literal(const char *file, const char *s)
     return column;
 }
 
+/* Past the comment at p (its newlines counted into *line), or p itself
+** when none starts there. */
+static const char *skip_comment(const char *p, int *line)
+{
+    if (p[0] == '/' && p[1] == '*') {
+        for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+            *line += *p == '\n';
+        return *p ? p + 2 : p;
+    }
+    if (p[0] == '/' && p[1] == '/')
+        return p + strcspn(p, "\n");
+    return p;
+}
+
+/* The text of the string or character literal whose quote is at p into
+** lit (n bytes); returns past its closing quote, or at the end of its
+** line when it has none. */
+static const char *read_literal(const char *p, char *lit, size_t n)
+{
+    char q = *p;
+    size_t k = 0;
+    for (p++; *p && *p != q && *p != '\n'; p++) {
+        if (*p == '\\' && p[1])
+            p++;
+        if (k < n - 1)
+            lit[k++] = *p;
+    }
+    lit[k] = 0;
+    return *p == q ? p + 1 : p;
+}
+
 /* The string literals of C source text (comments and character constants
 ** skipped), each checked; a message per column name into out.  Returns
 ** how many. */
@@ -218,35 +258,21 @@ static int scan_literals(const char *file, const char *text, char *out, size_t n
 {
     int found = 0, line = 1;
     size_t len = strlen(out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '\n') {
-            line++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
-                line += *p == '\n';
-            if (!*p)
-                break;
-            p++;
-        } else if (p[0] == '/' && p[1] == '/') {
-            while (p[1] && p[1] != '\n')
-                p++;
+    for (const char *p = text; *p;) {
+        const char *past = skip_comment(p, &line);
+        if (past != p) {
+            p = past;
         } else if (*p == '\'' || *p == '"') {
-            char q = *p, lit[256];
-            size_t k = 0;
-            for (p++; *p && *p != q && *p != '\n'; p++) {
-                if (*p == '\\' && p[1])
-                    p++;
-                if (k < sizeof lit - 1)
-                    lit[k++] = *p;
-            }
-            lit[k] = 0;
-            if (q == '"' && column_literal(file, lit)) {
+            char lit[256];
+            past = read_literal(p, lit, sizeof lit);
+            if (*p == '"' && column_literal(file, lit)) {
                 found++;
                 len += (size_t)snprintf(out + len, len < n ? n - len : 0,
                                         "\nsrc/%s:%d: \"%s\"", file, line, lit);
             }
-            if (!*p)
-                break;
+            p = past;
+        } else {
+            line += *p++ == '\n';
         }
     }
     return found;
@@ -268,32 +294,173 @@ static void test_literal_scanner(void **state)
     assert_int_equal(scan_literals("x.c", "{\"rows\", 1}", out, sizeof out), 1);
 }
 
+/* src/file's text into text (size bytes). */
+static void read_source(const char *file, char *text, size_t size)
+{
+    char path[1024];
+    assert_int_equal(src_path(file, path, sizeof path), 0);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, size - 1, f);
+    assert_true(n < size - 1);
+    text[n] = 0;
+    fclose(f);
+}
+
+/* scan over every file of src/, its messages into out (n bytes); returns
+** how many it found. */
+static int scan_tree(int (*scan)(const char *file, const char *text, char *out, size_t n),
+                     char *out, size_t n)
+{
+    static char files[MAXFILES][64], text[1 << 20];
+    int found = 0;
+    out[0] = 0;
+    for (int k = 0, nf = source_files(files); k < nf; k++) {
+        read_source(files[k], text, sizeof text);
+        found += scan(files[k], text, out, n);
+    }
+    return found;
+}
+
 static void test_no_column_literal(void **state)
 {
     (void)state;
-    char path[1024];
-    static char out[16384], files[MAXFILES][64];
-    out[0] = 0;
-    int found = 0;
-    for (int k = 0, nf = source_files(files); k < nf; k++) {
-        int schema = 0;
-        for (size_t i = 0; i < sizeof schema_files / sizeof *schema_files; i++)
-            schema |= strcmp(files[k], schema_files[i]) == 0;
-        if (schema)
-            continue;
-        assert_int_equal(src_path(files[k], path, sizeof path), 0);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        static char text[1 << 20];
-        size_t n = fread(text, 1, sizeof text - 1, f);
-        assert_true(n < sizeof text - 1);
-        text[n] = 0;
-        fclose(f);
-        found += scan_literals(files[k], text, out, sizeof out);
-    }
-    if (found)
+    static char out[16384];
+    if (scan_tree(scan_literals, out, sizeof out))
         fail_msg("a column named by a string outside the schema's tables: use its COL_ id "
                  "(colid.h)%s",
+                 out);
+}
+
+/* The files whose string keys are another JSON document's, each its own
+** vocabulary; everywhere else a key is run.json's, named by runkey.h. */
+static const struct {
+    const char *file, *what;
+} other_documents[] = {
+    {"summaryjson.c", "summary.json: summary.csv typed, with units"},
+};
+
+/* Whether file writes another document than run.json. */
+static int other_document(const char *file)
+{
+    for (size_t i = 0; i < sizeof other_documents / sizeof *other_documents; i++)
+        if (strcmp(other_documents[i].file, file) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether the identifier at p (len bytes) names one of jansson's calls
+** that take an object's key second: json_object_get, _set, _del and
+** their variants (json_object_set_new, json_object_getn...). */
+static int key_call(const char *p, size_t len)
+{
+    static const char *const calls[] = {"json_object_get", "json_object_set", "json_object_del"};
+    for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
+        if (len >= strlen(calls[i]) && strncmp(p, calls[i], strlen(calls[i])) == 0)
+            return 1;
+    return 0;
+}
+
+/* The key calls of C source text whose key (its second argument, at its
+** own level: a conditional's branches too) holds a string literal; a
+** message per literal into out.  Returns how many; none in a file of
+** another document. */
+static int scan_keys(const char *file, const char *text, char *out, size_t n)
+{
+    struct {
+        int depth, arg;     /* its parenthesis' depth; the argument at it */
+    } calls[32];            /* the key calls the text is inside, innermost last */
+    int ncalls = 0, depth = 0, found = 0, line = 1, call = 0;
+    size_t len = strlen(out);
+    if (other_document(file))
+        return 0;
+    for (const char *p = text; *p;) {
+        const char *past = skip_comment(p, &line);
+        if (past != p) {
+            p = past;
+            continue;
+        }
+        if (*p == '\'' || *p == '"') {
+            char lit[256];
+            past = read_literal(p, lit, sizeof lit);
+            if (*p == '"' && ncalls && calls[ncalls - 1].depth == depth &&
+                calls[ncalls - 1].arg == 1) {
+                found++;
+                len += (size_t)snprintf(out + len, len < n ? n - len : 0,
+                                        "\nsrc/%s:%d: key \"%s\"", file, line, lit);
+            }
+            p = past;
+            call = 0;
+            continue;
+        }
+        if (isalpha((unsigned char)*p) || *p == '_') {
+            size_t id = 0;
+            while (isalnum((unsigned char)p[id]) || p[id] == '_')
+                id++;
+            call = key_call(p, id);
+            p += id;
+            continue;
+        }
+        if (*p == '(') {
+            depth++;
+            if (call) {
+                assert_true(ncalls < (int)(sizeof calls / sizeof *calls));
+                calls[ncalls].depth = depth;
+                calls[ncalls++].arg = 0;
+            }
+        } else if (*p == ')') {
+            if (ncalls && calls[ncalls - 1].depth == depth)
+                ncalls--;
+            depth--;
+        } else if (*p == ',' && ncalls && calls[ncalls - 1].depth == depth) {
+            calls[ncalls - 1].arg++;
+        }
+        if (!isspace((unsigned char)*p))
+            call = 0;
+        line += *p++ == '\n';
+    }
+    return found;
+}
+
+/* The key scanner itself: a literal key is found, in a call nested in
+** another, over lines, in a conditional; a constant, a value, a comment,
+** another call's literal or another document's file is not. */
+static void test_key_scanner(void **state)
+{
+    (void)state;
+    char out[512] = "";
+    assert_int_equal(scan_keys("x.c", "v = json_object_get(o, \"status\");\n", out, sizeof out),
+                     1);
+    assert_string_equal(out, "\nsrc/x.c:1: key \"status\"");
+    out[0] = 0;
+    assert_int_equal(scan_keys("x.c",
+                               "json_object_get(json_object_get(j, \"host\"), RUNKEY_HOST_CPUS);\n"
+                               "json_object_set_new (o,\n    \"a\", json_string(\"v\"));\n"
+                               "json_object_del(o, i ? \"x\" : RUNKEY_PID);\n",
+                               out, sizeof out),
+                     3);
+    assert_string_equal(out, "\nsrc/x.c:1: key \"host\"\nsrc/x.c:3: key \"a\""
+                             "\nsrc/x.c:4: key \"x\"");
+    out[0] = 0;
+    const char *fine = "json_object_set_new(o, RUNKEY_STATUS, json_string(\"ok\"));\n"
+                       "/* json_object_get(o, \"x\") */ c = ',';\n"
+                       "json_pack(\"{s:s}\", \"k\", \"v\"); my_json_object_get(o, \"x\");\n"
+                       "json_object_get(o, f(\"x\", 1)); json_object_get(o, k), g(a, \"y\");\n";
+    assert_int_equal(scan_keys("x.c", fine, out, sizeof out), 0);
+    assert_int_equal(scan_keys("summaryjson.c", "json_object_get(o, \"cells\");", out, sizeof out),
+                     0);
+    assert_string_equal(out, "");
+}
+
+/* run.json's keys are runkey.h's: no json_object_get, _set or _del names
+** a key by a literal outside the files of other documents. */
+static void test_no_literal_key(void **state)
+{
+    (void)state;
+    static char out[16384];
+    if (scan_tree(scan_keys, out, sizeof out))
+        fail_msg("a JSON key as a string literal: name run.json's by its constant (runkey.h), or "
+                 "list a file of another document in other_documents (test_source.c)%s",
                  out);
 }
 
@@ -304,6 +471,8 @@ int main(void)
         cmocka_unit_test(test_no_include_cycle),
         cmocka_unit_test(test_literal_scanner),
         cmocka_unit_test(test_no_column_literal),
+        cmocka_unit_test(test_key_scanner),
+        cmocka_unit_test(test_no_literal_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
