@@ -57,7 +57,7 @@ EOF
     [ "$(field chunk_rows "$OUT/chunks.csv" | sort -u)" = 50000 ]
     [ "$(field reads "$OUT/chunks.csv" | sort -u)" = 2000 ]
     [ "$(field verify_failures "$OUT/chunks.csv" | sort -u)" = 0 ]
-    want=$(sed -n 's/^#define CSV_SCHEMA_VERSION \([0-9]*\).*/\1/p' "$BATS_TEST_DIRNAME/../../src/results/csvout.h")
+    want=$(sed -n 's/^#define CSV_SCHEMA_VERSION \([0-9]*\).*/\1/p' "$BATS_TEST_DIRNAME/../../src/results/csvschema.h")
     [ "$(field schema_version "$OUT/chunks.csv" | sort -u)" = "$want" ]
     python3 - "$OUT/chunks.csv" <<'EOF'
 import csv, sys
