@@ -121,7 +121,7 @@ unit: $(UNIT_BIN)
 
 # E2E names a part of the suite (its files, and bats options such as -f)
 # for a leg that runs the rest elsewhere; every test runs by default.
-E2E ?= tests/e2e
+E2E = tests/e2e
 e2e: $(B)/sqlsoak
 	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(E2E)
 

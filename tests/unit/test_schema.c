@@ -75,7 +75,7 @@ static void test_recorded_columns(void **state)
             print_error("  recorded %s\n", sp + 1);
             print_error("  written  %s\n", head);
             print_error("Readers of version %d would misread these files: bump "
-                        "CSV_SCHEMA_VERSION in src/results/csvout.h and record every file's new "
+                        "CSV_SCHEMA_VERSION in src/results/csvschema.h and record every file's new "
                         "header in tests/unit/schema_v%d.txt (leave schema_v%d.txt as it "
                         "is).\n",
                         CSV_SCHEMA_VERSION, CSV_SCHEMA_VERSION + 1, CSV_SCHEMA_VERSION);
