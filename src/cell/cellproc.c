@@ -45,17 +45,17 @@ int cellproc_stopped(int wstatus)
     return WEXITSTATUS(wstatus) - CELLPROC_EXIT_STOPPED;
 }
 
-static void ended(int wstatus, char *why, size_t n)
+static void ended(int wstatus, char *err, size_t errlen)
 {
     if (WIFSIGNALED(wstatus)) {
         int sig = WTERMSIG(wstatus);
-        snprintf(why, n, "its process was killed by %s%s", stop_signame(sig),
+        snprintf(err, errlen, "its process was killed by %s%s", stop_signame(sig),
                  sig == SIGKILL && !stop_forced() ? ", probably the OOM killer" : "");
     } else if (WIFEXITED(wstatus)) {
-        snprintf(why, n, "its process exited with status %d without a result",
+        snprintf(err, errlen, "its process exited with status %d without a result",
                  WEXITSTATUS(wstatus));
     } else {
-        snprintf(why, n, "its process ended without a result");
+        snprintf(err, errlen, "its process ended without a result");
     }
 }
 
@@ -142,7 +142,7 @@ static int await_beats(struct cellproc *cp, int at_chunk_end)
 #define KILLED_WAIT_NS (10 * 1000000000ull)
 
 int cellproc_start(struct cellproc *cp, const struct soak_env *env, int64_t watchdog_s,
-                   int gated, struct cell_result *res, char *why, size_t n)
+                   int gated, struct cell_result *res, char *err, size_t errlen)
 {
     int gate[2] = {-1, -1};
     memset(cp, 0, sizeof *cp);
@@ -152,14 +152,14 @@ int cellproc_start(struct cellproc *cp, const struct soak_env *env, int64_t watc
     cp->seen.left_s = -1;
     cp->gate_fd = -1;
     if (gated && pipe2(gate, O_CLOEXEC) != 0) {
-        snprintf(why, n, "pipe: %s", strerror(errno));
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
         return -1;
     }
     struct soak_env child = *env;
     child.gated = gated;
     child.gate_fd = gate[0];
     struct cell_body body = {&child, res, gate[1]};
-    int rc = spawn_start(&cp->sp, 1, cell_body, &body, why, n);
+    int rc = spawn_start(&cp->sp, 1, cell_body, &body, err, errlen);
     if (gated)
         close(gate[0]);
     if (rc != 0) {
@@ -187,7 +187,7 @@ int cellproc_step(struct cellproc *cp)
     return await_beats(cp, 1);
 }
 
-int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n)
+int cellproc_finish(struct cellproc *cp, int got, char *err, size_t errlen)
 {
     int wstatus = 0;
     if (cp->gate_fd >= 0)
@@ -195,11 +195,11 @@ int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n)
     cp->gate_fd = -1;
     if (got == 1) {
         uint64_t now = clock_now_ns();
-        watchdog_reason(&cp->w, now, why, n);
+        watchdog_reason(&cp->w, now, err, errlen);
         spawn_kill(&cp->sp, SIGKILL);
         if (spawn_reap(&cp->sp, &wstatus, now + KILLED_WAIT_NS) == 1) {
-            size_t len = strlen(why);
-            snprintf(why + len, n - len, "; pid %ld did not end", (long)cp->sp.pid);
+            size_t len = strlen(err);
+            snprintf(err + len, errlen - len, "; pid %ld did not end", (long)cp->sp.pid);
         }
         memset(cp->res, 0, sizeof *cp->res);
         return 1;
@@ -209,17 +209,17 @@ int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n)
         cellproc_stopped(wstatus);
         return 0;
     }
-    ended(wstatus, why, n);
+    ended(wstatus, err, errlen);
     return -1;
 }
 
 int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
-                 char *why, size_t n)
+                 char *err, size_t errlen)
 {
     struct cellproc cp;
-    if (cellproc_start(&cp, env, watchdog_s, 0, res, why, n) != 0)
+    if (cellproc_start(&cp, env, watchdog_s, 0, res, err, errlen) != 0)
         return -1;
-    return cellproc_finish(&cp, await_beats(&cp, 0), why, n);
+    return cellproc_finish(&cp, await_beats(&cp, 0), err, errlen);
 }
 
 int64_t cellproc_recorded(const char *dir, const struct cell_id *id, int64_t nchunks,

@@ -18,14 +18,14 @@
 
 /* Runs soak_cell(env) in a process of its own, watched as watchdog.h
 ** says with --watchdog watchdog_s (0: automatic).  0: *res is the cell's
-** result.  -1: the process handed back none; why says how it ended
+** result.  -1: the process handed back none; err says how it ended
 ** ("killed by SIGKILL, probably the OOM killer").  1: it made no progress
-** for too long and was killed; why says what it was doing and how long
+** for too long and was killed; err says what it was doing and how long
 ** it was waited for.  A stop signal the cell's process received on its
 ** own (a SIGTERM to its pid) is passed to stop_note, so the run ends as
 ** for one to the runner. */
 int cellproc_run(const struct soak_env *env, int64_t watchdog_s, struct cell_result *res,
-                 char *why, size_t n);
+                 char *err, size_t errlen);
 
 /* The last live beat of a cell: the chunk's time left then, and when it
 ** came. */
@@ -47,9 +47,9 @@ struct cellproc {
 };
 
 /* Starts env's cell as cellproc_run does, gated when gated is 1.  0, or
-** -1 with one line in why (nothing started). */
+** -1 with one line in err (nothing started). */
 int cellproc_start(struct cellproc *cp, const struct soak_env *env, int64_t watchdog_s,
-                   int gated, struct cell_result *res, char *why, size_t n);
+                   int gated, struct cell_result *res, char *err, size_t errlen);
 
 /* Gives a gated cell its turn (its next chunk, or its end once its chunks
 ** are done; a stop asked passed on) and waits for it: 2 when it ended a
@@ -59,7 +59,7 @@ int cellproc_step(struct cellproc *cp);
 
 /* Ends cp, after got (cellproc_step's 0, -1 or 1): returns as
 ** cellproc_run. */
-int cellproc_finish(struct cellproc *cp, int got, char *why, size_t n);
+int cellproc_finish(struct cellproc *cp, int got, char *err, size_t errlen);
 
 /* The exit status of a cell's process (or a crash trial's) that ends
 ** without being cut short: 1 when its result could not be handed back,

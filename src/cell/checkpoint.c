@@ -17,23 +17,24 @@ const char *checkpoint_word(const struct cell *c)
     return checkpoint_names[c->v[DIM_CHECKPOINT]];
 }
 
-const char *checkpoint_refusal(const struct cell *c, const struct sqlapi *api, char *why,
-                               size_t n)
+const char *checkpoint_refusal(const struct cell *c, const struct sqlapi *api, char *err,
+                               size_t errlen)
 {
     int64_t autock = c->v[DIM_WAL_AUTOCHECKPOINT];
     if (c->v[DIM_CHECKPOINT] == CK_AUTO)
         return NULL;
     if (c->v[DIM_JOURNAL] != JM_WAL)
-        snprintf(why, n, "checkpoint_mode %s: needs journal_mode wal", checkpoint_word(c));
+        snprintf(err, errlen, "checkpoint_mode %s: needs journal_mode wal", checkpoint_word(c));
     else if (!api->wal_checkpoint_v2)
-        snprintf(why, n, "checkpoint_mode %s: SQLite %s has no sqlite3_wal_checkpoint_v2 (3.7.6)",
+        snprintf(err, errlen,
+                 "checkpoint_mode %s: SQLite %s has no sqlite3_wal_checkpoint_v2 (3.7.6)",
                  checkpoint_word(c), api->version);
     else if (!dims_is_default(DIM_WAL_AUTOCHECKPOINT, autock) && autock != 0)
-        snprintf(why, n, "checkpoint_mode %s runs with wal_autocheckpoint 0, not %" PRId64,
+        snprintf(err, errlen, "checkpoint_mode %s runs with wal_autocheckpoint 0, not %" PRId64,
                  checkpoint_word(c), autock);
     else
         return NULL;
-    return why;
+    return err;
 }
 
 int checkpoint_run(const struct cell *c, const struct sqlapi *api, sqlite3 *db,

@@ -29,12 +29,12 @@ struct checkpoint_result {
     int held_back;
 };
 
-/* Why cell c (on api) cannot have its --checkpoint mode, into why:
+/* Why cell c (on api) cannot have its --checkpoint mode, into err:
 ** outside WAL, without sqlite3_wal_checkpoint_v2, beside a
-** --wal-autocheckpoint other than 0.  Returns why, or NULL when it can
+** --wal-autocheckpoint other than 0.  Returns err, or NULL when it can
 ** (or its mode is auto: nothing to run). */
-const char *checkpoint_refusal(const struct cell *c, const struct sqlapi *api, char *why,
-                               size_t n);
+const char *checkpoint_refusal(const struct cell *c, const struct sqlapi *api, char *err,
+                               size_t errlen);
 
 /* Runs c's checkpoint on db, whose -wal file held wal_bytes just before.
 ** Returns out->rc; SQLITE_MISUSE: the library refuses the mode (truncate

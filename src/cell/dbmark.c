@@ -58,12 +58,12 @@ int dbmark_of_path(const char *path, struct dbmark *m)
 }
 
 /* The refusal of a create that found db (or its side file) there. */
-static void refused(const char *db, int e, char *why, size_t n)
+static void refused(const char *db, int e, char *err, size_t errlen)
 {
     if (e == EEXIST)
-        snprintf(why, n, "%s exists and is not sqlsoak's: not touched", db);
+        snprintf(err, errlen, "%s exists and is not sqlsoak's: not touched", db);
     else
-        snprintf(why, n, "cannot create %s: %s", db, strerror(e));
+        snprintf(err, errlen, "cannot create %s: %s", db, strerror(e));
 }
 
 /* An unnamed file in db's folder (O_TMPFILE), when the filesystem makes
@@ -84,8 +84,8 @@ static int unnamed_beside(const char *db)
     return open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
 }
 
-int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *why,
-                    size_t n)
+int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *err,
+                    size_t errlen)
 {
     char side[4200];
     struct stat st;
@@ -95,7 +95,7 @@ int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m,
     snprintf(side, sizeof side, "%s", db);
     if (lstat(db, &st) == 0 || dbfile_side_exists(db, side, sizeof side)) {
         errno = EEXIST;
-        refused(side, EEXIST, why, n);
+        refused(side, EEXIST, err, errlen);
         return -1;
     }
     nb->named = 0;
@@ -105,7 +105,7 @@ int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m,
     }
     if (nb->fd < 0 || dbmark_of_fd(nb->fd, m) != 0) {
         int e = errno;
-        refused(db, e, why, n);
+        refused(db, e, err, errlen);
         if (nb->fd >= 0) {
             close(nb->fd);
             if (nb->named)
@@ -118,7 +118,7 @@ int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m,
     return 0;
 }
 
-int dbmark_name(struct dbmark_newborn *nb, const char *db, char *why, size_t n)
+int dbmark_name(struct dbmark_newborn *nb, const char *db, char *err, size_t errlen)
 {
     char self[64];
     int rc = 0, e = 0;
@@ -126,7 +126,7 @@ int dbmark_name(struct dbmark_newborn *nb, const char *db, char *why, size_t n)
     /* linkat fails with EEXIST over any file: never over another's */
     if (!nb->named && linkat(AT_FDCWD, self, AT_FDCWD, db, AT_SYMLINK_FOLLOW) != 0) {
         e = errno;
-        refused(db, e, why, n);
+        refused(db, e, err, errlen);
         rc = -1;
     }
     close(nb->fd);
@@ -145,12 +145,12 @@ void dbmark_abandon(struct dbmark_newborn *nb, const char *db)
     nb->fd = -1;
 }
 
-int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n)
+int dbmark_create(const char *db, struct dbmark *m, char *err, size_t errlen)
 {
     struct dbmark_newborn nb;
-    if (dbmark_conceive(db, &nb, m, why, n) != 0)
+    if (dbmark_conceive(db, &nb, m, err, errlen) != 0)
         return -1;
-    return dbmark_name(&nb, db, why, n);
+    return dbmark_name(&nb, db, err, errlen);
 }
 
 int dbmark_same(const struct dbmark *a, const struct dbmark *b)
@@ -339,7 +339,7 @@ static int book_read(int fd, struct dbmark_book *b)
     return rc;
 }
 
-int dbmark_book_load(const char *out, struct dbmark_book *b, char *err, size_t n)
+int dbmark_book_load(const char *out, struct dbmark_book *b, char *err, size_t errlen)
 {
     char path[4200];
     struct stat st;
@@ -362,7 +362,7 @@ int dbmark_book_load(const char *out, struct dbmark_book *b, char *err, size_t n
     if (fd >= 0)
         close(fd);
     if (why) {
-        snprintf(err, n, "%s: %s: cannot resume", path, why);
+        snprintf(err, errlen, "%s: %s: cannot resume", path, why);
         dbmark_book_free(b);
         return -1;
     }

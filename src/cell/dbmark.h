@@ -38,10 +38,10 @@ struct dbmark {
 
 /* Creates the database file db, empty, never over an existing file, nor
 ** beside a side file of its name; its identity into *m.  0, or -1 with
-** errno set (EEXIST: something is there) and in why one line naming the
+** errno set (EEXIST: something is there) and in err one line naming the
 ** file ("PATH exists and is not sqlsoak's: not touched", or "cannot
 ** create PATH: reason"). */
-int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n);
+int dbmark_create(const char *db, struct dbmark *m, char *err, size_t errlen);
 
 /* dbmark_create in two steps, so that the record of the file is written
 ** before the file has its name: a kill between the two leaves no file
@@ -50,14 +50,14 @@ int dbmark_create(const char *db, struct dbmark *m, char *why, size_t n);
 ** window stays); its identity into *m.  dbmark_name then gives it its
 ** name (linkat, never over an existing file) and closes it; or
 ** dbmark_abandon drops it (unlinking it when it was born named).  Each 0,
-** or -1 with errno and why, as dbmark_create. */
+** or -1 with errno and err, as dbmark_create. */
 struct dbmark_newborn {
     int fd;
     int named;                  /* already under its name */
 };
-int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *why,
-                    size_t n);
-int dbmark_name(struct dbmark_newborn *nb, const char *db, char *why, size_t n);
+int dbmark_conceive(const char *db, struct dbmark_newborn *nb, struct dbmark *m, char *err,
+                    size_t errlen);
+int dbmark_name(struct dbmark_newborn *nb, const char *db, char *err, size_t errlen);
 void dbmark_abandon(struct dbmark_newborn *nb, const char *db);
 
 /* The identity of the open file fd, or of path (a symbolic link is
@@ -96,7 +96,7 @@ struct dbmark_book {
 /* Reads the records of folder out (OUT/.databases) into *b.  0, with
 ** b->missing set when the folder has none; -1 with err when they cannot
 ** be read (not a regular file, say).  Free with dbmark_book_free. */
-int dbmark_book_load(const char *out, struct dbmark_book *b, char *err, size_t n);
+int dbmark_book_load(const char *out, struct dbmark_book *b, char *err, size_t errlen);
 
 /* The identity db was created with, by its latest record; NULL when it
 ** has none or its latest record is its deletion. */

@@ -38,35 +38,35 @@ static int is_ours(const char *path)
            strncmp(head, mark_020, strlen(mark_020)) == 0;
 }
 
-int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n)
+int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t errlen)
 {
     char dir[PATH_MAX], real[PATH_MAX], tmp[PATH_MAX + 8];
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     struct stat st;
     if (strlen(base) + 4 > NAME_MAX) {
-        snprintf(err, n, "--metrics %s: the file's name is longer than %d bytes (with .tmp)", path,
-                 NAME_MAX);
+        snprintf(err, errlen, "--metrics %s: the file's name is longer than %d bytes (with .tmp)",
+                 path, NAME_MAX);
         return -1;
     }
     if (strlen(path) >= sizeof dir) {
-        snprintf(err, n, "--metrics: the path is longer than %d bytes", PATH_MAX - 1);
+        snprintf(err, errlen, "--metrics: the path is longer than %d bytes", PATH_MAX - 1);
         return -1;
     }
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
     if (!dir[0])
         snprintf(dir, sizeof dir, "/");
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "--metrics %s: %s is not a folder", path, dir);
+        snprintf(err, errlen, "--metrics %s: %s is not a folder", path, dir);
         return -1;
     }
     if (access(dir, W_OK | X_OK) != 0 || !realpath(dir, real)) {
-        snprintf(err, n, "--metrics %s: %s is not writable: %s", path, dir, strerror(errno));
+        snprintf(err, errlen, "--metrics %s: %s is not writable: %s", path, dir, strerror(errno));
         return -1;
     }
     int len = snprintf(abs, absn, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
     if (len < 0 || (size_t)len + 4 >= absn || (size_t)len + 4 >= PATH_MAX) {
-        snprintf(err, n, "--metrics %s: the path is longer than %d bytes (with .tmp)", path,
+        snprintf(err, errlen, "--metrics %s: the path is longer than %d bytes (with .tmp)", path,
                  PATH_MAX - 1);
         return -1;
     }
@@ -75,7 +75,8 @@ int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n)
                       : lstat(tmp, &st) == 0 && !is_ours(tmp) ? tmp
                                                               : NULL;
     if (bad) {
-        snprintf(err, n, "--metrics %s: %s exists and is not a metrics file sqlsoak wrote: not "
+        snprintf(err, errlen,
+                 "--metrics %s: %s exists and is not a metrics file sqlsoak wrote: not "
                  "touched", path, bad);
         return -1;
     }

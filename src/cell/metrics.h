@@ -30,7 +30,7 @@
 ** begins with the line metrics_write puts first; 0.2.0's first line
 ** counts too).  The path made absolute (the folder resolved) into abs.
 ** 0, or -1 with one line in err. */
-int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t n);
+int metrics_check(const char *path, char *abs, size_t absn, char *err, size_t errlen);
 
 /* Writes path from the cell's last chunk (cr; NULL before the first) and
 ** status.  0, or -1 (errno set). */

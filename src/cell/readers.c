@@ -76,50 +76,50 @@ static int tally_due(struct readers *r, int i)
     }
 }
 
-/* How reader i ended, reaped: into why. */
-static void ended(struct readers *r, int i, char *why, size_t n)
+/* How reader i ended, reaped: into err. */
+static void ended(struct readers *r, int i, char *err, size_t errlen)
 {
     assert(i >= 0 && i < r->n);
     int st = 0;
     int stopped = is_stopped(r->sp[i].pid);
     if (spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) != 0)
-        snprintf(why, n, "reader %d of %d stopped answering%s", i + 1, r->n,
+        snprintf(err, errlen, "reader %d of %d stopped answering%s", i + 1, r->n,
                  stopped ? " (its process is stopped)" : "");
     else if (WIFSIGNALED(st))
-        snprintf(why, n, "reader %d of %d was killed by %s", i + 1, r->n,
+        snprintf(err, errlen, "reader %d of %d was killed by %s", i + 1, r->n,
                  stop_signame(WTERMSIG(st)));
     else
-        snprintf(why, n, "reader %d of %d ended (exit status %d)", i + 1, r->n,
+        snprintf(err, errlen, "reader %d of %d ended (exit status %d)", i + 1, r->n,
                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 }
 
-/* Reader i's tally into r->got: 0, or -1 with why. */
-static int receive(struct readers *r, int i, char *why, size_t n)
+/* Reader i's tally into r->got: 0, or -1 with err. */
+static int receive(struct readers *r, int i, char *err, size_t errlen)
 {
     assert(i >= 0 && i < r->n);
     if (r->sp[i].pid <= 0 || r->sp[i].fd[0] < 0) {   /* reaped, or given up on */
-        snprintf(why, n, "reader %d of %d had ended", i + 1, r->n);
+        snprintf(err, errlen, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
     if (tally_due(r, i) != 0 ||
         spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + r->hand_back_ns) != 0) {
-        ended(r, i, why, n);
+        ended(r, i, err, errlen);
         return -1;
     }
     if (r->got->error[0]) {
-        snprintf(why, n, "%s", r->got->error);
+        snprintf(err, errlen, "%s", r->got->error);
         return -1;
     }
     return 0;
 }
 
-int readers_start(struct readers *r, const struct readers_conf *conf, char *why, size_t n)
+int readers_start(struct readers *r, const struct readers_conf *conf, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (conf->n <= 0)
         return 0;
     if (conf->n - (conf->pin_ns > 0) > SHAREDPAGE_READERS_MAX) {   /* the pinning one has no slot */
-        snprintf(why, n, "at most %d readers", SHAREDPAGE_READERS_MAX);
+        snprintf(err, errlen, "at most %d readers", SHAREDPAGE_READERS_MAX);
         return -1;
     }
     assert(conf->n <= (int)(sizeof r->sp / sizeof *r->sp));
@@ -129,14 +129,14 @@ int readers_start(struct readers *r, const struct readers_conf *conf, char *why,
     r->got = malloc(sizeof *r->got);
     r->page = sharedpage_create(conf->first_chunk);
     if (!r->got || !r->page) {
-        snprintf(why, n, "readers: %s", strerror(errno ? errno : ENOMEM));
+        snprintf(err, errlen, "readers: %s", strerror(errno ? errno : ENOMEM));
         readers_stop(r, 0, NULL, 0);
         return -1;
     }
     for (int i = 0; i < conf->n; i++) {
         struct reader_start st = {conf, r->page, i};
         /* the child has its copy of st from the fork on */
-        if (spawn_start(&r->sp[i], 1, reader_body, &st, why, n) != 0) {
+        if (spawn_start(&r->sp[i], 1, reader_body, &st, err, errlen) != 0) {
             readers_stop(r, 0, NULL, 0);
             return -1;
         }
@@ -151,7 +151,7 @@ void readers_open(struct readers *r, int64_t committed)
         sharedpage_commit(r->page, committed);
 }
 
-int readers_pinned(struct readers *r, char *why, size_t n)
+int readers_pinned(struct readers *r, char *err, size_t errlen)
 {
     uint64_t deadline = clock_now_ns() + r->hand_back_ns;
     int last = r->n - 1;
@@ -161,13 +161,13 @@ int readers_pinned(struct readers *r, char *why, size_t n)
         ** has ended): its tally says why */
         struct pollfd p = {.fd = r->sp[last].fd[0], .events = POLLIN};
         if (p.fd >= 0 && poll(&p, 1, 0) > 0) {
-            if (receive(r, last, why, n) == 0)
-                snprintf(why, n, "reader %d of %d (the one pinning snapshots) ended", last + 1,
+            if (receive(r, last, err, errlen) == 0)
+                snprintf(err, errlen, "reader %d of %d (the one pinning snapshots) ended", last + 1,
                          r->n);
             return -1;
         }
         if (clock_now_ns() > deadline) {
-            snprintf(why, n, "reader %d of %d (the one pinning snapshots) took none in %.0f s",
+            snprintf(err, errlen, "reader %d of %d (the one pinning snapshots) took none in %.0f s",
                      last + 1, r->n, (double)r->hand_back_ns / 1e9);
             return -1;
         }
@@ -176,8 +176,8 @@ int readers_pinned(struct readers *r, char *why, size_t n)
     return 0;
 }
 
-int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *why,
-                  size_t n)
+int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *err,
+                  size_t errlen)
 {
     readers_tally_reset(out);
     out->chunk = chunk;
@@ -185,14 +185,14 @@ int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, c
         return 0;
     atomic_store_explicit(&r->page->chunk, chunk + 1, memory_order_release);
     for (int i = 0; i < r->n; i++) {
-        if (receive(r, i, why, n) != 0)
+        if (receive(r, i, err, errlen) != 0)
             return -1;
         readers_tally_merge(out, r->got);
     }
     return 0;
 }
 
-int readers_stop(struct readers *r, int tallies, char *why, size_t n)
+int readers_stop(struct readers *r, int tallies, char *err, size_t errlen)
 {
     int rc = 0;
     if (r->page)
@@ -202,8 +202,8 @@ int readers_stop(struct readers *r, int tallies, char *why, size_t n)
         if (tallies && r->sp[i].pid > 0 && r->sp[i].fd[0] >= 0 &&
             receive(r, i, one, sizeof one) != 0 && rc == 0) {
             rc = -1;
-            if (why)
-                snprintf(why, n, "%s", one);
+            if (err)
+                snprintf(err, errlen, "%s", one);
         }
         int st;
         if (r->sp[i].pid > 0 && spawn_reap(&r->sp[i], &st, clock_now_ns() + END_WAIT_NS) == 1) {

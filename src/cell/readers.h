@@ -65,28 +65,28 @@ struct readers {
 };
 
 /* Starts conf->n readers (none when 0: r->page stays NULL).  0, or -1
-** with one line in why, none left running. */
-int readers_start(struct readers *r, const struct readers_conf *conf, char *why, size_t n);
+** with one line in err, none left running. */
+int readers_start(struct readers *r, const struct readers_conf *conf, char *err, size_t errlen);
 
 /* The table exists and holds `committed` rows: the readers begin. */
 void readers_open(struct readers *r, int64_t committed);
 
 /* With a pinning reader, waits until it holds its first snapshot, so
-** that every chunk is measured beside one: 0, or -1 with why when it took
+** that every chunk is measured beside one: 0, or -1 with err when it took
 ** none in the time a tally is waited for. */
-int readers_pinned(struct readers *r, char *why, size_t n);
+int readers_pinned(struct readers *r, char *err, size_t errlen);
 
 /* Chunk `chunk` has ended: the readers count the next one from now on,
 ** and hand back their tallies of this one, merged into *out (reset
-** first).  0, or -1 with why (a reader died, or failed). */
-int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *why,
-                  size_t n);
+** first).  0, or -1 with err (a reader died, or failed). */
+int readers_chunk(struct readers *r, int64_t chunk, struct readers_tally *out, char *err,
+                  size_t errlen);
 
 /* Ends and reaps the readers; frees what readers_start took.  With
 ** tallies, waits for each one's last tally first (as readers_chunk):
-** 0, or -1 with why when one of them had died or failed first.  Without
+** 0, or -1 with err when one of them had died or failed first.  Without
 ** (a cell that failed: its figures are not wanted), each is given a
 ** moment to end, then killed; 0. */
-int readers_stop(struct readers *r, int tallies, char *why, size_t n);
+int readers_stop(struct readers *r, int tallies, char *err, size_t errlen);
 
 #endif

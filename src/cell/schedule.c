@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n)
+int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t errlen)
 {
     *hot = 0;
     if (strcmp(text, "uniform") == 0)
@@ -21,7 +21,8 @@ int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n)
     if (strncmp(text, "hot:", 4) == 0 && value_parse_count(text + 4, hot) == 0 && *hot >= 1)
         return 0;
     *hot = 0;
-    snprintf(err, n, "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
+    snprintf(err, errlen,
+             "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
              text);
     return -1;
 }

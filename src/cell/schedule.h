@@ -61,7 +61,7 @@ struct schedule {
 
 /* --update-keys TEXT ("uniform", "hot:K") into *hot (0 for uniform).
 ** Returns 0, or -1 with one line in err. */
-int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t n);
+int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t errlen);
 
 void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
                    int64_t updates, int64_t hot);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, int create,
-                   char *what, size_t n)
+                   char *err, size_t errlen)
 {
     int order[DIM_COUNT], np = dims_apply_order(order);
     for (int i = 0; i < np; i++) {
@@ -25,7 +25,7 @@ int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, 
         /* some pragmas answer with a row (journal_mode, locking_mode) */
         int rc = sqlapi_query_text(api, db, sql, answer, sizeof answer);
         if (rc != SQLITE_OK) {
-            snprintf(what, n, "%s", sql);
+            snprintf(err, errlen, "%s", sql);
             return rc;
         }
     }
@@ -34,14 +34,14 @@ int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, 
         shape_sql(c->v, table, sizeof table);
         int rc = api->exec(db, table, NULL, NULL, NULL);
         if (rc != SQLITE_OK)
-            snprintf(what, n, "%s", table);
+            snprintf(err, errlen, "%s", table);
         return rc;
     }
     return SQLITE_OK;
 }
 
-int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a, char *what,
-                  size_t n)
+int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a, char *err,
+                  size_t errlen)
 {
     int order[DIM_COUNT], np = dims_apply_order(order);
     memset(a, 0, sizeof *a);
@@ -51,7 +51,7 @@ int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a
         snprintf(sql, sizeof sql, "PRAGMA %s", dim_table[d].pragma);
         int rc = sqlapi_query_text(api, db, sql, buf, sizeof buf);
         if (rc != SQLITE_OK) {
-            snprintf(what, n, "%s", sql);
+            snprintf(err, errlen, "%s", sql);
             return rc;
         }
         a->answered[d] = buf[0] != 0;    /* no row: a pragma the library does not know */
@@ -77,27 +77,28 @@ const char *settings_actual_text(const struct pragma_actual *a, int d, char *buf
     return buf;
 }
 
-/* Appends one difference to why. */
-static void differ(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Appends one difference to err. */
+static void differ(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static void differ(char *why, size_t n, const char *fmt, ...)
+static void differ(char *err, size_t errlen, const char *fmt, ...)
 {
-    size_t len = strlen(why);
+    size_t len = strlen(err);
     va_list ap;
-    if (len && len + 2 < n) {
-        memcpy(why + len, "; ", 3);
+    if (len && len + 2 < errlen) {
+        memcpy(err + len, "; ", 3);
         len += 2;
     }
     va_start(ap, fmt);
-    if (len < n)
-        vsnprintf(why + len, n - len, fmt, ap);
+    if (len < errlen)
+        vsnprintf(err + len, errlen - len, fmt, ap);
     va_end(ap);
 }
 
-int settings_compare(const struct cell *c, const struct pragma_actual *a, char *why, size_t n)
+int settings_compare(const struct cell *c, const struct pragma_actual *a, char *err, size_t errlen)
 {
     int order[DIM_COUNT], np = dims_apply_order(order);
-    why[0] = 0;
+    err[0] = 0;
     for (int i = 0; i < np; i++) {
         int d = order[i];
         const struct dim *dm = &dim_table[d];
@@ -106,14 +107,15 @@ int settings_compare(const struct cell *c, const struct pragma_actual *a, char *
             continue;
         dims_text(d, c->v[d], want, sizeof want);
         if (!settings_actual_text(a, d, got, sizeof got))
-            differ(why, n, "%s: requested %s, library has no %s", dm->pragma, want, dm->pragma);
+            differ(err, errlen, "%s: requested %s, library has no %s", dm->pragma, want,
+                   dm->pragma);
         else if (strcmp(got, want) != 0)
             /* a word is what the library answered; an enum's number is the
             ** setting it made; a number is the value it kept */
-            differ(why, n, "%s: requested %s, library %s %s", dm->pragma, want,
+            differ(err, errlen, "%s: requested %s, library %s %s", dm->pragma, want,
                    dm->readback == DR_WORD ? "answered"
                    : dm->opt.type == V_ENUM ? "set" : "kept",
                    got);
     }
-    return why[0] != 0;
+    return err[0] != 0;
 }

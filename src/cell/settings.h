@@ -28,18 +28,18 @@ struct pragma_actual {
 
 /* Applies c's settings on db, and with create the table kv of c's shape
 ** (shape.h).  Returns
-** SQLITE_OK, or the failing statement's code with its SQL in what. */
+** SQLITE_OK, or the failing statement's code with its SQL in err. */
 int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, int create,
-                   char *what, size_t n);
+                   char *err, size_t errlen);
 
 /* Reads the settings in force into *a.  Returns SQLITE_OK, or the failing
-** statement's code with its SQL in what. */
-int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a, char *what,
-                  size_t n);
+** statement's code with its SQL in err. */
+int settings_read(const struct sqlapi *api, sqlite3 *db, struct pragma_actual *a, char *err,
+                  size_t errlen);
 
 /* 0 when the library took every setting c requests; else 1, with each
-** difference as "name: requested X, library kept Y" ("; " between) in why. */
-int settings_compare(const struct cell *c, const struct pragma_actual *a, char *why, size_t n);
+** difference as "name: requested X, library kept Y" ("; " between) in err. */
+int settings_compare(const struct cell *c, const struct pragma_actual *a, char *err, size_t errlen);
 
 /* The value dimension d is in force as text ("wal", "4096"), or NULL when
 ** the library did not answer.  Returns buf or NULL. */

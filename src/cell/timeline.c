@@ -255,11 +255,11 @@ static int key_cmp(const void *a, const void *b)
 /* The sorted keys of every row of path (schema f) but those whose status
 ** is skip (NULL: none skipped); NULL when it cannot be read (err). */
 static char (*keys_of(const char *path, enum csv_file f, int with_chunk, const char *skip,
-                      int *nk, char *err, size_t n))[KEYLEN]
+                      int *nk, char *err, size_t errlen))[KEYLEN]
 {
     struct csvin t;
     int m = 0;
-    if (csvin_read(path, f, &t, err, n))
+    if (csvin_read(path, f, &t, err, errlen))
         return NULL;
     char (*k)[KEYLEN] = calloc((size_t)t.nrows + 1, KEYLEN);
     for (int i = 0; k && i < t.nrows; i++)
@@ -268,7 +268,7 @@ static char (*keys_of(const char *path, enum csv_file f, int with_chunk, const c
     if (k)
         qsort(k, (size_t)m, KEYLEN, key_cmp);
     else
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
     *nk = m;
     csvin_free(&t);
     return k;
@@ -279,7 +279,7 @@ static char (*keys_of(const char *path, enum csv_file f, int with_chunk, const c
 ** creating it and writing its header), with exactly the columns this
 ** sqlsoak writes; and no timeline.csv.tmp that is not a regular file
 ** (resume writes there).  0, or -1 with err and t empty. */
-static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
+static int read_timeline(const char *dir, struct csvin *t, char *err, size_t errlen)
 {
     char path[4200];
     struct stat st;
@@ -288,37 +288,37 @@ static int read_timeline(const char *dir, struct csvin *t, char *err, size_t n)
     memset(t, 0, sizeof *t);
     snprintf(path, sizeof path, "%s/timeline.csv.tmp", dir);
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, n, "%s: not a regular file: not touched", path);
+        snprintf(err, errlen, "%s: not a regular file: not touched", path);
         return -1;
     }
     snprintf(path, sizeof path, "%s/timeline.csv", dir);
     if (infile_absent(path) || (stat(path, &st) == 0 && S_ISREG(st.st_mode) && !st.st_size))
         return 0;
-    if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, n))
+    if (csvin_read_whole(path, CSV_TIMELINE, t, &whole, &torn, err, errlen))
         return -1;
     if (!csvupgrade_fits(t, CSV_TIMELINE)) {
-        snprintf(err, n, "%s: its columns are not those this sqlsoak writes", path);
+        snprintf(err, errlen, "%s: its columns are not those this sqlsoak writes", path);
         csvin_free(t);
         return -1;
     }
     return 0;
 }
 
-int timeline_resume(const char *dir, char *err, size_t n)
+int timeline_resume(const char *dir, char *err, size_t errlen)
 {
     char path[4200], tmp[4300], line[4096];
     int nchunk = 0, ncell = 0, fd = -1;
     struct csvin t;
     memset(&t, 0, sizeof t);
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, NULL, &nchunk, err, n);
+    char(*chunks)[KEYLEN] = keys_of(path, CSV_CHUNKS, 1, NULL, &nchunk, err, errlen);
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     /* a hung cell's verify was cut short: resume runs it again */
     char(*cells)[KEYLEN] =
-        chunks ? keys_of(path, CSV_SUMMARY, 0, status_names[ST_HUNG], &ncell, err, n) : NULL;
+        chunks ? keys_of(path, CSV_SUMMARY, 0, status_names[ST_HUNG], &ncell, err, errlen) : NULL;
     snprintf(path, sizeof path, "%s/timeline.csv", dir);
     snprintf(tmp, sizeof tmp, "%s/timeline.csv.tmp", dir);
-    if (!cells || read_timeline(dir, &t, err, n))
+    if (!cells || read_timeline(dir, &t, err, errlen))
         goto out;
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     int hl = csvout_header(CSV_TIMELINE, line, sizeof line), bad = fd < 0;
@@ -342,14 +342,14 @@ int timeline_resume(const char *dir, char *err, size_t n)
         bad = 1;
     if (bad || rename(tmp, path) != 0) {
         int e = errno;          /* the caller tells a full disk by it */
-        snprintf(err, n, "cannot rewrite %s: %s", path, strerror(e));
+        snprintf(err, errlen, "cannot rewrite %s: %s", path, strerror(e));
         unlink(tmp);
         errno = e;
         fd = -1;
         goto out;
     }
     if ((fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
 out:
     csvin_free(&t);
     free(chunks);
@@ -357,10 +357,10 @@ out:
     return fd;
 }
 
-int timeline_resumable(const char *dir, char *err, size_t n)
+int timeline_resumable(const char *dir, char *err, size_t errlen)
 {
     struct csvin t;
-    int rc = read_timeline(dir, &t, err, n);
+    int rc = read_timeline(dir, &t, err, errlen);
     csvin_free(&t);
     return rc;
 }

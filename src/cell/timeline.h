@@ -173,7 +173,7 @@ double timeline_wall(const struct timeline *tl, uint64_t t);
 ** watchdog cut short, which resume runs again), so that the chunk measured
 ** again neither repeats nor leaves a gap; a half-written last line goes
 ** too.  Returns the file opened for appending, or -1 with err. */
-int timeline_resume(const char *dir, char *err, size_t n);
+int timeline_resume(const char *dir, char *err, size_t errlen);
 
 /* For `sqlsoak resume`, before anything changes: 0 when timeline_resume
 ** can rewrite dir/timeline.csv: it is absent or empty, or csvin reads its
@@ -181,6 +181,6 @@ int timeline_resume(const char *dir, char *err, size_t n);
 ** and they have exactly the columns this sqlsoak writes; and
 ** timeline.csv.tmp is absent or a regular file.  Else -1 with a line
 ** naming the file in err. */
-int timeline_resumable(const char *dir, char *err, size_t n);
+int timeline_resumable(const char *dir, char *err, size_t errlen);
 
 #endif

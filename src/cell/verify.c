@@ -13,7 +13,7 @@
 int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
                const struct schedule *sch, int64_t chunks, int64_t rows, int64_t *bad,
                int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok, size_t okn,
-               char *what, size_t whatn)
+               char *err, size_t errlen)
 {
     sqlite3_stmt *scan = NULL;
     int64_t found = 0;
@@ -21,14 +21,14 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
     *bad = *scanned = 0;
     int rc = sqlapi_query_text(api, db, "PRAGMA integrity_check", ok, okn);
     if (rc != SQLITE_OK) {
-        snprintf(what, whatn, "PRAGMA integrity_check");
+        snprintf(err, errlen, "PRAGMA integrity_check");
         return rc;
     }
     if (strcmp(ok, "ok") != 0)
         return SQLITE_OK;
     rc = api->prepare_v2(db, "SELECT k, v FROM kv", -1, &scan, NULL);
     if (rc != SQLITE_OK) {
-        snprintf(what, whatn, "SELECT k, v FROM kv");
+        snprintf(err, errlen, "SELECT k, v FROM kv");
         return rc;
     }
     while ((rc = api->step(scan)) == SQLITE_ROW) {
@@ -49,7 +49,7 @@ int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
     *scanned = found;
     api->finalize(scan);
     if (rc != SQLITE_DONE) {
-        snprintf(what, whatn, "verify scan");
+        snprintf(err, errlen, "verify scan");
         return rc;
     }
     int64_t live = 0;                       /* the rows not deleted */

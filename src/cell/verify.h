@@ -25,10 +25,10 @@ typedef void verify_tick_fn(void *ctx, int64_t scanned);
 ** chunks chunks (sch NULL: none deleted, generation 0).  Returns SQLITE_OK with
 ** integrity_check's first line in ok ("ok" when sound; the scan runs only then), the rows that fail in *bad and
 ** the rows scanned in *scanned; or the failing statement's code, naming
-** it in what.  tick may be NULL. */
+** it in err.  tick may be NULL. */
 int verify_run(const struct sqlapi *api, sqlite3 *db, const struct kvgen *gen,
                const struct schedule *sch, int64_t chunks, int64_t rows, int64_t *bad,
                int64_t *scanned, verify_tick_fn *tick, void *ctx, char *ok, size_t okn,
-               char *what, size_t whatn);
+               char *err, size_t errlen);
 
 #endif

@@ -70,14 +70,14 @@ static int parse_line(char *s, char **arg, const char **why)
     return 0;
 }
 
-int jobfile_read(const char *path, struct job *job, char *err, size_t n)
+int jobfile_read(const char *path, struct job *job, char *err, size_t errlen)
 {
     char *text;
     size_t size;
     memset(job, 0, sizeof *job);
-    if (infile_read(path, &text, &size, err, n)) {
+    if (infile_read(path, &text, &size, err, errlen)) {
         if (errno == ENOENT || errno == EACCES)   /* else infile's own words */
-            snprintf(err, n, "%s: %s", path, strerror(errno));
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     const char *nul = memchr(text, 0, size);
@@ -85,7 +85,7 @@ int jobfile_read(const char *path, struct job *job, char *err, size_t n)
         int at = 1;
         for (const char *q = text; q < nul; q++)
             at += *q == '\n';
-        snprintf(err, n, "%s:%d: a NUL byte: not a job file", path, at);
+        snprintf(err, errlen, "%s:%d: a NUL byte: not a job file", path, at);
         free(text);
         return -1;
     }
@@ -101,7 +101,7 @@ int jobfile_read(const char *path, struct job *job, char *err, size_t n)
         const char *why = NULL;
         char *s = trimmed(p);
         if (*s && parse_line(s, &job->v[job->n].arg, &why) != 0) {
-            snprintf(err, n, "%s:%d: %s", path, line, why);
+            snprintf(err, errlen, "%s:%d: %s", path, line, why);
             rc = -1;
         } else if (*s) {
             job->v[job->n++].line = line;
@@ -109,7 +109,7 @@ int jobfile_read(const char *path, struct job *job, char *err, size_t n)
         p = end ? end + 1 : NULL;
     }
     if (!job->v) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         rc = -1;
     }
     free(text);
@@ -142,25 +142,25 @@ static int write_new(const char *path, const char *text, size_t len)
     return close(fd);
 }
 
-int jobfile_copy(const char *path, const char *dir, char *err, size_t n)
+int jobfile_copy(const char *path, const char *dir, char *err, size_t errlen)
 {
     char *text, to[4200];
     size_t len;
-    if (infile_read(path, &text, &len, err, n))
+    if (infile_read(path, &text, &len, err, errlen))
         return -1;
     snprintf(to, sizeof to, "%s/job.conf", dir);
     int rc = write_new(to, text, len);
     if (rc)
-        snprintf(err, n, "cannot write %s: %s", to, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", to, strerror(errno));
     free(text);
     return rc;
 }
 
-int jobfile_write(const char *path, const char *text, size_t len, char *err, size_t n)
+int jobfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
     if (write_new(path, text, len) == 0)
         return 0;
-    snprintf(err, n, "--save-job %s: %s", path,
+    snprintf(err, errlen, "--save-job %s: %s", path,
              errno == EEXIST ? "the file exists: not overwritten" : strerror(errno));
     return -1;
 }

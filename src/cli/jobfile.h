@@ -31,16 +31,16 @@ struct job {
 
 /* Reads path into *job.  0, or -1 with a one-line err naming path and the
 ** line ("night.conf:7: expected 'name = value' or a flag's name"). */
-int jobfile_read(const char *path, struct job *job, char *err, size_t n);
+int jobfile_read(const char *path, struct job *job, char *err, size_t errlen);
 
 void jobfile_free(struct job *job);
 
 /* The job file a run read, copied as DIR/job.conf (a new file), so that
 ** resume needs nothing else.  0, or -1 with err. */
-int jobfile_copy(const char *path, const char *dir, char *err, size_t n);
+int jobfile_copy(const char *path, const char *dir, char *err, size_t errlen);
 
 /* len bytes of text (a job file options_save_job wrote) as a new file at
 ** path, never over an existing one.  0, or -1 with err. */
-int jobfile_write(const char *path, const char *text, size_t len, char *err, size_t n);
+int jobfile_write(const char *path, const char *text, size_t len, char *err, size_t errlen);
 
 #endif

@@ -108,9 +108,9 @@ static int apply_preset(struct config *cfg, const char *name, const char *where,
     return rc;
 }
 
-static int parse_run(struct config *cfg, int argc, char **argv, char *err, size_t n)
+static int parse_run(struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
-    return options_parse(cfg, CMD_RUN, argc, argv, NULL, err, n);
+    return options_parse(cfg, CMD_RUN, argc, argv, NULL, err, errlen);
 }
 
 static const struct config_codec codec = {options_to_json, parse_run, config_free};
@@ -415,7 +415,7 @@ int options_save_job(const struct config *cfg, FILE *f)
     return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
-int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t n)
+int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t errlen)
 {
     char *text = NULL;
     size_t len = 0;
@@ -424,9 +424,9 @@ int options_save_job_file(const struct config *cfg, const char *path, char *err,
     if (f && fclose(f) != 0)
         rc = -1;
     if (rc)
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
     else
-        rc = jobfile_write(path, text, len, err, n);
+        rc = jobfile_write(path, text, len, err, errlen);
     free(text);
     return rc;
 }

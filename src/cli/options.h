@@ -59,6 +59,6 @@ int options_save_job(const struct config *cfg, FILE *f);
 
 /* options_save_job into a new file at path (jobfile_write).  0, or -1
 ** with err. */
-int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t n);
+int options_save_job_file(const struct config *cfg, const char *path, char *err, size_t errlen);
 
 #endif

@@ -35,17 +35,17 @@ static void op_line(const char *what, const struct devprobe_op *op, const char *
            op->p50_us / 1e3, op->p99_us / 1e3, op->ops_per_s, unit, (long long)op->ops);
 }
 
-int probe_main(const struct config *cfg, char *err, size_t n)
+int probe_main(const struct config *cfg, char *err, size_t errlen)
 {
     struct stat sb;
     struct devprobe p;
     if (stat(cfg->db_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        snprintf(err, n, "--db-dir %s: %s", cfg->db_dir,
+        snprintf(err, errlen, "--db-dir %s: %s", cfg->db_dir,
                  stat(cfg->db_dir, &sb) != 0 ? strerror(errno) : "not a folder");
         return 2;
     }
     stop_catch_runner();
-    int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, n);
+    int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, errlen);
     if (p.swept[0])
         fprintf(stderr, "sqlsoak probe: %s\n", p.swept);
     if (rc != 0)

@@ -10,6 +10,6 @@
 #include <stddef.h>
 
 /* 0, 2 for a bad folder, 1 for an I/O error, 130 when interrupted. */
-int probe_main(const struct config *cfg, char *err, size_t n);
+int probe_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

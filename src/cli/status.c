@@ -23,14 +23,14 @@
 /* The last row of chunks.csv (whole lines only) into *cr: 1, or 0 when
 ** there is none (no chunks.csv yet, or no row), or -1 with err when the
 ** file cannot be read (damaged, not a regular file: csvin.h). */
-static int last_chunk(const char *dir, struct chunk_record *cr, char *err, size_t n)
+static int last_chunk(const char *dir, struct chunk_record *cr, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
     if (infile_absent(path))
         return 0;
-    if (csvin_read(path, CSV_CHUNKS, &t, err, n) != 0)
+    if (csvin_read(path, CSV_CHUNKS, &t, err, errlen) != 0)
         return -1;
     int rc = t.nrows > 0 && csvin_record(&t, CSV_CHUNKS, t.nrows - 1, cr) == 0;
     csvin_free(&t);
@@ -76,14 +76,14 @@ static const char *rate(double x, char *buf, size_t n)
 
 /* The data rows of dir/trials.csv: a crash folder's record, since it has
 ** no chunks.  0 when there is none; -1 with err when it cannot be read. */
-static int trials_recorded(const char *dir, char *err, size_t n)
+static int trials_recorded(const char *dir, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/trials.csv", dir);
     if (infile_absent(path))
         return 0;
-    if (csvin_read(path, CSV_TRIALS, &t, err, n) != 0)
+    if (csvin_read(path, CSV_TRIALS, &t, err, errlen) != 0)
         return -1;
     int k = t.nrows;
     csvin_free(&t);
@@ -123,18 +123,18 @@ static const char *by_status(json_t *cells, int *max_time, char *buf, size_t n)
     return buf;
 }
 
-int status_main(const struct config *cfg, char *err, size_t n)
+int status_main(const struct config *cfg, char *err, size_t errlen)
 {
     if (cfg->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak status RESULTS_DIR");
+        snprintf(err, errlen, "usage: sqlsoak status RESULTS_DIR");
         return 2;
     }
     const char *dir = cfg->pos[0];
-    struct runjson *rj = runjson_load(dir, err, n);
+    struct runjson *rj = runjson_load(dir, err, errlen);
     if (!rj)
         return 2;
     struct chunk_record cr;
-    int have_chunk = last_chunk(dir, &cr, err, n);
+    int have_chunk = last_chunk(dir, &cr, err, errlen);
     if (have_chunk < 0) {
         runjson_free(rj);
         return 2;
@@ -148,7 +148,7 @@ int status_main(const struct config *cfg, char *err, size_t n)
     int64_t rows = option_int(root, RUNKEY_OPT_ROWS), chunk = option_int(root, RUNKEY_OPT_CHUNK);
     int64_t nchunks = chunk > 0 ? (rows + chunk - 1) / chunk : 0;
     char a[32], e1[16], e2[16], counts[400];
-    int max_time, trials = trials_recorded(dir, err, n);
+    int max_time, trials = trials_recorded(dir, err, errlen);
     if (trials < 0) {
         runjson_free(rj);
         return 2;

@@ -13,6 +13,6 @@
 /* Prints the status of cfg->pos[0].  0, or 2 with err (nothing printed)
 ** when the folder is not a results folder of run, or its run.json or
 ** chunks.csv cannot be read (damaged, not a regular file: csvin.h). */
-int status_main(const struct config *cfg, char *err, size_t n);
+int status_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

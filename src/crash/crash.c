@@ -100,9 +100,9 @@ static int trial_body(void *ctx, const int *wfd)
 
 /* Runs the workload in a child on database db, which this process has
 ** created as made (so that no kill of the child can leave a file of
-** this run's it cannot prove its own).  0, or -1 with why. */
+** this run's it cannot prove its own).  0, or -1 with err. */
 static int run_child(struct crash *c, int idx, const char *db, const struct dbmark *made,
-                     struct faultvfs *fv, struct child_out *out, char *why, size_t n)
+                     struct faultvfs *fv, struct child_out *out, char *err, size_t errlen)
 {
     struct runner *r = &c->r;
     const struct cell *cell = &r->cells[idx];
@@ -125,7 +125,7 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     env.made = made;
     struct trial_body body = {&env, &out->res};
     struct spawn sp;
-    if (spawn_start(&sp, 2, trial_body, &body, why, n) != 0)
+    if (spawn_start(&sp, 2, trial_body, &body, err, errlen) != 0)
         return -1;
     struct soak_commit m;
     out->acked.chunk = -1;
@@ -136,7 +136,7 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     out->got_result = spawn_read(&sp, 1, &out->res, sizeof out->res, 0) == 0;
     int st = 0;
     if (spawn_reap(&sp, &st, 0) != 0) {
-        snprintf(why, n, "waitpid: %s", strerror(errno));
+        snprintf(err, errlen, "waitpid: %s", strerror(errno));
         return -1;
     }
     out->stopped = cellproc_stopped(st);
@@ -550,29 +550,30 @@ static void run_cell_trials(struct crash *c, int idx)
 
 /* ---- the command ---- */
 
-int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t n)
+int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
     struct crash c;
     memset(&c, 0, sizeof c);
     session_init(&c.r, cfg);
     c.trials_fd = c.durability_fd = -1;
     int status = 2;
-    if (session_check(&c.r, argc, argv, err, n))
+    if (session_check(&c.r, argc, argv, err, errlen))
         goto done;
     if (cfg->replay >= 0 && c.r.ncells != 1) {
-        snprintf(err, n, "--replay runs one trial of one cell: give that cell's options (the "
+        snprintf(err, errlen, "--replay runs one trial of one cell: give that cell's options (the "
                          "replay column of trials.csv); these options make %d cells", c.r.ncells);
         goto done;
     }
     c.trial_cfg = *cfg;
     c.trial_cfg.reads = 0;
     c.trial_cfg.verify = 0;
-    if (session_create(&c.r, 0, &status, err, n))
+    if (session_create(&c.r, 0, &status, err, errlen))
         goto done;
     session_describe(&c.r);     /* its databases named as run's: two folders never meet */
-    if ((c.durability_fd = session_open_csv(c.r.out, "durability.csv", CSV_DURABILITY, err, n)) <
+    if ((c.durability_fd = session_open_csv(c.r.out, "durability.csv", CSV_DURABILITY, err,
+                                            errlen)) <
             0 ||
-        (c.trials_fd = session_open_csv(c.r.out, "trials.csv", CSV_TRIALS, err, n)) < 0 ||
+        (c.trials_fd = session_open_csv(c.r.out, "trials.csv", CSV_TRIALS, err, errlen)) < 0 ||
         runjson_write(c.r.rj, c.r.out) != 0)
         goto done;
     printf("sqlsoak crash: %d cell%s x %" PRId64 " simulated power cut%s, %" PRId64
@@ -614,7 +615,8 @@ int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_
         printf("interrupted %s; the trials run so far are recorded.\n", where);
     status = stop_signal ? 130 : c.write_errno || c.failed || graphs_failed ? 1 : 0;
     if (c.write_errno)
-        snprintf(err, n, "cannot write the results in %s: %s", c.r.out, strerror(c.write_errno));
+        snprintf(err, errlen, "cannot write the results in %s: %s", c.r.out,
+                 strerror(c.write_errno));
 done:
     if (c.trials_fd >= 0)
         close(c.trials_fd);

@@ -10,6 +10,6 @@
 
 /* Runs --trials power cuts per cell; writes durability.csv and trials.csv.
 ** Returns the exit status (2 with err for bad input, nothing created). */
-int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t n);
+int crash_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
 
 #endif

@@ -47,7 +47,7 @@ struct config_codec {
     void *(*to_json)(const struct config *cfg);
     /* argv (the words after "run") into *cfg as sqlsoak run parses them:
     ** 0, or -1 with a one-line message in err. */
-    int (*parse_run)(struct config *cfg, int argc, char **argv, char *err, size_t n);
+    int (*parse_run)(struct config *cfg, int argc, char **argv, char *err, size_t errlen);
     /* Frees what parse_run allocated. */
     void (*release)(struct config *cfg);
 };

@@ -35,7 +35,7 @@ static int parse_milli(const char *s, int64_t *out)
     return 0;
 }
 
-int keydist_parse(const char *text, int64_t *v, char *err, size_t n)
+int keydist_parse(const char *text, int64_t *v, char *err, size_t errlen)
 {
     int64_t m;
     if (strcmp(text, "uniform") == 0) {
@@ -44,20 +44,20 @@ int keydist_parse(const char *text, int64_t *v, char *err, size_t n)
         *v = KEYDIST_VALUE(KD_LATEST, KEYDIST_LATEST_THETA);
     } else if (strncmp(text, "zipf:", 5) == 0) {
         if (parse_milli(text + 5, &m) || m <= 0 || m >= 1000) {
-            snprintf(err, n, "'%s': zipf:S takes S between 0 and 1 (both excluded), at most "
+            snprintf(err, errlen, "'%s': zipf:S takes S between 0 and 1 (both excluded), at most "
                      "three decimals (zipf:0.99)", text);
             return -1;
         }
         *v = KEYDIST_VALUE(KD_ZIPF, m);
     } else if (strncmp(text, "hot:", 4) == 0) {
         if (parse_milli(text + 4, &m) || m > 100000) {
-            snprintf(err, n, "'%s': hot:P takes a percentage P from 0 to 100, at most three "
+            snprintf(err, errlen, "'%s': hot:P takes a percentage P from 0 to 100, at most three "
                      "decimals (hot:90)", text);
             return -1;
         }
         *v = KEYDIST_VALUE(KD_HOT, m);
     } else {
-        snprintf(err, n, "'%s' is not one of uniform, zipf:S, latest, hot:P", text);
+        snprintf(err, errlen, "'%s' is not one of uniform, zipf:S, latest, hot:P", text);
         return -1;
     }
     return 0;

@@ -46,7 +46,7 @@ enum keydist_kind { KD_UNIFORM, KD_ZIPF, KD_LATEST, KD_HOT };
 
 /* Parses "uniform", "zipf:0.99", "latest", "hot:90" into *v.  Returns 0,
 ** or -1 with what is wrong (not naming the option) in err. */
-int keydist_parse(const char *text, int64_t *v, char *err, size_t n);
+int keydist_parse(const char *text, int64_t *v, char *err, size_t errlen);
 
 /* The canonical text of v ("zipf:0.99"), which parses back to v.
 ** Returns buf. */

@@ -60,12 +60,12 @@ static int size(const char *v, double *out)
     return 0;
 }
 
-int need_parse(const char *text, struct need *out, char *err, size_t n)
+int need_parse(const char *text, struct need *out, char *err, size_t errlen)
 {
     for (int k = 0; k < NEED_COUNT; k++)
         out->limit[k] = out->asked[k] = NAN;
     if (!text || !*text) {
-        snprintf(err, n, "--need: empty (e.g. --need writes=200/s,reads=2000/s,read-p99=20ms,"
+        snprintf(err, errlen, "--need: empty (e.g. --need writes=200/s,reads=2000/s,read-p99=20ms,"
                  "wal=256M)");
         return -1;
     }
@@ -82,17 +82,17 @@ int need_parse(const char *text, struct need *out, char *err, size_t n)
                 k = i;
         double v = NAN;
         if (k < 0) {
-            snprintf(err, n, "--need: '%.100s' is not writes=R/s, reads=R/s, read-p99=TIME or "
+            snprintf(err, errlen, "--need: '%.100s' is not writes=R/s, reads=R/s, read-p99=TIME or "
                      "wal=SIZE", item);
             return -1;
         }
         if (!isnan(out->asked[k])) {
-            snprintf(err, n, "--need: %s given twice", need_names[k]);
+            snprintf(err, errlen, "--need: %s given twice", need_names[k]);
             return -1;
         }
         if (k == NEED_WAL ? size(eq + 1, &v) : k == NEED_READ_P99 ? duration(eq + 1, &v)
                                                                    : rate(eq + 1, &v)) {
-            snprintf(err, n, "--need %s: '%.100s' is not %s", need_names[k], eq + 1,
+            snprintf(err, errlen, "--need %s: '%.100s' is not %s", need_names[k], eq + 1,
                      k == NEED_WAL        ? "a size above 0 (256M, 1GiB, 900k)"
                      : k == NEED_READ_P99 ? "a time above 0 (20ms, 500us, 1s)"
                                           : "a rate above 0 per second (200/s, 2k/s)");

@@ -23,7 +23,7 @@ struct need {
 extern const char *const need_names[NEED_COUNT];
 
 /* Parses text into *out.  0, or -1 with one line in err naming the item. */
-int need_parse(const char *text, struct need *out, char *err, size_t n);
+int need_parse(const char *text, struct need *out, char *err, size_t errlen);
 
 /* The item as the user gave it, "200/s", "20 ms" or "256 MiB", into buf. */
 const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, size_t n);

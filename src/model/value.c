@@ -162,7 +162,7 @@ static int too_many_digits(const char *text, int (*parse)(const char *, int64_t 
 }
 
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
-                size_t n)
+                size_t errlen)
 {
     int rc = -1;
     const char *kind = "a number";
@@ -197,14 +197,14 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
             }
         char words[160];
         word_list(s, words, sizeof words);
-        snprintf(err, n, "--%s: '%s' is not one of %s", s->name, text, words);
+        snprintf(err, errlen, "--%s: '%s' is not one of %s", s->name, text, words);
         return -1;
     }
     case V_DIST: {
         char why[160];
         if (keydist_parse(text, out, why, sizeof why) == 0)
             return 0;
-        snprintf(err, n, "--%s: %s", s->name, why);
+        snprintf(err, errlen, "--%s: %s", s->name, why);
         return -1;
     }
     default:
@@ -214,9 +214,9 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     text = shown(text, quoted, sizeof quoted);
     if (rc != 0 && !huge) {
         if (s->special)
-            snprintf(err, n, "--%s: '%s' is not %s or '%s'", s->name, text, kind, s->special);
+            snprintf(err, errlen, "--%s: '%s' is not %s or '%s'", s->name, text, kind, s->special);
         else
-            snprintf(err, n, "--%s: '%s' is not %s", s->name, text, kind);
+            snprintf(err, errlen, "--%s: '%s' is not %s", s->name, text, kind);
         return -1;
     }
     if (huge || *out < s->min || *out > s->max) {
@@ -228,11 +228,11 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
             snprintf(lo, sizeof lo, "%" PRId64, s->min);
             snprintf(hi, sizeof hi, "%" PRId64, s->max);
         }
-        snprintf(err, n, "--%s: %s is out of range (%s to %s)", s->name, text, lo, hi);
+        snprintf(err, errlen, "--%s: %s is out of range (%s to %s)", s->name, text, lo, hi);
         return -1;
     }
     if ((s->flags & VF_POW2) && (*out & (*out - 1))) {
-        snprintf(err, n, "--%s: %s is not a power of two", s->name, text);
+        snprintf(err, errlen, "--%s: %s is not a power of two", s->name, text);
         return -1;
     }
     return 0;

@@ -58,7 +58,7 @@ struct value_spec {
 ** option in err (a number of more digits than an int64_t holds is out of
 ** range; a long text is quoted cut short). */
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
-                size_t n);
+                size_t errlen);
 
 /* The canonical text of v: the special word, the enum word, or the plain
 ** decimal number ("4096", not "4k").  Returns buf. */

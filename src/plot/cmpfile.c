@@ -21,7 +21,7 @@ int cmpfile_is_comparison(const char *dir)
     return stat(path, &st) == 0;
 }
 
-int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t n)
+int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen)
 {
     char path[4200];
     memset(c, 0, sizeof *c);
@@ -32,7 +32,7 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t n)
     /* its columns are summary.csv's, with the run's before and the ratios
     ** after; one of 0.3.0, whose ratios took summary.csv's names again, is
     ** refused by csvin for the name it gives twice */
-    if (csvin_read(path, CSV_SUMMARY, &c->t, err, n) != 0)
+    if (csvin_read(path, CSV_SUMMARY, &c->t, err, errlen) != 0)
         return -1;
     c->match = csvin_col(&c->t, "match");
     c->run = csvin_col(&c->t, "run");
@@ -48,7 +48,7 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t n)
     c->repeats = csvin_col(&c->t, "vs_baseline_run_repeats");
     c->confidence = csvin_col(&c->t, "vs_baseline_run_confidence");
     if (c->match < 0 || c->run < 0 || c->baseline < 0 || c->ratio[0][0] < 0) {
-        snprintf(err, n, "%s: not a comparison.csv of sqlsoak compare (no match, run or "
+        snprintf(err, errlen, "%s: not a comparison.csv of sqlsoak compare (no match, run or "
                          "baseline_run column)", path);
         csvin_free(&c->t);
         return -1;

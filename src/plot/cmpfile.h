@@ -25,7 +25,7 @@ struct cmpfile {
 int cmpfile_is_comparison(const char *dir);
 
 /* Reads dir/comparison.csv into c.  0, or -1 with a line in err. */
-int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t n);
+int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen);
 
 /* Field col of row, "" when col is -1. */
 const char *cmpfile_str(const struct cmpfile *c, int row, int col);

@@ -230,9 +230,9 @@ static int nearest(const struct plotdata_run *r, int i, const struct plotdata_ru
 /* "cell 3 · repeat 2 of A has no match in B: the nearest, B's cell 3 ·
 ** repeat 1, differs in repeat 2 vs 1" (with more runs, each run's
 ** nearest; each cell named as its run names it: cellname.h).  The first
-** difference also into why, for the line that says none matched. */
+** difference also into err, for the line that says none matched. */
 static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i, char *buf,
-                           size_t n, char *why, size_t wn)
+                           size_t n, char *err, size_t errlen)
 {
     char name[CELLNAME_MAX];
     size_t len = (size_t)snprintf(
@@ -251,8 +251,8 @@ static void unmatched_line(const struct plotdata_run *runs, int nr, int r, int i
             buf + len, n - len, "%s the nearest, %s's %s, differs in %s", k++ ? ";" : ":",
             runs[q].name,
             plotdata_cell_name(&runs[q], &runs[q].summary, CSV_SUMMARY, j, name, sizeof name), d);
-        if (!*why)
-            snprintf(why, wn, "%s", d);
+        if (!*err)
+            snprintf(err, errlen, "%s", d);
     }
 }
 
@@ -351,12 +351,12 @@ static unsigned measured(const struct matches *m)
 /* The overlays of the matched series into out/plots: 0, 1, or PLOT_STOPPED. */
 /* The overlays of the matched series into out/plots: 0, or 1. */
 static int draw(struct plotdata_run *runs, int nr, const char *out, struct matches *m,
-                unsigned have, char *err, size_t en)
+                unsigned have, char *err, size_t errlen)
 {
     char plots[4200], data[4300], common[512], desc[2048];
     const char **vn = calloc((size_t)nr, sizeof *vn);
     if (!vn) {
-        snprintf(err, en, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return 1;
     }
     plotdata_label(m->s, m->ns, common, sizeof common);
@@ -370,8 +370,8 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
     snprintf(plots, sizeof plots, "%s/plots", out);
     snprintf(data, sizeof data, "%s/data", plots);
     int rc = 0;
-    if (folder_mkdirs(data, err, en) ||
-        plotdata_write_series(data, m->s, m->ns, vn, nr, err, en))
+    if (folder_mkdirs(data, err, errlen) ||
+        plotdata_write_series(data, m->s, m->ns, vn, nr, err, errlen))
         rc = 1;
     else if ((rc = plot_draw(data, plots, desc, "compare", have, "", stdout)) == PLOT_STOPPED)
         printf("interrupted while drawing the graphs (%s): no more are drawn\n",
@@ -405,7 +405,7 @@ static int write_csv(const char *path, const struct matches *m, const struct plo
 ** something could not be written, or PLOT_STOPPED when a stop signal
 ** ended the drawing (no report then). */
 static int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
-                         char *err, size_t en)
+                         char *err, size_t errlen)
 {
     char path[4200];
     int total = 0, rc = 0;
@@ -419,7 +419,7 @@ static int compare_write(struct plotdata_run *runs, int nr, int base, const char
     int *row = calloc((size_t)nr, sizeof *row);
     snprintf(path, sizeof path, "%s/comparison.csv", out);
     if (!m.s || !m.rows || !m.unmatched || !m.up || !row) {
-        snprintf(err, en, "out of memory");
+        snprintf(err, errlen, "out of memory");
         rc = 1;
         goto done;
     }
@@ -427,14 +427,14 @@ static int compare_write(struct plotdata_run *runs, int nr, int base, const char
     cmpratio_print(stdout, m.rows, m.nrows, &runs[base]);
     cmpproj_print(stdout, m.rows, m.nrows);
     if (write_csv(path, &m, &runs[base]) != 0) {
-        snprintf(err, en, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         rc = 1;
         goto done;
     }
     printf("comparison: %s\n", path);
     unsigned have = measured(&m);
     if (m.ns > 0)
-        rc = draw(runs, nr, out, &m, have, err, en);
+        rc = draw(runs, nr, out, &m, have, err, errlen);
     if (rc == PLOT_STOPPED)
         goto done;          /* stopped: no report of graphs not drawn */
     if (report_compare(out, runs, nr, base, m.rows, m.nrows, m.up, m.nunmatched, have,
@@ -443,7 +443,7 @@ static int compare_write(struct plotdata_run *runs, int nr, int base, const char
     else
         rc = 1;
     if (m.groups == 0) {
-        snprintf(err, en, "no cell matched: %s%s", *m.why ? "the nearest cells differ in " : "",
+        snprintf(err, errlen, "no cell matched: %s%s", *m.why ? "the nearest cells differ in " : "",
                  *m.why ? m.why : "no run has a measured cell");
         rc = 1;
     }
@@ -469,7 +469,7 @@ static int same_folder(const char *a, const char *b)
 ** path, a run's name, or its place among the folders, from 1), or the
 ** first; -1 with err, naming the choices, when it names none. */
 static int baseline_of(const struct config *cfg, const struct plotdata_run *runs, int nr,
-                       char *err, size_t n)
+                       char *err, size_t errlen)
 {
     const char *b = cfg->compare_baseline;
     if (!b)
@@ -483,52 +483,53 @@ static int baseline_of(const struct config *cfg, const struct plotdata_run *runs
     long k = strtol(b, &end, 10);
     if (*b >= '1' && *b <= '9' && !*end && errno == 0 && k <= nr)
         return (int)k - 1;
-    size_t len = (size_t)snprintf(err, n, "--baseline %s: not one of the folders compared (", b);
-    for (int i = 0; i < nr && len < n; i++)
-        len += (size_t)snprintf(err + len, n - len, "%s, ", runs[i].name);
-    if (len < n)
-        snprintf(err + len, n - len, "or 1..%d in their order)", nr);
+    size_t len = (size_t)snprintf(err, errlen, "--baseline %s: not one of the folders compared (",
+                                  b);
+    for (int i = 0; i < nr && len < errlen; i++)
+        len += (size_t)snprintf(err + len, errlen - len, "%s, ", runs[i].name);
+    if (len < errlen)
+        snprintf(err + len, errlen - len, "or 1..%d in their order)", nr);
     return -1;
 }
 
-int compare_main(const struct config *cfg, char *err, size_t n)
+int compare_main(const struct config *cfg, char *err, size_t errlen)
 {
     if (cfg->npos < 2 || !cfg->out || !*cfg->out) {
-        snprintf(err, n, "usage: sqlsoak compare RESULTS_DIR RESULTS_DIR... --out DIR");
+        snprintf(err, errlen, "usage: sqlsoak compare RESULTS_DIR RESULTS_DIR... --out DIR");
         return 2;
     }
     struct stat st;
     if (stat(cfg->out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(cfg->out))) {
-        snprintf(err, n, "--out %s exists: a results folder is never overwritten", cfg->out);
+        snprintf(err, errlen, "--out %s exists: a results folder is never overwritten", cfg->out);
         return 2;
     }
-    if (folder_check_writable("--out", cfg->out, err, n))
+    if (folder_check_writable("--out", cfg->out, err, errlen))
         return 2;
     for (int i = 0; i < cfg->npos; i++)
         for (int q = 0; q < i; q++)
             if (same_folder(cfg->pos[q], cfg->pos[i])) {
-                snprintf(err, n, "%s and %s are the same folder: compare different runs",
+                snprintf(err, errlen, "%s and %s are the same folder: compare different runs",
                          cfg->pos[q], cfg->pos[i]);
                 return 2;
             }
     for (int i = 0; i < cfg->npos; i++)
         if (folder_inside(cfg->out, cfg->pos[i])) {
-            snprintf(err, n, "--out %s is inside %s, a run compared: give a folder outside "
+            snprintf(err, errlen, "--out %s is inside %s, a run compared: give a folder outside "
                      "every run", cfg->out, cfg->pos[i]);
             return 2;
         }
     struct plotdata_run *runs = calloc((size_t)cfg->npos, sizeof *runs);
     int loaded = 0, rc = 2;
     if (!runs) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return 2;
     }
     for (; loaded < cfg->npos; loaded++) {
         if (stat(cfg->pos[loaded], &st) != 0 || !S_ISDIR(st.st_mode)) {
-            snprintf(err, n, "%s: not a results folder", cfg->pos[loaded]);
+            snprintf(err, errlen, "%s: not a results folder", cfg->pos[loaded]);
             goto out;
         }
-        if (plotdata_load(cfg->pos[loaded], &runs[loaded], err, n))
+        if (plotdata_load(cfg->pos[loaded], &runs[loaded], err, errlen))
             goto out;
         for (int q = 0; q < loaded; q++)
             if (strcmp(runs[q].name, runs[loaded].name) == 0) {
@@ -537,11 +538,11 @@ int compare_main(const struct config *cfg, char *err, size_t n)
                 break;
             }
     }
-    int base = baseline_of(cfg, runs, loaded, err, n);
-    if (base < 0 || folder_mkdirs(cfg->out, err, n))
+    int base = baseline_of(cfg, runs, loaded, err, errlen);
+    if (base < 0 || folder_mkdirs(cfg->out, err, errlen))
         goto out;
     stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    rc = compare_write(runs, loaded, base, cfg->out, err, n);
+    rc = compare_write(runs, loaded, base, cfg->out, err, errlen);
     if (rc == PLOT_STOPPED)
         rc = 130;
 out:

@@ -13,6 +13,6 @@
 ** written; 1 when no cell matched (comparison.csv and report.html say so)
 ** or a graph or file could not be written; 2 on bad input, a folder given
 ** twice included (one line in err, nothing created). */
-int compare_main(const struct config *cfg, char *err, size_t n);
+int compare_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

@@ -15,12 +15,12 @@
 /* What the JSON reports print: indented, keys in the order set. */
 #define JSONREPORT_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 
-int jsonreport_run(FILE *f, const char *dir, char *err, size_t n)
+int jsonreport_run(FILE *f, const char *dir, char *err, size_t errlen)
 {
     struct plotdata_run r;
-    if (plotdata_load(dir, &r, err, n) != 0)
+    if (plotdata_load(dir, &r, err, errlen) != 0)
         return 2;
-    json_t *summary = summaryjson_build(dir, err, n);
+    json_t *summary = summaryjson_build(dir, err, errlen);
     if (!summary) {
         plotdata_free(&r);
         return 2;

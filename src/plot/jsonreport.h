@@ -22,7 +22,7 @@
 #include <stdio.h>
 
 /* The run folder dir on f.  0, or 2 with a line in err (nothing written). */
-int jsonreport_run(FILE *f, const char *dir, char *err, size_t n);
+int jsonreport_run(FILE *f, const char *dir, char *err, size_t errlen);
 
 /* The comparison c on f.  0, or 1 when it could not be written. */
 int jsonreport_compare(FILE *f, const struct cmpfile *c);

@@ -253,10 +253,10 @@ void mdreport_compare(FILE *f, const struct cmpfile *c)
     }
 }
 
-int mdreport_run(FILE *f, const char *dir, char *err, size_t n)
+int mdreport_run(FILE *f, const char *dir, char *err, size_t errlen)
 {
     struct plotdata_run r;
-    if (plotdata_load(dir, &r, err, n) != 0)
+    if (plotdata_load(dir, &r, err, errlen) != 0)
         return 2;
     fprintf(f, "## sqlsoak: %s\n\n%s\n\n", r.name, r.desc);
     headline(f, dir);

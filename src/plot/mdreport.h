@@ -25,6 +25,6 @@ void mdreport_compare(FILE *f, const struct cmpfile *c);
 
 /* The run folder dir as markdown on f.  0, or 2 with a line in err when
 ** it is no readable results folder (nothing written). */
-int mdreport_run(FILE *f, const char *dir, char *err, size_t n);
+int mdreport_run(FILE *f, const char *dir, char *err, size_t errlen);
 
 #endif

@@ -66,12 +66,12 @@ static json_t *plan_options(const json_t *rj)
     return o;
 }
 
-static int load_share(struct share *s, char *err, size_t n)
+static int load_share(struct share *s, char *err, size_t errlen)
 {
     char path[4200], why[4400];
     snprintf(path, sizeof path, "%s/run.json", s->dir);
     if (!(s->rj = infile_json(path, why, sizeof why))) {
-        snprintf(err, n, "%s", why);
+        snprintf(err, errlen, "%s", why);
         return -1;
     }
     const char *shard = json_string_value(
@@ -79,12 +79,12 @@ static int load_share(struct share *s, char *err, size_t n)
     const char *status = json_string_value(json_object_get(s->rj, RUNKEY_STATUS));
     json_int_t planned = json_integer_value(json_object_get(s->rj, RUNKEY_CELLS_PLANNED));
     if (!shard || plan_shard_parse(shard, &s->k, &s->n) != 0) {
-        snprintf(err, n, "%s: not a share of a matrix (run without --shard K/N)", s->dir);
+        snprintf(err, errlen, "%s: not a share of a matrix (run without --shard K/N)", s->dir);
         return -1;
     }
     if (!status || strcmp(status, "running") == 0 ||
         (json_int_t)json_array_size(json_object_get(s->rj, RUNKEY_CELLS)) != planned) {
-        snprintf(err, n, "%s: share %s did not finish (status %s): resume it first", s->dir,
+        snprintf(err, errlen, "%s: share %s did not finish (status %s): resume it first", s->dir,
                  shard, status ? status : "unknown");
         return -1;
     }
@@ -92,14 +92,14 @@ static int load_share(struct share *s, char *err, size_t n)
 }
 
 /* Every share of one plan, each once.  0, or -1 with err. */
-static int check_shares(struct share *s, int count, char *err, size_t n)
+static int check_shares(struct share *s, int count, char *err, size_t errlen)
 {
     json_t *first = plan_options(s[0].rj);
     int rc = 0;
     for (int i = 0; rc == 0 && i < count; i++) {
         json_t *o = plan_options(s[i].rj);
         if (s[i].n != s[0].n) {
-            snprintf(err, n, "%s is share %d of %d, %s of %d: not shares of one matrix",
+            snprintf(err, errlen, "%s is share %d of %d, %s of %d: not shares of one matrix",
                      s[i].dir, s[i].k, s[i].n, s[0].dir, s[0].n);
             rc = -1;
         } else if (!json_equal(o, first)) {
@@ -109,13 +109,13 @@ static int check_shares(struct share *s, int count, char *err, size_t n)
                 bad = key;
                 break;
             }
-            snprintf(err, n, "%s and %s ran different plans (--%s differs): not shares of one "
+            snprintf(err, errlen, "%s and %s ran different plans (--%s differs): not shares of one "
                      "matrix", s[0].dir, s[i].dir, bad);
             rc = -1;
         }
         for (int j = 0; rc == 0 && j < i; j++)
             if (s[j].k == s[i].k) {
-                snprintf(err, n, "share %d of %d is given twice: %s and %s", s[i].k, s[i].n,
+                snprintf(err, errlen, "share %d of %d is given twice: %s and %s", s[i].k, s[i].n,
                          s[j].dir, s[i].dir);
                 rc = -1;
             }
@@ -132,7 +132,7 @@ static int check_shares(struct share *s, int count, char *err, size_t n)
                 break;
             }
         }
-        snprintf(err, n, "share %d of %d is missing: give every share's folder", missing,
+        snprintf(err, errlen, "share %d of %d is missing: give every share's folder", missing,
                  s[0].n);
         rc = -1;
     }
@@ -157,7 +157,7 @@ static const char *const joined_files[] = {"chunks.csv", "histograms.csv", "time
 #define NJOINED (int)(sizeof joined_files / sizeof *joined_files)
 
 /* Every share's files have the same header (one sqlsoak wrote them). */
-static int check_headers(const struct share *s, int count, char *err, size_t n)
+static int check_headers(const struct share *s, int count, char *err, size_t errlen)
 {
     static char a[65536], b[65536];
     for (int f = 0; f < NJOINED; f++)
@@ -166,7 +166,7 @@ static int check_headers(const struct share *s, int count, char *err, size_t n)
             if (!bad && i == 0)
                 memcpy(a, b, sizeof a);
             if (bad || strcmp(a, b) != 0) {
-                snprintf(err, n, "%s/%s: %s", s[i].dir, joined_files[f],
+                snprintf(err, errlen, "%s/%s: %s", s[i].dir, joined_files[f],
                          bad ? "missing or without a header" :
                                "its columns differ from the first share's (another sqlsoak "
                                "version): cannot merge");
@@ -212,7 +212,7 @@ static int by_round_then_cell(const void *a, const void *b)
 }
 
 /* summary.csv of every cell, compared across all of them. */
-static int join_summary(const struct share *s, int count, const char *out, char *err, size_t n)
+static int join_summary(const struct share *s, int count, const char *out, char *err, size_t errlen)
 {
     struct summary_record *recs = NULL;
     int nrec = 0, rc = 0;
@@ -220,7 +220,7 @@ static int join_summary(const struct share *s, int count, const char *out, char 
         char path[4200];
         struct csvin t;
         snprintf(path, sizeof path, "%s/summary.csv", s[i].dir);
-        if (csvin_read(path, CSV_SUMMARY, &t, err, n) != 0)
+        if (csvin_read(path, CSV_SUMMARY, &t, err, errlen) != 0)
             return -1;
         struct summary_record *more = realloc(recs, sizeof *recs * (size_t)(nrec + t.nrows + 1));
         if (!more)
@@ -237,14 +237,14 @@ static int join_summary(const struct share *s, int count, const char *out, char 
         int64_t base = 1;
         const char *text = json_string_value(
             json_object_get(json_object_get(s[0].rj, RUNKEY_OPTIONS), RUNKEY_OPT_BASELINE));
-        if (baseline_of_records(text, recs, nrec, &base, err, n) != 0)
+        if (baseline_of_records(text, recs, nrec, &base, err, errlen) != 0)
             base = 1;
         noise_fill(recs, nrec, base);
-        rc = summary_rewrite(out, recs, nrec, err, n);
+        rc = summary_rewrite(out, recs, nrec, err, errlen);
         if (rc == 0)
-            rc = summaryjson_write(out, err, n);
+            rc = summaryjson_write(out, err, errlen);
     } else {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
     }
     free(recs);
     return rc;
@@ -337,59 +337,59 @@ static void unmake(const char *out, const char *anc)
 
 /* Every share checked: of one plan, whole and agreeing with itself, and
 ** --out not inside one.  0, or -1 with err. */
-static int check_all(struct share *s, int count, const char *out, char *err, size_t n)
+static int check_all(struct share *s, int count, const char *out, char *err, size_t errlen)
 {
     for (int i = 0; i < count; i++)
-        if (load_share(&s[i], err, n) != 0)
+        if (load_share(&s[i], err, errlen) != 0)
             return -1;
-    if (check_shares(s, count, err, n) != 0)
+    if (check_shares(s, count, err, errlen) != 0)
         return -1;
     for (int i = 0; i < count; i++) {
         if (folder_inside(out, s[i].dir)) {
-            snprintf(err, n, "--out %s is inside the share %s: give a folder outside every "
+            snprintf(err, errlen, "--out %s is inside the share %s: give a folder outside every "
                      "share", out, s[i].dir);
             return -1;
         }
-        if (shareaudit_check(s[i].dir, s[i].rj, err, n) != 0)
+        if (shareaudit_check(s[i].dir, s[i].rj, err, errlen) != 0)
             return -1;
     }
-    return check_headers(s, count, err, n);
+    return check_headers(s, count, err, errlen);
 }
 
-int merge_main(const struct config *cfg, char *err, size_t n)
+int merge_main(const struct config *cfg, char *err, size_t errlen)
 {
     struct stat st;
     char anc[4200];
     if (cfg->npos < 1 || !cfg->out || !*cfg->out) {
-        snprintf(err, n, "usage: sqlsoak merge RESULTS_DIR... --out DIR");
+        snprintf(err, errlen, "usage: sqlsoak merge RESULTS_DIR... --out DIR");
         return 2;
     }
     if (stat(cfg->out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(cfg->out))) {
-        snprintf(err, n, "--out %s exists: a results folder is never overwritten", cfg->out);
+        snprintf(err, errlen, "--out %s exists: a results folder is never overwritten", cfg->out);
         return 2;
     }
-    if (folder_check_writable("--out", cfg->out, err, n))
+    if (folder_check_writable("--out", cfg->out, err, errlen))
         return 2;
     struct share *s = calloc((size_t)cfg->npos, sizeof *s);
     int status = 2;
     if (!s) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return 1;
     }
     for (int i = 0; i < cfg->npos; i++)
         s[i].dir = cfg->pos[i];
     folder_existing_ancestor(cfg->out, anc, sizeof anc);
-    if (check_all(s, cfg->npos, cfg->out, err, n) == 0) {
+    if (check_all(s, cfg->npos, cfg->out, err, errlen) == 0) {
         status = 1;
-        if (folder_mkdirs(cfg->out, err, n) == 0) {
+        if (folder_mkdirs(cfg->out, err, errlen) == 0) {
             int bad = 0;
             for (int f = 0; f < NJOINED - 1 && !bad; f++)
                 if (join_file(s, cfg->npos, cfg->out, joined_files[f]) != 0) {
-                    snprintf(err, n, "cannot write %s/%s: %s", cfg->out, joined_files[f],
+                    snprintf(err, errlen, "cannot write %s/%s: %s", cfg->out, joined_files[f],
                              strerror(errno));
                     bad = 1;
                 }
-            if (!bad && join_summary(s, cfg->npos, cfg->out, err, n) == 0 &&
+            if (!bad && join_summary(s, cfg->npos, cfg->out, err, errlen) == 0 &&
                 join_run_json(s, cfg->npos, cfg->out) == 0) {
                 char hosts[1024];
                 hosts_said(s, cfg->npos, hosts, sizeof hosts);
@@ -402,7 +402,7 @@ int merge_main(const struct config *cfg, char *err, size_t n)
                 status = rc == 0 || rc == 1 ? 0 : 1;
             } else {
                 if (!bad && !err[0])
-                    snprintf(err, n, "cannot write %s: %s", cfg->out, strerror(errno));
+                    snprintf(err, errlen, "cannot write %s: %s", cfg->out, strerror(errno));
                 unmake(cfg->out, anc);
             }
         }

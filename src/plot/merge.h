@@ -11,6 +11,6 @@
 
 /* 0 when merged (and drawn), 2 for bad input (nothing created), 1 when
 ** writing failed. */
-int merge_main(const struct config *cfg, char *err, size_t n);
+int merge_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

@@ -436,11 +436,11 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
 
 /* Loads dir as a crash folder or a run folder: a folder with neither gets
 ** the run folder's message (chunks.csv missing). */
-static int load_any(const char *dir, struct plotdata_run *r, char *err, size_t n)
+static int load_any(const char *dir, struct plotdata_run *r, char *err, size_t errlen)
 {
     if (plotcrash_is_crash_dir(dir))
-        return plotcrash_load(dir, r, err, n);
-    return plotdata_load(dir, r, err, n);
+        return plotcrash_load(dir, r, err, errlen);
+    return plotdata_load(dir, r, err, errlen);
 }
 
 static int plot_any(struct plotdata_run *r, FILE *msg)
@@ -473,29 +473,29 @@ static void print_headline(const char *dir, const char *baseline)
     free(h);
 }
 
-int plot_main(const struct config *cfg, char *err, size_t n)
+int plot_main(const struct config *cfg, char *err, size_t errlen)
 {
     struct stat st;
     if (cfg->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak plot RESULTS_DIR");
+        snprintf(err, errlen, "usage: sqlsoak plot RESULTS_DIR");
         return 2;
     }
     const char *dir = cfg->pos[0];
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "%s: not a results folder (%s)", dir,
+        snprintf(err, errlen, "%s: not a results folder (%s)", dir,
                  errno && stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
         return 2;
     }
     struct plotdata_run r;
     stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    if (load_any(dir, &r, err, n))
+    if (load_any(dir, &r, err, errlen))
         return 2;
-    if (!r.crash && cfg->baseline && plotdata_set_baseline(&r, cfg->baseline, err, n) != 0) {
+    if (!r.crash && cfg->baseline && plotdata_set_baseline(&r, cfg->baseline, err, errlen) != 0) {
         plotdata_free(&r);
         return 2;
     }
     char scripts[PATH_MAX];
-    if (plots_dir(scripts, sizeof scripts, err, n)) {
+    if (plots_dir(scripts, sizeof scripts, err, errlen)) {
         plotdata_free(&r);
         return 1;
     }

@@ -42,6 +42,6 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
 int plot_run(const char *dir, FILE *msg, const struct run_ending *final);
 
 /* `sqlsoak plot OUT_DIR`: the exit status. */
-int plot_main(const struct config *cfg, char *err, size_t n);
+int plot_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

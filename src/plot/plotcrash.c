@@ -43,16 +43,16 @@ int plotcrash_is_crash_dir(const char *dir)
     return access(a, F_OK) != 0 && access(b, F_OK) == 0;
 }
 
-int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
+int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen)
 {
     char path[4200];
     memset(r, 0, sizeof *r);
     r->dir = dir;
     r->crash = 1;
     snprintf(path, sizeof path, "%s/durability.csv", dir);
-    if (csvin_read(path, DUR, &r->durability, err, n))
+    if (csvin_read(path, DUR, &r->durability, err, errlen))
         return -1;
-    if (plotdata_describe(r, err, n)) {
+    if (plotdata_describe(r, err, errlen)) {
         plotdata_free(r);
         return -1;
     }
@@ -295,12 +295,12 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
 }
 
 int plotcrash_write(const char *datadir, const struct plotdata_run *r,
-                    const struct plotcrash_order *o, char *err, size_t n)
+                    const struct plotcrash_order *o, char *err, size_t errlen)
 {
     struct tsv f;
-    if (tsv_create(&f, datadir, "durability", 0, durability_cols, err, n))
+    if (tsv_create(&f, datadir, "durability", 0, durability_cols, err, errlen))
         return -1;
     for (int i = 0; i < o->n; i++)
         write_cell(&f, r, o, i);
-    return tsv_close(&f, err, n) ? -1 : o->n;
+    return tsv_close(&f, err, errlen) ? -1 : o->n;
 }

@@ -15,7 +15,7 @@ int plotcrash_is_crash_dir(const char *dir);
 
 /* Reads dir/durability.csv and dir/run.json (optional) into r, with
 ** r->crash = 1.  Returns 0, or -1 with a one-line message in err. */
-int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
+int plotcrash_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen);
 
 /* The cells in the order of the graph and the report: grouped by the
 ** settings other than journal mode and synchronous (library, page size...),
@@ -35,6 +35,6 @@ void plotcrash_order_free(struct plotcrash_order *o);
 /* Writes durability.tsv (one row per cell, in graph order) into datadir.
 ** Returns the number of cells, or -1 with err. */
 int plotcrash_write(const char *datadir, const struct plotdata_run *r,
-                    const struct plotcrash_order *o, char *err, size_t n);
+                    const struct plotcrash_order *o, char *err, size_t errlen);
 
 #endif

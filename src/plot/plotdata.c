@@ -43,21 +43,21 @@
 #define SUM CSV_SUMMARY
 #define CHK CSV_CHUNKS
 
-int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n)
+int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen)
 {
     char path[4200];
     memset(r, 0, sizeof *r);
     r->dir = dir;
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    if (csvin_read(path, CHK, &r->chunks, err, n))
+    if (csvin_read(path, CHK, &r->chunks, err, errlen))
         return -1;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (csvin_read(path, SUM, &r->summary, err, n))
+    if (csvin_read(path, SUM, &r->summary, err, errlen))
         goto fail;
     snprintf(path, sizeof path, "%s/timeline.csv", dir);
-    if (!infile_absent(path) && csvin_read(path, CSV_TIMELINE, &r->timeline, err, n))
+    if (!infile_absent(path) && csvin_read(path, CSV_TIMELINE, &r->timeline, err, errlen))
         goto fail;
-    if (plotdata_describe(r, err, n))
+    if (plotdata_describe(r, err, errlen))
         goto fail;
     if (!r->repeats) {      /* no run.json to say: the most its rows hold */
         r->repeats = 1;
@@ -84,7 +84,7 @@ const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin 
                     r->repeats);
 }
 
-int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t n)
+int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t errlen)
 {
     struct cell_id *ids = calloc((size_t)r->summary.nrows + 1, sizeof *ids);
     struct summary_record *rec = malloc(sizeof *rec);
@@ -95,9 +95,9 @@ int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, s
             ids[i] = rec->id;
         }
         rc = baseline_resolve(text ? text : r->baseline_given, ids, r->summary.nrows,
-                              &r->baseline, err, n);
+                              &r->baseline, err, errlen);
     } else {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
     }
     free(ids);
     free(rec);
@@ -112,7 +112,7 @@ void plotdata_free(struct plotdata_run *r)
     csvin_free(&r->durability);
 }
 
-int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
+int plotdata_describe(struct plotdata_run *r, char *err, size_t errlen)
 {
     char path[4200];
     const char *base = strrchr(r->dir, '/');
@@ -123,7 +123,7 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t n)
         snprintf(r->desc, sizeof r->desc, "%s", r->name);
         return 0;      /* an older folder, or a run killed before it wrote one */
     }
-    json_t *j = infile_json(path, err, n);
+    json_t *j = infile_json(path, err, errlen);
     if (j) {
         const char *hn = json_string_value(
             json_object_get(json_object_get(j, RUNKEY_HOST), RUNKEY_HOST_HOSTNAME));
@@ -397,25 +397,25 @@ static int series_cols(const char *cols[SERIES_MAX])
 
 int plotdata_write_figs(const char *datadir, const char *name, int index,
                         const char *const *cols, const struct plotdata_figs *f, char *err,
-                        size_t errn)
+                        size_t errlen)
 {
     struct tsv t;
     int ncols = 0;
     while (cols[ncols])
         ncols++;
-    if (tsv_create(&t, datadir, name, index, cols, err, errn))
+    if (tsv_create(&t, datadir, name, index, cols, err, errlen))
         return -1;
     for (int j = 0; j < f->rows; j++) {
         for (int c = 0; c < ncols; c++)
             tsv_num(&t, cols[c], f->v[(size_t)j * (size_t)ncols + (size_t)c]);
         tsv_end_row(&t);
     }
-    return tsv_close(&t, err, errn);
+    return tsv_close(&t, err, errlen);
 }
 
 int plotdata_write_medians(const char *datadir, const char *name, const char *list,
                            const struct plotdata_series *s, int n, const struct plotdata_figs *f,
-                           const char *const *cols, char *err, size_t errn)
+                           const char *const *cols, char *err, size_t errlen)
 {
     static const char *const list_cols[] = {"bundle", "label", "lt",      "repeats",
                                             "panel",  "variant", "points", NULL};
@@ -430,10 +430,10 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
     if (!v || !rows) {
         free(v);
         free(rows);
-        snprintf(err, errn, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (tsv_create(&t, datadir, list, 0, list_cols, err, errn)) {
+    if (tsv_create(&t, datadir, list, 0, list_cols, err, errlen)) {
         free(v);
         free(rows);
         return -1;
@@ -451,12 +451,12 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
             continue;
         struct plotdata_figs m = {most, malloc(sizeof(double) * ((size_t)most * ncols + 1))};
         if (!m.v) {
-            snprintf(err, errn, "out of memory");
+            snprintf(err, errlen, "out of memory");
             rc = -1;
             break;
         }
         plotdata_median_rows(v, rows, members, ncols, m.v);
-        rc = plotdata_write_figs(datadir, name, b, cols, &m, err, errn);
+        rc = plotdata_write_figs(datadir, name, b, cols, &m, err, errlen);
         free(m.v);
         tsv_int(&t, "bundle", b);
         tsv_text(&t, "label", s[first].blabel);
@@ -468,7 +468,7 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
         tsv_end_row(&t);
     }
     char ignored[256];
-    if (tsv_close(&t, rc ? ignored : err, rc ? sizeof ignored : errn))
+    if (tsv_close(&t, rc ? ignored : err, rc ? sizeof ignored : errlen))
         rc = -1;
     free(v);
     free(rows);
@@ -497,31 +497,31 @@ static int line_figs(const struct plotdata_series *s, int i, const char *const *
 }
 
 /* The latency graph's panels, a figure of latency.h each. */
-static int write_latency(const char *datadir, char *err, size_t errn)
+static int write_latency(const char *datadir, char *err, size_t errlen)
 {
     static const char *const cols[] = {"column", "name", NULL};
     struct tsv f;
-    if (tsv_create(&f, datadir, "latency", 0, cols, err, errn))
+    if (tsv_create(&f, datadir, "latency", 0, cols, err, errlen))
         return -1;
     for (int i = 0; i < LAT_COUNT; i++) {
         tsv_text(&f, "column", latency_table[i].column);
         tsv_text(&f, "name", latency_table[i].name);
         tsv_end_row(&f);
     }
-    return tsv_close(&f, err, errn);
+    return tsv_close(&f, err, errlen);
 }
 
 /* groups.tsv: a row per panel, its title and how many variants its
 ** bundles are of. */
 static int write_panels(const char *datadir, const struct plotdata_series *s, int n, char *err,
-                        size_t errn)
+                        size_t errlen)
 {
     static const char *const group_cols[] = {"title", "variants", NULL};
     struct tsv g;
     int np = 0;
     for (int i = 0; i < n; i++)
         np = s[i].panel > np ? s[i].panel : np;
-    if (tsv_create(&g, datadir, "groups", 0, group_cols, err, errn))
+    if (tsv_create(&g, datadir, "groups", 0, group_cols, err, errlen))
         return -1;
     for (int p = 1; p <= np; p++) {
         int first = -1, count = 0;
@@ -538,11 +538,11 @@ static int write_panels(const char *datadir, const struct plotdata_series *s, in
         tsv_int(&g, "variants", count);
         tsv_end_row(&g);
     }
-    return tsv_close(&g, err, errn);
+    return tsv_close(&g, err, errlen);
 }
 
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
-                          const char *const *vnames, int nvariants, char *err, size_t errn)
+                          const char *const *vnames, int nvariants, char *err, size_t errlen)
 {
     static const char *const list_cols[] = {"label", "group", "variant", "bundle", "points",
                                             NULL};
@@ -552,20 +552,20 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
     struct tsv list, v;
     struct plotdata_figs *f = calloc((size_t)n + 1, sizeof *f);
     if (!f) {
-        snprintf(err, errn, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (write_latency(datadir, err, errn) ||
-        tsv_create(&list, datadir, "series", 0, list_cols, err, errn)) {
+    if (write_latency(datadir, err, errlen) ||
+        tsv_create(&list, datadir, "series", 0, list_cols, err, errlen)) {
         free(f);
         return -1;
     }
     for (int i = 0; i < n && rc == 0; i++) {
         if (line_figs(s, i, cols, ncols, &f[i])) {
-            snprintf(err, errn, "out of memory");
+            snprintf(err, errlen, "out of memory");
             rc = -1;
         } else {
-            rc = plotdata_write_figs(datadir, "s", i + 1, cols, &f[i], err, errn);
+            rc = plotdata_write_figs(datadir, "s", i + 1, cols, &f[i], err, errlen);
         }
         tsv_text(&list, "label", s[i].label);
         tsv_int(&list, "group", s[i].group);
@@ -575,21 +575,21 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
         tsv_end_row(&list);
     }
     char ignored[256];
-    if (tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
+    if (tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errlen))
         rc = -1;
     if (rc == 0)
-        rc = plotdata_write_medians(datadir, "b", "bundles", s, n, f, cols, err, errn);
+        rc = plotdata_write_medians(datadir, "b", "bundles", s, n, f, cols, err, errlen);
     for (int i = 0; i < n; i++)
         free(f[i].v);
     free(f);
-    if (rc || write_panels(datadir, s, n, err, errn) ||
-        tsv_create(&v, datadir, "variants", 0, variant_cols, err, errn))
+    if (rc || write_panels(datadir, s, n, err, errlen) ||
+        tsv_create(&v, datadir, "variants", 0, variant_cols, err, errlen))
         return -1;
     for (int i = 0; i < nvariants; i++) {
         tsv_text(&v, "label", vnames[i]);
         tsv_end_row(&v);
     }
-    return tsv_close(&v, err, errn);
+    return tsv_close(&v, err, errlen);
 }
 
 int plotdata_is_2014_shape(const struct plotdata_run *r)

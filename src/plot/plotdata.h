@@ -70,7 +70,7 @@ int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int
 ** dir/run.json when they are there (older folders lack them), all before
 ** anything is drawn.
 ** Returns 0, or -1 with a one-line message in err (r then empty). */
-int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t n);
+int plotdata_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen);
 void plotdata_free(struct plotdata_run *r);
 
 /* The name of the run of row row of t (a file of r's: its cell and repeat
@@ -82,7 +82,7 @@ const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin 
 /* Sets r->baseline to the cell text names among r's summary rows (NULL:
 ** the one run.json recorded, or cell 1).  Returns 0, or -1 with one line
 ** in err when it names no cell. */
-int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t n);
+int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t errlen);
 
 /* A rate as a label reads it: "1.25M", "498.2k", "731"; "-" when not a
 ** number. */
@@ -92,7 +92,7 @@ void plotdata_rate_text(double v, char *buf, size_t n);
 ** r->name, host, storage, desc.  Called by the loaders.  0, or -1 with a
 ** line in err when run.json is there but cannot be read (damaged, not a
 ** regular file: infile.h). */
-int plotdata_describe(struct plotdata_run *r, char *err, size_t n);
+int plotdata_describe(struct plotdata_run *r, char *err, size_t errlen);
 
 /* The cell's identity without its library path (and, when with_version
 ** is 0, without its SQLite version) into buf. */
@@ -133,7 +133,7 @@ struct plotdata_figs {
 ** 0 or -1 (err). */
 int plotdata_write_figs(const char *datadir, const char *name, int index,
                         const char *const *cols, const struct plotdata_figs *f, char *err,
-                        size_t errn);
+                        size_t errlen);
 
 /* For each bundle of the series whose figures f[i] are there (v not
 ** NULL), the median of its members' figures, chunk by chunk, into
@@ -142,14 +142,14 @@ int plotdata_write_figs(const char *datadir, const char *name, int index,
 ** 0 or -1 (err). */
 int plotdata_write_medians(const char *datadir, const char *name, const char *list,
                            const struct plotdata_series *s, int n, const struct plotdata_figs *f,
-                           const char *const *cols, char *err, size_t errn);
+                           const char *const *cols, char *err, size_t errlen);
 
 /* Writes the series (s-N.tsv), their list (series.tsv), the bundles' medians
 ** (b-K.tsv) and list (bundles.tsv), groups.tsv (the panels) and
 ** variants.tsv into datadir; plotdata_bundle has been called.  vnames[v-1]
 ** names variant v.  0 or -1 (err). */
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
-                          const char *const *vnames, int nvariants, char *err, size_t errn);
+                          const char *const *vnames, int nvariants, char *err, size_t errlen);
 
 /* The settings a graph labels a cell by: the dimensions of dims.h (the
 ** library by its version), then two settings of the run. */

@@ -176,14 +176,14 @@ struct lists {
     char (*a)[256], (*b)[256], (*c)[256];
 };
 
-static int lists_new(struct lists *l, char *err, size_t n)
+static int lists_new(struct lists *l, char *err, size_t errlen)
 {
     l->a = calloc(MAXV, sizeof *l->a);
     l->b = calloc(MAXV, sizeof *l->b);
     l->c = calloc(MAXV, sizeof *l->c);
     if (l->a && l->b && l->c)
         return 0;
-    snprintf(err, n, "out of memory");
+    snprintf(err, errlen, "out of memory");
     return -1;
 }
 
@@ -268,12 +268,12 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
         }
 }
 
-int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen)
 {
     struct lists l;
     struct tsv list, f;
     int nx, ny, np, nk, xd, yd;
-    int rc = lists_new(&l, err, n);
+    int rc = lists_new(&l, err, errlen);
     if (rc || heat_axes(r, &l, &xd, &yd) ||
         distinct(r, xd, 1u << xd | 1u << yd, l.a, &nx, l.c, &np) ||
         distinct(r, yd, 1u << xd | 1u << yd, l.b, &ny, l.c, &nk)) {
@@ -282,7 +282,7 @@ int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char 
     }
     sort_values(l.a, nx, xd);
     sort_values(l.b, ny, yd);
-    rc = tsv_create(&list, datadir, "heat", 0, title_cols, err, n);
+    rc = tsv_create(&list, datadir, "heat", 0, title_cols, err, errlen);
     for (int p = 0; rc == 0 && p < np; p++) {
         char t[256], xn[64], yn[64];
         key_title(l.c, np, p, 1u << xd | 1u << yd, t, sizeof t);
@@ -293,37 +293,37 @@ int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char 
         tsv_text(&list, "xname", xn);
         tsv_text(&list, "yname", yn);
         tsv_end_row(&list);
-        rc = tsv_create(&f, datadir, "heat", p + 1, heat_cols, err, n);
+        rc = tsv_create(&f, datadir, "heat", p + 1, heat_cols, err, errlen);
         if (rc == 0) {
             heat_panel(&f, r, &l, p, nx, ny, xd, yd);
-            rc = tsv_close(&f, err, n);
+            rc = tsv_close(&f, err, errlen);
         }
     }
-    if (list.f && tsv_close(&list, err, n))
+    if (list.f && tsv_close(&list, err, errlen))
         rc = -1;
     lists_free(&l);
     return rc ? -1 : np;
 }
 
 int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
-                          size_t n)
+                          size_t errlen)
 {
     struct lists l;
     struct tsv list, f;
     int nc, nk;
-    int rc = lists_new(&l, err, n);
+    int rc = lists_new(&l, err, errlen);
     if (rc || distinct(r, DIM_COMMIT_EVERY, D_COMMIT, l.a, &nc, l.c, &nk) || nc < 2) {
         lists_free(&l);
         return rc;
     }
     qsort(l.a, (size_t)nc, sizeof *l.a, cmp_commit);
-    rc = tsv_create(&list, datadir, "commit", 0, label_cols, err, n);
+    rc = tsv_create(&list, datadir, "commit", 0, label_cols, err, errlen);
     for (int k = 0; rc == 0 && k < nk; k++) {
         char t[256];
         key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
         tsv_text(&list, "label", t[0] ? t : "median of chunks");
         tsv_end_row(&list);
-        rc = tsv_create(&f, datadir, "commit", k + 1, commit_cols, err, n);
+        rc = tsv_create(&f, datadir, "commit", k + 1, commit_cols, err, errlen);
         for (int c = 0; rc == 0 && c < nc; c++) {
             const char *st;
             double w = median_where(r, D_COMMIT, l.c[k], DIM_COMMIT_EVERY, l.a[c], -1, NULL,
@@ -334,9 +334,9 @@ int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, cha
             tsv_end_row(&f);
         }
         if (rc == 0)
-            rc = tsv_close(&f, err, n);
+            rc = tsv_close(&f, err, errlen);
     }
-    if (list.f && tsv_close(&list, err, n))
+    if (list.f && tsv_close(&list, err, errlen))
         rc = -1;
     lists_free(&l);
     return rc ? -1 : nk;

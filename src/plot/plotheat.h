@@ -11,8 +11,9 @@
 
 /* Each returns the number of panels or lines written (0: nothing to
 ** draw), or -1 with err. */
-int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char *err, size_t n);
+int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char *err,
+                        size_t errlen);
 int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, char *err,
-                          size_t n);
+                          size_t errlen);
 
 #endif

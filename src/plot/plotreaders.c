@@ -72,7 +72,7 @@ static int ran_readers(const struct csvin *t, const int *rows, int k)
 }
 
 int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
-                      size_t errn)
+                      size_t errlen)
 {
     static const char *const list_cols[] = {"series", "label", "bundle", NULL};
     const char *rd_cols[RD_NCOLS + 1] = {colid_name(COL_rows), "p99_us", "commit_per_s",
@@ -82,7 +82,7 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
     int found = 0, rc = 0;
     struct plotdata_figs *f = calloc((size_t)n + 1, sizeof *f);
     if (!f) {
-        snprintf(err, errn, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (int i = 0; i < n && rc == 0; i++) {
@@ -90,19 +90,19 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
         int *rows = malloc(sizeof *rows * (size_t)(t->nrows + 1));
         int k = rows ? plotdata_series_rows(s[i].run, s[i].sumrow, rows, t->nrows) : 0;
         if (!rows) {
-            snprintf(err, errn, "out of memory");
+            snprintf(err, errlen, "out of memory");
             rc = -1;
         } else if (ran_readers(t, rows, k)) {
-            if (!found++ && tsv_create(&list, datadir, "readers", 0, list_cols, err, errn)) {
+            if (!found++ && tsv_create(&list, datadir, "readers", 0, list_cols, err, errlen)) {
                 free(rows);
                 free(f);
                 return -1;
             }
             if (line_figs(s, i, rows, k, &f[i])) {
-                snprintf(err, errn, "out of memory");
+                snprintf(err, errlen, "out of memory");
                 rc = -1;
             } else {
-                rc = plotdata_write_figs(datadir, "rd", i + 1, rd_cols, &f[i], err, errn);
+                rc = plotdata_write_figs(datadir, "rd", i + 1, rd_cols, &f[i], err, errlen);
             }
             tsv_int(&list, "series", i + 1);
             tsv_text(&list, "label", s[i].label);
@@ -111,11 +111,11 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
         }
         free(rows);
     }
-    if (found && tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errn))
+    if (found && tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errlen))
         rc = -1;
     /* the median of each cell's repeats that ran readers */
     if (found && rc == 0)
-        rc = plotdata_write_medians(datadir, "rdm", "rbundles", s, n, f, rd_cols, err, errn);
+        rc = plotdata_write_medians(datadir, "rdm", "rbundles", s, n, f, rd_cols, err, errlen);
     for (int i = 0; i < n; i++)
         free(f[i].v);
     free(f);

@@ -23,6 +23,6 @@
 ** (plotdata_bundle has been called).  Returns 1 when some did, 0 when none did (nothing is
 ** written), -1 with err. */
 int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
-                      size_t errn);
+                      size_t errlen);
 
 #endif

@@ -168,7 +168,7 @@ static int rows(struct tsv *f, struct tsv *pts, const struct plotdata_run *r, in
     return reads;
 }
 
-int plotspread_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+int plotspread_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen)
 {
     int d = plotspread_dimension(r);
     if (d < 0)
@@ -180,7 +180,7 @@ int plotspread_write(const char *datadir, const struct plotdata_run *r, char *er
     struct tsv f, pts, panels;
     f.f = pts.f = panels.f = NULL;
     if (!vs || !w || !rd || values_of(r, d, vs)) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         goto out;
     }
     nv = vs->n;
@@ -190,9 +190,9 @@ int plotspread_write(const char *datadir, const struct plotdata_run *r, char *er
             order[j] = order[j - 1];
         order[j] = i;
     }
-    if (tsv_create(&f, datadir, "spread", 0, cols, err, n) ||
-        tsv_create(&pts, datadir, "spread-pts", 0, pt_cols, err, n) ||
-        tsv_create(&panels, datadir, "spread-panels", 0, panel_cols, err, n))
+    if (tsv_create(&f, datadir, "spread", 0, cols, err, errlen) ||
+        tsv_create(&pts, datadir, "spread-pts", 0, pt_cols, err, errlen) ||
+        tsv_create(&panels, datadir, "spread-panels", 0, panel_cols, err, errlen))
         goto out;
     int reads = rows(&f, &pts, r, d, vs, order, w, rd);
     char axis[128];
@@ -204,11 +204,11 @@ int plotspread_write(const char *datadir, const struct plotdata_run *r, char *er
     }
     rc = 0;
 out:
-    if (f.f && tsv_close(&f, err, n))
+    if (f.f && tsv_close(&f, err, errlen))
         rc = -1;
-    if (pts.f && tsv_close(&pts, err, n))
+    if (pts.f && tsv_close(&pts, err, errlen))
         rc = -1;
-    if (panels.f && tsv_close(&panels, err, n))
+    if (panels.f && tsv_close(&panels, err, errlen))
         rc = -1;
     free(vs);
     free(w);

@@ -21,6 +21,6 @@ int plotspread_dimension(const struct plotdata_run *r);
 ** (a row per chunk) and spread-panels.tsv (the panels: write, and read
 ** when some chunk read) into datadir.  Returns the number of values (0:
 ** no spread graph for this run), or -1 with err. */
-int plotspread_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n);
+int plotspread_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen);
 
 #endif

@@ -73,7 +73,7 @@ static double last_time(const struct csvin *tl, const struct csvin *ch, double t
 }
 
 static int write_axis(const char *datadir, double t0, double len, double *div, char *err,
-                      size_t n)
+                      size_t errlen)
 {
     static const char *const cols[] = {"label", "divisor", NULL};
     char label[128], clock[32] = "?";
@@ -85,12 +85,12 @@ static int write_axis(const char *datadir, double t0, double len, double *div, c
         strftime(clock, sizeof clock, "%Y-%m-%d %H:%M:%S UTC", &tm);
     snprintf(label, sizeof label, "%s since %s", unit, clock);
     struct tsv f;
-    if (tsv_create(&f, datadir, "axis", 0, cols, err, n))
+    if (tsv_create(&f, datadir, "axis", 0, cols, err, errlen))
         return -1;
     tsv_text(&f, "label", label);
     tsv_num(&f, "divisor", *div);
     tsv_end_row(&f);
-    return tsv_close(&f, err, n);
+    return tsv_close(&f, err, errlen);
 }
 
 /* The runs of the cells of a results folder r, numbered in the order
@@ -126,12 +126,12 @@ static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, 
     return ++c->n;
 }
 
-static int write_cells(const char *datadir, const struct cells *c, char *err, size_t n)
+static int write_cells(const char *datadir, const struct cells *c, char *err, size_t errlen)
 {
     static const char *const cols[] = {"k", "label", "t", "colour", NULL};
     struct tsv f;
     int colour[MAXCELLS], ncolours = 0;
-    if (tsv_create(&f, datadir, "cells", 0, cols, err, n))
+    if (tsv_create(&f, datadir, "cells", 0, cols, err, errlen))
         return -1;
     for (int k = 0; k < c->n; k++) {
         /* a colour per cell (its key up to the '|'), its repeats alike */
@@ -146,19 +146,19 @@ static int write_cells(const char *datadir, const struct cells *c, char *err, si
         tsv_int(&f, "colour", colour[k]);
         tsv_end_row(&f);
     }
-    return tsv_close(&f, err, n);
+    return tsv_close(&f, err, errlen);
 }
 
 static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
-                          struct cells *cells, unsigned *have, char *err, size_t n)
+                          struct cells *cells, unsigned *have, char *err, size_t errlen)
 {
     static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", "k", "wal", NULL};
     static const char *const mcols[] = {"t", NULL};
     struct tsv f, m;
-    if (tsv_create(&f, datadir, "timeline", 0, cols, err, n))
+    if (tsv_create(&f, datadir, "timeline", 0, cols, err, errlen))
         return -1;
-    if (tsv_create(&m, datadir, "chunkmarks", 0, mcols, err, n)) {
-        tsv_close(&f, err, n);
+    if (tsv_create(&m, datadir, "chunkmarks", 0, mcols, err, errlen)) {
+        tsv_close(&f, err, errlen);
         return -1;
     }
     char last[96] = "";
@@ -192,8 +192,8 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
             tsv_end_row(&m);
         }
     }
-    int rc = tsv_close(&f, err, n);
-    return tsv_close(&m, err, n) || rc ? -1 : 0;
+    int rc = tsv_close(&f, err, errlen);
+    return tsv_close(&m, err, errlen) || rc ? -1 : 0;
 }
 
 /* chunks.csv's rows in the order they ended. */
@@ -206,13 +206,13 @@ static int by_end(const void *a, const void *b)
 }
 
 static int write_telemetry(const char *datadir, const struct csvin *ch, double t0, double div,
-                           struct cells *cells, unsigned *have, char *err, size_t n)
+                           struct cells *cells, unsigned *have, char *err, size_t errlen)
 {
     static const char *const cols[] = {"t", "write_rows_per_s", "temp_c", "cpu_mhz", "k", NULL};
     struct tsv f;
     int *order = malloc(sizeof *order * (size_t)(ch->nrows + 1)), k = 0;
     if (!order) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (int i = 0; i < ch->nrows; i++)
@@ -220,7 +220,7 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
             order[k++] = i;
     sort_src = ch;
     qsort(order, (size_t)k, sizeof *order, by_end);
-    if (tsv_create(&f, datadir, "telemetry", 0, cols, err, n)) {
+    if (tsv_create(&f, datadir, "telemetry", 0, cols, err, errlen)) {
         free(order);
         return -1;
     }
@@ -239,10 +239,10 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
     measured_add(&m, ch, order, k);
     *have |= measured_needs(&m) & GRAPHS_TELEMETRY;
     free(order);
-    return tsv_close(&f, err, n);
+    return tsv_close(&f, err, errlen);
 }
 
-int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n)
+int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen)
 {
     const struct csvin *tl = &r->timeline;
     unsigned have = 0;
@@ -252,19 +252,19 @@ int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *
     /* one numbering of the cells for both graphs: a cell's colour is the same */
     struct cells *cells = calloc(1, sizeof *cells);
     if (!cells) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     cells->r = r;
-    int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, n);
+    int rc = write_axis(datadir, t0, last_time(tl, &r->chunks, t0) - t0, &div, err, errlen);
     if (rc == 0 && tl->nrows > 0) {
         have |= GRAPHS_TIMELINE;
-        rc = write_timeline(datadir, tl, t0, div, cells, &have, err, n);
+        rc = write_timeline(datadir, tl, t0, div, cells, &have, err, errlen);
     }
     if (rc == 0)
-        rc = write_telemetry(datadir, &r->chunks, t0, div, cells, &have, err, n);
+        rc = write_telemetry(datadir, &r->chunks, t0, div, cells, &have, err, errlen);
     if (rc == 0)
-        rc = write_cells(datadir, cells, err, n);
+        rc = write_cells(datadir, cells, err, errlen);
     free(cells);
     return rc ? -1 : (int)have;
 }

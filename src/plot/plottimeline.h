@@ -14,6 +14,6 @@
 /* Writes the files into datadir from r (its chunks and its timeline.csv,
 ** empty in folders of an older sqlsoak); returns the graphs_need bits of what they
 ** hold (GRAPHS_TIMELINE, GRAPHS_WAL, GRAPHS_TEMP, GRAPHS_CLOCK), or -1 with err. */
-int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t n);
+int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen);
 
 #endif

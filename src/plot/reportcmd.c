@@ -10,22 +10,22 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-int reportcmd_main(const struct config *cfg, char *err, size_t n)
+int reportcmd_main(const struct config *cfg, char *err, size_t errlen)
 {
     struct stat st;
     if (cfg->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak report [--format markdown|json] RESULTS_DIR");
+        snprintf(err, errlen, "usage: sqlsoak report [--format markdown|json] RESULTS_DIR");
         return 2;
     }
     const char *dir = cfg->pos[0];
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "%s: not a results folder", dir);
+        snprintf(err, errlen, "%s: not a results folder", dir);
         return 2;
     }
     int json = cfg->report_format == REPORT_JSON, rc;
     if (cmpfile_is_comparison(dir)) {
         struct cmpfile c;
-        if (cmpfile_load(dir, &c, err, n) != 0)
+        if (cmpfile_load(dir, &c, err, errlen) != 0)
             return 2;
         if (json)
             rc = jsonreport_compare(stdout, &c);
@@ -33,7 +33,8 @@ int reportcmd_main(const struct config *cfg, char *err, size_t n)
             mdreport_compare(stdout, &c), rc = 0;
         cmpfile_free(&c);
     } else {
-        rc = json ? jsonreport_run(stdout, dir, err, n) : mdreport_run(stdout, dir, err, n);
+        rc = json ? jsonreport_run(stdout, dir, err, errlen) : mdreport_run(stdout, dir, err,
+                                                                            errlen);
         if (rc)
             return rc;
     }

@@ -12,6 +12,6 @@
 
 /* The command.  0; 1 when stdout could not be written; 2 on bad input
 ** (one line in err, nothing written). */
-int reportcmd_main(const struct config *cfg, char *err, size_t n);
+int reportcmd_main(const struct config *cfg, char *err, size_t errlen);
 
 #endif

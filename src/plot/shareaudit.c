@@ -41,18 +41,18 @@ struct ids {
 #define NAME(id) cellname((char[CELLNAME_MAX]){0}, CELLNAME_MAX, (id).cell, (id).repeat, 0)
 
 /* dir/file f read whole: 0, or -1 with err (torn: a half line at its end). */
-static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *err, size_t n)
+static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *err, size_t errlen)
 {
     char path[4200];
     off_t len;
     int torn = 0;
     snprintf(path, sizeof path, "%s/%s", dir, csvout_file_name(f));
-    if (csvin_read_whole(path, f, t, &len, &torn, err, n) != 0)
+    if (csvin_read_whole(path, f, t, &len, &torn, err, errlen) != 0)
         return -1;
     const char *bad = torn ? "its last line is cut short" :
                       !csvupgrade_fits(t, f) ? "its columns are not ones this sqlsoak reads" : NULL;
     if (bad) {
-        snprintf(err, n, "%s: %s: cannot merge", path, bad);
+        snprintf(err, errlen, "%s: %s: cannot merge", path, bad);
         csvin_free(t);
         return -1;
     }
@@ -60,18 +60,19 @@ static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *e
 }
 
 /* run.json's version, schema and status.  0, or -1 with err. */
-static int check_run(const char *dir, const json_t *rj, char *err, size_t n)
+static int check_run(const char *dir, const json_t *rj, char *err, size_t errlen)
 {
     const char *v = json_string_value(json_object_get(rj, RUNKEY_VERSION));
     const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
     if (!v || strcmp(v, SQLSOAK_VERSION) != 0 ||
         json_integer_value(json_object_get(rj, RUNKEY_SCHEMA_VERSION)) != 1) {
-        snprintf(err, n, "%s: run.json says sqlsoak %s wrote it, this is %s: merge its shares "
+        snprintf(err, errlen, "%s: run.json says sqlsoak %s wrote it, this is %s: merge its shares "
                  "with the sqlsoak that ran them", dir, v ? v : "?", SQLSOAK_VERSION);
         return -1;
     }
     if (!st || (strcmp(st, "ok") != 0 && strcmp(st, "failed") != 0)) {
-        snprintf(err, n, "%s: run.json says the run ended %s, not finished: resume it first", dir,
+        snprintf(err, errlen, "%s: run.json says the run ended %s, not finished: resume it first",
+                 dir,
                  st ? st : "?");
         return -1;
     }
@@ -80,13 +81,13 @@ static int check_run(const char *dir, const json_t *rj, char *err, size_t n)
 
 /* summary.csv's rows against run.json's cells and summary.json's. */
 static int check_statuses(const char *dir, const json_t *rj, const struct summary_record *rec,
-                          int nrec, char *err, size_t n)
+                          int nrec, char *err, size_t errlen)
 {
     char path[4200], why[4400];
     const json_t *cells = json_object_get(rj, RUNKEY_CELLS);
     int failed = 0;
     if ((int)json_array_size(cells) != nrec) {
-        snprintf(err, n, "%s: summary.csv has %d rows, run.json %zu cells", dir, nrec,
+        snprintf(err, errlen, "%s: summary.csv has %d rows, run.json %zu cells", dir, nrec,
                  json_array_size(cells));
         return -1;
     }
@@ -95,9 +96,10 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
     const json_t *jcells = json_object_get(sj, SUMMARYJSON_CELLS);
     int rc = 0;
     if (!sj || (int)json_array_size(jcells) != nrec) {
-        snprintf(err, n, "%s", sj ? "" : why);
+        snprintf(err, errlen, "%s", sj ? "" : why);
         if (sj)
-            snprintf(err, n, "%s: %zu cells, summary.csv %d rows", path, json_array_size(jcells),
+            snprintf(err, errlen, "%s: %zu cells, summary.csv %d rows", path,
+                     json_array_size(jcells),
                      nrec);
         rc = -1;
     }
@@ -107,7 +109,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
         const char *js = json_string_value(json_object_get(j, colid_name(COL_status)));
         for (int k = 0; rc == 0 && k < i; k++)
             if (rec[k].id.cell == rec[i].id.cell && rec[k].id.repeat == rec[i].id.repeat) {
-                snprintf(err, n, "%s/summary.csv: %s has two rows", dir, NAME(rec[i].id));
+                snprintf(err, errlen, "%s/summary.csv: %s has two rows", dir, NAME(rec[i].id));
                 rc = -1;
             }
         const char *which = NULL;
@@ -120,7 +122,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
                  !js || strcmp(js, rec[i].status) != 0)
             which = "summary.json";
         if (rc == 0 && which) {
-            snprintf(err, n, "%s: summary.csv's row %d (%s, %s) is not %s's", dir, i + 1,
+            snprintf(err, errlen, "%s: summary.csv's row %d (%s, %s) is not %s's", dir, i + 1,
                      NAME(rec[i].id), rec[i].status, which);
             rc = -1;
         }
@@ -128,7 +130,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
     }
     const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
     if (rc == 0 && (strcmp(st, "failed") == 0) != failed) {
-        snprintf(err, n, "%s: run.json says %s, summary.csv %s", dir, st,
+        snprintf(err, errlen, "%s: run.json says %s, summary.csv %s", dir, st,
                  failed ? "that a cell failed" : "that no cell failed");
         rc = -1;
     }
@@ -181,7 +183,7 @@ static const char *first_difference(const char *a, const char *b)
 /* rec's figures against its chunks (rows r of t whose ids are rec's),
 ** in order: 0, or -1 with err. */
 static int check_cell(const char *dir, const struct summary_record *rec, const struct csvin *t,
-                      const struct ids *id, int64_t chunk_rows, char *err, size_t n)
+                      const struct ids *id, int64_t chunk_rows, char *err, size_t errlen)
 {
     struct cellstats s;
     struct chunk_record cr;
@@ -192,7 +194,8 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
             continue;
         if (csvin_record(t, CSV_CHUNKS, r, &cr) != 0 || cr.chunk != k || k >= rec->chunks ||
             cellstats_add(&s, &cr, cr.ph[PHASE_WRITE].ops == chunk_rows) != 0) {
-            snprintf(err, n, "%s/chunks.csv: line %d: %s's chunk %lld where chunk %lld of %lld "
+            snprintf(err, errlen,
+                     "%s/chunks.csv: line %d: %s's chunk %lld where chunk %lld of %lld "
                      "was due", dir, r + 2, NAME(rec->id), (long long)cr.chunk, (long long)k,
                      (long long)rec->chunks);
             rc = -1;
@@ -204,7 +207,7 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
     ** only its chunks are checked */
     int measured = !soak_status_failed(soak_status_of(rec->status));
     if (rc == 0 && (k != rec->chunks || (measured && k > 0 && last_rows != rec->rows))) {
-        snprintf(err, n, "%s: summary.csv's %s counts %lld chunks and %lld rows, chunks.csv "
+        snprintf(err, errlen, "%s: summary.csv's %s counts %lld chunks and %lld rows, chunks.csv "
                  "holds %lld chunks and %lld rows", dir, NAME(rec->id), (long long)rec->chunks,
                  (long long)rec->rows, (long long)k, (long long)last_rows);
         rc = -1;
@@ -221,7 +224,7 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
                                   csvout_row(CSV_SUMMARY, &derived, b, sizeof b) < 0 ?
                               "a field" : first_difference(a, b);
         if (bad) {
-            snprintf(err, n, "%s/summary.csv: %s: %s is not what its chunks give", dir,
+            snprintf(err, errlen, "%s/summary.csv: %s: %s is not what its chunks give", dir,
                      NAME(rec->id), bad);
             rc = -1;
         }
@@ -232,22 +235,22 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
 
 /* Zeroed room for one item of size bytes a row of t (the caller frees
 ** it), or NULL with err. */
-static void *per_row(const struct csvin *t, size_t size, char *err, size_t n)
+static void *per_row(const struct csvin *t, size_t size, char *err, size_t errlen)
 {
     void *p = calloc((size_t)t->nrows + 1, size);
     if (!p)
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
     return p;
 }
 
 /* chunks.csv against the summary's rows. */
 static int check_chunks(const char *dir, const json_t *rj, const struct summary_record *rec,
-                        int nrec, char *err, size_t n)
+                        int nrec, char *err, size_t errlen)
 {
     struct csvin t;
-    if (read_whole(dir, CSV_CHUNKS, &t, err, n) != 0)
+    if (read_whole(dir, CSV_CHUNKS, &t, err, errlen) != 0)
         return -1;
-    struct ids *id = per_row(&t, sizeof *id, err, n);
+    struct ids *id = per_row(&t, sizeof *id, err, errlen);
     int rc = id ? 0 : -1;
     for (int r = 0; rc == 0 && r < t.nrows; r++) {
         id[r].cell = csvin_int(&t, CSV_CHUNKS, r, COL_cell, -1);
@@ -256,7 +259,7 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
         for (int i = 0; !have && i < nrec; i++)
             have = rec[i].id.cell == id[r].cell && rec[i].id.repeat == id[r].repeat;
         if (!have) {
-            snprintf(err, n, "%s/chunks.csv: line %d: a chunk of %s, which summary.csv has no "
+            snprintf(err, errlen, "%s/chunks.csv: line %d: a chunk of %s, which summary.csv has no "
                      "row of", dir, r + 2, NAME(id[r]));
             rc = -1;
         }
@@ -264,36 +267,36 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
     json_int_t chunk_rows = json_integer_value(json_object_get(json_object_get(rj, RUNKEY_OPTIONS),
                                                                RUNKEY_OPT_CHUNK));
     for (int i = 0; rc == 0 && i < nrec; i++)
-        rc = check_cell(dir, &rec[i], &t, id, chunk_rows, err, n);
+        rc = check_cell(dir, &rec[i], &t, id, chunk_rows, err, errlen);
     free(id);
     csvin_free(&t);
     return rc;
 }
 
-int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t n)
+int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t errlen)
 {
     struct csvin t;
-    if (check_run(dir, rj, err, n) != 0)
+    if (check_run(dir, rj, err, errlen) != 0)
         return -1;
     /* the files merge copies without reading their rows: whole, and readable */
     static const enum csv_file copied[] = {CSV_HISTOGRAMS, CSV_TIMELINE};
     for (size_t i = 0; i < sizeof copied / sizeof *copied; i++) {
-        if (read_whole(dir, copied[i], &t, err, n) != 0)
+        if (read_whole(dir, copied[i], &t, err, errlen) != 0)
             return -1;
         csvin_free(&t);
     }
-    if (read_whole(dir, CSV_SUMMARY, &t, err, n) != 0)
+    if (read_whole(dir, CSV_SUMMARY, &t, err, errlen) != 0)
         return -1;
-    struct summary_record *rec = per_row(&t, sizeof *rec, err, n);
+    struct summary_record *rec = per_row(&t, sizeof *rec, err, errlen);
     int rc = rec ? 0 : -1;
     for (int r = 0; rc == 0 && r < t.nrows; r++)
         rc = csvin_record(&t, CSV_SUMMARY, r, &rec[r]);
     int nrec = t.nrows;
     csvin_free(&t);
     if (rc == 0)
-        rc = check_statuses(dir, rj, rec, nrec, err, n);
+        rc = check_statuses(dir, rj, rec, nrec, err, errlen);
     if (rc == 0)
-        rc = check_chunks(dir, rj, rec, nrec, err, n);
+        rc = check_chunks(dir, rj, rec, nrec, err, errlen);
     free(rec);
     return rc;
 }

@@ -12,6 +12,6 @@
 /* 0 when the finished share in dir (rj: its run.json) is whole and agrees
 ** with itself; else -1 with one line naming dir and the problem in err.
 ** Reads only; creates nothing. */
-int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t n);
+int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t errlen);
 
 #endif

@@ -61,30 +61,30 @@ int csvin_col(const struct csvin *t, const char *name)
 /* Parses the header line at *p into t->name: every column named once, and
 ** every column f requires there.  0, or -1 with err. */
 static int read_header(char **p, const char *path, enum csv_file f, struct csvin *t, char *err,
-                       size_t n)
+                       size_t errlen)
 {
     int cap = 0, term;
     do {
         char *out;
         term = field(p, &out);
         if (term < 0) {
-            snprintf(err, n, "%s line 1: malformed header", path);
+            snprintf(err, errlen, "%s line 1: malformed header", path);
             return -1;
         }
         if (t->ncols == cap) {
             char **nn = realloc(t->name, sizeof *nn * (size_t)(cap = cap ? cap * 2 : 64));
             if (!nn) {
-                snprintf(err, n, "out of memory reading %s", path);
+                snprintf(err, errlen, "out of memory reading %s", path);
                 return -1;
             }
             t->name = nn;
         }
         if (!(t->name[t->ncols] = strdup(out))) {
-            snprintf(err, n, "out of memory reading %s", path);
+            snprintf(err, errlen, "out of memory reading %s", path);
             return -1;
         }
         if (csvin_col(t, out) >= 0) {
-            snprintf(err, n, "%s: column %s appears twice in the header", path, out);
+            snprintf(err, errlen, "%s: column %s appears twice in the header", path, out);
             free(t->name[t->ncols]);
             return -1;
         }
@@ -93,7 +93,7 @@ static int read_header(char **p, const char *path, enum csv_file f, struct csvin
     struct csvout_column_info ci;
     for (int i = 0; csvout_column_info(f, i, &ci) == 0; i++)
         if (ci.required && csvin_col(t, ci.name) < 0) {
-            snprintf(err, n, "%s: not a sqlsoak %s (its header has no %s column)", path,
+            snprintf(err, errlen, "%s: not a sqlsoak %s (its header has no %s column)", path,
                      csvout_file_name(f), ci.name);
             return -1;
         }
@@ -102,7 +102,7 @@ static int read_header(char **p, const char *path, enum csv_file f, struct csvin
 
 /* Row `row` (line `line` of path) must be of a schema this build reads. */
 static int check_version(const struct csvin *t, int row, const char *path, int line, char *err,
-                         size_t n)
+                         size_t errlen)
 {
     const char *v = t->cell[(size_t)row * (size_t)t->ncols +
                             (size_t)csvin_col(t, colid_name(COL_schema_version))];
@@ -110,11 +110,11 @@ static int check_version(const struct csvin *t, int row, const char *path, int l
     errno = 0;
     long sv = strtol(v, &end, 10);
     if (!*v || *end || errno || sv < 1) {
-        snprintf(err, n, "%s line %d: schema_version \"%s\" is not a version", path, line, v);
+        snprintf(err, errlen, "%s line %d: schema_version \"%s\" is not a version", path, line, v);
         return -1;
     }
     if (sv > CSV_SCHEMA_VERSION) {
-        snprintf(err, n,
+        snprintf(err, errlen,
                  "%s: schema_version %ld is newer than this sqlsoak reads (%d); read it with "
                  "a newer sqlsoak",
                  path, sv, CSV_SCHEMA_VERSION);
@@ -124,7 +124,7 @@ static int check_version(const struct csvin *t, int row, const char *path, int l
 }
 
 /* The first NUL byte of buf's len bytes, as an error naming its line. */
-static int no_nul(const char *buf, size_t len, const char *path, char *err, size_t n)
+static int no_nul(const char *buf, size_t len, const char *path, char *err, size_t errlen)
 {
     const char *z = memchr(buf, 0, len);
     if (!z)
@@ -132,23 +132,23 @@ static int no_nul(const char *buf, size_t len, const char *path, char *err, size
     long line = 1;
     for (const char *q = buf; q < z; q++)
         line += *q == '\n';
-    snprintf(err, n, "%s line %ld: a NUL byte: the file is damaged", path, line);
+    snprintf(err, errlen, "%s line %ld: a NUL byte: the file is damaged", path, line);
     return -1;
 }
 
 /* Parses the header and the rows of buf (NUL-terminated) into t. */
 static int parse(char *buf, const char *path, enum csv_file f, struct csvin *t, char *err,
-                 size_t n)
+                 size_t errlen)
 {
     char *p = buf;
-    if (read_header(&p, path, f, t, err, n))
+    if (read_header(&p, path, f, t, err, errlen))
         return -1;
     size_t lines = 0;
     for (char *q = p; *q; q++)
         lines += *q == '\n';
     t->cell = calloc((lines + 1) * (size_t)t->ncols + 1, sizeof *t->cell);
     if (!t->cell) {
-        snprintf(err, n, "out of memory reading %s", path);
+        snprintf(err, errlen, "out of memory reading %s", path);
         return -1;
     }
     int line = 1;
@@ -160,17 +160,17 @@ static int parse(char *buf, const char *path, enum csv_file f, struct csvin *t, 
             int term = field(&p, &out);
             int last = c == t->ncols - 1;
             if (term < 0 || (last ? term == ',' : term != ',')) {
-                snprintf(err, n, "%s line %d: malformed row (expected %d fields)", path, line,
+                snprintf(err, errlen, "%s line %d: malformed row (expected %d fields)", path, line,
                          t->ncols);
                 return -1;
             }
             char **cell = &t->cell[(size_t)(t->nrows - 1) * (size_t)t->ncols + (size_t)c];
             if (!(*cell = strdup(out))) {
-                snprintf(err, n, "out of memory reading %s", path);
+                snprintf(err, errlen, "out of memory reading %s", path);
                 return -1;
             }
         }
-        if (check_version(t, t->nrows - 1, path, line, err, n))
+        if (check_version(t, t->nrows - 1, path, line, err, errlen))
             return -1;
     }
     return 0;
@@ -180,12 +180,12 @@ static int parse(char *buf, const char *path, enum csv_file f, struct csvin *t, 
 ** whether a half line follows), or with tolerant, a file without any
 ** newline whole, and a half last line left out with a warning. */
 static int read_file(const char *path, enum csv_file f, int tolerant, struct csvin *t,
-                     off_t *whole, int *torn, char *err, size_t n)
+                     off_t *whole, int *torn, char *err, size_t errlen)
 {
     char *buf;
     size_t len;
     memset(t, 0, sizeof *t);
-    if (infile_read(path, &buf, &len, err, n))
+    if (infile_read(path, &buf, &len, err, errlen))
         return -1;
     const char *nl = memrchr(buf, '\n', len);
     size_t upto = nl ? (size_t)(nl - buf) + 1 : 0;
@@ -194,30 +194,30 @@ static int read_file(const char *path, enum csv_file f, int tolerant, struct csv
     if (tolerant && !nl)
         upto = len;
     buf[upto] = 0;
-    int rc = no_nul(buf, upto, path, err, n);
+    int rc = no_nul(buf, upto, path, err, errlen);
     if (!rc && tolerant && upto != len)
         /* a last line without its newline: a write cut short (by a power
         ** cut, or an older sqlsoak on a full disk); what came before holds */
         fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is left out\n",
                 path);
-    rc = rc || parse(buf, path, f, t, err, n) ? -1 : 0;
+    rc = rc || parse(buf, path, f, t, err, errlen) ? -1 : 0;
     free(buf);
     if (rc)
         csvin_free(t);
     return rc;
 }
 
-int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n)
+int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t errlen)
 {
     off_t whole;
     int torn;
-    return read_file(path, f, 1, t, &whole, &torn, err, n);
+    return read_file(path, f, 1, t, &whole, &torn, err, errlen);
 }
 
 int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *whole, int *torn,
-                     char *err, size_t n)
+                     char *err, size_t errlen)
 {
-    return read_file(path, f, 0, t, whole, torn, err, n);
+    return read_file(path, f, 0, t, whole, torn, err, errlen);
 }
 
 const char *csvin_str_named(const struct csvin *t, int row, const char *name)

@@ -34,13 +34,13 @@ struct csvin {
 ** newer schema_version, ragged row, NUL byte, not a regular file, too
 ** large); t is then empty.  csvin_free(t)
 ** frees what a 0 return holds. */
-int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t n);
+int csvin_read(const char *path, enum csv_file f, struct csvin *t, char *err, size_t errlen);
 
 /* As csvin_read, of the file's whole lines only, and silently: their
 ** length into *whole, and into *torn whether a half line follows (for a
 ** writer that appends: the half line is its to cut off first). */
 int csvin_read_whole(const char *path, enum csv_file f, struct csvin *t, off_t *whole, int *torn,
-                     char *err, size_t n);
+                     char *err, size_t errlen);
 
 /* The index of column name in the file's header, or -1. */
 int csvin_col(const struct csvin *t, const char *name);

@@ -105,21 +105,21 @@ static int write_upgraded(int fd, const struct csvin *t, enum csv_file f, const 
     return rc == 0 ? fsync(fd) : -1;
 }
 
-int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
+int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t errlen)
 {
     char path[4200], tmp[4300];
     struct csvin t;
     off_t whole;
     int torn;
     snprintf(path, sizeof path, "%s/%s", dir, csvout_file_name(f));
-    if (csvin_read_whole(path, f, &t, &whole, &torn, err, n))
+    if (csvin_read_whole(path, f, &t, &whole, &torn, err, errlen))
         return -1;
     int map[CSVOUT_MAX_COLUMNS];
     if (t.ncols == csvout_ncolumns(f) || !column_map(&t, f, map)) {
         int same = t.ncols == csvout_ncolumns(f) && column_map(&t, f, map);
         csvin_free(&t);
         if (!same)
-            snprintf(err, n, "%s: its columns are not those of any sqlsoak's", path);
+            snprintf(err, errlen, "%s: its columns are not those of any sqlsoak's", path);
         return same ? 0 : -1;
     }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -136,7 +136,7 @@ int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n)
         e = errno;
     }
     if (rc != 0) {
-        snprintf(err, n, "cannot give %s this sqlsoak's columns: %s: %s", path,
+        snprintf(err, errlen, "cannot give %s this sqlsoak's columns: %s: %s", path,
                  fd < 0 ? tmp : path, strerror(e));
         if (fd >= 0)
             unlink(tmp);

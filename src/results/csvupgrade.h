@@ -16,6 +16,6 @@ int csvupgrade_fits(const struct csvin *t, enum csv_file f);
 ** whose header is this sqlsoak's is left as it is.  Only whole lines are
 ** kept (a half line is cut off before).  0, or -1 with a one-line err
 ** (the file then unchanged). */
-int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t n);
+int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t errlen);
 
 #endif

@@ -339,7 +339,7 @@ static void *read_all(const char *dir, const char *name, enum csv_file f, size_t
 }
 
 int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
-                  size_t n)
+                  size_t errlen)
 {
     struct headline_input in = {0};
     struct summary_record *recs;
@@ -347,11 +347,12 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     char path[4200], preset[64] = "", given[512] = "";
     int rc = -1;
     out->n = 0;
-    recs = read_all(dir, "summary.csv", CSV_SUMMARY, sizeof *recs, &in.nrecs, err, n);
-    chunks = recs ? read_all(dir, "chunks.csv", CSV_CHUNKS, sizeof *chunks, &in.nchunks, err, n)
+    recs = read_all(dir, "summary.csv", CSV_SUMMARY, sizeof *recs, &in.nrecs, err, errlen);
+    chunks = recs ? read_all(dir, "chunks.csv", CSV_CHUNKS, sizeof *chunks, &in.nchunks, err,
+                             errlen)
                   : NULL;
     snprintf(path, sizeof path, "%s/run.json", dir);
-    json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, n) : NULL;
+    json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, errlen) : NULL;
     json_t *o = json_object_get(j, RUNKEY_OPTIONS);
     json_t *limits = json_incref(json_object_get(j, RUNKEY_DEVICE_LIMITS));
     const char *preset_text = json_string_value(json_object_get(o, RUNKEY_OPT_PRESET));
@@ -389,7 +390,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     in.preset = *preset ? preset : NULL;
     if (chunks && (j || infile_absent(path)) &&
         baseline_of_records(baseline ? baseline : given, recs, in.nrecs, &in.baseline, err,
-                            n) == 0) {
+                            errlen) == 0) {
         headline_build(&in, out);
         if (out->n > 0)
             headlinedevice_limits(dir, limits, &in, out);

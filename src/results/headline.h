@@ -79,7 +79,7 @@ void headline_build(const struct headline_input *in, struct headline *out);
 ** overrides the one run.json records).  Returns 0, or -1 with one line in
 ** err (a file unreadable, a --baseline that names no cell). */
 int headline_load(const char *dir, const char *baseline, struct headline *out, char *err,
-                  size_t n);
+                  size_t errlen);
 
 /* The kind's word in summary.json: "scaling", "reader_wait". */
 const char *headline_kind_name(enum headline_kind k);

@@ -86,14 +86,14 @@ static int merge_txn(const struct csvin *t, int i, struct hist *txn)
 
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
                      struct hist *out, struct hist *readers, struct hist *txn, off_t *whole,
-                     char *err, size_t n)
+                     char *err, size_t errlen)
 {
     char path[4200], name[CELLNAME_MAX];
     struct csvin t;
     int torn;
     cellname(name, sizeof name, cell, repeat, 0);
     snprintf(path, sizeof path, "%s/histograms.csv", dir);
-    if (csvin_read_whole(path, CSV_HISTOGRAMS, &t, whole, &torn, err, n))
+    if (csvin_read_whole(path, CSV_HISTOGRAMS, &t, whole, &torn, err, errlen))
         return -1;
     /* the last row of each chunk */
     int *row = malloc(sizeof *row * (size_t)(chunks > 0 ? chunks : 1));
@@ -109,7 +109,7 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
             row[k] = i;
     }
     if (rc)
-        snprintf(err, n, "%s: not this sqlsoak's histograms.csv", path);
+        snprintf(err, errlen, "%s: not this sqlsoak's histograms.csv", path);
     /* rows of a chunk not recorded can only be the last ones written: cut
     ** off, so that each recorded chunk keeps one row */
     int keep = t.nrows;
@@ -117,13 +117,13 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         keep--;
     for (int i = 0; rc == 0 && i < keep; i++)
         if (unrecorded(&t, i, cell, repeat, chunks)) {
-            snprintf(err, n, "%s: a histogram of chunk %.0f of %s before rows of recorded "
+            snprintf(err, errlen, "%s: a histogram of chunk %.0f of %s before rows of recorded "
                              "chunks: the file is damaged",
                      path, csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), name);
             rc = -1;
         }
     if (rc == 0 && keep < t.nrows && length_of_rows(path, keep, whole) != 0) {
-        snprintf(err, n, "%s: cannot find the end of its row %d", path, keep);
+        snprintf(err, errlen, "%s: cannot find the end of its row %d", path, keep);
         rc = -1;
     }
     hist_reset(out);
@@ -134,12 +134,13 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     for (int64_t k = 0; rc == 0 && k < chunks; k++) {
         struct hist h;
         if (row[k] < 0) {
-            snprintf(err, n, "%s: no histogram of chunk %" PRId64 " of %s", path, k, name);
+            snprintf(err, errlen, "%s: no histogram of chunk %" PRId64 " of %s", path, k, name);
             rc = -1;
         } else if (hist_from_text(&h, csvin_str(&t, CSV_HISTOGRAMS, row[k], COL_histogram)) ||
                    (readers && merge_readers(&t, row[k], readers)) ||
                    (txn && merge_txn(&t, row[k], txn))) {
-            snprintf(err, n, "%s: the histogram of chunk %" PRId64 " of %s is damaged", path, k,
+            snprintf(err, errlen, "%s: the histogram of chunk %" PRId64 " of %s is damaged", path,
+                     k,
                      name);
             rc = -1;
         } else {

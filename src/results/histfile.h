@@ -33,7 +33,7 @@
 #define HISTFILE_READER_HISTS (READER_DURING_COUNT + 1)
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
                      struct hist *out, struct hist *readers, struct hist *txn, off_t *whole,
-                     char *err, size_t n);
+                     char *err, size_t errlen);
 
 /* Appends the histogram of chunk `chunk` of cell id as a row of the
 ** histograms.csv open on fd, whole or not at all (fdio), with the

@@ -37,7 +37,7 @@ static ssize_t read_upto(int fd, char *buf, size_t size)
     return (ssize_t)got;
 }
 
-int infile_read(const char *path, char **buf, size_t *len, char *err, size_t n)
+int infile_read(const char *path, char **buf, size_t *len, char *err, size_t errlen)
 {
     struct stat st;
     int e = 0;
@@ -46,22 +46,23 @@ int infile_read(const char *path, char **buf, size_t *len, char *err, size_t n)
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &st) != 0) {
         e = errno;
-        snprintf(err, n, "cannot read %s: %s", path, strerror(e));
+        snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
     } else if (!S_ISREG(st.st_mode)) {
         e = EINVAL;
-        snprintf(err, n, "%s: %s, not a regular file: not read", path, kind_of(st.st_mode));
+        snprintf(err, errlen, "%s: %s, not a regular file: not read", path, kind_of(st.st_mode));
     } else if ((unsigned long long)st.st_size > INFILE_MAX) {
         e = EFBIG;
-        snprintf(err, n, "%s: %lld bytes, more than the %zu MiB a results file may hold: not read",
+        snprintf(err, errlen,
+                 "%s: %lld bytes, more than the %zu MiB a results file may hold: not read",
                  path, (long long)st.st_size, INFILE_MAX >> 20);
     } else if (!(*buf = malloc((size_t)st.st_size + 1))) {
         e = ENOMEM;
-        snprintf(err, n, "out of memory reading %s", path);
+        snprintf(err, errlen, "out of memory reading %s", path);
     } else {
         ssize_t got = read_upto(fd, *buf, (size_t)st.st_size);
         if (got < 0) {
             e = errno;
-            snprintf(err, n, "cannot read %s: %s", path, strerror(e));
+            snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
             free(*buf);
             *buf = NULL;
         } else {
@@ -80,16 +81,16 @@ int infile_absent(const char *path)
     return access(path, F_OK) != 0 && errno == ENOENT;
 }
 
-json_t *infile_json(const char *path, char *err, size_t n)
+json_t *infile_json(const char *path, char *err, size_t errlen)
 {
     char *buf;
     size_t len;
     json_error_t je;
-    if (infile_read(path, &buf, &len, err, n))
+    if (infile_read(path, &buf, &len, err, errlen))
         return NULL;
     json_t *j = json_loadb(buf, len, 0, &je);
     free(buf);
     if (!j)
-        snprintf(err, n, "%s line %d: %s", path, je.line, je.text);
+        snprintf(err, errlen, "%s line %d: %s", path, je.line, je.text);
     return j;
 }

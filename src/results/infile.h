@@ -29,7 +29,7 @@
 ** NUL after them; the caller frees it) and *len; or -1 with one line
 ** naming path in err and errno set (ENOENT: there is no such file), *buf
 ** NULL. */
-int infile_read(const char *path, char **buf, size_t *len, char *err, size_t n);
+int infile_read(const char *path, char **buf, size_t *len, char *err, size_t errlen);
 
 /* 1 when nothing is at path (or only a symbolic link to nothing): an
 ** optional file that was never written; else 0, and reading it must
@@ -38,6 +38,6 @@ int infile_absent(const char *path);
 
 /* path, read as infile_read does, parsed as JSON: the value (the caller
 ** json_decref's it), or NULL with one line naming path in err. */
-json_t *infile_json(const char *path, char *err, size_t n);
+json_t *infile_json(const char *path, char *err, size_t errlen);
 
 #endif

@@ -91,19 +91,19 @@ static char *arg_text(json_t *v)
     return a;
 }
 
-char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n)
+char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t errlen)
 {
     json_t *cl = json_object_get(r->root, RUNKEY_COMMAND_LINE);
     size_t k = json_array_size(cl);
     char **argv = calloc(k + 1, sizeof *argv);
     *argc = 0;
     if (!argv) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return NULL;
     }
     for (size_t i = 0; i < k; i++)
         if (!(argv[i] = arg_text(json_array_get(cl, i)))) {
-            snprintf(err, n, "run.json: command_line[%zu] is neither a string nor {\"hex\": "
+            snprintf(err, errlen, "run.json: command_line[%zu] is neither a string nor {\"hex\": "
                      "bytes}: cannot read the command exactly", i);
             runjson_free_argv(argv);
             return NULL;
@@ -160,13 +160,13 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     return r;
 }
 
-struct runjson *runjson_load(const char *dir, char *err, size_t n)
+struct runjson *runjson_load(const char *dir, char *err, size_t errlen)
 {
     char path[4200], why[4400];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *root = infile_json(path, why, sizeof why);
     if (!root) {
-        snprintf(err, n, "%s: not a sqlsoak results folder (%s)", dir, why);
+        snprintf(err, errlen, "%s: not a sqlsoak results folder (%s)", dir, why);
         return NULL;
     }
     json_t *cells = json_object_get(root, RUNKEY_CELLS);
@@ -175,7 +175,7 @@ struct runjson *runjson_load(const char *dir, char *err, size_t n)
     if (!r || !json_is_array(cells) || !json_is_array(libs) ||
         !json_is_string(json_object_get(root, RUNKEY_STATUS)) ||
         !json_is_array(json_object_get(root, RUNKEY_COMMAND_LINE))) {
-        snprintf(err, n, "%s: run.json is not one sqlsoak wrote", dir);
+        snprintf(err, errlen, "%s: run.json is not one sqlsoak wrote", dir);
         free(r);
         json_decref(root);
         return NULL;

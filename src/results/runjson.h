@@ -35,14 +35,14 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv);
 
 /* The record of dir/run.json, to carry on with (resume); NULL with a
 ** message in err when it is missing or not a sqlsoak run.json. */
-struct runjson *runjson_load(const char *dir, char *err, size_t n);
+struct runjson *runjson_load(const char *dir, char *err, size_t errlen);
 
 /* command_line records each argument as a string when it is UTF-8, else
 ** as {"hex": "..."}, its bytes: every byte comes back (folders of 0.2.0
 ** hold strings only).  The arguments, malloc'd, NULL-terminated, their
 ** count in *argc (free with runjson_free_argv); NULL with err when an
 ** element is neither (the command cannot be read exactly). */
-char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t n);
+char **runjson_command_line(struct runjson *r, int *argc, char *err, size_t errlen);
 void runjson_free_argv(char **argv);
 
 /* The working folder the run started in (cwd), recorded as the arguments

@@ -102,12 +102,12 @@ static json_t *findings(const char *dir)
     return list;
 }
 
-void *summaryjson_build(const char *dir, char *err, size_t n)
+void *summaryjson_build(const char *dir, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (csvin_read(path, CSV_SUMMARY, &t, err, n) != 0)
+    if (csvin_read(path, CSV_SUMMARY, &t, err, errlen) != 0)
         return NULL;
     json_t *cells = json_array();
     for (int r = 0; r < t.nrows; r++)
@@ -117,22 +117,22 @@ void *summaryjson_build(const char *dir, char *err, size_t n)
                              "findings", findings(dir), SUMMARYJSON_CELLS, cells);
     csvin_free(&t);
     if (!root) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         errno = ENOMEM;
     }
     return root;
 }
 
-int summaryjson_write(const char *dir, char *err, size_t n)
+int summaryjson_write(const char *dir, char *err, size_t errlen)
 {
-    json_t *root = summaryjson_build(dir, err, n);
+    json_t *root = summaryjson_build(dir, err, errlen);
     if (!root)
         return -1;
     int rc = runjson_write_file(root, dir, "summary.json");
     int e = errno;
     json_decref(root);
     if (rc != 0) {
-        snprintf(err, n, "cannot write %s/summary.json: %s", dir, strerror(e));
+        snprintf(err, errlen, "cannot write %s/summary.json: %s", dir, strerror(e));
         errno = e;
     }
     return rc;

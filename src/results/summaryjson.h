@@ -33,10 +33,10 @@
 
 /* summary.json's object (json_t *) from dir/summary.csv, which the caller
 ** frees with json_decref; NULL with a line in err. */
-void *summaryjson_build(const char *dir, char *err, size_t n);
+void *summaryjson_build(const char *dir, char *err, size_t errlen);
 
 /* Writes dir/summary.json (atomically) from dir/summary.csv.  0, or -1
 ** with a line in err (errno set when the write failed). */
-int summaryjson_write(const char *dir, char *err, size_t n);
+int summaryjson_write(const char *dir, char *err, size_t errlen);
 
 #endif

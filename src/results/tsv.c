@@ -22,7 +22,7 @@ void tsv_put_num(FILE *f, double d)
 }
 
 int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
-               const char *const *cols, char *err, size_t n)
+               const char *const *cols, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     t->cols = cols;
@@ -32,7 +32,7 @@ int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
         snprintf(t->path, sizeof t->path, "%s/%s.tsv", dir, name);
     t->f = fopen(t->path, "we");
     if (!t->f) {
-        snprintf(err, n, "cannot write %s: %s", t->path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", t->path, strerror(errno));
         return -1;
     }
     for (int i = 0; cols[i]; i++)
@@ -78,16 +78,16 @@ void tsv_end_row(struct tsv *t)
     t->at = 0;
 }
 
-int tsv_close(struct tsv *t, char *err, size_t n)
+int tsv_close(struct tsv *t, char *err, size_t errlen)
 {
     int rc = fclose(t->f);
     t->f = NULL;
     if (rc != 0) {
-        snprintf(err, n, "cannot write %s: %s", t->path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", t->path, strerror(errno));
         return -1;
     }
     if (t->bad) {
-        snprintf(err, n, "internal: %s: a row does not follow its columns", t->path);
+        snprintf(err, errlen, "internal: %s: a row does not follow its columns", t->path);
         return -1;
     }
     return 0;

@@ -25,7 +25,7 @@ struct tsv {
 /* Creates dir/name.tsv (index > 0: dir/name-index.tsv) with the header of
 ** cols.  0, or -1 with err. */
 int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
-               const char *const *cols, char *err, size_t n);
+               const char *const *cols, char *err, size_t errlen);
 
 /* The next field of the row, which must be column col. */
 void tsv_text(struct tsv *t, const char *col, const char *s);
@@ -37,7 +37,7 @@ void tsv_end_row(struct tsv *t);
 
 /* Closes the file.  0, or -1 with err (a write error, or a row that did
 ** not follow the columns: a bug). */
-int tsv_close(struct tsv *t, char *err, size_t n);
+int tsv_close(struct tsv *t, char *err, size_t errlen);
 
 /* One field into any stream, as tsv writes it. */
 void tsv_put_text(FILE *f, const char *s);

@@ -353,7 +353,7 @@ double calibrate_budget_s(int n)
 }
 
 int calibrate_plan(const struct runner *r, const int *need, struct calibration *cal, int *ncal,
-                   int *shape, char *err, size_t n)
+                   int *shape, char *err, size_t errlen)
 {
     char base[4096], dir[4200];
     int nc = 0, done = 0;
@@ -378,7 +378,7 @@ int calibrate_plan(const struct runner *r, const int *need, struct calibration *
     folder_existing_ancestor(r->db_dir, base, sizeof base);
     snprintf(dir, sizeof dir, "%s/.sqlsoak-calibration-XXXXXX", base);
     if (!mkdtemp(dir)) {
-        snprintf(err, n, "cannot make a calibration folder in %s: %s", base, strerror(errno));
+        snprintf(err, errlen, "cannot make a calibration folder in %s: %s", base, strerror(errno));
         return -1;
     }
     double spent = 0;
@@ -389,7 +389,7 @@ int calibrate_plan(const struct runner *r, const int *need, struct calibration *
         done += cal[s].done;
     }
     if (rmdir(dir) != 0) {
-        snprintf(err, n, "cannot remove the calibration folder %s: %s", dir, strerror(errno));
+        snprintf(err, errlen, "cannot remove the calibration folder %s: %s", dir, strerror(errno));
         return -1;
     }
     return done;

@@ -91,7 +91,7 @@ struct calibration {
 ** or -1 when the scratch folder could not be made or removed (err then
 ** names it). */
 int calibrate_plan(const struct runner *r, const int *need, struct calibration *cal, int *ncal,
-                   int *shape, char *err, size_t n);
+                   int *shape, char *err, size_t errlen);
 
 /* The most time the calibration of n shapes takes, but for the chunk
 ** each ends with: their budgets, up to CALIBRATE_TOTAL_S. */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, size_t n)
+int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, size_t errlen)
 {
     char log[4200];
     int ready[2] = {-1, -1};
@@ -18,7 +18,8 @@ int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, si
     int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (fd < 0 || nul < 0 || pipe2(ready, O_CLOEXEC) != 0) {
-        snprintf(err, n, "cannot write %s: %s", fd < 0 ? log : nul < 0 ? "/dev/null" : "a pipe",
+        snprintf(err, errlen, "cannot write %s: %s",
+                 fd < 0 ? log : nul < 0 ? "/dev/null" : "a pipe",
                  strerror(errno));
         if (fd >= 0)
             close(fd);
@@ -30,7 +31,7 @@ int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, si
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
-        snprintf(err, n, "fork: %s", strerror(errno));
+        snprintf(err, errlen, "fork: %s", strerror(errno));
         close(fd);
         close(nul);
         close(ready[0]);
@@ -49,7 +50,7 @@ int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, si
         close(ready[0]);
         close(owner_fd);        /* the background process holds the lock by now */
         if (got != 1) {
-            snprintf(err, n, "the background process ended before it took %s: see %s", out,
+            snprintf(err, errlen, "the background process ended before it took %s: see %s", out,
                      log);
             return -1;
         }

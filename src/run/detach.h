@@ -16,6 +16,6 @@
 ** closed and the background pid printed.  In the background process: 0, holding the
 ** lock, with stdin from /dev/null and stdout and stderr to out/run.log.
 ** -1 with err.  In the caller, owner_fd is closed whatever the outcome. */
-int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, size_t n);
+int detach_to_log(const char *out, const char *prog, int owner_fd, char *err, size_t errlen);
 
 #endif

@@ -44,7 +44,7 @@ static int probes(const char *probe)
 }
 
 int devlimits_check(const struct config *cfg, const char *db_dir, void **given, char *err,
-                 size_t n)
+                 size_t errlen)
 {
     *given = NULL;
     if (!cfg->probe || strcmp(cfg->probe, "off") == 0 || probes(cfg->probe))
@@ -56,25 +56,26 @@ int devlimits_check(const struct config *cfg, const char *db_dir, void **given, 
     char why[512];
     json_t *rj = infile_json(path, why, sizeof why);
     if (!rj) {
-        snprintf(err, n, "--probe %s: %s", cfg->probe, why);
+        snprintf(err, errlen, "--probe %s: %s", cfg->probe, why);
         return -1;
     }
     struct storage_info st;
     json_t *lim = json_object_get(rj, RUNKEY_DEVICE_LIMITS);
     int rc = -1;
     if (!json_is_object(lim))
-        snprintf(err, n, "--probe %s: %s records no device_limits (it ran with --probe off)",
+        snprintf(err, errlen, "--probe %s: %s records no device_limits (it ran with --probe off)",
                  cfg->probe, path);
     else if (storage_of(db_dir, &st) != 0 ||
              !beside_same_storage(json_object_get(rj, RUNKEY_STORAGE), &st))
-        snprintf(err, n, "--probe %s: its limits were measured on other storage than --db-dir %s",
+        snprintf(err, errlen,
+                 "--probe %s: its limits were measured on other storage than --db-dir %s",
                  cfg->probe, db_dir);
     else {
         *given = json_deep_copy(lim);
         json_object_set_new(*given, RUNKEY_LIMITS_SOURCE, json_string(path));
         rc = *given ? 0 : -1;
         if (rc)
-            snprintf(err, n, "out of memory");
+            snprintf(err, errlen, "out of memory");
     }
     json_decref(rj);
     return rc;

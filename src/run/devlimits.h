@@ -28,7 +28,7 @@
 ** on; *given is then those limits (json_t *, the caller's), else NULL.
 ** 0, or -1 with a one-line err. */
 int devlimits_check(const struct config *cfg, const char *db_dir, void **given, char *err,
-                 size_t n);
+                 size_t errlen);
 
 /* The newest probe of db_dir's storage that a results folder beside out
 ** measured itself less than DEVLIMITS_FRESH_S before now (seconds since

@@ -365,7 +365,7 @@ int devprobe_sweep(const char *dir, char *said, size_t n)
     return removed;
 }
 
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n)
+int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen)
 {
     struct scratch s;
     struct storage_info st;
@@ -374,11 +374,12 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
     memset(&s, 0, sizeof s);
     assert(seconds > 0);
     if (sysinfo_storage(dir, &st) != 0 || statvfs(dir, &vfs) != 0) {
-        snprintf(err, n, "%s: %s", dir, strerror(errno));
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
         return -2;
     }
     if (vfs.f_blocks == 0) {
-        snprintf(err, n, "%s: a %s filesystem, which holds no blocks: not storage to probe", dir,
+        snprintf(err, errlen, "%s: a %s filesystem, which holds no blocks: not storage to probe",
+                 dir,
                  st.fstype[0] ? st.fstype : "virtual");
         return -2;
     }
@@ -386,7 +387,7 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
     devprobe_sweep(dir, out->swept, sizeof out->swept);
     int64_t free_b = sysinfo_free_bytes(dir);
     if (free_b >= 0 && free_b < MIN_FREE) {
-        snprintf(err, n, "%s: %lld MiB free, the probe needs %lld MiB", dir,
+        snprintf(err, errlen, "%s: %lld MiB free, the probe needs %lld MiB", dir,
                  (long long)(free_b >> 20), (long long)(MIN_FREE >> 20));
         return -2;
     }
@@ -394,7 +395,7 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
     snprintf(s.path, sizeof s.path, "%s/" SCRATCH_PREFIX "%ld", dir, (long)getpid());
     s.fd = open(s.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (s.fd < 0) {
-        snprintf(err, n, "%s: %s", s.path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", s.path, strerror(errno));
         return -2;
     }
     testhook_hold_probe(s.path, &stop_signal);
@@ -412,9 +413,9 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
     free(s.buf);
     free(s.h);
     if (stop_signal)
-        snprintf(err, n, "interrupted");
+        snprintf(err, errlen, "interrupted");
     else if (rc != 0)
-        snprintf(err, n, "%s: %s: %s", s.path, what, strerror(e));
+        snprintf(err, errlen, "%s: %s: %s", s.path, what, strerror(e));
     return stop_signal ? -1 : rc;
 }
 

@@ -66,7 +66,7 @@ struct devprobe {
 ** /proc, too little free space, no file can be made there); -1 with err
 ** on an I/O error.  The scratch file is removed either way.  A stop
 ** signal (stop.h) cuts it short: -1, err "interrupted". */
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t n);
+int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen);
 
 /* Removes from dir the scratch files of probes that were killed: those
 ** named .sqlsoak-probe.PID, regular files of this user, whose process PID

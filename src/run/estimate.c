@@ -149,7 +149,7 @@ static int find_earlier(const struct runner *r, const struct storage_info *st,
     return w.n;
 }
 
-int estimate_check(const struct config *cfg, char *err, size_t n)
+int estimate_check(const struct config *cfg, char *err, size_t errlen)
 {
     static const char *const need[] = {"run.json", "summary.csv"};
     char path[4200];
@@ -157,7 +157,7 @@ int estimate_check(const struct config *cfg, char *err, size_t n)
         for (size_t k = 0; k < sizeof need / sizeof *need; k++) {
             snprintf(path, sizeof path, "%s/%s", cfg->estimate_from.v[i], need[k]);
             if (access(path, R_OK) != 0) {
-                snprintf(err, n, "--estimate-from %s: not a results folder (no readable %s)",
+                snprintf(err, errlen, "--estimate-from %s: not a results folder (no readable %s)",
                          cfg->estimate_from.v[i], need[k]);
                 return -1;
             }

@@ -38,7 +38,7 @@
 
 /* 0 when every folder --estimate-from names is a results folder (it
 ** holds run.json and summary.csv); else -1 with a line naming it in err. */
-int estimate_check(const struct config *cfg, char *err, size_t n);
+int estimate_check(const struct config *cfg, char *err, size_t errlen);
 
 /* Prints to f the storage behind --db-dir (device, filesystem, free
 ** space), each cell's estimated time and where it comes from, the total,

@@ -70,14 +70,15 @@ int folder_inside(const char *path, const char *dir)
 /* path fits the kernel's limits with the files sqlsoak makes in it: each
 ** component NAME_MAX bytes at most, and the whole, made absolute, with
 ** FOLDER_LONGEST_NAME more, shorter than PATH_MAX.  0, or -1 with err. */
-static int check_length(const char *what, const char *path, char *err, size_t n)
+static int check_length(const char *what, const char *path, char *err, size_t errlen)
 {
     char cwd[PATH_MAX];
     size_t len = strlen(path);
     if (path[0] != '/')
         len += getcwd(cwd, sizeof cwd) ? strlen(cwd) + 1 : 0;
     if (len + FOLDER_LONGEST_NAME >= PATH_MAX) {
-        snprintf(err, n, "%s %.60s...: the path is longer than %d bytes with the files sqlsoak "
+        snprintf(err, errlen,
+                 "%s %.60s...: the path is longer than %d bytes with the files sqlsoak "
                  "makes in it (at most %d)", what, path, PATH_MAX - 1,
                  PATH_MAX - 1 - FOLDER_LONGEST_NAME);
         return -1;
@@ -85,7 +86,8 @@ static int check_length(const char *what, const char *path, char *err, size_t n)
     for (const char *p = path; *p;) {
         size_t c = strcspn(p, "/");
         if (c > NAME_MAX) {
-            snprintf(err, n, "%s %.60s...: a folder's name is longer than %d bytes", what, path,
+            snprintf(err, errlen, "%s %.60s...: a folder's name is longer than %d bytes", what,
+                     path,
                      NAME_MAX);
             return -1;
         }
@@ -94,15 +96,15 @@ static int check_length(const char *what, const char *path, char *err, size_t n)
     return 0;
 }
 
-int folder_check_writable(const char *what, const char *path, char *err, size_t n)
+int folder_check_writable(const char *what, const char *path, char *err, size_t errlen)
 {
     struct stat st;
     char anc[4096];
     if (!path[0]) {
-        snprintf(err, n, "%s: empty path", what);
+        snprintf(err, errlen, "%s: empty path", what);
         return -1;
     }
-    if (check_length(what, path, err, n))
+    if (check_length(what, path, err, errlen))
         return -1;
     /* a symbolic link to nothing on the way would be followed by mkdir
     ** and open only once something was created */
@@ -113,7 +115,7 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
             /* a link to nothing, unless what it names was made between the
             ** two looks (a run racing for the same --out): then it is there */
             if (S_ISLNK(st.st_mode) && stat(up, &st) != 0) {
-                snprintf(err, n, "%s %s: %s is a symbolic link to nothing", what, path, up);
+                snprintf(err, errlen, "%s %s: %s is a symbolic link to nothing", what, path, up);
                 return -1;
             }
             break;
@@ -130,22 +132,22 @@ int folder_check_writable(const char *what, const char *path, char *err, size_t 
     folder_existing_ancestor(path, anc, sizeof anc);
     struct statfs fs;
     if (statfs(anc, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)) {
-        snprintf(err, n, "%s %s: %s is a kernel filesystem (%s), not a place for files", what,
+        snprintf(err, errlen, "%s %s: %s is a kernel filesystem (%s), not a place for files", what,
                  path, anc, fs.f_type == PROC_SUPER_MAGIC ? "proc" : "sysfs");
         return -1;
     }
     if (stat(anc, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, n, "%s %s: %s is not a folder", what, path, anc);
+        snprintf(err, errlen, "%s %s: %s is not a folder", what, path, anc);
         return -1;
     }
     if (access(anc, W_OK | X_OK) != 0) {
-        snprintf(err, n, "%s %s: %s is not writable", what, path, anc);
+        snprintf(err, errlen, "%s %s: %s is not writable", what, path, anc);
         return -1;
     }
     return 0;
 }
 
-int folder_mkdirs(const char *path, char *err, size_t n)
+int folder_mkdirs(const char *path, char *err, size_t errlen)
 {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", path);
@@ -154,7 +156,7 @@ int folder_mkdirs(const char *path, char *err, size_t n)
             char c = *p;
             *p = 0;
             if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-                snprintf(err, n, "cannot create %s: %s", buf, strerror(errno));
+                snprintf(err, errlen, "cannot create %s: %s", buf, strerror(errno));
                 return -1;
             }
             *p = c;

@@ -22,7 +22,7 @@ int folder_has_entries(const char *path);
 ** in it fit the kernel's limits (NAME_MAX a component, PATH_MAX the whole
 ** made absolute, FOLDER_LONGEST_NAME bytes added).  Creates nothing.
 ** Returns 0, or -1 with "<what> <path>: <why>" in err. */
-int folder_check_writable(const char *what, const char *path, char *err, size_t n);
+int folder_check_writable(const char *what, const char *path, char *err, size_t errlen);
 
 /* The nearest existing ancestor of path (path itself if it exists) into
 ** out. */
@@ -34,7 +34,7 @@ void folder_existing_ancestor(const char *path, char *out, size_t n);
 int folder_inside(const char *path, const char *dir);
 
 /* mkdir -p.  Returns 0, or -1 with a message in err. */
-int folder_mkdirs(const char *path, char *err, size_t n);
+int folder_mkdirs(const char *path, char *err, size_t errlen);
 
 /* The last component of path, ignoring trailing slashes (static storage
 ** is not used: returns a pointer into path, or "" for "/"). */

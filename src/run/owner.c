@@ -129,15 +129,15 @@ static int lock_owner(int fd, int wait)
 }
 
 /* The refusal of a process that found dir owned by pid. */
-static void still_going(const char *dir, pid_t pid, char *err, size_t n)
+static void still_going(const char *dir, pid_t pid, char *err, size_t errlen)
 {
-    snprintf(err, n, "%s: the run is still going (pid %ld): one process at a time", dir,
+    snprintf(err, errlen, "%s: the run is still going (pid %ld): one process at a time", dir,
              (long)pid);
 }
 
 /* Opens (with fresh: creates, never opens) the lock file of dir.  Its
 ** descriptor, or -1 with err. */
-static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
+static int open_lock_file(const char *dir, int fresh, char *err, size_t errlen)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/.owner", dir);
@@ -145,17 +145,17 @@ static int open_lock_file(const char *dir, int fresh, char *err, size_t n)
     int e = errno;
     pid_t pid;
     if (fd < 0 && e == EEXIST && (pid = owner_holder_soon(dir)) > 0)
-        still_going(dir, pid, err, n);
+        still_going(dir, pid, err, errlen);
     else if (fd < 0 && e == EEXIST)
-        snprintf(err, n, "%s: another sqlsoak took this folder at the same moment", dir);
+        snprintf(err, errlen, "%s: another sqlsoak took this folder at the same moment", dir);
     else if (fd < 0)
-        snprintf(err, n, "%s: %s", path, strerror(e));
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
     return fd;
 }
 
-int owner_claim(const char *dir, char *err, size_t n)
+int owner_claim(const char *dir, char *err, size_t errlen)
 {
-    return open_lock_file(dir, 1, err, n);
+    return open_lock_file(dir, 1, err, errlen);
 }
 
 /* Takes the lock of fd, waiting (up to OWNER_ENDING_S, saying so on
@@ -179,18 +179,18 @@ static int lock_when_ended(const char *dir, int fd)
     return lock_owner(fd, 0);
 }
 
-int owner_take(const char *dir, int fresh, char *err, size_t n)
+int owner_take(const char *dir, int fresh, char *err, size_t errlen)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/.owner", dir);
-    int fd = open_lock_file(dir, fresh, err, n);
+    int fd = open_lock_file(dir, fresh, err, errlen);
     if (fd < 0)
         return -1;
     if (lock_when_ended(dir, fd) != 0) {
         if (errno == EACCES || errno == EAGAIN)
-            still_going(dir, holder(fd), err, n);
+            still_going(dir, holder(fd), err, errlen);
         else
-            snprintf(err, n, "%s: cannot lock: %s", path, strerror(errno));
+            snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(errno));
         close(fd);
         return -1;
     }

@@ -18,13 +18,13 @@
 ** the file a moment before: its pid, once it holds the lock).  A holder
 ** that is ending (exiting, SIGKILL pending, or a cell's process whose
 ** runner is gone) is waited for, up to 30 s, with a line on stderr. */
-int owner_take(const char *dir, int fresh, char *err, size_t n);
+int owner_take(const char *dir, int fresh, char *err, size_t errlen);
 
 /* Creates DIR/.owner, as owner_take with fresh, but takes no lock: for a
 ** run that goes on in the background (--detach), whose background process
 ** takes it (owner_take_over), so that the only pid ever named as the
 ** holder is that process's.  The descriptor, or -1 with one line in err. */
-int owner_claim(const char *dir, char *err, size_t n);
+int owner_claim(const char *dir, char *err, size_t errlen);
 
 /* In a process forked after owner_claim (or by an owner, once the parent
 ** has closed its descriptor): holds the lock on fd, the descriptor

@@ -60,12 +60,12 @@
 
 
 /* summary.csv must record a prefix of the plan; its rows become results. */
-static int check_summary(struct runner *r, struct resumecell *fd, char *err, size_t n)
+static int check_summary(struct runner *r, struct resumecell *fd, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
-    if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, n))
+    if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, errlen))
         return -1;
     int ok = t.nrows <= r->ncells && csvupgrade_fits(&t, CSV_SUMMARY);
     for (int i = 0; ok && i < t.nrows; i++) {
@@ -74,7 +74,7 @@ static int check_summary(struct runner *r, struct resumecell *fd, char *err, siz
              rec->id.cell == r->cells[i].combo && rec->id.repeat == r->cells[i].repeat;
     }
     if (!ok)
-        snprintf(err, n, "%s: does not match the run's plan", path);
+        snprintf(err, errlen, "%s: does not match the run's plan", path);
     else
         r->nresults = t.nrows;
     csvin_free(&t);
@@ -152,7 +152,7 @@ static void remove_recorded_databases(const struct runner *r, const struct dbmar
 ** the runner deletes it once the cell is recorded), or, with no chunk
 ** recorded, refused when it is there and not proved ours. */
 static int check_ownership(const struct dbmark_book *b, struct resumecell *fd, const char *db,
-                           char *err, size_t n)
+                           char *err, size_t errlen)
 {
     char left[4200];
     const struct dbmark *m = proof(b, db);
@@ -160,7 +160,7 @@ static int check_ownership(const struct dbmark_book *b, struct resumecell *fd, c
         fd->prior.db_marked = 1;
         fd->prior.db_mark = *m;
     } else if (!fd->recorded && db_left(db, left, sizeof left)) {
-        snprintf(err, n, "%s: %s: not touched; delete it to resume", left, unproved(b, db));
+        snprintf(err, errlen, "%s: %s: not touched; delete it to resume", left, unproved(b, db));
         return -1;
     }
     return 0;
@@ -181,30 +181,30 @@ struct resume {
 
 /* The cells summary.csv records, and the time the run has spent on them.
 ** 0, or -1 with err. */
-static int read_recorded(struct resume *rs, char *err, size_t n)
+static int read_recorded(struct resume *rs, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
-    if (check_summary(r, &rs->fd, err, n))
+    if (check_summary(r, &rs->fd, err, errlen))
         return -1;
     /* a kill between a cell's summary row and its line in run.json's log
     ** left run.json one cell short: summary.csv is the record */
     cellentry_fit(r->rj, r->cells, r->results, r->nresults);
     double run_s = runjson_run_s(r->rj, &rs->at_cell);
     r->spent_s = rs->at_cell > run_s ? rs->at_cell : run_s;
-    return dbmark_book_load(rs->out, &rs->book, err, n);
+    return dbmark_book_load(rs->out, &rs->book, err, errlen);
 }
 
 /* The interrupted cell: its chunks, the timeline, its database against
 ** them and whose it is, its histograms; *hist_len is histograms.csv's
 ** length without rows of an unrecorded chunk.  0, or -1 with err. */
-static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t n)
+static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     struct resumecell *fd = &rs->fd;
     assert(r->nresults < r->ncells);    /* a run with every cell recorded closes instead */
     fd->first = r->nresults;
-    if (resumecell_chunks(r, fd, err, n) || resumecell_lockstep(r, fd, err, n) ||
-        timeline_resumable(rs->out, err, n))
+    if (resumecell_chunks(r, fd, err, errlen) || resumecell_lockstep(r, fd, err, errlen) ||
+        timeline_resumable(rs->out, err, errlen))
         return -1;
     /* the time spent: up to the last chunk recorded, a kill -9 included
     ** (run.json's run_s is only as recent as its last write) */
@@ -212,46 +212,46 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
         r->spent_s = rs->at_cell + fd->prior.elapsed_s;
     json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(r->spent_s));
     runner_db_path(r, &r->cells[fd->first], rs->db, sizeof rs->db);
-    if ((fd->recorded && resumecell_database(r, fd, rs->db, err, n)) ||
-        check_ownership(&rs->book, fd, rs->db, err, n))
+    if ((fd->recorded && resumecell_database(r, fd, rs->db, err, errlen)) ||
+        check_ownership(&rs->book, fd, rs->db, err, errlen))
         return -1;
     const struct cell *cell = &r->cells[fd->first];
     return histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
                             &fd->prior.stats.lat, fd->prior.stats.rd.lat, &fd->prior.stats.txn,
-                            hist_len, err, n);
+                            hist_len, err, errlen);
 }
 
 /* name in the folder cut back to len.  0, or -1 with err. */
-static int cut_back(const char *out, const char *name, off_t len, char *err, size_t n)
+static int cut_back(const char *out, const char *name, off_t len, char *err, size_t errlen)
 {
     char path[4200];
     assert(len >= 0);
     snprintf(path, sizeof path, "%s/%s", out, name);
     if (truncate(path, len) == 0)
         return 0;
-    snprintf(err, n, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
+    snprintf(err, errlen, "%s: cannot cut off its half-written line: %s", path, strerror(errno));
     return -1;
 }
 
 /* name in the folder, opened for appending, or -1 with err. */
-static int reopen(const char *out, const char *name, char *err, size_t n)
+static int reopen(const char *out, const char *name, char *err, size_t errlen)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", out, name);
     int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd < 0)
-        snprintf(err, n, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return fd;
 }
 
 /* The results files opened for appending, timeline.csv without the rows
 ** of an unrecorded chunk.  0, or -1 with err (and errno). */
-static int reopen_results(struct runner *r, const char *out, char *err, size_t n)
+static int reopen_results(struct runner *r, const char *out, char *err, size_t errlen)
 {
-    if ((r->timeline_fd = timeline_resume(out, err, n)) < 0 ||
-        (r->chunks_fd = reopen(out, "chunks.csv", err, n)) < 0 ||
-        (r->summary_fd = reopen(out, "summary.csv", err, n)) < 0 ||
-        (r->histograms_fd = reopen(out, "histograms.csv", err, n)) < 0)
+    if ((r->timeline_fd = timeline_resume(out, err, errlen)) < 0 ||
+        (r->chunks_fd = reopen(out, "chunks.csv", err, errlen)) < 0 ||
+        (r->summary_fd = reopen(out, "summary.csv", err, errlen)) < 0 ||
+        (r->histograms_fd = reopen(out, "histograms.csv", err, errlen)) < 0)
         return -1;
     return 0;
 }
@@ -260,28 +260,28 @@ static int reopen_results(struct runner *r, const char *out, char *err, size_t n
 ** recorded cells removed (when proved the run's), half lines cut off, the
 ** rows of an unrecorded chunk deleted, the results files opened for
 ** appending.  0, or -1 with err. */
-static int prepare(struct resume *rs, off_t hist_len, char *err, size_t n)
+static int prepare(struct resume *rs, off_t hist_len, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     struct resumecell *fd = &rs->fd;
     assert(fd->first == r->nresults);   /* check_interrupted's cell */
-    if (session_open_marks(r, 0, err, n))
+    if (session_open_marks(r, 0, err, errlen))
         return -1;
     remove_recorded_databases(r, &rs->book);
-    if ((fd->torn && cut_back(rs->out, "chunks.csv", fd->chunks_len, err, n)) ||
-        (fd->summary_torn && cut_back(rs->out, "summary.csv", fd->summary_len, err, n)) ||
-        cut_back(rs->out, "histograms.csv", hist_len, err, n) ||  /* a half line, if any */
-        csvupgrade_file(rs->out, CSV_CHUNKS, err, n) ||  /* an older sqlsoak's columns */
-        csvupgrade_file(rs->out, CSV_SUMMARY, err, n) ||
-        csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, n))
+    if ((fd->torn && cut_back(rs->out, "chunks.csv", fd->chunks_len, err, errlen)) ||
+        (fd->summary_torn && cut_back(rs->out, "summary.csv", fd->summary_len, err, errlen)) ||
+        cut_back(rs->out, "histograms.csv", hist_len, err, errlen) ||  /* a half line, if any */
+        csvupgrade_file(rs->out, CSV_CHUNKS, err, errlen) ||  /* an older sqlsoak's columns */
+        csvupgrade_file(rs->out, CSV_SUMMARY, err, errlen) ||
+        csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, errlen))
         return -1;
     if (!fd->recorded) {
         if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
             dbmark_remove(rs->db, &fd->prior.db_mark, r->marks_fd);
-    } else if ((fd->trim_rows > 0 || fd->rewind) && resumecell_trim(r, fd, rs->db, err, n)) {
+    } else if ((fd->trim_rows > 0 || fd->rewind) && resumecell_trim(r, fd, rs->db, err, errlen)) {
         return -1;
     }
-    return reopen_results(r, rs->out, err, n);
+    return reopen_results(r, rs->out, err, errlen);
 }
 
 /* The results disk filled as the folder was readied (a rewrite needs room
@@ -331,7 +331,8 @@ static void announce(struct resume *rs)
 /* Recorded cell i, whose verify runs again: its chunks, its database
 ** against them and whose it is, its reads' histograms, into *fd (its
 ** prior stats for the caller to free).  0, or -1 with err. */
-static int check_verify_cell(struct resume *rs, int i, struct resumecell *fd, char *err, size_t n)
+static int check_verify_cell(struct resume *rs, int i, struct resumecell *fd, char *err,
+                             size_t errlen)
 {
     struct runner *r = &rs->r;
     assert(i >= 0 && i < r->nresults);
@@ -341,17 +342,17 @@ static int check_verify_cell(struct resume *rs, int i, struct resumecell *fd, ch
     memset(fd, 0, sizeof *fd);
     fd->first = i;
     runner_db_path(r, c, db, sizeof db);
-    if (resumecell_chunks(r, fd, err, n) || resumecell_database(r, fd, db, err, n) ||
-        check_ownership(&rs->book, fd, db, err, n))
+    if (resumecell_chunks(r, fd, err, errlen) || resumecell_database(r, fd, db, err, errlen) ||
+        check_ownership(&rs->book, fd, db, err, errlen))
         return -1;
     return histfile_restore(rs->out, c->combo, c->repeat, fd->recorded, &fd->prior.stats.lat,
-                            fd->prior.stats.rd.lat, &fd->prior.stats.txn, &hist_len, err, n);
+                            fd->prior.stats.rd.lat, &fd->prior.stats.txn, &hist_len, err, errlen);
 }
 
 /* Each recorded cell verify_again, checked (pass 0: nothing changes) or
 ** run again (pass 1).  0, or -1 with err (pass 0) or with the run ended
 ** (pass 1: r->end). */
-static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
+static int verify_cells(struct resume *rs, int pass, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     struct resumecell fd;
@@ -359,7 +360,7 @@ static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
     for (int i = 0; i < r->nresults; i++) {
         if (!verify_again(r, i))
             continue;
-        int rc = check_verify_cell(rs, i, &fd, err, n);
+        int rc = check_verify_cell(rs, i, &fd, err, errlen);
         if (rc == 0 && pass) {
             char name[CELLNAME_MAX];
             printf("resuming %s at %s: every chunk recorded, its verify was cut short: it runs "
@@ -378,20 +379,20 @@ static int verify_cells(struct resume *rs, int pass, char *err, size_t n)
 ** unfinished work is verifies the watchdog cut short: each is checked,
 ** then run again, and the run closed as it would have been.  Returns the
 ** exit status. */
-static int resume_verifies(struct resume *rs, char *err, size_t n)
+static int resume_verifies(struct resume *rs, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     assert(r->nresults == r->ncells);
-    if (verify_cells(rs, 0, err, n))
+    if (verify_cells(rs, 0, err, errlen))
         return 2;
     if (stop_signal) {
-        snprintf(err, n, "interrupted before the run began: nothing changed");
+        snprintf(err, errlen, "interrupted before the run began: nothing changed");
         return 130;
     }
-    if (session_open_marks(r, 0, err, n))
+    if (session_open_marks(r, 0, err, errlen))
         return 1;
     remove_recorded_databases(r, &rs->book);
-    if (reopen_results(r, rs->out, err, n)) {
+    if (reopen_results(r, rs->out, err, errlen)) {
         prepare_failed(rs, errno, err);
         return 1;
     }
@@ -400,14 +401,14 @@ static int resume_verifies(struct resume *rs, char *err, size_t n)
     runjson_set_status(r->rj, "running", NULL);
     runjson_write(r->rj, rs->out);
     err[0] = 0;
-    if (verify_cells(rs, 1, err, n) && err[0]) {   /* a stop sets r->end instead */
+    if (verify_cells(rs, 1, err, errlen) && err[0]) {   /* a stop sets r->end instead */
         fprintf(stderr, "sqlsoak resume: %s\n", err);
         err[0] = 0;
     }
     return runner_execute(r, r->ncells, NULL);
 }
 
-int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t n)
+int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t errlen)
 {
     struct resume rs;
     int status = 2;
@@ -417,40 +418,40 @@ int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t 
     session_init(&rs.r, NULL);  /* its options come from run.json */
     rs.r.draw = draw;
     if (args->npos != 1) {
-        snprintf(err, n, "usage: sqlsoak resume RESULTS_FOLDER");
+        snprintf(err, errlen, "usage: sqlsoak resume RESULTS_FOLDER");
         return 2;
     }
     if (!realpath(args->pos[0], rs.out)) {
-        snprintf(err, n, "%s: %s", args->pos[0], strerror(errno));
+        snprintf(err, errlen, "%s: %s", args->pos[0], strerror(errno));
         return 2;
     }
-    if (resumerun_read(&rs.r, &rs.cfg, rs.out, args, &rs.run, err, n) ||
-        read_recorded(&rs, err, n))
+    if (resumerun_read(&rs.r, &rs.cfg, rs.out, args, &rs.run, err, errlen) ||
+        read_recorded(&rs, err, errlen))
         goto done;
     assert(rs.r.nresults <= rs.r.ncells);   /* summary.csv records a prefix of the plan */
     if (rs.r.nresults == rs.r.ncells && any_verify_again(&rs.r)) {
-        status = resume_verifies(&rs, err, n);
+        status = resume_verifies(&rs, err, errlen);
         goto done;
     }
     if (rs.r.nresults == rs.r.ncells) {
         /* stopped between the last cell and the final run.json: close it */
         printf("every cell of %s is recorded: closing the run\n", rs.out);
-        if (session_open_marks(&rs.r, 0, err, n))
+        if (session_open_marks(&rs.r, 0, err, errlen))
             goto done;
         remove_recorded_databases(&rs.r, &rs.book);
         status = runner_execute(&rs.r, rs.r.ncells, NULL);
         goto done;
     }
-    if (check_interrupted(&rs, &hist_len, err, n))
+    if (check_interrupted(&rs, &hist_len, err, errlen))
         goto done;
     if (stop_signal) {          /* stopped while checking: nothing changed */
-        snprintf(err, n, "interrupted before the run began: nothing changed");
+        snprintf(err, errlen, "interrupted before the run began: nothing changed");
         status = 130;
         goto done;
     }
     /* every check passed: from here on, changes */
     status = 1;
-    if (prepare(&rs, hist_len, err, n)) {
+    if (prepare(&rs, hist_len, err, errlen)) {
         prepare_failed(&rs, errno, err);
         goto done;
     }

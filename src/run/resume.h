@@ -13,6 +13,6 @@
 ** draw: what draws the graphs once the run ends (plot_run).  Returns the
 ** exit status: 2 (with err) when the folder cannot be resumed, and nothing
 ** was changed; else as `sqlsoak run`. */
-int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t n);
+int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t errlen);
 
 #endif

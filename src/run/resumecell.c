@@ -21,11 +21,12 @@
 /* A run in lockstep (--interleave chunk) stopped inside a round cannot
 ** go on: its cells would no longer take their chunks in pairs. */
 int resumecell_lockstep(const struct runner *r, const struct resumecell *fd, char *err,
-                        size_t n)
+                        size_t errlen)
 {
     if (r->cfg->interleave != IL_CHUNK || (!fd->later && fd->recorded == 0))
         return 0;
-    snprintf(err, n, "%s: the run stopped inside a round run in lockstep (--interleave chunk), "
+    snprintf(err, errlen,
+             "%s: the run stopped inside a round run in lockstep (--interleave chunk), "
              "which cannot be carried on: its cells' chunks would no longer be paired; "
              "start the run again", r->out);
     return -1;
@@ -42,7 +43,7 @@ static int ran_after(const struct runner *r, int first, const struct cell_id *id
 }
 
 /* The interrupted cell's recorded chunks, in order 0..k-1. */
-int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t n)
+int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
@@ -50,7 +51,7 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     assert(fd->first >= 0 && fd->first < r->ncells && r->cfg->chunk > 0);
     const struct cell *c = &r->cells[fd->first];
     snprintf(path, sizeof path, "%s/chunks.csv", r->out);
-    if (csvin_read_whole(path, CSV_CHUNKS, &t, &fd->chunks_len, &fd->torn, err, n))
+    if (csvin_read_whole(path, CSV_CHUNKS, &t, &fd->chunks_len, &fd->torn, err, errlen))
         return -1;
     struct soak_prior *p = &fd->prior;
     int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
@@ -91,20 +92,20 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     char name[CELLNAME_MAX];
     fd->later = later;
     if (!ok && bad_rows >= 0)
-        snprintf(err, n, "%s: chunk %lld of %s does not hold the rows the plan gives it", path,
+        snprintf(err, errlen, "%s: chunk %lld of %s does not hold the rows the plan gives it", path,
                  (long long)bad_rows, cellname(name, sizeof name, c->combo, c->repeat,
                                                r->cfg->repeat));
     else if (!ok)
-        snprintf(err, n, "%s: the chunks of %s are out of order", path,
+        snprintf(err, errlen, "%s: the chunks of %s are out of order", path,
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat));
     return ok ? 0 : -1;
 }
 
-static int64_t count_rows(const struct sqlapi *api, sqlite3 *db, char *err, size_t n)
+static int64_t count_rows(const struct sqlapi *api, sqlite3 *db, char *err, size_t errlen)
 {
     char buf[64];
     if (sqlapi_query_text(api, db, "SELECT count(*) FROM kv", buf, sizeof buf) != SQLITE_OK) {
-        snprintf(err, n, "%s", buf);
+        snprintf(err, errlen, "%s", buf);
         return -1;
     }
     return strtoll(buf, NULL, 10);
@@ -162,7 +163,7 @@ static int64_t verify_rows(const struct sqlapi *api, sqlite3 *db, const struct k
 /* The kept database against the recorded chunks (read-only in effect:
 ** SQLite may roll back a hot journal or recover a WAL on open). */
 int resumecell_database(struct runner *r, struct resumecell *fd, const char *db, char *err,
-                          size_t n)
+                          size_t errlen)
 {
     assert(fd->first >= 0 && fd->first < r->ncells);
     const struct cell *c = &r->cells[fd->first];
@@ -177,15 +178,15 @@ int resumecell_database(struct runner *r, struct resumecell *fd, const char *db,
     schedule_for_cell(&sch, r->cfg, c);
     if (access(db, F_OK) != 0) {
         char name[CELLNAME_MAX];
-        snprintf(err, n, "the database of %s (%s) is gone: cannot resume",
+        snprintf(err, errlen, "the database of %s (%s) is gone: cannot resume",
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat), db);
         return -1;
     }
     if (api->open_v2(db, &h, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        snprintf(err, n, "%s: cannot open: %s", db, h ? api->errmsg(h) : "out of memory");
+        snprintf(err, errlen, "%s: cannot open: %s", db, h ? api->errmsg(h) : "out of memory");
         goto done;
     }
-    fd->db_rows = count_rows(api, h, err, n);
+    fd->db_rows = count_rows(api, h, err, errlen);
     int64_t last_n = p->rows - (p->chunks - 1) * r->cfg->chunk;
     /* the rows there, and what the unrecorded chunk may have added and
     ** removed before the cut */
@@ -193,7 +194,7 @@ int resumecell_database(struct runner *r, struct resumecell *fd, const char *db,
     if (fd->db_rows < 0)
         goto done;
     if (fd->db_rows < live - sch.deletes || fd->db_rows > live + r->cfg->chunk) {
-        snprintf(err, n,
+        snprintf(err, errlen,
                  "%s holds %" PRId64 " rows but chunks.csv records %" PRId64
                  ": it does not match its chunks, cannot resume",
                  db, fd->db_rows, live);
@@ -204,7 +205,7 @@ int resumecell_database(struct runner *r, struct resumecell *fd, const char *db,
     fd->rewind = sch.updates > 0 || sch.deletes > 0;
     int64_t bad = verify_rows(api, h, &g, &sch, p->chunks, p->rows - last_n, p->rows);
     if (bad != 0) {
-        snprintf(err, n, "%s: %s the rows of its last recorded chunk: cannot resume", db,
+        snprintf(err, errlen, "%s: %s the rows of its last recorded chunk: cannot resume", db,
                  bad < 0 ? "cannot read" : "values differ from");
         goto done;
     }
@@ -243,7 +244,7 @@ static int restore_row(const struct sqlapi *api, sqlite3_stmt *st,
 ** put back as they were.  Otherwise the chunk measured again would find
 ** its deletes done already and record none. */
 int resumecell_trim(struct runner *r, struct resumecell *fd, const char *db, char *err,
-                         size_t n)
+                         size_t errlen)
 {
     const struct cell *c = &r->cells[fd->first];
     const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
@@ -294,7 +295,7 @@ int resumecell_trim(struct runner *r, struct resumecell *fd, const char *db, cha
     rc = api->exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 done:
     if (rc)
-        snprintf(err, n, "%s: cannot rewind the unrecorded chunk: %s", db,
+        snprintf(err, errlen, "%s: cannot rewind the unrecorded chunk: %s", db,
                  h ? api->errmsg(h) : value ? "cannot open" : "out of memory");
     if (st)
         api->finalize(st);

@@ -37,25 +37,25 @@ struct resumecell {
 ** the rows the plan gives it, into fd->prior (its stats for the caller to
 ** free), fd->recorded, fd->later and chunks.csv's length.  0, or -1 with
 ** err. */
-int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t n);
+int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t errlen);
 
 /* A run in lockstep (--interleave chunk) stopped inside a round cannot
 ** go on: its cells would no longer take their chunks in pairs.  0, or -1
 ** with err. */
 int resumecell_lockstep(const struct runner *r, const struct resumecell *fd, char *err,
-                        size_t n);
+                        size_t errlen);
 
 /* The kept database db of cell fd->first against its recorded chunks
 ** (read-only in effect: SQLite may roll back a hot journal or recover a
 ** WAL on open): its row count, and its last recorded chunk's values; sets
 ** fd->db_rows, fd->trim_rows and fd->rewind.  0, or -1 with err. */
 int resumecell_database(struct runner *r, struct resumecell *fd, const char *db, char *err,
-                        size_t n);
+                        size_t errlen);
 
 /* Database db rewound to where its last recorded chunk left it, as
 ** resumecell_database found it (fd->trimmed and fd->restored count the
 ** rows).  0, or -1 with err. */
 int resumecell_trim(struct runner *r, struct resumecell *fd, const char *db, char *err,
-                    size_t n);
+                    size_t errlen);
 
 #endif

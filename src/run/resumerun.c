@@ -25,12 +25,12 @@
 #include <unistd.h>
 
 /* The original command line, as argv (free with runjson_free_argv). */
-static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err, size_t n)
+static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err, size_t errlen)
 {
-    if (!(*argv = runjson_command_line(rj, argc, err, n)))
+    if (!(*argv = runjson_command_line(rj, argc, err, errlen)))
         return -1;
     if (*argc < 2 || strcmp((*argv)[1], "run") != 0) {
-        snprintf(err, n, "run.json: the command line is not a sqlsoak run");
+        snprintf(err, errlen, "run.json: the command line is not a sqlsoak run");
         return -1;
     }
     return 0;
@@ -39,7 +39,7 @@ static int original_argv(struct runjson *rj, char ***argv, int *argc, char *err,
 /* A run that read a job file reads again the copy its folder keeps
 ** (jobfile_copy), wherever the file it was given has gone.  0, or -1 with
 ** err. */
-static int use_job_copy(const char *out, char **argv, int argc, char *err, size_t n)
+static int use_job_copy(const char *out, char **argv, int argc, char *err, size_t errlen)
 {
     char copy[4200], *arg = NULL;
     assert(argc >= 2);          /* original_argv: "sqlsoak run ..." */
@@ -51,7 +51,7 @@ static int use_job_copy(const char *out, char **argv, int argc, char *err, size_
         if (!joined)
             i++;
         if (!(arg = malloc(strlen(copy) + 7))) {
-            snprintf(err, n, "out of memory");
+            snprintf(err, errlen, "out of memory");
             return -1;
         }
         sprintf(arg, "%s%s", joined ? "--job=" : "", copy);
@@ -59,7 +59,7 @@ static int use_job_copy(const char *out, char **argv, int argc, char *err, size_
         argv[i] = arg;
     }
     if (arg && access(copy, R_OK) != 0) {
-        snprintf(err, n, "%s: %s: the run read a job file, whose copy is gone: cannot resume",
+        snprintf(err, errlen, "%s: %s: the run read a job file, whose copy is gone: cannot resume",
                  copy, strerror(errno));
         return -1;
     }
@@ -79,17 +79,17 @@ static int same_value(json_t *now, json_t *rec, const struct config *cfg)
 ** every option as recorded, and one an older sqlsoak did not record at
 ** its default.  So an option edited into command_line that changes the
 ** plan (--page-size 8k,4k) is refused, not run.  0, or -1 with err. */
-static int same_options(const struct config *cfg, json_t *root, char *err, size_t n)
+static int same_options(const struct config *cfg, json_t *root, char *err, size_t errlen)
 {
     struct config defaults;
     json_t *rec = json_object_get(root, RUNKEY_OPTIONS);
     json_t *now = cfg->codec->to_json(cfg), *def = NULL, *v;
     const char *key, *bad = NULL;
-    if (cfg->codec->parse_run(&defaults, 0, NULL, err, n) == 0)
+    if (cfg->codec->parse_run(&defaults, 0, NULL, err, errlen) == 0)
         def = cfg->codec->to_json(&defaults);
     cfg->codec->release(&defaults);
     if (!json_is_object(rec) || !now || !def) {
-        snprintf(err, n, "run.json: no options recorded to check command_line against");
+        snprintf(err, errlen, "run.json: no options recorded to check command_line against");
         bad = "";
     }
     json_object_foreach(now, key, v) {
@@ -101,7 +101,7 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
         if (!bad && !json_object_get(now, key))
             bad = key;
     if (bad && bad[0])
-        snprintf(err, n, "run.json: command_line gives other options than the run recorded "
+        snprintf(err, errlen, "run.json: command_line gives other options than the run recorded "
                  "(--%s): cannot resume", bad);
     json_decref(now);
     json_decref(def);
@@ -146,7 +146,7 @@ static int failed_in_verify(struct runjson *rj, const char *out)
 
 /* 0 when the run of rj did not finish, or failed with a verify left
 ** unfinished by the watchdog: resumable; else -1 with err. */
-static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
+static int unfinished(struct runjson *rj, const char *out, char *err, size_t errlen)
 {
     static const char *const resumable[] = {"running", "interrupted", "disk_full", "io_error"};
     const char *was = json_string_value(json_object_get(runjson_root(rj), RUNKEY_STATUS));
@@ -155,7 +155,7 @@ static int unfinished(struct runjson *rj, const char *out, char *err, size_t n)
             return 0;
     if (strcmp(was, "failed") == 0 && failed_in_verify(rj, out))
         return 0;
-    snprintf(err, n, "%s: the run has finished (status %s): nothing to resume", out, was);
+    snprintf(err, errlen, "%s: the run has finished (status %s): nothing to resume", out, was);
     return -1;
 }
 
@@ -184,16 +184,16 @@ static int recorded_metrics(struct config *cfg, json_t *root)
 }
 
 /* --metrics checked as run checks it (metrics.h), and made absolute. */
-static int check_metrics(struct config *cfg, char *err, size_t n)
+static int check_metrics(struct config *cfg, char *err, size_t errlen)
 {
     char abs[PATH_MAX];
     if (!cfg->metrics)
         return 0;
-    if (metrics_check(cfg->metrics, abs, sizeof abs, err, n))
+    if (metrics_check(cfg->metrics, abs, sizeof abs, err, errlen))
         return -1;
     free(cfg->metrics);
     if (!(cfg->metrics = strdup(abs))) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     return 0;
@@ -203,44 +203,45 @@ static int check_metrics(struct config *cfg, char *err, size_t n)
 ** command line read back into options that are those run.json recorded,
 ** its libraries loaded and its plan built.  0, or -1 with err. */
 int resumerun_read(struct runner *r, struct config *cfg, const char *out,
-                   const struct config *args, struct resumerun *run, char *err, size_t n)
+                   const struct config *args, struct resumerun *run, char *err, size_t errlen)
 {
     assert(args->npos == 1 && out[0] == '/');   /* resume_main's checks and realpath */
     /* an unfinished run (checked before its lock file is made, so that a
     ** finished folder of an older sqlsoak stays untouched), then its owner
     ** for good: a second resume stops here, having changed nothing; run.json
     ** is read again under the lock, as its last owner left it */
-    if (!(r->rj = runjson_load(out, err, n)) || unfinished(r->rj, out, err, n) ||
-        (r->owner_fd = owner_take(out, 0, err, n)) < 0)
+    if (!(r->rj = runjson_load(out, err, errlen)) || unfinished(r->rj, out, err, errlen) ||
+        (r->owner_fd = owner_take(out, 0, err, errlen)) < 0)
         return -1;
     runjson_free(r->rj);
-    if (!(r->rj = runjson_load(out, err, n)) || unfinished(r->rj, out, err, n))
+    if (!(r->rj = runjson_load(out, err, errlen)) || unfinished(r->rj, out, err, errlen))
         return -1;
     json_t *root = runjson_root(r->rj);
     if (runjson_cwd(r->rj, &run->cwd) != 0) {
-        snprintf(err, n, "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
+        snprintf(err, errlen,
+                 "run.json: cwd is neither a string nor {\"hex\": bytes}: cannot resume");
         return -1;
     }
     const char *db_name = json_string_value(json_object_get(root, RUNKEY_DB_NAME));
-    if (original_argv(r->rj, &run->argv, &run->argc, err, n) ||
-        use_job_copy(out, run->argv, run->argc, err, n))
+    if (original_argv(r->rj, &run->argv, &run->argc, err, errlen) ||
+        use_job_copy(out, run->argv, run->argc, err, errlen))
         return -1;
     int cwd_gone = run->cwd && chdir(run->cwd) != 0, cwd_errno = errno;
-    if (args->codec->parse_run(cfg, run->argc - 2, run->argv + 2, err, n))
+    if (args->codec->parse_run(cfg, run->argc - 2, run->argv + 2, err, errlen))
         return -1;
     if (recorded_metrics(cfg, root) != 0) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (same_options(cfg, root, err, n))
+    if (same_options(cfg, root, err, errlen))
         return -1;
     if (cwd_gone && !paths_absolute(cfg)) {
-        snprintf(err, n, "the run's working folder %s is gone (%s), and its --db-dir, "
+        snprintf(err, errlen, "the run's working folder %s is gone (%s), and its --db-dir, "
                  "--sqlite-lib or --metrics was given relative to it: cannot resume", run->cwd,
                  strerror(cwd_errno));
         return -1;
     }
-    if (check_metrics(cfg, err, n))
+    if (check_metrics(cfg, err, errlen))
         return -1;
     free(cfg->out);
     cfg->out = strdup(out);
@@ -253,5 +254,5 @@ int resumerun_read(struct runner *r, struct config *cfg, const char *out,
         snprintf(r->run_name, sizeof r->run_name, "%s", db_name);
     else    /* a folder of an older sqlsoak: its databases named by the folder */
         folder_safe_name(folder_basename(out), r->run_name, sizeof r->run_name);
-    return session_plan(r, err, n);
+    return session_plan(r, err, errlen);
 }

@@ -26,7 +26,7 @@ struct resumerun {
 ** recorded, its libraries loaded and its plan built into r.  args: the
 ** resume command's own options.  0, or -1 with err. */
 int resumerun_read(struct runner *r, struct config *cfg, const char *out,
-                   const struct config *args, struct resumerun *run, char *err, size_t n);
+                   const struct config *args, struct resumerun *run, char *err, size_t errlen);
 
 /* A cell recorded with status, after chunks chunks, in a run of rows rows
 ** in chunks of chunk with --verify or not: hung with every chunk recorded,

@@ -55,20 +55,20 @@ void session_init(struct runner *r, const struct config *cfg)
 
 /* The rows the updates rewrite and the deletes remove exist from the
 ** first chunk on (schedule.h). */
-static int check_schedule(const struct config *cfg, char *err, size_t n)
+static int check_schedule(const struct config *cfg, char *err, size_t errlen)
 {
     int64_t hot = 0;
-    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, n))
+    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, errlen))
         return -1;
     if (hot > cfg->chunk) {
-        snprintf(err, n, "--update-keys hot:%" PRId64 ": more hot rows than --chunk %" PRId64,
+        snprintf(err, errlen, "--update-keys hot:%" PRId64 ": more hot rows than --chunk %" PRId64,
                  hot, cfg->chunk);
         return -1;
     }
     const struct list *u = &cfg->dim[DIM_UPDATES];
     for (int i = 0; i < u->n && !hot; i++)
         if (u->v[i] > cfg->chunk) {
-            snprintf(err, n,
+            snprintf(err, errlen,
                      "--updates %" PRId64 " is larger than --chunk %" PRId64
                      ": --update-keys uniform rewrites a row at most once a chunk",
                      u->v[i], cfg->chunk);
@@ -77,13 +77,14 @@ static int check_schedule(const struct config *cfg, char *err, size_t n)
     const struct list *d = &cfg->dim[DIM_DELETES];
     for (int i = 0; i < d->n; i++)
         if (d->v[i] > cfg->chunk) {
-            snprintf(err, n, "--deletes %" PRId64 " is larger than --chunk %" PRId64, d->v[i],
+            snprintf(err, errlen, "--deletes %" PRId64 " is larger than --chunk %" PRId64, d->v[i],
                      cfg->chunk);
             return -1;
         } else if (d->v[i] == cfg->chunk && cfg->delete_keys == DK_OLDEST && cfg->reads != 0 &&
                    cfg->cmd == CMD_RUN) {
             /* each chunk's deletes take the rows it wrote: no row to read */
-            snprintf(err, n, "--deletes %" PRId64 " equal to --chunk under --delete-keys oldest "
+            snprintf(err, errlen,
+                     "--deletes %" PRId64 " equal to --chunk under --delete-keys oldest "
                      "leaves the table empty for every chunk's reads (use --reads 0)", d->v[i]);
             return -1;
         }
@@ -92,7 +93,7 @@ static int check_schedule(const struct config *cfg, char *err, size_t n)
 
 /* A paced writer's transactions fit in a chunk, and its pacing options
 ** pace something. */
-static int check_paced(const struct config *cfg, char *err, size_t n)
+static int check_paced(const struct config *cfg, char *err, size_t errlen)
 {
     const struct list *rate = &cfg->dim[DIM_WRITE_RATE], *every = &cfg->dim[DIM_COMMIT_EVERY];
     int paced = 0;
@@ -100,7 +101,7 @@ static int check_paced(const struct config *cfg, char *err, size_t n)
         paced |= rate->v[i] > 0;
     for (int i = 0; paced && i < every->n; i++)
         if (every->v[i] > cfg->chunk) {
-            snprintf(err, n,
+            snprintf(err, errlen,
                      "--commit-every %" PRId64 " is larger than --chunk %" PRId64
                      ": a paced writer (--write-rate) commits each transaction inside its chunk",
                      every->v[i], cfg->chunk);
@@ -112,7 +113,7 @@ static int check_paced(const struct config *cfg, char *err, size_t n)
         const struct list *l = &cfg->dim[pacing[k]];
         for (int i = 0; i < l->n; i++)
             if (l->v[i] != 0) {
-                snprintf(err, n, "--%s applies to a paced writer: give --write-rate too",
+                snprintf(err, errlen, "--%s applies to a paced writer: give --write-rate too",
                          dim_table[pacing[k]].opt.name);
                 return -1;
             }
@@ -123,10 +124,10 @@ static int check_paced(const struct config *cfg, char *err, size_t n)
 /* Cells in lockstep take turns: a reader, a pinned snapshot or a paced
 ** writer would go on working (or fall behind) while another cell has its
 ** turn, and measure the wait. */
-static int check_interleave(const struct config *cfg, char *err, size_t n)
+static int check_interleave(const struct config *cfg, char *err, size_t errlen)
 {
     if (cfg->interleave == IL_CHUNK && cfg->shard) {
-        snprintf(err, n, "--interleave chunk cannot run with --shard: a share's cells would "
+        snprintf(err, errlen, "--interleave chunk cannot run with --shard: a share's cells would "
                  "run apart from the other shares'");
         return -1;
     }
@@ -135,7 +136,7 @@ static int check_interleave(const struct config *cfg, char *err, size_t n)
         const struct list *l = &cfg->dim[busy[k]];
         for (int i = 0; i < l->n; i++)
             if (l->v[i] != 0) {
-                snprintf(err, n, "--interleave chunk cannot run with --%s: its cells would "
+                snprintf(err, errlen, "--interleave chunk cannot run with --%s: its cells would "
                          "keep working while another cell has its turn",
                          dim_table[busy[k]].opt.name);
                 return -1;
@@ -144,23 +145,23 @@ static int check_interleave(const struct config *cfg, char *err, size_t n)
     return 0;
 }
 
-static int check_workload(const struct config *cfg, char *err, size_t n)
+static int check_workload(const struct config *cfg, char *err, size_t errlen)
 {
     struct need need;
-    if (cfg->need && need_parse(cfg->need, &need, err, n) != 0)
+    if (cfg->need && need_parse(cfg->need, &need, err, errlen) != 0)
         return -1;
     if (cfg->chunk > cfg->rows) {
-        snprintf(err, n, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
+        snprintf(err, errlen, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
                  cfg->rows);
         return -1;
     }
-    return check_paced(cfg, err, n) || check_schedule(cfg, err, n) ||
-           check_interleave(cfg, err, n);
+    return check_paced(cfg, err, errlen) || check_schedule(cfg, err, errlen) ||
+           check_interleave(cfg, err, errlen);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks
 ** that it holds no results and can be created.  0, or -1 with err. */
-static int check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t n)
+static int check_out(const struct config *cfg, char *out, size_t outlen, char *err, size_t errlen)
 {
     if (cfg->out) {
         snprintf(out, outlen, "%s", cfg->out);
@@ -181,13 +182,13 @@ static int check_out(const struct config *cfg, char *out, size_t outlen, char *e
         snprintf(rj, sizeof rj, "%s/run.json", out);
         pid_t pid = access(rj, F_OK) == 0 ? owner_holder(out) : owner_holder_soon(out);
         if (pid > 0)
-            snprintf(err, n, "--out %s: a run is going there (pid %ld): one process at a time",
+            snprintf(err, errlen, "--out %s: a run is going there (pid %ld): one process at a time",
                      out, (long)pid);
         else
-            snprintf(err, n, "--out %s already holds results: choose another folder", out);
+            snprintf(err, errlen, "--out %s already holds results: choose another folder", out);
         return -1;
     }
-    return folder_check_writable("--out", out, err, n);
+    return folder_check_writable("--out", out, err, errlen);
 }
 
 /* The bytes free on the disk that holds (or will hold) path; -1 unknown. */
@@ -199,7 +200,7 @@ static int64_t free_under(const char *path)
 }
 
 /* Free space for the largest cell (or every cell with --keep-db). */
-static int check_space(const struct runner *r, char *err, size_t n)
+static int check_space(const struct runner *r, char *err, size_t errlen)
 {
     const struct config *cfg = r->cfg;
     int64_t need = 0, biggest = 0;
@@ -212,7 +213,7 @@ static int check_space(const struct runner *r, char *err, size_t n)
         need = biggest;
     int64_t free_b = free_under(r->db_dir);
     if (free_b >= 0 && free_b < need + cfg->min_free) {
-        snprintf(err, n,
+        snprintf(err, errlen,
                  "--db-dir %s: needs about %" PRId64 " MiB%s plus --min-free %" PRId64
                  " MiB, only %" PRId64 " MiB free",
                  r->db_dir, need >> 20, cfg->keep_db ? " (every database is kept)" : "",
@@ -229,11 +230,11 @@ static int check_space(const struct runner *r, char *err, size_t n)
 #define RESULTS_START_BYTES (RUNJSON_RESERVE_MIN + 64 * 1024)
 
 /* Free space under the results folder for the session's first files. */
-static int check_results_space(const char *out, char *err, size_t n)
+static int check_results_space(const char *out, char *err, size_t errlen)
 {
     int64_t free_b = free_under(out);
     if (free_b >= 0 && free_b < RESULTS_START_BYTES) {
-        snprintf(err, n,
+        snprintf(err, errlen,
                  "--out %s: only %" PRId64 " KiB free on its disk, a run needs %d KiB "
                  "there (room kept for run.json)",
                  out, free_b >> 10, RESULTS_START_BYTES >> 10);
@@ -242,64 +243,64 @@ static int check_results_space(const char *out, char *err, size_t n)
     return 0;
 }
 
-static int load_libraries(struct runner *r, char *err, size_t n)
+static int load_libraries(struct runner *r, char *err, size_t errlen)
 {
     for (int i = 0; i < r->cfg->sqlite_lib.n; i++) {
-        if (sqlapi_open(&r->libs[i], r->cfg->sqlite_lib.v[i], err, n))
+        if (sqlapi_open(&r->libs[i], r->cfg->sqlite_lib.v[i], err, errlen))
             return -1;
         r->nlibs = i + 1;
     }
     return 0;
 }
 
-int session_plan(struct runner *r, char *err, size_t n)
+int session_plan(struct runner *r, char *err, size_t errlen)
 {
     assert(r->cfg && !r->cells && !r->nlibs);
-    if (load_libraries(r, err, n) || plan_build(r->cfg, &r->cells, &r->ncells, err, n))
+    if (load_libraries(r, err, errlen) || plan_build(r->cfg, &r->cells, &r->ncells, err, errlen))
         return -1;
     if (!(r->results = calloc((size_t)r->ncells, sizeof *r->results))) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     return 0;
 }
 
 /* --baseline names a cell of the plan (baseline.h). */
-static int check_baseline(const struct runner *r, char *err, size_t n)
+static int check_baseline(const struct runner *r, char *err, size_t errlen)
 {
     if (!r->cfg->baseline)
         return 0;
     struct cell_id *ids = calloc((size_t)r->ncells + 1, sizeof *ids);
     int64_t cell;
     if (!ids) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     for (int i = 0; i < r->ncells; i++) {
         const struct sqlapi *api = &r->libs[r->cells[i].v[DIM_LIB]];
         plan_cell_id(r->cfg, &r->cells[i], api->version, api->source_id, &ids[i]);
     }
-    int rc = baseline_resolve(r->cfg->baseline, ids, r->ncells, &cell, err, n);
+    int rc = baseline_resolve(r->cfg->baseline, ids, r->ncells, &cell, err, errlen);
     free(ids);
     return rc;
 }
 
-int session_check(struct runner *r, int argc, char **argv, char *err, size_t n)
+int session_check(struct runner *r, int argc, char **argv, char *err, size_t errlen)
 {
     const struct config *cfg = r->cfg;
-    if (check_workload(cfg, err, n))
+    if (check_workload(cfg, err, errlen))
         return -1;
-    if (load_libraries(r, err, n) || check_out(cfg, r->out, sizeof r->out, err, n) ||
-        folder_check_writable("--db-dir", r->db_dir, err, n) ||
-        plan_build(cfg, &r->cells, &r->ncells, err, n) || check_baseline(r, err, n) ||
-        check_space(r, err, n) ||
-        check_results_space(r->out, err, n))
+    if (load_libraries(r, err, errlen) || check_out(cfg, r->out, sizeof r->out, err, errlen) ||
+        folder_check_writable("--db-dir", r->db_dir, err, errlen) ||
+        plan_build(cfg, &r->cells, &r->ncells, err, errlen) || check_baseline(r, err, errlen) ||
+        check_space(r, err, errlen) ||
+        check_results_space(r->out, err, errlen))
         return -1;
     r->prog = argv[0];
     r->results = calloc((size_t)r->ncells, sizeof *r->results);
     r->rj = runjson_new(cfg, argc, argv);
     if (!r->results || !r->rj) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     return 0;
@@ -309,19 +310,19 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t n)
 
 /* Creates the results folder r->out (the default one under a name no
 ** other run has taken).  0, or -1 with err. */
-static int make_out(struct runner *r, char *err, size_t n)
+static int make_out(struct runner *r, char *err, size_t errlen)
 {
     if (r->cfg->out)
-        return folder_mkdirs(r->out, err, n);
+        return folder_mkdirs(r->out, err, errlen);
     /* the default folder is made here, not found: a run started in the
     ** same second (on another disk, say) takes the next name */
-    if (folder_mkdirs("data/runs", err, n))
+    if (folder_mkdirs("data/runs", err, errlen))
         return -1;
     char base[sizeof r->out];
     snprintf(base, sizeof base, "%s", r->out);
     for (int k = 2; mkdir(r->out, 0755) != 0; k++) {
         if (errno != EEXIST || k > 1000) {
-            snprintf(err, n, "cannot create %s: %s", r->out, strerror(errno));
+            snprintf(err, errlen, "cannot create %s: %s", r->out, strerror(errno));
             return -1;
         }
         snprintf(r->out, sizeof r->out, "%.4000s-%d", base, k);
@@ -329,31 +330,31 @@ static int make_out(struct runner *r, char *err, size_t n)
     return 0;
 }
 
-int session_create(struct runner *r, int detach, int *status, char *err, size_t n)
+int session_create(struct runner *r, int detach, int *status, char *err, size_t errlen)
 {
     if (stop_signal) {          /* stopped while checking: nothing created */
-        snprintf(err, n, "interrupted before the run began: nothing created");
+        snprintf(err, errlen, "interrupted before the run began: nothing created");
         *status = 130;
         return -1;
     }
     /* from here on, things are created: errors are run failures */
     *status = 1;
-    if (make_out(r, err, n))
+    if (make_out(r, err, errlen))
         return -1;
     /* the folder's owner before anything else is made: a run that lost the
     ** race for it creates nothing, and hears so in its terminal */
-    r->owner_fd = detach ? owner_claim(r->out, err, n) : owner_take(r->out, 1, err, n);
+    r->owner_fd = detach ? owner_claim(r->out, err, errlen) : owner_take(r->out, 1, err, errlen);
     if (r->owner_fd < 0) {
         *status = 2;
         return -1;
     }
-    if (folder_mkdirs(r->db_dir, err, n))
+    if (folder_mkdirs(r->db_dir, err, errlen))
         return -1;
     char swept[4600];
     if (devprobe_sweep(r->db_dir, swept, sizeof swept) > 0)
         printf("%s\n", swept);
     if (detach) {
-        int bg = detach_to_log(r->out, r->prog, r->owner_fd, err, n);
+        int bg = detach_to_log(r->out, r->prog, r->owner_fd, err, errlen);
         if (bg != 0) {
             r->owner_fd = -1;   /* closed by detach, whatever the outcome */
             *status = bg > 0 ? 0 : 1;
@@ -384,14 +385,14 @@ void session_describe(struct runner *r)
 
 /* ---- the results files ---- */
 
-int session_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n)
+int session_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t errlen)
 {
     char path[4200], header[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
     int len = csvout_header(f, header, sizeof header);
     if (fd < 0 || len < 0 || csvout_append(fd, header, len) != 0) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -399,7 +400,7 @@ int session_open_csv(const char *dir, const char *name, enum csv_file f, char *e
     return fd;
 }
 
-int session_open_marks(struct runner *r, int fresh, char *err, size_t n)
+int session_open_marks(struct runner *r, int fresh, char *err, size_t errlen)
 {
     char path[4200];
     assert(r->marks_fd < 0);
@@ -407,7 +408,7 @@ int session_open_marks(struct runner *r, int fresh, char *err, size_t n)
     r->marks_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC |
                                  (fresh ? O_EXCL : 0), 0644);
     if (r->marks_fd < 0) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
     return 0;

@@ -31,14 +31,14 @@ void session_init(struct runner *r, const struct config *cfg);
 
 /* Every --sqlite-lib loaded and the plan built, with room for its
 ** results (r->results).  0, or -1 with err. */
-int session_plan(struct runner *r, char *err, size_t n);
+int session_plan(struct runner *r, char *err, size_t errlen);
 
 /* The checks of a new results folder, in order: the workload; every
 ** library loaded; --out (chosen into r->out) holds no results and can be
 ** made; --db-dir can be made; the plan; free space for the databases
 ** under --db-dir and for the first files under --out; run.json begun
 ** (r->rj) from argv.  Creates nothing.  0, or -1 with err. */
-int session_check(struct runner *r, int argc, char **argv, char *err, size_t n);
+int session_check(struct runner *r, int argc, char **argv, char *err, size_t errlen);
 
 /* Creates what a new results folder starts with, in order: nothing when a
 ** stop signal came during the checks (exit 130); the folder; its owner,
@@ -46,7 +46,7 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t n);
 ** creates nothing more: exit 2); --db-dir; with detach, the background
 ** process (the terminal's returns 0 once it holds the folder).  0 to go
 ** on, or -1 with the exit status in *status (and err). */
-int session_create(struct runner *r, int detach, int *status, char *err, size_t n);
+int session_create(struct runner *r, int detach, int *status, char *err, size_t errlen);
 
 /* The name in the session's database files (r->run_name): the results
 ** folder's name and a hash of its absolute path, so that two folders of
@@ -58,10 +58,10 @@ void session_describe(struct runner *r);
 
 /* Creates dir/name (never overwriting) with the header of schema f;
 ** returns its descriptor (O_APPEND), or -1 with err. */
-int session_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t n);
+int session_open_csv(const char *dir, const char *name, enum csv_file f, char *err, size_t errlen);
 
 /* Opens OUT/.databases for appending (r->marks_fd): created afresh (never
 ** over a file) when fresh, else created when missing.  0, or -1 with err. */
-int session_open_marks(struct runner *r, int fresh, char *err, size_t n);
+int session_open_marks(struct runner *r, int fresh, char *err, size_t errlen);
 
 #endif

@@ -83,7 +83,7 @@ static void child(pid_t parent, int npipes, int *rfd, int *wfd, spawn_body_fn *b
 }
 
 static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, int program,
-                 char *why, size_t n)
+                 char *err, size_t errlen)
 {
     int rfd[SPAWN_MAX_PIPES], wfd[SPAWN_MAX_PIPES];
     assert(npipes >= 0 && npipes <= SPAWN_MAX_PIPES);
@@ -93,7 +93,7 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
     for (int i = 0; i < npipes; i++) {
         int p[2];
         if (pipe2(p, O_CLOEXEC) != 0) {
-            snprintf(why, n, "pipe: %s", strerror(errno));
+            snprintf(err, errlen, "pipe: %s", strerror(errno));
             close_all(rfd, npipes);
             close_all(wfd, npipes);
             return -1;
@@ -115,7 +115,7 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
         sigprocmask(SIG_SETMASK, &was, NULL);
         close_all(rfd, npipes);
         close_all(wfd, npipes);
-        snprintf(why, n, "fork: more than %d children at once", STOP_MAX_CHILDREN);
+        snprintf(err, errlen, "fork: more than %d children at once", STOP_MAX_CHILDREN);
         return -1;
     }
     fflush(NULL);
@@ -132,7 +132,7 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
     sigprocmask(SIG_SETMASK, &was, NULL);
     if (pid < 0) {
         close_all(rfd, npipes);
-        snprintf(why, n, "fork: %s", strerror(fork_errno));
+        snprintf(err, errlen, "fork: %s", strerror(fork_errno));
         return -1;
     }
     sp->pid = pid;
@@ -141,10 +141,10 @@ static int start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, i
     return 0;
 }
 
-int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
-                size_t n)
+int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *err,
+                size_t errlen)
 {
-    return start(sp, npipes, body, ctx, 0, why, n);
+    return start(sp, npipes, body, ctx, 0, err, errlen);
 }
 
 struct program {
@@ -166,11 +166,11 @@ static int exec_program(void *ctx, const int *wfd)
 }
 
 int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, int err_fd,
-                  char *why, size_t n)
+                  char *err, size_t errlen)
 {
     struct program p = {cwd, argv, err_fd};
     assert(argv && argv[0]);
-    return start(sp, 0, exec_program, &p, 1, why, n);
+    return start(sp, 0, exec_program, &p, 1, err, errlen);
 }
 
 int spawn_read(struct spawn *sp, int i, void *buf, size_t n, uint64_t deadline_ns)

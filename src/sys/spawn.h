@@ -51,10 +51,10 @@ typedef int spawn_body_fn(void *ctx, const int *wfd);
 void spawn_set_child_init(void (*init)(void));
 
 /* Starts body(ctx, ...) in a child with npipes pipes from it to this
-** process.  0, or -1 with one line in why (nothing left open or running).
+** process.  0, or -1 with one line in err (nothing left open or running).
 ** *sp is cleared first. */
-int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *why,
-                size_t n);
+int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, char *err,
+                size_t errlen);
 
 /* spawn_program's result when a stop (stop.h) was asked before it would
 ** start: nothing is started. */
@@ -63,9 +63,9 @@ int spawn_start(struct spawn *sp, int npipes, spawn_body_fn *body, void *ctx, ch
 /* Starts argv[0], found on PATH, with argv (NULL-terminated), in folder
 ** cwd, in a child with no pipes, its standard error err_fd's (-1: this
 ** process's); it exits 126 when cwd or err_fd is unusable, 127 when the
-** program cannot be run.  0, SPAWN_STOPPED, or -1 with one line in why. */
+** program cannot be run.  0, SPAWN_STOPPED, or -1 with one line in err. */
 int spawn_program(struct spawn *sp, const char *cwd, const char *const *argv, int err_fd,
-                  char *why, size_t n);
+                  char *err, size_t errlen);
 
 /* Reads exactly n bytes from pipe i, waiting until deadline_ns
 ** (clock_now_ns(); 0: no deadline).  0; -1 at end of file (the child
