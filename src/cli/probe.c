@@ -4,6 +4,7 @@
 #include "probe.h"
 #include "devinfo.h"
 #include "devprobe.h"
+#include "notice.h"
 #include "sdclass.h"
 #include "stop.h"
 #include "sysinfo.h"
@@ -47,7 +48,7 @@ int probe_main(const struct config *cfg, char *err, size_t errlen)
     stop_catch_runner();
     int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, errlen);
     if (p.swept[0])
-        fprintf(stderr, "sqlsoak probe: %s\n", p.swept);
+        notice_line("sqlsoak probe: %s", p.swept);
     if (rc != 0)
         return stop_signal ? 130 : rc == -2 ? 2 : 1;
     if (cfg->json) {

@@ -42,6 +42,7 @@
 #include "fdio.h"
 #include "kvgen.h"
 #include "modes.h"
+#include "notice.h"
 #include "phase.h"
 #include "plot.h"
 #include "rng.h"
@@ -315,8 +316,8 @@ static void append(struct crash *c, int fd, enum csv_file f, const void *rec)
         return;
     if (csvout_append(fd, line, len) != 0) {
         c->write_errno = errno;
-        fprintf(stderr, "sqlsoak crash: cannot write %s/%s: %s\n", c->r.out,
-                f == CSV_TRIALS ? "trials.csv" : "durability.csv", strerror(errno));
+        notice_line("sqlsoak crash: cannot write %s/%s: %s", c->r.out,
+                    f == CSV_TRIALS ? "trials.csv" : "durability.csv", strerror(errno));
     }
 }
 

@@ -11,6 +11,7 @@
 #include "datadir.h"
 #include "graphs.h"
 #include "measured.h"
+#include "notice.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "plotheat.h"
@@ -513,7 +514,7 @@ int plot_main(const struct config *cfg, char *err, size_t errlen)
                                      ? "graphs not drawn: interrupted while drawing them"
                                      : "graphs not drawn: a graph or report.html could not be "
                                        "written (sqlsoak plot)") != 0) {
-        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", dir, strerror(errno));
+        notice_line("sqlsoak: cannot write %s/run.json: %s", dir, strerror(errno));
         rc = -1;
     }
     return rc == PLOT_STOPPED ? 130 : rc == 0 ? 0 : 1;

@@ -4,6 +4,7 @@
 */
 #include "csvin.h"
 #include "infile.h"
+#include "notice.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -198,8 +199,8 @@ static int read_file(const char *path, enum csv_file f, int tolerant, struct csv
     if (!rc && tolerant && upto != len)
         /* a last line without its newline: a write cut short (by a power
         ** cut, or an older sqlsoak on a full disk); what came before holds */
-        fprintf(stderr, "sqlsoak: warning: %s: its last line is half-written; it is left out\n",
-                path);
+        notice_line("sqlsoak: warning: %s: its last line is half-written; it is left out",
+                    path);
     rc = rc || parse(buf, path, f, t, err, errlen) ? -1 : 0;
     free(buf);
     if (rc)

@@ -12,6 +12,7 @@
 ** process locks it, so the pid a loser hears is the one that runs.
 */
 #include "owner.h"
+#include "notice.h"
 #include "spawn.h"
 
 #include <errno.h>
@@ -172,8 +173,8 @@ static int lock_when_ended(const char *dir, int fd)
         if ((errno != EACCES && errno != EAGAIN) || !holder_ending(fd))
             break;
         if ((pid = holder(fd)) > 0 && pid != said)
-            fprintf(stderr, "sqlsoak: %s: the run's process %ld is ending: waiting for it\n",
-                    dir, (long)(said = pid));
+            notice_line("sqlsoak: %s: the run's process %ld is ending: waiting for it",
+                        dir, (long)(said = pid));
         nanosleep(&tick, NULL);
     }
     return lock_owner(fd, 0);

@@ -38,6 +38,7 @@
 #include "dbmark.h"
 #include "fdio.h"
 #include "histfile.h"
+#include "notice.h"
 #include "resumecell.h"
 #include "resumerun.h"
 #include "runner.h"
@@ -402,7 +403,7 @@ static int resume_verifies(struct resume *rs, char *err, size_t errlen)
     runjson_write(r->rj, rs->out);
     err[0] = 0;
     if (verify_cells(rs, 1, err, errlen) && err[0]) {   /* a stop sets r->end instead */
-        fprintf(stderr, "sqlsoak resume: %s\n", err);
+        notice_line("sqlsoak resume: %s", err);
         err[0] = 0;
     }
     return runner_execute(r, r->ncells, NULL);

@@ -34,6 +34,7 @@
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
+#include "notice.h"
 #include "plan.h"
 #include "progress.h"
 #include "runjson.h"
@@ -113,7 +114,7 @@ void runner_results_failed(struct runner *r, const char *what, int err)
     snprintf(r->end_why, sizeof r->end_why, "%s: cannot write %.400s/%s: %s",
              full ? "the results disk is full" : "results not written", r->out, what,
              strerror(err));
-    fprintf(stderr, "sqlsoak: %s\n", r->end_why);
+    notice_line("sqlsoak: %s", r->end_why);
 }
 
 /* fdatasync, where the filesystem can (EINVAL: it cannot, and says so). */
@@ -518,7 +519,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
     runjson_unreserve(r->out);
     int written = runjson_write(r->rj, r->out) == 0;
     if (!written)
-        fprintf(stderr, "sqlsoak: cannot write %s/run.json: %s\n", r->out, strerror(errno));
+        notice_line("sqlsoak: cannot write %s/run.json: %s", r->out, strerror(errno));
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
     if (r->end) {
         printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",

@@ -2,6 +2,7 @@
 ** testhook: see testhook.h.
 */
 #include "testhook.h"
+#include "notice.h"
 #include "stop.h"
 
 #include <errno.h>
@@ -102,8 +103,8 @@ int testhook_reader_late(int reader)
 {
     if (env_row("SQLSOAK_TEST_READER_LATE") != reader)
         return 0;
-    fprintf(stderr, "sqlsoak test hook: reader %d starts once the first chunk has ended\n",
-            reader);
+    notice_line("sqlsoak test hook: reader %d starts once the first chunk has ended",
+                reader);
     return 1;
 }
 
@@ -162,8 +163,7 @@ static void hold(const char *what, volatile sig_atomic_t *stop)
     sigset_t stops, was;
     stop_signals(&stops);
     sigprocmask(SIG_BLOCK, &stops, &was);
-    fprintf(stderr, "sqlsoak test hook: %s (pid %ld)\n", what, (long)getpid());
-    fflush(stderr);
+    notice_line("sqlsoak test hook: %s (pid %ld)", what, (long)getpid());
     while (!(stop && *stop))
         sigsuspend(&was);
     sigprocmask(SIG_SETMASK, &was, NULL);
@@ -203,9 +203,8 @@ void testhook_reader_hold(int reader, const char *during, int64_t chunk)
     snprintf(want, sizeof want, "%d:%s", reader, during);
     if (strcmp(e, want) != 0)
         return;
-    fprintf(stderr, "sqlsoak test hook: reader %d holds a read transaction during %s of chunk %"
-            PRId64 " (pid %ld)\n", reader, during, chunk, (long)getpid());
-    fflush(stderr);
+    notice_line("sqlsoak test hook: reader %d holds a read transaction during %s of chunk %"
+                PRId64 " (pid %ld)", reader, during, chunk, (long)getpid());
     for (;;)
         pause();
 }

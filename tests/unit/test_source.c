@@ -15,6 +15,10 @@
 **   run.json's keys are runkey.h's constants, for writers and readers
 **   alike; only the files of another document (listed below, each with
 **   what it writes) spell their own.
+** - one message buffer: a function that can fail takes it as
+**   `char *err, size_t errlen`, never why, n or errn.
+** - standard error is written by main, the progress line and notice
+**   alone: a message elsewhere goes up in err, or through notice_line.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +31,7 @@
 #include "csvout.h"
 
 #include <ctype.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +469,151 @@ static void test_no_literal_key(void **state)
                  out);
 }
 
+/* text with its comments and literals blanked (newlines kept) into code
+** (size bytes), so that a pattern finds code alone. */
+static void code_only(const char *text, char *code, size_t size)
+{
+    size_t k = 0;
+    int line = 0;
+    for (const char *p = text; *p && k < size - 1;) {
+        const char *past = skip_comment(p, &line);
+        if (past == p && (*p == '\'' || *p == '"')) {
+            char lit[256];
+            past = read_literal(p, lit, sizeof lit);
+        }
+        int keep = past == p;
+        if (keep)
+            past = p + 1;
+        for (; p < past && k < size - 1; p++)
+            code[k++] = keep || *p == '\n' ? *p : ' ';
+    }
+    code[k] = 0;
+}
+
+/* The line of offset off in text. */
+static int line_at(const char *text, size_t off)
+{
+    int line = 1;
+    for (size_t i = 0; i < off && text[i]; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
+/* The message buffers of C source text spelled other than char *err,
+** size_t errlen: a pointer named as one (err, why, what, msg, errbuf,
+** errmsg) or a size named for one (err...).  A message per buffer into
+** out; returns how many. */
+static int scan_errbufs(const char *file, const char *text, char *out, size_t n)
+{
+    static char code[1 << 20];
+    static const char *const names[] = {"err", "why", "what", "msg", "errbuf", "errmsg"};
+    regex_t re;
+    regmatch_t m[3];
+    int found = 0;
+    size_t len = strlen(out);
+    assert_int_equal(regcomp(&re, "char \\*([a-z_]+),[[:space:]]+size_t ([a-z_]+)[),]",
+                             REG_EXTENDED), 0);
+    code_only(text, code, sizeof code);
+    for (const char *p = code; regexec(&re, p, 3, m, p == code ? 0 : REG_NOTBOL) == 0;
+         p += m[0].rm_eo) {
+        char buf[64], size[64];
+        snprintf(buf, sizeof buf, "%.*s", (int)(m[1].rm_eo - m[1].rm_so), p + m[1].rm_so);
+        snprintf(size, sizeof size, "%.*s", (int)(m[2].rm_eo - m[2].rm_so), p + m[2].rm_so);
+        int named = strncmp(size, "err", 3) == 0;
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+            named |= strcmp(buf, names[i]) == 0;
+        if (named && (strcmp(buf, "err") != 0 || strcmp(size, "errlen") != 0)) {
+            found++;
+            len += (size_t)snprintf(out + len, len < n ? n - len : 0,
+                                    "\nsrc/%s:%d: char *%s, size_t %s", file,
+                                    line_at(code, (size_t)(p - code + m[0].rm_so)), buf, size);
+        }
+    }
+    regfree(&re);
+    return found;
+}
+
+/* The files that may write to standard error, each with what it writes. */
+static const struct {
+    const char *file, *what;
+} stderr_writers[] = {
+    {"main.c", "a command's error, in one line"},
+    {"progress.c", "the progress line"},
+    {"notice.c", "a line for the user from below main"},
+};
+
+/* The uses of stderr in C source text's code outside stderr_writers; a
+** message per use into out; returns how many. */
+static int scan_stderr(const char *file, const char *text, char *out, size_t n)
+{
+    static char code[1 << 20];
+    int found = 0;
+    size_t len = strlen(out);
+    for (size_t i = 0; i < sizeof stderr_writers / sizeof *stderr_writers; i++)
+        if (strcmp(stderr_writers[i].file, file) == 0)
+            return 0;
+    code_only(text, code, sizeof code);
+    for (const char *p = code; (p = strstr(p, "stderr")) != NULL; p += 6) {
+        int alone = (p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                    !(isalnum((unsigned char)p[6]) || p[6] == '_');
+        if (alone) {
+            found++;
+            len += (size_t)snprintf(out + len, len < n ? n - len : 0, "\nsrc/%s:%d: stderr",
+                                    file, line_at(code, (size_t)(p - code)));
+        }
+    }
+    return found;
+}
+
+/* The two scanners themselves: each spelling found, with its line; the
+** convention, a comment, a string, another buffer and a writer's own
+** file not. */
+static void test_convention_scanners(void **state)
+{
+    (void)state;
+    char out[512] = "";
+    assert_int_equal(scan_errbufs("x.c",
+                                  "int f(char *why, size_t n);\nint g(int a, char *err,\n"
+                                  "      size_t n)\n{\n}\nint h(char *e, size_t errn);\n",
+                                  out, sizeof out),
+                     3);
+    assert_string_equal(out, "\nsrc/x.c:1: char *why, size_t n\nsrc/x.c:2: char *err, size_t n"
+                             "\nsrc/x.c:6: char *e, size_t errn");
+    out[0] = 0;
+    assert_int_equal(scan_errbufs("x.c",
+                                  "int f(char *err, size_t errlen);\n"
+                                  "/* int f(char *why, size_t n); */ s = \"char *why, size_t n)\";\n"
+                                  "int g(char *buf, size_t n, char *err, size_t errlen);\n",
+                                  out, sizeof out),
+                     0);
+    assert_int_equal(scan_stderr("x.c", "fflush(stderr);\n/* stderr */ f(\"stderr\");\n"
+                                        "x = my_stderr + stderr_n;\nfputs(s, stderr);\n",
+                                 out, sizeof out),
+                     2);
+    assert_string_equal(out, "\nsrc/x.c:1: stderr\nsrc/x.c:4: stderr");
+    out[0] = 0;
+    assert_int_equal(scan_stderr("notice.c", "fflush(stderr);\n", out, sizeof out), 0);
+    assert_string_equal(out, "");
+}
+
+static void test_one_message_buffer(void **state)
+{
+    (void)state;
+    static char out[16384];
+    if (scan_tree(scan_errbufs, out, sizeof out))
+        fail_msg("a message buffer spelled otherwise than char *err, size_t errlen%s", out);
+}
+
+static void test_stderr_writers(void **state)
+{
+    (void)state;
+    static char out[16384];
+    if (scan_tree(scan_stderr, out, sizeof out))
+        fail_msg("standard error written outside main, progress and notice: pass the message "
+                 "up in err, or say it with notice_line (notice.h)%s",
+                 out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -473,6 +623,9 @@ int main(void)
         cmocka_unit_test(test_no_column_literal),
         cmocka_unit_test(test_key_scanner),
         cmocka_unit_test(test_no_literal_key),
+        cmocka_unit_test(test_convention_scanners),
+        cmocka_unit_test(test_one_message_buffer),
+        cmocka_unit_test(test_stderr_writers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
