@@ -22,7 +22,10 @@ int cellstats_init(struct cellstats *s, int64_t nchunks)
     hist_reset(&s->lat);
     hist_reset(&s->txn);
     txn_figures_clear(&s->tx);
-    s->writer_busy = s->writer_wait_s = s->wal_bytes_max = s->checkpoint_busy_chunks = NAN;
+    s->writer_busy = s->writer_wait_s = s->wal_bytes_max = NAN;
+    for (int p = 0; p < PHASE_COUNT; p++)
+        for (int f = 0; f < PHASE_FIGURES; f++)
+            s->fig[p][f] = NAN;
     for (int f = 0; f < VFS_FILES; f++)
         s->vfs_bytes[f] = NAN;
     s->vfs_syncs = s->vfs_commits = NAN;
@@ -77,7 +80,10 @@ int cellstats_add(struct cellstats *s, const struct chunk_record *cr, int full)
     }
     add_figure(&s->writer_busy, cr->writer_busy);
     add_figure(&s->writer_wait_s, cr->writer_wait_s);
-    add_figure(&s->checkpoint_busy_chunks, cr->checkpoint_busy);
+    for (int p = 0; p < PHASE_COUNT; p++)
+        for (int f = 0; f < phase_table[p].nfig; f++)
+            if (phase_table[p].fig[f].summed)
+                add_figure(&s->fig[p][f], cr->ph[p].fig[f]);
     max_figure(&s->wal_bytes_max, (double)cr->wal_bytes);
     add_figure(&s->tx.txns, cr->tx.txns);
     add_figure(&s->tx.late, cr->tx.late);
@@ -109,7 +115,7 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src)
     s->writer_busy = src->writer_busy;
     s->writer_wait_s = src->writer_wait_s;
     s->wal_bytes_max = src->wal_bytes_max;
-    s->checkpoint_busy_chunks = src->checkpoint_busy_chunks;
+    memcpy(s->fig, src->fig, sizeof s->fig);
     memcpy(s->vfs_bytes, src->vfs_bytes, sizeof s->vfs_bytes);
     s->vfs_syncs = src->vfs_syncs;
     s->vfs_commits = src->vfs_commits;
@@ -181,7 +187,8 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     sum->writer_busy = s->writer_busy;
     sum->writer_wait_s = s->writer_wait_s;
     sum->wal_bytes_max = s->wal_bytes_max;
-    sum->checkpoint_busy_chunks = s->checkpoint_busy_chunks;
+    for (int p = 0; p < PHASE_COUNT; p++)
+        memcpy(sum->ph[p].fig, s->fig[p], sizeof sum->ph[p].fig);
     for (int k = 0; k < VFS_FILES; k++)
         sum->vfs_bytes_per_row[k] = sum->rows ? s->vfs_bytes[k] / (double)sum->rows : NAN;
     sum->vfs_syncs_per_commit = s->vfs_commits > 0 ? s->vfs_syncs / s->vfs_commits : NAN;

@@ -37,7 +37,8 @@ struct cellstats {
     double dev_write_total, dev_rows;
     int64_t read_io_total, read_io_reads;       /* over chunks that counted them */
     /* sums and the largest over the chunks that measured them; NaN: none */
-    double writer_busy, writer_wait_s, wal_bytes_max, checkpoint_busy_chunks;
+    double writer_busy, writer_wait_s, wal_bytes_max;
+    double fig[PHASE_COUNT][PHASE_FIGURES];     /* each phase's summed figures (phase.h) */
     /* the counting VFS's bytes by file, its syncs, and the COMMITs of the
     ** chunks it counted */
     double vfs_bytes[VFS_FILES], vfs_syncs, vfs_commits;
@@ -69,7 +70,8 @@ int cellstats_copy(struct cellstats *s, const struct cellstats *src);
 ** counted: sum->rows when every one was),
 ** the latencies of all the cell's reads, the median db_cached_pct and
 ** read_io_bytes_per_read, the writer's busy waits, the largest -wal file,
-** the checkpoints held back, and a paced writer's transactions.  Nothing when no chunk was added.  s is left as
+** each phase's figures its row in phase.h sums (the checkpoints held back),
+** and a paced writer's transactions.  Nothing when no chunk was added.  s is left as
 ** it was. */
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum);
 

@@ -47,9 +47,10 @@ static int checkpoint_phase(struct soak *s, struct chunk_work *w)
     if (rc != SQLITE_OK && rc != SQLITE_BUSY)
         return soak_sql_fail(s, rc, "sqlite3_wal_checkpoint_v2");
     w->ops[PHASE_CHECKPOINT] = ck.frames > 0 ? ck.frames : -1;   /* none copied: a time alone */
-    cr->checkpoint_wal_frames = ck.wal_frames >= 0 ? (double)ck.wal_frames : NAN;
-    cr->checkpoint_frames = ck.frames >= 0 ? (double)ck.frames : NAN;
-    cr->checkpoint_busy = ck.held_back;
+    double *fig = cr->ph[PHASE_CHECKPOINT].fig;
+    fig[PHASEFIG_CHECKPOINT_WAL_FRAMES] = ck.wal_frames >= 0 ? (double)ck.wal_frames : NAN;
+    fig[PHASEFIG_CHECKPOINT_FRAMES] = ck.frames >= 0 ? (double)ck.frames : NAN;
+    fig[PHASEFIG_CHECKPOINT_BUSY] = ck.held_back;
     return 0;
 }
 

@@ -335,9 +335,11 @@ static int chunk_loop(struct soak *s)
         struct chunk_work w = {.chunk = c, .n = n, .reads = cfg->reads < 0 ? n : cfg->reads,
                                .lo = cfg->read_from == RF_CHUNK ? s->inserted : 0,
                                .corrupt = corrupt, .stale = stale, .cr = &cr};
-        for (int p = 0; p < PHASE_COUNT; p++)
+        for (int p = 0; p < PHASE_COUNT; p++) {
             w.wal_bytes[p] = NAN;
-        cr.checkpoint_wal_frames = cr.checkpoint_frames = cr.checkpoint_busy = NAN;
+            for (int f = 0; f < PHASE_FIGURES; f++)
+                cr.ph[p].fig[f] = NAN;
+        }
 
         sysinfo_io(&io0);
         watch_chunk_begin(&s->w, c);

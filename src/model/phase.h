@@ -32,6 +32,26 @@ enum phase_id {
     PHASE_COUNT
 };
 
+/* A phase's figures of its own, beyond its ops, time, rate and latencies:
+** records.h's phase_stats fig[] by these indices (NaN: not measured).
+** The checkpoint's: the frames in the WAL as it ended, those it copied
+** into the database, 1 when it was held back. */
+#define PHASE_FIGURES 3
+enum phase_figure_id {
+    PHASEFIG_CHECKPOINT_WAL_FRAMES = 0,
+    PHASEFIG_CHECKPOINT_FRAMES,
+    PHASEFIG_CHECKPOINT_BUSY,
+};
+
+/* One of them: its column of chunks.csv, and whether a cell adds it up
+** over its chunks (cellstats.h) into phase_summary's fig[], the summary.csv
+** column sum names. */
+struct phase_figure {
+    enum colid chunk;
+    int summed;
+    enum colid sum;
+};
+
 struct phase {
     const char *name;        /* timeline.csv's word and the columns' prefix: "write" */
     const char *unit;        /* of its rate, as the console's tables print it: "rows/s" */
@@ -48,6 +68,8 @@ struct phase {
     int shown;
     const char *rate_metric, *rate_help;
     const char *latency_metric, *latency_help;
+    int nfig;                /* figures of its own, fig[0..nfig) */
+    struct phase_figure fig[PHASE_FIGURES];
 };
 
 extern const struct phase phase_table[PHASE_COUNT];

@@ -25,6 +25,7 @@ struct phase_stats {
     double s, rate;
     double us[LAT_COUNT];    /* latency.h's figures, one column each */
     double wal_bytes;        /* the -wal file's size at the phase's end */
+    double fig[PHASE_FIGURES];   /* its figures of its own (phase.h's fig) */
 };
 
 /* The readers' figures (readers.h), together, over a chunk or a cell: the
@@ -99,9 +100,6 @@ struct chunk_record {
     double dev_write_bytes, dev_read_bytes;
     /* the writer's busy handler (busy.h): its calls and time in it */
     double writer_busy, writer_wait_s;
-    /* the explicit checkpoint (--checkpoint): the WAL's frames, those
-    ** copied into the database, 1 when it was held back */
-    double checkpoint_wal_frames, checkpoint_frames, checkpoint_busy;
     struct reader_figures rd;   /* NaN: --readers 0 */
     int64_t freelist_count;  /* PRAGMA freelist_count at the chunk's end */
     struct vfs_figures vfs;
@@ -119,6 +117,7 @@ struct phase_summary {
     double vs_base, vs_base_lo, vs_base_hi;
     char verdict[20];
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
+    double fig[PHASE_FIGURES];   /* its summed figures (phase.h's fig), over the chunks */
 };
 
 struct summary_record {
@@ -143,7 +142,6 @@ struct summary_record {
     double vs_cell1_rounds, vs_cell1_confidence;
     double writer_busy, writer_wait_s;   /* over the cell, a failed chunk's too */
     double wal_bytes_max;                /* the largest -wal file after a chunk */
-    double checkpoint_busy_chunks;       /* chunks whose checkpoint was held back */
     double baseline_cell, baseline_rounds, baseline_confidence;   /* the same, of vs_base */
     struct reader_figures rd;   /* over the cell's chunks; NaN: --readers 0 */
     /* the chunks' vfs figures over the rows inserted, and syncs per COMMIT */

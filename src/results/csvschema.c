@@ -50,11 +50,11 @@ static const struct csvschema_column id_tail[] = {
 #define LAT(R, name, prec, unit, graphs, meaning) \
     {#name, K_LATENCY, offsetof(R, name), sizeof(((R *)0)->name), prec, unit, meaning, graphs, \
      0, COL_COUNT}
-/* The name map: the column of figure fig of phase p (records.h's ph[]),
+/* The name map: the column of figure field of phase p (records.h's ph[]),
 ** under the name schema 3 gave it (write_s, reads, read_ops_per_s), in the
 ** place it had.  A phase's figure without a row here is written nowhere. */
-#define PH(R, name, p, fig, kind, prec, unit, graphs, meaning)                               \
-    {#name, kind, offsetof(R, ph[p].fig), sizeof(((R *)0)->ph[p].fig), prec, unit, meaning,  \
+#define PH(R, name, p, field, kind, prec, unit, graphs, meaning)                             \
+    {#name, kind, offsetof(R, ph[p].field), sizeof(((R *)0)->ph[p].field), prec, unit, meaning, \
      graphs, 0, COL_##name}
 /* A field of rec at path field, under the column's name. */
 #define AT(R, name, field, kind, prec, unit, meaning)                                        \
@@ -176,9 +176,11 @@ static const struct csvschema_column chunk_columns[] = {
        "the explicit checkpoint after the chunk (--checkpoint)"),
     PH(CR, checkpoint_frames_per_s, PHASE_CHECKPOINT, rate, K_F64, 1, "frames/s", "",
        "checkpoint_frames / checkpoint_s"),
-    C(CR, checkpoint_wal_frames, K_F64, 0, "", "", "frames in the WAL as the checkpoint ended"),
-    C(CR, checkpoint_frames, K_F64, 0, "", "", "frames the checkpoint copied into the database"),
-    C(CR, checkpoint_busy, K_F64, 0, "0/1", "",
+    PH(CR, checkpoint_wal_frames, PHASE_CHECKPOINT, fig[PHASEFIG_CHECKPOINT_WAL_FRAMES], K_F64,
+       0, "", "", "frames in the WAL as the checkpoint ended"),
+    PH(CR, checkpoint_frames, PHASE_CHECKPOINT, fig[PHASEFIG_CHECKPOINT_FRAMES], K_F64, 0, "",
+       "", "frames the checkpoint copied into the database"),
+    PH(CR, checkpoint_busy, PHASE_CHECKPOINT, fig[PHASEFIG_CHECKPOINT_BUSY], K_F64, 0, "0/1", "",
       "1 when the checkpoint was held back: SQLITE_BUSY, or fewer frames copied than the WAL "
       "holds"),
     PH(CR, write_wal_bytes, PHASE_WRITE, wal_bytes, K_F64, 0, "bytes", "",
@@ -281,7 +283,8 @@ static const struct csvschema_column summary_columns[] = {
     C(SR, writer_busy, K_F64, 0, "", "", "over the cell, the chunk it failed in included"),
     C(SR, writer_wait_s, K_F64, 6, "s", "", "over the cell, the chunk it failed in included"),
     C(SR, wal_bytes_max, K_F64, 0, "bytes", "", "the largest -wal file after a chunk"),
-    C(SR, checkpoint_busy_chunks, K_F64, 0, "", "", "chunks whose checkpoint was held back"),
+    PH(SR, checkpoint_busy_chunks, PHASE_CHECKPOINT, fig[PHASEFIG_CHECKPOINT_BUSY], K_F64, 0, "",
+       "", "chunks whose checkpoint was held back"),
     C(SR, baseline_cell, K_F64, 0, "", "",
       "the cell the *_vs_baseline columns compare with (--baseline; default 1)"),
     PH(SR, write_vs_baseline, PHASE_WRITE, vs_base, K_F64, 4, "ratio", "",

@@ -34,7 +34,7 @@ static int first_judged(const struct chunk_record *const *run, int m)
     const int64_t *v = run[0]->id.v;
     int64_t pages = v[DIM_WAL_AUTOCHECKPOINT] == VALUE_DEFAULT ? WALSIZE_DEFAULT_AUTOCHECKPOINT
                                                                : v[DIM_WAL_AUTOCHECKPOINT];
-    if (!isnan(run[0]->checkpoint_wal_frames) || pages <= 0)
+    if (!isnan(run[0]->ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_WAL_FRAMES]) || pages <= 0)
         return 1;
     for (int k = 0; k < m; k++)
         if (run[k]->wal_bytes >= WAL_HEADER + pages * (v[DIM_PAGE_SIZE] + WAL_FRAME_HEADER))
@@ -76,7 +76,7 @@ int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, int64_t re
     w->first_rows = a->rows;
     w->last_rows = z->rows;
     for (int k = 0; k < m; k++)
-        w->held_back += run[k]->checkpoint_busy > 0;
+        w->held_back += run[k]->ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY] > 0;
     for (int k = f + 1; k < m; k++) {
         double b = (double)run[k]->wal_bytes;
         w->rises += run[k]->wal_bytes > run[k - 1]->wal_bytes;

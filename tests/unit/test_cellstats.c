@@ -211,6 +211,52 @@ static void test_device_bytes_per_row(void **state)
     cellstats_free(&s);
 }
 
+/* A phase's figure its row sums (the checkpoints held back) is added up
+** over the chunks that measured it; one it does not sum is not; none
+** measured: empty, never 0. */
+static void test_phase_figures(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    struct chunk_record c[] = {chunk(100, NAN, NAN, 0), chunk(100, NAN, NAN, 0),
+                               chunk(100, NAN, NAN, 0)};
+    const double busy[] = {1, NAN, 1}, frames[] = {10, 20, 30};
+    for (int i = 0; i < 3; i++) {
+        c[i].ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY] = busy[i];
+        c[i].ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_FRAMES] = frames[i];
+    }
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(cellstats_add(&s, &c[i], 1), 0);
+    sum.rows = 300;
+    cellstats_summarise(&s, &sum);
+    const double *fig = sum.ph[PHASE_CHECKPOINT].fig;
+    assert_true(fig[PHASEFIG_CHECKPOINT_BUSY] == 2);
+    assert_true(isnan(fig[PHASEFIG_CHECKPOINT_FRAMES]));   /* not a sum: written nowhere */
+    assert_true(isnan(sum.ph[PHASE_WRITE].fig[0]));
+    /* a copy, as resume makes, sums the same */
+    struct cellstats t;
+    assert_int_equal(cellstats_init(&t, 3), 0);
+    assert_int_equal(cellstats_copy(&t, &s), 0);
+    csvout_clear(CSV_SUMMARY, &sum);
+    cellstats_summarise(&t, &sum);
+    assert_true(sum.ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY] == 2);
+    cellstats_free(&t);
+    cellstats_free(&s);
+    /* no checkpoint measured: empty */
+    for (int i = 0; i < 3; i++)
+        c[i].ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY] = NAN;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 3), 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(cellstats_add(&s, &c[i], 1), 0);
+    cellstats_summarise(&s, &sum);
+    assert_true(isnan(sum.ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY]));
+    cellstats_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_partial_last_chunk),
         cmocka_unit_test(test_cell_latencies),
         cmocka_unit_test(test_device_bytes_per_row),
+        cmocka_unit_test(test_phase_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -491,7 +491,8 @@ static void test_phase_name_map(void **state)
     fill_chunk(&c);
     fill_summary(&s);
     for (int p = 0; p < PHASE_COUNT; p++) {
-        c.ph[p] = (struct phase_stats){30 + p, 10 + p, 20 + p, {0}, 70 + p};
+        c.ph[p] = (struct phase_stats){.ops = 30 + p, .s = 10 + p, .rate = 20 + p,
+                                       .wal_bytes = 70 + p};
         struct phase_summary *q = &s.ph[p];
         *q = (struct phase_summary){.median = 100 + p, .min = 200 + p, .max = 300 + p,
                                     .repeats_median = 400 + p, .repeats_min = 500 + p,

@@ -40,8 +40,8 @@ static void chunks(struct chunk_record *ch, int n, const int64_t *sizes, int exp
         ch[k].rows = (k + 1) * 5000;
         ch[k].elapsed_s = k + 1;
         ch[k].wal_bytes = sizes[k];
-        ch[k].checkpoint_wal_frames = explicit_cp ? 10 : NAN;
-        ch[k].checkpoint_busy = explicit_cp ? held : NAN;
+        ch[k].ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_WAL_FRAMES] = explicit_cp ? 10 : NAN;
+        ch[k].ph[PHASE_CHECKPOINT].fig[PHASEFIG_CHECKPOINT_BUSY] = explicit_cp ? held : NAN;
     }
 }
 
