@@ -410,20 +410,6 @@ static int end_phases(struct soak *s)
     return run_phases(s, &w, 1);
 }
 
-int soak_status_failed(int status)
-{
-    return status != ST_OK && status != ST_WARMUP && status != ST_UNSUPPORTED &&
-           status != ST_SKIPPED && status != ST_INTERRUPTED && status != ST_OVERLOADED;
-}
-
-int soak_status_of(const char *word)
-{
-    for (int i = 0; status_names[i]; i++)
-        if (strcmp(status_names[i], word) == 0)
-            return i;
-    return -1;
-}
-
 /* The busy waits of a chunk not recorded (the one the cell failed in)
 ** join the cell's in its summary. */
 static void busy_unrecorded(struct soak *s)

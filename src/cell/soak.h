@@ -99,11 +99,4 @@ struct soak_env {
 ** leaves it for `sqlsoak resume`. */
 int soak_cell(const struct soak_env *env, struct cell_result *res);
 
-/* 1 when a cell that ended with this status failed the run (exit 1):
-** not ok, warmup, unsupported, skipped or interrupted. */
-int soak_status_failed(int status);
-
-/* The enum cell_status of a status word, or -1. */
-int soak_status_of(const char *word);
-
 #endif

@@ -1,7 +1,7 @@
 /*
 ** cellstatus: how a cell ended, as a number and as the word the summary's
 ** status column and run.json hold.  The words never change: results
-** folders of every release read them back (soak_status_of).
+** folders of every release read them back (cellstatus_of).
 */
 #ifndef SQLSOAK_CELLSTATUS_H
 #define SQLSOAK_CELLSTATUS_H
@@ -14,5 +14,13 @@ enum cell_status {
     ST_OVERLOADED               /* a paced writer fell --backlog-limit behind its schedule */
 };
 extern const char *const status_names[];   /* indexed by enum cell_status, NULL-ended */
+
+/* The enum cell_status of a status word, or -1. */
+int cellstatus_of(const char *word);
+
+/* 1 when a cell that ended with this status (-1: a word no release
+** wrote) failed the run (exit 1): any but ok, warmup, unsupported,
+** skipped, interrupted and overloaded. */
+int cellstatus_failed(int status);
 
 #endif

@@ -24,7 +24,7 @@
 #include "colid.h"
 #include "infile.h"
 #include "runkey.h"
-#include "soak.h"
+#include "cellstatus.h"
 #include "summaryjson.h"
 
 #include <math.h>
@@ -126,7 +126,7 @@ static int check_statuses(const char *dir, const json_t *rj, const struct summar
                      NAME(rec[i].id), rec[i].status, which);
             rc = -1;
         }
-        failed |= soak_status_failed(soak_status_of(rec[i].status));
+        failed |= cellstatus_failed(cellstatus_of(rec[i].status));
     }
     const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
     if (rc == 0 && (strcmp(st, "failed") == 0) != failed) {
@@ -205,7 +205,7 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
     }
     /* a cell that failed may have its figures cleared (a hung cell's are):
     ** only its chunks are checked */
-    int measured = !soak_status_failed(soak_status_of(rec->status));
+    int measured = !cellstatus_failed(cellstatus_of(rec->status));
     if (rc == 0 && (k != rec->chunks || (measured && k > 0 && last_rows != rec->rows))) {
         snprintf(err, errlen, "%s: summary.csv's %s counts %lld chunks and %lld rows, chunks.csv "
                  "holds %lld chunks and %lld rows", dir, NAME(rec->id), (long long)rec->chunks,

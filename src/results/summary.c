@@ -284,9 +284,8 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     int nc = fold(recs, n, c);
     int counts[16] = {0};
     for (int i = 0; i < n; i++)
-        for (int s = 0; status_names[s]; s++)
-            if (strcmp(recs[i].status, status_names[s]) == 0)
-                counts[s]++;
+        if (cellstatus_of(recs[i].status) >= 0)
+            counts[cellstatus_of(recs[i].status)]++;
     fprintf(f, "\nruns:");
     for (int s = 0; status_names[s]; s++)
         if (counts[s])

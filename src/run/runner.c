@@ -41,6 +41,7 @@
 #include "runkey.h"
 #include "cellentry.h"
 #include "soak.h"
+#include "cellstatus.h"
 #include "sqlapi.h"
 #include "stop.h"
 #include "summary.h"
@@ -280,7 +281,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
     struct runner_cell_group g = {0, 0, NULL, NULL};   /* the runs a lockstep group ran */
     int stop_failed = 0;                    /* a cell of this session failed */
     for (i = 0; i < r->nresults; i++)       /* cells recorded before a resume */
-        failed |= soak_status_failed(soak_status_of(r->results[i].status));
+        failed |= cellstatus_failed(cellstatus_of(r->results[i].status));
     for (i = first; i < r->ncells && (!stop_signal || i < g.end); i++) {
         if (deadline && clock_now_ns() >= deadline && !(i == first && prior) && i >= g.end)
             break;      /* (a resumed cell runs a chunk and ends as interrupted) */
@@ -330,7 +331,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         }
         if (res.db_created && !cfg->keep_db)
             remove_db(r, i, &res, &pg);     /* only now: a crash before this leaves it to resume */
-        if (soak_status_failed(res.status))
+        if (cellstatus_failed(res.status))
             failed = stop_failed = 1;
         /* --on-error stop: after the failed cell, or its group's last (recorded too) */
         if (stop_failed && cfg->on_error == OE_STOP && i + 1 >= g.end) {
