@@ -18,13 +18,21 @@
 **   probes: every chunk of every cell in chunks.csv, in plan order, its
 **   rows consistent; summary.csv a row a cell, in plan order, ok, with
 **   the baseline --baseline names; run.json ok, exit status 0, the
-**   baseline cell, an entry a cell; each database deleted.  Then a run
+**   baseline cell, an entry a cell; each database deleted.  The same
+**   plan with --interleave chunk: both cells' processes at once, their
+**   chunks in chunks.csv in lockstep's alternating turns, each cell
+**   recorded in plan order.  A cell's process that stops moving
+**   (SQLSOAK_TEST_HANG) killed by the watchdog, recorded as hung with the
+**   chunk it recorded, its database kept, the run going on.  Then a run
 **   whose cells fail (every database write after the 20th fails:
 **   SQLSOAK_TEST_IOERR_AFTER_WRITES) under --on-error stop: the first
 **   recorded as failed, the second skipped, the run failed, exit 1.
 **
-** A cell's process that hangs is killed by the watchdog (--watchdog 60),
-** and never outlives the test (spawn's PR_SET_PDEATHSIG).
+** A cell's process that hangs is killed by the watchdog (--watchdog 60,
+** 5 in the test that hangs one), and never outlives the test (spawn's
+** PR_SET_PDEATHSIG).  Not seen here: summary.csv's row appended as each
+** cell ends, which a run that is not stopped early rewrites whole at its
+** end; a run stopped between cells needs a signal at a chosen moment.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -260,6 +268,41 @@ static json_t *run_json(void)
 
 static const int64_t page_of[] = {1024, 4096};
 
+/* cr is chunk chunk of run i of the plan, its 50 rows written, the table
+** whole. */
+static void assert_chunk(const struct chunk_record *cr, int i, int64_t chunk)
+{
+    const struct cell *c = &run.cells[i];
+    assert_int_equal(cr->id.cell, c->combo);
+    assert_int_equal(cr->id.repeat, c->repeat);
+    assert_int_equal(cr->id.v[DIM_PAGE_SIZE], page_of[i]);
+    assert_int_equal(cr->chunk, chunk);
+    assert_int_equal(cr->ph[PHASE_WRITE].ops, 50);
+    assert_int_equal(cr->rows, (chunk + 1) * 50);
+    assert_int_equal(cr->verify_failures, 0);
+    assert_true(cr->db_bytes > 0 && cr->db_bytes % page_of[i] == 0);
+}
+
+/* summary.csv: a row a run, in plan order, each ok and whole, against
+** cell baseline. */
+static void assert_summary(int64_t baseline)
+{
+    int n = 0;
+    struct summary_record *sum = records("summary.csv", CSV_SUMMARY, sizeof *sum, &n);
+    assert_int_equal(n, 2);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(sum[i].id.cell, run.cells[i].combo);
+        assert_int_equal(sum[i].id.cell, i + 1);
+        assert_int_equal(sum[i].id.v[DIM_PAGE_SIZE], page_of[i]);
+        assert_string_equal(sum[i].status, "ok");
+        assert_int_equal(sum[i].chunks, 2);
+        assert_int_equal(sum[i].rows, 100);
+        assert_int_equal(sum[i].verify_failures, 0);
+        assert_true(fabs(sum[i].baseline_cell - (double)baseline) < 1e-9);
+    }
+    free(sum);
+}
+
 static void test_execute(void **state)
 {
     static const char *const more[] = {"--baseline", "page-size=4k", NULL};
@@ -272,33 +315,12 @@ static void test_execute(void **state)
     int n = 0;
     struct chunk_record *ch = records("chunks.csv", CSV_CHUNKS, sizeof *ch, &n);
     assert_int_equal(n, 4);
-    for (int k = 0; k < n; k++) {
-        const struct cell *c = &run.cells[k / 2];
-        assert_int_equal(ch[k].id.cell, c->combo);
-        assert_int_equal(ch[k].id.repeat, c->repeat);
-        assert_int_equal(ch[k].id.v[DIM_PAGE_SIZE], page_of[k / 2]);
-        assert_int_equal(ch[k].chunk, k % 2);
-        assert_int_equal(ch[k].ph[PHASE_WRITE].ops, 50);
-        assert_int_equal(ch[k].rows, (k % 2 + 1) * 50);
-        assert_int_equal(ch[k].verify_failures, 0);
-        assert_true(ch[k].db_bytes > 0 && ch[k].db_bytes % page_of[k / 2] == 0);
-    }
+    for (int k = 0; k < n; k++)
+        assert_chunk(&ch[k], k / 2, k % 2);
     free(ch);
 
     /* summary.csv: a row a cell, in plan order, ok, against cell 2 */
-    struct summary_record *sum = records("summary.csv", CSV_SUMMARY, sizeof *sum, &n);
-    assert_int_equal(n, 2);
-    for (int i = 0; i < n; i++) {
-        assert_int_equal(sum[i].id.cell, run.cells[i].combo);
-        assert_int_equal(sum[i].id.cell, i + 1);
-        assert_int_equal(sum[i].id.v[DIM_PAGE_SIZE], page_of[i]);
-        assert_string_equal(sum[i].status, "ok");
-        assert_int_equal(sum[i].chunks, 2);
-        assert_int_equal(sum[i].rows, 100);
-        assert_int_equal(sum[i].verify_failures, 0);
-        assert_true(fabs(sum[i].baseline_cell - 2) < 1e-9);
-    }
-    free(sum);
+    assert_summary(2);
 
     /* run.json: ok, the baseline resolved, an entry a cell */
     json_t *rj = run_json();
@@ -323,6 +345,65 @@ static void test_execute(void **state)
         runner_db_path(&run, &run.cells[i], db, sizeof db);
         assert_int_not_equal(access(db, F_OK), 0);
     }
+    run_done();
+}
+
+/* --interleave chunk: both cells' processes at once, a chunk a turn in
+** alternating order (cell 1 then 2, then 2 then 1); recorded in plan
+** order. */
+static void test_execute_lockstep(void **state)
+{
+    static const char *const more[] = {"--interleave", "chunk", NULL};
+    static const int turn[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};   /* run, chunk */
+    (void)state;
+    assert_int_equal(run_plan(more), 0);
+    assert_null(run.end);
+    int n = 0;
+    struct chunk_record *ch = records("chunks.csv", CSV_CHUNKS, sizeof *ch, &n);
+    assert_int_equal(n, 4);
+    for (int k = 0; k < n; k++)
+        assert_chunk(&ch[k], turn[k][0], turn[k][1]);
+    free(ch);
+    assert_summary(1);
+    json_t *rj = run_json();
+    assert_string_equal(json_string_value(json_object_get(rj, RUNKEY_STATUS)), "ok");
+    assert_int_equal(json_array_size(json_object_get(rj, RUNKEY_CELLS)), 2);
+    json_decref(rj);
+    run_done();
+}
+
+/* A cell's process that stops moving (SQLSOAK_TEST_HANG: cell 2, in its
+** second chunk's reads): killed by the watchdog (--watchdog 5, the last
+** value given), recorded as hung with its chunk recorded before, its
+** database kept; the run goes on to its end, failed. */
+static void test_execute_hung(void **state)
+{
+    static const char *const more[] = {"--watchdog", "5", NULL};
+    char db[4400];
+    (void)state;
+    setenv("SQLSOAK_TEST_HANG", "2:read:1", 1);
+    int status = run_plan(more);
+    unsetenv("SQLSOAK_TEST_HANG");
+    assert_int_equal(status, 1);
+    assert_null(run.end);
+    int n = 0;
+    struct summary_record *sum = records("summary.csv", CSV_SUMMARY, sizeof *sum, &n);
+    assert_int_equal(n, 2);
+    assert_string_equal(sum[0].status, "ok");
+    assert_int_equal(sum[1].id.cell, 2);
+    assert_string_equal(sum[1].status, "hung");
+    if (!strstr(sum[1].reason, "read phase of chunk 1") || !strstr(sum[1].reason, "watchdog"))
+        fail_msg("the reason: %s", sum[1].reason);
+    assert_int_equal(sum[1].chunks, 1);
+    assert_int_equal(sum[1].rows, 50);
+    free(sum);
+    runner_db_path(&run, &run.cells[0], db, sizeof db);
+    assert_int_not_equal(access(db, F_OK), 0);
+    runner_db_path(&run, &run.cells[1], db, sizeof db);
+    assert_int_equal(access(db, F_OK), 0);
+    json_t *rj = run_json();
+    assert_string_equal(json_string_value(json_object_get(rj, RUNKEY_STATUS)), "failed");
+    json_decref(rj);
     run_done();
 }
 
@@ -361,6 +442,8 @@ int main(void)
         cmocka_unit_test(test_run_name),
         cmocka_unit_test(test_baseline),
         cmocka_unit_test_setup_teardown(test_execute, runrig_up, runrig_down),
+        cmocka_unit_test_setup_teardown(test_execute_lockstep, runrig_up, runrig_down),
+        cmocka_unit_test_setup_teardown(test_execute_hung, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_failed, runrig_up, runrig_down),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
