@@ -460,10 +460,14 @@ static int line_figs(const struct plotdata_series *s, int i, struct plotdata_fig
     int k = rows ? plotdata_series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
     f->rows = k;
     f->v = rows ? malloc(sizeof *f->v * ((size_t)k * (size_t)ncols + 1)) : NULL;
+    for (int c = 0; f->v && c < ncols - 1; c++) {     /* a column's name found once */
+        const char *name = tsvschema_name(TSV_LINE, c);
+        for (int j = 0; j < k; j++)
+            f->v[(size_t)j * (size_t)ncols + (size_t)c] =
+                csvin_num_named(&r->chunks, rows[j], name);
+    }
     for (int j = 0; f->v && j < k; j++) {
         double *x = f->v + (size_t)j * (size_t)ncols;
-        for (int c = 0; c < ncols - 1; c++)
-            x[c] = csvin_num_named(&r->chunks, rows[j], tsvschema_name(TSV_LINE, c));
         double io = csvin_num(&r->chunks, CHK, rows[j], COL_io_write_bytes);
         double cr = csvin_num(&r->chunks, CHK, rows[j], COL_chunk_rows);
         x[ncols - 1] = cr > 0 ? io / cr : NAN;
