@@ -23,6 +23,7 @@
 #include "runjson.h"
 #include "stop.h"
 #include "subproc.h"
+#include "tsv.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -264,19 +265,19 @@ static int run_series(struct plotdata_run *r, struct plotdata_series *s, char vn
 }
 
 /* The 2014 test's published curve (data/reference/2014.csv: chunk,
-** rows_millions,write_s,read_s after # comments) as a data file for
-** write.gp.  0, or -1 when the reference is missing or damaged. */
-static int ref_2014(const char *csv, const char *tsv)
+** rows_millions,write_s,read_s after # comments) as ref2014.tsv in
+** datadir, for write.gp.  0, or -1 when the reference is missing or
+** damaged. */
+static int ref_2014(const char *csv, const char *datadir)
 {
     FILE *in = fopen(csv, "re");
     if (!in)
         return -1;
-    FILE *out = fopen(tsv, "we");
-    char line[512];
+    struct tsv out;
+    char line[512], err[256];
     int n = 0, header = 0;
-    if (out)
-        fputs("rows\twrite_s\tread_s\n", out);
-    while (out && fgets(line, sizeof line, in)) {
+    int made = tsv_create(&out, datadir, TSV_REF2014, 0, err, sizeof err) == 0;
+    while (made && fgets(line, sizeof line, in)) {
         long chunk;
         double millions, w, rd;
         if (line[0] == '#')
@@ -288,12 +289,15 @@ static int ref_2014(const char *csv, const char *tsv)
             continue;
         }
         if (sscanf(line, "%ld,%lf,%lf,%lf", &chunk, &millions, &w, &rd) == 4) {
-            fprintf(out, "%.0f\t%.17g\t%.17g\n", millions * 1e6, w, rd);
+            tsv_int(&out, TCOL_rows, llround(millions * 1e6));
+            tsv_exact(&out, TCOL_write_s, w);
+            tsv_exact(&out, TCOL_read_s, rd);
+            tsv_end_row(&out);
             n++;
         }
     }
     fclose(in);
-    if (!out || fclose(out) != 0 || header < 0 || n == 0)
+    if (!made || tsv_close(&out, err, sizeof err) != 0 || header < 0 || n == 0)
         return -1;
     return 0;
 }
@@ -373,9 +377,9 @@ static int plot_loaded(struct plotdata_run *r, FILE *msg)
            (commit ? GRAPHS_COMMIT : 0) | (versions ? GRAPHS_VERSIONS : 0) |
            (spread ? GRAPHS_SPREAD : 0) | (readers ? GRAPHS_READERS : 0) | (unsigned)night;
     char refpath[4200];
-    snprintf(ref, sizeof ref, "%s/ref2014.tsv", datadir);
+    snprintf(ref, sizeof ref, "%s/%s.tsv", datadir, tsvschema_file_name(TSV_REF2014));
     if (!plotdata_is_2014_shape(r) || datadir_reference("2014.csv", refpath, sizeof refpath) ||
-        ref_2014(refpath, ref) != 0)
+        ref_2014(refpath, datadir) != 0)
         ref[0] = 0;
     if (!drawing_possible(r->dir, msg)) {
         rc = 1;

@@ -202,11 +202,6 @@ static double segment(double count, double trials, char *txt, size_t n)
     return p;
 }
 
-static const char *const durability_cols[] = {
-    "row", "label", "group", "status", "trials", "intact", "lost", "corrupt", "lost_commits",
-    "p_intact", "p_lost", "p_corrupt", "intact_txt", "lost_txt", "corrupt_txt", "note", "notrun",
-    "write", "write_txt", NULL};
-
 static void write_cell(struct tsv *f, const struct plotdata_run *r,
                        const struct plotcrash_order *o, int i)
 {
@@ -272,25 +267,25 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
             add(note, sizeof note, nlen, part);
     }
     plotdata_rate_text(write, wt, sizeof wt);
-    tsv_int(f, "row", i);
-    tsv_text(f, "label", label);
-    tsv_int(f, "group", o->group[i] + 1);
-    tsv_text(f, "status", ok ? "ok" : status);
-    tsv_num(f, "trials", trials);
-    tsv_num(f, "intact", intact);
-    tsv_num(f, "lost", lost);
-    tsv_num(f, "corrupt", corrupt);
-    tsv_num(f, "lost_commits", commits);
-    tsv_num(f, "p_intact", pi);
-    tsv_num(f, "p_lost", pl);
-    tsv_num(f, "p_corrupt", pc);
-    tsv_text(f, "intact_txt", ti);
-    tsv_text(f, "lost_txt", tl);
-    tsv_text(f, "corrupt_txt", tc);
-    tsv_text(f, "note", note);
-    tsv_text(f, "notrun", notrun);
-    tsv_num(f, "write", write);
-    tsv_text(f, "write_txt", isfinite(write) ? wt : "");
+    tsv_int(f, TCOL_row, i);
+    tsv_text(f, TCOL_label, label);
+    tsv_int(f, TCOL_group, o->group[i] + 1);
+    tsv_text(f, TCOL_status, ok ? "ok" : status);
+    tsv_num(f, TCOL_trials, trials);
+    tsv_num(f, TCOL_intact, intact);
+    tsv_num(f, TCOL_lost, lost);
+    tsv_num(f, TCOL_corrupt, corrupt);
+    tsv_num(f, TCOL_lost_commits, commits);
+    tsv_num(f, TCOL_p_intact, pi);
+    tsv_num(f, TCOL_p_lost, pl);
+    tsv_num(f, TCOL_p_corrupt, pc);
+    tsv_text(f, TCOL_intact_txt, ti);
+    tsv_text(f, TCOL_lost_txt, tl);
+    tsv_text(f, TCOL_corrupt_txt, tc);
+    tsv_text(f, TCOL_note, note);
+    tsv_text(f, TCOL_notrun, notrun);
+    tsv_num(f, TCOL_write, write);
+    tsv_text(f, TCOL_write_txt, isfinite(write) ? wt : "");
     tsv_end_row(f);
 }
 
@@ -298,7 +293,7 @@ int plotcrash_write(const char *datadir, const struct plotdata_run *r,
                     const struct plotcrash_order *o, char *err, size_t errlen)
 {
     struct tsv f;
-    if (tsv_create(&f, datadir, "durability", 0, durability_cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_DURABILITY, 0, err, errlen))
         return -1;
     for (int i = 0; i < o->n; i++)
         write_cell(&f, r, o, i);

@@ -380,48 +380,24 @@ int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int
     return k;
 }
 
-/* The columns of a line's data file: every numeric chunks.csv column a
-** graph is drawn from, then io_write_bytes_per_row.  Returns how many. */
-#define SERIES_MAX 64
-static int series_cols(const char *cols[SERIES_MAX])
-{
-    int n = 0;
-    struct csvout_column_info c;
-    for (int i = 0; csvout_column_info(CHK, i, &c) == 0 && n < SERIES_MAX - 2; i++)
-        if (c.graphs[0] && c.unit[0])
-            cols[n++] = c.name;
-    cols[n++] = colid_name(COL_io_write_bytes_per_row);
-    cols[n] = NULL;
-    return n;
-}
-
-int plotdata_write_figs(const char *datadir, const char *name, int index,
-                        const char *const *cols, const struct plotdata_figs *f, char *err,
-                        size_t errlen)
+int plotdata_write_figs(const char *datadir, enum tsv_file kind, int index,
+                        const struct plotdata_figs *f, char *err, size_t errlen)
 {
     struct tsv t;
-    int ncols = 0;
-    while (cols[ncols])
-        ncols++;
-    if (tsv_create(&t, datadir, name, index, cols, err, errlen))
+    if (tsv_create(&t, datadir, kind, index, err, errlen))
         return -1;
     for (int j = 0; j < f->rows; j++) {
-        for (int c = 0; c < ncols; c++)
-            tsv_num(&t, cols[c], f->v[(size_t)j * (size_t)ncols + (size_t)c]);
+        tsv_nums(&t, f->v + (size_t)j * (size_t)t.ncols);
         tsv_end_row(&t);
     }
     return tsv_close(&t, err, errlen);
 }
 
-int plotdata_write_medians(const char *datadir, const char *name, const char *list,
+int plotdata_write_medians(const char *datadir, enum tsv_file kind, enum tsv_file list,
                            const struct plotdata_series *s, int n, const struct plotdata_figs *f,
-                           const char *const *cols, char *err, size_t errlen)
+                           char *err, size_t errlen)
 {
-    static const char *const list_cols[] = {"bundle", "label", "lt",      "repeats",
-                                            "panel",  "variant", "points", NULL};
-    int ncols = 0, nb = 0, rc = 0;
-    while (cols[ncols])
-        ncols++;
+    int ncols = tsvschema_ncols(kind), nb = 0, rc = 0;
     for (int i = 0; i < n; i++)
         nb = s[i].bundle > nb ? s[i].bundle : nb;
     const double **v = calloc((size_t)n + 1, sizeof *v);
@@ -433,7 +409,7 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (tsv_create(&t, datadir, list, 0, list_cols, err, errlen)) {
+    if (tsv_create(&t, datadir, list, 0, err, errlen)) {
         free(v);
         free(rows);
         return -1;
@@ -456,15 +432,15 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
             break;
         }
         plotdata_median_rows(v, rows, members, ncols, m.v);
-        rc = plotdata_write_figs(datadir, name, b, cols, &m, err, errlen);
+        rc = plotdata_write_figs(datadir, kind, b, &m, err, errlen);
         free(m.v);
-        tsv_int(&t, "bundle", b);
-        tsv_text(&t, "label", s[first].blabel);
-        tsv_int(&t, "lt", s[first].lt);
-        tsv_int(&t, "repeats", members);
-        tsv_int(&t, "panel", s[first].panel);
-        tsv_int(&t, "variant", s[first].variant);
-        tsv_int(&t, "points", most);
+        tsv_int(&t, TCOL_bundle, b);
+        tsv_text(&t, TCOL_label, s[first].blabel);
+        tsv_int(&t, TCOL_lt, s[first].lt);
+        tsv_int(&t, TCOL_repeats, members);
+        tsv_int(&t, TCOL_panel, s[first].panel);
+        tsv_int(&t, TCOL_variant, s[first].variant);
+        tsv_int(&t, TCOL_points, most);
         tsv_end_row(&t);
     }
     char ignored[256];
@@ -475,19 +451,23 @@ int plotdata_write_medians(const char *datadir, const char *name, const char *li
     return rc;
 }
 
-/* Line i's figures: its chunks, in order, a column of cols each. */
-static int line_figs(const struct plotdata_series *s, int i, const char *const *cols, int ncols,
-                     struct plotdata_figs *f)
+/* Line i's figures: its chunks, in order, a column of s-N.tsv's each. */
+static int line_figs(const struct plotdata_series *s, int i, struct plotdata_figs *f)
 {
+    int ncols = tsvschema_ncols(TSV_LINE);
     const struct plotdata_run *r = s[i].run;
     int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1));
     int k = rows ? plotdata_series_rows(r, s[i].sumrow, rows, r->chunks.nrows) : 0;
     f->rows = k;
     f->v = rows ? malloc(sizeof *f->v * ((size_t)k * (size_t)ncols + 1)) : NULL;
+    for (int c = 0; f->v && c < ncols - 1; c++) {     /* a column's name found once */
+        const char *name = tsvschema_name(TSV_LINE, c);
+        for (int j = 0; j < k; j++)
+            f->v[(size_t)j * (size_t)ncols + (size_t)c] =
+                csvin_num_named(&r->chunks, rows[j], name);
+    }
     for (int j = 0; f->v && j < k; j++) {
         double *x = f->v + (size_t)j * (size_t)ncols;
-        for (int c = 0; c < ncols - 1; c++)
-            x[c] = csvin_num_named(&r->chunks, rows[j], cols[c]);
         double io = csvin_num(&r->chunks, CHK, rows[j], COL_io_write_bytes);
         double cr = csvin_num(&r->chunks, CHK, rows[j], COL_chunk_rows);
         x[ncols - 1] = cr > 0 ? io / cr : NAN;
@@ -499,13 +479,12 @@ static int line_figs(const struct plotdata_series *s, int i, const char *const *
 /* The latency graph's panels, a figure of latency.h each. */
 static int write_latency(const char *datadir, char *err, size_t errlen)
 {
-    static const char *const cols[] = {"column", "name", NULL};
     struct tsv f;
-    if (tsv_create(&f, datadir, "latency", 0, cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_LATENCY, 0, err, errlen))
         return -1;
     for (int i = 0; i < LAT_COUNT; i++) {
-        tsv_text(&f, "column", latency_table[i].column);
-        tsv_text(&f, "name", latency_table[i].name);
+        tsv_text(&f, TCOL_column, latency_table[i].column);
+        tsv_text(&f, TCOL_name, latency_table[i].name);
         tsv_end_row(&f);
     }
     return tsv_close(&f, err, errlen);
@@ -516,12 +495,11 @@ static int write_latency(const char *datadir, char *err, size_t errlen)
 static int write_panels(const char *datadir, const struct plotdata_series *s, int n, char *err,
                         size_t errlen)
 {
-    static const char *const group_cols[] = {"title", "variants", NULL};
     struct tsv g;
     int np = 0;
     for (int i = 0; i < n; i++)
         np = s[i].panel > np ? s[i].panel : np;
-    if (tsv_create(&g, datadir, "groups", 0, group_cols, err, errlen))
+    if (tsv_create(&g, datadir, TSV_GROUPS, 0, err, errlen))
         return -1;
     for (int p = 1; p <= np; p++) {
         int first = -1, count = 0;
@@ -534,8 +512,8 @@ static int write_panels(const char *datadir, const struct plotdata_series *s, in
             count += !seen;
             first = first < 0 ? i : first;
         }
-        tsv_text(&g, "title", first >= 0 ? s[first].gtitle : "");
-        tsv_int(&g, "variants", count);
+        tsv_text(&g, TCOL_title, first >= 0 ? s[first].gtitle : "");
+        tsv_int(&g, TCOL_variants, count);
         tsv_end_row(&g);
     }
     return tsv_close(&g, err, errlen);
@@ -544,11 +522,7 @@ static int write_panels(const char *datadir, const struct plotdata_series *s, in
 int plotdata_write_series(const char *datadir, const struct plotdata_series *s, int n,
                           const char *const *vnames, int nvariants, char *err, size_t errlen)
 {
-    static const char *const list_cols[] = {"label", "group", "variant", "bundle", "points",
-                                            NULL};
-    static const char *const variant_cols[] = {"label", NULL};
-    const char *cols[SERIES_MAX];
-    int ncols = series_cols(cols), rc = 0;
+    int rc = 0;
     struct tsv list, v;
     struct plotdata_figs *f = calloc((size_t)n + 1, sizeof *f);
     if (!f) {
@@ -556,37 +530,37 @@ int plotdata_write_series(const char *datadir, const struct plotdata_series *s, 
         return -1;
     }
     if (write_latency(datadir, err, errlen) ||
-        tsv_create(&list, datadir, "series", 0, list_cols, err, errlen)) {
+        tsv_create(&list, datadir, TSV_SERIES, 0, err, errlen)) {
         free(f);
         return -1;
     }
     for (int i = 0; i < n && rc == 0; i++) {
-        if (line_figs(s, i, cols, ncols, &f[i])) {
+        if (line_figs(s, i, &f[i])) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
         } else {
-            rc = plotdata_write_figs(datadir, "s", i + 1, cols, &f[i], err, errlen);
+            rc = plotdata_write_figs(datadir, TSV_LINE, i + 1, &f[i], err, errlen);
         }
-        tsv_text(&list, "label", s[i].label);
-        tsv_int(&list, "group", s[i].group);
-        tsv_int(&list, "variant", s[i].variant);
-        tsv_int(&list, "bundle", s[i].bundle);
-        tsv_int(&list, "points", f[i].rows);
+        tsv_text(&list, TCOL_label, s[i].label);
+        tsv_int(&list, TCOL_group, s[i].group);
+        tsv_int(&list, TCOL_variant, s[i].variant);
+        tsv_int(&list, TCOL_bundle, s[i].bundle);
+        tsv_int(&list, TCOL_points, f[i].rows);
         tsv_end_row(&list);
     }
     char ignored[256];
     if (tsv_close(&list, rc ? ignored : err, rc ? sizeof ignored : errlen))
         rc = -1;
     if (rc == 0)
-        rc = plotdata_write_medians(datadir, "b", "bundles", s, n, f, cols, err, errlen);
+        rc = plotdata_write_medians(datadir, TSV_BUNDLE, TSV_BUNDLES, s, n, f, err, errlen);
     for (int i = 0; i < n; i++)
         free(f[i].v);
     free(f);
     if (rc || write_panels(datadir, s, n, err, errlen) ||
-        tsv_create(&v, datadir, "variants", 0, variant_cols, err, errlen))
+        tsv_create(&v, datadir, TSV_VARIANTS, 0, err, errlen))
         return -1;
     for (int i = 0; i < nvariants; i++) {
-        tsv_text(&v, "label", vnames[i]);
+        tsv_text(&v, TCOL_label, vnames[i]);
         tsv_end_row(&v);
     }
     return tsv_close(&v, err, errlen);

@@ -10,6 +10,7 @@
 #include "csvin.h"
 #include "dims.h"
 #include "ending.h"
+#include "tsvschema.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -129,20 +130,19 @@ struct plotdata_figs {
     double *v;
 };
 
-/* Writes f into datadir/name-index.tsv under the NULL-terminated cols.
-** 0 or -1 (err). */
-int plotdata_write_figs(const char *datadir, const char *name, int index,
-                        const char *const *cols, const struct plotdata_figs *f, char *err,
-                        size_t errlen);
+/* Writes f, a number per column of kind (tsvschema.h), into kind's file
+** numbered index.  0 or -1 (err). */
+int plotdata_write_figs(const char *datadir, enum tsv_file kind, int index,
+                        const struct plotdata_figs *f, char *err, size_t errlen);
 
 /* For each bundle of the series whose figures f[i] are there (v not
 ** NULL), the median of its members' figures, chunk by chunk, into
-** datadir/name-K.tsv (K the bundle's number), and a row into list.tsv:
-** bundle, label, lt, repeats (its members), panel, variant, points.
-** 0 or -1 (err). */
-int plotdata_write_medians(const char *datadir, const char *name, const char *list,
+** kind's file numbered K (the bundle's number), its columns f's, and a
+** row into list's file: bundle, label, lt, repeats (its members), panel,
+** variant, points.  0 or -1 (err). */
+int plotdata_write_medians(const char *datadir, enum tsv_file kind, enum tsv_file list,
                            const struct plotdata_series *s, int n, const struct plotdata_figs *f,
-                           const char *const *cols, char *err, size_t errlen);
+                           char *err, size_t errlen);
 
 /* Writes the series (s-N.tsv), their list (series.tsv), the bundles' medians
 ** (b-K.tsv) and list (bundles.tsv), groups.tsv (the panels) and

@@ -194,12 +194,6 @@ static void lists_free(struct lists *l)
     free(l->c);
 }
 
-static const char *const heat_cols[] = {"x", "y", "write", "read", "write_txt", "read_txt",
-                                         "status", "xlab", "ylab", NULL};
-static const char *const title_cols[] = {"title", "xname", "yname", NULL};
-static const char *const label_cols[] = {"label", NULL};
-static const char *const commit_cols[] = {"commit_every", "write_rows_per_s", "status", NULL};
-
 /* The axes of the heatmaps: *xd and *yd, the two dimensions (not the
 ** library) with the most distinct values, each two or more.  0, or -1
 ** when fewer than two vary (or out of memory). */
@@ -255,15 +249,15 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
             char wt[32], rt[32], xl[32], yl[32];
             plotdata_rate_text(w, wt, sizeof wt);
             plotdata_rate_text(rd, rt, sizeof rt);
-            tsv_int(f, "x", x);
-            tsv_int(f, "y", y);
-            tsv_num(f, "write", w);
-            tsv_num(f, "read", rd);
-            tsv_text(f, "write_txt", wt);
-            tsv_text(f, "read_txt", rt);
-            tsv_text(f, "status", st);
-            tsv_text(f, "xlab", dims_human(xd, l->a[x], xl, sizeof xl));
-            tsv_text(f, "ylab", dims_human(yd, l->b[y], yl, sizeof yl));
+            tsv_int(f, TCOL_x, x);
+            tsv_int(f, TCOL_y, y);
+            tsv_num(f, TCOL_write, w);
+            tsv_num(f, TCOL_read, rd);
+            tsv_text(f, TCOL_write_txt, wt);
+            tsv_text(f, TCOL_read_txt, rt);
+            tsv_text(f, TCOL_status, st);
+            tsv_text(f, TCOL_xlab, dims_human(xd, l->a[x], xl, sizeof xl));
+            tsv_text(f, TCOL_ylab, dims_human(yd, l->b[y], yl, sizeof yl));
             tsv_end_row(f);
         }
 }
@@ -282,18 +276,18 @@ int plotheat_write_heat(const char *datadir, const struct plotdata_run *r, char 
     }
     sort_values(l.a, nx, xd);
     sort_values(l.b, ny, yd);
-    rc = tsv_create(&list, datadir, "heat", 0, title_cols, err, errlen);
+    rc = tsv_create(&list, datadir, TSV_HEAT, 0, err, errlen);
     for (int p = 0; rc == 0 && p < np; p++) {
         char t[256], xn[64], yn[64];
         key_title(l.c, np, p, 1u << xd | 1u << yd, t, sizeof t);
         /* never an empty line: gnuplot reads it as no record at all */
-        tsv_text(&list, "title", t[0] ? t : "every cell");
+        tsv_text(&list, TCOL_title, t[0] ? t : "every cell");
         axis_name(xd, xn, sizeof xn);
         axis_name(yd, yn, sizeof yn);
-        tsv_text(&list, "xname", xn);
-        tsv_text(&list, "yname", yn);
+        tsv_text(&list, TCOL_xname, xn);
+        tsv_text(&list, TCOL_yname, yn);
         tsv_end_row(&list);
-        rc = tsv_create(&f, datadir, "heat", p + 1, heat_cols, err, errlen);
+        rc = tsv_create(&f, datadir, TSV_HEAT_PANEL, p + 1, err, errlen);
         if (rc == 0) {
             heat_panel(&f, r, &l, p, nx, ny, xd, yd);
             rc = tsv_close(&f, err, errlen);
@@ -317,20 +311,20 @@ int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, cha
         return rc;
     }
     qsort(l.a, (size_t)nc, sizeof *l.a, cmp_commit);
-    rc = tsv_create(&list, datadir, "commit", 0, label_cols, err, errlen);
+    rc = tsv_create(&list, datadir, TSV_COMMIT, 0, err, errlen);
     for (int k = 0; rc == 0 && k < nk; k++) {
         char t[256];
         key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
-        tsv_text(&list, "label", t[0] ? t : "median of chunks");
+        tsv_text(&list, TCOL_label, t[0] ? t : "median of chunks");
         tsv_end_row(&list);
-        rc = tsv_create(&f, datadir, "commit", k + 1, commit_cols, err, errlen);
+        rc = tsv_create(&f, datadir, TSV_COMMIT_LINE, k + 1, err, errlen);
         for (int c = 0; rc == 0 && c < nc; c++) {
             const char *st;
             double w = median_where(r, D_COMMIT, l.c[k], DIM_COMMIT_EVERY, l.a[c], -1, NULL,
                                     COL_write_rows_per_s_median, &st);
-            tsv_text(&f, "commit_every", l.a[c]);
-            tsv_num(&f, "write_rows_per_s", w);
-            tsv_text(&f, "status", st);
+            tsv_text(&f, TCOL_commit_every, l.a[c]);
+            tsv_num(&f, TCOL_write_rows_per_s, w);
+            tsv_text(&f, TCOL_status, st);
             tsv_end_row(&f);
         }
         if (rc == 0)

@@ -5,6 +5,7 @@
 
 #include "tsv.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,28 +37,34 @@ static double rate(double ops, double s)
 }
 
 /* What readers.gp and busy.gp draw, per chunk: rows in the table, then
-** the readers' figures (the columns of line_figs, in its order). */
-#define RD_NCOLS 7
+** the readers' figures.  Where column c of rd-N.tsv is in a row. */
+static int at(enum tsv_col c)
+{
+    int i = tsvschema_index(TSV_READER_LINE, c);
+    assert(i >= 0);
+    return i;
+}
 
 /* Series i's chunks rows[0..k) into f. */
 static int line_figs(const struct plotdata_series *s, int i, const int *rows, int k,
                      struct plotdata_figs *f)
 {
     const struct csvin *t = &s[i].run->chunks;
+    size_t ncols = (size_t)tsvschema_ncols(TSV_READER_LINE);
     f->rows = k;
-    f->v = malloc(sizeof *f->v * ((size_t)k * RD_NCOLS + 1));
+    f->v = malloc(sizeof *f->v * ((size_t)k * ncols + 1));
     for (int j = 0; f->v && j < k; j++) {
         int r = rows[j];
-        double *x = f->v + (size_t)j * RD_NCOLS;
+        double *x = f->v + (size_t)j * ncols;
         double commit = csvin_num(t, CHK, r, COL_commit_s);
         double write = csvin_num(t, CHK, r, COL_write_s);
-        x[0] = csvin_num(t, CHK, r, COL_rows);
-        x[1] = rnum(t, r, R_P99);
-        x[2] = rate(rnum(t, r, R_OPS_COMMIT), commit);
-        x[3] = rate(rnum(t, r, R_OPS_WRITE), write - commit);
-        x[4] = rate(rnum(t, r, R_OPS_READ), csvin_num(t, CHK, r, COL_read_s));
-        x[5] = rnum(t, r, R_BUSY);
-        x[6] = rnum(t, r, R_WAIT) * 1e3;
+        x[at(TCOL_rows)] = csvin_num(t, CHK, r, COL_rows);
+        x[at(TCOL_p99_us)] = rnum(t, r, R_P99);
+        x[at(TCOL_commit_per_s)] = rate(rnum(t, r, R_OPS_COMMIT), commit);
+        x[at(TCOL_write_per_s)] = rate(rnum(t, r, R_OPS_WRITE), write - commit);
+        x[at(TCOL_read_per_s)] = rate(rnum(t, r, R_OPS_READ), csvin_num(t, CHK, r, COL_read_s));
+        x[at(TCOL_busy)] = rnum(t, r, R_BUSY);
+        x[at(TCOL_wait_ms)] = rnum(t, r, R_WAIT) * 1e3;
     }
     return f->v ? 0 : -1;
 }
@@ -74,9 +81,6 @@ static int ran_readers(const struct csvin *t, const int *rows, int k)
 int plotreaders_write(const char *datadir, const struct plotdata_series *s, int n, char *err,
                       size_t errlen)
 {
-    static const char *const list_cols[] = {"series", "label", "bundle", NULL};
-    const char *rd_cols[RD_NCOLS + 1] = {colid_name(COL_rows), "p99_us", "commit_per_s",
-                                         "write_per_s", "read_per_s", "busy", "wait_ms", NULL};
     struct tsv list;
     char ignored[256];
     int found = 0, rc = 0;
@@ -93,7 +97,7 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
             snprintf(err, errlen, "out of memory");
             rc = -1;
         } else if (ran_readers(t, rows, k)) {
-            if (!found++ && tsv_create(&list, datadir, "readers", 0, list_cols, err, errlen)) {
+            if (!found++ && tsv_create(&list, datadir, TSV_READERS, 0, err, errlen)) {
                 free(rows);
                 free(f);
                 return -1;
@@ -102,11 +106,11 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
                 snprintf(err, errlen, "out of memory");
                 rc = -1;
             } else {
-                rc = plotdata_write_figs(datadir, "rd", i + 1, rd_cols, &f[i], err, errlen);
+                rc = plotdata_write_figs(datadir, TSV_READER_LINE, i + 1, &f[i], err, errlen);
             }
-            tsv_int(&list, "series", i + 1);
-            tsv_text(&list, "label", s[i].label);
-            tsv_int(&list, "bundle", s[i].bundle);
+            tsv_int(&list, TCOL_series, i + 1);
+            tsv_text(&list, TCOL_label, s[i].label);
+            tsv_int(&list, TCOL_bundle, s[i].bundle);
             tsv_end_row(&list);
         }
         free(rows);
@@ -115,7 +119,7 @@ int plotreaders_write(const char *datadir, const struct plotdata_series *s, int 
         rc = -1;
     /* the median of each cell's repeats that ran readers */
     if (found && rc == 0)
-        rc = plotdata_write_medians(datadir, "rdm", "rbundles", s, n, f, rd_cols, err, errlen);
+        rc = plotdata_write_medians(datadir, TSV_READER_BUNDLE, TSV_RBUNDLES, s, n, f, err, errlen);
     for (int i = 0; i < n; i++)
         free(f[i].v);
     free(f);

@@ -93,23 +93,14 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static const char *const cols[] = {
-    "x", "label", "chunks", "w_min", "w_q1", "w_med", "w_q3", "w_max",
-    "r_min", "r_q1", "r_med", "r_q3", "r_max", NULL};
-static const char *const pt_cols[] = {"x", "write", "read", NULL};
-static const char *const panel_cols[] = {"panel", "axis", NULL};
-
-/* The five figures of n rates, sorted in place, under prefix p. */
-static void five(struct tsv *t, const char *p, double *v, int n)
+/* The five figures of n rates, sorted in place, under the columns from
+** first (its _min) on: min, q1, med, q3, max. */
+static void five(struct tsv *t, enum tsv_col first, double *v, int n)
 {
-    static const char *const names[] = {"min", "q1", "med", "q3", "max"};
     static const double qs[] = {0, 0.25, 0.5, 0.75, 1};
-    char col[16];
     qsort(v, (size_t)n, sizeof *v, by_value);
-    for (int k = 0; k < 5; k++) {
-        snprintf(col, sizeof col, "%s_%s", p, names[k]);
-        tsv_num(t, col, quantile(v, n, qs[k]));
-    }
+    for (int k = 0; k < 5; k++)
+        tsv_num(t, (enum tsv_col)(first + k), quantile(v, n, qs[k]));
 }
 
 /* The label of value v of d on the x axis: "4k", "wal"; a library by its
@@ -150,18 +141,18 @@ static int rows(struct tsv *f, struct tsv *pts, const struct plotdata_run *r, in
                 w[nw++] = a;
             if (b > 0)
                 rd[nr++] = b;
-            tsv_num(pts, "x", x + 0.32 + 0.2 * ((rep - 0.5) / repeats - 0.5));
-            tsv_num(pts, "write", a > 0 ? a : NAN);
-            tsv_num(pts, "read", b > 0 ? b : NAN);
+            tsv_num(pts, TCOL_x, x + 0.32 + 0.2 * ((rep - 0.5) / repeats - 0.5));
+            tsv_num(pts, TCOL_write, a > 0 ? a : NAN);
+            tsv_num(pts, TCOL_read, b > 0 ? b : NAN);
             tsv_end_row(pts);
         }
         char lab[300];
         label_of(r, d, v, lab, sizeof lab);
-        tsv_int(f, "x", x);
-        tsv_text(f, "label", lab);
-        tsv_int(f, "chunks", nw);
-        five(f, "w", w, nw);
-        five(f, "r", rd, nr);
+        tsv_int(f, TCOL_x, x);
+        tsv_text(f, TCOL_label, lab);
+        tsv_int(f, TCOL_chunks, nw);
+        five(f, TCOL_w_min, w, nw);
+        five(f, TCOL_r_min, rd, nr);
         tsv_end_row(f);
         reads |= nr > 0;
     }
@@ -190,16 +181,16 @@ int plotspread_write(const char *datadir, const struct plotdata_run *r, char *er
             order[j] = order[j - 1];
         order[j] = i;
     }
-    if (tsv_create(&f, datadir, "spread", 0, cols, err, errlen) ||
-        tsv_create(&pts, datadir, "spread-pts", 0, pt_cols, err, errlen) ||
-        tsv_create(&panels, datadir, "spread-panels", 0, panel_cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_SPREAD, 0, err, errlen) ||
+        tsv_create(&pts, datadir, TSV_SPREAD_PTS, 0, err, errlen) ||
+        tsv_create(&panels, datadir, TSV_SPREAD_PANELS, 0, err, errlen))
         goto out;
     int reads = rows(&f, &pts, r, d, vs, order, w, rd);
     char axis[128];
     snprintf(axis, sizeof axis, "--%s", dim_table[d].opt.name);
     for (int p = 0; p < 1 + reads; p++) {
-        tsv_text(&panels, "panel", p ? "read" : "write");
-        tsv_text(&panels, "axis", axis);
+        tsv_text(&panels, TCOL_panel, p ? "read" : "write");
+        tsv_text(&panels, TCOL_axis, axis);
         tsv_end_row(&panels);
     }
     rc = 0;

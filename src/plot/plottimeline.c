@@ -75,7 +75,6 @@ static double last_time(const struct csvin *tl, const struct csvin *ch, double t
 static int write_axis(const char *datadir, double t0, double len, double *div, char *err,
                       size_t errlen)
 {
-    static const char *const cols[] = {"label", "divisor", NULL};
     char label[128], clock[32] = "?";
     const char *unit = len > 3 * 3600 ? "hours" : len > 180 ? "minutes" : "seconds";
     *div = len > 3 * 3600 ? 3600 : len > 180 ? 60 : 1;
@@ -85,10 +84,10 @@ static int write_axis(const char *datadir, double t0, double len, double *div, c
         strftime(clock, sizeof clock, "%Y-%m-%d %H:%M:%S UTC", &tm);
     snprintf(label, sizeof label, "%s since %s", unit, clock);
     struct tsv f;
-    if (tsv_create(&f, datadir, "axis", 0, cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_AXIS, 0, err, errlen))
         return -1;
-    tsv_text(&f, "label", label);
-    tsv_num(&f, "divisor", *div);
+    tsv_text(&f, TCOL_label, label);
+    tsv_num(&f, TCOL_divisor, *div);
     tsv_end_row(&f);
     return tsv_close(&f, err, errlen);
 }
@@ -128,10 +127,9 @@ static int cell_number(struct cells *c, const struct csvin *t, enum csv_file f, 
 
 static int write_cells(const char *datadir, const struct cells *c, char *err, size_t errlen)
 {
-    static const char *const cols[] = {"k", "label", "t", "colour", NULL};
     struct tsv f;
     int colour[MAXCELLS], ncolours = 0;
-    if (tsv_create(&f, datadir, "cells", 0, cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_CELLS, 0, err, errlen))
         return -1;
     for (int k = 0; k < c->n; k++) {
         /* a colour per cell (its key up to the '|'), its repeats alike */
@@ -140,10 +138,10 @@ static int write_cells(const char *datadir, const struct cells *c, char *err, si
         while (i < k && strncmp(c->c[i].key, c->c[k].key, len) != 0)
             i++;
         colour[k] = i < k ? colour[i] : ++ncolours;
-        tsv_int(&f, "k", k + 1);
-        tsv_text(&f, "label", c->c[k].label);
-        tsv_num(&f, "t", c->c[k].t);
-        tsv_int(&f, "colour", colour[k]);
+        tsv_int(&f, TCOL_k, k + 1);
+        tsv_text(&f, TCOL_label, c->c[k].label);
+        tsv_num(&f, TCOL_t, c->c[k].t);
+        tsv_int(&f, TCOL_colour, colour[k]);
         tsv_end_row(&f);
     }
     return tsv_close(&f, err, errlen);
@@ -152,12 +150,10 @@ static int write_cells(const char *datadir, const struct cells *c, char *err, si
 static int write_timeline(const char *datadir, const struct csvin *tl, double t0, double div,
                           struct cells *cells, unsigned *have, char *err, size_t errlen)
 {
-    static const char *const cols[] = {"t", "t_end", "phase", "rate", "stall", "k", "wal", NULL};
-    static const char *const mcols[] = {"t", NULL};
     struct tsv f, m;
-    if (tsv_create(&f, datadir, "timeline", 0, cols, err, errlen))
+    if (tsv_create(&f, datadir, TSV_TIMELINE, 0, err, errlen))
         return -1;
-    if (tsv_create(&m, datadir, "chunkmarks", 0, mcols, err, errlen)) {
+    if (tsv_create(&m, datadir, TSV_CHUNKMARKS, 0, err, errlen)) {
         tsv_close(&f, err, errlen);
         return -1;
     }
@@ -172,14 +168,14 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         ** waits (timeline_idle), not the storage's stalls */
         int paced = csvin_num_named(tl, i, dim_table[DIM_WRITE_RATE].column) > 0;
         int stall = p >= 0 && phase_table[p].stalls && !(writing && paced);
-        tsv_num(&f, "t", (start - t0) / div);
-        tsv_num(&f, "t_end", (start + span - t0) / div);
-        tsv_text(&f, "phase", phase);
-        tsv_num(&f, "rate", span > 0 ? ops / span : NAN);
-        tsv_int(&f, "stall", commit || (stall && ops == 0));
-        tsv_int(&f, "k", cell_number(cells, tl, TLF, i, (start - t0) / div));
+        tsv_num(&f, TCOL_t, (start - t0) / div);
+        tsv_num(&f, TCOL_t_end, (start + span - t0) / div);
+        tsv_text(&f, TCOL_phase, phase);
+        tsv_num(&f, TCOL_rate, span > 0 ? ops / span : NAN);
+        tsv_int(&f, TCOL_stall, commit || (stall && ops == 0));
+        tsv_int(&f, TCOL_k, cell_number(cells, tl, TLF, i, (start - t0) / div));
         double wal = csvin_num(tl, TLF, i, COL_wal_bytes);
-        tsv_num(&f, "wal", wal / 1e6);
+        tsv_num(&f, TCOL_wal, wal / 1e6);
         if (wal >= 0)
             *have |= GRAPHS_WAL;
         tsv_end_row(&f);
@@ -188,7 +184,7 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
                  csvin_str(tl, TLF, i, COL_repeat), csvin_str(tl, TLF, i, COL_chunk));
         if (writing && strcmp(key, last) != 0) {
             memcpy(last, key, sizeof last);
-            tsv_num(&m, "t", (start - t0) / div);
+            tsv_num(&m, TCOL_t, (start - t0) / div);
             tsv_end_row(&m);
         }
     }
@@ -208,7 +204,6 @@ static int by_end(const void *a, const void *b)
 static int write_telemetry(const char *datadir, const struct csvin *ch, double t0, double div,
                            struct cells *cells, unsigned *have, char *err, size_t errlen)
 {
-    static const char *const cols[] = {"t", "write_rows_per_s", "temp_c", "cpu_mhz", "k", NULL};
     struct tsv f;
     int *order = malloc(sizeof *order * (size_t)(ch->nrows + 1)), k = 0;
     if (!order) {
@@ -220,18 +215,18 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
             order[k++] = i;
     sort_src = ch;
     qsort(order, (size_t)k, sizeof *order, by_end);
-    if (tsv_create(&f, datadir, "telemetry", 0, cols, err, errlen)) {
+    if (tsv_create(&f, datadir, TSV_TELEMETRY, 0, err, errlen)) {
         free(order);
         return -1;
     }
     for (int j = 0; j < k; j++) {
         double temp = csvin_num(ch, CHK, order[j], COL_temp_c);
         double mhz = csvin_num(ch, CHK, order[j], COL_cpu_mhz);
-        tsv_num(&f, "t", (csvin_num(ch, CHK, order[j], COL_end_unix_s) - t0) / div);
-        tsv_num(&f, "write_rows_per_s", csvin_num(ch, CHK, order[j], COL_write_rows_per_s));
-        tsv_num(&f, "temp_c", temp);
-        tsv_num(&f, "cpu_mhz", mhz);
-        tsv_int(&f, "k", cell_number(cells, ch, CHK, order[j],
+        tsv_num(&f, TCOL_t, (csvin_num(ch, CHK, order[j], COL_end_unix_s) - t0) / div);
+        tsv_num(&f, TCOL_write_rows_per_s, csvin_num(ch, CHK, order[j], COL_write_rows_per_s));
+        tsv_num(&f, TCOL_temp_c, temp);
+        tsv_num(&f, TCOL_cpu_mhz, mhz);
+        tsv_int(&f, TCOL_k, cell_number(cells, ch, CHK, order[j],
                                      (csvin_num(ch, CHK, order[j], COL_end_unix_s) - t0) / div));
         tsv_end_row(&f);
     }

@@ -21,11 +21,18 @@ void tsv_put_num(FILE *f, double d)
         fputs("NaN", f);
 }
 
-int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
-               const char *const *cols, char *err, size_t errlen)
+int tsv_create(struct tsv *t, const char *dir, enum tsv_file kind, int index, char *err,
+               size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    t->cols = cols;
+    const char *name = tsvschema_file_name(kind);
+    if (tsvschema_numbered(kind) != (index > 0)) {
+        snprintf(err, errlen, "internal: %s.tsv %s a number, not %d", name,
+                 tsvschema_numbered(kind) ? "takes" : "has not", index);
+        return -1;
+    }
+    t->kind = kind;
+    t->ncols = tsvschema_ncols(kind);
     if (index > 0)
         snprintf(t->path, sizeof t->path, "%s/%s-%d.tsv", dir, name, index);
     else
@@ -35,44 +42,62 @@ int tsv_create(struct tsv *t, const char *dir, const char *name, int index,
         snprintf(err, errlen, "cannot write %s: %s", t->path, strerror(errno));
         return -1;
     }
-    for (int i = 0; cols[i]; i++)
-        fprintf(t->f, "%s%s", i ? "\t" : "", cols[i]);
+    for (int i = 0; i < t->ncols; i++)
+        fprintf(t->f, "%s%s", i ? "\t" : "", tsvschema_name(kind, i));
     fputc('\n', t->f);
     return 0;
 }
 
-/* Starts the field of column col: a separator, and a check of its place. */
-static void field(struct tsv *t, const char *col)
+/* Starts the field of column col (TCOL_COUNT: the next, whichever it
+** is): a separator, and a check of its place. */
+static void field(struct tsv *t, enum tsv_col col)
 {
-    if (!t->cols[t->at] || strcmp(t->cols[t->at], col) != 0)
+    if (t->at >= t->ncols || (col != TCOL_COUNT && tsvschema_col(t->kind, t->at) != col))
         t->bad = 1;
     if (t->at)
         fputc('\t', t->f);
-    if (t->cols[t->at])
+    if (t->at < t->ncols)
         t->at++;
 }
 
-void tsv_text(struct tsv *t, const char *col, const char *s)
+void tsv_text(struct tsv *t, enum tsv_col col, const char *s)
 {
     field(t, col);
     tsv_put_text(t->f, s);
 }
 
-void tsv_num(struct tsv *t, const char *col, double d)
+void tsv_num(struct tsv *t, enum tsv_col col, double d)
 {
     field(t, col);
     tsv_put_num(t->f, d);
 }
 
-void tsv_int(struct tsv *t, const char *col, long long v)
+void tsv_int(struct tsv *t, enum tsv_col col, long long v)
 {
     field(t, col);
     fprintf(t->f, "%lld", v);
 }
 
+void tsv_exact(struct tsv *t, enum tsv_col col, double d)
+{
+    field(t, col);
+    if (isfinite(d))
+        fprintf(t->f, "%.17g", d);
+    else
+        fputs("NaN", t->f);
+}
+
+void tsv_nums(struct tsv *t, const double *v)
+{
+    for (int i = 0; i < t->ncols; i++) {
+        field(t, TCOL_COUNT);
+        tsv_put_num(t->f, v[i]);
+    }
+}
+
 void tsv_end_row(struct tsv *t)
 {
-    if (t->cols[t->at])
+    if (t->at < t->ncols)
         t->bad = 1;
     fputc('\n', t->f);
     t->at = 0;

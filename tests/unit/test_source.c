@@ -10,7 +10,7 @@
 **   (colid.h, csvschema.c, dims.c, latency.c): readers name a column by its
 **   id (COL_...), or by a name those tables hand out.  The words that are
 **   also names in another vocabulary (run.json keys, options, PRAGMAs,
-**   the plot data files' columns) are listed below, each with what it is.
+**   a plot data file's name) are listed below, each with what it is.
 ** - no JSON key as a string literal in json_object_get, _set or _del:
 **   run.json's keys are runkey.h's constants, for writers and readers
 **   alike; only the files of another document (listed below, each with
@@ -176,17 +176,10 @@ static const struct {
     {"metrics.c", "status", "the Prometheus file's labels"},
     {"modes.c", "chunk", "--read-from's words"},
     {"optiontable.c", "rows chunk reads seed repeat trials replay", "option names"},
-    {"plotcrash.c", "status trials intact corrupt lost_commits",
-     "the columns of the durability data file plots/durability.gp reads; outcome words"},
+    {"plotcrash.c", "corrupt", "an outcome word"},
     {"compare.c", "rows chunk reads", "the options a run was given, by name"},
     {"need.c", "reads", "--need's items"},
     {"plotdata.c", "chunk", "--commit-every's word"},
-    {"plotheat.c", "status commit_every write_rows_per_s",
-     "the columns of the heatmap and commit data files"},
-    {"plotreaders.c", "readers", "the name of its data file"},
-    {"plotspread.c", "chunks", "the columns of the spread data file"},
-    {"plottimeline.c", "phase write_rows_per_s temp_c cpu_mhz",
-     "the columns of the timeline and telemetry data files"},
     {"preset.c", "readers updates", "presets' names"},
     {"report.c", "status", "a row's label"},
     {"reportcrash.c", "intact corrupt", "the outcome words as CSS classes"},
@@ -194,6 +187,7 @@ static const struct {
      "schema_version status baseline_cell cell repeat reason chunks rows verify_failures "
      "wall_s sqlite_version sqlite_source_id device ops chunk reads trials",
      "run.json's keys: a cell's entry says what its summary.csv row does, by the same names"},
+    {"tsvschema.c", "readers", "the name of a plot data file"},
     {"sqlapi.c", "journal_mode cache_size mmap_size synchronous", "PRAGMA names"},
     {"headline.c", "rows", "a figure's unit"},
     {"headlinedevice.c", "rows", "a figure's unit"},

@@ -7,7 +7,8 @@ The scripts of plots/ find their columns by name (column('rows'),
 strcol('label'), using 'rows':'read_s'); a name no data file has gives no
 error in gnuplot, only an empty series.  Every name a script reads must be
 a header field of some .tsv under the DATA_DIRs (the data of runs that
-drew every graph).  Prints each name missing, with its scripts, and exits 1
+drew every graph; sqlsoak writes each header from its file's row of
+src/results/tsvschema.c's table, where each column is named once).  Prints each name missing, with its scripts, and exits 1
 if any is; 0 otherwise.  A name built at run time (column(c)) is not seen.
 """
 import glob
