@@ -399,28 +399,64 @@ static void test_database_trim(void **state)
     cell_down();
 }
 
-/* With updates and deletes, the rewind puts back the rows chunk 2's
-** updates rewrote and its deletes removed. */
+/* With updates or deletes, the rewind puts back the rows chunk 2's
+** updates rewrote and its deletes removed, as chunk 1 left them; rows of
+** chunk 2 it updated (with seed 10) stay trimmed; hot rows the deletes
+** removed (the oldest rows) are not put back by their updates.  Both
+** cases are asserted to occur. */
 static void test_database_rewind(void **state)
 {
     (void)state;
-    static const char *const churn[] = {"--updates", "20", "--deletes", "10", NULL};
+    static const char *const rows[][9] = {
+        {"--updates", "20", NULL},
+        {"--deletes", "10", NULL},
+        {"--updates", "20", "--deletes", "10", NULL},
+        {"--updates", "20", "--deletes", "10", "--seed", "10", NULL},
+        {"--updates", "20", "--update-keys", "hot:5", "--deletes", "10", NULL},
+    };
     char err[1024];
-    cell_up(churn);
-    keep_chunks(2);
-    assert_true(table_off(2, 200) > 0);         /* chunk 2's updates and deletes */
-    if (check_db(err, sizeof err))
-        fail_msg("%s", err);
-    assert_int_equal(rig.fd.db_rows, 300 - 3 * 10);
-    assert_int_equal(rig.fd.trim_rows, 100);
-    assert_true(rig.fd.rewind);
-    if (resumecell_trim(&rig.r, &rig.fd, rig.db, err, sizeof err))
-        fail_msg("%s", err);
-    assert_int_equal(table_off(2, 200), 0);
-    assert_int_equal(db_query("SELECT count(*) FROM kv"), 200 - 2 * 10);
-    assert_true(rig.fd.trimmed > 0 && rig.fd.trimmed <= 100);
-    assert_true(rig.fd.restored > 0);
-    cell_down();
+    int64_t past = 0, hot_gone = 0;     /* chunk 2's updates of its own rows, of rows gone */
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const char *const *churn = rows[i];
+        cell_up(churn);
+        const int64_t dels = rig.sch.deletes;
+        /* every chunk recorded: their deletes counted, nothing to trim */
+        if (check_db(err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(rig.fd.prior.deleted, 3 * dels);
+        assert_int_equal(rig.fd.db_rows, 300 - 3 * dels);
+        assert_int_equal(rig.fd.trim_rows, 0);
+        keep_chunks(2);
+        assert_true(table_off(2, 200) > 0);     /* chunk 2's updates or deletes */
+        if (check_db(err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(rig.fd.prior.deleted, 2 * dels);
+        assert_int_equal(rig.fd.db_rows, 300 - 3 * dels);
+        assert_int_equal(rig.fd.trim_rows, 100);
+        assert_true(rig.fd.rewind);
+        struct schedule_walk w;
+        if (rig.sch.updates && schedule_walk_start(&w, &rig.sch, 2) == 0) {
+            for (int64_t j = 0; j < rig.sch.updates; j++) {
+                int64_t row;
+                uint64_t gen;
+                schedule_walk_next(&w, &row, &gen);
+                past += row >= 200;
+                hot_gone += schedule_deleted(&rig.sch, row, 2);
+            }
+            schedule_walk_end(&w);
+        }
+        int64_t left = 0;                       /* chunk 2's rows its deletes left */
+        for (int64_t row = 200; row < 300; row++)
+            left += !schedule_deleted(&rig.sch, row, 3);
+        if (resumecell_trim(&rig.r, &rig.fd, rig.db, err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(table_off(2, 200), 0);
+        assert_int_equal(db_query("SELECT count(*) FROM kv"), 200 - 2 * dels);
+        assert_int_equal(rig.fd.trimmed, left);
+        assert_true(rig.fd.restored > 0);
+        cell_down();
+    }
+    assert_true(past > 0 && hot_gone > 0);
 }
 
 static void test_database_refused(void **state)
