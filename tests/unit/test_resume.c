@@ -1,8 +1,10 @@
 /*
-** Unit tests of the run `sqlsoak resume` carries on, read back from its
-** run.json (resumerun.h), on real files in a folder of the test's own:
-** run.json written by runjson.h's writer, then edited where the test is
-** about a damaged one; summary.csv written with csvout.
+** Unit tests of `sqlsoak resume` (resume.h) and of the run it carries
+** on, read back from its run.json (resumerun.h), on real files in a
+** folder of the test's own: run.json written by runjson.h's writer, then
+** edited where the test is about a damaged one; summary.csv written with
+** csvout; a run killed in its cell made by the run's own code
+** (resumefolder.h's cell_up).
 **
 ** - resumerun_verify_unfinished: a cell is a verify to run again only
 **   when --verify is on, it is "hung", and it recorded exactly the plan's
@@ -16,6 +18,12 @@
 **   options edited so that they are no longer those recorded: each
 **   refused with its own message in one line, and no file of the folder
 **   changed (bytes and mtimes); a finished folder gets no lock file.
+** - resume_main: every check before any change: a refused resume (a value
+**   of the last recorded chunk changed, the database gone) exits 2 with
+**   every file of the folder and of --db-dir as it was, chunks.csv's half
+**   line too.  A resume that passes cuts the half line, rewinds the
+**   database, measures the lost chunk again (marked resumed), verifies
+**   the whole table, records the cell and deletes its database.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,12 +31,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "options.h"
+#include "csvin.h"
+#include "resume.h"
 #include "resumerun.h"
-#include "runkey.h"
-#include "session.h"
 
-#include <jansson.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,6 +338,117 @@ static void test_read_not_a_folder(void **state)
     }
 }
 
+/* ---- resume_main: a run killed in its cell ---- */
+
+/* sqlsoak resume --progress never OUT, as main calls it (no graphs
+** drawn, its report to the terminal not shown); its status. */
+static int resume_out(char *err, size_t n)
+{
+    char cwd[PATH_MAX], *argv[] = {(char *)"--progress", (char *)"never", OUT, NULL};
+    struct config args;
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    if (options_parse(&args, CMD_RESUME, 3, argv, NULL, err, n))
+        fail_msg("resume's options: %s", err);
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+    assert_true(saved >= 0 && null >= 0);
+    dup2(null, STDOUT_FILENO);
+    close(null);
+    int status = resume_main(&args, NULL, err, n);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    config_free(&args);
+    assert_int_equal(chdir(cwd), 0);
+    return status;
+}
+
+/* The entries of dir but . and .. */
+static int entries(const char *dir)
+{
+    struct dirent **names;
+    int k = scandir(dir, &names, NULL, NULL), n = 0;
+    assert_true(k >= 0);
+    for (int i = 0; i < k; i++) {
+        n += strcmp(names[i]->d_name, ".") != 0 && strcmp(names[i]->d_name, "..") != 0;
+        free(names[i]);
+    }
+    free(names);
+    return n;
+}
+
+/* Every check before any change: a refused resume leaves the half line
+** of chunks.csv, the database and every file of the folder as they were. */
+static void test_main_refused(void **state)
+{
+    (void)state;
+    char err[1024], sql[256], key[64], out0[8192], db0[4096], out1[8192], db1[4096];
+    for (int gone = 0; gone < 2; gone++) {
+        cell_up(NULL);
+        keep_chunks(2);
+        tear_chunks();
+        if (gone) {
+            assert_int_equal(unlink(rig.db), 0);
+        } else {
+            snprintf(sql, sizeof sql, "UPDATE kv SET v = x'00' WHERE k = %s",
+                     shape_key_sql(&rig.g, kvgen_key(&rig.g, 150), key, sizeof key));
+            db_query(sql);
+        }
+        snapshot(OUT, out0, sizeof out0);
+        snapshot(DBDIR, db0, sizeof db0);
+        assert_int_equal(resume_out(err, sizeof err), 2);
+        assert_non_null(strstr(err, gone ? ") is gone: cannot resume"
+                                         : ": values differ from the rows of its last recorded "
+                                           "chunk: cannot resume"));
+        snapshot(OUT, out1, sizeof out1);
+        snapshot(DBDIR, db1, sizeof db1);
+        assert_string_equal(out1, out0);
+        assert_string_equal(db1, db0);
+        cell_down();
+    }
+}
+
+/* A cell stopped after chunk 2's COMMIT, before its row, chunks.csv torn:
+** resume cuts the half line, rewinds the database, measures chunk 2 again
+** (and verifies the whole table), records the cell and deletes its
+** database, proved the run's. */
+static void test_main_resumes(void **state)
+{
+    (void)state;
+    static const char *const churn[] = {"--updates", "20", "--deletes", "10", "--verify", NULL};
+    char err[1024], path[PATH_MAX * 2];
+    struct csvin t;
+    cell_up(churn);
+    keep_chunks(2);
+    tear_chunks();
+    if (resume_out(err, sizeof err) != 0)
+        fail_msg("resume: %s", err);
+    assert_int_equal(csvin_read(rig.chunks, CSV_CHUNKS, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(csvin_int(&t, CSV_CHUNKS, i, COL_chunk, -1), i);
+        assert_int_equal(csvin_int(&t, CSV_CHUNKS, i, COL_rows, -1), (i + 1) * 100);
+        assert_int_equal(csvin_int(&t, CSV_CHUNKS, i, COL_resumed, -1), i == 2);
+    }
+    csvin_free(&t);
+    snprintf(path, sizeof path, "%s/summary.csv", OUT);
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    assert_int_equal(t.nrows, 1);
+    assert_string_equal(csvin_str(&t, CSV_SUMMARY, 0, COL_status), "ok");
+    assert_int_equal(csvin_int(&t, CSV_SUMMARY, 0, COL_chunks, -1), 3);
+    assert_int_equal(csvin_int(&t, CSV_SUMMARY, 0, COL_rows, -1), 300);
+    assert_int_equal(csvin_int(&t, CSV_SUMMARY, 0, COL_verify_failures, -1), 0);
+    assert_true(csvin_num(&t, CSV_SUMMARY, 0, COL_verify_s) >= 0);
+    csvin_free(&t);
+    snprintf(path, sizeof path, "%s/run.json", OUT);
+    json_t *root = json_load_file(path, 0, NULL);
+    assert_non_null(root);
+    assert_string_equal(json_string_value(json_object_get(root, RUNKEY_STATUS)), "ok");
+    json_decref(root);
+    assert_int_equal(entries(DBDIR), 0);
+    cell_down();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +457,8 @@ int main(void)
         cmocka_unit_test(test_read_failed),
         cmocka_unit_test(test_read_refused),
         cmocka_unit_test(test_read_not_a_folder),
+        cmocka_unit_test(test_main_refused),
+        cmocka_unit_test(test_main_resumes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,9 +2,9 @@
 ** Unit tests of the interrupted cell `sqlsoak resume` carries on
 ** (resumecell.h), held against a real cell: run to its end by the cell's
 ** own code (soak_cell, through the system SQLite) in a folder of the
-** test's own, its chunks.csv then cut back to the chunks a stop after a
-** chunk's COMMIT, before its row, leaves recorded (or rows written there
-** with csvout), and its own database.
+** test's own (resumefolder.h's cell_up), its chunks.csv then cut back to
+** the chunks a stop after a chunk's COMMIT, before its row, leaves
+** recorded (or rows written there with csvout), and its own database.
 **
 ** - resumecell_chunks: the interrupted cell's chunks 0..k-1, a
 **   half-written last line left out (and left there); a chunk whose rows
@@ -26,12 +26,7 @@
 #include <cmocka.h>
 
 #include "csvin.h"
-#include "options.h"
 #include "resumecell.h"
-#include "schedule.h"
-#include "session.h"
-#include "shape.h"
-#include "stop.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -41,97 +36,6 @@
 #include <unistd.h>
 
 #include "resumefolder.h"
-
-/* ---- resumecell: a real cell's chunks and database ---- */
-
-/* The run's options, its plan, and its first cell run to its end by the
-** cell's own code into OUT/chunks.csv and its database. */
-static struct cellrig {
-    struct config cfg;
-    struct runner r;
-    char db[PATH_MAX * 2], chunks[PATH_MAX * 2];
-    struct resumecell fd;
-    struct kvgen g;
-    struct schedule sch;
-} rig;
-
-static void cell_up(const char *const *extra)
-{
-    char *argv[RUN_ARGS_MAX], err[512];
-    int argc;
-    folder_up();
-    memset(&rig, 0, sizeof rig);
-    argc = run_args(argv, extra);
-    if (options_parse(&rig.cfg, CMD_RUN, argc - 2, argv + 2, NULL, err, sizeof err))
-        fail_msg("options: %s", err);
-    struct runner *r = &rig.r;
-    session_init(r, &rig.cfg);
-    snprintf(r->out, sizeof r->out, "%s", OUT);
-    runner_name_databases(r);
-    if (session_plan(r, err, sizeof err))
-        fail_msg("plan: %s", err);
-    const struct cell *c = &r->cells[0];
-    const struct sqlapi *api = &r->libs[c->v[DIM_LIB]];
-    struct soak_env env;
-    static struct cell_result res;
-    memset(&env, 0, sizeof env);
-    env.cfg = &rig.cfg;
-    env.cell = c;
-    env.api = api;
-    plan_cell_id(&rig.cfg, c, api->version, api->source_id, &env.id);
-    runner_db_path(r, c, rig.db, sizeof rig.db);
-    env.db_path = rig.db;
-    env.chunks_fd = session_open_csv(OUT, "chunks.csv", CSV_CHUNKS, err, sizeof err);
-    assert_true(env.chunks_fd >= 0);
-    env.histograms_fd = env.timeline_fd = env.commit_fd = env.beat_fd = env.mark_fd = -1;
-    env.gate_fd = -1;
-    env.stop = &stop_signal;
-    if (soak_cell(&env, &res) != ST_OK)
-        fail_msg("the cell: %s %s", res.sum.status, res.sum.reason);
-    close(env.chunks_fd);
-    snprintf(rig.chunks, sizeof rig.chunks, "%s/chunks.csv", OUT);
-    shape_gen(&rig.g, (uint64_t)rig.cfg.seed, c->v);
-    schedule_for_cell(&rig.sch, &rig.cfg, c);
-}
-
-static void cell_down(void)
-{
-    cellstats_free(&rig.fd.prior.stats);
-    runner_release(&rig.r);
-    config_free(&rig.cfg);
-    folder_down();
-}
-
-/* chunks.csv's lines (the header is line 0) kept where keep[line] is 1,
-** up to line n - 1; the rest dropped. */
-static void keep_lines(const int *keep, int n)
-{
-    char line[16384];
-    FILE *in = fopen(rig.chunks, "r"), *out;
-    char tmp[PATH_MAX * 2 + 8];
-    snprintf(tmp, sizeof tmp, "%s.new", rig.chunks);
-    assert_non_null(in);
-    assert_non_null(out = fopen(tmp, "w"));
-    for (int i = 0; fgets(line, sizeof line, in); i++) {
-        assert_non_null(strchr(line, '\n'));
-        if (i < n && keep[i])
-            fputs(line, out);
-    }
-    fclose(in);
-    assert_int_equal(fclose(out), 0);
-    assert_int_equal(rename(tmp, rig.chunks), 0);
-}
-
-/* chunks.csv's first k chunks kept: the cell as if stopped after chunk k's
-** COMMIT, before its row. */
-static void keep_chunks(int k)
-{
-    int keep[16];
-    assert_true(k < 16);
-    for (int i = 0; i < 16; i++)
-        keep[i] = i <= k;
-    keep_lines(keep, 16);
-}
 
 /* The interrupted cell (plan index first) read from chunks.csv. */
 static int read_chunks(int first, char *err, size_t n)
@@ -164,10 +68,7 @@ static void test_chunks(void **state)
 
     /* a half-written last line: left out, and left where it is */
     off_t whole = file_size(rig.chunks);
-    FILE *f = fopen(rig.chunks, "a");
-    assert_non_null(f);
-    fputs("1,1,3.", f);
-    assert_int_equal(fclose(f), 0);
+    tear_chunks();
     snapshot(OUT, before, sizeof before);
     assert_int_equal(read_chunks(0, err, sizeof err), 0);
     snapshot(OUT, after, sizeof after);
@@ -302,25 +203,6 @@ static void test_lockstep(void **state)
             assert_non_null(strstr(err, "/results/x: the run stopped inside a round run in "
                                         "lockstep (--interleave chunk)"));
     }
-}
-
-/* sql run on the cell's database through its library; the first column
-** of its first row as an integer (0 when none). */
-static int64_t db_query(const char *sql)
-{
-    const struct sqlapi *api = &rig.r.libs[rig.r.cells[0].v[DIM_LIB]];
-    sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
-    int64_t v = 0;
-    assert_int_equal(api->open_v2(rig.db, &h, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
-    assert_int_equal(api->prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
-    int rc = api->step(st);
-    assert_true(rc == SQLITE_ROW || rc == SQLITE_DONE);
-    if (rc == SQLITE_ROW)
-        v = api->column_int64(st, 0);
-    api->finalize(st);
-    api->close(h);
-    return v;
 }
 
 /* The rows of [0, rows) that differ from the table chunks chunks left:
