@@ -190,8 +190,8 @@ static inline void cell_up(const char *const *extra)
     env.stop = &stop_signal;
     if (soak_cell(&env, &res) != ST_OK)
         fail_msg("the cell: %s %s", res.sum.status, res.sum.reason);
-    runner_release(r);          /* the run killed: its files closed, its plan kept */
-    if (session_plan(r, err, sizeof err))
+    runner_release(r);          /* the run killed: its files closed */
+    if (session_plan(r, err, sizeof err))       /* the plan, as resume builds it again */
         fail_msg("plan: %s", err);
     snprintf(rig.chunks, sizeof rig.chunks, "%s/chunks.csv", OUT);
     shape_gen(&rig.g, (uint64_t)rig.cfg.seed, r->cells[0].v);
