@@ -160,7 +160,7 @@ static void test_check_refusals(void **state)
         char err[1024];
         int rc = check(rows[i].args, err, sizeof err);
         if (rc != -1)
-            fail_msg("row %zu (%s %s): passed", i, rows[i].args[4], rows[i].args[5]);
+            fail_msg("row %zu: passed", i);
         for (int k = 0; rows[i].says[k]; k++)
             if (!strstr(err, rows[i].says[k]))
                 fail_msg("row %zu: \"%s\" does not say \"%s\"", i, err, rows[i].says[k]);
