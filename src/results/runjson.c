@@ -143,7 +143,7 @@ struct runjson *runjson_new(const struct config *cfg, int argc, char **argv)
     r->cells = json_array();
     r->libraries = json_array();
     r->root = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:s, s:O, s:O}", RUNKEY_TOOL, "sqlsoak",
-                        RUNKEY_VERSION, SQLSOAK_VERSION, RUNKEY_SCHEMA_VERSION, 1,
+                        RUNKEY_VERSION, SQLSOAK_VERSION, RUNKEY_SCHEMA_VERSION, RUNJSON_SCHEMA_VERSION,
                         RUNKEY_COMMAND_LINE, cmd, RUNKEY_OPTIONS,
                         (json_t *)cfg->codec->to_json(cfg), RUNKEY_START_TIME, now_iso(),
                         RUNKEY_STATUS, "running", RUNKEY_LIBRARIES, r->libraries, RUNKEY_CELLS,
@@ -171,8 +171,20 @@ struct runjson *runjson_load(const char *dir, char *err, size_t errlen)
     }
     json_t *cells = json_object_get(root, RUNKEY_CELLS);
     json_t *libs = json_object_get(root, RUNKEY_LIBRARIES);
+    json_t *tool = json_object_get(root, RUNKEY_TOOL);
+    json_t *schema = json_object_get(root, RUNKEY_SCHEMA_VERSION);
+    if (json_is_integer(schema) && json_integer_value(schema) > RUNJSON_SCHEMA_VERSION) {
+        /* a later sqlsoak's: what its keys mean is not this one's to guess */
+        snprintf(err, errlen,
+                 "%s: run.json has schema_version %" JSON_INTEGER_FORMAT
+                 ", newer than this sqlsoak's %d: use the sqlsoak that wrote it",
+                 dir, json_integer_value(schema), RUNJSON_SCHEMA_VERSION);
+        json_decref(root);
+        return NULL;
+    }
     struct runjson *r = calloc(1, sizeof *r);
-    if (!r || !json_is_array(cells) || !json_is_array(libs) ||
+    if (!r || (tool && !(json_is_string(tool) && strcmp(json_string_value(tool), "sqlsoak") == 0)) ||
+        !json_is_array(cells) || !json_is_array(libs) ||
         !json_is_string(json_object_get(root, RUNKEY_STATUS)) ||
         !json_is_array(json_object_get(root, RUNKEY_COMMAND_LINE))) {
         snprintf(err, errlen, "%s: run.json is not one sqlsoak wrote", dir);

@@ -33,8 +33,13 @@ struct runjson;
 /* A new record for a run (argv as typed); NULL when out of memory. */
 struct runjson *runjson_new(const struct config *cfg, int argc, char **argv);
 
+/* The version of run.json's layout this sqlsoak writes (its schema_version):
+** every release so far wrote 1. */
+#define RUNJSON_SCHEMA_VERSION 1
+
 /* The record of dir/run.json, to carry on with (resume); NULL with a
-** message in err when it is missing or not a sqlsoak run.json. */
+** message in err when it is missing, not a sqlsoak run.json (another
+** tool's), or of a later schema_version than this sqlsoak's. */
 struct runjson *runjson_load(const char *dir, char *err, size_t errlen);
 
 /* command_line records each argument as a string when it is UTF-8, else

@@ -277,6 +277,11 @@ static void test_read_refused(void **state)
         {0, RUNKEY_COMMAND_LINE, "\"sqlsoak run\"", 0, ": run.json is not one sqlsoak wrote"},
         {0, RUNKEY_CELLS, "{}", 0, ": run.json is not one sqlsoak wrote"},
         {0, RUNKEY_LIBRARIES, NULL, 0, ": run.json is not one sqlsoak wrote"},
+        {0, RUNKEY_TOOL, "\"fio\"", 0, ": run.json is not one sqlsoak wrote"},
+        {0, RUNKEY_TOOL, "1", 0, ": run.json is not one sqlsoak wrote"},
+        {0, RUNKEY_SCHEMA_VERSION, "2", 0,
+         ": run.json has schema_version 2, newer than this sqlsoak's 1: use the sqlsoak that "
+         "wrote it"},
         {0, RUNKEY_COMMAND_LINE, "[\"sqlsoak\", \"crash\"]", 1,
          "run.json: the command line is not a sqlsoak run"},
         {0, RUNKEY_COMMAND_LINE, "[\"sqlsoak\"]", 1,
