@@ -5,7 +5,8 @@
 ** end once its chunks are done), and its chunk's end is awaited before
 ** the next cell's turn: one cell works at a time, so the machine
 ** measures one chunk at a time, as without interleaving.  A cell that
-** ends early (failed, hung, stopped) has no more turns.
+** ends early (failed, hung, stopped) has no more turns.  A resumed cell's
+** turns count from its recorded chunks (lockstep_turns).
 */
 #include "lockstep.h"
 #include "cellproc.h"
@@ -48,28 +49,55 @@ static int turn(struct lockstep_member *m, struct cellproc *cp, struct progress 
     return 0;
 }
 
+int lockstep_turns(const int64_t *done, const int *running, int count, int *turns)
+{
+    int64_t step = INT64_MAX;
+    int n = 0;
+    for (int k = 0; k < count; k++)
+        if (running[k] && done[k] < step)
+            step = done[k];
+    for (int j = 0; j < count; j++) {
+        int k = lockstep_order(step, j, count);
+        if (running[k] && done[k] == step)
+            turns[n++] = k;
+    }
+    return n;
+}
+
+/* The chunks cell m had recorded before this session: its prior's. */
+static int64_t chunks_before(const struct lockstep_member *m)
+{
+    return m->env->prior ? m->env->prior->chunks : 0;
+}
+
 void lockstep_run(struct lockstep_member *m, int count, int64_t watchdog_s,
                   struct progress *pg)
 {
     struct cellproc *cp = calloc((size_t)count, sizeof *cp);
     int *running = calloc((size_t)count, sizeof *running), left = 0;
+    int64_t *done = calloc((size_t)count, sizeof *done);   /* each cell's turns, chunks first */
+    int *turns = calloc((size_t)count, sizeof *turns);
     for (int k = 0; k < count; k++) {
         m[k].got = -1;
-        if (!cp || !running)
+        if (!cp || !running || !done || !turns)
             snprintf(m[k].why, sizeof m[k].why, "out of memory");
         else if (cellproc_start(&cp[k], m[k].env, watchdog_s, 1, m[k].res, m[k].why,
                                 sizeof m[k].why) == 0) {
             running[k] = 1;
+            done[k] = chunks_before(&m[k]);
             left++;
         }
     }
-    for (int64_t step = 0; left > 0; step++)
-        for (int j = 0; j < count; j++) {
-            int k = lockstep_order(step, j, count);
-            if (running[k] && !(running[k] = turn(&m[k], &cp[k], pg)))
+    for (int nt; left > 0 && (nt = lockstep_turns(done, running, count, turns)) > 0;)
+        for (int t = 0; t < nt; t++) {
+            int k = turns[t];
+            done[k]++;
+            if (!(running[k] = turn(&m[k], &cp[k], pg)))
                 left--;
         }
+    free(turns);
     progress_done(pg);
     free(cp);
     free(running);
+    free(done);
 }

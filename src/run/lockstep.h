@@ -33,9 +33,18 @@ struct lockstep_member {
 ** backward on odd ones. */
 int lockstep_order(int64_t step, int j, int count);
 
-/* Runs the count cells of m in lockstep, each watched as cellproc_run
-** does with --watchdog watchdog_s, shown on pg; fills each member's
-** res, got and why. */
+/* The cells that take a turn at the next step, in order, into turns[]
+** (room for count); returns how many (0: none runs).  done[k]: the turns
+** cell k has had, its chunks recorded before a resume included.  The step
+** is the chunk of the cells furthest behind: after a resume, they take
+** their turns alone until the cells are level, and chunk i keeps the
+** order it has in a run never stopped. */
+int lockstep_turns(const int64_t *done, const int *running, int count, int *turns);
+
+/* Runs the count cells of m in lockstep (a member whose env has a prior
+** goes on from its recorded chunks: lockstep_turns), each watched as
+** cellproc_run does with --watchdog watchdog_s, shown on pg; fills each
+** member's res, got and why. */
 void lockstep_run(struct lockstep_member *m, int count, int64_t watchdog_s,
                   struct progress *pg);
 
