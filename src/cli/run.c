@@ -92,7 +92,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     }
     runner_print_plan(&r);
     estimate_print(&r, stdout);
-    status = runner_execute(&r, 0, NULL);
+    status = runner_execute(&r, 0, NULL, 0);
 done:
     runner_release(&r);
     return status;

@@ -2,6 +2,11 @@
 ** resume: `sqlsoak resume OUT_DIR` carries on an interrupted or killed run
 ** from its last recorded chunk.
 **
+** The interrupted cell is one, or in lockstep (--interleave chunk) each
+** cell of the round stopped inside (resumecell_group): every one is
+** checked as below, and all go on together, each from its own last
+** recorded chunk (lockstep.h).
+**
 ** Everything is checked before anything is changed, and a check that
 ** fails is a clear error with exit 2:
 **   run.json is sqlsoak's, the run did not finish (or failed with a cell
@@ -61,12 +66,12 @@
 
 
 /* summary.csv must record a prefix of the plan; its rows become results. */
-static int check_summary(struct runner *r, struct resumecell *fd, char *err, size_t errlen)
+static int check_summary(struct runner *r, off_t *len, int *torn, char *err, size_t errlen)
 {
     char path[4200];
     struct csvin t;
     snprintf(path, sizeof path, "%s/summary.csv", r->out);
-    if (csvin_read_whole(path, CSV_SUMMARY, &t, &fd->summary_len, &fd->summary_torn, err, errlen))
+    if (csvin_read_whole(path, CSV_SUMMARY, &t, len, torn, err, errlen))
         return -1;
     int ok = t.nrows <= r->ncells && csvupgrade_fits(&t, CSV_SUMMARY);
     for (int i = 0; ok && i < t.nrows; i++) {
@@ -172,10 +177,12 @@ static int check_ownership(const struct dbmark_book *b, struct resumecell *fd, c
 struct resume {
     struct config cfg;          /* the run's options (r.cfg) */
     struct runner r;
-    struct resumecell fd;
+    struct resumecell *fds;     /* the interrupted runs: one, or in lockstep a round's */
+    int nfds;
+    off_t summary_len;          /* summary.csv up to its last whole line */
+    int summary_torn;
     struct dbmark_book book;    /* OUT/.databases */
     char out[PATH_MAX];         /* the folder, absolute */
-    char db[4200];              /* the interrupted cell's database */
     struct resumerun run;       /* the run's command line, its working folder */
     double at_cell;             /* run.json's run_s as its last cell ended */
 };
@@ -185,7 +192,7 @@ struct resume {
 static int read_recorded(struct resume *rs, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
-    if (check_summary(r, &rs->fd, err, errlen))
+    if (check_summary(r, &rs->summary_len, &rs->summary_torn, err, errlen))
         return -1;
     /* a kill between a cell's summary row and its line in run.json's log
     ** left run.json one cell short: summary.csv is the record */
@@ -195,31 +202,59 @@ static int read_recorded(struct resume *rs, char *err, size_t errlen)
     return dbmark_book_load(rs->out, &rs->book, err, errlen);
 }
 
-/* The interrupted cell: its chunks, the timeline, its database against
-** them and whose it is, its histograms; *hist_len is histograms.csv's
-** length without rows of an unrecorded chunk.  0, or -1 with err. */
+/* Interrupted run first + j: its chunks, its database against them and
+** whose it is, its histograms, into rs->fds[j]; *hist_len is at most
+** histograms.csv's length without rows of its unrecorded chunk.  0, or -1
+** with err. */
+static int check_run(struct resume *rs, int j, off_t *hist_len, char *err, size_t errlen)
+{
+    struct runner *r = &rs->r;
+    struct resumecell *fd = &rs->fds[j];
+    off_t len;
+    fd->first = r->nresults + j;
+    if (resumecell_chunks(r, fd, err, errlen) ||
+        (j == rs->nfds - 1 && resumecell_lockstep(r, fd, err, errlen)))
+        return -1;
+    runner_db_path(r, &r->cells[fd->first], fd->db, sizeof fd->db);
+    if ((fd->recorded && resumecell_database(r, fd, fd->db, err, errlen)) ||
+        check_ownership(&rs->book, fd, fd->db, err, errlen))
+        return -1;
+    const struct cell *cell = &r->cells[fd->first];
+    if (histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
+                         &fd->prior.stats.lat, fd->prior.stats.rd.lat, &fd->prior.stats.txn,
+                         &len, err, errlen))
+        return -1;
+    *hist_len = j == 0 || len < *hist_len ? len : *hist_len;
+    return 0;
+}
+
+/* The interrupted runs (in lockstep, the rest of the round: one at a time
+** ran a chunk, so only one has rows of an unrecorded chunk), and the
+** timeline; *hist_len is histograms.csv's length without rows of an
+** unrecorded chunk.  0, or -1 with err. */
 static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
-    struct resumecell *fd = &rs->fd;
     assert(r->nresults < r->ncells);    /* a run with every cell recorded closes instead */
-    fd->first = r->nresults;
-    if (resumecell_chunks(r, fd, err, errlen) || resumecell_lockstep(r, fd, err, errlen) ||
-        timeline_resumable(rs->out, err, errlen))
+    rs->nfds = resumecell_group(r, r->nresults);
+    if (!(rs->fds = calloc((size_t)rs->nfds, sizeof *rs->fds))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    double elapsed = 0;
+    for (int j = 0; j < rs->nfds; j++) {
+        if (check_run(rs, j, hist_len, err, errlen))
+            return -1;
+        elapsed += rs->fds[j].recorded ? rs->fds[j].prior.elapsed_s : 0;
+    }
+    if (timeline_resumable(rs->out, err, errlen))
         return -1;
     /* the time spent: up to the last chunk recorded, a kill -9 included
     ** (run.json's run_s is only as recent as its last write) */
-    if (fd->recorded && rs->at_cell + fd->prior.elapsed_s > r->spent_s)
-        r->spent_s = rs->at_cell + fd->prior.elapsed_s;
+    if (rs->at_cell + elapsed > r->spent_s)
+        r->spent_s = rs->at_cell + elapsed;
     json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(r->spent_s));
-    runner_db_path(r, &r->cells[fd->first], rs->db, sizeof rs->db);
-    if ((fd->recorded && resumecell_database(r, fd, rs->db, err, errlen)) ||
-        check_ownership(&rs->book, fd, rs->db, err, errlen))
-        return -1;
-    const struct cell *cell = &r->cells[fd->first];
-    return histfile_restore(rs->out, cell->combo, cell->repeat, fd->recorded,
-                            &fd->prior.stats.lat, fd->prior.stats.rd.lat, &fd->prior.stats.txn,
-                            hist_len, err, errlen);
+    return 0;
 }
 
 /* name in the folder cut back to len.  0, or -1 with err. */
@@ -264,23 +299,27 @@ static int reopen_results(struct runner *r, const char *out, char *err, size_t e
 static int prepare(struct resume *rs, off_t hist_len, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
-    struct resumecell *fd = &rs->fd;
-    assert(fd->first == r->nresults);   /* check_interrupted's cell */
+    const struct resumecell *fd0 = &rs->fds[0];
+    assert(fd0->first == r->nresults);   /* check_interrupted's runs */
     if (session_open_marks(r, 0, err, errlen))
         return -1;
     remove_recorded_databases(r, &rs->book);
-    if ((fd->torn && cut_back(rs->out, "chunks.csv", fd->chunks_len, err, errlen)) ||
-        (fd->summary_torn && cut_back(rs->out, "summary.csv", fd->summary_len, err, errlen)) ||
+    if ((fd0->torn && cut_back(rs->out, "chunks.csv", fd0->chunks_len, err, errlen)) ||
+        (rs->summary_torn && cut_back(rs->out, "summary.csv", rs->summary_len, err, errlen)) ||
         cut_back(rs->out, "histograms.csv", hist_len, err, errlen) ||  /* a half line, if any */
         csvupgrade_file(rs->out, CSV_CHUNKS, err, errlen) ||  /* an older sqlsoak's columns */
         csvupgrade_file(rs->out, CSV_SUMMARY, err, errlen) ||
         csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, errlen))
         return -1;
-    if (!fd->recorded) {
-        if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
-            dbmark_remove(rs->db, &fd->prior.db_mark, r->marks_fd);
-    } else if ((fd->trim_rows > 0 || fd->rewind) && resumecell_trim(r, fd, rs->db, err, errlen)) {
-        return -1;
+    for (int j = 0; j < rs->nfds; j++) {
+        struct resumecell *fd = &rs->fds[j];
+        if (!fd->recorded) {
+            if (fd->prior.db_marked)    /* this run's own, with no chunk: start the cell anew */
+                dbmark_remove(fd->db, &fd->prior.db_mark, r->marks_fd);
+        } else if ((fd->trim_rows > 0 || fd->rewind) &&
+                   resumecell_trim(r, fd, fd->db, err, errlen)) {
+            return -1;
+        }
     }
     return reopen_results(r, rs->out, err, errlen);
 }
@@ -307,26 +346,52 @@ static void prepare_failed(struct resume *rs, int e, const char *why)
 static void announce(struct resume *rs)
 {
     const struct runner *r = &rs->r;
-    const struct resumecell *fd = &rs->fd;
     const struct config *cfg = &rs->cfg;
-    char where[160], name[CELLNAME_MAX];
-    snprintf(where, sizeof where, "%s after %" PRId64 " of %" PRId64 " chunks",
-             runner_run_name(r, fd->first, name, sizeof name), fd->recorded,
-             (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+    char where[1024] = "";
+    for (int j = 0; j < rs->nfds; j++) {
+        char name[CELLNAME_MAX];
+        size_t len = strlen(where);
+        snprintf(where + len, sizeof where - len, "%s%s after %" PRId64 " of %" PRId64 " chunks",
+                 j ? "; " : "", runner_run_name(r, rs->fds[j].first, name, sizeof name),
+                 rs->fds[j].recorded, (cfg->rows + cfg->chunk - 1) / cfg->chunk);
+    }
     json_object_set_new(runjson_root(r->rj), RUNKEY_PID, json_integer(getpid()));
     runjson_add_resume(r->rj, where);
     runjson_write(r->rj, rs->out);
     printf("resuming %s at %s%s\n", rs->out, where,
-           fd->torn ? " (a half-written line of chunks.csv was dropped)" : "");
-    if (fd->trimmed > 0)
-        printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured again\n",
-               fd->trimmed);
-    if (fd->restored > 0)
-        printf("  %" PRId64 " rows of its updates and deletes were put back as the last "
-               "recorded chunk left them\n", fd->restored);
-    if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
-        printf("  %s will be kept when its cell ends: %s\n", rs->db, unproved(&rs->book, rs->db));
+           rs->fds[0].torn ? " (a half-written line of chunks.csv was dropped)" : "");
+    if (rs->nfds > 1)
+        printf("  the %d runs of the round go on in lockstep, from each one's last recorded "
+               "chunk\n", rs->nfds);
+    for (int j = 0; j < rs->nfds; j++) {
+        const struct resumecell *fd = &rs->fds[j];
+        if (fd->trimmed > 0)
+            printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured "
+                   "again\n", fd->trimmed);
+        if (fd->restored > 0)
+            printf("  %" PRId64 " rows of its updates and deletes were put back as the last "
+                   "recorded chunk left them\n", fd->restored);
+        if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
+            printf("  %s will be kept when its cell ends: %s\n", fd->db,
+                   unproved(&rs->book, fd->db));
+    }
     fflush(stdout);
+}
+
+/* The interrupted runs carried on from their recorded chunks.  Returns
+** the exit status. */
+static int carry_on(struct resume *rs, char *err, size_t errlen)
+{
+    const struct soak_prior **priors = calloc((size_t)rs->nfds, sizeof *priors);
+    if (!priors) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    for (int j = 0; j < rs->nfds; j++)
+        priors[j] = rs->fds[j].recorded ? &rs->fds[j].prior : NULL;
+    int status = runner_execute(&rs->r, rs->fds[0].first, priors, rs->nfds);
+    free(priors);
+    return status;
 }
 
 /* Recorded cell i, whose verify runs again: its chunks, its database
@@ -406,14 +471,14 @@ static int resume_verifies(struct resume *rs, char *err, size_t errlen)
         notice_line("sqlsoak resume: %s", err);
         err[0] = 0;
     }
-    return runner_execute(r, r->ncells, NULL);
+    return runner_execute(r, r->ncells, NULL, 0);
 }
 
 int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t errlen)
 {
     struct resume rs;
     int status = 2;
-    off_t hist_len;
+    off_t hist_len = 0;
     memset(&rs, 0, sizeof rs);
     rs.book = (struct dbmark_book){NULL, 0, 0, 1};
     session_init(&rs.r, NULL);  /* its options come from run.json */
@@ -440,7 +505,7 @@ int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t 
         if (session_open_marks(&rs.r, 0, err, errlen))
             goto done;
         remove_recorded_databases(&rs.r, &rs.book);
-        status = runner_execute(&rs.r, rs.r.ncells, NULL);
+        status = runner_execute(&rs.r, rs.r.ncells, NULL, 0);
         goto done;
     }
     if (check_interrupted(&rs, &hist_len, err, errlen))
@@ -457,11 +522,13 @@ int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t 
         goto done;
     }
     announce(&rs);
-    status = runner_execute(&rs.r, rs.fd.first, rs.fd.recorded ? &rs.fd.prior : NULL);
+    status = carry_on(&rs, err, errlen);
 done:
     runner_release(&rs.r);
     dbmark_book_free(&rs.book);
-    cellstats_free(&rs.fd.prior.stats);
+    for (int j = 0; j < rs.nfds; j++)
+        cellstats_free(&rs.fds[j].prior.stats);
+    free(rs.fds);
     runjson_free_argv(rs.run.argv);
     free(rs.run.cwd);
     if (rs.cfg.codec)

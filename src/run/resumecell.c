@@ -8,6 +8,7 @@
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "kvgen.h"
+#include "lockstep.h"
 #include "schedule.h"
 #include "shape.h"
 
@@ -18,17 +19,29 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* A run in lockstep (--interleave chunk) stopped inside a round cannot
-** go on: its cells would no longer take their chunks in pairs. */
-int resumecell_lockstep(const struct runner *r, const struct resumecell *fd, char *err,
+int resumecell_group(const struct runner *r, int first)
+{
+    assert(first >= 0 && first < r->ncells);
+    int k = 1;
+    if (r->cfg->interleave == IL_CHUNK)
+        while (first + k < r->ncells && k < LOCKSTEP_MAX_CELLS &&
+               r->cells[first + k].repeat == r->cells[first].repeat)
+            k++;
+    return k;
+}
+
+/* In lockstep (--interleave chunk) the cells resumed together are the
+** rest of a round: chunks of a run after it would be measured twice. */
+int resumecell_lockstep(const struct runner *r, const struct resumecell *last, char *err,
                         size_t errlen)
 {
-    if (r->cfg->interleave != IL_CHUNK || (!fd->later && fd->recorded == 0))
+    if (r->cfg->interleave != IL_CHUNK || !last->later)
         return 0;
+    char name[CELLNAME_MAX];
     snprintf(err, errlen,
-             "%s: the run stopped inside a round run in lockstep (--interleave chunk), "
-             "which cannot be carried on: its cells' chunks would no longer be paired; "
-             "start the run again", r->out);
+             "%s: chunks.csv records chunks of runs after %s, the last of the round run in "
+             "lockstep (--interleave chunk) that was stopped: the folder does not match its "
+             "run, cannot resume", r->out, runner_run_name(r, last->first, name, sizeof name));
     return -1;
 }
 

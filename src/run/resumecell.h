@@ -28,8 +28,7 @@ struct resumecell {
     off_t chunks_len;           /* chunks.csv up to its last whole line */
     int torn;                   /* chunks.csv ends in a half line */
     int later;                  /* chunks.csv holds chunks of runs after it */
-    off_t summary_len;          /* summary.csv up to its last whole line */
-    int summary_torn;
+    char db[4200];              /* its database */
     struct soak_prior prior;
 };
 
@@ -39,10 +38,15 @@ struct resumecell {
 ** err. */
 int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t errlen);
 
-/* A run in lockstep (--interleave chunk) stopped inside a round cannot
-** go on: its cells would no longer take their chunks in pairs.  0, or -1
-** with err. */
-int resumecell_lockstep(const struct runner *r, const struct resumecell *fd, char *err,
+/* How many runs from first resume carries on together: 1, or in
+** lockstep (--interleave chunk) the rest of first's round (at most a
+** group: lockstep.h), each from its own last recorded chunk. */
+int resumecell_group(const struct runner *r, int first);
+
+/* last, the last run of a lockstep round carried on, has no chunks of a
+** later run in chunks.csv (they would be measured twice).  0, or -1 with
+** err. */
+int resumecell_lockstep(const struct runner *r, const struct resumecell *last, char *err,
                         size_t errlen);
 
 /* The kept database db of cell fd->first against its recorded chunks

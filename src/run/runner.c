@@ -261,13 +261,28 @@ static int round_ends(const struct runner *r, int i)
 }
 
 
-/* The cells from first on.  Returns 1 when a cell failed.  A run that
-** stops early (a signal, a cell's process killed, a results file that
-** cannot be written) sets r->end and r->where and leaves the cell in hand
-** unrecorded with its database kept: `sqlsoak resume` carries on there. */
-static int cells_loop(struct runner *r, int first, const struct soak_prior *prior,
-                      uint64_t t_start)
+/* Where a lockstep group stopped, its run i the first left unrecorded:
+** r->where goes on with the chunks of the group's later runs. */
+static void note_group_where(struct runner *r, const struct runner_cell_group *g, int i)
 {
+    for (int j = i + 1; j < g->end; j++) {
+        char name[CELLNAME_MAX];
+        size_t len = strlen(r->where);
+        snprintf(r->where + len, sizeof r->where - len, "; %s after %" PRId64 " chunks",
+                 runner_run_name(r, j, name, sizeof name), g->res[j - g->first].sum.chunks);
+    }
+}
+
+/* The cells from first on, run first + j carried on from priors[j] when
+** j < npriors and that is not NULL.  Returns 1 when a cell failed.  A run
+** that stops early (a signal, a cell's process killed, a results file
+** that cannot be written) sets r->end and r->where and leaves the cell in
+** hand unrecorded with its database kept (in lockstep, its group's cells
+** from it on): `sqlsoak resume` carries on there. */
+static int cells_loop(struct runner *r, int first, const struct soak_prior *const *priors,
+                      int npriors, uint64_t t_start)
+{
+    const struct soak_prior *prior = npriors > 0 ? priors[0] : NULL;
     const struct config *cfg = r->cfg;
     struct progress pg;
     progress_init(&pg, cfg->progress);
@@ -288,8 +303,10 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
         struct cell_result res;
         int lost;
         if (cfg->interleave == IL_CHUNK) {
+            int from = i - first < npriors ? i - first : npriors;
             if (i >= g.end &&
-                runner_cell_group(r, i, i == first ? prior : NULL, &pg, deadline, &g))
+                runner_cell_group(r, i, priors ? priors + from : NULL, npriors - from, &pg,
+                                  deadline, &g))
                 return failed;
             res = g.res[i - g.first];
             lost = g.lost[i - g.first];
@@ -299,22 +316,23 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *prio
             lost = runner_cell_run(r, i, i == first ? prior : NULL, &pg, deadline, &res);
             progress_done(&pg);
         }
-        /* in lockstep the group's cells all ran: each is recorded, a lost
-        ** or stopped one as interrupted, and a stop ends the run once the
-        ** group is, so that resume starts the next round */
-        if (res.results_full || (lost && cfg->interleave != IL_CHUNK)) {
+        /* in lockstep the group's cells all ran: those before the first
+        ** lost or stopped one are recorded, it and the rest are left to
+        ** resume, which carries them on together */
+        if (res.results_full || lost) {
             char why[400];
             snprintf(why, sizeof why, "%s%s", lost ? "" : "the results disk is full: ",
                      res.sum.reason);
             r->end = lost ? "interrupted" : "disk_full";
             runner_note_where(r, i, res.sum.chunks, why);
+            note_group_where(r, &g, i);
             runner_cell_group_free(&g);
             return failed;
         }
-        if (stop_signal && cfg->interleave != IL_CHUNK &&
-            (res.status == ST_INTERRUPTED || !res.db_created)) {
+        if (stop_signal && (res.status == ST_INTERRUPTED || !res.db_created)) {
             r->end = "interrupted";
             runner_note_where(r, i, res.sum.chunks, NULL);
+            note_group_where(r, &g, i);
             runner_cell_group_free(&g);
             return failed;
         }
@@ -469,7 +487,8 @@ static const char *draw_graphs(const struct runner *r, const struct run_ending *
                                        "written (the run's output says which)";
 }
 
-int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
+int runner_execute(struct runner *r, int first, const struct soak_prior *const *priors,
+                   int npriors)
 {
     const struct config *cfg = r->cfg;
     const char *prog = r->prog ? r->prog : "sqlsoak";
@@ -484,7 +503,7 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *prior)
             runner_run_name(r, first, name, sizeof name);
         snprintf(r->where, sizeof r->where, "before %s: %s", name, r->end_why);
     } else {
-        failed = cells_loop(r, first, prior, r->t_start);
+        failed = cells_loop(r, first, priors, npriors, r->t_start);
     }
     if (!r->end) {
         /* a first long run on the storage had no estimate to probe for:

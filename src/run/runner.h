@@ -65,10 +65,12 @@ const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n
 ** (estimate.h adds its times). */
 void runner_print_plan(const struct runner *r);
 
-/* Runs cells first.. of the plan; the first continues from prior when not
-** NULL.  Records each cell, then the run's status, the ranked tables and
-** the graphs.  Returns the exit status (0, 1 or 130). */
-int runner_execute(struct runner *r, int first, const struct soak_prior *prior);
+/* Runs cells first.. of the plan; run first + j continues from priors[j]
+** when j < npriors and that is not NULL (a lockstep round resumed has one
+** for each of its runs).  Records each cell, then the run's status, the
+** ranked tables and the graphs.  Returns the exit status (0, 1 or 130). */
+int runner_execute(struct runner *r, int first, const struct soak_prior *const *priors,
+                   int npriors);
 
 /* Runs recorded cell idx again from prior, every chunk of it recorded:
 ** its cell's end alone (--verify), on its kept database.  Its record in

@@ -111,10 +111,12 @@ void runner_cell_group_free(struct runner_cell_group *g)
 }
 
 /* Runs the lockstep group that starts at run i into *g: as many runs of
-** its round as fit together on the disk (lockstep.h).  0, or -1 when
-** there is no memory for it (the run then stops as interrupted). */
-int runner_cell_group(struct runner *r, int i, const struct soak_prior *prior,
-                      struct progress *pg, uint64_t deadline, struct runner_cell_group *g)
+** its round as fit together on the disk (lockstep.h), run i + j from
+** priors[j] when j < npriors and that is not NULL.  0, or -1 when there
+** is no memory for it (the run then stops as interrupted). */
+int runner_cell_group(struct runner *r, int i, const struct soak_prior *const *priors,
+                      int npriors, struct progress *pg, uint64_t deadline,
+                      struct runner_cell_group *g)
 {
     int k = 0;
     while (i + k < r->ncells && r->cells[i + k].repeat == r->cells[i].repeat)
@@ -141,7 +143,7 @@ int runner_cell_group(struct runner *r, int i, const struct soak_prior *prior,
                 runner_results_failed(r, "run.json", errno);
         }
         for (int j = 0; j < k; j++) {
-            runner_cell_env(r, i + j, j == 0 ? prior : NULL, pg, deadline, &rc[j]);
+            runner_cell_env(r, i + j, j < npriors ? priors[j] : NULL, pg, deadline, &rc[j]);
             m[j] = (struct lockstep_member){.env = &rc[j].env, .label = rc[j].label,
                                             .name = rc[j].name, .res = &g->res[j]};
         }

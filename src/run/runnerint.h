@@ -31,10 +31,12 @@ int runner_cell_run(struct runner *r, int idx, const struct soak_prior *prior,
                     struct progress *pg, uint64_t deadline_ns, struct cell_result *res);
 
 /* runnercell.c: the lockstep group that starts at run i, run into *g
-** (its results freed first).  0, or -1 out of memory: the run then ends
-** as interrupted (r->end, r->where). */
-int runner_cell_group(struct runner *r, int i, const struct soak_prior *prior,
-                      struct progress *pg, uint64_t deadline, struct runner_cell_group *g);
+** (its results freed first), run i + j carried on from priors[j] when j <
+** npriors and that is not NULL.  0, or -1 out of memory: the run then
+** ends as interrupted (r->end, r->where). */
+int runner_cell_group(struct runner *r, int i, const struct soak_prior *const *priors,
+                      int npriors, struct progress *pg, uint64_t deadline,
+                      struct runner_cell_group *g);
 
 /* runnercell.c: frees g's results (g stays usable). */
 void runner_cell_group_free(struct runner_cell_group *g);

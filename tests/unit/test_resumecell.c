@@ -10,7 +10,8 @@
 **   half-written last line left out (and left there); a chunk whose rows
 **   are not the plan's, or a gap, refused, the file unchanged; chunks of a
 **   later run noted, those of an earlier one not its own.
-**   resumecell_lockstep refuses a run in lockstep stopped inside a round.
+**   resumecell_group: the runs resumed together, the rest of a round in
+**   lockstep; resumecell_lockstep refuses chunks of a run after them.
 ** - resumecell_database: the database holds the recorded rows, up to one
 **   chunk more (its rows to trim found), and the last recorded chunk's
 **   values; fewer, more, a changed value of that chunk or no database
@@ -170,6 +171,8 @@ static void test_chunks_later(void **state)
     cell_down();
 }
 
+/* The last run of a lockstep round resumed, whatever its chunks, goes on
+** unless a run after it recorded chunks. */
 static void test_lockstep(void **state)
 {
     (void)state;
@@ -179,30 +182,64 @@ static void test_lockstep(void **state)
         int want;
     } rows[] = {
         {IL_CHUNK, 0, 0, 0},            /* stopped between rounds */
-        {IL_CHUNK, 1, 0, -1},           /* a later cell of its round ran */
-        {IL_CHUNK, 0, 2, -1},           /* the cell itself ran chunks */
+        {IL_CHUNK, 0, 2, 0},            /* stopped inside its round */
+        {IL_CHUNK, 1, 0, -1},           /* a run after the round ran */
         {IL_CHUNK, 1, 2, -1},
         {IL_OFF, 1, 2, 0},              /* not in lockstep */
     };
     static struct runner r;
+    static struct cell cells[2];
     struct config cfg;
     struct resumecell fd;
     char err[512];
     memset(&r, 0, sizeof r);
     memset(&cfg, 0, sizeof cfg);
     r.cfg = &cfg;
+    r.cells = cells;
+    r.ncells = 2;
+    cells[0].combo = 1;
+    cells[1].combo = 2;
+    cells[0].repeat = cells[1].repeat = 1;
+    cfg.repeat = 1;
     snprintf(r.out, sizeof r.out, "/results/x");
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         memset(&fd, 0, sizeof fd);
         cfg.interleave = rows[i].interleave;
+        fd.first = 1;
         fd.later = rows[i].later;
         fd.recorded = rows[i].recorded;
         err[0] = 0;
         assert_int_equal(resumecell_lockstep(&r, &fd, err, sizeof err), rows[i].want);
         if (rows[i].want)
-            assert_non_null(strstr(err, "/results/x: the run stopped inside a round run in "
+            assert_non_null(strstr(err, "/results/x: chunks.csv records chunks of runs after "
+                                        "run 2 of 2: cell 2, the last of the round run in "
                                         "lockstep (--interleave chunk)"));
     }
+}
+
+/* The runs resumed together: one, or in lockstep the rest of the round. */
+static void test_group(void **state)
+{
+    (void)state;
+    static struct runner r;
+    static struct cell cells[5];
+    struct config cfg;
+    memset(&r, 0, sizeof r);
+    memset(&cfg, 0, sizeof cfg);
+    r.cfg = &cfg;
+    r.cells = cells;
+    r.ncells = 5;
+    for (int i = 0; i < 5; i++)
+        cells[i].repeat = i < 3 ? 1 : 2;    /* rounds of 3, then 2 */
+    cfg.interleave = IL_OFF;
+    assert_int_equal(resumecell_group(&r, 0), 1);
+    assert_int_equal(resumecell_group(&r, 1), 1);
+    cfg.interleave = IL_CHUNK;
+    assert_int_equal(resumecell_group(&r, 0), 3);
+    assert_int_equal(resumecell_group(&r, 1), 2);
+    assert_int_equal(resumecell_group(&r, 2), 1);
+    assert_int_equal(resumecell_group(&r, 3), 2);
+    assert_int_equal(resumecell_group(&r, 4), 1);
 }
 
 /* The rows of [0, rows) that differ from the table chunks chunks left:
@@ -399,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_chunks_refused),
         cmocka_unit_test(test_chunks_later),
         cmocka_unit_test(test_lockstep),
+        cmocka_unit_test(test_group),
         cmocka_unit_test(test_database_trim),
         cmocka_unit_test(test_database_rewind),
         cmocka_unit_test(test_database_refused),

@@ -238,7 +238,7 @@ static int run_plan(const char *const *more)
         fail_msg("the results files: %s", err);
     assert_int_equal(run.ncells, 2);
     fflush(NULL);
-    return runner_execute(&run, 0, NULL);
+    return runner_execute(&run, 0, NULL, 0);
 }
 
 static void run_done(void)

@@ -1,0 +1,105 @@
+#!/usr/bin/env bats
+# A round run in lockstep (--interleave chunk) stopped anywhere inside:
+# never recorded ok, its cells left unrecorded with their databases, and
+# `sqlsoak resume` carries every cell on from its own last recorded
+# chunk, the lockstep going on from there.  Each stop lands at a point the
+# test hook holds (SQLSOAK_TEST_HANG), seen in chunks.csv or on stderr.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/interrupt
+load helpers/runs
+
+setup() {
+    runs_setup
+    # cell 2 holds after recording its chunk 1; cell 1 meanwhile runs its
+    # chunks 1 and 2, then the run waits on cell 2: 1:0 2:0 2:1 1:1 1:2
+    ARGS=(--rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk
+          --db-dir "$DB" --out "$OUT" "${Q[@]}")
+}
+
+teardown() {
+    runs_teardown
+}
+
+# order CSV: the cells of chunks.csv's rows in the order written, a
+# resumed chunk marked r.
+order() {
+    python3 - "$1" <<'PY'
+import csv, sys
+print(" ".join(r["cell"] + ":" + r["chunk"] + ("r" if r["resumed"] == "1" else "")
+               for r in csv.DictReader(open(sys.argv[1], newline=""))))
+PY
+}
+
+# each_once CSV CELLS CHUNKS: every cell's chunks 0..CHUNKS-1 in CSV,
+# each exactly once, of its own rows.
+each_once() {
+    python3 - "$@" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+cells, chunks = int(sys.argv[2]), int(sys.argv[3])
+for c in range(1, cells + 1):
+    got = [int(r["chunk"]) for r in rows if r["cell"] == str(c)]
+    assert got == list(range(chunks)), (c, got)
+    rws = [int(r["rows"]) for r in rows if r["cell"] == str(c)]
+    assert rws == [10000 * (k + 1) for k in range(chunks)], (c, rws)
+assert len(rows) == cells * chunks, len(rows)
+PY
+}
+
+@test "SIGINT in the last round of a lockstep run ends interrupted, exit 130; resume carries every cell on" {
+    SQLSOAK_TEST_HANG=2:between:1 interrupt_after 6 "$OUT/chunks.csv" "$T/log" \
+        env --default-signal=INT,TERM,HUP "$S" run "${ARGS[@]}"
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2" ]
+    [ "$(jget status)" = interrupted ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]     # the round's cells left to resume
+    grep -q "interrupted run 1 of 2: cell 1 after 3 of 4 chunks; run 2 of 2: cell 2 after 2 chunks" "$T/log"
+    grep -q "to carry on: .* resume '$OUT'" "$T/log"
+    [ "$(ls "$DB" | grep -c '\.db$')" -eq 2 ]      # both databases kept
+    run "$S" status "$OUT"
+    [[ "$output" == *"interrupted"* ]]
+    run "$S" resume "$OUT"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"resuming $OUT at run 1 of 2: cell 1 after 3 of 4 chunks; run 2 of 2: cell 2 after 2 of 4 chunks"* ]]
+    # cell 2, behind, catches up alone; chunk 3 then goes B A, as unstopped
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
+    each_once "$OUT/chunks.csv" 2 4
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ "$(jget status)" = ok ]
+    [ -z "$(ls -A "$DB")" ]
+}
+
+@test "kill -9 of a lockstep group mid-round: resume loses no chunk and measures none twice" {
+    SQLSOAK_TEST_HANG=2:between:1 start_group run "${ARGS[@]}"
+    hook_pid >/dev/null
+    wait_rows "$OUT/chunks.csv" 5
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2" ]
+    kill -KILL -- -"$PID"
+    finish
+    [ "$(jget status)" = running ]
+    run "$S" status "$OUT"
+    [[ "$output" == *"killed, \`sqlsoak resume\` carries it on"* ]]
+    run "$S" resume "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
+    each_once "$OUT/chunks.csv" 2 4
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ -z "$(ls -A "$DB")" ]
+}
+
+@test "kill -9 of a lockstep group with every chunk recorded: resume carries both cells to their end" {
+    # cell 2 holds after its last chunk; cell 1 runs its last and its end
+    # (--verify), then the run waits for cell 2's end
+    SQLSOAK_TEST_HANG=2:between:3 start_group run "${ARGS[@]}" --verify
+    hook_pid >/dev/null
+    wait_rows "$OUT/chunks.csv" 8
+    kill -KILL -- -"$PID"
+    finish
+    run "$S" resume "$OUT"
+    [ "$status" -eq 0 ]
+    each_once "$OUT/chunks.csv" 2 4
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ "$(jget status)" = ok ]
+    [ -z "$(ls -A "$DB")" ]
+}
