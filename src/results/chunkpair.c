@@ -79,5 +79,9 @@ const char *chunkpair_text(const struct chunkpair *c, char *buf, size_t n)
     else
         snprintf(buf, n, "%.2fx (%.2f..%.2f, %s)%s", c->q.ratio, c->q.lo, c->q.hi, blocks,
                  v == NV_WITHIN ? " within noise" : "");
+    size_t len = strlen(buf);
+    if (c->straddling > 0 && len < n)
+        snprintf(buf + len, n - len, "; %d chunk pair%s straddling a resume left out",
+                 c->straddling, c->straddling == 1 ? "" : "s");
     return buf;
 }

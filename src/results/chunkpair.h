@@ -67,6 +67,8 @@ struct chunkpair {
     int pairs;              /* pairs in the blocks (blocks * block_len) */
     int blocks;             /* K, 0 when not one unit is usable */
     int block_len;          /* pairs per block, even */
+    int straddling;         /* pairs left out as their chunks came from both sides of a
+                            ** stop (pairseries.h); chunkpair_compare leaves it 0 */
 };
 
 /* Compares cell A's per-chunk rates a[0..n) with cell B's b[0..n) (chunk
@@ -90,7 +92,8 @@ int chunkpair_pairs_to_call(void);
 ** noise"; below a call "1.10x (1.02..1.19, 6 blocks of 4 chunk pairs) not
 ** established (24 chunk pairs; 28 give 95%)", "1.10x not established (6
 ** chunk pairs; 28 give 95%)" with one block, and "not established (2
-** chunk pairs; 28 give 95%)" with none.  Returns buf. */
+** chunk pairs; 28 give 95%)" with none; then, with pairs straddling a
+** stop, "; 1 chunk pair straddling a resume left out".  Returns buf. */
 const char *chunkpair_text(const struct chunkpair *c, char *buf, size_t n);
 
 #endif

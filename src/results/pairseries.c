@@ -54,7 +54,7 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
     const struct chunk_record **p = malloc(((size_t)n + 1) * sizeof *p);
     double *sa = malloc(((size_t)n + 1) * sizeof *sa), *sb = malloc(((size_t)n + 1) * sizeof *sb);
     double *va = malloc(((size_t)n + 1) * sizeof *va), *vb = malloc(((size_t)n + 1) * sizeof *vb);
-    int np = 0, k = 0;
+    int np = 0, k = 0, straddling = 0;
     for (int i = 0; p && i < n; i++) {
         const struct chunk_record *c = &chunks[i];
         if (c->id.repeat >= 1 && c->ph[m].rate > 0 &&
@@ -67,8 +67,9 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
         int from = 0;           /* where the round in hand began in sa, sb */
         int64_t round = -1, next = 0;
         for (int i = 0; i < np;) {
-            int j = i, ka = 0, kb = 0;
+            int j = i, ka = 0, kb = 0, sides = 0;
             for (; j < np && by_round_chunk(&p[i], &p[j]) == 0; j++) {
+                sides |= p[j]->resumed == 1 ? 1 : 2;
                 if (in_set(p[j]->id.cell, a, na))
                     va[ka++] = p[j]->ph[m].rate;
                 if (in_set(p[j]->id.cell, b, nb))
@@ -82,8 +83,11 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
             }
             /* a round's series runs from its first chunk while both sides have each */
             if (next >= 0 && p[i]->chunk == next && ka && kb) {
-                sa[k] = median_of(va, ka);
-                sb[k++] = median_of(vb, kb);
+                /* a pair from both sides of a stop is no pair: left out,
+                ** with its ABBA unit (chunkpair.h) */
+                straddling += sides == 3;
+                sa[k] = sides == 3 ? NAN : median_of(va, ka);
+                sb[k++] = sides == 3 ? NAN : median_of(vb, kb);
                 next++;
             } else {
                 next = -1;
@@ -93,6 +97,7 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
         end_round(sa, sb, from, &k);
     }
     chunkpair_compare(sa, sb, sa && sb ? k : 0, out);
+    out->straddling = straddling;
     free(p);
     free(sa);
     free(sb);

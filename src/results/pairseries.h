@@ -6,7 +6,9 @@
 ** chunk i, set B's the same; each round is a series of its own, and the
 ** rounds' series are joined, each cut at its start to an even length, so
 ** that chunkpair's ABBA units never straddle two rounds.  A warm-up
-** (repeat 0) never counts.
+** (repeat 0) never counts.  A pair whose chunks came from both sides of
+** a stop (one ran in a resumed run, chunks.csv's resumed, the other not)
+** is left out, as unmeasured, and counted (chunkpair.h's straddling).
 */
 #ifndef SQLSOAK_PAIRSERIES_H
 #define SQLSOAK_PAIRSERIES_H

@@ -65,6 +65,8 @@ PY
     # cell 2, behind, catches up alone; chunk 3 then goes B A, as unstopped
     [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
     each_once "$OUT/chunks.csv" 2 4
+    # pair 2 straddles the stop (1:2 before it, 2:2 after): left out, counted
+    [[ "$output" == *"; 1 chunk pair straddling a resume left out"* ]]
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
     [ "$(jget status)" = ok ]
     [ -z "$(ls -A "$DB")" ]

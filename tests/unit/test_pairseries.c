@@ -3,7 +3,8 @@
 ** from chunk records as chunks.csv holds them: a steady ratio is found
 ** whatever the drift both sides share, each round is cut to an even
 ** length so that no ABBA unit straddles two rounds, a set's figure is
-** its cells' median, and a round stops where one side has no chunk.
+** its cells' median, a round stops where one side has no chunk, and a
+** pair from both sides of a stop is left out, counted.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -137,6 +138,36 @@ static void test_unmeasured_left_out(void **state)
     assert_int_equal(p.usable, 28);
 }
 
+/* A pair whose chunks came from both sides of a stop (one resumed, the
+** other not) is counted and left out with its ABBA unit; pairs resumed
+** on both sides count as any. */
+static void test_straddling_left_out(void **state)
+{
+    (void)state;
+    char buf[200];
+    nrec = nruns = 0;
+    for (int c = 0; c < 30; c++) {
+        put(1, 1, c, 200);
+        recs[nrec - 1].resumed = c >= 11;   /* cell 1 stopped after chunk 10 */
+        put(2, 1, c, c == 11 ? 1 : 100);    /* chunk 11 alone would pull the ratio */
+        recs[nrec - 1].resumed = c >= 12;   /* cell 2 after chunk 11 */
+    }
+    int64_t a = 1, b = 2;
+    struct chunkpair p;
+    pairseries_compare(recs, nrec, runs, nruns, &a, 1, &b, 1, PHASE_WRITE, &p);
+    assert_int_equal(p.straddling, 1);
+    assert_int_equal(p.usable, 28);         /* 30 pairs, less pair 11's unit */
+    assert_true(fabs(p.q.ratio - 2) < 1e-9);
+    assert_non_null(strstr(chunkpair_text(&p, buf, sizeof buf),
+                           "; 1 chunk pair straddling a resume left out"));
+    for (int i = 0; i < nrec; i++)          /* no stop: none left out */
+        recs[i].resumed = 0;
+    pairseries_compare(recs, nrec, runs, nruns, &a, 1, &b, 1, PHASE_WRITE, &p);
+    assert_int_equal(p.straddling, 0);
+    assert_int_equal(p.usable, 30);
+    assert_null(strstr(chunkpair_text(&p, buf, sizeof buf), "straddling"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -144,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_rounds_even),
         cmocka_unit_test(test_median_and_short_side),
         cmocka_unit_test(test_unmeasured_left_out),
+        cmocka_unit_test(test_straddling_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
