@@ -105,6 +105,19 @@ static int write_upgraded(int fd, const struct csvin *t, enum csv_file f, const 
     return rc == 0 ? fsync(fd) : -1;
 }
 
+/* write_upgraded's arguments, for fdio_replace. */
+struct upgrade {
+    const struct csvin *t;
+    enum csv_file f;
+    const int *map;
+};
+
+static int write_upgrade(int fd, void *arg)
+{
+    const struct upgrade *u = arg;
+    return write_upgraded(fd, u->t, u->f, u->map);
+}
+
 int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t errlen)
 {
     char path[4200], tmp[4300];
@@ -122,24 +135,12 @@ int csvupgrade_file(const char *dir, enum csv_file f, char *err, size_t errlen)
             snprintf(err, errlen, "%s: its columns are not those of any sqlsoak's", path);
         return same ? 0 : -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    /* O_EXCL: a file of that name is not ours to overwrite */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    int rc = fd < 0 ? -1 : write_upgraded(fd, &t, f, map);
-    int e = errno;
-    if (fd >= 0 && close(fd) != 0 && rc == 0) {
-        rc = -1;
-        e = errno;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        e = errno;
-    }
+    struct upgrade u = {&t, f, map};
+    int made, rc = fdio_replace(path, write_upgrade, &u, &made), e = errno;
     if (rc != 0) {
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
         snprintf(err, errlen, "cannot give %s this sqlsoak's columns: %s: %s", path,
-                 fd < 0 ? tmp : path, strerror(e));
-        if (fd >= 0)
-            unlink(tmp);
+                 made ? path : tmp, strerror(e));
     }
     csvin_free(&t);
     errno = e;                  /* the caller tells a full disk by it */

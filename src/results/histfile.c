@@ -7,12 +7,15 @@
 #include "csvupgrade.h"
 #include "csvout.h"
 
+#include "fdio.h"
+
 #include <errno.h>
 #include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The length of the header and the first `records` rows of path: the
 ** offset after that many line ends outside quotes (a quoted field may hold
@@ -110,12 +113,15 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
     }
     if (rc)
         snprintf(err, errlen, "%s: not this sqlsoak's histograms.csv", path);
-    /* rows of a chunk not recorded can only be the last ones written: cut
-    ** off, so that each recorded chunk keeps one row */
-    int keep = t.nrows;
+    /* rows of a chunk not recorded are the cell's last ones written: cut
+    ** off when they end the file, so that each recorded chunk keeps one
+    ** row (in lockstep other cells' rows may follow them: histfile_drop) */
+    int keep = t.nrows, last = -1;     /* last: the cell's last recorded row */
     while (rc == 0 && keep > 0 && unrecorded(&t, keep - 1, cell, repeat, chunks))
         keep--;
-    for (int i = 0; rc == 0 && i < keep; i++)
+    for (int64_t k = 0; rc == 0 && k < chunks; k++)
+        last = row[k] > last ? row[k] : last;
+    for (int i = 0; rc == 0 && i < last; i++)
         if (unrecorded(&t, i, cell, repeat, chunks)) {
             snprintf(err, errlen, "%s: a histogram of chunk %.0f of %s before rows of recorded "
                              "chunks: the file is damaged",
@@ -184,5 +190,74 @@ int histfile_append(int fd, const struct cell_id *id, int64_t chunk, const struc
     free(rec);
     free(line);
     errno = e;
+    return rc;
+}
+
+/* Copies the header and the rows of t (as path holds them, up to whole)
+** to fd, but those drop says.  0, or -1 with errno. */
+static int copy_rows(const char *path, off_t whole, const struct csvin *t,
+                     const struct histfile_run *drop, int n, int fd)
+{
+    char *skip = calloc((size_t)t->nrows + 1, 1), buf[1 << 16];
+    if (!skip) {
+        errno = ENOMEM;
+        return -1;
+    }
+    for (int i = 0; i < t->nrows; i++)
+        for (int j = 0; j < n; j++)
+            skip[i] |= (char)unrecorded(t, i, drop[j].cell, drop[j].repeat, drop[j].chunks);
+    FILE *f = fopen(path, "rbe");
+    size_t len = 0;
+    int c, quoted = 0, line = -1, rc = f ? 0 : -1;   /* line -1: the header */
+    for (off_t at = 0; rc == 0 && at < whole && (c = getc(f)) != EOF; at++) {
+        if (line < 0 || line >= t->nrows || !skip[line])
+            buf[len++] = (char)c;
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == '\n' && !quoted)
+            line++;
+        if (len == sizeof buf || at + 1 == whole) {
+            rc = fdio_write_full(fd, buf, len);
+            len = 0;
+        }
+    }
+    if (f)
+        fclose(f);
+    free(skip);
+    return rc == 0 && len == 0 ? fsync(fd) : -1;
+}
+
+/* copy_rows' arguments, for fdio_replace. */
+struct copy {
+    const char *path;
+    off_t whole;
+    const struct csvin *t;
+    const struct histfile_run *drop;
+    int n;
+};
+
+static int copy_to(int fd, void *arg)
+{
+    const struct copy *c = arg;
+    return copy_rows(c->path, c->whole, c->t, c->drop, c->n, fd);
+}
+
+int histfile_drop(const char *dir, const struct histfile_run *drop, int n, char *err,
+                  size_t errlen)
+{
+    char path[4200];
+    struct csvin t;
+    off_t whole;
+    int torn;
+    snprintf(path, sizeof path, "%s/histograms.csv", dir);
+    if (csvin_read_whole(path, CSV_HISTOGRAMS, &t, &whole, &torn, err, errlen))
+        return -1;
+    struct copy c = {path, whole, &t, drop, n};
+    int made, rc = fdio_replace(path, copy_to, &c, &made), e = errno;
+    if (rc != 0)
+        snprintf(err, errlen, "cannot rewrite %s without the rows of unrecorded chunks: %s",
+                 path, strerror(e));
+    csvin_free(&t);
+    errno = e;                  /* the caller tells a full disk by it */
     return rc;
 }

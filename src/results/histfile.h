@@ -22,9 +22,11 @@
 ** from dir/histograms.csv, read up to its last whole line.  Into *whole,
 ** the length to keep: the whole lines less the last rows of chunks of
 ** (cell, repeat) from `chunks` on, never recorded (the caller cuts the
-** file there before appending).  0, or -1 with a one-line message in err
+** file there before appending; in lockstep, rows of other cells may
+** follow them: histfile_drop).  0, or -1 with a one-line message in err
 ** (file missing or of another schema, a chunk without its row, a row of
-** an unrecorded chunk before recorded ones, a damaged row). */
+** an unrecorded chunk before recorded ones of its cell, a damaged
+** row). */
 /* With readers not NULL, the readers' histograms of those chunks are
 ** merged into readers[0..HISTFILE_READER_HISTS) too, by row of
 ** records.h's histogram_record (empty fields: none). */
@@ -34,6 +36,19 @@
 int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chunks,
                      struct hist *out, struct hist *readers, struct hist *txn, off_t *whole,
                      char *err, size_t errlen);
+
+/* A cell's run whose rows from chunk `chunks` on were never recorded. */
+struct histfile_run {
+    int64_t cell, repeat, chunks;
+};
+
+/* dir/histograms.csv rewritten (through a copy, renamed over it) without
+** the rows of drop[0..n)'s unrecorded chunks, wherever they are, and
+** without a half-written last line: a round in lockstep stopped inside
+** leaves rows of its cells' unrecorded chunks before other cells' rows.
+** 0, or -1 with err and errno (ENOSPC: the disk is full). */
+int histfile_drop(const char *dir, const struct histfile_run *drop, int n, char *err,
+                  size_t errlen);
 
 /* Appends the histogram of chunk `chunk` of cell id as a row of the
 ** histograms.csv open on fd, whole or not at all (fdio), with the

@@ -292,6 +292,28 @@ static int reopen_results(struct runner *r, const char *out, char *err, size_t e
     return 0;
 }
 
+/* histograms.csv without rows of unrecorded chunks or a half line: cut
+** back to hist_len, or in lockstep, where rows of other cells may follow
+** a cell's unrecorded ones, rewritten without them.  0, or -1 with err. */
+static int cut_histograms(const struct resume *rs, off_t hist_len, char *err, size_t errlen)
+{
+    if (rs->nfds == 1)
+        return cut_back(rs->out, "histograms.csv", hist_len, err, errlen);
+    struct histfile_run *drop = calloc((size_t)rs->nfds, sizeof *drop);
+    if (!drop) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int j = 0; j < rs->nfds; j++) {
+        const struct cell *c = &rs->r.cells[rs->fds[j].first];
+        drop[j] = (struct histfile_run){c->combo, c->repeat, rs->fds[j].recorded};
+    }
+    int rc = histfile_drop(rs->out, drop, rs->nfds, err, errlen), e = errno;
+    free(drop);
+    errno = e;
+    return rc;
+}
+
 /* Every check passed: the changes that carry the run on.  Databases of
 ** recorded cells removed (when proved the run's), half lines cut off, the
 ** rows of an unrecorded chunk deleted, the results files opened for
@@ -306,7 +328,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t errlen)
     remove_recorded_databases(r, &rs->book);
     if ((fd0->torn && cut_back(rs->out, "chunks.csv", fd0->chunks_len, err, errlen)) ||
         (rs->summary_torn && cut_back(rs->out, "summary.csv", rs->summary_len, err, errlen)) ||
-        cut_back(rs->out, "histograms.csv", hist_len, err, errlen) ||  /* a half line, if any */
+        cut_histograms(rs, hist_len, err, errlen) ||
         csvupgrade_file(rs->out, CSV_CHUNKS, err, errlen) ||  /* an older sqlsoak's columns */
         csvupgrade_file(rs->out, CSV_SUMMARY, err, errlen) ||
         csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, errlen))
@@ -365,12 +387,17 @@ static void announce(struct resume *rs)
                "chunk\n", rs->nfds);
     for (int j = 0; j < rs->nfds; j++) {
         const struct resumecell *fd = &rs->fds[j];
+        char who[CELLNAME_MAX + 2] = "";    /* which run, when there are several */
+        if (rs->nfds > 1) {
+            runner_run_name(r, fd->first, who, sizeof who - 2);
+            strcat(who, ": ");
+        }
         if (fd->trimmed > 0)
-            printf("  %" PRId64 " rows of the unrecorded chunk were deleted; it is measured "
-                   "again\n", fd->trimmed);
+            printf("  %s%" PRId64 " rows of the unrecorded chunk were deleted; it is measured "
+                   "again\n", who, fd->trimmed);
         if (fd->restored > 0)
-            printf("  %" PRId64 " rows of its updates and deletes were put back as the last "
-                   "recorded chunk left them\n", fd->restored);
+            printf("  %s%" PRId64 " rows of its updates and deletes were put back as the last "
+                   "recorded chunk left them\n", who, fd->restored);
         if (fd->recorded && !fd->prior.db_marked && !cfg->keep_db)
             printf("  %s will be kept when its cell ends: %s\n", fd->db,
                    unproved(&rs->book, fd->db));

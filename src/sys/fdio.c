@@ -5,7 +5,9 @@
 #include "clock.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <unistd.h>
 
 /* 0 once fd is readable, 1 at deadline_ns, -1 on error. */
@@ -64,4 +66,29 @@ int fdio_write_full(int fd, const void *buf, size_t n)
 int fdio_disk_full(int e)
 {
     return e == ENOSPC || e == EDQUOT || e == EFBIG;
+}
+
+int fdio_replace(const char *path, int (*fill)(int fd, void *arg), void *arg, int *made)
+{
+    char tmp[4352];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        *made = 0;
+        return -1;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    int rc = fd < 0 ? -1 : fill(fd, arg), e = errno;
+    *made = fd >= 0;
+    if (fd >= 0 && close(fd) != 0 && rc == 0) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc != 0 && fd >= 0)
+        unlink(tmp);
+    errno = e;
+    return rc;
 }

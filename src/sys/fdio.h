@@ -23,4 +23,10 @@ int fdio_write_full(int fd, const void *buf, size_t n);
 ** file-size limit) is full: resumable once there is room. */
 int fdio_disk_full(int e);
 
+/* path replaced whole: fill(fd, arg) writes a new path.tmp (made with
+** O_EXCL: a file of that name is not ours to overwrite), which is then
+** closed and renamed over path.  0, or -1 with errno (the .tmp removed,
+** path as it was); *made says whether path.tmp had been made. */
+int fdio_replace(const char *path, int (*fill)(int fd, void *arg), void *arg, int *made);
+
 #endif

@@ -105,3 +105,30 @@ PY
     [ "$(jget status)" = ok ]
     [ -z "$(ls -A "$DB")" ]
 }
+
+@test "a full results disk inside a lockstep round: exit 1, disk_full; resume carries both cells on" {
+    need_strace
+    mkdir -p "$OUT"
+    # each cell's 3rd write to chunks.csv (strace counts per process: its
+    # chunk 2's row) fails as on a full disk, after its histogram's row:
+    # cell 1's unrecorded row is followed by cell 2's
+    faulted "$OUT/chunks.csv" write error=ENOSPC:when=3 run "${ARGS[@]}"
+    cat "$T/stdout" "$T/stderr"
+    [ "$RC" -eq 1 ]
+    [ "$(jget status)" = disk_full ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1" ]
+    [ "$(field chunk "$OUT/histograms.csv" | tr '\n' ' ')" = "0 0 1 1 2 2 " ]
+    grep -q "to carry on once there is room: .* resume '$OUT'" "$T/stdout"
+    run "$S" resume "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"run 2 of 2: cell 2: 10000 rows of the unrecorded chunk were deleted; it is measured again"* ]]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2r 2:2r 2:3r 1:3r" ]
+    each_once "$OUT/chunks.csv" 2 4
+    # one histogram row a recorded chunk, in the order of chunks.csv
+    [ "$(field cell "$OUT/histograms.csv" | tr '\n' ' ')" = "1 2 2 1 1 2 2 1 " ]
+    [ "$(field chunk "$OUT/histograms.csv" | tr '\n' ' ')" = "0 0 1 1 2 2 3 3 " ]
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ -z "$(ls -A "$DB")" ]
+}

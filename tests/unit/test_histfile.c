@@ -1,6 +1,7 @@
 /*
 ** Unit tests of histfile: resume's restoring of a cell's histogram from
-** histograms.csv, on real files.
+** histograms.csv, on real files, and the rows of a lockstep round's
+** unrecorded chunks dropped wherever they are.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "csvin.h"
 #include "csvout.h"
 #include "histfile.h"
 
@@ -17,9 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* dir/histograms.csv: the header, then chunks 0..2 of cell 1 repeat 1
-** (chunk k's histogram one value, 1000 + k), then `extra` as written. */
-static void write_file(const char *dir, const char *extra)
+/* dir/histograms.csv: the header, then rows[i] = {cell, chunk} of repeat
+** 1 (chunk k's histogram one value, 1000 + k), then `extra` as written. */
+static void write_rows(const char *dir, const int64_t (*rows)[2], int n, const char *extra)
 {
     char path[4200], line[8192];
     snprintf(path, sizeof path, "%s/histograms.csv", dir);
@@ -30,18 +32,26 @@ static void write_file(const char *dir, const char *extra)
     assert_int_equal(csvout_append(fd, line, len), 0);
     struct cell_id id;
     memset(&id, 0, sizeof id);
-    id.cell = id.repeat = 1;
+    id.repeat = 1;
     snprintf(id.sqlite_version, sizeof id.sqlite_version, "3.40.1");
     snprintf(id.read_from, sizeof id.read_from, "all");
     static struct hist h;
-    for (int k = 0; k < 3; k++) {
+    for (int i = 0; i < n; i++) {
+        id.cell = rows[i][0];
         hist_reset(&h);
-        hist_record(&h, 1000 + (uint64_t)k);
-        assert_int_equal(histfile_append(fd, &id, k, &h, NULL, NULL), 0);
+        hist_record(&h, 1000 + (uint64_t)rows[i][1]);
+        assert_int_equal(histfile_append(fd, &id, rows[i][1], &h, NULL, NULL), 0);
     }
     if (extra)
         assert_int_equal(csvout_append(fd, extra, (int)strlen(extra)), 0);
     close(fd);
+}
+
+/* chunks 0..2 of cell 1, then `extra`. */
+static void write_file(const char *dir, const char *extra)
+{
+    static const int64_t rows[3][2] = {{1, 0}, {1, 1}, {1, 2}};
+    write_rows(dir, rows, 3, extra);
 }
 
 /* The row of chunk 0 as written, with its chunk field set to chunk and
@@ -154,11 +164,52 @@ static void test_readers_histograms(void **state)
     free(back);
 }
 
+/* A round in lockstep: rows of cells 1 and 2 in turns, cell 1's chunk 2
+** unrecorded before cell 2's recorded chunk 2 and its unrecorded chunk 3,
+** then half a line.  Each cell restores its recorded chunks; the rows of
+** the unrecorded ones, and the half line, are dropped wherever they are. */
+static void test_drop_in_lockstep(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sqlsoak-histfile.XXXXXX", path[4200], err[512];
+    static const int64_t rows[][2] = {{1, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {2, 2}, {2, 3}};
+    assert_non_null(mkdtemp(dir));
+    write_rows(dir, rows, (int)(sizeof rows / sizeof *rows), "1,1,");
+    snprintf(path, sizeof path, "%s/histograms.csv", dir);
+    static struct hist got;
+    off_t whole;
+    assert_int_equal(histfile_restore(dir, 1, 1, 2, &got, NULL, NULL, &whole, err, sizeof err), 0);
+    assert_int_equal(got.count, 2);
+    assert_int_equal(histfile_restore(dir, 2, 1, 3, &got, NULL, NULL, &whole, err, sizeof err), 0);
+    assert_int_equal(got.count, 3);
+    const struct histfile_run drop[2] = {{1, 1, 2}, {2, 1, 3}};
+    assert_int_equal(histfile_drop(dir, drop, 2, err, sizeof err), 0);
+    struct csvin t;
+    int torn;
+    assert_int_equal(csvin_read_whole(path, CSV_HISTOGRAMS, &t, &whole, &torn, err, sizeof err), 0);
+    assert_false(torn);
+    assert_int_equal(t.nrows, 5);
+    static const int64_t kept[][2] = {{1, 0}, {2, 0}, {2, 1}, {1, 1}, {2, 2}};
+    for (int i = 0; i < t.nrows; i++) {
+        assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, i, COL_cell, -1), kept[i][0]);
+        assert_int_equal(csvin_int(&t, CSV_HISTOGRAMS, i, COL_chunk, -1), kept[i][1]);
+    }
+    csvin_free(&t);
+    /* read back as written: each cell's recorded chunks, nothing to cut */
+    off_t back;
+    assert_int_equal(histfile_restore(dir, 1, 1, 2, &got, NULL, NULL, &back, err, sizeof err), 0);
+    assert_int_equal(got.count, 2);
+    assert_int_equal(back, whole);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunk_not_a_number),
         cmocka_unit_test(test_readers_histograms),
+        cmocka_unit_test(test_drop_in_lockstep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
