@@ -9,6 +9,7 @@
 #include "runnerint.h"
 #include "cellname.h"
 #include "cellproc.h"
+#include "dbfile.h"
 #include "csvout.h"
 #include "lockstep.h"
 #include "plan.h"
@@ -19,10 +20,12 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* What a cell's process is started with: its soak_env, and the names
 ** it is shown by (they outlive the process). */
@@ -102,6 +105,41 @@ int runner_cell_run(struct runner *r, int idx, const struct soak_prior *prior,
     return runner_cell_ended(r, &rc, got, why, res);
 }
 
+/* The bytes database db and its side files hold. */
+static int64_t db_files_bytes(const char *db)
+{
+    struct stat st;
+    int64_t sum = stat(db, &st) == 0 ? st.st_size : 0;
+    for (int i = 0; dbfile_sides[i]; i++) {
+        char path[4400];
+        if (dbfile_side(db, dbfile_sides[i], path, sizeof path) == 0 && stat(path, &st) == 0)
+            sum += st.st_size;
+    }
+    return sum;
+}
+
+/* Member j of the k cells of a lockstep group rc[] found the database
+** disk full: that disk is shared by the group, and another cell's files
+** may have taken the room.  Its reason says so, with the cell that held
+** the most besides it. */
+static void note_shared_disk(const struct runner_cell *rc, int k, int j, struct cell_result *res)
+{
+    int most = -1;
+    int64_t held = -1;
+    for (int i = 0; i < k; i++) {
+        int64_t b = i == j ? -1 : db_files_bytes(rc[i].db);
+        if (b > held) {
+            held = b;
+            most = i;
+        }
+    }
+    size_t len = strlen(res->sum.reason);
+    snprintf(res->sum.reason + len, sizeof res->sum.reason - len,
+             "; the disk is shared by the %d cells of its round in lockstep: cell %" PRId64
+             "'s files held %" PRId64 " MiB as the round ended, this cell's %" PRId64 " MiB",
+             k, rc[most].env.cell->combo, held >> 20, db_files_bytes(rc[j].db) >> 20);
+}
+
 void runner_cell_group_free(struct runner_cell_group *g)
 {
     free(g->res);
@@ -149,6 +187,9 @@ int runner_cell_group(struct runner *r, int i, const struct soak_prior *const *p
         }
         pg->later_cells_s = -1;
         lockstep_run(m, k, r->cfg->watchdog_s, pg);
+        for (int j = 0; j < k && k > 1; j++)
+            if (m[j].got == 0 && g->res[j].status == ST_DISK_FULL && !g->res[j].results_full)
+                note_shared_disk(rc, k, j, &g->res[j]);
         for (int j = 0; j < k; j++)
             g->lost[j] = runner_cell_ended(r, &rc[j], m[j].got, m[j].why, &g->res[j]);
         g->first = i;

@@ -132,3 +132,24 @@ PY
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
     [ -z "$(ls -A "$DB")" ]
 }
+
+@test "a database disk one cell of a lockstep round fills: the other's disk_full says the disk is shared, and by whom" {
+    small_disk 40m
+    # cell 1 never checkpoints its WAL, which outgrows what the round's
+    # databases were estimated to need; cell 2's writes then meet a full disk
+    run "$S" run --rows 80k --chunk 5k --reads 10 --value-size 100 --key-order random \
+        --commit-every 100 --journal wal --wal-autocheckpoint 0,default --interleave chunk \
+        --min-free 0 --db-dir "$MNT" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    python3 - "$OUT/summary.csv" <<'PY'
+import csv, sys
+rows = {r["cell"]: r for r in csv.DictReader(open(sys.argv[1], newline=""))}
+assert rows["2"]["status"] == "disk_full", rows["2"]
+reason = rows["2"]["reason"]
+assert "the disk is shared by the 2 cells of its round in lockstep: cell 1's files held " in reason, reason
+held = int(reason.split("cell 1's files held ")[1].split(" MiB")[0])
+mine = int(reason.split("this cell's ")[1].split(" MiB")[0])
+assert held > mine, reason
+PY
+}

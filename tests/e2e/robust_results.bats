@@ -18,14 +18,6 @@ teardown() {
 
 load helpers/runs
 
-# small_disk SIZE: a tmpfs of SIZE mounted at $T/small (in MNT), or skips.
-small_disk() {
-    [ "$(id -u)" -eq 0 ] || skip "mounting a tmpfs needs root"
-    MNT=$T/small
-    mkdir -p "$MNT"
-    mount -t tmpfs -o size="$1" tmpfs "$MNT" 2>/dev/null || { MNT=; skip "cannot mount a tmpfs here"; }
-}
-
 # verify_chunks: the chunk of every verify row of $OUT/timeline.csv, one per line.
 verify_chunks() {
     python3 - "$OUT/timeline.csv" <<'EOF'

@@ -149,6 +149,15 @@ runs_teardown() {
     fi
 }
 
+# small_disk SIZE: a tmpfs of SIZE mounted at $T/small (in MNT), or skips
+# (runs_teardown unmounts it).
+small_disk() {
+    [ "$(id -u)" -eq 0 ] || skip "mounting a tmpfs needs root"
+    MNT=$T/small
+    mkdir -p "$MNT"
+    mount -t tmpfs -o size="$1" tmpfs "$MNT" 2>/dev/null || { MNT=; skip "cannot mount a tmpfs here"; }
+}
+
 # need_strace: skips unless strace can inject faults here.
 need_strace() {
     command -v strace >/dev/null || skip "strace is not installed"
