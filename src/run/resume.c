@@ -42,6 +42,7 @@
 #include "dbfile.h"
 #include "dbmark.h"
 #include "fdio.h"
+#include "folder.h"
 #include "histfile.h"
 #include "notice.h"
 #include "resumecell.h"
@@ -255,6 +256,30 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
         r->spent_s = rs->at_cell + elapsed;
     json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(r->spent_s));
     return 0;
+}
+
+/* A round in lockstep that cannot go on: err goes on naming the round's
+** databases that are there (with their side files), kept, and how to
+** give the run up. */
+static void name_round_databases(const struct resume *rs, char *err, size_t errlen)
+{
+    const struct runner *r = &rs->r;
+    size_t len = strlen(err);
+    int named = 0;
+    for (int j = 0; j < rs->nfds && len < errlen; j++) {
+        char db[4200], left[4200];
+        runner_db_path(r, &r->cells[r->nresults + j], db, sizeof db);
+        if (!db_left(db, left, sizeof left))
+            continue;
+        int n = named ? snprintf(err + len, errlen - len, ", %s", folder_basename(db))
+                      : snprintf(err + len, errlen - len, "; the databases of its round in "
+                                 "lockstep are kept in %s: %s", r->db_dir, folder_basename(db));
+        len += n > 0 ? (size_t)n : 0;
+        named = 1;
+    }
+    if (named && len < errlen)
+        snprintf(err + len, errlen - len, " (and their -journal, -wal, -shm): delete them to "
+                 "give the run up");
 }
 
 /* name in the folder cut back to len.  0, or -1 with err. */
@@ -535,8 +560,11 @@ int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t 
         status = runner_execute(&rs.r, rs.r.ncells, NULL, 0);
         goto done;
     }
-    if (check_interrupted(&rs, &hist_len, err, errlen))
+    if (check_interrupted(&rs, &hist_len, err, errlen)) {
+        if (rs.nfds > 1)
+            name_round_databases(&rs, err, errlen);
         goto done;
+    }
     if (stop_signal) {          /* stopped while checking: nothing changed */
         snprintf(err, errlen, "interrupted before the run began: nothing changed");
         status = 130;

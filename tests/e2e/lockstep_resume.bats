@@ -153,3 +153,23 @@ mine = int(reason.split("this cell's ")[1].split(" MiB")[0])
 assert held > mine, reason
 PY
 }
+
+@test "a lockstep round that cannot go on is refused in one line naming its kept databases, nothing changed" {
+    SQLSOAK_TEST_HANG=2:between:1 interrupt_after 6 "$OUT/chunks.csv" "$T/log" \
+        env --default-signal=INT,TERM,HUP "$S" run "${ARGS[@]}"
+    # both databases are the run's, recorded in OUT/.databases
+    local p
+    p=$(db_prefix "$OUT")
+    [ "$(grep -c "$p-cell[12]-rep1.db" "$OUT/.databases")" -eq 2 ]
+    # cell 2's table no longer holds what its chunks recorded
+    python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM kv WHERE rowid % 2 = 0"); c.commit()' \
+        "$DB/$p-cell2-rep1.db"
+    ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/before"
+    run "$S" resume "$OUT"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"$p-cell2-rep1.db holds "*"it does not match its chunks, cannot resume; the databases of its round in lockstep are kept in $DB: $p-cell1-rep1.db, $p-cell2-rep1.db (and their -journal, -wal, -shm): delete them to give the run up"* ]]
+    ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/after"
+    cmp "$T/before" "$T/after"
+    [ -f "$DB/$p-cell1-rep1.db" ] && [ -f "$DB/$p-cell2-rep1.db" ]
+}
