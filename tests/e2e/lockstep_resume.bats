@@ -22,6 +22,19 @@ teardown() {
     runs_teardown
 }
 
+# start_signalled ARGS...: as start_group, with the stop signals' default
+# disposition (the shell running the tests may ignore them, nohup SIGHUP).
+start_signalled() {
+    local i
+    rm -f "$T/stdout" "$T/stderr"
+    setsid env --default-signal=INT,TERM,HUP "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    PID=$!
+    for ((i = 0; i < 100; i++)); do
+        [ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] && break
+        sleep 0.01
+    done
+}
+
 # order CSV: the cells of chunks.csv's rows in the order written, a
 # resumed chunk marked r.
 order() {
@@ -172,4 +185,44 @@ PY
     ( cd "$OUT" && find . -type f -exec sha1sum {} + | sort ) >"$T/after"
     cmp "$T/before" "$T/after"
     [ -f "$DB/$p-cell1-rep1.db" ] && [ -f "$DB/$p-cell2-rep1.db" ]
+}
+
+@test "SIGTERM to the runner, SIGHUP to the group, inside a lockstep round: exit 130, interrupted; resume carries both cells on" {
+    local sig
+    for sig in TERM HUP; do
+        rm -rf "$OUT" "$DB"
+        SQLSOAK_TEST_HANG=2:between:1 start_signalled run "${ARGS[@]}"
+        hook_pid >/dev/null
+        wait_rows "$OUT/chunks.csv" 5
+        if [ "$sig" = TERM ]; then kill -TERM "$PID"; else kill -HUP -- -"$PID"; fi
+        finish
+        [ "$RC" -eq 130 ]
+        [ "$(jget status)" = interrupted ]
+        [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+        grep -q "to carry on: .* resume '$OUT'" "$T/stdout"
+        run "$S" resume "$OUT"
+        [ "$status" -eq 0 ]
+        [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
+        each_once "$OUT/chunks.csv" 2 4
+        [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    done
+}
+
+@test "kill -9 of one cell's process in a lockstep round: the other runs to its end, exit 130, resume carries the lost one on" {
+    SQLSOAK_TEST_HANG=2:between:1 start run "${ARGS[@]}"
+    local cell
+    cell=$(hook_pid)
+    wait_rows "$OUT/chunks.csv" 5
+    kill -KILL "$cell"
+    finish
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    grep -q "interrupted run 2 of 2: cell 2 after 2 of 4 chunks: its process was killed by SIGKILL" "$T/stdout"
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok " ]
+    run "$S" resume "$OUT"
+    [ "$status" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 1:3 2:2r 2:3r" ]
+    each_once "$OUT/chunks.csv" 2 4
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ -z "$(ls -A "$DB")" ]
 }
