@@ -61,6 +61,19 @@ assert len(rows) == cells * chunks, len(rows)
 PY
 }
 
+# resumed ORDER: resume $OUT ends ok, chunks.csv's order then ORDER (as
+# order prints it; "" for any), every chunk of both cells once, both
+# recorded ok, no database left.  Its output in $output.
+resumed() {
+    run "$S" resume "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ -z "$1" ] || [ "$(order "$OUT/chunks.csv")" = "$1" ]
+    each_once "$OUT/chunks.csv" 2 4
+    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    [ -z "$(ls -A "$DB")" ]
+}
+
 @test "SIGINT in the last round of a lockstep run ends interrupted, exit 130; resume carries every cell on" {
     SQLSOAK_TEST_HANG=2:between:1 interrupt_after 6 "$OUT/chunks.csv" "$T/log" \
         env --default-signal=INT,TERM,HUP "$S" run "${ARGS[@]}"
@@ -72,17 +85,12 @@ PY
     [ "$(ls "$DB" | grep -c '\.db$')" -eq 2 ]      # both databases kept
     run "$S" status "$OUT"
     [[ "$output" == *"interrupted"* ]]
-    run "$S" resume "$OUT"
-    [ "$status" -eq 0 ]
-    [[ "$output" == *"resuming $OUT at run 1 of 2: cell 1 after 3 of 4 chunks; run 2 of 2: cell 2 after 2 of 4 chunks"* ]]
     # cell 2, behind, catches up alone; chunk 3 then goes B A, as unstopped
-    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
-    each_once "$OUT/chunks.csv" 2 4
+    resumed "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r"
+    [[ "$output" == *"resuming $OUT at run 1 of 2: cell 1 after 3 of 4 chunks; run 2 of 2: cell 2 after 2 of 4 chunks"* ]]
     # pair 2 straddles the stop (1:2 before it, 2:2 after): left out, counted
     [[ "$output" == *"; 1 chunk pair straddling a resume left out"* ]]
-    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
     [ "$(jget status)" = ok ]
-    [ -z "$(ls -A "$DB")" ]
 }
 
 @test "kill -9 of a lockstep group mid-round: resume loses no chunk and measures none twice" {
@@ -95,12 +103,7 @@ PY
     [ "$(jget status)" = running ]
     run "$S" status "$OUT"
     [[ "$output" == *"killed, \`sqlsoak resume\` carries it on"* ]]
-    run "$S" resume "$OUT"
-    [ "$status" -eq 0 ]
-    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
-    each_once "$OUT/chunks.csv" 2 4
-    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
-    [ -z "$(ls -A "$DB")" ]
+    resumed "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r"
 }
 
 @test "kill -9 of a lockstep group with every chunk recorded: resume carries both cells to their end" {
@@ -111,12 +114,9 @@ PY
     wait_rows "$OUT/chunks.csv" 8
     kill -KILL -- -"$PID"
     finish
-    run "$S" resume "$OUT"
-    [ "$status" -eq 0 ]
-    each_once "$OUT/chunks.csv" 2 4
-    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+    resumed ""
+    [[ "$output" == *"resuming $OUT at run 1 of 2: cell 1 after 4 of 4 chunks; run 2 of 2: cell 2 after 4 of 4 chunks"* ]]
     [ "$(jget status)" = ok ]
-    [ -z "$(ls -A "$DB")" ]
 }
 
 @test "a full results disk inside a lockstep round: exit 1, disk_full; resume carries both cells on" {
@@ -133,17 +133,11 @@ PY
     [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1" ]
     [ "$(field chunk "$OUT/histograms.csv" | tr '\n' ' ')" = "0 0 1 1 2 2 " ]
     grep -q "to carry on once there is room: .* resume '$OUT'" "$T/stdout"
-    run "$S" resume "$OUT"
-    echo "$output"
-    [ "$status" -eq 0 ]
+    resumed "1:0 2:0 2:1 1:1 1:2r 2:2r 2:3r 1:3r"
     [[ "$output" == *"run 2 of 2: cell 2: 10000 rows of the unrecorded chunk were deleted; it is measured again"* ]]
-    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2r 2:2r 2:3r 1:3r" ]
-    each_once "$OUT/chunks.csv" 2 4
     # one histogram row a recorded chunk, in the order of chunks.csv
     [ "$(field cell "$OUT/histograms.csv" | tr '\n' ' ')" = "1 2 2 1 1 2 2 1 " ]
     [ "$(field chunk "$OUT/histograms.csv" | tr '\n' ' ')" = "0 0 1 1 2 2 3 3 " ]
-    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
-    [ -z "$(ls -A "$DB")" ]
 }
 
 @test "a database disk one cell of a lockstep round fills: the other's disk_full says the disk is shared, and by whom" {
@@ -200,11 +194,7 @@ PY
         [ "$(jget status)" = interrupted ]
         [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
         grep -q "to carry on: .* resume '$OUT'" "$T/stdout"
-        run "$S" resume "$OUT"
-        [ "$status" -eq 0 ]
-        [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r" ]
-        each_once "$OUT/chunks.csv" 2 4
-        [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
+        resumed "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r"
     done
 }
 
@@ -219,10 +209,5 @@ PY
     [ "$(jget status)" = interrupted ]
     grep -q "interrupted run 2 of 2: cell 2 after 2 of 4 chunks: its process was killed by SIGKILL" "$T/stdout"
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok " ]
-    run "$S" resume "$OUT"
-    [ "$status" -eq 0 ]
-    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 1:3 2:2r 2:3r" ]
-    each_once "$OUT/chunks.csv" 2 4
-    [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok ok " ]
-    [ -z "$(ls -A "$DB")" ]
+    resumed "1:0 2:0 2:1 1:1 1:2 1:3 2:2r 2:3r"
 }
