@@ -21,7 +21,8 @@
 **   baseline cell, an entry a cell; each database deleted.  The same
 **   plan with --interleave chunk: both cells' processes at once, their
 **   chunks in chunks.csv in lockstep's alternating turns, each cell
-**   recorded in plan order.  A cell's process that stops moving
+**   recorded in plan order; a stop there ends the run interrupted, exit
+**   130, its cells left unrecorded.  A cell's process that stops moving
 **   (SQLSOAK_TEST_HANG) killed by the watchdog, recorded as hung with the
 **   chunk it recorded, its database kept, the run going on.  Then a run
 **   whose cells fail (every database write after the 20th fails:
@@ -47,15 +48,18 @@
 #include "csvin.h"
 #include "phase.h"
 #include "runkey.h"
+#include "stop.h"
 
 #include <inttypes.h>
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void test_names(void **state)
@@ -205,6 +209,27 @@ static void test_baseline(void **state)
 
 static struct runner run;      /* large: not on the stack */
 static struct config run_cfg;
+static int stop_at_rows;        /* run_plan: Ctrl-C once chunks.csv has this many rows */
+
+/* In a process of its own: once the run's chunks.csv holds rows rows (a
+** state a test hook holds the run in), SIGINT to the runner, as Ctrl-C
+** would send it; then it ends. */
+static void ctrl_c_at(int rows)
+{
+    char path[4400], line[8192];
+    snprintf(path, sizeof path, "%s/chunks.csv", run.out);
+    for (int seen = -1; seen < rows;) {
+        FILE *f = fopen(path, "r");
+        for (seen = -1; f && fgets(line, sizeof line, f);)
+            seen++;
+        if (f)
+            fclose(f);
+        if (seen < rows)
+            usleep(10000);
+    }
+    kill(getppid(), SIGINT);
+    _exit(0);
+}
 
 /* The plan of 2 cells x 2 chunks of 50 rows at page sizes 1024 and 4096,
 ** with more options, set up as `sqlsoak run` sets it up (but for the
@@ -238,7 +263,16 @@ static int run_plan(const char *const *more)
         fail_msg("the results files: %s", err);
     assert_int_equal(run.ncells, 2);
     fflush(NULL);
-    return runner_execute(&run, 0, NULL, 0);
+    pid_t ctrl_c = stop_at_rows ? fork() : -1;
+    if (ctrl_c == 0)
+        ctrl_c_at(stop_at_rows);
+    status = runner_execute(&run, 0, NULL, 0);
+    if (ctrl_c > 0) {           /* a run that ended first leaves it waiting */
+        kill(ctrl_c, SIGKILL);
+        waitpid(ctrl_c, NULL, 0);
+    }
+    stop_signal = 0;
+    return status;
 }
 
 static void run_done(void)
@@ -376,6 +410,35 @@ static void test_execute_lockstep(void **state)
     run_done();
 }
 
+/* Ctrl-C inside the last (only) round in lockstep, cell 2 held after its
+** first chunk (SQLSOAK_TEST_HANG) until the stop: the run ends
+** interrupted, exit 130, both cells left unrecorded for resume with the
+** chunk each measured; never ok. */
+static void test_execute_lockstep_stopped(void **state)
+{
+    static const char *const more[] = {"--interleave", "chunk", NULL};
+    (void)state;
+    setenv("SQLSOAK_TEST_HANG", "2:between:0", 1);
+    stop_at_rows = 2;
+    int status = run_plan(more);
+    stop_at_rows = 0;
+    unsetenv("SQLSOAK_TEST_HANG");
+    assert_int_equal(status, 130);
+    if (!strstr(run.where, "run 1 of 2: cell 1 after 1 of 2 chunks; run 2 of 2: cell 2 after 1 "
+                           "chunks"))
+        fail_msg("where: %s", run.where);
+    assert_non_null(run.end);
+    assert_string_equal(run.end, "interrupted");
+    assert_int_equal(run.nresults, 0);
+    int n = -1;
+    free(records("summary.csv", CSV_SUMMARY, sizeof(struct summary_record), &n));
+    assert_int_equal(n, 0);
+    json_t *rj = run_json();
+    assert_string_equal(json_string_value(json_object_get(rj, RUNKEY_STATUS)), "interrupted");
+    json_decref(rj);
+    run_done();
+}
+
 /* A cell's process that stops moving (SQLSOAK_TEST_HANG: cell 2, in its
 ** second chunk's reads): killed by the watchdog (--watchdog 5, the last
 ** value given), recorded as hung with its chunk recorded before, its
@@ -448,6 +511,7 @@ int main(void)
         cmocka_unit_test(test_baseline),
         cmocka_unit_test_setup_teardown(test_execute, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_lockstep, runrig_up, runrig_down),
+        cmocka_unit_test_setup_teardown(test_execute_lockstep_stopped, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_hung, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_failed, runrig_up, runrig_down),
     };
