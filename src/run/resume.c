@@ -229,10 +229,9 @@ static int check_run(struct resume *rs, int j, off_t *hist_len, char *err, size_
     return 0;
 }
 
-/* The interrupted runs (in lockstep, the rest of the round: one at a time
-** ran a chunk, so only one has rows of an unrecorded chunk), and the
-** timeline; *hist_len is histograms.csv's length without rows of an
-** unrecorded chunk.  0, or -1 with err. */
+/* The interrupted runs (in lockstep, the rest of the round), and the
+** timeline; *hist_len is histograms.csv's length without the rows of
+** unrecorded chunks that end it (cut_histograms).  0, or -1 with err. */
 static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
