@@ -133,11 +133,13 @@ static void note_shared_disk(const struct runner_cell *rc, int k, int j, struct 
             most = i;
         }
     }
+    char name[CELLNAME_MAX];
     size_t len = strlen(res->sum.reason);
     snprintf(res->sum.reason + len, sizeof res->sum.reason - len,
-             "; the disk is shared by the %d cells of its round in lockstep: cell %" PRId64
-             "'s files held %" PRId64 " MiB as the round ended, this cell's %" PRId64 " MiB",
-             k, rc[most].env.cell->combo, held >> 20, db_files_bytes(rc[j].db) >> 20);
+             "; the disk is shared by the %d cells of its round in lockstep: %s's files held %"
+             PRId64 " MiB as the round ended, this cell's %" PRId64 " MiB",
+             k, cellname(name, sizeof name, rc[most].env.cell->combo, 1, 1), held >> 20,
+             db_files_bytes(rc[j].db) >> 20);
 }
 
 void runner_cell_group_free(struct runner_cell_group *g)
