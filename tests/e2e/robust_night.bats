@@ -405,7 +405,7 @@ PY
 
 @test "resume: the original working folder deleted, every path absolute, resume carries on" {
     mkdir -p "$T/wd"
-    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "${SIGDFL[@]}" "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
         >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
