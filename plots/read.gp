@@ -18,7 +18,8 @@ do for [fmt=1:2] {
     set tmargin at screen 0.88
     set bmargin at screen 0.52
     set ylabel "read time per chunk (s)"
-    set format y "%g"
+    set micro                 # 180.0µ: %g's "0.00018" reached past the left margin
+    set format y "%.1s%c"
     set xlabel ""
     set yrange [0:*]
     plot for [j=1:NREPS] series(rep(j)) using 'rows':'read_s' with lines lt BT[B[rep(j)]] \

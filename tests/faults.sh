@@ -65,10 +65,12 @@ rmdir "$WORK/probe"
 
 # launch ARGS...: sqlsoak in a new session and process group, held by the
 # test hook at HOLD (CELL:STEP:CHUNK; none when empty); pid in PID, its
-# output in $WORK/cur (joined to $WORK/log by settle).
+# output in $WORK/cur (joined to $WORK/log by settle).  The signals sent
+# are at their defaults in it, whatever this script was started with
+# (under nohup sqlsoak rightly keeps SIGHUP ignored).
 launch() {
     : >"$WORK/cur"
-    SQLSOAK_TEST_HANG=$HOLD setsid "$S" "$@" >"$WORK/cur" 2>&1 </dev/null &
+    SQLSOAK_TEST_HANG=$HOLD setsid env --default-signal=HUP,INT,TERM "$S" "$@" >"$WORK/cur" 2>&1 </dev/null &
     PID=$!
 }
 

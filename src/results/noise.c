@@ -34,6 +34,19 @@ int noise_rounds(const struct summary_record *recs, int n)
     return (int)k;
 }
 
+int noise_paired_rounds(const struct summary_record *recs, int n, int64_t base)
+{
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        struct noise_ratio q;
+        if (recs[i].id.cell == base || recs[i].id.repeat != 1)
+            continue;
+        noise_compare(recs, n, &recs[i].id.cell, 1, &base, 1, PHASE_WRITE, &q);
+        most = q.rounds > most ? q.rounds : most;
+    }
+    return most;
+}
+
 static int in(int64_t cell, const int64_t *set, int n)
 {
     for (int i = 0; i < n; i++)
@@ -241,14 +254,18 @@ const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size
 {
     char how[160], baseline_text[CELLNAME_MAX];
     int rounds = 0, filled = 0;
+    double paired = NAN;      /* the rounds its verdicts count (an older file: unknown) */
     cellname(baseline_text, sizeof baseline_text, base, 1, 1);
     for (int i = 0; i < t->nrows; i++) {
         rounds = (int)fmax(rounds, csvin_num(t, CSV_SUMMARY, i, COL_repeat));
         filled |= *csvin_str(t, CSV_SUMMARY, i, phase_table[PHASE_WRITE].vs_cell1) != 0;
+        paired = fmax(paired, csvin_num(t, CSV_SUMMARY, i, COL_baseline_rounds));
     }
     buf[0] = 0;
     if (rounds < 2 || filled)
-        snprintf(buf, n, "%s%s%s%s", noise_method(rounds, how, sizeof how),
+        snprintf(buf, n, "%s%s%s%s",
+                 noise_method_paired(isnan(paired) ? rounds : (int)paired, rounds, how,
+                                     sizeof how),
                  rounds > 1 ? "; each cell against the baseline, " : "",
                  rounds > 1 ? baseline_text : "",
                  rounds > 1 ? " (--baseline; by default cell 1, every dimension's first value); "
@@ -272,6 +289,15 @@ const char *noise_method(int k, char *buf, size_t n)
     else
         snprintf(buf, n, "paired by round: median and %.1f%% interval (order statistics) over "
                          "%d rounds", 100 * conf, k);
+    return buf;
+}
+
+const char *noise_method_paired(int paired, int rounds, char *buf, size_t n)
+{
+    if (paired >= 2 || rounds < 2)
+        return noise_method(paired >= 2 ? paired : rounds, buf, n);
+    snprintf(buf, n, "paired by round: %d round%s with a cell and the baseline both measured, "
+                     "too few for an interval", paired, paired == 1 ? "" : "s");
     return buf;
 }
 

@@ -75,6 +75,11 @@ void noise_interval(double *v, int k, struct noise_ratio *out);
 ** warm-up, nor a cell skipped). */
 int noise_rounds(const struct summary_record *recs, int n);
 
+/* The rounds the verdicts against cell base count: the most rounds any
+** other cell's write rate was paired with the baseline's in (a round
+** interrupted, or failed, in either has no pair); 0 when none was. */
+int noise_paired_rounds(const struct summary_record *recs, int n, int64_t base);
+
 /* A ratio as the tables print it, by its verdict: "0.97x (0.93..1.02)
 ** within noise", "1.32x (1.20..1.45)" (95% or more); "0.89x (0.85..0.93,
 ** a 50% interval) not established (2 rounds; 6 give 95%)"; "1.32x not
@@ -113,6 +118,12 @@ const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size
 ** "paired by round: median and range over 5 rounds, a 93.8% interval",
 ** or "each cell ran once: no noise estimate exists". */
 const char *noise_method(int k, char *buf, size_t n);
+
+/* The same of a run of rounds rounds whose verdicts pair paired of them
+** (noise_paired_rounds): noise_method's, or, past one round, "paired by
+** round: 1 round with a cell and the baseline both measured, too few for
+** an interval". */
+const char *noise_method_paired(int paired, int rounds, char *buf, size_t n);
 
 /* Fills the comparison columns of every measured record (repeat >= 1): its
 ** cell's median over repeats with their range, its cell against cell 1

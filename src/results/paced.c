@@ -26,25 +26,21 @@ int paced_judge(const struct summary_record *s, const struct chunk_record *ch, i
     p->poisson = v[DIM_ARRIVAL] == ARRIVAL_POISSON;
     p->overloaded = strcmp(s->status, "overloaded") == 0;
     snprintf(p->reason, sizeof p->reason, "%s", s->reason);
-    /* the latencies of the largest full chunk: the most rows, the most
-    ** transactions among chunks of equal rows (a last, partial one is not) */
-    const struct chunk_record *at = NULL;
+    /* the table the cell reached: its last chunk that committed any */
     for (int i = 0; i < n; i++) {
         const struct chunk_record *c = &ch[i];
-        if (c->id.cell != p->cell || c->id.repeat != p->repeat || isnan(c->tx.txns) ||
-            c->tx.txns <= 0)
-            continue;
-        if (!at || c->ph[PHASE_WRITE].ops > at->ph[PHASE_WRITE].ops ||
-            (c->ph[PHASE_WRITE].ops == at->ph[PHASE_WRITE].ops && c->rows > at->rows))
-            at = c;
+        if (c->id.cell == p->cell && c->id.repeat == p->repeat && !isnan(c->tx.txns) &&
+            c->tx.txns > 0 && c->rows > p->to_rows)
+            p->to_rows = c->rows;
     }
-    if (at) {
+    /* every figure the cell's, its chunks' histograms merged (summary.csv):
+    ** a chunk's percentiles beside the cell's counts mixed two scopes */
+    if (p->to_rows > 0 && !isnan(s->tx.us[LAT_P50])) {
         p->have_chunk = 1;
-        p->at_rows = at->rows;
-        p->p50_ms = at->tx.us[LAT_P50] / 1e3;
-        p->p99_ms = at->tx.us[LAT_P99] / 1e3;
-        p->p999_ms = at->tx.us[LAT_P999] / 1e3;
-        p->max_ms = at->tx.us[LAT_MAX] / 1e3;
+        p->p50_ms = s->tx.us[LAT_P50] / 1e3;
+        p->p99_ms = s->tx.us[LAT_P99] / 1e3;
+        p->p999_ms = s->tx.us[LAT_P999] / 1e3;
+        p->max_ms = s->tx.us[LAT_MAX] / 1e3;
         p->txns = s->tx.txns;
         p->late = s->tx.late;
         p->skipped = s->tx.skipped;
@@ -86,9 +82,9 @@ const char *paced_text(const struct paced *p, const char *name, char *buf, size_
     if (!p->have_chunk || k < 0 || (size_t)k >= n)
         return buf;
     k += snprintf(buf + k, n - (size_t)k,
-                  "at %s rows a transaction took %s at p50, %s at p99 and %s at p99.9 (%s at "
-                  "most), counted from when it was due; ",
-                  absolute_rows_short_text(p->at_rows, rows, sizeof rows),
+                  "over the whole cell, to %s rows, a transaction took %s at p50, %s at p99 and "
+                  "%s at p99.9 (%s at most), counted from when it was due; ",
+                  absolute_rows_short_text(p->to_rows, rows, sizeof rows),
                   ms(p->p50_ms, a, sizeof a), ms(p->p99_ms, b, sizeof b),
                   ms(p->p999_ms, c, sizeof c), ms(p->max_ms, txn, sizeof txn));
     if (k < 0 || (size_t)k >= n)

@@ -1,14 +1,14 @@
 /*
 ** paced: what a paced writer's cell (--write-rate, pace.h) answers: the
-** latency its transactions saw from when each was due, at the largest
-** table it measured, how many were late or skipped, where their time
-** went, or that the storage could not take the rate at all (overloaded).
+** latency its transactions saw from when each was due, how many were
+** late or skipped, where their time went, or that the storage could not
+** take the rate at all (overloaded).
 **
-** The latencies at size are those of the cell's last full chunk (the
-** largest table it wrote in whole chunks); the counts and the shares of
-** time are over all its chunks.  The shares are of the transactions'
-** latencies summed: queueing (due -> begun), lock waits, the statements,
-** COMMIT.
+** Every figure is the whole cell's, one scope in one sentence: its
+** latencies from its chunks' histograms merged (summary.csv's), its
+** counts and shares of time summed over its chunks.  The shares are of
+** the transactions' latencies summed: queueing (due -> begun), lock
+** waits, the statements, COMMIT.
 */
 #ifndef SQLSOAK_PACED_H
 #define SQLSOAK_PACED_H
@@ -25,8 +25,8 @@ struct paced {
     int overloaded;          /* the cell stopped: reason says how far behind */
     char reason[256];
     int have_chunk;          /* 1: a chunk was measured (the figures below hold) */
-    int64_t at_rows;         /* the table after the chunk the latencies are of */
-    double p50_ms, p99_ms, p999_ms, max_ms;
+    int64_t to_rows;         /* the table after the cell's last chunk measured */
+    double p50_ms, p99_ms, p999_ms, max_ms;         /* over the cell's transactions */
     double txns, late, skipped;                     /* over the cell's chunks */
     double queue_pct, lock_pct, work_pct, commit_pct;
 };

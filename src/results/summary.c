@@ -306,7 +306,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         return;
     }
     char how[160], name[256], why[80];
-    int rounds = noise_rounds(recs, n);
+    int rounds = noise_rounds(recs, n), paired = noise_paired_rounds(recs, n, base);
     const struct cell_id *bid = baseline_id(base, recs, n);
     struct cell_id *ids = malloc(sizeof *ids * (size_t)n);   /* every cell, measured or not */
     for (int i = 0; ids && i < n; i++)
@@ -314,9 +314,11 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     baseline_name(base, ids, ids ? n : 0, name, sizeof name);
     free(ids);
     fprintf(f, "\nnoise: %s; a difference is called only when its interval covers 95%%%s%s\n",
-            noise_method(rounds, how, sizeof how),
-            rounds >= noise_rounds_to_call() ? "" : ": every one here is ",
-            rounds >= noise_rounds_to_call() ? "" : noise_unsettled_text(rounds, why, sizeof why));
+            noise_method_paired(paired, rounds, how, sizeof how),
+            paired >= noise_rounds_to_call() ? "" : ": every one here is ",
+            paired >= noise_rounds_to_call()
+                ? ""
+                : noise_unsettled_text(paired > 0 ? paired : 1, why, sizeof why));
     int measured = 0;
     for (int i = 0; i < nc; i++)
         measured |= c[i].first->id.cell == base;

@@ -381,9 +381,13 @@ int calibrate_plan(const struct runner *r, const int *need, struct calibration *
         snprintf(err, errlen, "cannot make a calibration folder in %s: %s", base, strerror(errno));
         return -1;
     }
+    const int fixed = testhook_calibration_shapes();
     double spent = 0;
-    for (int s = 0; s < nc && !stop_signal && total - spent >= CALIBRATE_SHAPE_MIN_S / 2; s++) {
-        cal[s].budget_s = each < total - spent ? each : total - spent;
+    for (int s = 0; s < nc && !stop_signal; s++) {
+        const double left = total - spent;
+        if (fixed ? s >= fixed : left < CALIBRATE_SHAPE_MIN_S / 2)
+            break;
+        cal[s].budget_s = fixed || each < left ? each : left;
         calibrate_shape(r, dir, s, &cal[s]);
         spent += cal[s].spent_s;
         done += cal[s].done;

@@ -43,7 +43,9 @@
 ** chunks.csv of the scratch folder and read back) give its growth model
 ** (growth.h): per-op costs fitted against the share of the table past
 ** the page cache.  SQLSOAK_TEST_CALIBRATION_S (testhook.h) sets another
-** CALIBRATE_TOTAL_S, for the tests of the cap.  --verify is
+** CALIBRATE_TOTAL_S, for the tests of the cap, and
+** SQLSOAK_TEST_CALIBRATION_SHAPES how many shapes it reaches, whatever
+** the machine's speed.  --verify is
 ** left out (it runs only after a whole plan).  No row reaches a results
 ** file.  Every file the runs made is removed (the databases and their
 ** side files, the chunks files), then the folder: nothing is left.

@@ -50,6 +50,12 @@ double testhook_calibration_s(double dflt)
     return s > 0 ? (double)s : dflt;
 }
 
+int testhook_calibration_shapes(void)
+{
+    int64_t n = env_row("SQLSOAK_TEST_CALIBRATION_SHAPES");
+    return n > 0 && n < 1000000 ? (int)n : 0;
+}
+
 double testhook_long_plan_s(double dflt)
 {
     int64_t s = env_row("SQLSOAK_TEST_LONG_PLAN_S");

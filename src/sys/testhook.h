@@ -62,6 +62,10 @@
 **   SQLSOAK_TEST_CALIBRATION_S=S   a dry run's calibration has S seconds in
 **                                  all, not CALIBRATE_TOTAL_S: its cap met
 **                                  by a plan of a few shapes
+**   SQLSOAK_TEST_CALIBRATION_SHAPES=N  a dry run calibrates its first N
+**                                  shapes, each in its own budget, and
+**                                  no more, as if the time were spent:
+**                                  the cap's outcome at any speed
 */
 #ifndef SQLSOAK_TESTHOOK_H
 #define SQLSOAK_TESTHOOK_H
@@ -120,6 +124,9 @@ uint64_t testhook_write_slow_ns(void);
 
 /* SQLSOAK_TEST_CALIBRATION_S's seconds, or dflt. */
 double testhook_calibration_s(double dflt);
+
+/* SQLSOAK_TEST_CALIBRATION_SHAPES's count, or 0: the time decides. */
+int testhook_calibration_shapes(void);
 
 /* SQLSOAK_TEST_LONG_PLAN_S=S: how long a run takes before --probe long
 ** probes at its end (devlimits.h), instead of dflt. */

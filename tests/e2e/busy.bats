@@ -33,7 +33,7 @@ interrupted_run() {
 # hold MODE: lockhold.py on DBFILE in the background (pid in HOLDER),
 # once its read transaction is open.
 hold() {
-    python3 "$LOCK" "$DBFILE" "$T/ready" "$1" &
+    "${SIGDFL[@]}" python3 "$LOCK" "$DBFILE" "$T/ready" "$1" &
     HOLDER=$!
     local i
     for ((i = 0; i < 6000; i++)); do

@@ -66,7 +66,7 @@ mount_tmpfs() {
 interrupted_run_in() {
     local wd=$1
     shift
-    (cd "$wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 200k --chunk 10k --reads 100 \
+    (cd "$wd" && SQLSOAK_TEST_HANG=1:between:1 exec "${SIGDFL[@]}" "$S" run --rows 200k --chunk 10k --reads 100 \
         --out "$OUT" "${Q[@]}" "$@" >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
@@ -250,10 +250,10 @@ EOF
 @test "detach race: two run --detach started together, 10 times: one goes on, the other is refused in the terminal with its pid" {
     for ((t = 1; t <= 10; t++)); do
         OUT=$T/out$t
-        "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbA$t" --out "$OUT" --detach \
+        "${SIGDFL[@]}" "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbA$t" --out "$OUT" --detach \
             "${Q[@]}" >"$T/a.out" 2>"$T/a.err" 3>&- &
         a=$!
-        "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbB$t" --out "$OUT" --detach \
+        "${SIGDFL[@]}" "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbB$t" --out "$OUT" --detach \
             "${Q[@]}" >"$T/b.out" 2>"$T/b.err" 3>&- &
         b=$!
         ra=0 rb=0
@@ -283,10 +283,10 @@ EOF
 @test "start race: without --detach, the loser creates nothing, not its --db-dir" {
     for ((t = 1; t <= 10; t++)); do
         OUT=$T/out$t
-        "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbA$t" --out "$OUT" \
+        "${SIGDFL[@]}" "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbA$t" --out "$OUT" \
             "${Q[@]}" >"$T/a.out" 2>"$T/a.err" 3>&- &
         a=$!
-        "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbB$t" --out "$OUT" \
+        "${SIGDFL[@]}" "$S" run --rows 400k --chunk 20k --reads 100 --db-dir "$T/dbB$t" --out "$OUT" \
             "${Q[@]}" >"$T/b.out" 2>"$T/b.err" 3>&- &
         b=$!
         # the first to exit is the loser; the other is stopped

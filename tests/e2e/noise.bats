@@ -153,6 +153,29 @@ PY
     [ ! -e "$out/summary.csv.tmp" ]
 }
 
+@test "noise: a run interrupted in its second round states the noise over the rounds its verdicts count" {
+    out=$T/round2
+    args=(--rows 400k --chunk 100k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot
+          --db-dir "$T/db" --progress never)
+    # held by the test hook after cell 2's second chunk, in whichever round
+    # it runs: stopped in round 1, then its resume in round 2, cell 1
+    # recorded in both rounds and cell 2 in the first alone
+    SQLSOAK_TEST_HANG=2:between:1 interrupt_after 7 "$out/chunks.csv" "$T/r1.log" "$S" run \
+        "${args[@]}" --out "$out"
+    SQLSOAK_TEST_HANG=2:between:1 interrupt_after 15 "$out/chunks.csv" "$T/r2.log" "$S" resume \
+        "$out" --no-plot --progress never
+    cat "$T/r2.log"
+    [ "$(grep -c '^[0-9]*,1,2,' "$out/chunks.csv")" -eq 4 ]
+    [ "$(grep -c '^[0-9]*,2,2,' "$out/chunks.csv")" -eq 2 ]
+    grep -q "1.*x not established (1 round; 6 give 95%)  cell 2 " "$T/r2.log"
+    grep -q "^noise: paired by round: 1 round with a cell and the baseline both measured, too few for an interval; a difference is called only when its interval covers 95%: every one here is not established (1 round; 6 give 95%)$" "$T/r2.log"
+    if grep -q "over 2 rounds" "$T/r2.log"; then return 1; fi
+    # carried to its end, both rounds pair
+    run "$S" resume "$out" --no-plot --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"noise: paired by round: median and range over 2 rounds, a 50.0% interval"* ]]
+}
+
 # A commit per row against one commit for 64 rows: many times slower in
 # every round, so 6 rounds (the first to give 95%) decide it.
 @test "noise: --repeat auto:9 stops once every comparison is decided; the later rounds are skipped" {

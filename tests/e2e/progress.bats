@@ -26,8 +26,8 @@ load helpers/runs
 on_tty() {
     local i cmd
     command -v script >/dev/null || skip "script(1) is not installed (bsdutils)"
-    cmd=$(printf '%q ' "$S" "$@")
-    script -qef -c "echo \$\$ >'$T/pid'; exec $cmd" "$T/typescript" </dev/null >/dev/null 2>&1 3>&- &
+    cmd=$(printf '%q ' "${SIGDFL[@]}" "$S" "$@")
+    "${SIGDFL[@]}" script -qef -c "echo \$\$ >'$T/pid'; exec $cmd" "$T/typescript" </dev/null >/dev/null 2>&1 3>&- &
     PID=$!
     for ((i = 0; i < 1000; i++)); do
         [ -s "$T/pid" ] && break

@@ -246,7 +246,7 @@ PY
     # page's chunk then would never hand that one back: the writer would
     # wait for it until the watchdog (an hour before a first chunk), so
     # timeout turns that hang into a failure
-    SQLSOAK_TEST_READER_LATE=2 run timeout 300 "$S" run --rows 6000 --chunk 2000 --reads 100 \
+    SQLSOAK_TEST_READER_LATE=2 run timeout 300 "${SIGDFL[@]}" "$S" run --rows 6000 --chunk 2000 --reads 100 \
         --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]

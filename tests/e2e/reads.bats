@@ -98,7 +98,7 @@ PY
 
 @test "cell latencies: a resumed cell's percentiles are those of all its reads, before and after" {
     # stopped once 2 of its 6 chunks are recorded (held there by the test hook)
-    SQLSOAK_TEST_LATENCIES="$T/raw" SQLSOAK_TEST_HANG=1:between:1 "$S" run --rows 600k \
+    SQLSOAK_TEST_LATENCIES="$T/raw" SQLSOAK_TEST_HANG=1:between:1 "${SIGDFL[@]}" "$S" run --rows 600k \
         --chunk 100k --reads 20k --db-dir "$T/db" --out "$T/out" "${Q[@]}" 2>"$T/stderr" 3>&- &
     PID=$!
     hook_pid

@@ -581,7 +581,7 @@ refused_by() {
     local cmd=$1 want=$2 before after
     shift 2
     before=$(snapshot "$T")
-    run --separate-stderr timeout 60 "$S" "$cmd" "$@"
+    run --separate-stderr timeout 60 "${SIGDFL[@]}" "$S" "$cmd" "$@"
     echo "$cmd: status $status; stdout: $output; stderr: $stderr"
     after=$(snapshot "$T")
     [ "$status" -eq 2 ]
@@ -663,7 +663,7 @@ resume_finishes() {
 refused_unread() {
     local cmd=$1 want=$2
     shift 2
-    run --separate-stderr timeout 60 "$S" "$cmd" "$@"
+    run --separate-stderr timeout 60 "${SIGDFL[@]}" "$S" "$cmd" "$@"
     echo "$cmd: status $status; stdout: $output; stderr: $stderr"
     [ "$status" -eq 2 ]
     [ "${#stderr_lines[@]}" -eq 1 ]
@@ -707,7 +707,7 @@ refused_unread() {
     [ "$status" -eq 0 ]
     rm "$OUT/.owner"
     mkfifo "$OUT/.owner"
-    run timeout 60 "$S" status "$OUT"
+    run timeout 60 "${SIGDFL[@]}" "$S" status "$OUT"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == "$OUT: ok"* ]]

@@ -153,12 +153,16 @@ resumed_to_end() {
 
 # stopped_by SIG...: a run sent SIG (each in turn, no pause) after its first
 # chunk ends with exit 130, its cell's process gone, run.json interrupted.
-# (The test hook holds the cell after that chunk: the run cannot end first.)
+# (The test hook holds the cell after that chunk: the run cannot end first.
+# A later signal may find the run already ended by the one before, and
+# reaped, on a loaded machine: that kill alone may fail.)
 stopped_by() {
     SQLSOAK_TEST_HANG=1:between:0 start run --rows 1M --chunk 100k --reads 10k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     child=$(cell_pid)
-    for sig; do kill -"$sig" "$PID"; done
+    kill -"$1" "$PID"
+    shift
+    for sig; do kill -"$sig" "$PID" 2>/dev/null || [ ! -e "/proc/$PID" ]; done
     finish
     [ "$RC" -eq 130 ]
     gone "$child"
@@ -405,7 +409,7 @@ PY
 
 @test "resume: the original working folder deleted, every path absolute, resume carries on" {
     mkdir -p "$T/wd"
-    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "${SIGDFL[@]}" "$S" run --rows 1M --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
         >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2

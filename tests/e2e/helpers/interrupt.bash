@@ -1,3 +1,6 @@
+# shellcheck source=sigdefault.bash
+source "${BASH_SOURCE[0]%/*}/sigdefault.bash"
+
 # interrupt_after LINES CSV LOG CMD...: runs CMD in the background until
 # CSV (its chunks.csv) has LINES lines, header included, then sends it
 # SIGINT as Ctrl-C would and waits: the run must stop with exit 130.
@@ -6,7 +9,7 @@
 interrupt_after() {
     local lines=$1 csv=$2 log=$3 pid i rc=0
     shift 3
-    "$@" >"$log" 2>&1 3>&- &
+    "${SIGDFL[@]}" "$@" >"$log" 2>&1 3>&- &
     pid=$!
     for ((i = 0; i < 6000; i++)); do
         [ "$( { wc -l <"$csv"; } 2>/dev/null || echo 0)" -ge "$lines" ] && break

@@ -1,6 +1,9 @@
 # Shared by the robustness tests: a run in the background and waits on
 # the state of its files, never on fixed delays.
 
+# shellcheck source=sigdefault.bash
+source "${BASH_SOURCE[0]%/*}/sigdefault.bash"
+
 # runs_setup: the binary (S), the checker, a results folder and --db-dir
 # in the test's own folder, the quiet options.
 runs_setup() {
@@ -33,12 +36,13 @@ wait_rows() {
     return 1
 }
 
-# start ARGS...: sqlsoak in the background (fd 3 closed for bats), pid in PID.
+# start ARGS...: sqlsoak in the background (fd 3 closed for bats), pid in
+# PID, the stop signals at their defaults (sigdefault.bash).
 # The last run's output goes first: until the background shell opens
 # $T/stderr afresh, hook_pid would read the hook line of the run before.
 start() {
     rm -f "$T/stdout" "$T/stderr"
-    "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    "${SIGDFL[@]}" "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
     PID=$!
 }
 
@@ -48,7 +52,7 @@ start() {
 start_group() {
     local i
     rm -f "$T/stdout" "$T/stderr"
-    setsid "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
+    setsid "${SIGDFL[@]}" "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
     PID=$!
     for ((i = 0; i < 100; i++)); do
         [ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] && break
@@ -173,5 +177,5 @@ faulted() {
     shift 3
     RC=0
     strace -o /dev/null -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
-        "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
+        "${SIGDFL[@]}" "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
 }
