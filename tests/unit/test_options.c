@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "options.h"
+#include "optiontable.h"
 #include "preset.h"
 
 #include <inttypes.h>
@@ -66,7 +67,39 @@ static void test_parse_count(void **state)
         {"1T", OK, 1000000000000},
         {"9223372036854775807", OK, INT64_MAX},
         {"9223372T", OK, 9223372000000000000},
+        /* a fraction and an exponent, as long as the count is whole */
+        {"1.5M", OK, 1500000},
+        {"1.5k", OK, 1500},
+        {"0.5k", OK, 500},
+        {"1e6", OK, 1000000},
+        {"2.5e3", OK, 2500},
+        {"1.5e3k", OK, 1500000},
+        {"1e0", OK, 1},
+        {"1.000", OK, 1},
+        {"0.001e3", OK, 1},
+        {"0e999999", OK, 0},
+        {"9.223372036854775807e18", OK, INT64_MAX},
+        {"1e18", OK, 1000000000000000000},
         /* refused */
+        {"1.2345k", BAD, 0},   /* 1234.5: not whole */
+        {"1.5", BAD, 0},
+        {"0.1", BAD, 0},
+        {"1.00000000000000000001", BAD, 0},
+        {"1e19", BAD, 0},
+        {"10e18", BAD, 0},
+        {"1e999999", BAD, 0},
+        {"1e-3", BAD, 0},      /* a sign, in the exponent too */
+        {"1e+3", BAD, 0},
+        {"1e", BAD, 0},
+        {"1E6", BAD, 0},
+        {"1.", BAD, 0},
+        {".5k", BAD, 0},
+        {"1.5.1", BAD, 0},
+        {"1e6x", BAD, 0},
+        {"1e6 ", BAD, 0},
+        {"0x1p3", BAD, 0},
+        {"inf", BAD, 0},
+        {"nan", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"k", BAD, 0},
@@ -78,8 +111,6 @@ static void test_parse_count(void **state)
         {" 5", BAD, 0},
         {"\t5", BAD, 0},
         {"5 ", BAD, 0},
-        {"1.5M", BAD, 0},
-        {"1e6", BAD, 0},
         {"0x10", BAD, 0},
         {"1kk", BAD, 0},
         {"1 k", BAD, 0},
@@ -116,7 +147,16 @@ static void test_parse_bytes(void **state)
         {"1T", OK, (int64_t)1 << 40},
         {"1TiB", OK, (int64_t)1 << 40},
         {"8388607T", OK, (int64_t)8388607 << 40},
+        {"1.5M", OK, 3 << 19},
+        {"0.5k", OK, 512},
+        {"1e3", OK, 1000},
+        {"2.5e1k", OK, 25 << 10},
+        {"0.25KiB", OK, 256},
         /* refused */
+        {"1.5", BAD, 0},       /* not whole */
+        {"0.3k", BAD, 0},      /* 307.2 */
+        {"1e-3M", BAD, 0},
+        {"0x1000", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"KiB", BAD, 0},
@@ -127,7 +167,6 @@ static void test_parse_bytes(void **state)
         {"4KB", BAD, 0},       /* ambiguous (1000 or 1024?): refused, not guessed */
         {"4kB", BAD, 0},
         {"4kib", BAD, 0},
-        {"1.5M", BAD, 0},
         {"4 k", BAD, 0},
         {"4k ", BAD, 0},
         {"four", BAD, 0},
@@ -155,17 +194,34 @@ static void test_parse_duration(void **state)
         {"2d12h", OK, 216000},
         {"1000000000", OK, 1000000000},     /* the longest: 10^9 s, in any units */
         {"11574d1h46m40s", OK, 1000000000},
+        {"1.5h", OK, 5400},
+        {"0.5m", OK, 30},
+        {"1e3s", OK, 1000},
+        {"1e3", OK, 1000},
+        {"1.5h30m", OK, 7200},
+        {"1d1h1m1s", OK, 90061},
         /* refused */
+        {"1h1h", BAD, 0},          /* a unit twice */
+        {"30s30s", BAD, 0},
+        {"1m1m1m", BAD, 0},
+        {"30m1h", BAD, 0},         /* the larger unit first */
+        {"1s1m", BAD, 0},
+        {"0h5", BAD, 0},           /* bare seconds only alone, whatever came before */
+        {"0m0", BAD, 0},
+        {"0.5s", BAD, 0},          /* not whole seconds */
+        {"1.01m", BAD, 0},
+        {"1e-3h", BAD, 0},
+        {"0x10s", BAD, 0},
+        {"1h+30m", BAD, 0},
+        {"1h 30m", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"h", BAD, 0},
         {"-1h", BAD, 0},
         {"+1h", BAD, 0},
         {" 1h", BAD, 0},
-        {"1.5h", BAD, 0},
         {"1x", BAD, 0},
         {"1H", BAD, 0},
-        {"1h 30m", BAD, 0},
         {"1hm", BAD, 0},
         {"8 h", BAD, 0},
         {"forever", BAD, 0},
@@ -433,7 +489,7 @@ static void test_bad_input(void **state)
         {CMD_RUN, {"--rows", "abc"}, "--rows"},
         {CMD_RUN, {"--rows", "-5"}, "--rows"},
         {CMD_RUN, {"--rows", "0"}, "--rows"},
-        {CMD_RUN, {"--rows", "1.5M"}, "--rows"},
+        {CMD_RUN, {"--rows", "1.2345k"}, "--rows"},
         {CMD_RUN, {"--chunk", "0"}, "--chunk"},
         {CMD_RUN, {"--chunk", "x"}, "--chunk"},
         {CMD_RUN, {"--keep-db=yes"}, "--keep-db"},
@@ -484,6 +540,133 @@ static void test_bad_input(void **state)
             failures++;
         }
         config_free(&c);   /* safe after a failed parse */
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* Integers: a '-' the range decides on, the grammar of every number. */
+static void test_parse_int(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"0", OK, 0},
+        {"-2000", OK, -2000},
+        {"-0", OK, 0},
+        {"-2e3", OK, -2000},
+        {"-1.5e3", OK, -1500},
+        {"1.0e1", OK, 10},
+        {"9223372036854775807", OK, INT64_MAX},
+        {"-9223372036854775807", OK, -INT64_MAX},
+        /* refused */
+        {NULL, BAD, 0},
+        {"", BAD, 0},
+        {"-", BAD, 0},
+        {"--1", BAD, 0},
+        {"+1", BAD, 0},
+        {"- 1", BAD, 0},
+        {" 1", BAD, 0},
+        {"1k", BAD, 0},            /* no suffix: an integer is not a count */
+        {"1.5", BAD, 0},
+        {"0x10", BAD, 0},
+        {"1e-1", BAD, 0},
+        {"9223372036854775808", BAD, 0},
+    };
+    run_table("value_parse_int", value_parse_int, t, sizeof t / sizeof *t);
+}
+
+/* The command that takes option o, for a parse of it alone. */
+static enum command taker(const struct option_def *o)
+{
+    return o->v.cmds & CMD_RUN ? CMD_RUN : o->v.cmds & CMD_CRASH ? CMD_CRASH : CMD_PROBE;
+}
+
+/* One grammar for every number: each numeric option of the table takes
+** its smallest value above 0 written with a fraction and an exponent
+** ("51.2e1" for 512), and refuses a sign, hex, blanks, an exponent's sign
+** or none, a value past any int64_t and an empty item, each in one line
+** that names the option and the value. */
+static void test_one_grammar(void **state)
+{
+    (void)state;
+    static const char *const refused[] = {
+        "0x10", "+1", " 1", "1 ", "1e-1", "1e+1", "1e", "1.", ".1", "1..1", "1.1.1", "-+1",
+        "99999999999999999999", "1e30", "1,", "inf", "1h1h", "30s30s", "0h5", "1e6x"};
+    int failures = 0, numeric = 0;
+    for (size_t i = 0; i < optiontable_count(); i++) {
+        struct option_def buf;
+        const struct option_def *o = optiontable_at(i, &buf);
+        enum value_type ty = o->v.type;
+        if (ty != V_COUNT && ty != V_BYTES && ty != V_INT && ty != V_DURATION)
+            continue;
+        numeric++;
+        char name[64], digits[32], text[64];
+        snprintf(name, sizeof name, "--%s", o->v.name);
+        for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
+            struct config c;
+            char err[512];
+            char *a[] = {name, (char *)refused[k], NULL};
+            int rc = parse(&c, taker(o), 2, a, err, sizeof err);
+            /* a list's message names the item ("1" of "1,") */
+            const char *shown = strcmp(refused[k], "1,") == 0 ? "1" : refused[k];
+            if (rc != -1 || !strstr(err, name) || !strstr(err, shown) || strchr(err, '\n')) {
+                print_error("%s '%s': rc %d, \"%s\"\n", name, refused[k], rc, err);
+                failures++;
+            }
+            config_free(&c);
+        }
+        int64_t v = o->v.min > 0 ? o->v.min : 1;
+        snprintf(digits, sizeof digits, "%" PRId64, v);
+        size_t len = strlen(digits);
+        snprintf(text, sizeof text, "%.*s.%se1", len > 1 ? (int)(len - 1) : 1,
+                 len > 1 ? digits : "0", digits + len - 1);
+        struct config c;
+        char err[512];
+        char *a[] = {name, text, NULL};
+        int rc = parse(&c, taker(o), 2, a, err, sizeof err);
+        const char *field = (const char *)&c + o->off;
+        int64_t got = rc ? -1
+                         : (o->v.flags & VF_LIST) ? ((const struct list *)field)->v[0]
+                                                  : *(const int64_t *)field;
+        if (rc != 0 || got != v) {
+            print_error("%s %s: rc %d (%s), value %" PRId64 ", expected %" PRId64 "\n", name,
+                        text, rc, rc ? err : "", got, v);
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_true(numeric >= 20);
+    assert_int_equal(failures, 0);
+}
+
+/* What a value refused for its own sake says: a count not whole, a value
+** out of range, a form not a number. */
+static void test_grammar_messages(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opt, *val, *says;
+    } t[] = {
+        {"--rows", "1e6x", "--rows: '1e6x' is not a row count (e.g. 500k, 1.5M, 1e6)"},
+        {"--rows", "1.2345k", "--rows: '1.2345k' is not a whole count"},
+        {"--page-size", "1.5", "--page-size: '1.5' is not a whole number of bytes"},
+        {"--max-time", "0.5s", "--max-time: '0.5s' is not a whole number of seconds"},
+        {"--max-time", "1h1h", "--max-time: '1h1h' is not a duration (e.g. 90s, 30m, 8h, "
+                               "1h30m) or 'none'"},
+        {"--max-time", "2000000000", "--max-time: 2000000000 is out of range (0 to 1000000000)"},
+        {"--seed", "1.5", "--seed: '1.5' is not a whole number"},
+        {"--rows", "1e19", "--rows: 1e19 is out of range (1 to 1125899906842624)"},
+        {"--rows", "2e15", "--rows: 2e15 is out of range (1 to 1125899906842624)"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512];
+        char *a[] = {(char *)t[i].opt, (char *)t[i].val, NULL};
+        if (parse(&c, CMD_RUN, 2, a, err, sizeof err) != -1 || strcmp(err, t[i].says) != 0) {
+            print_error("%s %s: \"%s\", expected \"%s\"\n", t[i].opt, t[i].val, err, t[i].says);
+            failures++;
+        }
+        config_free(&c);
     }
     assert_int_equal(failures, 0);
 }
@@ -729,6 +912,9 @@ int main(void)
         cmocka_unit_test(test_parse_count),
         cmocka_unit_test(test_parse_bytes),
         cmocka_unit_test(test_parse_duration),
+        cmocka_unit_test(test_parse_int),
+        cmocka_unit_test(test_one_grammar),
+        cmocka_unit_test(test_grammar_messages),
         cmocka_unit_test(test_bytes_str),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_lists_and_values),
