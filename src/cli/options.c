@@ -18,14 +18,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --preset on the command line? */
-static int preset_given(int argc, char **argv)
+/* --name on the command line? */
+static int given(int argc, char **argv, const char *name)
 {
+    size_t len = strlen(name);
     for (int i = 0; i < argc; i++)
-        if (strncmp(argv[i], "--preset=", 9) == 0 || strcmp(argv[i], "--preset") == 0)
+        if (strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, name, len) == 0 &&
+            (argv[i][2 + len] == '=' || argv[i][2 + len] == 0))
             return 1;
     return 0;
 }
+
+/* The options whose values are checked against the plan once it is
+** built, and where cfg keeps the job file's line that gave each. */
+static const struct {
+    const char *name;
+    size_t line_off;
+} job_lines_kept[] = {
+    {"baseline", offsetof(struct config, baseline_job_line)},
+    {"shard", offsetof(struct config, shard_job_line)},
+};
 
 /* The job file --job names (the last given), read into *job (owned by
 ** cfg).  0, or -1 with err. */
@@ -72,8 +84,14 @@ static int apply_job(struct config *cfg, const struct job *job, const char *who,
                      (int)len, a);
         else if (is_preset && len == 8 && strncmp(a, "--preset", 8) == 0)
             snprintf(why, sizeof why, "a preset's file cannot start from another preset");
-        else if (optionargs_apply(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0)
+        else if (optionargs_apply(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0) {
+            for (size_t k = 0; !is_preset && k < sizeof job_lines_kept / sizeof *job_lines_kept;
+                 k++)
+                if (strncmp(a + 2, job_lines_kept[k].name, len - 2) == 0 &&
+                    !job_lines_kept[k].name[len - 2])
+                    *(int *)((char *)cfg + job_lines_kept[k].line_off) = job->v[i].line;
             continue;
+        }
         snprintf(err, errlen, "%s:%d: %s", who, job->v[i].line, why);
         return -1;
     }
@@ -155,7 +173,7 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
             name = a + 9;
         else if (i < argc && strcmp(a, "--preset") == 0 && i + 1 < argc)
             name = argv[i + 1];
-        if (!name || cmd != CMD_RUN || (i >= argc && preset_given(argc, argv)))
+        if (!name || cmd != CMD_RUN || (i >= argc && given(argc, argv, "preset")))
             continue;
         char where[4300] = "";
         if (i >= argc)
@@ -171,6 +189,9 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
         return -1;
     if (optionargs_apply(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
+    for (size_t k = 0; k < sizeof job_lines_kept / sizeof *job_lines_kept; k++)
+        if (given(argc, argv, job_lines_kept[k].name))
+            *(int *)((char *)cfg + job_lines_kept[k].line_off) = 0;   /* overridden */
     /* the library dimension's values are its paths' indexes */
     cfg->dim[DIM_LIB].n = cfg->sqlite_lib.n;
     for (int i = 0; i < cfg->sqlite_lib.n; i++)

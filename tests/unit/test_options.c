@@ -671,6 +671,97 @@ static void test_grammar_messages(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* --need's numbers follow the grammar of every option's, with its units;
+** its items are neither empty nor given twice.  Checked as the option is
+** given, so that a job file's line can be named. */
+static void test_need_grammar(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *val;
+        int rc;
+        const char *says;   /* the message, or a part of it */
+    } t[] = {
+        {"writes=200/s", 0, NULL},
+        {"writes=1.5k/s,reads=2M/s", 0, NULL},
+        {"writes=1e6/s", 0, NULL},                 /* an exponent, as --rows 1e6 */
+        {"read-p99=1e3ms", 0, NULL},
+        {"read-p99=0.5ms,wal=1.5M", 0, NULL},
+        {"reads=0.001/s", 0, NULL},
+        {"writes=0x10/s", -1, "--need writes: '0x10/s' is not a rate above 0 per second"},
+        {"writes=+200/s", -1, "--need writes: '+200/s' is not a rate"},
+        {"writes= 200/s", -1, "--need writes: ' 200/s' is not a rate"},
+        {"writes=200/s ", -1, "--need writes: '200/s ' is not a rate"},
+        {"writes=99999999999999999999/s", -1,
+         "--need writes: '99999999999999999999/s' is out of range"},
+        {"writes=1e-300/s", -1, "--need writes: '1e-300/s' is not a rate"},
+        {"writes=0.0000000001/s", -1, "--need writes: '0.0000000001/s' is out of range"},
+        {"writes=0/s", -1, "--need writes: '0/s' is not a rate above 0"},
+        {"writes=inf/s", -1, "is not a rate"},
+        {"writes=nan/s", -1, "is not a rate"},
+        {"read-p99=0x1p3ms", -1, "--need read-p99: '0x1p3ms' is not a time above 0"},
+        {"read-p99=-1ms", -1, "--need read-p99: '-1ms' is not a time"},
+        {"read-p99=1e30s", -1, "--need read-p99: '1e30s' is out of range"},
+        {"wal=0x100", -1, "--need wal: '0x100' is not a size"},
+        {"wal=1.5", -1, "--need wal: '1.5' is not a size"},
+        {"writes=200/s,", -1, "--need: an empty item in 'writes=200/s,'"},
+        {",writes=200/s", -1, "--need: an empty item"},
+        {"writes=200/s,,reads=1/s", -1, "--need: an empty item"},
+        {"writes=1/s,writes=2/s", -1, "--need: writes given twice"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512] = "";
+        char *a[] = {(char *)"--need", (char *)t[i].val, NULL};
+        int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+        if (rc != t[i].rc || (t[i].says && !strstr(err, t[i].says)) || strchr(err, '\n')) {
+            print_error("--need %s: rc %d \"%s\", expected rc %d \"%s\"\n", t[i].val, rc, err,
+                        t[i].rc, t[i].says ? t[i].says : "");
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* --shard and --baseline are checked as they are given (their plan's
+** part once it is built): their numbers follow the one grammar. */
+static void test_shard_and_baseline_grammar(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opt, *val;
+        int rc;
+    } t[] = {
+        {"--shard", "1/3", 0},      {"--shard", "3/3", 0},      {"--shard", "1e0/2", 0},
+        {"--shard", "+1/3", -1},    {"--shard", " 1/3", -1},    {"--shard", "1/ 3", -1},
+        {"--shard", "1/3 ", -1},    {"--shard", "0x1/3", -1},   {"--shard", "1.5/3", -1},
+        {"--shard", "4/3", -1},     {"--shard", "0/3", -1},     {"--shard", "1/", -1},
+        {"--shard", "/3", -1},      {"--shard", "1/3/3", -1},
+        {"--baseline", "2", 0},     {"--baseline", "page-size=16k", 0},
+        {"--baseline", "journal=wal,page-size=1.6e1k", 0},
+        {"--baseline", "+2", -1},   {"--baseline", " 2", -1},   {"--baseline", "2 ", -1},
+        {"--baseline", "0x2", -1},  {"--baseline", "0", -1},    {"--baseline", "-1", -1},
+        {"--baseline", "page-size=16k,", -1},                   {"--baseline", "page-size=+16k", -1},
+        {"--baseline", "page-size=16k,,journal=wal", -1},       {"--baseline", "nope=1", -1},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512] = "";
+        char *a[] = {(char *)t[i].opt, (char *)t[i].val, NULL};
+        int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+        if (rc != t[i].rc || (rc && (!strstr(err, t[i].opt) || !strstr(err, t[i].val)))) {
+            print_error("%s '%s': rc %d \"%s\", expected rc %d\n", t[i].opt, t[i].val, rc, err,
+                        t[i].rc);
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_int_equal(failures, 0);
+}
+
 /* Things that look odd but are accepted, so that nobody "fixes" them. */
 static void test_accepted_edges(void **state)
 {
@@ -915,6 +1006,8 @@ int main(void)
         cmocka_unit_test(test_parse_int),
         cmocka_unit_test(test_one_grammar),
         cmocka_unit_test(test_grammar_messages),
+        cmocka_unit_test(test_need_grammar),
+        cmocka_unit_test(test_shard_and_baseline_grammar),
         cmocka_unit_test(test_bytes_str),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_lists_and_values),
