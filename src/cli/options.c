@@ -29,16 +29,6 @@ static int given(int argc, char **argv, const char *name)
     return 0;
 }
 
-/* The options whose values are checked against the plan once it is
-** built, and where cfg keeps the job file's line that gave each. */
-static const struct {
-    const char *name;
-    size_t line_off;
-} job_lines_kept[] = {
-    {"baseline", offsetof(struct config, baseline_job_line)},
-    {"shard", offsetof(struct config, shard_job_line)},
-};
-
 /* The job file --job names (the last given), read into *job (owned by
 ** cfg).  0, or -1 with err. */
 static int read_job(struct config *cfg, int argc, char **argv, struct job **job, char *err,
@@ -84,14 +74,8 @@ static int apply_job(struct config *cfg, const struct job *job, const char *who,
                      (int)len, a);
         else if (is_preset && len == 8 && strncmp(a, "--preset", 8) == 0)
             snprintf(why, sizeof why, "a preset's file cannot start from another preset");
-        else if (optionargs_apply(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0) {
-            for (size_t k = 0; !is_preset && k < sizeof job_lines_kept / sizeof *job_lines_kept;
-                 k++)
-                if (strncmp(a + 2, job_lines_kept[k].name, len - 2) == 0 &&
-                    !job_lines_kept[k].name[len - 2])
-                    *(int *)((char *)cfg + job_lines_kept[k].line_off) = job->v[i].line;
+        else if (optionargs_apply(cfg, CMD_RUN, 1, &a, 0, NULL, why, sizeof why) == 0)
             continue;
-        }
         snprintf(err, errlen, "%s:%d: %s", who, job->v[i].line, why);
         return -1;
     }
@@ -189,14 +173,34 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
         return -1;
     if (optionargs_apply(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
-    for (size_t k = 0; k < sizeof job_lines_kept / sizeof *job_lines_kept; k++)
-        if (given(argc, argv, job_lines_kept[k].name))
-            *(int *)((char *)cfg + job_lines_kept[k].line_off) = 0;   /* overridden */
     /* the library dimension's values are its paths' indexes */
     cfg->dim[DIM_LIB].n = cfg->sqlite_lib.n;
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         cfg->dim[DIM_LIB].v[i] = i;
     return 0;
+}
+
+void options_job_where(const struct config *cfg, int argc, char **argv, char *err,
+                       size_t errlen)
+{
+    const struct job *job = cfg->job_lines;
+    char name[64];
+    size_t len = strncmp(err, "--", 2) == 0 ? strspn(err + 2, "abcdefghijklmnopqrstuvwxyz-") : 0;
+    if (!job || !len || len >= sizeof name || (err[2 + len] != ' ' && err[2 + len] != ':'))
+        return;
+    snprintf(name, sizeof name, "%.*s", (int)len, err + 2);
+    if (given(argc, argv, name))
+        return;                           /* the command line's value, not the file's */
+    int line = 0;
+    for (int i = 0; i < job->n; i++)      /* the last line applied is the value */
+        if (strncmp(job->v[i].arg + 2, name, len) == 0 &&
+            (job->v[i].arg[2 + len] == '=' || !job->v[i].arg[2 + len]))
+            line = job->v[i].line;
+    if (!line)
+        return;
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err);
+    snprintf(err, errlen, "--job %s:%d: %s", cfg->job, line, why);
 }
 
 void config_free(struct config *cfg)

@@ -84,8 +84,6 @@ struct config {
     char *job, *save_job;         /* run --job FILE, --save-job FILE */
     char *shard;                  /* run --shard K/N (plan.h), or NULL */
     void *job_lines;              /* the job file read (struct job), owned */
-    int baseline_job_line;        /* the job file's line that gave --baseline, --shard (0: */
-    int shard_job_line;           /* none), for an error found against the plan */
     int64_t probe_time_s;         /* probe --probe-time */
     int json;                     /* probe --json */
     int64_t watchdog_s;           /* --watchdog; 0: automatic (watchdog.h) */

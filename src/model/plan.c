@@ -47,7 +47,7 @@ static void shuffle(struct cell *a, int n, struct rng *r)
     }
 }
 
-static int keep_share(const struct config *cfg, struct cell **cells, int *n, char *err,
+static int keep_share(const char *shard, int64_t combos, struct cell **cells, int *n, char *err,
                       size_t errlen);
 
 int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err, size_t errlen)
@@ -80,7 +80,7 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
     }
     *cells = a;
     *n = (int)(combos * rounds);
-    return cfg->shard ? keep_share(cfg, cells, n, err, errlen) : 0;
+    return cfg->shard ? keep_share(cfg->shard, combos, cells, n, err, errlen) : 0;
 }
 
 int plan_shard_parse(const char *text, int *k, int *n, char *err, size_t errlen)
@@ -101,27 +101,19 @@ int plan_shard_parse(const char *text, int *k, int *n, char *err, size_t errlen)
     return 0;
 }
 
-int plan_shard_check(const struct config *cfg, int *k, int *n, char *err, size_t errlen)
-{
-    if (plan_shard_parse(cfg->shard, k, n, err, errlen) != 0)
-        return -1;
-    int64_t combos = plan_combinations(cfg);
-    if (*n > combos) {
-        snprintf(err, errlen, "--shard %s: the matrix has %lld combinations, too few for %d "
-                 "shares", cfg->shard, (long long)combos, *n);
-        return -1;
-    }
-    return 0;
-}
-
 /* The cells of share K of N: the combinations whose number, counted from
-** 0, is K-1 modulo N, each with all their rounds, in the plan's order. */
-static int keep_share(const struct config *cfg, struct cell **cells, int *n, char *err,
+** 0, is K-1 modulo N, each with all its rounds, in the plan's order. */
+static int keep_share(const char *shard, int64_t combos, struct cell **cells, int *n, char *err,
                       size_t errlen)
 {
     int k, of, kept = 0;
-    if (plan_shard_check(cfg, &k, &of, err, errlen) != 0)
+    if (plan_shard_parse(shard, &k, &of, err, errlen) != 0)
         return -1;
+    if (of > combos) {
+        snprintf(err, errlen, "--shard %s: the matrix has %lld combinations, too few for %d "
+                 "shares", shard, (long long)combos, of);
+        return -1;
+    }
     for (int i = 0; i < *n; i++)
         if (((*cells)[i].combo - 1) % of == k - 1)
             (*cells)[kept++] = (*cells)[i];

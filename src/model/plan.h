@@ -33,10 +33,6 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
 ** rounds. */
 int plan_shard_parse(const char *text, int *k, int *n, char *err, size_t errlen);
 
-/* cfg->shard parsed, and its N no more than cfg's combinations.  0, or
-** -1 with err. */
-int plan_shard_check(const struct config *cfg, int *k, int *n, char *err, size_t errlen);
-
 /* The number of combinations (cells of one round). */
 int64_t plan_combinations(const struct config *cfg);
 

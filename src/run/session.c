@@ -275,27 +275,6 @@ int session_plan(struct runner *r, char *err, size_t errlen)
     return 0;
 }
 
-/* err, an error of a value the job file gave at line (0: not the job
-** file), prefixed by it as every job file's error is.  Returns -1. */
-static int job_error(const struct config *cfg, int line, char *err, size_t errlen)
-{
-    if (line && cfg->job) {
-        char why[1024];
-        snprintf(why, sizeof why, "%s", err);
-        snprintf(err, errlen, "--job %s:%d: %s", cfg->job, line, why);
-    }
-    return -1;
-}
-
-/* --shard's N no more than the plan's combinations (plan.h). */
-static int check_shard(const struct config *cfg, char *err, size_t errlen)
-{
-    int k, n;
-    if (cfg->shard && plan_shard_check(cfg, &k, &n, err, errlen))
-        return job_error(cfg, cfg->shard_job_line, err, errlen);
-    return 0;
-}
-
 /* --baseline names a cell of the plan (baseline.h). */
 static int check_baseline(const struct runner *r, char *err, size_t errlen)
 {
@@ -313,7 +292,7 @@ static int check_baseline(const struct runner *r, char *err, size_t errlen)
     }
     int rc = baseline_resolve(r->cfg->baseline, ids, r->ncells, &cell, err, errlen);
     free(ids);
-    return rc ? job_error(r->cfg, r->cfg->baseline_job_line, err, errlen) : 0;
+    return rc;
 }
 
 int session_check(struct runner *r, int argc, char **argv, char *err, size_t errlen)
@@ -323,8 +302,8 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t err
         return -1;
     if (load_libraries(r, err, errlen) || check_out(cfg, r->out, sizeof r->out, err, errlen) ||
         folder_check_writable("--db-dir", r->db_dir, err, errlen) ||
-        check_shard(cfg, err, errlen) || plan_build(cfg, &r->cells, &r->ncells, err, errlen) ||
-        check_baseline(r, err, errlen) || check_space(r, err, errlen) ||
+        plan_build(cfg, &r->cells, &r->ncells, err, errlen) || check_baseline(r, err, errlen) ||
+        check_space(r, err, errlen) ||
         check_results_space(r->out, err, errlen))
         return -1;
     r->prog = argv[0];

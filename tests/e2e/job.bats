@@ -80,7 +80,7 @@ bad() {
     [ "$stderr" = "sqlsoak run: --job none.conf: No such file or directory" ]
 }
 
-@test "a job file's need, baseline and shard lines: each error names the file and line, its text's and the plan's alike" {
+@test "a job file's value refused by any check before the run names the file and line: need, baseline, shard and the rest" {
     R='rows = 20k\nchunk = 10k\n'
     bad "${R}need = writes=200/s,\n" "3: --need: an empty item in 'writes=200/s,'"
     bad "${R}need = writes=0x10/s\n" \
@@ -94,6 +94,14 @@ bad() {
     bad "${R}page-size = 1k,4k\nbaseline = page-size=8k\n" \
         "4: --baseline page-size=8k: no cell has it (with every other setting at its first value)"
     bad "${R}shard = 3/4\n" "3: --shard 3/4: the matrix has 1 combinations, too few for 4 shares"
+    bad "${R}baseline = 1\nbaseline = 7\n" "4: --baseline 7: no such cell (the only cell is 1)"
+    # every check before the run: the line of the option its error names first
+    bad "${R}update-keys = hot:x\n" \
+        "3: --update-keys: 'hot:x' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)"
+    bad "rows = 20k\nchunk = 40k\n" "2: --chunk 40000 is larger than --rows 20000"
+    bad "${R}backlog-limit = 10s\n" "3: --backlog-limit applies to a paced writer: give --write-rate too"
+    bad "${R}target-rows = 1k\n" \
+        "3: --target-rows 1000 is below --rows 20000: the answer is for a table the run reaches or one it projects to, past it"
     # the command line's own value is not the job file's: no line named
     printf 'rows = 20k\nchunk = 10k\nbaseline = 1\n' >ok.conf
     run --separate-stderr "$S" run --job ok.conf --baseline 7 --out "$T/out" --db-dir "$T/db"

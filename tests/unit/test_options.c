@@ -974,6 +974,50 @@ static void test_save_job_every_option(void **state)
     config_free(&given);
 }
 
+/* A check's error that names first an option the job file gave is
+** prefixed by its line (the last that gives it); one the command line
+** gave, or the default, or an error naming no option, is left as it is. */
+static void test_job_where(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_options.XXXXXX", path[64], job_arg[80];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.conf", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("rows = 20k\n# a comment\nchunk = 40k\nbaseline = 1\n\nbaseline = 7\nseed = 3\n", f);
+    assert_int_equal(fclose(f), 0);
+    snprintf(job_arg, sizeof job_arg, "--job=%s", path);
+    static const struct {
+        const char *err, *line;   /* the error, and the line of a.conf that prefixes it */
+    } t[] = {
+        {"--chunk 40000 is larger than --rows 20000", "3"},
+        {"--baseline 7: no such cell (the only cell is 1)", "6"},
+        {"--rows: x", "1"},
+        {"--seed 3 is given on the command line", NULL},
+        {"--db-dir x: not a folder", NULL},
+        {"--row 5", NULL},
+        {"cannot write x", NULL},
+    };
+    char *a[] = {job_arg, (char *)"--seed", (char *)"3", NULL};
+    struct config c;
+    char err[512];
+    assert_int_equal(parse(&c, CMD_RUN, 3, a, err, sizeof err), 0);
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        char want[600];
+        snprintf(err, sizeof err, "%s", t[i].err);
+        options_job_where(&c, 3, a, err, sizeof err);
+        if (t[i].line)
+            snprintf(want, sizeof want, "--job %s:%s: %s", path, t[i].line, t[i].err);
+        else
+            snprintf(want, sizeof want, "%s", t[i].err);
+        assert_string_equal(err, want);
+    }
+    config_free(&c);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* --repeat auto is saved and recorded as auto, a count as the count. */
 static void test_repeat_saved_as_given(void **state)
 {
@@ -1030,6 +1074,7 @@ int main(void)
         cmocka_unit_test(test_huge_values),
         cmocka_unit_test(test_save_job_every_option),
         cmocka_unit_test(test_repeat_saved_as_given),
+        cmocka_unit_test(test_job_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
