@@ -13,9 +13,10 @@ const char *const need_names[NEED_COUNT] = {"writes", "reads", "read-p99", "wal"
 
 /* Each item's kind of value: its units, its range, and the words that
 ** say what it takes.  A rate is per second ("200/s", "2k/s", "1.5M/s"),
-** from one a week and a half to 10^12; a time ("20ms", "500us", "1s")
-** from 1 ns to about 11 days, in µs; a size is as every size option takes
-** it ("256M", "1GiB", "900k"). */
+** from one in about 12 days (10^-6) to 10^12; a time ("20ms", "500us",
+** "1s") from 1 ns to about 12 days, in µs; a size is as every size option
+** takes it ("256M", "1GiB", "900k").  Past those, 1/rate and the time are
+** no cost a cell is measured against, nor a number that rounds to 0. */
 static const struct value_unit rate_units[] = {{"/s", 1}, {"k/s", 1e3}, {"M/s", 1e6}, {NULL, 0}};
 static const struct value_unit time_units[] = {
     {"us", 1}, {"µs", 1}, {"ms", 1e3}, {"s", 1e6}, {NULL, 0}};
