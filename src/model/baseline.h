@@ -28,9 +28,9 @@
 int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t *cell,
                      char *err, size_t errlen);
 
-/* Whether text can name a cell, before the plan is known: a cell number
-** from 1, or DIM=VALUE items whose dimensions take their values.  0, or
-** -1 with one line in err. */
+/* Whether text can name a cell, before the plan is known: a cell number,
+** or DIM=VALUE items whose dimensions take their values.  0, or -1 with
+** one line in err. */
 int baseline_check(const char *text, char *err, size_t errlen);
 
 /* The same over the identities of a run's summary records. */

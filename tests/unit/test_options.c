@@ -751,7 +751,8 @@ static void test_shard_and_baseline_grammar(void **state)
         {"--baseline", "2", 0},     {"--baseline", "page-size=16k", 0},
         {"--baseline", "journal=wal,page-size=1.6e1k", 0},
         {"--baseline", "+2", -1},   {"--baseline", " 2", -1},   {"--baseline", "2 ", -1},
-        {"--baseline", "0x2", -1},  {"--baseline", "0", -1},    {"--baseline", "-1", -1},
+        {"--baseline", "0x2", -1},
+        {"--baseline", "0", 0},     {"--baseline", "-1", 0},    /* no such cell: the plan says */
         {"--baseline", "page-size=16k,", -1},                   {"--baseline", "page-size=+16k", -1},
         {"--baseline", "page-size=16k,,journal=wal", -1},       {"--baseline", "nope=1", -1},
     };
