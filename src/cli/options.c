@@ -184,8 +184,9 @@ void options_job_where(const struct config *cfg, int argc, char **argv, char *er
                        size_t errlen)
 {
     const struct job *job = cfg->job_lines;
+    static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
     char name[64];
-    size_t len = strncmp(err, "--", 2) == 0 ? strspn(err + 2, "abcdefghijklmnopqrstuvwxyz-") : 0;
+    size_t len = strncmp(err, "--", 2) == 0 ? strspn(err + 2, name_chars) : 0;
     if (!job || !len || len >= sizeof name || (err[2 + len] != ' ' && err[2 + len] != ':'))
         return;
     snprintf(name, sizeof name, "%.*s", (int)len, err + 2);
