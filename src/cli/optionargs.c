@@ -4,6 +4,10 @@
 */
 #include "optionargs.h"
 
+#include "baseline.h"
+#include "need.h"
+#include "plan.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +29,29 @@ static int set_repeat_auto(struct config *cfg, const struct option_def *o, const
     return 0;
 }
 
+static int check_need(const char *text, char *err, size_t errlen)
+{
+    struct need need;
+    return need_parse(text, &need, err, errlen);
+}
+
+static int check_shard(const char *text, char *err, size_t errlen)
+{
+    int k, n;
+    return plan_shard_parse(text, &k, &n, err, errlen);
+}
+
+/* Texts checked as they are given, so that a job file's error names its
+** line; what they must be against the plan is checked once it is built. */
+static const struct {
+    size_t off;
+    int (*check)(const char *text, char *err, size_t errlen);
+} text_checks[] = {
+    {offsetof(struct config, need), check_need},
+    {offsetof(struct config, shard), check_shard},
+    {offsetof(struct config, baseline), baseline_check},
+};
+
 int optionargs_set(struct config *cfg, const struct option_def *o, const char *val, char *err,
                    size_t errlen)
 {
@@ -43,6 +70,9 @@ int optionargs_set(struct config *cfg, const struct option_def *o, const char *v
             snprintf(err, errlen, "--%s: empty value", o->v.name);
             return -1;
         }
+        for (size_t i = 0; i < sizeof text_checks / sizeof *text_checks; i++)
+            if (o->off == text_checks[i].off && text_checks[i].check(val, err, errlen))
+                return -1;
         if (o->off == offsetof(struct config, preset)) {
             *(const char **)field = val;
         } else {

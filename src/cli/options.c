@@ -18,11 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --preset on the command line? */
-static int preset_given(int argc, char **argv)
+/* --name on the command line? */
+static int given(int argc, char **argv, const char *name)
 {
+    size_t len = strlen(name);
     for (int i = 0; i < argc; i++)
-        if (strncmp(argv[i], "--preset=", 9) == 0 || strcmp(argv[i], "--preset") == 0)
+        if (strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, name, len) == 0 &&
+            (argv[i][2 + len] == '=' || argv[i][2 + len] == 0))
             return 1;
     return 0;
 }
@@ -155,7 +157,7 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
             name = a + 9;
         else if (i < argc && strcmp(a, "--preset") == 0 && i + 1 < argc)
             name = argv[i + 1];
-        if (!name || cmd != CMD_RUN || (i >= argc && preset_given(argc, argv)))
+        if (!name || cmd != CMD_RUN || (i >= argc && given(argc, argv, "preset")))
             continue;
         char where[4300] = "";
         if (i >= argc)
@@ -176,6 +178,30 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         cfg->dim[DIM_LIB].v[i] = i;
     return 0;
+}
+
+void options_job_where(const struct config *cfg, int argc, char **argv, char *err,
+                       size_t errlen)
+{
+    const struct job *job = cfg->job_lines;
+    static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
+    char name[64];
+    size_t len = strncmp(err, "--", 2) == 0 ? strspn(err + 2, name_chars) : 0;
+    if (!job || !len || len >= sizeof name || (err[2 + len] != ' ' && err[2 + len] != ':'))
+        return;
+    snprintf(name, sizeof name, "%.*s", (int)len, err + 2);
+    if (given(argc, argv, name))
+        return;                           /* the command line's value, not the file's */
+    int line = 0;
+    for (int i = 0; i < job->n; i++)      /* the last line applied is the value */
+        if (strncmp(job->v[i].arg + 2, name, len) == 0 &&
+            (job->v[i].arg[2 + len] == '=' || !job->v[i].arg[2 + len]))
+            line = job->v[i].line;
+    if (!line)
+        return;
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err);
+    snprintf(err, errlen, "--job %s:%d: %s", cfg->job, line, why);
 }
 
 void config_free(struct config *cfg)

@@ -26,6 +26,15 @@
 int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
                   int *want_help, char *err, size_t errlen);
 
+/* err, an error of run's checks that names an option first ("--chunk
+** 40000 is larger than ...", "--baseline 7: no such cell"), prefixed
+** "--job FILE:LINE: " when that option's value is the job file's (its
+** last line that gives it, the command line giving none): so every error
+** of a job file's value names its line, those found once the plan is
+** built as those found as the line is read. */
+void options_job_where(const struct config *cfg, int argc, char **argv, char *err,
+                       size_t errlen);
+
 /* Prints --help for one subcommand (CMD_NONE: the overview) to stdout. */
 void options_help(enum command cmd);
 

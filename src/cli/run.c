@@ -41,17 +41,17 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     if (opts.metrics && (strlen(opts.metrics) < 6 ||
                          strcmp(opts.metrics + strlen(opts.metrics) - 5, ".prom") != 0)) {
         snprintf(err, errlen, "--metrics %s: the file's name must end in .prom", opts.metrics);
-        goto done;
+        goto refused;
     }
     if (opts.metrics && metrics_check(opts.metrics, metrics, sizeof metrics, err, errlen))
-        goto done;
+        goto refused;
     if (opts.metrics)
         opts.metrics = metrics;
     void *limits = NULL;
     if (estimate_check(&opts, err, errlen) || session_check(&r, argc, argv, err, errlen) ||
         devlimits_check(&opts, r.db_dir, &limits, err, errlen)) {
         json_decref(limits);
-        goto done;
+        goto refused;
     }
     if (opts.dry_run) {         /* the plan alone: nothing is left behind */
         runner_print_plan(&r);
@@ -93,6 +93,9 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     runner_print_plan(&r);
     estimate_print(&r, stdout);
     status = runner_execute(&r, 0, NULL, 0);
+    goto done;
+refused:                        /* a check failed: a job file's value names its line */
+    options_job_where(given, argc, argv, err, errlen);
 done:
     runner_release(&r);
     return status;

@@ -3,8 +3,8 @@
 */
 #include "baseline.h"
 #include "cellname.h"
+#include "value.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,17 +51,71 @@ static int same_but(const struct cell_id *a, const struct cell_id *b, const int 
     return 1;
 }
 
+/* text's DIM=VALUE items into want[d] (the value's text) and named[d].
+** 0, or -1 with err: an empty item, a name no dimension has, a value its
+** dimension does not take. */
+static int parse_items(const char *text, char (*want)[128], int *named, char *err,
+                       size_t errlen)
+{
+    for (const char *p = text;;) {
+        const char *comma = strchr(p, ','), *stop = comma ? comma : p + strlen(p);
+        const char *eq = memchr(p, '=', (size_t)(stop - p));
+        char name[64];
+        int d = -1;
+        if (eq && (size_t)(eq - p) < sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
+            d = dim_named(name);
+        }
+        if (d < 0) {
+            snprintf(err, errlen, "--baseline %s: expected DIM=VALUE (page-size=16k) or a cell "
+                     "number", text);
+            return -1;
+        }
+        snprintf(want[d], sizeof want[d], "%.*s", (int)(stop - eq - 1), eq + 1);
+        named[d] = 1;
+        int64_t v;
+        char why[200];
+        if (d != DIM_LIB && value_parse(&dim_table[d].opt, want[d], &v, why, sizeof why) != 0) {
+            snprintf(err, errlen, "--baseline %s: %s", text, why);
+            return -1;
+        }
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+/* text as a cell number into *k: 1 when it is one. */
+static int cell_number(const char *text, int64_t *k)
+{
+    return !strchr(text, '=') && value_parse_int(text, k) == 0;
+}
+
+int baseline_check(const char *text, char *err, size_t errlen)
+{
+    int64_t k;
+    if (cell_number(text, &k))
+        return 0;                         /* whether the plan has it: baseline_resolve */
+    char (*want)[128] = calloc(DIM_COUNT, sizeof *want);
+    int named[DIM_COUNT] = {0};
+    if (!want) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = parse_items(text, want, named, err, errlen);
+    free(want);
+    return rc;
+}
+
 int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t *cell,
                      char *err, size_t errlen)
 {
     *cell = 1;
     if (!text || !*text)
         return 0;
-    char *end;
-    errno = 0;
-    long long k = strtoll(text, &end, 10);
-    if (end != text && !*end) {
-        if (errno || !find(k, ids, n)) {
+    int64_t k;
+    if (cell_number(text, &k)) {
+        if (!find(k, ids, n)) {
             int64_t last = 0;
             for (int i = 0; i < n; i++)
                 last = ids[i].cell > last ? ids[i].cell : last;
@@ -81,32 +135,8 @@ int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t
     int bad = !want || !first;
     if (bad)
         snprintf(err, errlen, "--baseline %s: no cells to choose from", text);
-    for (const char *p = text; !bad && *p;) {
-        const char *comma = strchr(p, ','), *stop = comma ? comma : p + strlen(p);
-        const char *eq = memchr(p, '=', (size_t)(stop - p));
-        char name[64];
-        int d = -1;
-        if (eq && (size_t)(eq - p) < sizeof name) {
-            snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
-            d = dim_named(name);
-        }
-        if (d < 0) {
-            snprintf(err, errlen, "--baseline %s: expected DIM=VALUE (page-size=16k) or a cell "
-                     "number", text);
-            bad = 1;
-            break;
-        }
-        snprintf(want[d], sizeof want[d], "%.*s", (int)(stop - eq - 1), eq + 1);
-        named[d] = 1;
-        int64_t v;
-        char why[200];
-        if (d != DIM_LIB && value_parse(&dim_table[d].opt, want[d], &v, why, sizeof why) != 0) {
-            snprintf(err, errlen, "--baseline %s: %s", text, why);
-            bad = 1;
-            break;
-        }
-        p = comma ? comma + 1 : stop;
-    }
+    else
+        bad = parse_items(text, want, named, err, errlen) != 0;
     const struct cell_id *hit = NULL;
     for (int i = 0; !bad && !hit && i < n; i++) {
         int ok = same_but(&ids[i], first, named);

@@ -28,6 +28,11 @@
 int baseline_resolve(const char *text, const struct cell_id *ids, int n, int64_t *cell,
                      char *err, size_t errlen);
 
+/* Whether text can name a cell, before the plan is known: a cell number,
+** or DIM=VALUE items whose dimensions take their values.  0, or -1 with
+** one line in err. */
+int baseline_check(const char *text, char *err, size_t errlen);
+
 /* The same over the identities of a run's summary records. */
 int baseline_of_records(const char *text, const struct summary_record *recs, int n,
                         int64_t *cell, char *err, size_t errlen);

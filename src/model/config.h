@@ -99,6 +99,7 @@ struct config {
     char *metrics;                /* --metrics FILE.prom, or NULL */
     int64_t reader_rate;          /* --reader-rate: reads/s per reader; 0 unpaced */
     int64_t backlog_limit_s;      /* --backlog-limit: a paced writer this far behind is overloaded */
+#define BACKLOG_LIMIT_DEFAULT_S 60  /* its default, "1m" in the option table */
 
     /* crash */
     int64_t trials, sector_size, replay;

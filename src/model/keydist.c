@@ -9,33 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "0.99", "90", "12.5": a decimal with at most three decimals, in
-** thousandths.  Returns 0, or -1. */
-static int parse_milli(const char *s, int64_t *out)
-{
-    int64_t whole = 0, frac = 0;
-    int digits = 0, decimals = 0;
-    for (; *s >= '0' && *s <= '9'; s++, digits++)
-        if ((whole = whole * 10 + (*s - '0')) > 1000000)
-            return -1;
-    if (*s == '.') {
-        for (s++; *s >= '0' && *s <= '9'; s++, decimals++)
-            if (decimals < 3)
-                frac = frac * 10 + (*s - '0');
-            else
-                return -1;
-        if (!decimals)
-            return -1;
-    }
-    if (*s || !digits)
-        return -1;
-    for (int i = decimals; i < 3; i++)
-        frac *= 10;
-    *out = whole * 1000 + frac;
-    return 0;
-}
-
-int keydist_parse(const char *text, int64_t *v, char *err, size_t errlen)
+int keydist_parse(const char *text, int (*milli)(const char *, int64_t *), int64_t *v,
+                  char *err, size_t errlen)
 {
     int64_t m;
     if (strcmp(text, "uniform") == 0) {
@@ -43,14 +18,14 @@ int keydist_parse(const char *text, int64_t *v, char *err, size_t errlen)
     } else if (strcmp(text, "latest") == 0) {
         *v = KEYDIST_VALUE(KD_LATEST, KEYDIST_LATEST_THETA);
     } else if (strncmp(text, "zipf:", 5) == 0) {
-        if (parse_milli(text + 5, &m) || m <= 0 || m >= 1000) {
+        if (milli(text + 5, &m) || m <= 0 || m >= 1000) {
             snprintf(err, errlen, "'%s': zipf:S takes S between 0 and 1 (both excluded), at most "
                      "three decimals (zipf:0.99)", text);
             return -1;
         }
         *v = KEYDIST_VALUE(KD_ZIPF, m);
     } else if (strncmp(text, "hot:", 4) == 0) {
-        if (parse_milli(text + 4, &m) || m > 100000) {
+        if (milli(text + 4, &m) || m > 100000) {
             snprintf(err, errlen, "'%s': hot:P takes a percentage P from 0 to 100, at most three "
                      "decimals (hot:90)", text);
             return -1;

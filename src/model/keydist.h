@@ -44,9 +44,13 @@ enum keydist_kind { KD_UNIFORM, KD_ZIPF, KD_LATEST, KD_HOT };
 #define KEYDIST_KIND(v) ((int)((v) >> 32))
 #define KEYDIST_MILLI(v) ((int64_t)((v) & 0xffffffff))
 
-/* Parses "uniform", "zipf:0.99", "latest", "hot:90" into *v.  Returns 0,
-** or -1 with what is wrong (not naming the option) in err. */
-int keydist_parse(const char *text, int64_t *v, char *err, size_t errlen);
+/* Parses "uniform", "zipf:0.99", "latest", "hot:90" into *v, the numbers
+** read by milli, the grammar every option's numbers follow, in
+** thousandths (value_parse_milli, handed down by value.c, which includes
+** this header).  Returns 0, or -1 with what is wrong (not naming the
+** option) in err. */
+int keydist_parse(const char *text, int (*milli)(const char *, int64_t *), int64_t *v,
+                  char *err, size_t errlen);
 
 /* The canonical text of v ("zipf:0.99"), which parses back to v.
 ** Returns buf. */

@@ -5,59 +5,51 @@
 
 #include "value.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 const char *const need_names[NEED_COUNT] = {"writes", "reads", "read-p99", "wal"};
 
-/* "200/s", "2k/s", "1.5M/s": a rate per second, > 0. */
-static int rate(const char *v, double *out)
-{
-    char *end;
-    errno = 0;
-    double r = strtod(v, &end);
-    if (end == v || errno)
-        return -1;
-    if (*end == 'k' || *end == 'M')
-        r *= *end++ == 'k' ? 1e3 : 1e6;
-    if (strcmp(end, "/s") != 0 || !(r > 0) || !isfinite(r))
-        return -1;
-    *out = r;
-    return 0;
-}
+/* Each item's kind of value: its units, its range, and the words that
+** say what it takes.  A rate is per second ("200/s", "2k/s", "1.5M/s"),
+** from one in about 12 days (10^-6) to 10^12; a time ("20ms", "500us",
+** "1s") from 1 ns to about 12 days, in µs; a size is as every size option
+** takes it ("256M", "1GiB", "900k").  Past those, 1/rate and the time are
+** no cost a cell is measured against, nor a number that rounds to 0. */
+static const struct value_unit rate_units[] = {{"/s", 1}, {"k/s", 1e3}, {"M/s", 1e6}, {NULL, 0}};
+static const struct value_unit time_units[] = {
+    {"us", 1}, {"µs", 1}, {"ms", 1e3}, {"s", 1e6}, {NULL, 0}};
 
-/* "20ms", "500us", "500µs", "1s": a time, > 0, in µs. */
-static int duration(const char *v, double *out)
-{
-    static const struct {
-        const char *unit;
-        double us;
-    } u[] = {{"us", 1}, {"µs", 1}, {"ms", 1e3}, {"s", 1e6}};
-    char *end;
-    errno = 0;
-    double t = strtod(v, &end);
-    if (end == v || errno || !(t > 0) || !isfinite(t))
-        return -1;
-    for (size_t i = 0; i < sizeof u / sizeof *u; i++)
-        if (strcmp(end, u[i].unit) == 0) {
-            *out = t * u[i].us;
-            return 0;
-        }
-    return -1;
-}
+static const struct {
+    const struct value_unit *units;   /* NULL: a size in bytes */
+    double min, max;
+    const char *what, *range;
+} kinds[NEED_COUNT] = {
+    [NEED_WRITES] = {rate_units, 1e-6, 1e12, "a rate above 0 per second (200/s, 2k/s)",
+                     "0.000001/s to 1000000M/s"},
+    [NEED_READS] = {rate_units, 1e-6, 1e12, "a rate above 0 per second (200/s, 2k/s)",
+                    "0.000001/s to 1000000M/s"},
+    [NEED_READ_P99] = {time_units, 1e-3, 1e12, "a time above 0 (20ms, 500us, 1s)",
+                       "0.001us to 1000000s"},
+    [NEED_WAL] = {NULL, 0, 0, "a size above 0 (256M, 1GiB, 900k)", NULL},
+};
 
-/* "256M", "1GiB", "900k": a size in bytes, > 0, as every size option
-** takes it. */
-static int size(const char *v, double *out)
+/* Item k's value text into *out.  0, or -1 with err. */
+static int item_value(int k, const char *text, double *out, char *err, size_t errlen)
 {
-    int64_t b;
-    if (value_parse_bytes(v, &b) || b <= 0)
-        return -1;
-    *out = (double)b;
-    return 0;
+    int64_t b = 0;
+    int rc = kinds[k].units ? value_parse_real(text, kinds[k].units, kinds[k].min, kinds[k].max,
+                                               out)
+                            : value_parse_bytes(text, &b) || b <= 0 ? -1 : 0;
+    if (rc == -2)
+        snprintf(err, errlen, "--need %s: '%.100s' is out of range (%s)", need_names[k], text,
+                 kinds[k].range);
+    else if (rc)
+        snprintf(err, errlen, "--need %s: '%.100s' is not %s", need_names[k], text, kinds[k].what);
+    else if (!kinds[k].units)
+        *out = (double)b;
+    return rc ? -1 : 0;
 }
 
 int need_parse(const char *text, struct need *out, char *err, size_t errlen)
@@ -69,8 +61,7 @@ int need_parse(const char *text, struct need *out, char *err, size_t errlen)
                  "wal=256M)");
         return -1;
     }
-    const char *p = text;
-    while (*p) {
+    for (const char *p = text;; p++) {
         size_t len = strcspn(p, ",");
         char item[128];
         snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1), p);
@@ -81,6 +72,10 @@ int need_parse(const char *text, struct need *out, char *err, size_t errlen)
                 strncmp(item, need_names[i], strlen(need_names[i])) == 0)
                 k = i;
         double v = NAN;
+        if (len == 0) {
+            snprintf(err, errlen, "--need: an empty item in '%.100s'", text);
+            return -1;
+        }
         if (k < 0) {
             snprintf(err, errlen, "--need: '%.100s' is not writes=R/s, reads=R/s, read-p99=TIME or "
                      "wal=SIZE", item);
@@ -90,19 +85,13 @@ int need_parse(const char *text, struct need *out, char *err, size_t errlen)
             snprintf(err, errlen, "--need: %s given twice", need_names[k]);
             return -1;
         }
-        if (k == NEED_WAL ? size(eq + 1, &v) : k == NEED_READ_P99 ? duration(eq + 1, &v)
-                                                                   : rate(eq + 1, &v)) {
-            snprintf(err, errlen, "--need %s: '%.100s' is not %s", need_names[k], eq + 1,
-                     k == NEED_WAL        ? "a size above 0 (256M, 1GiB, 900k)"
-                     : k == NEED_READ_P99 ? "a time above 0 (20ms, 500us, 1s)"
-                                          : "a rate above 0 per second (200/s, 2k/s)");
+        if (item_value(k, eq + 1, &v, err, errlen))
             return -1;
-        }
         out->asked[k] = v;
         out->limit[k] = k == NEED_WRITES || k == NEED_READS ? 1e6 / v : v;
         p += len;
-        if (*p == ',')
-            p++;
+        if (!*p)
+            break;
     }
     return 0;
 }

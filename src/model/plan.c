@@ -4,6 +4,7 @@
 #include "plan.h"
 #include "modes.h"
 #include "rng.h"
+#include "value.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -82,16 +83,19 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
     return cfg->shard ? keep_share(cfg->shard, combos, cells, n, err, errlen) : 0;
 }
 
-int plan_shard_parse(const char *text, int *k, int *n)
+int plan_shard_parse(const char *text, int *k, int *n, char *err, size_t errlen)
 {
-    char *end;
-    long a = strtol(text, &end, 10), b;
-    if (end == text || *end != '/' || !(end[1] >= '0' && end[1] <= '9'))
+    const char *slash = strchr(text, '/');
+    char first[32];
+    int64_t a, b;
+    if (!slash || (size_t)(slash - text) >= sizeof first ||
+        (snprintf(first, sizeof first, "%.*s", (int)(slash - text), text),
+         value_parse_int(first, &a) || value_parse_int(slash + 1, &b)) ||
+        a < 1 || b < 1 || a > b || b > PLAN_MAX_CELLS) {
+        snprintf(err, errlen, "--shard %s: expected K/N, 1 <= K <= N (2/3: the second of three "
+                 "shares)", text);
         return -1;
-    const char *rest = end + 1;
-    b = strtol(rest, &end, 10);
-    if (*end || a < 1 || b < 1 || a > b || b > PLAN_MAX_CELLS)
-        return -1;
+    }
     *k = (int)a;
     *n = (int)b;
     return 0;
@@ -103,11 +107,8 @@ static int keep_share(const char *shard, int64_t combos, struct cell **cells, in
                       size_t errlen)
 {
     int k, of, kept = 0;
-    if (plan_shard_parse(shard, &k, &of) != 0) {
-        snprintf(err, errlen, "--shard %s: expected K/N, 1 <= K <= N (2/3: the second of three "
-                 "shares)", shard);
+    if (plan_shard_parse(shard, &k, &of, err, errlen) != 0)
         return -1;
-    }
     if (of > combos) {
         snprintf(err, errlen, "--shard %s: the matrix has %lld combinations, too few for %d "
                  "shares", shard, (long long)combos, of);

@@ -27,10 +27,11 @@ struct cell {
 ** -1 with a message in err when the matrix is too large. */
 int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err, size_t errlen);
 
-/* --shard's "K/N" into *k and *n (1 <= K <= N).  0, or -1 when text is
-** not that.  plan_build keeps share K of N: the combinations whose number
-** less one is K-1 modulo N, with all their rounds. */
-int plan_shard_parse(const char *text, int *k, int *n);
+/* --shard's "K/N" into *k and *n (1 <= K <= N).  0, or -1 with one line
+** in err when text is not that.  plan_build keeps share K of N: the
+** combinations whose number less one is K-1 modulo N, with all their
+** rounds. */
+int plan_shard_parse(const char *text, int *k, int *n, char *err, size_t errlen);
 
 /* The number of combinations (cells of one round). */
 int64_t plan_combinations(const struct config *cfg);

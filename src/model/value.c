@@ -5,24 +5,119 @@
 
 #include "keydist.h"
 
-#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* Parses a whole number with an optional suffix from units[]. */
+/* A number as every option writes it, before its unit: decimal digits, an
+** optional fraction (1.5), an optional decimal exponent (1e6, 2.5e3); no
+** sign, no blank, no hex.  Its value is digits * 10^exp10, digits holding
+** at most 19 significant ones, no trailing zero; inexact when more were
+** dropped. */
+struct decimal {
+    uint64_t digits;
+    int exp10;
+    int inexact;
+};
+
+/* The largest exponent kept: past it a number is 0 or out of any range. */
+#define EXP10_MAX 100000
+
+/* Reads a decimal at s into *d, *end after it.  0, or -1 when s does not
+** start with one (a fraction or an exponent without digits included). */
+static int decimal_scan(const char *s, const char **end, struct decimal *d)
+{
+    int sig = 0, seen = 0, fraction = 0;
+    long exp10 = 0;
+    memset(d, 0, sizeof *d);
+    if (!s)
+        return -1;
+    for (;; s++) {
+        if (*s == '.' && !fraction && seen) {
+            fraction = 1;
+            if (s[1] < '0' || s[1] > '9')
+                return -1;
+            continue;
+        }
+        if (*s < '0' || *s > '9')
+            break;
+        seen = 1;
+        if (!sig && *s == '0') {
+            exp10 -= fraction;            /* a leading zero, after the point a place */
+        } else if (sig < 19) {
+            d->digits = d->digits * 10 + (uint64_t)(*s - '0');
+            sig++;
+            exp10 -= fraction;
+        } else {
+            d->inexact |= *s != '0';
+            exp10 += !fraction;           /* a digit past the 19th scales those kept */
+        }
+    }
+    if (!seen)
+        return -1;
+    if (*s == 'e') {
+        long e = 0;
+        if (s[1] < '0' || s[1] > '9')
+            return -1;
+        for (s++; *s >= '0' && *s <= '9'; s++)
+            e = e < EXP10_MAX ? e * 10 + (*s - '0') : e;
+        exp10 += e;
+    }
+    for (; d->digits && d->digits % 10 == 0; d->digits /= 10)
+        exp10++;
+    if (!d->digits)
+        exp10 = 0;
+    d->exp10 = (int)(exp10 > EXP10_MAX ? EXP10_MAX : exp10 < -EXP10_MAX ? -EXP10_MAX : exp10);
+    *end = s;
+    return 0;
+}
+
+/* How a number was refused: not one, past any int64_t, or not whole. */
+enum { NUM_BAD = -1, NUM_RANGE = -2, NUM_FRACTION = -3 };
+
+/* *a, or else *b, divided by f.  0, or -1 when neither is a multiple of f. */
+static int take_factor(uint64_t *a, uint64_t *b, uint64_t f)
+{
+    uint64_t *from = *a % f == 0 ? a : *b % f == 0 ? b : NULL;
+    if (!from)
+        return -1;
+    *from /= f;
+    return 0;
+}
+
+/* d times mult as a whole int64_t into *out.  0, NUM_RANGE or NUM_FRACTION. */
+static int decimal_whole(const struct decimal *d, int64_t mult, int64_t *out)
+{
+    uint64_t m = d->digits, k = (uint64_t)mult;
+    int e = d->exp10, top = 0;
+    for (uint64_t t = m; t; t /= 10)
+        top++;
+    if (m && top + e > 19)               /* at least 10^19 */
+        return NUM_RANGE;
+    if (d->inexact)
+        return NUM_FRACTION;
+    /* each power of ten below 1 takes a 5 and a 2 from the digits or the unit */
+    for (; e < 0; e++)
+        if (take_factor(&m, &k, 5) || take_factor(&k, &m, 2))
+            return NUM_FRACTION;
+    for (; e > 0; e--)
+        m *= 10;                          /* below 10^19: no overflow */
+    if (m > (uint64_t)INT64_MAX / k)
+        return NUM_RANGE;
+    *out = (int64_t)(m * k);
+    return 0;
+}
+
+/* A number and one of units[] after it (or none), a whole number. */
 struct unit { const char *suffix; int64_t mult; };
 
 static int parse_scaled(const char *s, const struct unit *units, int64_t *out)
 {
-    char *end;
-    if (!s || *s < '0' || *s > '9')     /* strtoull would skip white space and signs */
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s)
-        return -1;
+    struct decimal d;
+    const char *end;
+    if (decimal_scan(s, &end, &d))
+        return NUM_BAD;
     int64_t mult = 1;
     if (*end) {
         int i;
@@ -30,23 +125,20 @@ static int parse_scaled(const char *s, const struct unit *units, int64_t *out)
             if (strcmp(end, units[i].suffix) == 0)
                 break;
         if (!units[i].suffix)
-            return -1;
+            return NUM_BAD;
         mult = units[i].mult;
     }
-    if (v > (unsigned long long)(INT64_MAX / mult))
-        return -1;
-    *out = (int64_t)v * mult;
-    return 0;
+    return decimal_whole(&d, mult, out);
 }
 
-int value_parse_count(const char *s, int64_t *out)
+static int count_scan(const char *s, int64_t *out)
 {
     static const struct unit u[] = {{"k", 1000}, {"K", 1000}, {"M", 1000000},
                                     {"G", 1000000000}, {"T", 1000000000000}, {NULL, 0}};
     return parse_scaled(s, u, out);
 }
 
-int value_parse_bytes(const char *s, int64_t *out)
+static int bytes_scan(const char *s, int64_t *out)
 {
     static const struct unit u[] = {
         {"k", 1 << 10}, {"K", 1 << 10}, {"KiB", 1 << 10}, {"m", 1 << 20}, {"M", 1 << 20},
@@ -60,52 +152,110 @@ int value_parse_bytes(const char *s, int64_t *out)
 ** parts cannot overflow. */
 #define DURATION_MAX 1000000000
 
-int value_parse_duration(const char *s, int64_t *out)
+/* Parts of a number and a unit, each unit at most once and larger ones
+** first (1h30m, not 30m1h nor 30s30s); a bare number is seconds, alone:
+** "1h30" is 90 minutes to some, 1h00m30s to others, so it is refused. */
+static int duration_scan(const char *s, int64_t *out)
 {
+    static const struct unit u[] = {{"d", 86400}, {"h", 3600}, {"m", 60}, {"s", 1}};
+    const size_t nunits = sizeof u / sizeof *u;
     int64_t total = 0;
+    size_t next = 0;                      /* the first unit still allowed */
     if (!s || !*s)
-        return -1;
+        return NUM_BAD;
     while (*s) {
-        char *end;
-        if (*s < '0' || *s > '9')
-            return -1;
-        errno = 0;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (errno || v > DURATION_MAX)
-            return -1;
-        int64_t mult;
-        switch (*end) {
-        case 'd': mult = 86400; end++; break;
-        case 'h': mult = 3600; end++; break;
-        case 'm': mult = 60; end++; break;
-        case 's': mult = 1; end++; break;
-        case '\0':
-            /* bare seconds only alone: "1h30" is 90 minutes to some, 1h00m30s
-            ** to others, so it is refused */
-            if (total)
-                return -1;
-            mult = 1;
-            break;
-        default: return -1;
+        struct decimal d;
+        const char *end;
+        size_t i = next;
+        int64_t part;
+        if (decimal_scan(s, &end, &d))
+            return NUM_BAD;
+        if (!*end) {
+            if (next)
+                return NUM_BAD;
+            i = nunits - 1;
+        } else {
+            while (i < nunits && *end != u[i].suffix[0])
+                i++;
+            if (i == nunits)
+                return NUM_BAD;
+            end++;
         }
-        if ((int64_t)v * mult > DURATION_MAX - total)
-            return -1;
-        total += (int64_t)v * mult;
+        int rc = decimal_whole(&d, u[i].mult, &part);
+        if (rc)
+            return rc;
+        if (part > DURATION_MAX - total)
+            return NUM_RANGE;
+        total += part;
+        next = i + 1;
         s = end;
     }
     *out = total;
     return 0;
 }
 
+static int int_scan(const char *s, int64_t *out)
+{
+    int negative = s && *s == '-';
+    struct decimal d;
+    const char *end;
+    int64_t v;
+    if (decimal_scan(s + negative, &end, &d) || *end)
+        return NUM_BAD;
+    int rc = decimal_whole(&d, 1, &v);
+    if (rc)
+        return rc;
+    *out = negative ? -v : v;
+    return 0;
+}
+
+int value_parse_count(const char *s, int64_t *out)
+{
+    return count_scan(s, out) ? -1 : 0;
+}
+
+int value_parse_bytes(const char *s, int64_t *out)
+{
+    return bytes_scan(s, out) ? -1 : 0;
+}
+
+int value_parse_duration(const char *s, int64_t *out)
+{
+    return duration_scan(s, out) ? -1 : 0;
+}
+
 int value_parse_int(const char *s, int64_t *out)
 {
-    char *end;
-    if (!s || !((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
+    return int_scan(s, out) ? -1 : 0;
+}
+
+int value_parse_milli(const char *s, int64_t *out)
+{
+    struct decimal d;
+    const char *end;
+    return decimal_scan(s, &end, &d) || *end || decimal_whole(&d, 1000, out) ? -1 : 0;
+}
+
+int value_parse_real(const char *s, const struct value_unit *units, double min, double max,
+                     double *out)
+{
+    struct decimal d;
+    const char *end;
+    if (decimal_scan(s, &end, &d))
         return -1;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end)
+    int i;
+    for (i = 0; units[i].suffix && strcmp(end, units[i].suffix) != 0; i++)
+        ;
+    if (!units[i].suffix)
         return -1;
+    /* one rounding where 10^|exp10| is exact (up to 10^22) */
+    double v = d.exp10 >= 0 ? (double)d.digits * pow(10, d.exp10)
+                            : (double)d.digits / pow(10, -d.exp10);
+    v *= units[i].factor;
+    if (!(v > 0))
+        return -1;
+    if (!(v >= min && v <= max))
+        return -2;
     *out = v;
     return 0;
 }
@@ -146,27 +296,12 @@ static const char *shown(const char *text, char *buf, size_t n)
     return buf;
 }
 
-/* Whether text, which parse refused, is a number too large for any
-** int64_t (with its sign and suffix, which parse takes once its digits
-** are one). */
-static int too_many_digits(const char *text, int (*parse)(const char *, int64_t *))
-{
-    const char *digits = text + (*text == '-'), *first = digits + strspn(digits, "0");
-    size_t d = strspn(first, "0123456789");
-    char one[64];
-    int64_t v;
-    if (d <= 18 || strlen(first + d) >= sizeof one - 3)
-        return 0;
-    snprintf(one, sizeof one, "%s1%s", *text == '-' ? "-" : "", first + d);
-    return parse(one, &v) == 0;
-}
-
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
                 size_t errlen)
 {
-    int rc = -1;
-    const char *kind = "a number";
-    int (*parse)(const char *, int64_t *) = NULL;
+    int rc = NUM_BAD;
+    const char *kind = "a number", *whole = "a whole number";
+    int64_t hi = s->max;
     char quoted[80];
     if (s->special && strcmp(text, s->special) == 0) {
         *out = s->special_value;
@@ -174,20 +309,24 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     }
     switch (s->type) {
     case V_COUNT:
-        rc = (parse = value_parse_count)(text, out);
-        kind = "a row count (e.g. 500k, 100M)";
+        rc = count_scan(text, out);
+        kind = "a row count (e.g. 500k, 1.5M, 1e6)";
+        whole = "a whole count";
         break;
     case V_BYTES:
-        rc = (parse = value_parse_bytes)(text, out);
+        rc = bytes_scan(text, out);
         kind = "a size in bytes (e.g. 4096, 4k, 1MiB)";
+        whole = "a whole number of bytes";
         break;
     case V_INT:
-        rc = (parse = value_parse_int)(text, out);
+        rc = int_scan(text, out);
         kind = "a whole number";
         break;
     case V_DURATION:
-        rc = (parse = value_parse_duration)(text, out);
+        rc = duration_scan(text, out);
         kind = "a duration (e.g. 90s, 30m, 8h, 1h30m)";
+        whole = "a whole number of seconds";
+        hi = hi < DURATION_MAX ? hi : DURATION_MAX;
         break;
     case V_ENUM: {
         for (int i = 0; s->words[i]; i++)
@@ -202,7 +341,7 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     }
     case V_DIST: {
         char why[160];
-        if (keydist_parse(text, out, why, sizeof why) == 0)
+        if (keydist_parse(text, value_parse_milli, out, why, sizeof why) == 0)
             return 0;
         snprintf(err, errlen, "--%s: %s", s->name, why);
         return -1;
@@ -210,25 +349,28 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     default:
         return -1;
     }
-    int huge = rc != 0 && parse && too_many_digits(text, parse);   /* out of range, below */
     text = shown(text, quoted, sizeof quoted);
-    if (rc != 0 && !huge) {
+    if (rc == NUM_BAD) {
         if (s->special)
             snprintf(err, errlen, "--%s: '%s' is not %s or '%s'", s->name, text, kind, s->special);
         else
             snprintf(err, errlen, "--%s: '%s' is not %s", s->name, text, kind);
         return -1;
     }
-    if (huge || *out < s->min || *out > s->max) {
-        char lo[32], hi[32];
+    if (rc == NUM_FRACTION) {
+        snprintf(err, errlen, "--%s: '%s' is not %s", s->name, text, whole);
+        return -1;
+    }
+    if (rc == NUM_RANGE || *out < s->min || *out > s->max) {
+        char lo[32], hi_text[32];
         if (s->type == V_BYTES) {
             value_bytes_str(s->min, lo, sizeof lo);
-            value_bytes_str(s->max, hi, sizeof hi);
+            value_bytes_str(hi, hi_text, sizeof hi_text);
         } else {
             snprintf(lo, sizeof lo, "%" PRId64, s->min);
-            snprintf(hi, sizeof hi, "%" PRId64, s->max);
+            snprintf(hi_text, sizeof hi_text, "%" PRId64, hi);
         }
-        snprintf(err, errlen, "--%s: %s is out of range (%s to %s)", s->name, text, lo, hi);
+        snprintf(err, errlen, "--%s: %s is out of range (%s to %s)", s->name, text, lo, hi_text);
         return -1;
     }
     if ((s->flags & VF_POW2) && (*out & (*out - 1))) {

@@ -3,10 +3,15 @@
 ** strictly from the user's words and written back in the canonical text
 ** that parses to the same value again (the text results files hold).
 **
-** Numbers are parsed strictly: no sign where none is allowed, no white
-** space, no trailing junk.  Row counts take decimal suffixes (100M =
-** 100,000,000); byte sizes take binary ones (4k = 4KiB = 4096); durations
-** take d, h, m, s (1h30m), up to 10^9 seconds in all.  A spec may
+** Every number follows one grammar: decimal digits, an optional fraction
+** (1.5), an optional decimal exponent (1e6, 2.5e3), then the option's
+** unit; no sign (but the '-' of an integer, which its range may refuse),
+** no white space, no hex, no trailing junk.
+** Row counts take decimal suffixes (100M = 100,000,000; 1.5M), byte sizes
+** binary ones (4k = 4KiB = 4096), durations d, h, m, s, each once and the
+** larger first (1h30m), up to 10^9 seconds in all; the value of a count,
+** a size, an integer or a duration must be whole (1.5k rows is 1500,
+** 1.2345k is refused) and within the field's range.  A spec may
 ** accept one word besides numbers ("default", "chunk", "none") standing
 ** for a special value.
 */
@@ -73,6 +78,24 @@ int value_parse_count(const char *s, int64_t *out);    /* 100M, 1k, 42 */
 int value_parse_bytes(const char *s, int64_t *out);    /* 4k, 4KiB, 1MiB */
 int value_parse_duration(const char *s, int64_t *out); /* 8h, 90m, 1h30m */
 int value_parse_int(const char *s, int64_t *out);      /* -2000, 42 */
+
+/* A number without a unit in thousandths, whole: "0.99" is 990, "90"
+** 90000, "0.9999" refused.  0, or -1. */
+int value_parse_milli(const char *s, int64_t *out);
+
+/* A unit a real number takes: its text after the number, and its worth. */
+struct value_unit {
+    const char *suffix;
+    double factor;
+};
+
+/* s, a number of the grammar every option's numbers follow, then one of
+** units[] (ended by a NULL suffix; "" for none), its value times the
+** unit's factor into *out.  0; -1 when s is not that, or not above 0;
+** -2 when it is outside min..max (a value too small to tell from 0
+** included). */
+int value_parse_real(const char *s, const struct value_unit *units, double min, double max,
+                     double *out);
 
 /* A byte count with the largest binary suffix that divides it exactly
 ** ("64k", "1M", "1000"), into buf.  Returns buf. */

@@ -24,6 +24,7 @@
 #include "plotdata.h"
 #include "report.h"
 #include "stop.h"
+#include "value.h"
 
 #include <errno.h>
 #include <math.h>
@@ -478,10 +479,8 @@ static int baseline_of(const struct config *cfg, const struct plotdata_run *runs
         if (strcmp(b, cfg->pos[i]) == 0 || strcmp(b, runs[i].name) == 0 ||
             same_folder(b, cfg->pos[i]))
             return i;
-    char *end;
-    errno = 0;
-    long k = strtol(b, &end, 10);
-    if (*b >= '1' && *b <= '9' && !*end && errno == 0 && k <= nr)
+    int64_t k;
+    if (value_parse_int(b, &k) == 0 && k >= 1 && k <= nr)
         return (int)k - 1;
     size_t len = (size_t)snprintf(err, errlen, "--baseline %s: not one of the folders compared (",
                                   b);

@@ -78,7 +78,7 @@ static int load_share(struct share *s, char *err, size_t errlen)
         json_object_get(json_object_get(s->rj, RUNKEY_OPTIONS), RUNKEY_OPT_SHARD));
     const char *status = json_string_value(json_object_get(s->rj, RUNKEY_STATUS));
     json_int_t planned = json_integer_value(json_object_get(s->rj, RUNKEY_CELLS_PLANNED));
-    if (!shard || plan_shard_parse(shard, &s->k, &s->n) != 0) {
+    if (!shard || plan_shard_parse(shard, &s->k, &s->n, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: not a share of a matrix (run without --shard K/N)", s->dir);
         return -1;
     }

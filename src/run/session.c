@@ -109,14 +109,18 @@ static int check_paced(const struct config *cfg, char *err, size_t errlen)
         }
     /* their defaults are 0: even arrivals, no limit */
     static const int pacing[] = {DIM_ARRIVAL, DIM_LATENCY_LIMIT};
+    const char *unpaced = NULL;
     for (size_t k = 0; !paced && k < sizeof pacing / sizeof *pacing; k++) {
         const struct list *l = &cfg->dim[pacing[k]];
         for (int i = 0; i < l->n; i++)
-            if (l->v[i] != 0) {
-                snprintf(err, errlen, "--%s applies to a paced writer: give --write-rate too",
-                         dim_table[pacing[k]].opt.name);
-                return -1;
-            }
+            if (l->v[i] != 0 && !unpaced)
+                unpaced = dim_table[pacing[k]].opt.name;
+    }
+    if (!paced && !unpaced && cfg->backlog_limit_s != BACKLOG_LIMIT_DEFAULT_S)
+        unpaced = "backlog-limit";
+    if (unpaced) {
+        snprintf(err, errlen, "--%s applies to a paced writer: give --write-rate too", unpaced);
+        return -1;
     }
     return 0;
 }
@@ -153,6 +157,12 @@ static int check_workload(const struct config *cfg, char *err, size_t errlen)
     if (cfg->chunk > cfg->rows) {
         snprintf(err, errlen, "--chunk %" PRId64 " is larger than --rows %" PRId64, cfg->chunk,
                  cfg->rows);
+        return -1;
+    }
+    if (cfg->target_rows && cfg->target_rows < cfg->rows) {
+        snprintf(err, errlen, "--target-rows %" PRId64 " is below --rows %" PRId64
+                 ": the answer is for a table the run reaches or one it projects to, past it",
+                 cfg->target_rows, cfg->rows);
         return -1;
     }
     return check_paced(cfg, err, errlen) || check_schedule(cfg, err, errlen) ||

@@ -97,6 +97,16 @@ PY
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak compare: --baseline 3: not one of the folders compared (a, b, or 1..2 in their order)" ]
     [ ! -e "$BATS_TEST_TMPDIR/n3" ]
+    # a place is a number as every option writes it: 2e0 is b; a sign, a blank or hex is none
+    run "$S" compare "$RUNS/a" "$RUNS/b" --baseline 2e0 --out "$BATS_TEST_TMPDIR/n2e0" --no-plot
+    [ "$status" -eq 0 ]
+    check_ratios "$BATS_TEST_TMPDIR/n2e0/comparison.csv" b
+    for bad in +2 ' 2' 0x2 1.5; do
+        run "$S" compare "$RUNS/a" "$RUNS/b" --baseline "$bad" --out "$BATS_TEST_TMPDIR/bad"
+        [ "$status" -eq 2 ]
+        [ "$output" = "sqlsoak compare: --baseline $bad: not one of the folders compared (a, b, or 1..2 in their order)" ]
+        [ ! -e "$BATS_TEST_TMPDIR/bad" ]
+    done
 }
 
 @test "compare: with one repeat the figures and ratios are bare" {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # Hostile input caught at the start: --metrics paths, over-long paths, a
 # library that kills its loader, a results disk already full, two runs
-# racing for one --out, closed standard descriptors, and a run.json
-# command line that is not exactly what was recorded.  Each refusal is one
-# line, exit 2, and nothing created or changed.
+# racing for one --out, closed standard descriptors, a run.json command
+# line that is not exactly what was recorded, numbers outside the one
+# grammar every option reads, and options that contradict the run.  Each
+# refusal is one line, exit 2, and nothing created or changed.
 
 bats_require_minimum_version 1.5.0
 
@@ -416,4 +417,80 @@ EOF
     ls "$wd"/db/*.db
     resume_ok 200000 10000
     [ ! -e "$T/db" ]
+}
+
+# ---- numbers: one grammar for every option ----
+
+# refused_value OPTION VALUE ARGS...: refused, and the line names VALUE too.
+refused_value() {
+    local value=$2
+    refused "$1" "${@:3}"
+    [[ "$stderr" == *"$value"* ]]
+}
+
+@test "numbers: a bad count, size or duration is one line naming the option and the value, exit 2, nothing created" {
+    for v in 1e6x 1.2345k 0x10 +20k ' 20k' '20k ' 20k20k 1e-3 99999999999999999999; do
+        refused_value --rows "$v" run --rows "$v" --chunk 1 --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    done
+    for v in 1h1h 30s30s 0h5 1h5 30m1h 0.5s 0x10s +1h ' 1h'; do
+        refused_value --max-time "$v" run "${R[@]}" --max-time "$v" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+        refused_value --backlog-limit "$v" crash --rows 2000 --chunk 100 --write-rate 100 \
+            --backlog-limit "$v" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    done
+    for v in 1.5 0x1000 1e-1k -4k; do
+        refused_value --page-size "$v" run "${R[@]}" --page-size "4k,$v" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    done
+    refused_value --cache-size 1.5 run "${R[@]}" --cache-size -2000,1.5 --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    refused_value --read-dist zipf:5e-1 run "${R[@]}" --read-dist zipf:5e-1 --out "$OUT" --db-dir "$DB" "${Q[@]}"
+}
+
+@test "numbers: 1e6 and 1.5M rows, 1.5h, 2.5e3 and -2e3 are taken as every option takes them" {
+    run -0 env SQLSOAK_TEST_CALIBRATION_S=1 "$S" run --rows 1e6 --chunk 2.5e5 --dry-run \
+        --db-dir "$DB" --out "$OUT" --probe off
+    [[ "$output" == *" 1000000 rows each in chunks of 250000"* ]]
+    run -0 env SQLSOAK_TEST_CALIBRATION_S=1 "$S" run --rows 1.5M --chunk 1.5e5 --max-time 1.5h \
+        --cache-size -2e3 --dry-run \
+        --db-dir "$DB" --out "$OUT" --probe off
+    [[ "$output" == *" 1500000 rows each in chunks of 150000"* ]]
+    run -0 "$S" run --rows 1.5M --chunk 1.5e5 --max-time 1.5h --cache-size -2e3 \
+        --save-job "$T/a.conf"
+    grep -qx 'max-time = 5400' "$T/a.conf"
+    grep -qx 'cache-size = -2000' "$T/a.conf"
+    [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}
+
+@test "need: a value the grammar refuses, or an empty item, is one line naming the item and value, exit 2, nothing created" {
+    for v in writes=0x10/s writes=+200/s 'writes= 200/s' writes=99999999999999999999/s \
+        writes=1e-300/s writes=0/s read-p99=0x1p3ms 'read-p99=20ms ' wal=0x100; do
+        refused_value "--need ${v%%=*}" "'${v#*=}'" run "${R[@]}" --need "$v" --out "$OUT" \
+            --db-dir "$DB" "${Q[@]}"
+    done
+    for v in writes=200/s, ,writes=200/s 'writes=200/s,,reads=1/s'; do
+        refused_value --need "empty item" run "${R[@]}" --need "$v" --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    done
+    # an exponent, as every option takes one
+    run -0 "$S" run --rows 20k --chunk 10k --need writes=1e6/s,read-p99=1e3ms --save-job "$T/n.conf"
+    grep -qx 'need = writes=1e6/s,read-p99=1e3ms' "$T/n.conf"
+}
+
+@test "paced options without --write-rate, in run and crash: --backlog-limit as --arrival and --latency-limit" {
+    for cmd in run crash; do
+        refused "--backlog-limit applies to a paced writer: give --write-rate too" \
+            $cmd --rows 2000 --chunk 100 --backlog-limit 10s --out "$OUT" --db-dir "$DB" "${Q[@]}"
+        refused "--latency-limit applies to a paced writer" \
+            $cmd --rows 2000 --chunk 100 --latency-limit 5 --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    done
+    # with a paced writer, it is taken
+    run -0 env SQLSOAK_TEST_CALIBRATION_S=1 "$S" run --rows 2000 --chunk 1000 --write-rate 1M \
+        --backlog-limit 10s --dry-run \
+        --db-dir "$DB" --out "$OUT" --probe off
+    [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+}
+
+@test "target-rows below --rows: refused with why, not taken and then ignored" {
+    refused "--target-rows 1000 is below --rows 20000" run "${R[@]}" --target-rows 1k \
+        --out "$OUT" --db-dir "$DB" "${Q[@]}"
+    run -0 env SQLSOAK_TEST_CALIBRATION_S=1 "$S" run "${R[@]}" --target-rows 20k --dry-run \
+        --db-dir "$DB" --out "$OUT" --probe off
+    [ ! -e "$OUT" ] && [ ! -e "$DB" ]
 }

@@ -50,15 +50,22 @@ JOB
     diff before one.conf
 }
 
+# bad TEXT WHY: a job file of TEXT (printf's %b) is refused by a run and a
+# dry run alike in one line, "--job bad.conf:WHY", exit 2, nothing created.
+bad() {
+    printf '%b' "$1" >bad.conf
+    run --separate-stderr "$S" run --job bad.conf --out "$T/out" --db-dir "$T/db" --progress never
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --job bad.conf:$2" ]
+    [ -z "$output" ]
+    [ ! -e "$T/out" ] && [ ! -e "$T/db" ]
+    run --separate-stderr "$S" run --job bad.conf --dry-run --out "$T/out" --db-dir "$T/db"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --job bad.conf:$2" ]
+    [ ! -e "$T/out" ] && [ ! -e "$T/db" ]
+}
+
 @test "a bad job file line is refused in one line naming the file and line, exit 2, nothing created" {
-    bad() {
-        printf '%b' "$1" >bad.conf
-        run --separate-stderr "$S" run --job bad.conf --out "$T/out" --db-dir "$T/db" --progress never
-        [ "$status" -eq 2 ]
-        [ "$stderr" = "sqlsoak run: --job bad.conf:$2" ]
-        [ -z "$output" ]
-        [ ! -e "$T/out" ] && [ ! -e "$T/db" ]
-    }
     bad 'rows = 2k\n# a comment\n\npage-size = 3k\n' "4: --page-size: 3k is not a power of two"
     bad 'rows 2k\n' "1: expected 'name = value' or a flag's name"
     bad 'rows = 1k\nbogus = 1\n' "2: unknown option '--bogus' (see --help)"
@@ -71,6 +78,36 @@ JOB
     run --separate-stderr "$S" run --job none.conf
     [ "$status" -eq 2 ]
     [ "$stderr" = "sqlsoak run: --job none.conf: No such file or directory" ]
+}
+
+@test "a job file's value refused by any check before the run names the file and line: need, baseline, shard and the rest" {
+    R='rows = 20k\nchunk = 10k\n'
+    bad "${R}need = writes=200/s,\n" "3: --need: an empty item in 'writes=200/s,'"
+    bad "${R}need = writes=0x10/s\n" \
+        "3: --need writes: '0x10/s' is not a rate above 0 per second (200/s, 2k/s)"
+    bad "${R}need = read-p99=20\n" "3: --need read-p99: '20' is not a time above 0 (20ms, 500us, 1s)"
+    bad "${R}baseline = page-size=3k\n" "3: --baseline page-size=3k: --page-size: 3k is not a power of two"
+    bad "${R}baseline = \"+2\"\n" "3: --baseline +2: expected DIM=VALUE (page-size=16k) or a cell number"
+    bad "${R}shard = 0/3\n" "3: --shard 0/3: expected K/N, 1 <= K <= N (2/3: the second of three shares)"
+    # against the plan, once it is built
+    bad "${R}baseline = 7\n" "3: --baseline 7: no such cell (the only cell is 1)"
+    bad "${R}page-size = 1k,4k\nbaseline = page-size=8k\n" \
+        "4: --baseline page-size=8k: no cell has it (with every other setting at its first value)"
+    bad "${R}shard = 3/4\n" "3: --shard 3/4: the matrix has 1 combinations, too few for 4 shares"
+    bad "${R}baseline = 1\nbaseline = 7\n" "4: --baseline 7: no such cell (the only cell is 1)"
+    # every check before the run: the line of the option its error names first
+    bad "${R}update-keys = hot:x\n" \
+        "3: --update-keys: 'hot:x' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)"
+    bad "rows = 20k\nchunk = 40k\n" "2: --chunk 40000 is larger than --rows 20000"
+    bad "${R}backlog-limit = 10s\n" "3: --backlog-limit applies to a paced writer: give --write-rate too"
+    bad "${R}target-rows = 1k\n" \
+        "3: --target-rows 1000 is below --rows 20000: the answer is for a table the run reaches or one it projects to, past it"
+    # the command line's own value is not the job file's: no line named
+    printf 'rows = 20k\nchunk = 10k\nbaseline = 1\n' >ok.conf
+    run --separate-stderr "$S" run --job ok.conf --baseline 7 --out "$T/out" --db-dir "$T/db"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak run: --baseline 7: no such cell (the only cell is 1)" ]
+    [ ! -e "$T/out" ] && [ ! -e "$T/db" ]
 }
 
 @test "the job file a run read is kept in its folder, and resume needs nothing else" {

@@ -88,7 +88,7 @@ PY
 }
 
 @test "--shard takes K/N within the matrix; anything else is refused in one line, exit 2" {
-    for bad in 0/3 4/3 x 1/ /3 1/3x; do
+    for bad in 0/3 4/3 x 1/ /3 1/3x +1/3 ' 1/3' '1/3 ' 1.5/3 0x1/3; do
         run --separate-stderr "$S" run "${M[@]}" --shard "$bad" --db-dir db --out o
         [ "$status" -eq 2 ]
         [ "$stderr" = "sqlsoak run: --shard $bad: expected K/N, 1 <= K <= N (2/3: the second of three shares)" ]

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "keydist.h"
+#include "value.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,23 +30,31 @@ static void test_words_round_trip(void **state)
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
         int64_t v, w;
         char err[160], text[32];
-        assert_int_equal(keydist_parse(ok[i], &v, err, sizeof err), 0);
+        assert_int_equal(keydist_parse(ok[i], value_parse_milli, &v, err, sizeof err), 0);
         assert_string_equal(keydist_text(v, text, sizeof text), ok[i]);
-        assert_int_equal(keydist_parse(text, &w, err, sizeof err), 0);
+        assert_int_equal(keydist_parse(text, value_parse_milli, &w, err, sizeof err), 0);
         assert_int_equal(v, w);
     }
     int64_t v;
     char err[160];
-    assert_int_equal(keydist_parse("uniform", &v, err, sizeof err), 0);
+    assert_int_equal(keydist_parse("uniform", value_parse_milli, &v, err, sizeof err), 0);
     assert_int_equal(v, 0);                 /* the default: a cell of every release */
-    assert_int_equal(keydist_parse("zipf:0.990", &v, err, sizeof err), 0);
+    assert_int_equal(keydist_parse("zipf:0.990", value_parse_milli, &v, err, sizeof err), 0);
+    assert_int_equal(v, KEYDIST_VALUE(KD_ZIPF, 990));
+    /* an exponent, as every option's numbers take one */
+    assert_int_equal(keydist_parse("hot:9e1", value_parse_milli, &v, err, sizeof err), 0);
+    assert_int_equal(v, KEYDIST_VALUE(KD_HOT, 90000));
+    assert_int_equal(keydist_parse("zipf:0.00099e3", value_parse_milli, &v, err, sizeof err), 0);
     assert_int_equal(v, KEYDIST_VALUE(KD_ZIPF, 990));
     static const char *const bad[] = {"", "zipf", "zipf:", "zipf:1", "zipf:0", "zipf:1.5",
                                       "zipf:-0.5", "zipf:0.9999", "zipf:.5", "hot:101",
-                                      "hot:", "hot:5x", "latest:0.9", "Uniform", "zipf:0.5 "};
+                                      "hot:", "hot:5x", "latest:0.9", "Uniform", "zipf:0.5 ",
+                                      /* the grammar of every option's numbers */
+                                      "zipf:+0.5", "zipf: 0.5", "hot:0x10", "hot:9e1x",
+                                      "zipf:5e-1", "hot:1e3", "zipf:0.5e"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = 0;
-        assert_int_equal(keydist_parse(bad[i], &v, err, sizeof err), -1);
+        assert_int_equal(keydist_parse(bad[i], value_parse_milli, &v, err, sizeof err), -1);
         assert_true(strlen(err) > 0);
     }
 }

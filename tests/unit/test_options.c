@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "options.h"
+#include "optiontable.h"
 #include "preset.h"
 
 #include <inttypes.h>
@@ -66,7 +67,39 @@ static void test_parse_count(void **state)
         {"1T", OK, 1000000000000},
         {"9223372036854775807", OK, INT64_MAX},
         {"9223372T", OK, 9223372000000000000},
+        /* a fraction and an exponent, as long as the count is whole */
+        {"1.5M", OK, 1500000},
+        {"1.5k", OK, 1500},
+        {"0.5k", OK, 500},
+        {"1e6", OK, 1000000},
+        {"2.5e3", OK, 2500},
+        {"1.5e3k", OK, 1500000},
+        {"1e0", OK, 1},
+        {"1.000", OK, 1},
+        {"0.001e3", OK, 1},
+        {"0e999999", OK, 0},
+        {"9.223372036854775807e18", OK, INT64_MAX},
+        {"1e18", OK, 1000000000000000000},
         /* refused */
+        {"1.2345k", BAD, 0},   /* 1234.5: not whole */
+        {"1.5", BAD, 0},
+        {"0.1", BAD, 0},
+        {"1.00000000000000000001", BAD, 0},
+        {"1e19", BAD, 0},
+        {"10e18", BAD, 0},
+        {"1e999999", BAD, 0},
+        {"1e-3", BAD, 0},      /* a sign, in the exponent too */
+        {"1e+3", BAD, 0},
+        {"1e", BAD, 0},
+        {"1E6", BAD, 0},
+        {"1.", BAD, 0},
+        {".5k", BAD, 0},
+        {"1.5.1", BAD, 0},
+        {"1e6x", BAD, 0},
+        {"1e6 ", BAD, 0},
+        {"0x1p3", BAD, 0},
+        {"inf", BAD, 0},
+        {"nan", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"k", BAD, 0},
@@ -78,8 +111,6 @@ static void test_parse_count(void **state)
         {" 5", BAD, 0},
         {"\t5", BAD, 0},
         {"5 ", BAD, 0},
-        {"1.5M", BAD, 0},
-        {"1e6", BAD, 0},
         {"0x10", BAD, 0},
         {"1kk", BAD, 0},
         {"1 k", BAD, 0},
@@ -116,7 +147,16 @@ static void test_parse_bytes(void **state)
         {"1T", OK, (int64_t)1 << 40},
         {"1TiB", OK, (int64_t)1 << 40},
         {"8388607T", OK, (int64_t)8388607 << 40},
+        {"1.5M", OK, 3 << 19},
+        {"0.5k", OK, 512},
+        {"1e3", OK, 1000},
+        {"2.5e1k", OK, 25 << 10},
+        {"0.25KiB", OK, 256},
         /* refused */
+        {"1.5", BAD, 0},       /* not whole */
+        {"0.3k", BAD, 0},      /* 307.2 */
+        {"1e-3M", BAD, 0},
+        {"0x1000", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"KiB", BAD, 0},
@@ -127,7 +167,6 @@ static void test_parse_bytes(void **state)
         {"4KB", BAD, 0},       /* ambiguous (1000 or 1024?): refused, not guessed */
         {"4kB", BAD, 0},
         {"4kib", BAD, 0},
-        {"1.5M", BAD, 0},
         {"4 k", BAD, 0},
         {"4k ", BAD, 0},
         {"four", BAD, 0},
@@ -155,17 +194,34 @@ static void test_parse_duration(void **state)
         {"2d12h", OK, 216000},
         {"1000000000", OK, 1000000000},     /* the longest: 10^9 s, in any units */
         {"11574d1h46m40s", OK, 1000000000},
+        {"1.5h", OK, 5400},
+        {"0.5m", OK, 30},
+        {"1e3s", OK, 1000},
+        {"1e3", OK, 1000},
+        {"1.5h30m", OK, 7200},
+        {"1d1h1m1s", OK, 90061},
         /* refused */
+        {"1h1h", BAD, 0},          /* a unit twice */
+        {"30s30s", BAD, 0},
+        {"1m1m1m", BAD, 0},
+        {"30m1h", BAD, 0},         /* the larger unit first */
+        {"1s1m", BAD, 0},
+        {"0h5", BAD, 0},           /* bare seconds only alone, whatever came before */
+        {"0m0", BAD, 0},
+        {"0.5s", BAD, 0},          /* not whole seconds */
+        {"1.01m", BAD, 0},
+        {"1e-3h", BAD, 0},
+        {"0x10s", BAD, 0},
+        {"1h+30m", BAD, 0},
+        {"1h 30m", BAD, 0},
         {NULL, BAD, 0},
         {"", BAD, 0},
         {"h", BAD, 0},
         {"-1h", BAD, 0},
         {"+1h", BAD, 0},
         {" 1h", BAD, 0},
-        {"1.5h", BAD, 0},
         {"1x", BAD, 0},
         {"1H", BAD, 0},
-        {"1h 30m", BAD, 0},
         {"1hm", BAD, 0},
         {"8 h", BAD, 0},
         {"forever", BAD, 0},
@@ -433,7 +489,7 @@ static void test_bad_input(void **state)
         {CMD_RUN, {"--rows", "abc"}, "--rows"},
         {CMD_RUN, {"--rows", "-5"}, "--rows"},
         {CMD_RUN, {"--rows", "0"}, "--rows"},
-        {CMD_RUN, {"--rows", "1.5M"}, "--rows"},
+        {CMD_RUN, {"--rows", "1.2345k"}, "--rows"},
         {CMD_RUN, {"--chunk", "0"}, "--chunk"},
         {CMD_RUN, {"--chunk", "x"}, "--chunk"},
         {CMD_RUN, {"--keep-db=yes"}, "--keep-db"},
@@ -484,6 +540,234 @@ static void test_bad_input(void **state)
             failures++;
         }
         config_free(&c);   /* safe after a failed parse */
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* Integers: a '-' the range decides on, the grammar of every number. */
+static void test_parse_int(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"0", OK, 0},
+        {"-2000", OK, -2000},
+        {"-0", OK, 0},
+        {"-2e3", OK, -2000},
+        {"-1.5e3", OK, -1500},
+        {"1.0e1", OK, 10},
+        {"9223372036854775807", OK, INT64_MAX},
+        {"-9223372036854775807", OK, -INT64_MAX},
+        /* refused */
+        {NULL, BAD, 0},
+        {"", BAD, 0},
+        {"-", BAD, 0},
+        {"--1", BAD, 0},
+        {"+1", BAD, 0},
+        {"- 1", BAD, 0},
+        {" 1", BAD, 0},
+        {"1k", BAD, 0},            /* no suffix: an integer is not a count */
+        {"1.5", BAD, 0},
+        {"0x10", BAD, 0},
+        {"1e-1", BAD, 0},
+        {"9223372036854775808", BAD, 0},
+    };
+    run_table("value_parse_int", value_parse_int, t, sizeof t / sizeof *t);
+}
+
+/* The command that takes option o, for a parse of it alone. */
+static enum command taker(const struct option_def *o)
+{
+    return o->v.cmds & CMD_RUN ? CMD_RUN : o->v.cmds & CMD_CRASH ? CMD_CRASH : CMD_PROBE;
+}
+
+/* One grammar for every number: each numeric option of the table takes
+** its smallest value above 0 written with a fraction and an exponent
+** ("51.2e1" for 512), and refuses a sign, hex, blanks, an exponent's sign
+** or none, a value past any int64_t and an empty item, each in one line
+** that names the option and the value. */
+static void test_one_grammar(void **state)
+{
+    (void)state;
+    static const char *const refused[] = {
+        "0x10", "+1", " 1", "1 ", "1e-1", "1e+1", "1e", "1.", ".1", "1..1", "1.1.1", "-+1",
+        "99999999999999999999", "1e30", "1,", "inf", "1h1h", "30s30s", "0h5", "1e6x"};
+    int failures = 0, numeric = 0;
+    for (size_t i = 0; i < optiontable_count(); i++) {
+        struct option_def buf;
+        const struct option_def *o = optiontable_at(i, &buf);
+        enum value_type ty = o->v.type;
+        if (ty != V_COUNT && ty != V_BYTES && ty != V_INT && ty != V_DURATION)
+            continue;
+        numeric++;
+        char name[64], digits[32], text[64];
+        snprintf(name, sizeof name, "--%s", o->v.name);
+        for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
+            struct config c;
+            char err[512];
+            char *a[] = {name, (char *)refused[k], NULL};
+            int rc = parse(&c, taker(o), 2, a, err, sizeof err);
+            /* a list's message names the item ("1" of "1,") */
+            const char *shown = strcmp(refused[k], "1,") == 0 ? "1" : refused[k];
+            if (rc != -1 || !strstr(err, name) || !strstr(err, shown) || strchr(err, '\n')) {
+                print_error("%s '%s': rc %d, \"%s\"\n", name, refused[k], rc, err);
+                failures++;
+            }
+            config_free(&c);
+        }
+        int64_t v = o->v.min > 0 ? o->v.min : 1;
+        snprintf(digits, sizeof digits, "%" PRId64, v);
+        size_t len = strlen(digits);
+        snprintf(text, sizeof text, "%.*s.%se1", len > 1 ? (int)(len - 1) : 1,
+                 len > 1 ? digits : "0", digits + len - 1);
+        struct config c;
+        char err[512];
+        char *a[] = {name, text, NULL};
+        int rc = parse(&c, taker(o), 2, a, err, sizeof err);
+        const char *field = (const char *)&c + o->off;
+        int64_t got = rc ? -1
+                         : (o->v.flags & VF_LIST) ? ((const struct list *)field)->v[0]
+                                                  : *(const int64_t *)field;
+        if (rc != 0 || got != v) {
+            print_error("%s %s: rc %d (%s), value %" PRId64 ", expected %" PRId64 "\n", name,
+                        text, rc, rc ? err : "", got, v);
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_true(numeric >= 20);
+    assert_int_equal(failures, 0);
+}
+
+/* What a value refused for its own sake says: a count not whole, a value
+** out of range, a form not a number. */
+static void test_grammar_messages(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opt, *val, *says;
+    } t[] = {
+        {"--rows", "1e6x", "--rows: '1e6x' is not a row count (e.g. 500k, 1.5M, 1e6)"},
+        {"--rows", "1.2345k", "--rows: '1.2345k' is not a whole count"},
+        {"--page-size", "1.5", "--page-size: '1.5' is not a whole number of bytes"},
+        {"--max-time", "0.5s", "--max-time: '0.5s' is not a whole number of seconds"},
+        {"--max-time", "1h1h", "--max-time: '1h1h' is not a duration (e.g. 90s, 30m, 8h, "
+                               "1h30m) or 'none'"},
+        {"--max-time", "2000000000", "--max-time: 2000000000 is out of range (0 to 1000000000)"},
+        {"--seed", "1.5", "--seed: '1.5' is not a whole number"},
+        {"--rows", "1e19", "--rows: 1e19 is out of range (1 to 1125899906842624)"},
+        {"--rows", "2e15", "--rows: 2e15 is out of range (1 to 1125899906842624)"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512];
+        char *a[] = {(char *)t[i].opt, (char *)t[i].val, NULL};
+        if (parse(&c, CMD_RUN, 2, a, err, sizeof err) != -1 || strcmp(err, t[i].says) != 0) {
+            print_error("%s %s: \"%s\", expected \"%s\"\n", t[i].opt, t[i].val, err, t[i].says);
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* --need's numbers follow the grammar of every option's, with its units;
+** its items are neither empty nor given twice.  Checked as the option is
+** given, so that a job file's line can be named. */
+static void test_need_grammar(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *val;
+        int rc;
+        const char *says;   /* the message, or a part of it */
+    } t[] = {
+        {"writes=200/s", 0, NULL},
+        {"writes=1.5k/s,reads=2M/s", 0, NULL},
+        {"writes=1e6/s", 0, NULL},                 /* an exponent, as --rows 1e6 */
+        {"read-p99=1e3ms", 0, NULL},
+        {"read-p99=0.5ms,wal=1.5M", 0, NULL},
+        {"reads=0.001/s", 0, NULL},
+        /* the ranges guide.md states */
+        {"writes=0.000001/s", 0, NULL},
+        {"writes=1000000M/s", 0, NULL},
+        {"read-p99=0.001us", 0, NULL},
+        {"read-p99=1000000s", 0, NULL},
+        {"writes=0.0000009/s", -1, "is out of range (0.000001/s to 1000000M/s)"},
+        {"reads=1000001M/s", -1, "is out of range (0.000001/s to 1000000M/s)"},
+        {"read-p99=0.0009us", -1, "is out of range (0.001us to 1000000s)"},
+        {"read-p99=1000001s", -1, "is out of range (0.001us to 1000000s)"},
+        {"writes=0x10/s", -1, "--need writes: '0x10/s' is not a rate above 0 per second"},
+        {"writes=+200/s", -1, "--need writes: '+200/s' is not a rate"},
+        {"writes= 200/s", -1, "--need writes: ' 200/s' is not a rate"},
+        {"writes=200/s ", -1, "--need writes: '200/s ' is not a rate"},
+        {"writes=99999999999999999999/s", -1,
+         "--need writes: '99999999999999999999/s' is out of range"},
+        {"writes=1e-300/s", -1, "--need writes: '1e-300/s' is not a rate"},
+        {"writes=0.0000000001/s", -1, "--need writes: '0.0000000001/s' is out of range"},
+        {"writes=0/s", -1, "--need writes: '0/s' is not a rate above 0"},
+        {"writes=inf/s", -1, "is not a rate"},
+        {"writes=nan/s", -1, "is not a rate"},
+        {"read-p99=0x1p3ms", -1, "--need read-p99: '0x1p3ms' is not a time above 0"},
+        {"read-p99=-1ms", -1, "--need read-p99: '-1ms' is not a time"},
+        {"read-p99=1e30s", -1, "--need read-p99: '1e30s' is out of range"},
+        {"wal=0x100", -1, "--need wal: '0x100' is not a size"},
+        {"wal=1.5", -1, "--need wal: '1.5' is not a size"},
+        {"writes=200/s,", -1, "--need: an empty item in 'writes=200/s,'"},
+        {",writes=200/s", -1, "--need: an empty item"},
+        {"writes=200/s,,reads=1/s", -1, "--need: an empty item"},
+        {"writes=1/s,writes=2/s", -1, "--need: writes given twice"},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512] = "";
+        char *a[] = {(char *)"--need", (char *)t[i].val, NULL};
+        int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+        if (rc != t[i].rc || (t[i].says && !strstr(err, t[i].says)) || strchr(err, '\n')) {
+            print_error("--need %s: rc %d \"%s\", expected rc %d \"%s\"\n", t[i].val, rc, err,
+                        t[i].rc, t[i].says ? t[i].says : "");
+            failures++;
+        }
+        config_free(&c);
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* --shard and --baseline are checked as they are given (their plan's
+** part once it is built): their numbers follow the one grammar. */
+static void test_shard_and_baseline_grammar(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opt, *val;
+        int rc;
+    } t[] = {
+        {"--shard", "1/3", 0},      {"--shard", "3/3", 0},      {"--shard", "1e0/2", 0},
+        {"--shard", "+1/3", -1},    {"--shard", " 1/3", -1},    {"--shard", "1/ 3", -1},
+        {"--shard", "1/3 ", -1},    {"--shard", "0x1/3", -1},   {"--shard", "1.5/3", -1},
+        {"--shard", "4/3", -1},     {"--shard", "0/3", -1},     {"--shard", "1/", -1},
+        {"--shard", "/3", -1},      {"--shard", "1/3/3", -1},
+        {"--baseline", "2", 0},     {"--baseline", "page-size=16k", 0},
+        {"--baseline", "journal=wal,page-size=1.6e1k", 0},
+        {"--baseline", "+2", -1},   {"--baseline", " 2", -1},   {"--baseline", "2 ", -1},
+        {"--baseline", "0x2", -1},
+        {"--baseline", "0", 0},     {"--baseline", "-1", 0},    /* no such cell: the plan says */
+        {"--baseline", "page-size=16k,", -1},                   {"--baseline", "page-size=+16k", -1},
+        {"--baseline", "page-size=16k,,journal=wal", -1},       {"--baseline", "nope=1", -1},
+    };
+    int failures = 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512] = "";
+        char *a[] = {(char *)t[i].opt, (char *)t[i].val, NULL};
+        int rc = parse(&c, CMD_RUN, 2, a, err, sizeof err);
+        if (rc != t[i].rc || (rc && (!strstr(err, t[i].opt) || !strstr(err, t[i].val)))) {
+            print_error("%s '%s': rc %d \"%s\", expected rc %d\n", t[i].opt, t[i].val, rc, err,
+                        t[i].rc);
+            failures++;
+        }
+        config_free(&c);
     }
     assert_int_equal(failures, 0);
 }
@@ -691,6 +975,50 @@ static void test_save_job_every_option(void **state)
     config_free(&given);
 }
 
+/* A check's error that names first an option the job file gave is
+** prefixed by its line (the last that gives it); one the command line
+** gave, or the default, or an error naming no option, is left as it is. */
+static void test_job_where(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_options.XXXXXX", path[64], job_arg[80];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.conf", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("rows = 20k\n# a comment\nchunk = 40k\nbaseline = 1\n\nbaseline = 7\nseed = 3\n", f);
+    assert_int_equal(fclose(f), 0);
+    snprintf(job_arg, sizeof job_arg, "--job=%s", path);
+    static const struct {
+        const char *err, *line;   /* the error, and the line of a.conf that prefixes it */
+    } t[] = {
+        {"--chunk 40000 is larger than --rows 20000", "3"},
+        {"--baseline 7: no such cell (the only cell is 1)", "6"},
+        {"--rows: x", "1"},
+        {"--seed 3 is given on the command line", NULL},
+        {"--db-dir x: not a folder", NULL},
+        {"--row 5", NULL},
+        {"cannot write x", NULL},
+    };
+    char *a[] = {job_arg, (char *)"--seed", (char *)"3", NULL};
+    struct config c;
+    char err[512];
+    assert_int_equal(parse(&c, CMD_RUN, 3, a, err, sizeof err), 0);
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        char want[600];
+        snprintf(err, sizeof err, "%s", t[i].err);
+        options_job_where(&c, 3, a, err, sizeof err);
+        if (t[i].line)
+            snprintf(want, sizeof want, "--job %s:%s: %s", path, t[i].line, t[i].err);
+        else
+            snprintf(want, sizeof want, "%s", t[i].err);
+        assert_string_equal(err, want);
+    }
+    config_free(&c);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* --repeat auto is saved and recorded as auto, a count as the count. */
 static void test_repeat_saved_as_given(void **state)
 {
@@ -729,6 +1057,11 @@ int main(void)
         cmocka_unit_test(test_parse_count),
         cmocka_unit_test(test_parse_bytes),
         cmocka_unit_test(test_parse_duration),
+        cmocka_unit_test(test_parse_int),
+        cmocka_unit_test(test_one_grammar),
+        cmocka_unit_test(test_grammar_messages),
+        cmocka_unit_test(test_need_grammar),
+        cmocka_unit_test(test_shard_and_baseline_grammar),
         cmocka_unit_test(test_bytes_str),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_lists_and_values),
@@ -742,6 +1075,7 @@ int main(void)
         cmocka_unit_test(test_huge_values),
         cmocka_unit_test(test_save_job_every_option),
         cmocka_unit_test(test_repeat_saved_as_given),
+        cmocka_unit_test(test_job_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -313,8 +313,14 @@ static void test_parse_keys(void **state)
     assert_int_equal(hot, 1000);
     assert_int_equal(schedule_parse_keys("hot:2M", &hot, err, sizeof err), 0);
     assert_int_equal(hot, 2000000);
+    /* and the fraction and exponent every number takes */
+    assert_int_equal(schedule_parse_keys("hot:1.5k", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 1500);
+    assert_int_equal(schedule_parse_keys("hot:1e3", &hot, err, sizeof err), 0);
+    assert_int_equal(hot, 1000);
     const char *bad[] = {"hot:", "hot:0", "hot:-3", "hot:1x", "hot: 5", "hot:+5", "zipf", "hot",
-                         "hot:1kk", "hot:99999999999999999999"};
+                         "hot:1kk", "hot:99999999999999999999", "hot:1.5", "hot:0x10",
+                         "hot:1e-3k", "hot:5 "};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = 0;
         assert_int_equal(schedule_parse_keys(bad[i], &hot, err, sizeof err), -1);

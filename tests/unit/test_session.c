@@ -153,7 +153,12 @@ static void test_check_refusals(void **state)
         {{"--rows", "100", "--chunk", "50", "--baseline", "7", NULL}, {"--baseline 7", "no such cell", NULL}},
         {{"--rows", "100", "--chunk", "50", "--min-free", "1000000GiB", NULL},
          {"--db-dir", "--min-free", "MiB free"}},
-        {{"--rows", "100", "--chunk", "50", "--need", "nonsense", NULL}, {"--need", "nonsense", NULL}},
+        {{"--rows", "100", "--chunk", "50", "--backlog-limit", "10s", NULL},
+         {"--backlog-limit applies to a paced writer", "--write-rate", NULL}},
+        {{"--rows", "20k", "--chunk", "10k", "--target-rows", "1k", NULL},
+         {"--target-rows 1000 is below --rows 20000", NULL}},
+        {{"--rows", "100", "--chunk", "50", "--shard", "3/4", NULL},
+         {"--shard 3/4", "1 combinations, too few for 4 shares", NULL}},
     };
     (void)state;
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
