@@ -139,6 +139,8 @@ static void append_chunk_of(int idx, int64_t chunk)
     cr.chunk = chunk;
     cr.rows = (chunk + 1) * rig.cfg.chunk;
     cr.ph[PHASE_WRITE].ops = rig.cfg.chunk;
+    cr.ph[PHASE_READ].ops = rig.cfg.reads;          /* a chunk holds the plan's ops */
+    cr.ph[PHASE_UPDATE].ops = cr.id.v[DIM_UPDATES];
     int fd = open(rig.chunks, O_WRONLY | O_APPEND);
     int len = csvout_row(CSV_CHUNKS, &cr, buf, sizeof buf);
     assert_true(fd >= 0 && len > 0);
