@@ -58,6 +58,10 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     const struct chunkplan plan = {r->cfg->rows, r->cfg->chunk, r->cfg->reads};
     int64_t nchunks = chunkplan_chunks(&plan);
     int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
+    /* every cell's chunks numbered from 0, none missing or twice, as
+    ** merge and compare require: err names the line */
+    int gapped = ok && chunkplan_sequence(&t, path, err, errlen) != 0;
+    ok = ok && !gapped;
     int64_t bad_chunk = -1;     /* a chunk that does not hold what the plan gives it */
     const char *bad = NULL;
     char detail[160];
@@ -94,11 +98,11 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     fd->recorded = p->chunks;
     char name[CELLNAME_MAX];
     fd->later = later;
-    if (!ok && bad_chunk >= 0)
+    if (!ok && !gapped && bad_chunk >= 0)
         snprintf(err, errlen, "%s: chunk %lld of %s does not hold the %s the plan gives it (%s)",
                  path, (long long)bad_chunk,
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat), bad, detail);
-    else if (!ok)
+    else if (!ok && !gapped)
         snprintf(err, errlen, "%s: the chunks of %s are out of order", path,
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat));
     return ok ? 0 : -1;

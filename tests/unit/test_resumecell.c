@@ -133,7 +133,8 @@ static void test_chunks_refused(void **state)
     /* chunk 1 missing: 0 then 2 */
     keep_lines((const int[]){1, 1, 0, 1}, 4);
     assert_int_equal(read_chunks(0, err, sizeof err), -1);
-    assert_non_null(strstr(err, "/chunks.csv: the chunks of cell 1 are out of order"));
+    assert_non_null(strstr(err, "/chunks.csv: line 3: cell 1 · repeat 1's chunk 2 where chunk 1 "
+                                "was due: a chunk missing"));
     cell_down();
 }
 
