@@ -13,7 +13,7 @@
 **     field;
 **   - chunks.csv holds each cell's chunks 0, 1, ... once each
 **     (chunkplan_sequence), as many as its summary row counts, each
-**     holding the rows, inserts, reads and updates the plan gives it
+**     holding the rows, inserts, reads, updates and deletes the plan gives it
 **     (chunkplan_differs, resume's check), and no chunk of a cell without
 **     a row;
 **   - histograms.csv holds one row of each recorded chunk, and no other
@@ -36,6 +36,7 @@
 #include "colid.h"
 #include "histfile.h"
 #include "infile.h"
+#include "modes.h"
 #include "runkey.h"
 #include "cellstatus.h"
 #include "summaryjson.h"
@@ -410,14 +411,19 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
     }
     const json_t *o = json_object_get(rj, RUNKEY_OPTIONS);
     const json_t *reads = json_object_get(o, RUNKEY_OPT_READS);
+    const char *keys = json_string_value(json_object_get(o, RUNKEY_OPT_DELETE_KEYS));
     /* --reads is a count, or the one word it takes ("chunk": a chunk's rows) */
-    const struct chunkplan plan = {json_integer_value(json_object_get(o, RUNKEY_OPT_ROWS)),
-                                   json_integer_value(json_object_get(o, RUNKEY_OPT_CHUNK)),
-                                   json_is_integer(reads) ? json_integer_value(reads) : -1};
+    struct chunkplan plan = {json_integer_value(json_object_get(o, RUNKEY_OPT_ROWS)),
+                             json_integer_value(json_object_get(o, RUNKEY_OPT_CHUNK)),
+                             json_is_integer(reads) ? json_integer_value(reads) : -1, -1};
+    for (int k = 0; keys && delete_keys_names[k]; k++)
+        if (strcmp(keys, delete_keys_names[k]) == 0)
+            plan.delete_keys = k;
     char path[4200];
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    if (rc == 0 && !(plan.rows > 0 && plan.chunk > 0)) {
-        snprintf(err, errlen, "%s/run.json: its options give no --rows and --chunk", dir);
+    if (rc == 0 && !(plan.rows > 0 && plan.chunk > 0 && plan.delete_keys >= 0)) {
+        snprintf(err, errlen, "%s/run.json: its options give no --rows, --chunk and "
+                 "--delete-keys", dir);
         rc = -1;
     }
     if (rc == 0)

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int64_t chunkplan_chunks(const struct chunkplan *p)
 {
@@ -21,22 +22,42 @@ int64_t chunkplan_rows_after(const struct chunkplan *p, int64_t c)
     return c < p->rows / p->chunk ? (c + 1) * p->chunk : p->rows;
 }
 
+static int64_t min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
 const char *chunkplan_differs(const struct chunkplan *p, const struct chunk_record *cr,
                               char *detail, size_t n)
 {
     int64_t c = cr->chunk, inserted = chunkplan_rows_after(p, c) - chunkplan_rows_after(p, c - 1);
     /* updates only without deletes: an update of a hot row deleted
     ** already changes nothing, and counts none */
-    int updates_fixed = cr->id.v[DIM_DELETES] == 0;
+    const int64_t d = cr->id.v[DIM_DELETES];
+    int updates_fixed = d == 0, oldest = d == 0 || p->delete_keys == DK_OLDEST;
+    /* the oldest window's rows gone after the chunk, and before it */
+    int64_t gone = oldest ? min64((c + 1) * d, chunkplan_rows_after(p, c)) : 0;
+    int64_t gone_before = oldest ? min64(c * d, chunkplan_rows_after(p, c - 1)) : 0;
+    /* the reads ask for rows from the window's start (or the chunk's
+    ** first, --read-from chunk) to its last: none when none is left */
+    int64_t lo = strcmp(cr->id.read_from, read_from_names[RF_CHUNK]) == 0 ?
+                     chunkplan_rows_after(p, c - 1) : 0;
+    int64_t reads = p->reads < 0 ? inserted : p->reads;
+    if (lo < gone)
+        lo = gone;
+    if (lo >= chunkplan_rows_after(p, c))
+        reads = 0;
     const struct {
         enum colid col;
         int64_t has, due;
     } fig[] = {
         {COL_rows, cr->rows, chunkplan_rows_after(p, c)},
         {COL_chunk_rows, cr->ph[PHASE_WRITE].ops, inserted},
-        {COL_reads, cr->ph[PHASE_READ].ops, p->reads < 0 ? inserted : p->reads},
+        {COL_reads, cr->ph[PHASE_READ].ops, reads},
         {COL_updates, cr->ph[PHASE_UPDATE].ops,
          updates_fixed ? cr->id.v[DIM_UPDATES] : cr->ph[PHASE_UPDATE].ops},
+        {COL_deletes, cr->ph[PHASE_DELETE].ops,
+         oldest ? gone - gone_before : cr->ph[PHASE_DELETE].ops},
     };
     if (c < 0 || c >= chunkplan_chunks(p)) {
         snprintf(detail, n, "chunk %" PRId64 " of a cell of %" PRId64, c, chunkplan_chunks(p));

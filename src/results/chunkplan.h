@@ -5,16 +5,20 @@
 ** Chunk c (0-based) of a cell leaves R(c) = min((c + 1) * --chunk,
 ** --rows) rows in the table: its write phase inserts R(c) - R(c - 1) of
 ** them, its read phase makes --reads reads (a chunk's rows when --reads
-** is negative), its update phase, in a cell without deletes, the cell's
-** updates_per_chunk.  Its deletes are not fixed by the plan: a uniform
-** delete passes over a row already gone and the oldest window stops at
-** the rows there (schedule.h), so they are left to the schedule; nor are
-** the updates of a cell with deletes, where a hot row may be gone.
+** is negative; none when the deletes left no row it may read: phaseread's
+** rule), its update phase, in a cell without deletes, the cell's
+** updates_per_chunk; its delete phase, under --delete-keys oldest, the
+** rows the window moves over: min((c + 1) * deletes, R(c)) - min(c *
+** deletes, R(c - 1)) (schedule.h).  Not fixed by the plan: uniform
+** deletes, which pass over a row already gone, so that their count is
+** the schedule's whole history to say; the updates of a cell with
+** deletes, where a hot row may be gone.
 */
 #ifndef SQLSOAK_CHUNKPLAN_H
 #define SQLSOAK_CHUNKPLAN_H
 
 #include "csvin.h"
+#include "modes.h"
 #include "records.h"
 
 #include <stddef.h>
@@ -22,6 +26,7 @@
 
 struct chunkplan {
     int64_t rows, chunk, reads;     /* --rows, --chunk (> 0), --reads */
+    int delete_keys;                /* --delete-keys: enum delete_keys (modes.h) */
 };
 
 /* A cell's chunks. */

@@ -55,7 +55,8 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     if (csvin_read_whole(path, CSV_CHUNKS, &t, &fd->chunks_len, &fd->torn, err, errlen))
         return -1;
     struct soak_prior *p = &fd->prior;
-    const struct chunkplan plan = {r->cfg->rows, r->cfg->chunk, r->cfg->reads};
+    const struct chunkplan plan = {r->cfg->rows, r->cfg->chunk, r->cfg->reads,
+                                   r->cfg->delete_keys};
     int64_t nchunks = chunkplan_chunks(&plan);
     int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
     /* every cell's chunks numbered from 0, none missing or twice, as

@@ -1,8 +1,8 @@
 /*
 ** resumecell: the cell `sqlsoak resume` carries on (or whose verify it
 ** runs again), held against what the results folder recorded of it: its
-** chunks in chunks.csv, in order and holding the plan's rows, reads and
-** updates (chunkplan.h); its kept
+** chunks in chunks.csv, in order and holding the plan's rows, reads,
+** updates and deletes (chunkplan.h); its kept
 ** database, whose row count and last recorded chunk's values must match
 ** them; and, once every check has passed, that database rewound to where
 ** its last recorded chunk left it.  Nothing here but resumecell_trim

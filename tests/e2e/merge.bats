@@ -288,6 +288,23 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
     [ ! -e merged2 ]
 }
 
+@test "shares with updates and deletes merge; a chunk's deletes under --delete-keys oldest edited are refused" {
+    # 900 a chunk empty the table in the last chunk: its reads are none
+    for k in 1 2; do
+        "$S" run --rows 3500 --chunk 1k --reads 50 --updates 100 --deletes 300,900 --seed 7 \
+            --progress never --no-plot --shard $k/2 --db-dir db --out s$k >/dev/null
+    done
+    [ "$(field reads s2/chunks.csv | tr '\n' ' ')" = "50 50 50 0 " ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    setcol s1/chunks.csv 2 deletes 299
+    run --separate-stderr "$S" merge s1 s2 --out merged2
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the deletes the plan gives it (299 deletes where the plan gives 300)" ]
+    [ ! -e merged2 ]
+}
+
 @test "merge refuses a share that another sqlsoak version wrote" {
     damaged "c1: run.json says sqlsoak 0.2.0 wrote it, this is $("$S" --version | awk '{print $2}'): merge its shares with the sqlsoak that ran them" \
         'sed -i "s/\"version\": \"[^\"]*\"/\"version\": \"0.2.0\"/" run.json'

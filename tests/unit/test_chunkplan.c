@@ -16,12 +16,12 @@
 #include "colid.h"
 
 /* --rows 3500 --chunk 1000 --reads 50: chunks of 1000, 1000, 1000, 500. */
-static const struct chunkplan plan = {3500, 1000, 50};
+static const struct chunkplan plan = {3500, 1000, 50, DK_OLDEST};
 
 static void test_rows_after(void **state)
 {
     (void)state;
-    static const struct chunkplan even = {3000, 1000, 50};
+    static const struct chunkplan even = {3000, 1000, 50, DK_OLDEST};
     assert_int_equal(chunkplan_chunks(&plan), 4);
     assert_int_equal(chunkplan_chunks(&even), 3);
     assert_int_equal(chunkplan_rows_after(&plan, -1), 0);
@@ -42,7 +42,6 @@ static struct chunk_record due(int64_t c)
     cr.ph[PHASE_WRITE].ops = cr.rows - chunkplan_rows_after(&plan, c - 1);
     cr.ph[PHASE_READ].ops = 50;
     cr.ph[PHASE_UPDATE].ops = 100;
-    cr.ph[PHASE_DELETE].ops = 7;     /* not the plan's to fix */
     return cr;
 }
 
@@ -71,13 +70,40 @@ static void test_differs(void **state)
     assert_string_equal(detail, "99 updates where the plan gives 100");
     /* with deletes a hot row updated may be gone: its update counts none */
     cr.id.v[DIM_DELETES] = 10;
+    cr.ph[PHASE_DELETE].ops = 10;
     assert_null(chunkplan_differs(&plan, &cr, detail, sizeof detail));
+    /* --delete-keys oldest: the window moves 300 rows a chunk */
+    for (int64_t c = 0; c < 4; c++) {
+        cr = due(c);
+        cr.id.v[DIM_DELETES] = 300;
+        cr.ph[PHASE_DELETE].ops = 300;
+        assert_null(chunkplan_differs(&plan, &cr, detail, sizeof detail));
+        cr.ph[PHASE_DELETE].ops = 299;
+        assert_string_equal(chunkplan_differs(&plan, &cr, detail, sizeof detail), "deletes");
+    }
+    /* 1000 a chunk: the last chunk's window stops at the table's 3500 rows,
+    ** and leaves none to read */
+    cr = due(3);
+    cr.id.v[DIM_DELETES] = 1000;
+    cr.ph[PHASE_DELETE].ops = 500;
+    assert_string_equal(chunkplan_differs(&plan, &cr, detail, sizeof detail), "reads");
+    assert_string_equal(detail, "50 reads where the plan gives 0");
+    cr.ph[PHASE_READ].ops = 0;
+    assert_null(chunkplan_differs(&plan, &cr, detail, sizeof detail));
+    cr.ph[PHASE_DELETE].ops = 1000;
+    assert_string_equal(chunkplan_differs(&plan, &cr, detail, sizeof detail), "deletes");
+    /* uniform: a row gone already is passed over, any count up to 300 */
+    static const struct chunkplan uniform = {3500, 1000, 50, DK_UNIFORM};
+    cr = due(2);
+    cr.id.v[DIM_DELETES] = 300;
+    cr.ph[PHASE_DELETE].ops = 208;
+    assert_null(chunkplan_differs(&uniform, &cr, detail, sizeof detail));
     cr = due(4);
     assert_string_equal(chunkplan_differs(&plan, &cr, detail, sizeof detail), "chunk");
     cr = due(-1);
     assert_string_equal(chunkplan_differs(&plan, &cr, detail, sizeof detail), "chunk");
     /* --reads -1: a chunk's rows */
-    static const struct chunkplan per_row = {3500, 1000, -1};
+    static const struct chunkplan per_row = {3500, 1000, -1, DK_OLDEST};
     cr = due(3);
     cr.ph[PHASE_READ].ops = 500;
     assert_null(chunkplan_differs(&per_row, &cr, detail, sizeof detail));
