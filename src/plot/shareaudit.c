@@ -108,13 +108,11 @@ static const char *field_end(const char *p)
 }
 
 /* Fields x (as summary.csv holds it) and y (as its chunks give it) agree:
-** the same text, or numbers within one unit of x's last decimal (the
-** chunks' figures were rounded so when chunks.csv was written) and a part
-** in a thousand: a figure made of several rounded ones strays by their
-** roundings together (the readers' rate, from each chunk's ops over its
-** rounded rate, by parts in a million on a run of 2 readers).  An edit of
-** more than that is found. */
-static int same_figure(const char *x, size_t xl, const char *y, size_t yl)
+** the same text, or numbers within `units` units of x's last decimal and
+** a share rel of x: the chunks' figures were rounded when chunks.csv was
+** written, and a sum over k chunks strays by k half units. */
+static int same_figure(const char *x, size_t xl, const char *y, size_t yl, double units,
+                       double rel)
 {
     if (xl == yl && memcmp(x, y, xl) == 0)
         return 1;
@@ -124,18 +122,24 @@ static int same_figure(const char *x, size_t xl, const char *y, size_t yl)
         return 0;
     const char *dot = memchr(x, '.', xl);
     double unit = dot ? pow(10, -(double)(x + xl - dot - 1)) : 1;
-    return fabs(a - b) <= unit * 1.001 + fabs(a) * 1e-3;
+    return fabs(a - b) <= unit * units * 1.001 + fabs(a) * rel;
 }
 
-/* The name of the first column where rows a and b disagree, or NULL. */
-static const char *first_difference(const char *a, const char *b)
+/* The name of the first column where rows a and b (summary.csv's of a
+** cell of k chunks) disagree, or NULL. */
+static const char *first_difference(const char *a, const char *b, int64_t k)
 {
     for (int field = 0; *a && *b; field++) {
         const char *ae = field_end(a), *be = field_end(b);
-        if (!same_figure(a, (size_t)(ae - a), b, (size_t)(be - b))) {
-            const char *name = csvout_column_name(CSV_SUMMARY, field);
+        const char *name = csvout_column_name(CSV_SUMMARY, field);
+        /* the readers' rate is their ops over a span the chunks give as
+        ** ops over a rounded rate: it strays by those roundings together,
+        ** parts in a million in the runs measured; a part in a thousand
+        ** leaves room.  Every other figure is a chunk's own, or a sum of
+        ** theirs (k half units). */
+        double rel = name && strcmp(name, colid_name(COL_reader_ops_per_s)) == 0 ? 1e-3 : 1e-9;
+        if (!same_figure(a, (size_t)(ae - a), b, (size_t)(be - b), 1 + (double)k / 2, rel))
             return name ? name : "?";
-        }
         a = *ae == ',' ? ae + 1 : ae;
         b = *be == ',' ? be + 1 : be;
         if (*ae != ',' || *be != ',')
@@ -176,7 +180,7 @@ static const char *entry_differs(const json_t *c, const struct summary_record *r
         snprintf(a, sizeof a, "%.3f", rec->wall_s);
     if (json_is_number(wall))
         snprintf(b, sizeof b, "%.17g", json_number_value(wall));
-    return same_figure(a, strlen(a), b, strlen(b)) ? NULL : colid_name(COL_wall_s);
+    return same_figure(a, strlen(a), b, strlen(b), 1, 1e-9) ? NULL : colid_name(COL_wall_s);
 }
 
 /* summary.csv's rows against run.json's cells. */
@@ -321,7 +325,7 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
         const char *bad = rec->verify_failures < verify_failures ? colid_name(COL_verify_failures) :
                           csvout_row(CSV_SUMMARY, rec, a, sizeof a) < 0 ||
                                   csvout_row(CSV_SUMMARY, &derived, b, sizeof b) < 0 ?
-                              "a field" : first_difference(a, b);
+                              "a field" : first_difference(a, b, k);
         if (bad) {
             snprintf(err, errlen, "%s/summary.csv: %s: %s is not what its chunks give", dir,
                      NAME(rec->id), bad);

@@ -196,6 +196,10 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][1][\"status\"] = \"failed\";
 import csv
 r = list(csv.reader(open(\"summary.csv\"))); i = r[0].index(\"write_rows_per_s_median\")
 r[1][i] = str(float(r[1][i]) * 2); csv.writer(open(\"summary.csv\", \"w\"), lineterminator=\"\n\").writerows(r)"'
+    rm -rf c1 s2
+    # a tenth of a percent more: past the rounding of the chunks' rates
+    damaged "c1/summary.csv: cell 1 · repeat 1: write_rows_per_s_median is not what its chunks give" \
+        'setcol summary.csv 2 write_rows_per_s_median "$(field write_rows_per_s_median summary.csv | head -1 | awk "{printf \"%.1f\", \$1 * 1.001}")"'
 }
 
 # setcol FILE LINE COLUMN VALUE: FILE's field of COLUMN on line LINE (the
@@ -303,6 +307,18 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
     [ "$status" -eq 2 ]
     [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the deletes the plan gives it (299 deletes where the plan gives 300)" ]
     [ ! -e merged2 ]
+}
+
+@test "shares with --readers and a paced writer merge: their figures from the chunks and histograms agree" {
+    for k in 1 2; do
+        "$S" run --rows 5k --chunk 1k --reads 200 --readers 2 --write-rate 50000 --journal wal \
+            --page-size 1k,4k --seed 7 --progress never --no-plot --shard $k/2 --db-dir db \
+            --out s$k >/dev/null
+    done
+    [ -n "$(field reader_ops_per_s s1/summary.csv)" ] && [ -n "$(field txn_p99_us s1/summary.csv)" ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
 }
 
 @test "merge refuses a share that another sqlsoak version wrote" {
