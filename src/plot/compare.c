@@ -14,6 +14,7 @@
 #include "compare.h"
 
 #include "cellname.h"
+#include "chunkplan.h"
 #include "cmpproj.h"
 #include "cmpratio.h"
 #include "digits.h"
@@ -491,6 +492,33 @@ static int baseline_of(const struct config *cfg, const struct plotdata_run *runs
     return -1;
 }
 
+/* r's chunks.csv: each cell's chunks numbered 0, 1, ... none missing and
+** none twice (chunkplan.h), as many as its row of summary.csv counts: a
+** chunk deleted or copied by hand would move every chunk after it to
+** another table size.  0, or -1 with one line in err. */
+static int check_chunks(const struct plotdata_run *r, char *err, size_t errlen)
+{
+    char path[4200], name[CELLNAME_MAX];
+    snprintf(path, sizeof path, "%s/chunks.csv", r->dir);
+    if (chunkplan_sequence(&r->chunks, path, err, errlen) != 0)
+        return -1;
+    int *rows = malloc(sizeof *rows * (size_t)(r->chunks.nrows + 1)), rc = rows ? 0 : -1;
+    if (!rows)
+        snprintf(err, errlen, "out of memory");
+    for (int i = 0; rc == 0 && i < r->summary.nrows; i++) {
+        int64_t counted = csvin_int(&r->summary, CSV_SUMMARY, i, COL_chunks, -1);
+        int n = plotdata_series_rows(r, i, rows, r->chunks.nrows);
+        if (counted >= 0 && n != counted) {
+            snprintf(err, errlen, "%s: %d chunks of %s, where summary.csv counts %lld", path, n,
+                     plotdata_cell_name(r, &r->summary, CSV_SUMMARY, i, name, sizeof name),
+                     (long long)counted);
+            rc = -1;
+        }
+    }
+    free(rows);
+    return rc;
+}
+
 int compare_main(const struct config *cfg, char *err, size_t errlen)
 {
     if (cfg->npos < 2 || !cfg->out || !*cfg->out) {
@@ -530,6 +558,10 @@ int compare_main(const struct config *cfg, char *err, size_t errlen)
         }
         if (plotdata_load(cfg->pos[loaded], &runs[loaded], err, errlen))
             goto out;
+        if (check_chunks(&runs[loaded], err, errlen)) {
+            loaded++;
+            goto out;
+        }
         for (int q = 0; q < loaded; q++)
             if (strcmp(runs[q].name, runs[loaded].name) == 0) {
                 size_t l = strlen(runs[loaded].name);

@@ -4,25 +4,39 @@
 **   - run.json was written by this sqlsoak (its version and schema) and
 **     says the run finished: ok, or failed when a cell failed;
 **   - every results file holds whole lines only (no half line of a write
-**     cut short, no NUL byte) under a header this sqlsoak reads
+**     cut short, no NUL byte, no CR of a CR LF line end: sqlsoak writes
+**     LF alone, so a CR is an edit) under a header this sqlsoak reads
 **     (csvupgrade_fits, as resume requires);
 **   - summary.csv holds one row per cell of run.json, each once, with the
-**     same status; summary.json (made from summary.csv) says the same;
-**   - chunks.csv holds each cell's chunks 0, 1, ... once each, as many as
-**     its summary row counts, and no chunk of a cell without a row; the
-**     figures the row of a cell that did not fail takes from its chunks
-**     are what cellstats (the code that made them) gives from those
-**     chunks, within the rounding of chunks.csv's figures.
-** The latency percentiles and the readers' figures come from the
-** histograms as well, and are not compared.
+**     same status, reason, chunks, rows, verify failures and wall_s;
+**     summary.json is what summaryjson makes of summary.csv, field by
+**     field;
+**   - chunks.csv holds each cell's chunks 0, 1, ... once each
+**     (chunkplan_sequence), as many as its summary row counts, each
+**     holding the rows, inserts, reads, updates and deletes the plan gives it
+**     (chunkplan_differs, resume's check), and no chunk of a cell without
+**     a row;
+**   - histograms.csv holds one row of each recorded chunk, and no other
+**     (but the chunk a failed cell was in, whose row of chunks.csv never
+**     landed);
+**   - the figures the row of a cell that did not fail takes from its
+**     chunks and their histograms are what cellstats (the code that made
+**     them) gives from those, within the rounding of chunks.csv's
+**     figures.
+** Not derived, so not compared: db_bytes (the file's size once the cell
+** closed it), verify_s (timed after the chunks); the columns that compare
+** cells (noise.h), which merge fills again over every share.
 */
 #include "shareaudit.h"
 #include "cellname.h"
+#include "chunkplan.h"
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "cellstats.h"
 #include "colid.h"
+#include "histfile.h"
 #include "infile.h"
+#include "modes.h"
 #include "runkey.h"
 #include "cellstatus.h"
 #include "summaryjson.h"
@@ -49,8 +63,13 @@ static int read_whole(const char *dir, enum csv_file f, struct csvin *t, char *e
     snprintf(path, sizeof path, "%s/%s", dir, csvout_file_name(f));
     if (csvin_read_whole(path, f, t, &len, &torn, err, errlen) != 0)
         return -1;
+    char *text = NULL;
+    size_t n = 0;
+    int cr = infile_read(path, &text, &n, err, errlen) == 0 && memchr(text, '\r', n);
+    free(text);
     const char *bad = torn ? "its last line is cut short" :
-                      !csvupgrade_fits(t, f) ? "its columns are not ones this sqlsoak reads" : NULL;
+                      !csvupgrade_fits(t, f) ? "its columns are not ones this sqlsoak reads" :
+                      cr ? "its lines end in CR LF, sqlsoak's in LF alone (an edit)" : NULL;
     if (bad) {
         snprintf(err, errlen, "%s: %s: cannot merge", path, bad);
         csvin_free(t);
@@ -79,65 +98,6 @@ static int check_run(const char *dir, const json_t *rj, char *err, size_t errlen
     return 0;
 }
 
-/* summary.csv's rows against run.json's cells and summary.json's. */
-static int check_statuses(const char *dir, const json_t *rj, const struct summary_record *rec,
-                          int nrec, char *err, size_t errlen)
-{
-    char path[4200], why[4400];
-    const json_t *cells = json_object_get(rj, RUNKEY_CELLS);
-    int failed = 0;
-    if ((int)json_array_size(cells) != nrec) {
-        snprintf(err, errlen, "%s: summary.csv has %d rows, run.json %zu cells", dir, nrec,
-                 json_array_size(cells));
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/summary.json", dir);
-    json_t *sj = infile_json(path, why, sizeof why);
-    const json_t *jcells = json_object_get(sj, SUMMARYJSON_CELLS);
-    int rc = 0;
-    if (!sj || (int)json_array_size(jcells) != nrec) {
-        snprintf(err, errlen, "%s", sj ? "" : why);
-        if (sj)
-            snprintf(err, errlen, "%s: %zu cells, summary.csv %d rows", path,
-                     json_array_size(jcells),
-                     nrec);
-        rc = -1;
-    }
-    for (int i = 0; rc == 0 && i < nrec; i++) {
-        const json_t *c = json_array_get(cells, (size_t)i), *j = json_array_get(jcells, (size_t)i);
-        const char *cs = json_string_value(json_object_get(c, RUNKEY_CELL_STATUS));
-        const char *js = json_string_value(json_object_get(j, colid_name(COL_status)));
-        for (int k = 0; rc == 0 && k < i; k++)
-            if (rec[k].id.cell == rec[i].id.cell && rec[k].id.repeat == rec[i].id.repeat) {
-                snprintf(err, errlen, "%s/summary.csv: %s has two rows", dir, NAME(rec[i].id));
-                rc = -1;
-            }
-        const char *which = NULL;
-        if (json_integer_value(json_object_get(c, RUNKEY_CELL_CELL)) != rec[i].id.cell ||
-            json_integer_value(json_object_get(c, RUNKEY_CELL_REPEAT)) != rec[i].id.repeat ||
-            !cs || strcmp(cs, rec[i].status) != 0)
-            which = "run.json";
-        else if (json_integer_value(json_object_get(j, colid_name(COL_cell))) != rec[i].id.cell ||
-                 json_integer_value(json_object_get(j, colid_name(COL_repeat))) != rec[i].id.repeat ||
-                 !js || strcmp(js, rec[i].status) != 0)
-            which = "summary.json";
-        if (rc == 0 && which) {
-            snprintf(err, errlen, "%s: summary.csv's row %d (%s, %s) is not %s's", dir, i + 1,
-                     NAME(rec[i].id), rec[i].status, which);
-            rc = -1;
-        }
-        failed |= cellstatus_failed(cellstatus_of(rec[i].status));
-    }
-    const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
-    if (rc == 0 && (strcmp(st, "failed") == 0) != failed) {
-        snprintf(err, errlen, "%s: run.json says %s, summary.csv %s", dir, st,
-                 failed ? "that a cell failed" : "that no cell failed");
-        rc = -1;
-    }
-    json_decref(sj);
-    return rc;
-}
-
 /* The end of the CSV field that starts at p (a comma, a newline or NUL). */
 static const char *field_end(const char *p)
 {
@@ -148,9 +108,11 @@ static const char *field_end(const char *p)
 }
 
 /* Fields x (as summary.csv holds it) and y (as its chunks give it) agree:
-** the same text, or numbers within one unit of x's last decimal (the
-** chunks' figures were rounded so when chunks.csv was written). */
-static int same_figure(const char *x, size_t xl, const char *y, size_t yl)
+** the same text, or numbers within `units` units of x's last decimal and
+** a share rel of x: the chunks' figures were rounded when chunks.csv was
+** written, and a sum over k chunks strays by k half units. */
+static int same_figure(const char *x, size_t xl, const char *y, size_t yl, double units,
+                       double rel)
 {
     if (xl == yl && memcmp(x, y, xl) == 0)
         return 1;
@@ -160,18 +122,24 @@ static int same_figure(const char *x, size_t xl, const char *y, size_t yl)
         return 0;
     const char *dot = memchr(x, '.', xl);
     double unit = dot ? pow(10, -(double)(x + xl - dot - 1)) : 1;
-    return fabs(a - b) <= unit * 1.001 + fabs(a) * 1e-9;
+    return fabs(a - b) <= unit * units * 1.001 + fabs(a) * rel;
 }
 
-/* The name of the first column where rows a and b disagree, or NULL. */
-static const char *first_difference(const char *a, const char *b)
+/* The name of the first column where rows a and b (summary.csv's of a
+** cell of k chunks) disagree, or NULL. */
+static const char *first_difference(const char *a, const char *b, int64_t k)
 {
     for (int field = 0; *a && *b; field++) {
         const char *ae = field_end(a), *be = field_end(b);
-        if (!same_figure(a, (size_t)(ae - a), b, (size_t)(be - b))) {
-            const char *name = csvout_column_name(CSV_SUMMARY, field);
+        const char *name = csvout_column_name(CSV_SUMMARY, field);
+        /* the readers' rate is their ops over a span the chunks give as
+        ** ops over a rounded rate: it strays by those roundings together,
+        ** parts in a million in the runs measured; a part in a thousand
+        ** leaves room.  Every other figure is a chunk's own, or a sum of
+        ** theirs (k half units). */
+        double rel = name && strcmp(name, colid_name(COL_reader_ops_per_s)) == 0 ? 1e-3 : 1e-9;
+        if (!same_figure(a, (size_t)(ae - a), b, (size_t)(be - b), 1 + (double)k / 2, rel))
             return name ? name : "?";
-        }
         a = *ae == ',' ? ae + 1 : ae;
         b = *be == ',' ? be + 1 : be;
         if (*ae != ',' || *be != ',')
@@ -180,27 +148,158 @@ static const char *first_difference(const char *a, const char *b)
     return NULL;
 }
 
-/* rec's figures against its chunks (rows r of t whose ids are rec's),
-** in order: 0, or -1 with err. */
+/* The first of rec's columns that its cell's entry c in run.json records
+** otherwise (cellentry.h: they are written from one record), or NULL. */
+static const char *entry_differs(const json_t *c, const struct summary_record *rec)
+{
+    static const struct {
+        const char *key;
+        enum colid col;
+    } count[] = {
+        {RUNKEY_CELL_CELL, COL_cell},     {RUNKEY_CELL_REPEAT, COL_repeat},
+        {RUNKEY_CELL_CHUNKS, COL_chunks}, {RUNKEY_CELL_ROWS, COL_rows},
+        {RUNKEY_CELL_VERIFY_FAILURES, COL_verify_failures},
+    };
+    const int64_t have[] = {rec->id.cell, rec->id.repeat, rec->chunks, rec->rows,
+                            rec->verify_failures};
+    for (size_t k = 0; k < sizeof count / sizeof *count; k++) {
+        const json_t *v = json_object_get(c, count[k].key);
+        if (!json_is_integer(v) || json_integer_value(v) != have[k])
+            return colid_name(count[k].col);
+    }
+    const char *status = json_string_value(json_object_get(c, RUNKEY_CELL_STATUS));
+    const char *reason = json_string_value(json_object_get(c, RUNKEY_CELL_REASON));
+    if (!status || strcmp(status, rec->status) != 0)
+        return colid_name(COL_status);
+    if (!reason || strcmp(reason, rec->reason) != 0)
+        return colid_name(COL_reason);
+    /* wall_s: summary.csv's to its 3 decimals, run.json's whole */
+    const json_t *wall = json_object_get(c, RUNKEY_CELL_WALL_S);
+    char a[64] = "", b[64] = "";
+    if (!isnan(rec->wall_s))
+        snprintf(a, sizeof a, "%.3f", rec->wall_s);
+    if (json_is_number(wall))
+        snprintf(b, sizeof b, "%.17g", json_number_value(wall));
+    return same_figure(a, strlen(a), b, strlen(b), 1, 1e-9) ? NULL : colid_name(COL_wall_s);
+}
+
+/* summary.csv's rows against run.json's cells. */
+static int check_statuses(const char *dir, const json_t *rj, const struct summary_record *rec,
+                          int nrec, char *err, size_t errlen)
+{
+    const json_t *cells = json_object_get(rj, RUNKEY_CELLS);
+    int failed = 0, rc = 0;
+    if ((int)json_array_size(cells) != nrec) {
+        snprintf(err, errlen, "%s: summary.csv has %d rows, run.json %zu cells", dir, nrec,
+                 json_array_size(cells));
+        return -1;
+    }
+    for (int i = 0; rc == 0 && i < nrec; i++) {
+        for (int k = 0; rc == 0 && k < i; k++)
+            if (rec[k].id.cell == rec[i].id.cell && rec[k].id.repeat == rec[i].id.repeat) {
+                snprintf(err, errlen, "%s/summary.csv: %s has two rows", dir, NAME(rec[i].id));
+                rc = -1;
+            }
+        const char *col = entry_differs(json_array_get(cells, (size_t)i), &rec[i]);
+        if (rc == 0 && col) {
+            snprintf(err, errlen, "%s: summary.csv's row %d (%s, %s): its %s is not run.json's",
+                     dir, i + 1, NAME(rec[i].id), rec[i].status, col);
+            rc = -1;
+        }
+        failed |= cellstatus_failed(cellstatus_of(rec[i].status));
+    }
+    const char *st = json_string_value(json_object_get(rj, RUNKEY_STATUS));
+    if (rc == 0 && (strcmp(st, "failed") == 0) != failed) {
+        snprintf(err, errlen, "%s: run.json says %s, summary.csv %s", dir, st,
+                 failed ? "that a cell failed" : "that no cell failed");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The key of the first member of object a that b lacks or holds
+** otherwise, depth levels into members that are objects (1: a cell's
+** figure, not its "figures"); NULL when there is none. */
+static const char *first_key_differing(const json_t *a, const json_t *b, int depth)
+{
+    const char *key, *inner;
+    const json_t *v;
+    json_object_foreach((json_t *)a, key, v) {
+        const json_t *w = json_object_get(b, key);
+        if (json_equal(v, w))
+            continue;
+        return depth > 0 && json_is_object(v) && json_is_object(w) &&
+                       (inner = first_key_differing(v, w, depth - 1)) ?
+                   inner : key;
+    }
+    return NULL;
+}
+
+/* summary.json is what summaryjson makes of summary.csv (its writer's
+** code), every cell's every field and the findings. */
+static int check_summary_json(const char *dir, const struct summary_record *rec, int nrec,
+                              char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    json_t *has = infile_json(path, err, errlen), *due = NULL;
+    if (!has || !(due = summaryjson_build(dir, err, errlen))) {
+        json_decref(has);
+        return -1;
+    }
+    int rc = 0;
+    if (!json_equal(has, due)) {
+        const json_t *hc = json_object_get(has, SUMMARYJSON_CELLS);
+        const json_t *dc = json_object_get(due, SUMMARYJSON_CELLS);
+        const char *key = NULL;
+        int i = 0;
+        for (; i < nrec && !key; i++)
+            key = first_key_differing(json_array_get(dc, (size_t)i),
+                                      json_array_get(hc, (size_t)i), 1);
+        if (key)
+            snprintf(err, errlen, "%s: %s: its %s is not summary.csv's", path, NAME(rec[i - 1].id),
+                     key);
+        else
+            snprintf(err, errlen, "%s: its %s is not what summary.csv gives", path,
+                     (key = first_key_differing(due, has, 0)) ? key : "cells");
+        rc = -1;
+    }
+    json_decref(has);
+    json_decref(due);
+    return rc;
+}
+
+/* rec's figures against its chunks (rows r of t whose ids are rec's, in
+** order: chunkplan_sequence has checked it) and their histograms: 0, or
+** -1 with err. */
 static int check_cell(const char *dir, const struct summary_record *rec, const struct csvin *t,
-                      const struct ids *id, int64_t chunk_rows, char *err, size_t errlen)
+                      const struct ids *id, const struct chunkplan *plan, char *err,
+                      size_t errlen)
 {
     struct cellstats s;
     struct chunk_record cr;
-    int64_t k = 0, last_rows = 0;
+    int64_t k = 0, last_rows = 0, verify_failures = 0;
     int rc = cellstats_init(&s, rec->chunks > 0 ? rec->chunks : 1);
     for (int r = 0; rc == 0 && r < t->nrows; r++) {
+        char detail[160];
+        const char *what;
         if (id[r].cell != rec->id.cell || id[r].repeat != rec->id.repeat)
             continue;
-        if (csvin_record(t, CSV_CHUNKS, r, &cr) != 0 || cr.chunk != k || k >= rec->chunks ||
-            cellstats_add(&s, &cr, cr.ph[PHASE_WRITE].ops == chunk_rows) != 0) {
+        if (csvin_record(t, CSV_CHUNKS, r, &cr) != 0 || k >= rec->chunks ||
+            cellstats_add(&s, &cr, cr.ph[PHASE_WRITE].ops == plan->chunk) != 0) {
             snprintf(err, errlen,
                      "%s/chunks.csv: line %d: %s's chunk %lld where chunk %lld of %lld "
                      "was due", dir, r + 2, NAME(rec->id), (long long)cr.chunk, (long long)k,
                      (long long)rec->chunks);
             rc = -1;
+        } else if ((what = chunkplan_differs(plan, &cr, detail, sizeof detail))) {
+            snprintf(err, errlen, "%s/chunks.csv: line %d: chunk %lld of %s does not hold the %s "
+                     "the plan gives it (%s)", dir, r + 2, (long long)cr.chunk, NAME(rec->id), what,
+                     detail);
+            rc = -1;
         }
         last_rows = cr.rows;
+        verify_failures += cr.verify_failures;
         k++;
     }
     /* a cell that failed may have its figures cleared (a hung cell's are):
@@ -212,17 +311,21 @@ static int check_cell(const char *dir, const struct summary_record *rec, const s
                  (long long)rec->rows, (long long)k, (long long)last_rows);
         rc = -1;
     }
+    off_t whole;
+    if (rc == 0 && k > 0 &&
+        histfile_restore(dir, rec->id.cell, rec->id.repeat, k, &s.lat, s.rd.lat, &s.txn, &whole,
+                         err, errlen) != 0)
+        rc = -1;
     if (rc == 0 && measured && k > 0) {
         static struct summary_record derived;
         static char a[65536], b[65536];
         derived = *rec;
         cellstats_summarise(&s, &derived);
-        /* from the histograms, not the chunks' rows */
-        memcpy(derived.ph[PHASE_READ].us, rec->ph[PHASE_READ].us, sizeof derived.ph[0].us);
-        derived.rd = rec->rd;
-        const char *bad = csvout_row(CSV_SUMMARY, rec, a, sizeof a) < 0 ||
+        /* --verify's failures, found after the chunks, add to theirs */
+        const char *bad = rec->verify_failures < verify_failures ? colid_name(COL_verify_failures) :
+                          csvout_row(CSV_SUMMARY, rec, a, sizeof a) < 0 ||
                                   csvout_row(CSV_SUMMARY, &derived, b, sizeof b) < 0 ?
-                              "a field" : first_difference(a, b);
+                              "a field" : first_difference(a, b, k);
         if (bad) {
             snprintf(err, errlen, "%s/summary.csv: %s: %s is not what its chunks give", dir,
                      NAME(rec->id), bad);
@@ -241,6 +344,52 @@ static void *per_row(const struct csvin *t, size_t size, char *err, size_t errle
     if (!p)
         snprintf(err, errlen, "out of memory");
     return p;
+}
+
+/* The chunks of rec that may have a histogram: its recorded ones, and
+** the one a failed cell was in, written before the row of chunks.csv
+** that never landed (histfile.h). */
+static int64_t with_histogram(const struct summary_record *rec)
+{
+    return rec->chunks + cellstatus_failed(cellstatus_of(rec->status));
+}
+
+/* histograms.csv: no row but of a chunk that may have one, none twice
+** (check_cell finds each recorded chunk's). */
+static int check_histograms(const char *dir, const struct summary_record *rec, int nrec,
+                            char *err, size_t errlen)
+{
+    struct csvin t;
+    if (read_whole(dir, CSV_HISTOGRAMS, &t, err, errlen) != 0)
+        return -1;
+    int64_t *first = calloc((size_t)nrec + 1, sizeof *first);   /* each cell's in seen */
+    for (int i = 0; first && i < nrec; i++)
+        first[i + 1] = first[i] + with_histogram(&rec[i]);
+    unsigned char *seen = first ? calloc((size_t)first[nrec] + 1, 1) : NULL;
+    int rc = seen ? 0 : -1;
+    if (!seen)
+        snprintf(err, errlen, "out of memory");
+    for (int r = 0; rc == 0 && r < t.nrows; r++) {
+        struct ids h = {csvin_int(&t, CSV_HISTOGRAMS, r, COL_cell, -1),
+                        csvin_int(&t, CSV_HISTOGRAMS, r, COL_repeat, -1)};
+        int64_t chunk = csvin_int(&t, CSV_HISTOGRAMS, r, COL_chunk, -1);
+        int i = 0;
+        while (i < nrec && (rec[i].id.cell != h.cell || rec[i].id.repeat != h.repeat))
+            i++;
+        int known = i < nrec && chunk >= 0 && chunk < with_histogram(&rec[i]);
+        if (!known || seen[first[i] + chunk]++) {
+            snprintf(err, errlen, "%s/histograms.csv: line %d: %s histogram of chunk %s of %s",
+                     dir, r + 2, known ? "a second" : "a", csvin_str(&t, CSV_HISTOGRAMS, r,
+                                                                     COL_chunk), NAME(h));
+            if (!known)
+                snprintf(err + strlen(err), errlen - strlen(err), ", which chunks.csv lacks");
+            rc = -1;
+        }
+    }
+    free(seen);
+    free(first);
+    csvin_free(&t);
+    return rc;
 }
 
 /* chunks.csv against the summary's rows. */
@@ -264,10 +413,27 @@ static int check_chunks(const char *dir, const json_t *rj, const struct summary_
             rc = -1;
         }
     }
-    json_int_t chunk_rows = json_integer_value(json_object_get(json_object_get(rj, RUNKEY_OPTIONS),
-                                                               RUNKEY_OPT_CHUNK));
+    const json_t *o = json_object_get(rj, RUNKEY_OPTIONS);
+    const json_t *reads = json_object_get(o, RUNKEY_OPT_READS);
+    const char *keys = json_string_value(json_object_get(o, RUNKEY_OPT_DELETE_KEYS));
+    /* --reads is a count, or the one word it takes ("chunk": a chunk's rows) */
+    struct chunkplan plan = {json_integer_value(json_object_get(o, RUNKEY_OPT_ROWS)),
+                             json_integer_value(json_object_get(o, RUNKEY_OPT_CHUNK)),
+                             json_is_integer(reads) ? json_integer_value(reads) : -1, -1};
+    for (int k = 0; keys && delete_keys_names[k]; k++)
+        if (strcmp(keys, delete_keys_names[k]) == 0)
+            plan.delete_keys = k;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    if (rc == 0 && !(plan.rows > 0 && plan.chunk > 0 && plan.delete_keys >= 0)) {
+        snprintf(err, errlen, "%s/run.json: its options give no --rows, --chunk and "
+                 "--delete-keys", dir);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = chunkplan_sequence(&t, path, err, errlen);
     for (int i = 0; rc == 0 && i < nrec; i++)
-        rc = check_cell(dir, &rec[i], &t, id, chunk_rows, err, errlen);
+        rc = check_cell(dir, &rec[i], &t, id, &plan, err, errlen);
     free(id);
     csvin_free(&t);
     return rc;
@@ -278,13 +444,10 @@ int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t errlen
     struct csvin t;
     if (check_run(dir, rj, err, errlen) != 0)
         return -1;
-    /* the files merge copies without reading their rows: whole, and readable */
-    static const enum csv_file copied[] = {CSV_HISTOGRAMS, CSV_TIMELINE};
-    for (size_t i = 0; i < sizeof copied / sizeof *copied; i++) {
-        if (read_whole(dir, copied[i], &t, err, errlen) != 0)
-            return -1;
-        csvin_free(&t);
-    }
+    /* the file merge copies without reading its rows: whole, and readable */
+    if (read_whole(dir, CSV_TIMELINE, &t, err, errlen) != 0)
+        return -1;
+    csvin_free(&t);
     if (read_whole(dir, CSV_SUMMARY, &t, err, errlen) != 0)
         return -1;
     struct summary_record *rec = per_row(&t, sizeof *rec, err, errlen);
@@ -296,7 +459,12 @@ int shareaudit_check(const char *dir, const json_t *rj, char *err, size_t errlen
     if (rc == 0)
         rc = check_statuses(dir, rj, rec, nrec, err, errlen);
     if (rc == 0)
+        rc = check_histograms(dir, rec, nrec, err, errlen);
+    if (rc == 0)
         rc = check_chunks(dir, rj, rec, nrec, err, errlen);
+    /* last: its findings are made from the files checked before */
+    if (rc == 0)
+        rc = check_summary_json(dir, rec, nrec, err, errlen);
     free(rec);
     return rc;
 }

@@ -5,6 +5,7 @@
 */
 #include "resumecell.h"
 #include "cellname.h"
+#include "chunkplan.h"
 #include "csvin.h"
 #include "csvupgrade.h"
 #include "kvgen.h"
@@ -67,9 +68,17 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     if (csvin_read_whole(path, CSV_CHUNKS, &t, &fd->chunks_len, &fd->torn, err, errlen))
         return -1;
     struct soak_prior *p = &fd->prior;
-    int64_t nchunks = (r->cfg->rows + r->cfg->chunk - 1) / r->cfg->chunk;
+    const struct chunkplan plan = {r->cfg->rows, r->cfg->chunk, r->cfg->reads,
+                                   r->cfg->delete_keys};
+    int64_t nchunks = chunkplan_chunks(&plan);
     int ok = cellstats_init(&p->stats, nchunks) == 0 && csvupgrade_fits(&t, CSV_CHUNKS);
-    int64_t bad_rows = -1;      /* a chunk whose rows are not the plan's */
+    /* every cell's chunks numbered from 0, none missing or twice, as
+    ** merge and compare require: err names the line */
+    int gapped = ok && chunkplan_sequence(&t, path, err, errlen) != 0;
+    ok = ok && !gapped;
+    int64_t bad_chunk = -1;     /* a chunk that does not hold what the plan gives it */
+    const char *bad = NULL;
+    char detail[160];
     int later = 0;              /* chunks of a run after the cell in hand */
     for (int i = 0; ok && i < t.nrows; i++) {
         struct chunk_record cr;
@@ -78,10 +87,9 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
         else if (cr.id.cell != c->combo || cr.id.repeat != c->repeat)
             later |= ran_after(r, fd->first, &cr.id);
         else {
-            int64_t want = (cr.chunk + 1) * r->cfg->chunk;
             if (cr.chunk >= 0 && cr.chunk < nchunks &&
-                cr.rows != (want < r->cfg->rows ? want : r->cfg->rows)) {
-                bad_rows = cr.chunk;
+                (bad = chunkplan_differs(&plan, &cr, detail, sizeof detail))) {
+                bad_chunk = cr.chunk;
                 ok = 0;
                 break;
             }
@@ -104,11 +112,11 @@ int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t
     fd->recorded = p->chunks;
     char name[CELLNAME_MAX];
     fd->later = later;
-    if (!ok && bad_rows >= 0)
-        snprintf(err, errlen, "%s: chunk %lld of %s does not hold the rows the plan gives it", path,
-                 (long long)bad_rows, cellname(name, sizeof name, c->combo, c->repeat,
-                                               r->cfg->repeat));
-    else if (!ok)
+    if (!ok && !gapped && bad_chunk >= 0)
+        snprintf(err, errlen, "%s: chunk %lld of %s does not hold the %s the plan gives it (%s)",
+                 path, (long long)bad_chunk,
+                 cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat), bad, detail);
+    else if (!ok && !gapped)
         snprintf(err, errlen, "%s: the chunks of %s are out of order", path,
                  cellname(name, sizeof name, c->combo, c->repeat, r->cfg->repeat));
     return ok ? 0 : -1;

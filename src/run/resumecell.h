@@ -1,7 +1,8 @@
 /*
 ** resumecell: the cell `sqlsoak resume` carries on (or whose verify it
 ** runs again), held against what the results folder recorded of it: its
-** chunks in chunks.csv, in order and holding the plan's rows; its kept
+** chunks in chunks.csv, in order and holding the plan's rows, reads,
+** updates and deletes (chunkplan.h); its kept
 ** database, whose row count and last recorded chunk's values must match
 ** them; and, once every check has passed, that database rewound to where
 ** its last recorded chunk left it.  Nothing here but resumecell_trim
@@ -33,7 +34,7 @@ struct resumecell {
 };
 
 /* Cell fd->first's chunks in chunks.csv, in order 0..k-1, each holding
-** the rows the plan gives it, into fd->prior (its stats for the caller to
+** what the plan gives it (chunkplan_differs), into fd->prior (its stats for the caller to
 ** free), fd->recorded, fd->later and chunks.csv's length.  0, or -1 with
 ** err. */
 int resumecell_chunks(struct runner *r, struct resumecell *fd, char *err, size_t errlen);

@@ -178,6 +178,39 @@ PY
         "$BATS_TEST_TMPDIR/ab/report.html" "$BATS_TEST_TMPDIR/ab/plots"
 }
 
+# refused_chunks MESSAGE SCRIPT: a copy of run a (x), its chunks.csv
+# changed by SCRIPT (run in its folder), compared with run b: refused with
+# MESSAGE, exit 2, nothing created, the folders unchanged.
+refused_chunks() {
+    cd "$BATS_TEST_TMPDIR"
+    rm -rf x cmp
+    cp -r "$RUNS/a" x
+    (cd x && eval "$2")
+    local before
+    before=$(find x "$RUNS/b" -type f | sort | xargs md5sum)
+    run --separate-stderr "$S" compare x "$RUNS/b" --out cmp/out
+    echo "$stderr"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 0 ]
+    [ "$stderr" = "sqlsoak compare: $1" ]
+    [ ! -e cmp ]
+    [ "$(find x "$RUNS/b" -type f | sort | xargs md5sum)" = "$before" ]
+}
+
+@test "compare: a chunks.csv with a row deleted or twice mid-file exits 2 with one line naming the folder, cell and chunk, and creates nothing" {
+    refused_chunks "x/chunks.csv: line 3: cell 1 · repeat 1's chunk 2 where chunk 1 was due: a chunk missing" \
+        'sed -i 3d chunks.csv'
+    refused_chunks "x/chunks.csv: line 4: cell 1 · repeat 1's chunk 1 where chunk 2 was due: a chunk twice" \
+        'sed -i 3p chunks.csv'
+    # the last chunk of the last cell gone: fewer than its summary row counts
+    last=$(tail -1 "$RUNS/a/chunks.csv" | cut -d, -f2,3 | sed 's/,/ · repeat /')
+    refused_chunks "x/chunks.csv: 3 chunks of cell $last, where summary.csv counts 4" \
+        'sed -i "\$d" chunks.csv'
+    # untouched, the copy compares
+    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/fine"
+    [ "$status" -eq 0 ]
+}
+
 @test "compare: --out inside a folder compared, by any path, exits 2 with one line and creates nothing" {
     before=$(cd "$RUNS" && find a b | sort)
     ln -s "$RUNS/a" "$BATS_TEST_TMPDIR/link"

@@ -138,6 +138,7 @@ damaged() {
     local before
     before=$(find c1 s2 -type f | sort | xargs md5sum)
     run --separate-stderr "$S" merge c1 s2 --out merged/all
+    echo "$stderr"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 0 ]
     [ "$stderr" = "sqlsoak merge: $1" ]
@@ -156,7 +157,7 @@ damaged() {
 }
 
 @test "merge refuses a share with a chunks.csv row twice" {
-    damaged "c1/chunks.csv: line 3: cell 1 · repeat 1's chunk 0 where chunk 1 of 2 was due" \
+    damaged "c1/chunks.csv: line 3: cell 1 · repeat 1's chunk 0 where chunk 1 was due: a chunk twice" \
         'sed -i 2p chunks.csv'
 }
 
@@ -170,7 +171,7 @@ damaged() {
 }
 
 @test "merge refuses a share whose summary says failed where run.json says ok" {
-    damaged "c1: summary.csv's row 1 (cell 1 · repeat 1, failed) is not run.json's" \
+    damaged "c1: summary.csv's row 1 (cell 1 · repeat 1, failed): its status is not run.json's" \
         'sed -i "2s/,ok,/,failed,/" summary.csv'
     rm -rf c1 s2
     # every cell's record says failed, run.json's status ok
@@ -183,7 +184,7 @@ for f in \"run.json\", \"summary.json\":
 }
 
 @test "merge refuses a share whose summary.json disagrees with its summary.csv" {
-    damaged "c1: summary.csv's row 2 (cell 3 · repeat 1, ok) is not summary.json's" \
+    damaged "c1/summary.json: cell 3 · repeat 1: its status is not summary.csv's" \
         'python3 -c "
 import json
 j = json.load(open(\"summary.json\")); j[\"cells\"][1][\"status\"] = \"failed\"; json.dump(j, open(\"summary.json\", \"w\"))"'
@@ -195,6 +196,129 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][1][\"status\"] = \"failed\";
 import csv
 r = list(csv.reader(open(\"summary.csv\"))); i = r[0].index(\"write_rows_per_s_median\")
 r[1][i] = str(float(r[1][i]) * 2); csv.writer(open(\"summary.csv\", \"w\"), lineterminator=\"\n\").writerows(r)"'
+    rm -rf c1 s2
+    # a tenth of a percent more: past the rounding of the chunks' rates
+    damaged "c1/summary.csv: cell 1 · repeat 1: write_rows_per_s_median is not what its chunks give" \
+        'setcol summary.csv 2 write_rows_per_s_median "$(field write_rows_per_s_median summary.csv | head -1 | awk "{printf \"%.1f\", \$1 * 1.001}")"'
+}
+
+# setcol FILE LINE COLUMN VALUE: FILE's field of COLUMN on line LINE (the
+# header is line 1) set to VALUE, every other byte as it was.
+setcol() {
+    python3 - "$@" <<'PY'
+import csv, sys
+path, line, col, value = sys.argv[1:]
+rows = list(csv.reader(open(path, newline="")))
+rows[int(line) - 1][rows[0].index(col)] = value
+csv.writer(open(path, "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+}
+
+@test "merge refuses a share whose chunk holds other rows, reads or updates than the plan gives it" {
+    damaged "c1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the rows the plan gives it (10001 rows where the plan gives 10000)" \
+        'setcol chunks.csv 2 rows 10001'
+    rm -rf c1 s2
+    damaged "c1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the chunk_rows the plan gives it (9999 chunk_rows where the plan gives 10000)" \
+        'setcol chunks.csv 3 chunk_rows 9999'
+    rm -rf c1 s2
+    damaged "c1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the reads the plan gives it (1001 reads where the plan gives 1000)" \
+        'setcol chunks.csv 2 reads 1001'
+    rm -rf c1 s2
+    damaged "c1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the updates the plan gives it (5 updates where the plan gives 0)" \
+        'setcol chunks.csv 3 updates 5'
+}
+
+@test "merge refuses a share whose latency percentile is not what its histograms give" {
+    damaged "c1/summary.csv: cell 1 · repeat 1: read_p99_us is not what its chunks give" \
+        'setcol summary.csv 2 read_p99_us 1.0'
+}
+
+@test "merge refuses a share with a histograms.csv row deleted, twice, or of no chunk" {
+    damaged "c1/histograms.csv: no histogram of chunk 1 of cell 1 · repeat 1" 'sed -i 3d histograms.csv'
+    rm -rf c1 s2
+    damaged "c1/histograms.csv: line 3: a second histogram of chunk 0 of cell 1 · repeat 1" \
+        'sed -i 2p histograms.csv'
+    rm -rf c1 s2
+    damaged "c1/histograms.csv: line 2: a histogram of chunk 7 of cell 1 · repeat 1, which chunks.csv lacks" \
+        'setcol histograms.csv 2 chunk 7'
+}
+
+@test "merge refuses a share whose reason or wall_s differ from run.json's" {
+    damaged "c1: summary.csv's row 1 (cell 1 · repeat 1, ok): its reason is not run.json's" \
+        'setcol summary.csv 2 reason edited'
+    rm -rf c1 s2
+    damaged "c1: summary.csv's row 2 (cell 3 · repeat 1, ok): its wall_s is not run.json's" \
+        'setcol summary.csv 3 wall_s 99.5'
+}
+
+@test "merge refuses a share whose summary.json figure is not summary.csv's" {
+    damaged "c1/summary.json: cell 1 · repeat 1: its read_p99_us is not summary.csv's" \
+        'python3 -c "
+import json
+j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_us\"][\"value\"] = 1.0; json.dump(j, open(\"summary.json\", \"w\"))"'
+}
+
+@test "merge names a share with CR LF line ends as the culprit, whichever share comes first" {
+    cp -r "$BATS_FILE_TMPDIR/shares/s1" c1
+    cp -r "$BATS_FILE_TMPDIR/shares/s2" s2
+    sed -i 's/$/\r/' c1/chunks.csv
+    for order in "c1 s2" "s2 c1"; do
+        run --separate-stderr "$S" merge $order --out merged
+        echo "$stderr"
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "sqlsoak merge: c1/chunks.csv: its lines end in CR LF, sqlsoak's in LF alone (an edit): cannot merge" ]
+        [ ! -e merged ]
+    done
+    # the untouched shares merge
+    run "$S" merge "$BATS_FILE_TMPDIR/shares/s1" s2 --out merged
+    [ "$status" -eq 0 ]
+    [ -s merged/summary.csv ]
+}
+
+@test "shares of --reads chunk (a chunk's rows read, its default) merge, their reads checked" {
+    for k in 1 2; do
+        "$S" run --rows 2k --chunk 1k --page-size 1k,4k --seed 7 --progress never --no-plot \
+            --shard $k/2 --db-dir db --out s$k >/dev/null
+    done
+    [ "$(python3 -c 'import json; print(json.load(open("s1/run.json"))["options"]["reads"])')" = chunk ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    [ "$(field reads merged/chunks.csv | sort -u)" = 1000 ]
+    setcol s1/chunks.csv 3 reads 999
+    run --separate-stderr "$S" merge s1 s2 --out merged2
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the reads the plan gives it (999 reads where the plan gives 1000)" ]
+    [ ! -e merged2 ]
+}
+
+@test "shares with updates and deletes merge; a chunk's deletes under --delete-keys oldest edited are refused" {
+    # 900 a chunk empty the table in the last chunk: its reads are none
+    for k in 1 2; do
+        "$S" run --rows 3500 --chunk 1k --reads 50 --updates 100 --deletes 300,900 --seed 7 \
+            --progress never --no-plot --shard $k/2 --db-dir db --out s$k >/dev/null
+    done
+    [ "$(field reads s2/chunks.csv | tr '\n' ' ')" = "50 50 50 0 " ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
+    setcol s1/chunks.csv 2 deletes 299
+    run --separate-stderr "$S" merge s1 s2 --out merged2
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the deletes the plan gives it (299 deletes where the plan gives 300)" ]
+    [ ! -e merged2 ]
+}
+
+@test "shares with --readers and a paced writer merge: their figures from the chunks and histograms agree" {
+    for k in 1 2; do
+        "$S" run --rows 5k --chunk 1k --reads 200 --readers 2 --write-rate 50000 --journal wal \
+            --page-size 1k,4k --seed 7 --progress never --no-plot --shard $k/2 --db-dir db \
+            --out s$k >/dev/null
+    done
+    [ -n "$(field reader_ops_per_s s1/summary.csv)" ] && [ -n "$(field txn_p99_us s1/summary.csv)" ]
+    run --separate-stderr "$S" merge s1 s2 --out merged
+    echo "$stderr"
+    [ "$status" -eq 0 ]
 }
 
 @test "merge refuses a share that another sqlsoak version wrote" {

@@ -82,8 +82,9 @@ static void test_chunks(void **state)
     cell_down();
 }
 
-/* Chunk line of chunks.csv rewritten through csvout with its rows set. */
-static void set_chunk_rows(int line, int64_t rows)
+/* Chunk line of chunks.csv rewritten through csvout with its rows and
+** reads set. */
+static void set_chunk(int line, int64_t rows, int64_t reads)
 {
     char err[512], buf[16384];
     struct csvin t;
@@ -95,8 +96,10 @@ static void set_chunk_rows(int line, int64_t rows)
     for (int i = 0; i < t.nrows; i++) {
         struct chunk_record cr;
         assert_int_equal(csvin_record(&t, CSV_CHUNKS, i, &cr), 0);
-        if (i + 1 == line)
+        if (i + 1 == line) {
             cr.rows = rows;
+            cr.ph[PHASE_READ].ops = reads;
+        }
         assert_true((len = csvout_row(CSV_CHUNKS, &cr, buf, sizeof buf)) > 0);
         assert_int_equal(csvout_append(fd, buf, len), 0);
     }
@@ -111,20 +114,28 @@ static void test_chunks_refused(void **state)
     static const int64_t bad_rows[] = {-5, 99, 101, 200};
     cell_up(NULL);
     for (size_t i = 0; i < sizeof bad_rows / sizeof *bad_rows; i++) {
-        set_chunk_rows(1, bad_rows[i]);         /* chunk 0: 100 rows by the plan */
+        set_chunk(1, bad_rows[i], 10);          /* chunk 0: 100 rows by the plan */
         snapshot(OUT, before, sizeof before);
         assert_int_equal(read_chunks(0, err, sizeof err), -1);
         snapshot(OUT, after, sizeof after);
         assert_string_equal(after, before);
         if (!strstr(err, "/chunks.csv: chunk 0 of cell 1 does not hold the rows the plan gives it"))
             fail_msg("rows %lld: %s", (long long)bad_rows[i], err);
-        set_chunk_rows(1, 100);
+        set_chunk(1, 100, 10);
     }
+    assert_int_equal(read_chunks(0, err, sizeof err), 0);
+    /* its reads: 10 by the plan (--reads 10) */
+    set_chunk(1, 100, 11);
+    assert_int_equal(read_chunks(0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "/chunks.csv: chunk 0 of cell 1 does not hold the reads the plan "
+                                "gives it (11 reads where the plan gives 10)"));
+    set_chunk(1, 100, 10);
     assert_int_equal(read_chunks(0, err, sizeof err), 0);
     /* chunk 1 missing: 0 then 2 */
     keep_lines((const int[]){1, 1, 0, 1}, 4);
     assert_int_equal(read_chunks(0, err, sizeof err), -1);
-    assert_non_null(strstr(err, "/chunks.csv: the chunks of cell 1 are out of order"));
+    assert_non_null(strstr(err, "/chunks.csv: line 3: cell 1 · repeat 1's chunk 2 where chunk 1 "
+                                "was due: a chunk missing"));
     cell_down();
 }
 
@@ -140,6 +151,8 @@ static void append_chunk_of(int idx, int64_t chunk)
     cr.chunk = chunk;
     cr.rows = (chunk + 1) * rig.cfg.chunk;
     cr.ph[PHASE_WRITE].ops = rig.cfg.chunk;
+    cr.ph[PHASE_READ].ops = rig.cfg.reads;          /* a chunk holds the plan's ops */
+    cr.ph[PHASE_UPDATE].ops = cr.id.v[DIM_UPDATES];
     int fd = open(rig.chunks, O_WRONLY | O_APPEND);
     int len = csvout_row(CSV_CHUNKS, &cr, buf, sizeof buf);
     assert_true(fd >= 0 && len > 0);
