@@ -173,28 +173,57 @@ const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n
 }
 
 /* The room a round in lockstep needs: its databases exist at once, on
-** the disk and in the page cache. */
+** the disk and in the page cache; and whether a round will run in groups
+** (more than LOCKSTEP_MAX_CELLS cells, or databases past the free disk
+** less --min-free: lockstep_fit, as runner_cell_group decides). */
 static void print_lockstep_room(const struct runner *r)
 {
-    int64_t round = 0, most = 0, n = 0, most_n = 0;
+    int64_t round = 0, most = 0, n = 0, most_n = 0, first = 0;
+    char probe[4096];      /* a dry run's --db-dir may not exist yet */
+    folder_existing_ancestor(r->db_dir, probe, sizeof probe);
+    int64_t free_b = sysinfo_free_bytes(probe);
+    int group = 0;          /* the smallest group a round splits into; 0: none splits */
+    int64_t *bytes = calloc((size_t)r->ncells + 1, sizeof *bytes);
     for (int i = 0; i < r->ncells; i++) {
-        round += plan_estimate_db_bytes(r->cfg, &r->cells[i]);
+        int64_t b = plan_estimate_db_bytes(r->cfg, &r->cells[i]);
+        round += b;
         n++;
+        if (bytes)
+            bytes[i] = b;
         if (i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat) {
+            int cap = n < LOCKSTEP_MAX_CELLS ? (int)n : LOCKSTEP_MAX_CELLS;
+            int k = bytes ? lockstep_fit(bytes + first, cap, free_b, r->cfg->min_free) : cap;
+            if (k < n && (!group || k < group))
+                group = k;
             most_n = round > most ? n : most_n;
             most = round > most ? round : most;
             round = n = 0;
+            first = i + 1;
         }
     }
+    free(bytes);
     int64_t ram = sysinfo_mem_available();
-    printf("  --interleave chunk: the %" PRId64 " cells of a round in lockstep, their databases "
-           "about %" PRId64 " MiB together", most_n, most >> 20);
+    if (most_n == 1)
+        printf("  --interleave chunk: a round of one cell, its database about %" PRId64 " MiB",
+               most >> 20);
+    else
+        printf("  --interleave chunk: the %" PRId64 " cells of a round in lockstep, their "
+               "databases about %" PRId64 " MiB together", most_n, most >> 20);
     if (ram > 0)
         printf(" (%" PRId64 " MiB of memory available: %s)", ram >> 20,
-               most <= ram ? "their page caches fit together"
+               most <= ram ? most_n == 1 ? "its page cache fits" : "their page caches fit together"
                            : "their page caches compete: reads may come from storage");
-    printf("; a round of more than %d cells, or that does not fit the free disk, runs in groups "
-           "that do, and its chunk pairs then decide nothing\n", LOCKSTEP_MAX_CELLS);
+    if (group)
+        printf("; a round runs in groups of %d cell%s (%s): its chunk pairs decide nothing\n",
+               group, group == 1 ? "" : "s",
+               most_n > LOCKSTEP_MAX_CELLS && group == LOCKSTEP_MAX_CELLS
+                   ? "the most that run in lockstep at once"
+                   : "its databases do not fit the free disk less --min-free together");
+    else if (most_n == 1)
+        printf(": nothing to pair it with\n");
+    else
+        printf("; a round of more than %d cells, or that does not fit the free disk, runs in "
+               "groups that do, and its chunk pairs then decide nothing\n", LOCKSTEP_MAX_CELLS);
 }
 
 void runner_print_plan(const struct runner *r)

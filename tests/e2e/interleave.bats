@@ -13,6 +13,10 @@ setup() {
     runs_setup
 }
 
+teardown() {
+    runs_teardown
+}
+
 # order CSV: the cells of chunks.csv's rows, in the order they were written.
 order() {
     python3 - "$1" <<'PY'
@@ -32,6 +36,22 @@ PY
     grep -q '"interleave": "chunk"' "$OUT/run.json"
     # the plan states the room a round in lockstep needs
     [[ "$output" == *"--interleave chunk: the 3 cells of a round in lockstep, their databases about"* ]]
+}
+
+@test "the plan says when a round will run in groups, and what a round of one cell is" {
+    # a disk of its own: 60 MiB, where one 1M-row database fits and two do not
+    small_disk 60m
+    run "$S" run --rows 1M --chunk 100k --reads 100 --journal delete,wal --interleave chunk \
+        --min-free 1M --dry-run --db-dir "$MNT/db" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"a round runs in groups of 1 cell (its databases do not fit the free disk less --min-free together): its chunk pairs decide nothing"* ]]
+    [[ "$output" != *"a round of more than 64 cells"* ]]
+    [ ! -e "$OUT" ] && [ ! -e "$MNT/db" ]
+    run "$S" run --rows 4k --chunk 2k --reads 100 --interleave chunk --dry-run \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"--interleave chunk: a round of one cell, its database about "*": nothing to pair it with"* ]]
+    [[ "$output" != *"the 1 cells"* ]]
 }
 
 @test "a round's repeats each run in lockstep, one round after the other" {
