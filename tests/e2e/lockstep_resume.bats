@@ -211,3 +211,22 @@ PY
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok " ]
     resumed "1:0 2:0 2:1 1:1 1:2 1:3 2:2r 2:3r"
 }
+
+@test "SIGHUP to a lockstep group with every chunk measured, before the round's end: exit 130, both cells unrecorded; resume verifies and records them" {
+    # cell 1 holds after its last chunk (step 3 goes 2 1: every chunk is
+    # measured), its end's turn given; the stop then ends both cells at
+    # that turn, their --verify left to resume
+    SQLSOAK_TEST_HANG=1:between:3 start_signalled run "${ARGS[@]}" --verify
+    hook_pid >/dev/null
+    wait_rows "$OUT/chunks.csv" 8
+    kill -HUP -- -"$PID"
+    finish
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    grep -q "to carry on: .* resume '$OUT'" "$T/stdout"
+    resumed "1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3"
+    [[ "$output" == *"cell 1 after 4 of 4 chunks; run 2 of 2: cell 2 after 4 of 4 chunks"* ]]
+    [ "$(field verify_failures "$OUT/summary.csv" | tr '\n' ' ')" = "0 0 " ]
+    [ "$(jget status)" = ok ]
+}
