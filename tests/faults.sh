@@ -36,8 +36,10 @@
 # schedule and the options give (robust_check.py), run.json's
 # cells summary.csv's, every cell ok and verified, the databases gone, and
 # `plot` and `compare` work on the folder.  A faulted process may exit 0
-# (the fault came too late), 130 (stopped by a signal) or 137 (the runner
-# killed); anything else, or a resume that refuses, breaks the trial.
+# (the fault came too late; never for a signal inside a lockstep round
+# before the held cell's --verify), 130 (stopped by a signal) or 137 (the
+# runner killed); anything else, or a resume that refuses, breaks the
+# trial.
 #
 #   SQLSOAK=build/sqlsoak tests/faults.sh 50 [SEED]
 #
@@ -127,13 +129,17 @@ held() {
 }
 
 # fault: once the launch is held at HOLD, one random signal to the runner,
-# the held cell's process or the group; waits for the runner; RC.
+# the held cell's process or the group; waits for the runner; RC.  INSIDE
+# is 1 when the signal came inside a lockstep round, before a cell's end
+# phases: never too late there.
 fault() {
     local sigs=(INT TERM HUP KILL) sig target
     sig=${sigs[RANDOM % 4]}
+    INSIDE=0
     if ! held; then
         target="none(not held)"
     else
+        ((lockstep)) && [[ $HOLD != *:verify:* ]] && INSIDE=1
         case $((RANDOM % 3)) in
         0) target=runner; kill -"$sig" "$PID" 2>/dev/null ;;
         1) target=cell; kill -"$sig" "$HELD" 2>/dev/null ;;
@@ -148,7 +154,7 @@ fault() {
 
 # no_fault NAME: waits for the runner unfaulted; RC.
 no_fault() {
-    RC=0
+    RC=0 INSIDE=0
     wait "$PID" || RC=$?
     settle
     NOTE+=" $1:$RC"
@@ -182,10 +188,12 @@ status_of() {
 
 # allowed: whether RC is an outcome the last step may have.  A full
 # results disk may stop a run with 1 (run.json disk_full) or refuse its
-# start with 2 (nothing created).
+# start with 2 (nothing created).  A stop inside a lockstep round is
+# never recorded ok: the run ends interrupted.
 allowed() {
     case $RC in
-    0 | 130 | 137) return 0 ;;
+    0) ((!INSIDE)) || { echo "a signal inside the lockstep round, and the run ended ok" >"$WORK/check"; false; } ;;
+    130 | 137) return 0 ;;
     1) [ -n "$MNT" ] && [ "$(status_of)" = disk_full ] ;;
     2) [ -n "$MNT" ] && [ "$first" = 1 ] && [ ! -e "$out" ] ;;
     *) return 1 ;;
@@ -243,6 +251,7 @@ for ((t = 1; t <= COUNT; t++)); do
     fi
     out=$base/out
     ok=1 first=1
+    : >"$WORK/check"
     hold
     launch_run
     fault
