@@ -176,7 +176,7 @@ settle() {
 # whole_rows CSV: its rows ended by a newline, header aside (0 for none).
 whole_rows() {
     local n
-    n=$(tr -dc '\n' <"$1" 2>/dev/null | wc -c)
+    n=$(tr -dc '\n' 2>/dev/null <"$1" | wc -c)
     echo $((n > 0 ? n - 1 : 0))
 }
 
