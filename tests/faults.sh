@@ -16,6 +16,18 @@
 # disk_full) or refuse to start (exit 2, nothing created); the tmpfs is
 # then made large enough and the run resumed (or started again).
 #
+# A third of the trials (chosen by the seed) run the two cells in lockstep
+# (--interleave chunk), which refuses a reader beside them: they run
+# without one, and the hold lands inside the round: at any step of any
+# chunk of either cell's turn, between its turns (after a chunk's
+# record), or at the round's end (after a cell's last chunk, or at its
+# --verify, before the summary rows); the signals, the resumes and the
+# small results disk are those of the other trials.  Their chunks must
+# also come in the order lockstep gives them, in each session (the run,
+# then each resume: the cells furthest behind first, then each chunk in
+# the order of its step; a cell ended early takes no more turns), and a
+# resumed cell's chunks flagged resumed (lockstep_check.py).
+#
 # Every trial must end with a complete verified run and its invariants:
 # every chunk recorded exactly once and consecutive, no line torn or
 # repeated in any CSV, histograms.csv and timeline.csv rows only of
@@ -24,13 +36,15 @@
 # schedule and the options give (robust_check.py), run.json's
 # cells summary.csv's, every cell ok and verified, the databases gone, and
 # `plot` and `compare` work on the folder.  A faulted process may exit 0
-# (the fault came too late), 130 (stopped by a signal) or 137 (the runner
-# killed); anything else, or a resume that refuses, breaks the trial.
+# (the fault came too late; never for a signal inside a lockstep round
+# before the held cell's --verify), 130 (stopped by a signal) or 137 (the
+# runner killed); anything else, or a resume that refuses, breaks the
+# trial.
 #
 #   SQLSOAK=build/sqlsoak tests/faults.sh 50 [SEED]
 #
 # Prints one line per trial and a total with the seed; exits 1 when any
-# trial broke an invariant.
+# trial broke an invariant.  The total counts the lockstep trials too.
 set -u
 COUNT=${1:?usage: faults.sh COUNT [SEED]}
 SEED=${2:-$RANDOM}
@@ -39,11 +53,14 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 S=${SQLSOAK:-$HERE/../build/sqlsoak}
 CHECK=$HERE/e2e/helpers/robust_check.py
 SUMS=$HERE/e2e/helpers/night_check.py
+ORDER=$HERE/e2e/helpers/lockstep_check.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sqlsoak-faults.XXXXXX")
 ROWS=200000
 CHUNK=10000
 NCHUNKS=$(((ROWS + CHUNK - 1) / CHUNK))
 STEPS=(write update delete read checkpoint vacuum record verify)
+# in lockstep also between turns, and end: after the last chunk
+LOCKSTEPS=("${STEPS[@]}" between end)
 HOLD=
 PID=
 MNT=
@@ -74,19 +91,29 @@ launch() {
     PID=$!
 }
 
-# launch_run: the trial's run, into $out with its databases in $db.
+# launch_run: the trial's run, into $out with its databases in $db; with
+# a reader beside each cell, or in lockstep when $lockstep is 1.
 launch_run() {
+    local beside=(--readers 1)
+    ((lockstep)) && beside=(--interleave chunk)
+    ENDS=()
     launch run --rows $ROWS --chunk $CHUNK --reads 1k --page-size 4k,8k --verify \
         --updates 2000 --deletes 1000 --journal wal --checkpoint passive \
-        --auto-vacuum incremental --readers 1 \
+        --auto-vacuum incremental "${beside[@]}" \
         --db-dir "$db" --out "$out" --no-plot --progress never
 }
 
 # hold: HOLD, where the next launch is held: a random cell at a random
-# step of a random chunk (verify: the last chunk's, which it follows).
+# step of a random chunk (verify and end: the last chunk's, which they
+# follow).
 hold() {
-    local step=${STEPS[RANDOM % ${#STEPS[@]}]} chunk=$((RANDOM % NCHUNKS))
-    [ "$step" = verify ] && chunk=$((NCHUNKS - 1))
+    local steps=("${STEPS[@]}")
+    ((lockstep)) && steps=("${LOCKSTEPS[@]}")
+    local step=${steps[RANDOM % ${#steps[@]}]} chunk=$((RANDOM % NCHUNKS))
+    case $step in
+    verify) chunk=$((NCHUNKS - 1)) ;;
+    end) step=between chunk=$((NCHUNKS - 1)) ;;
+    esac
     HOLD=$((1 + RANDOM % 2)):$step:$chunk
 }
 
@@ -104,13 +131,17 @@ held() {
 }
 
 # fault: once the launch is held at HOLD, one random signal to the runner,
-# the held cell's process or the group; waits for the runner; RC.
+# the held cell's process or the group; waits for the runner; RC.  INSIDE
+# is 1 when the signal came inside a lockstep round, before a cell's end
+# phases: never too late there.
 fault() {
     local sigs=(INT TERM HUP KILL) sig target
     sig=${sigs[RANDOM % 4]}
+    INSIDE=0
     if ! held; then
         target="none(not held)"
     else
+        ((lockstep)) && [[ $HOLD != *:verify:* ]] && INSIDE=1
         case $((RANDOM % 3)) in
         0) target=runner; kill -"$sig" "$PID" 2>/dev/null ;;
         1) target=cell; kill -"$sig" "$HELD" 2>/dev/null ;;
@@ -125,7 +156,7 @@ fault() {
 
 # no_fault NAME: waits for the runner unfaulted; RC.
 no_fault() {
-    RC=0
+    RC=0 INSIDE=0
     wait "$PID" || RC=$?
     settle
     NOTE+=" $1:$RC"
@@ -141,6 +172,14 @@ settle() {
     done
     cat "$WORK/cur" >>"$WORK/log"
     PID=
+    ENDS+=("$(whole_rows "$out/chunks.csv")")
+}
+
+# whole_rows CSV: its rows ended by a newline, header aside (0 for none).
+whole_rows() {
+    local n
+    n=$(tr -dc '\n' 2>/dev/null <"$1" | wc -c)
+    echo $((n > 0 ? n - 1 : 0))
 }
 
 # status_of: run.json's status, "" when there is none.
@@ -151,10 +190,12 @@ status_of() {
 
 # allowed: whether RC is an outcome the last step may have.  A full
 # results disk may stop a run with 1 (run.json disk_full) or refuse its
-# start with 2 (nothing created).
+# start with 2 (nothing created).  A stop inside a lockstep round is
+# never recorded ok: the run ends interrupted.
 allowed() {
     case $RC in
-    0 | 130 | 137) return 0 ;;
+    0) ((!INSIDE)) || { echo "a signal inside the lockstep round, and the run ended ok" >"$WORK/check"; false; } ;;
+    130 | 137) return 0 ;;
     1) [ -n "$MNT" ] && [ "$(status_of)" = disk_full ] ;;
     2) [ -n "$MNT" ] && [ "$first" = 1 ] && [ ! -e "$out" ] ;;
     *) return 1 ;;
@@ -173,6 +214,7 @@ grow() {
 invariants() {
     python3 "$CHECK" soak "$out" $ROWS $CHUNK 2 >/dev/null &&
         python3 "$SUMS" sums "$out" >/dev/null &&
+        { ((!lockstep)) || python3 "$ORDER" "$out/chunks.csv" 2 "${ENDS[@]}"; } &&
         { [ -z "$(ls -A "$db")" ] || { echo "databases left in $db: $(ls "$db")" >&2; false; }; } &&
         { "$S" plot "$out" >"$WORK/plot.log" 2>&1 || { echo "plot failed: $(tail -n 3 "$WORK/plot.log")" >&2; false; }; } &&
         { [ -s "$out/report.html" ] || { echo "plot wrote no report.html" >&2; false; }; } &&
@@ -181,10 +223,19 @@ invariants() {
             { echo "compare failed: $(tail -n 3 "$WORK/cmp.log")" >&2; false; }; }
 }
 
-passed=0 faults=0 disk_trials=0
+passed=0 faults=0 disk_trials=0 lockstep_trials=0
+# which trials run in lockstep, drawn first: the seed alone decides, however
+# far each trial's faults go
+LOCKSTEP=()
+for ((t = 1; t <= COUNT; t++)); do LOCKSTEP[t]=$((RANDOM % 3 == 0)); done
 for ((t = 1; t <= COUNT; t++)); do
     base=$WORK db=$WORK/db$t
     MNT="" MNT_GROWN=0 NOTE=""
+    lockstep=${LOCKSTEP[t]}
+    if ((lockstep)); then
+        NOTE=" lockstep:"
+        lockstep_trials=$((lockstep_trials + 1))
+    fi
     if [ "$DISK" = 1 ] && ((RANDOM % 4 == 0)); then
         MNT=$WORK/mnt$t
         mkdir -p "$MNT"
@@ -194,7 +245,7 @@ for ((t = 1; t <= COUNT; t++)); do
         size=$((240 + RANDOM % 240))
         if mount -t tmpfs -o size=${size}k tmpfs "$MNT"; then
             base=$MNT
-            NOTE=" results disk ${size}k:"
+            NOTE+=" results disk ${size}k:"
             disk_trials=$((disk_trials + 1))
         else
             MNT=""
@@ -202,6 +253,7 @@ for ((t = 1; t <= COUNT; t++)); do
     fi
     out=$base/out
     ok=1 first=1
+    : >"$WORK/check"
     hold
     launch_run
     fault
@@ -248,5 +300,5 @@ for ((t = 1; t <= COUNT; t++)); do
     : >"$WORK/log"
 done
 echo "faults: $passed of $COUNT trials ended with a complete verified run;" \
-    "broken invariants: $((COUNT - passed)) ($faults signals; a small results disk in $disk_trials trials; seed $SEED)"
+    "broken invariants: $((COUNT - passed)) ($faults signals; a small results disk in $disk_trials trials; lockstep in $lockstep_trials trials; seed $SEED)"
 [ "$passed" -eq "$COUNT" ]

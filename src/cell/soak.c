@@ -308,14 +308,24 @@ static int gate_wait(struct soak *s, int first, uint64_t *waited_ns)
 
 /* A cell in lockstep waits for the turn of its end, but for a resumed
 ** cell whose every chunk was recorded: its first turn, which opened its
-** database, ran no chunk and is its end's. */
+** database, ran no chunk and is its end's.  A stop by then ends it there,
+** every chunk measured, its end phases left to resume: a stop inside a
+** round is never recorded ok. */
 static int end_turn(struct soak *s, uint64_t *waited_ns)
 {
     const struct config *cfg = s->env->cfg;
     const struct soak_prior *prior = s->env->prior;
-    if (prior && prior->chunks >= (cfg->rows + cfg->chunk - 1) / cfg->chunk)
+    const int64_t nchunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
+    if (prior && prior->chunks >= nchunks)
         return 0;
-    return gate_wait(s, 0, waited_ns);
+    if (gate_wait(s, 0, waited_ns))
+        return -1;
+    if (s->env->gated && s->env->stop && *s->env->stop) {
+        soak_set_status(s, ST_INTERRUPTED, "interrupted after %" PRId64 " of %" PRId64
+                        " chunks, before its end", nchunks, nchunks);
+        return -1;
+    }
+    return 0;
 }
 
 static int chunk_loop(struct soak *s)

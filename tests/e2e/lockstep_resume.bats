@@ -35,6 +35,24 @@ start_signalled() {
     done
 }
 
+# stopped_in_round HANG ROWS SIG TO [ARG...]: the run of ARGS (and ARG...)
+# held at HANG, once chunks.csv has ROWS rows SIG to TO (runner or group):
+# it ends interrupted, exit 130, no cell recorded, the resume command
+# printed.
+stopped_in_round() {
+    local hang=$1 rows=$2 sig=$3 to=$4
+    shift 4
+    SQLSOAK_TEST_HANG=$hang start_signalled run "${ARGS[@]}" "$@"
+    hook_pid >/dev/null
+    wait_rows "$OUT/chunks.csv" "$rows"
+    if [ "$to" = runner ]; then kill -"$sig" "$PID"; else kill -"$sig" -- -"$PID"; fi
+    finish
+    [ "$RC" -eq 130 ]
+    [ "$(jget status)" = interrupted ]
+    [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
+    grep -q "to carry on: .* resume '$OUT'" "$T/stdout"
+}
+
 # order CSV: the cells of chunks.csv's rows in the order written, a
 # resumed chunk marked r.
 order() {
@@ -182,18 +200,12 @@ PY
 }
 
 @test "SIGTERM to the runner, SIGHUP to the group, inside a lockstep round: exit 130, interrupted; resume carries both cells on" {
-    local sig
+    local sig to
     for sig in TERM HUP; do
         rm -rf "$OUT" "$DB"
-        SQLSOAK_TEST_HANG=2:between:1 start_signalled run "${ARGS[@]}"
-        hook_pid >/dev/null
-        wait_rows "$OUT/chunks.csv" 5
-        if [ "$sig" = TERM ]; then kill -TERM "$PID"; else kill -HUP -- -"$PID"; fi
-        finish
-        [ "$RC" -eq 130 ]
-        [ "$(jget status)" = interrupted ]
-        [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
-        grep -q "to carry on: .* resume '$OUT'" "$T/stdout"
+        to=group
+        [ "$sig" != TERM ] || to=runner
+        stopped_in_round 2:between:1 5 "$sig" "$to"
         resumed "1:0 2:0 2:1 1:1 1:2 2:2r 2:3r 1:3r"
     done
 }
@@ -210,4 +222,15 @@ PY
     grep -q "interrupted run 2 of 2: cell 2 after 2 of 4 chunks: its process was killed by SIGKILL" "$T/stdout"
     [ "$(field status "$OUT/summary.csv" | tr '\n' ' ')" = "ok " ]
     resumed "1:0 2:0 2:1 1:1 1:2 1:3 2:2r 2:3r"
+}
+
+@test "SIGHUP to a lockstep group with every chunk measured, before the round's end: exit 130, both cells unrecorded; resume verifies and records them" {
+    # cell 1 holds after its last chunk (step 3 goes 2 1: every chunk is
+    # measured), its end's turn given; the stop then ends both cells at
+    # that turn, their --verify left to resume
+    stopped_in_round 1:between:3 8 HUP group --verify
+    resumed "1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3"
+    [[ "$output" == *"cell 1 after 4 of 4 chunks; run 2 of 2: cell 2 after 4 of 4 chunks"* ]]
+    [ "$(field verify_failures "$OUT/summary.csv" | tr '\n' ' ')" = "0 0 " ]
+    [ "$(jget status)" = ok ]
 }

@@ -385,13 +385,39 @@ PY
 
 # ---- random faults ----
 
-@test "faults: random signals in each phase (the hold hook) and a small results disk, then resume: every trial a complete verified run" {
+@test "faults: random signals in each phase (the hold hook), inside lockstep rounds too, and a small results disk, then resume: every trial a complete verified run" {
     # the CI size: a handful of trials, seeded (tests/faults.sh takes any
     # count and seed)
     run env SQLSOAK="$S" "$BATS_TEST_DIRNAME/../faults.sh" 6 7
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[-1]}" == "faults: 6 of 6 trials ended with a complete verified run; broken invariants: 0 "*"seed 7)" ]]
+    # the seed alone picks the trials in lockstep, faulted inside their round
+    [[ "${lines[-1]}" == *"; lockstep in 3 trials; seed 7)" ]]
+    [ "$(grep -c '^trial [0-9]*: lockstep: .* PASS$' <<<"$output")" -eq 3 ]
+}
+
+@test "faults: the lockstep order check takes a lockstep run's chunks, and refuses a turn out of order or a resumed flag wrong" {
+    local order="$BATS_TEST_DIRNAME/helpers/lockstep_check.py"
+    run "$S" run --rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    # one session: 1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3
+    python3 "$order" "$OUT/chunks.csv" 2 8
+    # cell 1's chunk 1 before cell 2's, where step 1 goes 2 1
+    python3 - "$OUT/chunks.csv" "$T/swapped.csv" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines(keepends=True)
+lines[3], lines[4] = lines[4], lines[3]
+open(sys.argv[2], "w").write("".join(lines))
+PY
+    run python3 "$order" "$T/swapped.csv" 2 8
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"session 1, row 3 (cell 1 chunk 1): lockstep gives cell 2 chunk 1 here"* ]]
+    # read as two sessions, the second's chunks should be flagged resumed
+    run python3 "$order" "$OUT/chunks.csv" 2 4 8
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"session 2, row 5 (cell 1 chunk 2): resumed is 0, expected 1"* ]]
 }
 
 # ---- the smaller cases ----
