@@ -29,9 +29,11 @@ static const struct option_def head_table[] = {
     {{"save-job", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "write the run's effective options to this new job file, and stop"}, O(save_job)},
     {{"rows", V_COUNT, 0, "100M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
-      "rows to insert per cell (decimal suffixes: 100M = 100,000,000)"}, O(rows)},
+      "rows to insert per cell (decimal suffixes: 100M = 100,000,000); not given: the "
+      "default, or --chunk if that is more, or --target-rows if that is less"}, O(rows)},
     {{"chunk", V_COUNT, 0, "1M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
-      "rows per chunk: one write phase and one read phase each"}, O(chunk)},
+      "rows per chunk: one write phase and one read phase each; not given: the default, "
+      "or --rows if that is less"}, O(chunk)},
     {{"reads", V_COUNT, 0, "chunk", 0, (int64_t)1 << 50, NULL, "chunk", -1, CMD_RUN,
       "point SELECTs per read phase; 'chunk' = as many as the chunk has rows"}, O(reads)},
     {{"need", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,

@@ -65,6 +65,8 @@ struct config {
     char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
     int delete_keys;              /* --delete-keys: enum delete_keys */
     int64_t warmup;               /* untimed rows written before the first chunk */
+    char followed[192];           /* defaults that yielded to the options given, for
+                                     the plan ("--chunk 1000: ..."), or "" */
 
     /* matrix dimensions (dims.h): the values listed, by dimension; the
     ** library's are indexes into sqlite_lib, its paths */
