@@ -6,6 +6,7 @@
 
 #include "dims.h"
 #include "modes.h"
+#include "nearest.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -231,4 +232,17 @@ const struct option_def *optiontable_find(const char *name, size_t len, enum com
             return o;
     }
     return NULL;
+}
+
+const char *optiontable_nearest(const char *name, size_t len, enum command cmd)
+{
+    struct nearest near;
+    nearest_init(&near, name, len);
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        struct option_def buf;
+        const struct option_def *o = optiontable_at(i, &buf);
+        if (o->v.cmds & cmd)
+            nearest_offer(&near, o->v.name);   /* a name of the tables, not of buf */
+    }
+    return nearest_word(&near);
 }

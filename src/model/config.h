@@ -109,6 +109,8 @@ struct config {
     char *compare_baseline;       /* compare --baseline: a folder given, or NULL (the first) */
     int report_format;            /* report --format: enum report_format */
 
+    const char *stray_after;      /* the list option whose value the first argument
+                                     not an option came right after, or NULL */
     const char *prog;             /* argv[0], as typed: for commands printed back */
 
     /* positional arguments (plot, compare, resume) */

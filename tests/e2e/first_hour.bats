@@ -19,7 +19,7 @@ refused() {
     echo "$output"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
-    [[ "$output" == "sqlsoak "*": "$want ]]
+    [[ "$output" == "sqlsoak"*": "$want ]]
     [ -z "$(ls -A "$T")" ]
 }
 
@@ -59,4 +59,50 @@ refused() {
     [ ! -e "$T/r" ]
     refused "--target-rows 1000 is below --rows 20000: *" run --rows 20k --chunk 1k \
         --target-rows 1k --db-dir "$T/db" --out "$T/r"
+}
+
+@test "typos: a command, an option or a word mistyped gets the one it most likely meant" {
+    refused "unknown command 'runn': did you mean run? (see sqlsoak --help)" runn --rows 1k
+    refused "unknown command 'stauts': did you mean status? (see sqlsoak --help)" stauts "$T"
+    refused "unknown option '--rwos': did you mean --rows? (see --help)" run --rwos 1k \
+        --db-dir "$T/db" --out "$T/r"
+    refused "unknown option '-rows': did you mean --rows? (see --help)" run -rows 1k \
+        --db-dir "$T/db" --out "$T/r"
+    refused "unknown option '--chnuk': did you mean --chunk? (see --help)" run --chnuk=1k \
+        --db-dir "$T/db" --out "$T/r"
+    refused "--journal: 'wall' is not one of delete, truncate, persist, memory, wal, off; did you mean wal?" \
+        run --journal delete,wall --db-dir "$T/db" --out "$T/r"
+    refused "--sync: 'ful' is not one of off, normal, full, extra; did you mean full?" \
+        crash --sync ful --db-dir "$T/db" --out "$T/r"
+    # an option of another command is not offered: crash has no --reads
+    refused "unknown option '--reads' (see --help)" crash --reads 5 --db-dir "$T/db" --out "$T/r"
+    # nothing near: the message as before
+    refused "unknown option '--bogus' (see --help)" run --bogus --db-dir "$T/db" --out "$T/r"
+    refused "unknown command 'frobnicate' (see sqlsoak --help)" frobnicate
+    # a job file's line says the same
+    printf 'rows = 1k\nrwos = 2k\n' >"$T/a.conf"
+    run "$S" run --job "$T/a.conf" --db-dir "$T/db" --out "$T/r"
+    echo "$output"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"a.conf:2: unknown option '--rwos': did you mean --rows? (see --help)" ]]
+    [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
+}
+
+@test "typos: a list written as words (a shell glob) is told lists are comma-separated" {
+    mkdir -p "$T/lib/3.7.3" "$T/lib/3.8.0"
+    touch "$T/lib/3.7.3/libsqlite3.so" "$T/lib/3.8.0/libsqlite3.so"
+    for cmd in run info; do
+        run "$S" $cmd --sqlite-lib "$T"/lib/*/libsqlite3.so
+        echo "$output"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [ "$output" = "sqlsoak $cmd: unexpected argument '$T/lib/3.8.0/libsqlite3.so' after --sqlite-lib's value: lists are comma-separated (--sqlite-lib A,B, not A B as a shell glob gives)" ]
+    done
+    run "$S" run --journal=delete wal --db-dir "$T/db" --out "$T/r"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"'wal' after --journal's value: lists are comma-separated"* ]]
+    # a stray word after an option that takes no list is only unexpected
+    run "$S" run --rows 1k 2k --db-dir "$T/db" --out "$T/r"
+    [ "$output" = "sqlsoak run: unexpected argument '2k' (see --help)" ]
+    [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
 }
