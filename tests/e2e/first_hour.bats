@@ -106,3 +106,29 @@ refused() {
     [ "$output" = "sqlsoak run: unexpected argument '2k' (see --help)" ]
     [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
 }
+
+@test "impossible: a run none of whose cells can run is refused up front, naming why" {
+    refused "checkpoint_mode truncate: needs journal_mode wal: no cell of this run can run, so nothing would be measured" \
+        run --rows 2k --checkpoint truncate --journal delete --db-dir "$T/db" --out "$T/r"
+    refused "checkpoint_mode passive: needs journal_mode wal: no cell *" \
+        run --rows 2k --checkpoint passive,full --journal delete,persist --dry-run \
+        --db-dir "$T/db" --out "$T/r"
+    # a matrix with a cell that can run keeps the others as findings
+    run "$S" run --rows 2k --reads 10 --checkpoint truncate --journal delete,wal \
+        --db-dir "$T/db" --out "$T/r" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -q ',unsupported,' "$T/r/summary.csv"
+    grep -q 'checkpoint_mode truncate: needs journal_mode wal' "$T/r/summary.csv"
+}
+
+@test "impossible: --journal wal with a library whose probe takes no WAL is refused up front" {
+    load helpers/libs
+    build_no_wal_lib "$BATS_FILE_TMPDIR/lib"
+    lib=$NO_WAL_LIB
+    refused "journal_mode wal: SQLite * ($lib) does not take it (see sqlsoak info): no cell *" \
+        run --rows 2k --journal wal --sqlite-lib "$lib" --db-dir "$T/db" --out "$T/r"
+    run "$S" run --rows 2k --reads 10 --journal delete,wal --sqlite-lib "$lib" --dry-run \
+        --db-dir "$T/db" --out "$T/r"
+    [ "$status" -eq 0 ]
+}
