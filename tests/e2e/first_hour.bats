@@ -113,6 +113,15 @@ refused() {
     refused "checkpoint_mode passive: needs journal_mode wal: no cell *" \
         run --rows 2k --checkpoint passive,full --journal delete,persist --dry-run \
         --db-dir "$T/db" --out "$T/r"
+    # its dry run names why a cell would be unsupported, and calibrates only the others
+    run "$S" run --rows 2k --reads 10 --checkpoint truncate --journal delete,wal --dry-run \
+        --db-dir "$T/db" --out "$T/r"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"cell 1 (SQLite "*" · delete · full)  unsupported, not measured: checkpoint_mode truncate: needs journal_mode wal"* ]]
+    [[ "$output" != *"measured no chunk"* ]]
+    [[ "$output" == *"calibration 1 (cell 2)"* ]]
+    [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
     # a matrix with a cell that can run keeps the others as findings
     run "$S" run --rows 2k --reads 10 --checkpoint truncate --journal delete,wal \
         --db-dir "$T/db" --out "$T/r" "${Q[@]}"
@@ -131,4 +140,5 @@ refused() {
     run "$S" run --rows 2k --reads 10 --journal delete,wal --sqlite-lib "$lib" --dry-run \
         --db-dir "$T/db" --out "$T/r"
     [ "$status" -eq 0 ]
+    [[ "$output" == *"· wal · full)  unsupported, not measured: journal_mode wal: SQLite "*" does not take it"* ]]
 }
