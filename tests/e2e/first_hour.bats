@@ -142,3 +142,32 @@ refused() {
     [ "$status" -eq 0 ]
     [[ "$output" == *"· wal · full)  unsupported, not measured: journal_mode wal: SQLite "*" does not take it"* ]]
 }
+
+# ctrl_c_at_birth LOG: runs a 2-chunk run whose cell hangs as its
+# database is born (before its first chunk), sends it a Ctrl-C once it
+# hangs there, and waits for its end.
+ctrl_c_at_birth() {
+    local log=$1 pid i rc=0
+    SQLSOAK_TEST_HANG='1:born:*' "$S" run --rows 2k --chunk 1k --reads 10 \
+        --db-dir "$T/db" --out "$T/r" "${Q[@]}" >"$log" 2>&1 3>&- &
+    pid=$!
+    for ((i = 0; i < 6000; i++)); do
+        grep -q 'hangs at born' "$log" && break
+        sleep 0.01
+    done
+    kill -INT "$pid"
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ]
+}
+
+@test "Ctrl-C before the first chunk: the run's end agrees with what was measured" {
+    # the cell ends the chunk it began, and that chunk is kept; no run
+    # finished, so none is in the summary, which says so without
+    # claiming that nothing was recorded
+    ctrl_c_at_birth "$T/log"
+    cat "$T/log"
+    grep -q '^runs: none finished$' "$T/log"
+    ! grep -q 'none recorded' "$T/log"
+    grep -q 'after 1 of 2 chunks; the chunks measured are kept\.$' "$T/log"
+    [ "$(wc -l <"$T/r/chunks.csv")" -eq 2 ]
+}
