@@ -16,7 +16,8 @@
 const char *possible_why(const struct runner *r, const struct cell *c, const int *wal,
                          char *buf, size_t n);
 
-/* Probes r's libraries (in a temporary folder, removed) into wal[] and
+/* Probes r's libraries (in a temporary folder, removed) into wal[] (a
+** probe that cannot run counts as WAL taken: it rules nothing out) and
 ** refuses a plan none of whose cells can run, naming why its first
 ** cannot.  0, or -1 with err. */
 int possible_check(const struct runner *r, int *wal, char *err, size_t errlen);
