@@ -27,7 +27,7 @@ LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all run test unit e2e deps deps-run clean asan valgrind bench plots sqlite-lib install \
+.PHONY: all run test unit unit-run e2e e2e-run deps deps-run valgrind-run clean asan valgrind bench plots sqlite-lib install \
         uninstall cross test-cross fuzz fuzzers deps-fuzz FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash $(B)/_sqlsoak $(B)/sqlsoak.fish
 
@@ -98,11 +98,12 @@ uninstall:
 	    2>/dev/null || true
 
 # What building and running need (make run), and also the test tools
-# (make test).
+# (make test).  Every target that needs a package asks for it first;
+# DEPS_DONE=1 (make test's own legs) asks no more.
 deps-run:
-	@sh .ci/deps run
+	@test -n "$(DEPS_DONE)" || sh .ci/deps run
 deps:
-	@sh .ci/deps test
+	@test -n "$(DEPS_DONE)" || sh .ci/deps test
 
 run: deps-run
 	@$(MAKE) --no-print-directory all
@@ -112,17 +113,21 @@ run: deps-run
 # build/test.log.
 test: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/tally.sh $(B)/test.log $(MAKE) --no-print-directory unit e2e
+	@sh tests/tally.sh $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
 
 # Every binary runs; the target fails at the end if any failed.
-unit: $(UNIT_BIN)
+unit: deps
+	@$(MAKE) --no-print-directory DEPS_DONE=1 unit-run
+unit-run: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $(VALGRIND) $(EXEC) ./$$t || failed=1; done; \
 	    exit $$failed
 
 # E2E names a part of the suite (its files, and bats options such as -f)
 # for a leg that runs the rest elsewhere; every test runs by default.
 E2E = tests/e2e
-e2e: $(B)/sqlsoak
+e2e: deps
+	@$(MAKE) --no-print-directory DEPS_DONE=1 e2e-run
+e2e-run: $(B)/sqlsoak
 	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(E2E)
 
 # The fuzz targets (tests/fuzz/fuzz_*.c), built by clang with libFuzzer,
@@ -152,21 +157,24 @@ $(B)/bin:
 $(B)/tests/test_fuzz_regress: $(FUZZ_SRC) tests/fuzz/fuzz.h
 
 # The unit tests and a short end-to-end run under ASan + UBSan.
-asan:
-	$(MAKE) B=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+asan: deps
+	$(MAKE) DEPS_DONE=1 B=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" all unit
 	SQLSOAK=$(CURDIR)/build/asan/sqlsoak SQLSOAK_QUICK=1 bats tests/e2e
 
-valgrind: $(B)/sqlsoak $(UNIT_BIN)
-	$(MAKE) unit VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full"
+valgrind: deps
+	@$(MAKE) --no-print-directory DEPS_DONE=1 valgrind-run
+valgrind-run: $(B)/sqlsoak $(UNIT_BIN)
+	$(MAKE) DEPS_DONE=1 unit VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full"
 	valgrind -q --error-exitcode=1 --leak-check=full --trace-children=yes \
 	    ./$(B)/sqlsoak run --rows 20k --chunk 5k --reads 2k --db-dir $(B)/vg-db \
 	    --out $(B)/vg-run-$$$$ --no-plot --progress never
 
-bench: $(B)/sqlsoak
+bench: deps-run
+	@$(MAKE) --no-print-directory DEPS_DONE=1 $(B)/sqlsoak
 	bench/run.sh
 
-plots:
+plots: deps-run
 	@test -n "$(RUN)" || { echo "usage: make plots RUN=results-folder" >&2; exit 2; }
 	./$(B)/sqlsoak plot "$(RUN)"
 

@@ -3,6 +3,8 @@
 */
 #include "commands.h"
 
+#include "nearest.h"
+
 #include <string.h>
 
 static const struct command_doc commands[] = {
@@ -30,4 +32,13 @@ const struct command_doc *commands_find(const char *name)
         if (strcmp(commands[i].name, name) == 0)
             return &commands[i];
     return NULL;
+}
+
+const char *commands_nearest(const char *name)
+{
+    struct nearest near;
+    nearest_init(&near, name, strlen(name));
+    for (int i = 0; i < NCOMMANDS; i++)
+        nearest_offer(&near, commands[i].name);
+    return nearest_word(&near);
 }

@@ -21,4 +21,7 @@ const struct command_doc *commands_at(int i);
 /* The subcommand called name, or NULL. */
 const struct command_doc *commands_find(const char *name);
 
+/* The subcommand a mistyped name most likely meant (nearest.h), or NULL. */
+const char *commands_nearest(const char *name);
+
 #endif

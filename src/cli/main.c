@@ -113,7 +113,12 @@ int main(int argc, char **argv)
     }
     const struct command_doc *sub = commands_find(argv[1]);
     if (!sub) {
-        fprintf(stderr, "sqlsoak: unknown command '%s' (see sqlsoak --help)\n", argv[1]);
+        const char *meant = commands_nearest(argv[1]);
+        if (meant)
+            fprintf(stderr, "sqlsoak: unknown command '%s': did you mean %s? (see sqlsoak --help)\n",
+                    argv[1], meant);
+        else
+            fprintf(stderr, "sqlsoak: unknown command '%s' (see sqlsoak --help)\n", argv[1]);
         return 2;
     }
     struct config cfg;
@@ -124,8 +129,13 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE))) {
-        fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
-                cfg.pos[0]);
+        if (cfg.stray_after)   /* a shell glob's words, say */
+            fprintf(stderr, "sqlsoak %s: unexpected argument '%s' after --%s's value: lists are "
+                    "comma-separated (--%s A,B, not A B as a shell glob gives)\n", sub->name,
+                    cfg.pos[0], cfg.stray_after, cfg.stray_after);
+        else
+            fprintf(stderr, "sqlsoak %s: unexpected argument '%s' (see --help)\n", sub->name,
+                    cfg.pos[0]);
         config_free(&cfg);
         return 2;
     }

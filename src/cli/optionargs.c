@@ -152,21 +152,37 @@ fail:
     return -1;
 }
 
+/* An unknown option as typed (typed[0..len), name its letters after the
+** dashes), with the option of cmd it most likely meant. */
+static int unknown_option(const char *typed, size_t len, const char *name, enum command cmd,
+                          char *err, size_t errlen)
+{
+    const char *meant = optiontable_nearest(name, len - (size_t)(name - typed), cmd);
+    if (meant)
+        snprintf(err, errlen, "unknown option '%.*s': did you mean --%s? (see --help)", (int)len,
+                 typed, meant);
+    else
+        snprintf(err, errlen, "unknown option '%.*s' (see --help)", (int)len, typed);
+    return -1;
+}
+
 int optionargs_apply(struct config *cfg, enum command cmd, int argc, char **argv, int pos_ok,
                      int *want_help, char *err, size_t errlen)
 {
+    const char *list_before = NULL;   /* the list option whose value argv[i - 1] was */
     for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *list_just_before = list_before;
+        list_before = NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             if (want_help)
                 *want_help = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0 || a[2] == 0) {
-            if (a[0] == '-' && a[1]) {
-                snprintf(err, errlen, "unknown option '%s' (see --help)", a);
-                return -1;
-            }
+            if (a[0] == '-' && a[1])
+                return unknown_option(a, strlen(a), a + 1, cmd, err, errlen);
+            if (!cfg->npos)
+                cfg->stray_after = list_just_before;
             if (!pos_ok) {
                 snprintf(err, errlen, "unexpected argument '%s' (see --help)", a);
                 return -1;
@@ -179,10 +195,8 @@ int optionargs_apply(struct config *cfg, enum command cmd, int argc, char **argv
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         struct option_def buf;
         const struct option_def *o = optiontable_find(name, len, cmd, &buf);
-        if (!o) {
-            snprintf(err, errlen, "unknown option '--%.*s' (see --help)", (int)len, name);
-            return -1;
-        }
+        if (!o)
+            return unknown_option(a, len + 2, name, cmd, err, errlen);
         const char *val;
         if (o->v.type == V_FLAG) {
             if (eq) {
@@ -200,6 +214,8 @@ int optionargs_apply(struct config *cfg, enum command cmd, int argc, char **argv
         }
         if (optionargs_set(cfg, o, val, err, errlen))
             return -1;
+        if (o->v.flags & VF_LIST)
+            list_before = o->v.name;
     }
     return 0;
 }

@@ -110,6 +110,39 @@ static int apply_preset(struct config *cfg, const char *name, const char *where,
     return rc;
 }
 
+/* Appends to cfg->followed that the default of option (--name) yielded: it
+** is value, because why. */
+static void note_followed(struct config *cfg, const char *name, int64_t value, const char *why)
+{
+    size_t len = strlen(cfg->followed);
+    snprintf(cfg->followed + len, sizeof cfg->followed - len, "%s%s %" PRId64 " (%s)",
+             len ? "; " : "", name, value, why);
+}
+
+/* Defaults that follow what was given (a preset's or a job file's value
+** counts as given): --rows and --chunk, 0 until given, take their
+** defaults unless an option given contradicts them, and then yield to
+** it, so that no error names an option the user never gave. */
+static void follow_given(struct config *cfg, int64_t rows_default, int64_t chunk_default)
+{
+    if (!cfg->rows) {
+        cfg->rows = rows_default;
+        if (cfg->chunk > cfg->rows) {
+            cfg->rows = cfg->chunk;
+            note_followed(cfg, "--rows", cfg->rows, "--chunk is above its default");
+        } else if (cfg->target_rows && cfg->target_rows < cfg->rows &&
+                   cfg->target_rows >= cfg->chunk) {
+            cfg->rows = cfg->target_rows;
+            note_followed(cfg, "--rows", cfg->rows, "--target-rows is below its default");
+        }
+    }
+    if (!cfg->chunk) {
+        cfg->chunk = chunk_default < cfg->rows ? chunk_default : cfg->rows;
+        if (cfg->chunk < chunk_default)
+            note_followed(cfg, "--chunk", cfg->chunk, "--rows is below its default");
+    }
+}
+
 static int parse_run(struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
     return options_parse(cfg, CMD_RUN, argc, argv, NULL, err, errlen);
@@ -146,6 +179,9 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
                 return -1;
         }
     }
+    /* 0: not given (neither can be), until follow_given */
+    int64_t rows_default = cfg->rows, chunk_default = cfg->chunk;
+    cfg->rows = cfg->chunk = 0;
     /* a job file's lines, and the preset they or the command line name */
     struct job *job = NULL;
     if (cmd == CMD_RUN && read_job(cfg, argc, argv, &job, err, errlen))
@@ -173,6 +209,7 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
         return -1;
     if (optionargs_apply(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
+    follow_given(cfg, rows_default, chunk_default);
     /* the library dimension's values are its paths' indexes */
     cfg->dim[DIM_LIB].n = cfg->sqlite_lib.n;
     for (int i = 0; i < cfg->sqlite_lib.n; i++)

@@ -6,6 +6,7 @@
 
 #include "dims.h"
 #include "modes.h"
+#include "nearest.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -29,9 +30,11 @@ static const struct option_def head_table[] = {
     {{"save-job", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
       "write the run's effective options to this new job file, and stop"}, O(save_job)},
     {{"rows", V_COUNT, 0, "100M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
-      "rows to insert per cell (decimal suffixes: 100M = 100,000,000)"}, O(rows)},
+      "rows to insert per cell (decimal suffixes: 100M = 100,000,000); not given: the "
+      "default, or --chunk if that is more, or --target-rows if that is less"}, O(rows)},
     {{"chunk", V_COUNT, 0, "1M", 1, (int64_t)1 << 50, NULL, NULL, 0, RUNLIKE,
-      "rows per chunk: one write phase and one read phase each"}, O(chunk)},
+      "rows per chunk: one write phase and one read phase each; not given: the default, "
+      "or --rows if that is less"}, O(chunk)},
     {{"reads", V_COUNT, 0, "chunk", 0, (int64_t)1 << 50, NULL, "chunk", -1, CMD_RUN,
       "point SELECTs per read phase; 'chunk' = as many as the chunk has rows"}, O(reads)},
     {{"need", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_RUN,
@@ -229,4 +232,17 @@ const struct option_def *optiontable_find(const char *name, size_t len, enum com
             return o;
     }
     return NULL;
+}
+
+const char *optiontable_nearest(const char *name, size_t len, enum command cmd)
+{
+    struct nearest near;
+    nearest_init(&near, name, len);
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        struct option_def buf;
+        const struct option_def *o = optiontable_at(i, &buf);
+        if (o->v.cmds & cmd)
+            nearest_offer(&near, o->v.name);   /* a name of the tables, not of buf */
+    }
+    return nearest_word(&near);
 }

@@ -34,6 +34,10 @@ const struct option_def *optiontable_at(size_t i, struct option_def *buf);
 const struct option_def *optiontable_find(const char *name, size_t len, enum command cmd,
                                           struct option_def *buf);
 
+/* The name of cmd's option that a mistyped name[0..len) most likely meant
+** (nearest.h), or NULL. */
+const char *optiontable_nearest(const char *name, size_t len, enum command cmd);
+
 /* The help of option o under command cmd. */
 const char *optiontable_help(const struct option_def *o, enum command cmd);
 

@@ -65,6 +65,8 @@ struct config {
     char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
     int delete_keys;              /* --delete-keys: enum delete_keys */
     int64_t warmup;               /* untimed rows written before the first chunk */
+    char followed[192];           /* defaults that yielded to the options given, for
+                                     the plan ("--chunk 1000: ..."), or "" */
 
     /* matrix dimensions (dims.h): the values listed, by dimension; the
     ** library's are indexes into sqlite_lib, its paths */
@@ -107,6 +109,8 @@ struct config {
     char *compare_baseline;       /* compare --baseline: a folder given, or NULL (the first) */
     int report_format;            /* report --format: enum report_format */
 
+    const char *stray_after;      /* the list option whose value the first argument
+                                     not an option came right after, or NULL */
     const char *prog;             /* argv[0], as typed: for commands printed back */
 
     /* positional arguments (plot, compare, resume) */

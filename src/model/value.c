@@ -4,6 +4,7 @@
 #include "value.h"
 
 #include "keydist.h"
+#include "nearest.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -336,7 +337,12 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
             }
         char words[160];
         word_list(s, words, sizeof words);
-        snprintf(err, errlen, "--%s: '%s' is not one of %s", s->name, text, words);
+        struct nearest near;
+        nearest_init(&near, text, strlen(text));
+        nearest_offer_all(&near, s->words);
+        const char *meant = nearest_word(&near);
+        snprintf(err, errlen, "--%s: '%s' is not one of %s%s%s%s", s->name, text, words,
+                 meant ? "; did you mean " : "", meant ? meant : "", meant ? "?" : "");
         return -1;
     }
     case V_DIST: {

@@ -290,7 +290,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     for (int s = 0; status_names[s]; s++)
         if (counts[s])
             fprintf(f, " %d %s", counts[s], status_names[s]);
-    fprintf(f, "%s\n", n ? "" : " none recorded");
+    fprintf(f, "%s\n", n ? "" : " none finished");
     unmeasured(f, cfg, recs, n);
     if (nc == 1) {   /* nothing to rank: the cell's figures */
         plan_cell_label(cfg, &c[0].first->id, lb, sizeof lb);

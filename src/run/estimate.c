@@ -13,6 +13,7 @@
 #include "growth.h"
 #include "median.h"
 #include "modes.h"
+#include "possible.h"
 #include "progress.h"
 #include "runkey.h"
 #include "sysinfo.h"
@@ -490,7 +491,7 @@ double estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
     struct storage_info st;
-    char probe[4096], label[256], from[4400], d[24], name[CELLNAME_MAX];
+    char probe[4096], label[256], from[4400], d[24], name[CELLNAME_MAX], why[512];
     double plan_s = -1;
     folder_existing_ancestor(r->db_dir, probe, sizeof probe);
     if (sysinfo_storage(probe, &st) != 0)
@@ -508,6 +509,8 @@ double estimate_print(const struct runner *r, FILE *f)
     int matched = 0, needed = 0;
     for (int i = 0; i < r->ncells; i++) {
         src[i].earlier = src[i].cell = src[i].shape = -1;
+        if (possible_why(r, &r->cells[i], r->lib_wal, why, sizeof why))
+            continue;                     /* nothing to time: it ends unsupported */
         if (ne && from_earlier(r, &r->cells[i], e, ne, &src[i]))
             matched++;
         else
@@ -539,6 +542,11 @@ double estimate_print(const struct runner *r, FILE *f)
                      &id);
         plan_cell_label(cfg, &id, label, sizeof label);
         runner_run_name(r, i, name, sizeof name);
+        if (possible_why(r, c, r->lib_wal, why, sizeof why)) {
+            s[i] = 0;
+            fprintf(f, "    %s (%s)  unsupported, not measured: %s\n", name, label, why);
+            continue;
+        }
         struct growth_plan p = plan_of(cfg, c);
         int known = src[i].earlier >= 0 || src[i].shape >= 0;
         s[i] = known ? growth_seconds(&src[i].model, &p) : NAN;

@@ -242,6 +242,8 @@ void runner_print_plan(const struct runner *r)
            plan_combinations(cfg) == 1 ? "" : "s", cfg->repeat_auto ? "up to " : "",
            cfg->repeat, cfg->repeat == 1 ? "" : "s", cfg->warmup ? " + warm-ups" : "",
            cfg->rows, cfg->chunk);
+    if (cfg->followed[0])
+        printf("  defaults that follow the options given: %s\n", cfg->followed);
     if (cfg->repeat_auto)
         printf("  --repeat auto: a round at a time until every comparison with the baseline "
                "is decided at 95%%\n");

@@ -22,6 +22,8 @@ struct runner {
     const struct config *cfg;
     struct sqlapi libs[LIST_MAX];
     int nlibs;
+    int lib_wal[LIST_MAX];            /* each library's probe took journal_mode=WAL
+                                         (possible.h) */
     char out[4096];
     char db_dir[4096];
     char run_name[64];                /* in database file names */

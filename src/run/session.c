@@ -18,6 +18,7 @@
 #include "need.h"
 #include "owner.h"
 #include "plan.h"
+#include "possible.h"
 #include "runjson.h"
 #include "runkey.h"
 #include "schedule.h"
@@ -302,7 +303,8 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t err
         return -1;
     if (load_libraries(r, err, errlen) || check_out(cfg, r->out, sizeof r->out, err, errlen) ||
         folder_check_writable("--db-dir", r->db_dir, err, errlen) ||
-        plan_build(cfg, &r->cells, &r->ncells, err, errlen) || check_baseline(r, err, errlen) ||
+        plan_build(cfg, &r->cells, &r->ncells, err, errlen) ||
+        possible_check(r, r->lib_wal, err, errlen) || check_baseline(r, err, errlen) ||
         check_space(r, err, errlen) ||
         check_results_space(r->out, err, errlen))
         return -1;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# deps.bats: what `make run` and `make test` install (.ci/deps).  make run
+# deps.bats: what `make run` and `make test` install (.ci/deps), and every
+# other target that needs a package, as README's table lists them.  make run
 # takes only what building and running need; the test tools come with
 # make test; a package renamed between releases is picked by what the
 # system offers.  (.ci/debian-root proves the same on a fresh root, where
@@ -89,4 +90,51 @@ setup() {
     [ "$status" -eq 3 ]
     [ "${lines[1]}" = "tests: 0 passed, 1 failed, 0 skipped" ]
     grep -qx building "$BATS_TEST_TMPDIR/out"
+}
+
+@test "deps: every make target that needs a package asks .ci/deps for it" {
+    # (make's own variables left out: this file may itself run under make e2e)
+    b=$BATS_TEST_TMPDIR/b
+    for target in unit e2e asan valgrind; do
+        run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n $target B="$b"
+        echo "$target: $output"
+        [[ "$output" == *'test -n "" || sh .ci/deps test'* ]]
+    done
+    for target in bench "plots RUN=x"; do
+        # shellcheck disable=SC2086
+        run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n $target B="$b"
+        echo "$target: $output"
+        [[ "$output" == *'test -n "" || sh .ci/deps run'* ]]
+        [[ "$output" != *"sh .ci/deps test"* ]]
+    done
+    # make test asks once: its legs' own asking is skipped (DEPS_DONE=1)
+    run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n test B="$b"
+    [ "$(grep 'sh .ci/deps' <<<"$output" | grep -vc '^test -n "1" ||')" -eq 1 ]
+}
+
+# readme_row WORDS: the packages README's table lists in the row that
+# starts with WORDS, one a line ("X or Y" as X|Y, notes in brackets left out)
+readme_row() {
+    grep -F "| \`$1\`" "$TOP/README.md" | cut -d'|' -f3 | sed -e 's/([^)]*)//g' \
+        -e 's/,/\n/g' -e 's/ and /\n/g' -e 's/ or /|/g' | sed -e 's/^ *//' -e 's/ *$//' | grep .
+}
+
+@test "deps: README's table lists every package each profile installs, and no other" {
+    run -0 sh "$DEPS" list run
+    runpkgs=$output
+    run -0 sh "$DEPS" list test
+    testpkgs=$output
+    readme_run=$(readme_row "make run")
+    readme_test=$(readme_row "make test")
+    echo "README run: $readme_run"
+    echo "README test: $readme_test"
+    # every package listed on this system is in its row (a renamed one as
+    # one of its names)
+    while read -r p; do grep -qxE "$p|$p\|.*|.*\|$p" <<<"$readme_run"; done <<<"$runpkgs"
+    while read -r p; do
+        grep -qx "$p" <<<"$runpkgs" || grep -qxE "$p|$p\|.*|.*\|$p" <<<"$readme_test"
+    done <<<"$testpkgs"
+    # and every package of a row is one .ci/deps installs for that profile
+    while read -r p; do grep -qE "^run +$p " "$DEPS"; done <<<"$readme_run"
+    while read -r p; do grep -qF "test $p " "$DEPS"; done <<<"$readme_test"
 }

@@ -70,11 +70,9 @@ PY
 }
 
 @test "dims: a library built without WAL has no wal_autocheckpoint: that cell is unsupported" {
-    [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
-    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
-        "$SQLITE_AMALGAMATION" "$T/lib" "${CC:-cc}"
-    [ "$status" -eq 0 ]
-    lib=$(ls "$T"/lib/*/libsqlite3.so)
+    load helpers/libs
+    build_no_wal_lib "$T/lib"
+    lib=$NO_WAL_LIB
     run "$S" run --rows 4000 --chunk 2000 --reads 1000 --sqlite-lib "$lib" \
         --wal-autocheckpoint default,0 --db-dir "$T/db" --out "$T/out" --no-plot --progress never
     echo "$output"

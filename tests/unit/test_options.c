@@ -453,6 +453,43 @@ static void test_preset_overridden(void **state)
     config_free(&c);
 }
 
+/* A default that an option given contradicts yields to it, and says so;
+** a value given (on the command line, by a preset or a job file) never
+** yields. */
+static void test_defaults_follow_given(void **state)
+{
+    (void)state;
+    static const struct {
+        enum command cmd;
+        const char *args[4];
+        int64_t rows, chunk;
+        const char *followed;
+    } t[] = {
+        {CMD_RUN, {"--rows", "1000"}, 1000, 1000, "--chunk 1000 (--rows is below its default)"},
+        {CMD_RUN, {"--rows", "5M"}, 5000000, 1000000, ""},
+        {CMD_RUN, {"--chunk", "200M"}, 200000000, 200000000,
+         "--rows 200000000 (--chunk is above its default)"},
+        {CMD_RUN, {"--target-rows", "2M"}, 2000000, 1000000,
+         "--rows 2000000 (--target-rows is below its default)"},
+        {CMD_RUN, {"--rows", "1000", "--chunk", "2000"}, 1000, 2000, ""},
+        {CMD_RUN, {"--preset", "journal", "--rows", "3000"}, 3000, 100000, ""},
+        {CMD_CRASH, {"--rows", "50"}, 50, 50, "--chunk 50 (--rows is below its default)"},
+        {CMD_CRASH, {"--rows", "500"}, 500, 100, ""},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        struct config c;
+        char err[512];
+        int n = 0;
+        while (n < 4 && t[i].args[n])
+            n++;
+        assert_int_equal(parse(&c, t[i].cmd, n, (char **)t[i].args, err, sizeof err), 0);
+        assert_int_equal(c.rows, t[i].rows);
+        assert_int_equal(c.chunk, t[i].chunk);
+        assert_string_equal(c.followed, t[i].followed);
+        config_free(&c);
+    }
+}
+
 /* Every preset parses (its words are valid options). */
 static void test_every_preset_parses(void **state)
 {
@@ -1076,6 +1113,7 @@ int main(void)
         cmocka_unit_test(test_save_job_every_option),
         cmocka_unit_test(test_repeat_saved_as_given),
         cmocka_unit_test(test_job_where),
+        cmocka_unit_test(test_defaults_follow_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,3 +56,14 @@ second_core() {
     [ -n "$CIPHER" ] && [ "$(lib_version "$CIPHER")" != "$(lib_version "$SYS")" ] && echo "$CIPHER"
     return 0
 }
+
+# build_no_wal_lib DIR: builds SQLite without WAL (SQLITE_OMIT_WAL) into
+# DIR and sets NO_WAL_LIB to its library; skips the test when no
+# amalgamation is at hand.
+build_no_wal_lib() {
+    [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
+    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
+        "$SQLITE_AMALGAMATION" "$1" "${CC:-cc}"
+    [ "$status" -eq 0 ]
+    NO_WAL_LIB=$(ls "$1"/*/libsqlite3.so)
+}
