@@ -267,8 +267,9 @@ R=(--rows 1000 --chunk 500)
     bad "--chunk" run --rows 1000 --chunk 0 --out "$OUT" --db-dir "$DB"
 }
 
-@test "bad input: fractional rows" {
-    bad "--rows" run --rows 1.5M --chunk 10 --out "$OUT" --db-dir "$DB"
+@test "bad input: rows that are not a whole number" {
+    # 1.5M is 1500000 rows; 1.2345k would be 1234.5
+    bad "--rows" run --rows 1.2345k --chunk 10 --out "$OUT" --db-dir "$DB"
 }
 
 @test "bad input: negative value size" {
