@@ -3,7 +3,7 @@
 # BENCH_BIN, a folder of one's own, relative to the checkout if not absolute):
 # ref, refreader and genspeed are compiled with the Makefile's flags and
 # linked with the very objects sqlsoak is linked from (build/obj/kvgen.o,
-# schedule.o with the value.o and keydist.o that parse its hot:K,
+# schedule.o with the value.o, keydist.o and nearest.o that parse its hot:K,
 # sqlapi.o with the stop.o it names signals with, hist.o), so
 # the generator, the rows updated and the SQLite call path are the same code.
 # BENCH_BIN/sqlsoak is a copy of build/sqlsoak taken now.
@@ -23,7 +23,7 @@ cp build/sqlsoak "$B/sqlsoak"
 # shellcheck disable=SC2086  # word splitting of flag lists is intended
 $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/ref.c \
     build/obj/kvgen.o build/obj/schedule.o build/obj/value.o build/obj/keydist.o \
-    build/obj/sqlapi.o build/obj/stop.o -ldl -lxxhash -ljansson -lm -o "$B/ref"
+    build/obj/nearest.o build/obj/sqlapi.o build/obj/stop.o -ldl -lxxhash -ljansson -lm -o "$B/ref"
 # shellcheck disable=SC2086
 $CC -std=c11 $WARN $CFLAGS -D_GNU_SOURCE $INC bench/genspeed.c \
     build/obj/kvgen.o build/obj/hist.o -lxxhash -lm -o "$B/genspeed"
