@@ -137,13 +137,20 @@ damaged() {
     (cd c1 && eval "$2")
     local before
     before=$(find c1 s2 -type f | sort | xargs md5sum)
-    run --separate-stderr "$S" merge c1 s2 --out merged/all
+    merge_refused "$1" c1 s2 merged/all
+    [ ! -e merged ]
+    [ "$(find c1 s2 -type f | sort | xargs md5sum)" = "$before" ]
+}
+
+# merge_refused MESSAGE SHARE1 SHARE2 OUT: merging the two shares into OUT
+# is refused with MESSAGE alone on standard error, exit 2, OUT not made.
+merge_refused() {
+    run --separate-stderr "$S" merge "$2" "$3" --out "$4"
     echo "$stderr"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 0 ]
     [ "$stderr" = "sqlsoak merge: $1" ]
-    [ ! -e merged ]
-    [ "$(find c1 s2 -type f | sort | xargs md5sum)" = "$before" ]
+    [ ! -e "$4" ]
 }
 
 @test "merge refuses a share whose last chunks.csv row is gone" {
@@ -286,10 +293,8 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
     [ "$status" -eq 0 ]
     [ "$(field reads merged/chunks.csv | sort -u)" = 1000 ]
     setcol s1/chunks.csv 3 reads 999
-    run --separate-stderr "$S" merge s1 s2 --out merged2
-    [ "$status" -eq 2 ]
-    [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the reads the plan gives it (999 reads where the plan gives 1000)" ]
-    [ ! -e merged2 ]
+    merge_refused "s1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the reads the plan gives it (999 reads where the plan gives 1000)" \
+        s1 s2 merged2
 }
 
 @test "shares with updates and deletes merge; a chunk's deletes under --delete-keys oldest edited are refused" {
@@ -303,10 +308,8 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
     echo "$stderr"
     [ "$status" -eq 0 ]
     setcol s1/chunks.csv 2 deletes 299
-    run --separate-stderr "$S" merge s1 s2 --out merged2
-    [ "$status" -eq 2 ]
-    [ "$stderr" = "sqlsoak merge: s1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the deletes the plan gives it (299 deletes where the plan gives 300)" ]
-    [ ! -e merged2 ]
+    merge_refused "s1/chunks.csv: line 2: chunk 0 of cell 1 · repeat 1 does not hold the deletes the plan gives it (299 deletes where the plan gives 300)" \
+        s1 s2 merged2
 }
 
 @test "shares with --readers and a paced writer merge: their figures from the chunks and histograms agree" {
