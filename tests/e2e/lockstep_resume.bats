@@ -22,19 +22,6 @@ teardown() {
     runs_teardown
 }
 
-# start_signalled ARGS...: as start_group, with the stop signals' default
-# disposition (the shell running the tests may ignore them, nohup SIGHUP).
-start_signalled() {
-    local i
-    rm -f "$T/stdout" "$T/stderr"
-    setsid env --default-signal=INT,TERM,HUP "$S" "$@" >"$T/stdout" 2>"$T/stderr" 3>&- &
-    PID=$!
-    for ((i = 0; i < 100; i++)); do
-        [ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] && break
-        sleep 0.01
-    done
-}
-
 # stopped_in_round HANG ROWS SIG TO [ARG...]: the run of ARGS (and ARG...)
 # held at HANG, once chunks.csv has ROWS rows SIG to TO (runner or group):
 # it ends interrupted, exit 130, no cell recorded, the resume command
@@ -42,7 +29,7 @@ start_signalled() {
 stopped_in_round() {
     local hang=$1 rows=$2 sig=$3 to=$4
     shift 4
-    SQLSOAK_TEST_HANG=$hang start_signalled run "${ARGS[@]}" "$@"
+    SQLSOAK_TEST_HANG=$hang start_group run "${ARGS[@]}" "$@"
     hook_pid >/dev/null
     wait_rows "$OUT/chunks.csv" "$rows"
     if [ "$to" = runner ]; then kill -"$sig" "$PID"; else kill -"$sig" -- -"$PID"; fi
