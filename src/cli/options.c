@@ -260,7 +260,6 @@ void config_free(struct config *cfg)
         jobfile_free(cfg->job_lines);
         free(cfg->job_lines);
     }
-    free(cfg->update_keys);
     free(cfg->need);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
@@ -291,6 +290,7 @@ static const char *type_hint(const struct option_def *o)
     case V_DURATION: return "TIME";
     case V_ENUM: return "WORD";
     case V_DIST: return "DIST";
+    case V_KEYS: return "KEYS";
     case V_STR: return o->off == offsetof(struct config, sqlite_lib) ? "PATH" : "TEXT";
     default: return "";
     }
@@ -406,6 +406,8 @@ void *options_to_json(const struct config *cfg)
             v = json_boolean(*(const int *)field);
         } else if (o->v.type == V_ENUM) {
             v = json_string(o->v.words[*(const int *)field]);
+        } else if (o->v.type == V_KEYS) {
+            v = json_string(value_text(&o->v, *(const int64_t *)field, text, sizeof text));
         } else if (o->off == offsetof(struct config, repeat) &&
                    repeat_auto_text(cfg, text, sizeof text)) {
             v = json_string(text);

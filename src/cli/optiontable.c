@@ -49,9 +49,9 @@ static const struct option_def head_table[] = {
      O(read_from)},
     {{"seed", V_INT, 0, "42", 0, I64MAX, NULL, NULL, 0, RUNLIKE,
       "seed of keys, values, reads and --shuffle; one seed, one workload"}, O(seed)},
-    {{"update-keys", V_STR, 0, "uniform", 0, 0, NULL, NULL, 0, RUNLIKE,
+    {{"update-keys", V_KEYS, 0, "uniform", 0, INT64_MAX, NULL, NULL, 0, RUNLIKE,
       "rows --updates rewrites: uniform (a block of all rows so far, from the seed) or "
-      "hot:K (the first K rows, again and again, in turn)"}, O(update_keys)},
+      "hot:K (the first K rows, again and again, in turn)"}, O(update_hot)},
     {{"delete-keys", V_ENUM, 0, "oldest", 0, 0, delete_keys_names, NULL, 0, RUNLIKE,
       "rows --deletes removes: oldest (a retention window: the first rows still there) or "
       "uniform (a block of all rows so far, from the seed)"}, O(delete_keys)},

@@ -350,7 +350,7 @@ static void replay_options(const struct config *cfg, const struct cell_id *id, u
                                 dims_text(d, id->v[d], text, sizeof text));
         if (d == DIM_UPDATES && len < n)
             len += (size_t)snprintf(buf + len, n - len, " --update-keys %s",
-                                    cfg->update_keys ? cfg->update_keys : "uniform");
+                                    value_keys_text(cfg->update_hot, text, sizeof text));
         if (d == DIM_DELETES && len < n)
             len += (size_t)snprintf(buf + len, n - len, " --delete-keys %s",
                                     delete_keys_names[cfg->delete_keys]);
