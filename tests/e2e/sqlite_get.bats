@@ -167,6 +167,27 @@ get_fails() {
     [[ "$output" == *"not the 6c427f0547e2f7ba... sqlite.org published: damaged or not the release's" ]]
 }
 
+@test "a build that fails says so in one line, exit 2, and leaves nothing; CC names the compiler" {
+    cache="$BATS_TEST_TMPDIR/cache"
+    run env CC=false "$SQLSOAK" sqlite get 3.7.8 --mirror "$MIRROR/good" --cache "$cache"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"3.7.8: building with false -O2 -fPIC"* ]]
+    [ "${lines[-1]}" = "sqlsoak sqlite: 3.7.8: build failed" ]
+    [ -z "$(ls -A "$cache")" ]
+}
+
+@test "--sqlite-lib 3.7.8 names build/sqlite/3.7.8 beside a checkout's build/sqlsoak (make sqlite-lib's)" {
+    t="$BATS_TEST_TMPDIR/checkout"
+    mkdir -p "$t/build/sqlite/3.7.8" "$BATS_TEST_TMPDIR/empty"
+    cp "$SQLSOAK" "$t/build/sqlsoak"
+    cp "$SQLSOAK_CACHE/3.7.8/libsqlite3.so" "$t/build/sqlite/3.7.8/"
+    SQLSOAK_CACHE="$BATS_TEST_TMPDIR/empty" run "$t/build/sqlsoak" info --sqlite-lib 3.7.8
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"file               $t/build/sqlite/3.7.8/libsqlite3.so"* ]]
+    [[ "$output" == *"version            3.7.8 (3007008)"* ]]
+    [[ "$output" != *"built by sqlsoak"* ]]
+}
+
 @test "sqlite get refuses a number that is not a release before fetching anything" {
     run "$SQLSOAK" sqlite get 3.7.8 3.99.1 --mirror "http://127.0.0.1:1/nothing" --cache "$BATS_TEST_TMPDIR/cache"
     [ "$status" -eq 2 ]
