@@ -216,3 +216,18 @@ get_fails() {
     run env SQLSOAK_CACHE="$cache" "$SQLSOAK" info --sqlite-lib 3.7.8
     [ "$status" -eq 2 ]
 }
+
+@test "the cache is ~/.cache/sqlsoak/sqlite, or XDG_CACHE_HOME's, or SQLSOAK_CACHE's, or --cache's" {
+    h="$BATS_TEST_TMPDIR/home"
+    run env -u SQLSOAK_CACHE -u XDG_CACHE_HOME HOME="$h" "$SQLSOAK" sqlite list
+    [ "$status" -eq 0 ]
+    [ "$output" = "$h/.cache/sqlsoak/sqlite: 0 releases" ]
+    run env -u SQLSOAK_CACHE HOME="$h" XDG_CACHE_HOME="$h/xdg" "$SQLSOAK" sqlite clear
+    [ "$status" -eq 0 ]
+    [ "$output" = "$h/xdg/sqlsoak/sqlite: nothing to clear" ]
+    run env HOME="$h" XDG_CACHE_HOME="$h/xdg" "$SQLSOAK" sqlite list
+    [ "${lines[0]}" = "$SQLSOAK_CACHE: 2 releases" ]
+    run env HOME="$h" XDG_CACHE_HOME="$h/xdg" "$SQLSOAK" sqlite list --cache "$h/mine"
+    [ "$output" = "$h/mine: 0 releases" ]
+    [ ! -e "$h" ]           # listing and clearing create nothing
+}
