@@ -79,6 +79,12 @@ int sqlitecache_lib(const char *cache, const char *version, char *out, size_t n)
     return library_at(file, out, n) ? 0 : -1;
 }
 
+/* Whether text is a range of releases or "latest" (a path's ".." is not). */
+static int names_range(const char *text)
+{
+    return (strstr(text, "..") && !strchr(text, '/')) || strcmp(text, "latest") == 0;
+}
+
 /* What a range or "latest" names: releases first..last of the list. */
 struct named {
     int first, last;
@@ -180,7 +186,7 @@ static int pick_value(struct picked *p, const char *text, const char *cache,
                       struct releases *list, char *err, size_t errlen)
 {
     char path[PATH_MAX];
-    if (strstr(text, "..") || strcmp(text, "latest") == 0) {
+    if (names_range(text)) {
         struct named nm;
         if ((!list->n && release_load(list, err, errlen)) ||
             classify(text, list, &nm, err, errlen))
@@ -199,7 +205,7 @@ static int pick_value(struct picked *p, const char *text, const char *cache,
 
 static int names_release(const char *text)
 {
-    return release_is_number(text) || strstr(text, "..") || strcmp(text, "latest") == 0;
+    return release_is_number(text) || names_range(text);
 }
 
 int sqlitecache_resolve(struct config *cfg, char *err, size_t errlen)

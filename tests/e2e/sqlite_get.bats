@@ -138,6 +138,10 @@ PY
     run "$SQLSOAK" info --sqlite-lib 3.8.0..3.7.0
     [ "$status" -eq 2 ]
     [[ "$output" == *"a range is two release numbers, the older first"* ]]
+    # a path's .. is no range
+    run "$SQLSOAK" info --sqlite-lib "$SQLSOAK_CACHE/../cache/3.7.8/libsqlite3.so"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"version            3.7.8 (3007008)"* ]]
     run "$SQLSOAK" info --sqlite-lib 3.7.9..3.7.10
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak info: --sqlite-lib 3.7.9..3.7.10: not built: \`sqlsoak sqlite get 3.7.9 3.7.10\` fetches them" ]
