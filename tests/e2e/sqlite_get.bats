@@ -235,3 +235,22 @@ get_fails() {
     [ "$output" = "$h/mine: 0 releases" ]
     [ ! -e "$h" ]           # listing and clearing create nothing
 }
+
+@test "a get stopped by a signal while it builds ends the build, says so, and leaves nothing" {
+    cache="$BATS_TEST_TMPDIR/cache" cc="$BATS_TEST_TMPDIR/cc"
+    # a compiler that says it started, then waits to be stopped
+    printf '#!/bin/sh\necho $$ >"%s/building"\nexec sleep 600\n' "$BATS_TEST_TMPDIR" >"$cc"
+    chmod +x "$cc"
+    CC="$cc" "$SQLSOAK" sqlite get 3.7.8 --mirror "$MIRROR/good" --cache "$cache" \
+        >"$BATS_TEST_TMPDIR/out" 2>&1 3>&- &
+    pid=$!
+    while [ ! -s "$BATS_TEST_TMPDIR/building" ]; do kill -0 "$pid" || break; sleep 0.05; done
+    kill -TERM "$pid"
+    st=0
+    wait "$pid" || st=$?
+    [ "$st" -eq 2 ]
+    [ "$(tail -n 1 "$BATS_TEST_TMPDIR/out")" = "sqlsoak sqlite: 3.7.8: build stopped by a signal" ]
+    [ -z "$(ls -A "$cache")" ]
+    run kill -0 "$(cat "$BATS_TEST_TMPDIR/building")"     # the compiler ended with it
+    [ "$status" -ne 0 ]
+}
