@@ -406,7 +406,7 @@ static int cached(const char *cache, char *names[LIST_MAX * 8], char *err, size_
 
 static int list(const char *cache, char *err, size_t errlen)
 {
-    char *names[LIST_MAX * 8], lib[PATH_MAX], how[4096];
+    char *names[LIST_MAX * 8], lib[CACHE_PATH + 64], how[4096];
     int n = cached(cache, names, err, errlen);
     if (n < 0)
         return 2;
@@ -417,9 +417,12 @@ static int list(const char *cache, char *err, size_t errlen)
     printf("%s: %d release%s\n", cache, n, n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         int k = rels.n ? release_find(&rels, names[i]) : -1;
-        if (sqlitecache_lib(cache, names[i], lib, sizeof lib) != 0 ||
+        struct stat st;
+        snprintf(lib, sizeof lib, "%s/%s/%s", cache, names[i], LIBRARY);
+        if (stat(lib, &st) != 0 || !S_ISREG(st.st_mode) ||
             sqliteget_built(lib, how, sizeof how) != 0)
-            snprintf(how, sizeof how, "(no library: `sqlsoak sqlite clear %s`)", names[i]);
+            snprintf(how, sizeof how, "(damaged: `sqlsoak sqlite clear %s` removes it)",
+                     names[i]);
         printf("  %-10s %s  %s\n", names[i], k >= 0 ? rels.v[k].date : "          ", lib);
         printf("             built: %s\n", how);
         free(names[i]);

@@ -202,6 +202,10 @@ get_fails() {
 @test "sqlite clear removes one release or all, and keeps a file sqlsoak did not make" {
     cache="$BATS_TEST_TMPDIR/cache"
     cp -a "$SQLSOAK_CACHE" "$cache"
+    rm "$cache/3.44.2/libsqlite3.so"        # a release damaged: listed so, and clearable
+    run "$SQLSOAK" sqlite list --cache "$cache"
+    [ "$status" -eq 0 ]
+    [ "${lines[4]}" = "             built: (damaged: \`sqlsoak sqlite clear 3.44.2\` removes it)" ]
     run "$SQLSOAK" sqlite clear 3.44.2 --cache "$cache"
     [ "$status" -eq 0 ]
     [ ! -e "$cache/3.44.2" ] && [ -f "$cache/3.7.8/libsqlite3.so" ]
