@@ -10,6 +10,7 @@
 #include "optionargs.h"
 #include "optiontable.h"
 #include "preset.h"
+#include "sqlitecache.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -210,6 +211,9 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
     if (optionargs_apply(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
     follow_given(cfg, rows_default, chunk_default);
+    /* release numbers, ranges and "latest" as the libraries they name */
+    if (!(want_help && *want_help) && sqlitecache_resolve(cfg, err, errlen))
+        return -1;
     /* the library dimension's values are its paths' indexes */
     cfg->dim[DIM_LIB].n = cfg->sqlite_lib.n;
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
@@ -253,6 +257,8 @@ void config_free(struct config *cfg)
     free(cfg->metrics);
     free(cfg->baseline);
     free(cfg->probe);
+    free(cfg->sqlite_mirror);
+    free(cfg->sqlite_cache);
     free(cfg->job);
     free(cfg->save_job);
     free(cfg->shard);

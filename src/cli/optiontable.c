@@ -150,6 +150,12 @@ static const struct option_def tail_table[] = {
       "by its place (1 = the first, the default)"}, O(compare_baseline)},
     {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
       "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
+    {{"mirror", V_STR, 0, "https://sqlite.org", 0, 0, NULL, NULL, 0, CMD_SQLITE,
+      "the address sqlite get downloads from: sqlite.org or a mirror of its files"},
+     O(sqlite_mirror)},
+    {{"cache", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_SQLITE,
+      "the folder of the built releases (default: $SQLSOAK_CACHE, else "
+      "$XDG_CACHE_HOME/sqlsoak/sqlite, else ~/.cache/sqlsoak/sqlite)"}, O(sqlite_cache)},
 };
 #define NHEAD (sizeof head_table / sizeof head_table[0])
 #define NTAIL (sizeof tail_table / sizeof tail_table[0])

@@ -83,6 +83,8 @@ struct config {
     int dry_run;                  /* print the plan and its estimate, create nothing */
     struct strlist estimate_from; /* earlier results folders for the estimate */
     char *probe;                  /* run --probe: auto, off or a results folder */
+    char *sqlite_mirror;          /* sqlite --mirror: sqlite.org's address, or NULL */
+    char *sqlite_cache;           /* sqlite --cache: the built releases' folder, or NULL */
     char *job, *save_job;         /* run --job FILE, --save-job FILE */
     char *shard;                  /* run --shard K/N (plan.h), or NULL */
     void *job_lines;              /* the job file read (struct job), owned */

@@ -35,7 +35,8 @@ enum command {
     CMD_STATUS = 64,
     CMD_REPORT = 128,
     CMD_PROBE = 512,
-    CMD_MERGE = 1024
+    CMD_MERGE = 1024,
+    CMD_SQLITE = 2048
 };
 
 /* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value.
