@@ -73,7 +73,7 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
     if (in->idle_s > 0) {
         char r[40], t[40];
         share = wear_idle_share_pct(in->idle_write_bytes_per_s, dev_bytes, wall);
-        int len = snprintf(idle, sizeof idle, "while sqlsoak idled it wrote %s a second (over "
+        int len = snprintf(idle, sizeof idle, "while sqlsoak idled the device wrote %s a second (over "
                            "%.1f s before the first cell)",
                            wear_bytes_text(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
         if (!isnan(share) && len > 0 && (size_t)len < sizeof idle)

@@ -411,7 +411,7 @@ io = float(s1["io_write_bytes_per_row"])
 merged = " (the page cache merged rewrites)" if io * 1.25 < vfs else ""
 want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "
         "process %s to the storage%s, and %s reached the device, a count that holds every other "
-        "writer of the device too; while sqlsoak idled it wrote %s a second (over %.1f s before "
+        "writer of the device too; while sqlsoak idled the device wrote %s a second (over %.1f s before "
         "the first cell), " % (per_row(vfs), per_row(io), merged,
                                per_row(float(s1["dev_write_bytes_per_row"])),
                                dec(idle["write_bytes_per_s"]), idle["seconds"]))

@@ -228,7 +228,7 @@ static void test_findings(void **state)
         line_with(&h, HL_WRITES, "Writes (delete, the baseline), in bytes a row: SQLite wrote "
                                  "290 into its files, the process 260 to the storage, and 300 "
                                  "reached the device, a count that holds every other writer of "
-                                 "the device too; while sqlsoak idled it wrote 21.0 kB a second "
+                                 "the device too; while sqlsoak idled the device wrote 21.0 kB a second "
                                  "(over 1.5 s before the first cell), 5.0% of its 420 kB a "
                                  "second during the cells.");
     assert_non_null(l);
@@ -267,7 +267,7 @@ static void test_findings(void **state)
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_WRITES, "and 0.00 reached the device, a count that holds "
                                              "every other writer of the device too; while "
-                                             "sqlsoak idled it wrote 21.0 kB a second (over 1.5 "
+                                             "sqlsoak idled the device wrote 21.0 kB a second (over 1.5 "
                                              "s before the first cell)."));
     for (int i = 0; i < h.n; i++)
         assert_true(h.line[i].kind != HL_WEAR);     /* no chunk has a figure */
