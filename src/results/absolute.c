@@ -216,6 +216,11 @@ enum reads_from absolute_reads_from(double pct, double dev_reads_per_read)
 {
     if (isnan(pct))
         return RF_UNKNOWN;
+    /* past a cold cache, the bytes the reads sent to the device decide,
+    ** where they were counted: the share cached is of the whole file, and
+    ** the reads may have asked only for pages in it */
+    if (pct > READS_FROM_STORAGE_PCT && !isnan(dev_reads_per_read))
+        return dev_reads_per_read < READS_FROM_RAM_READS ? RF_RAM : RF_PARTLY;
     if (pct >= READS_FROM_RAM_PCT)
         return RF_RAM;
     if (pct > READS_FROM_STORAGE_PCT)

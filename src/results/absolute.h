@@ -82,11 +82,14 @@ const char *absolute_time_text(double us, char *buf, size_t n);
 ** from storage per read over 4 KiB; NaN unknown): the one rule every
 ** finding about the reads' source uses.  Cold before them yet under half
 ** a device read each (RF_WARMED): most were served by pages earlier reads
-** had brought into RAM. */
+** had brought into RAM.  Cached past READS_FROM_STORAGE_PCT, the device
+** reads decide where they were counted: under READS_FROM_RAM_READS each,
+** from RAM, whatever share of the file was cached; more, partly. */
 enum reads_from { RF_UNKNOWN, RF_RAM, RF_STORAGE, RF_PARTLY, RF_WARMED };
 #define READS_FROM_RAM_PCT 90.0      /* cached at least this: from RAM */
 #define READS_FROM_STORAGE_PCT 10.0  /* cached at most this: from the storage */
 #define READS_FROM_WARMED 0.5        /* device reads per read under this: warmed */
+#define READS_FROM_RAM_READS 0.05    /* device reads per read under this: from RAM */
 enum reads_from absolute_reads_from(double cached_pct, double dev_reads_per_read);
 
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n);

@@ -211,6 +211,25 @@ static void test_cache(void **state)
     r.recs[0].db_cached_pct_median = 40;
     build(&r, 1, NULL, 0, &h);
     assert_non_null(line_with(&h, HL_CACHE, "Reads came partly from RAM (40% of the database"));
+    /* one residency story: part of the file cached, yet no read reached the
+    ** storage, is from RAM, never "partly" beside 0 bytes read per read */
+    static const struct {
+        double pct, bytes;
+        const char *said, *not_said;
+    } story[] = {
+        {81, 0, "Reads came from RAM (81% cached, 0 bytes read from storage per read)", "partly"},
+        /* nearly all the file cached, yet half a device read a read: partly */
+        {95, 2048, "Reads came partly from RAM (95% of the database cached before them, 2048 "
+                   "bytes read from storage", "Reads came from RAM"},
+    };
+    r.recs[0].id.v[DIM_OS_CACHE] = OC_KEEP;
+    for (size_t i = 0; i < sizeof story / sizeof *story; i++) {
+        r.recs[0].db_cached_pct_median = story[i].pct;
+        r.recs[0].read_io_bytes_per_read = story[i].bytes;
+        build(&r, 1, NULL, 0, &h);
+        assert_null(line_with(&h, HL_CACHE, story[i].not_said));
+        assert_non_null(line_with(&h, HL_CACHE, story[i].said));
+    }
 }
 
 /* Two journal modes over k rounds: wal writes ratio[r] times delete's in
