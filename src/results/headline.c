@@ -246,8 +246,10 @@ static int measured_or_overloaded(const struct summary_record *r)
 }
 
 /* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell:
-** its first measured repeat (warm-ups and failed repeats are not). */
-static void wal_sizes(const struct headline_input *in, struct headline *h)
+** its first measured repeat (warm-ups and failed repeats are not), named
+** by its number and the settings that vary ("cell 9: wal · 4 readers"). */
+static void wal_sizes(const struct headline_input *in, const struct cell_id *ids, int nids,
+                      struct headline *h)
 {
     for (int i = 0; i < in->nrecs; i++) {
         const struct summary_record *s = &in->recs[i];
@@ -255,10 +257,13 @@ static void wal_sizes(const struct headline_input *in, struct headline *h)
         if (!first_of_cell(in, i, headline_measured) ||
             !walsize_judge(in->chunks, in->nchunks, s->id.cell, s->id.repeat, &w))
             continue;
-        char name[CELLNAME_MAX], text[HEADLINE_LEN];
+        char name[CELLNAME_MAX], settings[256], named[CELLNAME_MAX + 260], text[HEADLINE_LEN];
         int before = h->n;
         cellname(name, sizeof name, w.cell, w.repeat, in->repeats);
-        headline_add(h, HL_WAL, "%s", walsize_text(&w, name, text, sizeof text));
+        baseline_name(w.cell, ids, nids, settings, sizeof settings);
+        snprintf(named, sizeof named, "%s%s%s", name, strcmp(settings, name) ? ": " : "",
+                 strcmp(settings, name) ? settings : "");
+        headline_add(h, HL_WAL, "%s", walsize_text(&w, named, text, sizeof text));
         if (h->n == before)
             return;             /* no room left */
         h->line[h->n - 1].cell = w.cell;
@@ -324,7 +329,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
     headlineclaims_say(in, out);
     headlinedevice_writes(in, base, out);
     headlinedevice_wear(in, ids, nids, out);
-    wal_sizes(in, out);
+    wal_sizes(in, ids, nids, out);
     paced_cells(in, out);
     free(ids);
 }
