@@ -155,21 +155,28 @@ static void churn(const struct headline_input *in, const char *base, struct head
 static void readers(const struct headline_input *in, struct headline *h)
 {
     struct readwait w;
-    char text[HEADLINE_LEN - 320];
+    char text[HEADLINE_LEN];
     if (!readwait_of(in->recs, in->nrecs, in->chunks, in->nchunks, &w))
         return;
-    const char *note = headline_oversubscribed(in, "waits");
-    headline_add(h, HL_READERS, "%s%s", readwait_text(&w, text, sizeof text), note);
+    headline_add(h, HL_READERS, "%s", readwait_text(&w, text, sizeof text));
     for (int k = 0; k < w.n; k++) {
         char mode[32];
         dims_text(DIM_JOURNAL, w.mode[k], mode, sizeof mode);
         headline_figure(h, HL_READERS, "reader_wait_ms_per_commit", mode, w.ms_per_commit[k], "ms");
     }
-    if (*note) {
-        headline_figure(h, HL_READERS, "processes", "the largest cell",
-                        (double)headline_most_readers(in) + 1, "processes");
-        headline_figure(h, HL_READERS, "cpus", "host", in->cpus, "cores");
-    }
+}
+
+/* When a cell's processes outnumber the cores, said once, before the
+** ratios and the readers' waits it is of. */
+static void cpu_caveat(const struct headline_input *in, struct headline *h)
+{
+    const char *note = headline_oversubscribed(in);
+    if (!*note)
+        return;
+    headline_add(h, HL_READERS, "%s", note);
+    headline_figure(h, HL_READERS, "processes", "the largest cell",
+                    (double)headline_most_readers(in) + 1, "processes");
+    headline_figure(h, HL_READERS, "cpus", "host", in->cpus, "cores");
 }
 
 /* ---- absolute figures: the answer in a user's units, first ---- */
@@ -324,6 +331,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
     headlinescaling_say(in, base, out);
     cache(in, out);
     churn(in, base, out);
+    cpu_caveat(in, out);
     headlinedims_say(in, out);
     readers(in, out);
     headlineclaims_say(in, out);
