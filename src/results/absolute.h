@@ -25,6 +25,8 @@ struct absolute_figure {
 
 struct absolute {
     int64_t last_rows, target_rows;   /* target 0: no projection asked or possible */
+    int64_t table_rows;        /* in the table after the chunk at last_rows: its rows
+                               ** inserted less its run's deletes so far */
     struct absolute_figure write_s_per_m;     /* seconds per million rows written */
     struct absolute_figure read_p50_us, read_p99_us;
     struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
@@ -38,6 +40,12 @@ struct absolute {
 ** Returns 0, or -1 when the cell has no full chunk. */
 int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
                 int nchunks, int64_t cell, int64_t target, struct absolute *out);
+
+/* The rows in the table after chunk at: chunks.csv's rows (those
+** inserted so far) less the deletes of the chunks of its run (its cell
+** and repeat, among ch[0..n)) up to it. */
+int64_t absolute_table_rows(const struct chunk_record *const *ch, int n,
+                            const struct chunk_record *at);
 
 /* Whether chunk c is of a measured repeat: its summary row (in recs)
 ** says ok, and the repeat is not a warm-up. */
