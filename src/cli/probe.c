@@ -65,6 +65,8 @@ int probe_main(const struct config *cfg, char *err, size_t errlen)
            p.seq_write_mb_s, (long long)(p.file_bytes >> 20));
     op_line("4 KiB write + fdatasync", &p.fdatasync, "ops/s");
     op_line("4 KiB write + fsync", &p.fsync, "ops/s");
+    printf("  %-26s %9.1f MB/s  (1 MiB reads, as the random reads below)\n", "sequential read",
+           p.seq_read_mb_s);
     op_line("4 KiB random read, QD1", &p.randread, "IOPS ");
     printf("  random reads over the %lld MiB file: %s\n", (long long)(p.file_bytes >> 20),
            p.read_method);

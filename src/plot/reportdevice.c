@@ -182,8 +182,13 @@ void reportdevice_limits(FILE *f, const struct plotdata_run *r)
             json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ),
                                               RUNKEY_OP_OPS_PER_S)));
     html_esc(f, json_string_value(json_object_get(lim, RUNKEY_LIMITS_READ_METHOD)));
-    fprintf(f, "), sequential write %.1f MB/s.",
+    fprintf(f, "), sequential write %.1f MB/s",
             json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE)));
+    /* a probe older than the read bandwidth's has none */
+    double seq_read = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_READ));
+    if (seq_read > 0)
+        fprintf(f, ", sequential read %.1f MB/s", seq_read);
+    fputs(".", f);
     /* the SD card class, where the probe judged it (older run.json files
     ** have no sd_class) */
     const json_t *sd = json_object_get(lim, RUNKEY_LIMITS_SD_CLASS);

@@ -194,9 +194,9 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
         json_object_set_new(lim, RUNKEY_LIMITS_SOURCE, json_string("probe"));
         json_object_set_new(lim, RUNKEY_LIMITS_MEASURED_AT, json_string(iso));
         printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
-               "sequential write %.1f MB/s\n",
+               "sequential write %.1f MB/s, sequential read %.1f MB/s\n",
                p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
-               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s);
+               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s, p.seq_read_mb_s);
         struct sdclass_verdict v;
         char said[1024];
         devprobe_sdclass(&p, &v, said, sizeof said);

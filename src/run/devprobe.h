@@ -12,6 +12,9 @@
 **   write + fdatasync  a 4 KiB write then fdatasync, as pg_test_fsync
 **                      times it: per op, p50, p99 and ops/s;
 **   write + fsync      the same with fsync;
+**   sequential read    1 MiB reads from the file's start, at queue depth
+**                      1, as the random reads open it (below), in a third
+**                      of their time: the read bandwidth;
 **   random reads       4 KiB at queue depth 1, as SQLite reads a page,
 **                      at random 4 KiB-aligned offsets of the file:
 **                      O_DIRECT where the filesystem takes it; else the
@@ -28,7 +31,7 @@
 **                      smaller than 64 MiB only when the sequential write
 **                      wrote less in its share of the time (at 30 s, under
 **                      about 8 MB/s, already below A1's 10).
-** The time is split 28/15/12/21/12/12 between them; each figure has at
+** The time is split 28/15/12/7/14/12/12 between them; each figure has at
 ** least a few samples however slow the device.
 */
 #ifndef SQLSOAK_DEVPROBE_H
@@ -49,6 +52,8 @@ struct devprobe {
     int64_t file_bytes;          /* the scratch file's size */
     int capped;                  /* stopped at a quarter of the free space */
     double seq_write_mb_s;       /* 10^6 bytes per second, synced */
+    double seq_read_mb_s;        /* 10^6 bytes per second, 1 MiB reads */
+    int64_t dirty_limit_bytes;   /* the page cache's dirty-page limit (sysinfo.h); -1 unknown */
     struct devprobe_op fdatasync, fsync, randread;
     int direct;                  /* random reads went round the page cache */
     int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */

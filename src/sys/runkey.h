@@ -129,6 +129,8 @@
 #define RUNKEY_LIMITS_SECONDS "seconds"         /* the probe's time */
 #define RUNKEY_LIMITS_FILE_BYTES "file_bytes"
 #define RUNKEY_LIMITS_SEQ_WRITE "seq_write_mb_per_s"
+#define RUNKEY_LIMITS_SEQ_READ "seq_read_mb_per_s"    /* 1 MiB reads at queue depth 1 */
+#define RUNKEY_LIMITS_DIRTY_BYTES "dirty_limit_bytes" /* the page cache's dirty-page limit */
 #define RUNKEY_LIMITS_FDATASYNC "write_fdatasync"       /* RUNKEY_OP_... */
 #define RUNKEY_LIMITS_FSYNC "write_fsync"               /* RUNKEY_OP_... */
 #define RUNKEY_LIMITS_RANDOM_READ "random_read_4k"      /* RUNKEY_OP_... */

@@ -115,7 +115,7 @@ short = []
 wiops, riops, wbps, rbps = map(float, sys.argv[2:6])
 cost, limit_s = float(sys.argv[7]), 10
 print(sys.argv[6], "limits", sys.argv[2:6], "I/Os per fdatasync %.2f" % cost, "probe",
-      p["seconds"], p["seq_write_mb_per_s"], p["write_fdatasync"]["ops_per_s"],
+      p["seconds"], p["seq_write_mb_per_s"], p["seq_read_mb_per_s"], p["write_fdatasync"]["ops_per_s"],
       p["write_fsync"]["ops_per_s"], p["random_read_4k"]["ops_per_s"],
       "sequential write %.2f s" % (p["file_bytes"] / 1e6 / p["seq_write_mb_per_s"]))
 # the time asked held: the sequential write its 35% and what is still in
@@ -135,8 +135,10 @@ def near(what, got, want):
 near("sequential write", p["seq_write_mb_per_s"] * 1e6, wbps)
 # each costs `cost` write I/Os of the cgroup
 near("write + fdatasync", p["write_fdatasync"]["ops_per_s"], wiops / cost)
-# QD1 4 KiB O_DIRECT reads: the read IOPS (4 KiB x riops is below rbps);
-# the read bytes/s is no figure of the probe's (dd above holds it)
+# QD1 1 MiB O_DIRECT reads from the start: the read bytes/s (a few
+# requests a MiB, far under riops)
+near("sequential read", p["seq_read_mb_per_s"] * 1e6, rbps)
+# QD1 4 KiB O_DIRECT reads: the read IOPS (4 KiB x riops is below rbps)
 assert p["direct"]
 near("random read", p["random_read_4k"]["ops_per_s"], riops)
 # an fsync that needs a journal commit waits for the jbd2 thread, whose
