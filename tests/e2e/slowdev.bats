@@ -318,8 +318,19 @@ assert abs(int(m.group(3)) - 100 * dev / iops) <= 0.5 + 1e-9, (m.groups(), dev, 
 # past the device's rate only by readahead, and then said so
 assert (dev > iops) == ("the kernel read ahead" in f["against_device"]), (dev, iops)
 # bound by the random reads exactly when they ran at 80% of the device's
+# and not past it (past it, they went in larger requests: no limit of theirs)
 bound = "bound by the device's random reads" in f["against_device"]
-assert bound == (dev >= 0.8 * iops), (bound, dev, iops)
+assert bound == (0.8 * iops <= dev <= iops), (bound, dev, iops)
+# the read bandwidth, like with like: bytes from storage a second against
+# the probe's sequential read, bound exactly at 80% of it
+mb = float(c1["read_ops_per_s_median"]) * float(c1["read_io_bytes_per_read"]) / 1e6
+m = re.search(r"reads moved ([0-9.]+) MB/s from the storage, ([0-9]+)% of its sequential read "
+              r"rate \(([0-9.]+) MB/s\)", f["against_device"])
+assert m, f["against_device"]
+seq = lim["seq_read_mb_per_s"]
+assert abs(float(m.group(1)) - mb) <= 0.05 + 1e-9 and abs(int(m.group(2)) - 100 * mb / seq) <= 0.5 + 1e-9, (m.groups(), mb, seq)
+bw = "bound by the device's read bandwidth" in f["against_device"]
+assert bw == (mb >= 0.8 * seq), (bw, mb, seq)
 # syncs against syncs: a COMMIT's syncs, the counting VFS's
 m = re.search(r"syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate \(([0-9.]+)/s against [0-9]+/s; ([0-9.]+) per COMMIT\)",
               f["against_device"])
