@@ -26,7 +26,9 @@ int wear_of(const struct absolute *a, double cell_per_row, double rows_per_s, st
     w->proj = w->lo = w->hi = w->per_day = w->per_year = w->other_per_row = NAN;
     w->rows_per_s = rows_per_s > 0 ? rows_per_s : NAN;
     w->last_rows = a->last_rows;
-    if (isnan(f->at))
+    /* a cell whose largest chunk the device wrote nothing in (its pages
+    ** flushed later, or synchronous off) still has its figure over all */
+    if (isnan(f->at) && isnan(w->cell_per_row))
         return -1;
     if (a->target_rows > a->last_rows && !isnan(f->proj)) {
         w->target_rows = a->target_rows;
@@ -160,11 +162,17 @@ const char *wear_same_text(const struct wear *const *w, const char *const *names
         snprintf(other, sizeof other, " and what other writers, at their rate while sqlsoak "
                  "idled, could have written (up to %s a row of each)",
                  wear_per_row_text(most, a, sizeof a));
+    /* a range whose ends print alike is one figure */
+    char row[64], mil[80];
+    wear_per_row_text(lo, a, sizeof a);
+    wear_per_row_text(hi, b, sizeof b);
+    snprintf(row, sizeof row, strcmp(a, b) ? "%s to %s" : "%s", a, b);
+    wear_bytes_text(lo * 1e6, ma, sizeof ma);
+    wear_bytes_text(hi * 1e6, mb, sizeof mb);
+    snprintf(mil, sizeof mil, strcmp(ma, mb) ? "%s to %s" : "%s", ma, mb);
     if (len < size)
-        snprintf(buf + len, size - len, ", the device wrote %s to %s bytes a row, %s to %s per "
-                 "million rows%s: not told apart, as they differ by no more than %.0f%%%s.",
-                 wear_per_row_text(lo, a, sizeof a), wear_per_row_text(hi, b, sizeof b),
-                 wear_bytes_text(lo * 1e6, ma, sizeof ma), wear_bytes_text(hi * 1e6, mb, sizeof mb),
+        snprintf(buf + len, size - len, ", the device wrote %s bytes a row, %s per million "
+                 "rows%s: not told apart, as they differ by no more than %.0f%%%s.", row, mil,
                  w[0]->target_rows ? " (projected)" : "", WEAR_SAME_PCT, other);
     return buf;
 }

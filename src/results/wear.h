@@ -55,8 +55,8 @@ struct wear {
 
 /* The wear figures of a cell's absolute figures a, its bytes a row over
 ** all its chunks (cell_per_row: NaN unknown), at the need's write rate
-** rows_per_s (NaN: none).  0, or -1 when a holds no device figure (no
-** statistics for the device, or an older folder). */
+** rows_per_s (NaN: none).  0, or -1 when neither a nor cell_per_row holds
+** a device figure (no statistics for the device, or an older folder). */
 int wear_of(const struct absolute *a, double cell_per_row, double rows_per_s, struct wear *w);
 
 /* The figure a cell's wear is stated and ordered by: projected, else
