@@ -39,10 +39,16 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     e->sync_ratio = e->no_sync ? NAN : ratio(e->syncs_per_s, e->dev_syncs_per_s);
     e->reads_per_s = csvin_num(t, CSV_SUMMARY, row, COL_read_ops_per_s_median);
     e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
-    e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / EFFICIENCY_READ_BYTES
-                                                  : NAN;
+    /* the cell's page size, where the probe read at it: like with like */
+    double page = csvin_num_named(t, row, dim_table[DIM_PAGE_SIZE].column);
+    char key[24];
+    snprintf(key, sizeof key, "%.0f", page);
+    double sized = page > EFFICIENCY_READ_BYTES
+                       ? rate_of(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ_SIZED), key) : NAN;
+    e->read_unit = isfinite(sized) ? page : EFFICIENCY_READ_BYTES;
+    e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / e->read_unit : NAN;
     e->dev_reads_per_s = e->reads_per_s > 0 ? e->reads_per_s * e->dev_reads_per_read : NAN;
-    e->read_iops = rate_of(lim, RUNKEY_LIMITS_RANDOM_READ);
+    e->read_iops = isfinite(sized) ? sized : rate_of(lim, RUNKEY_LIMITS_RANDOM_READ);
     e->read_ratio = ratio(e->dev_reads_per_s, e->read_iops);
     double seq_read = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_READ));
     e->read_mb_s = e->reads_per_s > 0 && e->read_io_bytes >= 0
@@ -117,13 +123,13 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
     if (isfinite(e->read_ratio)) {
         /* the bytes behind "per read" are the reads' finding's, said once */
         SAY("%sreads sent %.*f reads a second to the device (%.2f per read), %.0f%% of its "
-            "4 KiB random-read rate (%.0f/s)",
+            "%.0f KiB random-read rate (%.0f/s)",
             sep, digits(e->dev_reads_per_s), e->dev_reads_per_s, e->dev_reads_per_read,
-            100 * e->read_ratio, e->read_iops);
+            100 * e->read_ratio, e->read_unit / 1024, e->read_iops);
         if (e->read_ratio > 1)
-            /* bytes from /proc/self/io: more than 4 KiB a request can carry */
-            SAY(", more than it: the kernel read ahead in requests larger than 4 KiB, so "
-                "that rate is no limit of theirs");
+            /* bytes from /proc/self/io: more than a page a request can carry */
+            SAY(", more than it: the kernel read ahead in requests larger than %.0f KiB, so "
+                "that rate is no limit of theirs", e->read_unit / 1024);
         sep = "; ";
     }
     if (isfinite(e->read_bw_ratio)) {

@@ -5,7 +5,9 @@
 **    against the raw 4 KiB write + fdatasync rate;
 **  - device reads per second (bytes read from storage per read x reads/s
 **    / 4 KiB, the probe's read size) against the raw 4 KiB random-read
-**    rate (above it only where the kernel read ahead in larger requests:
+**    rate, or, where the probe read at the cell's page size past 4 KiB,
+**    in pages against that rate (above it only where the kernel read
+**    ahead in larger requests:
 **    the bytes are /proc/self/io's, not requests, and then that rate is
 **    no limit of theirs);
 **  - bytes read from storage per second against the raw sequential read
@@ -37,6 +39,8 @@ struct efficiency {
     double commits_per_s, syncs_per_commit, syncs_per_s, dev_syncs_per_s, sync_ratio;
     double reads_per_s, read_io_bytes, dev_reads_per_read, dev_reads_per_s, read_iops,
         read_ratio;
+    double read_unit;        /* bytes a device read: the cell's page, where the probe read
+                             ** at it, else 4 KiB */
     double read_mb_s, seq_read_mb_s, read_bw_ratio;
     double write_mb_s, seq_mb_s, write_ratio;
     double written_mb, dirty_mb;                      /* the cell's writes in all; the limit */

@@ -185,7 +185,9 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
            (long long)cfg->probe_time_s);
     fflush(stdout);
     iso_time(time(NULL), iso, sizeof iso);
-    int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
+    const struct list *pages = &cfg->dim[DIM_PAGE_SIZE];
+    int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, pages->v, pages->n, &p, err,
+                          sizeof err);
     if (p.swept[0])
         printf("  %s\n", p.swept);
     if (rc != 0) {

@@ -178,6 +178,25 @@ static int seq_read(struct scratch *s, int fd, double budget_s, struct devprobe 
 ** have the rest. */
 #define SEQ_READ_SHARE (1.0 / 3)
 
+/* Random reads of size bytes (a multiple of BLOCK, at most SEQ_WRITE) at
+** aligned offsets of the file on fd (file_bytes long), until the budget,
+** into *op. */
+static int rand_read_size(struct scratch *s, int fd, int64_t file_bytes, int64_t size,
+                          double budget_s, struct devprobe_op *op)
+{
+    uint64_t blocks = (uint64_t)(file_bytes / size), start = clock_now_ns();
+    hist_reset(s->h);
+    while (blocks > 0 && !step_over(start, budget_s, (int64_t)s->h->count)) {
+        off_t at = (off_t)rng_below(&s->rng, blocks) * size;
+        uint64_t t0 = clock_now_ns();
+        if (pread(fd, s->buf, (size_t)size, at) != size)
+            return -1;
+        hist_record(s->h, clock_now_ns() - t0);
+    }
+    summarise(s->h, (double)(clock_now_ns() - start) / 1e9, op);
+    return 0;
+}
+
 static int rand_read(struct scratch *s, const char *fstype, double budget_s, struct devprobe *out)
 {
     int fd = open_for_reads(s, fstype, out);
@@ -190,6 +209,16 @@ static int rand_read(struct scratch *s, const char *fstype, double budget_s, str
         return -1;
     }
     budget_s *= 1 - SEQ_READ_SHARE;
+    /* the page sizes past 4 KiB share the random reads' time with it */
+    budget_s /= 1 + out->nsized;
+    for (int k = 0; k < out->nsized; k++)
+        if (rand_read_size(s, fd, out->file_bytes, out->sized[k].bytes, budget_s,
+                           &out->sized[k].op) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
     uint64_t blocks = (uint64_t)(out->file_bytes / BLOCK), start = clock_now_ns();
     assert(blocks > 0);
     hist_reset(s->h);
@@ -404,7 +433,8 @@ int devprobe_sweep(const char *dir, char *said, size_t n)
     return removed;
 }
 
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen)
+int devprobe_run(const char *dir, double seconds, const int64_t *pages, int npages,
+                 struct devprobe *out, char *err, size_t errlen)
 {
     struct scratch s;
     struct storage_info st;
@@ -424,6 +454,14 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
     }
     out->in_ram = strcmp(st.fstype, "tmpfs") == 0 || strcmp(st.fstype, "ramfs") == 0;
     out->dirty_limit_bytes = sysinfo_dirty_limit();
+    /* each page size past 4 KiB once, as many as fit (the buffer's size at most) */
+    for (int i = 0; i < npages && out->nsized < DEVPROBE_SIZES; i++) {
+        int seen = pages[i] <= BLOCK || pages[i] > SEQ_WRITE || pages[i] % BLOCK;
+        for (int k = 0; k < out->nsized; k++)
+            seen |= out->sized[k].bytes == pages[i];
+        if (!seen)
+            out->sized[out->nsized++].bytes = pages[i];
+    }
     devprobe_sweep(dir, out->swept, sizeof out->swept);
     int64_t free_b = sysinfo_free_bytes(dir);
     if (free_b >= 0 && free_b < MIN_FREE) {
@@ -549,6 +587,15 @@ void *devprobe_to_json(const struct devprobe *p)
                           op_json(&p->fsync), RUNKEY_LIMITS_RANDOM_READ, op_json(&p->randread),
                           RUNKEY_LIMITS_DIRECT, p->direct, RUNKEY_LIMITS_IN_RAM, p->in_ram,
                           RUNKEY_LIMITS_READ_METHOD, p->read_method);
+    json_t *sized = json_object();
+    for (int k = 0; sized && k < p->nsized; k++) {
+        char key[24];
+        snprintf(key, sizeof key, "%lld", (long long)p->sized[k].bytes);
+        json_object_set_new(sized, key, op_json(&p->sized[k].op));
+    }
+    if (j && sized && p->nsized)
+        json_object_set(j, RUNKEY_LIMITS_RANDOM_READ_SIZED, sized);
+    json_decref(sized);
     if (j && p->dirty_limit_bytes > 0)
         json_object_set_new(j, RUNKEY_LIMITS_DIRTY_BYTES, json_integer(p->dirty_limit_bytes));
     /* the QD4 figures and the class they meet, beside the older keys */

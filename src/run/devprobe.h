@@ -16,6 +16,8 @@
 **                      1, as the random reads open it (below), in a third
 **                      of their time: the read bandwidth;
 **   random reads       4 KiB at queue depth 1, as SQLite reads a page,
+**                      and at each page size of the run past 4 KiB (up
+**                      to DEVPROBE_SIZES of them), sharing their time,
 **                      at random 4 KiB-aligned offsets of the file:
 **                      O_DIRECT where the filesystem takes it; else the
 **                      file is dropped from the page cache first
@@ -47,6 +49,14 @@ struct devprobe_op {
     double p50_us, p99_us, ops_per_s;
 };
 
+#define DEVPROBE_SIZES 4
+
+/* Random reads of one size past 4 KiB: a page size of the run. */
+struct devprobe_sized {
+    int64_t bytes;
+    struct devprobe_op op;
+};
+
 struct devprobe {
     double seconds;              /* the probe's own time */
     int64_t file_bytes;          /* the scratch file's size */
@@ -55,6 +65,8 @@ struct devprobe {
     double seq_read_mb_s;        /* 10^6 bytes per second, 1 MiB reads */
     int64_t dirty_limit_bytes;   /* the page cache's dirty-page limit (sysinfo.h); -1 unknown */
     struct devprobe_op fdatasync, fsync, randread;
+    struct devprobe_sized sized[DEVPROBE_SIZES];   /* nsized of them */
+    int nsized;
     int direct;                  /* random reads went round the page cache */
     int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */
     char read_method[256];       /* "O_DIRECT", or how it fell back, and why */
@@ -66,12 +78,14 @@ struct devprobe {
 };
 
 /* Probes the storage under dir for about seconds (> 0), after
-** devprobe_sweep (its line in out->swept).  0; -2 with a one-line err
+** devprobe_sweep (its line in out->swept); random reads also at each of
+** the npages page sizes past 4 KiB (NULL, 0: none).  0; -2 with a one-line err
 ** when dir cannot be probed (missing, a filesystem of no blocks such as
 ** /proc, too little free space, no file can be made there); -1 with err
 ** on an I/O error.  The scratch file is removed either way.  A stop
 ** signal (stop.h) cuts it short: -1, err "interrupted". */
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen);
+int devprobe_run(const char *dir, double seconds, const int64_t *pages, int npages,
+                 struct devprobe *out, char *err, size_t errlen);
 
 /* Removes from dir the scratch files of probes that were killed: those
 ** named .sqlsoak-probe.PID, regular files of this user, whose process PID

@@ -29,14 +29,14 @@ static const char *limits_text =
 static const char *summary_text =
     "schema_version,cell,repeat,status,chunks,synchronous,commit_every,write_rows_per_s_median,"
     "read_ops_per_s_median,io_write_bytes_per_row,db_cached_pct_median,read_io_bytes_per_read,"
-    "vfs_syncs_per_commit,rows\n"
-    "4,1,1,ok,10,full,1000,200000,3000,150,40,1024,1,10000\n"
-    "4,2,1,ok,10,off,1,50000,,,,,,10000\n"
+    "vfs_syncs_per_commit,rows,page_size\n"
+    "4,1,1,ok,10,full,1000,200000,3000,150,40,1024,1,10000,4096\n"
+    "4,2,1,ok,10,off,1,50000,,,,,,10000,4096\n"
     /* a card: 0.34 device reads per read */
-    "4,3,1,ok,10,full,100000,240000,4292,30,0,1385,3,1000000\n"
+    "4,3,1,ok,10,full,100000,240000,4292,30,0,1385,3,1000000,4096\n"
     /* 16k pages on a card: 5273 bytes from storage a read, 18.8 MB/s;
     ** 106 MB/s of writes to a device that takes 10 */
-    "4,4,1,ok,10,normal,100000,2260000,3570,47,0,5273,1,1000000\n";
+    "4,4,1,ok,10,normal,100000,2260000,3570,47,0,5273,1,1000000,16384\n";
 
 static void read_summary(struct csvin *t)
 {
@@ -131,6 +131,22 @@ static void test_ratios_from_run_json_and_summary(void **state)
                            "rate; the cell wrote 47 MB in all, within it: a run that writes "
                            "more waits for the device");
     json_decref(sd);
+    /* the probe read at the cell's 16 KiB pages too: its reads are held
+    ** to that rate, in pages (5273 bytes a read: 0.32 of a page) */
+    json_t *paged = json_loads("{\"seq_read_mb_per_s\": 22.0,"
+                               " \"random_read_4k\": {\"ops_per_s\": 1499.0},"
+                               " \"random_read_by_page_size\": {\"16384\": {\"ops_per_s\": 1200.0}}}",
+                               0, NULL);
+    assert_non_null(paged);
+    assert_int_equal(efficiency_of(paged, &t, 3, &e), 0);
+    assert_true(e.read_unit == 16384 && e.read_iops == 1200);
+    assert_true(e.read_ratio > 0.95 && e.read_ratio < 0.96);
+    assert_int_equal(e.bound, EF_READS | EF_READ_BW);
+    efficiency_say(&e, s, sizeof s);
+    assert_non_null(strstr(s, "bound by the device's random reads and read bandwidth; "));
+    assert_non_null(strstr(s, "reads sent 1149 reads a second to the device (0.32 per read), 96% "
+                              "of its 16 KiB random-read rate (1200/s); "));
+    json_decref(paged);
     json_decref(card);
 
     /* a run without a probe */
