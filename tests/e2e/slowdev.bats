@@ -346,6 +346,45 @@ else:
 PY
 }
 
+@test "slowdev: 4k and 16k pages on a card-like device: each cell held to its own page size's reads, none stated past the limit that bound it" {
+    slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
+        --page-size 4k,16k --os-cache drop --probe auto --probe-time 3s --no-plot \
+        --progress never --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
+    echo "$stderr" >&2
+    [ "$status" -eq 0 ]
+    python3 - "$T/o" <<'PY'
+import csv, json, re, sys
+d = sys.argv[1]
+found = json.load(open(d + "/summary.json"))["findings"]
+lim = json.load(open(d + "/run.json"))["device_limits"]
+rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv"))}
+sized = lim["random_read_by_page_size"]
+assert list(sized) == ["16384"] and sized["16384"]["ops_per_s"] > 0, sized
+dev = [x for x in found if x["kind"] == "against_device"]
+assert dev, found
+for x in dev:
+    t = x["text"]
+    print(t)
+    r = rows[re.match(r"Against the device \(cell ([0-9]+)", t).group(1)]
+    page = int(r["page_size"])
+    unit, rate = (16384, sized["16384"]["ops_per_s"]) if page == 16384 else (4096, lim["random_read_4k"]["ops_per_s"])
+    per = float(r["read_io_bytes_per_read"]) / unit
+    reads = float(r["read_ops_per_s_median"]) * per
+    m = re.search(r"reads sent ([0-9.]+) reads a second to the device \(([0-9.]+) per read\), "
+                  r"([0-9]+)% of its ([0-9]+) KiB random-read rate \(([0-9]+)/s\)", t)
+    assert m and int(m.group(4)) == unit // 1024 and abs(float(m.group(2)) - per) <= 0.005 + 1e-9, (m and m.groups(), unit, per)
+    # bound by a limit only where its figure reached 80% of it, and never past it
+    if "bound by the device's random reads" in t:
+        assert 0.8 * rate <= reads <= rate, (reads, rate)
+    mb = float(r["read_ops_per_s_median"]) * float(r["read_io_bytes_per_read"]) / 1e6
+    if "bound by the device's read bandwidth" in t:
+        assert 0.8 * lim["seq_read_mb_per_s"] <= mb, (mb, lim["seq_read_mb_per_s"])
+    if reads > rate:
+        assert "bound by the device's random reads" not in t and "no limit of theirs" in t, t
+PY
+}
+
 # loop_sectors_written: the loop device's own count of sectors written
 # (field 7 of /sys/block/loopN/stat), everything written to it so far.
 loop_sectors_written() {
