@@ -74,10 +74,14 @@ static void describe(FILE *f, const struct plotdata_run *r)
     html_row(f, "host", hb);
     json_t *s = json_object_get(j, RUNKEY_STORAGE);
     char sb[800];
-    snprintf(sb, sizeof sb, "%s · mounted on %s (%s) · %s",
+    /* the kernel's word for the device once: the run's storage (plotdata)
+    ** names it already, but for a card */
+    const char *rot = devinfo_rotation_from_json(s);
+    int said = strstr(r->storage, rot) != NULL;
+    snprintf(sb, sizeof sb, "%s · mounted on %s (%s)%s%s",
              r->storage, json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_POINT)) ?: "?",
              json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_OPTIONS)) ?: "?",
-             devinfo_rotation_from_json(s));
+             said ? "" : " · ", said ? "" : rot);
     html_row(f, "storage", sb);
     json_array_foreach(json_object_get(j, RUNKEY_LIBRARIES), i, v) {
         char lb[1200];

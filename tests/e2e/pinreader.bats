@@ -18,8 +18,8 @@ setup() {
         --pin-reader 0,1h --db-dir "$T/db" --out "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    grep -Eq "^  WAL \(cell 1\): bounded: after each chunk the -wal file stayed (at|between) .* over 7 chunks, as the table grew from 10000 to 40000 rows\.$" <<<"$output"
-    grep -Eq "^  WAL \(cell 2\): growing: after each chunk the -wal file was larger in 6 of 6 chunks, from .* at 10000 rows to .* at 40000, .* per million rows written \(.* an hour\); a reader held its checkpoint back in 8 of 8 chunks\.$" <<<"$output"
+    grep -Eq "^  WAL \(cell 1: snapshots of 0 s\): bounded: after each chunk the -wal file stayed (at|between) .* over 7 chunks, as the table grew from 10000 to 40000 rows\.$" <<<"$output"
+    grep -Eq "^  WAL \(cell 2: snapshots of 3600 s\): growing: after each chunk the -wal file was larger in 6 of 6 chunks, from .* at 10000 rows to .* at 40000, .* per million rows written \(.* an hour\); a reader held its checkpoint back in 8 of 8 chunks\.$" <<<"$output"
     python3 - "$T/out" <<'PY'
 import csv, json, sys
 out = sys.argv[1]
