@@ -93,6 +93,20 @@ PY
     [ "$(key_line 'cell 4' | cut -f1)" = "$ORANGE" ]
 }
 
+@test "WAL graph with --vfs-counts off: SQLite's own checkpoints uncounted, no cross drawn, --checkpoint's still crossed" {
+    t=$BATS_TEST_TMPDIR
+    run -0 "$SQLSOAK" run --rows 20k --chunk 5k --reads 0 --journal wal --wal-autocheckpoint 50 \
+        --vfs-counts off --db-dir "$t/db" --out "$t/off" --progress never
+    run -0 python3 "$KEY" "$t/off/plots/wal.svg"
+    echo "$output"
+    [[ "$output" != *"checkpoint"* ]]
+    run -0 "$SQLSOAK" run --rows 20k --chunk 5k --reads 0 --journal wal --checkpoint passive \
+        --vfs-counts off --db-dir "$t/db" --out "$t/phase" --progress never
+    run -0 python3 "$KEY" "$t/phase/plots/wal.svg"
+    echo "$output"
+    [ "$(key_line 'a checkpoint in the interval' | cut -f3)" -ge 4 ]
+}
+
 @test "svgkey: a legend sample in a colour its points are not drawn in fails" {
     f=$BATS_TEST_TMPDIR/bad.svg
     gnuplot -e "set terminal svg size 1280,800; set output '$f'; set linetype 1 lc rgb '#1f77b4'; set linetype 2 lc rgb '#d62728'; plot '+' using 1:1:(\$0 < 50 ? 1 : 2) with points pt 7 lc variable title 'by cell', '+' using 1:(-\$1) with points pt 7 lc rgb '#2ca02c' title 'other'"
