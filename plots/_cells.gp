@@ -5,8 +5,8 @@
 # coloured by cell (lc variable, kc(column('k'))) say which cell measured
 # them.  One run: nothing (the graph keeps its phase colours).
 # In: DATA (cells.tsv, written by plottimeline.c); XEND, the end of the
-# time axis, when known; CELLKEYED, when set, the runs the legend names
-# (" 2 5 ": those with points on the graph).
+# time axis, when known; CELLKEYED, when set, the runs the graph draws
+# (" 2 5 ": those with points on it), the only ones marked and named.
 # Out: NK, the number of runs; kc(k), the linetype of run k's colour;
 # linetypes 1-10 the colours; CELLKEYS, the legend's entries of the
 # colours (", keyentry ..." each, "" for one run): points drawn `lc
@@ -36,7 +36,10 @@ if (NK > 1) {
         stats CELLS every ::k-1::k-1 using (CL[k] = strcol('label'), CT[k] = column('t'), \
             CC[k] = int(column('colour')), 0) nooutput
     }
-    do for [k=1:NK] {
+    keyed(k) = (!exists("CELLKEYED") || strstrt(CELLKEYED, sprintf(" %d ", k)) > 0)
+    # a run the graph draws nothing of (CELLKEYED) is neither marked nor
+    # named: the graph's time axis may begin after it
+    do for [k=1:NK] { if (keyed(k)) {
         set arrow k from CT[k], graph 0 to CT[k], graph 1 nohead dt 2 lw 1.2 lc kc(k) front
         # names ("cell 3 · repeat 2") while they fit, on two staggered
         # rows: past 30 runs they would run together; a name that would
@@ -53,10 +56,9 @@ if (NK > 1) {
             set label k CL[k] at CT[k], graph 1 offset char 0.3, char row left \
                 tc lt kc(k) font "sans,8" front
         } }
-    }
+    } }
     # a legend entry per colour, in the points' own: "cell 2", or the
     # cells sharing it past ten ("cell 1, cell 11", "cell 1, cell 11, …")
-    keyed(k) = (!exists("CELLKEYED") || strstrt(CELLKEYED, sprintf(" %d ", k)) > 0)
     cellof(s) = (strstrt(s, " · ") > 0 ? s[1:strstrt(s, " · ") - 1] : s)
     do for [c=1:10] {
         KT = ""

@@ -22,6 +22,10 @@ MARKS = DATA.'/chunkmarks.tsv'
 stats DATA.'/axis.tsv' using (XL = strcol('label'), 0) nooutput
 stats TL using (column('t_end')) nooutput
 XMAX = STATS_max
+# the axis begins with the first run with a -wal file: a rollback journal's
+# cells before it would be an empty stretch
+stats TL using (unmeasured('wal') ? XMAX : column('t')) nooutput
+XMIN = STATS_min
 XEND = XMAX                     # for _cells.gp's names
 NAME = "wal"
 WALPLOT = (NK > 1 \
@@ -53,7 +57,7 @@ do for [fmt=1:2] {
     set y2range [0:1]
     unset y2tics
     set yrange [0:*]
-    set xrange [0:XMAX]
+    set xrange [XMIN:XMAX]
     set format y "%g"
     set xlabel XL
     set ylabel "-wal file (MB)"

@@ -86,9 +86,12 @@ PY
     done
     run -0 python3 "$KEY" "$RUNS/one/plots/wal.svg"
     [ "$(key_line "-wal file at an interval's end" | cut -f1,2)" = "$BLUE	$BLUE" ]
-    # the matrix: cells 1 and 2 (delete) have no -wal file, and no entry
+    # the matrix: cells 1 and 2 (delete) have no -wal file, no entry, and
+    # neither a name nor a line where they began: the axis begins with cell 3
     run -0 python3 "$KEY" "$RUNS/matrix/plots/wal.svg"
     [ -z "$(key_line 'cell 1')" ] && [ -z "$(key_line 'cell 2')" ]
+    ! grep -q "<text>cell [12]</text>" "$RUNS/matrix/plots/wal.svg"
+    grep -q "<text>cell 3</text>" "$RUNS/matrix/plots/wal.svg"
     [ "$(key_line 'cell 3' | cut -f1)" = "$GREEN" ]
     [ "$(key_line 'cell 4' | cut -f1)" = "$ORANGE" ]
 }
