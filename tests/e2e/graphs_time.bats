@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # graphs_time.bats: the graphs against time, checked on the drawn image.
 # The timeline's and the WAL graph's legends show each series in the
-# colour it is drawn in (helpers/svgkey.py): in a matrix a sample per
-# cell, in the cell's colour; the WAL graph draws a cross for each
+# colour it is drawn in (helpers/svgkey.py on the SVG, and pngcheck.py
+# --key on the PNG): in a matrix a sample per cell, in the cell's colour; the WAL graph draws a cross for each
 # interval in which a checkpoint ran, SQLite's own at a COMMIT included;
 # the timeline's caption in report.html tells the run's length, never "the
 # night" of a run of seconds.  Shapes and colours only: the figures move
@@ -13,6 +13,7 @@ bats_require_minimum_version 1.5.0
 load helpers/images
 
 KEY=$BATS_TEST_DIRNAME/helpers/svgkey.py
+PNG=$BATS_TEST_DIRNAME/helpers/pngcheck.py
 
 setup_file() {
     export RUNS="$BATS_FILE_TMPDIR/runs"
@@ -48,6 +49,10 @@ ORANGE='rgb(255,127,14)'
     [ "$(key_line 'cell 2' | cut -f1)" = "$RED" ]
     [ "$(key_line 'cell 3' | cut -f1)" = "$GREEN" ]
     [ "$(key_line 'cell 4' | cut -f1)" = "$ORANGE" ]
+    # and in the PNG report.html shows, as cairo drew it: every cell's
+    # colour in the legend over the top panel (one red sample before)
+    run -0 python3 "$PNG" --key "$d/plots/timeline.png"
+    for c in '#1f77b4' '#d62728' '#2ca02c' '#ff7f0e'; do grep -qx "$c" <<<"$output"; done
     # no entry says "by cell" beside a sample of one colour
     [[ "$output" != *"by cell"* ]]
     # the stalls' bars are black, of no cell's colour
@@ -94,6 +99,10 @@ PY
     grep -q "<text>cell 3</text>" "$RUNS/matrix/plots/wal.svg"
     [ "$(key_line 'cell 3' | cut -f1)" = "$GREEN" ]
     [ "$(key_line 'cell 4' | cut -f1)" = "$ORANGE" ]
+    run -0 python3 "$PNG" --key "$RUNS/matrix/plots/wal.png"
+    echo "$output"
+    grep -qx '#2ca02c' <<<"$output" && grep -qx '#ff7f0e' <<<"$output"
+    ! grep -qx '#1f77b4' <<<"$output"
 }
 
 @test "WAL graph with --vfs-counts off: SQLite's own checkpoints uncounted, no cross drawn, --checkpoint's still crossed" {
