@@ -1,11 +1,14 @@
 # wal.gp: the WAL's course, from timeline.csv: the -wal file's size at the
 # end of each interval against wall-clock time, and each interval in which
 # a checkpoint ran (the checkpoint phase's, or SQLite's automatic one at a
-# COMMIT: timeline.tsv's ckpt) as a cross at the size it left.  SQLite reuses a WAL from its start once a
-# checkpoint has copied it all and no reader needs it, so a bounded WAL
-# is a flat band; a WAL a reader holds back (a pinned snapshot) climbs
-# with the table.  In a matrix the points take their cell's colour, and a
-# dashed line in it marks where each cell began (_cells.gp).
+# COMMIT: timeline.tsv's ckpt) as a cross at the size it left.  SQLite
+# reuses a WAL from its start once a checkpoint has copied it all and no
+# reader needs it, so a bounded WAL is a flat band; a WAL a reader holds
+# back (a pinned snapshot) climbs with the table.  In a matrix the points
+# take their cell's colour, named in the legend, and a dashed line in it
+# marks where each cell began (_cells.gp); the legend stands above the
+# plot, clear of the points and of the cells' names, and the time axis
+# begins with the first cell in WAL.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
     exit status 2
