@@ -17,6 +17,8 @@
 #include "reportgraphs.h"
 #include "reportpage.h"
 
+#include "plottimeline.h"
+
 #include "cmpratio.h"
 #include "devinfo.h"
 #include "graphs.h"
@@ -25,6 +27,7 @@
 #include "runkey.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,7 +148,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         reportdevice_writes(f, r);
         reportdevice_limits(f, r);
         fputs("<h2>Graphs</h2>\n", f);
-        reportgraphs_write(f, r->dir, GRAPHS_RUN, have);
+        reportgraphs_write(f, r->dir, GRAPHS_RUN, have, plottimeline_span_s(r));
         fputs("<p><small>Data: chunks.csv, summary.csv, timeline.csv, run.json in this "
               "folder.</small></p>\n", f);
     }
@@ -230,7 +233,7 @@ int report_compare(const char *out, const struct plotdata_run *runs, int nr, int
         fputs("</ul>\n", f);
     }
     fputs("<h2>Graphs</h2>\n", f);
-    reportgraphs_write(f, out, GRAPHS_COMPARE, have);
+    reportgraphs_write(f, out, GRAPHS_COMPARE, have, NAN);
     fputs("<p><small>Data: comparison.csv in this folder.</small></p>\n", f);
     return reportpage_end(f, out, tmp, msg);
 }

@@ -123,7 +123,7 @@ assert all(b >= a for a, b in zip(pinned, pinned[1:])), pinned
 assert pinned[-1] > 2 * pinned[0], pinned
 PY
     [ -s "$T/out/plots/wal.png" ] && [ -s "$T/out/plots/wal.svg" ]
-    grep -q "after a checkpoint" "$T/out/plots/wal.svg"
+    grep -q "a checkpoint in the interval" "$T/out/plots/wal.svg"
     # a rollback journal: no WAL to follow
     run "$S" run --rows 4k --chunk 2k --journal delete --db-dir "$T/db" --out "$T/del" \
         --progress never
