@@ -35,7 +35,9 @@ enum command {
     CMD_STATUS = 64,
     CMD_REPORT = 128,
     CMD_PROBE = 512,
-    CMD_MERGE = 1024
+    CMD_MERGE = 1024,
+    CMD_DB = 4096,
+    CMD_HISTORY = 8192
 };
 
 /* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value. */
