@@ -106,9 +106,10 @@ static void identity_and_series(const json_t *rj, char **identity, char **series
     size_t i;
     json_array_foreach(from, i, e)
         json_array_append(merged, json_object_get(e, RUNKEY_MERGED_FOLDER));
-    json_t *id = json_pack("[OOOO]", json_object_get(host, RUNKEY_HOST_HOSTNAME) ?: json_null(),
+    json_t *id = json_pack("[OOOOO]", json_object_get(host, RUNKEY_HOST_HOSTNAME) ?: json_null(),
                            json_object_get(rj, RUNKEY_START_TIME) ?: json_null(),
-                           json_object_get(rj, RUNKEY_DB_NAME) ?: json_null(), merged);
+                           json_object_get(rj, RUNKEY_DB_NAME) ?: json_null(),
+                           json_object_get(rj, RUNKEY_COMMAND_LINE) ?: json_null(), merged);
     json_t *libs = json_array(), *lib;
     json_array_foreach(json_object_get(rj, RUNKEY_LIBRARIES), i, lib)
         json_array_append_new(libs, json_pack("[OO]",

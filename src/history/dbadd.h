@@ -22,7 +22,8 @@ int dbadd_check(struct dbadd_folder *f, const char *dir, char *err, size_t errle
 
 /* Inserts f's run, inside the caller's transaction.  *added is 1, or 0
 ** when the run was there already (its identity: run.json's hostname,
-** start time, database name and the shares it was merged from).  0, or -1
+** start time, database name, command line and the shares it was merged
+** from).  0, or -1
 ** with err. */
 int dbadd_insert(struct resultsdb *r, const struct dbadd_folder *f, int *added, char *err,
                  size_t errlen);

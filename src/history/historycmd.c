@@ -13,7 +13,8 @@
 **   read/s       the probe's random 4 KiB read rate
 ** Change points across the nights are changepoint.h's, on the logs of a
 ** figure, at HISTORY_ALPHA false alarms a series and a change of at
-** least HISTORY_MIN_CHANGE.
+** least HISTORY_MIN_CHANGE, the nights' spread taken as at least
+** HISTORY_NOISE_FLOOR.
 */
 #include "historycmd.h"
 #include "changepoint.h"
@@ -33,6 +34,7 @@
 
 #define HISTORY_ALPHA 0.01
 #define HISTORY_MIN_CHANGE 0.10
+#define HISTORY_NOISE_FLOOR 0.05   /* the least spread of nights, in logs: 5% */
 #define MAX_NIGHTS 4096
 #define MAX_CHANGES 16
 
@@ -144,8 +146,8 @@ static int changes_of(const struct subject *s, enum fig f, struct changepoint *c
     for (int i = 0; x && i < s->n; i++)
         if (s->nights[i].fig[f] > 0)
             x[n++] = log(s->nights[i].fig[f]);
-    int found = x && n == s->n ? changepoint_find(x, n, HISTORY_ALPHA, HISTORY_MIN_CHANGE, cp,
-                                                  MAX_CHANGES) : 0;
+    int found = x && n == s->n ? changepoint_find(x, n, HISTORY_ALPHA, HISTORY_MIN_CHANGE,
+                                                  HISTORY_NOISE_FLOOR, cp, MAX_CHANGES) : 0;
     free(x);
     return found;
 }
@@ -269,7 +271,8 @@ int historycmd_main(const struct config *cfg, char *err, size_t errlen)
     if (!json && st)
         printf("# History\n\nMethod: binary segmentation, a t-test on the logs of each figure "
                "over the nights, Bonferroni-penalised, %g%% false alarms a series, changes of "
-               "%g%% or more.\n\n", 100 * HISTORY_ALPHA, 100 * HISTORY_MIN_CHANGE);
+               "%g%% or more, nights taken to vary by %g%% at least.\n\n", 100 * HISTORY_ALPHA,
+               100 * HISTORY_MIN_CHANGE, 100 * HISTORY_NOISE_FLOOR);
     while (rc == 0 && st && r.api.step(st) == SQLITE_ROW)
         rc = load_series(&r, (const char *)r.api.column_text(st, 0), ++series,
                          (const char *)r.api.column_text(st, 1) ?: "", json, out, err, errlen)
@@ -277,8 +280,9 @@ int historycmd_main(const struct config *cfg, char *err, size_t errlen)
     if (st)
         r.api.finalize(st);
     if (rc == 0 && json) {
-        json_t *doc = json_pack("{s:f, s:f, s:o}", "alpha", HISTORY_ALPHA, "min_change",
-                                HISTORY_MIN_CHANGE, "series", out);
+        json_t *doc = json_pack("{s:f, s:f, s:f, s:o}", "alpha", HISTORY_ALPHA, "min_change",
+                                HISTORY_MIN_CHANGE, "noise_floor", HISTORY_NOISE_FLOOR,
+                                "series", out);
         json_dumpf(doc, stdout, JSON_INDENT(2));
         printf("\n");
         json_decref(doc);

@@ -68,7 +68,7 @@ double changepoint_t_quantile(double q, double df)
 
 /* The best split of x[a..b): its index in *at, its change in *cp. 0 when
 ** the segment is too short to split. */
-static int best_split(const double *x, int a, int b, struct changepoint *cp)
+static int best_split(const double *x, int a, int b, double floor, struct changepoint *cp)
 {
     int n = b - a, found = 0;
     double best = -1;
@@ -88,7 +88,8 @@ static int best_split(const double *x, int a, int b, struct changepoint *cp)
             ss += dev * dev;
         }
         double df = n - 2, diff = m2 - m1;
-        double se = sqrt(ss / df * (1.0 / n1 + 1.0 / n2));
+        double sd = fmax(sqrt(ss / df), floor);
+        double se = sd * sqrt(1.0 / n1 + 1.0 / n2);
         double t = se > 0 ? fabs(diff) / se : diff != 0 ? INFINITY : 0;
         if (t > best) {
             double p = 2 * (1 - changepoint_t_cdf(t, df)) * (n - 1);
@@ -103,20 +104,20 @@ static int best_split(const double *x, int a, int b, struct changepoint *cp)
 }
 
 static int segment(const double *x, int a, int b, double alpha, double min_change,
-                   struct changepoint *out, int max, int count)
+                   double floor, struct changepoint *out, int max, int count)
 {
     struct changepoint cp;
-    if (count >= max || !best_split(x, a, b, &cp) || cp.p >= alpha ||
+    if (count >= max || !best_split(x, a, b, floor, &cp) || cp.p >= alpha ||
         fabs(log(cp.ratio)) < log1p(min_change))
         return count;
-    count = segment(x, a, cp.at, alpha, min_change, out, max, count);
+    count = segment(x, a, cp.at, alpha, min_change, floor, out, max, count);
     if (count < max)
         out[count++] = cp;
-    return segment(x, cp.at, b, alpha, min_change, out, max, count);
+    return segment(x, cp.at, b, alpha, min_change, floor, out, max, count);
 }
 
-int changepoint_find(const double *x, int n, double alpha, double min_change,
+int changepoint_find(const double *x, int n, double alpha, double min_change, double floor,
                      struct changepoint *out, int max)
 {
-    return segment(x, 0, n, alpha, min_change, out, max, 0);
+    return segment(x, 0, n, alpha, min_change, floor, out, max, 0);
 }

@@ -9,7 +9,10 @@
 ** pooled-variance t (n - 2 degrees of freedom); the split of the largest
 ** |t| is a change when its two-sided p-value, multiplied by the n - 1
 ** splits tried (Bonferroni: the penalty of testing every split), is
-** below alpha, and its ratio is at least min_change from 1.  Each side of
+** below alpha, and its ratio is at least min_change from 1.  The pooled
+** standard deviation is taken as at least floor: a few nights that
+** happen to agree closely would otherwise make any other night a change
+** (real nights vary by a few percent whatever the test says).  Each side of
 ** a change is then searched the same way.  A series without a change is
 ** so called falsely with a probability of at most alpha (the first test
 ** is the only one a series without change meets; test_changepoint
@@ -28,7 +31,7 @@ struct changepoint {
 
 /* The change points of logs x[0..n) (each the log of a figure), at most
 ** max, into out in the order of their index.  Returns their count. */
-int changepoint_find(const double *x, int n, double alpha, double min_change,
+int changepoint_find(const double *x, int n, double alpha, double min_change, double floor,
                      struct changepoint *out, int max);
 
 /* Student's t distribution with df degrees of freedom: P(T <= t). */

@@ -40,7 +40,7 @@ static void test_a_step_is_found_at_its_night(void **state)
     for (int i = 0; i < 6; i++)   /* nights 4 to 6 1.5 times slower, 3% noise */
         x[i] = log(i < 3 ? 1.0 : 1.5) + normal(&r, 0.03);
     struct changepoint cp[4];
-    assert_int_equal(changepoint_find(x, 6, 0.01, 0.1, cp, 4), 1);
+    assert_int_equal(changepoint_find(x, 6, 0.01, 0.1, 0.05, cp, 4), 1);
     assert_int_equal(cp[0].at, 3);
     assert_true(cp[0].lo < 1.5 && 1.5 < cp[0].hi);
     assert_true(cp[0].lo > 1.2);
@@ -51,8 +51,22 @@ static void test_identical_nights_find_nothing(void **state)
     (void)state;
     double x[3] = {0.1, 0.1, 0.1};
     struct changepoint cp[2];
-    assert_int_equal(changepoint_find(x, 3, 0.01, 0.1, cp, 2), 0);
-    assert_int_equal(changepoint_find(x, 2, 0.01, 0.1, cp, 2), 0);
+    assert_int_equal(changepoint_find(x, 3, 0.01, 0.1, 0, cp, 2), 0);
+    assert_int_equal(changepoint_find(x, 2, 0.01, 0.1, 0, cp, 2), 0);
+}
+
+/* Two nights that agree to 0.3% and a third 3 times slower: a change by
+** their spread alone, none with the floor of 5% nights vary by; the
+** same step over more nights is one even so. */
+static void test_the_floor_keeps_two_close_nights_from_deciding(void **state)
+{
+    (void)state;
+    double x[6] = {log(38), log(38.1), log(120), log(120), log(121), log(119)};
+    struct changepoint cp[2];
+    assert_int_equal(changepoint_find(x, 3, 0.01, 0.1, 0, cp, 2), 1);
+    assert_int_equal(changepoint_find(x, 3, 0.01, 0.1, 0.05, cp, 2), 0);
+    assert_int_equal(changepoint_find(x, 6, 0.01, 0.1, 0.05, cp, 2), 1);
+    assert_int_equal(cp[0].at, 2);
 }
 
 static void test_two_steps_each_found(void **state)
@@ -64,7 +78,7 @@ static void test_two_steps_each_found(void **state)
     for (int i = 0; i < 12; i++)
         x[i] = log(i < 4 ? 1.0 : i < 8 ? 2.0 : 4.0) + normal(&r, 0.02);
     struct changepoint cp[4];
-    assert_int_equal(changepoint_find(x, 12, 0.01, 0.1, cp, 4), 2);
+    assert_int_equal(changepoint_find(x, 12, 0.01, 0.1, 0.05, cp, 4), 2);
     assert_int_equal(cp[0].at, 4);
     assert_int_equal(cp[1].at, 8);
     assert_true(cp[0].lo < 2 && 2 < cp[0].hi);
@@ -88,7 +102,7 @@ static void test_false_alarms_at_most_alpha(void **state)
         for (int s = 0; s < series; s++) {
             for (int i = 0; i < n; i++)
                 x[i] = normal(&r, 0.2);
-            alarms += changepoint_find(x, n, alpha, 0, cp, 8) > 0;
+            alarms += changepoint_find(x, n, alpha, 0, 0, cp, 8) > 0;
         }
         double rate = (double)alarms / series;
         print_message("n=%d: %d false alarms in %d series (%.2f%%)\n", n, alarms, series,
@@ -103,6 +117,7 @@ int main(void)
         cmocka_unit_test(test_t_distribution_matches_tables),
         cmocka_unit_test(test_a_step_is_found_at_its_night),
         cmocka_unit_test(test_identical_nights_find_nothing),
+        cmocka_unit_test(test_the_floor_keeps_two_close_nights_from_deciding),
         cmocka_unit_test(test_two_steps_each_found),
         cmocka_unit_test(test_false_alarms_at_most_alpha),
     };
