@@ -177,3 +177,22 @@ PY
     [ "$status" -eq 0 ]
     [[ "$output" == *"- night 4 ("*"): write cost x"* ]]
 }
+
+@test "the database's schema is versioned: a later version, another tool's SQLite file or no SQLite file is refused in one line, unchanged" {
+    "$S" db add "$N/n1" --db h.db >/dev/null
+    sqlite3 h.db 'PRAGMA user_version = 2'
+    dump h.db >before
+    run "$S" db add "$N/n2" --db h.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: h.db: a results database of schema 2, newer than this sqlsoak's 1" ]
+    dump h.db | cmp - before
+    sqlite3 other.db 'CREATE TABLE t(x)'
+    run "$S" history --db other.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: other.db: not a results database of sqlsoak (user_version 0)" ]
+    echo 'not a database at all, but long enough to be read as a header of one' >text.db
+    run "$S" db add "$N/n2" --db text.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: text.db: not a results database (file is not a database)" ]
+    [ "$(cat text.db)" = 'not a database at all, but long enough to be read as a header of one' ]
+}
