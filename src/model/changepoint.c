@@ -66,41 +66,58 @@ double changepoint_t_quantile(double q, double df)
     return (lo + hi) / 2;
 }
 
-/* The best split of x[a..b): its index in *at, its change in *cp. 0 when
-** the segment is too short to split. */
+/* The split of x[a..b) at s (a < s < b, b - a >= 3): its change into
+** *cp, its p-value not penalised; returns its |t|. */
+static double split_at(const double *x, int a, int b, int s, double floor,
+                       struct changepoint *cp)
+{
+    double m1 = 0, m2 = 0, ss = 0;
+    int n1 = s - a, n2 = b - s;
+    for (int i = a; i < s; i++)
+        m1 += x[i];
+    for (int i = s; i < b; i++)
+        m2 += x[i];
+    m1 /= n1;
+    m2 /= n2;
+    for (int i = a; i < b; i++) {
+        double dev = x[i] - (i < s ? m1 : m2);
+        ss += dev * dev;
+    }
+    double df = b - a - 2, diff = m2 - m1;
+    double sd = fmax(sqrt(ss / df), floor);
+    double se = sd * sqrt(1.0 / n1 + 1.0 / n2);
+    double t = se > 0 ? fabs(diff) / se : diff != 0 ? INFINITY : 0;
+    double half = isinf(t) ? 0 : changepoint_t_quantile(0.975, df) * se;
+    *cp = (struct changepoint){s, exp(diff), exp(diff - half), exp(diff + half),
+                               2 * (1 - changepoint_t_cdf(t, df))};
+    return t;
+}
+
+int changepoint_at(const double *x, int n, int at, double floor, struct changepoint *cp)
+{
+    if (n < 3 || at < 1 || at >= n)
+        return 0;
+    split_at(x, 0, n, at, floor, cp);
+    return 1;
+}
+
+/* The best split of x[a..b) into *cp, its p-value times the splits
+** tried.  0 when the segment is too short to split. */
 static int best_split(const double *x, int a, int b, double floor, struct changepoint *cp)
 {
-    int n = b - a, found = 0;
     double best = -1;
-    if (n < 3)
+    if (b - a < 3)
         return 0;
     for (int s = a + 1; s < b; s++) {
-        double m1 = 0, m2 = 0, ss = 0;
-        int n1 = s - a, n2 = b - s;
-        for (int i = a; i < s; i++)
-            m1 += x[i];
-        for (int i = s; i < b; i++)
-            m2 += x[i];
-        m1 /= n1;
-        m2 /= n2;
-        for (int i = a; i < b; i++) {
-            double dev = x[i] - (i < s ? m1 : m2);
-            ss += dev * dev;
-        }
-        double df = n - 2, diff = m2 - m1;
-        double sd = fmax(sqrt(ss / df), floor);
-        double se = sd * sqrt(1.0 / n1 + 1.0 / n2);
-        double t = se > 0 ? fabs(diff) / se : diff != 0 ? INFINITY : 0;
+        struct changepoint here;
+        double t = split_at(x, a, b, s, floor, &here);
         if (t > best) {
-            double p = 2 * (1 - changepoint_t_cdf(t, df)) * (n - 1);
-            double half = isinf(t) ? 0 : changepoint_t_quantile(0.975, df) * se;
             best = t;
-            *cp = (struct changepoint){s, exp(diff), exp(diff - half), exp(diff + half),
-                                       p > 1 ? 1 : p};
-            found = 1;
+            *cp = here;
         }
     }
-    return found;
+    cp->p = fmin(1, cp->p * (b - a - 1));
+    return 1;
 }
 
 static int segment(const double *x, int a, int b, double alpha, double min_change,

@@ -34,6 +34,11 @@ struct changepoint {
 int changepoint_find(const double *x, int n, double alpha, double min_change, double floor,
                      struct changepoint *out, int max);
 
+/* The one split of x[0..n) at index at (two samples side by side: the
+** first at values, then the rest), tested as above with no penalty: its
+** change into *cp.  1, or 0 when n < 3 or at leaves a side empty. */
+int changepoint_at(const double *x, int n, int at, double floor, struct changepoint *cp);
+
 /* Student's t distribution with df degrees of freedom: P(T <= t). */
 double changepoint_t_cdf(double t, double df);
 

@@ -69,6 +69,21 @@ static void test_the_floor_keeps_two_close_nights_from_deciding(void **state)
     assert_int_equal(cp[0].at, 2);
 }
 
+/* Two boards side by side: the second 2.7 times slower, its interval
+** around it; a side left empty is no comparison. */
+static void test_one_split_compares_two_samples(void **state)
+{
+    (void)state;
+    double x[6] = {0, 0.01, -0.01, 1, 1.01, 0.99};
+    struct changepoint cp;
+    assert_int_equal(changepoint_at(x, 6, 3, 0.05, &cp), 1);
+    assert_true(fabs(cp.ratio - exp(1)) < 1e-9);
+    assert_true(cp.lo > 2 && cp.hi < 3.6 && cp.p < 1e-4);
+    assert_int_equal(changepoint_at(x, 6, 0, 0.05, &cp), 0);
+    assert_int_equal(changepoint_at(x, 6, 6, 0.05, &cp), 0);
+    assert_int_equal(changepoint_at(x, 2, 1, 0.05, &cp), 0);
+}
+
 static void test_two_steps_each_found(void **state)
 {
     (void)state;
@@ -118,6 +133,7 @@ int main(void)
         cmocka_unit_test(test_a_step_is_found_at_its_night),
         cmocka_unit_test(test_identical_nights_find_nothing),
         cmocka_unit_test(test_the_floor_keeps_two_close_nights_from_deciding),
+        cmocka_unit_test(test_one_split_compares_two_samples),
         cmocka_unit_test(test_two_steps_each_found),
         cmocka_unit_test(test_false_alarms_at_most_alpha),
     };
