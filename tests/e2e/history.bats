@@ -160,7 +160,7 @@ content() {
     [[ "$output" == *"Changes: none"* ]]
     run "$S" history --db h.db --format json
     [ "$status" -eq 0 ]
-    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); s=d["series"]; assert len(s)==1 and len(s[0]["nights"])==3 and s[0]["changes"]==[], s' "$output"
+    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); s=d["series"]; assert len(s)==1 and len(s[0]["nights"])==3 and s[0]["changes"]==[] and d["side_by_side"]==[], d' "$output"
     "$S" db add "$N/n4" "$N/n5" "$N/n6" --db h.db >/dev/null
     run "$S" history --db h.db --format json
     [ "$status" -eq 0 ]
@@ -195,4 +195,31 @@ PY
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak db: text.db: not a results database (file is not a database)" ]
     [ "$(cat text.db)" = 'not a database at all, but long enough to be read as a header of one' ]
+}
+
+@test "history: boards side by side: the same plan on another host, its syncs slower, ranked second, slower, with its ratio's interval" {
+    for i in 4 5 6; do
+        cp -a "$N/n$i" b$i
+        python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["host"]["hostname"]="board2"; json.dump(d, open(p,"w"), indent=2)' b$i/run.json
+    done
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" b4 b5 b6 --db h.db >/dev/null
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+assert len(d["series"]) == 2, d["series"]
+assert all(s["changes"] == [] for s in d["series"]), d["series"]
+side, = d["side_by_side"]
+assert side["cell"] == 1 and side["rows"] == 2000, side
+first, second = side["ranked"]
+assert first["verdict"] == "the cheapest" and not first["label"].startswith("board2,"), first
+assert second["label"].startswith("board2,") and second["verdict"] == "slower", second
+assert 1.5 < second["lo"] <= second["ratio"] <= second["hi"], second
+assert second["write_cost"] > first["write_cost"]
+PY
+    run "$S" history --db h.db
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"## Side by side, cell 1 at 2000 rows"* ]]
+    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | slower |"* ]]
 }
