@@ -3,9 +3,9 @@
 **
 ** Checked first, reading only: run.json parses, sqlsoak wrote it, the
 ** run finished (not "running"); a folder this sqlsoak wrote is held to
-** everything merge holds a share to (shareaudit.h), an older one to what
-** its readers accept (csvin: whole rows, a header they read, no newer
-** schema).  Then, in the caller's transaction, a row of run, one of
+** everything merge holds a share to (shareaudit.h), an older one, an
+** interrupted or a merged one to what its readers accept (csvin: whole
+** rows, a header they read, no newer schema).  Then, in the caller's transaction, a row of run, one of
 ** library per library, one of setting per option, and one of figure per
 ** non-empty field of chunks.csv and summary.csv (a crash folder's
 ** trials.csv and durability.csv) and per figure of the device probe.
@@ -70,8 +70,10 @@ int dbadd_check(struct dbadd_folder *f, const char *dir, char *err, size_t errle
         return -1;
     }
     f->crash = exists(dir, csvout_file_name(CSV_TRIALS));
+    /* a share's checks; a merged folder's summary.json is made again over
+    ** every share's cells, which shareaudit does not hold it to */
     if (!f->crash && version && strcmp(version, SQLSOAK_VERSION) == 0 &&
-        strcmp(status, "interrupted") != 0)
+        strcmp(status, "interrupted") != 0 && !json_object_get(f->rj, RUNKEY_MERGED_FROM))
         return shareaudit_check(dir, f->rj, err, errlen);
     for (int i = 0; i < NFILES; i++) {
         struct csvin t;

@@ -223,3 +223,18 @@ PY
     [[ "$output" == *"## Side by side, cell 1 at 2000 rows"* ]]
     [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | slower |"* ]]
 }
+
+@test "db add: a merged matrix is one run, apart from its shares" {
+    local M=(--rows 1000 --chunk 500 --reads 50 --journal delete,wal --probe off --progress never
+             --no-plot --db-dir db)
+    "$S" run "${M[@]}" --shard 1/2 --out s1 >/dev/null
+    "$S" run "${M[@]}" --shard 2/2 --out s2 >/dev/null
+    "$S" merge s1 s2 --out whole >/dev/null
+    run "$S" db add s1 s2 whole --db h.db
+    [ "$status" -eq 0 ]
+    [ "$output" = "3 runs added, 0 there already" ]
+    [ "$(sqlite3 h.db "SELECT count(DISTINCT cell) FROM figure JOIN run USING(run_id)
+                        WHERE folder = 'whole' AND file = 'summary.csv'")" = 2 ]
+    run "$S" db add whole --db h.db
+    [ "$output" = "0 runs added, 1 there already" ]
+}
