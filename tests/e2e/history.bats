@@ -97,6 +97,10 @@ content() {
     run "$S" db add "$T" --db new.db
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak db: $T: not a results folder (no run.json)" ]
+    "$S" compare "$N/n1" "$N/n2" --out cmp --no-plot >/dev/null
+    run "$S" db add cmp --db new.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: cmp: not a results folder (no run.json): a comparison holds no run of its own, add the folders it compares" ]
     [ ! -e new.db ]
     dump h.db | cmp - before
 }
