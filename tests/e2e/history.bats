@@ -242,3 +242,22 @@ PY
     run "$S" db add whole --db h.db
     [ "$output" = "0 runs added, 1 there already" ]
 }
+
+@test "history: a night that probed the device has the probe's sync and random-read rates, from run.json's device_limits" {
+    "$S" run --rows 1000 --chunk 500 --reads 50 --probe new --probe-time 1 --progress never \
+        --no-plot --db-dir db --out p1 >/dev/null
+    "$S" db add p1 --db h.db >/dev/null
+    [ "$(sqlite3 h.db "SELECT value > 0 FROM figure WHERE file = 'probe'
+                         AND name = 'write_fdatasync.ops_per_s'")" = 1 ]
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" p1/run.json <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+limits = json.load(open(sys.argv[2]))["device_limits"]
+f = d["series"][0]["nights"][0]["figures"]
+assert abs(f["probe sync"] - limits["write_fdatasync"]["ops_per_s"]) < 1e-6 * f["probe sync"], f
+assert abs(f["probe random read"] - limits["random_read_4k"]["ops_per_s"]) < 1e-6 * f["probe random read"], f
+assert f["write cost"] > 0 and f["read p50"] > 0 and f["read p99"] >= f["read p50"], f
+PY
+}
