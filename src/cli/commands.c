@@ -15,6 +15,8 @@ static const struct command_doc commands[] = {
     {"compare", CMD_COMPARE, "DIR DIR... --out DIR", "overlay runs from several machines or storage"},
     {"report", CMD_REPORT, "[--format markdown] RESULTS_DIR", "the run's answer and summary table as markdown, for an issue"},
     {"merge", CMD_MERGE, "DIR... --out DIR", "join the shares of one matrix (run --shard K/N) into one folder"},
+    {"db", CMD_DB, "add DIR... | merge DB... [--db FILE]", "keep results folders in one SQLite database, every night remembered"},
+    {"history", CMD_HISTORY, "[--db FILE] [--format markdown|json]", "each series of nights: its figures over time and the nights they changed"},
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA"},
     {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes, SD card class"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},

@@ -7,6 +7,8 @@
 #include "completion.h"
 #include "crash.h"
 #include "info.h"
+#include "dbcmd.h"
+#include "historycmd.h"
 #include "merge.h"
 #include "probe.h"
 #include "manpage.h"
@@ -129,7 +131,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE | CMD_SQLITE))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE | CMD_SQLITE | CMD_DB))) {
         if (cfg.stray_after)   /* a shell glob's words, say */
             fprintf(stderr, "sqlsoak %s: unexpected argument '%s' after --%s's value: lists are "
                     "comma-separated (--%s A,B, not A B as a shell glob gives)\n", sub->name,
@@ -158,6 +160,8 @@ int main(int argc, char **argv)
     case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
     case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
     case CMD_SQLITE: status = sqliteget_main(&cfg, err, sizeof err); break;
+    case CMD_DB: status = dbcmd_main(&cfg, err, sizeof err); break;
+    case CMD_HISTORY: status = historycmd_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

@@ -254,6 +254,7 @@ void config_free(struct config *cfg)
     free(cfg->db_dir);
     free(cfg->out);
     free(cfg->compare_baseline);
+    free(cfg->results_db);
     free(cfg->metrics);
     free(cfg->baseline);
     free(cfg->probe);

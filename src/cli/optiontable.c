@@ -148,7 +148,10 @@ static const struct option_def tail_table[] = {
     {{"baseline", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_COMPARE,
       "the run the others are divided by: one of the folders given, as given, by its name or "
       "by its place (1 = the first, the default)"}, O(compare_baseline)},
-    {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
+    {{"db", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_DB | CMD_HISTORY,
+      "the results database (default: $XDG_DATA_HOME/sqlsoak/results.db, else "
+      "~/.local/share/sqlsoak/results.db)"}, O(results_db)},
+    {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT | CMD_HISTORY,
       "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
     {{"mirror", V_STR, 0, "https://sqlite.org", 0, 0, NULL, NULL, 0, CMD_SQLITE,
       "the address sqlite get downloads from: sqlite.org or a mirror of its files"},

@@ -110,6 +110,7 @@ struct config {
 
     char *compare_baseline;       /* compare --baseline: a folder given, or NULL (the first) */
     int report_format;            /* report --format: enum report_format */
+    char *results_db;             /* db, history --db: the results database, or NULL */
 
     const char *stray_after;      /* the list option whose value the first argument
                                      not an option came right after, or NULL */

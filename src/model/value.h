@@ -36,7 +36,9 @@ enum command {
     CMD_REPORT = 128,
     CMD_PROBE = 512,
     CMD_MERGE = 1024,
-    CMD_SQLITE = 2048
+    CMD_SQLITE = 2048,
+    CMD_DB = 4096,
+    CMD_HISTORY = 8192
 };
 
 /* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value.

@@ -57,8 +57,7 @@ static const char *const local_options[] = {
     RUNKEY_OPT_PROBE,    RUNKEY_OPT_PROBE_TIME, RUNKEY_OPT_MAX_TIME,
 };
 
-/* The options of a share's run.json that make its plan, for comparing. */
-static json_t *plan_options(const json_t *rj)
+json_t *merge_plan_options(const json_t *rj)
 {
     json_t *o = json_deep_copy(json_object_get(rj, RUNKEY_OPTIONS));
     for (size_t i = 0; o && i < sizeof local_options / sizeof *local_options; i++)
@@ -94,10 +93,10 @@ static int load_share(struct share *s, char *err, size_t errlen)
 /* Every share of one plan, each once.  0, or -1 with err. */
 static int check_shares(struct share *s, int count, char *err, size_t errlen)
 {
-    json_t *first = plan_options(s[0].rj);
+    json_t *first = merge_plan_options(s[0].rj);
     int rc = 0;
     for (int i = 0; rc == 0 && i < count; i++) {
-        json_t *o = plan_options(s[i].rj);
+        json_t *o = merge_plan_options(s[i].rj);
         if (s[i].n != s[0].n) {
             snprintf(err, errlen, "%s is share %d of %d, %s of %d: not shares of one matrix",
                      s[i].dir, s[i].k, s[i].n, s[0].dir, s[0].n);

@@ -108,7 +108,7 @@ PY
     same_cells whole night
 }
 
-@test "the Ansible playbook (contrib/ansible/fleet.yml) against three local boards: detached shares, fetched, merged" {
+@test "the Ansible playbook (contrib/ansible/fleet.yml) against three local boards: detached shares, fetched, merged, the night added to the results database" {
     command -v ansible-playbook >/dev/null || skip "no ansible-playbook (.ci/deps test installs it)"
     py=$(command -v /usr/bin/python3 || command -v python3)
     for b in b1 b2 b3 localhost; do
@@ -116,7 +116,7 @@ PY
     done >boards.ini
     run ansible-playbook -i boards.ini "$BATS_TEST_DIRNAME/../../contrib/ansible/fleet.yml" \
         -e fleet_hosts=b1,b2,b3 -e sqlsoak_bin="$S" -e remote_base="$T/boards" \
-        -e fetch_dir="$T/fleet" -e poll_seconds=1 \
+        -e fetch_dir="$T/fleet" -e poll_seconds=1 -e results_db="$T/fleet.db" \
         -e 'sqlsoak_args="--preset quick --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7"'
     echo "$output" | tail -8
     [ "$status" -eq 0 ]
@@ -126,6 +126,7 @@ PY
     tar -tzf "$T/fleet/sqlsoak-files.tgz" | grep -qx 'reference/.*\.csv'
     "$S" run --preset quick "${M[@]}" --db-dir db --out whole >/dev/null
     same_cells whole "$T/fleet/merged"
+    [ "$(sqlite3 "$T/fleet.db" 'SELECT folder FROM run')" = "$T/fleet/merged" ]
 }
 
 # damaged MESSAGE SCRIPT: a copy of share 1 of 2 (c1), damaged by SCRIPT

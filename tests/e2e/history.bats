@@ -1,0 +1,263 @@
+#!/usr/bin/env bats
+# sqlsoak db add, db merge and history: results folders kept in one SQLite
+# database, read back as series of nights with the nights they changed.
+# The nights are real runs; the three after the third are made slower by
+# SQLSOAK_TEST_SLOW_SYNC_MS (100 ms more a sync of the writer's files, a
+# card that aged), so that history must find the change at the fourth.
+
+bats_require_minimum_version 1.5.0
+
+# Six nights of one plan, made once: n1-n3 as the machine runs them,
+# n4-n6 with every sync 100 ms slower.
+setup_file() {
+    local S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak} i
+    mkdir -p "$BATS_FILE_TMPDIR/nights"
+    cd "$BATS_FILE_TMPDIR/nights"
+    local A=(run --rows 2000 --chunk 500 --commit-every 100 --reads 100 --probe off
+             --progress never --no-plot --db-dir db)
+    for i in 1 2 3; do
+        "$S" "${A[@]}" --out n$i >/dev/null
+    done
+    for i in 4 5 6; do
+        SQLSOAK_TEST_SLOW_SYNC_MS=100 "$S" "${A[@]}" --out n$i >/dev/null
+    done
+}
+
+setup() {
+    runs_setup
+    N=$BATS_FILE_TMPDIR/nights
+    cd "$T"
+}
+
+teardown() {
+    runs_teardown
+}
+
+load helpers/runs
+load helpers/libs
+
+# dump DB: the database's whole content, as the sqlite3 shell prints it.
+dump() {
+    sqlite3 "$1" .dump
+}
+
+# content DB: every run, library, setting and figure by the run's identity,
+# not its run_id (which another order of adds numbers otherwise).
+content() {
+    sqlite3 "$1" "SELECT identity, kind, folder, sqlsoak_version, start_time, end_time, status,
+                         hostname, host, storage, settings, series, device_limits, summary_json,
+                         run_json FROM run ORDER BY identity;
+                  SELECT r.identity, l.position, l.path, l.version, l.source_id, l.compile_options
+                    FROM library l JOIN run r USING(run_id) ORDER BY 1, 2;
+                  SELECT r.identity, s.name, s.value FROM setting s JOIN run r USING(run_id)
+                   ORDER BY 1, 2;
+                  SELECT r.identity, f.file, f.cell, f.repeat, f.chunk, f.name, f.value
+                    FROM figure f JOIN run r USING(run_id) ORDER BY 1, 2, 3, 4, 5, 6;"
+}
+
+@test "db add: a run, its library, settings and figures, readable with the sqlite3 shell; added twice, it is there once and nothing changes" {
+    run "$S" db add "$N/n1" --db h.db
+    [ "$status" -eq 0 ]
+    [ "$output" = "1 run added, 0 there already" ]
+    [ "$(sqlite3 h.db 'PRAGMA user_version')" = 1 ]
+    [ "$(sqlite3 h.db 'SELECT count(*) FROM run')" = 1 ]
+    [ "$(sqlite3 h.db 'SELECT kind, status, folder FROM run')" = "run|ok|$N/n1" ]
+    [ "$(sqlite3 h.db 'SELECT version FROM library')" = "$(lib_version "$SYS")" ]
+    [ "$(sqlite3 h.db "SELECT value FROM setting WHERE name = 'chunk'")" = 500 ]
+    # every chunk of chunks.csv, its rows a number
+    [ "$(sqlite3 h.db "SELECT count(DISTINCT chunk) FROM figure WHERE file = 'chunks.csv'")" = 4 ]
+    [ "$(sqlite3 h.db "SELECT typeof(value) FROM figure WHERE file = 'chunks.csv' AND chunk = 3
+                         AND name = 'rows'")" = integer ]
+    [ "$(sqlite3 h.db "SELECT value FROM figure WHERE file = 'chunks.csv' AND chunk = 3
+                         AND name = 'rows'")" = 2000 ]
+    [ "$(sqlite3 h.db "SELECT value FROM figure WHERE file = 'summary.csv' AND name = 'status'")" = ok ]
+    dump h.db >before
+    run "$S" db add "$N/n1" "$N/n1" --db h.db
+    [ "$status" -eq 0 ]
+    [ "$output" = "0 runs added, 2 there already" ]
+    dump h.db | cmp - before
+}
+
+@test "db add: a damaged folder is refused in one line, exit 2, and nothing of the add is in the database; without one, none is made" {
+    "$S" db add "$N/n1" --db h.db >/dev/null
+    dump h.db >before
+    cp -a "$N/n2" bad
+    sed -i 3d bad/chunks.csv    # a chunk lost
+    run "$S" db add "$N/n3" bad --db h.db
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == "sqlsoak db: bad"*chunk* ]]
+    dump h.db | cmp - before
+    # a folder still running, one that is no results folder
+    cp -a "$N/n2" running
+    python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["status"]="running"; json.dump(d, open(p,"w"))' running/run.json
+    run "$S" db add running --db h.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: running: the run has not finished (status running)" ]
+    run "$S" db add "$T" --db new.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: $T: not a results folder (no run.json)" ]
+    "$S" compare "$N/n1" "$N/n2" --out cmp --no-plot >/dev/null
+    run "$S" db add cmp --db new.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: cmp: not a results folder (no run.json): a comparison holds no run of its own, add the folders it compares" ]
+    [ ! -e new.db ]
+    dump h.db | cmp - before
+}
+
+@test "db add: folders of older sqlsoak versions go in, a run and a crash folder each once" {
+    FX=$BATS_TEST_DIRNAME/../fixtures
+    run "$S" db add "$FX/v0.1.0-run" "$FX/v0.1.0-crash" "$FX/v0.2.0-interrupted/out" --db old.db
+    [ "$status" -eq 0 ]
+    [ "$output" = "3 runs added, 0 there already" ]
+    [ "$(sqlite3 old.db 'SELECT kind, sqlsoak_version, status FROM run ORDER BY run_id' | tr '\n' ' ')" = \
+      "run|0.1.0|ok crash|0.1.0|ok run|0.2.0|interrupted " ]
+    [ "$(sqlite3 old.db "SELECT count(*) > 0 FROM figure WHERE file = 'trials.csv'")" = 1 ]
+}
+
+@test "db add: two adds at once both land, the file whole" {
+    "$S" db add "$N/n1" --db h.db >out1 2>&1 &
+    local p1=$!
+    "$S" db add "$N/n2" --db h.db >out2 2>&1 &
+    local p2=$!
+    wait "$p1"
+    wait "$p2"
+    [ "$(sqlite3 h.db 'SELECT count(*) FROM run')" = 2 ]
+    [ "$(sqlite3 h.db 'PRAGMA integrity_check')" = ok ]
+}
+
+@test "db add: the default database is under XDG_DATA_HOME, else ~/.local/share; history without one says so" {
+    XDG_DATA_HOME=$T/xdg run "$S" db add "$N/n1"
+    [ "$status" -eq 0 ]
+    [ "$(sqlite3 "$T/xdg/sqlsoak/results.db" 'SELECT count(*) FROM run')" = 1 ]
+    run env -u XDG_DATA_HOME HOME="$T/home" "$S" db add "$N/n1"
+    [ "$status" -eq 0 ]
+    [ -s "$T/home/.local/share/sqlsoak/results.db" ]
+    run env -u XDG_DATA_HOME HOME="$T/nobody" "$S" history
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: $T/nobody/.local/share/sqlsoak/results.db: no such results database (sqlsoak db add makes it)" ]
+}
+
+@test "db merge: two boards' databases joined equal the adds of their folders, each run once" {
+    "$S" db add "$N/n1" "$N/n2" --db a.db >/dev/null
+    "$S" db add "$N/n2" "$N/n3" --db b.db >/dev/null
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" --db all.db >/dev/null
+    run "$S" db merge a.db b.db --db m.db
+    [ "$status" -eq 0 ]
+    [ "$(sqlite3 m.db 'SELECT count(*) FROM run')" = 3 ]
+    diff <(content m.db) <(content all.db)
+    dump m.db >before
+    run "$S" db merge b.db --db m.db
+    [ "$status" -eq 0 ]
+    dump m.db | cmp - before
+    run "$S" db merge "$N/n1/run.json" --db m.db
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    dump m.db | cmp - before
+}
+
+@test "history: three nights alike find no change; three more with a slower sync, the change at the fourth, in write cost" {
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" --db h.db >/dev/null
+    run "$S" history --db h.db
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"3 nights"* ]]
+    [[ "$output" == *"Changes: none"* ]]
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 -c 'import json,sys; d=json.loads(sys.argv[1]); s=d["series"]; assert len(s)==1 and len(s[0]["nights"])==3 and s[0]["changes"]==[] and d["side_by_side"]==[], d' "$output"
+    "$S" db add "$N/n4" "$N/n5" "$N/n6" --db h.db >/dev/null
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+s, = d["series"]
+assert len(s["nights"]) == 6
+w = [c for c in s["changes"] if c["figure"] == "write cost"]
+assert len(w) == 1 and w[0]["night"] == 4, s["changes"]
+assert w[0]["lo"] > 1.5 and w[0]["lo"] <= w[0]["ratio"] <= w[0]["hi"], w
+PY
+    run "$S" history --db h.db
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"- night 4 ("*"): write cost x"* ]]
+}
+
+@test "the database's schema is versioned: a later version, another tool's SQLite file or no SQLite file is refused in one line, unchanged" {
+    "$S" db add "$N/n1" --db h.db >/dev/null
+    sqlite3 h.db 'PRAGMA user_version = 2'
+    dump h.db >before
+    run "$S" db add "$N/n2" --db h.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: h.db: a results database of schema 2, newer than this sqlsoak's 1" ]
+    dump h.db | cmp - before
+    sqlite3 other.db 'CREATE TABLE t(x)'
+    run "$S" history --db other.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: other.db: not a results database of sqlsoak (user_version 0)" ]
+    echo 'not a database at all, but long enough to be read as a header of one' >text.db
+    run "$S" db add "$N/n2" --db text.db
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak db: text.db: not a results database (file is not a database)" ]
+    [ "$(cat text.db)" = 'not a database at all, but long enough to be read as a header of one' ]
+}
+
+@test "history: boards side by side: the same plan on another host, its syncs slower, ranked second, slower, with its ratio's interval" {
+    for i in 4 5 6; do
+        cp -a "$N/n$i" b$i
+        python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["host"]["hostname"]="board2"; json.dump(d, open(p,"w"), indent=2)' b$i/run.json
+    done
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" b4 b5 b6 --db h.db >/dev/null
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+assert len(d["series"]) == 2, d["series"]
+assert all(s["changes"] == [] for s in d["series"]), d["series"]
+side, = d["side_by_side"]
+assert side["cell"] == 1 and side["rows"] == 2000, side
+first, second = side["ranked"]
+assert first["verdict"] == "the cheapest" and not first["label"].startswith("board2,"), first
+assert second["label"].startswith("board2,") and second["verdict"] == "slower", second
+assert 1.5 < second["lo"] <= second["ratio"] <= second["hi"], second
+assert second["write_cost"] > first["write_cost"]
+PY
+    run "$S" history --db h.db
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"## Side by side, cell 1 at 2000 rows"* ]]
+    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | slower |"* ]]
+}
+
+@test "db add: a merged matrix is one run, apart from its shares" {
+    local M=(--rows 1000 --chunk 500 --reads 50 --journal delete,wal --probe off --progress never
+             --no-plot --db-dir db)
+    "$S" run "${M[@]}" --shard 1/2 --out s1 >/dev/null
+    "$S" run "${M[@]}" --shard 2/2 --out s2 >/dev/null
+    "$S" merge s1 s2 --out whole >/dev/null
+    run "$S" db add s1 s2 whole --db h.db
+    [ "$status" -eq 0 ]
+    [ "$output" = "3 runs added, 0 there already" ]
+    [ "$(sqlite3 h.db "SELECT count(DISTINCT cell) FROM figure JOIN run USING(run_id)
+                        WHERE folder = 'whole' AND file = 'summary.csv'")" = 2 ]
+    run "$S" db add whole --db h.db
+    [ "$output" = "0 runs added, 1 there already" ]
+}
+
+@test "history: a night that probed the device has the probe's sync and random-read rates, from run.json's device_limits" {
+    "$S" run --rows 1000 --chunk 500 --reads 50 --probe new --probe-time 1 --progress never \
+        --no-plot --db-dir db --out p1 >/dev/null
+    "$S" db add p1 --db h.db >/dev/null
+    [ "$(sqlite3 h.db "SELECT value > 0 FROM figure WHERE file = 'probe'
+                         AND name = 'write_fdatasync.ops_per_s'")" = 1 ]
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" p1/run.json <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+limits = json.load(open(sys.argv[2]))["device_limits"]
+f = d["series"][0]["nights"][0]["figures"]
+assert abs(f["probe sync"] - limits["write_fdatasync"]["ops_per_s"]) < 1e-6 * f["probe sync"], f
+assert abs(f["probe random read"] - limits["random_read_4k"]["ops_per_s"]) < 1e-6 * f["probe random read"], f
+assert f["write cost"] > 0 and f["read p50"] > 0 and f["read p99"] >= f["read p50"], f
+PY
+}
