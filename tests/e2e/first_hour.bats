@@ -107,6 +107,52 @@ refused() {
     [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
 }
 
+@test "numbers: digits grouped by threes are a count; other forms are told the nearest accepted" {
+    # _ or , between groups of three, where a comma is not a list's
+    # (--save-job writes the options as parsed, and stops)
+    for rows in 1_000_000 1,000,000 1e6 1.0M 1000k; do
+        run "$S" run --rows "$rows" --chunk 250_000 --save-job "$T/s.conf"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        grep -qx 'rows = 1000000' "$T/s.conf"
+        grep -qx 'chunk = 250000' "$T/s.conf"
+        rm "$T/s.conf"
+    done
+    printf 'rows = 2,000,000\nreads = 1_000\n' >"$T/a.conf"
+    run "$S" run --job "$T/a.conf" --need writes=1_000/s --save-job "$T/s.conf"
+    [ "$status" -eq 0 ]
+    grep -qx 'rows = 2000000' "$T/s.conf"
+    grep -qx 'reads = 1000' "$T/s.conf"
+    grep -qx 'need = writes=1_000/s' "$T/s.conf"
+    rm "$T/a.conf" "$T/s.conf"
+    refused "--rows: '1_0000' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 10000?" \
+        run --rows 1_0000 --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '2,00,000' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 200000?" \
+        run --rows 2,00,000 --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1,5M' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 1.5M?" \
+        run --rows 1,5M --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1m' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 1M?" \
+        run --rows 1m --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1,000.5' is not a whole count" run --rows 1,000.5 --db-dir "$T/db" --out "$T/r"
+    # a list option's comma separates its values: one number so written is told how
+    refused "--page-size: '1,024' is a list of 2 values (a comma separates a list's values); for the number 1024 write 1024 or 1_024" \
+        run --page-size 1,024 --db-dir "$T/db" --out "$T/r"
+    refused "--value-size: '2,048' is a list of 2 values (a comma separates a list's values); for the number 2048 write 2048 or 2_048" \
+        run --value-size 2,048 --db-dir "$T/db" --out "$T/r"
+    # 1_024 is 1k: the two in one list are one value listed twice
+    refused "--page-size: '1k' is listed twice" run --page-size 1_024,1k --db-dir "$T/db" \
+        --out "$T/r"
+    # a list that is a list stays one
+    run "$S" run --value-size 16,100 --rows 1k --dry-run --db-dir "$T/db"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == *"2 runs (2 cells x 1 repeat)"* ]]
+    # the grammar is stated once, the same in the usage and in run --help
+    run "$S" run --help
+    [[ "$output" == *"Numbers: 1000, 1_000 or 1,000 (1_000 in a list"* ]]
+    run "$S" --help
+    [[ "$output" == *"Numbers: 1000, 1_000 or 1,000 (1_000 in a list"* ]]
+}
+
 @test "impossible: a run none of whose cells can run is refused up front, naming why" {
     refused "checkpoint_mode truncate: needs journal_mode wal: no cell of this run can run, so nothing would be measured" \
         run --rows 2k --checkpoint truncate --journal delete --db-dir "$T/db" --out "$T/r"
