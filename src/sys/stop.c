@@ -116,6 +116,16 @@ int stop_forced(void)
     return forced;
 }
 
+const char *stop_cause(void)
+{
+    static char buf[40];
+    if (!stop_signal)
+        return "";
+    snprintf(buf, sizeof buf, "%s%s", forced ? "a second " : "",
+             stop_signal == SIGINT ? "Ctrl-C" : stop_signame(stop_signal));
+    return buf;
+}
+
 void stop_note(int sig)
 {
     if (!stop_signal)
