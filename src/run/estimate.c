@@ -8,6 +8,8 @@
 #include "cellname.h"
 #include "csvin.h"
 #include "devinfo.h"
+#include "devlimits.h"
+#include "devwear.h"
 #include "dims.h"
 #include "folder.h"
 #include "growth.h"
@@ -24,6 +26,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* An earlier run on the same storage: its options that change a cell's
@@ -487,6 +490,42 @@ static const char *say_source(const struct source *src, const struct earlier *e,
     return buf;
 }
 
+/* What a run spends besides its cells that the plan knows of, still to
+** come as the plan is printed (a dry run's, before all of it; a run's,
+** after its idle sample and probe): the device's idle sample, the device
+** probe --probe will run, and the graphs.  Their seconds; what they
+** are, into buf. */
+static double besides_cells(const struct runner *r, double cells_s, char *buf, size_t n)
+{
+    const struct config *cfg = r->cfg;
+    double s = 0, age;
+    size_t len = 0;
+    buf[0] = 0;
+    if (cfg->dry_run) {
+        s += DEVWEAR_IDLE_S;
+        len += (size_t)snprintf(buf + len, n - len, "the device's idle sample %.0f s",
+                                DEVWEAR_IDLE_S);
+        int is_long = cfg->probe && strcmp(cfg->probe, "long") == 0;
+        int fresh_ok = cfg->probe && (is_long || strcmp(cfg->probe, "auto") == 0);
+        json_t *fresh = fresh_ok ? devlimits_fresh(r->db_dir, r->out, (double)time(NULL), &age)
+                                 : NULL;
+        if (!fresh && cfg->probe &&
+            (strcmp(cfg->probe, "new") == 0 || strcmp(cfg->probe, "auto") == 0 ||
+             (is_long && cells_s > DEVLIMITS_LONG_S))) {
+            s += (double)cfg->probe_time_s;
+            len += (size_t)snprintf(buf + len, n - len, ", the device probe %lld s",
+                                    (long long)cfg->probe_time_s);
+        }
+        json_decref(fresh);
+    }
+    if (!cfg->no_plot && len < n) {
+        s += ESTIMATE_GRAPHS_S;
+        snprintf(buf + len, n - len, "%sthe graphs about %.0f s", len ? ", " : "",
+                 ESTIMATE_GRAPHS_S);
+    }
+    return s;
+}
+
 double estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
@@ -564,7 +603,12 @@ double estimate_print(const struct runner *r, FILE *f)
         }
     }
     if (unknown < r->ncells) {
-        fprintf(f, "  in all: about %s%s\n", say_s(total, d, sizeof d),
+        char what[200], d2[24];
+        double besides = besides_cells(r, total, what, sizeof what);
+        if (besides > 0)
+            fprintf(f, "  besides the cells: about %s (%s)\n", say_s(besides, d2, sizeof d2),
+                    what);
+        fprintf(f, "  in all: about %s%s\n", say_s(total + besides, d, sizeof d),
                 unknown ? " for the cells with an estimate" : "");
         /* --max-time ends the run there, whatever its cells would take */
         plan_s = cfg->max_time_s && total > (double)cfg->max_time_s ? (double)cfg->max_time_s
