@@ -572,18 +572,27 @@ double estimate_print(const struct runner *r, FILE *f)
         goto out;
     }
     fprintf(f, "  estimated time per cell:\n");
-    double total = 0;
+    double total = 0, least = 0;        /* least: --repeat auto decided at its first chance */
     int unknown = 0;
+    /* --repeat auto: a round's time once per cell, with the rounds it may take */
+    int min_rounds = cfg->repeat < 2 ? (int)cfg->repeat : 2;
+    char rounds[64];
+    snprintf(rounds, sizeof rounds, ", %d to %" PRId64 " rounds", min_rounds, cfg->repeat);
     for (int i = 0; i < r->ncells; i++) {
         const struct cell *c = &r->cells[i];
         struct cell_id id;
+        int folded = cfg->repeat_auto && c->repeat >= 2;   /* said on its cell's line */
         plan_cell_id(cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id,
                      &id);
         plan_cell_label(cfg, &id, label, sizeof label);
-        runner_run_name(r, i, name, sizeof name);
+        if (cfg->repeat_auto && c->repeat == 1)
+            cellname(name, sizeof name, c->combo, 1, 1);
+        else
+            runner_run_name(r, i, name, sizeof name);
         if (possible_why(r, c, r->lib_wal, why, sizeof why)) {
             s[i] = 0;
-            fprintf(f, "    %s (%s)  unsupported, not measured: %s\n", name, label, why);
+            if (!folded)
+                fprintf(f, "    %s (%s)  unsupported, not measured: %s\n", name, label, why);
             continue;
         }
         struct growth_plan p = plan_of(cfg, c);
@@ -592,14 +601,19 @@ double estimate_print(const struct runner *r, FILE *f)
         if (isnan(s[i])) {
             s[i] = -1;
             unknown++;
-            fprintf(f, "    %s (%s)  no estimate%s\n", name, label,
-                    known ? "" : cfg->dry_run ? " (its calibration measured nothing)"
-                                              : " (no earlier run of its settings on this "
-                                                "storage; --dry-run calibrates)");
+            if (!folded)
+                fprintf(f, "    %s (%s)  no estimate%s\n", name, label,
+                        known ? "" : cfg->dry_run ? " (its calibration measured nothing)"
+                                                  : " (no earlier run of its settings on this "
+                                                    "storage; --dry-run calibrates)");
         } else {
+            int per_round = cfg->repeat_auto && c->repeat == 1;
             total += s[i];
-            fprintf(f, "    %s (%s)  about %s  (%s)\n", name, label,
-                    say_s(s[i], d, sizeof d), say_source(&src[i], e, from, sizeof from));
+            least += c->repeat <= min_rounds ? s[i] : 0;
+            if (!folded)
+                fprintf(f, "    %s (%s)  about %s%s%s  (%s)\n", name, label,
+                        say_s(s[i], d, sizeof d), per_round ? " a round" : "",
+                        per_round ? rounds : "", say_source(&src[i], e, from, sizeof from));
         }
     }
     if (unknown < r->ncells) {
@@ -608,7 +622,11 @@ double estimate_print(const struct runner *r, FILE *f)
         if (besides > 0)
             fprintf(f, "  besides the cells: about %s (%s)\n", say_s(besides, d2, sizeof d2),
                     what);
-        fprintf(f, "  in all: about %s%s\n", say_s(total + besides, d, sizeof d),
+        char at_least[80] = "", d3[24];
+        if (cfg->repeat_auto)
+            snprintf(at_least, sizeof at_least, " at most; about %s if %d rounds decide it",
+                     say_s(least + besides, d3, sizeof d3), min_rounds);
+        fprintf(f, "  in all: about %s%s%s\n", say_s(total + besides, d, sizeof d), at_least,
                 unknown ? " for the cells with an estimate" : "");
         /* --max-time ends the run there, whatever its cells would take */
         plan_s = cfg->max_time_s && total > (double)cfg->max_time_s ? (double)cfg->max_time_s
