@@ -48,8 +48,8 @@ void stop_signals(sigset_t *set);
 int stop_forced(void);
 
 /* What stopped the run, as a person did it: "Ctrl-C" (SIGINT), "a second
-** Ctrl-C", "SIGTERM", "a second SIGHUP", ...; "" when no stop signal has
-** arrived.  A static string. */
+** Ctrl-C", "SIGTERM", "a second SIGHUP", "SIGTERM after Ctrl-C", ...; ""
+** when no stop signal has arrived.  A static string. */
 const char *stop_cause(void);
 
 /* Notes a stop the runner learned of otherwise (the cell's process was

@@ -254,6 +254,10 @@ stopped() {
             [ "$(wc -l <"$T/r/chunks.csv")" -eq 1 ]
         done
     done
+    # another signal after the first: both named
+    rm -rf "$T/r" "$T/db"
+    stopped 1:write:0:kill "$T/log" INT TERM
+    grep -qxF "SIGTERM after Ctrl-C: interrupted run 1 of 1: cell 1 after 0 of 3 chunks: its process stopped at once; no chunk was measured." "$T/log"
     # after the first chunk: that one is kept
     rm -rf "$T/r" "$T/db"
     stopped 1:between:0:kill "$T/log" INT INT
