@@ -47,10 +47,13 @@ int cellproc_stopped(int wstatus)
 
 static void ended(int wstatus, char *err, size_t errlen)
 {
-    if (WIFSIGNALED(wstatus)) {
+    if (WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL && stop_forced()) {
+        /* the runner's own kill, on a second stop signal */
+        snprintf(err, errlen, "its process stopped at once");
+    } else if (WIFSIGNALED(wstatus)) {
         int sig = WTERMSIG(wstatus);
         snprintf(err, errlen, "its process was killed by %s%s", stop_signame(sig),
-                 sig == SIGKILL && !stop_forced() ? ", probably the OOM killer" : "");
+                 sig == SIGKILL ? ", probably the OOM killer" : "");
     } else if (WIFEXITED(wstatus)) {
         snprintf(err, errlen, "its process exited with status %d without a result",
                  WEXITSTATUS(wstatus));

@@ -61,8 +61,9 @@ void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_reco
     int64_t chunk = cr->chunk;
     double cell_left = cr->elapsed_s / (double)(chunk + 1) * (double)(nchunks - chunk - 1);
     double total_left = p->later_cells_s < 0 ? -1 : cell_left + p->later_cells_s;
-    fprintf(stderr, "%s%s (%s)  chunk %" PRId64 "/%" PRId64 "  rows %" PRId64,
-            p->in_place ? "\r\033[K" : "", p->name, p->label, chunk + 1, nchunks, cr->rows);
+    fprintf(stderr, "%s%s (%s)  chunk %" PRId64 " (%" PRId64 "/%" PRId64 ")  rows %" PRId64,
+            p->in_place ? "\r\033[K" : "", p->name, p->label, chunk, chunk + 1, nchunks,
+            cr->rows);
     for (int ph = 0; ph < PHASE_COUNT; ph++)
         if (phase_table[ph].shown)
             fprintf(stderr, "  %s %s", phase_table[ph].name, rate(cr->ph[ph].rate, r, sizeof r));
@@ -88,8 +89,8 @@ void progress_live(struct progress *p, int64_t nchunks, const struct beat *b)
     /* the ops' noun from the rate's unit: "rows/s" -> "rows" */
     snprintf(noun, sizeof noun, "%.*s", (int)strcspn(phase_table[ph].unit, "/"),
              phase_table[ph].unit);
-    fprintf(stderr, "\r\033[K%s (%s)  chunk %" PRId64 "/%" PRId64 "  %s %" PRId64 "/%" PRId64
-            " %s  %s  elapsed %s", p->name, p->label, b->chunk + 1, nchunks,
+    fprintf(stderr, "\r\033[K%s (%s)  chunk %" PRId64 " (%" PRId64 "/%" PRId64 ")  %s %" PRId64
+            "/%" PRId64 " %s  %s  elapsed %s", p->name, p->label, b->chunk, b->chunk + 1, nchunks,
             phase_table[ph].name, b->done, b->total, noun, rate(b->rate, r, sizeof r),
             progress_duration(b->elapsed_s, el, sizeof el));
     p->dirty = 1;

@@ -32,7 +32,8 @@ enum progress_mode { PG_AUTO, PG_ALWAYS, PG_NEVER };
 /* mode: an enum progress_mode. */
 void progress_init(struct progress *p, int mode);
 
-/* After chunk cr of nchunks: its chunk number, the rows so far, the rate
+/* After chunk cr of nchunks: its chunk as chunks.csv numbers it, from 0,
+** and its place ("chunk 36 (37/100)"), the rows so far, the rate
 ** of each phase the line shows (phase.h's shown), the time since the cell
 ** started. */
 void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_record *cr);

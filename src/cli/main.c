@@ -19,6 +19,7 @@
 #include "run.h"
 #include "sqliteget.h"
 #include "status.h"
+#include "value.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,10 +40,10 @@ static void usage(void)
     for (int i = 0; (c = commands_at(i)); i++)
         printf("  %-8s %-26s %s\n", c->name, c->args, c->what);
     printf("\n  sqlsoak COMMAND --help   the options of one command\n"
-           "  sqlsoak --version\n\n"
-           "Row counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes take\n"
-           "binary ones (4k = 4KiB = 4096, 1M = 1MiB).  Options marked ',...' take a comma\n"
-           "list: every combination is run as its own cell.\n");
+           "  sqlsoak --version\n\n%s"
+           "Options marked ',...' take a comma list: every combination is run as its own\n"
+           "cell.\n",
+           value_grammar());
 }
 
 static void command_help(const struct command_doc *s)
@@ -60,8 +61,7 @@ static void command_help(const struct command_doc *s)
                "status: 0 when at least one cell matched, 1 when none did, 2 on bad input\n"
                "(a folder given twice included: nothing is created).\n");
     if (s->cmd == CMD_RUN) {
-        printf("\nRow counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes\n"
-               "take binary ones (4k = 4KiB = 4096, 1M = 1MiB).\n\npresets:\n");
+        printf("\n%s\npresets:\n", value_grammar());
         preset_help();
     }
 }

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "options.h"
 #include "preset.h"
+#include "value.h"
 
 #ifndef SQLSOAK_VERSION
 #error "SQLSOAK_VERSION is set by the Makefile, from the VERSION file"
@@ -85,10 +86,10 @@ static void options_section(FILE *f)
 {
     const struct command_doc *c;
     struct option_doc d;
-    fputs(".SH OPTIONS\n"
-          "Row counts take decimal suffixes (500k, 100M = 100,000,000); byte sizes take\n"
-          "binary ones (4k = 4KiB = 4096, 1M = 1MiB).  An option marked ,... takes a comma\n"
-          "list: every combination is run as its own cell.\n"
+    fputs(".SH OPTIONS\n", f);
+    fputs(value_grammar(), f);
+    fputs("An option marked ,... takes a comma list: every combination is run as its own\n"
+          "cell.\n"
           "Every command takes \\fB\\-\\-help\\fR.\n",
           f);
     for (int i = 0; (c = commands_at(i)); i++) {

@@ -52,6 +52,30 @@ static const struct {
     {offsetof(struct config, baseline), baseline_check},
 };
 
+/* A list option's value that reads as one number grouped by commas
+** ("--page-size 1,024"): one line saying how to write the number, into
+** err.  Returns -1. */
+static int grouped_list_refused(const struct option_def *o, const char *val, char *err,
+                                size_t errlen)
+{
+    char plain[64], underscored[64];
+    size_t k = 0, items = 1;
+    for (const char *p = val; *p && k + 1 < sizeof plain; p++) {
+        items += *p == ',';
+        if (*p != ',')
+            plain[k++] = *p;
+    }
+    plain[k] = 0;
+    snprintf(underscored, sizeof underscored, "%s", val);
+    for (char *p = underscored; (p = strchr(p, ',')); )
+        *p = '_';
+    snprintf(err, errlen,
+             "--%s: '%s' is a list of %zu values (a comma separates a list's values); for the "
+             "number %s write %s or %s",
+             o->v.name, val, items, plain, plain, underscored);
+    return -1;
+}
+
 int optionargs_set(struct config *cfg, const struct option_def *o, const char *val, char *err,
                    size_t errlen)
 {
@@ -97,6 +121,7 @@ int optionargs_set(struct config *cfg, const struct option_def *o, const char *v
         return 0;
     }
     /* a comma list: every item must be valid and non-empty */
+    int numeric = o->v.type == V_COUNT || o->v.type == V_BYTES || o->v.type == V_INT;
     struct list tmp = {0};
     struct strlist stmp = {0};
     const char *p = val;
@@ -140,12 +165,17 @@ int optionargs_set(struct config *cfg, const struct option_def *o, const char *v
             break;
         p = comma + 1;
     }
+    /* "1,024": the list 1 and 24, which nobody writes with a leading 0 */
+    if (numeric && value_grouped_list(val) && strstr(val, ",0"))
+        goto fail;
     if (o->v.type == V_STR)
         *(struct strlist *)field = stmp;
     else
         *(struct list *)field = tmp;
     return 0;
 fail:
+    if (numeric && value_grouped_list(val))
+        grouped_list_refused(o, val, err, errlen);
     free(item);
     for (int i = 0; i < stmp.n; i++)
         free(stmp.v[i]);

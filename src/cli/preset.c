@@ -35,7 +35,7 @@ static const struct preset presets[] = {
     {"pages", "page sizes 1k..64k on the 2014 shape, 20M rows (is 4k fastest?)",
      {"--rows=20M", "--chunk=1M", "--reads=chunk", "--read-from=chunk", "--journal=delete",
       "--sync=full", "--page-size=1k,2k,4k,8k,16k,32k,64k", "--shuffle", NULL}},
-    {"quick", "what `make run` runs: 5M rows in 500k chunks, a couple of minutes",
+    {"quick", "what `make run` runs: 5M rows in 500k chunks, half a minute to a few minutes",
      {"--rows=5M", "--chunk=500k", "--reads=100k", "--journal=delete,wal", "--sync=full",
       NULL}},
     {"overnight", "an 8-hour matrix for SD-card class storage: 2 page sizes x 2 journals x 2 "

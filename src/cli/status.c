@@ -174,9 +174,9 @@ int status_main(const struct config *cfg, char *err, size_t errlen)
         int64_t done = cr.chunk + 1;
         double per_chunk = cr.elapsed_s / (double)done;
         char name[CELLNAME_MAX];
-        printf("  last chunk: %s, chunk %" PRId64 " of %" PRId64 ", rows %" PRId64,
+        printf("  last chunk: %s, chunk %" PRId64 " (%" PRId64 " of %" PRId64 "), rows %" PRId64,
                cellname(name, sizeof name, cr.id.cell, cr.id.repeat, runjson_repeats(root)),
-               done, nchunks, cr.rows);
+               cr.chunk, done, nchunks, cr.rows);
         for (int p = 0; p < PHASE_COUNT; p++)
             if (phase_table[p].shown)
                 printf(", %s %s %s", phase_table[p].name, rate(cr.ph[p].rate, a, sizeof a),

@@ -458,7 +458,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         out.acked.phase >= 0 && out.acked.phase < PHASE_COUNT)
         printf("  last acknowledged COMMIT: chunk %" PRId64 ", %s phase, after %" PRId64
                " of its ops\n",
-               out.acked.chunk + 1, phase_table[out.acked.phase].name, out.acked.done);
+               out.acked.chunk, phase_table[out.acked.phase].name, out.acked.done);
     if (cfg->replay >= 0)
         print_sides(db, "after reopening");
     child_cleanup(db, &made);

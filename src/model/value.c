@@ -13,7 +13,9 @@
 
 /* A number as every option writes it, before its unit: decimal digits, an
 ** optional fraction (1.5), an optional decimal exponent (1e6, 2.5e3); no
-** sign, no blank, no hex.  Its value is digits * 10^exp10, digits holding
+** sign, no blank, no hex.  Its whole part may be grouped by threes with
+** one separator, '_' or ',' (1_000_000, 2,000,000): a caller that splits
+** a list on commas has split it before, so a comma here is a group's.  Its value is digits * 10^exp10, digits holding
 ** at most 19 significant ones, no trailing zero; inexact when more were
 ** dropped. */
 struct decimal {
@@ -30,12 +32,26 @@ struct decimal {
 static int decimal_scan(const char *s, const char **end, struct decimal *d)
 {
     int sig = 0, seen = 0, fraction = 0;
+    int groups = 0, group_len = 0;        /* separators passed, digits since the last */
+    char sep = 0, first = s ? *s : 0;
     long exp10 = 0;
     memset(d, 0, sizeof *d);
     if (!s)
         return -1;
     for (;; s++) {
+        if ((*s == '_' || *s == ',') && !fraction && seen) {
+            /* 1 to 3 digits before the first, 3 between; one kind; no 0_001 */
+            if ((sep && *s != sep) || group_len != (groups ? 3 : group_len) || group_len > 3 ||
+                first == '0' || s[1] < '0' || s[1] > '9')
+                return -1;
+            sep = *s;
+            groups++;
+            group_len = 0;
+            continue;
+        }
         if (*s == '.' && !fraction && seen) {
+            if (groups && group_len != 3)
+                return -1;
             fraction = 1;
             if (s[1] < '0' || s[1] > '9')
                 return -1;
@@ -44,6 +60,7 @@ static int decimal_scan(const char *s, const char **end, struct decimal *d)
         if (*s < '0' || *s > '9')
             break;
         seen = 1;
+        group_len += !fraction;
         if (!sig && *s == '0') {
             exp10 -= fraction;            /* a leading zero, after the point a place */
         } else if (sig < 19) {
@@ -55,7 +72,7 @@ static int decimal_scan(const char *s, const char **end, struct decimal *d)
             exp10 += !fraction;           /* a digit past the 19th scales those kept */
         }
     }
-    if (!seen)
+    if (!seen || (groups && !fraction && group_len != 3))
         return -1;
     if (*s == 'e') {
         long e = 0;
@@ -316,10 +333,59 @@ static const char *shown(const char *text, char *buf, size_t n)
     return buf;
 }
 
+/* The form nearest text that scan accepts within s's range, into buf:
+** its groups' separators and blanks dropped (1_0000, 1 000), a decimal
+** comma made a point (1,5M), or its unit's letter in the other case (1m
+** rows, 8H).  buf, or NULL when none of them is accepted. */
+static const char *nearest_form(const struct value_spec *s, int (*scan)(const char *, int64_t *),
+                                const char *text, char *buf, size_t n)
+{
+    const char *comma = strchr(text, ',');
+    /* one comma before fewer than three digits, and no point: a decimal comma */
+    int decimal_comma = comma && comma == strrchr(text, ',') && !strchr(text, '.') &&
+                        strspn(comma + 1, "0123456789") < 3;
+    if (strlen(text) + 1 > n)
+        return NULL;
+    for (int way = decimal_comma ? 0 : 1; way < 3; way++) {
+        size_t k = 0;
+        for (const char *p = text; *p; p++) {
+            if (way == 1 && (*p == '_' || *p == ',' || *p == ' '))
+                continue;
+            char c = *p;
+            if (way == 0 && c == ',')
+                c = '.';
+            if (way == 2 && !p[1] && c >= 'a' && c <= 'z')
+                c = (char)(c - 'a' + 'A');
+            else if (way == 2 && !p[1] && c >= 'A' && c <= 'Z')
+                c = (char)(c - 'A' + 'a');
+            buf[k++] = c;
+        }
+        buf[k] = 0;
+        int64_t v;
+        if (strcmp(buf, text) != 0 && scan(buf, &v) == 0 && v >= s->min && v <= s->max)
+            return buf;
+    }
+    return NULL;
+}
+
+const char *value_grammar(void)
+{
+    return "Numbers: 1000, 1_000 or 1,000 (1_000 in a list, whose values a comma\n"
+           "separates), 1e6, 1.5M.  Row counts take decimal suffixes (500k, 100M =\n"
+           "100,000,000); byte sizes take binary ones (4k = 4KiB = 4096, 1M = 1MiB).\n";
+}
+
+int value_grouped_list(const char *text)
+{
+    struct decimal d;
+    const char *end;
+    return strchr(text, ',') && decimal_scan(text, &end, &d) == 0 && !*end;
+}
+
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
                 size_t errlen)
 {
-    int rc = NUM_BAD;
+    int (*scan)(const char *, int64_t *) = NULL;
     const char *kind = "a number", *whole = "a whole number";
     int64_t hi = s->max;
     char quoted[80];
@@ -329,21 +395,21 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     }
     switch (s->type) {
     case V_COUNT:
-        rc = count_scan(text, out);
+        scan = count_scan;
         kind = "a row count (e.g. 500k, 1.5M, 1e6)";
         whole = "a whole count";
         break;
     case V_BYTES:
-        rc = bytes_scan(text, out);
+        scan = bytes_scan;
         kind = "a size in bytes (e.g. 4096, 4k, 1MiB)";
         whole = "a whole number of bytes";
         break;
     case V_INT:
-        rc = int_scan(text, out);
+        scan = int_scan;
         kind = "a whole number";
         break;
     case V_DURATION:
-        rc = duration_scan(text, out);
+        scan = duration_scan;
         kind = "a duration (e.g. 90s, 30m, 8h, 1h30m)";
         whole = "a whole number of seconds";
         hi = hi < DURATION_MAX ? hi : DURATION_MAX;
@@ -380,14 +446,17 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
     default:
         return -1;
     }
-    text = shown(text, quoted, sizeof quoted);
+    int rc = scan(text, out);
     if (rc == NUM_BAD) {
-        if (s->special)
-            snprintf(err, errlen, "--%s: '%s' is not %s or '%s'", s->name, text, kind, s->special);
-        else
-            snprintf(err, errlen, "--%s: '%s' is not %s", s->name, text, kind);
+        char near_buf[80];
+        const char *near = nearest_form(s, scan, text, near_buf, sizeof near_buf);
+        text = shown(text, quoted, sizeof quoted);
+        snprintf(err, errlen, "--%s: '%s' is not %s%s%s%s%s%s%s", s->name, text, kind,
+                 s->special ? " or '" : "", s->special ? s->special : "", s->special ? "'" : "",
+                 near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
         return -1;
     }
+    text = shown(text, quoted, sizeof quoted);
     if (rc == NUM_FRACTION) {
         snprintf(err, errlen, "--%s: '%s' is not %s", s->name, text, whole);
         return -1;

@@ -5,7 +5,8 @@
 **
 ** Every number follows one grammar: decimal digits, an optional fraction
 ** (1.5), an optional decimal exponent (1e6, 2.5e3), then the option's
-** unit; no sign (but the '-' of an integer, which its range may refuse),
+** unit; the digits before the point may be grouped by threes with '_' or,
+** where a comma does not separate a list, ',' (1_000_000, 2,000,000); no sign (but the '-' of an integer, which its range may refuse),
 ** no white space, no hex, no trailing junk.
 ** Row counts take decimal suffixes (100M = 100,000,000; 1.5M), byte sizes
 ** binary ones (4k = 4KiB = 4096), durations d, h, m, s, each once and the
@@ -68,6 +69,15 @@ struct value_spec {
 ** range; a long text is quoted cut short). */
 int value_parse(const struct value_spec *s, const char *text, int64_t *out, char *err,
                 size_t errlen);
+
+/* The grammar above as --help, the usage and the man page state it:
+** lines of at most 80 columns, each ended by a newline. */
+const char *value_grammar(void);
+
+/* 1 when text, a list option's value, reads as one number grouped by
+** commas ("1,024"): its items are the groups, which a person may not
+** have meant.  0 otherwise. */
+int value_grouped_list(const char *text);
 
 /* The canonical text of v: the special word, the enum word, or the plain
 ** decimal number ("4096", not "4k").  Returns buf. */

@@ -8,6 +8,8 @@
 #include "cellname.h"
 #include "csvin.h"
 #include "devinfo.h"
+#include "devlimits.h"
+#include "devwear.h"
 #include "dims.h"
 #include "folder.h"
 #include "growth.h"
@@ -24,6 +26,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* An earlier run on the same storage: its options that change a cell's
@@ -488,6 +491,42 @@ static const char *say_source(const struct source *src, const struct earlier *e,
     return buf;
 }
 
+/* What a run spends besides its cells that the plan knows of, still to
+** come as the plan is printed (a dry run's, before all of it; a run's,
+** after its idle sample and probe): the device's idle sample, the device
+** probe --probe will run, and the graphs.  Their seconds; what they
+** are, into buf. */
+static double besides_cells(const struct runner *r, double cells_s, char *buf, size_t n)
+{
+    const struct config *cfg = r->cfg;
+    double s = 0, age;
+    size_t len = 0;
+    buf[0] = 0;
+    if (cfg->dry_run) {
+        s += DEVWEAR_IDLE_S;
+        len += (size_t)snprintf(buf + len, n - len, "the device's idle sample %.0f s",
+                                DEVWEAR_IDLE_S);
+        int is_long = cfg->probe && strcmp(cfg->probe, "long") == 0;
+        int fresh_ok = cfg->probe && (is_long || strcmp(cfg->probe, "auto") == 0);
+        json_t *fresh = fresh_ok ? devlimits_fresh(r->db_dir, r->out, (double)time(NULL), &age)
+                                 : NULL;
+        if (!fresh && cfg->probe &&
+            (strcmp(cfg->probe, "new") == 0 || strcmp(cfg->probe, "auto") == 0 ||
+             (is_long && cells_s > DEVLIMITS_LONG_S))) {
+            s += (double)cfg->probe_time_s;
+            len += (size_t)snprintf(buf + len, n - len, ", the device probe %lld s",
+                                    (long long)cfg->probe_time_s);
+        }
+        json_decref(fresh);
+    }
+    if (!cfg->no_plot && len < n) {
+        s += ESTIMATE_GRAPHS_S;
+        snprintf(buf + len, n - len, "%sthe graphs about %.0f s", len ? ", " : "",
+                 ESTIMATE_GRAPHS_S);
+    }
+    return s;
+}
+
 double estimate_print(const struct runner *r, FILE *f)
 {
     const struct config *cfg = r->cfg;
@@ -534,18 +573,27 @@ double estimate_print(const struct runner *r, FILE *f)
         goto out;
     }
     fprintf(f, "  estimated time per cell:\n");
-    double total = 0;
+    double total = 0, least = 0;        /* least: --repeat auto decided at its first chance */
     int unknown = 0;
+    /* --repeat auto: a round's time once per cell, with the rounds it may take */
+    int min_rounds = cfg->repeat < 2 ? (int)cfg->repeat : 2;
+    char rounds[64];
+    snprintf(rounds, sizeof rounds, ", %d to %" PRId64 " rounds", min_rounds, cfg->repeat);
     for (int i = 0; i < r->ncells; i++) {
         const struct cell *c = &r->cells[i];
         struct cell_id id;
+        int folded = cfg->repeat_auto && c->repeat >= 2;   /* said on its cell's line */
         plan_cell_id(cfg, c, r->libs[c->v[DIM_LIB]].version, r->libs[c->v[DIM_LIB]].source_id,
                      &id);
         plan_cell_label(cfg, &id, label, sizeof label);
-        runner_run_name(r, i, name, sizeof name);
+        if (cfg->repeat_auto && c->repeat == 1)
+            cellname(name, sizeof name, c->combo, 1, 1);
+        else
+            runner_run_name(r, i, name, sizeof name);
         if (possible_why(r, c, r->lib_wal, why, sizeof why)) {
             s[i] = 0;
-            fprintf(f, "    %s (%s)  unsupported, not measured: %s\n", name, label, why);
+            if (!folded)
+                fprintf(f, "    %s (%s)  unsupported, not measured: %s\n", name, label, why);
             continue;
         }
         struct growth_plan p = plan_of(cfg, c);
@@ -554,18 +602,32 @@ double estimate_print(const struct runner *r, FILE *f)
         if (isnan(s[i])) {
             s[i] = -1;
             unknown++;
-            fprintf(f, "    %s (%s)  no estimate%s\n", name, label,
-                    known ? "" : cfg->dry_run ? " (its calibration measured nothing)"
-                                              : " (no earlier run of its settings on this "
-                                                "storage; --dry-run calibrates)");
+            if (!folded)
+                fprintf(f, "    %s (%s)  no estimate%s\n", name, label,
+                        known ? "" : cfg->dry_run ? " (its calibration measured nothing)"
+                                                  : " (no earlier run of its settings on this "
+                                                    "storage; --dry-run calibrates)");
         } else {
+            int per_round = cfg->repeat_auto && c->repeat == 1;
             total += s[i];
-            fprintf(f, "    %s (%s)  about %s  (%s)\n", name, label,
-                    say_s(s[i], d, sizeof d), say_source(&src[i], e, from, sizeof from));
+            least += c->repeat <= min_rounds ? s[i] : 0;
+            if (!folded)
+                fprintf(f, "    %s (%s)  about %s%s%s  (%s)\n", name, label,
+                        say_s(s[i], d, sizeof d), per_round ? " a round" : "",
+                        per_round ? rounds : "", say_source(&src[i], e, from, sizeof from));
         }
     }
     if (unknown < r->ncells) {
-        fprintf(f, "  in all: about %s%s\n", say_s(total, d, sizeof d),
+        char what[200], d2[24];
+        double besides = besides_cells(r, total, what, sizeof what);
+        if (besides > 0)
+            fprintf(f, "  besides the cells: about %s (%s)\n", say_s(besides, d2, sizeof d2),
+                    what);
+        char at_least[80] = "", d3[24];
+        if (cfg->repeat_auto)
+            snprintf(at_least, sizeof at_least, " at most; about %s if %d rounds decide it",
+                     say_s(least + besides, d3, sizeof d3), min_rounds);
+        fprintf(f, "  in all: about %s%s%s\n", say_s(total + besides, d, sizeof d), at_least,
                 unknown ? " for the cells with an estimate" : "");
         /* --max-time ends the run there, whatever its cells would take */
         plan_s = cfg->max_time_s && total > (double)cfg->max_time_s ? (double)cfg->max_time_s

@@ -36,6 +36,12 @@
 /* How many earlier folders are read at most. */
 #define ESTIMATE_MAX_RUNS 256
 
+/* The graphs and report.html of a run, drawn at its end: `sqlsoak plot`
+** of `make run`'s folder (2 cells of 10 chunks) took 5.5 s and 6.4 s on a
+** 2-core x86-64 whose disk other work shared, most of it a gnuplot
+** started for each graph, so not much more for a larger run. */
+#define ESTIMATE_GRAPHS_S 5.0
+
 /* 0 when every folder --estimate-from names is a results folder (it
 ** holds run.json and summary.csv); else -1 with a line naming it in err. */
 int estimate_check(const struct config *cfg, char *err, size_t errlen);

@@ -238,6 +238,7 @@ static void note_group_where(struct runner *r, const struct runner_cell_group *g
     for (int j = i + 1; j < g->end; j++) {
         char name[CELLNAME_MAX];
         size_t len = strlen(r->where);
+        r->where_chunks += g->res[j - g->first].sum.chunks;
         snprintf(r->where + len, sizeof r->where - len, "; %s after %" PRId64 " chunks",
                  runner_run_name(r, j, name, sizeof name), g->res[j - g->first].sum.chunks);
     }
@@ -512,8 +513,14 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *const *
         notice_line("sqlsoak: cannot write %s/run.json: %s", r->out, strerror(errno));
     printf("\nresults: %s (chunks.csv, summary.csv, run.json)\n", r->out);
     if (r->end) {
-        printf("%s %s; the chunks measured are kept.\nto carry on%s: %s resume ",
+        /* what stopped it, and whether a chunk was measured at all */
+        int64_t measured = r->where_chunks;
+        for (int i = 0; i < r->nresults; i++)
+            measured += r->results[i].chunks;
+        const char *cause = strcmp(r->end, "interrupted") == 0 ? stop_cause() : "";
+        printf("%s%s%s %s; %s.\nto carry on%s: %s resume ", cause, *cause ? ": " : "",
                strcmp(r->end, "interrupted") == 0 ? "interrupted" : "stopped", r->where,
+               measured ? "the chunks measured are kept" : "no chunk was measured",
                strcmp(r->end, "disk_full") == 0 ? " once there is room" : "", prog);
         runner_shell_quote(stdout, r->out);
         printf("\n");

@@ -71,6 +71,7 @@ void runner_note_where(struct runner *r, int i, int64_t chunks, const char *why)
 {
     const struct config *cfg = r->cfg;
     char name[CELLNAME_MAX];
+    r->where_chunks = chunks;
     snprintf(r->where, sizeof r->where, "%s after %" PRId64 " of %" PRId64 " chunks%s%s",
              runner_run_name(r, i, name, sizeof name), chunks,
              (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");

@@ -41,6 +41,8 @@ struct runner {
                                          io_error; NULL otherwise */
     char end_why[512];                /* a result file that could not be written */
     char where[1024];                 /* where it stopped, in words */
+    int64_t where_chunks;             /* the chunks measured of the runs it left
+                                         unrecorded there */
     double spent_s;                   /* time spent on cells before this resume */
     uint64_t t_start;                 /* clock_now_ns() as this session's cells began */
 };

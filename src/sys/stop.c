@@ -14,7 +14,7 @@
 #include <string.h>
 
 volatile sig_atomic_t stop_signal;
-static volatile sig_atomic_t forced;
+static volatile sig_atomic_t forced;        /* the second stop signal, once it came */
 static volatile sig_atomic_t child_pid[STOP_MAX_CHILDREN];   /* 0: a free slot */
 
 static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
@@ -31,7 +31,7 @@ static void on_stop_runner(int sig)
 {
     int saved = errno;
     if (stop_signal) {
-        forced = 1;
+        forced = sig;
         signal_children(SIGKILL);
     } else {
         stop_signal = sig;
@@ -113,7 +113,22 @@ int stop_children(void)
 
 int stop_forced(void)
 {
-    return forced;
+    return forced != 0;
+}
+
+const char *stop_cause(void)
+{
+    static char buf[64];
+    if (!stop_signal)
+        return "";
+    int sig = forced ? forced : stop_signal;
+    const char *name = sig == SIGINT ? "Ctrl-C" : stop_signame(sig);
+    if (forced && forced != stop_signal)
+        snprintf(buf, sizeof buf, "%s after %s", name,
+                 stop_signal == SIGINT ? "Ctrl-C" : stop_signame(stop_signal));
+    else
+        snprintf(buf, sizeof buf, "%s%s", forced ? "a second " : "", name);
+    return buf;
 }
 
 void stop_note(int sig)

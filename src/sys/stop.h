@@ -47,6 +47,11 @@ void stop_signals(sigset_t *set);
 ** killed by the runner, not by someone else). */
 int stop_forced(void);
 
+/* What stopped the run, as a person did it: "Ctrl-C" (SIGINT), "a second
+** Ctrl-C", "SIGTERM", "a second SIGHUP", "SIGTERM after Ctrl-C", ...; ""
+** when no stop signal has arrived.  A static string. */
+const char *stop_cause(void);
+
 /* Notes a stop the runner learned of otherwise (the cell's process was
 ** signalled alone); the first one wins. */
 void stop_note(int sig);

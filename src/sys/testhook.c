@@ -190,11 +190,17 @@ void testhook_hang(int64_t cell, const char *step, int64_t chunk,
         return;
     snprintf(want, sizeof want, "%" PRId64 ":%s:%" PRId64, cell, step, chunk);
     snprintf(any, sizeof any, "%" PRId64 ":%s:*", cell, step);
-    if (strcmp(e, want) != 0 && strcmp(e, any) != 0)
+    size_t len = strncmp(e, want, strlen(want)) == 0 ? strlen(want)
+                 : strncmp(e, any, strlen(any)) == 0 ? strlen(any)
+                                                     : 0;
+    if (!len)
+        return;
+    int until_killed = strcmp(e + len, ":kill") == 0;
+    if (e[len] && !until_killed)
         return;
     snprintf(what, sizeof what, "cell %" PRId64 " hangs at %s of chunk %" PRId64, cell, step,
              chunk);
-    hold(what, stop);
+    hold(what, until_killed ? NULL : stop);
 }
 
 void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop)

@@ -148,7 +148,9 @@ void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop);
 
 /* With SQLSOAK_TEST_HANG naming this cell, step and chunk (or "*"): prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,
-** then waits until *stop is set (for ever when stop is NULL). */
+** then waits until *stop is set (for ever when stop is NULL).  With
+** ":kill" after the chunk it waits for ever, a stop signal or not: the
+** cell a second stop signal's kill finds in the middle of its work. */
 void testhook_hang(int64_t cell, const char *step, int64_t chunk,
                    volatile sig_atomic_t *stop);
 

@@ -109,7 +109,29 @@ EOF
     want=$(python3 -c "import sys; w, o = map(float, sys.argv[1:]); print((w - o) * 50 + o)" "$w" "$out")
     near "$(estimate 1 "$output")" "$want" 0.02 0.5
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
-    near "$total" "$(estimate 1 "$output")" 0 0
+    besides=$(seconds "$(sed -nE 's/^  besides the cells: about (.*) \(.*$/\1/p' <<<"$output")")
+    near "$total" "$(python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" \
+        "$(estimate 1 "$output")" "$besides")" 0 0.15
+}
+
+@test "dry run: 'in all' is the cells and what the run spends besides them: the idle sample, a probe, the graphs" {
+    base=(run --rows 40k --chunk 20k --reads 2000 --journal delete --dry-run --db-dir "$T/db"
+          --out "$RUNS/f")
+    run -0 "$S" "${base[@]}"
+    grep -qx '  besides the cells: about 6.0 s (the device'"'"'s idle sample 1 s, the graphs about 5 s)' <<<"$output"
+    cells=$(estimate 1 "$output")
+    total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
+    near "$total" "$(python3 -c "import sys; print(float(sys.argv[1]) + 6)" "$cells")" 0 0.15
+    # no graphs drawn: none of their time
+    run -0 "$S" "${base[@]}" --no-plot
+    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    # a probe the run will make: its --probe-time
+    run -0 "$S" "${base[@]}" --probe new --probe-time 20s
+    grep -qx '  besides the cells: about 26 s (the device'"'"'s idle sample 1 s, the device probe 20 s, the graphs about 5 s)' <<<"$output"
+    # --probe long probes no plan this short
+    run -0 "$S" "${base[@]}" --probe long --no-plot
+    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    [ ! -e "$RUNS/f" ]
 }
 
 @test "dry run: an earlier cell that differs in a setting that changes the time is not used: the cell is calibrated" {
@@ -255,13 +277,19 @@ EOF
 }
 
 @test "run: prints the same estimate before its first chunk" {
-    args=(run --rows 40k --chunk 20k --reads 2000 --journal wal --db-dir "$T/db")
+    args=(run --rows 40k --chunk 20k --reads 2000 --journal wal --db-dir "$T/db" --no-plot)
     run -0 "$S" "${args[@]}" --dry-run --out "$RUNS/d"
-    plan=$(grep -E '^  (estimated|  run|in all)' <<<"$output")
+    plan=$(grep -E '^  (estimated|  run)' <<<"$output")
     [ -n "$plan" ]
-    run -0 --separate-stderr "$S" "${args[@]}" --no-plot --progress never --out "$RUNS/d"
+    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    dry=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
+    run -0 --separate-stderr "$S" "${args[@]}" --progress never --out "$RUNS/d"
     rm -r "$RUNS/d"
-    [ "$(grep -E '^  (estimated|  run|in all)' <<<"$output")" = "$plan" ]
+    [ "$(grep -E '^  (estimated|  run)' <<<"$output")" = "$plan" ]
+    # the idle sample is behind a run as it prints its plan: its cells alone are ahead
+    [ "$(grep -c 'besides the cells' <<<"$output")" -eq 0 ]
+    near "$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")" \
+        "$(python3 -c "import sys; print(float(sys.argv[1]) - 1)" "$dry")" 0 0.15
     # before the first chunk: the plan ends before the tables of the results
     [ "$(grep -n 'in all: about' <<<"$output" | cut -d: -f1)" -lt "$(grep -n '^runs: ' <<<"$output" | cut -d: -f1)" ]
 }

@@ -99,6 +99,10 @@ PY
     [ "$status" -eq 0 ]
     check_summary_json "$d"
     grep -q '"skipped"' "$d/summary.json"
+    # the markdown: no row of the run skipped, a line saying it was
+    run -0 "$S" report --format markdown "$d"
+    grep -qx '1 run skipped: --max-time reached\.' <<<"$output"
+    [ "$(grep -c '| skipped' <<<"$output")" -eq 0 ]
 }
 
 @test "summary.json: an interrupted run has none until its resume writes it" {

@@ -8,6 +8,7 @@ setup() {
     S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     T=$BATS_TEST_TMPDIR
     Q=(--no-plot --progress never --probe off)
+    load helpers/sigdefault
 }
 
 # refused MESSAGE ARGS...: sqlsoak ARGS fails with exit 2 and the one line
@@ -107,6 +108,52 @@ refused() {
     [ ! -e "$T/r" ] && [ ! -e "$T/db" ]
 }
 
+@test "numbers: digits grouped by threes are a count; other forms are told the nearest accepted" {
+    # _ or , between groups of three, where a comma is not a list's
+    # (--save-job writes the options as parsed, and stops)
+    for rows in 1_000_000 1,000,000 1e6 1.0M 1000k; do
+        run "$S" run --rows "$rows" --chunk 250_000 --save-job "$T/s.conf"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        grep -qx 'rows = 1000000' "$T/s.conf"
+        grep -qx 'chunk = 250000' "$T/s.conf"
+        rm "$T/s.conf"
+    done
+    printf 'rows = 2,000,000\nreads = 1_000\n' >"$T/a.conf"
+    run "$S" run --job "$T/a.conf" --need writes=1_000/s --save-job "$T/s.conf"
+    [ "$status" -eq 0 ]
+    grep -qx 'rows = 2000000' "$T/s.conf"
+    grep -qx 'reads = 1000' "$T/s.conf"
+    grep -qx 'need = writes=1_000/s' "$T/s.conf"
+    rm "$T/a.conf" "$T/s.conf"
+    refused "--rows: '1_0000' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 10000?" \
+        run --rows 1_0000 --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '2,00,000' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 200000?" \
+        run --rows 2,00,000 --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1,5M' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 1.5M?" \
+        run --rows 1,5M --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1m' is not a row count (e.g. 500k, 1.5M, 1e6); did you mean 1M?" \
+        run --rows 1m --db-dir "$T/db" --out "$T/r"
+    refused "--rows: '1,000.5' is not a whole count" run --rows 1,000.5 --db-dir "$T/db" --out "$T/r"
+    # a list option's comma separates its values: one number so written is told how
+    refused "--page-size: '1,024' is a list of 2 values (a comma separates a list's values); for the number 1024 write 1024 or 1_024" \
+        run --page-size 1,024 --db-dir "$T/db" --out "$T/r"
+    refused "--value-size: '2,048' is a list of 2 values (a comma separates a list's values); for the number 2048 write 2048 or 2_048" \
+        run --value-size 2,048 --db-dir "$T/db" --out "$T/r"
+    # 1_024 is 1k: the two in one list are one value listed twice
+    refused "--page-size: '1k' is listed twice" run --page-size 1_024,1k --db-dir "$T/db" \
+        --out "$T/r"
+    # a list that is a list stays one
+    run "$S" run --value-size 16,100 --save-job "$T/s.conf"
+    [ "$status" -eq 0 ]
+    grep -qx 'value-size = 16,100' "$T/s.conf"
+    # the grammar is stated once, the same in the usage and in run --help
+    run "$S" run --help
+    [[ "$output" == *"Numbers: 1000, 1_000 or 1,000 (1_000 in a list"* ]]
+    run "$S" --help
+    [[ "$output" == *"Numbers: 1000, 1_000 or 1,000 (1_000 in a list"* ]]
+}
+
 @test "impossible: a run none of whose cells can run is refused up front, naming why" {
     refused "checkpoint_mode truncate: needs journal_mode wal: no cell of this run can run, so nothing would be measured" \
         run --rows 2k --checkpoint truncate --journal delete --db-dir "$T/db" --out "$T/r"
@@ -143,31 +190,89 @@ refused() {
     [[ "$output" == *"· wal · full)  unsupported, not measured: journal_mode wal: SQLite "*" does not take it"* ]]
 }
 
-# ctrl_c_at_birth LOG: runs a 2-chunk run whose cell hangs as its
-# database is born (before its first chunk), sends it a Ctrl-C once it
-# hangs there, and waits for its end.
-ctrl_c_at_birth() {
-    local log=$1 pid i rc=0
-    SQLSOAK_TEST_HANG='1:born:*' "$S" run --rows 2k --chunk 1k --reads 10 \
+# stopped HANG LOG SIG [SIG2]: a run of 3 chunks, its cell held by
+# SQLSOAK_TEST_HANG=HANG, is sent SIG once the cell holds, then SIG2 once
+# the runner has said it stops after this chunk; it must end with exit 130
+stopped() {
+    local hang=$1 log=$2 sig=$3 sig2=${4:-} pid i rc=0
+    SQLSOAK_TEST_HANG=$hang "${SIGDFL[@]}" "$S" run --rows 3k --chunk 1k --reads 10 \
         --db-dir "$T/db" --out "$T/r" "${Q[@]}" >"$log" 2>&1 3>&- &
     pid=$!
     for ((i = 0; i < 6000; i++)); do
-        grep -q 'hangs at born' "$log" && break
+        grep -q 'hangs at' "$log" && break
         sleep 0.01
     done
-    kill -INT "$pid"
+    kill -"$sig" "$pid"
+    if [ -n "$sig2" ]; then
+        for ((i = 0; i < 6000; i++)); do
+            grep -q 'stopping after this chunk' "$log" && break
+            sleep 0.01
+        done
+        kill -"$sig2" "$pid"
+    fi
     wait "$pid" || rc=$?
+    cat "$log"
     [ "$rc" -eq 130 ]
+    [ "$(jq -r .status "$T/r/run.json")" = interrupted ]
+}
+
+@test "stop signals before, during and after the first chunk: each says what stopped it and what was kept" {
+    local moment sig cause said
+    # before the first chunk (its database made), inside it, and after it:
+    # the cell ends the chunk it is in (or begins it) and stops
+    for moment in 1:born:0 1:write:0 1:between:0; do
+        for sig in INT TERM HUP; do
+            rm -rf "$T/r" "$T/db"
+            stopped "$moment" "$T/log" "$sig"
+            if [ "$sig" = INT ]; then
+                cause=Ctrl-C
+                said='stopping after this chunk; Ctrl-C again to stop now'
+            else
+                cause=SIG$sig
+                said="SIG$sig: stopping after this chunk; a second SIG$sig stops now"
+            fi
+            grep -qxF "$said" "$T/log"
+            grep -qxF "$cause: interrupted run 1 of 1: cell 1 after 1 of 3 chunks; the chunks measured are kept." "$T/log"
+            [ "$(grep -c 'killed by' "$T/log")" -eq 0 ]
+            [ "$(wc -l <"$T/r/chunks.csv")" -eq 2 ]
+        done
+    done
+}
+
+@test "a second Ctrl-C or SIGTERM stops at once: no 'killed by SIGKILL', and nothing claimed kept when no chunk was measured" {
+    local moment sig
+    # the cell held for good (:kill) where the second signal finds it:
+    # before its first chunk and inside it, no chunk is measured
+    for moment in 1:born:0 1:write:0; do
+        for sig in INT TERM; do
+            rm -rf "$T/r" "$T/db"
+            stopped "$moment:kill" "$T/log" "$sig" "$sig"
+            local cause="a second SIG$sig"
+            [ "$sig" != INT ] || cause="a second Ctrl-C"
+            grep -qxF "$cause: interrupted run 1 of 1: cell 1 after 0 of 3 chunks: its process stopped at once; no chunk was measured." "$T/log"
+            [ "$(grep -c 'killed by\|measured are kept' "$T/log")" -eq 0 ]
+            [ "$(wc -l <"$T/r/chunks.csv")" -eq 1 ]
+        done
+    done
+    # another signal after the first: both named
+    rm -rf "$T/r" "$T/db"
+    stopped 1:write:0:kill "$T/log" INT TERM
+    grep -qxF "SIGTERM after Ctrl-C: interrupted run 1 of 1: cell 1 after 0 of 3 chunks: its process stopped at once; no chunk was measured." "$T/log"
+    # after the first chunk: that one is kept
+    rm -rf "$T/r" "$T/db"
+    stopped 1:between:0:kill "$T/log" INT INT
+    grep -qxF "a second Ctrl-C: interrupted run 1 of 1: cell 1 after 1 of 3 chunks: its process stopped at once; the chunks measured are kept." "$T/log"
+    [ "$(grep -c 'killed by' "$T/log")" -eq 0 ]
+    [ "$(wc -l <"$T/r/chunks.csv")" -eq 2 ]
 }
 
 @test "Ctrl-C before the first chunk: the run's end agrees with what was measured" {
     # the cell ends the chunk it began, and that chunk is kept; no run
     # finished, so none is in the summary, which says so without
     # claiming that nothing was recorded
-    ctrl_c_at_birth "$T/log"
-    cat "$T/log"
+    stopped 1:born:0 "$T/log" INT
     grep -q '^runs: none finished$' "$T/log"
-    ! grep -q 'none recorded' "$T/log"
-    grep -q 'after 1 of 2 chunks; the chunks measured are kept\.$' "$T/log"
+    [ "$(grep -c 'none recorded' "$T/log")" -eq 0 ]
+    grep -q 'after 1 of 3 chunks; the chunks measured are kept\.$' "$T/log"
     [ "$(wc -l <"$T/r/chunks.csv")" -eq 2 ]
 }

@@ -200,4 +200,17 @@ assert all(r["reason"].lstrip("'") == "--repeat auto: every comparison decided a
 assert all(r["write_verdict"] == ("baseline" if r["cell"] == "1" else "faster") for r in ok), ok
 assert all(r["baseline_rounds"] == "6" for r in ok), ok
 PY
+    # the markdown: a row for each run measured, one line for the rounds skipped
+    run -0 "$S" report --format markdown "$T/auto"
+    echo "$output"
+    [ "$(grep -c '| ok |$' <<<"$output")" -eq 12 ]
+    [ "$(grep -c 'skipped' <<<"$output")" -eq 1 ]
+    grep -qx '6 runs skipped: --repeat auto: every comparison decided after 6 rounds\.' <<<"$output"
+    # the plan of the same beside it: a line per cell with its rounds, not one per run
+    run -0 "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
+        --db-dir "$T/db" --out "$T/auto2" --no-plot --dry-run
+    echo "$output"
+    [ "$(grep -c '^    cell [12] (.*)  about [0-9.]* s a round, 2 to 9 rounds  (from ' <<<"$output")" -eq 2 ]
+    [ "$(grep -c '^    run ' <<<"$output")" -eq 0 ]
+    grep -Eq '^  in all: about [0-9.]+ s at most; about [0-9.]+ s if 2 rounds decide it$' <<<"$output"
 }

@@ -110,3 +110,18 @@ PY
     grep -q 'run 2 of 2: cell 2 (SQLite [^)]* wal ' "$T/stderr"
     if grep -q 'repeat 1' "$T/stderr" "$T/status" "$T/r/report.html"; then return 1; fi
 }
+
+@test "numbering: a chunk is numbered as chunks.csv numbers it, in the progress line and in status" {
+    run --separate-stderr "$S" run --rows 3k --chunk 1k --reads 100 --no-plot \
+        --progress always --db-dir "$T/db" --out "$T/r"
+    [ "$status" -eq 0 ]
+    echo "$stderr"
+    # the file's chunks, in order, and the progress line's, with each one's place of 3
+    [ "$(cut -d, -f"$(head -1 "$T/r/chunks.csv" | tr ',' '\n' | grep -nx chunk | cut -d: -f1)" \
+        "$T/r/chunks.csv" | tail -n +2 | tr '\n' ' ')" = "0 1 2 " ]
+    [ "$(grep -oE 'chunk [0-9]+ \([0-9]+/3\)' <<<"$stderr" | tr '\n' ' ')" = \
+        "chunk 0 (1/3) chunk 1 (2/3) chunk 2 (3/3) " ]
+    run "$S" status "$T/r"
+    echo "$output"
+    [[ "$output" == *"last chunk: cell 1, chunk 2 (3 of 3), rows 3000"* ]]
+}

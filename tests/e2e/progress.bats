@@ -58,11 +58,11 @@ seen() {
     finish
     [ "$RC" -eq 0 ]
     # every 256 rows 20 ms: the chunk lasts at least 3 s, so two live lines come first
-    live=$(screen | grep -E 'chunk 1/1  write [0-9]+/40000 rows  [0-9.]+k?/s  elapsed')
+    live=$(screen | grep -E 'chunk 0 \(1/1\)  write [0-9]+/40000 rows  [0-9.]+k?/s  elapsed')
     [ "$(echo "$live" | wc -l)" -ge 2 ]
     # each line counts more rows than the one before, and all come before the chunk's
     echo "$live" | sed -E 's/.*write ([0-9]+)\/.*/\1/' | sort -n -c -u
-    before=$(screen | sed '/chunk 1\/1  rows 40000  write/q' | grep -c 'write [0-9]*/40000 rows')
+    before=$(screen | sed '/chunk 0 (1\/1)  rows 40000  write/q' | grep -c 'write [0-9]*/40000 rows')
     [ "$before" -eq "$(echo "$live" | wc -l)" ]
 }
 
@@ -72,7 +72,7 @@ seen() {
     finish
     [ "$RC" -eq 0 ]
     # the chunk lasts at least 4.7 s; its first interval ends 2.5 s in
-    live=$(screen | grep -E 'chunk 1/1  write [0-9]+/60000 rows')
+    live=$(screen | grep -E 'chunk 0 \(1/1\)  write [0-9]+/60000 rows')
     [ -n "$live" ]
     first=$(echo "$live" | sed -E 's/.*elapsed ([0-9]+)s$/\1/' | sort -n | head -1)
     [ "$first" -ge 2 ]
@@ -81,7 +81,7 @@ seen() {
 @test "progress: in a log, one line per chunk and none inside one" {
     SQLSOAK_TEST_SLOW=20000 run -0 --separate-stderr "$S" run --rows 40k --chunk 20k \
         --reads 1000 --no-plot --db-dir "$DB" --out "$OUT"
-    [ "$(grep -c 'chunk [0-9]/2  rows' <<<"$stderr")" -eq 2 ]
+    [ "$(grep -c 'chunk [0-9] ([0-9]/2)  rows' <<<"$stderr")" -eq 2 ]
     [ "$(wc -l <<<"$stderr")" -eq 2 ]
     ! grep -q '/20000 rows' <<<"$stderr"
 }
@@ -89,7 +89,7 @@ seen() {
 @test "progress: Ctrl-C is answered while the chunk runs, once, with its time left; a second stops now" {
     SQLSOAK_TEST_SLOW=20000 on_tty run --rows 400k --chunk 200k --reads 1000 --no-plot \
         --db-dir "$DB" --out "$OUT"
-    seen 'chunk 1/2  write [0-9]+/200000 rows'
+    seen 'chunk 0 \(1/2\)  write [0-9]+/200000 rows'
     kill -INT -- "-$TTYPID"
     seen '^stopping after this chunk \(about [0-9]+ s\); Ctrl-C again to stop now$' 10
     # the time left at the chunk's rate so far: at most 12.8k rows/s, most of 200k rows to go

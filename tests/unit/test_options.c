@@ -81,7 +81,25 @@ static void test_parse_count(void **state)
         {"0e999999", OK, 0},
         {"9.223372036854775807e18", OK, INT64_MAX},
         {"1e18", OK, 1000000000000000000},
+        /* digits grouped by threes, with '_' or with ',' */
+        {"1_000_000", OK, 1000000},
+        {"2,000,000", OK, 2000000},
+        {"999_999", OK, 999999},
+        {"12,345k", OK, 12345000},
+        {"1_000.5k", OK, 1000500},
+        {"1,000e3", OK, 1000000},
         /* refused */
+        {"1_0000", BAD, 0},    /* groups of three after the first */
+        {"2,00,000", BAD, 0},
+        {"1234_567", BAD, 0},  /* the first group of 1 to 3 */
+        {"1_000,000", BAD, 0}, /* one kind of separator */
+        {"1__000", BAD, 0},
+        {"_1000", BAD, 0},
+        {"1000_", BAD, 0},
+        {"0_001", BAD, 0},
+        {"1,5M", BAD, 0},      /* a decimal comma */
+        {"1.000_5", BAD, 0},   /* no group after the point */
+        {"1e1_000", BAD, 0},
         {"1.2345k", BAD, 0},   /* 1234.5: not whole */
         {"1.5", BAD, 0},
         {"0.1", BAD, 0},
@@ -734,6 +752,21 @@ static void test_grammar_messages(void **state)
         {"--seed", "1.5", "--seed: '1.5' is not a whole number"},
         {"--rows", "1e19", "--rows: 1e19 is out of range (1 to 1125899906842624)"},
         {"--rows", "2e15", "--rows: 2e15 is out of range (1 to 1125899906842624)"},
+        /* a form refused names the nearest accepted */
+        {"--rows", "1_0000", "--rows: '1_0000' is not a row count (e.g. 500k, 1.5M, 1e6); "
+                             "did you mean 10000?"},
+        {"--rows", "1,5M", "--rows: '1,5M' is not a row count (e.g. 500k, 1.5M, 1e6); "
+                           "did you mean 1.5M?"},
+        {"--rows", "1m", "--rows: '1m' is not a row count (e.g. 500k, 1.5M, 1e6); "
+                         "did you mean 1M?"},
+        {"--max-time", "8H", "--max-time: '8H' is not a duration (e.g. 90s, 30m, 8h, 1h30m) "
+                             "or 'none'; did you mean 8h?"},
+        {"--rows", "1,000.5", "--rows: '1,000.5' is not a whole count"},
+        {"--page-size", "4,096", "--page-size: '4,096' is a list of 2 values (a comma separates "
+                                 "a list's values); for the number 4096 write 4096 or 4_096"},
+        {"--commit-every", "1,000", "--commit-every: '1,000' is a list of 2 values (a comma "
+                                    "separates a list's values); for the number 1000 write 1000 "
+                                    "or 1_000"},
     };
     int failures = 0;
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
