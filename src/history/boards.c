@@ -12,6 +12,7 @@
 ** (too few nights: fewer than 3 in all).
 */
 #include "boards.h"
+#include "cellname.h"
 #include "changepoint.h"
 #include "colid.h"
 #include "csvout.h"
@@ -65,10 +66,11 @@ static void print_rank(const struct board *b, int nb, sqlite3_int64 cell, double
                        double floor, json_t *json)
 {
     json_t *ranked = json_array();
+    char name[CELLNAME_MAX];
     if (!json)
-        printf("## Side by side, cell %lld at %.0f rows\n\n| rank | series | nights | write cost "
+        printf("## Side by side, %s at %.0f rows\n\n| rank | series | nights | write cost "
                "(us/row) | against the first | verdict |\n|---:|---|---:|---:|---|---|\n",
-               (long long)cell, rows);
+               cellname(name, sizeof name, cell, 1, 1), rows);
     for (int i = 0; i < nb; i++) {
         struct changepoint cp = {0, NAN, NAN, NAN, NAN};
         const char *said = i == 0 ? "the cheapest" : verdict(&b[0], &b[i], floor, &cp);

@@ -12,6 +12,7 @@
 ** or cards, side by side (boards.h).
 */
 #include "historycmd.h"
+#include "cellname.h"
 #include "boards.h"
 #include "changepoint.h"
 #include "colid.h"
@@ -55,8 +56,9 @@ static int changes_of(const struct subject *s, enum night_fig f, struct changepo
 
 static void print_markdown(const struct subject *s)
 {
-    printf("## Series %d, cell %lld: %s\n\n%d night%s\n\n| night |", s->series, (long long)s->cell,
-           s->label, s->n, s->n == 1 ? "" : "s");
+    char name[CELLNAME_MAX];
+    printf("## Series %d, %s: %s\n\n%d night%s\n\n| night |", s->series,
+           cellname(name, sizeof name, s->cell, 1, 1), s->label, s->n, s->n == 1 ? "" : "s");
     for (int f = 0; f < NIGHT_FIGS; f++)
         printf(" %s (%s) |", nights_fig_name(f), nights_fig_unit(f));
     printf("\n|---|");
