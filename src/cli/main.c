@@ -2,23 +2,10 @@
 ** main: subcommand dispatch.  The only place that calls exit().
 */
 #include "commands.h"
-#include "compare.h"
-#include "reportcmd.h"
 #include "completion.h"
-#include "crash.h"
-#include "info.h"
-#include "dbcmd.h"
-#include "historycmd.h"
-#include "merge.h"
-#include "probe.h"
 #include "manpage.h"
 #include "options.h"
-#include "plot.h"
 #include "preset.h"
-#include "resume.h"
-#include "run.h"
-#include "sqliteget.h"
-#include "status.h"
 #include "value.h"
 
 #include <fcntl.h>
@@ -131,7 +118,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE | CMD_SQLITE | CMD_DB))) {
+    if (!help && cfg.npos && !sub->positional) {
         if (cfg.stray_after)   /* a shell glob's words, say */
             fprintf(stderr, "sqlsoak %s: unexpected argument '%s' after --%s's value: lists are "
                     "comma-separated (--%s A,B, not A B as a shell glob gives)\n", sub->name,
@@ -148,22 +135,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 0;
     }
-    switch (sub->cmd) {
-    case CMD_RUN: status = run_main(&cfg, argc, argv, err, sizeof err); break;
-    case CMD_INFO: status = info_main(&cfg, err, sizeof err); break;
-    case CMD_CRASH: status = crash_main(&cfg, argc, argv, err, sizeof err); break;
-    case CMD_RESUME: status = resume_main(&cfg, plot_run, err, sizeof err); break;
-    case CMD_PLOT: status = plot_main(&cfg, err, sizeof err); break;
-    case CMD_COMPARE: status = compare_main(&cfg, err, sizeof err); break;
-    case CMD_STATUS: status = status_main(&cfg, err, sizeof err); break;
-    case CMD_REPORT: status = reportcmd_main(&cfg, err, sizeof err); break;
-    case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
-    case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
-    case CMD_SQLITE: status = sqliteget_main(&cfg, err, sizeof err); break;
-    case CMD_DB: status = dbcmd_main(&cfg, err, sizeof err); break;
-    case CMD_HISTORY: status = historycmd_main(&cfg, err, sizeof err); break;
-    default: status = 2; break;
-    }
+    status = sub->act(&cfg, argc, argv, err, sizeof err);
     if (err[0])
         fprintf(stderr, "sqlsoak %s: %s\n", sub->name, err);
     config_free(&cfg);
