@@ -23,6 +23,7 @@
     X(throttled) X(device_busy_pct) X(device_reads) X(device_writes) X(dev_write_bytes) \
     X(dev_read_bytes) X(status) X(reason) \
     X(chunks) X(write_rows_per_s_median) X(write_rows_per_s_min) X(write_rows_per_s_max) \
+    X(write_rows_per_s_sustained) X(read_ops_per_s_sustained) \
     X(read_ops_per_s_median) X(read_ops_per_s_min) X(read_ops_per_s_max) \
     X(write_rows_per_s_first) X(write_rows_per_s_last) X(write_last_over_first) \
     X(read_p99_us_median) X(io_write_bytes_per_row) X(dev_write_bytes_per_row) X(verify_s) \

@@ -110,6 +110,11 @@ struct chunk_record {
 ** repeats and against cell 1 (noise.h), indexed by phase.h's ids. */
 struct phase_summary {
     double median, min, max;                    /* of its chunks' rates */
+    /* what the cell sustained: its full chunks' ops over their time (each
+    ** full chunk holds the same ops, so the harmonic mean of their rates);
+    ** a chunk that pays a checkpoint or a COMMIT counts with its time.
+    ** The one rate every comparison, ranking and opening sentence uses. */
+    double sustained;
     double repeats_median, repeats_min, repeats_max;
     double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
     /* against the run's baseline (baseline.h), and noise.h's verdict in a

@@ -174,8 +174,8 @@ static void readers(const struct headline_input *in, struct headline *h)
 
 /* ---- absolute figures: the answer in a user's units, first ---- */
 
-/* The baseline's figures and, when another cell wrote faster at the same
-** table size, that cell's: what each costs at the largest full chunk, and
+/* The baseline's figures and, when another cell sustained a faster write
+** rate over its full chunks to the same table size, that cell's: what each costs at the largest full chunk, and
 ** projected to --target-rows. */
 static void absolutes(const struct headline_input *in, const struct cell_id *ids, int nids,
                       const char *base, struct headline *h)
@@ -189,8 +189,9 @@ static void absolutes(const struct headline_input *in, const struct cell_id *ids
         if (ids[i].cell == in->baseline || (i > 0 && ids[i].cell == ids[i - 1].cell) ||
             absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell, target,
                         &a) != 0 ||
-            a.last_rows != b.last_rows || !(a.write_s_per_m.at < b.write_s_per_m.at) ||
-            (fastest >= 0 && !(a.write_s_per_m.at < best.write_s_per_m.at)))
+            a.last_rows != b.last_rows ||
+            !(a.write_s_per_m_sustained < b.write_s_per_m_sustained) ||
+            (fastest >= 0 && !(a.write_s_per_m_sustained < best.write_s_per_m_sustained)))
             continue;
         best = a;
         fastest = ids[i].cell;

@@ -20,7 +20,8 @@ double noise_rate(const struct summary_record *r, enum phase_id m)
     if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
         return NAN;
     assert(phase_table[m].noise);
-    double v = r->ph[m].median;
+    /* the rate it sustained; an older file's median where it has none */
+    double v = r->ph[m].sustained > 0 ? r->ph[m].sustained : r->ph[m].median;
     return v > 0 ? v : NAN;
 }
 

@@ -60,7 +60,8 @@ int noise_decided(const struct summary_record *recs, int n, int64_t base);
 /* "not established (2 rounds; 6 give 95%)", into buf. */
 const char *noise_unsettled_text(int rounds, char *buf, size_t n);
 
-/* A record's rate of metric (its median over chunks); NaN unless ok. */
+/* A record's rate of metric: what it sustained over its full chunks
+** (records.h), an older file's median over chunks; NaN unless ok. */
 double noise_rate(const struct summary_record *r, enum phase_id m);
 
 /* The ratio of cells a[0..na) against cells b[0..nb) (cell numbers),
