@@ -117,10 +117,10 @@ struct phase_summary {
     double sustained;
     double repeats_median, repeats_min, repeats_max;
     double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
-    /* against the run's baseline (baseline.h), and noise.h's verdict in a
-    ** word: baseline, faster, slower, within noise, not established */
+    /* against the run's baseline (baseline.h), and verdict.h's call in
+    ** words: baseline, a difference, no difference beyond 5%, not decided */
     double vs_base, vs_base_lo, vs_base_hi;
-    char verdict[20];
+    char verdict[32];
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
     double fig[PHASE_FIGURES];   /* its summed figures (phase.h's fig), over the chunks */
 };
