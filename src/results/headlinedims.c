@@ -101,7 +101,7 @@ static void rank_values(const struct summary_dim *v, int d, int *rank, int *orde
 ** as fast as 3.6.23.1 ...; 3.40.1 writes ... as fast as 3.7.3 ...".  Into
 ** buf; "" with fewer than 2 values measured. */
 static const char *ranked_text(const struct headline_input *in, int d, enum phase_id m,
-                               char *buf, size_t n)
+                               char *buf, size_t n, struct headline_verdict *said, int *nsaid)
 {
     struct summary_dim v;
     char verb[16], t[600];
@@ -136,6 +136,13 @@ static const char *ranked_text(const struct headline_input *in, int d, enum phas
             int disagree = headlinedims_compare(in, &v.cells[(size_t)x * (size_t)nc],
                                                 v.ncells[x], &v.cells[(size_t)y * (size_t)nc],
                                                 v.ncells[y], m, &w, &other);
+            if (*nsaid < HEADLINE_VERDICTS) {   /* the same, typed */
+                struct headline_verdict *typed = &said[(*nsaid)++];
+                snprintf(typed->a, sizeof typed->a, "%s", v.names[x]);
+                snprintf(typed->b, sizeof typed->b, "%s", v.names[y]);
+                typed->phase = phase_table[m].name;
+                typed->v = w;
+            }
             len += (size_t)snprintf(buf + len, n - len, "%s%s%s %s %s", len ? "; " : "",
                                     v.names[x], x == v.base ? " (the baseline)" : "", verb,
                                     headlinedims_faster_text(&w, &other, disagree,
@@ -151,18 +158,23 @@ void headlinedims_say(const struct headline_input *in, struct headline *h)
 {
     for (int d = 0; d < DIM_COUNT; d++) {
         char w[1400], r[1400];
+        struct headline_verdict said[HEADLINE_VERDICTS];
+        int nsaid = 0;
         /* a paced cell's write rate is the storage's service, and its
         ** reads the same as unpaced: the pacing's answer is each cell's
         ** latencies (HL_PACED), not a ratio of rates */
         if (d == DIM_WRITE_RATE || d == DIM_ARRIVAL || d == DIM_LATENCY_LIMIT)
             continue;
-        ranked_text(in, d, PHASE_WRITE, w, sizeof w);
-        ranked_text(in, d, PHASE_READ, r, sizeof r);
+        ranked_text(in, d, PHASE_WRITE, w, sizeof w, said, &nsaid);
+        ranked_text(in, d, PHASE_READ, r, sizeof r, said, &nsaid);
         /* cells with more processes than cores: every ratio between them
         ** measures the CPU's sharing too, not the readers' alone */
-        if (*w)
-            headline_add(h, HL_DIM, "%s: %s%s%s.%s",
-                         d == DIM_LIB ? "sqlite" : dim_table[d].column, w, *r ? "; " : "", r,
-                         headline_oversubscribed(in, "ratios"));
+        if (!*w)
+            continue;
+        headline_add(h, HL_DIM, "%s: %s%s%s.%s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+                     w, *r ? "; " : "", r, headline_oversubscribed(in, "ratios"));
+        for (int k = 0; k < nsaid; k++)
+            headline_verdict(h, HL_DIM, said[k].a, said[k].b, phase_of(said[k].phase),
+                             &said[k].v);
     }
 }

@@ -146,13 +146,13 @@ PY
     run "$S" resume "$out" --no-plot --progress never
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"noise: paired by round: median and range over 2 rounds, a 50.0% interval"* ]]
+    [[ "$output" == *"noise: paired by round: each round's ratio of the rates sustained, a 95% interval by Student's t on their logarithms over 2 rounds"* ]]
     python3 - "$out/summary.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert len(rows) == 4, rows
 for r in rows:
-    assert r["vs_cell1_rounds"] == "2" and r["vs_cell1_confidence"] == "50.0", r
+    assert r["vs_cell1_rounds"] == "2" and r["vs_cell1_confidence"] == "95", r
     assert r["write_vs_cell1"] != "" and r["write_within_noise"] in ("0", "1"), r
 PY
     [ ! -e "$out/summary.csv.tmp" ]
@@ -178,7 +178,7 @@ PY
     # carried to its end, both rounds pair
     run "$S" resume "$out" --no-plot --progress never
     [ "$status" -eq 0 ]
-    [[ "$output" == *"noise: paired by round: median and range over 2 rounds, a 50.0% interval"* ]]
+    [[ "$output" == *"noise: paired by round: each round's ratio of the rates sustained, a 95% interval by Student's t on their logarithms over 2 rounds"* ]]
 }
 
 # A commit per row against one commit for 64 rows: many times slower in
