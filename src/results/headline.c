@@ -315,12 +315,13 @@ void headline_build(const struct headline_input *in, struct headline *out)
         if (headline_measured(&in->recs[i]))
             ids[nids++] = in->recs[i].id;
     baseline_name(in->baseline, ids, nids, base, sizeof base);
+    /* the verdict block first: a line a dimension, its values ranked */
+    headlinedims_say(in, out);
     absolutes(in, ids, nids, base, out);
     needs(in, ids, nids, out);
     headlinescaling_say(in, base, out);
     cache(in, out);
     churn(in, base, out);
-    headlinedims_say(in, out);
     readers(in, out);
     headlineclaims_say(in, out);
     headlinedevice_writes(in, base, out);

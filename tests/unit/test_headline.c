@@ -237,6 +237,7 @@ static void test_best_value(void **state)
     const double six[] = {1.96, 1.99, 2.01, 1.99, 2.03, 1.98};
     journals(&r, 6, six);
     build(&r, 1, NULL, 0, &h);
+    assert_int_equal(h.line[0].kind, HL_DIM);     /* the verdict block first */
     const char *best = line_with(&h, HL_DIM,
                                  "journal_mode: wal writes 1.99x as fast as delete "
                                  "(1.97..2.02): a difference, from 6 rounds; ");
