@@ -108,7 +108,7 @@ static json_t *findings(const char *dir)
             const struct headline_verdict *d = &l->verdict[k];
             json_array_append_new(
                 said, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:s,s:s,s:i}", "of", d->a, "against",
-                                d->b, "phase", d->phase, "ratio", real(d->v.ratio), "lo",
+                                d->b, colid_name(COL_phase), d->phase, "ratio", real(d->v.ratio), "lo",
                                 real(d->v.lo), "hi", real(d->v.hi), "verdict",
                                 verdict_call_name(d->v.call), "method",
                                 verdict_method_name(d->v.method), "evidence", d->v.evidence));
