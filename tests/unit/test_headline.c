@@ -335,6 +335,17 @@ static void test_claims(void **state)
                               "This run: not decided here: 1024 writes 200.00x as fast as 1: not "
                               "decided: 1 round and no lockstep; --repeat 6 or --interleave "
                               "chunk can decide it."));
+    /* the preset's own 5 rounds, all 536..629x: they decide its claim */
+    const double txn[] = {536.67, 629.34, 610.2, 626.31, 590.0};
+    memset(&r, 0, sizeof r);
+    for (int k = 0; k < 5; k++) {
+        cell(&r, 1, k + 1, 100, NAN)->id.v[DIM_COMMIT_EVERY] = 1;
+        cell(&r, 2, k + 1, 100 * txn[k], NAN)->id.v[DIM_COMMIT_EVERY] = 1024;
+    }
+    build(&r, 1, "txn", 0, &h);
+    assert_non_null(line_with(&h, HL_CLAIM, "This run: so here: 1024 writes 597.50x as fast as "
+                                            "1 (550.99..647.94)"));
+    assert_non_null(line_with(&h, HL_CLAIM, "): a difference, from 5 rounds."));
     memset(&r, 0, sizeof r);
     chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 0, 0);
     build(&r, 1, "2014", 0, &h);
