@@ -131,7 +131,7 @@ PY
     [[ "$output" == *"a round runs in groups of 64 cells (the most that run in lockstep at once): its chunk pairs decide nothing"* ]]
     [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 132 ]
     python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["lockstep_rounds_split"] is True' "$OUT/run.json"
-    [[ "$output" != *"chunk pairs, run in lockstep"* ]]
+    [[ "$output" != *"chunk pairs in lockstep"* ]]
 }
 
 # dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
