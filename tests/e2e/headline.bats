@@ -145,7 +145,9 @@ assert rj["options"]["baseline"] == "journal=wal" and rj["baseline_cell"] == int
 assert all(r["baseline_cell"] == base for r in rows), rows
 assert "baseline: cell %s, 4k pages · wal (--baseline names another)" % base in out
 assert "x against 4k pages · wal):" in out
-assert "\nheadline:\n  At 4k rows (the largest full chunk), 4k pages · wal (the baseline) wrote " in out
+# the verdict block first, a line a dimension, then the baseline's costs
+assert "\nheadline:\n  page_size: " in out and "\n  journal_mode: " in out, out
+assert "\n  At 4k rows (the largest full chunk), 4k pages · wal (the baseline) wrote " in out
 assert "\n  Scaling (4k pages · wal): " in out
 def text(r, p):
     if r["cell"] == base:
@@ -196,7 +198,8 @@ PY
     run "$S" plot "$T/b" --baseline 1
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *$'\nheadline:\n  At 4k rows (the largest full chunk), 4k pages · delete (the baseline) wrote '* ]]
+    [[ "$output" == *$'\nheadline:\n  page_size: '* ]]
+    [[ "$output" == *$'\n  At 4k rows (the largest full chunk), 4k pages · delete (the baseline) wrote '* ]]
     [[ "$output" == *$'\n  Scaling (4k pages · delete): '* ]]
     python3 - "$T/b" <<'PY'
 import csv, html, re, sys
