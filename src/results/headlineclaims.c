@@ -86,7 +86,8 @@ static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
         snprintf(buf, n, "not so here: write cost grew %s",
                  headlinescaling_per_doubling(&f, t, sizeof t));
     else
-        snprintf(buf, n, "not established here: %s, within %.0f%% of flat or not",
+        snprintf(buf, n, "not decided here: %s, an interval neither within %.0f%% of flat nor "
+                         "past it",
                  headlinescaling_per_doubling(&f, t, sizeof t), 100 * FLAT_PER_DOUBLING);
 }
 
