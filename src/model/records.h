@@ -121,6 +121,7 @@ struct phase_summary {
     ** words: baseline, a difference, no difference beyond 5%, not decided */
     double vs_base, vs_base_lo, vs_base_hi;
     char verdict[32];
+    char method[16];         /* what decided it (verdict.h): rounds, lockstep, "" none */
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
     double fig[PHASE_FIGURES];   /* its summed figures (phase.h's fig), over the chunks */
 };

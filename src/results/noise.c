@@ -321,6 +321,8 @@ void noise_fill(struct summary_record *recs, int n, int64_t baseline)
             ps->vs_base_hi = b.hi;
             snprintf(ps->verdict, sizeof ps->verdict, "%s",
                      verdict_word(&b, s->id.cell == baseline));
+            snprintf(ps->method, sizeof ps->method, "%s",
+                     isnan(b.ratio) || s->id.cell == baseline ? "" : "rounds");
             if (m == PHASE_WRITE) {   /* the rounds and coverage: write's, as ever */
                 s->vs_cell1_rounds = q.rounds ? q.rounds : NAN;
                 s->vs_cell1_confidence = isnan(q.confidence) ? NAN : 100 * q.confidence;

@@ -94,10 +94,24 @@ for older, newer in zip(releases, releases[1:]):
     word = ("a difference" if round(lo * 100) > 100 or round(hi * 100) < 100 else
             "no difference beyond 5%" if lo >= 1 / 1.05 and hi <= 1.05 else "not decided")
     assert t["verdict"] == word, (t, word)
-    text = "%s writes %.2fx as fast as %s (%.2f..%.2f): %s, from %d chunk pairs in lockstep" % (
-        t["of"], t["ratio"], t["against"], t["lo"], t["hi"], word, t["evidence"])
+    text = "%s%s writes %.2fx as fast as %s (%.2f..%.2f): %s, from %d chunk pairs in lockstep" % (
+        t["of"], " (the baseline)" if t["of"] == base else "", t["ratio"], t["against"], t["lo"],
+        t["hi"], word, t["evidence"])
     assert line.count(text) == 1, (text, line)
     assert line.count("writes") == 2, line
+# summary.csv types the same one verdict, each cell against the baseline: its chunk pairs'
+for r in summ:
+    if r["cell"] == "1":
+        assert r["write_verdict"] == "baseline", r
+        continue
+    q, lo, hi, used, n = pairs(r["cell"], "1", "write_rows_per_s")
+    assert r["write_vs_baseline_method"] == "lockstep", r
+    for col, want in (("write_vs_baseline", q), ("write_vs_baseline_lo", lo),
+                      ("write_vs_baseline_hi", hi)):
+        assert abs(float(r[col]) / want - 1) < 1e-3, (col, r[col], want)
+    word = ("a difference" if round(lo * 100) > 100 or round(hi * 100) < 100 else
+            "no difference beyond 5%" if lo >= 1 / 1.05 and hi <= 1.05 else "not decided")
+    assert r["write_verdict"] == word, (r["write_verdict"], word)
 # one verdict each, never two, never "within noise"
 assert "disagree" not in line and "within noise" not in out and "not established" not in out
 PY
