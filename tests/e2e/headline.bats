@@ -380,8 +380,9 @@ for want in (want_u, want_d, want_f, want_r):
     assert "- " + want + "\n" in md, (want, md)
 # the verdict block first: the readers' dimension before every other finding, the
 # readers' wait among them; 2 processes on 2 or more cores: no note
-dims = [i for i, h in enumerate(head) if h.startswith("readers: ")]
-assert dims == [0] and head.index(want_r) > 0, head
+dims = [i for i, h in enumerate(head) if h.startswith(("readers: ", "journal_mode: "))]
+costs = [i for i, h in enumerate(head) if h.startswith("At ")]
+assert dims == [0, 1] and costs and costs[0] == 2 and head.index(want_r) > 2, head
 j = json.load(open(d + "/summary.json"))
 found = {f["kind"]: f for f in j["findings"]}
 assert [f["text"] for f in j["findings"]] == head, (j["findings"], head)
