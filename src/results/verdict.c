@@ -96,7 +96,9 @@ const char *verdict_method_name(enum verdict_method m)
 
 const char *verdict_evidence_text(const struct verdict *v, char *buf, size_t n)
 {
-    if (v->method == VM_LOCKSTEP)
+    if (v->method == VM_LOCKSTEP && v->evidence <= 0)   /* a count summary.csv does not keep */
+        snprintf(buf, n, "its chunk pairs in lockstep");
+    else if (v->method == VM_LOCKSTEP)
         snprintf(buf, n, "%d chunk pair%s in lockstep", v->evidence, v->evidence == 1 ? "" : "s");
     else
         snprintf(buf, n, "%d round%s", v->evidence, v->evidence == 1 ? "" : "s");

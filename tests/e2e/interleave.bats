@@ -158,6 +158,9 @@ PY
     run "$S" report "$OUT" --format markdown
     [ "$status" -eq 0 ]
     [[ "$output" == *"a difference, from 28 chunk pairs in lockstep"* ]]
+    # and its table: cell 2's ratio is the chunk pairs', as summary.csv types it
+    [[ "$output" == *" | a difference, from its chunk pairs in lockstep"* || "$output" == *"): a difference, from its chunk pairs in lockstep |"* ]]
+    python3 -c 'import csv,sys; r=[x for x in csv.DictReader(open(sys.argv[1])) if x["cell"] == "2"][0]; assert r["write_vs_baseline_method"] == "lockstep" and r["write_verdict"] == "a difference", r' "$OUT/summary.csv"
 }
 
 @test "cells that do not differ are not called different from their chunk pairs" {
