@@ -23,6 +23,7 @@
     X(throttled) X(device_busy_pct) X(device_reads) X(device_writes) X(dev_write_bytes) \
     X(dev_read_bytes) X(status) X(reason) \
     X(chunks) X(write_rows_per_s_median) X(write_rows_per_s_min) X(write_rows_per_s_max) \
+    X(write_rows_per_s_sustained) X(read_ops_per_s_sustained) \
     X(read_ops_per_s_median) X(read_ops_per_s_min) X(read_ops_per_s_max) \
     X(write_rows_per_s_first) X(write_rows_per_s_last) X(write_last_over_first) \
     X(read_p99_us_median) X(io_write_bytes_per_row) X(dev_write_bytes_per_row) X(verify_s) \
@@ -40,8 +41,10 @@
     X(checkpoint_frames_per_s) X(checkpoint_wal_frames) X(checkpoint_frames) X(checkpoint_busy) \
     X(write_wal_bytes) X(wal_bytes_max) X(wal_bytes_peak) X(checkpoint_busy_chunks) \
     X(baseline_cell) X(write_vs_baseline) \
-    X(write_vs_baseline_lo) X(write_vs_baseline_hi) X(write_verdict) X(read_vs_baseline) \
-    X(read_vs_baseline_lo) X(read_vs_baseline_hi) X(read_verdict) X(baseline_rounds) \
+    X(write_vs_baseline_lo) X(write_vs_baseline_hi) X(write_verdict) \
+    X(write_vs_baseline_method) X(read_vs_baseline) \
+    X(read_vs_baseline_lo) X(read_vs_baseline_hi) X(read_verdict) \
+    X(read_vs_baseline_method) X(baseline_rounds) \
     X(baseline_confidence) \
     X(reader_ops) X(reader_ops_per_s) X(reader_p50_us) X(reader_p90_us) X(reader_p99_us) \
     X(reader_p999_us) X(reader_max_us) X(reader_mean_us) X(reader_busy) X(reader_wait_s) \

@@ -110,12 +110,18 @@ struct chunk_record {
 ** repeats and against cell 1 (noise.h), indexed by phase.h's ids. */
 struct phase_summary {
     double median, min, max;                    /* of its chunks' rates */
+    /* what the cell sustained: its full chunks' ops over their time (each
+    ** full chunk holds the same ops, so the harmonic mean of their rates);
+    ** a chunk that pays a checkpoint or a COMMIT counts with its time.
+    ** The one rate every comparison, ranking and opening sentence uses. */
+    double sustained;
     double repeats_median, repeats_min, repeats_max;
     double vs_cell1, vs_cell1_lo, vs_cell1_hi, within_noise;
-    /* against the run's baseline (baseline.h), and noise.h's verdict in a
-    ** word: baseline, faster, slower, within noise, not established */
+    /* against the run's baseline (baseline.h), and verdict.h's call in
+    ** words: baseline, a difference, no difference beyond 5%, not decided */
     double vs_base, vs_base_lo, vs_base_hi;
-    char verdict[20];
+    char verdict[32];
+    char method[16];         /* what decided it (verdict.h): rounds, lockstep, "" none */
     double us[LAT_COUNT];    /* latencies of all the cell's ops (latency.h) */
     double fig[PHASE_FIGURES];   /* its summed figures (phase.h's fig), over the chunks */
 };

@@ -21,8 +21,17 @@ double cmpratio_value(const struct report_row *x, enum cmpratio_fig f)
     const struct csvin *t = &x->run->summary;
     double v;
     switch (f) {
-    case CMPRATIO_WRITE: v = csvin_num(t, CSV_SUMMARY, x->row, COL_write_rows_per_s_median); break;
-    case CMPRATIO_READ: v = csvin_num(t, CSV_SUMMARY, x->row, COL_read_ops_per_s_median); break;
+    /* the rate sustained, every comparison's; an older run's median */
+    case CMPRATIO_WRITE:
+        v = csvin_num(t, CSV_SUMMARY, x->row, COL_write_rows_per_s_sustained);
+        if (!(v > 0))
+            v = csvin_num(t, CSV_SUMMARY, x->row, COL_write_rows_per_s_median);
+        break;
+    case CMPRATIO_READ:
+        v = csvin_num(t, CSV_SUMMARY, x->row, COL_read_ops_per_s_sustained);
+        if (!(v > 0))
+            v = csvin_num(t, CSV_SUMMARY, x->row, COL_read_ops_per_s_median);
+        break;
     default:
         v = csvin_num_named(t, x->row, latency_table[LAT_P99].column);
         if (isnan(v))

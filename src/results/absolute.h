@@ -1,7 +1,7 @@
 /*
 ** absolute: what a cell costs, in units a user sizes an application by,
 ** at the run's largest full chunk: seconds per million rows written (and
-** rows/s), a point read's p50 and p99 (µs or ms), whether the reads came
+** rows/s) sustained over all its full chunks, a point read's p50 and p99 (µs or ms), whether the reads came
 ** from RAM or the storage, and the bytes the storage device wrote per row
 ** (chunks.csv's dev_write_bytes over chunk_rows: wear.h's figure).  When --target-rows is past the run's
 ** rows, each figure is projected there from the cell's own log-log fit
@@ -28,6 +28,10 @@ struct absolute {
     int64_t table_rows;        /* in the table after the chunk at last_rows: its rows
                                ** inserted less its run's deletes so far */
     struct absolute_figure write_s_per_m;     /* seconds per million rows written */
+    /* the same sustained over all the full chunks (every repeat's): their
+    ** time over their rows, the chunk that paid a checkpoint or a COMMIT
+    ** with the rest; what the sentence states and the fastest is chosen by */
+    double write_s_per_m_sustained;
     struct absolute_figure read_p50_us, read_p99_us;
     struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
     struct absolute_figure dev_bytes_per_row; /* the device's bytes written per row */

@@ -3,6 +3,7 @@
 ** verdict of the blocks' ratios.  See chunkpair.h.
 */
 #include "chunkpair.h"
+#include "median.h"
 
 #include <assert.h>
 #include <math.h>
@@ -20,6 +21,23 @@ static int pair_measured(const double *a, const double *b, int i)
 static int unit_usable(const double *a, const double *b, int i)
 {
     return pair_measured(a, b, i) && pair_measured(a, b, i + 1);
+}
+
+/* The median of k block ratios (sorted in place) and, from 2 blocks, their
+** range: with CHUNKPAIR_MIN_BLOCKS or more, an interval of 98% or more for
+** independent blocks. */
+static void block_interval(double *v, int k, struct noise_ratio *out)
+{
+    out->rounds = k;
+    out->lo = out->hi = out->confidence = NAN;
+    out->within = -1;
+    out->ratio = k > 0 ? median_of(v, k) : NAN;   /* sorts v */
+    if (k < 2)
+        return;
+    out->lo = v[0];
+    out->hi = v[k - 1];
+    out->confidence = 1 - pow(2, 1 - k);
+    out->within = verdict_call_of(out->lo, out->hi) == VC_NO_DIFFERENCE;
 }
 
 void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair *out)
@@ -44,18 +62,34 @@ void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair
     }
     for (int j = 0; j < k; j++)
         sum[j] = exp(sum[j] / (2 * len));
-    noise_interval(sum, k, &out->q);
+    block_interval(sum, k, &out->q);
     out->blocks = k;
     out->block_len = 2 * len;
     out->pairs = k * 2 * len;
     assert(out->pairs <= out->usable && out->block_len % 2 == 0);
 }
 
+void chunkpair_as_verdict(const struct chunkpair *c, struct verdict *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ratio = c->q.ratio;
+    out->lo = c->blocks >= 2 ? c->q.lo : NAN;
+    out->hi = c->blocks >= 2 ? c->q.hi : NAN;
+    out->method = VM_LOCKSTEP;
+    out->evidence = c->usable;
+    out->call = isnan(c->q.ratio)                    ? VC_NONE
+                : c->blocks < CHUNKPAIR_MIN_BLOCKS ? VC_NOT_DECIDED
+                                                   : verdict_call_of(c->q.lo, c->q.hi);
+}
+
 enum noise_verdict chunkpair_verdict(const struct chunkpair *c)
 {
-    enum noise_verdict v = noise_verdict(&c->q);
-    assert(c->blocks < CHUNKPAIR_MIN_BLOCKS || v == NV_WITHIN || v == NV_DIFFERENT);
-    return c->blocks >= 2 && c->blocks < CHUNKPAIR_MIN_BLOCKS ? NV_NOT_ESTABLISHED : v;
+    struct verdict d;
+    chunkpair_as_verdict(c, &d);
+    return d.call == VC_DIFFERENCE      ? NV_DIFFERENT
+           : d.call == VC_NO_DIFFERENCE ? NV_WITHIN
+           : c->blocks >= 2             ? NV_NOT_ESTABLISHED
+                                        : NV_NO_ESTIMATE;
 }
 
 int chunkpair_pairs_to_call(void)
@@ -65,21 +99,17 @@ int chunkpair_pairs_to_call(void)
 
 const char *chunkpair_text(const struct chunkpair *c, char *buf, size_t n)
 {
-    char why[80], blocks[64];
-    enum noise_verdict v = chunkpair_verdict(c);
-    snprintf(why, sizeof why, "not established (%d chunk pair%s; %d give %.0f%%)", c->usable,
-             c->usable == 1 ? "" : "s", chunkpair_pairs_to_call(), 100 * NOISE_CALL_COVERAGE);
-    snprintf(blocks, sizeof blocks, "%d blocks of %d chunk pairs", c->blocks, c->block_len);
+    struct verdict d;
+    chunkpair_as_verdict(c, &d);
     if (isnan(c->q.ratio))
-        snprintf(buf, n, "%s", why);
-    else if (c->blocks < 2)
-        snprintf(buf, n, "%.2fx %s", c->q.ratio, why);
-    else if (v == NV_NOT_ESTABLISHED)
-        snprintf(buf, n, "%.2fx (%.2f..%.2f, %s) %s", c->q.ratio, c->q.lo, c->q.hi, blocks, why);
+        snprintf(buf, n, "not decided (%d chunk pair%s; %d in lockstep can decide it)",
+                 c->usable, c->usable == 1 ? "" : "s", chunkpair_pairs_to_call());
     else
-        snprintf(buf, n, "%.2fx (%.2f..%.2f, %s)%s", c->q.ratio, c->q.lo, c->q.hi, blocks,
-                 v == NV_WITHIN ? " within noise" : "");
+        verdict_text(&d, 1, buf, n);
     size_t len = strlen(buf);
+    if (c->blocks >= 2 && len < n)
+        len += (size_t)snprintf(buf + len, n - len, " (%d blocks of %d)", c->blocks,
+                                c->block_len);
     if (c->straddling > 0 && len < n)
         snprintf(buf + len, n - len, "; %d chunk pair%s straddling a resume left out",
                  c->straddling, c->straddling == 1 ? "" : "s");

@@ -15,9 +15,10 @@
 ** units (4 pairs) or more; the leading units that do not fit are dropped
 ** (the first chunks are the smallest tables, and the warm-up).  A block's
 ** ratio is exp of the mean of its d.  The figure is the median of the K
-** block ratios, its interval their order-statistic interval
-** (noise_interval): with K of 7 or 8 the range.  A difference, or its
-** absence, is called from CHUNKPAIR_MIN_BLOCKS blocks: 28 pairs.
+** block ratios, its interval their range.
+** It is decided by verdict.h's rule (a difference, no difference beyond
+** 5%, not decided) from CHUNKPAIR_MIN_BLOCKS blocks: 28 pairs; fewer are
+** not decided.
 **
 ** Assumptions.  (1) The blocks are nearly independent: whatever ties one
 ** chunk's rate to the next (the card's garbage collection, the page
@@ -43,6 +44,7 @@
 #define SQLSOAK_CHUNKPAIR_H
 
 #include "noise.h"
+#include "verdict.h"
 
 #include <stddef.h>
 
@@ -77,23 +79,24 @@ struct chunkpair {
 ** when no block could be made. */
 void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair *out);
 
-/* c's verdict (noise.h): NV_DIFFERENT or NV_WITHIN (the interval, at the
-** two decimals printed, excludes or includes 1.00) from
-** CHUNKPAIR_MIN_BLOCKS blocks, NV_NOT_ESTABLISHED with 2 blocks up to
-** that, NV_NO_ESTIMATE with fewer. */
+/* c as verdict.h's verdict (method lockstep, its evidence the usable
+** pairs): decided from CHUNKPAIR_MIN_BLOCKS blocks, not decided below. */
+void chunkpair_as_verdict(const struct chunkpair *c, struct verdict *out);
+
+/* The same as noise.h's words: NV_DIFFERENT, NV_WITHIN (no difference
+** beyond 5%), NV_NOT_ESTABLISHED (not decided) from 2 blocks, NV_NO_ESTIMATE
+** with fewer. */
 enum noise_verdict chunkpair_verdict(const struct chunkpair *c);
 
 /* The pairs, all usable, that first give a call: 28, CHUNKPAIR_MIN_BLOCKS
 ** blocks of CHUNKPAIR_MIN_BLOCK_PAIRS. */
 int chunkpair_pairs_to_call(void);
 
-/* c as a table prints it, into buf: "1.32x (1.20..1.45, 8 blocks of 12
-** chunk pairs)", "0.99x (0.96..1.02, 8 blocks of 4 chunk pairs) within
-** noise"; below a call "1.10x (1.02..1.19, 6 blocks of 4 chunk pairs) not
-** established (24 chunk pairs; 28 give 95%)", "1.10x not established (6
-** chunk pairs; 28 give 95%)" with one block, and "not established (2
-** chunk pairs; 28 give 95%)" with none; then, with pairs straddling a
-** stop, "; 1 chunk pair straddling a resume left out".  Returns buf. */
+/* c as a table prints it, into buf: verdict.h's verdict_text and its
+** blocks, "1.32x (1.20..1.45): a difference, from 32 chunk pairs in
+** lockstep (8 blocks of 4)"; "not decided (2 chunk pairs; 28 in lockstep
+** can decide it)" with no block; then, with pairs straddling a stop, "; 1
+** chunk pair straddling a resume left out".  Returns buf. */
 const char *chunkpair_text(const struct chunkpair *c, char *buf, size_t n);
 
 #endif

@@ -181,8 +181,8 @@ static void cpu_caveat(const struct headline_input *in, struct headline *h)
 
 /* ---- absolute figures: the answer in a user's units, first ---- */
 
-/* The baseline's figures and, when another cell wrote faster at the same
-** table size, that cell's: what each costs at the largest full chunk, and
+/* The baseline's figures and, when another cell sustained a faster write
+** rate over its full chunks to the same table size, that cell's: what each costs at the largest full chunk, and
 ** projected to --target-rows. */
 static void absolutes(const struct headline_input *in, const struct cell_id *ids, int nids,
                       const char *base, struct headline *h)
@@ -196,8 +196,9 @@ static void absolutes(const struct headline_input *in, const struct cell_id *ids
         if (ids[i].cell == in->baseline || (i > 0 && ids[i].cell == ids[i - 1].cell) ||
             absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell, target,
                         &a) != 0 ||
-            a.last_rows != b.last_rows || !(a.write_s_per_m.at < b.write_s_per_m.at) ||
-            (fastest >= 0 && !(a.write_s_per_m.at < best.write_s_per_m.at)))
+            a.last_rows != b.last_rows ||
+            !(a.write_s_per_m_sustained < b.write_s_per_m_sustained) ||
+            (fastest >= 0 && !(a.write_s_per_m_sustained < best.write_s_per_m_sustained)))
             continue;
         best = a;
         fastest = ids[i].cell;
@@ -326,13 +327,16 @@ void headline_build(const struct headline_input *in, struct headline *out)
         if (headline_measured(&in->recs[i]))
             ids[nids++] = in->recs[i].id;
     baseline_name(in->baseline, ids, nids, base, sizeof base);
+    /* the verdict block first: a line a dimension, its values ranked (after,
+    ** when a cell's processes outnumber the cores, the one line that says
+    ** its ratios measure the CPU's sharing too) */
+    cpu_caveat(in, out);
+    headlinedims_say(in, out);
     absolutes(in, ids, nids, base, out);
     needs(in, ids, nids, out);
     headlinescaling_say(in, base, out);
     cache(in, out);
     churn(in, base, out);
-    cpu_caveat(in, out);
-    headlinedims_say(in, out);
     readers(in, out);
     headlineclaims_say(in, out);
     headlinedevice_writes(in, base, out);

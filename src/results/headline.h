@@ -4,6 +4,10 @@
 ** for report.html and any export to put at their top.
 **
 ** The sentences, in this order, each present only when its figures are:
+**   HL_DIM      first, the verdict block: a line for each dimension that
+**               varies, its values ranked by the rate they sustained and
+**               one verdict between each and the next (headlinedims.h);
+**   HL_ABSOLUTE the baseline cell's costs, and the fastest writer's;
 **   HL_SCALING  how the baseline cell's write and read cost per op grew
 **               from its first to its last full chunk, as a factor per
 **               doubling of the table from a log-log fit over its chunks
@@ -12,19 +16,10 @@
 **   HL_CACHE    where the reads came from, and what that means ("reads
 **               came from RAM (100% cached): this is not the disk's read
 **               speed; use --os-cache drop");
-**   HL_DIM      for each dimension that varies, its best value against
-**               the baseline's, in hyperfine's form ("wal writes 1.99
-**               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
-**               established (noise.h's rule: a 95% interval or nothing),
-**               with what a run in lockstep's chunk pairs say (pairseries.h),
-**               after, when a cell's processes outnumber the cores, one
-**               HL_READERS line that the ratios and the readers' waits
-**               measure the CPU's sharing too;
 **   HL_UPDATES, HL_DELETES, HL_FREELIST
 **               the baseline cell's updates and deletes, their rows a
 **               chunk, rate and latency, and the freelist its deletes left
 **               (churn.h), when it ran them;
-**   HL_DIM      (as above);
 **   HL_READERS  what the writer's COMMITs cost the readers, per journal
 **               mode (readwait.h);
 **   HL_DEVICE   (headline_load, when the run probed its storage) the

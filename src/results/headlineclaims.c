@@ -50,13 +50,27 @@ static int value_index(const struct summary_dim *v, const char *text)
     return -1;
 }
 
-/* The ratio of value a's cells over value b's, for writes. */
-static void compare_values(const struct headline_input *in, const struct summary_dim *v, int a,
-                           int b, struct noise_ratio *q)
+/* The one verdict of value a's cells over value b's, for writes, with
+** the other evidence and whether it disagrees (headlinedims.h). */
+static int compare_values(const struct headline_input *in, const struct summary_dim *v, int a,
+                          int b, struct verdict *q, struct verdict *other)
 {
     size_t nc = (size_t)v->ncombos;
-    noise_compare(in->recs, in->nrecs, &v->cells[(size_t)a * nc], v->ncells[a],
-                  &v->cells[(size_t)b * nc], v->ncells[b], PHASE_WRITE, q);
+    return headlinedims_compare(in, &v->cells[(size_t)a * nc], v->ncells[a],
+                                &v->cells[(size_t)b * nc], v->ncells[b], PHASE_WRITE, q, other);
+}
+
+/* "A writes 3.2x as fast as B (...): a difference, from 5 rounds". */
+static const char *writes_text(const struct headline_input *in, const struct summary_dim *v,
+                               int a, int b, char *buf, size_t n)
+{
+    struct verdict q, other;
+    char t[500];
+    int disagree = compare_values(in, v, a, b, &q, &other);
+    snprintf(buf, n, "%s writes %s", v->names[a],
+             headlinedims_faster_text(&q, &other, disagree, in->interleaved, v->names[b], t,
+                                      sizeof t));
+    return buf;
 }
 
 static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
@@ -65,51 +79,46 @@ static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
     char t[200];
     headlinescaling_fit_cost(in, in->baseline, PHASE_WRITE, &f);
     if (isnan(f.b_lo))
-        snprintf(buf, n, "not established here (%d full chunks: a fit needs 3)", f.k);
+        snprintf(buf, n, "not decided here (%d full chunks: a fit needs 3)", f.k);
     else if (exp2(f.b_hi) <= 1 + FLAT_PER_DOUBLING && exp2(f.b_lo) >= 1 - FLAT_PER_DOUBLING)
         snprintf(buf, n, "so here: %s", headlinescaling_per_doubling(&f, t, sizeof t));
     else if (exp2(f.b_lo) > 1 + FLAT_PER_DOUBLING)
         snprintf(buf, n, "not so here: write cost grew %s",
                  headlinescaling_per_doubling(&f, t, sizeof t));
     else
-        snprintf(buf, n, "not established here: %s, within %.0f%% of flat or not",
+        snprintf(buf, n, "not decided here: %s, an interval neither within %.0f%% of flat nor "
+                         "past it",
                  headlinescaling_per_doubling(&f, t, sizeof t), 100 * FLAT_PER_DOUBLING);
 }
 
 static void verdict_faster(const struct headline_input *in, const struct summary_dim *v,
                            int a, int b, char *buf, size_t n)
 {
-    struct noise_ratio q;
-    char t[300];
-    compare_values(in, v, a, b, &q);
-    enum noise_verdict got = noise_verdict(&q);
-    if (got == NV_DIFFERENT && q.ratio > 1)
-        snprintf(buf, n, "so here: %s writes %s", v->names[a],
-                 headlinedims_faster_text(&q, v->names[b], t, sizeof t));
-    else if (got == NV_DIFFERENT || got == NV_WITHIN) {
-        struct noise_ratio r;
-        compare_values(in, v, b, a, &r);
-        snprintf(buf, n, "not so here: %s writes %s", v->names[b],
-                 headlinedims_faster_text(&r, v->names[a], t, sizeof t));
-    } else
-        snprintf(buf, n, "not established here: %s writes %s", v->names[a],
-                 headlinedims_faster_text(&q, v->names[b], t, sizeof t));
+    struct verdict q, other;
+    char t[700];
+    compare_values(in, v, a, b, &q, &other);
+    if (q.call == VC_DIFFERENCE && q.ratio > 1)
+        snprintf(buf, n, "so here: %s", writes_text(in, v, a, b, t, sizeof t));
+    else if (q.call == VC_DIFFERENCE || q.call == VC_NO_DIFFERENCE)
+        snprintf(buf, n, "not so here: %s", writes_text(in, v, b, a, t, sizeof t));
+    else
+        snprintf(buf, n, "not decided here: %s", writes_text(in, v, a, b, t, sizeof t));
 }
 
 static void verdict_best(const struct headline_input *in, const struct summary_dim *v, int a,
                          char *buf, size_t n)
 {
     int best = v->best, open = 0;
-    struct noise_ratio q;
-    char t[300];
+    struct verdict q, other;
+    char t[700];
     if (best != a) {
-        compare_values(in, v, best, a, &q);
-        if (noise_verdict(&q) == NV_DIFFERENT)
-            snprintf(buf, n, "not so here: %s writes %s", v->names[best],
-                     headlinedims_faster_text(&q, v->names[a], t, sizeof t));
+        compare_values(in, v, best, a, &q, &other);
+        if (q.call == VC_DIFFERENCE)
+            snprintf(buf, n, "not so here: %s", writes_text(in, v, best, a, t, sizeof t));
         else
-            snprintf(buf, n, "not established here; %s first, %s %s", v->names[best],
-                     noise_verdict(&q) == NV_WITHIN ? "within noise of" : "not established against",
+            snprintf(buf, n, "not decided here; %s first, %s %s", v->names[best],
+                     q.call == VC_NO_DIFFERENCE ? "no difference beyond 5% from"
+                                                : "not decided against",
                      v->names[a]);
         return;
     }
@@ -117,19 +126,19 @@ static void verdict_best(const struct headline_input *in, const struct summary_d
     for (int k = 0; k < v->nv && at < n; k++) {
         if (k == a)
             continue;
-        compare_values(in, v, a, k, &q);
-        if (noise_verdict(&q) != NV_DIFFERENT)
-            at += (size_t)snprintf(buf + at, n - at, "%s %s", open++ ? "," : "; within noise or "
-                                   "not established against", v->names[k]);
+        compare_values(in, v, a, k, &q, &other);
+        if (q.call != VC_DIFFERENCE)
+            at += (size_t)snprintf(buf + at, n - at, "%s %s", open++ ? "," : "; no difference "
+                                   "beyond 5% from, or not decided against", v->names[k]);
     }
     if (!open && at < n) {
         char why[300];
         snprintf(why, sizeof why, "so here: %s", buf);
-        snprintf(buf, n, "%s, faster than every other beyond the noise", why);
+        snprintf(buf, n, "%s, a difference from every other", why);
     } else if (at < n) {
         char why[300];
         snprintf(why, sizeof why, "%s", buf);
-        snprintf(buf, n, "not established here; %s", why);
+        snprintf(buf, n, "not decided here; %s", why);
     }
 }
 

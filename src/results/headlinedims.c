@@ -1,6 +1,6 @@
 /*
-** headlinedims: each dimension's best value against the baseline's.  See
-** headlinedims.h.
+** headlinedims: each dimension's values ranked, and the verdict between
+** neighbours.  See headlinedims.h.
 */
 #include "headlinedims.h"
 
@@ -11,110 +11,143 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* "6 rounds", of a comparison's rounds. */
-static const char *rounds_text(int k, char *buf, size_t n)
+int headlinedims_compare(const struct headline_input *in, const int64_t *a, int na,
+                         const int64_t *b, int nb, enum phase_id m, struct verdict *out,
+                         struct verdict *other)
 {
-    snprintf(buf, n, "%d round%s", k, k == 1 ? "" : "s");
-    return buf;
+    struct noise_ratio q;
+    struct verdict r, p;
+    memset(&p, 0, sizeof p);
+    p.ratio = p.lo = p.hi = NAN;
+    noise_compare(in->recs, in->nrecs, a, na, b, nb, m, &q);
+    noise_as_verdict(&q, &r);
+    if (in->interleaved) {
+        struct chunkpair c;
+        pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
+        chunkpair_as_verdict(&c, &p);
+    }
+    int disagree = verdict_choose(&r, &p, out);
+    *other = out->method == VM_ROUNDS ? p : r;
+    return disagree;
 }
 
-/* "1.99 times faster than delete (1.96..2.02, 95%, 6 rounds)", or why it
-** is not established, of q (a over b).  The interval's ends, never a ±:
-** a ratio's interval is not symmetric, and a ± of its far end reads as an
-** interval that holds 1 when this one does not. */
-const char *headlinedims_faster_text(const struct noise_ratio *q, const char *b, char *buf,
+const char *headlinedims_faster_text(const struct verdict *v, const struct verdict *other,
+                                     int disagree, int lockstep, const char *b, char *buf,
                                      size_t n)
 {
-    char k[32], why[80];
-    switch (noise_verdict(q)) {
-    case NV_DIFFERENT:
-        snprintf(buf, n, "%.2f times %s %s (%.2f..%.2f, 95%%, %s)", q->ratio,
-                 q->ratio > 1 ? "faster than" : "as fast as, slower than", b, q->lo, q->hi,
-                 rounds_text(q->rounds, k, sizeof k));
-        break;
-    case NV_WITHIN:
-        snprintf(buf, n, "%.2f times as fast as %s: within noise (%.2f..%.2f, 95%%, %s)",
-                 q->ratio, b, q->lo, q->hi, rounds_text(q->rounds, k, sizeof k));
-        break;
-    case NV_NOT_ESTABLISHED:
-        snprintf(buf, n, "%.2f times as fast as %s in the median round: %s; its %.0f%% "
-                         "interval is %.2f..%.2f", q->ratio, b,
-                 noise_unsettled_text(q->rounds, why, sizeof why), 100 * q->confidence, q->lo,
-                 q->hi);
-        break;
-    default:
-        snprintf(buf, n, "%.2f times as fast as %s: %s", q->ratio, b,
-                 noise_unsettled_text(q->rounds ? q->rounds : 1, why, sizeof why));
-    }
+    char tail[256], t[256];
+    size_t len = (size_t)snprintf(buf, n, "%.2fx as fast as %s%s", v->ratio, b,
+                                  verdict_tail_text(v, lockstep, tail, sizeof tail));
+    if (disagree && len < n)
+        snprintf(buf + len, n - len, "; its %s disagree: %s", other->method == VM_LOCKSTEP
+                 ? "chunk pairs" : "rounds", verdict_text(other, lockstep, t, sizeof t));
     return buf;
 }
 
-/* After what the rounds say of cells a against cells b (q), what the
-** chunk pairs of a run in lockstep say (pairseries.h), and whether the
-** two disagree: rounds stay the stronger evidence.  Into buf; "" when the
-** run did not interleave. */
-static const char *pairs_text(const struct headline_input *in, const int64_t *a, int na,
-                              const int64_t *b, int nb, enum phase_id m,
-                              const struct noise_ratio *q, char *buf, size_t n)
+/* Parts of a release number "3.6.23.1", compared as numbers; a name
+** that is no version (a library's path) sorts after every version. */
+static int by_release(const char *x, const char *y)
 {
-    struct chunkpair c;
-    char t[200];
-    buf[0] = 0;
-    if (!in->interleaved)
-        return buf;
-    pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
-    enum noise_verdict pv = chunkpair_verdict(&c), rv = noise_verdict(q);
-    int called = (pv == NV_DIFFERENT || pv == NV_WITHIN) && (rv == NV_DIFFERENT || rv == NV_WITHIN);
-    int disagree = called && (pv != rv || (pv == NV_DIFFERENT && (c.q.ratio > 1) != (q->ratio > 1)));
-    /* a over b is the way the sentence puts it: a pair's call the other
-    ** way says so */
-    snprintf(buf, n, "; its chunk pairs, run in lockstep%s: %s%s",
-             pv != NV_DIFFERENT ? ""
-             : c.q.ratio > 1    ? ", call it a difference"
-                                : ", call it a difference the other way",
-             chunkpair_text(&c, t, sizeof t),
-             disagree ? " (the rounds and the chunk pairs disagree: the rounds are the stronger "
-                        "evidence)" : "");
-    return buf;
+    while (*x || *y) {
+        char *ex, *ey;
+        long a = strtol(x, &ex, 10), b = strtol(y, &ey, 10);
+        if (ex == x || ey == y)
+            return (ex == x) - (ey == y);
+        if (a != b)
+            return a < b ? -1 : 1;
+        x = *ex == '.' ? ex + 1 : ex;
+        y = *ey == '.' ? ey + 1 : ey;
+        if (ex == x && ey == y)
+            break;
+    }
+    return 0;
 }
 
-/* The best value of dimension d for phase m against the baseline's:
-** "wal writes 1.99 times faster than delete (...)"; the baseline
-** best, against the runner-up.  Into buf; "" with fewer than 2 values. */
-static const char *best_text(const struct headline_input *in, int d, enum phase_id m,
-                             char *buf, size_t n)
+/* Dimension d's values for phase m, ranked by their rate against the
+** baseline's value (fastest first), into rank[]; into order[] the order
+** neighbours are compared in: the ranking's, a library's release order. */
+static void rank_values(const struct summary_dim *v, int d, int *rank, int *order)
+{
+    for (int k = 0; k < v->nv; k++)
+        rank[k] = order[k] = k;
+    for (int i = 1; i < v->nv; i++)     /* a few values: insertion sort */
+        for (int j = i; j > 0; j--) {
+            double x = v->vs_base[rank[j]].ratio, y = v->vs_base[rank[j - 1]].ratio;
+            if (!(x > y) && !(isnan(y) && !isnan(x)))
+                break;
+            int t = rank[j];
+            rank[j] = rank[j - 1];
+            rank[j - 1] = t;
+        }
+    for (int k = 0; k < v->nv; k++)
+        order[k] = rank[k];
+    if (d != DIM_LIB)
+        return;
+    for (int i = 1; i < v->nv; i++)
+        for (int j = i; j > 0 && by_release(v->names[order[j]], v->names[order[j - 1]]) < 0; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+/* Dimension d's values for phase m ranked, and the verdict between each
+** and the next: "wal writes 1.86x as fast as delete (1.62..2.10): a
+** difference, from 40 chunk pairs in lockstep"; with three values or
+** more, "ranked by write rate: 3.40.1, 3.7.3, 3.6.23.1; 3.7.3 writes ...
+** as fast as 3.6.23.1 ...; 3.40.1 writes ... as fast as 3.7.3 ...".  Into
+** buf; "" with fewer than 2 values measured. */
+static const char *ranked_text(const struct headline_input *in, int d, enum phase_id m,
+                               char *buf, size_t n, struct headline_verdict *said, int *nsaid)
 {
     struct summary_dim v;
-    char t[300], p[400];
-    char verb[16];      /* "writes", "reads" */
+    char verb[16], t[600];
+    int rank[LIST_MAX], order[LIST_MAX];
     snprintf(verb, sizeof verb, "%ss", phase_table[m].name);
     buf[0] = 0;
     if (summary_dim(in->recs, in->nrecs, d, in->baseline, m, &v) != 0)
         return buf;
-    int best = v.best, nc = v.ncombos;
-    if (v.nv >= 2 && !isnan(v.vs_base[best].ratio)) {
-        if (best != v.base) {
-            snprintf(buf, n, "%s %s %s%s", v.names[best], verb,
-                     headlinedims_faster_text(&v.vs_base[best], v.names[v.base], t, sizeof t),
-                     pairs_text(in, &v.cells[(size_t)best * (size_t)nc], v.ncells[best],
-                                &v.cells[(size_t)v.base * (size_t)nc], v.ncells[v.base], m,
-                                &v.vs_base[best], p, sizeof p));
-        } else {
-            int next = -1;
-            for (int k = 0; k < v.nv; k++)
-                if (k != v.base && (next < 0 || v.vs_base[k].ratio > v.vs_base[next].ratio))
-                    next = k;
-            struct noise_ratio q;
-            noise_compare(in->recs, in->nrecs, &v.cells[(size_t)v.base * (size_t)nc],
-                          v.ncells[v.base], &v.cells[(size_t)next * (size_t)nc], v.ncells[next],
-                          m, &q);
-            snprintf(buf, n, "%s (the baseline) %s fastest, %s%s", v.names[v.base], verb,
-                     headlinedims_faster_text(&q, v.names[next], t, sizeof t),
-                     pairs_text(in, &v.cells[(size_t)v.base * (size_t)nc], v.ncells[v.base],
-                                &v.cells[(size_t)next * (size_t)nc], v.ncells[next], m, &q, p,
-                                sizeof p));
+    int nc = v.ncombos, measured = 0;
+    for (int k = 0; k < v.nv; k++)
+        measured += !isnan(v.vs_base[k].ratio);
+    if (v.nv >= 2 && measured >= 2) {
+        rank_values(&v, d, rank, order);
+        size_t len = 0;
+        if (measured > 2) {
+            len += (size_t)snprintf(buf, n, "ranked by %s rate:", phase_table[m].name);
+            for (int k = 0; k < measured && len < n; k++)
+                len += (size_t)snprintf(buf + len, n - len, "%s %s", k ? "," : "",
+                                        v.names[rank[k]]);
+        }
+        /* each value against the one before it in order, faster first */
+        for (int k = 1; k < v.nv && len < n; k++) {
+            int x = order[k - 1], y = order[k];
+            if (isnan(v.vs_base[x].ratio) || isnan(v.vs_base[y].ratio))
+                continue;
+            if (v.vs_base[y].ratio > v.vs_base[x].ratio) {
+                int s = x;
+                x = y;
+                y = s;
+            }
+            struct verdict w, other;
+            int disagree = headlinedims_compare(in, &v.cells[(size_t)x * (size_t)nc],
+                                                v.ncells[x], &v.cells[(size_t)y * (size_t)nc],
+                                                v.ncells[y], m, &w, &other);
+            if (*nsaid < HEADLINE_VERDICTS) {   /* the same, typed */
+                struct headline_verdict *typed = &said[(*nsaid)++];
+                snprintf(typed->a, sizeof typed->a, "%s", v.names[x]);
+                snprintf(typed->b, sizeof typed->b, "%s", v.names[y]);
+                typed->phase = phase_table[m].name;
+                typed->v = w;
+            }
+            len += (size_t)snprintf(buf + len, n - len, "%s%s%s %s %s", len ? "; " : "",
+                                    v.names[x], x == v.base ? " (the baseline)" : "", verb,
+                                    headlinedims_faster_text(&w, &other, disagree,
+                                                             in->interleaved, v.names[y], t,
+                                                             sizeof t));
         }
     }
     summary_dim_free(&v);
@@ -124,18 +157,24 @@ static const char *best_text(const struct headline_input *in, int d, enum phase_
 void headlinedims_say(const struct headline_input *in, struct headline *h)
 {
     for (int d = 0; d < DIM_COUNT; d++) {
-        char w[700], r[700];
+        char w[1400], r[1400];
+        struct headline_verdict said[HEADLINE_VERDICTS];
+        int nsaid = 0;
         /* a paced cell's write rate is the storage's service, and its
         ** reads the same as unpaced: the pacing's answer is each cell's
         ** latencies (HL_PACED), not a ratio of rates */
         if (d == DIM_WRITE_RATE || d == DIM_ARRIVAL || d == DIM_LATENCY_LIMIT)
             continue;
-        best_text(in, d, PHASE_WRITE, w, sizeof w);
-        best_text(in, d, PHASE_READ, r, sizeof r);
+        ranked_text(in, d, PHASE_WRITE, w, sizeof w, said, &nsaid);
+        ranked_text(in, d, PHASE_READ, r, sizeof r, said, &nsaid);
         /* cells with more processes than cores: said once before these
         ** (headline.c), not with every ratio */
-        if (*w)
-            headline_add(h, HL_DIM, "%s: %s%s%s.",
-                         d == DIM_LIB ? "sqlite" : dim_table[d].column, w, *r ? "; " : "", r);
+        if (!*w)
+            continue;
+        headline_add(h, HL_DIM, "%s: %s%s%s.", d == DIM_LIB ? "sqlite" : dim_table[d].column,
+                     w, *r ? "; " : "", r);
+        for (int k = 0; k < nsaid; k++)
+            headline_verdict(h, HL_DIM, said[k].a, said[k].b, phase_of(said[k].phase),
+                             &said[k].v);
     }
 }

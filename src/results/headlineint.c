@@ -20,6 +20,7 @@ void headline_add(struct headline *h, enum headline_kind kind, const char *fmt, 
     h->line[h->n].kind = kind;
     h->line[h->n].cell = 0;
     h->line[h->n].nfig = 0;
+    h->line[h->n].nverdict = 0;
     vsnprintf(h->line[h->n].text, sizeof h->line[h->n].text, fmt, ap);
     va_end(ap);
     h->n++;
@@ -40,6 +41,27 @@ void headline_figure(struct headline *h, enum headline_kind kind, const char *na
     snprintf(digits, sizeof digits, "%.12g", v);
     f->value = strtod(digits, NULL);
     f->unit = unit;
+}
+
+void headline_verdict(struct headline *h, enum headline_kind kind, const char *a,
+                      const char *b, enum phase_id m, const struct verdict *v)
+{
+    struct headline_line *l = h->n ? &h->line[h->n - 1] : NULL;
+    if (!l || l->kind != kind || l->nverdict >= HEADLINE_VERDICTS || isnan(v->ratio))
+        return;
+    struct headline_verdict *d = &l->verdict[l->nverdict++];
+    char of[64], name[40];
+    snprintf(d->a, sizeof d->a, "%s", a);
+    snprintf(d->b, sizeof d->b, "%s", b);
+    d->phase = phase_table[m].name;
+    d->v = *v;
+    snprintf(of, sizeof of, "%s against %s", a, b);
+    snprintf(name, sizeof name, "%s_ratio", d->phase);
+    headline_figure(h, kind, name, of, v->ratio, "ratio");
+    snprintf(name, sizeof name, "%s_ratio_lo", d->phase);
+    headline_figure(h, kind, name, of, v->lo, "ratio");
+    snprintf(name, sizeof name, "%s_ratio_hi", d->phase);
+    headline_figure(h, kind, name, of, v->hi, "ratio");
 }
 
 int headline_measured(const struct summary_record *r)

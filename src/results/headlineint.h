@@ -11,6 +11,7 @@
 
 #include "need.h"
 #include "records.h"
+#include "verdict.h"
 
 #include <stdint.h>
 
@@ -34,12 +35,24 @@ struct headline_figure {
                              ** "bytes/row", "bytes/s", "GB/day", "TB/year" */
 };
 
+#define HEADLINE_VERDICTS 8   /* comparisons a sentence states at most */
+
+/* A comparison a sentence states, typed for a program (summary.json):
+** value a against value b on a phase, and its one verdict (verdict.h). */
+struct headline_verdict {
+    char a[64], b[64];
+    const char *phase;       /* "write", "read" */
+    struct verdict v;
+};
+
 struct headline_line {
     enum headline_kind kind;
     char text[HEADLINE_LEN];
     int64_t cell;            /* the cell it is about; 0: the run's, or several */
     int nfig;
     struct headline_figure fig[HEADLINE_FIGS];
+    int nverdict;
+    struct headline_verdict verdict[HEADLINE_VERDICTS];
 };
 
 struct headline {
@@ -79,6 +92,12 @@ void headline_add(struct headline *h, enum headline_kind kind, const char *fmt, 
 ** when v was not measured or the sentence was not added. */
 void headline_figure(struct headline *h, enum headline_kind kind, const char *name,
                      const char *of, double v, const char *unit);
+
+/* The comparison of a against b on phase m, verdict v, to the sentence
+** of kind last added, with its ratio and interval among its figures while
+** they have room; nothing when it is full or the sentence was not added. */
+void headline_verdict(struct headline *h, enum headline_kind kind, const char *a,
+                      const char *b, enum phase_id m, const struct verdict *v);
 
 /* Whether summary record r is of a repeat that measured (status ok). */
 int headline_measured(const struct summary_record *r);

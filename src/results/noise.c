@@ -7,6 +7,7 @@
 #include "cellname.h"
 #include "median.h"
 #include "csvin.h"
+#include "verdict.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -20,7 +21,8 @@ double noise_rate(const struct summary_record *r, enum phase_id m)
     if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
         return NAN;
     assert(phase_table[m].noise);
-    double v = r->ph[m].median;
+    /* the rate it sustained; an older file's median where it has none */
+    double v = r->ph[m].sustained > 0 ? r->ph[m].sustained : r->ph[m].median;
     return v > 0 ? v : NAN;
 }
 
@@ -70,40 +72,35 @@ static double round_median(const struct summary_record *recs, int n, const int64
     return k ? median_of(tmp, k) : NAN;
 }
 
-/* P(X <= j) for X ~ Binomial(k, 1/2). */
-static double binom_cdf(int k, int j)
-{
-    double p = 0;
-    for (int i = 0; i <= j; i++)
-        p += exp(lgamma(k + 1.0) - lgamma(i + 1.0) - lgamma(k - i + 1.0) - k * log(2.0));
-    return p;
-}
-
-/* The rank j from each end whose interval [v(j), v(k+1-j)] of k sorted
-** ratios covers their median with at least 95%, the narrowest such; 1 (the
-** range) when even that falls short, as it does up to 5 rounds.  Its
-** coverage into *conf. */
-static int rank_of(int k, double *conf)
-{
-    int j = 1;
-    while (j + 1 <= k / 2 && 2 * binom_cdf(k, j) <= 0.05)
-        j++;
-    *conf = 1 - 2 * binom_cdf(k, j - 1);
-    return j;
-}
-
 void noise_interval(double *v, int k, struct noise_ratio *out)
 {
-    out->rounds = k;
-    out->lo = out->hi = out->confidence = NAN;
-    out->within = -1;
-    out->ratio = k > 0 ? median_of(v, k) : NAN;   /* sorts v */
-    if (k < 2)
-        return;
-    int j = rank_of(k, &out->confidence);
-    out->lo = v[j - 1];
-    out->hi = v[k - j];
-    out->within = round(out->lo * 100) <= 100 && round(out->hi * 100) >= 100;
+    struct verdict d;
+    double *logs = v;      /* in place: v is the caller's scratch */
+    for (int i = 0; i < k; i++)
+        logs[i] = log(v[i]);
+    verdict_of_logs(logs, k, &d);
+    noise_from_verdict(&d, out);
+}
+
+void noise_from_verdict(const struct verdict *d, struct noise_ratio *out)
+{
+    out->rounds = d->evidence;
+    out->ratio = d->ratio;
+    out->lo = d->lo;
+    out->hi = d->hi;
+    out->confidence = isnan(d->lo) ? NAN : 0.95;
+    out->within = isnan(d->lo) ? -1 : d->call == VC_NO_DIFFERENCE;
+}
+
+void noise_as_verdict(const struct noise_ratio *q, struct verdict *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ratio = q->ratio;
+    out->lo = q->lo;
+    out->hi = q->hi;
+    out->method = VM_ROUNDS;
+    out->evidence = q->rounds > 0 ? q->rounds : 1;
+    verdict_settle(out);
 }
 
 void noise_compare(const struct summary_record *recs, int n, const int64_t *a, int na,
@@ -126,11 +123,12 @@ void noise_compare(const struct summary_record *recs, int n, const int64_t *a, i
 
 enum noise_verdict noise_verdict(const struct noise_ratio *q)
 {
-    if (q->within < 0 || isnan(q->ratio))
-        return NV_NO_ESTIMATE;
-    if (!isnan(q->confidence) && q->confidence < NOISE_CALL_COVERAGE)
-        return NV_NOT_ESTABLISHED;
-    return q->within ? NV_WITHIN : NV_DIFFERENT;
+    struct verdict d;
+    noise_as_verdict(q, &d);
+    return d.call == VC_DIFFERENCE      ? NV_DIFFERENT
+           : d.call == VC_NO_DIFFERENCE ? NV_WITHIN
+           : isnan(q->lo) || q->within < 0 ? NV_NO_ESTIMATE
+                                        : NV_NOT_ESTABLISHED;
 }
 
 int noise_decided(const struct summary_record *recs, int n, int64_t base)
@@ -152,39 +150,11 @@ int noise_decided(const struct summary_record *recs, int n, int64_t base)
     return 1;
 }
 
-int noise_rounds_to_call(void)
-{
-    int k = 2;
-    double conf;
-    for (rank_of(k, &conf); conf < NOISE_CALL_COVERAGE; rank_of(++k, &conf))
-        ;
-    return k;
-}
-
-const char *noise_unsettled_text(int rounds, char *buf, size_t n)
-{
-    snprintf(buf, n, "not established (%d round%s; %d give %.0f%%)", rounds,
-             rounds == 1 ? "" : "s", noise_rounds_to_call(), 100 * NOISE_CALL_COVERAGE);
-    return buf;
-}
-
 const char *noise_text(const struct noise_ratio *q, char *buf, size_t n)
 {
-    char why[80];
-    enum noise_verdict v = noise_verdict(q);
-    if (isnan(q->ratio))
-        snprintf(buf, n, "-");
-    else if (v == NV_NO_ESTIMATE)
-        snprintf(buf, n, "%.2fx %s", q->ratio,
-                 noise_unsettled_text(q->rounds > 0 ? q->rounds : 1, why, sizeof why));
-    else if (v == NV_NOT_ESTABLISHED)
-        snprintf(buf, n, "%.2fx (%.2f..%.2f, a %.*f%% interval) %s", q->ratio, q->lo, q->hi,
-                 fmod(100 * q->confidence, 1) ? 1 : 0, 100 * q->confidence,
-                 noise_unsettled_text(q->rounds, why, sizeof why));
-    else
-        snprintf(buf, n, "%.2fx (%.2f..%.2f)%s", q->ratio, q->lo, q->hi,
-                 v == NV_WITHIN ? " within noise" : "");
-    return buf;
+    struct verdict d;
+    noise_as_verdict(q, &d);
+    return verdict_text(&d, -1, buf, n);
 }
 
 const char *noise_text_figures(double ratio, double lo, double hi, double within,
@@ -226,10 +196,19 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
         for (int k = 0; k < 3; k++)
             v[k] = csvin_num(t, CSV_SUMMARY, row, cols[m][k]);
         const char *word = csvin_str(t, CSV_SUMMARY, row, cols[m][3]);
-        double within = isnan(v[1]) ? NAN : strcmp(word, "within noise") == 0;
+        double within = isnan(v[1]) ? NAN
+                        : strcmp(word, verdict_call_name(VC_NO_DIFFERENCE)) == 0;
         if (strcmp(word, "baseline") == 0) {
             snprintf(buf, n, "1.00x (the baseline)");
             return buf;
+        }
+        const enum colid method[PHASE_COUNT] = {[PHASE_WRITE] = COL_write_vs_baseline_method,
+                                                [PHASE_READ] = COL_read_vs_baseline_method};
+        if (!isnan(v[0]) && strcmp(csvin_str(t, CSV_SUMMARY, row, method[m]), "lockstep") == 0) {
+            /* one round's chunk pairs decided it (pairseries_fill) */
+            struct verdict d = {v[0], v[1], v[2], VC_NONE, VM_LOCKSTEP, 0, 0};
+            verdict_settle(&d);
+            return verdict_text(&d, 1, buf, n);
         }
         return noise_text_figures(v[0], v[1], v[2], within,
                                   csvin_num(t, CSV_SUMMARY, row, COL_baseline_rounds),
@@ -269,26 +248,20 @@ const char *noise_statement(const struct csvin *t, int64_t base, char *buf, size
                  rounds > 1 ? "; each cell against the baseline, " : "",
                  rounds > 1 ? baseline_text : "",
                  rounds > 1 ? " (--baseline; by default cell 1, every dimension's first value); "
-                              "a difference is called only when its interval covers 95%, and "
-                              "\"within noise\" when that interval includes 1.00."
+                              "a difference is called when its 95% interval excludes 1, no "
+                              "difference beyond 5% when it lies within that, else not decided."
                             : "; a difference between cells may be noise.");
     return buf;
 }
 
 const char *noise_method(int k, char *buf, size_t n)
 {
-    if (k < 2) {
+    if (k < 2)
         snprintf(buf, n, "each cell ran once: no noise estimate exists (--repeat 2 or more "
                          "states one)");
-        return buf;
-    }
-    double conf;
-    if (rank_of(k, &conf) == 1)
-        snprintf(buf, n, "paired by round: median and range over %d rounds, a %.1f%% interval",
-                 k, 100 * conf);
     else
-        snprintf(buf, n, "paired by round: median and %.1f%% interval (order statistics) over "
-                         "%d rounds", 100 * conf, k);
+        snprintf(buf, n, "paired by round: each round's ratio of the rates sustained, a 95%% "
+                         "interval by Student's t on their logarithms over %d rounds", k);
     return buf;
 }
 
@@ -320,9 +293,9 @@ static const char *verdict_word(const struct noise_ratio *q, int is_base)
     switch (isnan(q->ratio) ? -1 : is_base ? -2 : (int)noise_verdict(q)) {
     case -1: return "";
     case -2: return "baseline";
-    case NV_WITHIN: return "within noise";
-    case NV_DIFFERENT: return q->ratio > 1 ? "faster" : "slower";
-    default: return "not established";
+    case NV_WITHIN: return verdict_call_name(VC_NO_DIFFERENCE);
+    case NV_DIFFERENT: return verdict_call_name(VC_DIFFERENCE);
+    default: return verdict_call_name(VC_NOT_DECIDED);
     }
 }
 
@@ -356,6 +329,8 @@ void noise_fill(struct summary_record *recs, int n, int64_t baseline)
             ps->vs_base_hi = b.hi;
             snprintf(ps->verdict, sizeof ps->verdict, "%s",
                      verdict_word(&b, s->id.cell == baseline));
+            snprintf(ps->method, sizeof ps->method, "%s",
+                     isnan(b.ratio) || s->id.cell == baseline ? "" : "rounds");
             if (m == PHASE_WRITE) {   /* the rounds and coverage: write's, as ever */
                 s->vs_cell1_rounds = q.rounds ? q.rounds : NAN;
                 s->vs_cell1_confidence = isnan(q.confidence) ? NAN : 100 * q.confidence;

@@ -5,28 +5,20 @@
 ** Repeats are interleaved rounds (round r runs every cell once), so a
 ** comparison of cells A against cells B is paired by round: the ratio of
 ** round r is the median rate of A's cells in round r over the median rate
-** of B's in round r, and a drift over the night (heat, an SD card's garbage
-** collection) that slows a whole round cancels out.  The figure is the
-** median of those ratios, and its interval the order-statistic (sign test)
-** confidence interval for that median: distribution-free, exact for any
-** number of rounds.  With 6 rounds or more it is the narrowest such
-** interval of at least 95%; with 2 to 5 rounds it is the range of the
-** ratios, whose coverage is 1 - 2^(1-K) (50%, 75%, 87.5%, 93.8%), and the
-** coverage is stated with it.  A ratio whose interval, at the two decimals
-** printed, includes 1.00 is "within noise".  With one round there is no
-** noise estimate, and the tables say so.
-**
-** The verdict: a difference (or its absence, "within noise") is called
-** only when its interval covers at least NOISE_CALL_COVERAGE (95%), which
-** takes 6 rounds.  Below that the ratio is printed with its interval, the
-** interval's coverage, and "not established (K rounds; 6 give 95%)": a 50%
-** interval is never a finding.
+** of B's in round r, each cell's rate the one it sustained over its full
+** chunks (records.h), and a drift over the night (heat, an SD card's
+** garbage collection) that slows a whole round cancels out.  The rounds'
+** ratios are decided by verdict.h's one rule: the figure exp of the mean
+** of their logarithms, its 95% interval Student's t on those logarithms,
+** the call a difference, no difference beyond 5%, or not decided.  With
+** one round there is no interval, and the tables say so.
 */
 #ifndef SQLSOAK_NOISE_H
 #define SQLSOAK_NOISE_H
 
 #include "phase.h"
 #include "records.h"
+#include "verdict.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,31 +28,27 @@ struct noise_ratio {
     double lo, hi;       /* its interval; NaN with fewer than 2 rounds */
     double confidence;   /* the interval's coverage, 0..1; NaN with fewer than 2 rounds */
     int rounds;          /* rounds in which both sides were measured */
-    int within;          /* 1 within noise, 0 a difference, -1 no estimate */
+    int within;          /* 1 no difference beyond 5%, 0 else, -1 no estimate */
 };
 
-/* What a comparison shows: no estimate (one round), an interval too
-** wide to call (coverage below NOISE_CALL_COVERAGE), within noise (a 95%
-** interval that includes 1.00), or a difference. */
+/* What a comparison shows, verdict.h's call: no estimate (one round),
+** not decided, no difference beyond 5% (NV_WITHIN), or a difference. */
 enum noise_verdict { NV_NO_ESTIMATE, NV_NOT_ESTABLISHED, NV_WITHIN, NV_DIFFERENT };
-
-#define NOISE_CALL_COVERAGE 0.95
 
 /* q's verdict, as above. */
 enum noise_verdict noise_verdict(const struct noise_ratio *q);
 
-/* The rounds whose interval first covers NOISE_CALL_COVERAGE: 6. */
-int noise_rounds_to_call(void);
+/* q as verdict.h's verdict (method rounds), and back. */
+void noise_as_verdict(const struct noise_ratio *q, struct verdict *out);
+void noise_from_verdict(const struct verdict *d, struct noise_ratio *out);
 
 /* Whether every measured cell's write and read rates against cell base
-** are decided (within noise or a difference, at 95%): --repeat auto stops
+** are decided (verdict.h: a difference, or none beyond 5%): --repeat auto stops
 ** then.  A rate a cell or the baseline lacks is not waited for. */
 int noise_decided(const struct summary_record *recs, int n, int64_t base);
 
-/* "not established (2 rounds; 6 give 95%)", into buf. */
-const char *noise_unsettled_text(int rounds, char *buf, size_t n);
-
-/* A record's rate of metric (its median over chunks); NaN unless ok. */
+/* A record's rate of metric: what it sustained over its full chunks
+** (records.h), an older file's median over chunks; NaN unless ok. */
 double noise_rate(const struct summary_record *r, enum phase_id m);
 
 /* The ratio of cells a[0..na) against cells b[0..nb) (cell numbers),
@@ -68,7 +56,7 @@ double noise_rate(const struct summary_record *r, enum phase_id m);
 void noise_compare(const struct summary_record *recs, int n, const int64_t *a, int na,
                    const int64_t *b, int nb, enum phase_id m, struct noise_ratio *out);
 
-/* The median and interval of k ratios (sorted in place), as above. */
+/* The ratio and interval of k ratios (v is overwritten), as above. */
 void noise_interval(double *v, int k, struct noise_ratio *out);
 
 /* The rounds of the run: the highest repeat of a record that ran (not a
@@ -80,10 +68,8 @@ int noise_rounds(const struct summary_record *recs, int n);
 ** interrupted, or failed, in either has no pair); 0 when none was. */
 int noise_paired_rounds(const struct summary_record *recs, int n, int64_t base);
 
-/* A ratio as the tables print it, by its verdict: "0.97x (0.93..1.02)
-** within noise", "1.32x (1.20..1.45)" (95% or more); "0.89x (0.85..0.93,
-** a 50% interval) not established (2 rounds; 6 give 95%)"; "1.32x not
-** established (1 round; 6 give 95%)" with no estimate; "-" when none. */
+/* A ratio as the tables print it: verdict.h's verdict_text, "1.32x
+** (1.20..1.45): a difference, from 6 rounds"; "-" when none. */
 const char *noise_text(const struct noise_ratio *q, char *buf, size_t n);
 
 /* The same of the figures as summary.csv holds them (within: 0, 1, or NaN

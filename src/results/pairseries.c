@@ -4,7 +4,14 @@
 ** few records, so a run of many cells and chunks costs n log n.
 */
 #include "pairseries.h"
+#include "csvin.h"
+#include "infile.h"
 #include "median.h"
+#include "noise.h"
+#include "runkey.h"
+
+#include <jansson.h>
+#include <stdio.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -103,4 +110,51 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
     free(sb);
     free(va);
     free(vb);
+}
+
+/* Whether the run in dir ran its rounds in lockstep, none split. */
+static int in_lockstep(const char *dir)
+{
+    char path[4200], err[256];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_t *j = infile_absent(path) ? NULL : infile_json(path, err, sizeof err);
+    const char *il =
+        json_string_value(json_object_get(json_object_get(j, RUNKEY_OPTIONS), RUNKEY_OPT_INTERLEAVE));
+    int yes = il && strcmp(il, "off") != 0 && !json_is_true(json_object_get(j, RUNKEY_LOCKSTEP_SPLIT));
+    json_decref(j);
+    return yes;
+}
+
+void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_t base)
+{
+    char path[4200], err[256];
+    int nchunks = 0;
+    if (noise_rounds(recs, n) != 1 || !in_lockstep(dir))
+        return;
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    struct chunk_record *chunks =
+        csvin_read_records(path, CSV_CHUNKS, sizeof *chunks, &nchunks, err, sizeof err);
+    for (int i = 0; chunks && i < n; i++) {
+        struct summary_record *s = &recs[i];
+        if (s->id.repeat < 1 || s->id.cell == base || strcmp(s->status, "ok") != 0)
+            continue;
+        for (int m = 0; m < PHASE_COUNT; m++) {
+            struct chunkpair c;
+            struct verdict v;
+            if (!phase_table[m].noise)
+                continue;
+            pairseries_compare(chunks, nchunks, recs, n, &s->id.cell, 1, &base, 1,
+                               (enum phase_id)m, &c);
+            chunkpair_as_verdict(&c, &v);
+            if (isnan(v.ratio))
+                continue;
+            struct phase_summary *ps = &s->ph[m];
+            ps->vs_base = v.ratio;
+            ps->vs_base_lo = v.lo;
+            ps->vs_base_hi = v.hi;
+            snprintf(ps->verdict, sizeof ps->verdict, "%s", verdict_call_name(v.call));
+            snprintf(ps->method, sizeof ps->method, "%s", verdict_method_name(v.method));
+        }
+    }
+    free(chunks);
 }

@@ -28,4 +28,11 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
                         const struct summary_record *recs, int nrecs, const int64_t *a, int na,
                         const int64_t *b, int nb, enum phase_id m, struct chunkpair *out);
 
+/* A run of one round in lockstep (results folder dir: run.json says it
+** interleaved, its rounds not split): each measured record's comparison
+** with cell base is its chunk pairs' (chunks.csv), the one verdict the run
+** states, into its vs_base columns, verdict and method "lockstep", after
+** noise_fill.  Nothing for another run, or when a file cannot be read. */
+void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_t base);
+
 #endif

@@ -62,7 +62,8 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             int m = 0;
             for (int j = i; j < n; j++)
                 if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
-                    v[m++] = recs[j].ph[p].median;
+                    v[m++] = recs[j].ph[p].sustained > 0 ? recs[j].ph[p].sustained
+                                                         : recs[j].ph[p].median;
             out[nc].repeats = m;
             out[nc].rate[p] = median_of(v, m);   /* sorted, NaN last */
             out[nc].lo[p] = v[0];
@@ -182,9 +183,9 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
         int best = dv.best;
         fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
                 dv.names[best]);
-        /* is it the best?  the values it is not faster than beyond the noise */
-        const char *says[] = {[NV_WITHIN] = "within noise of", [NV_NOT_ESTABLISHED] =
-                                                                   "not established against"};
+        /* is it the best?  the values it is not decided faster than */
+        const char *says[] = {[NV_WITHIN] = "no difference beyond 5% from",
+                              [NV_NOT_ESTABLISHED] = "not decided against"};
         int open = 0;
         for (int v = NV_NOT_ESTABLISHED; v <= NV_WITHIN; v++)
             for (int k = 0, any = 0; k < dv.nv; k++) {
@@ -299,13 +300,14 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
                 c[0].rate[PHASE_WRITE], phase_table[PHASE_WRITE].unit);
         if (!isnan(c[0].rate[PHASE_READ]))
             fprintf(f, ", %.0f %s read", c[0].rate[PHASE_READ], phase_table[PHASE_READ].unit);
-        fprintf(f, " (median of chunks%s)\n", c[0].repeats > 1 ? ", then of repeats" : "");
+        fprintf(f, " (sustained over its full chunks%s)\n",
+                c[0].repeats > 1 ? ", the median of repeats" : "");
     }
     if (nc < 2) {
         free(c);
         return;
     }
-    char how[160], name[256], why[80];
+    char how[160], name[256];
     int rounds = noise_rounds(recs, n), paired = noise_paired_rounds(recs, n, base);
     const struct cell_id *bid = baseline_id(base, recs, n);
     struct cell_id *ids = malloc(sizeof *ids * (size_t)n);   /* every cell, measured or not */
@@ -313,19 +315,17 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         ids[i] = recs[i].id;
     baseline_name(base, ids, ids ? n : 0, name, sizeof name);
     free(ids);
-    fprintf(f, "\nnoise: %s; a difference is called only when its interval covers 95%%%s%s\n",
-            noise_method_paired(paired, rounds, how, sizeof how),
-            paired >= noise_rounds_to_call() ? "" : ": every one here is ",
-            paired >= noise_rounds_to_call()
-                ? ""
-                : noise_unsettled_text(paired > 0 ? paired : 1, why, sizeof why));
+    fprintf(f, "\nnoise: %s; a difference is called when its 95%% interval excludes 1, no "
+               "difference beyond %.0f%% when it lies within that%s\n",
+            noise_method_paired(paired, rounds, how, sizeof how), 100 * VERDICT_MARGIN,
+            paired >= 2 ? "" : ": with one round every one here is not decided");
     int measured = 0;
     for (int i = 0; i < nc; i++)
         measured |= c[i].first->id.cell == base;
     fprintf(f, "baseline: %s, %s (%s)\n", cellname(cname, sizeof cname, base, 1, 1), name,
             measured ? "--baseline names another" : "it measured nothing: no ratios");
     qsort(c, (size_t)nc, sizeof *c, by_write);
-    fprintf(f, "\nby write rate (median of chunks%s; x against %s):\n",
+    fprintf(f, "\nby write rate (sustained over full chunks%s; x against %s):\n",
             rounds > 1 ? ", then of repeats with their range" : "", name);
     ranked(f, cfg, c, nc, recs, n, PHASE_WRITE, base);
     qsort(c, (size_t)nc, sizeof *c, by_read);

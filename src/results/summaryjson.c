@@ -7,9 +7,11 @@
 #include "csvout.h"
 #include "headline.h"
 #include "runjson.h"
+#include "verdict.h"
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,8 +76,17 @@ static json_t *cell(const struct csvin *t, int r)
     return o;
 }
 
-/* The headline's findings (headline.h), each its kind, sentence, cell and
-** figures; none when the folder gives no headline. */
+/* A real to 12 significant digits, as the figures; null when NaN. */
+static json_t *real(double v)
+{
+    char digits[40];
+    snprintf(digits, sizeof digits, "%.12g", v);
+    return isnan(v) ? json_null() : json_real(strtod(digits, NULL));
+}
+
+/* The headline's findings (headline.h), each its kind, sentence, cell,
+** figures and the comparisons it states, each with its one verdict
+** (verdict.h); none when the folder gives no headline. */
 static json_t *findings(const char *dir)
 {
     json_t *list = json_array();
@@ -92,11 +103,21 @@ static json_t *findings(const char *dir)
             json_array_append_new(figs, json_pack("{s:s,s:s,s:f,s:s}", "name", l->fig[k].name,
                                                   "of", l->fig[k].of, "value", l->fig[k].value,
                                                   "unit", l->fig[k].unit));
-        json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:o}", "kind",
+        json_t *said = json_array();
+        for (int k = 0; k < l->nverdict; k++) {
+            const struct headline_verdict *d = &l->verdict[k];
+            json_array_append_new(
+                said, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:s,s:s,s:i}", "of", d->a, "against",
+                                d->b, colid_name(COL_phase), d->phase, "ratio", real(d->v.ratio), "lo",
+                                real(d->v.lo), "hi", real(d->v.hi), "verdict",
+                                verdict_call_name(d->v.call), "method",
+                                verdict_method_name(d->v.method), "evidence", d->v.evidence));
+        }
+        json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:o,s:o}", "kind",
                                               headline_kind_name(l->kind), "text", l->text,
                                               colid_name(COL_cell), l->cell ? json_integer(l->cell)
                                                               : json_null(),
-                                              "figures", figs));
+                                              "figures", figs, "verdicts", said));
     }
     free(h);
     return list;

@@ -34,6 +34,7 @@
 #include "folder.h"
 #include "metrics.h"
 #include "noise.h"
+#include "pairseries.h"
 #include "notice.h"
 #include "plan.h"
 #include "progress.h"
@@ -432,6 +433,7 @@ static void close_summary(struct runner *r)
     char werr[4400];
     const char *failed = NULL;
     noise_fill(r->results, r->nresults, runner_baseline(r));
+    pairseries_fill(r->out, r->results, r->nresults, runner_baseline(r));
     if (summary_rewrite(r->out, r->results, r->nresults, werr, sizeof werr) != 0)
         failed = "summary.csv";
     else if (summaryjson_write(r->out, werr, sizeof werr) != 0)

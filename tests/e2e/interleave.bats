@@ -131,7 +131,7 @@ PY
     [[ "$output" == *"a round runs in groups of 64 cells (the most that run in lockstep at once): its chunk pairs decide nothing"* ]]
     [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 132 ]
     python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["lockstep_rounds_split"] is True' "$OUT/run.json"
-    [[ "$output" != *"chunk pairs, run in lockstep"* ]]
+    [[ "$output" != *"chunk pairs in lockstep"* ]]
 }
 
 # dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
@@ -150,12 +150,17 @@ PY
         --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     line=$(dimline "$OUT" commit_every)
-    [[ "$line" == "commit_every: 1000 writes "*"not established (1 round; 6 give 95%); its chunk pairs, run in lockstep, call it a difference: "*"x ("*", 7 blocks of 4 chunk pairs)"* ]]
+    # one round in lockstep: its chunk pairs' verdict, the one stated
+    [[ "$line" =~ ^commit_every:\ 1000\ writes\ [0-9.]+x\ as\ fast\ as\ 1\ \([0-9.]+\.\.[0-9.]+\):\ a\ difference,\ from\ 28\ chunk\ pairs\ in\ lockstep ]]
+    [[ "$line" != *"not decided: 1 round"* && "$line" != *"disagree"* ]]
     # the terminal and the markdown say the same
     [[ "$output" == *"$line"* ]]
     run "$S" report "$OUT" --format markdown
     [ "$status" -eq 0 ]
-    [[ "$output" == *"its chunk pairs, run in lockstep, call it a difference"* ]]
+    [[ "$output" == *"a difference, from 28 chunk pairs in lockstep"* ]]
+    # and its table: cell 2's ratio is the chunk pairs', as summary.csv types it
+    [[ "$output" == *" | a difference, from its chunk pairs in lockstep"* || "$output" == *"): a difference, from its chunk pairs in lockstep |"* ]]
+    python3 -c 'import csv,sys; r=[x for x in csv.DictReader(open(sys.argv[1])) if x["cell"] == "2"][0]; assert r["write_vs_baseline_method"] == "lockstep" and r["write_verdict"] == "a difference", r' "$OUT/summary.csv"
 }
 
 @test "cells that do not differ are not called different from their chunk pairs" {
@@ -167,8 +172,8 @@ PY
             --interleave chunk --db-dir "$DB" --out "$OUT" "${Q[@]}"
         [ "$status" -eq 0 ]
         line=$(dimline "$OUT" cache_size)
-        [[ "$line" == *"its chunk pairs, run in lockstep"* ]]
-        [[ "$line" != *"call it a difference"* ]] && break
+        [[ "$line" == *"chunk pairs in lockstep"* ]]
+        [[ "$line" != *"a difference"* ]] && break
         calls=$((calls + 1))
     done
     [ "$calls" -lt 2 ]

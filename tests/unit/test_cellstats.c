@@ -114,6 +114,30 @@ static void test_partial_last_chunk(void **state)
     cellstats_free(&s);
 }
 
+/* A WAL cell on a card: 9 chunks of 100k rows at 0.04 s and the one that
+** paid the checkpoint at 1.97 s.  The median (2.5M rows/s) skips that
+** chunk; what the cell sustained, 1M rows in 2.33 s, counts it.  The
+** partial last chunk is left out as from the medians. */
+static void test_sustained_counts_the_checkpoint(void **state)
+{
+    (void)state;
+    struct cellstats s;
+    struct summary_record sum;
+    csvout_clear(CSV_SUMMARY, &sum);
+    assert_int_equal(cellstats_init(&s, 11), 0);
+    for (int i = 0; i < 10; i++) {
+        struct chunk_record c = chunk(i == 5 ? 100000 / 1.97 : 100000 / 0.04, 100, 5, 0);
+        cellstats_add(&s, &c, 1);
+    }
+    struct chunk_record tail = chunk(1, 1, 5, 0);
+    cellstats_add(&s, &tail, 0);
+    cellstats_summarise(&s, &sum);
+    assert_true(sum.ph[PHASE_WRITE].median == 2.5e6);
+    assert_true(fabs(sum.ph[PHASE_WRITE].sustained - 1e6 / (9 * 0.04 + 1.97)) < 1e-6);
+    assert_true(fabs(sum.ph[PHASE_READ].sustained - 100) < 1e-9);
+    cellstats_free(&s);
+}
+
 /* The cell's latencies are those of all its reads: one merged histogram,
 ** not a median of per-chunk percentiles. */
 static void test_cell_latencies(void **state)
@@ -262,6 +286,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_median),
         cmocka_unit_test(test_summary),
+        cmocka_unit_test(test_sustained_counts_the_checkpoint),
         cmocka_unit_test(test_no_chunks),
         cmocka_unit_test(test_partial_last_chunk),
         cmocka_unit_test(test_cell_latencies),

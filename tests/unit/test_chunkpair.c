@@ -55,25 +55,26 @@ static void test_pairs_to_call(void **state)
     near(c.q.confidence, 1 - 1.0 / 32);
     assert_int_equal(chunkpair_verdict(&c), NV_NOT_ESTABLISHED);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "2.00x (2.00..2.00, 6 blocks of 4 chunk pairs) not established (26 "
-                        "chunk pairs; 28 give 95%)");
+                        "2.00x (2.00..2.00): not decided, from 26 chunk pairs in lockstep; "
+                        "--repeat 6 or more chunks can decide it (6 blocks of 4)");
     chunkpair_compare(a, b, 6, &c);
     assert_blocks(&c, 1, 6, 6, 6);
     assert_int_equal(chunkpair_verdict(&c), NV_NO_ESTIMATE);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "2.00x not established (6 chunk pairs; 28 give 95%)");
+                        "2.00x: not decided, from 6 chunk pairs in lockstep; --repeat 6 or "
+                        "more chunks can decide it");
     chunkpair_compare(a, b, 3, &c);
     assert_true(isnan(c.q.ratio));
     assert_blocks(&c, 0, 0, 0, 2);
     assert_int_equal(chunkpair_verdict(&c), NV_NO_ESTIMATE);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "not established (2 chunk pairs; 28 give 95%)");
+                        "not decided (2 chunk pairs; 28 in lockstep can decide it)");
     chunkpair_compare(a, b, 0, &c);
     assert_true(isnan(c.q.ratio));
     chunkpair_compare(a, b, 28, &c);
     assert_int_equal(chunkpair_verdict(&c), NV_DIFFERENT);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "2.00x (2.00..2.00, 7 blocks of 4 chunk pairs)");
+                        "2.00x (2.00..2.00): a difference, from 28 chunk pairs in lockstep (7 blocks of 4)");
 }
 
 /* The ratio is A over B: A faster, above 1; the cells swapped, its
@@ -116,7 +117,8 @@ static void test_exact(void **state)
     near(c.q.hi, 1.30);
     near(c.q.confidence, 1 - 1.0 / 64);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "1.16x (1.05..1.30, 7 blocks of 4 chunk pairs)");
+                        "1.16x (1.05..1.30): a difference, from 28 chunk pairs in lockstep (7 "
+                        "blocks of 4)");
 }
 
 /* More than 8 blocks' worth: 8 blocks of equal length, the leading
@@ -137,7 +139,8 @@ static void test_blocks(void **state)
     near(c.q.ratio, sqrt(0.98 * 1.02));
     assert_int_equal(chunkpair_verdict(&c), NV_WITHIN);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "1.00x (1.00..1.00, 8 blocks of 4 chunk pairs) within noise");
+                        "1.00x (1.00..1.00): no difference beyond 5%, from 34 chunk pairs in "
+                        "lockstep (8 blocks of 4)");
 }
 
 /* A pair with a rate NaN, infinite or <= 0 takes its ABBA unit out
@@ -160,8 +163,8 @@ static void test_unmeasured(void **state)
     chunkpair_compare(a, b, 30, &c);
     assert_blocks(&c, 6, 4, 24, 26);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "2.00x (2.00..2.00, 6 blocks of 4 chunk pairs) not established (26 "
-                        "chunk pairs; 28 give 95%)");
+                        "2.00x (2.00..2.00): not decided, from 26 chunk pairs in lockstep; "
+                        "--repeat 6 or more chunks can decide it (6 blocks of 4)");
     b[29] = -1;
     a[7] = INFINITY;
     chunkpair_compare(a, b, 30, &c);
