@@ -186,11 +186,12 @@ static int recorded_defaults(const struct config *cfg, json_t *root, char ***arg
     json_object_foreach(now, key, v) {
         json_t *was = json_object_get(rec, key);
         /* only where the command line left the default: an option it
-        ** gives otherwise than recorded is refused (same_options) */
+        ** gives otherwise than recorded, or than its files are read as,
+        ** is refused (same_options) */
         char *text = was && !json_equal(was, v) && json_equal(v, json_object_get(def, key))
                          ? option_text(was)
                          : NULL;
-        if (!was)
+        if (!was && json_equal(v, json_object_get(def, key)))
             text = absent_text(key, v);
         char **grown = text ? realloc(*argv, sizeof **argv * (size_t)(*argc + 2)) : NULL;
         char *arg = grown ? malloc(strlen(key) + strlen(text) + 4) : NULL;
