@@ -11,6 +11,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+int64_t settings_cache_pages(int64_t kib, int64_t page_size)
+{
+    return page_size > 0 ? (kib * 1024 + page_size - 1) / page_size : 0;
+}
+
+/* After PRAGMA cache_size=-KiB: a library that read it back otherwise
+** knows only pages (before 3.7.10 it keeps the number as pages), asked
+** instead for the pages that hold as many bytes.  Returns the SQLite
+** result code, with the statement that failed in sql. */
+static int cache_in_pages(const struct sqlapi *api, sqlite3 *db, int64_t cache_size, char *sql,
+                          size_t n)
+{
+    char got[64], page[64];
+    int rc = sqlapi_query_text(api, db, "PRAGMA cache_size", got, sizeof got);
+    if (rc != SQLITE_OK || strtoll(got, NULL, 10) == cache_size)
+        return rc;
+    rc = sqlapi_query_text(api, db, "PRAGMA page_size", page, sizeof page);
+    if (rc != SQLITE_OK)
+        return rc;
+    snprintf(sql, n, "PRAGMA cache_size=%" PRId64,
+             settings_cache_pages(-cache_size, strtoll(page, NULL, 10)));
+    return sqlapi_query_text(api, db, sql, got, sizeof got);
+}
+
 int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, int create,
                    char *err, size_t errlen)
 {
@@ -24,6 +48,8 @@ int settings_apply(const struct sqlapi *api, sqlite3 *db, const struct cell *c, 
                  dims_text(d, c->v[d], text, sizeof text));
         /* some pragmas answer with a row (journal_mode, locking_mode) */
         int rc = sqlapi_query_text(api, db, sql, answer, sizeof answer);
+        if (rc == SQLITE_OK && d == DIM_CACHE_SIZE && c->v[d] < 0)
+            rc = cache_in_pages(api, db, c->v[d], sql, sizeof sql);
         if (rc != SQLITE_OK) {
             snprintf(err, errlen, "%s", sql);
             return rc;
@@ -106,9 +132,14 @@ int settings_compare(const struct cell *c, const struct pragma_actual *a, char *
         if (dims_is_default(d, c->v[d]))
             continue;
         dims_text(d, c->v[d], want, sizeof want);
+        if (!settings_actual_text(a, d, got, sizeof got) && dims_is_option_default(d, want))
+            continue;   /* the default is set where the library has the pragma */
         if (!settings_actual_text(a, d, got, sizeof got))
             differ(err, errlen, "%s: requested %s, library has no %s", dm->pragma, want,
                    dm->pragma);
+        else if (d == DIM_CACHE_SIZE && c->v[d] < 0 && a->num[d] > 0 &&
+                 a->num[d] == settings_cache_pages(-c->v[d], a->num[DIM_PAGE_SIZE]))
+            continue;   /* the KiB asked for, as pages */
         else if (strcmp(got, want) != 0)
             /* a word is what the library answered; an enum's number is the
             ** setting it made; a number is the value it kept */

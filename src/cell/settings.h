@@ -7,7 +7,10 @@
 ** come from the table of dims.h: page_size runs first (before the first
 ** table and before journal_mode=WAL, after which a database can no longer
 ** change its page size), journal_mode's answer is the mode in force, and a
-** value of "default" runs no pragma at all.
+** value of "default" runs no pragma at all.  A cache asked for in KiB
+** (negative) is given in pages, as many bytes, to a library that reads
+** it back otherwise; a pragma the library lacks is no difference when the
+** option's default was asked (it is set where the library has it).
 */
 #ifndef SQLSOAK_SETTINGS_H
 #define SQLSOAK_SETTINGS_H
@@ -25,6 +28,10 @@ struct pragma_actual {
     int64_t num[DIM_COUNT];     /* DR_NUMBER: the number */
     char word[DIM_COUNT][16];   /* DR_WORD: the word, as answered */
 };
+
+/* The pages of page_size bytes that hold kib KiB, rounded up: the
+** cache_size a library that knows only pages is given for -kib. */
+int64_t settings_cache_pages(int64_t kib, int64_t page_size);
 
 /* Applies c's settings on db, and with create the table kv of c's shape
 ** (shape.h).  Returns

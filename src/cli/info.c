@@ -34,6 +34,8 @@ static int show(const struct sqlapi *api, const char *tmp, char *err, size_t err
     printf("  default page size  %d\n", caps.default_page_size);
     printf("  mmap_size          %s\n", yes(caps.mmap));
     printf("  negative cache     %s\n", yes(caps.negative_cache));
+    printf("  default cache      %ld %s\n", labs(caps.default_cache),
+           caps.default_cache < 0 ? "KiB" : "pages");
     printf("  synchronous=extra  %s\n", yes(caps.sync_extra));
     json_t *opts = sqlapi_compile_options_json(api);
     printf("  compile options   ");

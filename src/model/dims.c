@@ -37,14 +37,19 @@ const struct dim dim_table[DIM_COUNT] = {
          "rows per transaction inside a chunk (1 = one commit per row); 'chunk' = one per "
          "chunk; larger than --chunk: one transaction spans chunks, and reads run inside it"},
         "commit_every", "rows", "commits of %s rows", NULL, 0, NULL, 0, DR_NONE, NULL, DC_ALWAYS},
+    /* 2 MiB, SQLite's own default since 3.12.0, for every library: one that
+    ** knows only pages gets as many bytes in pages (settings.h) */
     [DIM_CACHE_SIZE] = {
-        {"cache-size", V_INT, VF_LIST, "default", -((int64_t)1 << 40), (int64_t)1 << 31, NULL,
+        {"cache-size", V_INT, VF_LIST, "-2000", -((int64_t)1 << 40), (int64_t)1 << 31, NULL,
          "default", VALUE_DEFAULT, CMD_RUN,
-         "PRAGMA cache_size: pages, or KiB when negative; 'default' = the library's"},
+         "PRAGMA cache_size: pages, or KiB when negative (the same bytes for a library that "
+         "knows only pages); 'default' = the library's own, which differs between releases"},
         "cache_size", "", "cache %s", NULL, 0, "cache_size", 20, DR_NUMBER, NULL, DC_ALWAYS},
     [DIM_MMAP_SIZE] = {
-        {"mmap-size", V_BYTES, VF_LIST, "default", 0, (int64_t)1 << 46, NULL, "default",
-         VALUE_DEFAULT, CMD_RUN, "PRAGMA mmap_size in bytes; 'default' = the library's"},
+        {"mmap-size", V_BYTES, VF_LIST, "0", 0, (int64_t)1 << 46, NULL, "default",
+         VALUE_DEFAULT, CMD_RUN,
+         "PRAGMA mmap_size in bytes (0, the default, where a library has the pragma); "
+         "'default' = the library's own, which its build may set"},
         "mmap_size", "bytes", "mmap %s", NULL, 0, "mmap_size", 30, DR_NUMBER, NULL, DC_ALWAYS},
     [DIM_KEY_ORDER] = {
         {"key-order", V_ENUM, VF_LIST, "seq", 0, 0, key_order_names, NULL, 0, RUNLIKE,
@@ -175,6 +180,15 @@ const struct dim dim_table[DIM_COUNT] = {
          "the planner's statistics at each chunk's end, as applications keep them: off, "
          "optimize (PRAGMA optimize, SQLite's advice) or full (ANALYZE)"},
         "analyze_mode", "", "analyze %s", NULL, 0, NULL, 0, DR_NONE, "off", DC_ALWAYS},
+    [DIM_SECURE_DELETE] = {
+        {"secure-delete", V_ENUM, VF_LIST, "off", 0, 0, secure_delete_names, "default",
+         VALUE_DEFAULT, CMD_RUN,
+         "PRAGMA secure_delete: off (the default, where a library has the pragma), on "
+         "(deleted content overwritten with zeros) or fast (3.20.0); 'default' = the "
+         "library's own, which its build sets (SQLITE_SECURE_DELETE)"},
+        /* before the column, each library's own */
+        "secure_delete", "", "secure_delete %s", NULL, 0, "secure_delete", 25, DR_NUMBER,
+        "default", DC_ALWAYS},
 };
 
 int dims_find(const char *column)

@@ -55,6 +55,7 @@ enum dim_id {
     DIM_ARRIVAL,
     DIM_LATENCY_LIMIT,
     DIM_ANALYZE,
+    DIM_SECURE_DELETE,
     DIM_COUNT
 };
 

@@ -14,6 +14,7 @@ const char *const os_cache_names[] = {"keep", "drop", NULL};
 const char *const auto_vacuum_names[] = {"none", "full", "incremental", NULL};
 const char *const delete_keys_names[] = {"oldest", "uniform", NULL};
 const char *const analyze_names[] = {"off", "optimize", "full", NULL};
+const char *const secure_delete_names[] = {"off", "on", "fast", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
 const char *const arrival_names[] = {"even", "poisson", NULL};

@@ -27,6 +27,8 @@ enum auto_vacuum { AV_NONE, AV_FULL, AV_INCREMENTAL };   /* as PRAGMA auto_vacuu
 enum delete_keys { DK_OLDEST, DK_UNIFORM };
 /* --analyze: at each chunk's end, nothing, PRAGMA optimize, or ANALYZE */
 enum analyze_kind { AZ_OFF, AZ_OPTIMIZE, AZ_FULL };
+/* PRAGMA secure_delete, as it answers: 0 off, 1 on, 2 fast (3.20.0) */
+enum secure_delete { SD_OFF, SD_ON, SD_FAST };
 
 /* Each NULL-terminated, indexed by its enum. */
 extern const char *const journal_names[];
@@ -50,5 +52,6 @@ extern const char *const index_names[];
 extern const char *const auto_vacuum_names[];
 extern const char *const delete_keys_names[];
 extern const char *const analyze_names[];
+extern const char *const secure_delete_names[];
 
 #endif

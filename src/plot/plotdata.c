@@ -258,11 +258,16 @@ void plotdata_label(struct plotdata_series *s, int n, char *common, size_t cn)
         bvary[d] = d != X_REPEAT && vary[d];
         bany |= bvary[d];
         /* the settings every cell shares, but not sqlsoak's defaults that
-        ** nobody chose (run.json and the report state those), nor where
-        ** the reads came from in a run without reads */
+        ** nobody chose nor those left to the library (run.json and the
+        ** report state those), nor where the reads came from in a run
+        ** without reads */
+        const char *shared =
+            n > 0 ? plotdata_dim_value(&s[0].run->summary, SUM, s[0].sumrow, d) : "";
+        int64_t v;
         if (!vary[d] && n > 0 && d != X_REPEAT && clen < cn && (reads || d != X_READ_FROM) &&
             !(d < DIM_COUNT && !dim_table[d].always_named &&
-              dims_is_option_default(d, plotdata_dim_value(&s[0].run->summary, SUM, s[0].sumrow, d)))) {
+              (dims_is_option_default(d, shared) ||
+               (dims_parse(d, shared, &v) == 0 && dims_is_default(d, v))))) {
             char t[96];
             dim_text(s[0].run, s[0].sumrow, d, t, sizeof t);
             clen += (size_t)snprintf(common + clen, cn - clen, "%s%s", clen ? " · " : "", t);

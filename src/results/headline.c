@@ -18,6 +18,7 @@
 #include "cellname.h"
 #include "median.h"
 #include "csvin.h"
+#include "headlinelibs.h"
 #include "infile.h"
 #include "modes.h"
 #include "runjson.h"
@@ -34,6 +35,7 @@ static const char *const kind_names[HL_KINDS] = {
     [HL_NEED] = "need", [HL_UPDATES] = "update_cost", [HL_DELETES] = "delete_cost",
     [HL_FREELIST] = "freelist", [HL_READERS] = "reader_wait", [HL_WRITES] = "write_counts",
     [HL_WEAR] = "wear", [HL_WAL] = "wal_size", [HL_PACED] = "paced",
+    [HL_LIBS] = "compile_options",
 };
 
 const char *headline_kind_name(enum headline_kind k)
@@ -372,6 +374,7 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
     json_t *j = chunks && !infile_absent(path) ? infile_json(path, err, errlen) : NULL;
     json_t *o = json_object_get(j, RUNKEY_OPTIONS);
     json_t *limits = json_incref(json_object_get(j, RUNKEY_DEVICE_LIMITS));
+    json_t *libraries = json_incref(json_object_get(j, RUNKEY_LIBRARIES));
     const char *preset_text = json_string_value(json_object_get(o, RUNKEY_OPT_PRESET));
     const char *baseline_text = json_string_value(json_object_get(o, RUNKEY_OPT_BASELINE));
     if (preset_text)
@@ -411,9 +414,12 @@ int headline_load(const char *dir, const char *baseline, struct headline *out, c
         headline_build(&in, out);
         if (out->n > 0)
             headlinedevice_limits(dir, limits, &in, out);
+        if (out->n > 0)
+            headlinelibs_say(libraries, &in, out);
         rc = 0;
     }
     json_decref(limits);
+    json_decref(libraries);
     free(recs);
     free(chunks);
     return rc;

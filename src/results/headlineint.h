@@ -1,6 +1,6 @@
 /*
 ** headlineint: what headline.c shares with the modules that write its
-** sentences (headlinescaling, headlinedims, headlineclaims,
+** sentences (headlinescaling, headlinedims, headlineclaims, headlinelibs,
 ** headlinedevice): the sentences and their figures (struct headline, the
 ** public result headline.h hands out), what they are made from (struct
 ** headline_input), and the steps every sentence takes (added, given its
@@ -23,7 +23,7 @@
 enum headline_kind {
     HL_SCALING, HL_CACHE, HL_DIM, HL_CLAIM, HL_DEVICE, HL_ABSOLUTE, HL_NEED,
     HL_UPDATES, HL_DELETES, HL_FREELIST, HL_READERS, HL_WRITES, HL_WEAR, HL_WAL, HL_PACED,
-    HL_KINDS
+    HL_LIBS, HL_KINDS
 };
 
 /* A number a sentence states: "update_rows_per_s" of "cell 1", in rows/s. */

@@ -236,13 +236,14 @@ void runjson_set_host(struct runjson *r, const struct host_info *h,
 void runjson_add_library(struct runjson *r, const struct sqlapi *api, const struct sqlcaps *caps)
 {
     json_t *lib = json_pack(
-        "{s:s, s:s, s:s, s:i, s:s, s:i, s:o, s:{s:b, s:i, s:i, s:b, s:b, s:b, s:b}}",
+        "{s:s, s:s, s:s, s:i, s:s, s:i, s:o, s:{s:b, s:i, s:i, s:b, s:I, s:b, s:b, s:b}}",
         RUNKEY_LIB_PATH, api->path, RUNKEY_LIB_RESOLVED, api->resolved, RUNKEY_LIB_VERSION,
         api->version, RUNKEY_LIB_VERSION_NUMBER, api->version_number, RUNKEY_LIB_SOURCE_ID,
         api->source_id, RUNKEY_LIB_THREADSAFE, api->threadsafe(), RUNKEY_LIB_COMPILE_OPTIONS,
         (json_t *)sqlapi_compile_options_json(api), RUNKEY_LIB_CAPABILITIES, RUNKEY_CAP_WAL,
         caps->wal, RUNKEY_CAP_MAX_PAGE_SIZE, caps->max_page_size, RUNKEY_CAP_DEFAULT_PAGE_SIZE,
         caps->default_page_size, RUNKEY_CAP_NEGATIVE_CACHE_SIZE, caps->negative_cache,
+        RUNKEY_CAP_DEFAULT_CACHE_SIZE, (json_int_t)caps->default_cache,
         RUNKEY_CAP_MMAP, caps->mmap, RUNKEY_CAP_SYNCHRONOUS_EXTRA, caps->sync_extra,
         RUNKEY_CAP_COMPILE_OPTIONS, caps->compile_options);
     if (lib)

@@ -2,6 +2,7 @@
 ** cellentry: see cellentry.h.
 */
 #include "cellentry.h"
+#include "growth.h"
 #include "runkey.h"
 #include "settings.h"
 #include "shape.h"
@@ -67,6 +68,11 @@ void cellentry_add(struct runjson *r, const struct cell *c, const struct cell_re
             json_object_set_new(actual, dm->column, v);
         }
         json_object_set_new(cell, RUNKEY_CELL_ACTUAL, actual);
+        const struct pragma_actual *a = &res->actual;
+        if (a->answered[DIM_CACHE_SIZE] && a->answered[DIM_PAGE_SIZE])
+            json_object_set_new(cell, RUNKEY_CELL_CACHE_BYTES,
+                                json_integer((json_int_t)growth_cache_bytes(
+                                    a->num[DIM_CACHE_SIZE], a->num[DIM_PAGE_SIZE])));
     }
     json_t *cells = runjson_cells(r);
     json_t *run_s = json_object_get(runjson_root(r), RUNKEY_RUN_S);

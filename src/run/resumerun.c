@@ -75,9 +75,11 @@ static int same_value(json_t *now, json_t *rec, const struct config *cfg)
                                     json_is_integer(rec) && json_integer_value(rec) == cfg->repeat);
 }
 
+static int is_absent(const char *key, json_t *now);
+
 /* The options the command line gives against those run.json recorded:
 ** every option as recorded, and one an older sqlsoak did not record at
-** its default.  So an option edited into command_line that changes the
+** its default (a dimension's: or at what its files are read as).  So an option edited into command_line that changes the
 ** plan (--page-size 8k,4k) is refused, not run.  0, or -1 with err. */
 static int same_options(const struct config *cfg, json_t *root, char *err, size_t errlen)
 {
@@ -94,7 +96,8 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
     }
     json_object_foreach(now, key, v) {
         json_t *want = json_object_get(rec, key);
-        if (!bad && !same_value(v, want ? want : json_object_get(def, key), cfg))
+        if (!bad && !same_value(v, want ? want : json_object_get(def, key), cfg) &&
+            !(!want && is_absent(key, v)))
             bad = key;
     }
     json_object_foreach(rec, key, v)
@@ -106,6 +109,110 @@ static int same_options(const struct config *cfg, json_t *root, char *err, size_
     json_decref(now);
     json_decref(def);
     return bad ? -1 : 0;
+}
+
+/* An option's recorded value as a command line gives it: a list's items
+** joined by commas, a word or a number; NULL for any other value. */
+static char *option_text(json_t *v)
+{
+    char text[4096] = "";
+    size_t len = 0, i;
+    json_t *item;
+    if (!json_is_array(v))
+        v = json_pack("[O]", v);
+    else
+        json_incref(v);
+    json_array_foreach(v, i, item) {
+        if (len >= sizeof text || !(json_is_string(item) || json_is_integer(item)))
+            break;
+        len += json_is_string(item)
+                   ? (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? "," : "",
+                                      json_string_value(item))
+                   : (size_t)snprintf(text + len, sizeof text - len, "%s%" JSON_INTEGER_FORMAT,
+                                      i ? "," : "", json_integer_value(item));
+    }
+    int whole = v && i == json_array_size(v) && i > 0 && len < sizeof text;
+    json_decref(v);
+    return whole ? strdup(text) : NULL;
+}
+
+/* The dimension whose option is key, or -1. */
+static int dim_of_option(const char *key)
+{
+    for (int d = 0; d < DIM_COUNT; d++)
+        if (strcmp(dim_table[d].opt.name, key) == 0)
+            return d;
+    return -1;
+}
+
+/* 1 when now, the value of option key, is what files of an older sqlsoak
+** without it are read as (dims.h's absent). */
+static int is_absent(const char *key, json_t *now)
+{
+    int d = dim_of_option(key);
+    char *text = d >= 0 && dim_table[d].absent ? option_text(now) : NULL;
+    int same = text && strcmp(text, dim_table[d].absent) == 0;
+    free(text);
+    return same;
+}
+
+/* A dimension's option an older sqlsoak did not have, key, at value now:
+** the value its files are read as (as secure_delete's "default", the
+** library's own) where that is another; else NULL. */
+static char *absent_text(const char *key, json_t *now)
+{
+    int d = dim_of_option(key);
+    return d >= 0 && dim_table[d].absent && !is_absent(key, now) ? strdup(dim_table[d].absent)
+                                                                  : NULL;
+}
+
+/* Options the command line left at a default that has changed since the
+** run was recorded (a cache_size it left to the library, now -2000): each
+** given after the command line with its recorded value, so that the run
+** resumes as it began; and a dimension it did not have, at the value its
+** files are read as.  Returns how many were added to *argv (*argc grown),
+** or -1 out of memory. */
+static int recorded_defaults(const struct config *cfg, json_t *root, char ***argv, int *argc)
+{
+    struct config defaults;
+    char err[256];
+    json_t *rec = json_object_get(root, RUNKEY_OPTIONS), *now = cfg->codec->to_json(cfg), *v;
+    json_t *def = NULL;
+    const char *key;
+    int added = 0;
+    if (cfg->codec->parse_run(&defaults, 0, NULL, err, sizeof err) == 0)
+        def = cfg->codec->to_json(&defaults);
+    cfg->codec->release(&defaults);
+    json_object_foreach(now, key, v) {
+        json_t *was = json_object_get(rec, key);
+        /* only where the command line left the default: an option it
+        ** gives otherwise than recorded, or than its files are read as,
+        ** is refused (same_options) */
+        char *text = was && !json_equal(was, v) && json_equal(v, json_object_get(def, key))
+                         ? option_text(was)
+                         : NULL;
+        if (!was && json_equal(v, json_object_get(def, key)))
+            text = absent_text(key, v);
+        char **grown = text ? realloc(*argv, sizeof **argv * (size_t)(*argc + 2)) : NULL;
+        char *arg = grown ? malloc(strlen(key) + strlen(text) + 4) : NULL;
+        if (grown)
+            *argv = grown;
+        if (text && !arg) {
+            free(text);
+            added = -1;
+            break;
+        }
+        if (!arg)
+            continue;
+        sprintf(arg, "--%s=%s", key, text);
+        free(text);
+        (*argv)[(*argc)++] = arg;
+        (*argv)[*argc] = NULL;
+        added++;
+    }
+    json_decref(now);
+    json_decref(def);
+    return added;
 }
 
 /* A cell recorded hung with every chunk recorded, in a run with --verify:
@@ -229,6 +336,16 @@ int resumerun_read(struct runner *r, struct config *cfg, const char *out,
     int cwd_gone = run->cwd && chdir(run->cwd) != 0, cwd_errno = errno;
     if (args->codec->parse_run(cfg, run->argc - 2, run->argv + 2, err, errlen))
         return -1;
+    int added = recorded_defaults(cfg, root, &run->argv, &run->argc);
+    if (added < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (added > 0) {
+        args->codec->release(cfg);
+        if (args->codec->parse_run(cfg, run->argc - 2, run->argv + 2, err, errlen))
+            return -1;
+    }
     if (recorded_metrics(cfg, root) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;

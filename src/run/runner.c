@@ -24,6 +24,7 @@
 #include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
+#include "libterms.h"
 #include "lockstep.h"
 #include "cellname.h"
 #include "clock.h"
@@ -207,6 +208,7 @@ void runner_print_plan(const struct runner *r)
         print_lockstep_room(r);
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
+    libterms_print_plan(r->libs, r->nlibs, r->cells, r->ncells, stdout);
     printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
 }

@@ -70,6 +70,8 @@
 #define RUNKEY_CELL_REASON "reason"
 #define RUNKEY_CELL_REQUESTED "requested"       /* each dimension's value asked for */
 #define RUNKEY_CELL_ACTUAL "actual"             /* each setting the library read back */
+#define RUNKEY_CELL_CACHE_BYTES "cache_bytes"   /* the page cache it ran with, whether
+                                                ** the library counts it in pages or KiB */
 #define RUNKEY_CELL_CHUNKS "chunks"
 #define RUNKEY_CELL_ROWS "rows"
 #define RUNKEY_CELL_VERIFY_FAILURES "verify_failures"
@@ -94,6 +96,7 @@
 #define RUNKEY_CAP_MAX_PAGE_SIZE "max_page_size"
 #define RUNKEY_CAP_DEFAULT_PAGE_SIZE "default_page_size"
 #define RUNKEY_CAP_NEGATIVE_CACHE_SIZE "negative_cache_size"
+#define RUNKEY_CAP_DEFAULT_CACHE_SIZE "default_cache_size"  /* pages, or KiB when negative */
 #define RUNKEY_CAP_MMAP "mmap"
 #define RUNKEY_CAP_SYNCHRONOUS_EXTRA "synchronous_extra"
 #define RUNKEY_CAP_COMPILE_OPTIONS "compile_options"  /* whether it can list them */

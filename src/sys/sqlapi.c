@@ -295,6 +295,9 @@ int sqlapi_probe(const struct sqlapi *api, const char *dir, struct sqlcaps *caps
         snprintf(err, errlen, "%s: cannot create a probe database in %s", api->path, dir);
         return -1;
     }
+    char cache[64];
+    if (sqlapi_query_text(api, s.db, "PRAGMA cache_size", cache, sizeof cache) == SQLITE_OK)
+        caps->default_cache = strtol(cache, NULL, 10);
     caps->wal = probe_pragma(api, s.db, "journal_mode", "WAL", "wal");
     caps->negative_cache = probe_pragma(api, s.db, "cache_size", "-1000", "-1000");
     caps->mmap = probe_pragma(api, s.db, "mmap_size", "1048576", "1048576");

@@ -77,6 +77,8 @@ struct sqlcaps {
     int max_page_size;      /* largest page size kept: 65536 or 32768 */
     int default_page_size;  /* page size of a fresh database */
     int negative_cache;     /* cache_size=-N read back as -N */
+    long default_cache;     /* PRAGMA cache_size of a fresh connection: pages, or KiB
+                            ** when negative (2000 pages before 3.12.0, -2000 since) */
     int mmap;               /* mmap_size answered and took a non-zero size */
     int sync_extra;         /* synchronous=EXTRA read back as 3 */
     int compile_options;    /* PRAGMA compile_options answers */

@@ -77,6 +77,10 @@ for f in ("chunks.csv", "summary.csv", "histograms.csv"):
         for k, v in now.items():
             want = was.get(k, last[k] if k in ident else "")
             assert v == want, (f, k, v, want)
+# the resumed cell ran as 0.2.0 did, with the settings it left to the
+# library, not with the defaults that have changed since
+for k in ("cache_size", "mmap_size", "secure_delete"):
+    assert last[k] == "default", (k, last[k])
 PY
 }
 

@@ -105,7 +105,9 @@ check_drawn() {
     check_png "$T/cmp/plots/write.png" 800 0
     check_svg "$T/cmp/plots/write.svg" "across runs" "old" "copy"
 
+    # with the settings 0.1.0 left to the library, as it did
     run "$S" run --rows 20k --chunk 5k --reads 2k --journal delete,wal --no-plot \
+        --cache-size default --mmap-size default --secure-delete default \
         --progress never --db-dir "$T/db" --out "$T/new"
     [ "$status" -eq 0 ]
     # cells match by settings and SQLite version: the fixture's cells, with

@@ -318,9 +318,10 @@ static void test_defaults(void **state)
     assert_int_equal(c.dim[DIM_COMMIT_EVERY].n, 1);
     assert_int_equal(c.dim[DIM_COMMIT_EVERY].v[0], 0);  /* once per chunk */
     assert_int_equal(c.dim[DIM_CACHE_SIZE].n, 1);
-    assert_true(c.dim[DIM_CACHE_SIZE].v[0] == VALUE_DEFAULT);
+    assert_int_equal(c.dim[DIM_CACHE_SIZE].v[0], -2000);     /* 2 MiB for every library */
     assert_int_equal(c.dim[DIM_MMAP_SIZE].n, 1);
-    assert_true(c.dim[DIM_MMAP_SIZE].v[0] == VALUE_DEFAULT);
+    assert_int_equal(c.dim[DIM_MMAP_SIZE].v[0], 0);
+    assert_int_equal(c.dim[DIM_SECURE_DELETE].v[0], SD_OFF);
     assert_int_equal(c.dim[DIM_KEY_ORDER].v[0], KO_SEQ);
     assert_int_equal(c.dim[DIM_VALUE_SIZE].v[0], 16);
     assert_int_equal(c.repeat, 1);
@@ -407,10 +408,8 @@ static void test_last_wins_and_json(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "rows")), 2000);
     assert_string_equal(json_string_value(json_array_get(json_object_get(j, "journal"), 0)),
                         "off");
-    assert_string_equal(json_string_value(json_object_get(j, "cache-size") ?
-                                              json_array_get(json_object_get(j, "cache-size"), 0)
-                                              : NULL),
-                        "default");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(j, "cache-size"), 0)),
+                     -2000);
     assert_true(json_is_false(json_object_get(j, "keep-db")));
     json_decref(j);
     config_free(&c);
@@ -993,6 +992,7 @@ static const struct {
     {"readers", "0,2"}, {"read-dist", "zipf:0.5,latest"}, {"key-type", "text"},
     {"table", "without-rowid"}, {"index", "value"}, {"updates", "0,100"}, {"deletes", "10"},
     {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"write-rate", "0,200"}, {"analyze", "off,full"},
+    {"secure-delete", "on,default"},
     {"arrival", "poisson"}, {"latency-limit", "100"}, {"repeat", "auto:5"}, {"warmup", "2"},
     {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
     {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},

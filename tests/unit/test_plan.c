@@ -69,8 +69,8 @@ static void test_product_size_and_order(void **state)
                     assert_int_equal(cells[k].v[DIM_JOURNAL], jm[j]);
                     assert_int_equal(cells[k].v[DIM_SYNC], sy[s]);
                     assert_int_equal(cells[k].v[DIM_COMMIT_EVERY], 100);   /* 'chunk' resolved */
-                    assert_true(cells[k].v[DIM_CACHE_SIZE] == VALUE_DEFAULT);
-                    assert_true(cells[k].v[DIM_MMAP_SIZE] == VALUE_DEFAULT);
+                    assert_int_equal(cells[k].v[DIM_CACHE_SIZE], -2000);
+                    assert_int_equal(cells[k].v[DIM_MMAP_SIZE], 0);
                     assert_int_equal(cells[k].v[DIM_KEY_ORDER], KO_SEQ);
                     assert_int_equal(cells[k].v[DIM_VALUE_SIZE], 16);
                 }
@@ -273,7 +273,7 @@ static void test_cell_id(void **state)
     assert_int_equal(id.v[DIM_SYNC], SY_NORMAL);
     assert_int_equal(id.v[DIM_COMMIT_EVERY], 250);
     assert_int_equal(id.v[DIM_CACHE_SIZE], -2000);
-    assert_true(id.v[DIM_MMAP_SIZE] == VALUE_DEFAULT);
+    assert_int_equal(id.v[DIM_MMAP_SIZE], 0);
     assert_int_equal(id.v[DIM_KEY_ORDER], KO_RANDOM);
     assert_int_equal(id.v[DIM_VALUE_SIZE], 16);
     assert_int_equal(id.v[DIM_LOCKING_MODE], LM_NORMAL);

@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# SQLite releases on equal terms: the page cache in bytes whatever a
+# library counts it in, secure_delete and mmap_size set and read back, and
+# the compile options in which the libraries differ named in the plan and
+# the answer.  The libraries differ as the tests make them: SQLite 3.7.8
+# (pages only: before a negative cache_size) built twice, once with
+# SQLITE_SECURE_DELETE, beside the system library.  Needs an amalgamation:
+# SQLITE_AMALGAMATION points to one (.ci/amalgamation fetches it); the
+# tests are skipped without it.
+
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+    [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
+    local lib="$BATS_TEST_DIRNAME/../../.ci/sqlite-lib"
+    SQLITE_OPT=-O0 sh "$lib" "$SQLITE_AMALGAMATION" "$BATS_FILE_TMPDIR/plain" "${CC:-cc}" \
+        >"$BATS_FILE_TMPDIR/build.log" 2>&1
+    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_SECURE_DELETE sh "$lib" "$SQLITE_AMALGAMATION" \
+        "$BATS_FILE_TMPDIR/secure" "${CC:-cc}" >>"$BATS_FILE_TMPDIR/build.log" 2>&1
+}
+
+setup() {
+    [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
+    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    PLAIN="$BATS_FILE_TMPDIR/plain/3.7.8/libsqlite3.so"
+    SECURE="$BATS_FILE_TMPDIR/secure/3.7.8/libsqlite3.so"
+    [ -f "$PLAIN" ] && [ -f "$SECURE" ]
+    T=$BATS_TEST_TMPDIR
+    Q=(--rows 2000 --chunk 1000 --reads 200 --db-dir "$T/db" --no-plot --progress never)
+}
+
+# plan: the run's output before its first cell; answer: its headline.
+plan() { sed -n '1,/^run 1 of/p' <<<"$output"; }
+answer() { sed -n '/^headline:/,/^$/p' <<<"$output"; }
+
+@test "the default page cache is the same bytes for 3.7.8, which knows only pages, and the system library, at each page size" {
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --page-size 1k,4k --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 4, cells
+for c in cells:
+    assert c["status"] == "ok", c
+    assert c["requested"]["cache_size"] == "-2000", c["requested"]
+    # 2000 KiB, whether as -2000 or as pages of the cell's size
+    assert c["cache_bytes"] == 2000 * 1024, c
+    page = c["actual"]["page_size"]
+    want = 2000 * 1024 // page if c["sqlite_version"] == "3.7.8" else -2000
+    assert c["actual"]["cache_size"] == want, c["actual"]
+    # mmap_size 0 where the library has the pragma; 3.7.8 has none, and maps nothing
+    assert c["requested"]["mmap_size"] == "0", c["requested"]
+    mmap = None if c["sqlite_version"] == "3.7.8" else 0
+    assert c["actual"]["mmap_size"] == mmap and c["actual"]["secure_delete"] == "off", c
+assert {c["sqlite_version"] for c in cells} - {"3.7.8"}, cells
+PY
+    # the plan does not warn of different caches: they are the same
+    [[ "$(plan)" != *"different page caches"* ]]
+}
+
+@test "a cache asked for in KiB runs on 3.7.8 as as many bytes in pages, not unsupported" {
+    run "$S" run --sqlite-lib "$PLAIN" --cache-size -4000 --out "$T/out" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+(c,) = json.load(open(sys.argv[1]))["cells"]
+assert c["status"] == "ok", c
+assert c["actual"]["cache_size"] == 1000 and c["cache_bytes"] == 4000 * 1024, c
+PY
+}
+
+@test "--cache-size default: the plan says the libraries run with different page caches" {
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --cache-size default --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    own=$(plan | grep -- '--cache-size default: the libraries run with different page caches')
+    [[ "$own" == *"SQLite 3.7.8 2000 pages"* ]]
+    # the system library's own default, asked of it: KiB since 3.12.0
+    sys_cache=$(python3 - "$T/out/run.json" <<'PY'
+import json, sys
+for lib in json.load(open(sys.argv[1]))["libraries"]:
+    if lib["version"] != "3.7.8":
+        print(lib["capabilities"]["default_cache_size"])
+PY
+    )
+    [ -n "$sys_cache" ] && [ "$sys_cache" != 2000 ]
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+old = [c for c in cells if c["sqlite_version"] == "3.7.8"]
+assert old and old[0]["actual"]["cache_size"] == 2000, old
+PY
+}
+
+@test "secure_delete is set off for every library and read back equal, and the plan and the answer say the option that differs was set equal" {
+    run "$S" run --sqlite-lib "$PLAIN,$SECURE" --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert [c["actual"]["secure_delete"] for c in j["cells"]] == ["off", "off"], j["cells"]
+assert [c["status"] for c in j["cells"]] == ["ok", "ok"], j["cells"]
+opts = [lib["compile_options"] for lib in j["libraries"]]
+assert "SECURE_DELETE" not in opts[0] and "SECURE_DELETE" in opts[1], opts
+PY
+    named="SECURE_DELETE ($PLAIN -, $SECURE on; PRAGMA secure_delete)"
+    plan | grep -F -- "each set equal in every cell by its pragma and read back: $named"
+    answer | grep -F -- "each set equal in every cell by its pragma and read back: $named"
+    [[ "$(plan)" != *"can move the verdicts"* ]]
+}
+
+@test "a compile option left to each build is named in the plan and the answer, beside the verdicts it can move" {
+    run "$S" run --sqlite-lib "$PLAIN,$SECURE" --secure-delete default --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # each library ran with its own build's setting, read back
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert [c["actual"]["secure_delete"] for c in cells] == ["off", "on"], cells
+PY
+    named="SECURE_DELETE ($PLAIN -, $SECURE on): deleted and overwritten content is written over with zeros, can move updates and deletes"
+    plan | grep -F -- "can move the verdicts between them (-: not listed, the release's own default): $named"
+    answer | grep -F -- "$named"
+    [[ "$(plan)" != *"set equal in every cell"* ]]
+}
