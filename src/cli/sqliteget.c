@@ -6,7 +6,6 @@
 #include "sqliteget.h"
 
 #include "release.h"
-#include "sha3.h"
 #include "sqlitecache.h"
 #include "stop.h"
 #include "subproc.h"
@@ -45,7 +44,7 @@ struct job {
     char work[CACHE_PATH];      /* CACHE/.get-VERSION-PID, removed at the end */
     char archive[WORK_PATH];
     char errfile[WORK_PATH];    /* the programs' standard error */
-    char sha3[2 * SHA3_256_BYTES + 1];
+    char sha3[RELEASE_SHA3_HEX];
     int64_t size;
 };
 
@@ -115,7 +114,7 @@ static int download(struct job *j, char *err, size_t errlen)
 /* The archive against the size and hash published, else its own check. */
 static int check(struct job *j, char *err, size_t errlen)
 {
-    if (sha3_file(j->archive, j->sha3, &j->size, err, errlen))
+    if (release_hash_file(j->archive, j->sha3, &j->size, err, errlen))
         return -1;
     const struct release *r = j->rel;
     if (r->size >= 0 && j->size != r->size) {
