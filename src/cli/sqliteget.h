@@ -9,9 +9,11 @@
 **
 ** What stays true: nothing is fetched but the releases named; a release
 ** is worked on in a folder of its own in the cache, .get-VERSION-PID,
-** removed whatever happens, and its library appears in the cache only
-** once built and checked, by a rename; a failure is one line in err and
-** exit status 2, and leaves no partial file.
+** marked sqlsoak's (.sqlsoak-get) before anything goes in it and removed
+** whatever happens (one a get killed outright leaves, the next get or
+** clear removes once its process is gone), and its library appears in the
+** cache only once built and checked, by a rename; a failure is one line in
+** err and exit status 2, and leaves no partial file.
 */
 #ifndef SQLSOAK_SQLITEGET_H
 #define SQLSOAK_SQLITEGET_H

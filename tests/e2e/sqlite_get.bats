@@ -113,6 +113,17 @@ assert [r["sqlite_lib"] for r in rows] == [sys.argv[2] + "/3.7.8/libsqlite3.so",
 for r in rows:
     assert r["status"] == "ok" and r["verify_failures"] == "0", r
 PY
+    # run.json keeps each library's build: the command and the archive it came from
+    python3 - "$out/run.json" "$MIRROR" <<'PY'
+import json, sys
+libs = {l["version"]: l for l in json.load(open(sys.argv[1]))["libraries"]}
+cmd = ("cc -O0 -fPIC -shared -w -DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_COLUMN_METADATA "
+       "-o libsqlite3.so sqlite3.c -lpthread -ldl -lm")
+assert libs["3.7.8"]["build"] == {"command": cmd,
+    "source": sys.argv[2] + "/good/sqlite-autoconf-3070800.tar.gz"}, libs["3.7.8"]
+assert libs["3.44.2"]["build"] == {"command": cmd,
+    "source": sys.argv[2] + "/good/2023/sqlite-autoconf-3440200.tar.gz"}, libs["3.44.2"]
+PY
 }
 
 @test "a range names the releases built in it, in release order, and says which are not" {
@@ -240,15 +251,22 @@ get_fails() {
     [ ! -e "$h" ]           # listing and clearing create nothing
 }
 
-@test "a get stopped by a signal while it builds ends the build, says so, and leaves nothing" {
+# get_building: starts `sqlite get 3.7.8` into $cache (the test's own)
+# with a compiler that says it started, then waits to be stopped; returns
+# once it builds, the get's process in $pid, the compiler's in
+# $BATS_TEST_TMPDIR/building
+get_building() {
     cache="$BATS_TEST_TMPDIR/cache" cc="$BATS_TEST_TMPDIR/cc"
-    # a compiler that says it started, then waits to be stopped
     printf '#!/bin/sh\necho $$ >"%s/building"\nexec sleep 600\n' "$BATS_TEST_TMPDIR" >"$cc"
     chmod +x "$cc"
     CC="$cc" "$SQLSOAK" sqlite get 3.7.8 --mirror "$MIRROR/good" --cache "$cache" \
         >"$BATS_TEST_TMPDIR/out" 2>&1 3>&- &
     pid=$!
     while [ ! -s "$BATS_TEST_TMPDIR/building" ]; do kill -0 "$pid" || break; sleep 0.05; done
+}
+
+@test "a get stopped by a signal while it builds ends the build, says so, and leaves nothing" {
+    get_building
     kill -TERM "$pid"
     st=0
     wait "$pid" || st=$?
@@ -257,4 +275,32 @@ get_fails() {
     [ -z "$(ls -A "$cache")" ]
     run kill -0 "$(cat "$BATS_TEST_TMPDIR/building")"     # the compiler ended with it
     [ "$status" -ne 0 ]
+}
+
+@test "a get killed outright leaves its marked work folder, which the next clear or get removes; no other folder" {
+    get_building
+    kill -KILL "$pid"
+    wait "$pid" || true
+    kill "$(cat "$BATS_TEST_TMPDIR/building")" 2>/dev/null || true
+    left="$cache/.get-3.7.8-$pid"
+    [ -f "$left/.sqlsoak-get" ] && [ -f "$left/archive.tar.gz" ]
+    # beside it, kept: a folder of that name sqlsoak did not mark, and a
+    # marked one whose process lives (this test's)
+    mkdir "$cache/.get-3.7.9-$pid" "$cache/.get-3.7.10-$$"
+    echo mine >"$cache/.get-3.7.9-$pid/notes.txt"
+    : >"$cache/.get-3.7.10-$$/.sqlsoak-get"
+    run "$SQLSOAK" sqlite clear --cache "$cache"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "removed $left, left by a get that was killed" ]
+    [ ! -e "$left" ]
+    [ "$(cat "$cache/.get-3.7.9-$pid/notes.txt")" = mine ]
+    [ -f "$cache/.get-3.7.10-$$/.sqlsoak-get" ]
+    # a get removes one too, before its own work
+    cp -a "$SQLSOAK_CACHE/3.7.8" "$cache/"
+    mkdir "$left" && : >"$left/.sqlsoak-get"
+    run "$SQLSOAK" sqlite get 3.7.8 --mirror "http://127.0.0.1:1/nothing" --cache "$cache"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "removed $left, left by a get that was killed" ]
+    [ "${lines[1]}" = "3.7.8: already in the cache: $cache/3.7.8/libsqlite3.so" ]
+    [ ! -e "$left" ] && [ -d "$cache/.get-3.7.9-$pid" ] && [ -d "$cache/.get-3.7.10-$$" ]
 }
