@@ -68,25 +68,34 @@ void release_free(struct releases *r)
     memset(r, 0, sizeof *r);
 }
 
-/* One line "version date file size sha3" into *rel; 0, or -1. */
+/* A hash field: 64 hex digits into out, or "-" for none.  0, or -1. */
+static int hash_field(const char *field, char out[RELEASE_SHA3_HEX])
+{
+    if (strcmp(field, "-") == 0)
+        return 0;
+    if (strlen(field) != RELEASE_SHA3_HEX - 1 || strspn(field, "0123456789abcdef") != strlen(field))
+        return -1;
+    memcpy(out, field, RELEASE_SHA3_HEX);
+    return 0;
+}
+
+/* One line "version date file size sha3 sqlite3_c_sha3" into *rel; 0, or -1. */
 static int parse_line(char *line, struct release *rel)
 {
-    char *field[5];
+    char *field[6];
     int n = 0;
-    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 5;
+    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 6;
          f = strtok_r(NULL, "\t\n", &save))
         field[n++] = f;
-    if (n != 5 || !release_is_number(field[0]) || strlen(field[0]) >= sizeof rel->version ||
-        strlen(field[1]) != 10 || strlen(field[2]) >= sizeof rel->file ||
-        (strcmp(field[4], "-") != 0 && strlen(field[4]) != 64))
-        return -1;
     memset(rel, 0, sizeof *rel);
+    if (n != 6 || !release_is_number(field[0]) || strlen(field[0]) >= sizeof rel->version ||
+        strlen(field[1]) != 10 || strlen(field[2]) >= sizeof rel->file ||
+        hash_field(field[4], rel->sha3) || hash_field(field[5], rel->c_sha3))
+        return -1;
     memcpy(rel->version, field[0], strlen(field[0]));
     memcpy(rel->date, field[1], 10);
     memcpy(rel->file, field[2], strlen(field[2]));
     rel->size = strcmp(field[3], "-") == 0 ? -1 : strtoll(field[3], NULL, 10);
-    if (strcmp(field[4], "-") != 0)
-        memcpy(rel->sha3, field[4], 64);
     return 0;
 }
 

@@ -1,7 +1,8 @@
 /*
 ** release: SQLite's releases, read from data/sqlite/releases.tsv (their
 ** dates, their source archives' paths under sqlite.org, the size and
-** SHA3-256 of those sqlite.org published), in release order; and a
+** SHA3-256 of those sqlite.org published, and the SHA3-256 of sqlite3.c
+** its release log gives), in release order; and a
 ** release's number compared and recognised; a file's SHA3-256, by
 ** OpenSSL's libcrypto, to hold a download against them.
 **
@@ -22,6 +23,7 @@ struct release {
     char file[64];              /* "sqlite-autoconf-3081101.tar.gz", under sqlite.org */
     int64_t size;               /* the archive's bytes; -1: not published */
     char sha3[RELEASE_SHA3_HEX]; /* its SHA3-256 in hex; "": not published */
+    char c_sha3[RELEASE_SHA3_HEX]; /* its sqlite3.c's, from the release log; "": none */
 };
 
 struct releases {

@@ -52,6 +52,7 @@ struct job {
     char archive[WORK_PATH];
     char errfile[WORK_PATH];    /* the programs' standard error */
     char sha3[RELEASE_SHA3_HEX];
+    char c_sha3[RELEASE_SHA3_HEX];  /* the unpacked sqlite3.c's */
     int64_t size;
 };
 
@@ -118,6 +119,33 @@ static int download(struct job *j, char *err, size_t errlen)
     return 0;
 }
 
+/* 0 when hash got is want, else -1 with a line in err saying that what
+** is not the release's. */
+static int held_to(const struct job *j, const char *what, const char *got, const char *want,
+                   const char *whose, char *err, size_t errlen)
+{
+    if (strcmp(got, want) == 0)
+        return 0;
+    snprintf(err, errlen, "%s: %s has SHA3-256 %.16s..., not the %.16s... %s: damaged or not "
+             "the release's", j->rel->version, what, got, want, whose);
+    return -1;
+}
+
+/* The unpacked sqlite3.c hashed into j->c_sha3, and held to the hash the
+** release log gives where the list records one: a check of the source
+** itself, beyond gzip's CRC. */
+static int check_source(struct job *j, const char *source, char *err, size_t errlen)
+{
+    int64_t size;
+    char what[sizeof j->url + 32];
+    snprintf(what, sizeof what, "sqlite3.c of %s", j->url);
+    if (release_hash_file(source, j->c_sha3, &size, err, errlen))
+        return -1;
+    return j->rel->c_sha3[0] ? held_to(j, what, j->c_sha3, j->rel->c_sha3,
+                                       "sqlite.org's release log gives", err, errlen)
+                             : 0;
+}
+
 /* The archive against the size and hash published, else its own check. */
 static int check(struct job *j, char *err, size_t errlen)
 {
@@ -130,12 +158,8 @@ static int check(struct job *j, char *err, size_t errlen)
                  (long long)r->size);
         return -1;
     }
-    if (r->sha3[0] && strcmp(j->sha3, r->sha3) != 0) {
-        snprintf(err, errlen, "%s: %s has SHA3-256 %.16s..., not the %.16s... sqlite.org "
-                 "published: damaged or not the release's", r->version, j->url, j->sha3,
-                 r->sha3);
+    if (r->sha3[0] && held_to(j, j->url, j->sha3, r->sha3, "sqlite.org published", err, errlen))
         return -1;
-    }
     if (r->sha3[0])
         return 0;
     const char *argv[] = {"gzip", "--test", j->archive, NULL};
@@ -199,6 +223,8 @@ static int build(struct job *j, char *err, size_t errlen)
         find_source(j, top, src, sizeof src, err, errlen))
         return -1;
     snprintf(source, sizeof source, "%s/sqlite3.c", src);
+    if (check_source(j, source, err, errlen))
+        return -1;
     snprintf(lib, sizeof lib, "%s/%s", j->work, LIBRARY);
     const char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
     const char *argv[BUILD_ARGC];
@@ -218,9 +244,9 @@ static int build(struct job *j, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", file, strerror(errno));
         return -1;
     }
-    fprintf(f, "%s\t%s\n%s\t%s\n%s\t%lld\n%s\t%s\n%s\t", SQLBUILD_VERSION, j->rel->version,
-            SQLBUILD_SOURCE, j->url, SQLBUILD_SIZE, (long long)j->size, SQLBUILD_SHA3, j->sha3,
-            SQLBUILD_COMMAND);
+    fprintf(f, "%s\t%s\n%s\t%s\n%s\t%lld\n%s\t%s\n%s\t%s\n%s\t", SQLBUILD_VERSION,
+            j->rel->version, SQLBUILD_SOURCE, j->url, SQLBUILD_SIZE, (long long)j->size,
+            SQLBUILD_SHA3, j->sha3, SQLBUILD_C_SHA3, j->c_sha3, SQLBUILD_COMMAND);
     for (size_t i = 0; argv[i]; i++)
         fprintf(f, "%s%s", i ? " " : "",
                 argv[i] == source ? "sqlite3.c" : argv[i] == lib ? LIBRARY : argv[i]);

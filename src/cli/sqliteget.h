@@ -3,7 +3,8 @@
 ** downloads each release's source archive from sqlite.org (--mirror: the
 ** base address) by its number, checks it (the size and SHA3-256
 ** sqlite.org published, data/sqlite/releases.tsv, else the archive's own
-** gzip check), builds it with the same compiler flags as every other
+** gzip check; then its sqlite3.c against the SHA3-256 the release log
+** gives), builds it with the same compiler flags as every other
 ** release and keeps it in the cache (sqlitecache.h); `list` shows the
 ** cache, `clear [VERSION...]` empties it.
 **

@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # `sqlsoak sqlite get|list|clear` against a mirror of sqlite.org served on
 # 127.0.0.1 from the two amalgamations .ci/amalgamation fetches (3.7.8,
-# from before sqlite.org published hashes, and 3.44.2, whose SHA3-256
-# data/sqlite/releases.tsv records), under sqlite.org's own paths; and
+# from before sqlite.org published hashes, and 3.44.2, whose SHA3-256 and
+# its sqlite3.c's data/sqlite/releases.tsv records), under sqlite.org's own paths; and
 # --sqlite-lib's release numbers and ranges naming what was built.  The
 # tests are skipped without the amalgamations.  Both are built once, in
 # setup_file, at -O0 (SQLSOAK_TEST_SQLITE_OPT) in a fraction of -O2's time.
@@ -35,8 +35,10 @@ setup_file() {
     [ -n "$old" ] && [ -n "$new" ] || return 0
     m="$BATS_FILE_TMPDIR/mirror"
     # good/: sqlite.org's files; bad/: the same names, damaged
-    mkdir -p "$m/good/2023" "$m/bad/2023"
+    mkdir -p "$m/good/2023" "$m/bad/2023" "$m/bad/2024"
     cp "$old" "$m/good/sqlite-autoconf-3070800.tar.gz"
+    # 3.44.2's sound archive under 3.45.0's name: its sqlite3.c is not 3.45.0's
+    cp "$new" "$m/bad/2024/sqlite-autoconf-3450000.tar.gz"
     cp "$new" "$m/good/2023/sqlite-autoconf-3440200.tar.gz"
     head -c 100000 "$old" >"$m/bad/sqlite-autoconf-3070800.tar.gz"
     python3 - "$new" "$m/bad/2023/sqlite-autoconf-3440200.tar.gz" <<'PY'
@@ -72,6 +74,9 @@ setup() {
             "$SQLSOAK_CACHE/$v/build.txt"
     done
     grep -qx "sha3_256	6c427f0547e2f7babe636b748dd5d5a1f2f31601adadef7e2805e7d1f7171861" \
+        "$SQLSOAK_CACHE/3.44.2/build.txt"
+    # its sqlite3.c: the hash sqlite.org's release log gives
+    grep -qx "sqlite3_c_sha3_256	bd70b012e2d1b3efa132d905224cd0ab476a69b892f8c6b21135756ec7ffbb13" \
         "$SQLSOAK_CACHE/3.44.2/build.txt"
     # nothing but the releases' folders: no work folder, no archive
     [ "$(ls -A "$SQLSOAK_CACHE" | tr '\n' ' ')" = "3.44.2 3.7.8 " ]
@@ -180,6 +185,10 @@ get_fails() {
 @test "an archive whose SHA3-256 is not the one published is refused, and leaves nothing" {
     get_fails "$MIRROR/bad" 3.44.2 "sqlsoak sqlite: 3.44.2: $MIRROR/bad/2023/sqlite-autoconf-3440200.tar.gz has SHA3-256 "
     [[ "$output" == *"not the 6c427f0547e2f7ba... sqlite.org published: damaged or not the release's" ]]
+}
+
+@test "a sqlite3.c whose SHA3-256 is not the one the release log gives is refused, and leaves nothing" {
+    get_fails "$MIRROR/bad" 3.45.0 "sqlsoak sqlite: 3.45.0: sqlite3.c of $MIRROR/bad/2024/sqlite-autoconf-3450000.tar.gz has SHA3-256 bd70b012e2d1b3ef..., not the f56d8e5e8c61d87b... sqlite.org's release log gives: damaged or not the release's"
 }
 
 @test "a build that fails says so in one line, exit 2, and leaves nothing; CC names the compiler" {

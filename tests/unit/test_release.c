@@ -103,6 +103,16 @@ static void test_release_list(void **state)
     assert_string_equal(r.v[release_find(&r, "3.8.11.1")].file,
                         "2015/sqlite-autoconf-3081101.tar.gz");
     assert_int_equal(release_find(&r, "3.7.99"), -1);
+    /* dates and sqlite3.c's hashes as sqlite.org's release log gives them */
+    i = release_find(&r, "3.44.2");
+    assert_string_equal(r.v[i].date, "2023-11-24");
+    assert_string_equal(r.v[i].c_sha3,
+                        "bd70b012e2d1b3efa132d905224cd0ab476a69b892f8c6b21135756ec7ffbb13");
+    assert_string_equal(r.v[release_find(&r, "3.42.0")].date, "2023-05-16");
+    assert_string_equal(r.v[release_find(&r, "3.7.8")].c_sha3, "");
+    assert_int_equal(release_find(&r, "3.52.0"), -1);     /* withdrawn */
+    assert_string_equal(r.v[r.n - 1].version, "3.53.4");
+    assert_string_equal(r.v[r.n - 1].file, "2026/sqlite-autoconf-3530400.tar.gz");
     release_free(&r);
 }
 
