@@ -14,7 +14,8 @@ CPPFLAGS += $(addprefix -I,$(SRCDIRS)) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_T
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(if $(CI),-Werror)
 # -pthread: the device probe's QD4 threads (libc's own since glibc 2.34;
 # an older one, as Raspberry Pi OS bullseye's 2.31, links libpthread).
-LDLIBS  = -ldl -lxxhash -ljansson -lm -pthread
+# -lcrypto: OpenSSL's SHA3-256, which `sqlite get` holds downloads to.
+LDLIBS  = -ldl -lxxhash -ljansson -lcrypto -lm -pthread
 B        = build
 
 # src/ holds a folder per layer (docs/development.md).

@@ -5,9 +5,14 @@
 
 #include "datadir.h"
 
+#include <openssl/evp.h>
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The parts of number text into p[4] (missing ones 0); the count, or -1
 ** when text is not 3.N[.N[.N]]. */
@@ -63,25 +68,34 @@ void release_free(struct releases *r)
     memset(r, 0, sizeof *r);
 }
 
-/* One line "version date file size sha3" into *rel; 0, or -1. */
+/* A hash field: 64 hex digits into out, or "-" for none.  0, or -1. */
+static int hash_field(const char *field, char out[RELEASE_SHA3_HEX])
+{
+    if (strcmp(field, "-") == 0)
+        return 0;
+    if (strlen(field) != RELEASE_SHA3_HEX - 1 || strspn(field, "0123456789abcdef") != strlen(field))
+        return -1;
+    memcpy(out, field, RELEASE_SHA3_HEX);
+    return 0;
+}
+
+/* One line "version date file size sha3 sqlite3_c_sha3" into *rel; 0, or -1. */
 static int parse_line(char *line, struct release *rel)
 {
-    char *field[5];
+    char *field[6];
     int n = 0;
-    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 5;
+    for (char *save = NULL, *f = strtok_r(line, "\t\n", &save); f && n < 6;
          f = strtok_r(NULL, "\t\n", &save))
         field[n++] = f;
-    if (n != 5 || !release_is_number(field[0]) || strlen(field[0]) >= sizeof rel->version ||
-        strlen(field[1]) != 10 || strlen(field[2]) >= sizeof rel->file ||
-        (strcmp(field[4], "-") != 0 && strlen(field[4]) != 64))
-        return -1;
     memset(rel, 0, sizeof *rel);
+    if (n != 6 || !release_is_number(field[0]) || strlen(field[0]) >= sizeof rel->version ||
+        strlen(field[1]) != 10 || strlen(field[2]) >= sizeof rel->file ||
+        hash_field(field[4], rel->sha3) || hash_field(field[5], rel->c_sha3))
+        return -1;
     memcpy(rel->version, field[0], strlen(field[0]));
     memcpy(rel->date, field[1], 10);
     memcpy(rel->file, field[2], strlen(field[2]));
     rel->size = strcmp(field[3], "-") == 0 ? -1 : strtoll(field[3], NULL, 10);
-    if (strcmp(field[4], "-") != 0)
-        memcpy(rel->sha3, field[4], 64);
     return 0;
 }
 
@@ -127,4 +141,54 @@ int release_load(struct releases *out, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* The file's bytes through ctx, their count into *size; 0, or -1 with err. */
+static int hash_fd(int fd, const char *path, EVP_MD_CTX *ctx, int64_t *size, char *err,
+                   size_t errlen)
+{
+    char buf[65536];
+    ssize_t got;
+    *size = 0;
+    while ((got = read(fd, buf, sizeof buf)) != 0) {
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            return -1;
+        }
+        if (!EVP_DigestUpdate(ctx, buf, (size_t)got)) {
+            snprintf(err, errlen, "%s: libcrypto's SHA3-256 failed", path);
+            return -1;
+        }
+        *size += got;
+    }
+    return 0;
+}
+
+int release_hash_file(const char *path, char hex[RELEASE_SHA3_HEX], int64_t *size, char *err,
+                      size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned char h[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    int rc = -1;
+    if (!ctx || !EVP_DigestInit_ex(ctx, EVP_sha3_256(), NULL))
+        snprintf(err, errlen, "%s: libcrypto offers no SHA3-256", path);
+    else if (hash_fd(fd, path, ctx, size, err, errlen) == 0) {
+        if (!EVP_DigestFinal_ex(ctx, h, &n) || 2 * n + 1 != RELEASE_SHA3_HEX)
+            snprintf(err, errlen, "%s: libcrypto's SHA3-256 failed", path);
+        else
+            rc = 0;
+    }
+    EVP_MD_CTX_free(ctx);
+    close(fd);
+    for (unsigned int i = 0; rc == 0 && i < n; i++)
+        snprintf(hex + 2 * i, 3, "%02x", h[i]);
+    return rc;
 }

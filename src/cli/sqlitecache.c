@@ -6,6 +6,7 @@
 
 #include "notice.h"
 #include "release.h"
+#include "sqlbuild.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -42,7 +43,7 @@ int sqlitecache_owned(const char *dir)
 {
     char file[PATH_MAX];
     struct stat st;
-    return snprintf(file, sizeof file, "%s/%s", dir, SQLITECACHE_BUILD_FILE) < (int)sizeof file &&
+    return snprintf(file, sizeof file, "%s/%s", dir, SQLBUILD_FILE) < (int)sizeof file &&
            stat(file, &st) == 0 && S_ISREG(st.st_mode);
 }
 

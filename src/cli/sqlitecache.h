@@ -18,9 +18,6 @@
 
 #include <stddef.h>
 
-/* The name of the file beside each library that says how it was built. */
-#define SQLITECACHE_BUILD_FILE "build.txt"
-
 /* The cache folder into out: given (NULL: none), else the environment's
 ** as above.  0, or -1 with one line in err. */
 int sqlitecache_dir(const char *given, char *out, size_t n, char *err, size_t errlen);

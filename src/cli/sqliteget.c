@@ -6,7 +6,7 @@
 #include "sqliteget.h"
 
 #include "release.h"
-#include "sha3.h"
+#include "sqlbuild.h"
 #include "sqlitecache.h"
 #include "stop.h"
 #include "subproc.h"
@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,6 +39,11 @@ static const char *const build_libs[] = {"-lpthread", "-ldl", "-lm"};
 #define NFLAGS (sizeof build_flags / sizeof *build_flags)
 #define NLIBS (sizeof build_libs / sizeof *build_libs)
 
+/* The file that marks a work folder as a get's, made first in it: a folder
+** a get killed outright leaves is then known for sqlsoak's to remove. */
+#define WORK_MARK ".sqlsoak-get"
+#define WORK_PREFIX ".get-"
+
 /* One get's folders and files. */
 struct job {
     const struct release *rel;
@@ -45,7 +51,8 @@ struct job {
     char work[CACHE_PATH];      /* CACHE/.get-VERSION-PID, removed at the end */
     char archive[WORK_PATH];
     char errfile[WORK_PATH];    /* the programs' standard error */
-    char sha3[2 * SHA3_256_BYTES + 1];
+    char sha3[RELEASE_SHA3_HEX];
+    char c_sha3[RELEASE_SHA3_HEX];  /* the unpacked sqlite3.c's */
     int64_t size;
 };
 
@@ -112,10 +119,37 @@ static int download(struct job *j, char *err, size_t errlen)
     return 0;
 }
 
+/* 0 when hash got is want, else -1 with a line in err saying that what
+** is not the release's. */
+static int held_to(const struct job *j, const char *what, const char *got, const char *want,
+                   const char *whose, char *err, size_t errlen)
+{
+    if (strcmp(got, want) == 0)
+        return 0;
+    snprintf(err, errlen, "%s: %s has SHA3-256 %.16s..., not the %.16s... %s: damaged or not "
+             "the release's", j->rel->version, what, got, want, whose);
+    return -1;
+}
+
+/* The unpacked sqlite3.c hashed into j->c_sha3, and held to the hash the
+** release log gives where the list records one: a check of the source
+** itself, beyond gzip's CRC. */
+static int check_source(struct job *j, const char *source, char *err, size_t errlen)
+{
+    int64_t size;
+    char what[sizeof j->url + 32];
+    snprintf(what, sizeof what, "sqlite3.c of %s", j->url);
+    if (release_hash_file(source, j->c_sha3, &size, err, errlen))
+        return -1;
+    return j->rel->c_sha3[0] ? held_to(j, what, j->c_sha3, j->rel->c_sha3,
+                                       "sqlite.org's release log gives", err, errlen)
+                             : 0;
+}
+
 /* The archive against the size and hash published, else its own check. */
 static int check(struct job *j, char *err, size_t errlen)
 {
-    if (sha3_file(j->archive, j->sha3, &j->size, err, errlen))
+    if (release_hash_file(j->archive, j->sha3, &j->size, err, errlen))
         return -1;
     const struct release *r = j->rel;
     if (r->size >= 0 && j->size != r->size) {
@@ -124,12 +158,8 @@ static int check(struct job *j, char *err, size_t errlen)
                  (long long)r->size);
         return -1;
     }
-    if (r->sha3[0] && strcmp(j->sha3, r->sha3) != 0) {
-        snprintf(err, errlen, "%s: %s has SHA3-256 %.16s..., not the %.16s... sqlite.org "
-                 "published: damaged or not the release's", r->version, j->url, j->sha3,
-                 r->sha3);
+    if (r->sha3[0] && held_to(j, j->url, j->sha3, r->sha3, "sqlite.org published", err, errlen))
         return -1;
-    }
     if (r->sha3[0])
         return 0;
     const char *argv[] = {"gzip", "--test", j->archive, NULL};
@@ -193,6 +223,8 @@ static int build(struct job *j, char *err, size_t errlen)
         find_source(j, top, src, sizeof src, err, errlen))
         return -1;
     snprintf(source, sizeof source, "%s/sqlite3.c", src);
+    if (check_source(j, source, err, errlen))
+        return -1;
     snprintf(lib, sizeof lib, "%s/%s", j->work, LIBRARY);
     const char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
     const char *argv[BUILD_ARGC];
@@ -206,14 +238,15 @@ static int build(struct job *j, char *err, size_t errlen)
         return -1;
     /* build.txt: how, from what; the command as printed */
     char file[WORK_PATH];
-    snprintf(file, sizeof file, "%s/%s", j->work, SQLITECACHE_BUILD_FILE);
+    snprintf(file, sizeof file, "%s/%s", j->work, SQLBUILD_FILE);
     FILE *f = fopen(file, "we");
     if (!f) {
         snprintf(err, errlen, "%s: %s", file, strerror(errno));
         return -1;
     }
-    fprintf(f, "version\t%s\nsource\t%s\nsize\t%lld\nsha3_256\t%s\ncommand\t", j->rel->version,
-            j->url, (long long)j->size, j->sha3);
+    fprintf(f, "%s\t%s\n%s\t%s\n%s\t%lld\n%s\t%s\n%s\t%s\n%s\t", SQLBUILD_VERSION,
+            j->rel->version, SQLBUILD_SOURCE, j->url, SQLBUILD_SIZE, (long long)j->size,
+            SQLBUILD_SHA3, j->sha3, SQLBUILD_C_SHA3, j->c_sha3, SQLBUILD_COMMAND);
     for (size_t i = 0; argv[i]; i++)
         fprintf(f, "%s%s", i ? " " : "",
                 argv[i] == source ? "sqlite3.c" : argv[i] == lib ? LIBRARY : argv[i]);
@@ -236,7 +269,7 @@ static int install(struct job *j, const char *cache, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s", dir, strerror(errno));
         return -1;
     }
-    static const char *const files[] = {LIBRARY, SQLITECACHE_BUILD_FILE};
+    static const char *const files[] = {LIBRARY, SQLBUILD_FILE};
     for (size_t i = 0; i < 2; i++) {
         snprintf(from, sizeof from, "%s/%s", j->work, files[i]);
         snprintf(to, sizeof to, "%s/%s", dir, files[i]);
@@ -275,21 +308,62 @@ static int get_one(const struct release *rel, const char *mirror, const char *ca
     while (ml > 1 && mirror[ml - 1] == '/')
         ml--;
     snprintf(j->url, sizeof j->url, "%.*s/%s", (int)ml, mirror, rel->file);
-    snprintf(j->work, sizeof j->work, "%s/.get-%s-%ld", cache, rel->version, (long)getpid());
+    snprintf(j->work, sizeof j->work, "%s/" WORK_PREFIX "%s-%ld", cache, rel->version,
+             (long)getpid());
     snprintf(j->archive, sizeof j->archive, "%s/archive.tar.gz", j->work);
     snprintf(j->errfile, sizeof j->errfile, "%s/stderr", j->work);
     int rc = -1;
-    if (mkdir(j->work, 0700) != 0) {
+    char mark[WORK_PATH];
+    snprintf(mark, sizeof mark, "%s/%s", j->work, WORK_MARK);
+    int fd = -1;
+    if (mkdir(j->work, 0700) != 0 ||
+        (fd = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0) {
         snprintf(err, errlen, "%s: %s", j->work, strerror(errno));
+        rmdir(j->work);
         free(j);
         return -1;
     }
+    close(fd);
     if (download(j, err, errlen) == 0 && check(j, err, errlen) == 0 &&
         build(j, err, errlen) == 0 && install(j, cache, err, errlen) == 0)
         rc = 0;
     nftw(j->work, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(j);
     return rc;
+}
+
+/* Whether process pid is gone: no such process (one of another user's
+** lives). */
+static int gone(long pid)
+{
+    return pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes the work folders CACHE/.get-VERSION-PID that a get killed
+** outright (SIGKILL, a power cut) left: those whose process is gone and
+** that hold sqlsoak's mark.  Any other folder is left as it is. */
+static void sweep_killed(const char *cache)
+{
+    DIR *d = opendir(cache);
+    struct dirent *e;
+    char dir[CACHE_PATH], mark[CACHE_PATH + 32];
+    struct stat st;
+    while (d && (e = readdir(d))) {
+        const char *dash = strrchr(e->d_name, '-');
+        char *end = NULL;
+        if (strncmp(e->d_name, WORK_PREFIX, strlen(WORK_PREFIX)) != 0 || !dash)
+            continue;
+        long pid = strtol(dash + 1, &end, 10);
+        snprintf(dir, sizeof dir, "%s/%s", cache, e->d_name);
+        snprintf(mark, sizeof mark, "%s/%s", dir, WORK_MARK);
+        if (*end || !gone(pid) || lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+            lstat(mark, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == 0)
+            printf("removed %s, left by a get that was killed\n", dir);
+    }
+    if (d)
+        closedir(d);
 }
 
 /* mkdir -p of the cache folder; 0, or -1 with err. */
@@ -333,6 +407,8 @@ static int get(const struct config *cfg, const char *cache, char *err, size_t er
     const char *mirror = cfg->sqlite_mirror;    /* the option's default: sqlite.org */
     if (!status && make_cache(cache, err, errlen))
         status = 2;
+    if (!status)
+        sweep_killed(cache);
     stop_catch_runner();        /* a stop ends the program running, then the get */
     for (int i = 1; i < cfg->npos && !status; i++)
         if (get_one(&list.v[release_find(&list, cfg->pos[i])], mirror, cache, err, errlen))
@@ -341,34 +417,11 @@ static int get(const struct config *cfg, const char *cache, char *err, size_t er
     return status;
 }
 
-/* The value of key in build.txt at path into out; 0, or -1. */
-static int build_value(const char *path, const char *key, char *out, size_t n)
-{
-    FILE *f = fopen(path, "re");
-    char line[4096];
-    size_t kl = strlen(key);
-    int rc = -1;
-    while (f && rc && fgets(line, sizeof line, f))
-        if (strncmp(line, key, kl) == 0 && line[kl] == '\t') {
-            line[strcspn(line, "\n")] = 0;
-            snprintf(out, n, "%s", line + kl + 1);
-            rc = 0;
-        }
-    if (f)
-        fclose(f);
-    return rc;
-}
-
 int sqliteget_built(const char *lib_path, char *out, size_t n)
 {
-    char file[PATH_MAX + 32], command[2048], source[2048];
-    const char *slash = strrchr(lib_path, '/');
-    if (!slash)
-        return -1;
-    snprintf(file, sizeof file, "%.*s/%s", (int)(slash - lib_path), lib_path,
-             SQLITECACHE_BUILD_FILE);
-    if (build_value(file, "command", command, sizeof command) ||
-        build_value(file, "source", source, sizeof source))
+    char command[2048], source[2048];
+    if (sqlbuild_value(lib_path, SQLBUILD_COMMAND, command, sizeof command) ||
+        sqlbuild_value(lib_path, SQLBUILD_SOURCE, source, sizeof source))
         return -1;
     snprintf(out, n, "%s, from %s", command, source);
     return 0;
@@ -445,7 +498,7 @@ static int clear_one(const char *cache, const char *version, char *err, size_t e
     struct dirent *e;
     while (d && (e = readdir(d)))
         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-            strcmp(e->d_name, LIBRARY) && strcmp(e->d_name, SQLITECACHE_BUILD_FILE)) {
+            strcmp(e->d_name, LIBRARY) && strcmp(e->d_name, SQLBUILD_FILE)) {
             snprintf(err, errlen, "clear %s: %s holds %s, which sqlsoak did not make: kept "
                      "whole", version, dir, e->d_name);
             closedir(d);
@@ -453,7 +506,7 @@ static int clear_one(const char *cache, const char *version, char *err, size_t e
         }
     if (d)
         closedir(d);
-    static const char *const files[] = {LIBRARY, SQLITECACHE_BUILD_FILE};
+    static const char *const files[] = {LIBRARY, SQLBUILD_FILE};
     for (size_t i = 0; i < 2; i++) {
         snprintf(file, sizeof file, "%s/%s", dir, files[i]);
         if (unlink(file) != 0 && errno != ENOENT) {
@@ -479,6 +532,7 @@ static int clear(const struct config *cfg, const char *cache, char *err, size_t 
             return 2;
         }
     }
+    sweep_killed(cache);
     if (cfg->npos > 1) {
         for (int i = 1; i < cfg->npos; i++)
             if (clear_one(cache, cfg->pos[i], err, errlen))

@@ -3,15 +3,18 @@
 ** downloads each release's source archive from sqlite.org (--mirror: the
 ** base address) by its number, checks it (the size and SHA3-256
 ** sqlite.org published, data/sqlite/releases.tsv, else the archive's own
-** gzip check), builds it with the same compiler flags as every other
+** gzip check; then its sqlite3.c against the SHA3-256 the release log
+** gives), builds it with the same compiler flags as every other
 ** release and keeps it in the cache (sqlitecache.h); `list` shows the
 ** cache, `clear [VERSION...]` empties it.
 **
 ** What stays true: nothing is fetched but the releases named; a release
 ** is worked on in a folder of its own in the cache, .get-VERSION-PID,
-** removed whatever happens, and its library appears in the cache only
-** once built and checked, by a rename; a failure is one line in err and
-** exit status 2, and leaves no partial file.
+** marked sqlsoak's (.sqlsoak-get) before anything goes in it and removed
+** whatever happens (one a get killed outright leaves, the next get or
+** clear removes once its process is gone), and its library appears in the
+** cache only once built and checked, by a rename; a failure is one line in
+** err and exit status 2, and leaves no partial file.
 */
 #ifndef SQLSOAK_SQLITEGET_H
 #define SQLSOAK_SQLITEGET_H

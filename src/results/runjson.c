@@ -5,6 +5,7 @@
 #include "csvout.h"
 #include "devinfo.h"
 #include "infile.h"
+#include "sqlbuild.h"
 #include "telemetry.h"
 
 #include <ctype.h>
@@ -246,6 +247,13 @@ void runjson_add_library(struct runjson *r, const struct sqlapi *api, const stru
         RUNKEY_CAP_DEFAULT_CACHE_SIZE, (json_int_t)caps->default_cache,
         RUNKEY_CAP_MMAP, caps->mmap, RUNKEY_CAP_SYNCHRONOUS_EXTRA, caps->sync_extra,
         RUNKEY_CAP_COMPILE_OPTIONS, caps->compile_options);
+    /* a library sqlite get built: how, and from what */
+    char command[2048], source[2048];
+    if (lib && sqlbuild_value(api->resolved, SQLBUILD_COMMAND, command, sizeof command) == 0 &&
+        sqlbuild_value(api->resolved, SQLBUILD_SOURCE, source, sizeof source) == 0)
+        json_object_set_new(lib, RUNKEY_LIB_BUILD,
+                            json_pack("{s:s, s:s}", RUNKEY_BUILD_COMMAND, command,
+                                      RUNKEY_BUILD_SOURCE, source));
     if (lib)
         json_array_append_new(r->libraries, lib);
 }

@@ -92,6 +92,9 @@
 #define RUNKEY_LIB_THREADSAFE "threadsafe"
 #define RUNKEY_LIB_COMPILE_OPTIONS "compile_options"
 #define RUNKEY_LIB_CAPABILITIES "capabilities"  /* RUNKEY_CAP_... */
+#define RUNKEY_LIB_BUILD "build"                /* a library sqlite get built: RUNKEY_BUILD_... */
+#define RUNKEY_BUILD_COMMAND "command"          /* the compiler's command line */
+#define RUNKEY_BUILD_SOURCE "source"            /* the archive's URL */
 #define RUNKEY_CAP_WAL "wal"
 #define RUNKEY_CAP_MAX_PAGE_SIZE "max_page_size"
 #define RUNKEY_CAP_DEFAULT_PAGE_SIZE "default_page_size"

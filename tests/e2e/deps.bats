@@ -18,7 +18,8 @@ setup() {
     run -0 sh "$DEPS" list run
     echo "$output"
     runpkgs=$output
-    for p in build-essential pkg-config libsqlite3-dev libxxhash-dev libjansson-dev gnuplot-nox; do
+    for p in build-essential pkg-config libsqlite3-dev libxxhash-dev libjansson-dev libssl-dev \
+        gnuplot-nox curl; do
         grep -qx "$p" <<<"$runpkgs"
     done
     for p in bats libcmocka-dev man-db prometheus python3-prometheus-client sqlite3 \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # `sqlsoak sqlite get|list|clear` against a mirror of sqlite.org served on
 # 127.0.0.1 from the two amalgamations .ci/amalgamation fetches (3.7.8,
-# from before sqlite.org published hashes, and 3.44.2, whose SHA3-256
-# data/sqlite/releases.tsv records), under sqlite.org's own paths; and
+# from before sqlite.org published hashes, and 3.44.2, whose SHA3-256 and
+# its sqlite3.c's data/sqlite/releases.tsv records), under sqlite.org's own paths; and
 # --sqlite-lib's release numbers and ranges naming what was built.  The
 # tests are skipped without the amalgamations.  Both are built once, in
 # setup_file, at -O0 (SQLSOAK_TEST_SQLITE_OPT) in a fraction of -O2's time.
@@ -35,8 +35,10 @@ setup_file() {
     [ -n "$old" ] && [ -n "$new" ] || return 0
     m="$BATS_FILE_TMPDIR/mirror"
     # good/: sqlite.org's files; bad/: the same names, damaged
-    mkdir -p "$m/good/2023" "$m/bad/2023"
+    mkdir -p "$m/good/2023" "$m/bad/2023" "$m/bad/2024"
     cp "$old" "$m/good/sqlite-autoconf-3070800.tar.gz"
+    # 3.44.2's sound archive under 3.45.0's name: its sqlite3.c is not 3.45.0's
+    cp "$new" "$m/bad/2024/sqlite-autoconf-3450000.tar.gz"
     cp "$new" "$m/good/2023/sqlite-autoconf-3440200.tar.gz"
     head -c 100000 "$old" >"$m/bad/sqlite-autoconf-3070800.tar.gz"
     python3 - "$new" "$m/bad/2023/sqlite-autoconf-3440200.tar.gz" <<'PY'
@@ -72,6 +74,9 @@ setup() {
             "$SQLSOAK_CACHE/$v/build.txt"
     done
     grep -qx "sha3_256	6c427f0547e2f7babe636b748dd5d5a1f2f31601adadef7e2805e7d1f7171861" \
+        "$SQLSOAK_CACHE/3.44.2/build.txt"
+    # its sqlite3.c: the hash sqlite.org's release log gives
+    grep -qx "sqlite3_c_sha3_256	bd70b012e2d1b3efa132d905224cd0ab476a69b892f8c6b21135756ec7ffbb13" \
         "$SQLSOAK_CACHE/3.44.2/build.txt"
     # nothing but the releases' folders: no work folder, no archive
     [ "$(ls -A "$SQLSOAK_CACHE" | tr '\n' ' ')" = "3.44.2 3.7.8 " ]
@@ -112,6 +117,17 @@ assert [r["sqlite_lib"] for r in rows] == [sys.argv[2] + "/3.7.8/libsqlite3.so",
                                           sys.argv[2] + "/3.44.2/libsqlite3.so"], rows
 for r in rows:
     assert r["status"] == "ok" and r["verify_failures"] == "0", r
+PY
+    # run.json keeps each library's build: the command and the archive it came from
+    python3 - "$out/run.json" "$MIRROR" <<'PY'
+import json, sys
+libs = {l["version"]: l for l in json.load(open(sys.argv[1]))["libraries"]}
+cmd = ("cc -O0 -fPIC -shared -w -DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_COLUMN_METADATA "
+       "-o libsqlite3.so sqlite3.c -lpthread -ldl -lm")
+assert libs["3.7.8"]["build"] == {"command": cmd,
+    "source": sys.argv[2] + "/good/sqlite-autoconf-3070800.tar.gz"}, libs["3.7.8"]
+assert libs["3.44.2"]["build"] == {"command": cmd,
+    "source": sys.argv[2] + "/good/2023/sqlite-autoconf-3440200.tar.gz"}, libs["3.44.2"]
 PY
 }
 
@@ -169,6 +185,10 @@ get_fails() {
 @test "an archive whose SHA3-256 is not the one published is refused, and leaves nothing" {
     get_fails "$MIRROR/bad" 3.44.2 "sqlsoak sqlite: 3.44.2: $MIRROR/bad/2023/sqlite-autoconf-3440200.tar.gz has SHA3-256 "
     [[ "$output" == *"not the 6c427f0547e2f7ba... sqlite.org published: damaged or not the release's" ]]
+}
+
+@test "a sqlite3.c whose SHA3-256 is not the one the release log gives is refused, and leaves nothing" {
+    get_fails "$MIRROR/bad" 3.45.0 "sqlsoak sqlite: 3.45.0: sqlite3.c of $MIRROR/bad/2024/sqlite-autoconf-3450000.tar.gz has SHA3-256 bd70b012e2d1b3ef..., not the f56d8e5e8c61d87b... sqlite.org's release log gives: damaged or not the release's"
 }
 
 @test "a build that fails says so in one line, exit 2, and leaves nothing; CC names the compiler" {
@@ -240,15 +260,22 @@ get_fails() {
     [ ! -e "$h" ]           # listing and clearing create nothing
 }
 
-@test "a get stopped by a signal while it builds ends the build, says so, and leaves nothing" {
+# get_building: starts `sqlite get 3.7.8` into $cache (the test's own)
+# with a compiler that says it started, then waits to be stopped; returns
+# once it builds, the get's process in $pid, the compiler's in
+# $BATS_TEST_TMPDIR/building
+get_building() {
     cache="$BATS_TEST_TMPDIR/cache" cc="$BATS_TEST_TMPDIR/cc"
-    # a compiler that says it started, then waits to be stopped
     printf '#!/bin/sh\necho $$ >"%s/building"\nexec sleep 600\n' "$BATS_TEST_TMPDIR" >"$cc"
     chmod +x "$cc"
     CC="$cc" "$SQLSOAK" sqlite get 3.7.8 --mirror "$MIRROR/good" --cache "$cache" \
         >"$BATS_TEST_TMPDIR/out" 2>&1 3>&- &
     pid=$!
     while [ ! -s "$BATS_TEST_TMPDIR/building" ]; do kill -0 "$pid" || break; sleep 0.05; done
+}
+
+@test "a get stopped by a signal while it builds ends the build, says so, and leaves nothing" {
+    get_building
     kill -TERM "$pid"
     st=0
     wait "$pid" || st=$?
@@ -257,4 +284,32 @@ get_fails() {
     [ -z "$(ls -A "$cache")" ]
     run kill -0 "$(cat "$BATS_TEST_TMPDIR/building")"     # the compiler ended with it
     [ "$status" -ne 0 ]
+}
+
+@test "a get killed outright leaves its marked work folder, which the next clear or get removes; no other folder" {
+    get_building
+    kill -KILL "$pid"
+    wait "$pid" || true
+    kill "$(cat "$BATS_TEST_TMPDIR/building")" 2>/dev/null || true
+    left="$cache/.get-3.7.8-$pid"
+    [ -f "$left/.sqlsoak-get" ] && [ -f "$left/archive.tar.gz" ]
+    # beside it, kept: a folder of that name sqlsoak did not mark, and a
+    # marked one whose process lives (this test's)
+    mkdir "$cache/.get-3.7.9-$pid" "$cache/.get-3.7.10-$$"
+    echo mine >"$cache/.get-3.7.9-$pid/notes.txt"
+    : >"$cache/.get-3.7.10-$$/.sqlsoak-get"
+    run "$SQLSOAK" sqlite clear --cache "$cache"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "removed $left, left by a get that was killed" ]
+    [ ! -e "$left" ]
+    [ "$(cat "$cache/.get-3.7.9-$pid/notes.txt")" = mine ]
+    [ -f "$cache/.get-3.7.10-$$/.sqlsoak-get" ]
+    # a get removes one too, before its own work
+    cp -a "$SQLSOAK_CACHE/3.7.8" "$cache/"
+    mkdir "$left" && : >"$left/.sqlsoak-get"
+    run "$SQLSOAK" sqlite get 3.7.8 --mirror "http://127.0.0.1:1/nothing" --cache "$cache"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "removed $left, left by a get that was killed" ]
+    [ "${lines[1]}" = "3.7.8: already in the cache: $cache/3.7.8/libsqlite3.so" ]
+    [ ! -e "$left" ] && [ -d "$cache/.get-3.7.9-$pid" ] && [ -d "$cache/.get-3.7.10-$$" ]
 }

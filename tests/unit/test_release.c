@@ -1,6 +1,6 @@
 /*
-** sha3 and release: SHA3-256 against FIPS 202's known answers (one
-** block, several, fed in pieces of any size) and a file's hash and size;
+** release: a file's SHA3-256 against FIPS 202's known answers (none, one
+** block, several, past one read) and its size;
 ** release numbers recognised and put in release order (3.9.3 before
 ** 3.10.0, 3.14 as 3.14.0), and the shipped release list in that order.
 */
@@ -16,54 +16,46 @@
 #include <unistd.h>
 
 #include "release.h"
-#include "sha3.h"
 
-static void hex_of(const void *data, size_t n, size_t piece, char hex[65])
+/* The hash of n bytes of data written to a file, and its size checked. */
+static void hex_of(const void *data, size_t n, char hex[RELEASE_SHA3_HEX])
 {
-    struct sha3 s;
-    uint8_t h[SHA3_256_BYTES];
-    sha3_init(&s);
-    for (size_t off = 0; off < n; off += piece)
-        sha3_update(&s, (const char *)data + off, n - off < piece ? n - off : piece);
-    sha3_final(&s, h);
-    for (int i = 0; i < SHA3_256_BYTES; i++)
-        snprintf(hex + 2 * i, 3, "%02x", h[i]);
+    char path[] = "/tmp/test_release-XXXXXX", err[256];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, n), (ssize_t)n);
+    close(fd);
+    int64_t size = -1;
+    assert_int_equal(release_hash_file(path, hex, &size, err, sizeof err), 0);
+    assert_int_equal(size, (int64_t)n);
+    unlink(path);
 }
 
-static void test_sha3_known_answers(void **state)
+static void test_hash_known_answers(void **state)
 {
     (void)state;
     static const char *const abc448 =
         "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
-    char million[1000000], hex[65];
+    static char million[1000000];
+    char hex[RELEASE_SHA3_HEX];
     memset(million, 'a', sizeof million);
-    static const size_t pieces[] = {1, 7, 135, 136, 137, 1000000};
-    for (size_t p = 0; p < sizeof pieces / sizeof *pieces; p++) {
-        hex_of("", 0, pieces[p], hex);
-        assert_string_equal(hex, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a");
-        hex_of("abc", 3, pieces[p], hex);
-        assert_string_equal(hex, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
-        hex_of(abc448, strlen(abc448), pieces[p], hex);
-        assert_string_equal(hex, "41c0dba2a9d6240849100376a8235e2c82e1b9998a999e21db32dd97496d3376");
-        hex_of(million, sizeof million, pieces[p], hex);   /* 7353 blocks */
-        assert_string_equal(hex, "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1");
-    }
+    hex_of("", 0, hex);
+    assert_string_equal(hex, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a");
+    hex_of("abc", 3, hex);
+    assert_string_equal(hex, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
+    hex_of(abc448, strlen(abc448), hex);
+    assert_string_equal(hex, "41c0dba2a9d6240849100376a8235e2c82e1b9998a999e21db32dd97496d3376");
+    hex_of(million, sizeof million, hex);   /* past one read's 64 KiB */
+    assert_string_equal(hex, "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1");
 }
 
-static void test_sha3_file(void **state)
+static void test_hash_missing_file(void **state)
 {
     (void)state;
-    char path[] = "/tmp/test_release-XXXXXX", hex[65], err[256];
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, "abc", 3), 3);
-    close(fd);
-    int64_t size = 0;
-    assert_int_equal(sha3_file(path, hex, &size, err, sizeof err), 0);
-    assert_string_equal(hex, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
-    assert_int_equal(size, 3);
-    unlink(path);
-    assert_int_equal(sha3_file(path, hex, &size, err, sizeof err), -1);
+    char hex[RELEASE_SHA3_HEX], err[256];
+    int64_t size;
+    assert_int_equal(release_hash_file("/nonexistent/test_release", hex, &size, err, sizeof err),
+                     -1);
     assert_non_null(strstr(err, "No such file"));
 }
 
@@ -111,14 +103,24 @@ static void test_release_list(void **state)
     assert_string_equal(r.v[release_find(&r, "3.8.11.1")].file,
                         "2015/sqlite-autoconf-3081101.tar.gz");
     assert_int_equal(release_find(&r, "3.7.99"), -1);
+    /* dates and sqlite3.c's hashes as sqlite.org's release log gives them */
+    i = release_find(&r, "3.44.2");
+    assert_string_equal(r.v[i].date, "2023-11-24");
+    assert_string_equal(r.v[i].c_sha3,
+                        "bd70b012e2d1b3efa132d905224cd0ab476a69b892f8c6b21135756ec7ffbb13");
+    assert_string_equal(r.v[release_find(&r, "3.42.0")].date, "2023-05-16");
+    assert_string_equal(r.v[release_find(&r, "3.7.8")].c_sha3, "");
+    assert_int_equal(release_find(&r, "3.52.0"), -1);     /* withdrawn */
+    assert_string_equal(r.v[r.n - 1].version, "3.53.4");
+    assert_string_equal(r.v[r.n - 1].file, "2026/sqlite-autoconf-3530400.tar.gz");
     release_free(&r);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sha3_known_answers),
-        cmocka_unit_test(test_sha3_file),
+        cmocka_unit_test(test_hash_known_answers),
+        cmocka_unit_test(test_hash_missing_file),
         cmocka_unit_test(test_release_numbers),
         cmocka_unit_test(test_release_list),
     };
