@@ -113,7 +113,7 @@ run: deps-run
 # build/test.log.
 test: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/tally.sh $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
+	@sh tests/tally.sh --slowest 15 $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
 
 # Every binary runs; the target fails at the end if any failed.
 unit: deps
@@ -124,11 +124,16 @@ unit-run: $(UNIT_BIN)
 
 # E2E names a part of the suite (its files, and bats options such as -f)
 # for a leg that runs the rest elsewhere; every test runs by default.
+# JOBS files run at once (GNU parallel; the tests of one file one after the
+# other, since they may share its setup_file): each test works in a folder
+# of its own, so that files are independent of their siblings.
 E2E = tests/e2e
+JOBS = $(shell nproc 2>/dev/null || echo 1)
+BATS_JOBS = $(if $(filter-out 0 1,$(JOBS)),$(if $(shell command -v parallel),--jobs $(JOBS) --no-parallelize-within-files))
 e2e: deps
 	@$(MAKE) --no-print-directory DEPS_DONE=1 e2e-run
 e2e-run: $(B)/sqlsoak
-	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(E2E)
+	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(BATS_JOBS) $(E2E)
 
 # The fuzz targets (tests/fuzz/fuzz_*.c), built by clang with libFuzzer,
 # ASan and UBSan against objects built the same way (build/fuzz), each run
