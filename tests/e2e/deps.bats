@@ -8,6 +8,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     TOP=$BATS_TEST_DIRNAME/../..
     DEPS=$TOP/.ci/deps
