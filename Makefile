@@ -253,8 +253,8 @@ cross:
 test-cross: cross
 	+@$(XMAKE) EXEC=$(CURDIR)/$(XB)/run unit
 	@[ "$(CROSS_E2E)" = 0 ] || { export SQLSOAK=$(CURDIR)/$(XB)/sqlsoak.sh SQLSOAK_LIBDIR=$(XLIB) \
-	    CC=$(CROSS_$(ARCH))-gcc; if [ -e $(XB)/emulated ]; then bats --tap --timing $(E2E_SUBSET); \
-	    else bats --tap --timing $(E2E_$(ARCH)); fi; }
+	    CC=$(CROSS_$(ARCH))-gcc; if [ -e $(XB)/emulated ]; then bats --tap --timing $(BATS_JOBS) $(E2E_SUBSET); \
+	    else bats --tap --timing $(BATS_JOBS) $(E2E_$(ARCH)); fi; }
 
 clean:
 	rm -rf $(B)
