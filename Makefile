@@ -79,12 +79,13 @@ SCRIPTS  = $(wildcard plots/*.gp)
 REFDATA  = $(wildcard data/reference/*.csv)
 PRESETS  = $(wildcard data/presets/*.conf)
 install: all
-	install -d '$(BINDIR)' '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' \
+	install -d '$(BINDIR)' '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' '$(SHAREDIR)/sqlite' \
 	    '$(MANDIR)' '$(COMPDIR)' '$(ZSHDIR)' '$(FISHDIR)'
 	install -m 755 $(B)/sqlsoak '$(BINDIR)/sqlsoak'
 	install -m 644 $(SCRIPTS) '$(SHAREDIR)/plots/'
 	install -m 644 $(REFDATA) '$(SHAREDIR)/reference/'
 	install -m 644 $(PRESETS) '$(SHAREDIR)/presets/'
+	install -m 644 data/sqlite/releases.tsv '$(SHAREDIR)/sqlite/'
 	install -m 644 $(B)/sqlsoak.1 '$(MANDIR)/sqlsoak.1'
 	install -m 644 $(B)/sqlsoak.bash '$(COMPDIR)/sqlsoak'
 	install -m 644 $(B)/_sqlsoak '$(ZSHDIR)/_sqlsoak'
@@ -93,8 +94,8 @@ uninstall:
 	rm -f '$(BINDIR)/sqlsoak' '$(MANDIR)/sqlsoak.1' '$(COMPDIR)/sqlsoak' '$(ZSHDIR)/_sqlsoak' \
 	    '$(FISHDIR)/sqlsoak.fish'
 	rm -f $(SCRIPTS:plots/%='$(SHAREDIR)/plots/%') $(REFDATA:data/reference/%='$(SHAREDIR)/reference/%')
-	rm -f $(PRESETS:data/presets/%='$(SHAREDIR)/presets/%')
-	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' '$(SHAREDIR)' \
+	rm -f $(PRESETS:data/presets/%='$(SHAREDIR)/presets/%') '$(SHAREDIR)/sqlite/releases.tsv'
+	rmdir '$(SHAREDIR)/plots' '$(SHAREDIR)/reference' '$(SHAREDIR)/presets' '$(SHAREDIR)/sqlite' '$(SHAREDIR)' \
 	    2>/dev/null || true
 
 # What building and running need (make run), and also the test tools

@@ -2,8 +2,8 @@
 # its end in wall-clock time: the hottest thermal zone (telemetry_temp) and
 # the CPU clock (telemetry_clock) on the right axis, the chunk's write rate
 # on the left.  Draws only the outputs named in ARG6 (those measured).  In
-# a matrix the rate's points take their cell's colour, and a dashed line
-# marks where each cell began (_cells.gp).
+# a matrix the rate's points take their cell's colour, named in the
+# legend, and a dashed line marks where each cell began (_cells.gp).
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014 [OUTPUTS]]"
     exit status 2
@@ -24,6 +24,11 @@ set y2tics
 set ytics nomirror
 set key below font "sans,10"
 set bmargin 5            # the key under the x label, not over it
+# the rate's points: in a matrix in their cells' colours, each named in the
+# legend in its own (_cells.gp), not under one sample of one colour
+RATEPLOT = (NK > 1 \
+    ? "T using 't':'write_rows_per_s':(kc(column('k'))) with points pt 7 ps 0.6 lc variable notitle".CELLKEYS \
+    : "T using 't':'write_rows_per_s' with points pt 7 ps 0.6 lc rgb word(COLOURS, 1) title 'write rows/s (left)'")
 do for [k=1:2] {
     NAME = word("telemetry_temp telemetry_clock", k)
     COL = word("temp_c cpu_mhz", k)
@@ -36,11 +41,11 @@ do for [k=1:2] {
             font "sans,12"
         do for [fmt=1:2] {
             if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }
-            # the device's line first: the rate's points stay visible on it
-            plot T using 't':COL axes x1y2 with lines lw 2 lc rgb (k == 1 ? "#d62728" : "#2ca02c") \
+            # the device's line first: the rate's points stay visible on it;
+            # black, the colour of no cell
+            plot T using 't':COL axes x1y2 with lines lw 2 lc rgb "#000000" \
                     title (k == 1 ? "°C (right)" : "MHz (right)"), \
-                T using 't':'write_rows_per_s':(kc(column('k'))) with points pt 7 ps 0.6 \
-                    lc variable title (NK > 1 ? "write rows/s (left), by cell" : "write rows/s (left)")
+                @RATEPLOT
         }
     }
 }

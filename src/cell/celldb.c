@@ -3,10 +3,9 @@
 ** states): created with O_EXCL and recorded as sqlsoak's (or, resumed,
 ** reopened and proved its own), opened through the cell's VFS shims, its
 ** busy handler, its pragmas applied and read back, its explicit
-** checkpoint's set-up, its statements; closed last.  See soakint.h.
+** checkpoint's set-up, its statements; closed last.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "celldb.h"
 #include "cellfail.h"
 #include "checkpoint.h"
 #include "dbfile.h"
@@ -106,16 +105,16 @@ static int db_reopen(struct soak *s)
     return db_hold(s);
 }
 
-int soak_exec(struct soak *s, const char *sql)
+int celldb_exec(struct soak *s, const char *sql)
 {
     int rc = s->api->exec(s->db, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? 0 : soak_sql_fail(s, rc, sql);
 }
 
-int soak_exec_phase(struct soak *s, struct chunk_work *w, int p, const char *sql)
+int celldb_exec_phase(struct soak *s, struct chunk_work *w, int p, const char *sql)
 {
     uint64_t t0 = timeline_begin(&s->w.tl, p, 0);
-    if (soak_exec(s, sql))
+    if (celldb_exec(s, sql))
         return -1;
     w->ns[p] = timeline_end(&s->w.tl, 1) - t0;     /* timeline.csv: 1 op */
     w->ops[p] = -1;
@@ -185,7 +184,7 @@ static int checkpoint_setup(struct soak *s)
         soak_set_status(s, ST_UNSUPPORTED, "%s", why);
         return -1;
     }
-    return soak_exec(s, "PRAGMA wal_autocheckpoint=0");
+    return celldb_exec(s, "PRAGMA wal_autocheckpoint=0");
 }
 
 static int prepare(struct soak *s, const char *sql, sqlite3_stmt **st)
@@ -203,7 +202,7 @@ static int statements_prepare(struct soak *s)
            prepare(s, "BEGIN", &s->begin) || prepare(s, "COMMIT", &s->commit);
 }
 
-void soak_db_close(struct soak *s)
+void celldb_close(struct soak *s)
 {
     const struct sqlapi *api = s->api;
     sqlite3_stmt *st[] = {s->ins, s->sel, s->begin, s->commit, s->upd, s->del};
@@ -224,7 +223,7 @@ void soak_db_close(struct soak *s)
 ** the Nth, so the tests can prove an I/O error is reported as such, and
 ** SQLSOAK_TEST_SLOW_SYNC_MS=MS that makes every sync of the writer's
 ** files take MS ms longer: COMMITs long enough for readers to meet. */
-void soak_fault_setup(struct soak *s)
+void celldb_fault_setup(struct soak *s)
 {
     int64_t ioerr_after = testhook_ioerr_after_writes(), slow_ms = testhook_slow_sync_ms();
     if (s->env->fault) {
@@ -239,7 +238,7 @@ void soak_fault_setup(struct soak *s)
         s->fault = NULL;
 }
 
-int soak_db_ready(struct soak *s)
+int celldb_ready(struct soak *s)
 {
     return (s->env->prior ? db_reopen(s) : db_create(s)) || busy_setup(s) ||
            settings_set(s, s->env->prior == NULL) || settings_check(s) || checkpoint_setup(s) ||

@@ -2,10 +2,11 @@
 ** phaseanalyze: with --analyze, the planner's statistics refreshed at each
 ** chunk's end, as an application keeps them (SQLite advises PRAGMA
 ** optimize now and then on a long-lived connection), timed as its own
-** phase.  See soakint.h.
+** phase.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phaseanalyze.h"
+#include "celldb.h"
+#include "soakstate.h"
 #include "modes.h"
 #include "phase.h"
 
@@ -79,7 +80,7 @@ static int analyze_setup(struct soak *s)
 static int analyze_run(struct soak *s, struct chunk_work *w)
 {
     assert(analyze_wanted(s));
-    return soak_exec_phase(s, w, PHASE_ANALYZE, analyze_sql(s));
+    return celldb_exec_phase(s, w, PHASE_ANALYZE, analyze_sql(s));
 }
 
 const struct phase_runner phase_analyze_runner = {

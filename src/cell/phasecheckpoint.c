@@ -1,9 +1,9 @@
 /*
 ** phasecheckpoint: with an explicit --checkpoint in WAL, the checkpoint
-** after each chunk, timed as its own phase.  See soakint.h.
+** after each chunk, timed as its own phase.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phasecheckpoint.h"
+#include "soakstate.h"
 #include "checkpoint.h"
 #include "modes.h"
 #include "phase.h"

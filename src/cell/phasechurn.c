@@ -1,10 +1,11 @@
 /*
 ** phasechurn: the phases that change rows already written: updates and
 ** deletes by the schedule (schedule.h), and --auto-vacuum incremental's
-** vacuum after them.  See soakint.h.
+** vacuum after them.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phasechurn.h"
+#include "celldb.h"
+#include "soakstate.h"
 #include "clock.h"
 #include "modes.h"
 #include "phase.h"
@@ -200,7 +201,7 @@ static int vacuum_wanted(const struct soak *s)
 ** system at its end, timed (vacuum_s) but not counted. */
 static int vacuum_run(struct soak *s, struct chunk_work *w)
 {
-    return soak_exec_phase(s, w, PHASE_VACUUM, "PRAGMA incremental_vacuum");
+    return celldb_exec_phase(s, w, PHASE_VACUUM, "PRAGMA incremental_vacuum");
 }
 
 const struct phase_runner phase_update_runner = {

@@ -2,10 +2,10 @@
 ** phaseread: the read phase of a chunk: point SELECTs of rows drawn by
 ** --read-dist, each verified against the generator and the schedule, each
 ** timed; before it, with --os-cache drop, the database leaves the OS
-** cache.  See soakint.h.
+** cache.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phaseread.h"
+#include "soakstate.h"
 #include "clock.h"
 #include "modes.h"
 #include "oscache.h"

@@ -1,9 +1,9 @@
 /*
 ** phaseverify: --verify, once at the cell's end: integrity_check and every
-** row's value against the generator and the schedule.  See soakint.h.
+** row's value against the generator and the schedule.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phaseverify.h"
+#include "soakstate.h"
 #include "beat.h"
 #include "clock.h"
 #include "phase.h"

@@ -2,10 +2,11 @@
 ** phasewrite: the write phase of a chunk: its rows inserted by the
 ** streaming generator and committed as --commit-every says, closed-loop
 ** (each row as soon as the last is done) or paced (--write-rate, pace.h:
-** transactions begun when due).  See soakint.h.
+** transactions begun when due).  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "phasewrite.h"
+#include "celldb.h"
+#include "soakstate.h"
 #include "clock.h"
 #include "phase.h"
 #include "shape.h"
@@ -157,7 +158,7 @@ static int corrupt_row(struct soak *s, int64_t row)
     char sql[128], key[64];
     snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %s",
              shape_key_sql(&s->gen, kvgen_key(&s->gen, (uint64_t)row), key, sizeof key));
-    return soak_exec(s, sql);
+    return celldb_exec(s, sql);
 }
 
 static int write_run(struct soak *s, struct chunk_work *w)

@@ -13,20 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t errlen)
-{
-    *hot = 0;
-    if (strcmp(text, "uniform") == 0)
-        return 0;
-    if (strncmp(text, "hot:", 4) == 0 && value_parse_count(text + 4, hot) == 0 && *hot >= 1)
-        return 0;
-    *hot = 0;
-    snprintf(err, errlen,
-             "--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
-             text);
-    return -1;
-}
-
 void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
                    int64_t updates, int64_t hot)
 {
@@ -49,11 +35,8 @@ void schedule_init_deletes(struct schedule *s, int64_t deletes, int delete_keys)
 
 void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c)
 {
-    char err[160];
-    int64_t hot = 0;
-    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, sizeof err))
-        assert(!"--update-keys checked before any cell");
-    schedule_init(s, (uint64_t)cfg->seed, cfg->rows, cfg->chunk, c->v[DIM_UPDATES], hot);
+    schedule_init(s, (uint64_t)cfg->seed, cfg->rows, cfg->chunk, c->v[DIM_UPDATES],
+                  cfg->update_hot);
     schedule_init_deletes(s, c->v[DIM_DELETES], cfg->delete_keys);
 }
 

@@ -59,10 +59,6 @@ struct schedule {
     int delete_keys;         /* enum delete_keys (modes.h) */
 };
 
-/* --update-keys TEXT ("uniform", "hot:K") into *hot (0 for uniform).
-** Returns 0, or -1 with one line in err. */
-int schedule_parse_keys(const char *text, int64_t *hot, char *err, size_t errlen);
-
 void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chunk,
                    int64_t updates, int64_t hot);
 
@@ -70,7 +66,7 @@ void schedule_init(struct schedule *s, uint64_t seed, int64_t rows, int64_t chun
 void schedule_init_deletes(struct schedule *s, int64_t deletes, int delete_keys);
 
 /* The schedule of cell c of a run of cfg (its options checked by session:
-** --update-keys parses). */
+** no more hot rows than a chunk). */
 void schedule_for_cell(struct schedule *s, const struct config *cfg, const struct cell *c);
 
 /* Rows in the table after chunk c. */

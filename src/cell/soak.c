@@ -45,7 +45,16 @@
 **     schedule deleted must not be found.
 */
 #include "soak.h"
-#include "soakint.h"
+#include "soakstate.h"
+#include "celldb.h"
+#include "soakrecord.h"
+#include "soakreaders.h"
+#include "phaseanalyze.h"
+#include "phasecheckpoint.h"
+#include "phasechurn.h"
+#include "phaseread.h"
+#include "phaseverify.h"
+#include "phasewrite.h"
 #include "beat.h"
 #include "busy.h"
 #include "cellfail.h"
@@ -80,39 +89,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void soak_set_status(struct soak *s, int st, const char *fmt, ...)
-{
-    assert(st >= ST_OK && st <= ST_OVERLOADED && st != ST_HUNG);   /* hung: the watchdog's */
-    va_list ap;
-    va_start(ap, fmt);
-    s->res->status = st;
-    vsnprintf(s->res->sum.reason, sizeof s->res->sum.reason, fmt, ap);
-    va_end(ap);
-}
-
-/* Ends the cell as an SQLite failure makes it end (cellfail.h). */
-static int sql_fail_errno(struct soak *s, int rc, int err, const char *what)
-{
-    char msg[256];
-    int st = cellfail_of(s->api, s->db, rc, err, what, msg, sizeof msg);
-    if (st == ST_LOCKED)
-        soak_set_status(s, st, "%s (busy timeout %" PRId64 " ms)", msg, s->busy.timeout_ms);
-    else
-        soak_set_status(s, st, "%s", msg);
-    return -1;
-}
-
-int soak_sql_fail(struct soak *s, int rc, const char *what)
-{
-    return sql_fail_errno(s, rc, cellfail_os_errno(s->api, s->db), what);
-}
-
-int64_t soak_file_size(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 ? (int64_t)st.st_size : 0;
-}
-
 /* ---- the phases ---- */
 
 /* The cell reached beat b's step: its heartbeat to the runner, and the
@@ -130,39 +106,6 @@ static void step(struct soak *s, int what, int64_t chunk)
     b.step = what;
     b.chunk = chunk;
     step_beat(s, &b);
-}
-
-/* step_done's failure, out of line: step_done, which every row written
-** goes through, stays small enough to be inlined into the write loop. */
-int soak_step_failed(struct soak *s, sqlite3_stmt *st, int rc, const char *what)
-{
-    int err = cellfail_os_errno(s->api, s->db);
-    s->api->reset(st);
-    return sql_fail_errno(s, rc, err, what);
-}
-
-/* Tells the crash parent a commit was acknowledged, and where the
-** workload stood, before going on. */
-void soak_report_commit(const struct soak *s, int64_t chunk, int phase, int64_t done)
-{
-    struct soak_commit m = {s->inserted, chunk, phase, done};
-    ssize_t w;
-    if (s->env->commit_fd < 0)
-        return;
-    do
-        w = write(s->env->commit_fd, &m, sizeof m);
-    while (w < 0 && errno == EINTR);
-}
-
-/* A result file that could not grow ends the cell, the chunk unrecorded:
-** a full results disk as disk_full (the run stops resumable), any other
-** failure as failed, with the OS's reason. */
-int soak_results_failed(struct soak *s, const char *file, int e)
-{
-    s->res->results_full = fdio_disk_full(e);
-    soak_set_status(s, s->res->results_full ? ST_DISK_FULL : ST_FAILED, "cannot append to %s: %s",
-               file, strerror(e));
-    return -1;
 }
 
 /* Ends the chunk loop early?  Sets the status and returns 1 when so. */
@@ -201,25 +144,10 @@ static int must_stop(struct soak *s, int64_t chunk, int64_t nchunks)
     return 0;
 }
 
-/* The work of a phase of the cell's end, which reads the whole table, in
-** chunks' worth: the watchdog waits that much longer between its beats
-** (watchdog.h), for integrity_check reads it all in one call. */
-double soak_end_work(const struct soak *s)
-{
-    return (double)s->inserted / (double)s->env->cfg->chunk;
-}
-
-int64_t soak_wal_size(const struct soak *s)
-{
-    char side[4200];
-    dbfile_side(s->env->db_path, "-wal", side, sizeof side);
-    return soak_file_size(side);
-}
-
 /* The phases in order, indexed by phase.h's table: write, update (with
 ** --updates), delete (--deletes), read, an explicit checkpoint, vacuum
 ** (--auto-vacuum incremental) and analyze (--analyze) in each chunk, commit inside write, verify
-** once at the cell's end.  Each runner is its phase's file's (soakint.h). */
+** once at the cell's end.  Each runner is its phase's file's (phaserunner.h). */
 static const struct phase_runner *const runners[PHASE_COUNT] = {
     [PHASE_WRITE] = &phase_write_runner,
     [PHASE_UPDATE] = &phase_update_runner,
@@ -367,7 +295,7 @@ static int chunk_loop(struct soak *s)
         watch_chunk_begin(&s->w, c);
         struct countvfs_counts vfs0 = s->count.c;
         int64_t commits0 = s->commits;
-        if (run_phases(s, &w, 0) || soak_readers_chunk_end(s, c, &cr))
+        if (run_phases(s, &w, 0) || soakreaders_chunk_end(s, c, &cr))
             return -1;
         /* the chunk wrote its rows, and its COMMITs' time lies in its write phase's */
         assert(s->inserted == (c + 1 < nchunks ? (c + 1) * cfg->chunk : cfg->rows));
@@ -382,10 +310,10 @@ static int chunk_loop(struct soak *s)
 
         cr.chunk = c;
         cr.rows = s->inserted;
-        soak_phase_figures(s, &w, &cr);
+        soakrecord_phases(s, &w, &cr);
         cr.io_write_bytes = io0.write_bytes >= 0 ? io1.write_bytes - io0.write_bytes : -1;
         cr.io_read_bytes = io0.read_bytes >= 0 ? io1.read_bytes - io0.read_bytes : -1;
-        soak_vfs_figures(s, &vfs0, &cr.vfs);
+        soakrecord_vfs(s, &vfs0, &cr.vfs);
         cr.vfs.commits = s->counting ? (double)(s->commits - commits0) : NAN;
         cr.elapsed_s = (clock_now_ns() - t_cell) / 1e9;
         if (s->w.tl.err)
@@ -400,7 +328,7 @@ static int chunk_loop(struct soak *s)
         else
             txn_figures_clear(&cr.tx);
         watch_chunk_end(&s->w, &cr);
-        if (soak_chunk_record(s, &cr))
+        if (soakrecord_chunk(s, &cr))
             return -1;
 
         struct summary_record *sum = &s->res->sum;
@@ -464,7 +392,7 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     shape_gen(&s.gen, (uint64_t)cfg->seed, c->v);
     keydist_init(&s.reads, c->v[DIM_READ_DIST]);
     schedule_for_cell(&s.sched, cfg, c);
-    soak_fault_setup(&s);
+    celldb_fault_setup(&s);
     s.counting = cfg->vfs_counts &&
                  countvfs_register(&s.count, s.api, s.fault ? FAULTVFS_NAME : NULL) == SQLITE_OK;
     s.raw = testhook_latency_file();
@@ -495,9 +423,9 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     step(&s, BEAT_OPEN, prior ? prior->chunks : 0);
     if (!s.value || !stats_ok) {
         soak_set_status(&s, ST_FAILED, "%s", "out of memory");
-    } else if (soak_readers_begin(&s) == 0 && gate_wait(&s, 1, &waited) == 0 &&
-               soak_db_ready(&s) == 0 && phases_setup(&s) == 0 &&
-               soak_readers_go(&s) == 0 &&
+    } else if (soakreaders_begin(&s) == 0 && gate_wait(&s, 1, &waited) == 0 &&
+               celldb_ready(&s) == 0 && phases_setup(&s) == 0 &&
+               soakreaders_go(&s) == 0 &&
                chunk_loop(&s) == 0 && end_turn(&s, &waited) == 0 && end_phases(&s) == 0) {
         if (res->sum.verify_failures)
             soak_set_status(&s, ST_VERIFY_FAILED, "%s", "values read back differ from those written");
@@ -506,10 +434,10 @@ int soak_cell(const struct soak_env *env, struct cell_result *res)
     }
     /* a cell measured to its end recorded every chunk (invariant 2) */
     assert(!(res->status == ST_OK || res->status == ST_WARMUP) || res->sum.chunks == nchunks);
-    soak_readers_end(&s);
+    soakreaders_end(&s);
     cellstats_summarise(&s.stats, &res->sum);
     busy_unrecorded(&s);
-    soak_db_close(&s);
+    celldb_close(&s);
     if (s.counting)                 /* its connection closed: no file is open through it */
         countvfs_unregister(&s.count);
     /* the size that stays: after the close, a WAL is checkpointed into it */

@@ -2,10 +2,9 @@
 ** soakreaders: the writer's side of the readers beside it (--readers,
 ** --pin-reader; readers.h): forked before any connection, set reading once
 ** the table exists, each chunk's tallies taken into its record, ended
-** before the writer closes.  See soakint.h.
+** before the writer closes.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "soakreaders.h"
 #include "busy.h"
 
 #include <stdlib.h>
@@ -13,7 +12,7 @@
 /* The readers' tallies of chunk c into cr (its reader figures, and the
 ** values they found wrong) and into the cell's histograms; without
 ** readers, cr's reader figures are empty. */
-int soak_readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
+int soakreaders_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
 {
     char why[sizeof s->res->sum.reason];
     readers_figures_clear(&cr->rd);
@@ -30,7 +29,7 @@ int soak_readers_chunk_end(struct soak *s, int64_t c, struct chunk_record *cr)
 }
 
 /* Forks the cell's readers, before any connection is open. */
-int soak_readers_begin(struct soak *s)
+int soakreaders_begin(struct soak *s)
 {
     const struct soak_env *env = s->env;
     const int fds[] = {env->chunks_fd, env->histograms_fd, env->timeline_fd,
@@ -63,7 +62,7 @@ int soak_readers_begin(struct soak *s)
 
 /* The table exists: the readers begin to read.  The writer waits for
 ** their locks as they wait for its, --busy-timeout (busy_setup). */
-int soak_readers_go(struct soak *s)
+int soakreaders_go(struct soak *s)
 {
     char why[sizeof s->res->sum.reason];
     if (s->rd.page)
@@ -79,7 +78,7 @@ int soak_readers_go(struct soak *s)
 /* Ends the readers; one that died or failed fails a cell that had not
 ** failed otherwise.  A cell that failed does not wait for their tallies:
 ** a reader stopped holding the lock it failed on would hold it up. */
-void soak_readers_end(struct soak *s)
+void soakreaders_end(struct soak *s)
 {
     char why[sizeof s->res->sum.reason];
     int measured = s->res->status == ST_OK || s->res->status == ST_WARMUP ||

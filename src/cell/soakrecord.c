@@ -1,10 +1,9 @@
 /*
 ** soakrecord: a chunk's record (records.h), once its phases are done: each
 ** phase's figures from its runner's ops and time, the counting shim's, the
-** files' sizes and the free pages, appended to chunks.csv.  See soakint.h.
+** files' sizes and the free pages, appended to chunks.csv.  See phaserunner.h.
 */
-#include "soak.h"
-#include "soakint.h"
+#include "soakrecord.h"
 #include "csvout.h"
 #include "dbfile.h"
 #include "latency.h"
@@ -24,7 +23,7 @@ static double per_s(int64_t n, uint64_t ns)
 ** time: a phase that did nothing has neither time nor rate, one timed but
 ** not counted a time alone.  The latencies are those of the histogram
 ** of the phase that times its ops: the reads', the updates'. */
-void soak_phase_figures(const struct soak *s, const struct chunk_work *w,
+void soakrecord_phases(const struct soak *s, const struct chunk_work *w,
                         struct chunk_record *cr)
 {
     for (int p = 0; p < PHASE_COUNT; p++) {
@@ -42,7 +41,7 @@ void soak_phase_figures(const struct soak *s, const struct chunk_work *w,
 }
 
 /* The counting shim's figures since before (NaN when it is not in place). */
-void soak_vfs_figures(const struct soak *s, const struct countvfs_counts *before,
+void soakrecord_vfs(const struct soak *s, const struct countvfs_counts *before,
                       struct vfs_figures *out)
 {
     struct countvfs_counts d;
@@ -58,7 +57,7 @@ void soak_vfs_figures(const struct soak *s, const struct countvfs_counts *before
 
 /* Samples the files' sizes and the free pages after a chunk and appends
 ** its row to chunks.csv. */
-int soak_chunk_record(struct soak *s, struct chunk_record *cr)
+int soakrecord_chunk(struct soak *s, struct chunk_record *cr)
 {
     char side[4200], line[2048];
     const char *db = s->env->db_path;

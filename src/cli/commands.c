@@ -18,6 +18,8 @@ static const struct command_doc commands[] = {
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA"},
     {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes, SD card class"},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do"},
+    {"sqlite", CMD_SQLITE, "get|list|clear [VERSION...]",
+     "SQLite releases fetched from sqlite.org by number, built alike, for --sqlite-lib"},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 

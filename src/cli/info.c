@@ -3,6 +3,7 @@
 */
 #include "info.h"
 #include "sqlapi.h"
+#include "sqliteget.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -25,6 +26,9 @@ static int show(const struct sqlapi *api, const char *tmp, char *err, size_t err
     printf("  version            %s (%d)\n", api->version, api->version_number);
     printf("  source id          %s\n", api->source_id[0] ? api->source_id : "(no sqlite3_sourceid)");
     printf("  threadsafe         %d\n", api->threadsafe());
+    char how[4096];
+    if (sqliteget_built(api->resolved, how, sizeof how) == 0)
+        printf("  built by sqlsoak   %s\n", how);
     printf("  journal modes      delete truncate persist memory off%s\n", caps.wal ? " wal" : "");
     printf("  max page size      %d\n", caps.max_page_size);
     printf("  default page size  %d\n", caps.default_page_size);

@@ -15,6 +15,7 @@
 #include "preset.h"
 #include "resume.h"
 #include "run.h"
+#include "sqliteget.h"
 #include "status.h"
 
 #include <fcntl.h>
@@ -128,7 +129,7 @@ int main(int argc, char **argv)
         config_free(&cfg);
         return 2;
     }
-    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE))) {
+    if (!help && cfg.npos && !(sub->cmd & (CMD_PLOT | CMD_COMPARE | CMD_RESUME | CMD_STATUS | CMD_REPORT | CMD_MERGE | CMD_SQLITE))) {
         if (cfg.stray_after)   /* a shell glob's words, say */
             fprintf(stderr, "sqlsoak %s: unexpected argument '%s' after --%s's value: lists are "
                     "comma-separated (--%s A,B, not A B as a shell glob gives)\n", sub->name,
@@ -156,6 +157,7 @@ int main(int argc, char **argv)
     case CMD_REPORT: status = reportcmd_main(&cfg, err, sizeof err); break;
     case CMD_PROBE: status = probe_main(&cfg, err, sizeof err); break;
     case CMD_MERGE: status = merge_main(&cfg, err, sizeof err); break;
+    case CMD_SQLITE: status = sqliteget_main(&cfg, err, sizeof err); break;
     default: status = 2; break;
     }
     if (err[0])

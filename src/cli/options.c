@@ -10,6 +10,7 @@
 #include "optionargs.h"
 #include "optiontable.h"
 #include "preset.h"
+#include "sqlitecache.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -210,6 +211,9 @@ int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
     if (optionargs_apply(cfg, cmd, argc, argv, 1, want_help, err, errlen))
         return -1;
     follow_given(cfg, rows_default, chunk_default);
+    /* release numbers, ranges and "latest" as the libraries they name */
+    if (!(want_help && *want_help) && sqlitecache_resolve(cfg, err, errlen))
+        return -1;
     /* the library dimension's values are its paths' indexes */
     cfg->dim[DIM_LIB].n = cfg->sqlite_lib.n;
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
@@ -253,6 +257,8 @@ void config_free(struct config *cfg)
     free(cfg->metrics);
     free(cfg->baseline);
     free(cfg->probe);
+    free(cfg->sqlite_mirror);
+    free(cfg->sqlite_cache);
     free(cfg->job);
     free(cfg->save_job);
     free(cfg->shard);
@@ -260,7 +266,6 @@ void config_free(struct config *cfg)
         jobfile_free(cfg->job_lines);
         free(cfg->job_lines);
     }
-    free(cfg->update_keys);
     free(cfg->need);
     free(cfg->pos);
     memset(cfg, 0, sizeof *cfg);
@@ -291,6 +296,7 @@ static const char *type_hint(const struct option_def *o)
     case V_DURATION: return "TIME";
     case V_ENUM: return "WORD";
     case V_DIST: return "DIST";
+    case V_KEYS: return "KEYS";
     case V_STR: return o->off == offsetof(struct config, sqlite_lib) ? "PATH" : "TEXT";
     default: return "";
     }
@@ -406,6 +412,8 @@ void *options_to_json(const struct config *cfg)
             v = json_boolean(*(const int *)field);
         } else if (o->v.type == V_ENUM) {
             v = json_string(o->v.words[*(const int *)field]);
+        } else if (o->v.type == V_KEYS) {
+            v = json_string(value_text(&o->v, *(const int64_t *)field, text, sizeof text));
         } else if (o->off == offsetof(struct config, repeat) &&
                    repeat_auto_text(cfg, text, sizeof text)) {
             v = json_string(text);

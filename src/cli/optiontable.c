@@ -49,9 +49,9 @@ static const struct option_def head_table[] = {
      O(read_from)},
     {{"seed", V_INT, 0, "42", 0, I64MAX, NULL, NULL, 0, RUNLIKE,
       "seed of keys, values, reads and --shuffle; one seed, one workload"}, O(seed)},
-    {{"update-keys", V_STR, 0, "uniform", 0, 0, NULL, NULL, 0, RUNLIKE,
+    {{"update-keys", V_KEYS, 0, "uniform", 0, INT64_MAX, NULL, NULL, 0, RUNLIKE,
       "rows --updates rewrites: uniform (a block of all rows so far, from the seed) or "
-      "hot:K (the first K rows, again and again, in turn)"}, O(update_keys)},
+      "hot:K (the first K rows, again and again, in turn)"}, O(update_hot)},
     {{"delete-keys", V_ENUM, 0, "oldest", 0, 0, delete_keys_names, NULL, 0, RUNLIKE,
       "rows --deletes removes: oldest (a retention window: the first rows still there) or "
       "uniform (a block of all rows so far, from the seed)"}, O(delete_keys)},
@@ -150,6 +150,12 @@ static const struct option_def tail_table[] = {
       "by its place (1 = the first, the default)"}, O(compare_baseline)},
     {{"format", V_ENUM, 0, "markdown", 0, 0, report_format_names, NULL, 0, CMD_REPORT,
       "markdown: GitHub-flavoured, for pasting into an issue; json: one object, for a program"}, O(report_format)},
+    {{"mirror", V_STR, 0, "https://sqlite.org", 0, 0, NULL, NULL, 0, CMD_SQLITE,
+      "the address sqlite get downloads from: sqlite.org or a mirror of its files"},
+     O(sqlite_mirror)},
+    {{"cache", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, CMD_SQLITE,
+      "the folder of the built releases (default: $SQLSOAK_CACHE, else "
+      "$XDG_CACHE_HOME/sqlsoak/sqlite, else ~/.cache/sqlsoak/sqlite)"}, O(sqlite_cache)},
 };
 #define NHEAD (sizeof head_table / sizeof head_table[0])
 #define NTAIL (sizeof tail_table / sizeof tail_table[0])

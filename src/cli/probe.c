@@ -46,7 +46,9 @@ int probe_main(const struct config *cfg, char *err, size_t errlen)
         return 2;
     }
     stop_catch_runner();
-    int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, &p, err, errlen);
+    const struct list *pages = &cfg->dim[DIM_PAGE_SIZE];
+    int rc = devprobe_run(cfg->db_dir, (double)cfg->probe_time_s, pages->v, pages->n, &p, err,
+                          errlen);
     if (p.swept[0])
         notice_line("sqlsoak probe: %s", p.swept);
     if (rc != 0)
@@ -65,7 +67,14 @@ int probe_main(const struct config *cfg, char *err, size_t errlen)
            p.seq_write_mb_s, (long long)(p.file_bytes >> 20));
     op_line("4 KiB write + fdatasync", &p.fdatasync, "ops/s");
     op_line("4 KiB write + fsync", &p.fsync, "ops/s");
+    printf("  %-26s %9.1f MB/s  (1 MiB reads, as the random reads below)\n", "sequential read",
+           p.seq_read_mb_s);
     op_line("4 KiB random read, QD1", &p.randread, "IOPS ");
+    for (int k = 0; k < p.nsized; k++) {
+        char what[40];
+        snprintf(what, sizeof what, "%lld KiB random read, QD1", (long long)(p.sized[k].bytes >> 10));
+        op_line(what, &p.sized[k].op, "IOPS ");
+    }
     printf("  random reads over the %lld MiB file: %s\n", (long long)(p.file_bytes >> 20),
            p.read_method);
     if (p.qd4_direct) {

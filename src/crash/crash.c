@@ -350,7 +350,7 @@ static void replay_options(const struct config *cfg, const struct cell_id *id, u
                                 dims_text(d, id->v[d], text, sizeof text));
         if (d == DIM_UPDATES && len < n)
             len += (size_t)snprintf(buf + len, n - len, " --update-keys %s",
-                                    cfg->update_keys ? cfg->update_keys : "uniform");
+                                    value_keys_text(cfg->update_hot, text, sizeof text));
         if (d == DIM_DELETES && len < n)
             len += (size_t)snprintf(buf + len, n - len, " --delete-keys %s",
                                     delete_keys_names[cfg->delete_keys]);
@@ -384,10 +384,10 @@ static void device_setup(const struct config *cfg, const struct cell *cell, stru
 {
     memset(fv, 0, sizeof *fv);
     fv->ioerr_after = -1;
-    fv->sector_size = (int)cfg->sector_size;
+    fv->dev.sector_size = (int)cfg->sector_size;
     fv->model_device = 1;
-    fv->lying = cell->v[DIM_DEVICE] == DEV_LYING;
-    fv->powersafe = cell->v[DIM_POWERSAFE] == OO_ON;
+    fv->dev.lying = cell->v[DIM_DEVICE] == DEV_LYING;
+    fv->dev.powersafe = cell->v[DIM_POWERSAFE] == OO_ON;
 }
 
 static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t events,
@@ -403,7 +403,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
     fv.simulate = 1;
     fv.seed = seed;
     fv.crash_at = 1 + (int64_t)(seed % (uint64_t)events);
-    fv.trace = cfg->replay >= 0 ? stdout : NULL;
+    fv.dev.trace = cfg->replay >= 0 ? stdout : NULL;
     const struct sqlapi *api = &c->r.libs[cell->v[DIM_LIB]];
     plan_cell_id(cfg, cell, api->version, api->source_id, &tr->id);
     tr->trial = t;

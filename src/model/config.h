@@ -62,7 +62,7 @@ struct config {
     int64_t target_rows;          /* --target-rows; 0: the run's --rows */
     char *need;                   /* --need (need.h), or NULL */
     int read_from;
-    char *update_keys;            /* --update-keys: schedule.h's uniform or hot:K */
+    int64_t update_hot;           /* --update-keys: 0 uniform, K hot:K (value.h's V_KEYS) */
     int delete_keys;              /* --delete-keys: enum delete_keys */
     int64_t warmup;               /* untimed rows written before the first chunk */
     char followed[192];           /* defaults that yielded to the options given, for
@@ -83,6 +83,8 @@ struct config {
     int dry_run;                  /* print the plan and its estimate, create nothing */
     struct strlist estimate_from; /* earlier results folders for the estimate */
     char *probe;                  /* run --probe: auto, off or a results folder */
+    char *sqlite_mirror;          /* sqlite --mirror: sqlite.org's address, or NULL */
+    char *sqlite_cache;           /* sqlite --cache: the built releases' folder, or NULL */
     char *job, *save_job;         /* run --job FILE, --save-job FILE */
     char *shard;                  /* run --shard K/N (plan.h), or NULL */
     void *job_lines;              /* the job file read (struct job), owned */

@@ -16,7 +16,8 @@
 const struct dim dim_table[DIM_COUNT] = {
     [DIM_LIB] = {
         {"sqlite-lib", V_STR, VF_LIST, "libsqlite3.so.0", 0, 0, NULL, NULL, 0, LIBS,
-         "SQLite libraries to load at run time (paths or sonames)"},
+         "SQLite libraries to load at run time: paths, sonames, or releases that sqlsoak sqlite "
+         "get built, by number (3.7.3), range (3.7.0..3.8.11.1) or latest"},
         "sqlite_lib", "", "SQLite %s", "sqlite_version", 1, NULL, 0, DR_NONE, NULL, DC_ALWAYS},
     [DIM_PAGE_SIZE] = {
         {"page-size", V_BYTES, VF_LIST | VF_POW2, "4k", 512, 65536, NULL, NULL, 0, RUNLIKE,

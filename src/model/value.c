@@ -230,6 +230,25 @@ int value_parse_int(const char *s, int64_t *out)
     return int_scan(s, out) ? -1 : 0;
 }
 
+int value_parse_keys(const char *s, int64_t *out)
+{
+    int64_t hot = 0;
+    if (strcmp(s, "uniform") != 0 &&
+        (strncmp(s, "hot:", 4) != 0 || count_scan(s + 4, &hot) != 0 || hot < 1))
+        return -1;
+    *out = hot;
+    return 0;
+}
+
+const char *value_keys_text(int64_t hot, char *buf, size_t n)
+{
+    if (hot > 0)
+        snprintf(buf, n, "hot:%" PRId64, hot);
+    else
+        snprintf(buf, n, "uniform");
+    return buf;
+}
+
 int value_parse_milli(const char *s, int64_t *out)
 {
     struct decimal d;
@@ -345,6 +364,12 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
                  meant ? "; did you mean " : "", meant ? meant : "", meant ? "?" : "");
         return -1;
     }
+    case V_KEYS:
+        if (value_parse_keys(text, out) == 0 && *out <= s->max)
+            return 0;
+        snprintf(err, errlen, "--%s: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
+                 s->name, shown(text, quoted, sizeof quoted));
+        return -1;
     case V_DIST: {
         char why[160];
         if (keydist_parse(text, value_parse_milli, out, why, sizeof why) == 0)
@@ -397,6 +422,8 @@ const char *value_text(const struct value_spec *s, int64_t v, char *buf, size_t 
         snprintf(buf, n, "%s", v >= 0 && v < nwords ? s->words[v] : "?");
     else if (s->type == V_DIST)
         keydist_text(v, buf, n);
+    else if (s->type == V_KEYS)
+        value_keys_text(v, buf, n);
     else
         snprintf(buf, n, "%" PRId64, v);
     return buf;

@@ -35,11 +35,13 @@ enum command {
     CMD_STATUS = 64,
     CMD_REPORT = 128,
     CMD_PROBE = 512,
-    CMD_MERGE = 1024
+    CMD_MERGE = 1024,
+    CMD_SQLITE = 2048
 };
 
-/* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value. */
-enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION, V_DIST };
+/* V_DIST: a read distribution of keydist.h ("zipf:0.99"), its packed value.
+** V_KEYS: the rows updates rewrite, "uniform" (0) or "hot:K" (K, >= 1). */
+enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION, V_DIST, V_KEYS };
 
 #define VF_LIST 1   /* a matrix dimension: takes a comma list */
 #define VF_POW2 2   /* must be a power of two */
@@ -78,6 +80,10 @@ int value_parse_count(const char *s, int64_t *out);    /* 100M, 1k, 42 */
 int value_parse_bytes(const char *s, int64_t *out);    /* 4k, 4KiB, 1MiB */
 int value_parse_duration(const char *s, int64_t *out); /* 8h, 90m, 1h30m */
 int value_parse_int(const char *s, int64_t *out);      /* -2000, 42 */
+int value_parse_keys(const char *s, int64_t *out);     /* uniform (0), hot:1k (1000) */
+
+/* V_KEYS's canonical text: "uniform" or "hot:K".  Returns buf. */
+const char *value_keys_text(int64_t hot, char *buf, size_t n);
 
 /* A number without a unit in thousandths, whole: "0.99" is 990, "90"
 ** 90000, "0.9999" refused.  0, or -1. */

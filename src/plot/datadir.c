@@ -135,6 +135,11 @@ int datadir_reference(const char *name, char *out, size_t n)
     return datafile("reference", name, out, n);
 }
 
+int datadir_data(const char *kind, const char *name, char *out, size_t n)
+{
+    return datafile(kind, name, out, n);
+}
+
 int datadir_preset(const char *name, char *out, size_t n)
 {
     char file[256];

@@ -1,8 +1,9 @@
 /*
 ** datadir: where sqlsoak's own data files are, wherever the binary runs
 ** from: the gnuplot scripts (the .gp files of plots/), the published
-** reference figures (the .csv files of reference/) and the presets (the
-** job files of presets/, one NAME.conf each).
+** reference figures (the .csv files of reference/), the presets (the
+** job files of presets/, one NAME.conf each) and SQLite's release list
+** (sqlite/releases.tsv).
 **
 ** What stays true: the three folders always come from the same place (one
 ** checkout or one installation, never a mix), and the places are tried in
@@ -32,6 +33,11 @@ int datadir_plots(char *out, size_t n);
 /* The path of the reference file name ("2014.csv") into out, from the
 ** place the scripts came from.  Returns 0, or -1 when it is not there. */
 int datadir_reference(const char *name, char *out, size_t n);
+
+/* The path of file name in data folder kind ("sqlite": SQLite's release
+** list) into out, from the place the scripts came from.  Returns 0, or -1
+** with where it looked into out. */
+int datadir_data(const char *kind, const char *name, char *out, size_t n);
 
 /* The path of preset name's job file (name.conf) into out, from the place
 ** the scripts came from.  Returns 0, or -1 with where it looked into out

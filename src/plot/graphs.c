@@ -7,73 +7,77 @@
 #include "graphs.h"
 
 #include <assert.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static const struct graphs_graph list[] = {
     {"write.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS,
      {{"write", "Write rate per chunk (rows/s) against rows already in the table: does "
                 "inserting get slower as the table grows? (A run of the 2014 test's shape "
-                "draws seconds per million rows instead, beside its published curve.)", 0},
+                "draws seconds per million rows instead, beside its published curve.)", 0, 0},
       {"write_log", "The same on logarithmic axes: the slope of a power law is a straight line.",
-       0}}},
+       0, 0}}},
     {"read.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_READS,
      {{"read", "Point reads: seconds per chunk's reads and reads per second against rows in "
-               "the table.", 0}}},
+               "the table.", 0, 0}}},
     {"latency.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_LATENCY,
      {{"latency", "Read latency per chunk against rows in the table: a panel per figure "
-                  "of chunks.csv (percentiles, the exact maximum, the mean).", 0}}},
+                  "of chunks.csv (percentiles, the exact maximum, the mean).", 0, 0}}},
     {"readers.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_READERS,
      {{"readers_p99", "The reader processes beside the writer: their p99 latency per chunk "
-                      "against rows in the table, a colour per cell (journal mode, readers).", 0},
+                      "against rows in the table, a colour per cell (journal mode, readers).",
+       0, 0},
       {"readers_commit", "The readers' reads per second while the writer COMMITs (solid), "
                          "while it inserts (dashed) and while it runs its own reads (dotted): "
-                         "does a COMMIT stall them?", 0}}},
+                         "does a COMMIT stall them?", 0, 0}}},
     {"busy.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_READERS,
      {{"readers_busy", "The readers' busy waits per chunk: SQLITE_BUSY answers (top) and "
-                       "milliseconds in their busy handlers (bottom).", 0}}},
+                       "milliseconds in their busy handlers (bottom).", 0, 0}}},
     {"amplification.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_IO,
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
-                        "what wears an SD card).", 0}}},
+                        "what wears an SD card).", 0, 0}}},
     {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
-     {{"heatmap_write", "Median write rows/s over the two settings that vary most.", 0},
+     {{"heatmap_write", "Median write rows/s over the two settings that vary most.", 0, 0},
       {"heatmap_read", "Median read ops/s over the two settings that vary most.",
-       GRAPHS_READS}}},
+       GRAPHS_READS, 0}}},
     {"spread.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_SPREAD,
      {{"spread", "Rate against the one setting that varies, with its spread: per value a box "
                  "(quartiles), its median line and whiskers (slowest and fastest) over the "
-                 "chunks of all repeats, each chunk a dot beside it.", 0}}},
+                 "chunks of all repeats, each chunk a dot beside it.", 0, 0}}},
     {"versions.gp", GRAPHS_RUN | GRAPHS_COMPARE, GRAPHS_CHUNKS | GRAPHS_VERSIONS,
      {{"versions", "The same cell across SQLite libraries (or runs), overlaid: write rows/s per "
-                   "chunk.", 0}}},
+                   "chunk.", 0, 0}}},
     {"commit.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_COMMIT,
-     {{"commit", "Rows per transaction against write rows/s (log-log).", 0}}},
+     {{"commit", "Rows per transaction against write rows/s (log-log).", 0, 0}}},
     {"timeline.gp", GRAPHS_RUN, GRAPHS_TIMELINE,
-     {{"timeline", "The night as it went: rows inserted and reads per second in each interval "
-                   "of timeline.csv against wall-clock time, chunk starts as grey lines, "
-                   "stretches without a row inserted (and COMMITs of a whole interval or "
-                   "more) in red; in a matrix, each run of a cell in its colour, from a "
-                   "dashed line at its start that names it (cell 3 · repeat 2).", 0}}},
+     {{"timeline", "rows inserted and reads per second in each interval of timeline.csv "
+                   "against wall-clock time, chunk starts as grey lines, stretches without a "
+                   "row inserted (and COMMITs of a whole interval or more) as black bars; in a "
+                   "matrix, each run of a cell in its colour, which the legend names, from a "
+                   "dashed line at its start that names it (cell 3 · repeat 2).", 0, 1}}},
     {"wal.gp", GRAPHS_RUN, GRAPHS_TIMELINE | GRAPHS_WAL,
      {{"wal", "The -wal file's size at the end of each interval of timeline.csv against "
-              "wall-clock time, a colour per run of a cell, each checkpoint a cross: does a "
+              "wall-clock time, a colour per cell, and a cross at the end of each interval in "
+              "which a checkpoint ran (SQLite's own at a COMMIT, or --checkpoint's): does a "
               "checkpoint let SQLite write the WAL from its start again (a flat band), or "
-              "does the file grow with the table (a reader pinning a snapshot)?", 0}}},
+              "does the file grow with the table (a reader pinning a snapshot)?", 0, 0}}},
     {"txn.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_TXN,
      {{"txn", "A paced writer's transactions (--write-rate): their latency from when each "
               "was due to its COMMIT's return, per chunk against rows in the table, a panel "
-              "each for p50, p99, p99.9 and the slowest, a colour per paced cell.", 0}}},
+              "each for p50, p99, p99.9 and the slowest, a colour per paced cell.", 0, 0}}},
     {"telemetry.gp", GRAPHS_RUN, GRAPHS_CHUNKS,
      {{"telemetry_temp", "The hottest thermal zone at each chunk's end (right axis) beside "
                          "the chunk's write rate (left axis): does the rate fall as the "
-                         "device heats up?", GRAPHS_TEMP | GRAPHS_TEMP_MOVED},
+                         "device heats up?", GRAPHS_TEMP | GRAPHS_TEMP_MOVED, 0},
       {"telemetry_clock", "The CPU clock at each chunk's end (right axis) beside the write "
                           "rate: a throttled CPU runs at a lower clock.",
-       GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED}}},
+       GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED, 0}}},
     {"durability.gp", GRAPHS_CRASH, GRAPHS_TRIALS,
      {{"durability", "What simulated power cuts left of each cell's database: intact, "
                      "acknowledged commits lost, or corrupt (share of the trials, with "
                      "counts), next to the write rate of the same cell measured without a cut.",
-       0}}},
+       0, 0}}},
 };
 #define NLIST (int)(sizeof list / sizeof *list)
 
@@ -126,6 +130,30 @@ const char *graphs_reason(unsigned needs, unsigned have)
         if (missing & (1u << b))
             return reasons[b];
     return NULL;
+}
+
+const char *graphs_time_unit(double span_s, double *div)
+{
+    *div = span_s > 3 * 3600 ? 3600 : span_s > 180 ? 60 : 1;
+    return span_s > 3 * 3600 ? "hours" : span_s > 180 ? "minutes" : "seconds";
+}
+
+const char *graphs_caption(const struct graphs_graph *g, int k, double span_s, char *buf,
+                           size_t len)
+{
+    const char *caption = g->out[k].caption;
+    if (!g->out[k].timed)
+        return caption;
+    if (!isfinite(span_s) || span_s < 0) {
+        snprintf(buf, len, "The run as it went: %s", caption);
+        return buf;
+    }
+    double div;
+    const char *unit = graphs_time_unit(span_s, &div);
+    double n = span_s / div;
+    /* to a tenth below ten: "The run's 4.5 minutes" */
+    snprintf(buf, len, "The run's %.*f %s as they went: %s", n < 10 ? 1 : 0, n, unit, caption);
+    return buf;
 }
 
 int graphs_drawn(const struct graphs_graph *g, int k, unsigned mode, unsigned have)

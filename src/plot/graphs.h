@@ -9,6 +9,8 @@
 #ifndef SQLSOAK_GRAPHS_H
 #define SQLSOAK_GRAPHS_H
 
+#include <stddef.h>
+
 /* What a folder (or a comparison) has data for: one bit each.  A graph
 ** or output needing a bit that is not present is skipped, and the
 ** bit's reason (graphs_reason) says why. */
@@ -38,11 +40,14 @@ enum graphs_need {
 enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4 };
 
 /* One file a script draws (as name.png and name.svg), its caption, and
-** what it needs beyond its graph's needs. */
+** what it needs beyond its graph's needs.  A caption of a graph against
+** time opens with the run's length (graphs_caption): "The night as it
+** went" said of an 11-second run is wrong. */
 struct graphs_output {
     const char *name;
     const char *caption;
     unsigned needs;
+    int timed;                   /* 1: the caption follows graphs_caption's opening */
 };
 
 struct graphs_graph {
@@ -65,6 +70,17 @@ unsigned graphs_mode_of(const char *mode);
 ** reason of the first missing bit, or NULL when nothing is missing.
 ** A static string. */
 const char *graphs_reason(unsigned needs, unsigned have);
+
+/* The unit a span of span_s seconds is told in, on a time axis and in a
+** caption: "seconds" up to 3 minutes, "minutes" up to 3 hours, then
+** "hours"; *div (OUT) the seconds in one. */
+const char *graphs_time_unit(double span_s, double *div);
+
+/* Output k's caption, in buf (len bytes), returned: a timed one opens
+** with the run's length, span_s seconds ("The run's 11 seconds as they
+** went: "; "The run as it went: " when span_s is not finite). */
+const char *graphs_caption(const struct graphs_graph *g, int k, double span_s, char *buf,
+                           size_t len);
 
 /* Whether output k of g is drawn in mode (a graphs_mode bit) with have. */
 int graphs_drawn(const struct graphs_graph *g, int k, unsigned mode, unsigned have);

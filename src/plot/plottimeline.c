@@ -10,7 +10,9 @@
 **                  phase without a row inserted, or a COMMIT's own row),
 **                  k (its cell's number in cells.tsv), wal (the -wal
 **                  file's size at the interval's end, MB; empty outside
-**                  WAL)
+**                  WAL), ckpt (1: a checkpoint ran in the interval: its
+**                  own phase's, or SQLite's automatic one, which is the
+**                  only writer of a WAL database's file)
 **   chunkmarks.tsv t of each chunk's first write interval
 **   cells.tsv      one row per run of a cell in the order they ran: k,
 **                  label (cellname.h's "cell 3 · repeat 2", "cell 3" in a
@@ -76,8 +78,7 @@ static int write_axis(const char *datadir, double t0, double len, double *div, c
                       size_t errlen)
 {
     char label[128], clock[32] = "?";
-    const char *unit = len > 3 * 3600 ? "hours" : len > 180 ? "minutes" : "seconds";
-    *div = len > 3 * 3600 ? 3600 : len > 180 ? 60 : 1;
+    const char *unit = graphs_time_unit(len, div);
     time_t s = (time_t)t0;
     struct tm tm;
     if (isfinite(t0) && gmtime_r(&s, &tm))
@@ -178,6 +179,11 @@ static int write_timeline(const char *datadir, const struct csvin *tl, double t0
         tsv_num(&f, TCOL_wal, wal / 1e6);
         if (wal >= 0)
             *have |= GRAPHS_WAL;
+        /* in WAL mode only a checkpoint writes the database file: an
+        ** interval that wrote it (an automatic checkpoint at a COMMIT)
+        ** checkpointed as surely as the checkpoint phase's own */
+        tsv_int(&f, TCOL_ckpt, wal >= 0 && (p == PHASE_CHECKPOINT ||
+                                            csvin_num(tl, TLF, i, COL_vfs_db_write_bytes) > 0));
         tsv_end_row(&f);
         char key[96];
         snprintf(key, sizeof key, "%s|%s|%s", csvin_str(tl, TLF, i, COL_cell),
@@ -235,6 +241,12 @@ static int write_telemetry(const char *datadir, const struct csvin *ch, double t
     *have |= measured_needs(&m) & GRAPHS_TELEMETRY;
     free(order);
     return tsv_close(&f, err, errlen);
+}
+
+double plottimeline_span_s(const struct plotdata_run *r)
+{
+    double t0 = origin(&r->timeline, &r->chunks);
+    return isfinite(t0) ? last_time(&r->timeline, &r->chunks, t0) - t0 : NAN;
 }
 
 int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen)

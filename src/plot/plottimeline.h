@@ -16,4 +16,9 @@
 ** hold (GRAPHS_TIMELINE, GRAPHS_WAL, GRAPHS_TEMP, GRAPHS_CLOCK), or -1 with err. */
 int plottimeline_write(const char *datadir, const struct plotdata_run *r, char *err, size_t errlen);
 
+/* The run's length in seconds, from its first interval or chunk to its
+** last: what its time axis spans; NAN for folders of an older sqlsoak,
+** with no clock. */
+double plottimeline_span_s(const struct plotdata_run *r);
+
 #endif

@@ -17,6 +17,8 @@
 #include "reportgraphs.h"
 #include "reportpage.h"
 
+#include "plottimeline.h"
+
 #include "cmpratio.h"
 #include "devinfo.h"
 #include "graphs.h"
@@ -25,6 +27,7 @@
 #include "runkey.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,10 +77,14 @@ static void describe(FILE *f, const struct plotdata_run *r)
     html_row(f, "host", hb);
     json_t *s = json_object_get(j, RUNKEY_STORAGE);
     char sb[800];
-    snprintf(sb, sizeof sb, "%s · mounted on %s (%s) · %s",
+    /* the kernel's word for the device once: the run's storage (plotdata)
+    ** names it already, but for a card */
+    const char *rot = devinfo_rotation_from_json(s);
+    int said = strstr(r->storage, rot) != NULL;
+    snprintf(sb, sizeof sb, "%s · mounted on %s (%s)%s%s",
              r->storage, json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_POINT)) ?: "?",
              json_string_value(json_object_get(s, RUNKEY_STORAGE_MOUNT_OPTIONS)) ?: "?",
-             devinfo_rotation_from_json(s));
+             said ? "" : " · ", said ? "" : rot);
     html_row(f, "storage", sb);
     json_array_foreach(json_object_get(j, RUNKEY_LIBRARIES), i, v) {
         char lb[1200];
@@ -141,7 +148,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
         reportdevice_writes(f, r);
         reportdevice_limits(f, r);
         fputs("<h2>Graphs</h2>\n", f);
-        reportgraphs_write(f, r->dir, GRAPHS_RUN, have);
+        reportgraphs_write(f, r->dir, GRAPHS_RUN, have, plottimeline_span_s(r));
         fputs("<p><small>Data: chunks.csv, summary.csv, timeline.csv, run.json in this "
               "folder.</small></p>\n", f);
     }
@@ -226,7 +233,7 @@ int report_compare(const char *out, const struct plotdata_run *runs, int nr, int
         fputs("</ul>\n", f);
     }
     fputs("<h2>Graphs</h2>\n", f);
-    reportgraphs_write(f, out, GRAPHS_COMPARE, have);
+    reportgraphs_write(f, out, GRAPHS_COMPARE, have, NAN);
     fputs("<p><small>Data: comparison.csv in this folder.</small></p>\n", f);
     return reportpage_end(f, out, tmp, msg);
 }

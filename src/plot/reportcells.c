@@ -209,8 +209,12 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
     for (int c = 0; c < NIDENTITY; c++)
         if (vary[c])
             html_head_named(f, spaced(identity(c), sp, sizeof sp), identity(c));
-    for (int c = 0; c < NLEAD; c++)
-        html_head_named(f, lead[c].head, lead_col(c));
+    for (int c = 0; c < NLEAD; c++) {
+        /* the title says what the figure is of its column, as the key below does */
+        char title[80];
+        snprintf(title, sizeof title, "%s%s", lead[c].inverse ? "1 / " : "", lead_col(c));
+        html_head_named(f, lead[c].head, title);
+    }
     for (int m = 0; m < 2; m++)
         if (ratios & (1 << m))
             html_head(f, m ? read_head : write_head);

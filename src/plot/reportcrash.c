@@ -140,5 +140,5 @@ void reportcrash_write(FILE *f, const struct plotdata_run *r, unsigned have)
         fputs("<p>durability.csv holds no cell.</p>\n", f);
     durability_tables(f, r, &o);
     plotcrash_order_free(&o);
-    reportgraphs_write(f, r->dir, GRAPHS_CRASH, have);
+    reportgraphs_write(f, r->dir, GRAPHS_CRASH, have, NAN);
 }

@@ -68,8 +68,8 @@ static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
 ** storage (the kernel's io_write_bytes, after the page cache merged
 ** rewrites of the same pages) and what reached the device (its own
 ** sectors written, others' writes included), and what the matrix writes
-** to the device in an 8-hour night at that rate: wear is what reaches
-** it. */
+** to the device in an 8-hour night at that rate, when its cells ran long
+** enough to be grown to one: wear is what reaches it. */
 void reportdevice_writes(FILE *f, const struct plotdata_run *r)
 {
     static const enum colid per_row[] = {COL_vfs_db_bytes_per_row, COL_vfs_journal_bytes_per_row,
@@ -135,14 +135,24 @@ void reportdevice_writes(FILE *f, const struct plotdata_run *r)
         device_apart(f, rj, dbytes, wall);
     json_decref(rj);
     /* the night's bytes: the process's own (SQLite's where the kernel
-    ** counts none), and the device's, which hold its other writers' too */
+    ** counts none), and the device's, which hold its other writers' too;
+    ** grown to a night only from cells that ran an eighth of one: a page
+    ** cache's flushes, checkpoints and the device's own cache settle over
+    ** more than seconds */
     if (!(wall > 0))
         return;
-    fprintf(f, "<p>At the rate these cells wrote to the storage (%.1f MB over %.1f s, %s), "
-               "this matrix writes about %.1f GB to it in an 8-hour night",
-            bytes / 1e6, wall,
+    char mb[40], per[40];
+    fprintf(f, "<p>These cells wrote %s to the storage over %.1f s (%s), %s a second",
+            wear_bytes_text(bytes, mb, sizeof mb), wall,
             kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
-            bytes / wall * 8 * 3600 / 1e9);
+            wear_bytes_text(bytes / wall, per, sizeof per));
+    if (wall < REPORTDEVICE_NIGHT_MIN_S) {
+        fprintf(f, ": too short to grow to an 8-hour night (cells of %.0f s or more state "
+                   "one).</p>\n", REPORTDEVICE_NIGHT_MIN_S);
+        return;
+    }
+    fprintf(f, "; grown from their %.1f hours to an 8-hour night at that rate, this matrix "
+               "writes about %.1f GB to it", wall / 3600, bytes / wall * 8 * 3600 / 1e9);
     if (dev)
         fprintf(f, "; by the device's count, its other writers' included, about %.1f GB",
                 dbytes / wall * 8 * 3600 / 1e9);
@@ -172,8 +182,13 @@ void reportdevice_limits(FILE *f, const struct plotdata_run *r)
             json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ),
                                               RUNKEY_OP_OPS_PER_S)));
     html_esc(f, json_string_value(json_object_get(lim, RUNKEY_LIMITS_READ_METHOD)));
-    fprintf(f, "), sequential write %.1f MB/s.",
+    fprintf(f, "), sequential write %.1f MB/s",
             json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE)));
+    /* a probe older than the read bandwidth's has none */
+    double seq_read = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_READ));
+    if (seq_read > 0)
+        fprintf(f, ", sequential read %.1f MB/s", seq_read);
+    fputs(".", f);
     /* the SD card class, where the probe judged it (older run.json files
     ** have no sd_class) */
     const json_t *sd = json_object_get(lim, RUNKEY_LIMITS_SD_CLASS);

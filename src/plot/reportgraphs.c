@@ -13,13 +13,13 @@
 ** each PNG inside the page as a data: URI: a report mailed alone shows
 ** every graph.  The caption names the files, which stay in plots/ (the
 ** SVG for zooming), as text: a link would lead nowhere from an email. */
-void reportgraphs_write(FILE *f, const char *dir, unsigned mode, unsigned have)
+void reportgraphs_write(FILE *f, const char *dir, unsigned mode, unsigned have, double span_s)
 {
     const struct graphs_graph *g;
     int any = 0;
     for (int i = 0; (g = graphs_at(i)); i++)
         for (int k = 0; k < 2; k++) {
-            char path[4300];
+            char path[4300], caption[1024];
             if (!graphs_drawn(g, k, mode, have))
                 continue;
             snprintf(path, sizeof path, "%s/plots/%s.png", dir, g->out[k].name);
@@ -37,7 +37,7 @@ void reportgraphs_write(FILE *f, const char *dir, unsigned mode, unsigned have)
             fputs("\" alt=\"", f);
             html_esc(f, g->out[k].name);
             fputs("\"><figcaption>", f);
-            html_esc(f, g->out[k].caption);
+            html_esc(f, graphs_caption(g, k, span_s, caption, sizeof caption));
             fputs(" <small>plots/", f);
             html_esc(f, g->out[k].name);
             snprintf(path, sizeof path, "%s/plots/%s.svg", dir, g->out[k].name);

@@ -9,7 +9,9 @@
 #include <stdio.h>
 
 /* The graphs of dir/plots drawn for mode (GRAPHS_RUN, GRAPHS_CRASH,
-** GRAPHS_COMPARE) with have (enum graphs_need bits), and those not. */
-void reportgraphs_write(FILE *f, const char *dir, unsigned mode, unsigned have);
+** GRAPHS_COMPARE) with have (enum graphs_need bits), and those not; a
+** graph against time captioned with the run's length, span_s seconds
+** (NAN: unknown). */
+void reportgraphs_write(FILE *f, const char *dir, unsigned mode, unsigned have, double span_s);
 
 #endif

@@ -100,6 +100,17 @@ static void project(const struct chunk_record *const *ch, int k, int f, int64_t 
     out->hi = exp2(a + b * x0 + absolute_t975(m - 2) * se);
 }
 
+int64_t absolute_table_rows(const struct chunk_record *const *ch, int n,
+                            const struct chunk_record *at)
+{
+    int64_t deleted = 0;
+    for (int i = 0; i < n; i++)
+        if (ch[i]->id.cell == at->id.cell && ch[i]->id.repeat == at->id.repeat &&
+            ch[i]->chunk <= at->chunk && ch[i]->ph[PHASE_DELETE].ops > 0)
+            deleted += ch[i]->ph[PHASE_DELETE].ops;
+    return at->rows - deleted;
+}
+
 int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
                 int nchunks, int64_t cell, int64_t target, struct absolute *out)
 {
@@ -121,6 +132,9 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
         ch[k++] = c;
         out->last_rows = c->rows > out->last_rows ? c->rows : out->last_rows;
     }
+    for (int i = 0; i < k; i++)
+        if (ch[i]->rows == out->last_rows && !out->table_rows)
+            out->table_rows = absolute_table_rows(ch, k, ch[i]);
     for (int i = 0; i < k; i++)
         if (ch[i]->rows == out->last_rows && !isnan(ch[i]->db_cached_pct))
             pct[np++] = ch[i]->db_cached_pct;
@@ -216,6 +230,11 @@ enum reads_from absolute_reads_from(double pct, double dev_reads_per_read)
 {
     if (isnan(pct))
         return RF_UNKNOWN;
+    /* past a cold cache, the bytes the reads sent to the device decide,
+    ** where they were counted: the share cached is of the whole file, and
+    ** the reads may have asked only for pages in it */
+    if (pct > READS_FROM_STORAGE_PCT && !isnan(dev_reads_per_read))
+        return dev_reads_per_read < READS_FROM_RAM_READS ? RF_RAM : RF_PARTLY;
     if (pct >= READS_FROM_RAM_PCT)
         return RF_RAM;
     if (pct > READS_FROM_STORAGE_PCT)
@@ -240,8 +259,14 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
         snprintf(reads, sizeof reads, "; a point read took %s at p50 and %s at p99%s",
                  absolute_time_text(a->read_p50_us.at, p50, sizeof p50),
                  absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a));
-    size_t len = (size_t)snprintf(buf, n, "At %s rows (the largest full chunk), %s wrote %s%s.",
-                                  absolute_rows_text(a->last_rows, rows, sizeof rows), name,
+    /* with deletes, the table's size beside the rows inserted: "at 1M
+    ** rows" of a table that held 500k would be the wrong size */
+    char table[64] = "", held[24];
+    if (a->table_rows > 0 && a->table_rows < a->last_rows)
+        snprintf(table, sizeof table, " inserted, %s in the table",
+                 absolute_rows_short_text(a->table_rows, held, sizeof held));
+    size_t len = (size_t)snprintf(buf, n, "At %s rows%s (the largest full chunk), %s wrote %s%s.",
+                                  absolute_rows_text(a->last_rows, rows, sizeof rows), table, name,
                                   isnan(a->write_s_per_m.at)
                                       ? "nothing measured"
                                       : absolute_write_text(a->write_s_per_m.at, w, sizeof w),

@@ -25,6 +25,8 @@ struct absolute_figure {
 
 struct absolute {
     int64_t last_rows, target_rows;   /* target 0: no projection asked or possible */
+    int64_t table_rows;        /* in the table after the chunk at last_rows: its rows
+                               ** inserted less its run's deletes so far */
     struct absolute_figure write_s_per_m;     /* seconds per million rows written */
     struct absolute_figure read_p50_us, read_p99_us;
     struct absolute_figure read_us;           /* µs per read: 1 / the read rate */
@@ -38,6 +40,12 @@ struct absolute {
 ** Returns 0, or -1 when the cell has no full chunk. */
 int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk_record *chunks,
                 int nchunks, int64_t cell, int64_t target, struct absolute *out);
+
+/* The rows in the table after chunk at: chunks.csv's rows (those
+** inserted so far) less the deletes of the chunks of its run (its cell
+** and repeat, among ch[0..n)) up to it. */
+int64_t absolute_table_rows(const struct chunk_record *const *ch, int n,
+                            const struct chunk_record *at);
 
 /* Whether chunk c is of a measured repeat: its summary row (in recs)
 ** says ok, and the repeat is not a warm-up. */
@@ -82,11 +90,14 @@ const char *absolute_time_text(double us, char *buf, size_t n);
 ** from storage per read over 4 KiB; NaN unknown): the one rule every
 ** finding about the reads' source uses.  Cold before them yet under half
 ** a device read each (RF_WARMED): most were served by pages earlier reads
-** had brought into RAM. */
+** had brought into RAM.  Cached past READS_FROM_STORAGE_PCT, the device
+** reads decide where they were counted: under READS_FROM_RAM_READS each,
+** from RAM, whatever share of the file was cached; more, partly. */
 enum reads_from { RF_UNKNOWN, RF_RAM, RF_STORAGE, RF_PARTLY, RF_WARMED };
 #define READS_FROM_RAM_PCT 90.0      /* cached at least this: from RAM */
 #define READS_FROM_STORAGE_PCT 10.0  /* cached at most this: from the storage */
 #define READS_FROM_WARMED 0.5        /* device reads per read under this: warmed */
+#define READS_FROM_RAM_READS 0.05    /* device reads per read under this: from RAM */
 enum reads_from absolute_reads_from(double cached_pct, double dev_reads_per_read);
 
 const char *absolute_text(const struct absolute *a, const char *name, char *buf, size_t n);

@@ -61,7 +61,10 @@ static void freelist_of(const struct chunk_record *const *ch, int k, double *wor
         bytes[n] = work[n] * (double)page;
         db[n] = (double)ch[i]->db_bytes;
         pct[n] = db[n] > 0 ? 100 * bytes[n] / db[n] : NAN;
-        out->last_rows = ch[i]->rows > out->last_rows ? ch[i]->rows : out->last_rows;
+        if (ch[i]->rows > out->last_rows) {
+            out->last_rows = ch[i]->rows;
+            out->table_rows = absolute_table_rows(ch, k, ch[i]);
+        }
         n++;
     }
     out->free_pages = median(work, n);
@@ -168,9 +171,9 @@ const char *churn_free_text(const struct churn *c, const char *name, char *buf, 
     if (!isnan(c->free_pct))
         snprintf(share, sizeof share, ", %.1f%% of its %s database", c->free_pct,
                  churn_bytes_text(c->db_bytes, db, sizeof db));
-    snprintf(buf, n, "Freelist (%s): after its last chunk's deletes, at %s rows, %.0f page%s "
-                     "free (%s%s), room SQLite reuses before the file grows.",
-             name, absolute_rows_text(c->last_rows, rows, sizeof rows), c->free_pages,
+    snprintf(buf, n, "Freelist (%s): after its last chunk's deletes, with %s rows in the table, "
+                     "%.0f page%s free (%s%s), room SQLite reuses before the file grows.",
+             name, absolute_rows_short_text(c->table_rows, rows, sizeof rows), c->free_pages,
              c->free_pages == 1 ? "" : "s", churn_bytes_text(c->free_bytes, b, sizeof b), share);
     return buf;
 }

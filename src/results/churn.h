@@ -29,7 +29,8 @@ struct churn_phase {
 
 struct churn {
     struct churn_phase update, del;
-    int64_t last_rows;               /* rows in the table after the last chunk */
+    int64_t last_rows;               /* rows inserted by the last chunk */
+    int64_t table_rows;              /* rows in the table after it, its deletes taken off */
     double free_pages, free_bytes, free_pct;   /* after it; NaN without deletes */
     double db_bytes;                 /* the database's file then */
 };

@@ -39,18 +39,56 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     e->sync_ratio = e->no_sync ? NAN : ratio(e->syncs_per_s, e->dev_syncs_per_s);
     e->reads_per_s = csvin_num(t, CSV_SUMMARY, row, COL_read_ops_per_s_median);
     e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
-    e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / EFFICIENCY_READ_BYTES
-                                                  : NAN;
+    /* the cell's page size, where the probe read at it: like with like */
+    double page = csvin_num_named(t, row, dim_table[DIM_PAGE_SIZE].column);
+    char key[24];
+    snprintf(key, sizeof key, "%.0f", page);
+    double sized = page > EFFICIENCY_READ_BYTES
+                       ? rate_of(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ_SIZED), key) : NAN;
+    e->read_unit = isfinite(sized) ? page : EFFICIENCY_READ_BYTES;
+    e->dev_reads_per_read = e->read_io_bytes >= 0 ? e->read_io_bytes / e->read_unit : NAN;
     e->dev_reads_per_s = e->reads_per_s > 0 ? e->reads_per_s * e->dev_reads_per_read : NAN;
-    e->read_iops = rate_of(lim, RUNKEY_LIMITS_RANDOM_READ);
+    e->read_iops = isfinite(sized) ? sized : rate_of(lim, RUNKEY_LIMITS_RANDOM_READ);
     e->read_ratio = ratio(e->dev_reads_per_s, e->read_iops);
-    e->write_mb_s = rows_s * csvin_num(t, CSV_SUMMARY, row, COL_io_write_bytes_per_row) / 1e6;
+    double seq_read = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_READ));
+    e->read_mb_s = e->reads_per_s > 0 && e->read_io_bytes >= 0
+                       ? e->reads_per_s * e->read_io_bytes / 1e6 : NAN;
+    e->seq_read_mb_s = seq_read > 0 ? seq_read : NAN;
+    e->read_bw_ratio = ratio(e->read_mb_s, e->seq_read_mb_s);
+    double per_row = csvin_num(t, CSV_SUMMARY, row, COL_io_write_bytes_per_row);
+    e->write_mb_s = rows_s * per_row / 1e6;
     e->seq_mb_s = seq > 0 ? seq : NAN;
     e->write_ratio = ratio(e->write_mb_s, e->seq_mb_s);
+    e->written_mb = per_row * csvin_num(t, CSV_SUMMARY, row, COL_rows) / 1e6;
+    double dirty = json_number_value(json_object_get(lim, RUNKEY_LIMITS_DIRTY_BYTES));
+    e->dirty_mb = dirty > 0 ? dirty / 1e6 : NAN;
+    /* like with like: reads past the 4 KiB rate were larger requests, so
+    ** that rate bounds them no more; writes past the device's rate were
+    ** the page cache's */
     e->bound = (e->sync_ratio >= EFFICIENCY_BOUND ? EF_SYNCS : 0u) |
-               (e->read_ratio >= EFFICIENCY_BOUND ? EF_READS : 0u) |
-               (e->write_ratio >= EFFICIENCY_BOUND ? EF_WRITES : 0u);
+               (e->read_ratio >= EFFICIENCY_BOUND && e->read_ratio <= 1 ? EF_READS : 0u) |
+               (e->read_bw_ratio >= EFFICIENCY_BOUND ? EF_READ_BW : 0u) |
+               (e->write_ratio >= EFFICIENCY_BOUND && e->write_ratio <= 1 ? EF_WRITES : 0u);
     return 0;
+}
+
+/* What the page cache did with writes past the device's rate: how long
+** its dirty-page limit holds the excess, and the cell's writes against
+** it.  Its length. */
+static int absorbed(const struct efficiency *e, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, ", more than it takes: the page cache absorbed them");
+    if (isfinite(e->dirty_mb) && (size_t)len < n) {
+        double fill_s = e->dirty_mb / (e->write_mb_s - e->seq_mb_s);
+        len += snprintf(buf + len, n - (size_t)len, ", which its dirty-page limit of %.0f MB "
+                        "(/proc/sys/vm) holds for %.0f s at this rate", e->dirty_mb, fill_s);
+    }
+    if (isfinite(e->written_mb) && isfinite(e->dirty_mb) && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "; the cell wrote %.0f MB in all, %s",
+                        e->written_mb, e->written_mb <= e->dirty_mb
+                            ? "within it: a run that writes more waits for the device"
+                            : "past it: its rate is not what the device sustains");
+    return len;
 }
 
 /* A rate as the page gives it: a tenth under 10 ("2.4/s"), else whole. */
@@ -61,12 +99,13 @@ static int digits(double x)
 
 int efficiency_say(const struct efficiency *e, char *buf, size_t n)
 {
-    static const char *limit_names[] = {"syncs", "random reads", "sequential write rate"};
+    static const char *limit_names[] = {"syncs", "random reads", "sequential write rate",
+                                        "read bandwidth"};
     size_t len = 0;
     const char *sep = "";
     buf[0] = 0;
 #define SAY(...) (len += (size_t)snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__))
-    for (unsigned b = 0; b < 3; b++)
+    for (unsigned b = 0; b < 4; b++)
         if (e->bound & (1u << b)) {
             SAY("%s%s", *sep ? " and " : "bound by the device's ", limit_names[b]);
             sep = "; ";
@@ -84,18 +123,27 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
     if (isfinite(e->read_ratio)) {
         /* the bytes behind "per read" are the reads' finding's, said once */
         SAY("%sreads sent %.*f reads a second to the device (%.2f per read), %.0f%% of its "
-            "4 KiB random-read rate (%.0f/s)",
+            "%.0f KiB random-read rate (%.0f/s)",
             sep, digits(e->dev_reads_per_s), e->dev_reads_per_s, e->dev_reads_per_read,
-            100 * e->read_ratio, e->read_iops);
+            100 * e->read_ratio, e->read_unit / 1024, e->read_iops);
         if (e->read_ratio > 1)
-            /* bytes from /proc/self/io: more than 4 KiB a request can carry */
-            SAY(", more than it: the kernel read ahead in requests larger than 4 KiB");
+            /* bytes from /proc/self/io: more than a page a request can carry */
+            SAY(", more than it: the kernel read ahead in requests larger than %.0f KiB, so "
+                "that rate is no limit of theirs", e->read_unit / 1024);
         sep = "; ";
     }
-    if (isfinite(e->write_ratio))
+    if (isfinite(e->read_bw_ratio)) {
+        SAY("%sreads moved %.1f MB/s from the storage, %.0f%% of its sequential read rate "
+            "(%.1f MB/s)", sep, e->read_mb_s, 100 * e->read_bw_ratio, e->seq_read_mb_s);
+        sep = "; ";
+    }
+    if (isfinite(e->write_ratio)) {
         SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%.1f MB/s "
             "against %.1f MB/s)",
             sep, 100 * e->write_ratio, e->write_mb_s, e->seq_mb_s);
+        if (e->write_ratio > 1)
+            len += (size_t)absorbed(e, buf + len, len < n ? n - len : 0);
+    }
 #undef SAY
     return (int)(len < n ? len : n - 1);
 }

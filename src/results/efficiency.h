@@ -5,12 +5,20 @@
 **    against the raw 4 KiB write + fdatasync rate;
 **  - device reads per second (bytes read from storage per read x reads/s
 **    / 4 KiB, the probe's read size) against the raw 4 KiB random-read
-**    rate (above it only where the kernel read ahead in larger requests:
-**    the bytes are /proc/self/io's, not requests);
+**    rate, or, where the probe read at the cell's page size past 4 KiB,
+**    in pages against that rate (above it only where the kernel read
+**    ahead in larger requests:
+**    the bytes are /proc/self/io's, not requests, and then that rate is
+**    no limit of theirs);
+**  - bytes read from storage per second against the raw sequential read
+**    rate, the read bandwidth: what reads of more than 4 KiB reach;
 **  - bytes that reached the storage per second against the raw sequential
-**    write rate.
+**    write rate; above it, the page cache absorbed them, for as long as
+**    its dirty-page limit (/proc/sys/vm, the probe's record) holds them.
 ** At 80% or more of a limit the cell is bound by it: its other figures are
-** read in that light.  A COMMIT's rate is never set against one sync's,
+** read in that light.  Reads above the 4 KiB rate are bound by the
+** bandwidth when they reach it, never by the 4 KiB rate; writes above the
+** device's rate are the page cache's, not bound by the device.  A COMMIT's rate is never set against one sync's,
 ** nor a read's against a device read's: a 100,000-row COMMIT is not one
 ** 4 KiB sync, and a read served by the page cache sends none.
 */
@@ -24,14 +32,18 @@
 #define EFFICIENCY_BOUND 0.8     /* this share of a limit or more: bound by it */
 #define EFFICIENCY_READ_BYTES 4096.0
 
-enum { EF_SYNCS = 1, EF_READS = 2, EF_WRITES = 4 };   /* efficiency.bound */
+enum { EF_SYNCS = 1, EF_READS = 2, EF_WRITES = 4, EF_READ_BW = 8 };   /* efficiency.bound */
 
 struct efficiency {
     /* NaN: unknown */
     double commits_per_s, syncs_per_commit, syncs_per_s, dev_syncs_per_s, sync_ratio;
     double reads_per_s, read_io_bytes, dev_reads_per_read, dev_reads_per_s, read_iops,
         read_ratio;
+    double read_unit;        /* bytes a device read: the cell's page, where the probe read
+                             ** at it, else 4 KiB */
+    double read_mb_s, seq_read_mb_s, read_bw_ratio;
     double write_mb_s, seq_mb_s, write_ratio;
+    double written_mb, dirty_mb;                      /* the cell's writes in all; the limit */
     int no_sync;                                      /* synchronous off */
     unsigned bound;                                   /* EF_* at EFFICIENCY_BOUND or more */
 };

@@ -155,21 +155,28 @@ static void churn(const struct headline_input *in, const char *base, struct head
 static void readers(const struct headline_input *in, struct headline *h)
 {
     struct readwait w;
-    char text[HEADLINE_LEN - 320];
+    char text[HEADLINE_LEN];
     if (!readwait_of(in->recs, in->nrecs, in->chunks, in->nchunks, &w))
         return;
-    const char *note = headline_oversubscribed(in, "waits");
-    headline_add(h, HL_READERS, "%s%s", readwait_text(&w, text, sizeof text), note);
+    headline_add(h, HL_READERS, "%s", readwait_text(&w, text, sizeof text));
     for (int k = 0; k < w.n; k++) {
         char mode[32];
         dims_text(DIM_JOURNAL, w.mode[k], mode, sizeof mode);
         headline_figure(h, HL_READERS, "reader_wait_ms_per_commit", mode, w.ms_per_commit[k], "ms");
     }
-    if (*note) {
-        headline_figure(h, HL_READERS, "processes", "the largest cell",
-                        (double)headline_most_readers(in) + 1, "processes");
-        headline_figure(h, HL_READERS, "cpus", "host", in->cpus, "cores");
-    }
+}
+
+/* When a cell's processes outnumber the cores, said once, before the
+** ratios and the readers' waits it is of. */
+static void cpu_caveat(const struct headline_input *in, struct headline *h)
+{
+    const char *note = headline_oversubscribed(in);
+    if (!*note)
+        return;
+    headline_add(h, HL_READERS, "%s", note);
+    headline_figure(h, HL_READERS, "processes", "the largest cell",
+                    (double)headline_most_readers(in) + 1, "processes");
+    headline_figure(h, HL_READERS, "cpus", "host", in->cpus, "cores");
 }
 
 /* ---- absolute figures: the answer in a user's units, first ---- */
@@ -246,8 +253,10 @@ static int measured_or_overloaded(const struct summary_record *r)
 }
 
 /* Each WAL cell's WAL, bounded or growing (walsize.h), a line a cell:
-** its first measured repeat (warm-ups and failed repeats are not). */
-static void wal_sizes(const struct headline_input *in, struct headline *h)
+** its first measured repeat (warm-ups and failed repeats are not), named
+** by its number and the settings that vary ("cell 9: wal · 4 readers"). */
+static void wal_sizes(const struct headline_input *in, const struct cell_id *ids, int nids,
+                      struct headline *h)
 {
     for (int i = 0; i < in->nrecs; i++) {
         const struct summary_record *s = &in->recs[i];
@@ -255,10 +264,13 @@ static void wal_sizes(const struct headline_input *in, struct headline *h)
         if (!first_of_cell(in, i, headline_measured) ||
             !walsize_judge(in->chunks, in->nchunks, s->id.cell, s->id.repeat, &w))
             continue;
-        char name[CELLNAME_MAX], text[HEADLINE_LEN];
+        char name[CELLNAME_MAX], settings[256], named[CELLNAME_MAX + 260], text[HEADLINE_LEN];
         int before = h->n;
         cellname(name, sizeof name, w.cell, w.repeat, in->repeats);
-        headline_add(h, HL_WAL, "%s", walsize_text(&w, name, text, sizeof text));
+        baseline_name(w.cell, ids, nids, settings, sizeof settings);
+        snprintf(named, sizeof named, "%s%s%s", name, strcmp(settings, name) ? ": " : "",
+                 strcmp(settings, name) ? settings : "");
+        headline_add(h, HL_WAL, "%s", walsize_text(&w, named, text, sizeof text));
         if (h->n == before)
             return;             /* no room left */
         h->line[h->n - 1].cell = w.cell;
@@ -319,12 +331,13 @@ void headline_build(const struct headline_input *in, struct headline *out)
     headlinescaling_say(in, base, out);
     cache(in, out);
     churn(in, base, out);
+    cpu_caveat(in, out);
     headlinedims_say(in, out);
     readers(in, out);
     headlineclaims_say(in, out);
     headlinedevice_writes(in, base, out);
     headlinedevice_wear(in, ids, nids, out);
-    wal_sizes(in, out);
+    wal_sizes(in, ids, nids, out);
     paced_cells(in, out);
     free(ids);
 }

@@ -17,16 +17,16 @@
 **               times faster than delete (1.96..2.02, 95%, 6 rounds)"), or why it is not
 **               established (noise.h's rule: a 95% interval or nothing),
 **               with what a run in lockstep's chunk pairs say (pairseries.h),
-**               and, when a cell's processes outnumber the cores, that
-**               its ratios measure the CPU's sharing too;
+**               after, when a cell's processes outnumber the cores, one
+**               HL_READERS line that the ratios and the readers' waits
+**               measure the CPU's sharing too;
 **   HL_UPDATES, HL_DELETES, HL_FREELIST
 **               the baseline cell's updates and deletes, their rows a
 **               chunk, rate and latency, and the freelist its deletes left
 **               (churn.h), when it ran them;
 **   HL_DIM      (as above);
 **   HL_READERS  what the writer's COMMITs cost the readers, per journal
-**               mode (readwait.h), with the same word as the readers' line
-**               when the processes outnumber the cores;
+**               mode (readwait.h);
 **   HL_DEVICE   (headline_load, when the run probed its storage) the
 **               baseline cell against the device's own limits, and each
 **               other cell the device bound (efficiency.h);

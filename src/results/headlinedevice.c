@@ -73,7 +73,7 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
     if (in->idle_s > 0) {
         char r[40], t[40];
         share = wear_idle_share_pct(in->idle_write_bytes_per_s, dev_bytes, wall);
-        int len = snprintf(idle, sizeof idle, "while sqlsoak idled it wrote %s a second (over "
+        int len = snprintf(idle, sizeof idle, "while sqlsoak idled the device wrote %s a second (over "
                            "%.1f s before the first cell)",
                            wear_bytes_text(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
         if (!isnan(share) && len > 0 && (size_t)len < sizeof idle)
@@ -106,6 +106,7 @@ struct wear_line {
     double key;
     int64_t cell;
     struct wear w;
+    char name[300];
     char text[HEADLINE_LEN];
 };
 
@@ -116,9 +117,62 @@ static int by_wear(const void *x, const void *y)
     return a < b ? -1 : a > b ? 1 : c < d ? -1 : c > d;
 }
 
-/* Each cell's wear (wear.h), least first: what the device wrote a row at
-** its largest full chunk, projected as absolutes() projects, and a day
-** and a year at --need's write rate. */
+/* The median over cell's measured repeats of a summary figure (NaN none). */
+static double cell_median(const struct headline_input *in, int64_t cell,
+                          double (*of)(const struct summary_record *))
+{
+    double v[64];
+    int n = 0;
+    for (int j = 0; j < in->nrecs && n < 64; j++)
+        if (in->recs[j].id.cell == cell && headline_measured(&in->recs[j]) &&
+            !isnan(of(&in->recs[j])))
+            v[n++] = of(&in->recs[j]);
+    return n ? median_of(v, n) : NAN;
+}
+
+static double dev_per_row(const struct summary_record *s)
+{
+    return s->dev_write_bytes_per_row;
+}
+
+static double rows_of(const struct summary_record *s)
+{
+    return s->rows > 0 ? (double)s->rows : NAN;
+}
+
+/* What the device's other writers, at their idle rate, wrote a row of
+** the cell's: that rate over its time, over its rows. */
+static double others_per_row(const struct summary_record *s)
+{
+    return s->rows > 0 && s->wall_s > 0 ? s->wall_s / (double)s->rows : NAN;
+}
+
+/* Wear line i's figures for summary.json. */
+static void wear_figures(const struct wear_line *l, struct headline *h)
+{
+    const struct wear *w = &l->w;
+    char of[CELLNAME_MAX];
+    cellname(of, sizeof of, l->cell, 1, 1);       /* the cell, over its repeats */
+    headline_figure(h, HL_WEAR, colid_name(COL_rows), of, (double)w->rows, "rows");
+    headline_figure(h, HL_WEAR, colid_name(COL_dev_write_bytes_per_row), of, w->cell_per_row,
+                    "bytes/row");
+    headline_figure(h, HL_WEAR, "dev_write_bytes_per_million_rows", of, w->cell_per_row * 1e6,
+                    "bytes");
+    headline_figure(h, HL_WEAR, "other_writers_bytes_per_row", of, w->other_per_row,
+                    "bytes/row");
+    if (w->target_rows) {
+        headline_figure(h, HL_WEAR, "target_rows", of, (double)w->target_rows, "rows");
+        headline_figure(h, HL_WEAR, "projected_dev_write_bytes_per_row", of, w->proj,
+                        "bytes/row");
+    }
+    headline_figure(h, HL_WEAR, "dev_write_gb_per_day", of, w->per_day / 1e9, "GB/day");
+    headline_figure(h, HL_WEAR, "dev_write_tb_per_year", of, w->per_year / 1e12, "TB/year");
+}
+
+/* Each cell's wear (wear.h), least first: what the device wrote a row over
+** all its chunks, projected as absolutes() projects, and a day and a year
+** at --need's write rate.  Cells whose wear the device's other writers
+** and 1% do not tell apart share one sentence. */
 void headlinedevice_wear(const struct headline_input *in, const struct cell_id *ids, int nids,
                          struct headline *h)
 {
@@ -128,6 +182,7 @@ void headlinedevice_wear(const struct headline_input *in, const struct cell_id *
     int nl = 0;
     int64_t target = in->target_rows > 0 ? in->target_rows : in->planned_rows;
     double rate = in->need ? in->need->asked[NEED_WRITES] : NAN;
+    double idle = in->idle_s > 0 ? in->idle_write_bytes_per_s : NAN;
     char need[32] = "";
     if (!isnan(rate))
         need_asked_text(in->need, NEED_WRITES, need, sizeof need);
@@ -137,49 +192,49 @@ void headlinedevice_wear(const struct headline_input *in, const struct cell_id *
             seen |= ids[j].cell == ids[i].cell;
         struct absolute a;
         char name[300];
-        /* the cell's bytes a row over all its chunks: the median of its repeats' */
-        double all[64];
-        int na = 0;
-        for (int j = 0; j < in->nrecs && na < 64; j++)
-            if (in->recs[j].id.cell == ids[i].cell && headline_measured(&in->recs[j]) &&
-                !isnan(in->recs[j].dev_write_bytes_per_row))
-                all[na++] = in->recs[j].dev_write_bytes_per_row;
-        if (seen || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, ids[i].cell,
-                                target, &a) != 0 ||
-            wear_of(&a, na ? median_of(all, na) : NAN, rate, &l[nl].w) != 0)
+        int64_t cell = ids[i].cell;
+        if (seen || absolute_of(in->recs, in->nrecs, in->chunks, in->nchunks, cell, target,
+                                &a) != 0 ||
+            wear_of(&a, cell_median(in, cell, dev_per_row), rate, &l[nl].w) != 0)
             continue;
-        baseline_name(ids[i].cell, ids, nids, name, sizeof name);
-        if (ids[i].cell == in->baseline && strlen(name) + 16 < sizeof name)
+        double rows = cell_median(in, cell, rows_of);
+        l[nl].w.rows = isnan(rows) ? 0 : (int64_t)rows;
+        l[nl].w.other_per_row = idle * cell_median(in, cell, others_per_row);
+        baseline_name(cell, ids, nids, name, sizeof name);
+        if (cell == in->baseline && strlen(name) + 16 < sizeof name)
             strcat(name, ", the baseline");
-        l[nl].cell = ids[i].cell;
-        l[nl].key = l[nl].w.target_rows ? l[nl].w.proj : l[nl].w.bytes_per_row;
+        l[nl].cell = cell;
+        l[nl].key = wear_figure(&l[nl].w);
         wear_text(&l[nl].w, name, *need ? need : NULL, l[nl].text, sizeof l[nl].text);
+        snprintf(l[nl].name, sizeof l[nl].name, "%s", name);
         nl++;
     }
     if (l)
         qsort(l, (size_t)nl, sizeof *l, by_wear);
-    for (int i = 0; i < nl; i++) {
-        const struct wear *w = &l[i].w;
-        char of[CELLNAME_MAX];
-        cellname(of, sizeof of, l[i].cell, 1, 1);       /* the cell, over its repeats */
-        if (h->n >= HEADLINE_MAX)
-            break;              /* no room left */
-        headline_add(h, HL_WEAR, "%s", l[i].text);
-        h->line[h->n - 1].cell = l[i].cell;
-        headline_figure(h, HL_WEAR, colid_name(COL_rows), of, (double)w->last_rows, "rows");
-        headline_figure(h, HL_WEAR, colid_name(COL_dev_write_bytes_per_row), of,
-                        w->bytes_per_row, "bytes/row");
-        headline_figure(h, HL_WEAR, "dev_write_bytes_per_million_rows", of,
-                        w->bytes_per_row * 1e6, "bytes");
-        headline_figure(h, HL_WEAR, "cell_dev_write_bytes_per_row", of, w->cell_per_row,
-                        "bytes/row");
-        if (w->target_rows) {
-            headline_figure(h, HL_WEAR, "target_rows", of, (double)w->target_rows, "rows");
-            headline_figure(h, HL_WEAR, "projected_dev_write_bytes_per_row", of, w->proj,
-                            "bytes/row");
+    for (int i = 0, k; i < nl && h->n < HEADLINE_MAX; i = k) {
+        /* the cells from i on that i's wear is not told apart from */
+        for (k = i + 1; k < nl && !wear_told_apart(&l[i].w, &l[k].w); k++)
+            ;
+        if (k - i == 1) {
+            headline_add(h, HL_WEAR, "%s", l[i].text);
+            h->line[h->n - 1].cell = l[i].cell;
+            wear_figures(&l[i], h);
+            continue;
         }
-        headline_figure(h, HL_WEAR, "dev_write_gb_per_day", of, w->per_day / 1e9, "GB/day");
-        headline_figure(h, HL_WEAR, "dev_write_tb_per_year", of, w->per_year / 1e12, "TB/year");
+        const struct wear *w[HEADLINE_FIGS];
+        const char *names[HEADLINE_FIGS];
+        char text[HEADLINE_LEN], of[CELLNAME_MAX];
+        int m = k - i < HEADLINE_FIGS ? k - i : HEADLINE_FIGS;
+        k = i + m;
+        for (int j = 0; j < m; j++) {
+            w[j] = &l[i + j].w;
+            names[j] = l[i + j].name;
+        }
+        headline_add(h, HL_WEAR, "%s", wear_same_text(w, names, m, text, sizeof text));
+        for (int j = 0; j < m; j++)
+            headline_figure(h, HL_WEAR, colid_name(COL_dev_write_bytes_per_row),
+                            cellname(of, sizeof of, l[i + j].cell, 1, 1), wear_figure(w[j]),
+                            "bytes/row");
     }
     free(l);
 }

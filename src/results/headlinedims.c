@@ -132,11 +132,10 @@ void headlinedims_say(const struct headline_input *in, struct headline *h)
             continue;
         best_text(in, d, PHASE_WRITE, w, sizeof w);
         best_text(in, d, PHASE_READ, r, sizeof r);
-        /* cells with more processes than cores: every ratio between them
-        ** measures the CPU's sharing too, not the readers' alone */
+        /* cells with more processes than cores: said once before these
+        ** (headline.c), not with every ratio */
         if (*w)
-            headline_add(h, HL_DIM, "%s: %s%s%s.%s",
-                         d == DIM_LIB ? "sqlite" : dim_table[d].column, w, *r ? "; " : "", r,
-                         headline_oversubscribed(in, "ratios"));
+            headline_add(h, HL_DIM, "%s: %s%s%s.",
+                         d == DIM_LIB ? "sqlite" : dim_table[d].column, w, *r ? "; " : "", r);
     }
 }

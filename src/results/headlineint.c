@@ -56,14 +56,15 @@ int64_t headline_most_readers(const struct headline_input *in)
     return most;
 }
 
-const char *headline_oversubscribed(const struct headline_input *in, const char *what)
+const char *headline_oversubscribed(const struct headline_input *in)
 {
     static char buf[300];
     int64_t most = headline_most_readers(in);
     if (in->cpus <= 0 || most + 1 <= in->cpus)
         return "";
-    snprintf(buf, sizeof buf, " A writer and %" PRId64 " readers are %" PRId64 " processes on "
-             "this machine's %d cores: they compete for the CPU, so these %s measure that "
-             "too, not only the database's locks.", most, most + 1, in->cpus, what);
+    snprintf(buf, sizeof buf, "A writer and %" PRId64 " readers are %" PRId64 " processes on "
+             "this machine's %d cores: they compete for the CPU, so the ratios and the "
+             "readers' waits below measure that too, not only the database's locks.", most,
+             most + 1, in->cpus);
     return buf;
 }

@@ -87,8 +87,9 @@ int headline_measured(const struct summary_record *r);
 int64_t headline_most_readers(const struct headline_input *in);
 
 /* When a cell's processes (the writer and its readers) outnumber the
-** machine's cores, what that does to the readers' figures (what, "ratios"
-** or "waits"): a sentence in a static buffer; "" when not. */
-const char *headline_oversubscribed(const struct headline_input *in, const char *what);
+** machine's cores, what that does to the figures that follow: a sentence
+** in a static buffer, said once, before the ratios and waits it is of;
+** "" when not. */
+const char *headline_oversubscribed(const struct headline_input *in);
 
 #endif

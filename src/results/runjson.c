@@ -413,7 +413,9 @@ static int write_file(void *json, const char *dir, const char *name, size_t *wri
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
-    char *text = json_dumps(json, JSON_INDENT(2) | JSON_SORT_KEYS);
+    /* 15 significant digits: a double's that survive its text, so a
+    ** figure read as 96.9 is written 96.9, not 96.900000000000006 */
+    char *text = json_dumps(json, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(15));
     int ok = text != NULL;
     size_t len = ok ? strlen(text) : 0, off = 0;
     while (ok && off < len) {

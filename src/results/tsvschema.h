@@ -23,7 +23,7 @@
     X(variants) X(column) X(name) X(xname) X(yname) X(x) X(y) X(write) X(read) X(write_txt) \
     X(read_txt) X(status) X(xlab) X(ylab) X(commit_every) X(write_rows_per_s) X(chunks) \
     X(w_min) X(w_q1) X(w_med) X(w_q3) X(w_max) X(r_min) X(r_q1) X(r_med) X(r_q3) X(r_max) \
-    X(axis) X(divisor) X(k) X(t) X(colour) X(t_end) X(phase) X(rate) X(stall) X(wal) \
+    X(axis) X(divisor) X(k) X(t) X(colour) X(t_end) X(phase) X(rate) X(stall) X(wal) X(ckpt) \
     X(temp_c) X(cpu_mhz) X(row) X(trials) X(intact) X(lost) X(corrupt) X(lost_commits) \
     X(p_intact) X(p_lost) X(p_corrupt) X(intact_txt) X(lost_txt) X(corrupt_txt) X(note) \
     X(notrun) X(series) X(rows) X(p99_us) X(commit_per_s) X(write_per_s) X(read_per_s) \

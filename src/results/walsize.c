@@ -64,12 +64,31 @@ int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, int64_t re
             from = k;
     run += from;
     m -= from;
+    /* a transaction longer than a chunk: the WAL grows inside it by
+    ** design, so only the chunks a COMMIT ended are held to each other */
+    int64_t every = run[0]->id.v[DIM_COMMIT_EVERY];
+    int all = m, kept = 0;
+    for (int j = 0; every > 0 && j < all; j++) {
+        int64_t end = run[j]->rows, began = end - (int64_t)run[j]->ph[PHASE_WRITE].ops;
+        if (j == all - 1 || end / every > began / every)
+            run[kept++] = run[j];
+    }
+    m = every > 0 ? kept : m;
+    if (m < all && m < WALSIZE_MIN_CHUNKS + 1) {
+        const struct chunk_record *z = run[m - 1];
+        *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = all, .all_chunks = all,
+                              .txn_rows = every, .first = NAN, .last = (double)z->wal_bytes,
+                              .last_rows = z->rows, .hi = (double)z->wal_bytes};
+        free(run - from);
+        return 1;
+    }
     int f = m > 0 ? first_judged(run, m) : -1;
     if (f < 0 || m - f < WALSIZE_MIN_CHUNKS) {
         free(run - from);
         return 0;
     }
-    *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - f, .all_chunks = m};
+    *w = (struct walsize){.cell = cell, .repeat = repeat, .chunks = m - f, .all_chunks = m,
+                          .txn_rows = m < all ? every : 0};
     const struct chunk_record *a = run[f], *z = run[m - 1];
     w->first = w->lo = w->hi = (double)a->wal_bytes;
     w->last = (double)z->wal_bytes;
@@ -110,7 +129,14 @@ const char *walsize_text(const struct walsize *w, const char *name, char *buf, s
     if (w->held_back)
         snprintf(held, sizeof held, "; a reader held its checkpoint back in %d of %d chunks",
                  w->held_back, w->all_chunks);
-    if (w->growing)
+    if (isnan(w->first))
+        snprintf(buf, n,
+                 "WAL (%s): inside its transactions of %lld rows, longer than a chunk, the -wal "
+                 "file reached %s at %lld rows; a WAL grows inside a transaction by design and "
+                 "is reset after it, so this is no rate to grow to an hour%s.",
+                 name, (long long)w->txn_rows, mb(w->last, b, sizeof b),
+                 (long long)w->last_rows, held);
+    else if (w->growing)
         snprintf(buf, n,
                  "WAL (%s): growing: after each chunk the -wal file was larger in %d of %d "
                  "chunks, from %s at %lld rows to %s at %lld, %s per million rows written "

@@ -13,7 +13,11 @@
 ** its pages (a WAL still filling up to its first checkpoint grows, bounded
 ** or not: no verdict until then), over at least WALSIZE_MIN_CHUNKS
 ** chunks: growing when the file rose in at least two steps of three, and
-** by more than a quarter of its size at the first chunk judged.
+** by more than a quarter of its size at the first chunk judged.  Under
+** transactions longer than a chunk only the chunks a COMMIT ended are
+** judged (inside a transaction the WAL grows by design, and its reset
+** waits for the COMMIT); too few of those, and the WAL is stated at the
+** end of the run, with no rate.
 */
 #ifndef SQLSOAK_WALSIZE_H
 #define SQLSOAK_WALSIZE_H
@@ -33,7 +37,9 @@ struct walsize {
     int rises;               /* steps in which the file grew */
     int held_back;           /* chunks whose checkpoint a reader held back */
     int growing;             /* 1 growing, 0 bounded */
-    double first, last, lo, hi;          /* bytes: at the first judged and last chunk, range */
+    int64_t txn_rows;        /* rows a transaction, when longer than a chunk; else 0 */
+    double first, last, lo, hi;          /* bytes: at the first judged and last chunk, range;
+                                         ** first NaN: too few COMMITs to judge */
     int64_t first_rows, last_rows;
     double per_million_rows, per_hour;   /* bytes, growing only */
 };

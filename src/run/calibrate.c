@@ -100,8 +100,7 @@ static void run_shape(const struct runner *r, const struct cell *c0, const char 
     const struct config *plan = r->cfg;
     struct config cfg = *plan;
     struct cell cell = *c0, *c = &cell;
-    char hot_keys[48], why[256], db[4300], chunks[4300], header[8192];
-    int64_t hot = 0;
+    char why[256], db[4300], chunks[4300], header[8192];
     memset(m, 0, sizeof *m);
     /* a paced cell's own costs, closed-loop: the plan adds the schedule's
     ** waits (growth_seconds), which a few seconds could not measure */
@@ -111,11 +110,8 @@ static void run_shape(const struct runner *r, const struct cell *c0, const char 
     cell.v[DIM_DELETES] = scaled(c0->v[DIM_DELETES], plan->chunk, cal);
     if (c0->v[DIM_COMMIT_EVERY] >= plan->chunk && !writes_only)   /* one a chunk stays so */
         cell.v[DIM_COMMIT_EVERY] = scaled(c0->v[DIM_COMMIT_EVERY], plan->chunk, cal);
-    if (cfg.update_keys && schedule_parse_keys(cfg.update_keys, &hot, why, sizeof why) == 0 &&
-        hot > 0) {
-        snprintf(hot_keys, sizeof hot_keys, "hot:%" PRId64, scaled(hot, plan->chunk, cal));
-        cfg.update_keys = hot_keys;
-    }
+    if (cfg.update_hot > 0)
+        cfg.update_hot = scaled(cfg.update_hot, plan->chunk, cal);
     cfg.rows = rows;
     cfg.chunk = cal;
     if (plan->reads > 0)

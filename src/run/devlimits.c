@@ -185,7 +185,9 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
            (long long)cfg->probe_time_s);
     fflush(stdout);
     iso_time(time(NULL), iso, sizeof iso);
-    int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, &p, err, sizeof err);
+    const struct list *pages = &cfg->dim[DIM_PAGE_SIZE];
+    int rc = devprobe_run(db_dir, (double)cfg->probe_time_s, pages->v, pages->n, &p, err,
+                          sizeof err);
     if (p.swept[0])
         printf("  %s\n", p.swept);
     if (rc != 0) {
@@ -194,9 +196,9 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
         json_object_set_new(lim, RUNKEY_LIMITS_SOURCE, json_string("probe"));
         json_object_set_new(lim, RUNKEY_LIMITS_MEASURED_AT, json_string(iso));
         printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
-               "sequential write %.1f MB/s\n",
+               "sequential write %.1f MB/s, sequential read %.1f MB/s\n",
                p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
-               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s);
+               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s, p.seq_read_mb_s);
         struct sdclass_verdict v;
         char said[1024];
         devprobe_sdclass(&p, &v, said, sizeof said);

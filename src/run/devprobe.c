@@ -146,11 +146,79 @@ static int open_for_reads(struct scratch *s, const char *fstype, struct devprobe
     return fd;
 }
 
+/* 1 MiB reads from the file's start, at queue depth 1, until the budget
+** or its end (again from the start only with O_DIRECT: through the page
+** cache a second pass would be RAM's): the read bandwidth a table scan,
+** or pages larger than 4 KiB read ahead, can reach.  Through the page
+** cache the file is dropped from it again after, for the random reads. */
+static int seq_read(struct scratch *s, int fd, double budget_s, struct devprobe *out)
+{
+    uint64_t start = clock_now_ns();
+    int64_t bytes = 0, at = 0, n = out->file_bytes / SEQ_WRITE * SEQ_WRITE;
+    while (n > 0 && !stop_signal &&
+           (bytes == 0 || (double)(clock_now_ns() - start) / 1e9 < budget_s)) {
+        if (at >= n) {
+            if (!out->direct)
+                break;
+            at = 0;
+        }
+        if (pread(fd, s->buf, SEQ_WRITE, (off_t)at) != SEQ_WRITE)
+            return -1;
+        at += SEQ_WRITE;
+        bytes += SEQ_WRITE;
+    }
+    double el = (double)(clock_now_ns() - start) / 1e9;
+    out->seq_read_mb_s = el > 0 ? (double)bytes / 1e6 / el : 0;
+    if (!out->direct)
+        (void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    return 0;
+}
+
+/* The sequential read's share of the reads' budget; the random reads
+** have the rest. */
+#define SEQ_READ_SHARE (1.0 / 3)
+
+/* Random reads of size bytes (a multiple of BLOCK, at most SEQ_WRITE) at
+** aligned offsets of the file on fd (file_bytes long), until the budget,
+** into *op. */
+static int rand_read_size(struct scratch *s, int fd, int64_t file_bytes, int64_t size,
+                          double budget_s, struct devprobe_op *op)
+{
+    uint64_t blocks = (uint64_t)(file_bytes / size), start = clock_now_ns();
+    hist_reset(s->h);
+    while (blocks > 0 && !step_over(start, budget_s, (int64_t)s->h->count)) {
+        off_t at = (off_t)rng_below(&s->rng, blocks) * size;
+        uint64_t t0 = clock_now_ns();
+        if (pread(fd, s->buf, (size_t)size, at) != size)
+            return -1;
+        hist_record(s->h, clock_now_ns() - t0);
+    }
+    summarise(s->h, (double)(clock_now_ns() - start) / 1e9, op);
+    return 0;
+}
+
 static int rand_read(struct scratch *s, const char *fstype, double budget_s, struct devprobe *out)
 {
     int fd = open_for_reads(s, fstype, out);
     if (fd < 0)
         return -1;
+    if (seq_read(s, fd, budget_s * SEQ_READ_SHARE, out) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    budget_s *= 1 - SEQ_READ_SHARE;
+    /* the page sizes past 4 KiB share the random reads' time with it */
+    budget_s /= 1 + out->nsized;
+    for (int k = 0; k < out->nsized; k++)
+        if (rand_read_size(s, fd, out->file_bytes, out->sized[k].bytes, budget_s,
+                           &out->sized[k].op) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
     uint64_t blocks = (uint64_t)(out->file_bytes / BLOCK), start = clock_now_ns();
     assert(blocks > 0);
     hist_reset(s->h);
@@ -365,7 +433,8 @@ int devprobe_sweep(const char *dir, char *said, size_t n)
     return removed;
 }
 
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen)
+int devprobe_run(const char *dir, double seconds, const int64_t *pages, int npages,
+                 struct devprobe *out, char *err, size_t errlen)
 {
     struct scratch s;
     struct storage_info st;
@@ -384,6 +453,15 @@ int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *er
         return -2;
     }
     out->in_ram = strcmp(st.fstype, "tmpfs") == 0 || strcmp(st.fstype, "ramfs") == 0;
+    out->dirty_limit_bytes = sysinfo_dirty_limit();
+    /* each page size past 4 KiB once, as many as fit (the buffer's size at most) */
+    for (int i = 0; i < npages && out->nsized < DEVPROBE_SIZES; i++) {
+        int seen = pages[i] <= BLOCK || pages[i] > SEQ_WRITE || pages[i] % BLOCK;
+        for (int k = 0; k < out->nsized; k++)
+            seen |= out->sized[k].bytes == pages[i];
+        if (!seen)
+            out->sized[out->nsized++].bytes = pages[i];
+    }
     devprobe_sweep(dir, out->swept, sizeof out->swept);
     int64_t free_b = sysinfo_free_bytes(dir);
     if (free_b >= 0 && free_b < MIN_FREE) {
@@ -501,13 +579,25 @@ static json_t *sdclass_json(const struct devprobe *p)
 
 void *devprobe_to_json(const struct devprobe *p)
 {
-    json_t *j = json_pack("{s:f, s:I, s:f, s:o, s:o, s:o, s:b, s:b, s:s}",
+    json_t *j = json_pack("{s:f, s:I, s:f, s:f, s:o, s:o, s:o, s:b, s:b, s:s}",
                           RUNKEY_LIMITS_SECONDS, p->seconds, RUNKEY_LIMITS_FILE_BYTES,
                           (json_int_t)p->file_bytes, RUNKEY_LIMITS_SEQ_WRITE, p->seq_write_mb_s,
+                          RUNKEY_LIMITS_SEQ_READ, p->seq_read_mb_s,
                           RUNKEY_LIMITS_FDATASYNC, op_json(&p->fdatasync), RUNKEY_LIMITS_FSYNC,
                           op_json(&p->fsync), RUNKEY_LIMITS_RANDOM_READ, op_json(&p->randread),
                           RUNKEY_LIMITS_DIRECT, p->direct, RUNKEY_LIMITS_IN_RAM, p->in_ram,
                           RUNKEY_LIMITS_READ_METHOD, p->read_method);
+    json_t *sized = json_object();
+    for (int k = 0; sized && k < p->nsized; k++) {
+        char key[24];
+        snprintf(key, sizeof key, "%lld", (long long)p->sized[k].bytes);
+        json_object_set_new(sized, key, op_json(&p->sized[k].op));
+    }
+    if (j && sized && p->nsized)
+        json_object_set(j, RUNKEY_LIMITS_RANDOM_READ_SIZED, sized);
+    json_decref(sized);
+    if (j && p->dirty_limit_bytes > 0)
+        json_object_set_new(j, RUNKEY_LIMITS_DIRTY_BYTES, json_integer(p->dirty_limit_bytes));
     /* the QD4 figures and the class they meet, beside the older keys */
     json_t *qd4 = json_pack("{s:o, s:o, s:I, s:s, s:o}", RUNKEY_LIMITS_RANDOM_WRITE_QD4,
                             op_json(&p->randwrite_qd4), RUNKEY_LIMITS_RANDOM_READ_QD4,

@@ -12,7 +12,12 @@
 **   write + fdatasync  a 4 KiB write then fdatasync, as pg_test_fsync
 **                      times it: per op, p50, p99 and ops/s;
 **   write + fsync      the same with fsync;
+**   sequential read    1 MiB reads from the file's start, at queue depth
+**                      1, as the random reads open it (below), in a third
+**                      of their time: the read bandwidth;
 **   random reads       4 KiB at queue depth 1, as SQLite reads a page,
+**                      and at each page size of the run past 4 KiB (up
+**                      to DEVPROBE_SIZES of them), sharing their time,
 **                      at random 4 KiB-aligned offsets of the file:
 **                      O_DIRECT where the filesystem takes it; else the
 **                      file is dropped from the page cache first
@@ -28,7 +33,7 @@
 **                      smaller than 64 MiB only when the sequential write
 **                      wrote less in its share of the time (at 30 s, under
 **                      about 8 MB/s, already below A1's 10).
-** The time is split 28/15/12/21/12/12 between them; each figure has at
+** The time is split 28/15/12/7/14/12/12 between them; each figure has at
 ** least a few samples however slow the device.
 */
 #ifndef SQLSOAK_DEVPROBE_H
@@ -44,12 +49,24 @@ struct devprobe_op {
     double p50_us, p99_us, ops_per_s;
 };
 
+#define DEVPROBE_SIZES 4
+
+/* Random reads of one size past 4 KiB: a page size of the run. */
+struct devprobe_sized {
+    int64_t bytes;
+    struct devprobe_op op;
+};
+
 struct devprobe {
     double seconds;              /* the probe's own time */
     int64_t file_bytes;          /* the scratch file's size */
     int capped;                  /* stopped at a quarter of the free space */
     double seq_write_mb_s;       /* 10^6 bytes per second, synced */
+    double seq_read_mb_s;        /* 10^6 bytes per second, 1 MiB reads */
+    int64_t dirty_limit_bytes;   /* the page cache's dirty-page limit (sysinfo.h); -1 unknown */
     struct devprobe_op fdatasync, fsync, randread;
+    struct devprobe_sized sized[DEVPROBE_SIZES];   /* nsized of them */
+    int nsized;
     int direct;                  /* random reads went round the page cache */
     int in_ram;                  /* the filesystem keeps files in RAM (tmpfs) */
     char read_method[256];       /* "O_DIRECT", or how it fell back, and why */
@@ -61,12 +78,14 @@ struct devprobe {
 };
 
 /* Probes the storage under dir for about seconds (> 0), after
-** devprobe_sweep (its line in out->swept).  0; -2 with a one-line err
+** devprobe_sweep (its line in out->swept); random reads also at each of
+** the npages page sizes past 4 KiB (NULL, 0: none).  0; -2 with a one-line err
 ** when dir cannot be probed (missing, a filesystem of no blocks such as
 ** /proc, too little free space, no file can be made there); -1 with err
 ** on an I/O error.  The scratch file is removed either way.  A stop
 ** signal (stop.h) cuts it short: -1, err "interrupted". */
-int devprobe_run(const char *dir, double seconds, struct devprobe *out, char *err, size_t errlen);
+int devprobe_run(const char *dir, double seconds, const int64_t *pages, int npages,
+                 struct devprobe *out, char *err, size_t errlen);
 
 /* Removes from dir the scratch files of probes that were killed: those
 ** named .sqlsoak-probe.PID, regular files of this user, whose process PID

@@ -206,8 +206,9 @@ static int matches(const struct runner *r, const struct cell *c, const struct ea
     if (strcmp(rf, read_from_names[cfg->read_from]) != 0 ||
         (cfg->read_from == RF_CHUNK && e->chunk != cfg->chunk))
         return 0;
+    int64_t hot;
     if (c->v[DIM_UPDATES] > 0 &&
-        strcmp(e->update_keys, cfg->update_keys ? cfg->update_keys : "uniform") != 0)
+        (value_parse_keys(e->update_keys, &hot) || hot != cfg->update_hot))
         return 0;
     if (c->v[DIM_DELETES] > 0 && strcmp(e->delete_keys, delete_keys_names[cfg->delete_keys]))
         return 0;

@@ -17,10 +17,10 @@
 ** (each child touches one library only, with fresh state), and so that a
 ** crash inside a library costs one cell, not the night.  Those processes,
 ** one at a time or a lockstep group together, are runnercell.c's
-** (runnerint.h).
+** (runnercell.h).
 */
 #include "runner.h"
-#include "runnerint.h"
+#include "runnercell.h"
 #include "fdio.h"
 #include "baseline.h"
 #include "headline.h"
@@ -63,38 +63,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- the names of a run's databases ---- */
-
-void runner_name_databases(struct runner *r)
-{
-    char abs[PATH_MAX], base[48];
-    uint32_t h = 2166136261u;       /* FNV-1a of the folder's absolute path */
-    if (!realpath(r->out, abs))
-        snprintf(abs, sizeof abs, "%s", r->out);
-    for (const char *p = abs; *p; p++)
-        h = (h ^ (unsigned char)*p) * 16777619u;
-    folder_safe_name(folder_basename(r->out), base, sizeof base);
-    snprintf(r->run_name, sizeof r->run_name, "%s-%08" PRIx32, base, h);
-}
-
-void runner_db_file(const struct runner *r, int64_t combo, const char *role, char *buf,
-                    size_t n)
-{
-    assert(r->run_name[0]);     /* runner_name_databases came first */
-    snprintf(buf, n, "%s/sqlsoak-%s-cell%" PRId64 "-%s.db", r->db_dir, r->run_name, combo,
-             role);
-}
-
-void runner_db_path(const struct runner *r, const struct cell *c, char *buf, size_t n)
-{
-    char role[32];
-    if (c->warmup)
-        snprintf(role, sizeof role, "warmup%" PRId64, 1 - c->repeat);
-    else
-        snprintf(role, sizeof role, "rep%" PRId64, c->repeat);
-    runner_db_file(r, c->combo, role, buf, n);
-}
-
 /* ---- results ---- */
 
 /* The time the run has spent on its cells, over every resume, in run.json
@@ -103,19 +71,6 @@ static void note_run_time(struct runner *r)
 {
     double s = r->spent_s + (clock_now_ns() - r->t_start) / 1e9;
     json_object_set_new(runjson_root(r->rj), RUNKEY_RUN_S, json_real(s));
-}
-
-/* A result file could not be written: the run stops there, as disk_full
-** when the results disk is full (resumable once there is room), else as
-** io_error; the cell in hand stays unrecorded and its database kept. */
-void runner_results_failed(struct runner *r, const char *what, int err)
-{
-    int full = fdio_disk_full(err);
-    r->end = full ? "disk_full" : "io_error";
-    snprintf(r->end_why, sizeof r->end_why, "%s: cannot write %.400s/%s: %s",
-             full ? "the results disk is full" : "results not written", r->out, what,
-             strerror(err));
-    notice_line("sqlsoak: %s", r->end_why);
 }
 
 /* fdatasync, where the filesystem can (EINVAL: it cannot, and says so). */
@@ -164,12 +119,6 @@ static int skip_cell(struct runner *r, int idx, const char *why)
     snprintf(res.sum.status, sizeof res.sum.status, "skipped");
     snprintf(res.sum.reason, sizeof res.sum.reason, "%s", why);
     return record_cell(r, idx, &res);
-}
-
-const char *runner_run_name(const struct runner *r, int idx, char *buf, size_t n)
-{
-    const struct cell *c = &r->cells[idx];
-    return cellname_run(buf, n, idx + 1, r->ncells, c->combo, c->repeat, r->cfg->repeat);
 }
 
 /* The room a round in lockstep needs: its databases exist at once, on
@@ -259,16 +208,6 @@ void runner_print_plan(const struct runner *r)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
-}
-
-/* Where the run stopped, into r->where. */
-void runner_note_where(struct runner *r, int i, int64_t chunks, const char *why)
-{
-    const struct config *cfg = r->cfg;
-    char name[CELLNAME_MAX];
-    snprintf(r->where, sizeof r->where, "%s after %" PRId64 " of %" PRId64 " chunks%s%s",
-             runner_run_name(r, i, name, sizeof name), chunks,
-             (cfg->rows + cfg->chunk - 1) / cfg->chunk, why ? ": " : "", why ? why : "");
 }
 
 /* Deletes the database of recorded cell idx: only the very file the cell

@@ -3,10 +3,10 @@
 ** runner starts them: one at a time, or the runs of a round that fit
 ** together on the disk as a lockstep group (--interleave chunk,
 ** lockstep.h).  A run's process that hands back no result leaves its
-** cell unrecorded and its database kept, for resume.  See runnerint.h.
+** cell unrecorded and its database kept, for resume.  See runnercell.h.
 */
-#include "runner.h"
-#include "runnerint.h"
+#include "runnercell.h"
+#include "runnerstate.h"
 #include "cellname.h"
 #include "cellproc.h"
 #include "dbfile.h"

@@ -58,9 +58,7 @@ void session_init(struct runner *r, const struct config *cfg)
 ** first chunk on (schedule.h). */
 static int check_schedule(const struct config *cfg, char *err, size_t errlen)
 {
-    int64_t hot = 0;
-    if (cfg->update_keys && schedule_parse_keys(cfg->update_keys, &hot, err, errlen))
-        return -1;
+    int64_t hot = cfg->update_hot;
     if (hot > cfg->chunk) {
         snprintf(err, errlen, "--update-keys hot:%" PRId64 ": more hot rows than --chunk %" PRId64,
                  hot, cfg->chunk);

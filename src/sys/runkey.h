@@ -129,9 +129,13 @@
 #define RUNKEY_LIMITS_SECONDS "seconds"         /* the probe's time */
 #define RUNKEY_LIMITS_FILE_BYTES "file_bytes"
 #define RUNKEY_LIMITS_SEQ_WRITE "seq_write_mb_per_s"
+#define RUNKEY_LIMITS_SEQ_READ "seq_read_mb_per_s"    /* 1 MiB reads at queue depth 1 */
+#define RUNKEY_LIMITS_DIRTY_BYTES "dirty_limit_bytes" /* the page cache's dirty-page limit */
 #define RUNKEY_LIMITS_FDATASYNC "write_fdatasync"       /* RUNKEY_OP_... */
 #define RUNKEY_LIMITS_FSYNC "write_fsync"               /* RUNKEY_OP_... */
 #define RUNKEY_LIMITS_RANDOM_READ "random_read_4k"      /* RUNKEY_OP_... */
+/* random reads at each page size past 4 KiB, by its bytes ("16384"): RUNKEY_OP_... */
+#define RUNKEY_LIMITS_RANDOM_READ_SIZED "random_read_by_page_size"
 #define RUNKEY_LIMITS_DIRECT "direct"           /* whether reads bypassed the page cache */
 #define RUNKEY_LIMITS_IN_RAM "in_ram"           /* the filesystem keeps files in RAM */
 #define RUNKEY_LIMITS_READ_METHOD "read_method"

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -435,6 +436,22 @@ int64_t sysinfo_mem_available(void)
     if (read_small_file("/proc/meminfo", buf, sizeof buf) > 0 &&
         find_int_field(buf, "MemAvailable:", &kib) == 0 && kib > 0)
         return kib * 1024;
+    return -1;
+}
+
+int64_t sysinfo_dirty_limit(void)
+{
+    char buf[64];
+    int64_t v = 0;
+    /* vm.dirty_bytes, when set, is the limit; else vm.dirty_ratio percent
+    ** of the memory the page cache can use, MemAvailable near enough */
+    if (read_small_file("/proc/sys/vm/dirty_bytes", buf, sizeof buf) > 0 &&
+        sscanf(buf, "%" SCNd64, &v) == 1 && v > 0)
+        return v;
+    int64_t avail = sysinfo_mem_available();
+    if (avail > 0 && read_small_file("/proc/sys/vm/dirty_ratio", buf, sizeof buf) > 0 &&
+        sscanf(buf, "%" SCNd64, &v) == 1 && v > 0)
+        return avail / 100 * v;
     return -1;
 }
 

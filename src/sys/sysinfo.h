@@ -65,6 +65,11 @@ void sysinfo_host(struct host_info *h);
 /* /proc/meminfo's MemAvailable, in bytes; -1 unknown. */
 int64_t sysinfo_mem_available(void);
 
+/* The bytes of dirty pages the page cache holds before writers must wait
+** for the device: /proc/sys/vm/dirty_bytes, else dirty_ratio percent of
+** MemAvailable; -1 unknown. */
+int64_t sysinfo_dirty_limit(void);
+
 /* jansson objects (json_t *, new reference) describing the above, for
 ** run.json's host and storage (their keys: runkey.h). */
 void *sysinfo_storage_json(const struct storage_info *st);

@@ -154,6 +154,12 @@ uint64_t testhook_write_slow_ns(void)
     return us > 0 ? (uint64_t)us * 1000u : 0;
 }
 
+const char *testhook_sqlite_opt(const char *dflt)
+{
+    const char *e = getenv("SQLSOAK_TEST_SQLITE_OPT");
+    return e && (strcmp(e, "-O0") == 0 || strcmp(e, "-O1") == 0) ? e : dflt;
+}
+
 const char *testhook_metrics_copy(void)
 {
     const char *e = getenv("SQLSOAK_TEST_METRICS_COPY");

@@ -132,6 +132,10 @@ int testhook_calibration_shapes(void);
 ** probes at its end (devlimits.h), instead of dflt. */
 double testhook_long_plan_s(double dflt);
 
+/* SQLSOAK_TEST_SQLITE_OPT's optimisation (-O0 or -O1) for the libraries
+** `sqlite get` builds, in a fraction of -O2's time; else dflt. */
+const char *testhook_sqlite_opt(const char *dflt);
+
 /* The folder --metrics' file is copied to at each state, or NULL. */
 const char *testhook_metrics_copy(void);
 

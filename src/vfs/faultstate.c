@@ -3,6 +3,7 @@
 */
 #include "faultstate.h"
 #include "rng.h"
+#include "sqlapi.h"
 
 #include <assert.h>
 #include <fcntl.h>
@@ -17,30 +18,30 @@
 
 /* ---- states ---- */
 
-struct faultvfs_file_state *fstate_of(struct faultvfs *fv, const char *path, int create)
+struct faultvfs_file_state *fstate_of(struct faultstate *dev, const char *path, int create)
 {
     struct faultvfs_file_state *s;
-    for (s = fv->files; s; s = s->next)
+    for (s = dev->files; s; s = s->next)
         if (strcmp(s->path, path) == 0)
             return s;
     if (!create || !(s = calloc(1, sizeof *s + strlen(path) + 1)))
         return NULL;
     strcpy(s->path, path);
-    s->next = fv->files;
-    fv->files = s;
+    s->next = dev->files;
+    dev->files = s;
     return s;
 }
 
-static void drop_pending(struct faultvfs *fv, struct faultvfs_file_state *s)
+static void drop_pending(struct faultstate *dev, struct faultvfs_file_state *s)
 {
     struct pending *p = s->head, *next;
     for (; p; p = next) {
         next = p->next;
-        fv->pending_bytes -= p->len;
+        dev->pending_bytes -= p->len;
         free(p);
     }
     s->head = s->tail = NULL;
-    assert(fv->pending_bytes >= 0);     /* each pending byte counted once */
+    assert(dev->pending_bytes >= 0);     /* each pending byte counted once */
 }
 
 static void clear_truncation(struct faultvfs_file_state *s)
@@ -58,29 +59,29 @@ static void clear_unlinked(struct faultvfs_file_state *s)
     s->unlinked = 0;
 }
 
-void fstate_free_all(struct faultvfs *fv)
+void fstate_free_all(struct faultstate *dev)
 {
     struct faultvfs_file_state *s, *next;
-    for (s = fv->files; s; s = next) {
+    for (s = dev->files; s; s = next) {
         next = s->next;
-        drop_pending(fv, s);
+        drop_pending(dev, s);
         clear_truncation(s);
         clear_unlinked(s);
         free(s);
     }
-    fv->files = NULL;
-    assert(fv->pending_bytes == 0);     /* every pending write was a file's */
+    dev->files = NULL;
+    assert(dev->pending_bytes == 0);     /* every pending write was a file's */
 }
 
 /* ---- writes ---- */
 
-int fstate_write(struct faultvfs *fv, struct faultvfs_file_state *s, const void *buf, int n,
+int fstate_write(struct faultstate *dev, struct faultvfs_file_state *s, const void *buf, int n,
                  int64_t off)
 {
     assert(n >= 0 && off >= 0);
     assert((s->head == NULL) == (s->tail == NULL));
     struct pending *p = malloc(sizeof *p + (size_t)n);
-    if (!p || fv->pending_bytes + n > MAX_PENDING_BYTES) {
+    if (!p || dev->pending_bytes + n > MAX_PENDING_BYTES) {
         free(p);
         return SQLITE_IOERR_NOMEM;
     }
@@ -94,7 +95,7 @@ int fstate_write(struct faultvfs *fv, struct faultvfs_file_state *s, const void 
     else
         s->head = p;
     s->tail = p;
-    fv->pending_bytes += n;
+    dev->pending_bytes += n;
     return SQLITE_OK;
 }
 
@@ -156,18 +157,18 @@ static int64_t size_of(const char *path)
 
 /* ---- directory entries and truncations ---- */
 
-void fstate_opened(struct faultvfs *fv, struct faultvfs_file_state *s, int existed)
+void fstate_opened(struct faultstate *dev, struct faultvfs_file_state *s, int existed)
 {
-    (void)fv;
+    (void)dev;
     if (!existed)
         s->created = 1;
 }
 
 /* Only a durable directory entry's truncation needs undoing: the content
 ** of a file whose entry is pending is dropped at the cut anyway. */
-void fstate_truncating(struct faultvfs *fv, struct faultvfs_file_state *s, int64_t size)
+void fstate_truncating(struct faultstate *dev, struct faultvfs_file_state *s, int64_t size)
 {
-    (void)fv;
+    (void)dev;
     if (s->created || s->unlinked)
         return;
     int64_t cur = size_of(s->path);
@@ -194,9 +195,9 @@ void fstate_truncating(struct faultvfs *fv, struct faultvfs_file_state *s, int64
     }
 }
 
-void fstate_deleting(struct faultvfs *fv, struct faultvfs_file_state *s)
+void fstate_deleting(struct faultstate *dev, struct faultvfs_file_state *s)
 {
-    drop_pending(fv, s);            /* unsynced writes go with the file */
+    drop_pending(dev, s);            /* unsynced writes go with the file */
     if (s->created) {
         s->created = 0;             /* never durable: gone is what a cut leaves */
         return;
@@ -214,19 +215,19 @@ static int same_dir(const char *a, const char *b)
     return la == lb && strncmp(a, b, la) == 0;
 }
 
-static uint64_t next_rand(struct faultvfs *fv)
+static uint64_t next_rand(struct faultstate *dev)
 {
-    fv->rng += 0x9e3779b97f4a7c15ULL;
-    return rng_mix64(fv->rng);
+    dev->rng += 0x9e3779b97f4a7c15ULL;
+    return rng_mix64(dev->rng);
 }
 
 /* The device carries out every sync asked for so far: submitted writes
 ** reach the file, requested truncations and directory entries become
 ** durable. */
-static int flush_device(struct faultvfs *fv)
+static int flush_device(struct faultstate *dev)
 {
     int rc = SQLITE_OK;
-    for (struct faultvfs_file_state *s = fv->files; s; s = s->next) {
+    for (struct faultvfs_file_state *s = dev->files; s; s = s->next) {
         if (s->head && s->head->submitted) {
             int fd = open(s->path, O_WRONLY | O_CLOEXEC);
             struct pending *p;
@@ -234,7 +235,7 @@ static int flush_device(struct faultvfs *fv)
                 if (fd < 0 || (p->len && put(fd, p->data, (size_t)p->len, p->off)))
                     rc = SQLITE_IOERR_FSYNC;
                 s->head = p->next;
-                fv->pending_bytes -= p->len;
+                dev->pending_bytes -= p->len;
                 free(p);
             }
             if (!s->head)
@@ -257,7 +258,7 @@ static int flush_device(struct faultvfs *fv)
     return rc;
 }
 
-int fstate_sync(struct faultvfs *fv, struct faultvfs_file_state *s, int dir_sync,
+int fstate_sync(struct faultstate *dev, struct faultvfs_file_state *s, int dir_sync,
                 const char *path)
 {
     if (s) {
@@ -267,13 +268,13 @@ int fstate_sync(struct faultvfs *fv, struct faultvfs_file_state *s, int dir_sync
         path = s->path;
     }
     if (dir_sync)
-        for (struct faultvfs_file_state *o = fv->files; o; o = o->next)
+        for (struct faultvfs_file_state *o = dev->files; o; o = o->next)
             if (same_dir(o->path, path) && (o->created || o->unlinked))
                 o->dir_requested = 1;
-    if (fv->lying && next_rand(fv) % LYING_HONOURS_ONE_IN != 0)
+    if (dev->lying && next_rand(dev) % LYING_HONOURS_ONE_IN != 0)
         return SQLITE_OK;       /* acknowledged, not done */
-    int rc = flush_device(fv);
-    assert(fv->pending_bytes >= 0);
+    int rc = flush_device(dev);
+    assert(dev->pending_bytes >= 0);
     return rc;
 }
 
@@ -283,12 +284,12 @@ int fstate_sync(struct faultvfs *fv, struct faultvfs_file_state *s, int dir_sync
 ** sector by sector into new data, old data or garbage.  Garbage stays
 ** inside the bytes written under powersafe overwrite, else it may fill
 ** each sector the write touched. */
-static void crash_write(struct faultvfs *fv, int fd, const char *path, const struct pending *p)
+static void crash_write(struct faultstate *dev, int fd, const char *path, const struct pending *p)
 {
     static const char *const what[] = {"written", "dropped", "torn"};
-    int choice = (int)(next_rand(fv) % 3);
-    if (fv->trace)
-        fprintf(fv->trace, "crash %s: %d bytes at %lld %s%s\n", path, p->len, (long long)p->off,
+    int choice = (int)(next_rand(dev) % 3);
+    if (dev->trace)
+        fprintf(dev->trace, "crash %s: %d bytes at %lld %s%s\n", path, p->len, (long long)p->off,
                 what[choice], p->submitted ? " (synced, not flushed)" : "");
     if (choice == 0) {
         put(fd, p->data, (size_t)p->len, p->off);
@@ -296,24 +297,24 @@ static void crash_write(struct faultvfs *fv, int fd, const char *path, const str
     }
     if (choice == 1)
         return;
-    int64_t ss = fv->sector_size, end = p->off + p->len, eof = end;
+    int64_t ss = dev->sector_size, end = p->off + p->len, eof = end;
     assert(ss > 0 && ss <= 65536);     /* as faultvfs_register bounds it: junk[] holds one */
     struct stat st;
     if (fstat(fd, &st) == 0 && (int64_t)st.st_size > eof)
         eof = (int64_t)st.st_size;      /* garbage never grows the file */
     for (int64_t sec = p->off / ss * ss; sec < end; sec += ss) {
         int64_t lo = sec > p->off ? sec : p->off, hi = sec + ss < end ? sec + ss : end;
-        int part = (int)(next_rand(fv) % 3);
+        int part = (int)(next_rand(dev) % 3);
         unsigned char junk[65536];
         if (part == 0) {
             put(fd, p->data + (lo - p->off), (size_t)(hi - lo), lo);
         } else if (part == 2) {
-            if (!fv->powersafe) {
+            if (!dev->powersafe) {
                 lo = sec;
                 hi = sec + ss < eof ? sec + ss : eof;
             }
             for (int64_t i = 0; i < hi - lo; i++)
-                junk[i] = (unsigned char)next_rand(fv);
+                junk[i] = (unsigned char)next_rand(dev);
             put(fd, junk, (size_t)(hi - lo), lo);
         }
     }
@@ -321,7 +322,7 @@ static void crash_write(struct faultvfs *fv, int fd, const char *path, const str
 
 /* A pending directory entry or truncation is undone.  Returns 1 when the
 ** file's pending writes went with its entry. */
-static int crash_metadata(struct faultvfs *fv, struct faultvfs_file_state *s)
+static int crash_metadata(struct faultstate *dev, struct faultvfs_file_state *s)
 {
     int gone = 0;
     if (s->unlinked) {
@@ -330,14 +331,14 @@ static int crash_metadata(struct faultvfs *fv, struct faultvfs_file_state *s)
             put(fd, s->unlinked_data, (size_t)s->unlinked_len, 0);
             close(fd);
         }
-        if (fv->trace)
-            fprintf(fv->trace, "crash %s: deletion undone: back with %lld bytes\n", s->path,
+        if (dev->trace)
+            fprintf(dev->trace, "crash %s: deletion undone: back with %lld bytes\n", s->path,
                     (long long)s->unlinked_len);
         gone = 1;
     } else if (s->created) {
         unlink(s->path);
-        if (fv->trace)
-            fprintf(fv->trace, "crash %s: creation undone: removed\n", s->path);
+        if (dev->trace)
+            fprintf(dev->trace, "crash %s: creation undone: removed\n", s->path);
         gone = 1;
     }
     if (s->truncated) {
@@ -349,8 +350,8 @@ static int crash_metadata(struct faultvfs *fv, struct faultvfs_file_state *s)
                 (void)0;        /* nothing more to do at a power cut */
             close(fd);
         }
-        if (fv->trace)
-            fprintf(fv->trace, "crash %s: truncation undone: back to %lld bytes\n", s->path,
+        if (dev->trace)
+            fprintf(dev->trace, "crash %s: truncation undone: back to %lld bytes\n", s->path,
                     (long long)s->trunc_size);
     }
     return gone;
@@ -359,35 +360,35 @@ static int crash_metadata(struct faultvfs *fv, struct faultvfs_file_state *s)
 /* A truncation undone takes the writes past its new end with it: they
 ** went to space the file got after it, which the durable file does not
 ** hold. */
-static void clip_to_truncation(struct faultvfs *fv, struct faultvfs_file_state *s)
+static void clip_to_truncation(struct faultstate *dev, struct faultvfs_file_state *s)
 {
     for (struct pending *p = s->head; p; p = p->next)
         if (p->len && p->off + p->len > s->trunc_min) {
             int keep = p->off >= s->trunc_min ? 0 : (int)(s->trunc_min - p->off);
-            if (fv->trace)
-                fprintf(fv->trace, "crash %s: %d bytes at %lld dropped with the truncation\n",
+            if (dev->trace)
+                fprintf(dev->trace, "crash %s: %d bytes at %lld dropped with the truncation\n",
                         s->path, p->len - keep, (long long)(p->off + keep));
             p->len = keep;
         }
 }
 
-void fstate_crash(struct faultvfs *fv)
+void fstate_crash(struct faultstate *dev)
 {
-    for (struct faultvfs_file_state *s = fv->files; s; s = s->next) {
+    for (struct faultvfs_file_state *s = dev->files; s; s = s->next) {
         int truncated = s->truncated;
-        if (crash_metadata(fv, s) || !s->head)
+        if (crash_metadata(dev, s) || !s->head)
             continue;
         if (truncated)
-            clip_to_truncation(fv, s);
+            clip_to_truncation(dev, s);
         int fd = open(s->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
         if (fd < 0)
             continue;
         for (struct pending *p = s->head; p; p = p->next)
             if (p->len)
-                crash_write(fv, fd, s->path, p);
+                crash_write(dev, fd, s->path, p);
         close(fd);
     }
-    if (fv->trace)
-        fflush(fv->trace);
+    if (dev->trace)
+        fflush(dev->trace);
     _exit(FAULTVFS_CRASH_EXIT);
 }

@@ -29,7 +29,7 @@ struct fault_file {
 static void event(struct faultvfs *fv)
 {
     if (fv->crash_at && faultvfs_events(fv) + 1 == fv->crash_at)
-        fstate_crash(fv);
+        fstate_crash(&fv->dev);
 }
 
 /* ---- io methods ---- */
@@ -77,7 +77,7 @@ static int ff_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
     }
     if (!fv->simulate)
         return REAL(f)->pMethods->xWrite(REAL(f), buf, n, off);
-    return fstate_write(fv, s, buf, n, off);
+    return fstate_write(&fv->dev, s, buf, n, off);
 }
 
 static int ff_truncate(sqlite3_file *f, sqlite3_int64 size)
@@ -88,7 +88,7 @@ static int ff_truncate(sqlite3_file *f, sqlite3_int64 size)
         for (struct pending *p = s->head; p; p = p->next)
             if (p->off + p->len > size)
                 p->len = p->off >= size ? 0 : (int)(size - p->off);
-        fstate_truncating(FF(f)->fv, s, size);
+        fstate_truncating(&FF(f)->fv->dev, s, size);
     }
     return REAL(f)->pMethods->xTruncate(REAL(f), size);
 }
@@ -112,7 +112,7 @@ static int ff_sync(sqlite3_file *f, int flags)
     /* what a sync makes durable is all the sim tracks: no real fsync */
     int dir_sync = FF(f)->dir_sync;
     FF(f)->dir_sync = 0;
-    return fstate_sync(fv, s, dir_sync, NULL);
+    return fstate_sync(&fv->dev, s, dir_sync, NULL);
 }
 
 static int ff_file_size(sqlite3_file *f, sqlite3_int64 *size)
@@ -140,13 +140,13 @@ static int ff_file_control(sqlite3_file *f, int op, void *arg)
 static int ff_sector_size(sqlite3_file *f)
 {
     struct faultvfs *fv = FF(f)->fv;
-    return fv->model_device ? fv->sector_size : REAL(f)->pMethods->xSectorSize(REAL(f));
+    return fv->model_device ? fv->dev.sector_size : REAL(f)->pMethods->xSectorSize(REAL(f));
 }
 static int ff_device_characteristics(sqlite3_file *f)
 {
     struct faultvfs *fv = FF(f)->fv;
     if (fv->model_device)
-        return fv->powersafe ? SQLITE_IOCAP_POWERSAFE_OVERWRITE : 0;
+        return fv->dev.powersafe ? SQLITE_IOCAP_POWERSAFE_OVERWRITE : 0;
     return REAL(f)->pMethods->xDeviceCharacteristics(REAL(f));
 }
 static int ff_shm_map(sqlite3_file *f, int pg, int sz, int ext, void volatile **pp)
@@ -188,8 +188,8 @@ static int fv_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
     int rc = fv->shim.real->xOpen(fv->shim.real, name, ff->real, flags, out);
     if (rc != SQLITE_OK || !ff->real->pMethods)
         return rc;
-    if (at_risk && (ff->st = fstate_of(fv, name, 1)) && fv->simulate)
-        fstate_opened(fv, ff->st, existed);
+    if (at_risk && (ff->st = fstate_of(&fv->dev, name, 1)) && fv->simulate)
+        fstate_opened(&fv->dev, ff->st, existed);
     assert(!ff->st || strcmp(ff->st->path, name) == 0);   /* one state per path */
     ff->dir_sync = (flags & SQLITE_OPEN_CREATE) && (flags & DIR_SYNCED);
     ff->pMethods = ff->real->pMethods->iVersion >= 2 ? &methods_v2 : &methods_v1;
@@ -199,14 +199,14 @@ static int fv_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags,
 static int fv_delete(sqlite3_vfs *v, const char *name, int dir_sync)
 {
     struct faultvfs *fv = FV(v);
-    struct faultvfs_file_state *s = fstate_of(fv, name, 0);
+    struct faultvfs_file_state *s = fstate_of(&fv->dev, name, 0);
     if (!fv->simulate || !s)
         return fv->shim.real->xDelete(fv->shim.real, name, dir_sync);
-    fstate_deleting(fv, s);
+    fstate_deleting(&fv->dev, s);
     /* the unlink happens; the directory sync is the model's */
     int rc = fv->shim.real->xDelete(fv->shim.real, name, 0);
     if (rc == SQLITE_OK && dir_sync)
-        rc = fstate_sync(fv, NULL, 1, name);
+        rc = fstate_sync(&fv->dev, NULL, 1, name);
     return rc;
 }
 
@@ -216,13 +216,13 @@ int faultvfs_register(struct faultvfs *fv, const struct sqlapi *api)
     if (!real)
         return SQLITE_ERROR;
     fv->api = api;
-    fv->rng = fv->seed;
-    fv->writes = fv->syncs = fv->pending_bytes = 0;
-    fv->files = NULL;
-    if (fv->sector_size <= 0)
-        fv->sector_size = 512;
-    if (fv->sector_size > 65536)
-        fv->sector_size = 65536;
+    fv->dev.rng = fv->seed;
+    fv->writes = fv->syncs = fv->dev.pending_bytes = 0;
+    fv->dev.files = NULL;
+    if (fv->dev.sector_size <= 0)
+        fv->dev.sector_size = 512;
+    if (fv->dev.sector_size > 65536)
+        fv->dev.sector_size = 65536;
     shimvfs_fill(&fv->shim, real, FAULTVFS_NAME, (int)sizeof(struct fault_file));
     fv->shim.base.xOpen = fv_open;
     fv->shim.base.xDelete = fv_delete;
@@ -233,7 +233,7 @@ void faultvfs_unregister(struct faultvfs *fv)
 {
     if (fv->api)
         fv->api->vfs_unregister(&fv->shim.base);
-    fstate_free_all(fv);
+    fstate_free_all(&fv->dev);
 }
 
 int64_t faultvfs_events(const struct faultvfs *fv)

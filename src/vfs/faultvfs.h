@@ -38,15 +38,13 @@
 #define SQLSOAK_FAULTVFS_H
 
 #include "sqlapi.h"
+#include "faultstate.h"
 #include "shimvfs.h"
 
 #include <stdint.h>
 #include <stdio.h>
 
-#define FAULTVFS_CRASH_EXIT 86
 #define FAULTVFS_NAME "sqlsoak-fault"
-
-struct faultvfs_file_state;
 
 struct faultvfs {
     struct shimvfs shim;        /* first: SQLite hands this pointer back */
@@ -56,18 +54,13 @@ struct faultvfs {
     int simulate;               /* keep unsynced writes in memory */
     int64_t crash_at;           /* 1-based event to crash at; 0 never */
     uint64_t seed;              /* of the crash's choices */
-    int sector_size;            /* torn-write granularity */
-    int lying;                  /* the device acknowledges syncs it does not do */
-    int powersafe;              /* powersafe overwrite: tears stay inside the write */
+    struct faultstate dev;      /* the device: set its sector_size, lying, powersafe
+                                   and trace */
     int model_device;           /* report sector_size and powersafe to SQLite */
     int64_t sync_delay_ms;      /* each sync of a file under test waits this long
                                    first: slow storage (a test hook); 0 none */
-    FILE *trace;                /* when not NULL: one line per crash choice */
     /* counters and state */
     int64_t writes, syncs;
-    int64_t pending_bytes;
-    uint64_t rng;
-    struct faultvfs_file_state *files;
 };
 
 /* Registers fv (its settings filled in) on api's library under

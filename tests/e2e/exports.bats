@@ -81,6 +81,15 @@ assert isinstance(c["figures"]["write_rows_per_s_median"]["value"], float)
 assert isinstance(c["figures"]["chunks"]["value"], int)
 assert c["settings"]["page_size"] == 4096 and c["settings"]["journal_mode"] == "delete"
 PY
+    # each figure with the precision it has: no 96.900000000000006, a double's
+    # every digit, where summary.csv says 96.9
+    python3 - "$RUN/summary.json" <<'PY'
+import re, sys
+raw = open(sys.argv[1]).read()
+for num in re.findall(r'(?<![\w"])-?[0-9]+\.[0-9]+(?:e[-+]?[0-9]+)?', raw):
+    digits = num.split("e")[0].replace("-", "").replace(".", "").lstrip("0")
+    assert len(digits) <= 15, num
+PY
 }
 
 @test "summary.json: a run stopped by --max-time writes it too, its skipped cells included" {

@@ -162,14 +162,14 @@ point_colours() {
     d=$BATS_TEST_TMPDIR/m
     "$SQLSOAK" run --rows 20k --chunk 10k --reads 1k --journal delete,wal,truncate \
         --db-dir "$DB" --out "$d" --progress never >/dev/null 2>&1
-    check_svg "$d/plots/timeline.svg" "cell 1" "cell 2" "cell 3" "write phase, by cell"
+    check_svg "$d/plots/timeline.svg" "cell 1" "cell 2" "cell 3" "rows inserted per second"
     # three cells, three colours (one cell's points all the write colour before)
     [ "$(point_colours "$d/plots/timeline.svg" | wc -l)" -ge 3 ]
     # a dashed line where each cell began, in its colour (the grid's is grey)
     [ "$(grep -o "stroke='rgb([^)]*)' stroke-dasharray=" "$d/plots/timeline.svg" |
         grep -v "221, 221, 221" | sort -u | wc -l)" -ge 3 ]
     if [ -e "$d/plots/telemetry_clock.svg" ]; then
-        check_svg "$d/plots/telemetry_clock.svg" "cell 3" "by cell"
+        check_svg "$d/plots/telemetry_clock.svg" "cell 3" "write rate of the chunk (rows/s)"
         [ "$(point_colours "$d/plots/telemetry_clock.svg" | wc -l)" -ge 3 ]
     fi
     # one cell: the phases' own colours, no cell named

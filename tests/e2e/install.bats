@@ -15,7 +15,7 @@ setup_file() {
     export T=$BATS_FILE_TMPDIR
     mkdir -p "$T/src/data" "$T/root/usr/bin" "$T/elsewhere"
     cp -r "$top/Makefile" "$top/VERSION" "$top/src" "$top/plots" "$T/src/"
-    cp -r "$top/data/reference" "$top/data/presets" "$T/src/data/"
+    cp -r "$top/data/reference" "$top/data/presets" "$top/data/sqlite" "$T/src/data/"
     # the copy is built as a fresh checkout, whatever make runs this test,
     # with the host's compiler (a cross leg exports CC for other tests)
     unset MAKEFLAGS MFLAGS MAKELEVEL CC
@@ -53,6 +53,7 @@ drawn() {
     for f in "$T"/moved/plots/*.gp; do want+=("./usr/share/sqlsoak/plots/${f##*/}"); done
     for f in "$T"/moved/data/reference/*.csv; do want+=("./usr/share/sqlsoak/reference/${f##*/}"); done
     for f in "$T"/moved/data/presets/*.conf; do want+=("./usr/share/sqlsoak/presets/${f##*/}"); done
+    want+=(./usr/share/sqlsoak/sqlite/releases.tsv)
     [ -e "$T/moved/data/presets/overnight.conf" ]
     [ "$(printf '%s\n' "${want[@]}" | sort)" = "$(printf '%s\n' "${lines[@]}" | sort)" ]
     [ -x usr/bin/sqlsoak ]
@@ -65,6 +66,10 @@ drawn() {
     "$BIN" --completion fish | cmp - usr/share/fish/vendor_completions.d/sqlsoak.fish
     run "$BIN" --version
     [ "$output" = "sqlsoak $(cat "$T/moved/VERSION")" ]
+    # SQLite's release list, found where it was installed: latest is its last line
+    SQLSOAK_CACHE=$T/elsewhere/cache run "$BIN" info --sqlite-lib latest
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"--sqlite-lib latest: not built: \`sqlsoak sqlite get $(tail -n 1 "$T/moved/data/sqlite/releases.tsv" | cut -f 1)\` fetches it" ]]
 }
 
 @test "installed: a run from an unrelated folder draws every graph and the report" {
@@ -121,7 +126,7 @@ drawn() {
     # every option --help lists, under every command
     local page c o
     page=$(MANWIDTH=100 man -l "$T/root/usr/share/man/man1/sqlsoak.1")
-    for c in run resume crash plot compare report status probe info; do
+    for c in run resume crash plot compare report status probe info sqlite; do
         for o in $("$BIN" $c --help | grep -o -- '^  --[a-z0-9-]*'); do
             [[ "$page" == *"$o"* ]] || { echo "$c $o missing"; return 1; }
         done

@@ -116,7 +116,7 @@ short = []
 wiops, riops, wbps, rbps = map(float, sys.argv[2:6])
 cost, limit_s = float(sys.argv[7]), 10
 print(sys.argv[6], "limits", sys.argv[2:6], "I/Os per fdatasync %.2f" % cost, "probe",
-      p["seconds"], p["seq_write_mb_per_s"], p["write_fdatasync"]["ops_per_s"],
+      p["seconds"], p["seq_write_mb_per_s"], p["seq_read_mb_per_s"], p["write_fdatasync"]["ops_per_s"],
       p["write_fsync"]["ops_per_s"], p["random_read_4k"]["ops_per_s"],
       "sequential write %.2f s" % (p["file_bytes"] / 1e6 / p["seq_write_mb_per_s"]))
 # the time asked held: the sequential write its 35% and what is still in
@@ -136,8 +136,10 @@ def near(what, got, want):
 near("sequential write", p["seq_write_mb_per_s"] * 1e6, wbps)
 # each costs `cost` write I/Os of the cgroup
 near("write + fdatasync", p["write_fdatasync"]["ops_per_s"], wiops / cost)
-# QD1 4 KiB O_DIRECT reads: the read IOPS (4 KiB x riops is below rbps);
-# the read bytes/s is no figure of the probe's (dd above holds it)
+# QD1 1 MiB O_DIRECT reads from the start: the read bytes/s (a few
+# requests a MiB, far under riops)
+near("sequential read", p["seq_read_mb_per_s"] * 1e6, rbps)
+# QD1 4 KiB O_DIRECT reads: the read IOPS (4 KiB x riops is below rbps)
 assert p["direct"]
 near("random read", p["random_read_4k"]["ops_per_s"], riops)
 # an fsync that needs a journal commit waits for the jbd2 thread, whose
@@ -317,8 +319,19 @@ assert abs(int(m.group(3)) - 100 * dev / iops) <= 0.5 + 1e-9, (m.groups(), dev, 
 # past the device's rate only by readahead, and then said so
 assert (dev > iops) == ("the kernel read ahead" in f["against_device"]), (dev, iops)
 # bound by the random reads exactly when they ran at 80% of the device's
+# and not past it (past it, they went in larger requests: no limit of theirs)
 bound = "bound by the device's random reads" in f["against_device"]
-assert bound == (dev >= 0.8 * iops), (bound, dev, iops)
+assert bound == (0.8 * iops <= dev <= iops), (bound, dev, iops)
+# the read bandwidth, like with like: bytes from storage a second against
+# the probe's sequential read, bound exactly at 80% of it
+mb = float(c1["read_ops_per_s_median"]) * float(c1["read_io_bytes_per_read"]) / 1e6
+m = re.search(r"reads moved ([0-9.]+) MB/s from the storage, ([0-9]+)% of its sequential read "
+              r"rate \(([0-9.]+) MB/s\)", f["against_device"])
+assert m, f["against_device"]
+seq = lim["seq_read_mb_per_s"]
+assert abs(float(m.group(1)) - mb) <= 0.05 + 1e-9 and abs(int(m.group(2)) - 100 * mb / seq) <= 0.5 + 1e-9, (m.groups(), mb, seq)
+bw = "bound by the device's read bandwidth" in f["against_device"]
+assert bw == (mb >= 0.8 * seq), (bw, mb, seq)
 # syncs against syncs: a COMMIT's syncs, the counting VFS's
 m = re.search(r"syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate \(([0-9.]+)/s against [0-9]+/s; ([0-9.]+) per COMMIT\)",
               f["against_device"])
@@ -331,6 +344,45 @@ if io / 4096 >= 0.5:
 else:
     assert f["cache"].startswith("Reads began with the database out of RAM"), (f["cache"], io)
     assert "yet sent %.2f device reads per read" % (io / 4096) in f["cache"], (f["cache"], io)
+PY
+}
+
+@test "slowdev: 4k and 16k pages on a card-like device: each cell held to its own page size's reads, none stated past the limit that bound it" {
+    slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
+        --page-size 4k,16k --os-cache drop --probe auto --probe-time 3s --no-plot \
+        --progress never --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
+    echo "$stderr" >&2
+    [ "$status" -eq 0 ]
+    python3 - "$T/o" <<'PY'
+import csv, json, re, sys
+d = sys.argv[1]
+found = json.load(open(d + "/summary.json"))["findings"]
+lim = json.load(open(d + "/run.json"))["device_limits"]
+rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv"))}
+sized = lim["random_read_by_page_size"]
+assert list(sized) == ["16384"] and sized["16384"]["ops_per_s"] > 0, sized
+dev = [x for x in found if x["kind"] == "against_device"]
+assert dev, found
+for x in dev:
+    t = x["text"]
+    print(t)
+    r = rows[re.match(r"Against the device \(cell ([0-9]+)", t).group(1)]
+    page = int(r["page_size"])
+    unit, rate = (16384, sized["16384"]["ops_per_s"]) if page == 16384 else (4096, lim["random_read_4k"]["ops_per_s"])
+    per = float(r["read_io_bytes_per_read"]) / unit
+    reads = float(r["read_ops_per_s_median"]) * per
+    m = re.search(r"reads sent ([0-9.]+) reads a second to the device \(([0-9.]+) per read\), "
+                  r"([0-9]+)% of its ([0-9]+) KiB random-read rate \(([0-9]+)/s\)", t)
+    assert m and int(m.group(4)) == unit // 1024 and abs(float(m.group(2)) - per) <= 0.005 + 1e-9, (m and m.groups(), unit, per)
+    # bound by a limit only where its figure reached 80% of it, and never past it
+    if "bound by the device's random reads" in t:
+        assert 0.8 * rate <= reads <= rate, (reads, rate)
+    mb = float(r["read_ops_per_s_median"]) * float(r["read_io_bytes_per_read"]) / 1e6
+    if "bound by the device's read bandwidth" in t:
+        assert 0.8 * lim["seq_read_mb_per_s"] <= mb, (mb, lim["seq_read_mb_per_s"])
+    if reads > rate:
+        assert "bound by the device's random reads" not in t and "no limit of theirs" in t, t
 PY
 }
 
@@ -393,7 +445,7 @@ for cell in ("1", "2"):
 # wrote from before it to after the sync
 assert sum(float(r["dev_write_bytes"]) for r in chunks) <= (after - before) * 512, (before, after)
 # the findings: the baseline's three counts, and each cell's wear, least
-# first, at the largest full chunk and at --need's 200 rows a second
+# first, over all its chunks and at --need's 200 rows a second
 found = json.load(open(d + "/summary.json"))["findings"]
 text = {f["kind"]: f["text"] for f in found}
 print(*[f["text"] for f in found if f["kind"] in ("write_counts", "wear")], sep="\n")
@@ -412,7 +464,7 @@ io = float(s1["io_write_bytes_per_row"])
 merged = " (the page cache merged rewrites)" if io * 1.25 < vfs else ""
 want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "
         "process %s to the storage%s, and %s reached the device, a count that holds every other "
-        "writer of the device too; while sqlsoak idled it wrote %s a second (over %.1f s before "
+        "writer of the device too; while sqlsoak idled the device wrote %s a second (over %.1f s before "
         "the first cell), " % (per_row(vfs), per_row(io), merged,
                                per_row(float(s1["dev_write_bytes_per_row"])),
                                dec(idle["write_bytes_per_s"]), idle["seconds"]))
@@ -422,14 +474,17 @@ assert len(wear) == 2, wear
 got = []
 for f in wear:
     cell = str(f["cell"])
-    last = [r for r in chunks if r["cell"] == cell and r["rows"] == "200000"]
-    b = statistics.median(float(r["dev_write_bytes"]) / float(r["chunk_rows"]) for r in last)
     name = "delete, the baseline" if cell == "1" else "wal"
-    whole = float(next(r for r in summ if r["cell"] == cell)["dev_write_bytes_per_row"])
-    want = ("Wear (%s): at 200k rows (the largest full chunk) the device wrote %s bytes a row, "
-            "%s per million rows (%s a row over all its chunks); at --need writes=200/s, %s a "
-            "day and %s a year." % (name, per_row(b), dec(b * 1e6), per_row(whole),
-                                    dec(b * 200 * 86400), dec(b * 200 * 86400 * 365)))
+    s = next(r for r in summ if r["cell"] == cell)
+    # the cell's bytes a row over all its chunks, their totals: what a
+    # million rows cost, not its largest chunk's grown to a million
+    b = float(s["dev_write_bytes_per_row"])
+    other = idle["write_bytes_per_s"] * float(s["wall_s"]) / float(s["rows"])
+    want = ("Wear (%s): over its 200k rows the device wrote %s bytes a row, %s per million rows "
+            "(other writers, at their rate while sqlsoak idled, up to %s a row of it); at --need "
+            "writes=200/s, %s a day and %s a year." % (name, per_row(b), dec(b * 1e6),
+                                                       per_row(other), dec(b * 200 * 86400),
+                                                       dec(b * 200 * 86400 * 365)))
     assert f["text"] == want, (f["text"], want)
     figs = {g["name"]: g["value"] for g in f["figures"]}
     assert abs(figs["dev_write_bytes_per_row"] - b) <= 1e-6 * b, (figs, b)

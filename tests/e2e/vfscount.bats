@@ -128,12 +128,21 @@ for r in rows:
     written += (float(kb) if kb else vfs) * float(r["rows"])
     device += float(db or 0) * float(r["rows"])
     wall += float(r["wall_s"])
-m = re.search(r"this matrix writes about ([0-9.]+) GB to it in an 8-hour night", page)
-assert m and m.group(1) == "%.1f" % (written / wall * 8 * 3600 / 1e9), (m and m.group(1))
+m = re.search(r"These cells wrote [^<]* to the storage over ([0-9.]+) s \(", page)
+assert m and m.group(1) == "%.1f" % wall, (m and m.group(1), wall)
 assert ("the kernel's count" in page) == kernel_all
+# a night is grown only from cells that ran an hour, and says from how long
+m = re.search(r"; grown from their ([0-9.]+) hours to an 8-hour night at that rate, this "
+              r"matrix writes about ([0-9.]+) GB to it", page)
+if wall < 3600:
+    assert not m and "this matrix writes about" not in page
+    assert "too short to grow to an 8-hour night" in page
+else:
+    assert m and m.group(1) == "%.1f" % (wall / 3600), (m.groups(), wall)
+    assert m.group(2) == "%.1f" % (written / wall * 8 * 3600 / 1e9), m.groups()
 if all(r["dev_write_bytes_per_row"] for r in rows):
     m = re.search(r"; by the device's count, its other writers' included, about ([0-9.]+) GB\.", page)
-    assert m and m.group(1) == "%.1f" % (device / wall * 8 * 3600 / 1e9), (m and m.group(1))
+    assert (m and m.group(1) == "%.1f" % (device / wall * 8 * 3600 / 1e9)) if wall >= 3600 else not m, (m and m.group(1))
     assert "The device's count holds every writer of the device" in page
     idle = json.load(open(d + "/run.json")).get("device_idle")
     if idle:
@@ -145,6 +154,27 @@ if all(r["dev_write_bytes_per_row"] for r in rows):
 else:
     assert "by the device's count" not in page
 PY
+}
+
+@test "report.html: a night is grown only from cells that ran an hour, labelled with the hours; a run of seconds states its rate alone" {
+    run "$S" run --rows 20k --chunk 10k --reads 100 --journal delete,wal --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    "$S" plot "$OUT" >/dev/null
+    check_wear "$OUT"
+    grep -q 'too short to grow to an 8-hour night (cells of 3600 s or more state one)' "$OUT/report.html"
+    # the same cells as if they had run 40 minutes each: 1.3 hours in all
+    python3 - "$OUT/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    r["wall_s"] = "2400"
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=rows[0].keys())
+w.writeheader()
+w.writerows(rows)
+PY
+    "$S" plot "$OUT" >/dev/null
+    grep -q 'grown from their 1.3 hours to an 8-hour night at that rate' "$OUT/report.html"
+    check_wear "$OUT"
 }
 
 @test "report.html: random keys, whose pages SQLite rewrites, give both wear figures by name, the night's from what reached the storage" {

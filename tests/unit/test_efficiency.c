@@ -29,11 +29,14 @@ static const char *limits_text =
 static const char *summary_text =
     "schema_version,cell,repeat,status,chunks,synchronous,commit_every,write_rows_per_s_median,"
     "read_ops_per_s_median,io_write_bytes_per_row,db_cached_pct_median,read_io_bytes_per_read,"
-    "vfs_syncs_per_commit\n"
-    "4,1,1,ok,10,full,1000,200000,3000,150,40,1024,1\n"
-    "4,2,1,ok,10,off,1,50000,,,,,\n"
-    /* the card of issue 'One night, one answer': 0.34 device reads per read */
-    "4,3,1,ok,10,full,100000,240000,4292,30,0,1385,3\n";
+    "vfs_syncs_per_commit,rows,page_size\n"
+    "4,1,1,ok,10,full,1000,200000,3000,150,40,1024,1,10000,4096\n"
+    "4,2,1,ok,10,off,1,50000,,,,,,10000,4096\n"
+    /* a card: 0.34 device reads per read */
+    "4,3,1,ok,10,full,100000,240000,4292,30,0,1385,3,1000000,4096\n"
+    /* 16k pages on a card: 5273 bytes from storage a read, 18.8 MB/s;
+    ** 106 MB/s of writes to a device that takes 10 */
+    "4,4,1,ok,10,normal,100000,2260000,3570,47,0,5273,1,1000000,16384\n";
 
 static void read_summary(struct csvin *t)
 {
@@ -99,19 +102,51 @@ static void test_ratios_from_run_json_and_summary(void **state)
                            "reads sent 1451 reads a second to the device (0.34 per read), 100% "
                            "of its 4 KiB random-read rate (1458/s); writes reached the storage at 60% of its sequential "
                            "write rate (7.2 MB/s against 12.0 MB/s)");
-    /* more than the device's 4 KiB reads carry: readahead, said so */
-    e.read_ratio = 2.89;
-    e.dev_reads_per_s = 2306;
-    e.dev_reads_per_read = 0.38;
-    e.read_iops = 797;
-    e.no_sync = 0;
-    e.sync_ratio = e.write_ratio = NAN;
-    e.bound = EF_READS;
+    /* like with like: 3570 reads a second of 5273 bytes are 18.8 MB/s,
+    ** 86% of a 22 MB/s read bandwidth, and 3.07 times the 4 KiB random
+    ** reads: bound by the bandwidth, not by the 4 KiB rate; 106 MB/s of
+    ** writes to a device that takes 10: the page cache's, for as long as
+    ** its 200 MB of dirty pages hold */
+    json_t *sd = json_loads("{\"seq_write_mb_per_s\": 10.0, \"seq_read_mb_per_s\": 22.0,"
+                            " \"dirty_limit_bytes\": 200000000,"
+                            " \"write_fdatasync\": {\"ops_per_s\": 500.0},"
+                            " \"random_read_4k\": {\"ops_per_s\": 1499.0}}", 0, NULL);
+    assert_non_null(sd);
+    assert_int_equal(efficiency_of(sd, &t, 3, &e), 0);
+    assert_true(fabs(e.read_mb_s - 3570 * 5273 / 1e6) < 1e-9);
+    assert_true(e.read_ratio > 3 && e.read_bw_ratio > 0.85 && e.read_bw_ratio < 0.86);
+    assert_true(e.write_ratio > 10);
+    assert_int_equal(e.bound, EF_READ_BW);
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "bound by the device's random reads; reads sent 2306 reads a second "
-                           "to the device (0.38 per read), 289% of its 4 KiB random-read rate "
-                           "(797/s), more than it: the kernel read ahead in requests larger "
-                           "than 4 KiB");
+    assert_string_equal(s, "bound by the device's read bandwidth; syncs at 5% of the device's "
+                           "4 KiB write + fdatasync rate (23/s against 500/s; 1.0 per COMMIT); "
+                           "reads sent 4596 reads a second to the device (1.29 per read), 307% "
+                           "of its 4 KiB random-read rate (1499/s), more than it: the kernel "
+                           "read ahead in requests larger than 4 KiB, so that rate is no limit "
+                           "of theirs; reads moved 18.8 MB/s from the storage, 86% of its "
+                           "sequential read rate (22.0 MB/s); writes reached the storage at "
+                           "1062% of its sequential write rate (106.2 MB/s against 10.0 MB/s), "
+                           "more than it takes: the page cache absorbed them, which its "
+                           "dirty-page limit of 200 MB (/proc/sys/vm) holds for 2 s at this "
+                           "rate; the cell wrote 47 MB in all, within it: a run that writes "
+                           "more waits for the device");
+    json_decref(sd);
+    /* the probe read at the cell's 16 KiB pages too: its reads are held
+    ** to that rate, in pages (5273 bytes a read: 0.32 of a page) */
+    json_t *paged = json_loads("{\"seq_read_mb_per_s\": 22.0,"
+                               " \"random_read_4k\": {\"ops_per_s\": 1499.0},"
+                               " \"random_read_by_page_size\": {\"16384\": {\"ops_per_s\": 1200.0}}}",
+                               0, NULL);
+    assert_non_null(paged);
+    assert_int_equal(efficiency_of(paged, &t, 3, &e), 0);
+    assert_true(e.read_unit == 16384 && e.read_iops == 1200);
+    assert_true(e.read_ratio > 0.95 && e.read_ratio < 0.96);
+    assert_int_equal(e.bound, EF_READS | EF_READ_BW);
+    efficiency_say(&e, s, sizeof s);
+    assert_non_null(strstr(s, "bound by the device's random reads and read bandwidth; "));
+    assert_non_null(strstr(s, "reads sent 1149 reads a second to the device (0.32 per read), 96% "
+                              "of its 16 KiB random-read rate (1200/s); "));
+    json_decref(paged);
     json_decref(card);
 
     /* a run without a probe */

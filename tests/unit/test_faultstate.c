@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "faultstate.h"
+#include "sqlapi.h"
 
 static char dir[64], path[128];
 
@@ -37,10 +38,9 @@ static int teardown(void **state)
     return rmdir(dir);
 }
 
-static void init(struct faultvfs *fv, uint64_t seed, int powersafe, int lying)
+static void init(struct faultstate *fv, uint64_t seed, int powersafe, int lying)
 {
     memset(fv, 0, sizeof *fv);
-    fv->simulate = 1;
     fv->sector_size = 512;
     fv->powersafe = powersafe;
     fv->lying = lying;
@@ -68,7 +68,7 @@ static long slurp(char *buf, size_t n)
     return len;
 }
 
-static void cut(struct faultvfs *fv)
+static void cut(struct faultstate *fv)
 {
     fflush(NULL);
     pid_t pid = fork();
@@ -87,7 +87,7 @@ static void cut(struct faultvfs *fv)
 static void test_deletion(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     char buf[64];
     for (int synced = 0; synced < 2; synced++) {
         init(&fv, 1, 1, 0);
@@ -113,7 +113,7 @@ static void test_deletion(void **state)
 static void test_creation(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     char buf[64];
     for (int synced = 0; synced < 2; synced++) {
         init(&fv, 1, 1, 0);
@@ -138,7 +138,7 @@ static void test_creation(void **state)
 static void test_truncation(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     static char buf[4096];
     for (int synced = 0; synced < 2; synced++) {
         init(&fv, 1, 1, 0);
@@ -166,7 +166,7 @@ static void test_truncation(void **state)
 static void test_powersafe(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     static char buf[2048];
     int spilled[2] = {0, 0};
     for (int psow = 0; psow < 2; psow++)
@@ -193,7 +193,7 @@ static void test_powersafe(void **state)
 static void test_garbage_keeps_the_size(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     static char buf[4096];
     for (uint64_t seed = 0; seed < 200; seed++) {
         init(&fv, seed, 0, 0);
@@ -211,7 +211,7 @@ static void test_garbage_keeps_the_size(void **state)
 static void test_lying_device(void **state)
 {
     (void)state;
-    struct faultvfs fv;
+    struct faultstate fv;
     char buf[600];
     int done[2] = {0, 0}, skipped[2] = {0, 0};
     for (int lying = 0; lying < 2; lying++)

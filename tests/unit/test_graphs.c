@@ -2,7 +2,8 @@
 ** Unit tests of graphs: the list and the folder of scripts agree (every
 ** script of plots/ but the _ pieces has a row, every row's script exists);
 ** every need bit has a reason, and a bit without one aborts; an output is
-** drawn only with its needs.
+** drawn only with its needs; the timeline's caption tells the run's length
+** in the unit of its axis, and no caption calls a run a night.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -123,6 +125,44 @@ static void test_output_needs(void **state)
     assert_int_equal(graphs_mode_of("nonsense"), 0);
 }
 
+/* The timeline's caption opens with the run's length in its axis' unit:
+** an 11-second run is not "the night". */
+static void test_timed_caption(void **state)
+{
+    (void)state;
+    const struct graphs_graph *t = graphs_find("timeline.gp");
+    char buf[1024];
+    assert_non_null(t);
+    const char *c = graphs_caption(t, 0, 11.2, buf, sizeof buf);
+    assert_ptr_equal(c, buf);
+    assert_int_equal(strncmp(c, "The run's 11 seconds as they went: rows inserted", 48), 0);
+    assert_int_equal(strncmp(graphs_caption(t, 0, 4.5, buf, sizeof buf),
+                             "The run's 4.5 seconds as", 24), 0);
+    assert_int_equal(strncmp(graphs_caption(t, 0, 1500, buf, sizeof buf),
+                             "The run's 25 minutes as", 23), 0);
+    assert_int_equal(strncmp(graphs_caption(t, 0, 8 * 3600 + 360, buf, sizeof buf),
+                             "The run's 8.1 hours as", 22), 0);
+    /* a folder without a clock: no length, no night */
+    assert_int_equal(strncmp(graphs_caption(t, 0, NAN, buf, sizeof buf),
+                             "The run as it went: rows", 24), 0);
+    double div;
+    assert_string_equal(graphs_time_unit(180, &div), "seconds");
+    assert_true(div == 1);
+    assert_string_equal(graphs_time_unit(181, &div), "minutes");
+    assert_true(div == 60);
+    assert_string_equal(graphs_time_unit(3 * 3600 + 1, &div), "hours");
+    assert_true(div == 3600);
+    /* a caption not against time is the list's own, and none says night */
+    const struct graphs_graph *g;
+    for (int i = 0; (g = graphs_at(i)); i++)
+        for (int k = 0; k < 2 && g->out[k].name; k++) {
+            const char *cap = graphs_caption(g, k, 11, buf, sizeof buf);
+            if (!g->out[k].timed)
+                assert_ptr_equal(cap, g->out[k].caption);
+            assert_null(strstr(cap, "night"));
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_reasons),
         cmocka_unit_test(test_bit_without_reason_aborts),
         cmocka_unit_test(test_output_needs),
+        cmocka_unit_test(test_timed_caption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "options.h"
 #include "optiontable.h"
 #include "preset.h"
+#include "value.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -582,6 +583,46 @@ static void test_bad_input(void **state)
 }
 
 /* Integers: a '-' the range decides on, the grammar of every number. */
+/* --update-keys: parsed once, into the rows updates rewrite (0: uniform),
+** with a row count's grammar after "hot:"; run.json keeps its word. */
+static void test_parse_keys(void **state)
+{
+    (void)state;
+    static const struct num_case t[] = {
+        {"uniform", OK, 0},   {"hot:12", OK, 12},    {"hot:1k", OK, 1000},
+        {"hot:2M", OK, 2000000}, {"hot:1.5k", OK, 1500}, {"hot:1e3", OK, 1000},
+        {"hot:", BAD, 0},     {"hot:0", BAD, 0},     {"hot:-3", BAD, 0},
+        {"hot:1x", BAD, 0},   {"hot: 5", BAD, 0},    {"hot:+5", BAD, 0},
+        {"zipf", BAD, 0},     {"hot", BAD, 0},       {"hot:1kk", BAD, 0},
+        {"hot:99999999999999999999", BAD, 0},         {"hot:1.5", BAD, 0},
+        {"hot:0x10", BAD, 0}, {"hot:1e-3k", BAD, 0}, {"hot:5 ", BAD, 0},
+        {"Uniform", BAD, 0},
+    };
+    run_table("value_parse_keys", value_parse_keys, t, sizeof t / sizeof *t);
+
+    struct config c;
+    char err[512];
+    DECL_ARGV(a, "--update-keys", "hot:2k");
+    assert_int_equal(parse(&c, CMD_RUN, a_n, a, err, sizeof err), 0);
+    assert_int_equal(c.update_hot, 2000);
+    json_t *j = options_to_json(&c);
+    assert_string_equal(json_string_value(json_object_get(j, "update-keys")), "hot:2000");
+    json_decref(j);
+    config_free(&c);
+    DECL_ARGV(d, "--rows", "1k");
+    assert_int_equal(parse(&c, CMD_RUN, d_n, d, err, sizeof err), 0);
+    assert_int_equal(c.update_hot, 0);
+    j = options_to_json(&c);
+    assert_string_equal(json_string_value(json_object_get(j, "update-keys")), "uniform");
+    json_decref(j);
+    config_free(&c);
+    DECL_ARGV(b, "--update-keys", "hot:0");
+    assert_int_equal(parse(&c, CMD_RUN, b_n, b, err, sizeof err), -1);
+    assert_string_equal(err, "--update-keys: 'hot:0' is neither uniform nor hot:K (K >= 1 rows, "
+                             "e.g. hot:1k)");
+    config_free(&c);
+}
+
 static void test_parse_int(void **state)
 {
     (void)state;
@@ -910,7 +951,7 @@ static const struct {
     {"rows", "40000"}, {"chunk", "20000"}, {"reads", "1000"}, {"target-rows", "100000000"},
     {"need", "writes=200/s,read-p99=20ms"},
     {"read-from", "chunk"},
-    {"seed", "7"}, {"update-keys", "hot:1k"}, {"delete-keys", "uniform"},
+    {"seed", "7"}, {"update-keys", "hot:1000"}, {"delete-keys", "uniform"},
     {"sqlite-lib", "libsqlite3.so.0,/opt/sqlite/libsqlite3.so"}, {"page-size", "1k,64k"},
     {"journal", "wal,off"}, {"sync", "normal,extra"}, {"commit-every", "1,500"},
     {"cache-size", "-2000,100"}, {"mmap-size", "0,1M"}, {"key-order", "random"},
@@ -1095,6 +1136,7 @@ int main(void)
         cmocka_unit_test(test_parse_bytes),
         cmocka_unit_test(test_parse_duration),
         cmocka_unit_test(test_parse_int),
+        cmocka_unit_test(test_parse_keys),
         cmocka_unit_test(test_one_grammar),
         cmocka_unit_test(test_grammar_messages),
         cmocka_unit_test(test_need_grammar),

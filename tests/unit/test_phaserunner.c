@@ -1,5 +1,5 @@
 /*
-** The phases' runners (soakint.h's struct phase_runner, one descriptor a
+** The phases' runners (phaserunner.h's struct phase_runner, one descriptor a
 ** phase in src/cell/phase*.c), each held to what its phase is for:
 **
 ** - its shape: every runner has a run step; verify's runs once at the
@@ -14,7 +14,7 @@
 **   folder of the test's own): a cell with every phase on (3 chunks of
 **   100 rows, 20 updates and 10 deletes a chunk, WAL with --checkpoint
 **   truncate, --auto-vacuum incremental, --analyze full, --verify) is
-**   brought to READY by the cell's own soak_db_ready, each wanted
+**   brought to READY by the cell's own celldb_ready, each wanted
 **   runner's setup run, then each chunk's runners driven in phase order
 **   (prepare, run, finish: what soak.c's run_phases does), the table read
 **   back after each: write inserts the chunk's rows with their values;
@@ -39,7 +39,14 @@
 #include <cmocka.h>
 
 #include "soak.h"
-#include "soakint.h"
+#include "soakstate.h"
+#include "celldb.h"
+#include "phasecheckpoint.h"
+#include "phaseread.h"
+#include "phasewrite.h"
+#include "phaseverify.h"
+#include "phasechurn.h"
+#include "phaseanalyze.h"
 #include "modes.h"
 #include "options.h"
 #include "phase.h"
@@ -207,7 +214,7 @@ static int rig_down(void **state)
 {
     char cmd[128];
     (void)state;
-    soak_db_close(&rig.s);
+    celldb_close(&rig.s);
     free(rig.s.value);
     free(rig.cells);
     config_free(&rig.cfg);
@@ -291,8 +298,8 @@ static void test_steps(void **state)
     struct soak *s = &rig.s;
     const struct config *cfg = &rig.cfg;
     int64_t chunks = (cfg->rows + cfg->chunk - 1) / cfg->chunk;
-    if (soak_db_ready(s))
-        fail_msg("soak_db_ready: %s", rig.res.sum.reason);
+    if (celldb_ready(s))
+        fail_msg("celldb_ready: %s", rig.res.sum.reason);
     for (size_t i = 0; i < NRUNNERS; i++) {
         const struct phase_runner *r = runners[i].r;
         assert_true(wanted(r, s));              /* every phase is on */
@@ -355,13 +362,13 @@ static void test_steps(void **state)
     char sql[128], key[64];
     snprintf(sql, sizeof sql, "UPDATE kv SET v = x'5a5a' WHERE k = %s",
              shape_key_sql(&s->gen, kvgen_key(&s->gen, (uint64_t)row), key, sizeof key));
-    assert_int_equal(soak_exec(s, sql), 0);
+    assert_int_equal(celldb_exec(s, sql), 0);
     end = chunk_work(chunks - 1, 0, 0);
     run_runner(PHASE_VERIFY, &end);
     assert_int_equal(rig.res.sum.verify_failures, 1);
 
     /* every value wrong: each read counts one */
-    assert_int_equal(soak_exec(s, "UPDATE kv SET v = x'00'"), 0);
+    assert_int_equal(celldb_exec(s, "UPDATE kv SET v = x'00'"), 0);
     struct chunk_work w = chunk_work(chunks - 1, 0, 50);
     run_runner(PHASE_READ, &w);
     assert_int_equal(w.ops[PHASE_READ], 50);

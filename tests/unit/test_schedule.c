@@ -299,35 +299,6 @@ static void test_walk_is_schedule_update(void **state)
         }
 }
 
-static void test_parse_keys(void **state)
-{
-    (void)state;
-    char err[160];
-    int64_t hot = -1;
-    assert_int_equal(schedule_parse_keys("uniform", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 0);
-    assert_int_equal(schedule_parse_keys("hot:12", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 12);
-    /* a row count, with its suffixes, as everywhere else */
-    assert_int_equal(schedule_parse_keys("hot:1k", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 1000);
-    assert_int_equal(schedule_parse_keys("hot:2M", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 2000000);
-    /* and the fraction and exponent every number takes */
-    assert_int_equal(schedule_parse_keys("hot:1.5k", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 1500);
-    assert_int_equal(schedule_parse_keys("hot:1e3", &hot, err, sizeof err), 0);
-    assert_int_equal(hot, 1000);
-    const char *bad[] = {"hot:", "hot:0", "hot:-3", "hot:1x", "hot: 5", "hot:+5", "zipf", "hot",
-                         "hot:1kk", "hot:99999999999999999999", "hot:1.5", "hot:0x10",
-                         "hot:1e-3k", "hot:5 "};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        err[0] = 0;
-        assert_int_equal(schedule_parse_keys(bad[i], &hot, err, sizeof err), -1);
-        assert_non_null(strstr(err, "--update-keys"));
-    }
-}
-
 static void test_row_undoes_key(void **state)
 {
     (void)state;
@@ -352,7 +323,6 @@ int main(void)
         cmocka_unit_test(test_uniform_blocks_step_over_holes),
         cmocka_unit_test(test_value_ok),
         cmocka_unit_test(test_walk_is_schedule_update),
-        cmocka_unit_test(test_parse_keys),
         cmocka_unit_test(test_row_undoes_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

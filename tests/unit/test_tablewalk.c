@@ -13,6 +13,7 @@
 #include "modes.h"
 #include "phase.h"
 #include "tablewalk.h"
+#include "value.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -29,7 +30,8 @@ static void workload(struct workload *w, int64_t rows, int64_t chunk, int64_t ev
     w->cfg.rows = rows;
     w->cfg.chunk = chunk;
     w->cfg.seed = 42;
-    w->cfg.update_keys = (char *)keys;
+    if (keys)
+        assert_int_equal(value_parse_keys(keys, &w->cfg.update_hot), 0);
     w->cfg.delete_keys = delete_keys;
     w->cell.v[DIM_COMMIT_EVERY] = every;
     w->cell.v[DIM_UPDATES] = updates;

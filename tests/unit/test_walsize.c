@@ -109,6 +109,46 @@ static void test_autocheckpoint(void **state)
     assert_int_equal(w.chunks, 5);
 }
 
+/* One transaction of 50000 rows in chunks of 5000: the WAL grows inside it
+** by design, so it is stated at the end, not grown to a million rows or an
+** hour; transactions of two chunks are judged at the chunks a COMMIT ended. */
+static void test_long_transaction(void **state)
+{
+    (void)state;
+    struct chunk_record ch[MAXC];
+    struct walsize w;
+    char text[512];
+    const int64_t up[] = {140112, 271952, 407912, 543872, 683952, 819912, 955872, 1091832,
+                          1227792, 1363752};
+    chunks(ch, 10, up, 0, VALUE_DEFAULT, 0);
+    for (int k = 0; k < 10; k++) {
+        ch[k].id.v[DIM_COMMIT_EVERY] = 50000;
+        ch[k].ph[PHASE_WRITE].ops = 5000;
+    }
+    assert_int_equal(walsize_judge(ch, 10, 1, 1, &w), 1);
+    assert_false(w.growing);
+    assert_int_equal(w.txn_rows, 50000);
+    walsize_text(&w, "cell 2: wal", text, sizeof text);
+    assert_string_equal(text, "WAL (cell 2: wal): inside its transactions of 50000 rows, longer "
+                              "than a chunk, the -wal file reached 1.36 MB at 50000 rows; a WAL "
+                              "grows inside a transaction by design and is reset after it, so "
+                              "this is no rate to grow to an hour.");
+    assert_null(strstr(text, "an hour)"));
+    /* a COMMIT every second chunk: the file after each COMMIT, the
+    ** chunks inside a transaction left out; held there, bounded */
+    const int64_t commits[] = {700000, 1400000, 1400000, 1400000, 1400000, 1400000,
+                               1400000, 1400000, 1400000, 1400000, 1400000, 1400000};
+    chunks(ch, 12, commits, 1, 0, 0);
+    for (int k = 0; k < 12; k++) {
+        ch[k].id.v[DIM_COMMIT_EVERY] = 10000;
+        ch[k].ph[PHASE_WRITE].ops = 5000;
+    }
+    assert_int_equal(walsize_judge(ch, 12, 1, 1, &w), 1);
+    assert_false(w.growing);
+    assert_int_equal(w.txn_rows, 10000);
+    assert_int_equal(w.all_chunks, 6);       /* the chunks a COMMIT ended */
+}
+
 /* A resume opens the database again: its WAL starts from nothing, so the
 ** chunks before it are not set against those after it. */
 static void test_resumed(void **state)
@@ -171,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_explicit_checkpoint),
         cmocka_unit_test(test_autocheckpoint),
+        cmocka_unit_test(test_long_transaction),
         cmocka_unit_test(test_resumed),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_not_wal),

@@ -129,13 +129,55 @@ static void test_projected(void **state)
                               "wrote 800 bytes a row, 800 MB per million rows; at --need "
                               "writes=200/s, 13.8 GB a day and 5.05 TB a year.");
     /* no need asked: no day, no year; the cell's figure over all its
-    ** chunks beside the largest one's (100 to 800, 450 a row) */
+    ** chunks (100 to 800, 450 a row) is the one stated, not its largest
+    ** chunk's grown to a million rows */
     assert_int_equal(wear_of(&a, 450, NAN, &w), 0);
     assert_true(isnan(w.per_day) && isnan(w.per_year));
+    w.rows = 8000;
     wear_text(&w, "delete", NULL, text, sizeof text);
-    assert_string_equal(text, "Wear (delete): at 8k rows (the largest full chunk) the device "
-                              "wrote 800 bytes a row, 800 MB per million rows (450 a row over "
-                              "all its chunks).");
+    assert_string_equal(text, "Wear (delete): over its 8k rows the device wrote 450 bytes a row, "
+                              "450 MB per million rows.");
+    assert_null(strstr(text, "800"));
+    /* with what other writers could have written of it */
+    w.other_per_row = 2.1;
+    wear_text(&w, "delete", NULL, text, sizeof text);
+    assert_string_equal(text, "Wear (delete): over its 8k rows the device wrote 450 bytes a row, "
+                              "450 MB per million rows (other writers, at their rate while "
+                              "sqlsoak idled, up to 2.10 a row of it).");
+    /* the day at --need from the cell's figure */
+    assert_int_equal(wear_of(&a, 450, 200, &w), 0);
+    assert_true(fabs(w.per_day - 450.0 * 200 * 86400) < 1);
+}
+
+/* A COMMIT every few chunks: the chunk that carries it wrote ten times
+** the others; a million rows cost the chunks' total, and two cells
+** differ only beyond what other writers could have written and 1%. */
+static void test_told_apart(void **state)
+{
+    (void)state;
+    struct wear a = {.rows = 1000000, .cell_per_row = 25.2, .other_per_row = 2,
+                     .target_rows = 0, .bytes_per_row = 252};
+    struct wear b = a, c = a;
+    b.cell_per_row = 28;        /* 2.8 apart: within 2 + 2 and 1% */
+    c.cell_per_row = 30;        /* 4.8 apart: beyond 4.3 */
+    assert_true(fabs(wear_figure(&a) - 25.2) < 1e-12);
+    assert_false(wear_told_apart(&a, &b));
+    assert_true(wear_told_apart(&a, &c));
+    /* not measured: 1% alone */
+    a.other_per_row = b.other_per_row = NAN;
+    assert_true(wear_told_apart(&a, &b));
+    b.cell_per_row = 25.4;
+    assert_false(wear_told_apart(&a, &b));
+    char text[HEADLINE_LEN];
+    const struct wear *w[] = {&a, &b};
+    const char *names[] = {"cell 1: delete", "cell 2: wal"};
+    a.other_per_row = 2;
+    wear_same_text(w, names, 2, text, sizeof text);
+    assert_string_equal(text, "Wear (cell 1: delete; cell 2: wal): over their 1M rows each, the "
+                              "device wrote 25.2 to 25.4 bytes a row, 25.2 MB to 25.4 MB per "
+                              "million rows: not told apart, as they differ by no more than 1% "
+                              "and what other writers, at their rate while sqlsoak idled, could "
+                              "have written (up to 2.00 a row of each).");
 }
 
 /* The figure at the largest full chunk is the median over its measured
@@ -175,7 +217,10 @@ static void test_at_largest(void **state)
     for (int k = 0; k < r.nchunks; k++)
         r.chunks[k].dev_write_bytes = NAN;
     assert_int_equal(absolute_of(r.recs, r.nrecs, r.chunks, r.nchunks, 1, 0, &a), 0);
-    assert_int_equal(wear_of(&a, 300, 200, &w), -1);
+    assert_int_equal(wear_of(&a, NAN, 200, &w), -1);
+    /* no chunk's figure, yet the cell's over all its chunks: that one */
+    assert_int_equal(wear_of(&a, 300, 200, &w), 0);
+    assert_true(fabs(wear_figure(&w) - 300) < 1e-9);
 }
 
 /* The line of kind k that contains want, or NULL (every line printed). */
@@ -228,7 +273,7 @@ static void test_findings(void **state)
         line_with(&h, HL_WRITES, "Writes (delete, the baseline), in bytes a row: SQLite wrote "
                                  "290 into its files, the process 260 to the storage, and 300 "
                                  "reached the device, a count that holds every other writer of "
-                                 "the device too; while sqlsoak idled it wrote 21.0 kB a second "
+                                 "the device too; while sqlsoak idled the device wrote 21.0 kB a second "
                                  "(over 1.5 s before the first cell), 5.0% of its 420 kB a "
                                  "second during the cells.");
     assert_non_null(l);
@@ -247,18 +292,32 @@ static void test_findings(void **state)
                 second = i;
         }
     assert_true(first >= 0 && second == first + 1);
+    /* other writers at 21 kB a second over a cell's 2 s: 10.5 bytes of its 4k rows' each */
     assert_string_equal(h.line[first].text,
-                        "Wear (wal): at 4k rows (the largest full chunk) the device wrote 120 "
-                        "bytes a row, 120 MB per million rows (120 a row over all its chunks); "
-                        "at --need writes=200/s, 2.07 GB a day and 757 GB a year.");
+                        "Wear (wal): over its 4k rows the device wrote 120 bytes a row, 120 MB "
+                        "per million rows (other writers, at their rate while sqlsoak idled, up "
+                        "to 10.5 a row of it); at --need writes=200/s, 2.07 GB a day and 757 GB "
+                        "a year.");
     assert_string_equal(h.line[second].text,
-                        "Wear (delete, the baseline): at 4k rows (the largest full chunk) the "
-                        "device wrote 300 bytes a row, 300 MB per million rows (300 a row over "
-                        "all its chunks); at --need writes=200/s, 5.18 GB a day and 1.89 TB a "
-                        "year.");
+                        "Wear (delete, the baseline): over its 4k rows the device wrote 300 "
+                        "bytes a row, 300 MB per million rows (other writers, at their rate "
+                        "while sqlsoak idled, up to 10.5 a row of it); at --need writes=200/s, "
+                        "5.18 GB a day and 1.89 TB a year.");
     assert_int_equal(h.line[first].cell, 2);
     assert_true(fabs(fig(&h.line[second], "dev_write_gb_per_day") - 5.184) < 1e-9);
     assert_true(fabs(fig(&h.line[second], "dev_write_tb_per_year") - 1.89216) < 1e-9);
+    assert_true(fabs(fig(&h.line[second], "other_writers_bytes_per_row") - 10.5) < 1e-9);
+    /* wal's wear within what the other writers could have written of
+    ** delete's: one sentence of both, not two findings */
+    w->dev_write_bytes_per_row = 290;
+    headline_build(&in, &h);
+    int wear_lines = 0;
+    for (int i = 0; i < h.n; i++)
+        wear_lines += h.line[i].kind == HL_WEAR;
+    assert_int_equal(wear_lines, 1);
+    assert_non_null(line_with(&h, HL_WEAR, "Wear (wal; delete, the baseline): over their 4k rows "
+                                           "each, the device wrote 290 to 300 bytes a row"));
+    w->dev_write_bytes_per_row = 120;
     /* the device wrote nothing during the cells (a fixture's counters):
     ** no share of nothing */
     for (int k = 0; k < r.nchunks; k++)
@@ -267,10 +326,10 @@ static void test_findings(void **state)
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_WRITES, "and 0.00 reached the device, a count that holds "
                                              "every other writer of the device too; while "
-                                             "sqlsoak idled it wrote 21.0 kB a second (over 1.5 "
+                                             "sqlsoak idled the device wrote 21.0 kB a second (over 1.5 "
                                              "s before the first cell)."));
-    for (int i = 0; i < h.n; i++)
-        assert_true(h.line[i].kind != HL_WEAR);     /* no chunk has a figure */
+    /* no chunk has a figure; the cells' over all their chunks, nothing, is said */
+    assert_non_null(line_with(&h, HL_WEAR, "the device wrote 0.00 bytes a row"));
     /* the idle rate not measured: said so; no device count: neither finding */
     in.idle_s = 0;
     headline_build(&in, &h);
@@ -291,6 +350,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arithmetic),
         cmocka_unit_test(test_projected),
+        cmocka_unit_test(test_told_apart),
         cmocka_unit_test(test_at_largest),
         cmocka_unit_test(test_findings),
     };
