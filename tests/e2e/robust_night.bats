@@ -286,7 +286,8 @@ stopped_by() {
     [[ "$output" != *"eta: this cell"* ]]
     # (60 s and what a loaded machine took between the touch and the look)
     [[ "$output" =~ "eta: none: no progress for "([0-9]+)" s (a chunk took about " ]]
-    [ "${BASH_REMATCH[1]}" -ge 60 ] && [ "${BASH_REMATCH[1]}" -lt 600 ]
+    [ "${BASH_REMATCH[1]}" -ge 60 ]
+    [ "${BASH_REMATCH[1]}" -lt 600 ]
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
