@@ -115,7 +115,7 @@ run: deps-run
 # build/test.log.
 test: deps
 	@$(MAKE) --no-print-directory all
-	@sh tests/tally.sh $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
+	@sh tests/tally.sh --slowest 15 $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
 
 # Every binary runs; the target fails at the end if any failed.
 unit: deps
@@ -126,11 +126,16 @@ unit-run: $(UNIT_BIN)
 
 # E2E names a part of the suite (its files, and bats options such as -f)
 # for a leg that runs the rest elsewhere; every test runs by default.
+# JOBS files run at once (GNU parallel; the tests of one file one after the
+# other, since they may share its setup_file): each test works in a folder
+# of its own, so that files are independent of their siblings.
 E2E = tests/e2e
+JOBS = $(shell nproc 2>/dev/null || echo 1)
+BATS_JOBS = $(if $(filter-out 0 1,$(JOBS)),$(if $(shell command -v parallel),--jobs $(JOBS) --no-parallelize-within-files))
 e2e: deps
 	@$(MAKE) --no-print-directory DEPS_DONE=1 e2e-run
 e2e-run: $(B)/sqlsoak
-	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(E2E)
+	SQLSOAK=$(CURDIR)/$(B)/sqlsoak bats --tap --timing $(BATS_JOBS) $(E2E)
 
 # The fuzz targets (tests/fuzz/fuzz_*.c), built by clang with libFuzzer,
 # ASan and UBSan against objects built the same way (build/fuzz), each run
@@ -250,8 +255,8 @@ cross:
 test-cross: cross
 	+@$(XMAKE) EXEC=$(CURDIR)/$(XB)/run unit
 	@[ "$(CROSS_E2E)" = 0 ] || { export SQLSOAK=$(CURDIR)/$(XB)/sqlsoak.sh SQLSOAK_LIBDIR=$(XLIB) \
-	    CC=$(CROSS_$(ARCH))-gcc; if [ -e $(XB)/emulated ]; then bats --tap --timing $(E2E_SUBSET); \
-	    else bats --tap --timing $(E2E_$(ARCH)); fi; }
+	    CC=$(CROSS_$(ARCH))-gcc; if [ -e $(XB)/emulated ]; then bats --tap --timing $(BATS_JOBS) $(E2E_SUBSET); \
+	    else bats --tap --timing $(BATS_JOBS) $(E2E_$(ARCH)); fi; }
 
 clean:
 	rm -rf $(B)

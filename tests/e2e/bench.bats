@@ -5,19 +5,17 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 # build.sh's `make all` once, before the tests: run by several tests at
 # once in one tree, a make with work to do would link build/sqlsoak over
 # itself while another test runs it
 setup_file() {
-    local top
-    top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
-    [ "${SQLSOAK:-$top/build/sqlsoak}" != "$top/build/sqlsoak" ] ||
-        make -C "$top" --no-print-directory all >&2
+    [ "$SQLSOAK" != "$BUILT" ] || make -C "$TOP" --no-print-directory all >&2
 }
 
 setup() {
-    TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
-    [ "${SQLSOAK:-$TOP/build/sqlsoak}" = "$TOP/build/sqlsoak" ] ||
+    [ "$SQLSOAK" = "$BUILT" ] ||
         skip "the bench programs build with the native objects of build/ only"
     # a folder of the test's own: build.sh rewrites it while sibling tests run
     export BENCH_BIN=$BATS_TEST_TMPDIR/bench

@@ -4,10 +4,10 @@
 # of `compare` and `crash`, the crash table, and the man page against the
 # README's exit statuses.
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
-    Q=(--no-plot --progress never)
+    scratch
 }
 
 @test "status: a finished crash folder counts its trials, not its chunks" {

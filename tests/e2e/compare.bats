@@ -5,8 +5,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup_file() {
-    export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    export S
     export RUNS="$BATS_FILE_TMPDIR/runs"
     local tiny=(--rows 20k --chunk 5k --reads 2k --journal delete,wal --progress never --no-plot)
     mkdir -p "$RUNS"

@@ -10,8 +10,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup_file() {
-    export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    export S
     export RUN="$BATS_FILE_TMPDIR/run"
     # delete and wal, a COMMIT each chunk and one transaction of the whole run
     "$S" run --rows 40k --chunk 5k --reads 500 --journal delete,wal --commit-every chunk,40k \

@@ -7,6 +7,7 @@
 # OFF lose commits and corrupt.  A simulator that shows no loss for
 # synchronous=OFF is not dropping unsynced writes, and fails here.
 
+load helpers/common
 load helpers/libs
 
 setup_file() {

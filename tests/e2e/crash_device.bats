@@ -5,6 +5,7 @@
 # on it; every outcome replays from its seed and the options trials.csv
 # records.
 
+load helpers/common
 load helpers/images
 
 setup_file() {

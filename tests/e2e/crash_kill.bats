@@ -6,6 +6,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     runs_setup
 }

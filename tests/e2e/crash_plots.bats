@@ -2,6 +2,7 @@
 # crash_plots.bats: the durability graph and report.html of a small crash
 # run, drawn at the end of the run and again by `sqlsoak plot`.
 
+load helpers/common
 load helpers/images
 
 setup_file() {

@@ -6,6 +6,7 @@
 # updates and deletes as of inserts; a stale value, or a lying device,
 # is caught as corrupt or lost.
 
+load helpers/common
 load helpers/images
 
 setup_file() {

@@ -7,6 +7,7 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/runs
 load helpers/schedule
 

@@ -8,6 +8,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     TOP=$BATS_TEST_DIRNAME/../..
     DEPS=$TOP/.ci/deps
@@ -93,6 +95,36 @@ setup() {
     grep -qx building "$BATS_TEST_TMPDIR/out"
 }
 
+@test "tally: make test lists its 15 slowest tests, slowest first, before its closing line" {
+    run -0 sh "$TOP/tests/tally.sh" --slowest 2 "$BATS_TEST_TMPDIR/log" \
+        printf '%s\n' 'ok 1 quick in 40ms' 'not ok 2 slow one in 91500ms' 'ok 3 middle in 2300ms' \
+        'ok 4 skipped # skip why'
+    [ "${lines[4]}" = "== the 2 slowest tests (seconds)" ]
+    [ "${lines[5]}" = "   91.5 slow one" ]
+    [ "${lines[6]}" = "    2.3 middle" ]
+    [ "${lines[7]}" = "tests: 2 passed, 1 failed, 1 skipped" ]
+    [ "${#lines[@]}" -eq 8 ]
+    b=$BATS_TEST_TMPDIR/b
+    run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n test B="$b"
+    [[ "$output" == *"sh tests/tally.sh --slowest 15 $b/test.log "* ]]
+}
+
+@test "e2e: JOBS files at once (nproc by default), the tests of a file in order, timed" {
+    b=$BATS_TEST_TMPDIR/b
+    command -v parallel >/dev/null || skip "GNU parallel is not installed"
+    run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b" JOBS=3
+    [[ "$output" == *"bats --tap --timing --jobs 3 --no-parallelize-within-files tests/e2e"* ]]
+    run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b" JOBS=1
+    [[ "$output" == *"bats --tap --timing  tests/e2e"* ]]
+    run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b"
+    n=$(nproc)
+    if [ "$n" -gt 1 ]; then
+        [[ "$output" == *"--jobs $n --no-parallelize-within-files tests/e2e"* ]]
+    else
+        [[ "$output" != *--jobs* ]]
+    fi
+}
+
 @test "deps: every make target that needs a package asks .ci/deps for it" {
     # (make's own variables left out: this file may itself run under make e2e)
     b=$BATS_TEST_TMPDIR/b
@@ -138,4 +170,19 @@ readme_row() {
     # and every package of a row is one .ci/deps installs for that profile
     while read -r p; do grep -qE "^run +$p " "$DEPS"; done <<<"$readme_run"
     while read -r p; do grep -qF "test $p " "$DEPS"; done <<<"$readme_test"
+}
+
+# ci_part NAME...: the e2e files .ci/run gives its legs in those of its
+# variables (E2E_INSTALL, E2E_SQLITE, E2E_RELEASE), a line each.
+ci_part() {
+    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
+        for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
+}
+
+@test "ci: every e2e file .ci/run gives a leg is there, and the other release's part holds the install's and SQLite's" {
+    parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_RELEASE)
+    echo "$parts"
+    [ "$(wc -l <<<"$parts")" -ge 20 ]
+    while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
+    [ "$(ci_part E2E_RELEASE)" = "$parts" ]
 }

@@ -4,6 +4,8 @@
 # commands table, no link to a page or heading that is not there.  The
 # checker is shown to catch each defect on a page made for it.
 
+load helpers/common
+
 top=$BATS_TEST_DIRNAME/../..
 check=$BATS_TEST_DIRNAME/helpers/doccheck.py
 

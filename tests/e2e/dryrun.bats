@@ -7,8 +7,9 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup_file() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     RUNS=$BATS_FILE_TMPDIR/runs
     # the earlier run every estimate here is made from
     "$S" run --rows 40k --chunk 20k --reads 2000 --journal delete,wal --no-plot \
@@ -16,9 +17,8 @@ setup_file() {
 }
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     RUNS=$BATS_FILE_TMPDIR/runs
-    T=$BATS_TEST_TMPDIR
+    scratch
 }
 
 # seconds TEXT: "1m05s", "42 s", "3.4 s", "2h01m" in seconds.

@@ -5,10 +5,11 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/runs
 
 setup_file() {
-    export S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    export S
     export RUN="$BATS_FILE_TMPDIR/run"
     "$S" run --rows 20k --chunk 5k --reads 2k --journal delete,wal --repeat 2 \
         --progress never --no-plot --db-dir "$BATS_FILE_TMPDIR/db" --out "$RUN" >/dev/null

@@ -4,9 +4,10 @@
 # mistyped and of the runs that cannot be, each one line, exit 2, nothing
 # created.
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
+    scratch
     Q=(--no-plot --progress never --probe off)
     load helpers/sigdefault
 }

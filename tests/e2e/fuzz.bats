@@ -6,6 +6,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     TOP=$BATS_TEST_DIRNAME/../..
     B=$BATS_TEST_TMPDIR/build

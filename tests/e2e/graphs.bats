@@ -2,6 +2,7 @@
 # graphs.bats: which graphs are drawn (only those whose data was measured,
 # from the one graph list), their tick labels, and what report.html shows.
 
+load helpers/common
 load helpers/images
 
 load helpers/libs

@@ -10,6 +10,7 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/images
 
 KEY=$BATS_TEST_DIRNAME/helpers/svgkey.py

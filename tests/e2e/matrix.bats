@@ -5,12 +5,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
-    OUT=$T/out
-    DB=$T/db
-    Q=(--no-plot --progress never)
+    scratch
 }
 
 field() {

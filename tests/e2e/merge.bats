@@ -4,9 +4,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 # Two shares of one matrix, made once for the tests that damage a copy.
 setup_file() {
-    local S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     mkdir -p "$BATS_FILE_TMPDIR/shares"
     cd "$BATS_FILE_TMPDIR/shares"
     for k in 1 2; do

@@ -8,14 +8,12 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     CHECK=$BATS_TEST_DIRNAME/helpers/night_check.py
     FIX=$BATS_TEST_DIRNAME/../fixtures/sysroot
-    T=$BATS_TEST_TMPDIR
-    OUT=$T/out
-    DB=$T/db
-    Q=(--no-plot --progress never)
+    scratch
     PID=
 }
 

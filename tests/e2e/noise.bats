@@ -6,12 +6,12 @@
 # in summary.csv and report.html.  A matrix that varies one setting gets
 # the spread graph; others do not.
 
+load helpers/common
 load helpers/images
 load helpers/interrupt
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
+    scratch
 }
 
 # Two cells that are the same: with a DELETE journal there is no WAL, so

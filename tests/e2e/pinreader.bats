@@ -7,10 +7,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
-    Q=(--no-plot --progress never)
+    scratch
 }
 
 @test "pin reader: in WAL with a checkpoint after each chunk, a pinned snapshot keeps the WAL growing and the headline says so; without one it is bounded" {

@@ -4,11 +4,11 @@
 # figure of latency.c, and the heatmaps take the median of a cell's
 # repeats, as the console does.
 
+load helpers/common
 load helpers/images
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
+    scratch
     Q=(--rows 4000 --chunk 2000 --reads 500 --progress never)
 }
 

@@ -7,6 +7,7 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/runs
 
 setup() {
@@ -81,7 +82,7 @@ PY
 }
 
 @test "readers 0: the reader columns are there, and empty; readers is 0" {
-    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    small_run
     [ "$status" -eq 0 ]
     python3 - "$OUT" <<'PY'
 import csv, sys

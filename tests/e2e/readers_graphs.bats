@@ -5,6 +5,7 @@
 # each chunk written into chunks.csv (added where the columns are absent).
 # The same folder with those columns empty draws none of them.
 
+load helpers/common
 load helpers/images
 
 setup_file() {

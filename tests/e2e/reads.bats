@@ -8,12 +8,11 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/runs
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
-    Q=(--no-plot --progress never)
+    scratch
 }
 
 

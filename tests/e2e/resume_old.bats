@@ -5,6 +5,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     runs_setup
     FX=$BATS_TEST_DIRNAME/../fixtures/v0.2.0-interrupted

@@ -9,6 +9,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     runs_setup
 }

@@ -10,6 +10,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     runs_setup
 }
@@ -41,10 +43,12 @@ resumed_to_end() {
 
 # ---- one owner per results folder ----
 
-@test "owner: two resumes started with no delay, 20 times: exactly one proceeds, the other exits 2 and changes nothing" {
-    for ((t = 1; t <= 20; t++)); do
+# (ten tries of a small run: the race is the two resumes' start, which the
+# run's size does not change)
+@test "owner: two resumes started with no delay, 10 times: exactly one proceeds, the other exits 2 and changes nothing" {
+    for ((t = 1; t <= 10; t++)); do
         OUT=$T/out$t
-        SQLSOAK_TEST_HANG=1:between:0 start run --rows 400k --chunk 50k --reads 1k --verify \
+        SQLSOAK_TEST_HANG=1:between:0 start run --rows 40k --chunk 10k --reads 1k --verify \
             --db-dir "$DB" --out "$OUT" "${Q[@]}"
         wait_rows "$OUT/chunks.csv" 1
         kill -INT "$PID"
@@ -67,7 +71,7 @@ resumed_to_end() {
         [ ! -s "$T/$lose.out" ]
         # one resume in run.json, every chunk once, verified
         [ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["resumes"]))' "$OUT/run.json")" -eq 1 ]
-        python3 "$CHECK" final "$OUT" 400000 50000 1
+        python3 "$CHECK" final "$OUT" 40000 10000 1
         [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
     done
 }
@@ -280,7 +284,10 @@ stopped_by() {
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" != *"eta: this cell"* ]]
-    [[ "$output" =~ "eta: none: no progress for "6[0-9]" s (a chunk took about " ]]
+    # (60 s and what a loaded machine took between the touch and the look)
+    [[ "$output" =~ "eta: none: no progress for "([0-9]+)" s (a chunk took about " ]]
+    [ "${BASH_REMATCH[1]}" -ge 60 ]
+    [ "${BASH_REMATCH[1]}" -lt 600 ]
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]

@@ -8,6 +8,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
     runs_setup
 }
@@ -371,7 +373,8 @@ PY
     [ "$RC" -eq 137 ]
     rm "$OUT/.run.cells"
     mkfifo "$OUT/.run.cells"
-    run timeout 10 "$S" status "$OUT"
+    # (a hang, not a slow machine, is what the limit is for)
+    run timeout 60 "$S" status "$OUT"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"runs recorded: 0 of 3"* ]]

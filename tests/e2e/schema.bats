@@ -8,13 +8,13 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/images
 load helpers/interrupt
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     FX=$BATS_TEST_DIRNAME/../fixtures
-    T=$BATS_TEST_TMPDIR
+    scratch
     PY=$(python3 -c 'import sys; print(sys.executable)')
 }
 

@@ -8,9 +8,10 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
+    scratch
 }
 
 load helpers/runs

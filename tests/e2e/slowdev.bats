@@ -12,6 +12,7 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/runs
 . "$BATS_TEST_DIRNAME/../helpers/slowdev.sh"
 

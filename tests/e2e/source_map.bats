@@ -3,6 +3,8 @@
 # names exactly the modules its .c and .h files are, and every folder of
 # src/ has a row.
 
+load helpers/common
+
 top=$BATS_TEST_DIRNAME/../..
 
 # The map's rows: "FOLDER MODULE..." a line each.
@@ -109,4 +111,29 @@ long_files() {
     seq 1 "$MAX_LINES" >"$BATS_TEST_TMPDIR/src/a/long.c"
     seq 1 10 >"$BATS_TEST_TMPDIR/src/a/short.h"
     [ "$(long_files "$BATS_TEST_TMPDIR/src")" = "a/long.c: $MAX_LINES lines" ]
+}
+
+# unhelped DIR: its .bats files that do not load helpers/common, or whose
+# code (not a comment) spells out the binary's path or its default, and
+# its helpers other than common.bash that do: a line each.
+unhelped() {
+    grep -Lx 'load helpers/common' "$1"/*.bats | sed 's|.*/||; s|$|: does not load helpers/common|'
+    ls "$1"/*.bats "$1"/helpers/*.bash | grep -v '/common\.bash$' |
+        xargs grep -nE '(\.\./\.\./|[$][{]?(top|TOP)[}]?/)build/sqlsoak\b|SQLSOAK[:]-' |
+        grep -vE '^[^:]+:[0-9]+:\s*#' | sed 's|^[^:]*/||'
+}
+
+@test "every e2e file loads helpers/common, the one place that names the binary under test" {
+    bad=$(unhelped "$top/tests/e2e")
+    [ -z "$bad" ] || { echo "$bad" >&2; return 1; }
+    # the check sees a file without the helper and one that names the binary
+    mkdir -p "$BATS_TEST_TMPDIR/e2e/helpers"
+    printf 'load helpers/common\n@test x { true; }\n' >"$BATS_TEST_TMPDIR/e2e/good.bats"
+    printf '@test x { true; }\n' >"$BATS_TEST_TMPDIR/e2e/bare.bats"
+    # (the paths made by printf, so that this file does not spell them)
+    printf 'load helpers/common\n# build/sqlsoak, in words\nS=${SQLSOAK%s}\n' :-x >"$BATS_TEST_TMPDIR/e2e/spelt.bats"
+    printf 'run "$TOP/%s" info\n' build/sqlsoak >"$BATS_TEST_TMPDIR/e2e/helpers/h.bash"
+    bad=$(unhelped "$BATS_TEST_TMPDIR/e2e")
+    echo "$bad" >&2
+    [ "$(echo "$bad" | cut -d: -f1-2 | tr '\n' ' ')" = "bare.bats: does not load helpers/common h.bash:1 spelt.bats:3 " ]
 }

@@ -7,6 +7,8 @@
 # tests are skipped without the amalgamations.  Both are built once, in
 # setup_file, at -O0 (SQLSOAK_TEST_SQLITE_OPT) in a fraction of -O2's time.
 
+load helpers/common
+
 ROOT="$BATS_TEST_DIRNAME/../.."
 
 # serve DIR: an HTTP server of DIR on a free port of 127.0.0.1, its port

@@ -4,6 +4,8 @@
 # SQLITE_AMALGAMATION points to one (.ci/amalgamation fetches it); the
 # tests are skipped without it.
 
+load helpers/common
+
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
     export OLDLIB_DIR="$BATS_FILE_TMPDIR/sqlite"

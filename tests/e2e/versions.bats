@@ -8,14 +8,11 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
 load helpers/libs
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
-    T=$BATS_TEST_TMPDIR
-    OUT=$T/out
-    DB=$T/db
-    Q=(--no-plot --progress never)
+    scratch
     need_cipher
 }
 

@@ -16,7 +16,7 @@ CIPHER=$(ls "$LIBDIR"/libsqlcipher.so.[0-9] 2>/dev/null | sort -r | head -n 1)
 
 # lib_version LIB: the SQLite version LIB reports (sqlite3_libversion).
 lib_version() {
-    "${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}" info --sqlite-lib "$1" |
+    "$SQLSOAK" info --sqlite-lib "$1" |
         awk '$1 == "version" { print $2; exit }'
 }
 
@@ -45,7 +45,7 @@ version_sorted() {
 # lib_option LIB NAME: the value of compile option NAME that LIB reports
 # (sqlite3_compileoption_get), "" when it reports none.
 lib_option() {
-    "${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}" info --sqlite-lib "$1" |
+    "$SQLSOAK" info --sqlite-lib "$1" |
         awk -v n="$2" '$1 == "compile" && $2 == "options" {
             for (i = 3; i <= NF; i++) if (index($i, n "=") == 1) { print substr($i, length(n) + 2); exit } }'
 }

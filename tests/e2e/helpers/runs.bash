@@ -4,15 +4,11 @@
 # shellcheck source=sigdefault.bash
 source "${BASH_SOURCE[0]%/*}/sigdefault.bash"
 
-# runs_setup: the binary (S), the checker, a results folder and --db-dir
-# in the test's own folder, the quiet options.
+# runs_setup: the test's scratch folder (common.bash's scratch), the
+# checker, no run in the background yet.
 runs_setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
+    scratch
     CHECK=$BATS_TEST_DIRNAME/helpers/robust_check.py
-    T=$BATS_TEST_TMPDIR
-    OUT=$T/out
-    DB=$T/db
-    Q=(--no-plot --progress never)
     PID=
     MNT=
 }

@@ -1,0 +1,28 @@
+# Loaded by every e2e file: the binary under test, a scratch folder per
+# test and the common small run, set in this one place (source_map.bats
+# fails on a file that does not load it or spells the binary's path out).
+
+# The top of the tree; the binary under test, $SQLSOAK as make e2e and
+# make test-cross set it, else this tree's build (BUILT); S for short.
+TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+BUILT=$TOP/build/sqlsoak
+SQLSOAK=${SQLSOAK:-$BUILT}
+export SQLSOAK
+S=$SQLSOAK
+
+# scratch: the test's own folder (T), its results folder (OUT) and
+# --db-dir (DB) in it, and the options that keep a run quiet (Q): each
+# test works apart from the others, whatever runs beside it.
+scratch() {
+    T=$BATS_TEST_TMPDIR
+    OUT=$T/out
+    DB=$T/db
+    Q=(--no-plot --progress never)
+}
+
+# small_run [ARGS...]: the common small run (2,000 rows in two chunks, 100
+# reads each) into OUT and DB, quiet, ARGS added; bats' run, status and
+# output in $status and $output.
+small_run() {
+    run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
+}
