@@ -10,6 +10,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
     local lib="$BATS_TEST_DIRNAME/../../.ci/sqlite-lib"
@@ -21,7 +23,6 @@ setup_file() {
 
 setup() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     PLAIN="$BATS_FILE_TMPDIR/plain/3.7.8/libsqlite3.so"
     SECURE="$BATS_FILE_TMPDIR/secure/3.7.8/libsqlite3.so"
     [ -f "$PLAIN" ] && [ -f "$SECURE" ]

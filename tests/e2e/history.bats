@@ -7,10 +7,12 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 # Six nights of one plan, made once: n1-n3 as the machine runs them,
 # n4-n6 with every sync 100 ms slower.
 setup_file() {
-    local S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak} i
+    local i
     mkdir -p "$BATS_FILE_TMPDIR/nights"
     cd "$BATS_FILE_TMPDIR/nights"
     local A=(run --rows 2000 --chunk 500 --commit-every 100 --reads 100 --probe off

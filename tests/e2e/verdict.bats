@@ -9,6 +9,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers/common
+
 load helpers/libs
 
 setup_file() {
@@ -18,7 +20,6 @@ setup_file() {
 }
 
 setup() {
-    S=${SQLSOAK:-$BATS_TEST_DIRNAME/../../build/sqlsoak}
     T=$BATS_TEST_TMPDIR
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
     OLDLIB="$BATS_FILE_TMPDIR/sqlite/3.7.8/libsqlite3.so"
