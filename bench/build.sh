@@ -3,7 +3,7 @@
 # BENCH_BIN, a folder of one's own, relative to the checkout if not absolute):
 # ref, refreader and genspeed are compiled with the Makefile's flags and
 # linked with the very objects sqlsoak is linked from (build/obj/kvgen.o,
-# schedule.o with the value.o, keydist.o and nearest.o that parse its hot:K,
+# schedule.o, value.o that parses its hot:K with keydist.o and nearest.o,
 # sqlapi.o with the stop.o it names signals with, hist.o), so
 # the generator, the rows updated and the SQLite call path are the same code.
 # BENCH_BIN/sqlsoak is a copy of build/sqlsoak taken now.

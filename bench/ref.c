@@ -43,6 +43,7 @@
 #include "rng.h"
 #include "schedule.h"
 #include "sqlapi.h"
+#include "value.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -215,8 +216,9 @@ int main(int argc, char **argv)
     sqlite3_stmt *upd = prepare("UPDATE kv SET v = ?2 WHERE k = ?1");
     struct schedule sch;
     int64_t hot;
-    if (schedule_parse_keys(o.update_keys, &hot, err, sizeof err) != 0)
-        die("%s", err);
+    if (value_parse_keys(o.update_keys, &hot) != 0)
+        die("--update-keys: '%s' is neither uniform nor hot:K (K >= 1 rows, e.g. hot:1k)",
+            o.update_keys);
     if (hot ? hot > o.chunk : o.updates > o.chunk)
         die("--updates or hot:K larger than --chunk");
     schedule_init(&sch, (uint64_t)o.seed, o.rows, o.chunk, o.updates, hot);

@@ -108,10 +108,12 @@ EOF
     read -r w out <<<"$(wall 1)"
     want=$(python3 -c "import sys; w, o = map(float, sys.argv[1:]); print((w - o) * 50 + o)" "$w" "$out")
     near "$(estimate 1 "$output")" "$want" 0.02 0.5
+    # "in all" is the cells and what the run spends besides them, said to
+    # two figures (13 s, not 12.5 s: within 5% at any machine's speed)
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
     besides=$(seconds "$(sed -nE 's/^  besides the cells: about (.*) \(.*$/\1/p' <<<"$output")")
     near "$total" "$(python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" \
-        "$(estimate 1 "$output")" "$besides")" 0 0.15
+        "$(estimate 1 "$output")" "$besides")" 0.05 0.15
 }
 
 @test "dry run: 'in all' is the cells and what the run spends besides them: the idle sample, a probe, the graphs" {
