@@ -77,6 +77,7 @@ void chunkpair_as_verdict(const struct chunkpair *c, struct verdict *out)
     out->hi = c->blocks >= 2 ? c->q.hi : NAN;
     out->method = VM_LOCKSTEP;
     out->evidence = c->usable;
+    out->left_out = c->straddling;
     out->call = isnan(c->q.ratio)                    ? VC_NONE
                 : c->blocks < CHUNKPAIR_MIN_BLOCKS ? VC_NOT_DECIDED
                                                    : verdict_call_of(c->q.lo, c->q.hi);

@@ -42,8 +42,14 @@ const char *headlinedims_faster_text(const struct verdict *v, const struct verdi
     size_t len = (size_t)snprintf(buf, n, "%.2fx as fast as %s%s", v->ratio, b,
                                   verdict_tail_text(v, lockstep, tail, sizeof tail));
     if (disagree && len < n)
-        snprintf(buf + len, n - len, "; its %s disagree: %s", other->method == VM_LOCKSTEP
-                 ? "chunk pairs" : "rounds", verdict_text(other, lockstep, t, sizeof t));
+        len += (size_t)snprintf(buf + len, n - len, "; its %s disagree: %s",
+                                other->method == VM_LOCKSTEP ? "chunk pairs" : "rounds",
+                                verdict_text(other, lockstep, t, sizeof t));
+    /* the pairs a resume split, whichever verdict is stated: counted */
+    const struct verdict *pairs = v->method == VM_LOCKSTEP ? v : other;
+    if (pairs->left_out > 0 && len < n)
+        snprintf(buf + len, n - len, "; %d chunk pair%s straddling a resume left out",
+                 pairs->left_out, pairs->left_out == 1 ? "" : "s");
     return buf;
 }
 

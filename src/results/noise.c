@@ -206,7 +206,7 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
                                                 [PHASE_READ] = COL_read_vs_baseline_method};
         if (!isnan(v[0]) && strcmp(csvin_str(t, CSV_SUMMARY, row, method[m]), "lockstep") == 0) {
             /* one round's chunk pairs decided it (pairseries_fill) */
-            struct verdict d = {v[0], v[1], v[2], VC_NONE, VM_LOCKSTEP, 0, 0};
+            struct verdict d = {v[0], v[1], v[2], VC_NONE, VM_LOCKSTEP, 0, 0, 0};
             verdict_settle(&d);
             return verdict_text(&d, 1, buf, n);
         }

@@ -45,6 +45,7 @@ struct verdict {
     int evidence;                /* rounds, or chunk pairs in lockstep */
     int more_rounds;             /* rounds that would decide it, as the spread so far
                                  ** says; 0 unknown */
+    int left_out;                /* chunk pairs straddling a resume, left out */
 };
 
 /* The call of a ratio's 95% interval lo..hi, as above; VC_NONE when

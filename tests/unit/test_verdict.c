@@ -93,17 +93,17 @@ static void test_one_round(void **state)
 static void test_choose(void **state)
 {
     (void)state;
-    struct verdict r = {1.17, NAN, NAN, VC_NOT_DECIDED, VM_ROUNDS, 1, 0},
-                   p = {1.23, 1.05, 1.28, VC_DIFFERENCE, VM_LOCKSTEP, 28, 0}, out;
+    struct verdict r = {1.17, NAN, NAN, VC_NOT_DECIDED, VM_ROUNDS, 1, 0, 0},
+                   p = {1.23, 1.05, 1.28, VC_DIFFERENCE, VM_LOCKSTEP, 28, 0, 0}, out;
     assert_int_equal(verdict_choose(&r, &p, &out), 0);
     assert_int_equal(out.method, VM_LOCKSTEP);
     assert_true(fabs(out.ratio - 1.23) < 1e-12);   /* x87 rounds apart */
-    struct verdict six = {1.10, 1.02, 1.20, VC_DIFFERENCE, VM_ROUNDS, 6, 0};
+    struct verdict six = {1.10, 1.02, 1.20, VC_DIFFERENCE, VM_ROUNDS, 6, 0, 0};
     assert_int_equal(verdict_choose(&six, &p, &out), 0);
     assert_int_equal(out.method, VM_ROUNDS);
-    struct verdict other = {0.90, 0.85, 0.95, VC_DIFFERENCE, VM_LOCKSTEP, 28, 0};
+    struct verdict other = {0.90, 0.85, 0.95, VC_DIFFERENCE, VM_LOCKSTEP, 28, 0, 0};
     assert_int_equal(verdict_choose(&six, &other, &out), 1);
-    struct verdict none = {NAN, NAN, NAN, VC_NONE, VM_NONE, 0, 0};
+    struct verdict none = {NAN, NAN, NAN, VC_NONE, VM_NONE, 0, 0, 0};
     assert_int_equal(verdict_choose(&r, &none, &out), 0);
     assert_int_equal(out.method, VM_ROUNDS);
 }
