@@ -287,12 +287,19 @@ PY
     [ -z "$(ls -A "$SLOWDEV_MNT" | grep -v lost+found)" ]
 }
 
-@test "slowdev: --os-cache drop --probe auto on a card-like device: the findings agree with each other and with the CSVs" {
+# card_run ARGS...: a run of 200k rows into $T/o on the device throttled
+# like an A1 card (400 write and 800 read IOPS, 12 and 22 MiB/s), the OS
+# cache dropped and the device probed; ARGS add the cells' settings.
+card_run() {
     slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
-    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
-        --journal delete,wal --os-cache drop --probe auto --probe-time 3s --no-plot \
-        --progress never --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 "$@" \
+        --os-cache drop --probe auto --probe-time 3s --no-plot --progress never --min-free 16M \
+        --db-dir "$SLOWDEV_MNT" --out "$T/o"
     echo "$stderr" >&2
+}
+
+@test "slowdev: --os-cache drop --probe auto on a card-like device: the findings agree with each other and with the CSVs" {
+    card_run --journal delete,wal
     [ "$status" -eq 0 ]
     python3 - "$T/o" <<'PY'
 import csv, json, re, statistics, sys
@@ -349,11 +356,7 @@ PY
 }
 
 @test "slowdev: 4k and 16k pages on a card-like device: each cell held to its own page size's reads, none stated past the limit that bound it" {
-    slowdev_limit "$T" 400 800 $((12 * MiB)) $((22 * MiB))
-    run --separate-stderr slowdev_run "$T" "$S" run --rows 200k --chunk 50k --reads 1000 \
-        --page-size 4k,16k --os-cache drop --probe auto --probe-time 3s --no-plot \
-        --progress never --min-free 16M --db-dir "$SLOWDEV_MNT" --out "$T/o"
-    echo "$stderr" >&2
+    card_run --page-size 4k,16k
     [ "$status" -eq 0 ]
     python3 - "$T/o" <<'PY'
 import csv, json, re, sys
