@@ -129,8 +129,9 @@ void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_
 {
     char path[4200], err[256];
     int nchunks = 0;
-    if (noise_rounds(recs, n) != 1 || !in_lockstep(dir))
+    if (noise_rounds(recs, n) != 1)
         return;
+    int lockstep = in_lockstep(dir);
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
     struct chunk_record *chunks =
         csvin_read_records(path, CSV_CHUNKS, sizeof *chunks, &nchunks, err, sizeof err);
@@ -145,7 +146,10 @@ void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_
                 continue;
             pairseries_compare(chunks, nchunks, recs, n, &s->id.cell, 1, &base, 1,
                                (enum phase_id)m, &c);
-            chunkpair_as_verdict(&c, &v);
+            if (lockstep)
+                chunkpair_as_verdict(&c, &v);
+            else
+                chunkpair_as_sequential(&c, &v);
             if (isnan(v.ratio))
                 continue;
             struct phase_summary *ps = &s->ph[m];
