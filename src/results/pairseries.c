@@ -112,6 +112,26 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
     free(vb);
 }
 
+void pairseries_matched(const double *a, const int64_t *rows_a, int na, const double *b,
+                        const int64_t *rows_b, int nb, struct chunkpair *out)
+{
+    int most = na < nb ? na : nb, k = 0;
+    double *sa = malloc(((size_t)most + 1) * sizeof *sa), *sb = malloc(((size_t)most + 1) * sizeof *sb);
+    for (int i = 0, j = 0; sa && sb && i < na && j < nb;) {
+        if (rows_a[i] < rows_b[j]) {          /* a size the other cell never held */
+            i++;
+        } else if (rows_b[j] < rows_a[i]) {
+            j++;
+        } else {
+            sa[k] = a[i++];
+            sb[k++] = b[j++];
+        }
+    }
+    chunkpair_compare(sa, sb, sa && sb ? k : 0, out);
+    free(sa);
+    free(sb);
+}
+
 /* Whether the run in dir ran its rounds in lockstep, none split. */
 static int in_lockstep(const char *dir)
 {

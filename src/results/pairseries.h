@@ -29,6 +29,14 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
                         const struct summary_record *recs, int nrecs, const int64_t *a, int na,
                         const int64_t *b, int nb, enum phase_id m, struct chunkpair *out);
 
+/* Two cells' chunks, each in chunk order: figure a[0..na) at table sizes
+** rows_a[] (the table's rows after each chunk) against b[0..nb) at
+** rows_b[], paired where the table held the same rows, into *out
+** (chunkpair_compare: its ratio > 1 when a's figure is higher).  For two
+** runs' cells (`compare`), which ran one after another. */
+void pairseries_matched(const double *a, const int64_t *rows_a, int na, const double *b,
+                        const int64_t *rows_b, int nb, struct chunkpair *out);
+
 /* A run of one round (results folder dir): each measured record's
 ** comparison with cell base is its chunk pairs' (chunks.csv), the one
 ** verdict the run states, into its vs_base columns, verdict and method:
