@@ -86,11 +86,11 @@ PY
 }
 
 @test "compare of two runs of one round each decides a large difference from their chunk pairs" {
-    # the same cell, once with every sync 100 ms slower: a device far slower
+    # the same cell, once with every sync 200 ms slower: a device far slower
     # (28 chunks of one COMMIT each, every COMMIT syncing)
     local A=(run --rows 2800 --chunk 100 --reads 10 --sync full --probe off --db-dir "$DB" "${Q[@]}")
     "$S" "${A[@]}" --out "$T/fast" >/dev/null
-    SQLSOAK_TEST_SLOW_SYNC_MS=100 "$S" "${A[@]}" --out "$T/slow" >/dev/null
+    SQLSOAK_TEST_SLOW_SYNC_MS=200 "$S" "${A[@]}" --out "$T/slow" >/dev/null
     run "$S" compare "$T/fast" "$T/slow" --out "$T/cmp" --no-plot
     [ "$status" -eq 0 ]
     [[ "$output" =~ write\ 0\.[0-9]+x\ \(0\.[0-9]+\.\.0\.[0-9]+\):\ a\ difference,\ from\ 28\ chunk\ pairs\ one\ after\ another ]]
