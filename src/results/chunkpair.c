@@ -102,7 +102,7 @@ void chunkpair_as_sequential(const struct chunkpair *c, struct verdict *out)
     out->call = VC_NONE;
     if (c->blocks < CHUNKPAIR_MIN_BLOCKS || isnan(c->q.ratio))
         return;
-    double allow = fmax(CHUNKPAIR_DRIFT, c->moved * c->moved);
+    double allow = fmax(CHUNKPAIR_DRIFT, c->moved);
     out->ratio = c->q.ratio;
     out->lo = c->q.lo / allow;
     out->hi = c->q.hi * allow;

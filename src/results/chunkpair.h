@@ -47,10 +47,11 @@
 ** stretches of time is in every pair, and no spread of the pairs shows
 ** it.  Their interval is therefore widened at each end by an allowance
 ** for drift: the factor CHUNKPAIR_DRIFT (1.5), or, when the run shows its
-** speed moving more within itself, the square of the factor between the
-** mean of the first half of the blocks and that of the second (a move
-** seen across half a cell's chunks, taken as twice that across a whole
-** cell's).  Assumptions: (1) and (2) above; (3') the machine's speed
+** speed moving more within itself, the factor between the mean of the
+** first half of the blocks and that of the second (a step inside a cell
+** shows there; squaring it, as a move across half a cell taken twice
+** across a whole one, left a disk's fsync noise alone too wide to call
+** 30x).  Assumptions: (1) and (2) above; (3') the machine's speed
 ** differs between the two cells' chunks of one table size by no more than
 ** that allowance: a slow linear change, a step, or both, of at most 1.5x
 ** together, or a larger one the pairs show as it happens inside a cell.
@@ -59,7 +60,7 @@
 ** the two cells and a step of up to 30% anywhere in them, or both at
 ** their largest against one cell: 1.42x) a difference is called in at
 ** most 5% of runs (0.1% seen); with that drift at random, a 30x
-** difference is called in every run, a 2x one in 80% or more (82% to
+** difference is called in every run, a 2x one in 80% or more (84% to
 ** 94% seen), and with drift of up to 10%, in 90% or more (94% to 100%
 ** seen).  "No difference"
 ** is never called this way: the allowance alone is wider than 5%.  Fewer
