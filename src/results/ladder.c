@@ -5,6 +5,7 @@
 #include "ladder.h"
 
 #include "absolute.h"
+#include "bisect.h"
 #include "changepoint.h"
 #include "dims.h"
 #include "headlinedims.h"
@@ -140,6 +141,47 @@ static const char *phase_ladder(const struct headline_input *in, enum phase_id m
     return buf;
 }
 
+/* A skipped record's library as the ladder names it: its version, and its
+** file when another library of the run has that version too. */
+static const char *skipped_name(const struct headline_input *in, const struct cell_id *id,
+                                char *buf, size_t n)
+{
+    int shared = 0;
+    for (int i = 0; i < in->nrecs; i++)
+        shared |= !strcmp(in->recs[i].id.sqlite_version, id->sqlite_version) &&
+                  strcmp(in->recs[i].id.sqlite_lib, id->sqlite_lib);
+    if (shared)
+        snprintf(buf, n, "%s (%.120s)", id->sqlite_version, id->sqlite_lib);
+    else
+        snprintf(buf, n, "%s", id->sqlite_version);
+    return buf;
+}
+
+/* The libraries --bisect skipped, each once, into h. */
+static void bisect_skipped(const struct headline_input *in, struct headline *h)
+{
+    char list[800] = "", name[300];
+    size_t len = 0;
+    int count = 0;
+    for (int i = 0; i < in->nrecs; i++) {
+        const struct summary_record *r = &in->recs[i];
+        int seen = 0;
+        if (strcmp(r->status, "skipped") || strncmp(r->reason, BISECT_REASON,
+                                                    strlen(BISECT_REASON)))
+            continue;
+        for (int j = 0; j < i; j++)
+            seen |= !strcmp(in->recs[j].status, "skipped") &&
+                    !strcmp(in->recs[j].id.sqlite_lib, r->id.sqlite_lib);
+        if (!seen && len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", count++ ? ", " : "",
+                                    skipped_name(in, &r->id, name, sizeof name));
+    }
+    if (count)
+        headline_add(h, HL_DIM, "--bisect skipped %s: the ends of %s did not differ "
+                     "(summary.csv's reason names them).", list,
+                     count == 1 ? "its interval" : "their intervals");
+}
+
 void ladder_say(const struct headline_input *in, struct headline *h)
 {
     char order[600] = "", w[700], r[700];
@@ -147,10 +189,12 @@ void ladder_say(const struct headline_input *in, struct headline *h)
     int nsaid = 0;
     phase_ladder(in, PHASE_WRITE, order, sizeof order, w, sizeof w, said, &nsaid);
     phase_ladder(in, PHASE_READ, order, sizeof order, r, sizeof r, said, &nsaid);
-    if (!*w && !*r)
-        return;
-    headline_add(h, HL_DIM, "sqlite ladder (%s, in release order): %s%s%s.", order, w,
-                 *w && *r ? "; " : "", r);
-    for (int k = 0; k < nsaid; k++)
-        headline_verdict(h, HL_DIM, said[k].a, said[k].b, phase_of(said[k].phase), &said[k].v);
+    if (*w || *r) {
+        headline_add(h, HL_DIM, "sqlite ladder (%s, in release order): %s%s%s.", order, w,
+                     *w && *r ? "; " : "", r);
+        for (int k = 0; k < nsaid; k++)
+            headline_verdict(h, HL_DIM, said[k].a, said[k].b, phase_of(said[k].phase),
+                             &said[k].v);
+    }
+    bisect_skipped(in, h);
 }

@@ -11,15 +11,20 @@
 bats_require_minimum_version 1.5.0
 
 load helpers/common
+load helpers/interrupt
 
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
     local lib="$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" d=$BATS_FILE_TMPDIR
     SQLITE_OPT=-O2 sh "$lib" "$SQLITE_AMALGAMATION" "$d/o2" "${CC:-cc}" >"$d/build.log" 2>&1
-    mkdir -p "$d/o2copy/3.7.8"
-    cp "$d/o2/3.7.8/libsqlite3.so" "$d/o2copy/3.7.8/libsqlite3.so"
     SQLITE_OPT=-O0 SQLITE_CFLAGS='-DSQLITE_DEBUG -DSQLITE_MEMDEBUG' sh "$lib" \
         "$SQLITE_AMALGAMATION" "$d/debug" "${CC:-cc}" >>"$d/build.log" 2>&1
+    local from copy
+    for copy in o2:o2copy o2:o2copy2 debug:debugcopy; do
+        from=${copy%%:*}
+        mkdir -p "$d/${copy#*:}/3.7.8"
+        cp "$d/$from/3.7.8/libsqlite3.so" "$d/${copy#*:}/3.7.8/libsqlite3.so"
+    done
 }
 
 setup() {
@@ -28,7 +33,11 @@ setup() {
     FAST="$BATS_FILE_TMPDIR/o2/3.7.8/libsqlite3.so"
     COPY="$BATS_FILE_TMPDIR/o2copy/3.7.8/libsqlite3.so"
     SLOW="$BATS_FILE_TMPDIR/debug/3.7.8/libsqlite3.so"
-    [ -f "$FAST" ] && [ -f "$COPY" ] && [ -f "$SLOW" ]
+    COPY2="$BATS_FILE_TMPDIR/o2copy2/3.7.8/libsqlite3.so"
+    SLOW2="$BATS_FILE_TMPDIR/debugcopy/3.7.8/libsqlite3.so"
+    [ -f "$FAST" ] && [ -f "$COPY" ] && [ -f "$SLOW" ] && [ -f "$COPY2" ] && [ -f "$SLOW2" ]
+    # five libraries, the step between the third and the fourth
+    FIVE="$FAST,$COPY,$COPY2,$SLOW,$SLOW2"
 }
 
 # ladder_run DIR: the three libraries, identical builds first, in four
@@ -88,4 +97,100 @@ assert [l for l in lines if l.startswith("sqlite ladder (") and "slower from" in
     [ "$status" -eq 0 ]
     [[ "$output" == *"sqlite: "* ]]
     [[ "$output" != *"sqlite ladder"* ]]
+}
+
+# bisect_runs DIR: each combination of DIR's run.json (its library's place
+# in the ladder, 1 to 5) with the statuses of its rounds, and for a skipped
+# one the ends its reason names ("2 skipped o2 o2copy2"); "failed" if any
+# run of the five neither ran ok nor was skipped by --bisect.
+bisect_runs() {
+    python3 - "$1/run.json" <<'PY'
+import json, re, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+by = {}
+for c in cells:
+    if c["status"] == "skipped":
+        assert c["reason"].startswith("bisect: "), c["reason"]
+        ends = re.findall(r"/([a-z0-9]+)/3\.7\.8/libsqlite3\.so", c["reason"])
+        by.setdefault(c["cell"], set()).add("skipped " + " ".join(ends))
+    elif c["status"] == "ok":
+        by.setdefault(c["cell"], set()).add("ok")
+    else:
+        print("failed", c)
+for cell in sorted(by):
+    print(cell, *sorted(by[cell]))
+PY
+}
+
+@test "--bisect of five libraries runs the two ends, then middles whose ends differ: the step in 4 runs of 5, the one skipped named" {
+    # a false alarm between identical builds runs the skipped library too:
+    # it must repeat to fail the test
+    local want=$'1 ok\n2 skipped o2 o2copy2\n3 ok\n4 ok\n5 ok' got=""
+    for attempt in 1 2; do
+        run "$S" run --bisect --sqlite-lib "$FIVE" --rows 100k --chunk 25k --reads 2000 \
+            --sync off --repeat 3 --db-dir "$T/db$attempt" --out "$T/out$attempt" "${Q[@]}"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        got=$(bisect_runs "$T/out$attempt")
+        echo "attempt $attempt: $got"
+        [ "$got" = "$want" ] && break
+    done
+    [ "$got" = "$want" ]
+    # the plan says how many of the five find one step; each skip is named as it goes
+    [[ "$output" == *"--bisect: SQLite $FAST and $SLOW2 first, then the middle of each interval whose ends differ, down to neighbours: one step among 5 libraries in 4 of them"* ]]
+    [ "$(grep -c '^run .*: cell 2 · repeat [123]: skipped: bisect: ' <<<"$output")" -eq 3 ]
+    # the answer names the library skipped and the step between those run
+    [[ "$output" == *"--bisect skipped 3.7.8 ($COPY): the ends of its interval did not differ"* ]]
+    [[ "$output" == *"slower from 3.7.8 ($COPY2) to 3.7.8 ($SLOW) "* ]]
+    # summary.csv: skipped, not failed
+    python3 - "$T/out$attempt/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+skipped = [r for r in rows if r["cell"] == "2"]
+assert len(skipped) == 3 and all(r["status"] == "skipped" for r in skipped), skipped
+assert all(r["reason"].startswith("bisect: ") for r in skipped), skipped
+PY
+}
+
+@test "--bisect stopped in a middle library's first round and resumed decides from the same records: no run lost, none failed" {
+    # held after the first chunk of cell 3 (the middle, run once the ends'
+    # 3 rounds of 4 chunks are in): 1 + 24 + 1 lines of chunks.csv
+    SQLSOAK_TEST_HANG=3:between:1 interrupt_after 26 "$OUT/chunks.csv" "$T/log" \
+        "$S" run --bisect --sqlite-lib "$FIVE" --rows 100k --chunk 25k --reads 2000 \
+        --sync off --repeat 3 --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    run "$S" resume "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    got=$(bisect_runs "$OUT")
+    echo "$got"
+    [[ "$got" != *failed* ]]
+    # the ends and the middle ran every round; the step's lower side too,
+    # as the middle and the top end differ whatever the machine
+    grep -qx '1 ok' <<<"$got"
+    grep -qx '3 ok' <<<"$got"
+    grep -qx '4 ok' <<<"$got"
+    grep -qx '5 ok' <<<"$got"
+    # the second library ran, or was skipped for its own interval's ends
+    grep -Eqx '2 (ok|skipped o2 o2copy2)' <<<"$got"
+    # in --bisect's order, resumed or not: the ends' rounds, the middle's,
+    # then the middles of the halves, round by round
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+order = [c["cell"] for c in json.load(open(sys.argv[1]))["cells"]]
+assert order == [1, 5] * 3 + [3] * 3 + [2, 4] * 3, order
+PY
+}
+
+@test "--bisect refuses what it cannot bisect, in one line, creating nothing" {
+    local bad
+    for bad in "--sqlite-lib $FAST,$SLOW --repeat 3" "--sqlite-lib $FIVE" \
+        "--sqlite-lib $FIVE --repeat 3 --interleave chunk" "--sqlite-lib $FIVE --repeat 3 --shard 1/2"; do
+        # shellcheck disable=SC2086
+        run "$S" run --bisect $bad --rows 2000 --chunk 1000 --out "$OUT" --db-dir "$DB" "${Q[@]}"
+        echo "$output"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" == *"--bisect needs "* ]]
+        [ ! -e "$OUT" ] && [ ! -e "$DB" ]
+    done
 }
