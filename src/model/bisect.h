@@ -20,6 +20,10 @@
 ** and run.json: what the answer looks for. */
 #define BISECT_REASON "bisect: "
 
+/* What such a reason says when both ends ran and the verdict between them
+** is no difference: what tells it from ends that did not both run. */
+#define BISECT_SAME "show no difference"
+
 /* Position p's level among n, and the ends of the interval it is the
 ** middle of into *a and *b (both -1 for an end). */
 int bisect_level(int p, int n, int *a, int *b);

@@ -162,7 +162,7 @@ static void bisect_skipped(const struct headline_input *in, struct headline *h)
 {
     char list[800] = "", name[300];
     size_t len = 0;
-    int count = 0;
+    int count = 0, unmeasured = 0;
     for (int i = 0; i < in->nrecs; i++) {
         const struct summary_record *r = &in->recs[i];
         int seen = 0;
@@ -172,14 +172,16 @@ static void bisect_skipped(const struct headline_input *in, struct headline *h)
         for (int j = 0; j < i; j++)
             seen |= !strcmp(in->recs[j].status, "skipped") &&
                     !strcmp(in->recs[j].id.sqlite_lib, r->id.sqlite_lib);
+        unmeasured |= strstr(r->reason, BISECT_SAME) == NULL;
         if (!seen && len < sizeof list)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", count++ ? ", " : "",
                                     skipped_name(in, &r->id, name, sizeof name));
     }
     if (count)
-        headline_add(h, HL_DIM, "--bisect skipped %s: the ends of %s did not differ "
+        headline_add(h, HL_DIM, "--bisect skipped %s: the ends of %s did not differ%s "
                      "(summary.csv's reason names them).", list,
-                     count == 1 ? "its interval" : "their intervals");
+                     count == 1 ? "its interval" : "their intervals",
+                     unmeasured ? ", or did not both run" : "");
 }
 
 void ladder_say(const struct headline_input *in, struct headline *h)

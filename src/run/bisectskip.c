@@ -72,7 +72,7 @@ int bisectskip_why(const struct config *cfg, const struct cell *cells, int ncell
         snprintf(buf, n, BISECT_REASON "%s and %s, the ends of its interval, were not both "
                  "measured", na, nb);
     else
-        snprintf(buf, n, BISECT_REASON "%s and %s, the ends of its interval, show no "
-                 "difference: writes %s", na, nb, verdict_text(&v[0], 0, t, sizeof t));
+        snprintf(buf, n, BISECT_REASON "%s and %s, the ends of its interval, " BISECT_SAME
+                 ": writes %s", na, nb, verdict_text(&v[0], 0, t, sizeof t));
     return 1;
 }

@@ -11,8 +11,10 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "bisect.h"
 #include "ladder.h"
 #include "normaldraw.h"
 
@@ -150,6 +152,40 @@ static void test_the_ladder_in_words(void **state)
     assert_null(strstr(buf, "beyond noise"));
 }
 
+/* The libraries --bisect skipped, each once however many rounds, in the
+** answer; ends that did not both run said so. */
+static void test_the_libraries_bisect_skipped_are_named(void **state)
+{
+    (void)state;
+    static struct summary_record recs[3];
+    static struct headline h;
+    const char *const version[3] = {"3.7.9", "3.7.9", "3.7.10"};
+    for (int i = 0; i < 3; i++) {
+        memset(&recs[i], 0, sizeof recs[i]);
+        recs[i].id.cell = i < 2 ? 2 : 3;
+        recs[i].id.repeat = i < 2 ? i + 1 : 1;
+        snprintf(recs[i].status, sizeof recs[i].status, "skipped");
+        snprintf(recs[i].id.sqlite_version, sizeof recs[i].id.sqlite_version, "%s", version[i]);
+        snprintf(recs[i].id.sqlite_lib, sizeof recs[i].id.sqlite_lib, "/c/%s.so", version[i]);
+        snprintf(recs[i].reason, sizeof recs[i].reason, BISECT_REASON "3.7.8 and 3.7.12, the "
+                 "ends of its interval, %s", i < 2 ? BISECT_SAME ": writes 1.01x" : "were not "
+                 "both measured");
+    }
+    struct headline_input in = {.recs = recs, .nrecs = 2, .baseline = 1};
+    memset(&h, 0, sizeof h);
+    ladder_say(&in, &h);
+    assert_int_equal(h.n, 1);
+    assert_string_equal(h.line[0].text, "--bisect skipped 3.7.9: the ends of its interval did "
+                                        "not differ (summary.csv's reason names them).");
+    in.nrecs = 3;
+    memset(&h, 0, sizeof h);
+    ladder_say(&in, &h);
+    assert_int_equal(h.n, 1);
+    assert_string_equal(h.line[0].text, "--bisect skipped 3.7.9, 3.7.10: the ends of their "
+                                        "intervals did not differ, or did not both run "
+                                        "(summary.csv's reason names them).");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -157,6 +193,7 @@ int main(void)
         cmocka_unit_test(test_a_flat_ladder_names_a_step_at_most_at_the_stated_rate),
         cmocka_unit_test(test_the_interval_is_widened_to_the_ladder_s_level),
         cmocka_unit_test(test_the_ladder_in_words),
+        cmocka_unit_test(test_the_libraries_bisect_skipped_are_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
