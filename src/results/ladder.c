@@ -108,7 +108,7 @@ static const char *phase_ladder(const struct headline_input *in, enum phase_id m
         return buf;
     for (int k = 0; k < v.nv; k++)
         order[k] = k;
-    relnum_order(v.names, v.nv, order);
+    relnum_order((const char (*)[160])v.names, v.nv, order);
     for (int k = 0; k < v.nv; k++)
         if (!isnan(v.vs_base[order[k]].ratio)) {
             rung[nr] = order[k];
