@@ -5,6 +5,7 @@
 #include "efficiency.h"
 #include "dims.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -91,18 +92,13 @@ static int absorbed(const struct efficiency *e, char *buf, size_t n)
     return len;
 }
 
-/* A rate as the page gives it: a tenth under 10 ("2.4/s"), else whole. */
-static int digits(double x)
-{
-    return fabs(x) < 10 ? 1 : 0;
-}
-
 int efficiency_say(const struct efficiency *e, char *buf, size_t n)
 {
     static const char *limit_names[] = {"syncs", "random reads", "sequential write rate",
                                         "read bandwidth"};
     size_t len = 0;
     const char *sep = "";
+    char f1[24], f2[24], f3[24];
     buf[0] = 0;
 #define SAY(...) (len += (size_t)snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__))
     for (unsigned b = 0; b < 4; b++)
@@ -114,18 +110,20 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         SAY("%sno commit waited for a sync (synchronous off)", sep);
         sep = "; ";
     } else if (isfinite(e->sync_ratio)) {
-        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%.*f/s against "
-            "%.0f/s; %.*f per COMMIT)",
-            sep, 100 * e->sync_ratio, digits(e->syncs_per_s), e->syncs_per_s,
-            e->dev_syncs_per_s, digits(e->syncs_per_commit), e->syncs_per_commit);
+        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%s/s against "
+            "%s/s; %s per COMMIT)",
+            sep, 100 * e->sync_ratio, units_number(e->syncs_per_s, f1, sizeof f1),
+            units_number(e->dev_syncs_per_s, f2, sizeof f2),
+            units_number(e->syncs_per_commit, f3, sizeof f3));
         sep = "; ";
     }
     if (isfinite(e->read_ratio)) {
         /* the bytes behind "per read" are the reads' finding's, said once */
-        SAY("%sreads sent %.*f reads a second to the device (%.2f per read), %.0f%% of its "
-            "%.0f KiB random-read rate (%.0f/s)",
-            sep, digits(e->dev_reads_per_s), e->dev_reads_per_s, e->dev_reads_per_read,
-            100 * e->read_ratio, e->read_unit / 1024, e->read_iops);
+        SAY("%sreads sent %s reads a second to the device (%s per read), %.0f%% of its "
+            "%.0f KiB random-read rate (%s/s)",
+            sep, units_number(e->dev_reads_per_s, f1, sizeof f1),
+            units_number(e->dev_reads_per_read, f2, sizeof f2), 100 * e->read_ratio,
+            e->read_unit / 1024, units_number(e->read_iops, f3, sizeof f3));
         if (e->read_ratio > 1)
             /* bytes from /proc/self/io: more than a page a request can carry */
             SAY(", more than it: the kernel read ahead in requests larger than %.0f KiB, so "
@@ -133,14 +131,17 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         sep = "; ";
     }
     if (isfinite(e->read_bw_ratio)) {
-        SAY("%sreads moved %.1f MB/s from the storage, %.0f%% of its sequential read rate "
-            "(%.1f MB/s)", sep, e->read_mb_s, 100 * e->read_bw_ratio, e->seq_read_mb_s);
+        /* in MB/s, the unit the probe states the device's rate in */
+        SAY("%sreads moved %s MB/s from the storage, %.0f%% of its sequential read rate "
+            "(%s MB/s)", sep, units_number(e->read_mb_s, f1, sizeof f1), 100 * e->read_bw_ratio,
+            units_number(e->seq_read_mb_s, f2, sizeof f2));
         sep = "; ";
     }
     if (isfinite(e->write_ratio)) {
-        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%.1f MB/s "
-            "against %.1f MB/s)",
-            sep, 100 * e->write_ratio, e->write_mb_s, e->seq_mb_s);
+        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%s MB/s "
+            "against %s MB/s)",
+            sep, 100 * e->write_ratio, units_number(e->write_mb_s, f1, sizeof f1),
+            units_number(e->seq_mb_s, f2, sizeof f2));
         if (e->write_ratio > 1)
             len += (size_t)absorbed(e, buf + len, len < n ? n - len : 0);
     }
