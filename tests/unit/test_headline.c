@@ -120,8 +120,8 @@ static void test_absolute(void **state)
     assert_non_null(line_with(&h, HL_ABSOLUTE,
                               "At 8k rows (the largest full chunk), cell 1 (the baseline) wrote "
                               "4500 s per million rows (222 rows/s) sustained over all its full "
-                              "chunks; a point read took 8 µs at "
-                              "p50 and 16 µs at p99, from RAM. Projected to 64k rows from its "
+                              "chunks; a point read took 8.00 µs at "
+                              "p50 and 16.0 µs at p99, from RAM. Projected to 64k rows from its "
                               "scaling fit: 64000 s per million rows written (64000..64000, a "
                               "95% prediction interval), a read's p99 128 µs (128 µs..128 µs): "
                               "projected, not measured."));
@@ -451,7 +451,7 @@ static void test_need(void **state)
     assert_int_equal(need_parse("writes=10k/s", &nd, err, sizeof err), 0);
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_NEED, "cell 1 meets it at 64k rows (projected) with 1.56x "
-                                           "headroom, its tightest writes (16k/s against "
+                                           "headroom, its tightest writes (15.6k/s against "
                                            "10k/s)."));
     /* a WAL cell whose -wal file stayed empty meets a WAL need: it keeps a
     ** WAL, of 0 bytes (a bug said it kept none) */
