@@ -78,15 +78,19 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
 ** it.  Its length. */
 static int absorbed(const struct efficiency *e, char *buf, size_t n)
 {
+    char limit[24], fill[24], written[24];
     int len = snprintf(buf, n, ", more than it takes: the page cache absorbed them");
     if (isfinite(e->dirty_mb) && (size_t)len < n) {
         double fill_s = e->dirty_mb / (e->write_mb_s - e->seq_mb_s);
-        len += snprintf(buf + len, n - (size_t)len, ", which its dirty-page limit of %.0f MB "
-                        "(/proc/sys/vm) holds for %.0f s at this rate", e->dirty_mb, fill_s);
+        len += snprintf(buf + len, n - (size_t)len, ", which its dirty-page limit of %s "
+                        "(/proc/sys/vm) holds for %s at this rate",
+                        units_bytes(e->dirty_mb * 1e6, limit, sizeof limit),
+                        units_secs(fill_s, fill, sizeof fill));
     }
     if (isfinite(e->written_mb) && isfinite(e->dirty_mb) && (size_t)len < n)
-        len += snprintf(buf + len, n - (size_t)len, "; the cell wrote %.0f MB in all, %s",
-                        e->written_mb, e->written_mb <= e->dirty_mb
+        len += snprintf(buf + len, n - (size_t)len, "; the cell wrote %s in all, %s",
+                        units_bytes(e->written_mb * 1e6, written, sizeof written),
+                        e->written_mb <= e->dirty_mb
                             ? "within it: a run that writes more waits for the device"
                             : "past it: its rate is not what the device sustains");
     return len;

@@ -127,8 +127,8 @@ static void test_ratios_from_run_json_and_summary(void **state)
                            "sequential read rate (22.0 MB/s); writes reached the storage at "
                            "1062% of its sequential write rate (106 MB/s against 10.0 MB/s), "
                            "more than it takes: the page cache absorbed them, which its "
-                           "dirty-page limit of 200 MB (/proc/sys/vm) holds for 2 s at this "
-                           "rate; the cell wrote 47 MB in all, within it: a run that writes "
+                           "dirty-page limit of 200 MB (/proc/sys/vm) holds for 2.08 s at this "
+                           "rate; the cell wrote 47.0 MB in all, within it: a run that writes "
                            "more waits for the device");
     json_decref(sd);
     /* the probe read at the cell's 16 KiB pages too: its reads are held
