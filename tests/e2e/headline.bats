@@ -163,7 +163,7 @@ def shape(t):
                "decide it", t)
     return re.sub(r"\d+\.\d\d", "N", re.sub(r"about \d+ rounds", "about K rounds", t))
 # the ranking: each cell's ratio is summary.csv's
-ranked = re.findall(r"^ +\d\. +\d+ rows/s +\(\d+\.\.\d+\) +(.*?) +cell (\d+) ", out, re.M)
+ranked = re.findall(r"^ +\d\. +[\d.]+[kMG]? rows/s +\([\d.]+[kMG]?\.\.[\d.]+[kMG]?\) +(.*?) +cell (\d+) ", out, re.M)
 assert len(ranked) == 4, ranked
 def figures(t):
     return [float(x) for x in re.findall(r"\d+\.\d\d", t.split(":")[0])]
@@ -227,7 +227,7 @@ PY
     [ "$status" -eq 0 ]
     # one cell: its figures, no ranking of one under two headings
     [[ "$output" != *"by write rate"* && "$output" != *"by read rate"* ]]
-    [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9]+\ rows/s\ written,\ [0-9]+\ reads/s\ read ]]
+    [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9.]+[kMG]?\ rows/s\ written,\ [0-9.]+[kMG]?\ reads/s\ read ]]
     run "$S" plot "$T/one" --baseline 2
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak plot: --baseline 2: no such cell (the only cell is 1)" ]
