@@ -35,8 +35,8 @@ static int64_t about(double rows)
 ** "41.2 MiB". */
 static const char *have_text(enum need_item k, double v, char *buf, size_t n)
 {
-    if (k == NEED_WAL)
-        return units_bytes(v, buf, n);
+    if (k == NEED_WAL)          /* in the need's own binary units, like with like */
+        return need_bytes_text(v, buf, n);
     if (k == NEED_READ_P99)
         return units_secs(v / 1e6, buf, n);
     char r[24];

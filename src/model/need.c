@@ -96,23 +96,11 @@ int need_parse(const char *text, struct need *out, char *err, size_t errlen)
     return 0;
 }
 
-/* The asked WAL size in the binary units --need wal takes ("256 MiB"):
-** the user's own figure given back, not a measured one (units.h). */
-static const char *asked_bytes(double bytes, char *buf, size_t n)
-{
-    static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    for (; bytes >= 1023.5 && u < 4; u++)
-        bytes /= 1024;
-    snprintf(buf, n, "%.3g %s", bytes, unit[u]);
-    return buf;
-}
-
 const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, size_t n)
 {
     double v = nd->asked[k];
     if (k == NEED_WAL)
-        return asked_bytes(v, buf, n);
+        return need_bytes_text(v, buf, n);
     if (k != NEED_READ_P99)
         snprintf(buf, n, v >= 1e6 ? "%gM/s" : v >= 1e3 ? "%gk/s" : "%g/s",
                  v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v);
@@ -122,5 +110,15 @@ const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, 
         snprintf(buf, n, "%g ms", v / 1e3);
     else
         snprintf(buf, n, "%g µs", v);
+    return buf;
+}
+
+const char *need_bytes_text(double bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    for (; bytes >= 1023.5 && u < 4; u++)
+        bytes /= 1024;
+    snprintf(buf, n, "%.3g %s", bytes, unit[u]);
     return buf;
 }

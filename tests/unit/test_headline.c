@@ -482,6 +482,8 @@ static void test_need(void **state)
     assert_int_equal(need_parse("writes=1/s,wal=256M", &nd, err, sizeof err), 0);
     assert_true(nd.limit[NEED_WAL] == 256.0 * 1024 * 1024);
     assert_string_equal(need_asked_text(&nd, NEED_WAL, t, sizeof t), "256 MiB");
+    assert_string_equal(need_bytes_text(140112, t, sizeof t), "137 KiB");
+    assert_string_equal(need_bytes_text(900, t, sizeof t), "900 bytes");
     /* the items before NEED_COSTS are costs, the WAL is not */
     assert_true(nd.limit[NEED_WRITES] == 1e6);
 }
@@ -533,7 +535,7 @@ static void test_one_cell(void **state)
     assert_null(strstr(out, "by write rate"));
     assert_null(strstr(out, "by read rate"));
     assert_non_null(strstr(out, "cell 1 SQLite 3.40.1 \xc2\xb7 4k pages \xc2\xb7 delete \xc2\xb7 full: "
-                                "1234 rows/s written, 567 reads/s read (sustained over its full chunks)\n"));
+                                "1.23k rows/s written, 567 reads/s read (sustained over its full chunks)\n"));
 }
 
 /* The write-counts sentence of a cell whose SQLite writes, vfs_db, the
@@ -600,7 +602,7 @@ static void test_unsupported_once(void **state)
                                 "ratios)\n"));
     /* no journal line: no measured cell has wal; pages: 4k's cells are cell 1's */
     assert_null(strstr(out, "  journal_mode"));
-    assert_non_null(strstr(out, "; 4k 1000 1.00x (the baseline); 8k 1100 1.10x"));
+    assert_non_null(strstr(out, "; 4k 1.00k 1.00x (the baseline); 8k 1.10k 1.10x"));
 }
 
 /* The fastest writer is the one that sustained the faster rate over all
@@ -647,7 +649,7 @@ static void test_best_not_beside_faster(void **state)
     const char *line = strstr(out, "  synchronous");
     assert_non_null(line);
     assert_non_null(strstr(line, "best full (not decided against off)"));
-    assert_non_null(strstr(line, "; full 1100 1.00x (the baseline); off 1050 0.94x (0.68..1.29): "
+    assert_non_null(strstr(line, "; full 1.10k 1.00x (the baseline); off 1.05k 0.94x (0.68..1.29): "
                                  "not decided, from 3 rounds; about "));
 }
 
