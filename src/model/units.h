@@ -1,6 +1,7 @@
 /*
-** units: every figure sqlsoak states, in one form wherever it is read:
-** the terminal, report.html, the markdown and summary.json's sentences.
+** units: every rate, size, duration and count sqlsoak states, in one
+** form wherever it is read: the terminal, report.html, the markdown and
+** summary.json's sentences.
 **
 ** The rule: a measured figure has three significant figures, trailing
 ** zeros kept, since they say what it is known to ("82.2k", "1.50M",
@@ -9,12 +10,14 @@
 ** largest unit its whole digits are kept.  Zero is "0", NaN "-", a
 ** negative figure its magnitude's form after a minus.
 **   rates, counts: k, M, G (decimal: 82,200 rows/s is "82.2k")
-**   bytes: "N bytes" below 1 kB, then kB, MB, GB, TB (decimal, 1 kB =
+**   bytes: "N bytes" below 1 kB, then kB, MB, GB, TB, PB (decimal, 1 kB =
 **          1000 bytes, as storage devices are rated)
 **   durations: µs, ms, s, then min from 60 s and h from 60 min (60 s
 **          is "1.00 min", 59.96 s "60.0 s")
 ** A count that is exact (rows of a chunk, an option's size) is not
-** rounded: units_count gives it whole, as the options take it.
+** rounded: units_count gives it whole, as the options take it.  What
+** --need asked is said back as given, and a WAL held against its size in
+** the same binary units (need.h).
 */
 #ifndef SQLSOAK_UNITS_H
 #define SQLSOAK_UNITS_H
