@@ -4,6 +4,7 @@
 #include "progress.h"
 
 #include "stop.h"
+#include "units.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -42,17 +43,6 @@ const char *progress_duration(double s, char *buf, int n)
     return buf;
 }
 
-static const char *rate(double r, char *buf, int n)
-{
-    if (r >= 1e6)
-        snprintf(buf, (size_t)n, "%.2fM/s", r / 1e6);
-    else if (r >= 1e3)
-        snprintf(buf, (size_t)n, "%.1fk/s", r / 1e3);
-    else
-        snprintf(buf, (size_t)n, "%.0f/s", r);
-    return buf;
-}
-
 void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_record *cr)
 {
     char r[16], el[16], eta[16], all[16];
@@ -66,7 +56,7 @@ void progress_chunk(struct progress *p, int64_t nchunks, const struct chunk_reco
             cr->rows);
     for (int ph = 0; ph < PHASE_COUNT; ph++)
         if (phase_table[ph].shown)
-            fprintf(stderr, "  %s %s", phase_table[ph].name, rate(cr->ph[ph].rate, r, sizeof r));
+            fprintf(stderr, "  %s %s/s", phase_table[ph].name, units_rate(cr->ph[ph].rate, r, sizeof r));
     fprintf(stderr, "  elapsed %s  eta %s", progress_duration(cr->elapsed_s, el, sizeof el),
             progress_duration(cell_left, eta, sizeof eta));
     if (p->runs > 1 && total_left >= 0)
@@ -90,8 +80,8 @@ void progress_live(struct progress *p, int64_t nchunks, const struct beat *b)
     snprintf(noun, sizeof noun, "%.*s", (int)strcspn(phase_table[ph].unit, "/"),
              phase_table[ph].unit);
     fprintf(stderr, "\r\033[K%s (%s)  chunk %" PRId64 " (%" PRId64 "/%" PRId64 ")  %s %" PRId64
-            "/%" PRId64 " %s  %s  elapsed %s", p->name, p->label, b->chunk, b->chunk + 1, nchunks,
-            phase_table[ph].name, b->done, b->total, noun, rate(b->rate, r, sizeof r),
+            "/%" PRId64 " %s  %s/s  elapsed %s", p->name, p->label, b->chunk, b->chunk + 1, nchunks,
+            phase_table[ph].name, b->done, b->total, noun, units_rate(b->rate, r, sizeof r),
             progress_duration(b->elapsed_s, el, sizeof el));
     p->dirty = 1;
     fflush(stderr);

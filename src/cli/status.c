@@ -11,6 +11,7 @@
 #include "progress.h"
 #include "runjson.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -59,19 +60,6 @@ static int64_t option_int(json_t *root, const char *name)
 {
     json_t *v = json_object_get(json_object_get(root, RUNKEY_OPTIONS), name);
     return json_is_integer(v) ? (int64_t)json_integer_value(v) : 0;
-}
-
-static const char *rate(double x, char *buf, size_t n)
-{
-    if (isnan(x))
-        snprintf(buf, n, "-");
-    else if (x >= 1e6)
-        snprintf(buf, n, "%.2fM", x / 1e6);
-    else if (x >= 1e3)
-        snprintf(buf, n, "%.1fk", x / 1e3);
-    else
-        snprintf(buf, n, "%.0f", x);
-    return buf;
 }
 
 /* The data rows of dir/trials.csv: a crash folder's record, since it has
@@ -179,7 +167,7 @@ int status_main(const struct config *cfg, char *err, size_t errlen)
                cr.chunk, done, nchunks, cr.rows);
         for (int p = 0; p < PHASE_COUNT; p++)
             if (phase_table[p].shown)
-                printf(", %s %s %s", phase_table[p].name, rate(cr.ph[p].rate, a, sizeof a),
+                printf(", %s %s %s", phase_table[p].name, units_rate(cr.ph[p].rate, a, sizeof a),
                        phase_table[p].unit);
         printf(", cell elapsed %s\n", progress_duration(cr.elapsed_s, e1, sizeof e1));
         double since = since_last_chunk(dir);

@@ -28,8 +28,9 @@ int need_parse(const char *text, struct need *out, char *err, size_t errlen);
 /* The item as the user gave it, "200/s", "20 ms" or "256 MiB", into buf. */
 const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, size_t n);
 
-/* Bytes as a person reads them, in the binary units --need wal takes:
-** "256 MiB", "41.2 MiB", "900 KiB". */
+/* Bytes in the binary units --need wal takes: "256 MiB", "41.2 MiB",
+** "900 KiB"; the one size units.h does not give, so that a WAL is held
+** against the need in the need's own units. */
 const char *need_bytes_text(double bytes, char *buf, size_t n);
 
 #endif

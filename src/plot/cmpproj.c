@@ -6,6 +6,7 @@
 #include "absolute.h"
 #include "cellname.h"
 #include "csvin.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -54,10 +55,10 @@ static void against(FILE *f, const struct plotdata_run *p, int64_t pcell, int64_
         len += (size_t)snprintf(line + len, sizeof line - len,
                                 "%s measured %s s per million rows written, %s %s's projection "
                                 "(%s..%s, 95%%)",
-                                q->name, absolute_secs_text(v, a, sizeof a),
+                                q->name, units_number(v, a, sizeof a),
                                 where(v, pw->lo, pw->hi), p->name,
-                                absolute_secs_text(pw->lo, lo, sizeof lo),
-                                absolute_secs_text(pw->hi, hi, sizeof hi));
+                                units_number(pw->lo, lo, sizeof lo),
+                                units_number(pw->hi, hi, sizeof hi));
         ++*checked;
         *inside += v >= pw->lo && v <= pw->hi;
     }
@@ -65,18 +66,18 @@ static void against(FILE *f, const struct plotdata_run *p, int64_t pcell, int64_
         double v = qa->read_p99_us.at;
         len += (size_t)snprintf(line + len, sizeof line - len,
                                 "%sa read's p99 %s, %s (%s..%s)", len ? "; " : "",
-                                absolute_time_text(v, a, sizeof a), where(v, p99->lo, p99->hi),
-                                absolute_time_text(p99->lo, lo, sizeof lo),
-                                absolute_time_text(p99->hi, hi, sizeof hi));
+                                units_secs(v / 1e6, a, sizeof a), where(v, p99->lo, p99->hi),
+                                units_secs(p99->lo / 1e6, lo, sizeof lo),
+                                units_secs(p99->hi / 1e6, hi, sizeof hi));
         ++*checked;
         *inside += v >= p99->lo && v <= p99->hi;
     }
     char qn[CELLNAME_MAX], pn[CELLNAME_MAX];
     if (len)                /* a cell as a whole, over its repeats */
         fprintf(f, "  at %s rows, %s of %s against %s of %s projected from %s rows: %s.\n",
-                absolute_rows_text(qa->last_rows, rows, sizeof rows),
+                units_count(qa->last_rows, rows, sizeof rows),
                 cellname(qn, sizeof qn, qcell, 1, 1), q->name, cellname(pn, sizeof pn, pcell, 1, 1),
-                p->name, absolute_rows_text(prows, from, sizeof from), line);
+                p->name, units_count(prows, from, sizeof from), line);
 }
 
 /* A cell of one run set against a cell of another, once. */

@@ -7,6 +7,7 @@
 #include "median.h"
 #include "latency.h"
 #include "pairseries.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -98,24 +99,24 @@ void cmpratio_cell(const struct report_row *rows, int n, int i, const struct plo
 static void fig_text(enum cmpratio_fig f, const double own[3], int repeats, char *buf, size_t n)
 {
     char v[32], lo[32], hi[32];
-    static const char *const unit[] = {"rows/s", "reads/s", "µs"};
+    static const char *const unit[] = {" rows/s", " reads/s", ""};
     if (isnan(own[0])) {
         snprintf(buf, n, "-");
         return;
     }
-    if (f == CMPRATIO_P99) {
-        snprintf(v, sizeof v, "%.1f", own[0]);
-        snprintf(lo, sizeof lo, "%.1f", own[1]);
-        snprintf(hi, sizeof hi, "%.1f", own[2]);
+    if (f == CMPRATIO_P99) {              /* in µs, each with its unit */
+        units_secs(own[0] / 1e6, v, sizeof v);
+        units_secs(own[1] / 1e6, lo, sizeof lo);
+        units_secs(own[2] / 1e6, hi, sizeof hi);
     } else {
-        plotdata_rate_text(own[0], v, sizeof v);
-        plotdata_rate_text(own[1], lo, sizeof lo);
-        plotdata_rate_text(own[2], hi, sizeof hi);
+        units_rate(own[0], v, sizeof v);
+        units_rate(own[1], lo, sizeof lo);
+        units_rate(own[2], hi, sizeof hi);
     }
     if (repeats > 1)
-        snprintf(buf, n, "%s %s (%s..%s)", v, unit[f], lo, hi);
+        snprintf(buf, n, "%s%s (%s..%s)", v, unit[f], lo, hi);
     else
-        snprintf(buf, n, "%s %s", v, unit[f]);
+        snprintf(buf, n, "%s%s", v, unit[f]);
 }
 
 /* The repeats of rows[i]'s cell in its run. */

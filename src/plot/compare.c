@@ -17,7 +17,6 @@
 #include "chunkplan.h"
 #include "cmpproj.h"
 #include "cmpratio.h"
-#include "digits.h"
 #include "folder.h"
 #include "graphs.h"
 #include "measured.h"
@@ -26,6 +25,7 @@
 #include "report.h"
 #include "stop.h"
 #include "value.h"
+#include "units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -182,8 +182,8 @@ static int size_differences(const struct plotdata_run *a, const struct plotdata_
         char ha[24], hb[24];
         if (*len < n)
             *len += (size_t)snprintf(buf + *len, n - *len, "%s%s %s vs %s", k + found ? ", " : "",
-                                     s[x].name, digits_rows(s[x].va, ha, sizeof ha),
-                                     digits_rows(s[x].vb, hb, sizeof hb));
+                                     s[x].name, units_count(s[x].va, ha, sizeof ha),
+                                     units_count(s[x].vb, hb, sizeof hb));
         found++;
     }
     return found;

@@ -19,6 +19,7 @@
 #include "tsv.h"
 
 #include "config.h"
+#include "units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -266,7 +267,7 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
         if (isfinite(ub))
             add(note, sizeof note, nlen, part);
     }
-    plotdata_rate_text(write, wt, sizeof wt);
+    units_rate(write, wt, sizeof wt);
     tsv_int(f, TCOL_row, i);
     tsv_text(f, TCOL_label, label);
     tsv_int(f, TCOL_group, o->group[i] + 1);

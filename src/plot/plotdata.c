@@ -24,7 +24,6 @@
 #include "cellname.h"
 
 #include "devinfo.h"
-#include "digits.h"
 #include "dims.h"
 #include "infile.h"
 #include "median.h"
@@ -32,6 +31,7 @@
 #include "runjson.h"
 #include "runkey.h"
 #include "tsv.h"
+#include "units.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -157,8 +157,8 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t errlen)
                              strcmp(json_string_value(json_array_get(commit, 0)), "chunk") == 0;
         json_int_t trials = json_integer_value(json_object_get(o, RUNKEY_OPT_TRIALS));
         char a[32], b[32], t[48] = "";
-        digits_rows(rows, a, sizeof a);     /* as the axes label them: 500k */
-        digits_rows(chunk, b, sizeof b);
+        units_count(rows, a, sizeof a);     /* as the axes label them: 500k */
+        units_count(chunk, b, sizeof b);
         if (r->crash)
             snprintf(t, sizeof t, "%lld power cuts per cell · ", (long long)trials);
         snprintf(r->desc, sizeof r->desc, "%s%s rows in chunks of %s · host %s · %s", t, a, b,
@@ -580,14 +580,3 @@ int plotdata_is_2014_shape(const struct plotdata_run *r)
     return 0;
 }
 
-void plotdata_rate_text(double v, char *buf, size_t n)
-{
-    if (!isfinite(v))
-        snprintf(buf, n, "-");
-    else if (v >= 1e6)
-        snprintf(buf, n, "%.2fM", v / 1e6);
-    else if (v >= 1e3)
-        snprintf(buf, n, "%.1fk", v / 1e3);
-    else
-        snprintf(buf, n, "%.0f", v);
-}

@@ -85,10 +85,6 @@ const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin 
 ** in err when it names no cell. */
 int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t errlen);
 
-/* A rate as a label reads it: "1.25M", "498.2k", "731"; "-" when not a
-** number. */
-void plotdata_rate_text(double v, char *buf, size_t n);
-
 /* Names the run and describes what ran from dir/run.json (optional):
 ** r->name, host, storage, desc.  Called by the loaders.  0, or -1 with a
 ** line in err when run.json is there but cannot be read (damaged, not a

@@ -17,6 +17,7 @@
 #include "median.h"
 #include "dims.h"
 #include "tsv.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -247,8 +248,8 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
             double rd = median_where(r, mask, l->c[p], xd, l->a[x], yd, l->b[y],
                                      COL_read_ops_per_s_median, &st2);
             char wt[32], rt[32], xl[32], yl[32];
-            plotdata_rate_text(w, wt, sizeof wt);
-            plotdata_rate_text(rd, rt, sizeof rt);
+            units_rate(w, wt, sizeof wt);
+            units_rate(rd, rt, sizeof rt);
             tsv_int(f, TCOL_x, x);
             tsv_int(f, TCOL_y, y);
             tsv_num(f, TCOL_write, w);

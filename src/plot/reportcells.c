@@ -5,9 +5,9 @@
 #include "html.h"
 
 #include "cellname.h"
-#include "digits.h"
 #include "dims.h"
 #include "noise.h"
+#include "units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -119,7 +119,7 @@ static const char *spaced(const char *csv, char *buf, size_t n)
 static void num_cell(FILE *f, const char *v)
 {
     char b[64];
-    html_cell(f, " class=n", digits_grouped(v, b, sizeof b));
+    html_cell(f, " class=n", units_grouped(v, b, sizeof b));
 }
 
 /* Below the table: the summary.csv name of each figure's column, where a

@@ -10,6 +10,7 @@
 #include "infile.h"
 #include "runkey.h"
 #include "wear.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -30,11 +31,11 @@ static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
     if (s > 0 && w >= 0) {
         fprintf(f, "While sqlsoak idled (%.1f s before the first cell, after a sync of the "
                    "filesystem), the device wrote %s a second", s,
-                wear_bytes_text(w, a, sizeof a));
+                units_bytes(w, a, sizeof a));
         double share = wear_idle_share_pct(w, bytes, wall);
         if (!isnan(share))
             fprintf(f, ": %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0,
-                    share, wear_bytes_text(bytes / wall, b, sizeof b));
+                    share, units_bytes(bytes / wall, b, sizeof b));
         fputs(".</p>\n", f);
     } else {
         fputs("Its writes while sqlsoak idled were not measured here.</p>\n", f);
@@ -143,9 +144,9 @@ void reportdevice_writes(FILE *f, const struct plotdata_run *r)
         return;
     char mb[40], per[40];
     fprintf(f, "<p>These cells wrote %s to the storage over %.1f s (%s), %s a second",
-            wear_bytes_text(bytes, mb, sizeof mb), wall,
+            units_bytes(bytes, mb, sizeof mb), wall,
             kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
-            wear_bytes_text(bytes / wall, per, sizeof per));
+            units_bytes(bytes / wall, per, sizeof per));
     if (wall < REPORTDEVICE_NIGHT_MIN_S) {
         fprintf(f, ": too short to grow to an 8-hour night (cells of %.0f s or more state "
                    "one).</p>\n", REPORTDEVICE_NIGHT_MIN_S);

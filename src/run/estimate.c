@@ -20,6 +20,7 @@
 #include "runkey.h"
 #include "sysinfo.h"
 #include "telemetry.h"
+#include "units.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -294,16 +295,6 @@ static const char *say_s(double s, char *buf, int n)
     return buf;
 }
 
-/* A cost per op: "1.23 µs", "4.5 ms". */
-static const char *say_op(double s, char *buf, size_t n)
-{
-    if (s >= 1e-3)
-        snprintf(buf, n, "%.3g ms", s * 1e3);
-    else
-        snprintf(buf, n, "%.3g µs", s * 1e6);
-    return buf;
-}
-
 /* The storage behind --db-dir (or the folder it will be made in). */
 static void print_storage(const struct storage_info *st, FILE *f)
 {
@@ -352,10 +343,10 @@ static const char *say_cost(const struct growth_model *m, int k, char *buf, size
     const struct growth_fit *f = &m->fit[k];
     char a[24], ab[24];
     if (f->b > 0)
-        snprintf(buf, n, "%s, %s past the page cache", say_op(f->a, a, sizeof a),
-                 say_op(f->a + f->b, ab, sizeof ab));
+        snprintf(buf, n, "%s, %s past the page cache", units_secs(f->a, a, sizeof a),
+                 units_secs(f->a + f->b, ab, sizeof ab));
     else
-        snprintf(buf, n, "%s", say_op(f->a, a, sizeof a));
+        snprintf(buf, n, "%s", units_secs(f->a, a, sizeof a));
     return buf;
 }
 

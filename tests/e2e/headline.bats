@@ -20,7 +20,7 @@ setup() {
     echo "$output"
     [ "$status" -eq 0 ]
     run_out=$output
-    python3 - "$T/h" "$output" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/h" "$output" <<'PY'
 import csv, math, re, statistics, sys
 d, out = sys.argv[1], sys.argv[2]
 summ = list(csv.DictReader(open(d + "/summary.csv", newline="")))
@@ -35,11 +35,7 @@ verdicts = [h for h in head if h.startswith("journal_mode: ")]
 assert head[0] == verdicts[0], head
 absl = [h for h in head if h.startswith("At ")]
 head = [h for h in head if not h.startswith("At ") and h != verdicts[0]] + verdicts
-def secs(s):
-    return ("%.3f" if s < 1 else "%.2f" if s < 10 else "%.1f" if s < 100 else "%.0f") % s
-def t(us):
-    return ("%.3g s" % (us / 1e6) if us >= 1e6 else "%.3g ms" % (us / 1e3) if us >= 1e3
-            else "%.3g µs" % us)
+from units import num as secs, secs_us as t
 last = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1 and c["rows"] == "8000"]
 # the write cost sustained: every full chunk's time over its rows, not the last chunk's
 full = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1]
@@ -167,7 +163,7 @@ def shape(t):
                "decide it", t)
     return re.sub(r"\d+\.\d\d", "N", re.sub(r"about \d+ rounds", "about K rounds", t))
 # the ranking: each cell's ratio is summary.csv's
-ranked = re.findall(r"^ +\d\. +\d+ rows/s +\(\d+\.\.\d+\) +(.*?) +cell (\d+) ", out, re.M)
+ranked = re.findall(r"^ +\d\. +[\d.]+[kMG]? rows/s +\([\d.]+[kMG]?\.\.[\d.]+[kMG]?\) +(.*?) +cell (\d+) ", out, re.M)
 assert len(ranked) == 4, ranked
 def figures(t):
     return [float(x) for x in re.findall(r"\d+\.\d\d", t.split(":")[0])]
@@ -231,7 +227,7 @@ PY
     [ "$status" -eq 0 ]
     # one cell: its figures, no ranking of one under two headings
     [[ "$output" != *"by write rate"* && "$output" != *"by read rate"* ]]
-    [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9]+\ rows/s\ written,\ [0-9]+\ reads/s\ read ]]
+    [[ "$output" =~ cell\ 1\ SQLite\ [0-9.]+\ ·\ 4k\ pages\ ·\ delete\ ·\ full:\ [0-9.]+[kMG]?\ rows/s\ written,\ [0-9.]+[kMG]?\ reads/s\ read ]]
     run "$S" plot "$T/one" --baseline 2
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak plot: --baseline 2: no such cell (the only cell is 1)" ]
@@ -336,20 +332,12 @@ PY
     run_out=$output
     run --separate-stderr "$S" report --format markdown "$T/f"
     [ "$status" -eq 0 ]
-    python3 - "$T/f" "$run_out" "$output" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/f" "$run_out" "$output" <<'PY'
 import csv, json, statistics, sys
 d, out, md = sys.argv[1:]
 chunks = [c for c in csv.DictReader(open(d + "/chunks.csv", newline="")) if int(c["repeat"]) >= 1]
 head = [h.strip() for h in out.split("\nheadline:\n", 1)[1].split("\n\n", 1)[0].splitlines()]
-def rate(r):
-    return ("%.2fM" % (r / 1e6) if r >= 1e6 else "%.0fk" % (r / 1e3) if r >= 1e4
-            else "%.1fk" % (r / 1e3) if r >= 1e3 else "%.0f" % r)
-def t(us):
-    return ("%.3g s" % (us / 1e6) if us >= 1e6 else "%.3g ms" % (us / 1e3) if us >= 1e3
-            else "%.3g µs" % us)
-def kib(b):
-    return ("%.3g MiB" % (b / 1048576) if b >= 1048576 else "%.3g KiB" % (b / 1024) if b >= 1024
-            else "%.0f bytes" % b)
+from units import rate, secs_us as t, nbytes
 base = [c for c in chunks if c["cell"] == "1"]
 med = lambda col: statistics.median(float(c[col]) for c in base)
 name = "delete · 0 readers, the baseline"
@@ -368,7 +356,7 @@ table = int(last["rows"]) - sum(int(c["deletes"]) for c in base
 assert table < 20000, table
 want_f = ("Freelist (%s): after its last chunk's deletes, with %gk rows in the table, %d page%s "
           "free (%s, %.1f%% of its %s database), room SQLite reuses before the file grows."
-          % (name, table / 1e3, pages, "" if pages == 1 else "s", kib(fb), 100 * fb / db, kib(db)))
+          % (name, table / 1e3, pages, "" if pages == 1 else "s", nbytes(fb), 100 * fb / db, nbytes(db)))
 # the readers' wait: their busy handlers' time over the writer's COMMITs, per journal mode
 wait = {}
 for c in chunks:
@@ -378,8 +366,8 @@ for c in chunks:
         w[1] += 1                      # a COMMIT a chunk: --commit-every is the chunk
 assert list(wait) == ["delete", "wal"], wait
 ms = {m: w[0] / w[1] * 1e3 for m, w in wait.items()}
-want_r = ("Under DELETE, readers waited %.3g ms per COMMIT; under WAL, %.3g ms."
-          % (ms["delete"], ms["wal"]))
+want_r = ("Under DELETE, readers waited %s per COMMIT; under WAL, %s."
+          % (t(ms["delete"] * 1e3), t(ms["wal"] * 1e3)))
 for want in (want_u, want_d, want_f, want_r):
     assert want in head, (want, head)
     assert "- " + want + "\n" in md, (want, md)
@@ -421,7 +409,7 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     # said once, before the ratios and the waits it is of, not beside each
-    [[ "$output" == *"- $note"*"- journal_mode: "*"- readers: "*"- Under DELETE, readers waited "*" ms per COMMIT; under WAL, "*" ms."* ]]
+    [[ "$output" == *"- $note"*"- journal_mode: "*"- readers: "*"- Under DELETE, readers waited "*" per COMMIT; under WAL, "*"."* ]]
     [ "$(grep -o 'compete for the CPU' <<<"$output" | wc -l)" -eq 1 ]
     python3 - "$T/o/run.json" 64 <<'PY'
 import json, sys

@@ -63,7 +63,7 @@ assert word == ("a difference" if round(lo, 2) > 1 or round(hi, 2) < 1 else
                 "no difference beyond 5%" if lo >= 1 / 1.05 and hi <= 1.05 else "not decided")
 assert r["write_within_noise"] == ("1" if word == "no difference beyond 5%" else "0"), r
 assert "within noise" not in out
-ranked = re.findall(r"^ +\d\. +\d+ rows/s +\((\d+)\.\.(\d+)\) +(.*?) +cell (\d) ", out, re.M)
+ranked = re.findall(r"^ +\d\. +[\d.]+[kMG]? rows/s +\(([\d.]+[kMG]?)\.\.([\d.]+[kMG]?)\) +(.*?) +cell (\d) ", out, re.M)
 assert len(ranked) == 2, ranked
 by_cell = {c: t for _, _, t, c in ranked}
 assert by_cell["1"] == "baseline" and (": %s, from 8 rounds" % word) in by_cell["2"], ranked
@@ -91,7 +91,7 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference is called when its 95% interval excludes 1, no difference beyond 5% when it lies within that: with one round every one here is not decided"* ]]
-    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9]+\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9]+\ [0-9.]+x:\ not\ decided:\ 1\ round\;\ --repeat\ 6\ can\ decide\ it$'\n' ]]
+    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9.]+[kMG]?\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9.]+[kMG]?\ [0-9.]+x:\ not\ decided:\ 1\ round\;\ --repeat\ 6\ can\ decide\ it$'\n' ]]
     [[ "$output" != *"within noise"* ]]
     python3 - "$T/one/summary.csv" <<'PY'
 import csv, sys

@@ -410,7 +410,7 @@ loop_sectors_written() {
     # every page anyone dirtied on the device on its way there, then its count
     sync
     after=$(loop_sectors_written)
-    python3 - "$T/o" "$loop" "$before" "$after" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/o" "$loop" "$before" "$after" <<'PY'
 import csv, json, re, statistics, sys
 d, loop, before, after = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rj = json.load(open(d + "/run.json"))
@@ -455,15 +455,7 @@ text = {f["kind"]: f["text"] for f in found}
 print(*[f["text"] for f in found if f["kind"] in ("write_counts", "wear")], sep="\n")
 s1 = next(r for r in summ if r["cell"] == "1")
 vfs = sum(float(s1[f"vfs_{k}_bytes_per_row"] or 0) for k in ("db", "journal", "wal", "other"))
-def per_row(b):
-    return "%.*f" % (2 if b < 9.995 else 1 if b < 99.95 else 0, b)
-def dec(b):
-    if b < 999.5:
-        return "%.0f bytes" % b
-    for u in ("kB", "MB", "GB", "TB", "PB"):
-        b /= 1e3
-        if b < 999.5 or u == "PB":
-            return "%.*f %s" % (2 if b < 9.995 else 1 if b < 99.95 else 0, b, u)
+from units import num as per_row, nbytes as dec
 io = float(s1["io_write_bytes_per_row"])
 merged = " (the page cache merged rewrites)" if io * 1.25 < vfs else ""
 want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "

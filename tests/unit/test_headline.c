@@ -120,8 +120,8 @@ static void test_absolute(void **state)
     assert_non_null(line_with(&h, HL_ABSOLUTE,
                               "At 8k rows (the largest full chunk), cell 1 (the baseline) wrote "
                               "4500 s per million rows (222 rows/s) sustained over all its full "
-                              "chunks; a point read took 8 µs at "
-                              "p50 and 16 µs at p99, from RAM. Projected to 64k rows from its "
+                              "chunks; a point read took 8.00 µs at "
+                              "p50 and 16.0 µs at p99, from RAM. Projected to 64k rows from its "
                               "scaling fit: 64000 s per million rows written (64000..64000, a "
                               "95% prediction interval), a read's p99 128 µs (128 µs..128 µs): "
                               "projected, not measured."));
@@ -451,7 +451,7 @@ static void test_need(void **state)
     assert_int_equal(need_parse("writes=10k/s", &nd, err, sizeof err), 0);
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_NEED, "cell 1 meets it at 64k rows (projected) with 1.56x "
-                                           "headroom, its tightest writes (16k/s against "
+                                           "headroom, its tightest writes (15.6k/s against "
                                            "10k/s)."));
     /* a WAL cell whose -wal file stayed empty meets a WAL need: it keeps a
     ** WAL, of 0 bytes (a bug said it kept none) */
@@ -535,7 +535,7 @@ static void test_one_cell(void **state)
     assert_null(strstr(out, "by write rate"));
     assert_null(strstr(out, "by read rate"));
     assert_non_null(strstr(out, "cell 1 SQLite 3.40.1 \xc2\xb7 4k pages \xc2\xb7 delete \xc2\xb7 full: "
-                                "1234 rows/s written, 567 reads/s read (sustained over its full chunks)\n"));
+                                "1.23k rows/s written, 567 reads/s read (sustained over its full chunks)\n"));
 }
 
 /* The write-counts sentence of a cell whose SQLite writes, vfs_db, the
@@ -602,7 +602,7 @@ static void test_unsupported_once(void **state)
                                 "ratios)\n"));
     /* no journal line: no measured cell has wal; pages: 4k's cells are cell 1's */
     assert_null(strstr(out, "  journal_mode"));
-    assert_non_null(strstr(out, "; 4k 1000 1.00x (the baseline); 8k 1100 1.10x"));
+    assert_non_null(strstr(out, "; 4k 1.00k 1.00x (the baseline); 8k 1.10k 1.10x"));
 }
 
 /* The fastest writer is the one that sustained the faster rate over all
@@ -649,7 +649,7 @@ static void test_best_not_beside_faster(void **state)
     const char *line = strstr(out, "  synchronous");
     assert_non_null(line);
     assert_non_null(strstr(line, "best full (not decided against off)"));
-    assert_non_null(strstr(line, "; full 1100 1.00x (the baseline); off 1050 0.94x (0.68..1.29): "
+    assert_non_null(strstr(line, "; full 1.10k 1.00x (the baseline); off 1.05k 0.94x (0.68..1.29): "
                                  "not decided, from 3 rounds; about "));
 }
 

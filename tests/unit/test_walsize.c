@@ -57,7 +57,7 @@ static void test_explicit_checkpoint(void **state)
     assert_false(w.growing);
     assert_int_equal(w.chunks, 5);
     assert_string_equal(walsize_text(&w, "cell 1", text, sizeof text),
-                        "WAL (cell 1): bounded: after each chunk the -wal file stayed at 0.14 MB "
+                        "WAL (cell 1): bounded: after each chunk the -wal file stayed at 140 kB "
                         "over 5 chunks, as the table grew from 10000 to 30000 rows.");
     const int64_t up[] = {140112, 271952, 407912, 543872, 683952, 819912};
     chunks(ch, 6, up, 1, 0, 1);
@@ -69,7 +69,7 @@ static void test_explicit_checkpoint(void **state)
     assert_true(fabs(w.per_hour - 547960.0 / 4 * 3600) < 1e-6);
     assert_string_equal(walsize_text(&w, "cell 1", text, sizeof text),
                         "WAL (cell 1): growing: after each chunk the -wal file was larger in 4 "
-                        "of 4 chunks, from 0.272 MB at 10000 rows to 0.82 MB at 30000, 27.4 MB per "
+                        "of 4 chunks, from 272 kB at 10000 rows to 820 kB at 30000, 27.4 MB per "
                         "million rows written (493 MB an hour); a reader held its checkpoint back "
                         "in 6 of 6 chunks.");
     /* one chunk too few to judge: 3 after the first */

@@ -22,6 +22,7 @@
 #include "headline.h"
 #include "modes.h"
 #include "need.h"
+#include "units.h"
 #include "wear.h"
 
 #define MAXREC 8
@@ -74,18 +75,18 @@ static void test_arithmetic(void **state)
     /* 512 bytes a row at 200 rows/s: 8.8473 GB a day, 3.2293 TB a year */
     assert_true(fabs(wear_per_day(512, 200) - 512.0 * 200 * 86400) < 1e-3);
     assert_true(fabs(wear_per_year(512, 200) - 512.0 * 200 * 86400 * 365) < 1);
-    assert_string_equal(wear_bytes_text(wear_per_day(512, 200), buf, sizeof buf), "8.85 GB");
-    assert_string_equal(wear_bytes_text(wear_per_year(512, 200), buf, sizeof buf), "3.23 TB");
+    assert_string_equal(units_bytes(wear_per_day(512, 200), buf, sizeof buf), "8.85 GB");
+    assert_string_equal(units_bytes(wear_per_year(512, 200), buf, sizeof buf), "3.23 TB");
     /* decimal units, three figures, never past a unit's 999 */
-    assert_string_equal(wear_bytes_text(0, buf, sizeof buf), "0 bytes");
-    assert_string_equal(wear_bytes_text(999, buf, sizeof buf), "999 bytes");
-    assert_string_equal(wear_bytes_text(999.6, buf, sizeof buf), "1.00 kB");
-    assert_string_equal(wear_bytes_text(12345, buf, sizeof buf), "12.3 kB");
-    assert_string_equal(wear_bytes_text(512e6, buf, sizeof buf), "512 MB");
-    assert_string_equal(wear_bytes_text(999.7e6, buf, sizeof buf), "1.00 GB");
-    assert_string_equal(wear_per_row_text(512.4, buf, sizeof buf), "512");
-    assert_string_equal(wear_per_row_text(37.44, buf, sizeof buf), "37.4");
-    assert_string_equal(wear_per_row_text(5.254, buf, sizeof buf), "5.25");
+    assert_string_equal(units_bytes(0, buf, sizeof buf), "0 bytes");
+    assert_string_equal(units_bytes(999, buf, sizeof buf), "999 bytes");
+    assert_string_equal(units_bytes(999.6, buf, sizeof buf), "1.00 kB");
+    assert_string_equal(units_bytes(12345, buf, sizeof buf), "12.3 kB");
+    assert_string_equal(units_bytes(512e6, buf, sizeof buf), "512 MB");
+    assert_string_equal(units_bytes(999.7e6, buf, sizeof buf), "1.00 GB");
+    assert_string_equal(units_number(512.4, buf, sizeof buf), "512");
+    assert_string_equal(units_number(37.44, buf, sizeof buf), "37.4");
+    assert_string_equal(units_number(5.254, buf, sizeof buf), "5.25");
     /* idle at 1 kB/s against 1 MB over 100 s (10 kB/s): 10% */
     assert_true(fabs(wear_idle_share_pct(1000, 1e6, 100) - 10) < 1e-9);
     assert_true(isnan(wear_idle_share_pct(1000, 0, 100)));
@@ -324,12 +325,12 @@ static void test_findings(void **state)
         r.chunks[k].dev_write_bytes = 0;
     d->dev_write_bytes_per_row = w->dev_write_bytes_per_row = 0;
     headline_build(&in, &h);
-    assert_non_null(line_with(&h, HL_WRITES, "and 0.00 reached the device, a count that holds "
+    assert_non_null(line_with(&h, HL_WRITES, "and 0 reached the device, a count that holds "
                                              "every other writer of the device too; while "
                                              "sqlsoak idled the device wrote 21.0 kB a second (over 1.5 "
                                              "s before the first cell)."));
     /* no chunk has a figure; the cells' over all their chunks, nothing, is said */
-    assert_non_null(line_with(&h, HL_WEAR, "the device wrote 0.00 bytes a row"));
+    assert_non_null(line_with(&h, HL_WEAR, "the device wrote 0 bytes a row"));
     /* the idle rate not measured: said so; no device count: neither finding */
     in.idle_s = 0;
     headline_build(&in, &h);

@@ -4,6 +4,7 @@
 #include "readwait.h"
 #include "absolute.h"
 #include "dims.h"
+#include "units.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -58,12 +59,12 @@ const char *readwait_text(const struct readwait *w, char *buf, size_t n)
     size_t len = 0;
     buf[0] = 0;
     for (int k = 0; k < w->n && len < n; k++) {
-        char word[32];
+        char word[32], wait[24];
         readwait_mode_text(w, k, word, sizeof word);
         len += (size_t)snprintf(buf + len, n - len,
-                                k == 0 ? "Under %s, readers waited %.3g ms per COMMIT"
-                                       : "; under %s, %.3g ms",
-                                word, w->ms_per_commit[k]);
+                                k == 0 ? "Under %s, readers waited %s per COMMIT"
+                                       : "; under %s, %s",
+                                word, units_secs(w->ms_per_commit[k] / 1e3, wait, sizeof wait));
     }
     if (w->n && len + 2 < n)
         memcpy(buf + len, ".", 2);

@@ -6,6 +6,7 @@
 #include "absolute.h"
 #include "dims.h"
 #include "modes.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,7 +57,7 @@ int paced_judge(const struct summary_record *s, const struct chunk_record *ch, i
 /* A latency in ms as a sentence gives it: "0.84 ms", "12.1 ms", "240 ms". */
 static const char *ms(double x, char *buf, size_t n)
 {
-    return absolute_time_text(x * 1e3, buf, n);
+    return units_secs((x * 1e3) / 1e6, buf, n);
 }
 
 /* A share: "81%", "2.5%", "0.3%" (a small one keeps its tenth). */
@@ -73,7 +74,7 @@ const char *paced_text(const struct paced *p, const char *name, char *buf, size_
         snprintf(txn, sizeof txn, "a transaction a row");
     else
         snprintf(txn, sizeof txn, "%s-row transactions",
-                 absolute_rows_short_text(p->rows_per_txn, rows, sizeof rows));
+                 units_count(p->rows_per_txn, rows, sizeof rows));
     int k = snprintf(buf, n, "Paced writes (%s, %lld rows/s in %s, %s arrivals): ", name,
                      (long long)p->rate, txn, p->poisson ? "poisson" : "even");
     if (p->overloaded && k > 0 && (size_t)k < n)
@@ -84,7 +85,7 @@ const char *paced_text(const struct paced *p, const char *name, char *buf, size_
     k += snprintf(buf + k, n - (size_t)k,
                   "over the whole cell, to %s rows, a transaction took %s at p50, %s at p99 and "
                   "%s at p99.9 (%s at most), counted from when it was due; ",
-                  absolute_rows_short_text(p->to_rows, rows, sizeof rows),
+                  units_count(p->to_rows, rows, sizeof rows),
                   ms(p->p50_ms, a, sizeof a), ms(p->p99_ms, b, sizeof b),
                   ms(p->p999_ms, c, sizeof c), ms(p->max_ms, txn, sizeof txn));
     if (k < 0 || (size_t)k >= n)

@@ -5,6 +5,7 @@
 #include "absolute.h"
 #include "median.h"
 #include "latency.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -105,26 +106,13 @@ int churn_of(const struct summary_record *recs, int nrecs, const struct chunk_re
     return out->update.chunks || out->del.chunks ? 0 : -1;
 }
 
-const char *churn_bytes_text(double bytes, char *buf, size_t n)
-{
-    if (bytes >= 1024.0 * 1024 * 1024)
-        snprintf(buf, n, "%.3g GiB", bytes / (1024.0 * 1024 * 1024));
-    else if (bytes >= 1024.0 * 1024)
-        snprintf(buf, n, "%.3g MiB", bytes / (1024.0 * 1024));
-    else if (bytes >= 1024)
-        snprintf(buf, n, "%.3g KiB", bytes / 1024);
-    else
-        snprintf(buf, n, "%.0f bytes", bytes);
-    return buf;
-}
-
 /* "500 rows a chunk at 82.2k rows/s (12.2 µs a row)" of phase p. */
 static const char *rate_text(const struct churn_phase *p, char *buf, size_t n)
 {
     char r[24], t[24];
     snprintf(buf, n, "%.0f rows a chunk at %s rows/s (%s a row)", p->rows,
-             absolute_rate_text(p->rows_per_s, r, sizeof r),
-             absolute_time_text(1e6 / p->rows_per_s, t, sizeof t));
+             units_rate(p->rows_per_s, r, sizeof r),
+             units_secs((1e6 / p->rows_per_s) / 1e6, t, sizeof t));
     return buf;
 }
 
@@ -145,8 +133,8 @@ const char *churn_update_text(const struct churn *c, const char *name, char *buf
         return buf;
     if (!isnan(u->p50_us) && !isnan(u->p99_us))
         snprintf(lat, sizeof lat, ", a row's UPDATE %s at p50 and %s at p99",
-                 absolute_time_text(u->p50_us, p50, sizeof p50),
-                 absolute_time_text(u->p99_us, p99, sizeof p99));
+                 units_secs(u->p50_us / 1e6, p50, sizeof p50),
+                 units_secs(u->p99_us / 1e6, p99, sizeof p99));
     snprintf(buf, n, "Updates (%s): %s%s%s.", name, rate_text(u, rate, sizeof rate), lat,
              over(u, of, sizeof of));
     return buf;
@@ -170,10 +158,10 @@ const char *churn_free_text(const struct churn *c, const char *name, char *buf, 
         return buf;
     if (!isnan(c->free_pct))
         snprintf(share, sizeof share, ", %.1f%% of its %s database", c->free_pct,
-                 churn_bytes_text(c->db_bytes, db, sizeof db));
+                 units_bytes(c->db_bytes, db, sizeof db));
     snprintf(buf, n, "Freelist (%s): after its last chunk's deletes, with %s rows in the table, "
                      "%.0f page%s free (%s%s), room SQLite reuses before the file grows.",
-             name, absolute_rows_short_text(c->table_rows, rows, sizeof rows), c->free_pages,
-             c->free_pages == 1 ? "" : "s", churn_bytes_text(c->free_bytes, b, sizeof b), share);
+             name, units_count(c->table_rows, rows, sizeof rows), c->free_pages,
+             c->free_pages == 1 ? "" : "s", units_bytes(c->free_bytes, b, sizeof b), share);
     return buf;
 }

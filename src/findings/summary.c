@@ -8,6 +8,7 @@
 #include "noise.h"
 #include "cellstatus.h"
 #include "median.h"
+#include "units.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -203,8 +204,8 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
         if (open)
             fputc(')', f);
         for (int k = 0; k < dv.nv; k++) {
-            char t[160];
-            fprintf(f, "; %s %.0f %s", dv.names[k], med[k],
+            char t[160], r[24];
+            fprintf(f, "; %s %s %s", dv.names[k], units_rate(med[k], r, sizeof r),
                     k == dv.base ? "1.00x (the baseline)"
                                  : noise_text(&dv.vs_base[k], t, sizeof t));
         }
@@ -221,7 +222,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
 static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int nc,
                    const struct summary_record *recs, int n, enum phase_id m, int64_t base)
 {
-    char lb[256], range[64], name[CELLNAME_MAX];
+    char lb[256], range[64], name[CELLNAME_MAX], r[24], rlo[24], rhi[24];
     char (*t)[160] = calloc((size_t)nc, sizeof *t);
     int rounds = noise_rounds(recs, n), w = 8;
     for (int i = 0; t && i < nc; i++) {   /* the ratios first: their column's width */
@@ -247,9 +248,11 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
             break;
         range[0] = 0;
         if (rounds > 1)
-            snprintf(range, sizeof range, "(%.0f..%.0f)", lo, hi);
+            snprintf(range, sizeof range, "(%s..%s)", units_rate(lo, rlo, sizeof rlo),
+                     units_rate(hi, rhi, sizeof rhi));
         plan_cell_label(cfg, &c[i].first->id, lb, sizeof lb);
-        fprintf(f, "  %2d. %12.0f %-7s %-19s %-*s  %-8s %s\n", i + 1, v, phase_table[m].unit,
+        fprintf(f, "  %2d. %12s %-7s %-19s %-*s  %-8s %s\n", i + 1, units_rate(v, r, sizeof r),
+                phase_table[m].unit,
                 range, w, t[i], cellname(name, sizeof name, c[i].first->id.cell, 1, 1), lb);
     }
     free(t);
@@ -287,7 +290,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
                    int64_t base)
 {
     struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
-    char lb[256], cname[CELLNAME_MAX];
+    char lb[256], cname[CELLNAME_MAX], r[24];
     if (!c)
         return;
     int nc = fold(recs, n, c);
@@ -303,11 +306,12 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     unmeasured(f, cfg, recs, n);
     if (nc == 1) {   /* nothing to rank: the cell's figures */
         plan_cell_label(cfg, &c[0].first->id, lb, sizeof lb);
-        fprintf(f, "\n%s %s: %.0f %s written",
+        fprintf(f, "\n%s %s: %s %s written",
                 cellname(cname, sizeof cname, c[0].first->id.cell, 1, 1), lb,
-                c[0].rate[PHASE_WRITE], phase_table[PHASE_WRITE].unit);
+                units_rate(c[0].rate[PHASE_WRITE], r, sizeof r), phase_table[PHASE_WRITE].unit);
         if (!isnan(c[0].rate[PHASE_READ]))
-            fprintf(f, ", %.0f %s read", c[0].rate[PHASE_READ], phase_table[PHASE_READ].unit);
+            fprintf(f, ", %s %s read", units_rate(c[0].rate[PHASE_READ], r, sizeof r),
+                    phase_table[PHASE_READ].unit);
         fprintf(f, " (sustained over its full chunks%s)\n",
                 c[0].repeats > 1 ? ", the median of repeats" : "");
     }

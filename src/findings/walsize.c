@@ -5,6 +5,7 @@
 
 #include "dims.h"
 #include "modes.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -112,17 +113,6 @@ int walsize_judge(const struct chunk_record *ch, int n, int64_t cell, int64_t re
     return 1;
 }
 
-/* bytes to 3 significant figures, in MB, GB or TB */
-static const char *mb(double b, char *buf, size_t n)
-{
-    static const char *const unit[] = {"MB", "GB", "TB"};
-    int u = 0;
-    for (b /= 1e6; b >= 999.5 && u < 2; u++)
-        b /= 1e3;
-    snprintf(buf, n, "%.3g %s", b, unit[u]);
-    return buf;
-}
-
 const char *walsize_text(const struct walsize *w, const char *name, char *buf, size_t n)
 {
     char a[24], b[24], r[24], h[24], held[96] = "";
@@ -134,20 +124,20 @@ const char *walsize_text(const struct walsize *w, const char *name, char *buf, s
                  "WAL (%s): inside its transactions of %lld rows, longer than a chunk, the -wal "
                  "file reached %s at %lld rows; a WAL grows inside a transaction by design and "
                  "is reset after it, so this is no rate to grow to an hour%s.",
-                 name, (long long)w->txn_rows, mb(w->last, b, sizeof b),
+                 name, (long long)w->txn_rows, units_bytes(w->last, b, sizeof b),
                  (long long)w->last_rows, held);
     else if (w->growing)
         snprintf(buf, n,
                  "WAL (%s): growing: after each chunk the -wal file was larger in %d of %d "
                  "chunks, from %s at %lld rows to %s at %lld, %s per million rows written "
                  "(%s an hour)%s.",
-                 name, w->rises, w->chunks - 1, mb(w->first, a, sizeof a),
-                 (long long)w->first_rows, mb(w->last, b, sizeof b), (long long)w->last_rows,
-                 mb(w->per_million_rows, r, sizeof r), mb(w->per_hour, h, sizeof h), held);
+                 name, w->rises, w->chunks - 1, units_bytes(w->first, a, sizeof a),
+                 (long long)w->first_rows, units_bytes(w->last, b, sizeof b), (long long)w->last_rows,
+                 units_bytes(w->per_million_rows, r, sizeof r), units_bytes(w->per_hour, h, sizeof h), held);
     else {
         char range[64];
-        mb(w->lo, a, sizeof a);
-        mb(w->hi, b, sizeof b);
+        units_bytes(w->lo, a, sizeof a);
+        units_bytes(w->hi, b, sizeof b);
         snprintf(range, sizeof range, strcmp(a, b) ? "between %s and %s" : "at %s", a, b);
         snprintf(buf, n,
                  "WAL (%s): bounded: after each chunk the -wal file stayed %s over %d chunks, "

@@ -67,24 +67,8 @@ double absolute_at(const struct absolute_figure *f, double rows);
 ** it (b > 0) and is under it at from rows; 0 when it never does. */
 double absolute_crossing(const struct absolute_figure *f, double limit, double from);
 
-/* Seconds to three figures or so: "0.254", "2.54", "25.4", "254". */
-const char *absolute_secs_text(double s, char *buf, size_t n);
-
 /* "2.54 s per million rows (394k rows/s)" of seconds per million. */
 const char *absolute_write_text(double s_per_m, char *buf, size_t n);
-
-/* A rate as the terminal gives it: 394k, 1.23M, 620. */
-const char *absolute_rate_text(double r, char *buf, size_t n);
-
-/* Rows as the options give them: 40k, 100M, 12345. */
-const char *absolute_rows_text(int64_t rows, char *buf, size_t n);
-
-/* Rows to a tenth of their unit, as a sentence gives a size: 1.5M,
-** 12.3k, 12345 (not a multiple of 100). */
-const char *absolute_rows_short_text(int64_t rows, char *buf, size_t n);
-
-/* A latency in µs as a person reads it: "22 µs", "1.4 ms", "2.1 s". */
-const char *absolute_time_text(double us, char *buf, size_t n);
 
 /* The sentence of cell (named name) into buf: "At 40k rows, NAME wrote
 ** ...; a point read took 5.4 µs at p50 and 22 µs at p99, from RAM.", then

@@ -2,6 +2,7 @@
 ** wear: a cell's cost in the device's writes.  See wear.h.
 */
 #include "wear.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -61,29 +62,6 @@ int wear_told_apart(const struct wear *a, const struct wear *b)
     return fabs(x - y) > margin(a) + margin(b) + WEAR_SAME_PCT / 100 * fmax(x, y);
 }
 
-const char *wear_bytes_text(double b, char *buf, size_t n)
-{
-    static const char *const unit[] = {"kB", "MB", "GB", "TB", "PB"};
-    if (!(b >= 999.5)) {
-        snprintf(buf, n, "%.0f bytes", b);
-        return buf;
-    }
-    int u = 0;
-    b /= 1e3;
-    while (b >= 999.5 && u < 4) {
-        b /= 1e3;
-        u++;
-    }
-    snprintf(buf, n, "%.*f %s", b < 9.995 ? 2 : b < 99.95 ? 1 : 0, b, unit[u]);
-    return buf;
-}
-
-const char *wear_per_row_text(double b, char *buf, size_t n)
-{
-    snprintf(buf, n, "%.*f", b < 9.995 ? 2 : b < 99.95 ? 1 : 0, b);
-    return buf;
-}
-
 double wear_idle_share_pct(double idle_per_s, double bytes, double seconds)
 {
     if (!(idle_per_s >= 0) || !(bytes > 0) || !(seconds > 0))
@@ -99,7 +77,7 @@ static const char *others(double per_row, char *buf, size_t n)
     buf[0] = 0;
     if (per_row >= 0)
         snprintf(buf, n, " (other writers, at their rate while sqlsoak idled, up to %s a row "
-                 "of it)", wear_per_row_text(per_row, b, sizeof b));
+                 "of it)", units_number(per_row, b, sizeof b));
     return buf;
 }
 
@@ -111,29 +89,29 @@ const char *wear_text(const struct wear *w, const char *name, const char *need_t
     if (!isnan(w->cell_per_row) && w->rows > 0)
         len = (size_t)snprintf(buf, n, "Wear (%s): over its %s rows the device wrote %s bytes "
                                "a row, %s per million rows%s", name,
-                               absolute_rows_text(w->rows, rows, sizeof rows),
-                               wear_per_row_text(w->cell_per_row, per, sizeof per),
-                               wear_bytes_text(w->cell_per_row * 1e6, mil, sizeof mil),
+                               units_count(w->rows, rows, sizeof rows),
+                               units_number(w->cell_per_row, per, sizeof per),
+                               units_bytes(w->cell_per_row * 1e6, mil, sizeof mil),
                                others(w->other_per_row, other, sizeof other));
     else        /* an older folder: its largest full chunk's, said so */
         len = (size_t)snprintf(buf, n, "Wear (%s): at %s rows (the largest full chunk) the "
                                "device wrote %s bytes a row, %s per million rows", name,
-                               absolute_rows_text(w->last_rows, rows, sizeof rows),
-                               wear_per_row_text(w->bytes_per_row, per, sizeof per),
-                               wear_bytes_text(w->bytes_per_row * 1e6, mil, sizeof mil));
+                               units_count(w->last_rows, rows, sizeof rows),
+                               units_number(w->bytes_per_row, per, sizeof per),
+                               units_bytes(w->bytes_per_row * 1e6, mil, sizeof mil));
     if (w->target_rows && len < n)
         len += (size_t)snprintf(buf + len, n - len,
                                 "; projected to %s rows from its scaling fit, %s bytes a row "
                                 "(%s..%s, a 95%% prediction interval)",
-                                absolute_rows_text(w->target_rows, rows, sizeof rows),
-                                wear_per_row_text(w->proj, per, sizeof per),
-                                wear_per_row_text(w->lo, lo, sizeof lo),
-                                wear_per_row_text(w->hi, hi, sizeof hi));
+                                units_count(w->target_rows, rows, sizeof rows),
+                                units_number(w->proj, per, sizeof per),
+                                units_number(w->lo, lo, sizeof lo),
+                                units_number(w->hi, hi, sizeof hi));
     if (need_text && !isnan(w->per_day) && len < n) {
         char day[24], year[24];
         len += (size_t)snprintf(buf + len, n - len, "; at --need writes=%s, %s a day and %s a "
-                                "year%s", need_text, wear_bytes_text(w->per_day, day, sizeof day),
-                                wear_bytes_text(w->per_year, year, sizeof year),
+                                "year%s", need_text, units_bytes(w->per_day, day, sizeof day),
+                                units_bytes(w->per_year, year, sizeof year),
                                 w->target_rows ? " (projected)" : "");
     }
     if (len < n)
@@ -155,20 +133,20 @@ const char *wear_same_text(const struct wear *const *w, const char *const *names
     char r[24], a[24], b[24], ma[32], mb[32], other[160] = "";
     if (rows > 0 && len < size)
         len += (size_t)snprintf(buf + len, size - len, "): over their %s rows each",
-                                absolute_rows_text(rows, r, sizeof r));
+                                units_count(rows, r, sizeof r));
     else if (len < size)
         len += (size_t)snprintf(buf + len, size - len, "): each over its rows");
     if (most > 0)
         snprintf(other, sizeof other, " and what other writers, at their rate while sqlsoak "
                  "idled, could have written (up to %s a row of each)",
-                 wear_per_row_text(most, a, sizeof a));
+                 units_number(most, a, sizeof a));
     /* a range whose ends print alike is one figure */
     char row[64], mil[80];
-    wear_per_row_text(lo, a, sizeof a);
-    wear_per_row_text(hi, b, sizeof b);
+    units_number(lo, a, sizeof a);
+    units_number(hi, b, sizeof b);
     snprintf(row, sizeof row, strcmp(a, b) ? "%s to %s" : "%s", a, b);
-    wear_bytes_text(lo * 1e6, ma, sizeof ma);
-    wear_bytes_text(hi * 1e6, mb, sizeof mb);
+    units_bytes(lo * 1e6, ma, sizeof ma);
+    units_bytes(hi * 1e6, mb, sizeof mb);
     snprintf(mil, sizeof mil, strcmp(ma, mb) ? "%s to %s" : "%s", ma, mb);
     if (len < size)
         snprintf(buf + len, size - len, ", the device wrote %s bytes a row, %s per million "

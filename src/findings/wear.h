@@ -71,13 +71,6 @@ int wear_told_apart(const struct wear *a, const struct wear *b);
 double wear_per_day(double bytes_per_row, double rows_per_s);
 double wear_per_year(double bytes_per_row, double rows_per_s);
 
-/* Decimal bytes as a person reads them, to three figures: "512 bytes",
-** "12.3 kB", "8.85 GB", "3.23 TB". */
-const char *wear_bytes_text(double bytes, char *buf, size_t n);
-
-/* Bytes a row: "512", "37.4", "5.25". */
-const char *wear_per_row_text(double bytes, char *buf, size_t n);
-
 /* The share, in %, that idle_per_s (the device's writes while sqlsoak
 ** idled, bytes/s) is of the device's rate during the cells (bytes over
 ** seconds); NaN when either is unknown. */

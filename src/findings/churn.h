@@ -56,7 +56,4 @@ const char *churn_update_text(const struct churn *c, const char *name, char *buf
 const char *churn_delete_text(const struct churn *c, const char *name, char *buf, size_t n);
 const char *churn_free_text(const struct churn *c, const char *name, char *buf, size_t n);
 
-/* Bytes as a person reads them: "512 bytes", "12 KiB", "3.4 MiB". */
-const char *churn_bytes_text(double bytes, char *buf, size_t n);
-
 #endif

@@ -11,6 +11,7 @@
 #include "efficiency.h"
 #include "median.h"
 #include "wear.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -64,10 +65,10 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
     char a[40], b[40], c[40], sqlite[96] = "", proc[128] = "", idle[300], of[32];
     if (!isnan(sq))
         snprintf(sqlite, sizeof sqlite, "SQLite wrote %s into its files, ",
-                 wear_per_row_text(sq, a, sizeof a));
+                 units_number(sq, a, sizeof a));
     if (!isnan(pr))     /* well under SQLite's: the rule report.html's "Writes by file" uses */
         snprintf(proc, sizeof proc, "the process %s to the storage%s, ",
-                 wear_per_row_text(pr, b, sizeof b),
+                 units_number(pr, b, sizeof b),
                  !isnan(sq) && pr * 1.25 < sq ? " (the page cache merged rewrites)" : "");
     double share = NAN, rate = wall > 0 ? dev_bytes / wall : NAN;
     if (in->idle_s > 0) {
@@ -75,11 +76,11 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
         share = wear_idle_share_pct(in->idle_write_bytes_per_s, dev_bytes, wall);
         int len = snprintf(idle, sizeof idle, "while sqlsoak idled the device wrote %s a second (over "
                            "%.1f s before the first cell)",
-                           wear_bytes_text(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
+                           units_bytes(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
         if (!isnan(share) && len > 0 && (size_t)len < sizeof idle)
             snprintf(idle + len, sizeof idle - (size_t)len,
                      ", %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0, share,
-                     wear_bytes_text(rate, t, sizeof t));
+                     units_bytes(rate, t, sizeof t));
     } else {
         snprintf(idle, sizeof idle, "its writes while sqlsoak idled were not measured here");
     }
@@ -87,7 +88,7 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
         return;
     headline_add(h, HL_WRITES, "Writes (%s, the baseline), in bytes a row: %s%sand %s reached the "
         "device, a count that holds every other writer of the device too; %s.", base, sqlite,
-        proc, wear_per_row_text(dv, c, sizeof c), idle);
+        proc, units_number(dv, c, sizeof c), idle);
     h->line[h->n - 1].cell = in->baseline;
     cellname(of, sizeof of, in->baseline, 1, 1);     /* the cell, over its repeats */
     headline_figure(h, HL_WRITES, "vfs_bytes_per_row", of, sq, "bytes/row");

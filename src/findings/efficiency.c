@@ -5,6 +5,7 @@
 #include "efficiency.h"
 #include "dims.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -77,24 +78,22 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
 ** it.  Its length. */
 static int absorbed(const struct efficiency *e, char *buf, size_t n)
 {
+    char limit[24], fill[24], written[24];
     int len = snprintf(buf, n, ", more than it takes: the page cache absorbed them");
     if (isfinite(e->dirty_mb) && (size_t)len < n) {
         double fill_s = e->dirty_mb / (e->write_mb_s - e->seq_mb_s);
-        len += snprintf(buf + len, n - (size_t)len, ", which its dirty-page limit of %.0f MB "
-                        "(/proc/sys/vm) holds for %.0f s at this rate", e->dirty_mb, fill_s);
+        len += snprintf(buf + len, n - (size_t)len, ", which its dirty-page limit of %s "
+                        "(/proc/sys/vm) holds for %s at this rate",
+                        units_bytes(e->dirty_mb * 1e6, limit, sizeof limit),
+                        units_secs(fill_s, fill, sizeof fill));
     }
     if (isfinite(e->written_mb) && isfinite(e->dirty_mb) && (size_t)len < n)
-        len += snprintf(buf + len, n - (size_t)len, "; the cell wrote %.0f MB in all, %s",
-                        e->written_mb, e->written_mb <= e->dirty_mb
+        len += snprintf(buf + len, n - (size_t)len, "; the cell wrote %s in all, %s",
+                        units_bytes(e->written_mb * 1e6, written, sizeof written),
+                        e->written_mb <= e->dirty_mb
                             ? "within it: a run that writes more waits for the device"
                             : "past it: its rate is not what the device sustains");
     return len;
-}
-
-/* A rate as the page gives it: a tenth under 10 ("2.4/s"), else whole. */
-static int digits(double x)
-{
-    return fabs(x) < 10 ? 1 : 0;
 }
 
 int efficiency_say(const struct efficiency *e, char *buf, size_t n)
@@ -103,6 +102,7 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
                                         "read bandwidth"};
     size_t len = 0;
     const char *sep = "";
+    char f1[24], f2[24], f3[24];
     buf[0] = 0;
 #define SAY(...) (len += (size_t)snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__))
     for (unsigned b = 0; b < 4; b++)
@@ -114,18 +114,20 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         SAY("%sno commit waited for a sync (synchronous off)", sep);
         sep = "; ";
     } else if (isfinite(e->sync_ratio)) {
-        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%.*f/s against "
-            "%.0f/s; %.*f per COMMIT)",
-            sep, 100 * e->sync_ratio, digits(e->syncs_per_s), e->syncs_per_s,
-            e->dev_syncs_per_s, digits(e->syncs_per_commit), e->syncs_per_commit);
+        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%s/s against "
+            "%s/s; %s per COMMIT)",
+            sep, 100 * e->sync_ratio, units_number(e->syncs_per_s, f1, sizeof f1),
+            units_number(e->dev_syncs_per_s, f2, sizeof f2),
+            units_number(e->syncs_per_commit, f3, sizeof f3));
         sep = "; ";
     }
     if (isfinite(e->read_ratio)) {
         /* the bytes behind "per read" are the reads' finding's, said once */
-        SAY("%sreads sent %.*f reads a second to the device (%.2f per read), %.0f%% of its "
-            "%.0f KiB random-read rate (%.0f/s)",
-            sep, digits(e->dev_reads_per_s), e->dev_reads_per_s, e->dev_reads_per_read,
-            100 * e->read_ratio, e->read_unit / 1024, e->read_iops);
+        SAY("%sreads sent %s reads a second to the device (%s per read), %.0f%% of its "
+            "%.0f KiB random-read rate (%s/s)",
+            sep, units_number(e->dev_reads_per_s, f1, sizeof f1),
+            units_number(e->dev_reads_per_read, f2, sizeof f2), 100 * e->read_ratio,
+            e->read_unit / 1024, units_number(e->read_iops, f3, sizeof f3));
         if (e->read_ratio > 1)
             /* bytes from /proc/self/io: more than a page a request can carry */
             SAY(", more than it: the kernel read ahead in requests larger than %.0f KiB, so "
@@ -133,14 +135,17 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         sep = "; ";
     }
     if (isfinite(e->read_bw_ratio)) {
-        SAY("%sreads moved %.1f MB/s from the storage, %.0f%% of its sequential read rate "
-            "(%.1f MB/s)", sep, e->read_mb_s, 100 * e->read_bw_ratio, e->seq_read_mb_s);
+        /* in MB/s, the unit the probe states the device's rate in */
+        SAY("%sreads moved %s MB/s from the storage, %.0f%% of its sequential read rate "
+            "(%s MB/s)", sep, units_number(e->read_mb_s, f1, sizeof f1), 100 * e->read_bw_ratio,
+            units_number(e->seq_read_mb_s, f2, sizeof f2));
         sep = "; ";
     }
     if (isfinite(e->write_ratio)) {
-        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%.1f MB/s "
-            "against %.1f MB/s)",
-            sep, 100 * e->write_ratio, e->write_mb_s, e->seq_mb_s);
+        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%s MB/s "
+            "against %s MB/s)",
+            sep, 100 * e->write_ratio, units_number(e->write_mb_s, f1, sizeof f1),
+            units_number(e->seq_mb_s, f2, sizeof f2));
         if (e->write_ratio > 1)
             len += (size_t)absorbed(e, buf + len, len < n ? n - len : 0);
     }

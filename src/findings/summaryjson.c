@@ -8,6 +8,7 @@
 #include "headline.h"
 #include "runjson.h"
 #include "verdict.h"
+#include "units.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -79,9 +80,7 @@ static json_t *cell(const struct csvin *t, int r)
 /* A real to 12 significant digits, as the figures; null when NaN. */
 static json_t *real(double v)
 {
-    char digits[40];
-    snprintf(digits, sizeof digits, "%.12g", v);
-    return isnan(v) ? json_null() : json_real(strtod(digits, NULL));
+    return isnan(v) ? json_null() : json_real(units_real(v));
 }
 
 /* The headline's findings (headline.h), each its kind, sentence, cell,

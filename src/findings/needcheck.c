@@ -9,6 +9,7 @@
 #include "dims.h"
 #include "modes.h"
 #include "phase.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,12 +35,12 @@ static int64_t about(double rows)
 ** "41.2 MiB". */
 static const char *have_text(enum need_item k, double v, char *buf, size_t n)
 {
-    if (k == NEED_WAL)
+    if (k == NEED_WAL)          /* in the need's own binary units, like with like */
         return need_bytes_text(v, buf, n);
     if (k == NEED_READ_P99)
-        return absolute_time_text(v, buf, n);
+        return units_secs(v / 1e6, buf, n);
     char r[24];
-    snprintf(buf, n, "%s/s", absolute_rate_text(1e6 / v, r, sizeof r));
+    snprintf(buf, n, "%s/s", units_rate(1e6 / v, r, sizeof r));
     return buf;
 }
 
@@ -146,7 +147,7 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
     if (short_now >= 0) {
         v->score = 0;
         snprintf(v->text, sizeof v->text, "%s falls short already at %s rows: %s %s against %s.",
-                 name, absolute_rows_short_text(a->last_rows, at, sizeof at),
+                 name, units_count(a->last_rows, at, sizeof at),
                  need_names[short_now],
                  have_text((enum need_item)short_now, it[short_now].at, have, sizeof have),
                  need_asked_text(nd, (enum need_item)short_now, want, sizeof want));
@@ -154,13 +155,13 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
         v->score = cross / size;
         snprintf(v->text, sizeof v->text, "%s falls short from about %s rows (projected from %s), "
                  "its %s reaching %s there.", name,
-                 absolute_rows_short_text(about(cross), at, sizeof at), it[tight].fit,
+                 units_count(about(cross), at, sizeof at), it[tight].fit,
                  need_names[tight], need_asked_text(nd, (enum need_item)tight, want, sizeof want));
     } else if (tight >= 0) {
         v->score = head;
         snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s with %.*fx headroom, its "
                  "tightest %s (%s against %s).", name,
-                 absolute_rows_short_text((int64_t)size, at, sizeof at), proj ? " (projected)" : "",
+                 units_count((int64_t)size, at, sizeof at), proj ? " (projected)" : "",
                  head < 10 ? 2 : 1, head, need_names[tight],
                  have_text((enum need_item)tight, proj ? it[tight].proj : it[tight].at, have,
                            sizeof have),
@@ -168,7 +169,7 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
     } else if (zero >= 0) {
         v->score = INFINITY;
         snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s: its %s was 0 (against %s).",
-                 name, absolute_rows_short_text((int64_t)size, at, sizeof at),
+                 name, units_count((int64_t)size, at, sizeof at),
                  proj ? " (projected)" : "", need_names[zero],
                  need_asked_text(nd, (enum need_item)zero, want, sizeof want));
     } else {

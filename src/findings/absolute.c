@@ -5,6 +5,7 @@
 #include "efficiency.h"
 #include "median.h"
 #include "latency.h"
+#include "units.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -174,65 +175,11 @@ int absolute_of(const struct summary_record *recs, int nrecs, const struct chunk
     return rc;
 }
 
-const char *absolute_rate_text(double r, char *buf, size_t n)
-{
-    if (r >= 1e6)
-        snprintf(buf, n, "%.2fM", r / 1e6);
-    else if (r >= 1e4)
-        snprintf(buf, n, "%.0fk", r / 1e3);
-    else if (r >= 1e3)
-        snprintf(buf, n, "%.1fk", r / 1e3);
-    else
-        snprintf(buf, n, "%.0f", r);
-    return buf;
-}
-
-/* Seconds with three figures, never in e-notation: 0.163, 2.53, 58.7, 5100
-** (a fast machine writes a million rows in well under a second). */
-const char *absolute_secs_text(double s, char *buf, size_t n)
-{
-    snprintf(buf, n, s < 1 ? "%.3f" : s < 10 ? "%.2f" : s < 100 ? "%.1f" : "%.0f", s);
-    return buf;
-}
-
 const char *absolute_write_text(double s_per_m, char *buf, size_t n)
 {
     char r[24], s[24];
-    snprintf(buf, n, "%s s per million rows (%s rows/s)", absolute_secs_text(s_per_m, s, sizeof s),
-             absolute_rate_text(1e6 / s_per_m, r, sizeof r));
-    return buf;
-}
-
-const char *absolute_time_text(double us, char *buf, size_t n)
-{
-    if (us >= 1e6)
-        snprintf(buf, n, "%.3g s", us / 1e6);
-    else if (us >= 1e3)
-        snprintf(buf, n, "%.3g ms", us / 1e3);
-    else
-        snprintf(buf, n, "%.3g µs", us);
-    return buf;
-}
-
-const char *absolute_rows_text(int64_t rows, char *buf, size_t n)
-{
-    if (rows >= 1000000 && rows % 1000000 == 0)
-        snprintf(buf, n, "%" PRId64 "M", rows / 1000000);
-    else if (rows >= 1000 && rows % 1000 == 0)
-        snprintf(buf, n, "%" PRId64 "k", rows / 1000);
-    else
-        snprintf(buf, n, "%" PRId64, rows);
-    return buf;
-}
-
-const char *absolute_rows_short_text(int64_t rows, char *buf, size_t n)
-{
-    if (rows >= 1000000 && rows % 100000 == 0)
-        snprintf(buf, n, "%g", rows / 1e6), strncat(buf, "M", n - strlen(buf) - 1);
-    else if (rows >= 1000 && rows % 100 == 0)
-        snprintf(buf, n, "%g", rows / 1e3), strncat(buf, "k", n - strlen(buf) - 1);
-    else
-        snprintf(buf, n, "%" PRId64, rows);
+    snprintf(buf, n, "%s s per million rows (%s rows/s)", units_number(s_per_m, s, sizeof s),
+             units_rate(1e6 / s_per_m, r, sizeof r));
     return buf;
 }
 
@@ -268,17 +215,17 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
     char rows[24], w[64], p50[24], p99[24], reads[160] = "";
     if (!isnan(a->read_p50_us.at) && !isnan(a->read_p99_us.at))
         snprintf(reads, sizeof reads, "; a point read took %s at p50 and %s at p99%s",
-                 absolute_time_text(a->read_p50_us.at, p50, sizeof p50),
-                 absolute_time_text(a->read_p99_us.at, p99, sizeof p99), source(a));
+                 units_secs(a->read_p50_us.at / 1e6, p50, sizeof p50),
+                 units_secs(a->read_p99_us.at / 1e6, p99, sizeof p99), source(a));
     /* with deletes, the table's size beside the rows inserted: "at 1M
     ** rows" of a table that held 500k would be the wrong size */
     char table[64] = "", held[24];
     if (a->table_rows > 0 && a->table_rows < a->last_rows)
         snprintf(table, sizeof table, " inserted, %s in the table",
-                 absolute_rows_short_text(a->table_rows, held, sizeof held));
+                 units_count(a->table_rows, held, sizeof held));
     size_t len = (size_t)snprintf(buf, n, "At %s rows%s (the largest full chunk), %s wrote %s "
                                   "sustained over all its full chunks%s.",
-                                  absolute_rows_text(a->last_rows, rows, sizeof rows), table, name,
+                                  units_count(a->last_rows, rows, sizeof rows), table, name,
                                   isnan(a->write_s_per_m_sustained)
                                       ? "nothing measured"
                                       : absolute_write_text(a->write_s_per_m_sustained, w,
@@ -291,15 +238,15 @@ const char *absolute_text(const struct absolute *a, const char *name, char *buf,
     len += (size_t)snprintf(buf + len, n - len,
                             " Projected to %s rows from its scaling fit: %s s per million rows "
                             "written (%s..%s, a 95%% prediction interval)",
-                            absolute_rows_text(a->target_rows, rows, sizeof rows),
-                            absolute_secs_text(ws->proj, s, sizeof s),
-                            absolute_secs_text(ws->lo, slo, sizeof slo),
-                            absolute_secs_text(ws->hi, shi, sizeof shi));
+                            units_count(a->target_rows, rows, sizeof rows),
+                            units_number(ws->proj, s, sizeof s),
+                            units_number(ws->lo, slo, sizeof slo),
+                            units_number(ws->hi, shi, sizeof shi));
     if (len < n && !isnan(r99->proj))
         len += (size_t)snprintf(buf + len, n - len, ", a read's p99 %s (%s..%s)",
-                                absolute_time_text(r99->proj, p99, sizeof p99),
-                                absolute_time_text(r99->lo, plo, sizeof plo),
-                                absolute_time_text(r99->hi, phi, sizeof phi));
+                                units_secs(r99->proj / 1e6, p99, sizeof p99),
+                                units_secs(r99->lo / 1e6, plo, sizeof plo),
+                                units_secs(r99->hi / 1e6, phi, sizeof phi));
     if (len < n)
         snprintf(buf + len, n - len, ": projected, not measured.");
     return buf;

@@ -3,6 +3,7 @@
 ** headlineint.h.
 */
 #include "headlineint.h"
+#include "units.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -33,13 +34,11 @@ void headline_figure(struct headline *h, enum headline_kind kind, const char *na
     if (!l || l->kind != kind || l->nfig >= HEADLINE_FIGS || isnan(v))
         return;
     struct headline_figure *f = &l->fig[l->nfig++];
-    char digits[40];
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->of, sizeof f->of, "%s", of);
-    /* to 12 significant digits, as `report --format json` prints a real:
-    ** summary.json's findings and the report's are then the same numbers */
-    snprintf(digits, sizeof digits, "%.12g", v);
-    f->value = strtod(digits, NULL);
+    /* as `report --format json` prints a real: summary.json's findings
+    ** and the report's are then the same numbers */
+    f->value = units_real(v);
     f->unit = unit;
 }
 

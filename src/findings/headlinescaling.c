@@ -6,6 +6,7 @@
 
 #include "absolute.h"
 #include "median.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -136,8 +137,8 @@ void headlinescaling_say(const struct headline_input *in, const char *base, stru
     ** ratio is the noisier figure */
     headline_add(h, HL_SCALING,
         "Scaling (%s): over full chunks of %s to %s rows, a row written cost %s, %s%s.", base,
-        absolute_rows_short_text(w.first_rows, y, sizeof y),
-        absolute_rows_short_text(w.last_rows, x, sizeof x),
+        units_count(w.first_rows, y, sizeof y),
+        units_count(w.last_rows, x, sizeof x),
         headlinescaling_per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
@@ -149,8 +150,8 @@ void headlinescaling_say(const struct headline_input *in, const char *base, stru
         headline_add(h, HL_SCALING,
             "It stopped at %s of the planned %s rows: at that slope a row written would cost "
             "%s the first chunk's at %s rows, an extrapolation, not a measurement.",
-            absolute_rows_short_text(w.last_rows, x, sizeof x),
-            absolute_rows_short_text(in->planned_rows, y, sizeof y), a,
-            absolute_rows_short_text(in->planned_rows, z, sizeof z));
+            units_count(w.last_rows, x, sizeof x),
+            units_count(in->planned_rows, y, sizeof y), a,
+            units_count(in->planned_rows, z, sizeof z));
     }
 }

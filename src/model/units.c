@@ -1,0 +1,147 @@
+/*
+** units: see units.h.  Written in the C locale: '.' is the decimal point.
+*/
+#include "units.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The decimals that give a (>= 0, below 999.5) three significant figures
+** once rounded: 2 from 0.9995, 1 from 9.995, none from 99.95. */
+static int decimals(double a)
+{
+    int d = 2;
+    double low = 0.9995;
+    if (a >= 99.95)
+        return 0;
+    if (a >= 9.995)
+        return 1;
+    while (a > 0 && a < low && d < 12) {
+        low /= 10;
+        d++;
+    }
+    return d;
+}
+
+/* v in the largest of unit (each 1000 times the one before, the first
+** v's own) that it reaches once rounded, then sep and the unit's name. */
+static const char *scaled(double v, const char *const *unit, int nunit, const char *sep,
+                          char *buf, size_t n)
+{
+    if (isnan(v)) {
+        snprintf(buf, n, "-");
+        return buf;
+    }
+    double a = fabs(v);
+    int u = 0;
+    for (; a >= 999.5 && u + 1 < nunit; u++)   /* 999.95 is 1.00k */
+        a /= 1000;
+    const char *space = unit[u][0] ? sep : "";
+    if (a == 0)
+        snprintf(buf, n, "0%s%s", space, unit[u]);
+    else
+        snprintf(buf, n, "%s%.*f%s%s", v < 0 ? "-" : "", decimals(a), a, space, unit[u]);
+    return buf;
+}
+
+const char *units_number(double v, char *buf, size_t n)
+{
+    static const char *const none[] = {""};
+    return scaled(v, none, 1, "", buf, n);
+}
+
+const char *units_rate(double per_s, char *buf, size_t n)
+{
+    static const char *const unit[] = {"", "k", "M", "G"};
+    return scaled(per_s, unit, 4, "", buf, n);
+}
+
+const char *units_bytes(double bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
+    if (!isnan(bytes) && fabs(bytes) < 999.5) {      /* whole bytes */
+        snprintf(buf, n, "%.0f bytes", bytes);
+        return buf;
+    }
+    return scaled(bytes, unit, 6, " ", buf, n);
+}
+
+const char *units_secs(double s, char *buf, size_t n)
+{
+    static const char *const small[] = {"µs", "ms", "s"};
+    static const char *const large[] = {"min", "h"};
+    double a = fabs(s);
+    if (isnan(s) || a < 60)
+        return scaled(s * 1e6, small, 3, " ", buf, n);
+    if (a < 3600)
+        return scaled(s / 60, large, 1, " ", buf, n);
+    return scaled(s / 3600, large + 1, 1, " ", buf, n);
+}
+
+const char *units_count(int64_t v, char *buf, size_t n)
+{
+    static const struct {
+        int64_t unit;
+        char suffix;
+    } u[] = {{1000000000, 'G'}, {1000000, 'M'}, {1000, 'k'}};
+    for (size_t i = 0; i < sizeof u / sizeof *u; i++)
+        /* a tenth only below 1000 of the unit: 1.5M, never 1000000.1k */
+        if (v >= u[i].unit && (v % u[i].unit == 0 ||
+                               (v % (u[i].unit / 10) == 0 && v < 1000 * u[i].unit))) {
+            int64_t whole = v / u[i].unit, tenth = v % u[i].unit / (u[i].unit / 10);
+            if (tenth)
+                snprintf(buf, n, "%" PRId64 ".%" PRId64 "%c", whole, tenth, u[i].suffix);
+            else
+                snprintf(buf, n, "%" PRId64 "%c", whole, u[i].suffix);
+            return buf;
+        }
+    char plain[32];
+    snprintf(plain, sizeof plain, "%" PRId64, v);
+    return units_grouped(plain, buf, n);
+}
+
+/* Whether s is a plain decimal number: sign, digits, a point, digits. */
+static int plain_number(const char *s)
+{
+    int digits = 0;
+    if (*s == '-')
+        s++;
+    for (; *s >= '0' && *s <= '9'; s++)
+        digits++;
+    if (*s == '.')
+        for (s++; *s >= '0' && *s <= '9'; s++)
+            digits++;
+    return digits > 0 && *s == 0;
+}
+
+const char *units_grouped(const char *csv, char *buf, size_t n)
+{
+    if (n == 0)
+        return buf;
+    double v = plain_number(csv) ? strtod(csv, NULL) : NAN;
+    if (!(fabs(v) >= 1000) || fabs(v) >= 1e18) {
+        snprintf(buf, n, "%s", csv);
+        return buf;
+    }
+    char d[32];
+    int len = snprintf(d, sizeof d, "%.0f", fabs(v));
+    size_t o = 0;
+    if (v < 0 && o + 1 < n)
+        buf[o++] = '-';
+    for (int i = 0; i < len && o + 1 < n; i++) {
+        if (i > 0 && (len - i) % 3 == 0 && o + 2 < n)
+            buf[o++] = ',';
+        buf[o++] = d[i];
+    }
+    buf[o] = 0;
+    return buf;
+}
+
+double units_real(double v)
+{
+    char digits[40];
+    snprintf(digits, sizeof digits, "%.12g", v);
+    return strtod(digits, NULL);
+}

@@ -1,0 +1,34 @@
+"""src/model/units.h's rule in Python, for the tests that rebuild a sentence
+from the CSV: three significant figures, trailing zeros kept, the next unit
+taken at 1000 once rounded, no e-notation."""
+
+
+def num(v):
+    a = abs(v)
+    d = 0 if a >= 99.95 else 1 if a >= 9.995 else 2
+    low = 0.9995
+    while 0 < a < low:
+        low /= 10
+        d += 1
+    return "0" if a == 0 else "%s%.*f" % ("-" if v < 0 else "", d, a)
+
+
+def scaled(v, units, sep):
+    a, u = abs(v), 0
+    while a >= 999.5 and u + 1 < len(units):
+        a /= 1000
+        u += 1
+    return num(a if v >= 0 else -a) + (sep + units[u] if units[u] else "")
+
+
+def rate(r):
+    return scaled(r, ["", "k", "M", "G"], "")
+
+
+def secs_us(us):
+    """A duration given in µs, below a minute: "12.2 µs", "2.54 ms", "1.50 s"."""
+    return scaled(us, ["µs", "ms", "s"], " ")
+
+
+def nbytes(b):
+    return "%.0f bytes" % b if b < 999.5 else scaled(b, ["bytes", "kB", "MB", "GB", "TB", "PB"], " ")
