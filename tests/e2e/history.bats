@@ -263,3 +263,94 @@ assert abs(f["probe random read"] - limits["random_read_4k"]["ops_per_s"]) < 1e-
 assert f["write cost"] > 0 and f["read p50"] > 0 and f["read p99"] >= f["read p50"], f
 PY
 }
+
+# page_checks DIR NIGHTS CHANGE: DIR (history --out's) holds report.html
+# and series-1-cell-1/ with its graph and data: NIGHTS rows of nights.tsv,
+# each panel and change a column of it; CHANGE the one change's night (of
+# write cost), or "none".
+page_checks() {
+    [ -s "$1/report.html" ]
+    [ -s "$1/series-1-cell-1/history.png" ]
+    [ -s "$1/series-1-cell-1/history.svg" ]
+    python3 - "$@" <<'PY'
+import csv, sys
+d, n, change = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def tsv(name):
+    return list(csv.DictReader(open("%s/series-1-cell-1/%s.tsv" % (d, name)), delimiter="\t"))
+nights, panels, changes = tsv("nights"), tsv("panels"), tsv("changes")
+assert [int(r["x"]) for r in nights] == list(range(1, n + 1)), nights
+assert all(float(r["write_cost"]) > 0 for r in nights), nights
+cols = set(nights[0])
+# the script reads each panel's and each change's figure by this name
+assert [p["column"] for p in panels] == ["write_cost", "p50_us", "p99_us"], panels
+assert all(c["column"] in cols for c in changes), changes
+page = open(d + "/report.html").read()
+assert page.count("data:image/png;base64,") == 1, "the graph inside the page"
+assert "Method: binary segmentation, a t-test" in page
+assert "<h2>Series 1, cell 1: " in page and "<p>%d nights</p>" % n in page
+for r in nights:
+    assert "<td>%s</td>" % r["label"] in page, r["label"]
+if change == "none":
+    assert changes == [], changes
+    assert "<p class=changes>None.</p>" in page
+else:
+    assert [(c["x"], c["column"]) for c in changes] == [(change, "write_cost")], changes
+    assert changes[0]["label"].startswith("x")
+    assert "<li>night %s (%s): write cost x" % (change, nights[int(change) - 1]["label"]) in page
+PY
+}
+
+@test "history --out: a page of each series' cell: its nights, its graph with the change marked, the change in words; three nights alike, none" {
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" --db h.db >/dev/null
+    run --separate-stderr "$S" history --db h.db --out steady
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    page_checks steady 3 none
+    "$S" db add "$N/n4" "$N/n5" "$N/n6" --db h.db >/dev/null
+    run --separate-stderr "$S" history --db h.db --out aged
+    [ "$status" -eq 0 ]
+    # the markdown as without --out
+    [ "$output" = "$("$S" history --db h.db)" ]
+    page_checks aged 6 4
+    run --separate-stderr "$S" history --db h.db --format json --out aged-json
+    [ "$status" -eq 0 ]
+    python3 -c 'import json,sys; json.loads(sys.argv[1])' "$output"
+    page_checks aged-json 6 4
+}
+
+@test "history --out: a folder there already, a file, a path that cannot be made or no database: refused in one line, exit 2, nothing created" {
+    "$S" db add "$N/n1" --db h.db >/dev/null
+    mkdir full
+    echo keep >full/mine
+    run "$S" history --db h.db --out full
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: --out full exists: a history's folder is never overwritten" ]
+    [ "$(ls full)" = mine ] && [ "$(cat full/mine)" = keep ]
+    echo keep >afile
+    run "$S" history --db h.db --out afile
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: --out afile exists: a history's folder is never overwritten" ]
+    [ "$(cat afile)" = keep ]
+    run "$S" history --db h.db --out afile/sub
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == "sqlsoak history: --out afile/sub: "* ]]
+    run "$S" history --db none.db --out new
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: none.db: no such results database (sqlsoak db add makes it)" ]
+    [ ! -e new ] && [ ! -e none.db ]
+    # an empty folder is taken
+    mkdir empty
+    run "$S" history --db h.db --out empty
+    [ "$status" -eq 0 ]
+    [ -s empty/report.html ]
+}
+
+@test "history --out without gnuplot: the page says the graph was not drawn, and history ends saying why, exit 1" {
+    "$S" db add "$N/n1" "$N/n2" --db h.db >/dev/null
+    run --separate-stderr env PATH="$T/nowhere" "$S" history --db h.db --out p
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "sqlsoak history: 1 graph not drawn in p: gnuplot not found: no graphs drawn (install gnuplot-nox)." ]
+    grep -q "<p>The graph was not drawn: gnuplot not found" p/report.html
+    [ -s p/series-1-cell-1/nights.tsv ] && [ ! -e p/series-1-cell-1/history.png ]
+}
