@@ -262,6 +262,17 @@ assert abs(f["probe sync"] - limits["write_fdatasync"]["ops_per_s"]) < 1e-6 * f[
 assert abs(f["probe random read"] - limits["random_read_4k"]["ops_per_s"]) < 1e-6 * f["probe random read"], f
 assert f["write cost"] > 0 and f["read p50"] > 0 and f["read p99"] >= f["read p50"], f
 PY
+    # the page draws them too, a panel each
+    "$S" history --db h.db --out page >/dev/null
+    python3 - page/series-1-cell-1 <<'PY'
+import csv, sys
+read = lambda n: list(csv.DictReader(open("%s/%s.tsv" % (sys.argv[1], n)), delimiter="\t"))
+assert [p["column"] for p in read("panels")] == ["write_cost", "p50_us", "p99_us", "probe_sync",
+                                                 "probe_read"], read("panels")
+night, = read("nights")
+assert float(night["probe_sync"]) > 0 and float(night["probe_read"]) > 0, night
+PY
+    [ -s page/series-1-cell-1/history.png ]
 }
 
 # page_checks DIR NIGHTS CHANGE: DIR (history --out's) holds report.html
