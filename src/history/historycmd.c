@@ -132,12 +132,12 @@ static int page_end(struct historypage *page, int rc, char *err, size_t errlen)
         snprintf(err, errlen, "%s", why);
         return 1;
     }
-    if (rc == 0 && page->undrawn) {
+    if (page->undrawn) {
         snprintf(err, errlen, "%d graph%s not drawn in %s: %s", page->undrawn,
                  page->undrawn == 1 ? "" : "s", page->dir, page->why);
         return 1;
     }
-    return rc;
+    return 0;
 }
 
 /* --out's folder, checked as compare checks its own: a folder not there
@@ -145,10 +145,6 @@ static int page_end(struct historypage *page, int rc, char *err, size_t errlen)
 static int out_usable(const char *out, char *err, size_t errlen)
 {
     struct stat st;
-    if (!*out) {
-        snprintf(err, errlen, "--out is empty: name the folder for the history's page");
-        return -1;
-    }
     if (stat(out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(out))) {
         snprintf(err, errlen, "--out %s exists: a history's folder is never overwritten", out);
         return -1;

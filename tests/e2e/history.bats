@@ -329,7 +329,7 @@ PY
     page_checks aged-json 6 4
 }
 
-@test "history --out: a folder there already, a file, a path that cannot be made or no database: refused in one line, exit 2, nothing created" {
+@test "history --out: a folder there already, a file, a path that cannot be made, an empty name or no database: refused in one line, exit 2, nothing created" {
     "$S" db add "$N/n1" --db h.db >/dev/null
     mkdir full
     echo keep >full/mine
@@ -346,6 +346,9 @@ PY
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
     [[ "$output" == "sqlsoak history: --out afile/sub: "* ]]
+    run "$S" history --db h.db --out ""
+    [ "$status" -eq 2 ]
+    [ "$output" = "sqlsoak history: --out: empty value" ]
     run "$S" history --db none.db --out new
     [ "$status" -eq 2 ]
     [ "$output" = "sqlsoak history: none.db: no such results database (sqlsoak db add makes it)" ]
