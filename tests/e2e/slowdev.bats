@@ -502,30 +502,40 @@ PY
 
 # aged_night N WIOPS: night N into $T/nN, a small run on the device with
 # its write IOPS limited to WIOPS (random reads to 800/s, bytes unlimited),
-# probed for 2 s.  At 200 write I/Os a second a COMMIT (its journal's and
-# its database's writes, each synced: six I/Os or so) takes some 30 ms,
+# probed for 2 s.  At 100 write I/Os a second a COMMIT (its journal's and
+# its database's writes, each synced: six I/Os or so) takes some 60 ms,
 # where the loop device in RAM needs well under one: the throttle, not the
-# machine, sets the write cost.  Twenty COMMITs a chunk: the throttle's
-# bursts (a chunk of five ran from a tenth to three times its rate beside
-# two busy loops) even out within a chunk, and the night's median of its
-# four chunks holds within some 10%.
+# machine, sets the write cost (at 200, beside two busy loops on a loaded
+# machine, a night strayed 40% from its neighbours).  Twenty COMMITs a
+# chunk: the throttle's bursts (a chunk of five ran from a tenth to three
+# times its rate) even out within a chunk, and a night is the median of
+# its three chunks.
 aged_night() {
     slowdev_limit "$T" "$2" 800 0 0
-    run --separate-stderr slowdev_run "$T" "$S" run --rows 4000 --chunk 1000 --commit-every 50 \
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 3000 --chunk 1000 --commit-every 50 \
         --reads 100 --probe new --probe-time 2 --min-free 16M --progress never --no-plot \
         --db-dir "$SLOWDEV_MNT/db" --out "$T/n$1"
     echo "$stderr" >&2
     [ "$status" -eq 0 ]
 }
 
-@test "slowdev: the card that aged: three nights alike find no change; its write IOPS cut to a quarter after the third, history finds the change at the fourth, in write cost, and the probe's sync rate changes at no other" {
+@test "slowdev: the card that aged: three nights alike find no change in write cost nor sync rate; its write IOPS cut to a quarter after the third, history finds the change at the fourth, in write cost, and the probe's sync rate changes at no other" {
     local n
-    for n in 1 2 3; do aged_night "$n" 200; done
+    for n in 1 2 3; do aged_night "$n" 100; done
     "$S" db add "$T/n1" "$T/n2" "$T/n3" --db "$T/h.db" >/dev/null
     run --separate-stderr "$S" history --db "$T/h.db" --format json
     [ "$status" -eq 0 ]
-    python3 -c 'import json,sys; s, = json.loads(sys.argv[1])["series"]; print(s["nights"]); assert len(s["nights"]) == 3 and s["changes"] == [], s' "$output"
-    for n in 4 5 6; do aged_night "$n" 50; done
+    # no change in what the throttle sets; the reads are the machine's (the
+    # probe's QD1 random reads, each waiting for the loop driver's worker,
+    # fell from 800/s to 60/s for one night on a loaded machine)
+    python3 - "$output" <<'PY'
+import json, sys
+s, = json.loads(sys.argv[1])["series"]
+print(s["nights"], s["changes"])
+assert len(s["nights"]) == 3, s
+assert not [c for c in s["changes"] if c["figure"] in ("write cost", "probe sync")], s["changes"]
+PY
+    for n in 4 5 6; do aged_night "$n" 25; done
     "$S" db add "$T/n4" "$T/n5" "$T/n6" --db "$T/h.db" >/dev/null
     run --separate-stderr "$S" history --db "$T/h.db" --format json --out "$T/page"
     [ "$status" -eq 0 ]
