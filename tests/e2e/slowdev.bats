@@ -546,13 +546,14 @@ for n in s["nights"]:
     print(n["night"], n["figures"])
 print(s["changes"])
 assert len(s["nights"]) == 6
-# the figures the limit moves: the write cost, up about 4x, once, at the
+# the figures the limit moves: the write cost, up 4 to 5 times (the
+# throttle lets a night at 100/s burst past it a little), once, at the
 # fourth night; the probe's sync rate, when its few syncs decide, down at
 # the fourth and nowhere else.  The reads (from the page cache, and the
 # probe's random reads, whose limit stayed) are the machine's to move.
 w = [c for c in s["changes"] if c["figure"] == "write cost"]
 assert len(w) == 1 and w[0]["night"] == 4, w
-assert 2 < w[0]["lo"] <= w[0]["ratio"] <= w[0]["hi"] and 2.5 <= w[0]["ratio"] <= 6, w
+assert 2 < w[0]["lo"] <= w[0]["ratio"] <= w[0]["hi"] and 2.5 <= w[0]["ratio"] <= 8, w
 sync = [c for c in s["changes"] if c["figure"] == "probe sync"]
 assert all(c["night"] == 4 and c["ratio"] < 0.5 for c in sync), sync
 # the page's graph marks the same change, drawn from the same figures
