@@ -55,7 +55,7 @@ static const struct command_doc commands[] = {
     {"report", CMD_REPORT, "[--format markdown] RESULTS_DIR", "the run's answer and summary table as markdown, for an issue", act_reportcmd_main, 1},
     {"merge", CMD_MERGE, "DIR... --out DIR", "join the shares of one matrix (run --shard K/N) into one folder", act_merge_main, 1},
     {"db", CMD_DB, "add DIR... | merge DB... [--db FILE]", "keep results folders in one SQLite database, every night remembered", act_dbcmd_main, 1},
-    {"history", CMD_HISTORY, "[--db FILE] [--format markdown|json]", "each series of nights: its figures over time and the nights they changed", act_historycmd_main, 0},
+    {"history", CMD_HISTORY, "[--db FILE] [--format markdown|json] [--out DIR]", "each series of nights: its figures over time and the nights they changed", act_historycmd_main, 0},
     {"status", CMD_STATUS, "RESULTS_DIR", "how far a run got, whether it is still going, its ETA", act_status_main, 1},
     {"probe", CMD_PROBE, "[--db-dir DIR]", "what the storage can do without SQLite: syncs, reads, writes, SD card class", act_probe_main, 0},
     {"info", CMD_INFO, "[--sqlite-lib PATH,...]", "what each SQLite library is and can do", act_info_main, 0},

@@ -87,7 +87,8 @@ static const struct option_def tail_table[] = {
      O(estimate_from)},
     {{"db-dir", V_STR, 0, "data/db", 0, 0, NULL, NULL, 0, RUNLIKE | CMD_PROBE,
       "folder for the databases under test: the storage being measured"}, O(db_dir)},
-    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0, RUNLIKE | CMD_COMPARE | CMD_MERGE,
+    {{"out", V_STR, 0, NULL, 0, 0, NULL, NULL, 0,
+      RUNLIKE | CMD_COMPARE | CMD_MERGE | CMD_HISTORY,
       "results folder, never overwritten (default: data/runs/<date-time>)"}, O(out)},
     {{"probe", V_STR, 0, "long", 0, 0, NULL, NULL, 0, CMD_RUN,
       "the device's own limits for the report: auto = probe --db-dir before the first cell "
@@ -216,6 +217,8 @@ static const struct {
     {CMD_CRASH, "locking-mode",
      "PRAGMA locking_mode: normal, or exclusive (the connection keeps its file lock)"},
     {CMD_COMPARE, "out", "the comparison's folder (required), never overwritten"},
+    {CMD_HISTORY, "out", "a folder for the history as a page (report.html) with a graph per "
+                         "series' cell, and the data drawn; never overwritten"},
 };
 
 const char *optiontable_help(const struct option_def *o, enum command cmd)

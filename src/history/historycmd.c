@@ -5,11 +5,13 @@
 ** storage as the kernel names it, the libraries' versions and source ids,
 ** the plan's options); within it each cell of the plan is followed on its
 ** own, night by night, in nights.h's figures at matched table sizes.
-** Change points across the nights are changepoint.h's, on the logs of a
-** figure, at HISTORY_ALPHA false alarms a series and a change of at
-** least HISTORY_MIN_CHANGE, the nights' spread taken as at least
-** HISTORY_NOISE_FLOOR.  Then the series of one plan on different boards
-** or cards, side by side (boards.h).
+** Change points across the nights are nights.h's (changepoint.h's, on
+** the logs of a figure, NIGHTS_ALPHA false alarms a series, a change of
+** at least NIGHTS_MIN_CHANGE, the nights' spread taken as at least
+** NIGHTS_NOISE_FLOOR).  Then the series of one plan on different boards
+** or cards, side by side (boards.h).  With --out, the same as a page with
+** a graph of each series' cell (historypage.h), in a folder checked as
+** compare checks its own before anything is made.
 */
 #include "historycmd.h"
 #include "cellname.h"
@@ -17,6 +19,8 @@
 #include "changepoint.h"
 #include "colid.h"
 #include "csvout.h"
+#include "folder.h"
+#include "historypage.h"
 #include "modes.h"
 #include "nights.h"
 #include "resultsdb.h"
@@ -26,37 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#define HISTORY_ALPHA 0.01
-#define HISTORY_MIN_CHANGE 0.10
-#define HISTORY_NOISE_FLOOR 0.05   /* the least spread of nights, in logs: 5% */
-#define MAX_CHANGES 16
-
-struct subject {
-    int series;                /* 1-based, in the order of their first night */
-    const char *label;         /* host, storage, libraries */
-    sqlite3_int64 cell;
-    int n;
-    struct night *nights;
-};
-
-/* The change points of figure f over s's nights; their count. */
-static int changes_of(const struct subject *s, enum night_fig f, struct changepoint *cp)
+static void print_markdown(const struct nights_cell *s)
 {
-    double *x = malloc((size_t)(s->n ? s->n : 1) * sizeof *x);
-    int n = 0;
-    for (int i = 0; x && i < s->n; i++)
-        if (s->nights[i].fig[f] > 0)
-            x[n++] = log(s->nights[i].fig[f]);
-    int found = x && n == s->n ? changepoint_find(x, n, HISTORY_ALPHA, HISTORY_MIN_CHANGE,
-                                                  HISTORY_NOISE_FLOOR, cp, MAX_CHANGES) : 0;
-    free(x);
-    return found;
-}
-
-static void print_markdown(const struct subject *s)
-{
-    char name[CELLNAME_MAX];
+    char name[CELLNAME_MAX], words[512];
     printf("## Series %d, %s: %s\n\n%d night%s\n\n| night |", s->series,
            cellname(name, sizeof name, s->cell, 1, 1), s->label, s->n, s->n == 1 ? "" : "s");
     for (int f = 0; f < NIGHT_FIGS; f++)
@@ -74,17 +52,15 @@ static void print_markdown(const struct subject *s)
     printf("\nChanges:");
     int any = 0;
     for (int f = 0; f < NIGHT_FIGS; f++) {
-        struct changepoint cp[MAX_CHANGES];
-        int k = changes_of(s, f, cp);
+        struct changepoint cp[NIGHTS_MAX_CHANGES];
+        int k = nights_changes(s, f, cp);
         for (int c = 0; c < k; c++, any = 1)
-            printf("\n- night %d (%s): %s x%.3g (95%% interval %.3g to %.3g, p %.2g)", cp[c].at + 1,
-                   s->nights[cp[c].at].start, nights_fig_name(f), cp[c].ratio, cp[c].lo, cp[c].hi,
-                   cp[c].p);
+            printf("\n- %s", nights_change_words(s, f, &cp[c], words, sizeof words));
     }
     printf("%s\n\n", any ? "" : " none");
 }
 
-static json_t *subject_json(const struct subject *s)
+static json_t *subject_json(const struct nights_cell *s)
 {
     json_t *nights = json_array(), *changes = json_array();
     for (int i = 0; i < s->n; i++) {
@@ -96,8 +72,8 @@ static json_t *subject_json(const struct subject *s)
                                                 s->nights[i].start, "figures", figures));
     }
     for (int f = 0; f < NIGHT_FIGS; f++) {
-        struct changepoint cp[MAX_CHANGES];
-        int k = changes_of(s, f, cp);
+        struct changepoint cp[NIGHTS_MAX_CHANGES];
+        int k = nights_changes(s, f, cp);
         for (int c = 0; c < k; c++)
             json_array_append_new(changes, json_pack(
                 "{s:i, s:s, s:s, s:f, s:f, s:f, s:f}", "night", cp[c].at + 1, "start_time",
@@ -110,9 +86,9 @@ static json_t *subject_json(const struct subject *s)
 
 /* Series key's nights, cell by cell, printed or appended to out. */
 static int one_series(struct resultsdb *r, const char *key, int series, const char *label,
-                      json_t *out, char *err, size_t errlen)
+                      json_t *out, struct historypage *page, char *err, size_t errlen)
 {
-    struct subject s = {series, label, 0, 0, NULL};
+    struct nights_cell s = {series, label, 0, 0, NULL};
     if (nights_load(r, key, &s.nights, &s.n, err, errlen) != 0)
         return -1;
     sqlite3_stmt *st = resultsdb_prepare(r, "SELECT DISTINCT cell FROM figure JOIN run "
@@ -133,6 +109,8 @@ static int one_series(struct resultsdb *r, const char *key, int series, const ch
             json_array_append_new(out, subject_json(&s));
         else if (rc == 0)
             print_markdown(&s);
+        if (rc == 0 && page)
+            rc = historypage_cell(page, &s, err, errlen);
     }
     if (st)
         r->api.finalize(st);
@@ -140,12 +118,56 @@ static int one_series(struct resultsdb *r, const char *key, int series, const ch
     return rc;
 }
 
+/* Ends the page, or drops it when the history failed (rc): the page is
+** in place even when a graph was not drawn, which then ends the history
+** (rc 1, err saying why). */
+static int page_end(struct historypage *page, int rc, char *err, size_t errlen)
+{
+    char why[1024];
+    if (rc != 0) {
+        historypage_drop(page);
+        return rc;
+    }
+    if (historypage_end(page, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
+        return 1;
+    }
+    if (page->undrawn) {
+        snprintf(err, errlen, "%d graph%s not drawn in %s: %s", page->undrawn,
+                 page->undrawn == 1 ? "" : "s", page->dir, page->why);
+        return 1;
+    }
+    return 0;
+}
+
+/* --out's folder, checked as compare checks its own: a folder not there
+** yet, or empty, that can be made and written.  0, or -1 with err. */
+static int out_usable(const char *out, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(out))) {
+        snprintf(err, errlen, "--out %s exists: a history's folder is never overwritten", out);
+        return -1;
+    }
+    return folder_check_writable("--out", out, err, errlen);
+}
+
 int historycmd_main(const struct config *cfg, char *err, size_t errlen)
 {
     struct resultsdb r;
-    char sql[1024];
+    struct historypage page;
+    char sql[1024], method[512], db[4096];
+    if (cfg->out && out_usable(cfg->out, err, errlen))
+        return 2;
     if (resultsdb_open(&r, cfg->results_db, 0, err, errlen) != 0)
         return 2;
+    if (!cfg->results_db && resultsdb_default_path(db, sizeof db, err, errlen))
+        db[0] = 0;
+    if (cfg->out && (folder_mkdirs(cfg->out, err, errlen) ||
+                     historypage_begin(&page, cfg->out, cfg->results_db ?: db, err, errlen))) {
+        resultsdb_close(&r);
+        return 1;
+    }
     int json = cfg->report_format == REPORT_JSON, rc = 0, series = 0;
     json_t *out = json ? json_array() : NULL, *sides = json ? json_array() : NULL;
     snprintf(sql, sizeof sql, "SELECT series, %s FROM run WHERE kind = 'run' GROUP BY series "
@@ -154,20 +176,18 @@ int historycmd_main(const struct config *cfg, char *err, size_t errlen)
     if (!st)
         rc = 1;
     if (!json && st)
-        printf("# History\n\nMethod: binary segmentation, a t-test on the logs of each figure "
-               "over the nights, Bonferroni-penalised, %g%% false alarms a series, changes of "
-               "%g%% or more, nights taken to vary by %g%% at least.\n\n", 100 * HISTORY_ALPHA,
-               100 * HISTORY_MIN_CHANGE, 100 * HISTORY_NOISE_FLOOR);
+        printf("# History\n\nMethod: %s\n\n", nights_method(method, sizeof method));
     while (rc == 0 && st && r.api.step(st) == SQLITE_ROW)
         rc = one_series(&r, (const char *)r.api.column_text(st, 0), ++series,
-                        (const char *)r.api.column_text(st, 1) ?: "", out, err, errlen) ? 1 : 0;
+                        (const char *)r.api.column_text(st, 1) ?: "", out,
+                        cfg->out ? &page : NULL, err, errlen) ? 1 : 0;
     if (st)
         r.api.finalize(st);
     if (rc == 0)
-        rc = boards_rank(&r, HISTORY_NOISE_FLOOR, sides, err, errlen) ? 1 : 0;
+        rc = boards_rank(&r, NIGHTS_NOISE_FLOOR, sides, err, errlen) ? 1 : 0;
     if (rc == 0 && json) {
-        json_t *doc = json_pack("{s:f, s:f, s:f, s:O, s:O}", "alpha", HISTORY_ALPHA, "min_change",
-                                HISTORY_MIN_CHANGE, "noise_floor", HISTORY_NOISE_FLOOR,
+        json_t *doc = json_pack("{s:f, s:f, s:f, s:O, s:O}", "alpha", NIGHTS_ALPHA, "min_change",
+                                NIGHTS_MIN_CHANGE, "noise_floor", NIGHTS_NOISE_FLOOR,
                                 "series", out, "side_by_side", sides);
         json_dumpf(doc, stdout, JSON_INDENT(2));
         printf("\n");
@@ -176,5 +196,7 @@ int historycmd_main(const struct config *cfg, char *err, size_t errlen)
     json_decref(out);
     json_decref(sides);
     resultsdb_close(&r);
+    if (cfg->out)
+        rc = page_end(&page, rc, err, errlen);
     return rc == 0 && fflush(stdout) == 0 ? 0 : 1;
 }

@@ -179,3 +179,34 @@ int nights_figures(struct resultsdb *r, struct night *nights, int n, sqlite3_int
     }
     return 0;
 }
+
+int nights_changes(const struct nights_cell *c, enum night_fig f, struct changepoint *cp)
+{
+    double *x = malloc((size_t)(c->n ? c->n : 1) * sizeof *x);
+    int n = 0;
+    for (int i = 0; x && i < c->n; i++)
+        if (c->nights[i].fig[f] > 0)
+            x[n++] = log(c->nights[i].fig[f]);
+    int found = x && n == c->n ? changepoint_find(x, n, NIGHTS_ALPHA, NIGHTS_MIN_CHANGE,
+                                                  NIGHTS_NOISE_FLOOR, cp, NIGHTS_MAX_CHANGES)
+                               : 0;
+    free(x);
+    return found;
+}
+
+const char *nights_change_words(const struct nights_cell *c, enum night_fig f,
+                                const struct changepoint *cp, char *buf, size_t n)
+{
+    snprintf(buf, n, "night %d (%s): %s x%.3g (95%% interval %.3g to %.3g, p %.2g)", cp->at + 1,
+             c->nights[cp->at].start, nights_fig_name(f), cp->ratio, cp->lo, cp->hi, cp->p);
+    return buf;
+}
+
+const char *nights_method(char *buf, size_t n)
+{
+    snprintf(buf, n, "binary segmentation, a t-test on the logs of each figure over the "
+             "nights, Bonferroni-penalised, %g%% false alarms a series, changes of %g%% or "
+             "more, nights taken to vary by %g%% at least.", 100 * NIGHTS_ALPHA,
+             100 * NIGHTS_MIN_CHANGE, 100 * NIGHTS_NOISE_FLOOR);
+    return buf;
+}

@@ -78,6 +78,11 @@ static const struct graphs_graph list[] = {
                      "acknowledged commits lost, or corrupt (share of the trials, with "
                      "counts), next to the write rate of the same cell measured without a cut.",
        0, 0}}},
+    {"history.gp", GRAPHS_HISTORY, 0,
+     {{"history", "A series' cell run after run, in the order they started: write cost, read "
+                  "p50 and p99, and the device probe's sync and random-read rates, a panel "
+                  "each (those measured); a dashed red line before each run a figure changed "
+                  "at, marked with its ratio after to before.", 0, 0}}},
 };
 #define NLIST (int)(sizeof list / sizeof *list)
 
@@ -118,7 +123,8 @@ const struct graphs_graph *graphs_find(const char *script)
 unsigned graphs_mode_of(const char *mode)
 {
     return !strcmp(mode, "run") ? GRAPHS_RUN : !strcmp(mode, "compare") ? GRAPHS_COMPARE
-         : !strcmp(mode, "crash") ? GRAPHS_CRASH : 0;
+         : !strcmp(mode, "crash") ? GRAPHS_CRASH : !strcmp(mode, "history") ? GRAPHS_HISTORY
+                                                                                : 0;
 }
 
 const char *graphs_reason(unsigned needs, unsigned have)

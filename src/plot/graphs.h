@@ -36,8 +36,9 @@ enum graphs_need {
 /* The bits of the telemetry (plottimeline.h draws them against its clock). */
 #define GRAPHS_TELEMETRY (GRAPHS_TEMP | GRAPHS_CLOCK | GRAPHS_TEMP_MOVED | GRAPHS_CLOCK_MOVED)
 
-/* The kinds of folder a graph is drawn for. */
-enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4 };
+/* The kinds of folder a graph is drawn for (history: a series' cell over
+** its nights, in a folder of its own under `history --out`). */
+enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4, GRAPHS_HISTORY = 8 };
 
 /* One file a script draws (as name.png and name.svg), its caption, and
 ** what it needs beyond its graph's needs.  A caption of a graph against
@@ -63,7 +64,8 @@ const struct graphs_graph *graphs_at(int i);
 /* The row of script (e.g. "write.gp"), or NULL. */
 const struct graphs_graph *graphs_find(const char *script);
 
-/* The mode bit of a mode's name: "run", "compare", "crash"; 0 otherwise. */
+/* The mode bit of a mode's name: "run", "compare", "crash", "history"; 0
+** otherwise. */
 unsigned graphs_mode_of(const char *mode);
 
 /* Why something needing needs is not drawn when have was measured: the

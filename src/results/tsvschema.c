@@ -72,6 +72,11 @@ static const struct {
     [TSV_RBUNDLES] = {.name = "rbundles", .cols = BUNDLE_COLS},
     [TSV_READER_BUNDLE] = {.name = "rdm", .numbered = 1, .cols = READER_COLS},
     [TSV_REF2014] = {.name = "ref2014", .cols = COLS(C(rows), C(write_s), C(read_s))},
+    [TSV_NIGHTS] = {.name = "nights",
+                    .cols = COLS(C(x), C(label), C(write_cost), C(p50_us), C(p99_us),
+                                 C(probe_sync), C(probe_read))},
+    [TSV_NIGHT_PANELS] = {.name = "panels", .cols = COLS(C(column), C(name))},
+    [TSV_NIGHT_CHANGES] = {.name = "changes", .cols = COLS(C(x), C(column), C(label))},
 };
 _Static_assert(sizeof files / sizeof *files == TSV_FILE_COUNT, "a row per file");
 

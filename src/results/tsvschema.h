@@ -27,7 +27,8 @@
     X(temp_c) X(cpu_mhz) X(row) X(trials) X(intact) X(lost) X(corrupt) X(lost_commits) \
     X(p_intact) X(p_lost) X(p_corrupt) X(intact_txt) X(lost_txt) X(corrupt_txt) X(note) \
     X(notrun) X(series) X(rows) X(p99_us) X(commit_per_s) X(write_per_s) X(read_per_s) \
-    X(busy) X(wait_ms) X(write_s) X(read_s)
+    X(busy) X(wait_ms) X(write_s) X(read_s) X(write_cost) X(p50_us) X(probe_sync) \
+    X(probe_read)
 
 enum tsv_col {
 #define TSVSCHEMA_ENUM(name) TCOL_##name,
@@ -65,6 +66,9 @@ enum tsv_file {
     TSV_RBUNDLES,      /* rbundles.tsv: bundles.tsv's columns, of rdm-K.tsv */
     TSV_READER_BUNDLE, /* rdm-K.tsv: rd-N.tsv's figures' medians */
     TSV_REF2014,       /* ref2014.tsv: the 2014 test's published curve */
+    TSV_NIGHTS,        /* nights.tsv: a series' cell, a row per night */
+    TSV_NIGHT_PANELS,  /* panels.tsv: its figures measured, a panel each */
+    TSV_NIGHT_CHANGES, /* changes.tsv: a row per change point */
     TSV_FILE_COUNT
 };
 

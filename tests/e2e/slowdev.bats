@@ -2,7 +2,9 @@
 # sqlsoak probe held to a throttled, card-like device: ext4 on a loop
 # device whose I/O the block I/O cgroup limits (tests/helpers/slowdev.sh);
 # and a run's own figures there: its findings against the probe's, and
-# the bytes the device counted (dev_write_bytes) against the process's.
+# the bytes the device counted (dev_write_bytes) against the process's;
+# and nights of runs there, the device's limit cut after the third (a
+# card that aged), read back by sqlsoak history.
 # The throttle models a card's rates, not its flash translation layer.
 # It sets ceilings; that a figure also reaches its ceiling needs a
 # machine that serves the loop device (its image in RAM) well above
@@ -488,4 +490,67 @@ for f in wear:
     got.append(b)
 assert got == sorted(got), got          # the least wear first
 PY
+}
+
+# aged_night N WIOPS: night N into $T/nN, a small run on the device with
+# its write IOPS limited to WIOPS (random reads to 800/s, bytes unlimited),
+# probed for 2 s.  At 100 write I/Os a second a COMMIT (its journal's and
+# its database's writes, each synced: six I/Os or so) takes some 60 ms,
+# where the loop device in RAM needs well under one: the throttle, not the
+# machine, sets the write cost (at 200, beside two busy loops on a loaded
+# machine, a night strayed 40% from its neighbours).  Twenty COMMITs a
+# chunk: the throttle's bursts (a chunk of five ran from a tenth to three
+# times its rate) even out within a chunk, and a night is the median of
+# its three chunks.
+aged_night() {
+    slowdev_limit "$T" "$2" 800 0 0
+    run --separate-stderr slowdev_run "$T" "$S" run --rows 3000 --chunk 1000 --commit-every 50 \
+        --reads 100 --probe new --probe-time 2 --min-free 16M --progress never --no-plot \
+        --db-dir "$SLOWDEV_MNT/db" --out "$T/n$1"
+    echo "$stderr" >&2
+    [ "$status" -eq 0 ]
+}
+
+@test "slowdev: the card that aged: three nights alike find no change in write cost nor sync rate; its write IOPS cut to a quarter after the third, history finds the change at the fourth, in write cost, and the probe's sync rate changes at no other" {
+    local n
+    for n in 1 2 3; do aged_night "$n" 100; done
+    "$S" db add "$T/n1" "$T/n2" "$T/n3" --db "$T/h.db" >/dev/null
+    run --separate-stderr "$S" history --db "$T/h.db" --format json
+    [ "$status" -eq 0 ]
+    # no change in what the throttle sets; the reads are the machine's (the
+    # probe's QD1 random reads, each waiting for the loop driver's worker,
+    # fell from 800/s to 60/s for one night on a loaded machine)
+    python3 - "$output" <<'PY'
+import json, sys
+s, = json.loads(sys.argv[1])["series"]
+print(s["nights"], s["changes"])
+assert len(s["nights"]) == 3, s
+assert not [c for c in s["changes"] if c["figure"] in ("write cost", "probe sync")], s["changes"]
+PY
+    for n in 4 5 6; do aged_night "$n" 25; done
+    "$S" db add "$T/n4" "$T/n5" "$T/n6" --db "$T/h.db" >/dev/null
+    run --separate-stderr "$S" history --db "$T/h.db" --format json --out "$T/page"
+    [ "$status" -eq 0 ]
+    python3 - "$output" "$T/page/series-1-cell-1/changes.tsv" <<'PY'
+import csv, json, sys
+s, = json.loads(sys.argv[1])["series"]
+for n in s["nights"]:
+    print(n["night"], n["figures"])
+print(s["changes"])
+assert len(s["nights"]) == 6
+# the figures the limit moves: the write cost, up about five times in the
+# runs measured (a COMMIT some 60 ms at 100/s, 300 ms at 25/s), once, at the
+# fourth night; the probe's sync rate, when its few syncs decide, down at
+# the fourth and nowhere else.  The reads (from the page cache, and the
+# probe's random reads, whose limit stayed) are the machine's to move.
+w = [c for c in s["changes"] if c["figure"] == "write cost"]
+assert len(w) == 1 and w[0]["night"] == 4, w
+assert 2 < w[0]["lo"] <= w[0]["ratio"] <= w[0]["hi"] and 2.5 <= w[0]["ratio"] <= 8, w
+sync = [c for c in s["changes"] if c["figure"] == "probe sync"]
+assert all(c["night"] == 4 and c["ratio"] < 0.5 for c in sync), sync
+# the page's graph marks the same change, drawn from the same figures
+drawn = [(r["x"], r["column"]) for r in csv.DictReader(open(sys.argv[2]), delimiter="\t")]
+assert ("4", "write_cost") in drawn and all(x == "4" for x, col in drawn if col in ("write_cost", "probe_sync")), drawn
+PY
+    [ -s "$T/page/series-1-cell-1/history.png" ]
 }

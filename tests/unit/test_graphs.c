@@ -122,6 +122,12 @@ static void test_output_needs(void **state)
     assert_false(graphs_drawn(t, 1, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_CLOCK));
     assert_true(graphs_drawn(t, 1, GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_CLOCK | GRAPHS_CLOCK_MOVED));
     assert_int_equal(graphs_mode_of("compare"), GRAPHS_COMPARE);
+    /* the history's graph is drawn for a series' cell alone, never in a run's report */
+    assert_int_equal(graphs_mode_of("history"), GRAPHS_HISTORY);
+    const struct graphs_graph *hist = graphs_find("history.gp");
+    assert_non_null(hist);
+    assert_true(graphs_drawn(hist, 0, GRAPHS_HISTORY, 0));
+    assert_false(graphs_drawn(hist, 0, GRAPHS_RUN, ~0u));
     assert_int_equal(graphs_mode_of("nonsense"), 0);
 }
 
