@@ -26,6 +26,14 @@ make_values() {
     make -s --no-print-directory -C "$TOP" --eval "ci-print: ; $info" ci-print
 }
 
+# own_make ARGS...: make in the tree, with a bats of its own, outside this
+# one's environment and its libexec (first on PATH in a test).
+own_make() {
+    local path
+    path=$(tr ':' '\n' <<<"$PATH" | grep -v '/bats-core$' | paste -sd:)
+    env -i PATH="$path" HOME="$HOME" make -s --no-print-directory -C "$TOP" "$@"
+}
+
 # picks_tests -f REGEX FILE...: every alternative of REGEX, ^(A|B|...),
 # names a test of the FILEs, and every FILE has a test REGEX picks (a test
 # renamed would otherwise leave its leg silently without it).
@@ -101,9 +109,7 @@ picks_tests() {
     printf '@test "whole: fails" { false; }\n' >"$T/broken.bats"
     printf '@test "picked: passes" { true; }\n@test "not picked: fails" { false; }\n' >"$T/some.bats"
     printf '@test "picked: fails" { false; }\n' >"$T/bad.bats"
-    # a bats of its own, outside this one's environment and its libexec
-    path=$(tr ':' '\n' <<<"$PATH" | grep -v '/bats-core$' | paste -sd:)
-    e2e() { env -i PATH="$path" HOME="$HOME" make -s --no-print-directory -C "$TOP" e2e-run DEPS_DONE=1 JOBS=1 "$@"; }
+    e2e() { own_make e2e-run DEPS_DONE=1 JOBS=1 "$@"; }
     run -0 e2e E2E="$T/whole.bats" E2E_PICK="-f '^picked: ' $T/some.bats"
     [[ "$output" == *"ok 1 whole: passes"* && "$output" == *"ok 1 picked: passes"* ]]
     [[ "$output" != *"not picked"* ]]
@@ -111,4 +117,35 @@ picks_tests() {
     [[ "$output" == *"not ok 1 whole: fails"* && "$output" == *"ok 1 picked: passes"* ]]
     run ! e2e E2E="$T/whole.bats" E2E_PICK="-f '^picked: ' $T/bad.bats"
     [[ "$output" == *"ok 1 whole: passes"* && "$output" == *"not ok 1 picked: fails"* ]]
+}
+
+@test "ci: make test-loaded runs its part under nice -n 19 beside a busy loop on every core, and ends the loops, passed or failed" {
+    # 19 by default; the test's own suite niced by 1 only, that it end soon
+    [ "$(make_values LOADED_NICE)" = 19 ]
+    niced=$(($(nice) + 1))
+    [ "$niced" -le 19 ] || niced=19
+    # shellcheck disable=SC2016
+    printf '@test "niced" { [ "$(nice)" -eq %s ]; ps -eo pid=,args= >"%s/ps"; }\n' "$niced" "$T" >"$T/niced.bats"
+    printf '@test "fails" { false; }\n' >"$T/fails.bats"
+    loaded() { own_make test-loaded DEPS_DONE=1 LOADED_NICE=1 "$@"; }
+    # ended PID...: each loop gone (a generous cap on a wait for that state)
+    ended() {
+        local p i
+        for p in "$@"; do
+            for ((i = 0; i < 1000; i++)); do kill -0 "$p" 2>/dev/null || break; sleep 0.01; done
+            ! kill -0 "$p" 2>/dev/null || { echo "busy loop $p still running" >&2; return 1; }
+        done
+    }
+    run -0 loaded E2E="$T/niced.bats"
+    echo "$output"
+    [[ "$output" == *"ok 1 niced"* ]]
+    pids=$(sed -n 's/^busy loops://p' <<<"$output")
+    [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
+    for p in $pids; do grep -Eq "^ *$p sh -c while :; do :; done$" "$T/ps"; done
+    ended $pids
+    run ! loaded E2E="$T/fails.bats"
+    [[ "$output" == *"not ok 1 fails"* ]]
+    pids=$(sed -n 's/^busy loops://p' <<<"$output")
+    [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
+    ended $pids
 }
