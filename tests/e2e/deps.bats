@@ -171,18 +171,3 @@ readme_row() {
     while read -r p; do grep -qE "^run +$p " "$DEPS"; done <<<"$readme_run"
     while read -r p; do grep -qF "test $p " "$DEPS"; done <<<"$readme_test"
 }
-
-# ci_part NAME...: the e2e files .ci/run gives its legs in those of its
-# variables (E2E_INSTALL, E2E_SQLITE, E2E_RELEASE), a line each.
-ci_part() {
-    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
-        for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
-}
-
-@test "ci: every e2e file .ci/run gives a leg is there, and the other release's part holds the install's and SQLite's" {
-    parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_RELEASE)
-    echo "$parts"
-    [ "$(wc -l <<<"$parts")" -ge 20 ]
-    while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
-    [ "$(ci_part E2E_RELEASE)" = "$parts" ]
-}

@@ -44,6 +44,8 @@ screen() {
 }
 
 # seen PATTERN [SECONDS]: until the terminal has shown PATTERN (an ERE).
+# SECONDS is a generous cap on the wait for that state, which a test
+# never needs to reach: it only turns a hang into a failure.
 seen() {
     local i
     for ((i = 0; i < ${2:-30} * 20; i++)); do
@@ -116,6 +118,7 @@ seen() {
         --db-dir "$DB" --out "$OUT"
     wait_rows "$OUT/timeline.csv" 1       # the write phase is in flight
     kill -TERM -- "-$PID"
+    # until the answer shows (a minute's cap on that state, not a time)
     for ((i = 0; i < 1200; i++)); do
         grep -q 'stopping after' "$T/stderr" && break
         sleep 0.05

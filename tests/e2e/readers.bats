@@ -246,7 +246,8 @@ PY
     # waits for every reader's tally of it; a reader that began at the
     # page's chunk then would never hand that one back: the writer would
     # wait for it until the watchdog (an hour before a first chunk), so
-    # timeout turns that hang into a failure
+    # timeout turns that hang into a failure (a generous cap on the wait for
+    # the run's end, the state the test waits for, never a time it needs)
     SQLSOAK_TEST_READER_LATE=2 run timeout 300 "${SIGDFL[@]}" "$S" run --rows 6000 --chunk 2000 --reads 100 \
         --readers 2 --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"

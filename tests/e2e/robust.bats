@@ -709,6 +709,7 @@ refused_unread() {
     [ "$status" -eq 0 ]
     rm "$OUT/.owner"
     mkfifo "$OUT/.owner"
+    # a cap on the wait for status to end: a hang fails, a slow machine not
     run timeout 60 "${SIGDFL[@]}" "$S" status "$OUT"
     echo "$output"
     [ "$status" -eq 0 ]

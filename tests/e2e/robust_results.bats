@@ -373,7 +373,8 @@ PY
     [ "$RC" -eq 137 ]
     rm "$OUT/.run.cells"
     mkfifo "$OUT/.run.cells"
-    # (a hang, not a slow machine, is what the limit is for)
+    # (a hang, not a slow machine, is what the limit is for: a generous cap
+    # on the wait for status to end, the state the test waits for)
     run timeout 60 "$S" status "$OUT"
     echo "$output"
     [ "$status" -eq 0 ]

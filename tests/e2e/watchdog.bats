@@ -4,7 +4,9 @@
 # phase) is killed and recorded `hung`, and the run goes on or stops as
 # --on-error says; a bad --watchdog is one line and exit 2; crash's
 # processes take a stop signal as a run's cell does.  Waits are on
-# processes and files, never on fixed delays.
+# processes and files, never on fixed delays; `timeout 120` is a generous
+# cap on the wait for a run to end (the state waited for), so that a
+# watchdog that never fires fails the test rather than hanging the suite.
 
 bats_require_minimum_version 1.5.0
 

@@ -1,0 +1,154 @@
+#!/usr/bin/env bats
+# ci.bats: what .ci/run gives its legs and how it runs them: every file
+# and every test picked by name is there, a leg in a background chain that
+# fails fails the run, and each leg's time is kept.
+
+bats_require_minimum_version 1.5.0
+
+load helpers/common
+
+setup() {
+    scratch
+}
+
+# ci_part NAME...: the e2e files .ci/run gives its legs in those of its
+# variables (E2E_INSTALL, E2E_SQLITE, E2E_RELEASE), a line each.
+ci_part() {
+    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
+        for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
+}
+
+# make_values NAME...: the Makefile's variables NAME..., as the recipes
+# see them, a line each.
+make_values() {
+    local v info=""
+    for v in "$@"; do info="$info\$(info \$($v))"; done
+    make -s --no-print-directory -C "$TOP" --eval "ci-print: ; $info" ci-print
+}
+
+# own_make ARGS...: make in the tree, with a bats of its own, outside this
+# one's environment and its libexec (first on PATH in a test).
+own_make() {
+    local path
+    path=$(tr ':' '\n' <<<"$PATH" | grep -v '/bats-core$' | paste -sd:)
+    env -i PATH="$path" HOME="$HOME" make -s --no-print-directory -C "$TOP" "$@"
+}
+
+# picks_tests -f REGEX FILE...: every alternative of REGEX, ^(A|B|...),
+# names a test of the FILEs, and every FILE has a test REGEX picks (a test
+# renamed would otherwise leave its leg silently without it).
+picks_tests() {
+    [ "$1" = -f ] || { echo "not a -f filter: $*" >&2; return 1; }
+    local regex=$2 alts names f
+    shift 2
+    [ "$#" -ge 1 ] || { echo "no files after the filter" >&2; return 1; }
+    for f in "$@"; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done
+    names=$(cd "$TOP" && sed -n 's/^@test "\(.*\)" {$/\1/p' "$@")
+    alts=${regex#^(}
+    alts=${alts%)}
+    [ "$alts" != "$regex" ] || { echo "not of the form ^(A|B|...): $regex" >&2; return 1; }
+    IFS='|' read -ra alts <<<"$alts"
+    for a in "${alts[@]}"; do
+        grep -qE "^$a" <<<"$names" || { echo "no test named '$a...' in $*" >&2; return 1; }
+    done
+    for f in "$@"; do
+        sed -n 's/^@test "\(.*\)" {$/\1/p' "$TOP/$f" | grep -qE "$regex" ||
+            { echo "$f: no test picked by $regex" >&2; return 1; }
+    done
+}
+
+@test "ci: every e2e file .ci/run gives a leg is there, and the other release's part holds the install's and SQLite's" {
+    parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_RELEASE)
+    echo "$parts"
+    [ "$(wc -l <<<"$parts")" -ge 15 ]
+    while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
+    [ "$(ci_part E2E_RELEASE)" = "$parts" ]
+}
+
+@test "ci: every test a leg picks by name is there: the other release's picks, the cross builds' subsets" {
+    pick=$(sed -n '/^E2E_RELEASE_PICK=/,/\.bats"$/p' "$TOP/.ci/run")
+    [ -n "$pick" ]
+    eval "$pick"
+    eval "set -- $E2E_RELEASE_PICK"
+    picks_tests "$@"
+    values=$(make_values E2E_SUBSET E2E_arm64 E2E_armhf E2E_i386)
+    echo "$values"
+    [ "$(wc -l <<<"$values")" -eq 4 ]
+    while read -r value; do
+        eval "set -- $value"
+        picks_tests "$@"
+    done <<<"$values"
+    # i386 runs ARM's subset and input.bats' parsing of numbers and --need
+    arm=$(sed -n 2p <<<"$values") i386=$(sed -n 4p <<<"$values") q=")'"
+    [ "$i386" = "${arm%%"$q"*}|numbers: |need: $q${arm#*"$q"} tests/e2e/input.bats" ]
+    # the picker itself refuses a name no test has
+    run ! picks_tests -f '^(run: 200k rows|no such test)' tests/e2e/run.bats
+    [[ "$output" == *"no test named 'no such test...'"* ]]
+}
+
+@test "ci: a leg that fails in a background chain fails the run; every leg's time is kept" {
+    # leg and failed as .ci/run defines them, run in a folder of the test's own
+    fns=$(sed -n '/^leg() {/,/^}/p; /^failed() {/,/^}/p' "$TOP/.ci/run")
+    [ "$(grep -c '^}' <<<"$fns")" -eq 2 ]
+    mkdir -p "$T/build"
+    cd "$T"
+    run bash -c "$fns"'
+        { leg "chain ok" true || failed "chain ok" $?; true; } > ok.log 2>&1 &
+        a=$!
+        { leg "chain bad" sh -c "exit 3" || failed "chain bad" $?; true; } > bad.log 2>&1 &
+        b=$!
+        wait $a && wait $b'
+    [ "$status" -eq 0 ]
+    [ "$(cat build/legs-failed.log)" = "    chain bad (exit 3)" ]
+    grep -q ' s  chain ok (exit 0)$' build/legs.log
+    grep -q ' s  chain bad (exit 3)$' build/legs.log
+    grep -q '== CI: chain bad failed (exit 3)' bad.log
+    # and .ci/run turns a non-empty build/legs-failed.log into its failure
+    grep -q '^if \[ -s build/legs-failed.log \]; then$' "$TOP/.ci/run"
+}
+
+@test "ci: make e2e runs E2E_PICK's tests picked by name after E2E, and fails when either part fails" {
+    printf '@test "whole: passes" { true; }\n' >"$T/whole.bats"
+    printf '@test "whole: fails" { false; }\n' >"$T/broken.bats"
+    printf '@test "picked: passes" { true; }\n@test "not picked: fails" { false; }\n' >"$T/some.bats"
+    printf '@test "picked: fails" { false; }\n' >"$T/bad.bats"
+    e2e() { own_make e2e-run DEPS_DONE=1 JOBS=1 "$@"; }
+    run -0 e2e E2E="$T/whole.bats" E2E_PICK="-f '^picked: ' $T/some.bats"
+    [[ "$output" == *"ok 1 whole: passes"* && "$output" == *"ok 1 picked: passes"* ]]
+    [[ "$output" != *"not picked"* ]]
+    run ! e2e E2E="$T/broken.bats" E2E_PICK="-f '^picked: ' $T/some.bats"
+    [[ "$output" == *"not ok 1 whole: fails"* && "$output" == *"ok 1 picked: passes"* ]]
+    run ! e2e E2E="$T/whole.bats" E2E_PICK="-f '^picked: ' $T/bad.bats"
+    [[ "$output" == *"ok 1 whole: passes"* && "$output" == *"not ok 1 picked: fails"* ]]
+}
+
+@test "ci: make test-loaded runs its part under nice -n 19 beside a busy loop on every core, and ends the loops, passed or failed" {
+    # 19 by default; the test's own suite niced by 1 only, that it end soon
+    [ "$(make_values LOADED_NICE)" = 19 ]
+    niced=$(($(nice) + 1))
+    [ "$niced" -le 19 ] || niced=19
+    # shellcheck disable=SC2016
+    printf '@test "niced" { [ "$(nice)" -eq %s ]; ps -eo pid=,args= >"%s/ps"; }\n' "$niced" "$T" >"$T/niced.bats"
+    printf '@test "fails" { false; }\n' >"$T/fails.bats"
+    loaded() { own_make test-loaded DEPS_DONE=1 LOADED_NICE=1 "$@"; }
+    # ended PID...: each loop gone (a generous cap on a wait for that state)
+    ended() {
+        local p i
+        for p in "$@"; do
+            for ((i = 0; i < 1000; i++)); do kill -0 "$p" 2>/dev/null || break; sleep 0.01; done
+            ! kill -0 "$p" 2>/dev/null || { echo "busy loop $p still running" >&2; return 1; }
+        done
+    }
+    run -0 loaded E2E="$T/niced.bats"
+    echo "$output"
+    [[ "$output" == *"ok 1 niced"* ]]
+    pids=$(sed -n 's/^busy loops://p' <<<"$output")
+    [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
+    for p in $pids; do grep -Eq "^ *$p sh -c while :; do :; done$" "$T/ps"; done
+    ended $pids
+    run ! loaded E2E="$T/fails.bats"
+    [[ "$output" == *"not ok 1 fails"* ]]
+    pids=$(sed -n 's/^busy loops://p' <<<"$output")
+    [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
+    ended $pids
+}
