@@ -356,10 +356,19 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
         snprintf(r->where, sizeof r->where, "before %s", runner_run_name(r, i, name, sizeof name));
         return failed;
     }
+    /* the rounds --repeat auto did not need are one record, not a row each:
+    ** the run is complete without them */
+    if (*decided && i < r->ncells) {
+        runjson_set_skipped(runjson_root(r->rj), r->ncells - i, decided);
+        if (runjson_write(r->rj, r->out) != 0) {   /* summary.json reads it from there */
+            runner_results_failed(r, "run.json", errno);
+            snprintf(r->where, sizeof r->where, "every round recorded: %s", r->end_why);
+        }
+        i = r->ncells;
+    }
     for (; i < r->ncells; i++)
-        if (skip_cell(r, i, *decided                                   ? decided
-                            : failed && cfg->on_error == OE_STOP ? "--on-error stop"
-                                                                 : "--max-time reached")) {
+        if (skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                               : "--max-time reached")) {
             char name[CELLNAME_MAX];
             snprintf(r->where, sizeof r->where, "before %s: %s",
                      runner_run_name(r, i, name, sizeof name), r->end_why);
