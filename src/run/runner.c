@@ -206,6 +206,8 @@ void runner_print_plan(const struct runner *r)
                "when done)\n", r->db_dir, biggest >> 20);
     if (cfg->interleave == IL_CHUNK)
         print_lockstep_room(r);
+    if (cfg->sqlite_lib_by_release)
+        printf("  libraries in release order, each by the version it reports\n");
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     libterms_print_plan(r->libs, r->nlibs, r->cells, r->ncells, stdout);

@@ -127,3 +127,33 @@ PY
     answer | grep -F -- "$named"
     [[ "$(plan)" != *"set equal in every cell"* ]]
 }
+
+# cached RELEASE LIB: SQLSOAK_CACHE's folder of RELEASE, as `sqlite get`
+# leaves it (its build record, the library), holding LIB
+cached() {
+    mkdir -p "$T/cache/$1"
+    ln -s "$2" "$T/cache/$1/libsqlite3.so"
+    printf 'version\t%s\n' "$1" >"$T/cache/$1/build.txt"
+}
+
+@test "a release number beside paths: every library in the order of the release it reports, ties as given, and the plan says so" {
+    cached 3.7.8 "$PLAIN"
+    SQLSOAK_CACHE=$T/cache run "$S" run --sqlite-lib libsqlite3.so.0,"$SECURE",3.7.8 \
+        --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    plan | grep -qx '  libraries in release order, each by the version it reports'
+    python3 - "$T/out/summary.csv" "$SECURE" "$(readlink -f "$PLAIN")" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+# the system library is a later release than 3.7.8 on every system the tests run on
+assert [r["sqlite_lib"] for r in rows][:2] == sys.argv[2:], rows
+assert [r["sqlite_version"] for r in rows][:2] == ["3.7.8", "3.7.8"], rows
+assert rows[2]["sqlite_lib"] == "libsqlite3.so.0" and rows[2]["sqlite_version"] != "3.7.8", rows
+PY
+    # paths alone keep the order given
+    run "$S" run --sqlite-lib libsqlite3.so.0,"$PLAIN" --out "$T/out2" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$(plan)" != *"release order"* ]]
+    [ "$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["sqlite_lib"])' "$T/out2/summary.csv")" = libsqlite3.so.0 ]
+}
