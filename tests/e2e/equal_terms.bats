@@ -71,6 +71,22 @@ assert c["actual"]["cache_size"] == 1000 and c["cache_bytes"] == 4000 * 1024, c
 PY
 }
 
+@test "a cache asked for in bytes is the same bytes for 3.7.8, in pages, and the system library, in KiB" {
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --cache-size 8MiB --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    python3 - "$T/out/run.json" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 2, cells
+for c in cells:
+    assert c["status"] == "ok" and c["requested"]["cache_size"] == "-8192", c
+    assert c["cache_bytes"] == 8 << 20, c
+    want = (8 << 20) // c["actual"]["page_size"] if c["sqlite_version"] == "3.7.8" else -8192
+    assert c["actual"]["cache_size"] == want, c["actual"]
+PY
+}
+
 @test "--cache-size default: the plan says the libraries run with different page caches" {
     run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --cache-size default --out "$T/out" "${Q[@]}"
     echo "$output"
