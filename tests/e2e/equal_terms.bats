@@ -34,22 +34,33 @@ setup() {
 plan() { sed -n '1,/^run 1 of/p' <<<"$output"; }
 answer() { sed -n '/^headline:/,/^$/p' <<<"$output"; }
 
+# same_cache N KIB: $T/out's N cells ran, each asked for cache_size KIB
+# (negative: KiB), and each had KIB KiB, whether as KIB or, on 3.7.8, as
+# pages of the cell's size
+same_cache() {
+    python3 - "$T/out/run.json" "$1" "$2" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+n, kib = int(sys.argv[2]), int(sys.argv[3])
+assert len(cells) == n, cells
+for c in cells:
+    assert c["status"] == "ok" and c["requested"]["cache_size"] == str(kib), c
+    assert c["cache_bytes"] == -kib * 1024, c
+    page = c["actual"]["page_size"]
+    want = -kib * 1024 // page if c["sqlite_version"] == "3.7.8" else kib
+    assert c["actual"]["cache_size"] == want, c["actual"]
+PY
+}
+
 @test "the default page cache is the same bytes for 3.7.8, which knows only pages, and the system library, at each page size" {
     run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --page-size 1k,4k --out "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
+    same_cache 4 -2000
     python3 - "$T/out/run.json" <<'PY'
 import json, sys
 cells = json.load(open(sys.argv[1]))["cells"]
-assert len(cells) == 4, cells
 for c in cells:
-    assert c["status"] == "ok", c
-    assert c["requested"]["cache_size"] == "-2000", c["requested"]
-    # 2000 KiB, whether as -2000 or as pages of the cell's size
-    assert c["cache_bytes"] == 2000 * 1024, c
-    page = c["actual"]["page_size"]
-    want = 2000 * 1024 // page if c["sqlite_version"] == "3.7.8" else -2000
-    assert c["actual"]["cache_size"] == want, c["actual"]
     # mmap_size 0 where the library has the pragma; 3.7.8 has none, and maps nothing
     assert c["requested"]["mmap_size"] == "0", c["requested"]
     mmap = None if c["sqlite_version"] == "3.7.8" else 0
@@ -75,16 +86,7 @@ PY
     run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --cache-size 8MiB --out "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 - "$T/out/run.json" <<'PY'
-import json, sys
-cells = json.load(open(sys.argv[1]))["cells"]
-assert len(cells) == 2, cells
-for c in cells:
-    assert c["status"] == "ok" and c["requested"]["cache_size"] == "-8192", c
-    assert c["cache_bytes"] == 8 << 20, c
-    want = (8 << 20) // c["actual"]["page_size"] if c["sqlite_version"] == "3.7.8" else -8192
-    assert c["actual"]["cache_size"] == want, c["actual"]
-PY
+    same_cache 2 -8192
 }
 
 @test "--cache-size default: the plan says the libraries run with different page caches" {
