@@ -4,7 +4,8 @@
 # the compile options in which the libraries differ named in the plan and
 # the answer.  The libraries differ as the tests make them: SQLite 3.7.8
 # (pages only: before a negative cache_size) built twice, once with
-# SQLITE_SECURE_DELETE, beside the system library.  Needs an amalgamation:
+# SQLITE_SECURE_DELETE, beside the system library (and once without its
+# list of compile options).  Needs an amalgamation:
 # SQLITE_AMALGAMATION points to one (.ci/amalgamation fetches it); the
 # tests are skipped without it.
 
@@ -19,13 +20,18 @@ setup_file() {
         >"$BATS_FILE_TMPDIR/build.log" 2>&1
     SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_SECURE_DELETE sh "$lib" "$SQLITE_AMALGAMATION" \
         "$BATS_FILE_TMPDIR/secure" "${CC:-cc}" >>"$BATS_FILE_TMPDIR/build.log" 2>&1
+    # without PRAGMA compile_options, as a release before 3.6.23
+    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_COMPILEOPTION_DIAGS sh "$lib" \
+        "$SQLITE_AMALGAMATION" "$BATS_FILE_TMPDIR/noopts" "${CC:-cc}" \
+        >>"$BATS_FILE_TMPDIR/build.log" 2>&1
 }
 
 setup() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
     PLAIN="$BATS_FILE_TMPDIR/plain/3.7.8/libsqlite3.so"
     SECURE="$BATS_FILE_TMPDIR/secure/3.7.8/libsqlite3.so"
-    [ -f "$PLAIN" ] && [ -f "$SECURE" ]
+    NOOPTS="$BATS_FILE_TMPDIR/noopts/3.7.8/libsqlite3.so"
+    [ -f "$PLAIN" ] && [ -f "$SECURE" ] && [ -f "$NOOPTS" ]
     T=$BATS_TEST_TMPDIR
     Q=(--rows 2000 --chunk 1000 --reads 200 --db-dir "$T/db" --no-plot --progress never)
 }
@@ -174,4 +180,18 @@ PY
     [ "$status" -eq 0 ]
     [[ "$(plan)" != *"release order"* ]]
     [ "$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["sqlite_lib"])' "$T/out2/summary.csv")" = libsqlite3.so.0 ]
+}
+
+@test "a library that lists no compile options is named in the plan and the answer, not compared" {
+    run "$S" run --sqlite-lib "$NOOPTS",libsqlite3.so.0 --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(jq '.libraries[0].compile_options | length' "$T/out/run.json")" -eq 0 ]
+    [ "$(jq '.libraries[1].compile_options | length' "$T/out/run.json")" -gt 0 ]
+    plan | grep -qx '  3.7.8 lists no compile options: not compared'
+    answer | grep -qx '  3.7.8 lists no compile options: not compared.'
+    # libraries that list theirs are compared without it
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --out "$T/out2" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"lists no compile options"* ]]
 }
