@@ -489,6 +489,8 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *const *
             runner_run_name(r, first, name, sizeof name);
         snprintf(r->where, sizeof r->where, "before %s: %s", name, r->end_why);
     } else {
+        /* a resume's rounds may decide otherwise than those before it */
+        runjson_set_skipped(runjson_root(r->rj), 0, "");
         failed = cells_loop(r, first, priors, npriors, r->t_start);
     }
     if (!r->end) {
