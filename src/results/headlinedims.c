@@ -24,10 +24,13 @@ int headlinedims_compare(const struct headline_input *in, const int64_t *a, int 
     p.ratio = p.lo = p.hi = NAN;
     noise_compare(in->recs, in->nrecs, a, na, b, nb, m, &q);
     noise_as_verdict(&q, &r);
-    if (in->interleaved) {
+    if (in->interleaved || r.evidence < 2) {   /* chunk pairs: in lockstep, or one after another */
         struct chunkpair c;
         pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
-        chunkpair_as_verdict(&c, &p);
+        if (in->interleaved)
+            chunkpair_as_verdict(&c, &p);
+        else
+            chunkpair_as_sequential(&c, &p);
     }
     int disagree = verdict_choose(&r, &p, out);
     *other = out->method == VM_ROUNDS ? p : r;
@@ -43,10 +46,10 @@ const char *headlinedims_faster_text(const struct verdict *v, const struct verdi
                                   verdict_tail_text(v, lockstep, tail, sizeof tail));
     if (disagree && len < n)
         len += (size_t)snprintf(buf + len, n - len, "; its %s disagree: %s",
-                                other->method == VM_LOCKSTEP ? "chunk pairs" : "rounds",
+                                other->method != VM_ROUNDS ? "chunk pairs" : "rounds",
                                 verdict_text(other, lockstep, t, sizeof t));
     /* the pairs a resume split, whichever verdict is stated: counted */
-    const struct verdict *pairs = v->method == VM_LOCKSTEP ? v : other;
+    const struct verdict *pairs = v->method != VM_ROUNDS ? v : other;
     if (pairs->left_out > 0 && len < n)
         snprintf(buf + len, n - len, "; %d chunk pair%s straddling a resume left out",
                  pairs->left_out, pairs->left_out == 1 ? "" : "s");
