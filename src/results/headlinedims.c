@@ -7,6 +7,7 @@
 #include "chunkpair.h"
 #include "dims.h"
 #include "pairseries.h"
+#include "relnum.h"
 #include "summary.h"
 
 #include <math.h>
@@ -56,25 +57,6 @@ const char *headlinedims_faster_text(const struct verdict *v, const struct verdi
     return buf;
 }
 
-/* Parts of a release number "3.6.23.1", compared as numbers; a name
-** that is no version (a library's path) sorts after every version. */
-static int by_release(const char *x, const char *y)
-{
-    while (*x || *y) {
-        char *ex, *ey;
-        long a = strtol(x, &ex, 10), b = strtol(y, &ey, 10);
-        if (ex == x || ey == y)
-            return (ex == x) - (ey == y);
-        if (a != b)
-            return a < b ? -1 : 1;
-        x = *ex == '.' ? ex + 1 : ex;
-        y = *ey == '.' ? ey + 1 : ey;
-        if (ex == x && ey == y)
-            break;
-    }
-    return 0;
-}
-
 /* Dimension d's values for phase m, ranked by their rate against the
 ** baseline's value (fastest first), into rank[]; into order[] the order
 ** neighbours are compared in: the ranking's, a library's release order. */
@@ -93,14 +75,8 @@ static void rank_values(const struct summary_dim *v, int d, int *rank, int *orde
         }
     for (int k = 0; k < v->nv; k++)
         order[k] = rank[k];
-    if (d != DIM_LIB)
-        return;
-    for (int i = 1; i < v->nv; i++)
-        for (int j = i; j > 0 && by_release(v->names[order[j]], v->names[order[j - 1]]) < 0; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    if (d == DIM_LIB)
+        relnum_order(v->names, v->nv, order);
 }
 
 /* Dimension d's values for phase m ranked, and the verdict between each
