@@ -6,6 +6,7 @@
 
 #include "notice.h"
 #include "release.h"
+#include "sqlapi.h"
 #include "sqlbuild.h"
 
 #include <limits.h>
@@ -194,8 +195,17 @@ static int pick_value(struct picked *p, const char *text, const char *cache,
             return -1;
         return pick_range(p, text, cache, list, nm.first, nm.last, err, errlen);
     }
-    if (!release_is_number(text))
-        return pick(p, text, text, "", err, errlen);
+    if (!release_is_number(text)) {
+        /* a path among releases: its place is the release it reports
+        ** (one that does not load is refused where every library is) */
+        struct sqlapi api;
+        char why[512];
+        int loaded = sqlapi_open(&api, text, why, sizeof why) == 0;
+        int rc = pick(p, text, text, loaded ? api.version : "", err, errlen);
+        if (loaded)
+            sqlapi_close(&api);
+        return rc;
+    }
     if (sqlitecache_lib(cache, text, path, sizeof path) != 0) {
         snprintf(err, errlen, "--sqlite-lib %s: not built: `sqlsoak sqlite get %s` fetches it",
                  text, text);
@@ -211,11 +221,9 @@ static int names_release(const char *text)
 
 int sqlitecache_resolve(struct config *cfg, char *err, size_t errlen)
 {
-    int any = 0, all = 1;
-    for (int i = 0; i < cfg->sqlite_lib.n; i++) {
+    int any = 0;
+    for (int i = 0; i < cfg->sqlite_lib.n; i++)
         any |= names_release(cfg->sqlite_lib.v[i]);
-        all &= names_release(cfg->sqlite_lib.v[i]);
-    }
     if (!any)
         return 0;
     char cache[PATH_MAX];
@@ -235,9 +243,9 @@ int sqlitecache_resolve(struct config *cfg, char *err, size_t errlen)
         free(p);
         return -1;
     }
-    /* every value a release: the libraries in release order (an insertion
-    ** sort of at most LIST_MAX) */
-    for (int i = 1; all && i < p->libs.n; i++)
+    /* the libraries in release order (an insertion sort of at most
+    ** LIST_MAX, which keeps ties as given) */
+    for (int i = 1; i < p->libs.n; i++)
         for (int k = i; k > 0 && release_compare(p->release[k - 1], p->release[k]) > 0; k--) {
             char *lib = p->libs.v[k], t[sizeof p->release[0]];
             p->libs.v[k] = p->libs.v[k - 1];
@@ -249,6 +257,7 @@ int sqlitecache_resolve(struct config *cfg, char *err, size_t errlen)
     for (int i = 0; i < cfg->sqlite_lib.n; i++)
         free(cfg->sqlite_lib.v[i]);
     cfg->sqlite_lib = p->libs;
+    cfg->sqlite_lib_by_release = p->libs.n > 1;
     free(p);
     return 0;
 }

@@ -34,7 +34,9 @@ int sqlitecache_owned(const char *dir);
 /* Rewrites cfg->sqlite_lib's release numbers ("3.7.3"), ranges
 ** ("3.7.0..3.8.11.1": the releases of data/sqlite/releases.tsv built in
 ** it) and "latest" (its last release) as the libraries they name; when
-** every value names releases, the libraries go in release order.  0, or
+** a value names releases, every library goes in release order (a path's
+** by the version the library reports when loaded; ties as given) and
+** cfg->sqlite_lib_by_release says so.  0, or
 ** -1 with one line in err (a release not built, and how to get it). */
 int sqlitecache_resolve(struct config *cfg, char *err, size_t errlen);
 

@@ -157,6 +157,10 @@ int status_main(const struct config *cfg, char *err, size_t errlen)
     if (json_is_integer(planned))
         printf(" of %" JSON_INTEGER_FORMAT, json_integer_value(planned));
     printf("%s\n", counts);
+    char skipped_why[160];
+    int64_t skipped = runjson_skipped(root, skipped_why, sizeof skipped_why);
+    if (skipped)
+        printf("  %" PRId64 " runs skipped: %s\n", skipped, skipped_why);
 
     if (have_chunk && nchunks > 0) {
         int64_t done = cr.chunk + 1;

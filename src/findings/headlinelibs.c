@@ -10,15 +10,13 @@
 #include <jansson.h>
 #include <stdlib.h>
 
-int headlinelibs_options(const void *libraries, const int set[DIM_COUNT], int moot, char *out,
-                         size_t n)
+/* libraries (run.json's) as compileopt sees them: libs[] and the lists
+** they point into, freed by libs_free.  NULL when out of memory. */
+static struct compileopt_lib *libs_load(const json_t *all, const char ****opts_out)
 {
-    const json_t *all = libraries;
     size_t nlibs = json_array_size(all);
     struct compileopt_lib *libs = calloc(nlibs + 1, sizeof *libs);
     const char ***opts = calloc(nlibs + 1, sizeof *opts);
-    int count = 0;
-    out[0] = 0;
     for (size_t i = 0; libs && opts && i < nlibs; i++) {
         const json_t *lib = json_array_get(all, i);
         const json_t *list = json_object_get(lib, RUNKEY_LIB_COMPILE_OPTIONS);
@@ -32,12 +30,45 @@ int headlinelibs_options(const void *libraries, const int set[DIM_COUNT], int mo
                                           .path = path ? path : "?", .opts = opts[i],
                                           .nopts = opts[i] ? (int)k : 0};
     }
-    if (libs && opts)
-        count = compileopt_differ(libs, (int)nlibs, set, moot, out, n);
+    if (!libs || !opts) {
+        free(libs);
+        free(opts);
+        return NULL;
+    }
+    *opts_out = opts;
+    return libs;
+}
+
+static void libs_free(struct compileopt_lib *libs, const char ***opts, size_t nlibs)
+{
     for (size_t i = 0; opts && i < nlibs; i++)
         free(opts[i]);
     free(opts);
     free(libs);
+}
+
+int headlinelibs_options(const void *libraries, const int set[DIM_COUNT], int moot, char *out,
+                         size_t n)
+{
+    const char ***opts = NULL;
+    size_t nlibs = json_array_size(libraries);
+    struct compileopt_lib *libs = libs_load(libraries, &opts);
+    int count = libs ? compileopt_differ(libs, (int)nlibs, set, moot, out, n) : 0;
+    if (!libs)
+        out[0] = 0;
+    libs_free(libs, opts, nlibs);
+    return count;
+}
+
+int headlinelibs_unlisted(const void *libraries, char *out, size_t n)
+{
+    const char ***opts = NULL;
+    size_t nlibs = json_array_size(libraries);
+    struct compileopt_lib *libs = libs_load(libraries, &opts);
+    int count = libs ? compileopt_unlisted(libs, (int)nlibs, out, n) : 0;
+    if (!libs)
+        out[0] = 0;
+    libs_free(libs, opts, nlibs);
     return count;
 }
 
@@ -59,4 +90,6 @@ void headlinelibs_say(const void *libraries, const struct headline_input *in, st
         headline_add(h, HL_LIBS,
                      "Compile options in which the libraries differ, each set equal in every "
                      "cell by its pragma and read back: %s.", text);
+    if (headlinelibs_unlisted(libraries, text, sizeof text) > 0)
+        headline_add(h, HL_LIBS, "%s.", text);
 }

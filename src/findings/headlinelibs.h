@@ -2,7 +2,8 @@
 ** headlinelibs: the headline's sentences of the libraries' builds: the
 ** compile options in which a run's libraries differ (compileopt.h), those
 ** that can move a verdict between them beside it, and those that every
-** cell set explicitly and read back, said to be equal.  The plan tells
+** cell set explicitly and read back, said to be equal; and the libraries
+** that list no options, which are not compared.  The plan tells
 ** the same from the same text.
 */
 #ifndef SQLSOAK_HEADLINELIBS_H
@@ -19,6 +20,10 @@
 ** Returns how many. */
 int headlinelibs_options(const void *libraries, const int set[DIM_COUNT], int moot, char *out,
                          size_t n);
+
+/* The libraries of libraries (as above) that list no compile options,
+** as compileopt_unlisted names them, into out.  Returns how many. */
+int headlinelibs_unlisted(const void *libraries, char *out, size_t n);
 
 /* Adds the sentences of libraries (as above) for the run of in to h:
 ** none when the libraries do not differ in an option of the table. */

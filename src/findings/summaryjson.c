@@ -136,6 +136,14 @@ void *summaryjson_build(const char *dir, char *err, size_t errlen)
                              CSV_SCHEMA_VERSION, "source", csvout_file_name(CSV_SUMMARY),
                              "findings", findings(dir), SUMMARYJSON_CELLS, cells);
     csvin_free(&t);
+    /* the rounds --repeat auto did not need: no row each, one record */
+    char why[160], ignored[300];
+    struct runjson *rj = root ? runjson_load(dir, ignored, sizeof ignored) : NULL;
+    int64_t skipped = rj ? runjson_skipped(runjson_root(rj), why, sizeof why) : 0;
+    if (skipped)
+        json_object_set_new(root, "runs_skipped",
+                            json_pack("{s:I,s:s}", "runs", (json_int_t)skipped, "why", why));
+    runjson_free(rj);
     if (!root) {
         snprintf(err, errlen, "out of memory");
         errno = ENOMEM;

@@ -166,3 +166,23 @@ int compileopt_differ(const struct compileopt_lib *libs, int nlibs, const int se
         memcpy(out + n - 4, "...", 4);
     return count;
 }
+
+int compileopt_unlisted(const struct compileopt_lib *libs, int nlibs, char *out, size_t n)
+{
+    int count = 0, left = 0;
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0; i < nlibs; i++)
+        left += libs[i].nopts == 0;
+    for (int i = 0; i < nlibs && len < n; i++)
+        if (libs[i].nopts == 0)
+            len += (size_t)snprintf(out + len, n - len, "%s%s",
+                                    !count++ ? "" : count == left ? " and " : ", ",
+                                    compileopt_lib_name(libs, nlibs, i));
+    if (count && len < n)
+        snprintf(out + len, n - len, " list%s no compile options: not compared",
+                 count == 1 ? "s" : "");
+    if (count && strlen(out) + 1 >= n && n > 4)
+        memcpy(out + n - 4, "...", 4);
+    return count;
+}

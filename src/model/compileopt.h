@@ -9,7 +9,8 @@
 ** every cell sets and reads back: the libraries then run on equal terms,
 ** whatever their builds).  An option a library does not list has that
 ** release's built-in value, written "-"; a library that lists no options
-** at all (before 3.6.23) is left out of the comparison.
+** at all (before 3.6.23, or built without the list) is left out of the
+** comparison, and named so (compileopt_unlisted).
 */
 #ifndef SQLSOAK_COMPILEOPT_H
 #define SQLSOAK_COMPILEOPT_H
@@ -65,5 +66,10 @@ void compileopt_set_mark(int set[DIM_COUNT], const int64_t v[DIM_COUNT]);
 ** secure_delete)", joined by ", ".  Returns how many (0: out is ""). */
 int compileopt_differ(const struct compileopt_lib *libs, int nlibs, const int set[DIM_COUNT],
                       int moot, char *out, size_t n);
+
+/* The libraries that list no compile options, named, into out: "3.6.22
+** lists no compile options: not compared" ("3.6.22 and 3.6.20 list ...").
+** Returns how many (0: out is ""). */
+int compileopt_unlisted(const struct compileopt_lib *libs, int nlibs, char *out, size_t n);
 
 #endif

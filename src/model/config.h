@@ -72,6 +72,8 @@ struct config {
     ** library's are indexes into sqlite_lib, its paths */
     struct list dim[DIM_COUNT];
     struct strlist sqlite_lib;
+    int sqlite_lib_by_release;    /* sqlite_lib put in the order of the releases its
+                                     libraries report, for the plan to say */
 
     /* plan */
     int64_t repeat;               /* with repeat_auto: the most rounds (--repeat auto:MAX,

@@ -40,10 +40,11 @@ const struct dim dim_table[DIM_COUNT] = {
     /* 2 MiB, SQLite's own default since 3.12.0, for every library: one that
     ** knows only pages gets as many bytes in pages (settings.h) */
     [DIM_CACHE_SIZE] = {
-        {"cache-size", V_INT, VF_LIST, "-2000", -((int64_t)1 << 40), (int64_t)1 << 31, NULL,
-         "default", VALUE_DEFAULT, CMD_RUN,
-         "PRAGMA cache_size: pages, or KiB when negative (the same bytes for a library that "
-         "knows only pages); 'default' = the library's own, which differs between releases"},
+        {"cache-size", V_INT, VF_LIST | VF_KIB, "-2000", -((int64_t)1 << 40), (int64_t)1 << 31,
+         NULL, "default", VALUE_DEFAULT, CMD_RUN,
+         "PRAGMA cache_size: pages, or KiB when negative, or a size in bytes (8MiB, 2000KiB: "
+         "as -KiB); the same bytes for a library that knows only pages; 'default' = the "
+         "library's own, which differs between releases"},
         "cache_size", "", "cache %s", NULL, 0, "cache_size", 20, DR_NUMBER, NULL, DC_ALWAYS},
     [DIM_MMAP_SIZE] = {
         {"mmap-size", V_BYTES, VF_LIST, "0", 0, (int64_t)1 << 46, NULL, "default",

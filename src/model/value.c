@@ -227,6 +227,21 @@ static int int_scan(const char *s, int64_t *out)
     return 0;
 }
 
+/* VF_KIB's: a whole number, else a byte size in whole KiB as -KiB. */
+static int kib_scan(const char *s, int64_t *out)
+{
+    int64_t bytes;
+    int rc = int_scan(s, out);
+    if (rc != NUM_BAD)
+        return rc;
+    if ((rc = bytes_scan(s, &bytes)) != 0)
+        return rc;
+    if (bytes % 1024)
+        return NUM_FRACTION;
+    *out = -(bytes / 1024);
+    return 0;
+}
+
 int value_parse_count(const char *s, int64_t *out)
 {
     return count_scan(s, out) ? -1 : 0;
@@ -405,8 +420,10 @@ int value_parse(const struct value_spec *s, const char *text, int64_t *out, char
         whole = "a whole number of bytes";
         break;
     case V_INT:
-        scan = int_scan;
-        kind = "a whole number";
+        scan = s->flags & VF_KIB ? kib_scan : int_scan;
+        kind = s->flags & VF_KIB ? "pages, -KiB, or a size in bytes (e.g. 2000, -2000, 8MiB)"
+                                 : "a whole number";
+        whole = s->flags & VF_KIB ? "whole pages or whole KiB" : whole;
         break;
     case V_DURATION:
         scan = duration_scan;

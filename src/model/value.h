@@ -48,6 +48,10 @@ enum value_type { V_FLAG, V_COUNT, V_BYTES, V_INT, V_ENUM, V_STR, V_DURATION, V_
 
 #define VF_LIST 1   /* a matrix dimension: takes a comma list */
 #define VF_POW2 2   /* must be a power of two */
+/* a V_INT of PRAGMA cache_size (pages, or KiB when negative) that also
+** takes a byte size with its unit (8MiB, 2000KiB, 64M): whole KiB, as
+** negative KiB */
+#define VF_KIB 4
 
 /* An option's name and the values it takes. */
 struct value_spec {

@@ -124,36 +124,15 @@ static int settings_cells(const struct csvin *t, int i, const int *vary, char (*
     return c;
 }
 
-/* 1 when summary.csv's row i is a run skipped for why (NULL: for any). */
-static int skipped_for(const struct csvin *t, int i, const char *why)
+/* The runs skipped (the rounds --repeat auto did not need, the runs past
+** --max-time or --on-error stop), in one line after the table for each
+** reason, not a row each: "42 runs skipped: --repeat auto: every
+** comparison decided after 6 rounds." */
+static void skipped_lines(FILE *f, const struct plotdata_run *r)
 {
-    return strcmp(csvin_str(t, CSV_SUMMARY, i, COL_status), "skipped") == 0 &&
-           (!why || strcmp(csvin_str(t, CSV_SUMMARY, i, COL_reason), why) == 0);
-}
-
-/* The runs summary.csv records as skipped (the rounds --repeat auto did
-** not need, the runs past --max-time or --on-error stop), in one line
-** after the table for each reason, not a row each: "42 runs skipped:
-** --repeat auto: every comparison decided after 6 rounds." */
-static void skipped_line(FILE *f, const struct csvin *t)
-{
-    char text[600];
-    int first = 1;
-    for (int i = 0; i < t->nrows; i++) {
-        if (!skipped_for(t, i, NULL))
-            continue;
-        const char *why = csvin_str(t, CSV_SUMMARY, i, COL_reason);
-        int k = 0, n = 0;
-        while (k < i && !skipped_for(t, k, why))
-            k++;
-        if (k < i)
-            continue;               /* said at its reason's first row */
-        for (k = i; k < t->nrows; k++)
-            n += skipped_for(t, k, why);
-        fprintf(f, "%s%d run%s skipped: %s.\n", first ? "\n" : "", n, n == 1 ? "" : "s",
-                mdtable_cell(why, text, sizeof text));
-        first = 0;
-    }
+    char line[400], text[600];
+    for (int k = 0; plotdata_skipped_line(r, k, line, sizeof line); k++)
+        fprintf(f, "%s%s.\n", k ? "" : "\n", mdtable_cell(line, text, sizeof text));
 }
 
 void mdreport_table(FILE *f, const struct plotdata_run *r)
@@ -199,7 +178,7 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
     mdtable_header(f, heads, right, nc);
     for (int x = 0; x < t->nrows; x++) {
         int i = order[x];
-        if (skipped_for(t, i, NULL))
+        if (plotdata_row_skipped(r, i))
             continue;               /* a line for them all, below */
         char text[4 + PLOTDATA_NDIMS + NFIGS][320];
         const char *cells[4 + PLOTDATA_NDIMS + NFIGS];
@@ -227,7 +206,7 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
         mdtable_row(f, cells, c);
     }
     free(order);
-    skipped_line(f, t);
+    skipped_lines(f, r);
 }
 
 /* The headline's sentences (scaling, where the reads came from, each

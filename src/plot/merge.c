@@ -28,6 +28,7 @@
 #include "noise.h"
 #include "plan.h"
 #include "plot.h"
+#include "runjson.h"
 #include "runkey.h"
 #include "shareaudit.h"
 #include "summary.h"
@@ -82,7 +83,8 @@ static int load_share(struct share *s, char *err, size_t errlen)
         return -1;
     }
     if (!status || strcmp(status, "running") == 0 ||
-        (json_int_t)json_array_size(json_object_get(s->rj, RUNKEY_CELLS)) != planned) {
+        (json_int_t)json_array_size(json_object_get(s->rj, RUNKEY_CELLS)) +
+                (json_int_t)runjson_skipped(s->rj, why, sizeof why) != planned) {
         snprintf(err, errlen, "%s: share %s did not finish (status %s): resume it first", s->dir,
                  shard, status ? status : "unknown");
         return -1;
@@ -254,8 +256,16 @@ static int join_summary(const struct share *s, int count, const char *out, char 
 static int join_run_json(const struct share *s, int count, const char *out)
 {
     json_t *rj = json_deep_copy(s[0].rj), *cells = json_array(), *from = json_array();
-    json_int_t planned = 0;
+    json_int_t planned = 0, skipped = 0;
+    char why[160] = "", share_why[160];
     for (int i = 0; i < count; i++) {
+        /* the rounds each share's --repeat auto did not need, summed */
+        int64_t k_skipped = runjson_skipped(s[i].rj, share_why, sizeof share_why);
+        if (k_skipped && *why && strcmp(why, share_why) != 0)
+            snprintf(share_why, sizeof share_why, "--repeat auto: each share decided apart");
+        if (k_skipped)
+            snprintf(why, sizeof why, "%s", share_why);
+        skipped += k_skipped;
         json_t *host = json_object_get(s[i].rj, RUNKEY_HOST);
         json_t *st = json_object_get(s[i].rj, RUNKEY_STORAGE);
         size_t k;
@@ -276,6 +286,7 @@ static int join_run_json(const struct share *s, int count, const char *out)
     }
     json_object_set_new(rj, RUNKEY_CELLS, cells);
     json_object_set_new(rj, RUNKEY_CELLS_PLANNED, json_integer(planned));
+    runjson_set_skipped(rj, skipped, why);
     json_object_set_new(rj, RUNKEY_MERGED_FROM, from);
     json_object_set_new(rj, RUNKEY_OUT_DIR, json_string(out));
     json_object_del(json_object_get(rj, RUNKEY_OPTIONS), RUNKEY_OPT_SHARD);

@@ -104,6 +104,40 @@ int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, s
     return rc;
 }
 
+/* 1 when summary.csv's row i is a run skipped for why (NULL: for any). */
+static int skipped_for(const struct csvin *t, int i, const char *why)
+{
+    return strcmp(csvin_str(t, SUM, i, COL_status), "skipped") == 0 &&
+           (!why || strcmp(csvin_str(t, SUM, i, COL_reason), why) == 0);
+}
+
+int plotdata_row_skipped(const struct plotdata_run *r, int i)
+{
+    return skipped_for(&r->summary, i, NULL);
+}
+
+int plotdata_skipped_line(const struct plotdata_run *r, int k, char *buf, size_t n)
+{
+    const struct csvin *t = &r->summary;
+    for (int i = 0; i < t->nrows; i++) {
+        const char *why = csvin_str(t, SUM, i, COL_reason);
+        int first = skipped_for(t, i, NULL), runs = 0;
+        for (int e = 0; first && e < i; e++)
+            first = !skipped_for(t, e, why);    /* said at its reason's first row */
+        if (!first || k-- > 0)
+            continue;
+        for (int e = i; e < t->nrows; e++)
+            runs += skipped_for(t, e, why);
+        snprintf(buf, n, "%d run%s skipped: %s", runs, runs == 1 ? "" : "s", why);
+        return 1;
+    }
+    if (!r->skipped || k > 0)
+        return 0;
+    snprintf(buf, n, "%lld run%s skipped: %s", (long long)r->skipped, r->skipped == 1 ? "" : "s",
+             r->skipped_why);
+    return 1;
+}
+
 void plotdata_free(struct plotdata_run *r)
 {
     csvin_free(&r->chunks);
@@ -152,6 +186,7 @@ int plotdata_describe(struct plotdata_run *r, char *err, size_t errlen)
         r->reads = json_integer_value(json_object_get(o, RUNKEY_OPT_READS));
         r->target_rows = json_integer_value(json_object_get(o, RUNKEY_OPT_TARGET_ROWS));
         r->repeats = runjson_repeats(j);
+        r->skipped = runjson_skipped(j, r->skipped_why, sizeof r->skipped_why);
         r->commit_is_chunk = json_is_array(commit) && json_array_size(commit) == 1 &&
                              json_is_string(json_array_get(commit, 0)) &&
                              strcmp(json_string_value(json_array_get(commit, 0)), "chunk") == 0;

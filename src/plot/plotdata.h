@@ -36,6 +36,10 @@ struct plotdata_run {
     /* --repeat (run.json's; else the most its rows hold), by which
     ** plotdata_cell_name names a cell's runs */
     int64_t repeats;
+    /* the runs run.json says were skipped without a row each (the rounds
+    ** --repeat auto did not need), and why: runjson_skipped */
+    int64_t skipped;
+    char skipped_why[160];
 };
 
 /* One line of the scaling graphs: a summary row of a run (one repeat of
@@ -84,6 +88,18 @@ const char *plotdata_cell_name(const struct plotdata_run *r, const struct csvin 
 ** the one run.json recorded, or cell 1).  Returns 0, or -1 with one line
 ** in err when it names no cell. */
 int plotdata_set_baseline(struct plotdata_run *r, const char *text, char *err, size_t errlen);
+
+/* The k-th line (from 0) that says which runs were skipped: one for each
+** reason summary.csv's skipped rows give (an older run's --repeat auto
+** rounds, the runs past --max-time or --on-error stop), then run.json's
+** runs skipped without rows: "42 runs skipped: --repeat auto: every
+** comparison decided after 6 rounds".  1 with the line in buf, 0 past
+** the last.  A table of the runs leaves the skipped rows out for it. */
+int plotdata_skipped_line(const struct plotdata_run *r, int k, char *buf, size_t n);
+
+/* 1 when summary.csv's row i is a run skipped (a line of
+** plotdata_skipped_line's, not a row of a table). */
+int plotdata_row_skipped(const struct plotdata_run *r, int i);
 
 /* Names the run and describes what ran from dir/run.json (optional):
 ** r->name, host, storage, desc.  Called by the loaders.  0, or -1 with a

@@ -276,9 +276,19 @@ void reportcells_summary(FILE *f, const struct plotdata_run *r)
         html_esc(f, how);
         fputs("</p>\n", f);
     }
+    int n = 0;
+    for (int i = 0; x && i < r->summary.nrows; i++)
+        if (!plotdata_row_skipped(r, x[i].row))
+            x[n++] = x[i];          /* the skipped are a line for each reason, below */
     if (x)
-        reportcells_table(f, x, r->summary.nrows, 0);
+        reportcells_table(f, x, n, 0);
     else
         fputs("<p>Out of memory: no table.</p>\n", f);
     free(x);
+    char line[400];
+    for (int k = 0; plotdata_skipped_line(r, k, line, sizeof line); k++) {
+        fputs("<p class=same>", f);
+        html_esc(f, line);
+        fputs(".</p>\n", f);
+    }
 }

@@ -277,6 +277,25 @@ int64_t runjson_repeats(const void *root)
     return max > 0 ? (int64_t)max : 0;
 }
 
+void runjson_set_skipped(void *root, int64_t runs, const char *why)
+{
+    if (!runs)
+        json_object_del(root, RUNKEY_SKIPPED);
+    else
+        json_object_set_new(root, RUNKEY_SKIPPED,
+                            json_pack("{s:I,s:s}", RUNKEY_SKIPPED_RUNS, (json_int_t)runs,
+                                      RUNKEY_SKIPPED_WHY, why));
+}
+
+int64_t runjson_skipped(const void *root, char *buf, size_t n)
+{
+    const json_t *o = json_object_get(root, RUNKEY_SKIPPED);
+    const char *text = json_string_value(json_object_get(o, RUNKEY_SKIPPED_WHY));
+    json_int_t runs = json_integer_value(json_object_get(o, RUNKEY_SKIPPED_RUNS));
+    snprintf(buf, n, "%s", runs > 0 && text ? text : "");
+    return runs > 0 && text ? (int64_t)runs : 0;
+}
+
 double runjson_run_s(struct runjson *r, double *at_last_cell)
 {
     size_t n = json_array_size(r->cells);

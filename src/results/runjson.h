@@ -63,6 +63,14 @@ void *runjson_root(struct runjson *r);
 ** they do not (an older folder).  cellname.h names a cell's runs by it. */
 int64_t runjson_repeats(const void *root);
 
+/* The runs skipped without a row or a cell entry each (the rounds
+** --repeat auto did not need), and why, recorded in run.json's document
+** root (a json_t *; runs 0: none); or how many it records so, with why in
+** buf (0 and "": none, as in a folder whose summary.csv holds a row for
+** each run it skipped). */
+void runjson_set_skipped(void *root, int64_t runs, const char *why);
+int64_t runjson_skipped(const void *root, char *buf, size_t n);
+
 /* Notes that the run was resumed here (appended to "resumes"). */
 void runjson_add_resume(struct runjson *r, const char *where);
 

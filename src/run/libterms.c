@@ -32,6 +32,8 @@ static void compile_options(const struct sqlapi *libs, int nlibs, const int set[
     if (headlinelibs_options(all, set, 1, text, sizeof text) > 0)
         fprintf(f, "  compile options in which the libraries differ, each set equal in every "
                    "cell by its pragma and read back: %s\n", text);
+    if (headlinelibs_unlisted(all, text, sizeof text) > 0)
+        fprintf(f, "  %s\n", text);
     json_decref(all);
 }
 

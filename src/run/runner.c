@@ -208,6 +208,8 @@ void runner_print_plan(const struct runner *r)
                "when done)\n", r->db_dir, biggest >> 20);
     if (cfg->interleave == IL_CHUNK)
         print_lockstep_room(r);
+    if (cfg->sqlite_lib_by_release)
+        printf("  libraries in release order, each by the version it reports\n");
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     libterms_print_plan(r->libs, r->nlibs, r->cells, r->ncells, stdout);
@@ -380,10 +382,19 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
         snprintf(r->where, sizeof r->where, "before %s", runner_run_name(r, i, name, sizeof name));
         return failed;
     }
+    /* the rounds --repeat auto did not need are one record, not a row each:
+    ** the run is complete without them */
+    if (*decided && i < r->ncells) {
+        runjson_set_skipped(runjson_root(r->rj), r->ncells - i, decided);
+        if (runjson_write(r->rj, r->out) != 0) {   /* summary.json reads it from there */
+            runner_results_failed(r, "run.json", errno);
+            snprintf(r->where, sizeof r->where, "every round recorded: %s", r->end_why);
+        }
+        i = r->ncells;
+    }
     for (; i < r->ncells; i++)
-        if (skip_cell(r, i, *decided                                   ? decided
-                            : failed && cfg->on_error == OE_STOP ? "--on-error stop"
-                                                                 : "--max-time reached")) {
+        if (skip_cell(r, i, failed && cfg->on_error == OE_STOP ? "--on-error stop"
+                                                               : "--max-time reached")) {
             char name[CELLNAME_MAX];
             snprintf(r->where, sizeof r->where, "before %s: %s",
                      runner_run_name(r, i, name, sizeof name), r->end_why);
@@ -502,6 +513,8 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *const *
             runner_run_name(r, first, name, sizeof name);
         snprintf(r->where, sizeof r->where, "before %s: %s", name, r->end_why);
     } else {
+        /* a resume's rounds may decide otherwise than those before it */
+        runjson_set_skipped(runjson_root(r->rj), 0, "");
         failed = cells_loop(r, first, priors, npriors, r->t_start);
     }
     if (!r->end) {

@@ -33,6 +33,11 @@
 #define RUNKEY_CELLS_PLANNED "cells_planned"
 #define RUNKEY_CELLS_LOG "cells_log"            /* the log's name while the run goes on */
 #define RUNKEY_RUN_S "run_s"                    /* the run's time spent in cells so far */
+/* the runs a run skipped without a row each (the rounds --repeat auto
+** did not need): {RUNKEY_SKIPPED_RUNS: how many, RUNKEY_SKIPPED_WHY} */
+#define RUNKEY_SKIPPED "runs_skipped"
+#define RUNKEY_SKIPPED_RUNS "runs"
+#define RUNKEY_SKIPPED_WHY "why"
 #define RUNKEY_BASELINE_CELL "baseline_cell"    /* the cell ratios are against, resolved */
 #define RUNKEY_RESUMES "resumes"                /* an entry per resume, RUNKEY_RESUME_... */
 #define RUNKEY_LIBRARIES "libraries"            /* an entry per library, RUNKEY_LIB_... */

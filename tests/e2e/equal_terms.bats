@@ -4,7 +4,8 @@
 # the compile options in which the libraries differ named in the plan and
 # the answer.  The libraries differ as the tests make them: SQLite 3.7.8
 # (pages only: before a negative cache_size) built twice, once with
-# SQLITE_SECURE_DELETE, beside the system library.  Needs an amalgamation:
+# SQLITE_SECURE_DELETE, beside the system library (and once without its
+# list of compile options).  Needs an amalgamation:
 # SQLITE_AMALGAMATION points to one (.ci/amalgamation fetches it); the
 # tests are skipped without it.
 
@@ -19,13 +20,18 @@ setup_file() {
         >"$BATS_FILE_TMPDIR/build.log" 2>&1
     SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_SECURE_DELETE sh "$lib" "$SQLITE_AMALGAMATION" \
         "$BATS_FILE_TMPDIR/secure" "${CC:-cc}" >>"$BATS_FILE_TMPDIR/build.log" 2>&1
+    # without PRAGMA compile_options, as a release before 3.6.23
+    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_COMPILEOPTION_DIAGS sh "$lib" \
+        "$SQLITE_AMALGAMATION" "$BATS_FILE_TMPDIR/noopts" "${CC:-cc}" \
+        >>"$BATS_FILE_TMPDIR/build.log" 2>&1
 }
 
 setup() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
     PLAIN="$BATS_FILE_TMPDIR/plain/3.7.8/libsqlite3.so"
     SECURE="$BATS_FILE_TMPDIR/secure/3.7.8/libsqlite3.so"
-    [ -f "$PLAIN" ] && [ -f "$SECURE" ]
+    NOOPTS="$BATS_FILE_TMPDIR/noopts/3.7.8/libsqlite3.so"
+    [ -f "$PLAIN" ] && [ -f "$SECURE" ] && [ -f "$NOOPTS" ]
     T=$BATS_TEST_TMPDIR
     Q=(--rows 2000 --chunk 1000 --reads 200 --db-dir "$T/db" --no-plot --progress never)
 }
@@ -34,22 +40,33 @@ setup() {
 plan() { sed -n '1,/^run 1 of/p' <<<"$output"; }
 answer() { sed -n '/^headline:/,/^$/p' <<<"$output"; }
 
+# same_cache N KIB: $T/out's N cells ran, each asked for cache_size KIB
+# (negative: KiB), and each had KIB KiB, whether as KIB or, on 3.7.8, as
+# pages of the cell's size
+same_cache() {
+    python3 - "$T/out/run.json" "$1" "$2" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+n, kib = int(sys.argv[2]), int(sys.argv[3])
+assert len(cells) == n, cells
+for c in cells:
+    assert c["status"] == "ok" and c["requested"]["cache_size"] == str(kib), c
+    assert c["cache_bytes"] == -kib * 1024, c
+    page = c["actual"]["page_size"]
+    want = -kib * 1024 // page if c["sqlite_version"] == "3.7.8" else kib
+    assert c["actual"]["cache_size"] == want, c["actual"]
+PY
+}
+
 @test "the default page cache is the same bytes for 3.7.8, which knows only pages, and the system library, at each page size" {
     run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --page-size 1k,4k --out "$T/out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
+    same_cache 4 -2000
     python3 - "$T/out/run.json" <<'PY'
 import json, sys
 cells = json.load(open(sys.argv[1]))["cells"]
-assert len(cells) == 4, cells
 for c in cells:
-    assert c["status"] == "ok", c
-    assert c["requested"]["cache_size"] == "-2000", c["requested"]
-    # 2000 KiB, whether as -2000 or as pages of the cell's size
-    assert c["cache_bytes"] == 2000 * 1024, c
-    page = c["actual"]["page_size"]
-    want = 2000 * 1024 // page if c["sqlite_version"] == "3.7.8" else -2000
-    assert c["actual"]["cache_size"] == want, c["actual"]
     # mmap_size 0 where the library has the pragma; 3.7.8 has none, and maps nothing
     assert c["requested"]["mmap_size"] == "0", c["requested"]
     mmap = None if c["sqlite_version"] == "3.7.8" else 0
@@ -69,6 +86,13 @@ import json, sys
 assert c["status"] == "ok", c
 assert c["actual"]["cache_size"] == 1000 and c["cache_bytes"] == 4000 * 1024, c
 PY
+}
+
+@test "a cache asked for in bytes is the same bytes for 3.7.8, in pages, and the system library, in KiB" {
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --cache-size 8MiB --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    same_cache 2 -8192
 }
 
 @test "--cache-size default: the plan says the libraries run with different page caches" {
@@ -126,4 +150,48 @@ PY
     plan | grep -F -- "can move the verdicts between them (-: not listed, the release's own default): $named"
     answer | grep -F -- "$named"
     [[ "$(plan)" != *"set equal in every cell"* ]]
+}
+
+# cached RELEASE LIB: SQLSOAK_CACHE's folder of RELEASE, as `sqlite get`
+# leaves it (its build record, the library), holding LIB
+cached() {
+    mkdir -p "$T/cache/$1"
+    ln -s "$2" "$T/cache/$1/libsqlite3.so"
+    printf 'version\t%s\n' "$1" >"$T/cache/$1/build.txt"
+}
+
+@test "a release number beside paths: every library in the order of the release it reports, ties as given, and the plan says so" {
+    cached 3.7.8 "$PLAIN"
+    SQLSOAK_CACHE=$T/cache run "$S" run --sqlite-lib libsqlite3.so.0,"$SECURE",3.7.8 \
+        --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    plan | grep -qx '  libraries in release order, each by the version it reports'
+    python3 - "$T/out/summary.csv" "$SECURE" "$(readlink -f "$PLAIN")" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+# the system library is a later release than 3.7.8 on every system the tests run on
+assert [r["sqlite_lib"] for r in rows][:2] == sys.argv[2:], rows
+assert [r["sqlite_version"] for r in rows][:2] == ["3.7.8", "3.7.8"], rows
+assert rows[2]["sqlite_lib"] == "libsqlite3.so.0" and rows[2]["sqlite_version"] != "3.7.8", rows
+PY
+    # paths alone keep the order given
+    run "$S" run --sqlite-lib libsqlite3.so.0,"$PLAIN" --out "$T/out2" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$(plan)" != *"release order"* ]]
+    [ "$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["sqlite_lib"])' "$T/out2/summary.csv")" = libsqlite3.so.0 ]
+}
+
+@test "a library that lists no compile options is named in the plan and the answer, not compared" {
+    run "$S" run --sqlite-lib "$NOOPTS",libsqlite3.so.0 --out "$T/out" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(jq '.libraries[0].compile_options | length' "$T/out/run.json")" -eq 0 ]
+    [ "$(jq '.libraries[1].compile_options | length' "$T/out/run.json")" -gt 0 ]
+    plan | grep -qx '  3.7.8 lists no compile options: not compared'
+    answer | grep -qx '  3.7.8 lists no compile options: not compared.'
+    # libraries that list theirs are compared without it
+    run "$S" run --sqlite-lib "$PLAIN",libsqlite3.so.0 --out "$T/out2" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"lists no compile options"* ]]
 }

@@ -155,6 +155,25 @@ refused() {
     [[ "$output" == *"Numbers: 1000, 1_000 or 1,000 (1_000 in a list"* ]]
 }
 
+@test "numbers: --cache-size takes a byte size, as the KiB it holds; other forms are refused in one line" {
+    run "$S" run --cache-size 8MiB,2000KiB,64M,1.5M,1000,-300 --save-job "$T/s.conf"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -qx 'cache-size = -8192,-2000,-65536,-1536,1000,-300' "$T/s.conf"
+    rm "$T/s.conf"
+    refused "--cache-size: '8MB' is not pages, -KiB, or a size in bytes (e.g. 2000, -2000, 8MiB) or 'default'" \
+        run --cache-size 8MB --db-dir "$T/db" --out "$T/r"
+    refused "--cache-size: '-8M' is not pages, -KiB, or a size in bytes (e.g. 2000, -2000, 8MiB) or 'default'" \
+        run --cache-size -8M --db-dir "$T/db" --out "$T/r"
+    refused "--cache-size: '1.5k' is not whole pages or whole KiB" \
+        run --cache-size 1.5k --db-dir "$T/db" --out "$T/r"
+    refused "--cache-size: '8MiB' is listed twice" run --cache-size -8192,8MiB --db-dir "$T/db" \
+        --out "$T/r"
+    # the size stated in --help
+    run "$S" run --help
+    [[ "$output" == *"or a size in bytes (8MiB, 2000KiB: as -KiB)"* ]]
+}
+
 @test "impossible: a run none of whose cells can run is refused up front, naming why" {
     refused "checkpoint_mode truncate: needs journal_mode wal: no cell of this run can run, so nothing would be measured" \
         run --rows 2k --checkpoint truncate --journal delete --db-dir "$T/db" --out "$T/r"

@@ -183,39 +183,55 @@ PY
 
 # A commit per row against one commit for 64 rows: many times slower in
 # every round, so the rounds' spread decides it early (verdict.c: Student's
-# t on their log-ratios), from 2 rounds on; the rounds after are skipped.
+# t on their log-ratios), from 2 rounds on; the rounds after are skipped,
+# and said once: no row of summary.csv, no cell of run.json, one record.
 @test "noise: --repeat auto:9 stops once every comparison is decided; the later rounds are skipped" {
     run "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
         --db-dir "$T/db" --out "$T/auto" --progress never --no-plot
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"up to 18 runs (2 cells x up to 9 repeats)"* ]]
-    python3 - "$T/auto/summary.csv" "$output" <<'PY'
-import csv, re, sys
-rows = list(csv.DictReader(open(sys.argv[1], newline="")))
-out = sys.argv[2]
+    python3 - "$T/auto" "$output" <<'PY'
+import csv, json, sys
+d, out = sys.argv[1:]
+rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 ok = [r for r in rows if r["status"] == "ok"]
-skipped = [r for r in rows if r["status"] == "skipped"]
+assert ok == rows, rows                 # no row for a round not run
 k = max(int(r["repeat"]) for r in ok)
 assert 2 <= k < 9, k
 assert sorted({int(r["repeat"]) for r in ok}) == list(range(1, k + 1)), ok
-assert sorted({int(r["repeat"]) for r in skipped}) == list(range(k + 1, 10)), skipped
-# (a text that begins with - is guarded against formula injection by a ')
-assert all(r["reason"].lstrip("'") == "--repeat auto: every comparison decided after %d rounds" % k
-           for r in skipped), skipped
-assert "--repeat auto: every comparison decided after %d rounds: the %d runs of the rounds after it are skipped" % (k, 2 * (9 - k)) in out, out
+why = "--repeat auto: every comparison decided after %d rounds" % k
+rj = json.load(open(d + "/run.json"))
+assert rj["status"] == "ok" and rj["cells_planned"] == 18, rj["status"]
+assert len(rj["cells"]) == 2 * k, len(rj["cells"])
+assert rj["runs_skipped"] == {"runs": 2 * (9 - k), "why": why}, rj.get("runs_skipped")
+sj = json.load(open(d + "/summary.json"))
+assert len(sj["cells"]) == 2 * k and sj["runs_skipped"] == rj["runs_skipped"], sj.get("runs_skipped")
+assert out.count("skipped") == 1, out   # the one line when it decides
+assert "%s: the %d runs of the rounds after it are skipped" % (why, 2 * (9 - k)) in out, out
+assert "\nruns: %d ok\n" % (2 * k) in out, out
 # the rounds skipped are not rounds of the noise estimate
 assert "logarithms over %d rounds" % k in out, out
 assert all(r["write_verdict"] == ("baseline" if r["cell"] == "1" else "a difference") for r in ok), ok
 assert all(r["baseline_rounds"] == str(k) for r in ok), ok
 PY
+    k=$(python3 -c 'import csv,sys; print(max(int(r["repeat"]) for r in csv.DictReader(open(sys.argv[1]))))' "$T/auto/summary.csv")
+    line="$((2 * (9 - k))) runs skipped: --repeat auto: every comparison decided after $k rounds"
     # the markdown: a row for each run measured, one line for the rounds skipped
     run -0 "$S" report --format markdown "$T/auto"
     echo "$output"
-    k=$(python3 -c 'import csv,sys; print(max(int(r["repeat"]) for r in csv.DictReader(open(sys.argv[1])) if r["status"] == "ok"))' "$T/auto/summary.csv")
     [ "$(grep -c '| ok |$' <<<"$output")" -eq $((2 * k)) ]
     [ "$(grep -c 'skipped' <<<"$output")" -eq 1 ]
-    grep -qx "$((2 * (9 - k))) runs skipped: --repeat auto: every comparison decided after $k rounds\." <<<"$output"
+    grep -qx "$line\." <<<"$output"
+    # status, and report.html: the same line, a row of the table for each run measured
+    run -0 "$S" status "$T/auto"
+    echo "$output"
+    grep -qx "  runs recorded: $((2 * k)) of 18" <<<"$output"
+    grep -qx "  $line" <<<"$output"
+    run -0 "$S" plot "$T/auto"
+    [ "$(grep -c '<tr class="ok">' "$T/auto/report.html")" -eq $((2 * k)) ]
+    [ "$(grep -c 'skipped' "$T/auto/report.html")" -eq 1 ]
+    grep -qF "<p class=same>$line.</p>" "$T/auto/report.html"
     # the plan of the same beside it: a line per cell with its rounds, not one per run
     run -0 "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
         --db-dir "$T/db" --out "$T/auto2" --no-plot --dry-run
@@ -223,4 +239,75 @@ PY
     [ "$(grep -c '^    cell [12] (.*)  about [0-9.]* s a round, 2 to 9 rounds  (from ' <<<"$output")" -eq 2 ]
     [ "$(grep -c '^    run ' <<<"$output")" -eq 0 ]
     grep -Eq '^  in all: about [0-9.]+ s at most; about [0-9.]+ s if 2 rounds decide it$' <<<"$output"
+}
+
+# A folder of an older sqlsoak recorded each round --repeat auto skipped as
+# a row of summary.csv and a cell of run.json (status skipped): made here
+# from this run's folder, as that sqlsoak wrote it, it is still read, its
+# rows said in one line.  Shares whose --repeat auto skipped rounds merge,
+# their records summed.
+@test "noise: --repeat auto's skipped rounds as an older folder's rows are still read; shares with skipped rounds merge" {
+    # share 1 of 3 holds cells 1 and 4: a commit per row against one for 64
+    for k in 1 2 3; do
+        run -0 "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 \
+            --journal delete,truncate --repeat auto:9 --shard $k/3 --db-dir "$T/db" \
+            --out "$T/share$k" --progress never --no-plot
+    done
+    run -0 "$S" merge --out "$T/merged" "$T/share1" "$T/share2" "$T/share3"
+    python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+share = [json.load(open("%s/share%d/run.json" % (t, k))) for k in (1, 2, 3)]
+merged = json.load(open(t + "/merged/run.json"))
+skipped = sum(s.get("runs_skipped", {}).get("runs", 0) for s in share)
+assert "runs_skipped" in share[0], share[0]["cells"]
+assert merged["runs_skipped"]["runs"] == skipped, merged.get("runs_skipped")
+assert len(merged["cells"]) + skipped == merged["cells_planned"] == 36, len(merged["cells"])
+PY
+    # the older folder: a row and a cell for each run skipped
+    d=$T/share1
+    [ -n "$(jq -r '.runs_skipped.why // empty' "$d/run.json")" ]
+    cp -r "$d" "$T/old"
+    python3 - "$T/old" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+rj = json.load(open(d + "/run.json"))
+skip = rj.pop("runs_skipped")
+f = open(d + "/summary.csv", newline="")
+head = next(csv.reader(f))
+rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
+k = max(int(r["repeat"]) for r in rows)
+ident = head[:head.index("status")]
+added = []
+for rep in range(k + 1, 10):
+    for r, c in zip(rows[:len(rows) // k], rj["cells"]):
+        row = {h: (r[h] if h in ident else "") for h in head}
+        row.update(repeat=str(rep), status="skipped", reason="'" + skip["why"], chunks="0",
+                   rows="0", verify_failures="0", db_bytes="0")
+        added.append(row)
+        cell = {x: c[x] for x in ("cell", "requested", "schema", "sqlite_source_id",
+                                  "sqlite_version", "warmup")}
+        cell.update(repeat=rep, status="skipped", reason=skip["why"], chunks=0, rows=0,
+                    verify_failures=0, wall_s=None, run_s=c["run_s"])
+        rj["cells"].append(cell)
+assert len(added) == skip["runs"], (len(added), skip)
+with open(d + "/summary.csv", "a", newline="") as out:
+    # (a text that begins with - is guarded against formula injection by a ', quoted)
+    csv.DictWriter(out, head, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC).writerows(added)
+json.dump(rj, open(d + "/run.json", "w"), indent=2)
+PY
+    n=$(jq '.runs_skipped.runs' "$d/run.json")
+    line="$n runs skipped: $(jq -r '.runs_skipped.why' "$d/run.json")"
+    [ "$(python3 -c 'import csv,sys; print(sum(r["status"] == "skipped" for r in csv.DictReader(open(sys.argv[1]))))' "$T/old/summary.csv")" -eq "$n" ]
+    run -0 "$S" report --format markdown "$T/old"
+    echo "$output"
+    [ "$(grep -c 'skipped' <<<"$output")" -eq 1 ]
+    grep -qx "$line\." <<<"$output"
+    run -0 "$S" plot "$T/old"
+    [ "$(grep -c 'skipped' "$T/old/report.html")" -eq 1 ]
+    grep -qF "<p class=same>$line.</p>" "$T/old/report.html"
+    [ "$(grep -c '<tr class="ok">' "$T/old/report.html")" -eq $(($(wc -l <"$d/summary.csv") - 1)) ]
+    run -0 "$S" compare "$T/old" "$T/share1" --out "$T/cmp"
+    run -2 "$S" resume "$T/old"
+    [[ "$output" == *"the run has finished (status ok): nothing to resume"* ]]
 }

@@ -1,7 +1,7 @@
 /*
 ** compileopt: an option's value in a library's list, and the options in
-** which libraries differ, said as moving the cost or as set equal
-** (compileopt.h); the pages a cache in KiB takes (settings.h).
+** which libraries differ, said as moving the cost or as set equal, and
+** the libraries that list none (compileopt.h); the pages a cache in KiB takes (settings.h).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -80,6 +80,32 @@ static void test_differ(void **state)
     assert_string_equal(out, "");
 }
 
+/* The libraries that list no options, each named once, in the order
+** given, joined as a sentence; none when every library lists some. */
+static void test_unlisted(void **state)
+{
+    (void)state;
+    struct compileopt_lib libs[] = {{"3.6.22", "a.so", NULL, 0}, {"3.40.1", "b.so", debian, 5},
+                                    {"3.6.20", "c.so", NULL, 0}, {"3.5.9", "d.so", NULL, 0}};
+    char out[200];
+    assert_int_equal(compileopt_unlisted(libs + 1, 1, out, sizeof out), 0);
+    assert_string_equal(out, "");
+    assert_int_equal(compileopt_unlisted(libs, 2, out, sizeof out), 1);
+    assert_string_equal(out, "3.6.22 lists no compile options: not compared");
+    assert_int_equal(compileopt_unlisted(libs, 3, out, sizeof out), 2);
+    assert_string_equal(out, "3.6.22 and 3.6.20 list no compile options: not compared");
+    assert_int_equal(compileopt_unlisted(libs, 4, out, sizeof out), 3);
+    assert_string_equal(out, "3.6.22, 3.6.20 and 3.5.9 list no compile options: not compared");
+    /* two of one version: named by their paths */
+    struct compileopt_lib twins[] = {{"3.6.22", "a.so", NULL, 0}, {"3.6.22", "b.so", plain, 2}};
+    assert_int_equal(compileopt_unlisted(twins, 2, out, sizeof out), 1);
+    assert_string_equal(out, "a.so lists no compile options: not compared");
+    /* cut short, not overrun */
+    assert_int_equal(compileopt_unlisted(libs, 4, out, 20), 3);
+    assert_int_equal(strlen(out), 19);
+    assert_string_equal(out + 16, "...");
+}
+
 static void test_cache_pages(void **state)
 {
     (void)state;
@@ -94,6 +120,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_value),
         cmocka_unit_test(test_differ),
+        cmocka_unit_test(test_unlisted),
         cmocka_unit_test(test_cache_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

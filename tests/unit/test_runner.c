@@ -210,6 +210,9 @@ static void test_baseline(void **state)
 static struct runner run;      /* large: not on the stack */
 static struct config run_cfg;
 static int stop_at_rows;        /* run_plan: Ctrl-C once chunks.csv has this many rows */
+/* run_plan: run.json holds this record of runs skipped before the run
+** goes on, as an earlier session's --repeat auto left it */
+static const char *skipped_before;
 
 /* In a process of its own: once the run's chunks.csv holds rows rows (a
 ** state a test hook holds the run in), SIGINT to the runner, as Ctrl-C
@@ -266,6 +269,8 @@ static int run_plan(const char *const *more)
     pid_t ctrl_c = stop_at_rows ? fork() : -1;
     if (ctrl_c == 0)
         ctrl_c_at(stop_at_rows);
+    if (skipped_before)
+        runjson_set_skipped(runjson_root(run.rj), 2, skipped_before);
     status = runner_execute(&run, 0, NULL, 0);
     if (ctrl_c > 0) {           /* a run that ended first leaves it waiting */
         kill(ctrl_c, SIGKILL);
@@ -502,6 +507,23 @@ static void test_execute_failed(void **state)
     run_done();
 }
 
+/* The runs an earlier session's --repeat auto skipped are not this
+** session's: a run that goes on runs them, or skips them afresh. */
+static void test_execute_skipped_afresh(void **state)
+{
+    (void)state;
+    skipped_before = "--repeat auto: every comparison decided after 2 rounds";
+    int status = run_plan(NULL);
+    skipped_before = NULL;
+    assert_int_equal(status, 0);
+    assert_summary(1);
+    json_t *rj = run_json();
+    assert_null(json_object_get(rj, RUNKEY_SKIPPED));
+    assert_int_equal(json_array_size(json_object_get(rj, RUNKEY_CELLS)), 2);
+    json_decref(rj);
+    run_done();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +536,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_execute_lockstep_stopped, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_hung, runrig_up, runrig_down),
         cmocka_unit_test_setup_teardown(test_execute_failed, runrig_up, runrig_down),
+        cmocka_unit_test_setup_teardown(test_execute_skipped_afresh, runrig_up, runrig_down),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
