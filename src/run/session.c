@@ -202,15 +202,18 @@ static int64_t free_under(const char *path)
 /* Whether the plan's rounds run in lockstep (--interleave auto resolved
 ** here, lockstep.h), recorded in run.json: the options say what runs,
 ** chunk or off, so that a resume carries the run on as it began, and
-** RUNKEY_INTERLEAVE_WHY why. */
+** RUNKEY_INTERLEAVE_WHY why.  A command without the option (crash) runs
+** its cells one after another and records nothing of it. */
 static void choose_lockstep(struct runner *r)
 {
     struct lockstep_room room;
+    json_t *root = runjson_root(r->rj), *opts = json_object_get(root, RUNKEY_OPTIONS);
+    if (!json_object_get(opts, RUNKEY_OPT_INTERLEAVE))
+        return;
     int64_t free_b = free_under(r->db_dir);
     lockstep_room(r->cfg, r->cells, r->ncells, free_b, &room);
     r->lockstep = lockstep_choose(r->cfg, &room, free_b, r->lockstep_why, sizeof r->lockstep_why);
-    json_t *root = runjson_root(r->rj);
-    json_object_set_new(json_object_get(root, RUNKEY_OPTIONS), RUNKEY_OPT_INTERLEAVE,
+    json_object_set_new(opts, RUNKEY_OPT_INTERLEAVE,
                         json_string(interleave_names[r->lockstep ? IL_CHUNK : IL_OFF]));
     json_object_set_new(root, RUNKEY_INTERLEAVE_WHY, json_string(r->lockstep_why));
 }
