@@ -510,7 +510,11 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *const *
         close_summary(r);
     /* the answer first, then the rankings it comes from */
     print_headline(r);
-    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
+    int nchunks, lockstep;
+    struct chunk_record *chunks = pairseries_chunks(r->out, &nchunks, &lockstep);
+    summary_print(stdout, cfg, r->results, r->nresults, chunks, nchunks, lockstep,
+                  runner_baseline(r));
+    free(chunks);
     /* the cell the ratios are against, resolved (options.baseline is as typed) */
     json_object_set_new(runjson_root(r->rj), RUNKEY_BASELINE_CELL,
                         json_integer(runner_baseline(r)));

@@ -54,7 +54,11 @@ assert j["interleave_why"] == "a round's databases fit the free disk together", 
 PY
     # its one round is decided by its chunk pairs: the headline and the tables say so
     [[ "$output" == *"journal_mode: wal writes "*" from 4 chunk pairs in lockstep"* ]]
+    [[ "$output" == *"by write rate"*"   1. "*"x: "*"chunk pairs in lockstep"*"cell "* ]]
+    [[ "$output" == *"  journal_mode  best "*"x: "*", from 4 chunk pairs in lockstep"* ]]
+    # the rounds' "not decided" is said nowhere beside them
     [[ "$output" != *"1 round; --repeat"* ]]
+    [[ "$output" != *"1 round and no lockstep"* ]]
     # a one-cell run is as it was: nothing to pair, nothing said
     run "$S" run --rows 4k --chunk 2k --reads 100 --dry-run --db-dir "$DB" --out "$OUT.one" "${Q[@]}"
     [ "$status" -eq 0 ]
