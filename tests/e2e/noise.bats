@@ -91,7 +91,7 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference is called when its 95% interval excludes 1, no difference beyond 5% when it lies within that: with one round every one here is not decided"* ]]
-    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9.]+[kMG]?\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9.]+[kMG]?\ [0-9.]+x:\ not\ decided:\ 1\ round\;\ --repeat\ 6\ can\ decide\ it$'\n' ]]
+    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9.]+[kMG]?\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9.]+[kMG]?\ [0-9.]+x:\ not\ decided:\ 1\ round\ and\ no\ lockstep\;\ --repeat\ 6\ or\ --interleave\ chunk\ can\ decide\ it$'\n' ]]
     [[ "$output" != *"within noise"* ]]
     python3 - "$T/one/summary.csv" <<'PY'
 import csv, sys
