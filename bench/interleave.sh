@@ -6,7 +6,8 @@
 # in a run is summary.csv's median write rows/s and read ops/s over its
 # chunks, and the ratio printed is the cell's median over the lockstep
 # runs over its median over the others.  1.00 means the way the cells
-# were run did not move them.
+# were run did not move them.  Each run's wall time, from its start to
+# its end, is printed too: what lockstep costs in time.
 #
 #   RESULTS=bench/results/interleave bench/interleave.sh
 #
@@ -31,10 +32,12 @@ for ((r = 1; r <= ROUNDS; r++)); do
     for way in off chunk; do
         out=$RESULTS/$way-r$r
         rm -rf "$out"
+        start=$EPOCHREALTIME
         # shellcheck disable=SC2086  # MATRIX is a list of options
         "$SQLSOAK" run --rows "$ROWS" --chunk "$CHUNK" --reads "$READS" $MATRIX \
             --interleave "$way" --db-dir "$DB_DIR" --out "$out" --no-plot --progress never \
             >"$out.log" 2>&1
+        echo "$start $EPOCHREALTIME" >"$out.wall"
     done
 done
 
@@ -63,4 +66,14 @@ for c in cells:
         print(f"{c:>4}  {m:<6}  {ra:17.0f}  {rb:8.0f}  {rb / ra:.3f}")
 if ratios:
     print(f"ratios from {min(ratios):.3f} to {max(ratios):.3f}, median {statistics.median(ratios):.3f}")
+def seconds(path):
+    start, end = open(path).read().split()
+    return float(end) - float(start)
+wall = {way: [seconds(f"{res}/{way}-r{r}.wall") for r in range(1, rounds + 1)]
+        for way in ("off", "chunk")}
+for way, name in (("off", "one after another"), ("chunk", "lockstep")):
+    print(f"wall time {name}: " + ", ".join(f"{w:.1f}" for w in wall[way]) +
+          f" s, median {statistics.median(wall[way]):.1f} s")
+print(f"wall time lockstep/one-after-another: "
+      f"{statistics.median(wall['chunk']) / statistics.median(wall['off']):.3f}")
 PY

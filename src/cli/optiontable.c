@@ -13,7 +13,6 @@
 
 static const char *const progress_names[] = {"auto", "always", "never", NULL};
 static const char *const on_error_names[] = {"continue", "stop", NULL};
-static const char *const interleave_names[] = {"off", "chunk", NULL};
 
 #define RUNLIKE (CMD_RUN | CMD_CRASH)
 
@@ -112,9 +111,10 @@ static const struct option_def tail_table[] = {
       "stop a cell before the free space under --db-dir falls below this"}, O(min_free)},
     {{"on-error", V_ENUM, 0, "continue", 0, 0, on_error_names, NULL, 0, CMD_RUN,
       "after a failed cell: go on with the next one, or stop the run"}, O(on_error)},
-    {{"interleave", V_ENUM, 0, "off", 0, 0, interleave_names, NULL, 0, CMD_RUN,
-      "the cells of a round one after another (off), or in lockstep chunk by chunk in "
-      "alternating order (chunk), so that a one-round matrix is decided from its chunk pairs"},
+    {{"interleave", V_ENUM, 0, "auto", 0, 0, interleave_names, NULL, 0, CMD_RUN,
+      "the cells of a round in lockstep chunk by chunk in alternating order (chunk), so that "
+      "a one-round matrix is decided from its chunk pairs, or one after another (off); auto: "
+      "in lockstep when a round's databases fit the free disk together"},
      O(interleave)},
     {{"watchdog", V_DURATION, 0, "auto", 1, 366 * 86400, NULL, "auto", 0, CMD_RUN,
       "kill a cell whose process shows no progress for this long, recorded hung (auto: 10x "

@@ -19,23 +19,8 @@ int headlinedims_compare(const struct headline_input *in, const int64_t *a, int 
                          const int64_t *b, int nb, enum phase_id m, struct verdict *out,
                          struct verdict *other)
 {
-    struct noise_ratio q;
-    struct verdict r, p;
-    memset(&p, 0, sizeof p);
-    p.ratio = p.lo = p.hi = NAN;
-    noise_compare(in->recs, in->nrecs, a, na, b, nb, m, &q);
-    noise_as_verdict(&q, &r);
-    if (in->interleaved || r.evidence < 2) {   /* chunk pairs: in lockstep, or one after another */
-        struct chunkpair c;
-        pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
-        if (in->interleaved)
-            chunkpair_as_verdict(&c, &p);
-        else
-            chunkpair_as_sequential(&c, &p);
-    }
-    int disagree = verdict_choose(&r, &p, out);
-    *other = out->method == VM_ROUNDS ? p : r;
-    return disagree;
+    return pairseries_verdict(in->chunks, in->nchunks, in->interleaved, in->recs, in->nrecs, a,
+                              na, b, nb, m, out, other);
 }
 
 const char *headlinedims_faster_text(const struct verdict *v, const struct verdict *other,

@@ -145,16 +145,45 @@ static int in_lockstep(const char *dir)
     return yes;
 }
 
-void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_t base)
+struct chunk_record *pairseries_chunks(const char *dir, int *n, int *lockstep)
 {
     char path[4200], err[256];
-    int nchunks = 0;
+    struct chunk_record *chunks;
+    *lockstep = in_lockstep(dir);
+    snprintf(path, sizeof path, "%s/chunks.csv", dir);
+    return csvin_read_records(path, CSV_CHUNKS, sizeof *chunks, n, err, sizeof err);
+}
+
+int pairseries_verdict(const struct chunk_record *chunks, int nchunks, int lockstep,
+                       const struct summary_record *recs, int nrecs, const int64_t *a, int na,
+                       const int64_t *b, int nb, enum phase_id m, struct verdict *out,
+                       struct verdict *other)
+{
+    struct noise_ratio q;
+    struct verdict r, p;
+    memset(&p, 0, sizeof p);
+    p.ratio = p.lo = p.hi = NAN;
+    noise_compare(recs, nrecs, a, na, b, nb, m, &q);
+    noise_as_verdict(&q, &r);
+    if (chunks && (lockstep || r.evidence < 2)) {   /* in lockstep, or one after another */
+        struct chunkpair c;
+        pairseries_compare(chunks, nchunks, recs, nrecs, a, na, b, nb, m, &c);
+        if (lockstep)
+            chunkpair_as_verdict(&c, &p);
+        else
+            chunkpair_as_sequential(&c, &p);
+    }
+    int disagree = verdict_choose(&r, &p, out);
+    *other = out->method == VM_ROUNDS ? p : r;
+    return disagree;
+}
+
+void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_t base)
+{
+    int nchunks = 0, lockstep;
     if (noise_rounds(recs, n) != 1)
         return;
-    int lockstep = in_lockstep(dir);
-    snprintf(path, sizeof path, "%s/chunks.csv", dir);
-    struct chunk_record *chunks =
-        csvin_read_records(path, CSV_CHUNKS, sizeof *chunks, &nchunks, err, sizeof err);
+    struct chunk_record *chunks = pairseries_chunks(dir, &nchunks, &lockstep);
     for (int i = 0; chunks && i < n; i++) {
         struct summary_record *s = &recs[i];
         if (s->id.repeat < 1 || s->id.cell == base || strcmp(s->status, "ok") != 0)

@@ -37,6 +37,22 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
 void pairseries_matched(const double *a, const int64_t *rows_a, int na, const double *b,
                         const int64_t *rows_b, int nb, struct chunkpair *out);
 
+/* The chunks of the run in results folder dir, into *n, and whether it
+** ran its rounds in lockstep, none split, into *lockstep: what its chunk
+** pairs are read from.  NULL when chunks.csv cannot be read.  The caller
+** frees it. */
+struct chunk_record *pairseries_chunks(const char *dir, int *n, int *lockstep);
+
+/* The one verdict of cells a[0..na) against b[0..nb) on phase m, as
+** verdict_choose gives it: their rounds' (noise.h), or, with one round,
+** their chunk pairs' over chunks[0..nchunks) (NULL: none), in lockstep
+** or one after another.  *other is the verdict not stated.  Returns 1
+** when both are decided and disagree. */
+int pairseries_verdict(const struct chunk_record *chunks, int nchunks, int lockstep,
+                       const struct summary_record *recs, int nrecs, const int64_t *a, int na,
+                       const int64_t *b, int nb, enum phase_id m, struct verdict *out,
+                       struct verdict *other);
+
 /* A run of one round (results folder dir): each measured record's
 ** comparison with cell base is its chunk pairs' (chunks.csv), the one
 ** verdict the run states, into its vs_base columns, verdict and method:

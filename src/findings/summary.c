@@ -6,6 +6,7 @@
 #include "cellname.h"
 #include "csvout.h"
 #include "noise.h"
+#include "pairseries.h"
 #include "cellstatus.h"
 #include "median.h"
 #include "units.h"
@@ -161,9 +162,37 @@ void summary_dim_free(struct summary_dim *d)
 
 /* The best value of one dimension against the baseline's value
 ** (summary_dim), with each value's median write rate over its cells. */
-static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
-                    const struct summary_record *recs, int n)
+/* The records a comparison is read from: a run's summary records and
+** its chunks (NULL: none read), in lockstep or not. */
+struct evidence {
+    const struct summary_record *recs;
+    int n;
+    const struct chunk_record *chunks;
+    int nchunks, lockstep;
+};
+
+/* Cells a against cells b on the write rate, as the headline states it
+** (pairseries_verdict), in words into t when not NULL: the rounds', or
+** with one round the chunk pairs'.  Returns its call in noise.h's words. */
+static enum noise_verdict compared(const struct evidence *e, const int64_t *a, int na,
+                                   const int64_t *b, int nb, char *t, size_t tn)
 {
+    struct verdict v, other;
+    pairseries_verdict(e->chunks, e->nchunks, e->lockstep, e->recs, e->n, a, na, b, nb,
+                       PHASE_WRITE, &v, &other);
+    if (t)
+        verdict_text(&v, e->lockstep, t, tn);
+    return v.call == VC_DIFFERENCE      ? NV_DIFFERENT
+           : v.call == VC_NO_DIFFERENCE ? NV_WITHIN
+                                        : NV_NOT_ESTABLISHED;
+}
+
+static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
+                    const struct evidence *e)
+{
+    const struct summary_record *recs = e->recs;
+    int n = e->n;
+    int one_round = e->chunks && noise_rounds(recs, n) < 2;
     struct summary_dim dv;
     double *tmp = malloc(sizeof(double) * (size_t)(nc ? nc : 1));
     if (!tmp || summary_dim(recs, n, d, base, PHASE_WRITE, &dv) != 0) {
@@ -193,6 +222,8 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
                 struct noise_ratio b;
                 noise_compare(recs, n, CELLS(best), CELLS(k), PHASE_WRITE, &b);
                 enum noise_verdict got = noise_verdict(&b);
+                if (one_round && k != best)     /* its chunk pairs', as the headline's */
+                    got = compared(e, CELLS(best), CELLS(k), NULL, 0);
                 if (got == NV_NO_ESTIMATE)
                     got = NV_NOT_ESTABLISHED;
                 if (k != best && (int)got == v) {
@@ -204,10 +235,12 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
         if (open)
             fputc(')', f);
         for (int k = 0; k < dv.nv; k++) {
-            char t[160], r[24];
-            fprintf(f, "; %s %s %s", dv.names[k], units_rate(med[k], r, sizeof r),
-                    k == dv.base ? "1.00x (the baseline)"
-                                 : noise_text(&dv.vs_base[k], t, sizeof t));
+            char t[256] = "1.00x (the baseline)", r[24];
+            if (k != dv.base && one_round)
+                compared(e, CELLS(k), CELLS(dv.base), t, sizeof t);
+            else if (k != dv.base)
+                noise_text(&dv.vs_base[k], t, sizeof t);
+            fprintf(f, "; %s %s %s", dv.names[k], units_rate(med[k], r, sizeof r), t);
         }
         fprintf(f, "\n");
     }
@@ -287,8 +320,9 @@ static void unmeasured(FILE *f, const struct config *cfg, const struct summary_r
 }
 
 void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
-                   int64_t base)
+                   const struct chunk_record *chunks, int nchunks, int lockstep, int64_t base)
 {
+    const struct evidence e = {recs, n, chunks, nchunks, lockstep};
     struct combo *c = calloc((size_t)(n ? n : 1), sizeof *c);
     char lb[256], cname[CELLNAME_MAX], r[24];
     if (!c)
@@ -355,7 +389,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the "
                    "baseline's value, paired by round:\n");
         for (int d = 0; d < DIM_COUNT; d++)
-            best_of(f, d, c, nc, base, recs, n);
+            best_of(f, d, c, nc, base, &e);
     }
     free(c);
 }

@@ -47,9 +47,11 @@ int summary_rewrite(const char *dir, const struct summary_record *recs, int n, c
 ** base (baseline.h), named; one cell measured: its figures alone.  Only
 ** cells with status ok count; repeats of one combination are folded into
 ** their median, and every comparison carries its interval over rounds and
-** noise.h's verdict.  A cell that did not measure is named once, however
-** many repeats it had. */
+** noise.h's verdict, or with one round its chunk pairs' (over chunks, in
+** lockstep or not: pairseries_chunks; NULL for none), the one verdict
+** the headline states.  A cell that did not measure is named once,
+** however many repeats it had. */
 void summary_print(FILE *f, const struct config *cfg, const struct summary_record *recs, int n,
-                   int64_t base);
+                   const struct chunk_record *chunks, int nchunks, int lockstep, int64_t base);
 
 #endif

@@ -21,9 +21,9 @@
 /* --on-error: what a failed cell does to the rest of the run. */
 enum on_error { OE_CONTINUE, OE_STOP };
 
-/* --interleave: the cells of a round one after another, or in lockstep
-** chunk by chunk (runner.h). */
-enum interleave { IL_OFF, IL_CHUNK };
+/* --interleave: the cells of a round one after another, in lockstep
+** chunk by chunk, or in lockstep when its round fits (lockstep.h). */
+enum interleave { IL_OFF, IL_CHUNK, IL_AUTO };
 
 /* A matrix dimension: the values the user listed, in order. */
 struct list {

@@ -17,6 +17,7 @@ const char *const analyze_names[] = {"off", "optimize", "full", NULL};
 const char *const secure_delete_names[] = {"off", "on", "fast", NULL};
 const char *const device_names[] = {"honest", "lying", NULL};
 const char *const on_off_names[] = {"off", "on", NULL};
+const char *const interleave_names[] = {"off", "chunk", "auto", NULL};
 const char *const arrival_names[] = {"even", "poisson", NULL};
 const char *const report_format_names[] = {"markdown", "json", NULL};
 const char *const checkpoint_names[] = {"auto", "passive", "full", "restart", "truncate", NULL};

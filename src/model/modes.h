@@ -39,6 +39,7 @@ extern const char *const read_from_names[];
 extern const char *const os_cache_names[];
 extern const char *const device_names[];
 extern const char *const on_off_names[];
+extern const char *const interleave_names[];     /* config.h's enum interleave */
 
 /* --arrival: a paced writer's transactions come evenly spaced, or as a
 ** Poisson process (exponential gaps of the same mean). */

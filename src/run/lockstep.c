@@ -10,8 +10,13 @@
 */
 #include "lockstep.h"
 #include "cellproc.h"
+#include "dims.h"
+#include "modes.h"
+#include "plan.h"
 #include "stop.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +37,78 @@ int lockstep_fit(const int64_t *db_bytes, int count, int64_t free_bytes, int64_t
             break;
     }
     return k > 0 ? k : 1;
+}
+
+void lockstep_room(const struct config *cfg, const struct cell *cells, int ncells,
+                   int64_t free_bytes, struct lockstep_room *out)
+{
+    int64_t round = 0;
+    int n = 0, first = 0;
+    memset(out, 0, sizeof *out);
+    int64_t *bytes = calloc((size_t)ncells + 1, sizeof *bytes);
+    for (int i = 0; i < ncells; i++) {
+        int64_t b = plan_estimate_db_bytes(cfg, &cells[i]);
+        round += b;
+        n++;
+        if (bytes)
+            bytes[i] = b;
+        if (i + 1 == ncells || cells[i + 1].repeat != cells[i].repeat) {
+            int cap = n < LOCKSTEP_MAX_CELLS ? n : LOCKSTEP_MAX_CELLS;
+            int k = bytes ? lockstep_fit(bytes + first, cap, free_bytes, cfg->min_free) : cap;
+            if (k < n && (!out->group || k < out->group))
+                out->group = k;
+            out->most_n = round > out->most ? n : out->most_n;
+            out->most = round > out->most ? round : out->most;
+            out->widest = n > out->widest ? n : out->widest;
+            round = n = 0;
+            first = i + 1;
+        }
+    }
+    free(bytes);
+}
+
+const char *lockstep_refused(const struct config *cfg, const char **opt)
+{
+    if (cfg->shard) {
+        *opt = "shard";
+        return "a share's cells would run apart from the other shares'";
+    }
+    static const int busy[] = {DIM_READERS, DIM_PIN_READER, DIM_WRITE_RATE};
+    for (size_t k = 0; k < sizeof busy / sizeof *busy; k++) {
+        const struct list *l = &cfg->dim[busy[k]];
+        for (int i = 0; i < l->n; i++)
+            if (l->v[i] != 0) {
+                *opt = dim_table[busy[k]].opt.name;
+                return "its cells would keep working while another cell has its turn";
+            }
+    }
+    return NULL;
+}
+
+int lockstep_choose(const struct config *cfg, const struct lockstep_room *room,
+                    int64_t free_bytes, char *reason, size_t n)
+{
+    const char *opt = NULL, *refused = lockstep_refused(cfg, &opt);
+    if (cfg->interleave != IL_AUTO) {
+        snprintf(reason, n, "as --interleave %s asks", interleave_names[cfg->interleave]);
+        return cfg->interleave == IL_CHUNK;
+    }
+    if (room->widest < 2)
+        snprintf(reason, n, "a round of one cell: nothing to pair it with");
+    else if (refused)
+        snprintf(reason, n, "--%s: %s", opt, refused);
+    else if (room->widest > LOCKSTEP_MAX_CELLS)
+        snprintf(reason, n, "a round of %d cells, more than the %d that run in lockstep at once",
+                 room->widest, LOCKSTEP_MAX_CELLS);
+    else if (room->group)
+        snprintf(reason, n, "a round's databases, about %" PRId64 " MiB together, do not fit the "
+                 "%" PRId64 " MiB free under --db-dir less --min-free %" PRId64 " MiB",
+                 room->most >> 20, free_bytes >> 20, cfg->min_free >> 20);
+    else {
+        snprintf(reason, n, "a round's databases fit the free disk together");
+        return 1;
+    }
+    return 0;
 }
 
 /* Gives m's cell its turn, shown on pg.  1 while it runs on. */

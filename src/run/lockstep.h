@@ -6,6 +6,12 @@
 ** minutes apart, and a drift within a pair falls on each cell in turn),
 ** so that the hour of the night is no longer a difference between cells
 ** and their chunk pairs can decide a comparison from one round.
+**
+** --interleave auto, the default, runs a matrix so whenever its rounds
+** fit (lockstep_choose): each round's databases on the free disk together
+** less --min-free, no more than LOCKSTEP_MAX_CELLS cells, and no option
+** whose cells would keep working while another has its turn.  Otherwise
+** its cells run one after another, and the plan says why.
 */
 #ifndef SQLSOAK_LOCKSTEP_H
 #define SQLSOAK_LOCKSTEP_H
@@ -52,5 +58,29 @@ void lockstep_run(struct lockstep_member *m, int count, int64_t watchdog_s,
 ** estimated sizes db_bytes[] and min_free in free_bytes (< 0: unknown,
 ** then all of them); 1 at least. */
 int lockstep_fit(const int64_t *db_bytes, int count, int64_t free_bytes, int64_t min_free);
+
+/* The room the rounds of a plan need in lockstep, free_bytes free under
+** --db-dir (< 0: unknown). */
+struct lockstep_room {
+    int64_t most;               /* the largest round's databases together, bytes */
+    int most_n;                 /* its cells */
+    int widest;                 /* the cells of the round of the most cells */
+    int group;                  /* the smallest group a round splits into (more
+                                ** than LOCKSTEP_MAX_CELLS cells, or databases past
+                                ** the free disk less --min-free); 0: none splits */
+};
+void lockstep_room(const struct config *cfg, const struct cell *cells, int ncells,
+                   int64_t free_bytes, struct lockstep_room *out);
+
+/* The option that keeps cfg's cells from taking turns, into *opt (its
+** long name), and why in a clause; NULL when none does. */
+const char *lockstep_refused(const struct config *cfg, const char **opt);
+
+/* Whether cfg's plan (its room) runs in lockstep: 1 or 0, and why in
+** words, into reason.  --interleave chunk and off decide alone;
+** auto (the default) runs every plan whose rounds are of more than one
+** cell and fit in lockstep (none splits, none refused). */
+int lockstep_choose(const struct config *cfg, const struct lockstep_room *room,
+                    int64_t free_bytes, char *reason, size_t n);
 
 #endif

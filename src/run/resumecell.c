@@ -24,7 +24,7 @@ int resumecell_group(const struct runner *r, int first)
 {
     assert(first >= 0 && first < r->ncells);
     int k = 1;
-    if (r->cfg->interleave == IL_CHUNK)
+    if (r->lockstep)
         while (first + k < r->ncells && k < LOCKSTEP_MAX_CELLS &&
                r->cells[first + k].repeat == r->cells[first].repeat)
             k++;
@@ -36,7 +36,7 @@ int resumecell_group(const struct runner *r, int first)
 int resumecell_lockstep(const struct runner *r, const struct resumecell *last, char *err,
                         size_t errlen)
 {
-    if (r->cfg->interleave != IL_CHUNK || !last->later)
+    if (!r->lockstep || !last->later)
         return 0;
     char name[CELLNAME_MAX];
     snprintf(err, errlen,

@@ -145,25 +145,35 @@ static int dim_of_option(const char *key)
     return -1;
 }
 
-/* 1 when now, the value of option key, is what files of an older sqlsoak
-** without it are read as (dims.h's absent). */
-static int is_absent(const char *key, json_t *now)
+/* The value option key had before an older sqlsoak had it (dims.h's
+** absent, for a dimension): a run without --interleave ran its cells
+** one after another; NULL when none differs from its default. */
+static const char *absent_value(const char *key)
 {
     int d = dim_of_option(key);
-    char *text = d >= 0 && dim_table[d].absent ? option_text(now) : NULL;
-    int same = text && strcmp(text, dim_table[d].absent) == 0;
+    if (d >= 0)
+        return dim_table[d].absent;
+    return strcmp(key, RUNKEY_OPT_INTERLEAVE) == 0 ? "off" : NULL;
+}
+
+/* 1 when now, the value of option key, is what files of an older sqlsoak
+** without it are read as. */
+static int is_absent(const char *key, json_t *now)
+{
+    const char *absent = absent_value(key);
+    char *text = absent ? option_text(now) : NULL;
+    int same = text && strcmp(text, absent) == 0;
     free(text);
     return same;
 }
 
-/* A dimension's option an older sqlsoak did not have, key, at value now:
-** the value its files are read as (as secure_delete's "default", the
-** library's own) where that is another; else NULL. */
+/* An option an older sqlsoak did not have, key, at value now: the value
+** its files are read as (as secure_delete's "default", the library's
+** own; --interleave's off) where that is another; else NULL. */
 static char *absent_text(const char *key, json_t *now)
 {
-    int d = dim_of_option(key);
-    return d >= 0 && dim_table[d].absent && !is_absent(key, now) ? strdup(dim_table[d].absent)
-                                                                  : NULL;
+    const char *absent = absent_value(key);
+    return absent && !is_absent(key, now) ? strdup(absent) : NULL;
 }
 
 /* Options the command line left at a default that has changed since the
@@ -371,5 +381,9 @@ int resumerun_read(struct runner *r, struct config *cfg, const char *out,
         snprintf(r->run_name, sizeof r->run_name, "%s", db_name);
     else    /* a folder of an older sqlsoak: its databases named by the folder */
         folder_safe_name(folder_basename(out), r->run_name, sizeof r->run_name);
+    /* as the run began: its options record what ran (chunk or off) */
+    r->lockstep = cfg->interleave == IL_CHUNK;
+    const char *why = json_string_value(json_object_get(root, RUNKEY_INTERLEAVE_WHY));
+    snprintf(r->lockstep_why, sizeof r->lockstep_why, "%s", why ? why : "as the run began");
     return session_plan(r, err, errlen);
 }

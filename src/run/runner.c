@@ -36,6 +36,7 @@
 #include "devwear.h"
 #include "folder.h"
 #include "metrics.h"
+#include "modes.h"
 #include "noise.h"
 #include "pairseries.h"
 #include "notice.h"
@@ -125,55 +126,49 @@ static int skip_cell(struct runner *r, int idx, const char *why)
     return record_cell(r, idx, &res);
 }
 
-/* The room a round in lockstep needs: its databases exist at once, on
-** the disk and in the page cache; and whether a round will run in groups
-** (more than LOCKSTEP_MAX_CELLS cells, or databases past the free disk
-** less --min-free: lockstep_fit, as runner_cell_group decides). */
+/* How a round's cells run, and why (r->lockstep_why): in lockstep, with
+** the room its databases need at once, on the disk and in the page cache,
+** and whether a round will run in groups (more than LOCKSTEP_MAX_CELLS
+** cells, or databases past the free disk less --min-free: lockstep_fit,
+** as runner_cell_group decides); or one after another.  Nothing for a
+** plan of one cell a round that left --interleave to its default. */
 static void print_lockstep_room(const struct runner *r)
 {
-    int64_t round = 0, most = 0, n = 0, most_n = 0, first = 0;
+    const char *given = interleave_names[r->cfg->interleave];
     char probe[4096];      /* a dry run's --db-dir may not exist yet */
     folder_existing_ancestor(r->db_dir, probe, sizeof probe);
-    int64_t free_b = sysinfo_free_bytes(probe);
-    int group = 0;          /* the smallest group a round splits into; 0: none splits */
-    int64_t *bytes = calloc((size_t)r->ncells + 1, sizeof *bytes);
-    for (int i = 0; i < r->ncells; i++) {
-        int64_t b = plan_estimate_db_bytes(r->cfg, &r->cells[i]);
-        round += b;
-        n++;
-        if (bytes)
-            bytes[i] = b;
-        if (i + 1 == r->ncells || r->cells[i + 1].repeat != r->cells[i].repeat) {
-            int cap = n < LOCKSTEP_MAX_CELLS ? (int)n : LOCKSTEP_MAX_CELLS;
-            int k = bytes ? lockstep_fit(bytes + first, cap, free_b, r->cfg->min_free) : cap;
-            if (k < n && (!group || k < group))
-                group = k;
-            most_n = round > most ? n : most_n;
-            most = round > most ? round : most;
-            round = n = 0;
-            first = i + 1;
-        }
+    struct lockstep_room room;
+    lockstep_room(r->cfg, r->cells, r->ncells, sysinfo_free_bytes(probe), &room);
+    if (!r->lockstep) {
+        if (room.widest > 1 && r->cfg->interleave == IL_OFF)
+            printf("  --interleave off: the cells of a round one after another\n");
+        else if (room.widest > 1)
+            printf("  --interleave %s: the cells of a round one after another: %s\n", given,
+                   r->lockstep_why);
+        return;
     }
-    free(bytes);
-    int64_t ram = sysinfo_mem_available();
-    if (most_n == 1)
-        printf("  --interleave chunk: a round of one cell, its database about %" PRId64 " MiB",
-               most >> 20);
+    int64_t ram = sysinfo_mem_available(), most = room.most;
+    if (room.most_n == 1)
+        printf("  --interleave %s: a round of one cell, its database about %" PRId64 " MiB",
+               given, most >> 20);
     else
-        printf("  --interleave chunk: the %" PRId64 " cells of a round in lockstep, their "
-               "databases about %" PRId64 " MiB together", most_n, most >> 20);
+        printf("  --interleave %s: the %d cells of a round in lockstep, their databases about "
+               "%" PRId64 " MiB together", given, room.most_n, most >> 20);
     if (ram > 0)
         printf(" (%" PRId64 " MiB of memory available: %s)", ram >> 20,
-               most <= ram ? most_n == 1 ? "its page cache fits" : "their page caches fit together"
+               most <= ram ? room.most_n == 1 ? "its page cache fits"
+                                              : "their page caches fit together"
                            : "their page caches compete: reads may come from storage");
-    if (group)
+    if (room.group)
         printf("; a round runs in groups of %d cell%s (%s): its chunk pairs decide nothing\n",
-               group, group == 1 ? "" : "s",
-               most_n > LOCKSTEP_MAX_CELLS && group == LOCKSTEP_MAX_CELLS
+               room.group, room.group == 1 ? "" : "s",
+               room.most_n > LOCKSTEP_MAX_CELLS && room.group == LOCKSTEP_MAX_CELLS
                    ? "the most that run in lockstep at once"
                    : "its databases do not fit the free disk less --min-free together");
-    else if (most_n == 1)
+    else if (room.most_n == 1)
         printf(": nothing to pair it with\n");
+    else if (r->cfg->interleave == IL_AUTO)
+        printf(": %s; --interleave off runs them one after another\n", r->lockstep_why);
     else
         printf("; a round of more than %d cells, or that does not fit the free disk, runs in "
                "groups that do, and its chunk pairs then decide nothing\n", LOCKSTEP_MAX_CELLS);
@@ -206,8 +201,7 @@ void runner_print_plan(const struct runner *r)
     else
         printf("  databases in %s: about %" PRId64 " MiB for the largest cell (each deleted "
                "when done)\n", r->db_dir, biggest >> 20);
-    if (cfg->interleave == IL_CHUNK)
-        print_lockstep_room(r);
+    print_lockstep_room(r);
     if (cfg->sqlite_lib_by_release)
         printf("  libraries in release order, each by the version it reports\n");
     for (int i = 0; i < r->nlibs; i++)
@@ -302,7 +296,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
         }
         struct cell_result res;
         int lost;
-        if (cfg->interleave == IL_CHUNK) {
+        if (r->lockstep) {
             int from = i - first < npriors ? i - first : npriors;
             if (i >= g.end &&
                 runner_cell_group(r, i, priors ? priors + from : NULL, npriors - from, &pg,
@@ -366,7 +360,7 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
             i++;
             break;
         }
-        if (i == first && !prior && r->ncells - first > 1 && cfg->interleave != IL_CHUNK &&
+        if (i == first && !prior && r->ncells - first > 1 && !r->lockstep &&
             (res.status == ST_OK || res.status == ST_WARMUP)) {
             char eta[16];
             printf("the first run took %.1f s; the whole matrix should take about %s\n",
@@ -529,7 +523,11 @@ int runner_execute(struct runner *r, int first, const struct soak_prior *const *
         close_summary(r);
     /* the answer first, then the rankings it comes from */
     print_headline(r);
-    summary_print(stdout, cfg, r->results, r->nresults, runner_baseline(r));
+    int nchunks, lockstep;
+    struct chunk_record *chunks = pairseries_chunks(r->out, &nchunks, &lockstep);
+    summary_print(stdout, cfg, r->results, r->nresults, chunks, nchunks, lockstep,
+                  runner_baseline(r));
+    free(chunks);
     /* the cell the ratios are against, resolved (options.baseline is as typed) */
     json_object_set_new(runjson_root(r->rj), RUNKEY_BASELINE_CELL,
                         json_integer(runner_baseline(r)));

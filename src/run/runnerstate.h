@@ -31,6 +31,8 @@ struct runner {
     run_draw_fn *draw;                /* the graphs at the end; NULL: none drawn */
     struct cell *cells;
     int ncells;
+    int lockstep;                     /* a round's cells run in lockstep (lockstep.h) */
+    char lockstep_why[256];           /* why they do, or run one after another */
     struct summary_record *results;   /* [ncells]: the cells recorded so far */
     int nresults;
     struct runjson *rj;

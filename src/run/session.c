@@ -16,6 +16,7 @@
 #include "detach.h"
 #include "devprobe.h"
 #include "folder.h"
+#include "lockstep.h"
 #include "need.h"
 #include "owner.h"
 #include "plan.h"
@@ -130,21 +131,10 @@ static int check_paced(const struct config *cfg, char *err, size_t errlen)
 ** turn, and measure the wait. */
 static int check_interleave(const struct config *cfg, char *err, size_t errlen)
 {
-    if (cfg->interleave == IL_CHUNK && cfg->shard) {
-        snprintf(err, errlen, "--interleave chunk cannot run with --shard: a share's cells would "
-                 "run apart from the other shares'");
+    const char *opt = NULL, *why = lockstep_refused(cfg, &opt);
+    if (cfg->interleave == IL_CHUNK && why) {
+        snprintf(err, errlen, "--interleave chunk cannot run with --%s: %s", opt, why);
         return -1;
-    }
-    static const int busy[] = {DIM_READERS, DIM_PIN_READER, DIM_WRITE_RATE};
-    for (size_t k = 0; cfg->interleave == IL_CHUNK && k < sizeof busy / sizeof *busy; k++) {
-        const struct list *l = &cfg->dim[busy[k]];
-        for (int i = 0; i < l->n; i++)
-            if (l->v[i] != 0) {
-                snprintf(err, errlen, "--interleave chunk cannot run with --%s: its cells would "
-                         "keep working while another cell has its turn",
-                         dim_table[busy[k]].opt.name);
-                return -1;
-            }
     }
     return 0;
 }
@@ -207,6 +197,25 @@ static int64_t free_under(const char *path)
     char probe[4096];
     folder_existing_ancestor(path, probe, sizeof probe);
     return sysinfo_free_bytes(probe);
+}
+
+/* Whether the plan's rounds run in lockstep (--interleave auto resolved
+** here, lockstep.h), recorded in run.json: the options say what runs,
+** chunk or off, so that a resume carries the run on as it began, and
+** RUNKEY_INTERLEAVE_WHY why.  A command without the option (crash) runs
+** its cells one after another and records nothing of it. */
+static void choose_lockstep(struct runner *r)
+{
+    struct lockstep_room room;
+    json_t *root = runjson_root(r->rj), *opts = json_object_get(root, RUNKEY_OPTIONS);
+    if (!json_object_get(opts, RUNKEY_OPT_INTERLEAVE))
+        return;
+    int64_t free_b = free_under(r->db_dir);
+    lockstep_room(r->cfg, r->cells, r->ncells, free_b, &room);
+    r->lockstep = lockstep_choose(r->cfg, &room, free_b, r->lockstep_why, sizeof r->lockstep_why);
+    json_object_set_new(opts, RUNKEY_OPT_INTERLEAVE,
+                        json_string(interleave_names[r->lockstep ? IL_CHUNK : IL_OFF]));
+    json_object_set_new(root, RUNKEY_INTERLEAVE_WHY, json_string(r->lockstep_why));
 }
 
 /* Free space for the largest cell (or every cell with --keep-db). */
@@ -314,6 +323,7 @@ int session_check(struct runner *r, int argc, char **argv, char *err, size_t err
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    choose_lockstep(r);
     return 0;
 }
 

@@ -50,6 +50,9 @@
 /* true when a round in lockstep (--interleave chunk) ran in more than one
 ** group (lockstep.h): its cells' chunks are then no pairs */
 #define RUNKEY_LOCKSTEP_SPLIT "lockstep_rounds_split"
+/* why a round's cells ran in lockstep or one after another, as the plan
+** said it; what ran is the options' RUNKEY_OPT_INTERLEAVE, chunk or off */
+#define RUNKEY_INTERLEAVE_WHY "interleave_why"
 #define RUNKEY_MERGED_FROM "merged_from"        /* merge's shares, RUNKEY_MERGED_... */
 
 /* an argument that is not UTF-8: {"hex": its bytes} */

@@ -204,9 +204,10 @@ refused_chunks() {
 }
 
 @test "compare: a chunks.csv with a row deleted or twice mid-file exits 2 with one line naming the folder, cell and chunk, and creates nothing" {
-    refused_chunks "x/chunks.csv: line 3: cell 1 · repeat 1's chunk 2 where chunk 1 was due: a chunk missing" \
+    # (its cells ran in lockstep, the default: line 3 is cell 2's chunk 0)
+    refused_chunks "x/chunks.csv: line 3: cell 2 · repeat 1's chunk 1 where chunk 0 was due: a chunk missing" \
         'sed -i 3d chunks.csv'
-    refused_chunks "x/chunks.csv: line 4: cell 1 · repeat 1's chunk 1 where chunk 2 was due: a chunk twice" \
+    refused_chunks "x/chunks.csv: line 4: cell 2 · repeat 1's chunk 0 where chunk 1 was due: a chunk twice" \
         'sed -i 3p chunks.csv'
     # the last chunk of the last cell gone: fewer than its summary row counts
     last=$(tail -1 "$RUNS/a/chunks.csv" | cut -d, -f2,3 | sed 's/,/ · repeat /')

@@ -39,6 +39,61 @@ PY
     [[ "$output" == *"--interleave chunk: the 3 cells of a round in lockstep, their databases about"* ]]
 }
 
+@test "by default a matrix runs its round in lockstep, and the plan and run.json say so" {
+    run "$S" run --rows 8k --chunk 2k --reads 100 --journal delete,wal \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3" ]
+    [[ "$output" == *"--interleave auto: the 2 cells of a round in lockstep, their databases about"*": a round's databases fit the free disk together; --interleave off runs them one after another"* ]]
+    # what ran and why, for resume and for the answer
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["options"]["interleave"] == "chunk", j["options"]["interleave"]
+assert j["interleave_why"] == "a round's databases fit the free disk together", j["interleave_why"]
+PY
+    # its one round is decided by its chunk pairs: the headline and the tables say so
+    [[ "$output" == *"journal_mode: wal writes "*" from 4 chunk pairs in lockstep"* ]]
+    [[ "$output" == *"by write rate"*"   1. "*"x: "*"chunk pairs in lockstep"*"cell "* ]]
+    [[ "$output" == *"  journal_mode  best "*"x: "*", from 4 chunk pairs in lockstep"* ]]
+    # the rounds' "not decided" is said nowhere beside them
+    [[ "$output" != *"1 round; --repeat"* ]]
+    [[ "$output" != *"1 round and no lockstep"* ]]
+    # a one-cell run is as it was: nothing to pair, nothing said
+    run "$S" run --rows 4k --chunk 2k --reads 100 --dry-run --db-dir "$DB" --out "$OUT.one" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"--interleave"* ]]
+}
+
+@test "--interleave off runs the cells one after another, and the plan says so" {
+    run "$S" run --rows 4k --chunk 2k --reads 100 --journal delete,wal --interleave off \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 1:1 2:0 2:1" ]
+    [[ "$output" == *"  --interleave off: the cells of a round one after another"$'\n'* ]]
+    grep -q '"interleave": "off"' "$OUT/run.json"
+    [[ "$output" != *"chunk pairs in lockstep"* ]]
+}
+
+@test "by default a round that does not fit the free disk, or cannot take turns, runs one after another and the plan says why" {
+    # a disk of its own: 24 MiB, where one 400k-row database fits and two do not
+    small_disk 24m
+    run "$S" run --rows 400k --chunk 200k --reads 100 --journal delete,wal --min-free 1M \
+        --db-dir "$MNT/db" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"--interleave auto: the cells of a round one after another: a round's databases, about "*" MiB together, do not fit the "*" MiB free under --db-dir less --min-free 1 MiB"* ]]
+    [ "$(order "$OUT/chunks.csv")" = "1:0 1:1 2:0 2:1" ]
+    grep -q '"interleave": "off"' "$OUT/run.json"
+    grep -q '"interleave_why": "a round.s databases, about' "$OUT/run.json"
+    [ "$(grep -c ',ok,' "$OUT/summary.csv")" -eq 2 ]
+    # readers keep working while another cell has its turn: not refused, run apart
+    run "$S" run --rows 4k --chunk 2k --reads 100 --readers 0,1 --dry-run \
+        --db-dir "$DB" --out "$OUT.readers" "${Q[@]}"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"--interleave auto: the cells of a round one after another: --readers: its cells would keep working while another cell has its turn"* ]]
+}
+
 @test "the plan says when a round will run in groups, and what a round of one cell is" {
     # a disk of its own: 60 MiB, where one 1M-row database fits and two do not
     small_disk 60m
@@ -186,7 +241,7 @@ PY
 }
 
 @test "a run not in lockstep says nothing of chunk pairs" {
-    run "$S" run --rows 8k --chunk 1k --reads 100 --commit-every 1,1000 --sync off \
+    run "$S" run --rows 8k --chunk 1k --reads 100 --commit-every 1,1000 --sync off --interleave off \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     [[ "$output" == *"commit_every: 1000 writes"* ]]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# A round run in lockstep (--interleave chunk) stopped anywhere inside:
+# A round run in lockstep (the default, --interleave chunk) stopped anywhere inside:
 # never recorded ok, its cells left unrecorded with their databases, and
 # `sqlsoak resume` carries every cell on from its own last recorded
 # chunk, the lockstep going on from there.  Each stop lands at a point the
@@ -15,7 +15,8 @@ setup() {
     runs_setup
     # cell 2 holds after recording its chunk 1; cell 1 meanwhile runs its
     # chunks 1 and 2, then the run waits on cell 2: 1:0 2:0 2:1 1:1 1:2
-    ARGS=(--rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk
+    # (in lockstep by default: a resume carries it on as it ran, in lockstep)
+    ARGS=(--rows 40k --chunk 10k --reads 10 --journal delete,wal
           --db-dir "$DB" --out "$OUT" "${Q[@]}")
 }
 
@@ -220,5 +221,28 @@ PY
     resumed "1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3"
     [[ "$output" == *"cell 1 after 4 of 4 chunks; run 2 of 2: cell 2 after 4 of 4 chunks"* ]]
     [ "$(field verify_failures "$OUT/summary.csv" | tr '\n' ' ')" = "0 0 " ]
+    [ "$(jget status)" = ok ]
+}
+
+@test "a run of an older sqlsoak, its --interleave not recorded, resumes one cell after another, as it ran" {
+    # cell 1 holds after recording its chunk 1, the cells one after another
+    SQLSOAK_TEST_HANG=1:between:1 start_group run "${ARGS[@]}" --interleave off
+    hook_pid >/dev/null
+    wait_rows "$OUT/chunks.csv" 2
+    kill -KILL -- -"$PID"
+    finish
+    [ "$(order "$OUT/chunks.csv")" = "1:0 1:1" ]
+    # as an older sqlsoak left it: no --interleave in its command line or options
+    python3 - "$OUT/run.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["command_line"]
+i = c.index("--interleave")
+j["command_line"] = c[:i] + c[i + 2:]
+del j["options"]["interleave"], j["interleave_why"]
+json.dump(j, open(sys.argv[1], "w"), indent=2)
+PY
+    resumed ""
+    [ "$(order "$OUT/chunks.csv" | tr -d r)" = "1:0 1:1 1:2 1:3 2:0 2:1 2:2 2:3" ]
     [ "$(jget status)" = ok ]
 }

@@ -86,12 +86,12 @@ PY
 }
 
 @test "noise: one repeat says that no noise estimate exists; its ratios are bare; a spread graph for one varying setting" {
-    run "$S" run --rows 8000 --chunk 2000 --reads 500 --page-size 1k,4k \
+    run "$S" run --rows 8000 --chunk 2000 --reads 500 --page-size 1k,4k --interleave off \
         --db-dir "$T/db" --out "$T/one" --progress never
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"noise: each cell ran once: no noise estimate exists (--repeat 2 or more states one); a difference is called when its 95% interval excludes 1, no difference beyond 5% when it lies within that: with one round every one here is not decided"* ]]
-    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9.]+[kMG]?\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9.]+[kMG]?\ [0-9.]+x:\ not\ decided:\ 1\ round\;\ --repeat\ 6\ can\ decide\ it$'\n' ]]
+    [[ "$output" =~ page_size\ +best\ (1k|4k)\ \(not\ decided\ against\ (1k|4k)\)\;\ 1k\ [0-9.]+[kMG]?\ 1\.00x\ \(the\ baseline\)\;\ 4k\ [0-9.]+[kMG]?\ [0-9.]+x:\ not\ decided:\ 1\ round\ and\ no\ lockstep\;\ --repeat\ 6\ or\ --interleave\ chunk\ can\ decide\ it$'\n' ]]
     [[ "$output" != *"within noise"* ]]
     python3 - "$T/one/summary.csv" <<'PY'
 import csv, sys
@@ -135,8 +135,8 @@ PY
     # a cell recorded, the next one going (cell 2 held by the test hook
     # after its first chunk, whichever round it runs in): then Ctrl-C
     SQLSOAK_TEST_HANG=2:between:0 interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
-        --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --db-dir "$T/db" --out "$out" \
-        --progress never
+        --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --interleave off --db-dir "$T/db" \
+        --out "$out" --progress never
     python3 - "$out/summary.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
@@ -161,7 +161,7 @@ PY
 @test "noise: a run interrupted in its second round states the noise over the rounds its verdicts count" {
     out=$T/round2
     args=(--rows 400k --chunk 100k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot
-          --db-dir "$T/db" --progress never)
+          --interleave off --db-dir "$T/db" --progress never)
     # held by the test hook after cell 2's second chunk, in whichever round
     # it runs: stopped in round 1, then its resume in round 2, cell 1
     # recorded in both rounds and cell 2 in the first alone

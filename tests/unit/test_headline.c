@@ -417,7 +417,7 @@ static const char *printed(const struct summary_record *recs, int n, int64_t bas
     memset(&cfg, 0, sizeof cfg);
     FILE *f = fmemopen(buf, len, "w");
     assert_non_null(f);
-    summary_print(f, &cfg, recs, n, base);
+    summary_print(f, &cfg, recs, n, NULL, 0, 0, base);
     fclose(f);
     return buf;
 }

@@ -2,7 +2,9 @@
 ** Unit tests of lockstep's plan: the turns alternate (A B C, C B A), so
 ** that every cell is first in a pair as often as last, and a group holds
 ** as many cells as fit together on the disk, one at least; after a
-** resume the cells behind catch up first.
+** resume the cells behind catch up first.  --interleave auto runs a plan
+** in lockstep only when its rounds are of more than one cell, none splits
+** and no option keeps its cells from taking turns, and says why not.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +12,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "dims.h"
 #include "lockstep.h"
+
+#include <string.h>
 
 /* Turns go forward on even steps and backward on odd ones; over two
 ** steps every cell's turns sum alike, so no cell always goes first. */
@@ -80,12 +85,56 @@ static void test_fit(void **state)
     assert_int_equal(lockstep_fit(sizes, 1, 1000 * mb, 0), 1);
 }
 
+/* lockstep_choose: auto decides by the room and the options, chunk and
+** off as asked; each answer with its reason. */
+static void test_choose(void **state)
+{
+    (void)state;
+    static struct config cfg;
+    char why[256];
+    const struct lockstep_room fits = {.most = 3 << 20, .most_n = 2, .widest = 2, .group = 0};
+    const struct lockstep_room one = {.most = 1 << 20, .most_n = 1, .widest = 1, .group = 0};
+    const struct lockstep_room past_disk = {.most = 39 << 20, .most_n = 2, .widest = 2, .group = 1};
+    const struct lockstep_room wide = {.most = 9 << 20, .most_n = 66, .widest = 66, .group = 64};
+    memset(&cfg, 0, sizeof cfg);
+    cfg.interleave = IL_AUTO;
+    cfg.min_free = 1 << 20;
+    assert_int_equal(lockstep_choose(&cfg, &fits, 100 << 20, why, sizeof why), 1);
+    assert_string_equal(why, "a round's databases fit the free disk together");
+    assert_int_equal(lockstep_choose(&cfg, &one, 100 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "a round of one cell: nothing to pair it with");
+    assert_int_equal(lockstep_choose(&cfg, &past_disk, 24 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "a round's databases, about 39 MiB together, do not fit the 24 MiB "
+                             "free under --db-dir less --min-free 1 MiB");
+    assert_int_equal(lockstep_choose(&cfg, &wide, 100 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "a round of 66 cells, more than the 64 that run in lockstep at once");
+    /* readers keep working while another cell has its turn */
+    int64_t readers[] = {0, 1};
+    cfg.dim[DIM_READERS].n = 2;
+    memcpy(cfg.dim[DIM_READERS].v, readers, sizeof readers);
+    assert_int_equal(lockstep_choose(&cfg, &fits, 100 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "--readers: its cells would keep working while another cell has "
+                             "its turn");
+    cfg.dim[DIM_READERS].n = 0;
+    cfg.shard = (char *)"1/2";
+    assert_int_equal(lockstep_choose(&cfg, &fits, 100 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "--shard: a share's cells would run apart from the other shares'");
+    cfg.shard = NULL;
+    /* as asked, whatever the room */
+    cfg.interleave = IL_CHUNK;
+    assert_int_equal(lockstep_choose(&cfg, &past_disk, 24 << 20, why, sizeof why), 1);
+    cfg.interleave = IL_OFF;
+    assert_int_equal(lockstep_choose(&cfg, &fits, 100 << 20, why, sizeof why), 0);
+    assert_string_equal(why, "as --interleave off asks");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_turns),
         cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_choose),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

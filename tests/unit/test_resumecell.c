@@ -190,15 +190,15 @@ static void test_lockstep(void **state)
 {
     (void)state;
     static const struct {
-        int interleave, later;
+        int lockstep, later;
         int64_t recorded;
         int want;
     } rows[] = {
-        {IL_CHUNK, 0, 0, 0},            /* stopped between rounds */
-        {IL_CHUNK, 0, 2, 0},            /* stopped inside its round */
-        {IL_CHUNK, 1, 0, -1},           /* a run after the round ran */
-        {IL_CHUNK, 1, 2, -1},
-        {IL_OFF, 1, 2, 0},              /* not in lockstep */
+        {1, 0, 0, 0},                   /* stopped between rounds */
+        {1, 0, 2, 0},                   /* stopped inside its round */
+        {1, 1, 0, -1},                  /* a run after the round ran */
+        {1, 1, 2, -1},
+        {0, 1, 2, 0},                   /* not in lockstep */
     };
     static struct runner r;
     static struct cell cells[2];
@@ -217,7 +217,7 @@ static void test_lockstep(void **state)
     snprintf(r.out, sizeof r.out, "/results/x");
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         memset(&fd, 0, sizeof fd);
-        cfg.interleave = rows[i].interleave;
+        r.lockstep = rows[i].lockstep;
         fd.first = 1;
         fd.later = rows[i].later;
         fd.recorded = rows[i].recorded;
@@ -244,10 +244,10 @@ static void test_group(void **state)
     r.ncells = 5;
     for (int i = 0; i < 5; i++)
         cells[i].repeat = i < 3 ? 1 : 2;    /* rounds of 3, then 2 */
-    cfg.interleave = IL_OFF;
+    r.lockstep = 0;
     assert_int_equal(resumecell_group(&r, 0), 1);
     assert_int_equal(resumecell_group(&r, 1), 1);
-    cfg.interleave = IL_CHUNK;
+    r.lockstep = 1;
     assert_int_equal(resumecell_group(&r, 0), 3);
     assert_int_equal(resumecell_group(&r, 1), 2);
     assert_int_equal(resumecell_group(&r, 2), 1);

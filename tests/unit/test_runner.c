@@ -13,8 +13,9 @@
 ** - runner_baseline: the cell --baseline names among the cells recorded;
 **   1 by default, and when no record is the one named.
 ** - runner_execute, on a plan of 2 cells (page sizes 1024 and 4096) of 2
-**   chunks of 50 rows, each cell in its own process (spawn), the session
-**   set up as `sqlsoak run` sets it up (session.h) but for the device's
+**   chunks of 50 rows, one after another (--interleave off), each cell
+**   in its own process (spawn), the session set up as `sqlsoak run` sets
+**   it up (session.h) but for the device's
 **   probes: every chunk of every cell in chunks.csv, in plan order, its
 **   rows consistent; summary.csv a row a cell, in plan order, ok, with
 **   the baseline --baseline names; run.json ok, exit status 0, the
@@ -240,12 +241,13 @@ static void ctrl_c_at(int rows)
 ** it. */
 static int run_plan(const char *const *more)
 {
+    /* one cell after another unless more asks for lockstep */
     const char *args[RUNRIG_MAX_ARGS] = {"--rows", "100", "--chunk", "50", "--page-size",
                                          "1024,4096", "--watchdog", "60", "--no-plot",
-                                         "--progress", "never"};
+                                         "--progress", "never", "--interleave", "off"};
     struct runrig_argv a;
     char err[1024] = "";
-    int n = 11, status = 0;
+    int n = 13, status = 0;
     for (int i = 0; more && more[i]; i++)
         args[n++] = more[i];
     args[n] = NULL;
