@@ -172,7 +172,7 @@ PY
     cat "$T/r2.log"
     [ "$(grep -c '^[0-9]*,1,2,' "$out/chunks.csv")" -eq 4 ]
     [ "$(grep -c '^[0-9]*,2,2,' "$out/chunks.csv")" -eq 2 ]
-    grep -q "1.*x: not decided: 1 round; --repeat 6 can decide it  cell 2 " "$T/r2.log"
+    grep -q "[0-9][0-9.]*x: not decided: 1 round; --repeat 6 can decide it  cell 2 " "$T/r2.log"
     grep -q "^noise: paired by round: 1 round with a cell and the baseline both measured, too few for an interval; a difference is called when its 95% interval excludes 1, no difference beyond 5% when it lies within that: with one round every one here is not decided$" "$T/r2.log"
     if grep -q "over 2 rounds" "$T/r2.log"; then return 1; fi
     # carried to its end, both rounds pair
