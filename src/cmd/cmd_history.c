@@ -1,5 +1,5 @@
 /*
-** historycmd: `sqlsoak history [--db FILE] [--format markdown|json]`.
+** cmd_history: `sqlsoak history [--db FILE] [--format markdown|json]`.
 **
 ** A series is the runs whose series key agrees (dbadd.c: the host, the
 ** storage as the kernel names it, the libraries' versions and source ids,
@@ -11,7 +11,7 @@
 ** HISTORY_NOISE_FLOOR.  Then the series of one plan on different boards
 ** or cards, side by side (boards.h).
 */
-#include "historycmd.h"
+#include "cmd_history.h"
 #include "cellname.h"
 #include "boards.h"
 #include "changepoint.h"
@@ -140,8 +140,9 @@ static int one_series(struct resultsdb *r, const char *key, int series, const ch
     return rc;
 }
 
-int historycmd_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_history(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     struct resultsdb r;
     char sql[1024];
     if (resultsdb_open(&r, cfg->results_db, 0, err, errlen) != 0)
