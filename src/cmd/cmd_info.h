@@ -1,5 +1,6 @@
 /*
-** cmd_info: the `sqlsoak info` subcommand: what each SQLite library is and can do.
+** cmd_info: the `sqlsoak info` subcommand: what each SQLite library is
+** and can do.
 */
 #ifndef SQLSOAK_CMD_INFO_H
 #define SQLSOAK_CMD_INFO_H

@@ -1,7 +1,7 @@
 /*
-** cmd_status: see cmd_status.h.  Everything comes from the results folder itself
-** (run.json, chunks.csv, the owner lock), so it works on a detached run,
-** a run in another terminal, or one that ended hours ago.
+** cmd_status: see cmd_status.h.  Everything comes from the results
+** folder itself (run.json, chunks.csv, the owner lock), so it works on a
+** detached run, a run in another terminal, or one that ended hours ago.
 */
 #include "cmd_status.h"
 #include "cellname.h"
