@@ -73,6 +73,9 @@ static const struct option_def tail_table[] = {
       "join with sqlsoak merge"}, O(shard)},
     {{"shuffle", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
       "run the cells in a random order fixed by --seed"}, O(shuffle)},
+    {{"bisect", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0, CMD_RUN,
+      "of a ladder of libraries, run the two ends, then the middle of each interval whose "
+      "ends differ, down to neighbours; the rest are skipped"}, O(bisect)},
     {{"max-time", V_DURATION, 0, "none", 0, I64MAX, NULL, "none", 0, CMD_RUN,
       "stop cleanly after this long (8h, 90m, 1h30m; 0 or none: no limit); cells not run "
       "are skipped"}, O(max_time_s)},

@@ -86,6 +86,7 @@ struct config {
     int repeat_auto;              /* --repeat auto: stop once noise_decided says so */
     char *baseline;               /* --baseline (baseline.h), or NULL: cell 1 */
     int shuffle;
+    int bisect;                   /* --bisect: a ladder bisected (bisect.h) */
     int64_t max_time_s;
     int dry_run;                  /* print the plan and its estimate, create nothing */
     struct strlist estimate_from; /* earlier results folders for the estimate */

@@ -2,6 +2,7 @@
 ** plan: cartesian product, repeats, warm-ups, shuffle.  See plan.h.
 */
 #include "plan.h"
+#include "bisect.h"
 #include "modes.h"
 #include "rng.h"
 #include "value.h"
@@ -50,6 +51,25 @@ static void shuffle(struct cell *a, int n, struct rng *r)
 static int keep_share(const char *shard, int64_t combos, struct cell **cells, int *n, char *err,
                       size_t errlen);
 
+/* --bisect: the cells level by level of their library (bisect.h), each
+** level's in the order planned, rounds interleaved as ever. */
+static int by_bisect_level(const struct config *cfg, struct cell *a, int n)
+{
+    struct cell *sorted = malloc(sizeof *sorted * (size_t)(n ? n : 1));
+    int k = 0, nlibs = cfg->dim[DIM_LIB].n;
+    if (!sorted)
+        return -1;
+    for (int level = 0; k < n; level++)
+        for (int i = 0; i < n; i++) {
+            int lo, hi;
+            if (bisect_level((int)a[i].v[DIM_LIB], nlibs, &lo, &hi) == level)
+                sorted[k++] = a[i];
+        }
+    memcpy(a, sorted, sizeof *sorted * (size_t)n);
+    free(sorted);
+    return 0;
+}
+
 int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err, size_t errlen)
 {
     int64_t combos = plan_combinations(cfg);
@@ -77,6 +97,11 @@ int plan_build(const struct config *cfg, struct cell **cells, int *n, char *err,
         }
         if (cfg->shuffle)
             shuffle(row, (int)combos, &r);
+    }
+    if (cfg->bisect && by_bisect_level(cfg, a, (int)(combos * rounds)) != 0) {
+        free(a);
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
     *cells = a;
     *n = (int)(combos * rounds);

@@ -44,6 +44,9 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen)
             snprintf(col, sizeof col, "%s_vs_baseline_run_%s", cmpratio_table[k].stem, part[p]);
             c->ratio[k][p] = csvin_col(&c->t, col);
         }
+        char col[96];
+        snprintf(col, sizeof col, "%s_vs_baseline_run_method", cmpratio_table[k].stem);
+        c->method[k] = csvin_col(&c->t, col);
     }
     c->repeats = csvin_col(&c->t, "vs_baseline_run_repeats");
     c->confidence = csvin_col(&c->t, "vs_baseline_run_confidence");
@@ -80,6 +83,11 @@ const char *cmpfile_ratio_text(const struct cmpfile *c, int row, int k, char *bu
     double m = num(cmpfile_str(c, row, c->ratio[k][0]));
     double lo = num(cmpfile_str(c, row, c->ratio[k][1]));
     double hi = num(cmpfile_str(c, row, c->ratio[k][2]));
+    if (!isnan(m) && verdict_method_of(cmpfile_str(c, row, c->method[k])) == VM_SEQUENTIAL) {
+        struct verdict d = {m, lo, hi, VC_NONE, VM_SEQUENTIAL, 0, 0, 0};
+        verdict_settle(&d);
+        return verdict_text(&d, 0, buf, n);
+    }
     double rounds = num(cmpfile_str(c, row, c->repeats));
     double within = isnan(lo) || isnan(hi) || !(rounds >= 2) ? NAN : lo <= 1 && hi >= 1;
     return noise_text_figures(m, lo, hi, within, rounds,

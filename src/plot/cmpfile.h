@@ -18,6 +18,7 @@ struct cmpfile {
     struct csvin t;
     int match, run, baseline;  /* columns: the match, the run's name, the baseline's */
     int ratio[CMPRATIO_COUNT][3];   /* each figure's median over repeats, lo, hi; -1 absent */
+    int method[CMPRATIO_COUNT];     /* what decided each (verdict.h's word); -1 older */
     int repeats, confidence;   /* over how many repeats, the intervals' coverage in % */
 };
 
@@ -31,7 +32,8 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen);
 const char *cmpfile_str(const struct cmpfile *c, int row, int col);
 
 /* Ratio k of row over the baseline run's, with its interval and verdict
-** as the terminal gives it (noise.h's noise_text_figures); "baseline" in
+** as the terminal gives it (noise.h's noise_text_figures, or verdict.h's
+** verdict_text when chunk pairs one after another decided it); "baseline" in
 ** the baseline run's rows; "" when not measured. */
 const char *cmpfile_ratio_text(const struct cmpfile *c, int row, int k, char *buf, size_t n);
 

@@ -3,8 +3,10 @@
 */
 #include "cmpratio.h"
 
+#include "chunkpair.h"
 #include "median.h"
 #include "latency.h"
+#include "pairseries.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -125,6 +127,57 @@ static int repeats_of(const struct report_row *rows, int n, int i)
     return k;
 }
 
+/* Figure f of chunk row j of run r: a rate, or the read p99; NaN when not
+** measured. */
+static double chunk_value(const struct plotdata_run *r, int j, enum cmpratio_fig f)
+{
+    double v = f == CMPRATIO_WRITE ? csvin_num(&r->chunks, CSV_CHUNKS, j, COL_write_rows_per_s)
+               : f == CMPRATIO_READ
+                   ? csvin_num(&r->chunks, CSV_CHUNKS, j, COL_read_ops_per_s)
+                   : csvin_num_named(&r->chunks, j, latency_table[LAT_P99].column);
+    return v > 0 ? v : NAN;
+}
+
+/* The chunks of summary row sumrow's cell in run r: figure f into v[],
+** the table's rows after each into size[]; returns how many. */
+static int cell_chunks(const struct plotdata_run *r, int sumrow, enum cmpratio_fig f, double *v,
+                       int64_t *size, int *at)
+{
+    int k = plotdata_series_rows(r, sumrow, at, r->chunks.nrows);
+    for (int j = 0; j < k; j++) {
+        v[j] = chunk_value(r, at[j], f);
+        size[j] = (int64_t)csvin_num(&r->chunks, CSV_CHUNKS, at[j], COL_rows);
+    }
+    return k;
+}
+
+void cmpratio_pairs(const struct report_row *rows, int n, int i, const struct plotdata_run *base,
+                    enum cmpratio_fig f, struct verdict *out)
+{
+    const struct report_row *b = base_of(rows, n, i, base);
+    const struct plotdata_run *r = rows[i].run;
+    struct chunkpair c;
+    memset(&c, 0, sizeof c);
+    if (b && r != base && repeats_of(rows, n, i) == 1 && repeats_of(rows, n, (int)(b - rows)) == 1) {
+        size_t most = (size_t)(r->chunks.nrows > base->chunks.nrows ? r->chunks.nrows
+                                                                     : base->chunks.nrows) + 1;
+        double *va = malloc(most * sizeof *va), *vb = malloc(most * sizeof *vb);
+        int64_t *sa = malloc(most * sizeof *sa), *sb = malloc(most * sizeof *sb);
+        int *at = malloc(most * sizeof *at);
+        if (va && vb && sa && sb && at) {
+            int na = cell_chunks(r, rows[i].row, f, va, sa, at);
+            int nb = cell_chunks(base, b->row, f, vb, sb, at);
+            pairseries_matched(va, sa, na, vb, sb, nb, &c);
+        }
+        free(va);
+        free(vb);
+        free(sa);
+        free(sb);
+        free(at);
+    }
+    chunkpair_as_sequential(&c, out);
+}
+
 /* The index of the first row of rows[i]'s cell (any run), by match order. */
 static int cell_first(const struct report_row *rows, int i)
 {
@@ -179,8 +232,12 @@ int cmpratio_lines(const struct report_row *rows, int n, const struct plotdata_r
                 double own[3];
                 cmpratio_cell(rows, n, i, base, (enum cmpratio_fig)f, &q, own);
                 fig_text((enum cmpratio_fig)f, own, x->repeats, x->fig[f], sizeof x->fig[f]);
+                struct verdict pairs;
+                cmpratio_pairs(rows, n, i, base, (enum cmpratio_fig)f, &pairs);
                 if (x->is_base)
                     snprintf(x->ratio[f], sizeof x->ratio[f], "baseline");
+                else if (!isnan(pairs.ratio))
+                    verdict_text(&pairs, 0, x->ratio[f], sizeof x->ratio[f]);
                 else
                     noise_text(&q, x->ratio[f], sizeof x->ratio[f]);
             }
@@ -197,8 +254,11 @@ const char *cmpratio_noise(const struct report_row *rows, int n, char *buf, size
     for (int i = 0; i < n; i++)
         k = k > repeats_of(rows, n, i) ? k : repeats_of(rows, n, i);
     if (k < 2) {
-        snprintf(buf, bn, "each cell ran once in each run: no noise estimate exists, and a "
-                          "ratio may be noise");
+        snprintf(buf, bn, "each cell ran once in each run: a ratio is decided by the two cells' "
+                          "chunk pairs at matched table sizes, one after another, with an "
+                          "allowance for drift between the runs, from %d pairs; with fewer, no "
+                          "noise estimate exists, and a ratio may be noise",
+                 chunkpair_pairs_to_call());
         return buf;
     }
     char how[160];

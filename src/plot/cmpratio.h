@@ -5,7 +5,9 @@
 ** ratio of that repeat; over a cell's repeats, the median of those ratios
 ** with the interval noise.h gives for K paired values (repeat r of B
 ** against repeat r of A), and each run's own median and range over its
-** repeats: the noise of each run.  With one repeat the ratios are bare.
+** repeats: the noise of each run.  With one repeat on each side, the
+** chunk pairs of the two cells, one after another (chunkpair.h), decide
+** it when they are enough; else the ratio is bare.
 */
 #ifndef SQLSOAK_CMPRATIO_H
 #define SQLSOAK_CMPRATIO_H
@@ -41,6 +43,14 @@ double cmpratio_row(const struct report_row *rows, int n, int i,
 void cmpratio_cell(const struct report_row *rows, int n, int i, const struct plotdata_run *base,
                    enum cmpratio_fig f, struct noise_ratio *q, double own[3]);
 
+/* With one repeat of rows[i]'s cell in its run and one in the baseline
+** run: their chunk pairs at matched table sizes, one after another
+** (chunkpair_as_sequential), as the verdict of figure f's ratio B/A into
+** *out; its ratio NaN when either cell has more repeats or the pairs are
+** too few. */
+void cmpratio_pairs(const struct report_row *rows, int n, int i, const struct plotdata_run *base,
+                    enum cmpratio_fig f, struct verdict *out);
+
 /* One line of the comparison: a run's figures in a cell, and its ratios
 ** against the baseline (or "baseline"). */
 struct cmpratio_line {
@@ -50,7 +60,7 @@ struct cmpratio_line {
     int repeats;                       /* the cell's repeats in this run */
     char cell[256];                    /* the cell's settings, on its first line */
     char fig[CMPRATIO_COUNT][128];     /* "1.21M rows/s (1.18M..1.25M)" */
-    char ratio[CMPRATIO_COUNT][128];   /* "1.85x (1.80..1.90)", "baseline", "-" */
+    char ratio[CMPRATIO_COUNT][192];   /* "1.85x (1.80..1.90)", "baseline", "-" */
 };
 
 /* The lines of the n matched rows, a cell at a time, in match order.

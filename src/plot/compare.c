@@ -92,7 +92,11 @@ static void csv_header(FILE *f)
                    "%s_vs_baseline_run_hi",
                 cmpratio_table[k].stem, cmpratio_table[k].stem, cmpratio_table[k].stem,
                 cmpratio_table[k].stem);
-    fputs(",vs_baseline_run_repeats,vs_baseline_run_confidence\n", f);
+    fputs(",vs_baseline_run_repeats,vs_baseline_run_confidence", f);
+    for (int k = 0; k < CMPRATIO_COUNT; k++)
+        fprintf(f, ",%s_vs_baseline_run_verdict,%s_vs_baseline_run_method", cmpratio_table[k].stem,
+                cmpratio_table[k].stem);
+    fputc('\n', f);
 }
 
 /* Row i of the matched rows in comparison.csv: 0, or -1 when a field
@@ -113,15 +117,20 @@ static int csv_row(FILE *f, const struct report_row *rows, int n, int i,
             f, csvin_str_named(&r->summary, rows[i].row, csvout_column_name(CSV_SUMMARY, c)), 0);
     rc |= csv_field(f, base->name, 0);
     struct noise_ratio q = {0}, w = {0};
+    struct verdict said[CMPRATIO_COUNT];
     for (int k = 0; k < CMPRATIO_COUNT; k++) {
         double own[3];
         cmpratio_cell(rows, n, i, base, (enum cmpratio_fig)k, &q, own);
         if (k == CMPRATIO_WRITE)
             w = q;
+        /* one repeat each: the chunk pairs' verdict when they give one */
+        cmpratio_pairs(rows, n, i, base, (enum cmpratio_fig)k, &said[k]);
+        if (isnan(said[k].ratio))
+            noise_as_verdict(&q, &said[k]);
         csv_ratio(f, cmpratio_row(rows, n, i, base, (enum cmpratio_fig)k));
-        csv_ratio(f, q.ratio);
-        csv_ratio(f, q.lo);
-        csv_ratio(f, q.hi);
+        csv_ratio(f, said[k].ratio);
+        csv_ratio(f, said[k].lo);
+        csv_ratio(f, said[k].hi);
     }
     /* the write rate's, as summary.csv's vs_cell1_rounds: every figure's
     ** when all were measured */
@@ -133,6 +142,11 @@ static int csv_row(FILE *f, const struct report_row *rows, int n, int i,
         fputc(',', f);
     else
         fprintf(f, ",%.1f", 100 * w.confidence);
+    for (int k = 0; k < CMPRATIO_COUNT; k++) {
+        int none = rows[i].run == base || isnan(said[k].ratio);
+        rc |= csv_field(f, none ? "" : verdict_call_name(said[k].call), 0);
+        rc |= csv_field(f, none ? "" : verdict_method_name(said[k].method), 0);
+    }
     fputc('\n', f);
     return rc;
 }

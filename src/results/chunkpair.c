@@ -61,7 +61,16 @@ void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair
         u++;
     }
     for (int j = 0; j < k; j++)
-        sum[j] = exp(sum[j] / (2 * len));
+        sum[j] = sum[j] / (2 * len);
+    /* the run's own movement: its last half of blocks against its first */
+    double first_half = 0, last_half = 0;
+    for (int j = 0; j < k / 2; j++) {
+        first_half += sum[j] / (k / 2);
+        last_half += sum[k - 1 - j] / (k / 2);
+    }
+    out->moved = k >= 2 ? exp(fabs(last_half - first_half)) : NAN;
+    for (int j = 0; j < k; j++)
+        sum[j] = exp(sum[j]);
     block_interval(sum, k, &out->q);
     out->blocks = k;
     out->block_len = 2 * len;
@@ -81,6 +90,23 @@ void chunkpair_as_verdict(const struct chunkpair *c, struct verdict *out)
     out->call = isnan(c->q.ratio)                    ? VC_NONE
                 : c->blocks < CHUNKPAIR_MIN_BLOCKS ? VC_NOT_DECIDED
                                                    : verdict_call_of(c->q.lo, c->q.hi);
+}
+
+void chunkpair_as_sequential(const struct chunkpair *c, struct verdict *out)
+{
+    memset(out, 0, sizeof *out);
+    out->method = VM_SEQUENTIAL;
+    out->evidence = c->usable;
+    out->left_out = c->straddling;
+    out->ratio = out->lo = out->hi = NAN;
+    out->call = VC_NONE;
+    if (c->blocks < CHUNKPAIR_MIN_BLOCKS || isnan(c->q.ratio))
+        return;
+    double allow = fmax(CHUNKPAIR_DRIFT, c->moved);
+    out->ratio = c->q.ratio;
+    out->lo = c->q.lo / allow;
+    out->hi = c->q.hi * allow;
+    out->call = verdict_call_of(out->lo, out->hi);
 }
 
 enum noise_verdict chunkpair_verdict(const struct chunkpair *c)

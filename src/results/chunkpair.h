@@ -39,6 +39,33 @@
 ** 0.6; 6 blocks of 4 pairs in 4.9% and 5.8%; 7 blocks of 4 pairs in at
 ** most 3.5% up to phi = 0.6, for any number of pairs.  The coverage in
 ** the result (q.confidence) is the one independent blocks would have.
+**
+** One after another (chunkpair_as_sequential).  Cells that did not run in
+** lockstep are paired the same way, chunk i of A against chunk i of B at
+** the same table size, in the same blocks; but A's chunks all ran before
+** B's (or after), so a change of the machine's speed between the two
+** stretches of time is in every pair, and no spread of the pairs shows
+** it.  Their interval is therefore widened at each end by an allowance
+** for drift: the factor CHUNKPAIR_DRIFT (1.5), or, when the run shows its
+** speed moving more within itself, the factor between the mean of the
+** first half of the blocks and that of the second (a step inside a cell
+** shows there; squaring it, as a move across half a cell taken twice
+** across a whole one, left a disk's fsync noise alone too wide to call
+** 30x).  Assumptions: (1) and (2) above; (3') the machine's speed
+** differs between the two cells' chunks of one table size by no more than
+** that allowance: a slow linear change, a step, or both, of at most 1.5x
+** together, or a larger one the pairs show as it happens inside a cell.
+** Then on simulated identical cells (test_sequential.c: 28 to 100 pairs,
+** AR(1) noise of 10% up to phi = 0.5, a linear change of up to 20% over
+** the two cells and a step of up to 30% anywhere in them, or both at
+** their largest against one cell: 1.42x) a difference is called in at
+** most 5% of runs (0.1% seen); with that drift at random, a 30x
+** difference is called in every run, a 2x one in 80% or more (84% to
+** 94% seen), and with drift of up to 10%, in 90% or more (94% to 100%
+** seen).  "No difference"
+** is never called this way: the allowance alone is wider than 5%.  Fewer
+** than CHUNKPAIR_MIN_BLOCKS blocks give no verdict: the round's own
+** (not decided) is stated.
 */
 #ifndef SQLSOAK_CHUNKPAIR_H
 #define SQLSOAK_CHUNKPAIR_H
@@ -56,6 +83,11 @@
 ** independent coverage says: see above. */
 #define CHUNKPAIR_MIN_BLOCKS 7
 
+/* Cells one after another: the factor by which the machine's speed is
+** taken to move at most between their chunks, when the run shows no more
+** (above). */
+#define CHUNKPAIR_DRIFT 1.5
+
 /* A block holds at least this many pairs: whole ABBA units, 2 of them.
 ** Two-pair blocks of AR(1) noise with phi = 0.5 correlate by 0.375 with
 ** their neighbours. */
@@ -71,6 +103,8 @@ struct chunkpair {
     int block_len;          /* pairs per block, even */
     int straddling;         /* pairs left out as their chunks came from both sides of a
                             ** stop (pairseries.h); chunkpair_compare leaves it 0 */
+    double moved;           /* the second half of the blocks' mean ratio over the first
+                            ** half's, or its inverse: 1 or more; NaN under 2 blocks */
 };
 
 /* Compares cell A's per-chunk rates a[0..n) with cell B's b[0..n) (chunk
@@ -82,6 +116,12 @@ void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair
 /* c as verdict.h's verdict (method lockstep, its evidence the usable
 ** pairs): decided from CHUNKPAIR_MIN_BLOCKS blocks, not decided below. */
 void chunkpair_as_verdict(const struct chunkpair *c, struct verdict *out);
+
+/* c as verdict.h's verdict of cells that ran one after another (method
+** sequential, its evidence the usable pairs): its interval widened by the
+** allowance for drift (above), decided from CHUNKPAIR_MIN_BLOCKS blocks;
+** with fewer, ratio NaN: no verdict of its own. */
+void chunkpair_as_sequential(const struct chunkpair *c, struct verdict *out);
 
 /* The same as noise.h's words: NV_DIFFERENT, NV_WITHIN (no difference
 ** beyond 5%), NV_NOT_ESTABLISHED (not decided) from 2 blocks, NV_NO_ESTIMATE

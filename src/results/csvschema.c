@@ -301,7 +301,7 @@ static const struct csvschema_column summary_columns[] = {
     PH(SR, write_verdict, PHASE_WRITE, verdict, K_STR, 0, "", "",
        "a difference, no difference beyond 5% or not decided (verdict.h), or baseline"),
     PH(SR, write_vs_baseline_method, PHASE_WRITE, method, K_STR, 0, "", "",
-       "what decided it: rounds, or lockstep (one round's chunk pairs)"),
+       "what decided it: rounds, or one round's chunk pairs: lockstep, sequential"),
     PH(SR, read_vs_baseline, PHASE_READ, vs_base, K_F64, 4, "ratio", "",
        "read rate against the baseline cell, paired by round"),
     PH(SR, read_vs_baseline_lo, PHASE_READ, vs_base_lo, K_F64, 4, "ratio", "",

@@ -19,6 +19,7 @@
 #include "median.h"
 #include "csvin.h"
 #include "headlinelibs.h"
+#include "ladder.h"
 #include "infile.h"
 #include "modes.h"
 #include "runjson.h"
@@ -334,6 +335,7 @@ void headline_build(const struct headline_input *in, struct headline *out)
     ** its ratios measure the CPU's sharing too) */
     cpu_caveat(in, out);
     headlinedims_say(in, out);
+    ladder_say(in, out);
     absolutes(in, ids, nids, base, out);
     needs(in, ids, nids, out);
     headlinescaling_say(in, base, out);

@@ -7,6 +7,7 @@
 #include "chunkpair.h"
 #include "dims.h"
 #include "pairseries.h"
+#include "relnum.h"
 #include "summary.h"
 
 #include <math.h>
@@ -24,10 +25,13 @@ int headlinedims_compare(const struct headline_input *in, const int64_t *a, int 
     p.ratio = p.lo = p.hi = NAN;
     noise_compare(in->recs, in->nrecs, a, na, b, nb, m, &q);
     noise_as_verdict(&q, &r);
-    if (in->interleaved) {
+    if (in->interleaved || r.evidence < 2) {   /* chunk pairs: in lockstep, or one after another */
         struct chunkpair c;
         pairseries_compare(in->chunks, in->nchunks, in->recs, in->nrecs, a, na, b, nb, m, &c);
-        chunkpair_as_verdict(&c, &p);
+        if (in->interleaved)
+            chunkpair_as_verdict(&c, &p);
+        else
+            chunkpair_as_sequential(&c, &p);
     }
     int disagree = verdict_choose(&r, &p, out);
     *other = out->method == VM_ROUNDS ? p : r;
@@ -43,33 +47,14 @@ const char *headlinedims_faster_text(const struct verdict *v, const struct verdi
                                   verdict_tail_text(v, lockstep, tail, sizeof tail));
     if (disagree && len < n)
         len += (size_t)snprintf(buf + len, n - len, "; its %s disagree: %s",
-                                other->method == VM_LOCKSTEP ? "chunk pairs" : "rounds",
+                                other->method != VM_ROUNDS ? "chunk pairs" : "rounds",
                                 verdict_text(other, lockstep, t, sizeof t));
     /* the pairs a resume split, whichever verdict is stated: counted */
-    const struct verdict *pairs = v->method == VM_LOCKSTEP ? v : other;
+    const struct verdict *pairs = v->method != VM_ROUNDS ? v : other;
     if (pairs->left_out > 0 && len < n)
         snprintf(buf + len, n - len, "; %d chunk pair%s straddling a resume left out",
                  pairs->left_out, pairs->left_out == 1 ? "" : "s");
     return buf;
-}
-
-/* Parts of a release number "3.6.23.1", compared as numbers; a name
-** that is no version (a library's path) sorts after every version. */
-static int by_release(const char *x, const char *y)
-{
-    while (*x || *y) {
-        char *ex, *ey;
-        long a = strtol(x, &ex, 10), b = strtol(y, &ey, 10);
-        if (ex == x || ey == y)
-            return (ex == x) - (ey == y);
-        if (a != b)
-            return a < b ? -1 : 1;
-        x = *ex == '.' ? ex + 1 : ex;
-        y = *ey == '.' ? ey + 1 : ey;
-        if (ex == x && ey == y)
-            break;
-    }
-    return 0;
 }
 
 /* Dimension d's values for phase m, ranked by their rate against the
@@ -90,14 +75,8 @@ static void rank_values(const struct summary_dim *v, int d, int *rank, int *orde
         }
     for (int k = 0; k < v->nv; k++)
         order[k] = rank[k];
-    if (d != DIM_LIB)
-        return;
-    for (int i = 1; i < v->nv; i++)
-        for (int j = i; j > 0 && by_release(v->names[order[j]], v->names[order[j - 1]]) < 0; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    if (d == DIM_LIB)
+        relnum_order(v->names, v->nv, order);
 }
 
 /* Dimension d's values for phase m ranked, and the verdict between each

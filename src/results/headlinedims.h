@@ -15,7 +15,8 @@
 #include <stdint.h>
 
 /* The one verdict of cells a against cells b on phase m: the rounds', or
-** in a run of one round in lockstep its chunk pairs' (verdict_choose);
+** in a run of one round its chunk pairs', in lockstep or one after
+** another (verdict_choose);
 ** the other evidence into *other (method VM_NONE when none).  Returns 1
 ** when the two decided and disagree. */
 int headlinedims_compare(const struct headline_input *in, const int64_t *a, int na,

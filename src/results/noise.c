@@ -204,11 +204,12 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
         }
         const enum colid method[PHASE_COUNT] = {[PHASE_WRITE] = COL_write_vs_baseline_method,
                                                 [PHASE_READ] = COL_read_vs_baseline_method};
-        if (!isnan(v[0]) && strcmp(csvin_str(t, CSV_SUMMARY, row, method[m]), "lockstep") == 0) {
+        enum verdict_method how = verdict_method_of(csvin_str(t, CSV_SUMMARY, row, method[m]));
+        if (!isnan(v[0]) && (how == VM_LOCKSTEP || how == VM_SEQUENTIAL)) {
             /* one round's chunk pairs decided it (pairseries_fill) */
-            struct verdict d = {v[0], v[1], v[2], VC_NONE, VM_LOCKSTEP, 0, 0, 0};
+            struct verdict d = {v[0], v[1], v[2], VC_NONE, how, 0, 0, 0};
             verdict_settle(&d);
-            return verdict_text(&d, 1, buf, n);
+            return verdict_text(&d, how == VM_LOCKSTEP, buf, n);
         }
         return noise_text_figures(v[0], v[1], v[2], within,
                                   csvin_num(t, CSV_SUMMARY, row, COL_baseline_rounds),

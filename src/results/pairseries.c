@@ -112,6 +112,26 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
     free(vb);
 }
 
+void pairseries_matched(const double *a, const int64_t *rows_a, int na, const double *b,
+                        const int64_t *rows_b, int nb, struct chunkpair *out)
+{
+    int most = na < nb ? na : nb, k = 0;
+    double *sa = malloc(((size_t)most + 1) * sizeof *sa), *sb = malloc(((size_t)most + 1) * sizeof *sb);
+    for (int i = 0, j = 0; sa && sb && i < na && j < nb;) {
+        if (rows_a[i] < rows_b[j]) {          /* a size the other cell never held */
+            i++;
+        } else if (rows_b[j] < rows_a[i]) {
+            j++;
+        } else {
+            sa[k] = a[i++];
+            sb[k++] = b[j++];
+        }
+    }
+    chunkpair_compare(sa, sb, sa && sb ? k : 0, out);
+    free(sa);
+    free(sb);
+}
+
 /* Whether the run in dir ran its rounds in lockstep, none split. */
 static int in_lockstep(const char *dir)
 {
@@ -129,8 +149,9 @@ void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_
 {
     char path[4200], err[256];
     int nchunks = 0;
-    if (noise_rounds(recs, n) != 1 || !in_lockstep(dir))
+    if (noise_rounds(recs, n) != 1)
         return;
+    int lockstep = in_lockstep(dir);
     snprintf(path, sizeof path, "%s/chunks.csv", dir);
     struct chunk_record *chunks =
         csvin_read_records(path, CSV_CHUNKS, sizeof *chunks, &nchunks, err, sizeof err);
@@ -145,7 +166,10 @@ void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_
                 continue;
             pairseries_compare(chunks, nchunks, recs, n, &s->id.cell, 1, &base, 1,
                                (enum phase_id)m, &c);
-            chunkpair_as_verdict(&c, &v);
+            if (lockstep)
+                chunkpair_as_verdict(&c, &v);
+            else
+                chunkpair_as_sequential(&c, &v);
             if (isnan(v.ratio))
                 continue;
             struct phase_summary *ps = &s->ph[m];

@@ -1,6 +1,7 @@
 /*
 ** pairseries: what chunkpair compares, from a run's chunks: the chunk
-** pairs of two sets of cells run in lockstep (--interleave chunk).
+** pairs of two sets of cells, run in lockstep (--interleave chunk) or one
+** after another.
 **
 ** Chunk i of set A's figure is the median rate, over A's cells, of their
 ** chunk i, set B's the same; each round is a series of its own, and the
@@ -28,11 +29,21 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
                         const struct summary_record *recs, int nrecs, const int64_t *a, int na,
                         const int64_t *b, int nb, enum phase_id m, struct chunkpair *out);
 
-/* A run of one round in lockstep (results folder dir: run.json says it
-** interleaved, its rounds not split): each measured record's comparison
-** with cell base is its chunk pairs' (chunks.csv), the one verdict the run
-** states, into its vs_base columns, verdict and method "lockstep", after
-** noise_fill.  Nothing for another run, or when a file cannot be read. */
+/* Two cells' chunks, each in chunk order: figure a[0..na) at table sizes
+** rows_a[] (the table's rows after each chunk) against b[0..nb) at
+** rows_b[], paired where the table held the same rows, into *out
+** (chunkpair_compare: its ratio > 1 when a's figure is higher).  For two
+** runs' cells (`compare`), which ran one after another. */
+void pairseries_matched(const double *a, const int64_t *rows_a, int na, const double *b,
+                        const int64_t *rows_b, int nb, struct chunkpair *out);
+
+/* A run of one round (results folder dir): each measured record's
+** comparison with cell base is its chunk pairs' (chunks.csv), the one
+** verdict the run states, into its vs_base columns, verdict and method:
+** "lockstep" when run.json says it interleaved, its rounds not split,
+** else "sequential" (chunkpair_as_sequential; none when its pairs are
+** too few), after noise_fill.  Nothing for a run of rounds, or when a
+** file cannot be read. */
 void pairseries_fill(const char *dir, struct summary_record *recs, int n, int64_t base);
 
 #endif

@@ -226,8 +226,16 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
     int rounds = noise_rounds(recs, n), w = 8;
     for (int i = 0; t && i < nc; i++) {   /* the ratios first: their column's width */
         struct noise_ratio q;
+        const struct phase_summary *ps = &c[i].first->ph[m];
+        struct verdict pairs = {ps->vs_base, ps->vs_base_lo, ps->vs_base_hi, VC_NONE,
+                                verdict_method_of(ps->method), 0, 0, 0};
         noise_compare(recs, n, &c[i].first->id.cell, 1, &base, 1, m, &q);
         noise_text(&q, t[i], sizeof t[i]);
+        if (rounds < 2 && pairs.method != VM_NONE && pairs.method != VM_ROUNDS) {
+            /* one round: its chunk pairs' verdict, as summary.csv holds it */
+            verdict_settle(&pairs);
+            verdict_text(&pairs, pairs.method == VM_LOCKSTEP, t[i], sizeof t[i]);
+        }
         if (c[i].first->id.cell == base)
             snprintf(t[i], sizeof t[i], "baseline");
         if (!isnan(c[i].rate[m]) && (int)strlen(t[i]) > w)
@@ -308,7 +316,10 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
         return;
     }
     char how[160], name[256];
-    int rounds = noise_rounds(recs, n), paired = noise_paired_rounds(recs, n, base);
+    int rounds = noise_rounds(recs, n), paired = noise_paired_rounds(recs, n, base), by_pairs = 0;
+    for (int i = 0; i < n; i++)
+        by_pairs |= *recs[i].ph[PHASE_WRITE].method && strcmp(recs[i].ph[PHASE_WRITE].method,
+                                                               verdict_method_name(VM_ROUNDS));
     const struct cell_id *bid = baseline_id(base, recs, n);
     struct cell_id *ids = malloc(sizeof *ids * (size_t)n);   /* every cell, measured or not */
     for (int i = 0; ids && i < n; i++)
@@ -318,7 +329,9 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     fprintf(f, "\nnoise: %s; a difference is called when its 95%% interval excludes 1, no "
                "difference beyond %.0f%% when it lies within that%s\n",
             noise_method_paired(paired, rounds, how, sizeof how), 100 * VERDICT_MARGIN,
-            paired >= 2 ? "" : ": with one round every one here is not decided");
+            paired >= 2  ? ""
+            : by_pairs   ? ": with one round, a ratio its chunk pairs decide says so"
+                         : ": with one round every one here is not decided");
     int measured = 0;
     for (int i = 0; i < nc; i++)
         measured |= c[i].first->id.cell == base;

@@ -89,17 +89,36 @@ const char *verdict_call_name(enum verdict_call c)
     }
 }
 
+static const char *const method_names[] = {
+    [VM_NONE] = "", [VM_SEQUENTIAL] = "sequential", [VM_LOCKSTEP] = "lockstep",
+    [VM_ROUNDS] = "rounds"};
+
 const char *verdict_method_name(enum verdict_method m)
 {
-    return m == VM_ROUNDS ? "rounds" : m == VM_LOCKSTEP ? "lockstep" : "";
+    return m >= VM_NONE && m <= VM_ROUNDS ? method_names[m] : "";
+}
+
+enum verdict_method verdict_method_of(const char *word)
+{
+    for (int m = VM_SEQUENTIAL; m <= VM_ROUNDS; m++)
+        if (strcmp(word, method_names[m]) == 0)
+            return (enum verdict_method)m;
+    return VM_NONE;
+}
+
+/* Whether v's evidence is chunk pairs, in lockstep or one after another. */
+static int of_pairs(const struct verdict *v)
+{
+    return v->method == VM_LOCKSTEP || v->method == VM_SEQUENTIAL;
 }
 
 const char *verdict_evidence_text(const struct verdict *v, char *buf, size_t n)
 {
-    if (v->method == VM_LOCKSTEP && v->evidence <= 0)   /* a count summary.csv does not keep */
-        snprintf(buf, n, "its chunk pairs in lockstep");
-    else if (v->method == VM_LOCKSTEP)
-        snprintf(buf, n, "%d chunk pair%s in lockstep", v->evidence, v->evidence == 1 ? "" : "s");
+    const char *how = v->method == VM_LOCKSTEP ? "in lockstep" : "one after another";
+    if (of_pairs(v) && v->evidence <= 0)   /* a count summary.csv does not keep */
+        snprintf(buf, n, "its chunk pairs %s", how);
+    else if (of_pairs(v))
+        snprintf(buf, n, "%d chunk pair%s %s", v->evidence, v->evidence == 1 ? "" : "s", how);
     else
         snprintf(buf, n, "%d round%s", v->evidence, v->evidence == 1 ? "" : "s");
     return buf;
@@ -113,6 +132,8 @@ const char *verdict_deciding_text(const struct verdict *v, int lockstep, char *b
                  lockstep == 0 ? " or --interleave chunk" : "");
     else if (v->method == VM_LOCKSTEP)
         snprintf(buf, n, "--repeat 6 or more chunks can decide it");
+    else if (v->method == VM_SEQUENTIAL)
+        snprintf(buf, n, "--repeat 6 or --interleave chunk can decide it");
     else if (v->more_rounds > 0)
         snprintf(buf, n, "about %d rounds would decide it", v->more_rounds);
     else
@@ -127,7 +148,7 @@ const char *verdict_tail_text(const struct verdict *v, int lockstep, char *buf, 
     verdict_evidence_text(v, ev, sizeof ev);
     if (isnan(v->ratio))
         buf[0] = 0;
-    else if (isnan(v->lo) && v->method == VM_LOCKSTEP)
+    else if (isnan(v->lo) && of_pairs(v))
         snprintf(buf, n, ": not decided, from %s; %s", ev,
                  verdict_deciding_text(v, lockstep, why, sizeof why));
     else if (isnan(v->lo))
@@ -153,7 +174,7 @@ const char *verdict_text(const struct verdict *v, int lockstep, char *buf, size_
 
 int verdict_choose(const struct verdict *r, const struct verdict *p, struct verdict *out)
 {
-    int pairs = p && p->method == VM_LOCKSTEP && !isnan(p->ratio);
+    int pairs = p && of_pairs(p) && !isnan(p->ratio);
     *out = r->evidence < 2 && pairs ? *p : *r;
     if (!pairs || r->evidence < 2)
         return 0;

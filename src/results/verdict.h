@@ -21,11 +21,25 @@
 ** 536..629x decide a difference; two that say 0.9 and 1.3 do not.  The
 ** assumption: the rounds' log-ratios are independent and near normal, as
 ** a drift that slows a whole round cancels in its ratio.  One round gives
-** no interval: it is not decided, unless its cells ran in lockstep.
+** no interval: it is not decided, unless its chunk pairs decide it.
 **
-** Which evidence speaks.  A run of one round in lockstep is decided by its
-** chunk pairs; a run of rounds by its rounds.  When both exist and call
-** it differently, both are named and the sentence says they disagree.
+** One after another.  Cells of one round that did not run in lockstep,
+** and a cell of two runs in `compare`, are decided by their chunk pairs
+** at matched table sizes with an allowance for drift (chunkpair.h,
+** chunkpair_as_sequential): only a difference far beyond what the
+** machine's drift between them could make is called.  The interval of
+** their blocks is widened at each end by 1.5x, or by the move the pairs
+** show between their first half and their second when larger.  The
+** assumption: the machine's speed differs between the two cells by no
+** more than that; under a linear change of 20% and a step of 30% (1.42x
+** together) simulated identical cells are called different in at most 5%
+** of runs (test_sequential.c).  It never says no difference: the
+** allowance alone is wider than 5%.
+**
+** Which evidence speaks: rounds (two or more) over chunk pairs in
+** lockstep, over chunk pairs one after another (verdict_choose).  When
+** rounds and chunk pairs both decided and call it differently, both are
+** named and the sentence says they disagree.
 */
 #ifndef SQLSOAK_VERDICT_H
 #define SQLSOAK_VERDICT_H
@@ -36,13 +50,14 @@
 #define VERDICT_MARGIN 0.05
 
 enum verdict_call { VC_NONE, VC_NOT_DECIDED, VC_NO_DIFFERENCE, VC_DIFFERENCE };
-enum verdict_method { VM_NONE, VM_ROUNDS, VM_LOCKSTEP };
+/* In the order they speak, the last first (verdict_choose). */
+enum verdict_method { VM_NONE, VM_SEQUENTIAL, VM_LOCKSTEP, VM_ROUNDS };
 
 struct verdict {
     double ratio, lo, hi;        /* A over B and its 95% interval; lo, hi NaN: none */
     enum verdict_call call;
     enum verdict_method method;
-    int evidence;                /* rounds, or chunk pairs in lockstep */
+    int evidence;                /* rounds, or chunk pairs */
     int more_rounds;             /* rounds that would decide it, as the spread so far
                                  ** says; 0 unknown */
     int left_out;                /* chunk pairs straddling a resume, left out */
@@ -64,10 +79,16 @@ void verdict_settle(struct verdict *v);
 ** decided"; "" for VC_NONE. */
 const char *verdict_call_name(enum verdict_call c);
 
-/* The method in a word, summary.csv's: "rounds", "lockstep", "". */
+/* The method in a word, summary.csv's: "rounds", "lockstep",
+** "sequential", "". */
 const char *verdict_method_name(enum verdict_method m);
 
-/* Its evidence: "6 rounds", "40 chunk pairs in lockstep", into buf. */
+/* The method of its word, as verdict_method_name gives it; VM_NONE for
+** any other. */
+enum verdict_method verdict_method_of(const char *word);
+
+/* Its evidence: "6 rounds", "40 chunk pairs in lockstep", "40 chunk pairs
+** one after another", into buf. */
 const char *verdict_evidence_text(const struct verdict *v, char *buf, size_t n);
 
 /* What would decide it, a not decided verdict of a run that interleaved
@@ -87,10 +108,12 @@ const char *verdict_text(const struct verdict *v, int lockstep, char *buf, size_
 ** "" with no ratio. */
 const char *verdict_tail_text(const struct verdict *v, int lockstep, char *buf, size_t n);
 
-/* One verdict of two: the rounds' (r) and the chunk pairs' (p, method
-** VM_NONE when the cells did not run in lockstep).  A run of rounds states
-** r, a run of one round in lockstep p.  Returns 1 when both decided and
-** disagree (the caller names both, saying so), else 0; *out the one. */
+/* One verdict of two: the rounds' (r) and the chunk pairs' (p: in
+** lockstep, one after another, or method VM_NONE when there are none).
+** Rounds speak when there are two or more, else the chunk pairs: a run
+** of one round states p, in lockstep or one after another.  Returns 1
+** when both decided and disagree (the caller names both, saying so),
+** else 0; *out the one. */
 int verdict_choose(const struct verdict *r, const struct verdict *p, struct verdict *out);
 
 #endif

@@ -20,6 +20,8 @@
 ** (runnercell.h).
 */
 #include "runner.h"
+#include "bisect.h"
+#include "bisectskip.h"
 #include "runnercell.h"
 #include "fdio.h"
 #include "baseline.h"
@@ -209,6 +211,14 @@ void runner_print_plan(const struct runner *r)
     for (int i = 0; i < r->nlibs; i++)
         printf("  SQLite %s  %s\n", r->libs[i].version, r->libs[i].resolved);
     libterms_print_plan(r->libs, r->nlibs, r->cells, r->ncells, stdout);
+    if (cfg->bisect) {
+        const struct sqlapi *a = &r->libs[0], *b = &r->libs[r->nlibs - 1];
+        int same = !strcmp(a->version, b->version);
+        printf("  --bisect: SQLite %s and %s first, then the middle of each interval whose ends "
+               "differ, down to neighbours: one step among %d libraries in %d of them, the "
+               "others skipped and named\n", same ? a->path : a->version,
+               same ? b->path : b->version, r->nlibs, bisect_runs_for_one_step(r->nlibs));
+    }
     printf("  results %sin %s\n", cfg->dry_run ? "would be " : "", r->out);
     fflush(stdout);
 }
@@ -274,6 +284,20 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
     for (i = first; i < r->ncells && (!stop_signal || i < g.end); i++) {
         if (deadline && clock_now_ns() >= deadline && !(i == first && prior) && i >= g.end)
             break;      /* (a resumed cell runs a chunk and ends as interrupted) */
+        char skip[256];
+        if (cfg->bisect && !(i == first && prior) &&
+            bisectskip_why(cfg, r->cells, r->ncells, i, r->results, r->nresults, skip,
+                           sizeof skip)) {
+            char name[CELLNAME_MAX];
+            printf("%s: skipped: %s\n", runner_run_name(r, i, name, sizeof name), skip);
+            fflush(stdout);
+            if (skip_cell(r, i, skip) != 0) {
+                runner_note_where(r, i, 0, r->end_why);
+                runner_cell_group_free(&g);
+                return failed;
+            }
+            continue;
+        }
         struct cell_result res;
         int lost;
         if (cfg->interleave == IL_CHUNK) {

@@ -11,6 +11,7 @@
 #include "session.h"
 #include "modes.h"
 #include "baseline.h"
+#include "bisect.h"
 #include "dbmark.h"
 #include "detach.h"
 #include "devprobe.h"
@@ -165,7 +166,7 @@ static int check_workload(const struct config *cfg, char *err, size_t errlen)
         return -1;
     }
     return check_paced(cfg, err, errlen) || check_schedule(cfg, err, errlen) ||
-           check_interleave(cfg, err, errlen);
+           check_interleave(cfg, err, errlen) || bisect_check(cfg, err, errlen);
 }
 
 /* The results folder: --out, or data/runs/<date-time>, into out; checks

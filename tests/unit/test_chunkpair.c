@@ -16,6 +16,7 @@
 
 #include "chunkpair.h"
 #include "rng.h"
+#include "simnoise.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 
@@ -205,26 +206,6 @@ struct night {
 
 #define SIM_SLOTS_MAX 256
 
-static double uniform(struct rng *r)
-{
-    return (double)(rng_next(r) >> 11) * 0x1p-53;
-}
-
-/* A standard normal draw (Box-Muller). */
-static double gauss(struct rng *r)
-{
-    double u = 1 - uniform(r), v = uniform(r);
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-/* Cell c's own noise over n chunks, AR(1) from its stationary law. */
-static void ar1(struct rng *r, const struct night *w, int n, double *e)
-{
-    e[0] = w->sigma * gauss(r);
-    for (int i = 1; i < n; i++)
-        e[i] = w->phi * e[i - 1] + sqrt(1 - w->phi * w->phi) * w->sigma * gauss(r);
-}
-
 /* One night of n pairs into a, b.  Shared by both cells, as a function
 ** of the slot: a linear slowdown of 20% to 50% over the night, a slow
 ** sinusoid (amplitude 5% to 15%, period 24 to 96 slots) and bursts of
@@ -248,8 +229,8 @@ static void night_series(struct rng *r, const struct night *w, int n, double *a,
             if (t + 1 < slots && uniform(r) < 0.5)
                 shared[t + 1] -= hit;
         }
-    ar1(r, w, n, ea);
-    ar1(r, w, n, eb);
+    ar1_noise(r, w->phi, w->sigma, n, ea);
+    ar1_noise(r, w->phi, w->sigma, n, eb);
     for (int i = 0; i < n; i++) {
         int ta = 2 * i + i % 2, tb = 2 * i + !(i % 2);   /* A B, B A, ... */
         a[i] = 50000 * exp(shared[ta] + ea[i] + w->ln_ratio);

@@ -994,7 +994,7 @@ static const struct {
     {"auto-vacuum", "full,incremental"}, {"journal-size-limit", "64k,default"}, {"pin-reader", "0,30"}, {"write-rate", "0,200"}, {"analyze", "off,full"},
     {"secure-delete", "on,default"},
     {"arrival", "poisson"}, {"latency-limit", "100"}, {"repeat", "auto:5"}, {"warmup", "2"},
-    {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"max-time", "28800"},
+    {"baseline", "page-size=64k"}, {"shard", "2/3"}, {"shuffle", ""}, {"bisect", ""}, {"max-time", "28800"},
     {"dry-run", ""}, {"estimate-from", "runs/a,runs/b"}, {"db-dir", "my db"}, {"out", "o"},
     {"probe", "auto"}, {"probe-time", "10"}, {"keep-db", ""}, {"detach", ""}, {"verify", ""},
     {"min-free", "1G"}, {"on-error", "stop"}, {"interleave", "chunk"}, {"watchdog", "600"}, {"no-plot", ""},
@@ -1022,8 +1022,8 @@ static char *saved_job(const struct config *cfg)
 static void test_save_job_every_option(void **state)
 {
     (void)state;
-    static char args[64][256];
-    char *argv[64], err[512], line[300];
+    static char args[96][256];
+    char *argv[96], err[512], line[300];
     int argc = 0;
     struct option_doc d;
     for (int i = 0; options_doc(CMD_RUN, i, &d); i++) {

@@ -4,7 +4,8 @@
 ** whatever the drift both sides share, each round is cut to an even
 ** length so that no ABBA unit straddles two rounds, a set's figure is
 ** its cells' median, a round stops where one side has no chunk, and a
-** pair from both sides of a stop is left out, counted.
+** pair from both sides of a stop is left out, counted; two runs' cells
+** pair at the table sizes both held.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -168,6 +169,36 @@ static void test_straddling_left_out(void **state)
     assert_null(strstr(chunkpair_text(&p, buf, sizeof buf), "straddling"));
 }
 
+/* Two runs' cells paired at the table sizes both held: a size only one
+** held (a chunk the other lacks) pairs with nothing, and the rest keep
+** their ratio. */
+static void test_matched_sizes(void **state)
+{
+    (void)state;
+    double a[40], b[40];
+    int64_t ra[40], rb[40];
+    int nb = 0;
+    for (int i = 0; i < 33; i++) {
+        ra[i] = 1000 * (i + 1);
+        a[i] = 3000.0 / (i + 1);
+        if (i == 5)       /* b lacks the sixth chunk's size */
+            continue;
+        rb[nb] = ra[i];
+        b[nb++] = 1000.0 / (i + 1);
+    }
+    rb[nb] = 500000;      /* and holds one a never reached */
+    b[nb++] = 1;
+    struct chunkpair c;
+    pairseries_matched(a, ra, 33, b, rb, nb, &c);
+    assert_int_equal(c.usable, 32);
+    assert_true(fabs(c.q.ratio - 3) < 1e-9 && fabs(c.moved - 1) < 1e-9);
+    struct verdict v;
+    chunkpair_as_sequential(&c, &v);
+    assert_int_equal(v.call, VC_DIFFERENCE);
+    pairseries_matched(a, ra, 33, b, rb, 0, &c);
+    assert_true(isnan(c.q.ratio));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_median_and_short_side),
         cmocka_unit_test(test_unmeasured_left_out),
         cmocka_unit_test(test_straddling_left_out),
+        cmocka_unit_test(test_matched_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,35 @@ static void test_choose(void **state)
     assert_int_equal(out.method, VM_ROUNDS);
 }
 
+/* Rounds speak over chunk pairs one after another, and the pairs over one
+** round; their method's word is summary.csv's, read back, and the text
+** names how the pairs ran. */
+static void test_sequential(void **state)
+{
+    (void)state;
+    struct verdict r = {30.96, NAN, NAN, VC_NOT_DECIDED, VM_ROUNDS, 1, 0, 0},
+                   s = {9.5, 4.1, 21.0, VC_DIFFERENCE, VM_SEQUENTIAL, 40, 0, 0}, out;
+    assert_int_equal(verdict_choose(&r, &s, &out), 0);
+    assert_int_equal(out.method, VM_SEQUENTIAL);
+    struct verdict six = {0.90, 0.85, 0.95, VC_DIFFERENCE, VM_ROUNDS, 6, 0, 0};
+    assert_int_equal(verdict_choose(&six, &s, &out), 1);
+    assert_int_equal(out.method, VM_ROUNDS);
+    assert_true(VM_ROUNDS > VM_LOCKSTEP && VM_LOCKSTEP > VM_SEQUENTIAL);
+    for (int m = VM_SEQUENTIAL; m <= VM_ROUNDS; m++)
+        assert_int_equal(verdict_method_of(verdict_method_name((enum verdict_method)m)), m);
+    assert_string_equal(verdict_method_name(VM_SEQUENTIAL), "sequential");
+    assert_int_equal(verdict_method_of("lockstep "), VM_NONE);
+    char buf[200];
+    assert_string_equal(verdict_text(&s, 0, buf, sizeof buf),
+                        "9.50x (4.10..21.00): a difference, from 40 chunk pairs one after "
+                        "another");
+    s.call = VC_NOT_DECIDED;
+    s.lo = 0.8;
+    assert_string_equal(verdict_text(&s, 0, buf, sizeof buf),
+                        "9.50x (0.80..21.00): not decided, from 40 chunk pairs one after "
+                        "another; --repeat 6 or --interleave chunk can decide it");
+}
+
 /* Chunk pairs: a wide interval from 8 blocks is not decided, not "within
 ** noise". */
 static void test_chunk_pairs(void **state)
@@ -135,7 +164,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_calls),      cmocka_unit_test(test_rounds_weigh_evidence),
         cmocka_unit_test(test_one_round),  cmocka_unit_test(test_choose),
-        cmocka_unit_test(test_chunk_pairs),
+        cmocka_unit_test(test_chunk_pairs), cmocka_unit_test(test_sequential),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
