@@ -149,7 +149,8 @@ static int parse_run(struct config *cfg, int argc, char **argv, char *err, size_
     return options_parse(cfg, CMD_RUN, argc, argv, NULL, err, errlen);
 }
 
-static const struct config_codec codec = {options_to_json, parse_run, config_free};
+static const struct config_codec codec = {options_to_json, parse_run, config_free,
+                                          options_save_job_file, options_job_where};
 
 int options_parse(struct config *cfg, enum command cmd, int argc, char **argv,
                   int *want_help, char *err, size_t errlen)

@@ -39,8 +39,9 @@ struct strlist {
 struct config;
 
 /* What only the option table can do with a configuration, lent to the
-** engine: options_parse sets it, so a run records its options and resume
-** reads its command line again without including the parser. */
+** engine: options_parse sets it, so a run records its options, saves them
+** as a job file, names a job file's line in an error, and resume reads its
+** command line again, without including the parser. */
 struct config_codec {
     /* The effective options as run.json records them: a json_t *, new
     ** reference. */
@@ -50,6 +51,12 @@ struct config_codec {
     int (*parse_run)(struct config *cfg, int argc, char **argv, char *err, size_t errlen);
     /* Frees what parse_run allocated. */
     void (*release)(struct config *cfg);
+    /* --save-job: the effective options as a new job file at path.  0, or
+    ** -1 with err. */
+    int (*save_job_file)(const struct config *cfg, const char *path, char *err, size_t errlen);
+    /* err, an error of run's checks, prefixed with the job file's line that
+    ** gave the option it names (options_job_where). */
+    void (*job_where)(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
 };
 
 struct config {

@@ -416,12 +416,8 @@ static int write_csv(const char *path, const struct matches *m, const struct plo
     return closed && !bad ? 0 : -1;
 }
 
-/* Matches, writes comparison.csv, the overlays and report.html, each
-** matched cell against runs[base].  Returns 0, 1 when no cell matched or
-** something could not be written, or PLOT_STOPPED when a stop signal
-** ended the drawing (no report then). */
-static int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
-                         char *err, size_t errlen)
+int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
+                  char *err, size_t errlen)
 {
     char path[4200];
     int total = 0, rc = 0;
@@ -472,27 +468,22 @@ done:
     return rc;
 }
 
-/* Whether folders a and b are the same (also through other paths or
-** symbolic links): a folder compared with itself matches every cell. */
-static int same_folder(const char *a, const char *b)
+int compare_same_folder(const char *a, const char *b)
 {
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
            sa.st_ino == sb.st_ino;
 }
 
-/* The run --baseline names (a folder as given, the same folder by another
-** path, a run's name, or its place among the folders, from 1), or the
-** first; -1 with err, naming the choices, when it names none. */
-static int baseline_of(const struct config *cfg, const struct plotdata_run *runs, int nr,
-                       char *err, size_t errlen)
+int compare_baseline_of(const struct config *cfg, const struct plotdata_run *runs, int nr,
+                        char *err, size_t errlen)
 {
     const char *b = cfg->compare_baseline;
     if (!b)
         return 0;
     for (int i = 0; i < nr; i++)
         if (strcmp(b, cfg->pos[i]) == 0 || strcmp(b, runs[i].name) == 0 ||
-            same_folder(b, cfg->pos[i]))
+            compare_same_folder(b, cfg->pos[i]))
             return i;
     int64_t k;
     if (value_parse_int(b, &k) == 0 && k >= 1 && k <= nr)
@@ -506,11 +497,7 @@ static int baseline_of(const struct config *cfg, const struct plotdata_run *runs
     return -1;
 }
 
-/* r's chunks.csv: each cell's chunks numbered 0, 1, ... none missing and
-** none twice (chunkplan.h), as many as its row of summary.csv counts: a
-** chunk deleted or copied by hand would move every chunk after it to
-** another table size.  0, or -1 with one line in err. */
-static int check_chunks(const struct plotdata_run *r, char *err, size_t errlen)
+int compare_check_chunks(const struct plotdata_run *r, char *err, size_t errlen)
 {
     char path[4200], name[CELLNAME_MAX];
     snprintf(path, sizeof path, "%s/chunks.csv", r->dir);
@@ -530,69 +517,5 @@ static int check_chunks(const struct plotdata_run *r, char *err, size_t errlen)
         }
     }
     free(rows);
-    return rc;
-}
-
-int compare_main(const struct config *cfg, char *err, size_t errlen)
-{
-    if (cfg->npos < 2 || !cfg->out || !*cfg->out) {
-        snprintf(err, errlen, "usage: sqlsoak compare RESULTS_DIR RESULTS_DIR... --out DIR");
-        return 2;
-    }
-    struct stat st;
-    if (stat(cfg->out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(cfg->out))) {
-        snprintf(err, errlen, "--out %s exists: a results folder is never overwritten", cfg->out);
-        return 2;
-    }
-    if (folder_check_writable("--out", cfg->out, err, errlen))
-        return 2;
-    for (int i = 0; i < cfg->npos; i++)
-        for (int q = 0; q < i; q++)
-            if (same_folder(cfg->pos[q], cfg->pos[i])) {
-                snprintf(err, errlen, "%s and %s are the same folder: compare different runs",
-                         cfg->pos[q], cfg->pos[i]);
-                return 2;
-            }
-    for (int i = 0; i < cfg->npos; i++)
-        if (folder_inside(cfg->out, cfg->pos[i])) {
-            snprintf(err, errlen, "--out %s is inside %s, a run compared: give a folder outside "
-                     "every run", cfg->out, cfg->pos[i]);
-            return 2;
-        }
-    struct plotdata_run *runs = calloc((size_t)cfg->npos, sizeof *runs);
-    int loaded = 0, rc = 2;
-    if (!runs) {
-        snprintf(err, errlen, "out of memory");
-        return 2;
-    }
-    for (; loaded < cfg->npos; loaded++) {
-        if (stat(cfg->pos[loaded], &st) != 0 || !S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: not a results folder", cfg->pos[loaded]);
-            goto out;
-        }
-        if (plotdata_load(cfg->pos[loaded], &runs[loaded], err, errlen))
-            goto out;
-        if (check_chunks(&runs[loaded], err, errlen)) {
-            loaded++;
-            goto out;
-        }
-        for (int q = 0; q < loaded; q++)
-            if (strcmp(runs[q].name, runs[loaded].name) == 0) {
-                size_t l = strlen(runs[loaded].name);
-                snprintf(runs[loaded].name + (l < 140 ? l : 140), 20, " #%d", loaded + 1);
-                break;
-            }
-    }
-    int base = baseline_of(cfg, runs, loaded, err, errlen);
-    if (base < 0 || folder_mkdirs(cfg->out, err, errlen))
-        goto out;
-    stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    rc = compare_write(runs, loaded, base, cfg->out, err, errlen);
-    if (rc == PLOT_STOPPED)
-        rc = 130;
-out:
-    for (int i = 0; i < loaded; i++)
-        plotdata_free(&runs[i]);
-    free(runs);
     return rc;
 }

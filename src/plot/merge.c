@@ -366,7 +366,7 @@ static int check_all(struct share *s, int count, const char *out, char *err, siz
     return check_headers(s, count, err, errlen);
 }
 
-int merge_main(const struct config *cfg, char *err, size_t errlen)
+int merge_join(const struct config *cfg, char *err, size_t errlen)
 {
     struct stat st;
     char anc[4200];

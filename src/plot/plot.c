@@ -6,22 +6,17 @@
 ** gnuplot command.
 */
 #include "plot.h"
-#include "headline.h"
 
 #include "datadir.h"
 #include "graphs.h"
 #include "measured.h"
-#include "notice.h"
 #include "plotcrash.h"
 #include "plotdata.h"
 #include "plotheat.h"
 #include "plotreaders.h"
 #include "plotspread.h"
 #include "plottimeline.h"
-#include "owner.h"
 #include "report.h"
-#include "runjson.h"
-#include "stop.h"
 #include "subproc.h"
 #include "tsv.h"
 
@@ -36,9 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The gnuplot scripts' folder into dir: 0, or -1 with a line in err
-** saying where it looked and that nothing is drawn. */
-static int plots_dir(char *dir, size_t n, char *err, size_t errlen)
+int plot_scripts_dir(char *dir, size_t n, char *err, size_t errlen)
 {
     char places[8192];
     if (datadir_plots(dir, n) == 0)
@@ -139,7 +132,7 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
               unsigned have, const char *ref2014, FILE *msg)
 {
     char found[PATH_MAX], pdir[PATH_MAX], adata[PATH_MAX], aout[PATH_MAX], nowhere[8400];
-    if (plots_dir(found, sizeof found, nowhere, sizeof nowhere)) {
+    if (plot_scripts_dir(found, sizeof found, nowhere, sizeof nowhere)) {
         fprintf(msg, "%s\n", nowhere);
         return -1;
     }
@@ -327,7 +320,7 @@ static int drawing_possible(const char *dir, FILE *msg)
                      "sqlsoak plot '%s'\n", dir);
         return 0;
     }
-    if (plots_dir(found, sizeof found, nowhere, sizeof nowhere)) {
+    if (plot_scripts_dir(found, sizeof found, nowhere, sizeof nowhere)) {
         fprintf(msg, "%s\n", nowhere);
         return 0;
     }
@@ -439,16 +432,14 @@ static int plot_crash(struct plotdata_run *r, FILE *msg)
     return rc;
 }
 
-/* Loads dir as a crash folder or a run folder: a folder with neither gets
-** the run folder's message (chunks.csv missing). */
-static int load_any(const char *dir, struct plotdata_run *r, char *err, size_t errlen)
+int plot_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen)
 {
     if (plotcrash_is_crash_dir(dir))
         return plotcrash_load(dir, r, err, errlen);
     return plotdata_load(dir, r, err, errlen);
 }
 
-static int plot_any(struct plotdata_run *r, FILE *msg)
+int plot_draw_loaded(struct plotdata_run *r, FILE *msg)
 {
     return r->crash ? plot_crash(r, msg) : plot_loaded(r, msg);
 }
@@ -457,69 +448,13 @@ int plot_run(const char *dir, FILE *msg, const struct run_ending *final)
 {
     struct plotdata_run r;
     char err[600];
-    if (load_any(dir, &r, err, sizeof err)) {
+    if (plot_load(dir, &r, err, sizeof err)) {
         fprintf(msg, "%s\n", err);
         return 2;
     }
     if (final)
         r.final = *final;
-    int rc = plot_any(&r, msg);
+    int rc = plot_draw_loaded(&r, msg);
     plotdata_free(&r);
     return rc;
-}
-
-/* The folder's headline (headline.h) on stdout, as a run ends with it. */
-static void print_headline(const char *dir, const char *baseline)
-{
-    struct headline *h = malloc(sizeof *h);
-    char err[600];
-    if (h && headline_load(dir, baseline, h, err, sizeof err) == 0)
-        headline_print(stdout, h);
-    free(h);
-}
-
-int plot_main(const struct config *cfg, char *err, size_t errlen)
-{
-    struct stat st;
-    if (cfg->npos != 1) {
-        snprintf(err, errlen, "usage: sqlsoak plot RESULTS_DIR");
-        return 2;
-    }
-    const char *dir = cfg->pos[0];
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a results folder (%s)", dir,
-                 errno && stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
-        return 2;
-    }
-    struct plotdata_run r;
-    stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    if (load_any(dir, &r, err, errlen))
-        return 2;
-    if (!r.crash && cfg->baseline && plotdata_set_baseline(&r, cfg->baseline, err, errlen) != 0) {
-        plotdata_free(&r);
-        return 2;
-    }
-    char scripts[PATH_MAX];
-    if (plots_dir(scripts, sizeof scripts, err, errlen)) {
-        plotdata_free(&r);
-        return 1;
-    }
-    int rc = plot_any(&r, stdout);
-    if (!r.crash && rc != PLOT_STOPPED)
-        print_headline(dir, cfg->baseline);
-    plotdata_free(&r);
-    if (rc == PLOT_STOPPED)
-        printf("interrupted while drawing the graphs (%s): no more are drawn\n",
-               stop_signame(stop_signal));
-    /* a run no process owns any more: its run.json's word on the graphs */
-    if (owner_holder(dir) <= 0 && rc != 1 &&
-        runjson_note_graphs(dir, rc == 0 ? NULL
-                                 : rc == PLOT_STOPPED
-                                     ? "graphs not drawn: interrupted while drawing them"
-                                     : "graphs not drawn: a graph or report.html could not be "
-                                       "written (sqlsoak plot)") != 0) {
-        notice_line("sqlsoak: cannot write %s/run.json: %s", dir, strerror(errno));
-        rc = -1;
-    }
-    return rc == PLOT_STOPPED ? 130 : rc == 0 ? 0 : 1;
 }

@@ -6,7 +6,6 @@
 #ifndef SQLSOAK_PLOT_H
 #define SQLSOAK_PLOT_H
 
-#include "config.h"
 #include "plotdata.h"
 
 #include <stddef.h>
@@ -41,7 +40,16 @@ int plot_draw(const char *datadir, const char *outdir, const char *desc, const c
 ** report.html, or NULL to take it from run.json. */
 int plot_run(const char *dir, FILE *msg, const struct run_ending *final);
 
-/* `sqlsoak plot OUT_DIR`: the exit status. */
-int plot_main(const struct config *cfg, char *err, size_t errlen);
+/* The gnuplot scripts' folder into dir: 0, or -1 with a line in err
+** saying where it looked and that nothing is drawn. */
+int plot_scripts_dir(char *dir, size_t n, char *err, size_t errlen);
+
+/* Loads dir as a crash folder or a run folder: a folder with neither gets
+** the run folder's message (chunks.csv missing).  0, or -1 with err. */
+int plot_load(const char *dir, struct plotdata_run *r, char *err, size_t errlen);
+
+/* Draws the graphs and report.html of a folder plot_load loaded, its
+** messages on msg; returns as plot_run. */
+int plot_draw_loaded(struct plotdata_run *r, FILE *msg);
 
 #endif

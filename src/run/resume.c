@@ -525,7 +525,7 @@ static int resume_verifies(struct resume *rs, char *err, size_t errlen)
     return runner_execute(r, r->ncells, NULL, 0);
 }
 
-int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t errlen)
+int resume_run(const struct config *args, run_draw_fn *draw, char *err, size_t errlen)
 {
     struct resume rs;
     int status = 2;

@@ -1,5 +1,6 @@
 /*
-** resume: `sqlsoak resume OUT_DIR`: carry on an interrupted or killed run.
+** resume: an interrupted or killed run carried on, the work of `sqlsoak
+** resume OUT_DIR` (cmd_resume.h).
 */
 #ifndef SQLSOAK_RESUME_H
 #define SQLSOAK_RESUME_H
@@ -13,6 +14,6 @@
 ** draw: what draws the graphs once the run ends (plot_run).  Returns the
 ** exit status: 2 (with err) when the folder cannot be resumed, and nothing
 ** was changed; else as `sqlsoak run`. */
-int resume_main(const struct config *args, run_draw_fn *draw, char *err, size_t errlen);
+int resume_run(const struct config *args, run_draw_fn *draw, char *err, size_t errlen);
 
 #endif

@@ -137,3 +137,48 @@ unhelped() {
     echo "$bad" >&2
     [ "$(echo "$bad" | cut -d: -f1-2 | tr '\n' ' ')" = "bare.bats: does not load helpers/common h.bash:1 spelt.bats:3 " ]
 }
+
+# misplaced_commands SRC: what breaks "a file a command" in SRC (a src/
+# tree), a line each: a row of cli/commands.c's table whose function is
+# not cmd_NAME for command NAME, a command without its file cmd/cmd_NAME.c
+# defining that function in the table's one signature, a file of cmd/ no
+# command is, and a command that includes another command's header.
+misplaced_commands() {
+    local rows name act
+    # a row of the table on one line: {"NAME", CMD_WORD, ..., FUNCTION, POSITIONAL}
+    rows=$(tr '\n' ' ' <"$1/cli/commands.c" | grep -oE '\{"[a-z]+", CMD_[A-Z]+,[^}]*\}' |
+           sed -E 's/^\{"([a-z]+)".*,[[:space:]]+([a-z_]+),[[:space:]]*[01][[:space:]]*\}$/\1 \2/')
+    [ -n "$rows" ] || { echo "$1/cli/commands.c: no command found in the table"; return; }
+    while read -r name act; do
+        [ "$act" = "cmd_$name" ] || echo "the table names $act for $name, not cmd_$name"
+        grep -qE "^int cmd_$name\(const struct config \*[a-z]+, int argc, char \*\*argv, char \*err, size_t errlen\)$" \
+            "$1/cmd/cmd_$name.c" 2>/dev/null || echo "cmd/cmd_$name.c does not define cmd_$name in the one signature"
+    done <<<"$rows"
+    for f in "$1"/cmd/*.[ch]; do
+        name=$(basename "$f" | sed -E 's/^cmd_//; s/\.[ch]$//')
+        echo "$rows" | grep -q "^$name " || echo "cmd/$(basename "$f") is no command of the table"
+        grep -H '#include "cmd_' "$f" | grep -v "\"cmd_$name\.h\"" | sed 's|^.*/cmd/|cmd/|; s|:#include| includes|'
+    done
+}
+
+@test "the commands: a file each in src/cmd/, its function the table's, none calling another; cmd the layer under cli" {
+    [ "$(map_rows | awk '{print $1}' | tail -2 | tr '\n' ' ')" = "cmd cli " ]
+    bad=$(misplaced_commands "$top/src")
+    [ -z "$bad" ] || { echo "$bad" >&2; return 1; }
+    [ "$(ls "$top"/src/cmd/*.c | wc -l)" -ge 13 ]
+    # the check sees each way to break it
+    mkdir -p "$BATS_TEST_TMPDIR/src/cli" "$BATS_TEST_TMPDIR/src/cmd"
+    printf '    {"run", CMD_RUN, "[OPTIONS]", "rows", cmd_run, 0},\n    {"plot", CMD_PLOT, "DIR", "graphs",\n     plot_main, 1},\n    {"db", CMD_DB, "add", "nights", cmd_db, 1},\n' \
+        >"$BATS_TEST_TMPDIR/src/cli/commands.c"
+    printf '#include "cmd_run.h"\n#include "cmd_plot.h"\nint cmd_run(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)\n' \
+        >"$BATS_TEST_TMPDIR/src/cmd/cmd_run.c"
+    printf 'int cmd_db(const struct config *cfg, char *err, size_t errlen)\n' >"$BATS_TEST_TMPDIR/src/cmd/cmd_db.c"
+    printf 'int cmd_extra(void)\n' >"$BATS_TEST_TMPDIR/src/cmd/cmd_extra.c"
+    bad=$(misplaced_commands "$BATS_TEST_TMPDIR/src")
+    echo "$bad" >&2
+    [ "$bad" = "the table names plot_main for plot, not cmd_plot
+cmd/cmd_plot.c does not define cmd_plot in the one signature
+cmd/cmd_db.c does not define cmd_db in the one signature
+cmd/cmd_extra.c is no command of the table
+cmd/cmd_run.c includes \"cmd_plot.h\"" ]
+}

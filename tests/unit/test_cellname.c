@@ -76,9 +76,9 @@ static void test_every_place_calls_cellname(void **state)
     static const char *const allowed[][3] = {
         {"cellname.c", NULL, "the one function"},
         {"testhook.c", NULL, "a test hook's own message, read by the tests alone"},
-        {"crash.c", "in cell %d of %d", "crash's cells are its combinations, once, in order"},
+        {"cmd_crash.c", "in cell %d of %d", "crash's cells are its combinations, once, in order"},
         {"plotdata.c", "\"repeat %s\"", "a graph's label of the setting that varies"},
-        {"status.c", "this cell %s, the run about %s", "a time, not a number"},
+        {"cmd_status.c", "this cell %s, the run about %s", "a time, not a number"},
     };
     char names[MAXFILES][64], path[4200], line[2048];
     int n = src_files(names, MAXFILES, 0);

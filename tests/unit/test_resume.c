@@ -18,7 +18,7 @@
 **   options edited so that they are no longer those recorded: each
 **   refused with its own message in one line, and no file of the folder
 **   changed (bytes and mtimes); a finished folder gets no lock file.
-** - resume_main: every check before any change: a refused resume (a value
+** - resume_run: every check before any change: a refused resume (a value
 **   of the last recorded chunk changed, the database gone) exits 2 with
 **   every file of the folder and of --db-dir as it was, chunks.csv's half
 **   line too.  A resume that passes cuts the half line, rewinds the
@@ -122,7 +122,7 @@ static void edit_run(int opt, const char *key, const char *value)
     json_decref(root);
 }
 
-/* A resume of OUT, as resume_main begins it. */
+/* A resume of OUT, as resume_run begins it. */
 struct reading {
     struct runner r;
     struct config cfg, args;
@@ -343,7 +343,7 @@ static void test_read_not_a_folder(void **state)
     }
 }
 
-/* ---- resume_main: a run killed in its cell ---- */
+/* ---- resume_run: a run killed in its cell ---- */
 
 /* sqlsoak resume --progress never OUT, as main calls it (no graphs
 ** drawn, its report to the terminal not shown); its status. */
@@ -359,7 +359,7 @@ static int resume_out(char *err, size_t n)
     assert_true(saved >= 0 && null >= 0);
     dup2(null, STDOUT_FILENO);
     close(null);
-    int status = resume_main(&args, NULL, err, n);
+    int status = resume_run(&args, NULL, err, n);
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
     close(saved);

@@ -1,5 +1,5 @@
 /*
-** dbcmd: `sqlsoak db add` and `sqlsoak db merge`.
+** cmd_db: `sqlsoak db add` and `sqlsoak db merge`.
 **
 ** add: every folder is checked (dbadd_check) before the database is
 ** opened, so that a folder refused creates nothing; then all are added in
@@ -11,7 +11,7 @@
 ** identity) copied with their libraries, settings and figures, in one
 ** transaction.  A database merged twice changes nothing the second time.
 */
-#include "dbcmd.h"
+#include "cmd_db.h"
 #include "dbadd.h"
 #include "resultsdb.h"
 
@@ -140,8 +140,9 @@ static int merge(const struct config *cfg, char *err, size_t errlen)
     return rc;
 }
 
-int dbcmd_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_db(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     const char *what = cfg->npos ? cfg->pos[0] : "";
     if (strcmp(what, "add") == 0)
         return add(cfg, err, errlen);

@@ -1,9 +1,9 @@
 /*
-** status: see status.h.  Everything comes from the results folder itself
-** (run.json, chunks.csv, the owner lock), so it works on a detached run,
-** a run in another terminal, or one that ended hours ago.
+** cmd_status: see cmd_status.h.  Everything comes from the results
+** folder itself (run.json, chunks.csv, the owner lock), so it works on a
+** detached run, a run in another terminal, or one that ended hours ago.
 */
-#include "status.h"
+#include "cmd_status.h"
 #include "cellname.h"
 #include "csvin.h"
 #include "infile.h"
@@ -111,8 +111,9 @@ static const char *by_status(json_t *cells, int *max_time, char *buf, size_t n)
     return buf;
 }
 
-int status_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_status(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     if (cfg->npos != 1) {
         snprintf(err, errlen, "usage: sqlsoak status RESULTS_DIR");
         return 2;

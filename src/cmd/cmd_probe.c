@@ -1,7 +1,7 @@
 /*
-** probe: see probe.h.
+** cmd_probe: see cmd_probe.h.
 */
-#include "probe.h"
+#include "cmd_probe.h"
 #include "devinfo.h"
 #include "devprobe.h"
 #include "notice.h"
@@ -36,8 +36,9 @@ static void op_line(const char *what, const struct devprobe_op *op, const char *
            op->p50_us / 1e3, op->p99_us / 1e3, op->ops_per_s, unit, (long long)op->ops);
 }
 
-int probe_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_probe(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     struct stat sb;
     struct devprobe p;
     if (stat(cfg->db_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {

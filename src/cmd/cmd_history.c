@@ -1,5 +1,5 @@
 /*
-** historycmd: `sqlsoak history [--db FILE] [--format markdown|json]`.
+** cmd_history: `sqlsoak history [--db FILE] [--format markdown|json]`.
 **
 ** A series is the runs whose series key agrees (dbadd.c: the host, the
 ** storage as the kernel names it, the libraries' versions and source ids,
@@ -13,7 +13,7 @@
 ** a graph of each series' cell (historypage.h), in a folder checked as
 ** compare checks its own before anything is made.
 */
-#include "historycmd.h"
+#include "cmd_history.h"
 #include "cellname.h"
 #include "boards.h"
 #include "changepoint.h"
@@ -152,8 +152,9 @@ static int out_usable(const char *out, char *err, size_t errlen)
     return folder_check_writable("--out", out, err, errlen);
 }
 
-int historycmd_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_history(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     struct resultsdb r;
     struct historypage page;
     char sql[1024], method[512], db[4096];

@@ -1,5 +1,5 @@
 /*
-** sqliteget: the `sqlite` command.  `sqlsoak sqlite get VERSION...`
+** sqliteget: the work of the `sqlite` command (cmd_sqlite.h).  `sqlsoak sqlite get VERSION...`
 ** downloads each release's source archive from sqlite.org (--mirror: the
 ** base address) by its number, checks it (the size and SHA3-256
 ** sqlite.org published, data/sqlite/releases.tsv, else the archive's own
@@ -23,9 +23,16 @@
 
 #include <stddef.h>
 
-/* Runs `sqlite get|list|clear` with cfg->pos's words.  Returns the exit
-** status: 0, or 2 with one line in err. */
-int sqliteget_main(const struct config *cfg, char *err, size_t errlen);
+/* `get VERSION...`: each release of cfg->pos after the word fetched,
+** checked and built into the cache folder cache.  0, or 2 with err. */
+int sqliteget_get(const struct config *cfg, const char *cache, char *err, size_t errlen);
+
+/* `list`: the releases the cache holds, on stdout.  0, or 2 with err. */
+int sqliteget_list(const char *cache, char *err, size_t errlen);
+
+/* `clear [VERSION...]`: the releases named, or every one, removed from
+** the cache.  0, or 2 with err. */
+int sqliteget_clear(const struct config *cfg, const char *cache, char *err, size_t errlen);
 
 /* How the library at lib_path was built, from the build.txt beside it,
 ** into out ("cc -O2 ... sqlite3.c ... from URL").  0, or -1 when it was

@@ -386,7 +386,7 @@ static int make_cache(const char *cache, char *err, size_t errlen)
     }
 }
 
-static int get(const struct config *cfg, const char *cache, char *err, size_t errlen)
+int sqliteget_get(const struct config *cfg, const char *cache, char *err, size_t errlen)
 {
     if (cfg->npos < 2) {
         snprintf(err, errlen, "get: which releases? `sqlsoak sqlite get 3.7.3 3.8.11.1`");
@@ -457,7 +457,7 @@ static int cached(const char *cache, char *names[LIST_MAX * 8], char *err, size_
     return n;
 }
 
-static int list(const char *cache, char *err, size_t errlen)
+int sqliteget_list(const char *cache, char *err, size_t errlen)
 {
     char *names[LIST_MAX * 8], lib[CACHE_PATH + 64], how[4096];
     int n = cached(cache, names, err, errlen);
@@ -522,7 +522,7 @@ static int clear_one(const char *cache, const char *version, char *err, size_t e
     return 0;
 }
 
-static int clear(const struct config *cfg, const char *cache, char *err, size_t errlen)
+int sqliteget_clear(const struct config *cfg, const char *cache, char *err, size_t errlen)
 {
     for (int i = 1; i < cfg->npos; i++) {
         char dir[PATH_MAX + 16];
@@ -549,27 +549,4 @@ static int clear(const struct config *cfg, const char *cache, char *err, size_t 
     if (!status && !n)
         printf("%s: nothing to clear\n", cache);
     return status;
-}
-
-int sqliteget_main(const struct config *cfg, char *err, size_t errlen)
-{
-    char cache[PATH_MAX];
-    const char *word = cfg->npos ? cfg->pos[0] : "";
-    if (sqlitecache_dir(cfg->sqlite_cache, cache, sizeof cache, err, errlen))
-        return 2;
-    if (strcmp(word, "get") == 0)
-        return get(cfg, cache, err, errlen);
-    if (cfg->npos > 1 && strcmp(word, "list") == 0) {
-        snprintf(err, errlen, "list takes no arguments");
-        return 2;
-    }
-    if (strcmp(word, "list") == 0)
-        return list(cache, err, errlen);
-    if (strcmp(word, "clear") == 0)
-        return clear(cfg, cache, err, errlen);
-    if (word[0])
-        snprintf(err, errlen, "'%s': not get, list or clear", word);
-    else
-        snprintf(err, errlen, "get VERSION..., list or clear [VERSION...]?");
-    return 2;
 }

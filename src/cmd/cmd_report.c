@@ -1,7 +1,7 @@
 /*
-** reportcmd: `sqlsoak report`.  See reportcmd.h.
+** cmd_report: `sqlsoak report`.  See cmd_report.h.
 */
-#include "reportcmd.h"
+#include "cmd_report.h"
 #include "cmpfile.h"
 #include "jsonreport.h"
 #include "mdreport.h"
@@ -10,8 +10,9 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-int reportcmd_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_report(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     struct stat st;
     if (cfg->npos != 1) {
         snprintf(err, errlen, "usage: sqlsoak report [--format markdown|json] RESULTS_DIR");

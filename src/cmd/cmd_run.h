@@ -1,8 +1,8 @@
 /*
-** run: the `sqlsoak run` subcommand.
+** cmd_run: the `sqlsoak run` subcommand.
 */
-#ifndef SQLSOAK_RUN_H
-#define SQLSOAK_RUN_H
+#ifndef SQLSOAK_CMD_RUN_H
+#define SQLSOAK_CMD_RUN_H
 
 #include "config.h"
 
@@ -12,6 +12,6 @@
 ** measured and verified, 1 a cell failed or the results could not be
 ** written, 2 bad input (nothing created; the message is in err), 130
 ** interrupted (resumable). */
-int run_main(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
+int cmd_run(const struct config *cfg, int argc, char **argv, char *err, size_t errlen);
 
 #endif

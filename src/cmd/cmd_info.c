@@ -1,7 +1,7 @@
 /*
-** info: see info.h.  Probes run in a private temporary folder.
+** cmd_info: see cmd_info.h.  Probes run in a private temporary folder.
 */
-#include "info.h"
+#include "cmd_info.h"
 #include "sqlapi.h"
 #include "sqliteget.h"
 
@@ -48,8 +48,9 @@ static int show(const struct sqlapi *api, const char *tmp, char *err, size_t err
     return 0;
 }
 
-int info_main(const struct config *cfg, char *err, size_t errlen)
+int cmd_info(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
+    (void)argc, (void)argv;
     struct sqlapi libs[LIST_MAX];
     int n = 0, status = 0;
     for (; n < cfg->sqlite_lib.n; n++)

@@ -1,8 +1,8 @@
 /*
-** run: the `sqlsoak run` subcommand: the session set up (session.h),
+** cmd_run: the `sqlsoak run` subcommand: the session set up (session.h),
 ** then the runner over every cell of the plan (runner.h).
 */
-#include "run.h"
+#include "cmd_run.h"
 #include "estimate.h"
 #include "devlimits.h"
 #include "devwear.h"
@@ -10,7 +10,6 @@
 #include "metrics.h"
 #include "runner.h"
 #include "session.h"
-#include "options.h"
 #include "plot.h"
 #include "runkey.h"
 #include "stop.h"
@@ -21,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int run_main(const struct config *given, int argc, char **argv, char *err, size_t errlen)
+int cmd_run(const struct config *given, int argc, char **argv, char *err, size_t errlen)
 {
     struct runner r;
     /* the options as given, but --metrics absolute: run.json records it
@@ -32,7 +31,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     session_init(&r, &opts);
     r.draw = plot_run;
     if (opts.save_job) {
-        if (options_save_job_file(&opts, opts.save_job, err, errlen))
+        if (opts.codec->save_job_file(&opts, opts.save_job, err, errlen))
             goto done;
         printf("wrote %s: run it with sqlsoak run --job %s\n", opts.save_job, opts.save_job);
         status = 0;
@@ -95,7 +94,7 @@ int run_main(const struct config *given, int argc, char **argv, char *err, size_
     status = runner_execute(&r, 0, NULL, 0);
     goto done;
 refused:                        /* a check failed: a job file's value names its line */
-    options_job_where(given, argc, argv, err, errlen);
+    given->codec->job_where(given, argc, argv, err, errlen);
 done:
     runner_release(&r);
     return status;
