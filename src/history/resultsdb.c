@@ -110,28 +110,54 @@ int resultsdb_run(struct resultsdb *r, const char *sql, int n, const char *const
     return rc;
 }
 
-/* user_version of the open file: its schema made when 0 and empty. */
+/* user_version and the count of tables of the open file, read in one
+** statement (so in one read transaction). */
+static int read_header(struct resultsdb *r, char *v, size_t vn, int *tables)
+{
+    char t[64];
+    if (sqlapi_query_text(&r->api, r->db,
+                          "SELECT (SELECT user_version FROM pragma_user_version) || ' ' || "
+                          "(SELECT count(*) FROM sqlite_master)", t, sizeof t) != SQLITE_OK)
+        return -1;
+    char *sp = strchr(t, ' ');
+    if (!sp)
+        return -1;
+    *sp = 0;
+    snprintf(v, vn, "%s", t);
+    *tables = atoi(sp + 1);
+    return 0;
+}
+
+/* user_version of the open file: its schema made when 0 and empty.  A
+** file another sqlsoak is making at the same moment is read again inside
+** a write transaction, which waits for that one's: read outside it, the
+** version and the tables could come from either side of its COMMIT. */
 static int check_schema(struct resultsdb *r, const char *path, char *err, size_t errlen)
 {
-    char v[64], tables[64];
-    if (sqlapi_query_text(&r->api, r->db, "PRAGMA user_version", v, sizeof v) != SQLITE_OK ||
-        sqlapi_query_text(&r->api, r->db, "SELECT count(*) FROM sqlite_master", tables,
-                          sizeof tables) != SQLITE_OK) {
-        snprintf(err, errlen, "%s: not a results database (%s)", path, v);
+    char v[64] = "";
+    int tables = 0;
+    if (read_header(r, v, sizeof v, &tables) != 0) {
+        snprintf(err, errlen, "%s: not a results database (%s)", path, r->api.errmsg(r->db));
         return -1;
     }
-    if (atoi(v) == 0 && atoi(tables) == 0) {
+    if (atoi(v) == 0) {
         if (resultsdb_exec(r, "BEGIN IMMEDIATE", err, errlen) != 0)
             return -1;
-        /* another sqlsoak may have made it while this one waited */
-        if (sqlapi_query_text(&r->api, r->db, "PRAGMA user_version", v, sizeof v) == SQLITE_OK &&
-            atoi(v) == 0 && resultsdb_exec(r, schema_v1, err, errlen) != 0) {
+        if (read_header(r, v, sizeof v, &tables) != 0) {
+            snprintf(err, errlen, "%s: not a results database (%s)", path, r->api.errmsg(r->db));
+            resultsdb_exec(r, "ROLLBACK", (char[8]){0}, 8);
+            return -1;
+        }
+        if (atoi(v) == 0 && tables == 0 && resultsdb_exec(r, schema_v1, err, errlen) != 0) {
             resultsdb_exec(r, "ROLLBACK", (char[8]){0}, 8);
             return -1;
         }
         if (resultsdb_exec(r, "COMMIT", err, errlen) != 0)
             return -1;
-        sqlapi_query_text(&r->api, r->db, "PRAGMA user_version", v, sizeof v);
+        if (read_header(r, v, sizeof v, &tables) != 0) {
+            snprintf(err, errlen, "%s: not a results database (%s)", path, r->api.errmsg(r->db));
+            return -1;
+        }
     }
     if (atoi(v) != RESULTSDB_VERSION) {
         if (atoi(v) > RESULTSDB_VERSION)

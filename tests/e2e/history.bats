@@ -122,8 +122,8 @@ content() {
     local p1=$!
     "$S" db add "$N/n2" --db h.db >out2 2>&1 &
     local p2=$!
-    wait "$p1"
-    wait "$p2"
+    wait "$p1" || { cat out1; return 1; }
+    wait "$p2" || { cat out2; return 1; }
     [ "$(sqlite3 h.db 'SELECT count(*) FROM run')" = 2 ]
     [ "$(sqlite3 h.db 'PRAGMA integrity_check')" = ok ]
 }
