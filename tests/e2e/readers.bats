@@ -379,5 +379,5 @@ PY
     for g in readers_p99 readers_commit readers_busy; do
         [ -s "$OUT/plots/$g.png" ] && [ -s "$OUT/plots/$g.svg" ]
     done
-    grep -Eq 'Under DELETE, readers waited [0-9.]+ ms per COMMIT; under WAL, [0-9.]+ ms\.' "$OUT/report.html"
+    grep -Eq 'Under DELETE, readers waited [0-9.]+ (µs|ms|s) per COMMIT; under WAL, [0-9.]+ (µs|ms|s)\.' "$OUT/report.html"
 }

@@ -77,7 +77,7 @@ for l in lines:
         assert float(p["wait_ms"]) == (20 if mode == "delete" else 0), p
 PY
     check_report_refs "$d"
-    grep -qF '<li>Under DELETE, readers waited 20 ms per COMMIT; under WAL, 0 ms.</li>' "$d/report.html"
+    grep -qF '<li>Under DELETE, readers waited 20.0 ms per COMMIT; under WAL, 0 µs.</li>' "$d/report.html"
     for g in readers_p99 readers_commit readers_busy; do grep -q "plots/$g.png" "$d/report.html"; done
 }
 
