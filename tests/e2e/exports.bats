@@ -95,7 +95,7 @@ PY
 @test "summary.json: a run stopped by --max-time writes it too, its skipped cells included" {
     d="$BATS_TEST_TMPDIR/r"
     SQLSOAK_TEST_STALL=5000:1200 run "$S" run --rows 30k --chunk 10k --reads 1k \
-        --journal delete,wal --max-time 1s --progress never --no-plot \
+        --journal delete,wal --interleave off --max-time 1s --progress never --no-plot \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$d"
     [ "$status" -eq 0 ]
     check_summary_json "$d"

@@ -48,7 +48,8 @@ killed_before_chunk0() {
     mv "$T/r" "$T/rA"
     # the same path, so the same database names: its cell 1 meets run A's file
     OUT=$T/r
-    start run --rows 2M --chunk 20k --reads 2k --page-size 4k,8k --no-plot --out "$OUT" --db-dir "$DB"
+    start run --rows 2M --chunk 20k --reads 2k --page-size 4k,8k --interleave off --no-plot \
+        --out "$OUT" --db-dir "$DB"
     wait_rows "$OUT/chunks.csv" 1           # cell 2 is under way
     kill -INT "$PID"
     finish
@@ -90,7 +91,8 @@ killed_before_chunk0() {
 
 @test "resume of a folder of an older sqlsoak (no records of its databases) deletes none, says so, and finishes" {
     # a folder as sqlsoak 0.2.0 left it: no .databases
-    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --interleave off --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 12          # cell 1 recorded and deleted; cell 2 under way
     kill -INT "$PID"
     finish

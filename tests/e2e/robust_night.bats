@@ -123,7 +123,7 @@ resumed_to_end() {
 
 @test "cell sent SIGTERM alone: the chunk finishes, exit 130, database kept, the matrix stops, resume finishes" {
     SQLSOAK_TEST_HANG=1:between:1 start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k \
-        --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        --interleave off --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     child=$(cell_pid)
     kill -TERM "$child"
