@@ -61,7 +61,8 @@ PY
 
 @test "watchdog: with --on-error stop, a hung cell stops the run and the cells after it are skipped" {
     SQLSOAK_TEST_HANG=1:read:0 start run --rows 2000 --chunk 1000 --reads 100 --sync off \
-        --journal delete,wal --watchdog 1s --on-error stop --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        --journal delete,wal --interleave off --watchdog 1s --on-error stop --db-dir "$DB" \
+        --out "$OUT" "${Q[@]}"
     ended_within 60
     cat "$T/stdout" "$T/stderr"
     [ "$RC" -eq 1 ]
