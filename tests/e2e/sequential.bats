@@ -13,16 +13,6 @@ setup() {
     scratch
 }
 
-# dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
-dimline() {
-    python3 - "$1/summary.json" "$2" <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-lines = [f["text"] for f in doc["findings"] if f["kind"] == "dimension" and f["text"].startswith(sys.argv[2] + ":")]
-print(lines[0] if lines else "")
-PY
-}
-
 @test "two very different cells one after another are decided in one round" {
     # a COMMIT per row against one per 1000: over 100x apart, on any file system
     run "$S" run --rows 28k --chunk 1k --reads 100 --commit-every 1,1000 --sync off \

@@ -26,3 +26,13 @@ scratch() {
 small_run() {
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
 }
+
+# dimline DIR WORD: the headline's sentence on dimension WORD, from summary.json.
+dimline() {
+    python3 - "$1/summary.json" "$2" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+lines = [f["text"] for f in doc["findings"] if f["kind"] == "dimension" and f["text"].startswith(sys.argv[2] + ":")]
+print(lines[0] if lines else "")
+PY
+}
