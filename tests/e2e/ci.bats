@@ -100,8 +100,8 @@ picks_tests() {
         wait $a && wait $b'
     [ "$status" -eq 0 ]
     [ "$(cat build/legs-failed.log)" = "    chain bad (exit 3)" ]
-    grep -q ' s  chain ok (exit 0)$' build/legs.log
-    grep -q ' s  chain bad (exit 3)$' build/legs.log
+    grep -Eq ' [0-9]+ s, CPU [0-9]+ s  chain ok \(exit 0\)$' build/legs.log
+    grep -Eq ' [0-9]+ s, CPU [0-9]+ s  chain bad \(exit 3\)$' build/legs.log
     grep -q '== CI: chain bad failed (exit 3)' bad.log
     # and .ci/run turns a non-empty build/legs-failed.log into its failure
     grep -q '^if \[ -s build/legs-failed.log \]; then$' "$TOP/.ci/run"
