@@ -28,7 +28,7 @@ LIBOBJ   = $(filter-out $(B)/obj/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all run test test-loaded unit unit-run e2e e2e-run deps deps-run valgrind-run clean asan valgrind bench plots sqlite-lib install \
+.PHONY: all run test test-loaded unit unit-bin unit-run e2e e2e-run deps deps-run valgrind-run clean asan valgrind bench plots sqlite-lib install \
         uninstall cross test-cross fuzz fuzzers deps-fuzz FORCE
 all: $(B)/sqlsoak $(B)/sqlsoak.1 $(B)/sqlsoak.bash $(B)/_sqlsoak $(B)/sqlsoak.fish
 
@@ -117,7 +117,9 @@ test: deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/tally.sh --slowest 15 $(B)/test.log $(MAKE) --no-print-directory DEPS_DONE=1 unit e2e
 
-# Every binary runs; the target fails at the end if any failed.
+# Every binary runs; the target fails at the end if any failed.  unit-bin
+# builds them and runs none.
+unit-bin: $(UNIT_BIN)
 unit: deps
 	@$(MAKE) --no-print-directory DEPS_DONE=1 unit-run
 unit-run: $(UNIT_BIN)
