@@ -122,13 +122,13 @@ picks_tests() {
     [[ "$output" == *"ok 1 whole: passes"* && "$output" == *"not ok 1 picked: fails"* ]]
 }
 
-@test "ci: make test-loaded runs its part under nice -n 19 beside a busy loop on every core, and ends the loops, passed or failed" {
+@test "ci: make test-loaded runs its part under nice -n 19 beside a busy loop on every core at that priority, and ends the loops, passed or failed" {
     # 19 by default; the test's own suite niced by 1 only, that it end soon
     [ "$(make_values LOADED_NICE)" = 19 ]
     niced=$(($(nice) + 1))
     [ "$niced" -le 19 ] || niced=19
     # shellcheck disable=SC2016
-    printf '@test "niced" { [ "$(nice)" -eq %s ]; ps -eo pid=,args= >"%s/ps"; }\n' "$niced" "$T" >"$T/niced.bats"
+    printf '@test "niced" { [ "$(nice)" -eq %s ]; ps -eo pid=,ni=,args= >"%s/ps"; }\n' "$niced" "$T" >"$T/niced.bats"
     printf '@test "fails" { false; }\n' >"$T/fails.bats"
     loaded() { own_make test-loaded DEPS_DONE=1 LOADED_NICE=1 "$@"; }
     # ended PID...: each loop gone (a generous cap on a wait for that state)
@@ -144,7 +144,7 @@ picks_tests() {
     [[ "$output" == *"ok 1 niced"* ]]
     pids=$(sed -n 's/^busy loops://p' <<<"$output")
     [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
-    for p in $pids; do grep -Eq "^ *$p sh -c while :; do :; done$" "$T/ps"; done
+    for p in $pids; do grep -Eq "^ *$p +$niced +sh -c while :; do :; done$" "$T/ps"; done
     ended $pids
     run ! loaded E2E="$T/fails.bats"
     [[ "$output" == *"not ok 1 fails"* ]]
