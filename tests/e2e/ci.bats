@@ -152,3 +152,15 @@ picks_tests() {
     [ "$(wc -w <<<"$pids")" -eq "$(nproc)" ]
     ended $pids
 }
+
+@test "ci: under an emulator (SQLSOAK_EMULATED, set by make test-cross under qemu) a simulation of an error rate is skipped, saying why; natively it runs" {
+    own_make build/tests/test_changepoint
+    run -0 env SQLSOAK_EMULATED=1 "$TOP/build/tests/test_changepoint"
+    [[ "$output" == *"a simulation of thousands of series: run natively only"* ]]
+    [[ "$output" == *"[  SKIPPED ] test_false_alarms_at_most_alpha"* ]]
+    [[ "$output" == *"[  PASSED  ] 6 test(s)."* ]]
+    run -0 env -u SQLSOAK_EMULATED "$TOP/build/tests/test_changepoint"
+    [[ "$output" != *"SKIPPED"* && "$output" == *"[  PASSED  ] 7 test(s)."* ]]
+    # make test-cross sets it for the unit tests when they run under qemu
+    grep -q "then SQLSOAK_EMULATED=1; export SQLSOAK_EMULATED; fi" "$TOP/Makefile"
+}

@@ -17,6 +17,7 @@
 #include "chunkpair.h"
 #include "rng.h"
 #include "simnoise.h"
+#include "emulated.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 
@@ -267,6 +268,7 @@ static const double sim_phi[] = {0, 0.3, 0.5, 0.6};
 static void test_false_calls(void **state)
 {
     (void)state;
+    SIMULATION_NATIVE_ONLY();
     double worst = 0;
     for (int p = 0; p < NPHI; p++)
         for (int k = 0; k < NPAIRS; k++) {
@@ -285,6 +287,7 @@ static void test_false_calls(void **state)
 static void test_power(void **state)
 {
     (void)state;
+    SIMULATION_NATIVE_ONLY();
     static const double ratios[] = {1.3, 1.1};
     for (int q = 0; q < 2; q++)
         for (int p = 0; p < NPHI; p++)

@@ -17,6 +17,7 @@
 #include "bisect.h"
 #include "ladder.h"
 #include "normaldraw.h"
+#include "emulated.h"
 
 #define ROUNDS 5
 #define MOST 8
@@ -78,6 +79,7 @@ static void test_one_step_is_found_at_its_place(void **state)
 static void test_a_flat_ladder_names_a_step_at_most_at_the_stated_rate(void **state)
 {
     (void)state;
+    SIMULATION_NATIVE_ONLY();
     const int ladders = 4000, lengths[] = {2, 4, 8};
     double level[MOST] = {0};
     struct rng r;

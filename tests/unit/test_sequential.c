@@ -18,6 +18,7 @@
 #include "chunkpair.h"
 #include "rng.h"
 #include "simnoise.h"
+#include "emulated.h"
 
 /* One simulated run of two cells, on the log scale.  Time is counted in
 ** chunks: the cell run first has its chunk i at slot i, the other at
@@ -98,6 +99,7 @@ static const double sim_phi[] = {0, 0.3, 0.5};
 static void test_false_calls(void **state)
 {
     (void)state;
+    SIMULATION_NATIVE_ONLY();
     double worst = 0;
     for (int s = 0; s < 2; s++)
         for (int p = 0; p < NPHI; p++)
@@ -119,6 +121,7 @@ static void test_false_calls(void **state)
 static void test_power(void **state)
 {
     (void)state;
+    SIMULATION_NATIVE_ONLY();
     static const struct {
         double ratio, drift, least;
     } cases[] = {{30, 1.3, 1.0}, {2, 1.3, 0.80}, {2, 1.1, 0.90}};
