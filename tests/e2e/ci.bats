@@ -12,7 +12,7 @@ setup() {
 }
 
 # ci_part NAME...: the e2e files .ci/run gives its legs in those of its
-# variables (E2E_INSTALL, E2E_SQLITE, E2E_RELEASE), a line each.
+# variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP, E2E_RELEASE), a line each.
 ci_part() {
     bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
         for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
@@ -57,12 +57,14 @@ picks_tests() {
     done
 }
 
-@test "ci: every e2e file .ci/run gives a leg is there, and the other release's part holds the install's and SQLite's" {
-    parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_RELEASE)
+@test "ci: every e2e file .ci/run gives a leg is there, the other release's part holds the install's and SQLite's, the swapped library's is SQLite's" {
+    parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_SWAP E2E_RELEASE)
     echo "$parts"
     [ "$(wc -l <<<"$parts")" -ge 15 ]
     while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
     [ "$(ci_part E2E_RELEASE)" = "$parts" ]
+    [ "$(ci_part E2E_SWAP | wc -l)" -ge 5 ]
+    [ -z "$(comm -23 <(ci_part E2E_SWAP) <(ci_part E2E_SQLITE))" ]
 }
 
 @test "ci: every test a leg picks by name is there: the other release's picks, the cross builds' subsets" {
