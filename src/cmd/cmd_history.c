@@ -57,7 +57,7 @@ static void print_markdown(const struct nights_cell *s)
         for (int c = 0; c < k; c++, any = 1)
             printf("\n- %s", nights_change_words(s, f, &cp[c], words, sizeof words));
     }
-    printf("%s\n\n", any ? "" : " none");
+    printf("%s%s\n\n", any ? "" : " ", any ? "" : nights_no_change_words(s));
 }
 
 static json_t *subject_json(const struct nights_cell *s)
@@ -116,6 +116,22 @@ static int one_series(struct resultsdb *r, const char *key, int series, const ch
         r->api.finalize(st);
     free(s.nights);
     return rc;
+}
+
+/* Where the boards side by side go: JSON or the markdown, and the page. */
+struct sides {
+    json_t *json;
+    struct historypage *page;
+};
+
+static int one_side(const struct boards_side *s, void *ctx, char *err, size_t errlen)
+{
+    struct sides *to = ctx;
+    if (to->json)
+        json_array_append_new(to->json, boards_json(s));
+    else
+        boards_markdown(s);
+    return to->page ? historypage_side(to->page, s, err, errlen) : 0;
 }
 
 /* Ends the page, or drops it when the history failed (rc): the page is
@@ -184,8 +200,9 @@ int cmd_history(const struct config *cfg, int argc, char **argv, char *err, size
                         cfg->out ? &page : NULL, err, errlen) ? 1 : 0;
     if (st)
         r.api.finalize(st);
+    struct sides to = {sides, cfg->out ? &page : NULL};
     if (rc == 0)
-        rc = boards_rank(&r, NIGHTS_NOISE_FLOOR, sides, err, errlen) ? 1 : 0;
+        rc = boards_rank(&r, NIGHTS_NOISE_FLOOR, one_side, &to, err, errlen) ? 1 : 0;
     if (rc == 0 && json) {
         json_t *doc = json_pack("{s:f, s:f, s:f, s:O, s:O}", "alpha", NIGHTS_ALPHA, "min_change",
                                 NIGHTS_MIN_CHANGE, "noise_floor", NIGHTS_NOISE_FLOOR,

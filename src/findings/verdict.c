@@ -12,16 +12,32 @@
 /* Past this many rounds a call is not worth promising. */
 #define VERDICT_MOST_ROUNDS 60
 
-enum verdict_call verdict_call_of(double lo, double hi)
+/* The call of lo..hi with no difference inside 1/(1 + margin)..1 + margin. */
+static enum verdict_call call_within(double lo, double hi, double margin)
 {
     if (isnan(lo) || isnan(hi))
         return VC_NONE;
     /* at the two decimals printed: "1.00..1.00" is never a difference */
     if (round(lo * 100) > 100 || round(hi * 100) < 100)
         return VC_DIFFERENCE;
-    if (lo >= 1 / (1 + VERDICT_MARGIN) && hi <= 1 + VERDICT_MARGIN)
+    if (lo >= 1 / (1 + margin) && hi <= 1 + margin)
         return VC_NO_DIFFERENCE;
     return VC_NOT_DECIDED;
+}
+
+enum verdict_call verdict_call_of(double lo, double hi)
+{
+    return call_within(lo, hi, VERDICT_MARGIN);
+}
+
+enum verdict_call verdict_call_beyond(double ratio, double lo, double hi, double least)
+{
+    enum verdict_call c = call_within(lo, hi, least);
+    /* a difference smaller than the least stated is not called one: the
+    ** ratio at the two decimals printed, so that "1.10x" passes 10% */
+    if (c == VC_DIFFERENCE && round(100 * fmax(ratio, 1 / ratio)) < round(100 * (1 + least)))
+        return VC_NOT_DECIDED;
+    return c;
 }
 
 /* The rounds, k or more, whose t interval about mean with this spread
@@ -76,12 +92,17 @@ void verdict_settle(struct verdict *v)
 const char *verdict_call_name(enum verdict_call c)
 {
     static char margin[40];
+    return verdict_call_words(c, VERDICT_MARGIN, margin, sizeof margin);
+}
+
+const char *verdict_call_words(enum verdict_call c, double least, char *buf, size_t n)
+{
     switch (c) {
     case VC_DIFFERENCE:
         return "a difference";
     case VC_NO_DIFFERENCE:
-        snprintf(margin, sizeof margin, "no difference beyond %.0f%%", 100 * VERDICT_MARGIN);
-        return margin;
+        snprintf(buf, n, "no difference beyond %.0f%%", 100 * least);
+        return buf;
     case VC_NOT_DECIDED:
         return "not decided";
     default:

@@ -67,6 +67,13 @@ struct verdict {
 ** either end is NaN. */
 enum verdict_call verdict_call_of(double lo, double hi);
 
+/* The same rule with a stated least change, for a comparison that names
+** its own (history's boards: 10%): a difference only when the interval
+** excludes 1 and the ratio is at least 1 + least from 1 (either way); no
+** difference beyond least when the interval lies inside
+** 1/(1 + least)..1 + least; else not decided. */
+enum verdict_call verdict_call_beyond(double ratio, double lo, double hi, double least);
+
 /* The verdict of k log-ratios (rounds), Student's t as above, into *out
 ** (method VM_ROUNDS; one: ratio alone, not decided). */
 void verdict_of_logs(const double *logs, int k, struct verdict *out);
@@ -78,6 +85,9 @@ void verdict_settle(struct verdict *v);
 /* The call in words: "a difference", "no difference beyond 5%", "not
 ** decided"; "" for VC_NONE. */
 const char *verdict_call_name(enum verdict_call c);
+
+/* The same with the margin least, into buf: "no difference beyond 10%". */
+const char *verdict_call_words(enum verdict_call c, double least, char *buf, size_t n);
 
 /* The method in a word, summary.csv's: "rounds", "lockstep",
 ** "sequential", "". */

@@ -5,11 +5,14 @@
 ** or libraries differ are series of one plan; for each cell of the plan,
 ** each series is ranked by its median write cost (µs a row) over its
 ** nights, at the table size every night of every series reached (nights.h).
-** The first is the cheapest; each other is held against it by
+** The first has the lowest median; each other is held against it by
 ** changepoint_at on the logs of both series' nights: its ratio and 95%
-** interval, and a verdict: slower when p < BOARDS_ALPHA and the ratio is
-** at least BOARDS_MIN_CHANGE above 1, else alike within the nights' noise
-** (too few nights: fewer than 3 in all).
+** interval, and the verdict every comparison of sqlsoak says
+** (verdict.h), with history's least change: a difference when the
+** interval excludes 1 and the ratio is BOARDS_MIN_CHANGE or more from 1,
+** no difference beyond it when the interval lies inside it, else not
+** decided (with fewer than 3 nights in all, always), which more nights
+** decide.
 */
 #include "boards.h"
 #include "cellname.h"
@@ -23,9 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define BOARDS_ALPHA 0.05
-#define BOARDS_MIN_CHANGE 0.10
 
 struct board {
     char *key;                    /* its series, malloc'd */
@@ -43,64 +43,134 @@ static int by_median(const void *a, const void *b)
     return (x->median > y->median) - (x->median < y->median);
 }
 
-/* The verdict of board o against the first, b0, into cp. */
-static const char *verdict(const struct board *b0, const struct board *o, double floor,
-                           struct changepoint *cp)
+static double mean_of(const double *x, int n)
 {
-    int n = b0->nlogs + o->nlogs;
-    double *x = malloc((size_t)(n ? n : 1) * sizeof *x);
-    int ok = 0;
-    if (x) {
-        memcpy(x, b0->logs, (size_t)b0->nlogs * sizeof *x);
-        memcpy(x + b0->nlogs, o->logs, (size_t)o->nlogs * sizeof *x);
-        ok = changepoint_at(x, n, b0->nlogs, floor, cp);
-    }
-    free(x);
-    if (!ok)
-        return "too few nights to tell";
-    return cp->p < BOARDS_ALPHA && cp->ratio >= 1 + BOARDS_MIN_CHANGE ? "slower"
-                                                                      : "alike within noise";
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += x[i];
+    return sum / n;
 }
 
-static void print_rank(const struct board *b, int nb, sqlite3_int64 cell, double rows,
-                       double floor, json_t *json)
+void boards_verdict(const double *a, int na, const double *b, int nb, double floor,
+                    struct verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->ratio = v->lo = v->hi = NAN;
+    v->evidence = na + nb;
+    v->call = VC_NOT_DECIDED;
+    if (na < 1 || nb < 1)
+        return;
+    v->ratio = exp(mean_of(b, nb) - mean_of(a, na));
+    double *x = malloc((size_t)(na + nb) * sizeof *x);
+    struct changepoint cp;
+    if (x) {
+        memcpy(x, a, (size_t)na * sizeof *x);
+        memcpy(x + na, b, (size_t)nb * sizeof *x);
+    }
+    if (x && changepoint_at(x, na + nb, na, floor, &cp)) {
+        v->ratio = cp.ratio;
+        v->lo = cp.lo;
+        v->hi = cp.hi;
+        v->call = verdict_call_beyond(v->ratio, v->lo, v->hi, BOARDS_MIN_CHANGE);
+    }
+    free(x);
+}
+
+const char *boards_against_text(const struct boards_side *s, int i, char *buf, size_t n)
+{
+    const struct verdict *v = &s->row[i].v;
+    if (i == 0 || isnan(v->ratio))
+        snprintf(buf, n, "%s", "");
+    else if (isnan(v->lo))
+        snprintf(buf, n, "x%.3g", v->ratio);
+    else
+        snprintf(buf, n, "x%.3g (95%% interval %.3g to %.3g)", v->ratio, v->lo, v->hi);
+    return buf;
+}
+
+const char *boards_verdict_text(const struct boards_side *s, int i, char *buf, size_t n)
+{
+    const struct verdict *v = &s->row[i].v;
+    char words[64];
+    if (i == 0)
+        snprintf(buf, n, "the first, the lowest median");
+    else if (v->call != VC_NOT_DECIDED)
+        snprintf(buf, n, "%s", verdict_call_words(v->call, BOARDS_MIN_CHANGE, words,
+                                                  sizeof words));
+    else
+        snprintf(buf, n, "not decided: %smore nights can decide it",
+                 isnan(v->lo) ? "fewer than 3 nights in all; " : "");
+    return buf;
+}
+
+void boards_markdown(const struct boards_side *s)
+{
+    char name[CELLNAME_MAX], against[128], said[128];
+    printf("## Side by side, %s at %.0f rows\n\n| rank | series | nights | write cost "
+           "(us/row) | against the first | verdict |\n|---:|---|---:|---:|---|---|\n",
+           cellname(name, sizeof name, s->cell, 1, 1), s->rows);
+    for (int i = 0; i < s->n; i++)
+        printf("| %d | %s | %d | %.4g | %s | %s |\n", i + 1, s->row[i].label, s->row[i].nights,
+               s->row[i].write_cost, boards_against_text(s, i, against, sizeof against),
+               boards_verdict_text(s, i, said, sizeof said));
+    printf("\n");
+}
+
+/* x as JSON: null when NaN, which JSON cannot hold. */
+static json_t *number(double x)
+{
+    return isnan(x) ? json_null() : json_real(x);
+}
+
+json_t *boards_json(const struct boards_side *s)
 {
     json_t *ranked = json_array();
-    char name[CELLNAME_MAX];
-    if (!json)
-        printf("## Side by side, %s at %.0f rows\n\n| rank | series | nights | write cost "
-               "(us/row) | against the first | verdict |\n|---:|---|---:|---:|---|---|\n",
-               cellname(name, sizeof name, cell, 1, 1), rows);
+    char words[64];
+    for (int i = 0; i < s->n; i++) {
+        const struct verdict *v = &s->row[i].v;
+        json_array_append_new(ranked, json_pack(
+            "{s:i, s:s, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", i + 1, "label",
+            s->row[i].label, "nights", s->row[i].nights, "write_cost",
+            number(s->row[i].write_cost), "ratio", number(i ? v->ratio : 1.0), "lo",
+            number(v->lo), "hi", number(v->hi), "verdict",
+            i ? json_string(verdict_call_words(v->call, BOARDS_MIN_CHANGE, words, sizeof words))
+              : json_null(),
+            "method", i ? json_string(BOARDS_METHOD) : json_null()));
+    }
+    return json_pack("{s:I, s:f, s:o}", colid_name(COL_cell), (json_int_t)s->cell,
+                     colid_name(COL_rows), s->rows, "ranked", ranked);
+}
+
+/* Ranks b[0..nb) by median and hands the side by side to visit. */
+static int visit_ranked(struct board *b, int nb, sqlite3_int64 cell, double rows, double floor,
+                        boards_visit visit, void *ctx, char *err, size_t errlen)
+{
+    struct boards_row *row = calloc((size_t)nb, sizeof *row);
+    if (!row) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    qsort(b, (size_t)nb, sizeof *b, by_median);
     for (int i = 0; i < nb; i++) {
-        struct changepoint cp = {0, NAN, NAN, NAN, NAN};
-        const char *said = i == 0 ? "the cheapest" : verdict(&b[0], &b[i], floor, &cp);
-        if (json)
-            json_array_append_new(ranked, json_pack("{s:i, s:s, s:i, s:f, s:f, s:f, s:f, s:s}",
-                                                    "rank", i + 1, "label", b[i].label,
-                                                    "nights", b[i].n, "write_cost", b[i].median,
-                                                    "ratio", i ? cp.ratio : 1.0, "lo",
-                                                    i ? cp.lo : 1.0, "hi", i ? cp.hi : 1.0,
-                                                    "verdict", said));
-        else if (i == 0 || isnan(cp.ratio))
-            printf("| %d | %s | %d | %.4g | | %s |\n", i + 1, b[i].label, b[i].n, b[i].median,
-                   said);
+        row[i].label = b[i].label;
+        row[i].nights = b[i].n;
+        row[i].write_cost = b[i].median;
+        row[i].logs = b[i].logs;
+        row[i].nlogs = b[i].nlogs;
+        if (i)
+            boards_verdict(b[0].logs, b[0].nlogs, b[i].logs, b[i].nlogs, floor, &row[i].v);
         else
-            printf("| %d | %s | %d | %.4g | x%.3g (95%% interval %.3g to %.3g) | %s |\n", i + 1,
-                   b[i].label, b[i].n, b[i].median, cp.ratio, cp.lo, cp.hi, said);
+            row[i].v = (struct verdict){.ratio = 1, .lo = NAN, .hi = NAN, .call = VC_NONE};
     }
-    if (json)
-        json_array_append_new(json, json_pack("{s:I, s:f, s:o}", colid_name(COL_cell),
-                                              (json_int_t)cell, colid_name(COL_rows), rows,
-                                              "ranked", ranked));
-    else {
-        printf("\n");
-        json_decref(ranked);
-    }
+    struct boards_side s = {cell, rows, nb, row};
+    int rc = visit(&s, ctx, err, errlen);
+    free(row);
+    return rc;
 }
 
 /* The boards of one plan, cell by cell. */
 static int rank_plan(struct resultsdb *r, struct board *b, int nb, const char *settings,
-                     double floor, json_t *json, char *err, size_t errlen)
+                     double floor, boards_visit visit, void *ctx, char *err, size_t errlen)
 {
     sqlite3_stmt *st = resultsdb_prepare(r, "SELECT DISTINCT cell FROM figure JOIN run "
                                          "USING(run_id) WHERE settings = ? AND kind = 'run' AND "
@@ -130,16 +200,15 @@ static int rank_plan(struct resultsdb *r, struct board *b, int nb, const char *s
             }
             free(copy);
         }
-        if (rc == 0) {
-            qsort(b, (size_t)nb, sizeof *b, by_median);
-            print_rank(b, nb, cell, rows, floor, json);
-        }
+        if (rc == 0)
+            rc = visit_ranked(b, nb, cell, rows, floor, visit, ctx, err, errlen);
     }
     r->api.finalize(st);
     return rc;
 }
 
-int boards_rank(struct resultsdb *r, double floor, json_t *json, char *err, size_t errlen)
+int boards_rank(struct resultsdb *r, double floor, boards_visit visit, void *ctx, char *err,
+                size_t errlen)
 {
     char sql[1024];
     snprintf(sql, sizeof sql, "SELECT settings, series, %s FROM run WHERE kind = 'run' AND "
@@ -179,7 +248,7 @@ int boards_rank(struct resultsdb *r, double floor, json_t *json, char *err, size
             nb++;
         }
         if (rc == 0)
-            rc = rank_plan(r, b, nb, settings, floor, json, err, errlen);
+            rc = rank_plan(r, b, nb, settings, floor, visit, ctx, err, errlen);
         for (int i = 0; i < nb; i++) {
             free(b[i].key);
             free(b[i].nights);

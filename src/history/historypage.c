@@ -13,6 +13,7 @@
 #include "html.h"
 #include "reportpage.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,11 +82,13 @@ static void nights_table(FILE *f, const struct nights_cell *c)
     fputs("</table></div>\n", f);
 }
 
-/* The graph drawn in sub (a folder of the page's), inside the page. */
-static void graph(FILE *f, const char *dir, const char *sub, const char *why)
+/* The graph name drawn in sub (a folder of the page's), inside the page,
+** with its caption. */
+static void graph(FILE *f, const char *dir, const char *sub, const char *name,
+                  const char *caption, const char *why)
 {
     char path[4400];
-    snprintf(path, sizeof path, "%s/%s/history.png", dir, sub);
+    snprintf(path, sizeof path, "%s/%s/%s.png", dir, sub, name);
     if (why) {
         fputs("<p>The graph was not drawn: ", f);
         html_esc(f, why);
@@ -95,10 +98,25 @@ static void graph(FILE *f, const char *dir, const char *sub, const char *why)
     fputs("<figure><img src=\"", f);
     if (embed_data_uri(f, path, "image/png") != 0)
         fputs("data:,", f);
-    fputs("\" alt=\"history\"><figcaption>Each figure night by night; a dashed red line before "
-          "each night it changed at, with its ratio after to before. <small>", f);
+    fprintf(f, "\" alt=\"%s\"><figcaption>", name);
+    html_esc(f, caption);
+    fputs(" <small>", f);
     html_esc(f, sub);
-    fputs("/history.png, .svg, and the data drawn</small></figcaption></figure>\n", f);
+    fprintf(f, "/%s.png, .svg, and the data drawn</small></figcaption></figure>\n", name);
+}
+
+/* A graph drawn (historyplot.h: 0), not drawn (1, why in why: counted,
+** the first's why kept) or failed (-1: why into err, returned). */
+static int drawn_or_said(struct historypage *p, int drawn, const char *why, char *err,
+                         size_t errlen)
+{
+    if (drawn < 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    if (drawn > 0 && p->undrawn++ == 0)
+        snprintf(p->why, sizeof p->why, "%s", why);
+    return 0;
 }
 
 int historypage_cell(struct historypage *p, const struct nights_cell *c, char *err,
@@ -112,16 +130,14 @@ int historypage_cell(struct historypage *p, const struct nights_cell *c, char *e
     if (folder_mkdirs(dir, err, errlen))
         return -1;
     int drawn = historyplot_draw(c, dir, head, why, sizeof why);
-    if (drawn < 0) {
-        snprintf(err, errlen, "%s", why);
+    if (drawn_or_said(p, drawn, why, err, errlen))
         return -1;
-    }
-    if (drawn > 0 && p->undrawn++ == 0)
-        snprintf(p->why, sizeof p->why, "%s", why);
     html_tagged(p->f, "h2", head);
     fprintf(p->f, "<p>%d night%s</p>\n", c->n, c->n == 1 ? "" : "s");
     nights_table(p->f, c);
-    graph(p->f, p->dir, sub, drawn ? why : NULL);
+    graph(p->f, p->dir, sub, "history",
+          "Each figure night by night; a dashed red line before each night it changed at, "
+          "with its ratio after to before.", drawn ? why : NULL);
     fputs("<h3>Changes</h3>\n", p->f);
     int any = 0;
     for (int f = 0; f < NIGHT_FIGS; f++) {
@@ -134,7 +150,56 @@ int historypage_cell(struct historypage *p, const struct nights_cell *c, char *e
             fputs("</li>\n", p->f);
         }
     }
-    fputs(any ? "</ul>\n" : "<p class=changes>None.</p>\n", p->f);
+    if (any) {
+        fputs("</ul>\n", p->f);
+        return 0;
+    }
+    char none[128];
+    snprintf(none, sizeof none, "%s.", nights_no_change_words(c));
+    none[0] = (char)toupper((unsigned char)none[0]);
+    fputs("<p class=changes>", p->f);
+    html_esc(p->f, none);
+    fputs("</p>\n", p->f);
+    return 0;
+}
+
+int historypage_side(struct historypage *p, const struct boards_side *s, char *err,
+                     size_t errlen)
+{
+    char name[CELLNAME_MAX], head[256], v[256], sub[96], dir[4400], why[512];
+    snprintf(head, sizeof head, "Side by side, %s at %.0f rows",
+             cellname(name, sizeof name, s->cell, 1, 1), s->rows);
+    snprintf(sub, sizeof sub, "side-%d-cell-%lld", ++p->sides, (long long)s->cell);
+    snprintf(dir, sizeof dir, "%s/%s", p->dir, sub);
+    if (folder_mkdirs(dir, err, errlen))
+        return -1;
+    int drawn = historyplot_boards(s, dir, head, why, sizeof why);
+    if (drawn_or_said(p, drawn, why, err, errlen))
+        return -1;
+    html_tagged(p->f, "h2", head);
+    fputs("<div class=scroll><table class=sum><tr>", p->f);
+    const char *heads[] = {"rank", "series", "nights", "write cost (us/row)", "against the first",
+                           "verdict"};
+    for (size_t k = 0; k < sizeof heads / sizeof *heads; k++)
+        html_head(p->f, heads[k]);
+    fputs("</tr>\n", p->f);
+    for (int i = 0; i < s->n; i++) {
+        fputs("<tr>", p->f);
+        snprintf(v, sizeof v, "%d", i + 1);
+        html_cell(p->f, " class=n", v);
+        html_cell(p->f, "", s->row[i].label);
+        snprintf(v, sizeof v, "%d", s->row[i].nights);
+        html_cell(p->f, " class=n", v);
+        snprintf(v, sizeof v, "%.4g", s->row[i].write_cost);
+        html_cell(p->f, " class=n", v);
+        html_cell(p->f, "", boards_against_text(s, i, v, sizeof v));
+        html_cell(p->f, " class=st", boards_verdict_text(s, i, v, sizeof v));
+        fputs("</tr>\n", p->f);
+    }
+    fputs("</table></div>\n", p->f);
+    graph(p->f, p->dir, sub, "boards",
+          "Each series' median write cost as a bar, each of its runs' as a dot, in the "
+          "ranking's order.", drawn ? why : NULL);
     return 0;
 }
 

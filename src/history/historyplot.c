@@ -8,6 +8,12 @@
 **                 nights.tsv and its name with its unit (the panel's axis)
 **   changes.tsv   a row per change point: the night it starts at, the
 **                 figure's column and its ratio after to before, as text
+** and for boards side by side:
+**   boards.tsv    a row per series, in the ranking's order: its rank (x),
+**                 its label, its verdict against the first (note), its
+**                 median write cost
+**   board_runs.tsv a row per run of each series: its rank (x), its write
+**                 cost
 */
 #include "historyplot.h"
 
@@ -74,11 +80,10 @@ static int write_data(const struct nights_cell *c, const char *dir, char *err, s
     return tsv_close(&t, err, errlen);
 }
 
-int historyplot_draw(const struct nights_cell *c, const char *dir, const char *desc, char *err,
-                     size_t errlen)
+/* The graphs of mode drawn from dir's data into dir: 0 drawn, 1 not (why
+** in err). */
+static int draw(const char *dir, const char *desc, const char *mode, char *err, size_t errlen)
 {
-    if (write_data(c, dir, err, errlen))
-        return -1;
     /* plot_draw's lines (gnuplot missing, a script failed) become the one
     ** line of why: standard output is the history's markdown or JSON */
     char *said = NULL;
@@ -88,11 +93,42 @@ int historyplot_draw(const struct nights_cell *c, const char *dir, const char *d
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = plot_draw(dir, dir, desc, "history", 0, "", msg);
+    int rc = plot_draw(dir, dir, desc, mode, 0, "", msg);
     fclose(msg);
     const char *why = said && *said ? said : "gnuplot failed";
     if (rc != 0)
         snprintf(err, errlen, "%.*s", (int)strcspn(why, "\n"), why);
     free(said);
     return rc != 0;
+}
+
+int historyplot_draw(const struct nights_cell *c, const char *dir, const char *desc, char *err,
+                     size_t errlen)
+{
+    return write_data(c, dir, err, errlen) ? -1 : draw(dir, desc, "history", err, errlen);
+}
+
+int historyplot_boards(const struct boards_side *s, const char *dir, const char *desc,
+                       char *err, size_t errlen)
+{
+    struct tsv t;
+    if (tsv_create(&t, dir, TSV_BOARDS, 0, err, errlen))
+        return -1;
+    for (int i = 0; i < s->n; i++) {
+        char said[128];
+        tsv_int(&t, TCOL_x, i + 1);
+        tsv_text(&t, TCOL_label, s->row[i].label);
+        tsv_text(&t, TCOL_note, boards_verdict_text(s, i, said, sizeof said));
+        tsv_num(&t, TCOL_write_cost, s->row[i].write_cost);
+        tsv_end_row(&t);
+    }
+    if (tsv_close(&t, err, errlen) || tsv_create(&t, dir, TSV_BOARD_RUNS, 0, err, errlen))
+        return -1;
+    for (int i = 0; i < s->n; i++)
+        for (int k = 0; k < s->row[i].nlogs; k++) {
+            tsv_int(&t, TCOL_x, i + 1);
+            tsv_num(&t, TCOL_write_cost, exp(s->row[i].logs[k]));
+            tsv_end_row(&t);
+        }
+    return tsv_close(&t, err, errlen) ? -1 : draw(dir, desc, "boards", err, errlen);
 }

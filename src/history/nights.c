@@ -202,6 +202,11 @@ const char *nights_change_words(const struct nights_cell *c, enum night_fig f,
     return buf;
 }
 
+const char *nights_no_change_words(const struct nights_cell *c)
+{
+    return c->n < 3 ? "none looked for: fewer than 3 nights" : "none found";
+}
+
 const char *nights_method(char *buf, size_t n)
 {
     snprintf(buf, n, "binary segmentation, a t-test on the logs of each figure over the "

@@ -52,6 +52,11 @@ int nights_changes(const struct nights_cell *c, enum night_fig f, struct changep
 const char *nights_change_words(const struct nights_cell *c, enum night_fig f,
                                 const struct changepoint *cp, char *buf, size_t n);
 
+/* What a cell without a change says: "none found", or with fewer nights
+** than a change can be found in (changepoint.h: 3), "none looked for:
+** fewer than 3 nights"; not "none", which would say more than was tested. */
+const char *nights_no_change_words(const struct nights_cell *c);
+
 /* The method above in a sentence, into buf (n bytes), returned. */
 const char *nights_method(char *buf, size_t n);
 

@@ -83,6 +83,10 @@ static const struct graphs_graph list[] = {
                   "p50 and p99, and the device probe's sync and random-read rates, a panel "
                   "each (those measured); a dashed red line before each run a figure changed "
                   "at, marked with its ratio after to before.", 0, 0}}},
+    {"boards.gp", GRAPHS_BOARDS, 0,
+     {{"boards", "A plan's cell on boards and cards side by side, in the ranking's order: "
+                 "each series' median write cost as a bar, each of its runs' as a dot.", 0,
+       0}}},
 };
 #define NLIST (int)(sizeof list / sizeof *list)
 
@@ -124,7 +128,7 @@ unsigned graphs_mode_of(const char *mode)
 {
     return !strcmp(mode, "run") ? GRAPHS_RUN : !strcmp(mode, "compare") ? GRAPHS_COMPARE
          : !strcmp(mode, "crash") ? GRAPHS_CRASH : !strcmp(mode, "history") ? GRAPHS_HISTORY
-                                                                                : 0;
+         : !strcmp(mode, "boards") ? GRAPHS_BOARDS : 0;
 }
 
 const char *graphs_reason(unsigned needs, unsigned have)

@@ -37,8 +37,11 @@ enum graphs_need {
 #define GRAPHS_TELEMETRY (GRAPHS_TEMP | GRAPHS_CLOCK | GRAPHS_TEMP_MOVED | GRAPHS_CLOCK_MOVED)
 
 /* The kinds of folder a graph is drawn for (history: a series' cell over
-** its nights, in a folder of its own under `history --out`). */
-enum graphs_mode { GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4, GRAPHS_HISTORY = 8 };
+** its nights, boards: a plan's cell on boards side by side, each in a
+** folder of its own under `history --out`). */
+enum graphs_mode {
+    GRAPHS_RUN = 1, GRAPHS_COMPARE = 2, GRAPHS_CRASH = 4, GRAPHS_HISTORY = 8, GRAPHS_BOARDS = 16
+};
 
 /* One file a script draws (as name.png and name.svg), its caption, and
 ** what it needs beyond its graph's needs.  A caption of a graph against

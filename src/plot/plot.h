@@ -19,7 +19,7 @@ enum { PLOT_STOPPED = -2 };
 #define PLOT_GNUPLOT_LOG "gnuplot.log"
 
 /* Runs the scripts of the graph list (graphs.h) for mode ("run",
-** "compare", "crash" or "history") with gnuplot -c DATADIR OUTDIR DESC MODE REF2014
+** "compare", "crash", "history" or "boards") with gnuplot -c DATADIR OUTDIR DESC MODE REF2014
 ** OUTPUTS (all as arguments; OUTPUTS names the files to draw).  A graph or
 ** output whose needs are not in have (enum graphs_need bits) is skipped
 ** with a line on msg saying why.  ref2014: the 2014 curve's file, or "".

@@ -77,6 +77,8 @@ static const struct {
                                  C(probe_sync), C(probe_read))},
     [TSV_NIGHT_PANELS] = {.name = "panels", .cols = COLS(C(column), C(name))},
     [TSV_NIGHT_CHANGES] = {.name = "changes", .cols = COLS(C(x), C(column), C(label))},
+    [TSV_BOARDS] = {.name = "boards", .cols = COLS(C(x), C(label), C(note), C(write_cost))},
+    [TSV_BOARD_RUNS] = {.name = "board_runs", .cols = COLS(C(x), C(write_cost))},
 };
 _Static_assert(sizeof files / sizeof *files == TSV_FILE_COUNT, "a row per file");
 

@@ -69,6 +69,8 @@ enum tsv_file {
     TSV_NIGHTS,        /* nights.tsv: a series' cell, a row per night */
     TSV_NIGHT_PANELS,  /* panels.tsv: its figures measured, a panel each */
     TSV_NIGHT_CHANGES, /* changes.tsv: a row per change point */
+    TSV_BOARDS,        /* boards.tsv: a plan's cell side by side, a row per series */
+    TSV_BOARD_RUNS,    /* board_runs.tsv: each series' runs, a row each */
     TSV_FILE_COUNT
 };
 

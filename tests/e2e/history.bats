@@ -163,7 +163,7 @@ content() {
     run "$S" history --db h.db
     [ "$status" -eq 0 ]
     [[ "$output" == *"3 nights"* ]]
-    [[ "$output" == *"Changes: none"* ]]
+    [[ "$output" == *"Changes: none found"* ]]
     run "$S" history --db h.db --format json
     [ "$status" -eq 0 ]
     python3 -c 'import json,sys; d=json.loads(sys.argv[1]); s=d["series"]; assert len(s)==1 and len(s[0]["nights"])==3 and s[0]["changes"]==[] and d["side_by_side"]==[], d' "$output"
@@ -203,7 +203,7 @@ PY
     [ "$(cat text.db)" = 'not a database at all, but long enough to be read as a header of one' ]
 }
 
-@test "history: boards side by side: the same plan on another host, its syncs slower, ranked second, slower, with its ratio's interval" {
+@test "history: boards side by side: the same plan on another host, its syncs slower, ranked second, a difference, with its ratio's interval, the same table on the page" {
     for i in 4 5 6; do
         cp -a "$N/n$i" b$i
         python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["host"]["hostname"]="board2"; json.dump(d, open(p,"w"), indent=2)' b$i/run.json
@@ -219,15 +219,100 @@ assert all(s["changes"] == [] for s in d["series"]), d["series"]
 side, = d["side_by_side"]
 assert side["cell"] == 1 and side["rows"] == 2000, side
 first, second = side["ranked"]
-assert first["verdict"] == "the cheapest" and not first["label"].startswith("board2,"), first
-assert second["label"].startswith("board2,") and second["verdict"] == "slower", second
+assert not first["label"].startswith("board2,"), first
+assert first["ratio"] == 1 and first["verdict"] is None and first["method"] is None, first
+assert first["lo"] is None and first["hi"] is None, first
+assert second["label"].startswith("board2,") and second["verdict"] == "a difference", second
+assert second["method"] == "nights", second
 assert 1.5 < second["lo"] <= second["ratio"] <= second["hi"], second
 assert second["write_cost"] > first["write_cost"]
 PY
-    run "$S" history --db h.db
+    run --separate-stderr "$S" history --db h.db --out page
     [ "$status" -eq 0 ]
     [[ "$output" == *"## Side by side, cell 1 at 2000 rows"* ]]
-    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | slower |"* ]]
+    [[ "$output" == *"| 1 | "*" | 3 | "*" |  | the first, the lowest median |"* ]]
+    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | a difference |"* ]]
+    # the page's table is the markdown's, cell for cell
+    python3 - "$output" page/report.html <<'PY'
+import html, re, sys
+md = sys.argv[1].split("## Side by side, cell 1 at 2000 rows")[1]
+rows = [[c.strip() for c in l.strip().strip("|").split("|")] for l in md.strip().split("\n")[2:]]
+page = open(sys.argv[2]).read()
+assert "<h2>Side by side, cell 1 at 2000 rows</h2>" in page
+table = page.split("<h2>Side by side, cell 1 at 2000 rows</h2>")[1].split("</table>")[0]
+cells = [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
+         for r in table.split("</tr>") if "<td" in r]
+assert cells == rows and len(rows) == 2, (cells, rows)
+PY
+    # and its graph, inside the page, drawn from the ranking's figures
+    [ -s page/side-1-cell-1/boards.png ] && [ -s page/side-1-cell-1/boards.svg ]
+    python3 - page <<'PY'
+import csv, sys
+d = sys.argv[1]
+tsv = lambda n: list(csv.DictReader(open("%s/side-1-cell-1/%s.tsv" % (d, n)), delimiter="\t"))
+boards, runs = tsv("boards"), tsv("board_runs")
+assert [b["x"] for b in boards] == ["1", "2"], boards
+assert boards[1]["label"].startswith("board2, ") and boards[1]["note"] == "a difference", boards
+assert float(boards[0]["write_cost"]) < float(boards[1]["write_cost"]), boards
+assert sorted(r["x"] for r in runs) == ["1"] * 3 + ["2"] * 3, runs
+# each bar the median of its dots
+for b in boards:
+    costs = sorted(float(r["write_cost"]) for r in runs if r["x"] == b["x"])
+    assert abs(costs[1] - float(b["write_cost"])) < 1e-3 * costs[1], (b, costs)
+page = open(d + "/report.html").read()
+assert page.count("data:image/png;base64,") == 3, "two series' graphs and the side by side's"
+assert "side-1-cell-1/boards.png, .svg" in page
+PY
+}
+
+# night_of FOLDER HOST K DEST: FOLDER copied to DEST as HOST's night K, its
+# start moved to the K*5th second of its minute: a night of the same
+# figures on another board
+night_of() {
+    cp -a "$1" "$4"
+    python3 - "$4/run.json" "$2" "$3" <<'PY'
+import json, sys
+p, host, k = sys.argv[1], sys.argv[2], int(sys.argv[3])
+d = json.load(open(p))
+d["host"]["hostname"] = host
+d["start_time"] = d["start_time"][:-3] + "%02dZ" % (5 * k)
+json.dump(d, open(p, "w"), indent=2)
+PY
+}
+
+# second_is DB EXPR: history's JSON of DB has one side by side, of two
+# series, and EXPR (Python) is true of the second's fields, s
+second_is() {
+    run "$S" history --db "$1" --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" "$2" <<'PY'
+import json, sys
+side, = json.loads(sys.argv[1])["side_by_side"]
+first, s = side["ranked"]
+assert eval("(%s)" % sys.argv[2]), s
+PY
+}
+
+@test "history: boards side by side alike: three nights each are not decided, six each no difference beyond 10%, said so in JSON, markdown and the page" {
+    local i
+    for i in 1 2 3 4 5 6; do
+        night_of "$N/n1" board-x $i x$i
+        night_of "$N/n1" board-y $i y$i
+    done
+    "$S" db add x1 x2 x3 y1 y2 y3 --db h.db >/dev/null
+    # the nights agree, but three a side cannot put the interval inside 10%
+    second_is h.db 's["verdict"] == "not decided" and s["method"] == "nights" and
+                    abs(s["ratio"] - 1) < 1e-9 and (s["lo"] < 1 / 1.1 or s["hi"] > 1.1)'
+    run "$S" history --db h.db
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"| 2 | board-"*" | 3 | "*" | x1 (95% interval "*") | not decided: more nights can decide it |"* ]]
+    "$S" db add x4 x5 x6 y4 y5 y6 --db h.db >/dev/null
+    second_is h.db 's["nights"] == 6 and s["verdict"] == "no difference beyond 10%" and
+                    1 / 1.1 <= s["lo"] <= 1 <= s["hi"] <= 1.1'
+    run --separate-stderr "$S" history --db h.db --out page
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"| 2 | board-"*" | 6 | "*" | x1 (95% interval "*") | no difference beyond 10% |"* ]]
+    grep -q "<td class=st>no difference beyond 10%</td>" page/report.html
 }
 
 @test "db add: a merged matrix is one run, apart from its shares" {
@@ -303,10 +388,13 @@ for r in nights:
     assert "<td>%s</td>" % r["label"] in page, r["label"]
 if change == "none":
     assert changes == [], changes
-    assert "<p class=changes>None.</p>" in page
+    assert "<p class=changes>None found.</p>" in page
 else:
-    assert [(c["x"], c["column"]) for c in changes] == [(change, "write_cost")], changes
-    assert changes[0]["label"].startswith("x")
+    # the write cost's, which the slower syncs set; the reads' are the
+    # machine's to move (a loaded one moved read p50 at a later night)
+    w = [c for c in changes if c["column"] == "write_cost"]
+    assert [(c["x"], c["column"]) for c in w] == [(change, "write_cost")], changes
+    assert w[0]["label"].startswith("x")
     assert "<li>night %s (%s): write cost x" % (change, nights[int(change) - 1]["label"]) in page
 PY
 }
@@ -366,6 +454,10 @@ PY
     [ "$status" -eq 1 ]
     [ "$stderr" = "sqlsoak history: 1 graph not drawn in p: gnuplot not found: no graphs drawn (install gnuplot-nox)." ]
     grep -q "<p>The graph was not drawn: gnuplot not found" p/report.html
+    # two nights: no change could be found, and the page says so
+    grep -q "<p class=changes>None looked for: fewer than 3 nights.</p>" p/report.html
+    run "$S" history --db h.db
+    [[ "$output" == *"Changes: none looked for: fewer than 3 nights"* ]]
     [ -s p/series-1-cell-1/nights.tsv ] && [ ! -e p/series-1-cell-1/history.png ]
 }
 

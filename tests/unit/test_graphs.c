@@ -128,6 +128,13 @@ static void test_output_needs(void **state)
     assert_non_null(hist);
     assert_true(graphs_drawn(hist, 0, GRAPHS_HISTORY, 0));
     assert_false(graphs_drawn(hist, 0, GRAPHS_RUN, ~0u));
+    /* so is boards side by side's, in a folder of its own, apart from the series' */
+    assert_int_equal(graphs_mode_of("boards"), GRAPHS_BOARDS);
+    const struct graphs_graph *boards = graphs_find("boards.gp");
+    assert_non_null(boards);
+    assert_true(graphs_drawn(boards, 0, GRAPHS_BOARDS, 0));
+    assert_false(graphs_drawn(boards, 0, GRAPHS_HISTORY | GRAPHS_RUN, ~0u));
+    assert_false(graphs_drawn(hist, 0, GRAPHS_BOARDS, ~0u));
     assert_int_equal(graphs_mode_of("nonsense"), 0);
 }
 
