@@ -63,13 +63,22 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
         json_t *ratios = json_object();
         for (int k = 0; k < CMPRATIO_COUNT; k++) {
             char text[200];
+            struct verdict d;
+            /* typed as the text says it: "baseline" in its rows, null unmeasured */
+            cmpfile_verdict(c, i, k, &d);
+            int base = cmpfile_is_base(c, i), none = isnan(d.ratio);
             json_object_set_new(
                 ratios, cmpratio_table[k].stem,
-                json_pack("{s:o,s:o,s:o,s:s}", "median",
+                json_pack("{s:o,s:o,s:o,s:o,s:o,s:s}", "median",
                           number(cmpfile_str(c, i, c->ratio[k][0])), "lo",
                           number(cmpfile_str(c, i, c->ratio[k][1])), "hi",
-                          number(cmpfile_str(c, i, c->ratio[k][2])), "text",
-                          cmpfile_ratio_text(c, i, k, text, sizeof text)));
+                          number(cmpfile_str(c, i, c->ratio[k][2])), "verdict",
+                          base   ? json_string("baseline")
+                          : none ? json_null()
+                                 : json_string(verdict_call_name(d.call)),
+                          "method",
+                          base || none ? json_null() : json_string(verdict_method_name(d.method)),
+                          "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
         }
         json_array_append_new(
             matches,

@@ -258,6 +258,11 @@ for r, m in zip(rows, j["matches"]):
     for stem, q in m["ratios"].items():
         assert q["median"] == float(r[stem + "_vs_baseline_run_median"]), (stem, q, r)
         assert (q["text"] == "baseline") == (r["run"] == "run"), q
+        # the verdict and its method typed, as comparison.csv holds them and the words say
+        base = r["run"] == "run"
+        assert q["verdict"] == ("baseline" if base else r[stem + "_vs_baseline_run_verdict"] or None), (stem, q, r)
+        assert q["method"] == (None if base else r[stem + "_vs_baseline_run_method"] or None), (stem, q, r)
+        assert base or q["verdict"] is None or q["verdict"] in q["text"], q
 PY
 }
 
