@@ -82,7 +82,7 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
         }
         json_array_append_new(
             matches,
-            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o}", "match",
+            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:o}", "match",
                       integer(cmpfile_str(c, i, c->match)), "run", cmpfile_str(c, i, c->run),
                       colid_name(COL_cell), integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)),
                       colid_name(COL_repeat), integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)),
@@ -90,8 +90,13 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
                       colid_name(COL_write_rows_per_s_median),
                       number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_median)),
                       colid_name(COL_read_ops_per_s_median),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)), "ratios",
-                      ratios));
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)),
+                      /* the rates the ratios divide (cmpratio.h) */
+                      colid_name(COL_write_rows_per_s_sustained),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_sustained)),
+                      colid_name(COL_read_ops_per_s_sustained),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_sustained)),
+                      "ratios", ratios));
     }
     json_t *o = json_pack("{s:s,s:s,s:s,s:o}", "kind", "comparison", "name", c->name, "baseline",
                           t->nrows ? cmpfile_str(c, 0, c->baseline) : "", "matches", matches);
