@@ -2,7 +2,7 @@
 ** cmpfile: comparison.csv read back.  See cmpfile.h.
 */
 #include "cmpfile.h"
-#include "noise.h"
+#include "verdict.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -74,24 +74,43 @@ static double num(const char *s)
     return *s && !*end ? d : NAN;
 }
 
+int cmpfile_is_base(const struct cmpfile *c, int row)
+{
+    return strcmp(cmpfile_str(c, row, c->run), cmpfile_str(c, row, c->baseline)) == 0;
+}
+
+void cmpfile_verdict(const struct cmpfile *c, int row, int k, struct verdict *out)
+{
+    double rounds = num(cmpfile_str(c, row, c->repeats));
+    /* settled again by verdict.h's one rule, as compare settled it: a
+    ** file's interval is the evidence, never a call of its own */
+    int seq = verdict_method_of(cmpfile_str(c, row, c->method[k])) == VM_SEQUENTIAL;
+    *out = (struct verdict){num(cmpfile_str(c, row, c->ratio[k][0])),
+                            num(cmpfile_str(c, row, c->ratio[k][1])),
+                            num(cmpfile_str(c, row, c->ratio[k][2])),
+                            VC_NONE,
+                            seq ? VM_SEQUENTIAL : VM_ROUNDS,
+                            seq ? 0 : rounds >= 1 ? (int)rounds : 1,
+                            0,
+                            0};
+    if (cmpfile_is_base(c, row))
+        out->ratio = NAN;
+    verdict_settle(out);
+}
+
 const char *cmpfile_ratio_text(const struct cmpfile *c, int row, int k, char *buf, size_t n)
 {
-    if (strcmp(cmpfile_str(c, row, c->run), cmpfile_str(c, row, c->baseline)) == 0) {
+    struct verdict d;
+    if (cmpfile_is_base(c, row)) {
         snprintf(buf, n, "baseline");      /* the run the others are divided by */
         return buf;
     }
-    double m = num(cmpfile_str(c, row, c->ratio[k][0]));
-    double lo = num(cmpfile_str(c, row, c->ratio[k][1]));
-    double hi = num(cmpfile_str(c, row, c->ratio[k][2]));
-    if (!isnan(m) && verdict_method_of(cmpfile_str(c, row, c->method[k])) == VM_SEQUENTIAL) {
-        struct verdict d = {m, lo, hi, VC_NONE, VM_SEQUENTIAL, 0, 0, 0};
-        verdict_settle(&d);
-        return verdict_text(&d, 0, buf, n);
+    cmpfile_verdict(c, row, k, &d);
+    if (isnan(d.ratio)) {
+        buf[0] = 0;
+        return buf;
     }
-    double rounds = num(cmpfile_str(c, row, c->repeats));
-    double within = isnan(lo) || isnan(hi) || !(rounds >= 2) ? NAN : lo <= 1 && hi >= 1;
-    return noise_text_figures(m, lo, hi, within, rounds,
-                              num(cmpfile_str(c, row, c->confidence)), buf, n);
+    return verdict_text(&d, d.method == VM_SEQUENTIAL ? 0 : -1, buf, n);
 }
 
 void cmpfile_free(struct cmpfile *c)

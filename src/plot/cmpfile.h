@@ -31,9 +31,18 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen);
 /* Field col of row, "" when col is -1. */
 const char *cmpfile_str(const struct cmpfile *c, int row, int col);
 
+/* 1 when row is of the baseline run. */
+int cmpfile_is_base(const struct cmpfile *c, int row);
+
+/* The verdict of ratio k of row over the baseline run's, as compare
+** stated it: its ratio, interval and method from the file, its call
+** settled by verdict.h's rule.  Its ratio NaN in the baseline run's rows
+** and when not measured. */
+void cmpfile_verdict(const struct cmpfile *c, int row, int k, struct verdict *out);
+
 /* Ratio k of row over the baseline run's, with its interval and verdict
-** as the terminal gives it (noise.h's noise_text_figures, or verdict.h's
-** verdict_text when chunk pairs one after another decided it); "baseline" in
+** as the terminal gives it (verdict.h's verdict_text: the repeats', or
+** the chunk pairs' one after another when those decided it); "baseline" in
 ** the baseline run's rows; "" when not measured. */
 const char *cmpfile_ratio_text(const struct cmpfile *c, int row, int k, char *buf, size_t n);
 

@@ -4,10 +4,11 @@
 ** their settings and SQLite version (not the library's path), prints and
 ** writes comparison.csv (one row per matched cell per run, with the run's
 ** host and storage, then its ratios against the baseline run, --baseline
-** or the first: cmpratio.h; its texts written as csvout writes them,
-** guarded against formulas), lists what could not be matched with the
-** settings that keep each cell from its nearest, draws the overlays with
-** the graph list's scripts in "compare" mode and writes report.html.
+** or the first: cmpratio.h, in lines cmplines.h; its texts written as
+** csvout writes them, guarded against formulas), lists what could not be
+** matched with the settings that keep each cell from its nearest, draws
+** the overlays with the graph list's scripts in "compare" mode and writes
+** report.html.
 ** A folder given twice is refused: it would match itself cell for cell;
 ** so is --out inside a folder compared, which would change it.
 */
@@ -15,8 +16,8 @@
 
 #include "cellname.h"
 #include "chunkplan.h"
+#include "cmplines.h"
 #include "cmpproj.h"
-#include "cmpratio.h"
 #include "folder.h"
 #include "graphs.h"
 #include "measured.h"
@@ -101,8 +102,8 @@ static void csv_header(FILE *f)
 
 /* Row i of the matched rows in comparison.csv: 0, or -1 when a field
 ** could not be written. */
-static int csv_row(FILE *f, const struct report_row *rows, int n, int i,
-                   const struct plotdata_run *base)
+static int csv_row(FILE *f, const struct report_row *rows, const struct cmplines_view *v, int n,
+                   int i, const struct plotdata_run *base)
 {
     const struct plotdata_run *r = rows[i].run;
     char m[32];
@@ -116,18 +117,13 @@ static int csv_row(FILE *f, const struct report_row *rows, int n, int i,
         rc |= csv_field(
             f, csvin_str_named(&r->summary, rows[i].row, csvout_column_name(CSV_SUMMARY, c)), 0);
     rc |= csv_field(f, base->name, 0);
-    struct noise_ratio q = {0}, w = {0};
+    struct noise_ratio w = {0};
     struct verdict said[CMPRATIO_COUNT];
+    double own[3];
+    cmpratio_repeats(v->cells, n, i, v->base, CMPRATIO_WRITE, &w, own);
     for (int k = 0; k < CMPRATIO_COUNT; k++) {
-        double own[3];
-        cmpratio_cell(rows, n, i, base, (enum cmpratio_fig)k, &q, own);
-        if (k == CMPRATIO_WRITE)
-            w = q;
-        /* one repeat each: the chunk pairs' verdict when they give one */
-        cmpratio_pairs(rows, n, i, base, (enum cmpratio_fig)k, &said[k]);
-        if (isnan(said[k].ratio))
-            noise_as_verdict(&q, &said[k]);
-        csv_ratio(f, cmpratio_row(rows, n, i, base, (enum cmpratio_fig)k));
+        cmpratio_verdict(v->cells, n, i, v->base, (enum cmpratio_fig)k, &said[k]);
+        csv_ratio(f, cmpratio_row(v->cells, n, i, v->base, (enum cmpratio_fig)k));
         csv_ratio(f, said[k].ratio);
         csv_ratio(f, said[k].lo);
         csv_ratio(f, said[k].hi);
@@ -401,7 +397,8 @@ static int draw(struct plotdata_run *runs, int nr, const char *out, struct match
 }
 
 /* comparison.csv from the matched rows: 0, or -1 with errno. */
-static int write_csv(const char *path, const struct matches *m, const struct plotdata_run *base)
+static int write_csv(const char *path, const struct matches *m, const struct plotdata_run *base,
+                     const struct cmplines_view *v)
 {
     FILE *csv = fopen(path, "we");
     int bad = 0;
@@ -409,7 +406,7 @@ static int write_csv(const char *path, const struct matches *m, const struct plo
         return -1;
     csv_header(csv);
     for (int i = 0; i < m->nrows; i++)
-        bad |= csv_row(csv, m->rows, m->nrows, i, base);
+        bad |= csv_row(csv, m->rows, v, m->nrows, i, base);
     int closed = fclose(csv) == 0;
     if (closed && bad)
         errno = ENOMEM;
@@ -424,6 +421,7 @@ int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
     for (int r = 0; r < nr; r++)
         total += runs[r].summary.nrows;
     struct matches m = {0};
+    struct cmplines_view view = {0};
     m.s = calloc((size_t)total + 1, sizeof *m.s);
     m.rows = calloc((size_t)total + 1, sizeof *m.rows);
     m.unmatched = calloc((size_t)total + 1, sizeof *m.unmatched);
@@ -436,9 +434,14 @@ int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
         goto done;
     }
     match_runs(runs, nr, &m, row);
-    cmpratio_print(stdout, m.rows, m.nrows, &runs[base]);
-    cmpproj_print(stdout, m.rows, m.nrows);
-    if (write_csv(path, &m, &runs[base]) != 0) {
+    if (cmplines_view(m.rows, m.nrows, &runs[base], &view) != 0) {
+        snprintf(err, errlen, "out of memory");
+        rc = 1;
+        goto done;
+    }
+    cmplines_print(stdout, m.rows, m.nrows, &runs[base]);
+    cmpproj_print(stdout, view.cells, m.nrows);
+    if (write_csv(path, &m, &runs[base], &view) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         rc = 1;
         goto done;
@@ -460,6 +463,7 @@ int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
         rc = 1;
     }
 done:
+    cmplines_view_free(&view);
     free(m.s);
     free(m.rows);
     free(m.unmatched);

@@ -63,17 +63,26 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
         json_t *ratios = json_object();
         for (int k = 0; k < CMPRATIO_COUNT; k++) {
             char text[200];
+            struct verdict d;
+            /* typed as the text says it: "baseline" in its rows, null unmeasured */
+            cmpfile_verdict(c, i, k, &d);
+            int base = cmpfile_is_base(c, i), none = isnan(d.ratio);
             json_object_set_new(
                 ratios, cmpratio_table[k].stem,
-                json_pack("{s:o,s:o,s:o,s:s}", "median",
+                json_pack("{s:o,s:o,s:o,s:o,s:o,s:s}", "median",
                           number(cmpfile_str(c, i, c->ratio[k][0])), "lo",
                           number(cmpfile_str(c, i, c->ratio[k][1])), "hi",
-                          number(cmpfile_str(c, i, c->ratio[k][2])), "text",
-                          cmpfile_ratio_text(c, i, k, text, sizeof text)));
+                          number(cmpfile_str(c, i, c->ratio[k][2])), "verdict",
+                          base   ? json_string("baseline")
+                          : none ? json_null()
+                                 : json_string(verdict_call_name(d.call)),
+                          "method",
+                          base || none ? json_null() : json_string(verdict_method_name(d.method)),
+                          "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
         }
         json_array_append_new(
             matches,
-            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o}", "match",
+            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:o}", "match",
                       integer(cmpfile_str(c, i, c->match)), "run", cmpfile_str(c, i, c->run),
                       colid_name(COL_cell), integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)),
                       colid_name(COL_repeat), integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)),
@@ -81,8 +90,13 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
                       colid_name(COL_write_rows_per_s_median),
                       number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_median)),
                       colid_name(COL_read_ops_per_s_median),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)), "ratios",
-                      ratios));
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)),
+                      /* the rates the ratios divide (cmpratio.h) */
+                      colid_name(COL_write_rows_per_s_sustained),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_sustained)),
+                      colid_name(COL_read_ops_per_s_sustained),
+                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_sustained)),
+                      "ratios", ratios));
     }
     json_t *o = json_pack("{s:s,s:s,s:s,s:o}", "kind", "comparison", "name", c->name, "baseline",
                           t->nrows ? cmpfile_str(c, 0, c->baseline) : "", "matches", matches);

@@ -22,6 +22,7 @@
 #include "plotdata.h"
 #include "baseline.h"
 #include "cellname.h"
+#include "chunkplan.h"
 
 #include "devinfo.h"
 #include "dims.h"
@@ -410,14 +411,7 @@ void plotdata_median_rows(const double *const *v, const int *rows, int members, 
 
 int plotdata_series_rows(const struct plotdata_run *r, int sumrow, int *out, int max)
 {
-    const char *cell = csvin_str(&r->summary, SUM, sumrow, COL_cell);
-    const char *rep = csvin_str(&r->summary, SUM, sumrow, COL_repeat);
-    int k = 0;
-    for (int i = 0; i < r->chunks.nrows && k < max; i++)
-        if (strcmp(csvin_str(&r->chunks, CHK, i, COL_cell), cell) == 0 &&
-            strcmp(csvin_str(&r->chunks, CHK, i, COL_repeat), rep) == 0)
-            out[k++] = i;
-    return k;
+    return chunkplan_cell_rows(&r->summary, sumrow, &r->chunks, out, max);
 }
 
 int plotdata_write_figs(const char *datadir, enum tsv_file kind, int index,

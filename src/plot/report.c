@@ -19,7 +19,7 @@
 
 #include "plottimeline.h"
 
-#include "cmpratio.h"
+#include "cmplines.h"
 #include "devinfo.h"
 #include "graphs.h"
 #include "headline.h"
@@ -156,19 +156,19 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg)
 }
 
 /* The matched cells against the baseline run: a row per run per cell,
-** its figures, then its ratios (cmpratio.h). */
+** its figures, then its ratios (cmplines.h). */
 static void ratios_table(FILE *f, const struct report_row *rows, int n,
                          const struct plotdata_run *base)
 {
-    struct cmpratio_line *l;
+    struct cmplines_line *l;
     char common[512], how[400];
-    int nl = cmpratio_lines(rows, n, base, &l, common, sizeof common);
+    int nl = cmplines_lines(rows, n, base, &l, common, sizeof common, how, sizeof how);
     fputs("<h2>Against the baseline</h2>\n<p>Each run's write rate, read rate and read p99 "
           "over those of <b>", f);
     html_esc(f, base->name);
     fputs("</b>, the baseline, per matched cell (a read p99 below 1.00x is faster). Noise: ",
           f);
-    html_esc(f, cmpratio_noise(rows, n, how, sizeof how));
+    html_esc(f, how);
     fputs(".</p>\n", f);
     if (*common) {
         fputs("<p class=same>Every cell: ", f);

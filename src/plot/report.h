@@ -21,7 +21,7 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg);
 /* struct report_row, one cell of a comparison: plotdata.h. */
 
 /* Writes out/report.html for `sqlsoak compare`: the runs, the n matched
-** rows (in match order) and their ratios against runs[base] (cmpratio.h),
+** rows (in match order) and their ratios against runs[base] (cmplines.h),
 ** the lines naming what was not matched, and the graphs of out/plots the
 ** graph list draws in compare mode with have.  Returns 0, or -1 (message
 ** on msg). */

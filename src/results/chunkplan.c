@@ -104,3 +104,16 @@ int chunkplan_sequence(const struct csvin *t, const char *path, char *err, size_
     free(due);
     return rc;
 }
+
+int chunkplan_cell_rows(const struct csvin *summary, int sumrow, const struct csvin *chunks,
+                        int *out, int max)
+{
+    const char *cell = csvin_str(summary, CSV_SUMMARY, sumrow, COL_cell);
+    const char *rep = csvin_str(summary, CSV_SUMMARY, sumrow, COL_repeat);
+    int k = 0;
+    for (int i = 0; i < chunks->nrows && k < max; i++)
+        if (strcmp(csvin_str(chunks, CSV_CHUNKS, i, COL_cell), cell) == 0 &&
+            strcmp(csvin_str(chunks, CSV_CHUNKS, i, COL_repeat), rep) == 0)
+            out[k++] = i;
+    return k;
+}

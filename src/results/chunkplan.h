@@ -48,4 +48,9 @@ const char *chunkplan_differs(const struct chunkplan *p, const struct chunk_reco
 ** chunk due. */
 int chunkplan_sequence(const struct csvin *t, const char *path, char *err, size_t errlen);
 
+/* The rows of chunks (chunks.csv) of summary.csv's row sumrow's cell and
+** repeat, in the file's order, into out[0..max); returns how many. */
+int chunkplan_cell_rows(const struct csvin *summary, int sumrow, const struct csvin *chunks,
+                        int *out, int max);
+
 #endif

@@ -255,9 +255,18 @@ j = json.loads(sys.argv[2])
 assert j["kind"] == "comparison" and j["baseline"] == "run" and len(j["matches"]) == len(rows) == 8
 for r, m in zip(rows, j["matches"]):
     assert (m["run"], m["cell"], m["repeat"]) == (r["run"], int(r["cell"]), int(r["repeat"])), m
+    # the rates the ratios divide, each repeat's over the baseline run's same repeat
+    base = next(b for b in rows if b["run"] == "run" and b["match"] == r["match"])
+    got = m["write_rows_per_s_sustained"] / float(base["write_rows_per_s_sustained"])
+    assert abs(got - float(r["write_vs_baseline_run"])) < 1e-4, (m, r)
     for stem, q in m["ratios"].items():
         assert q["median"] == float(r[stem + "_vs_baseline_run_median"]), (stem, q, r)
         assert (q["text"] == "baseline") == (r["run"] == "run"), q
+        # the verdict and its method typed, as comparison.csv holds them and the words say
+        base = r["run"] == "run"
+        assert q["verdict"] == ("baseline" if base else r[stem + "_vs_baseline_run_verdict"] or None), (stem, q, r)
+        assert q["method"] == (None if base else r[stem + "_vs_baseline_run_method"] or None), (stem, q, r)
+        assert base or q["verdict"] is None or q["verdict"] in q["text"], q
 PY
 }
 

@@ -10,6 +10,9 @@ load helpers/common
 load helpers/images
 load helpers/interrupt
 
+# run -N: the exit status checked by bats itself (Debian 12's bats is 1.8)
+bats_require_minimum_version 1.5.0
+
 setup() {
     scratch
 }

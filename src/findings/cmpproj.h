@@ -16,12 +16,12 @@
 #ifndef SQLSOAK_CMPPROJ_H
 #define SQLSOAK_CMPPROJ_H
 
-#include "plotdata.h"
+#include "cmpratio.h"
 
 #include <stdio.h>
 
-/* The lines of the n matched rows (their match numbers group a cell's
+/* The lines of the n matched rows c (their match numbers group a cell's
 ** runs) to f.  Returns how many figures were checked. */
-int cmpproj_print(FILE *f, const struct report_row *rows, int n);
+int cmpproj_print(FILE *f, const struct cmpratio_cell *c, int n);
 
 #endif

@@ -15,22 +15,22 @@
 
 /* A run's files as records, as absolute.h reads them. */
 struct recs {
-    const struct plotdata_run *run;
+    const struct cmpratio_run *run;
     struct summary_record *sum;
     struct chunk_record *ch;
     int nsum, nch;
 };
 
 /* The records of run r, read once: the slot of r in rs[0..*n). */
-static struct recs *recs_of(struct recs *rs, int *n, const struct plotdata_run *r)
+static struct recs *recs_of(struct recs *rs, int *n, const struct cmpratio_run *r)
 {
     for (int i = 0; i < *n; i++)
         if (rs[i].run == r)
             return &rs[i];
     struct recs *x = &rs[(*n)++];
     x->run = r;
-    x->sum = csvin_records(&r->summary, CSV_SUMMARY, sizeof *x->sum, &x->nsum);
-    x->ch = csvin_records(&r->chunks, CSV_CHUNKS, sizeof *x->ch, &x->nch);
+    x->sum = csvin_records(r->summary, CSV_SUMMARY, sizeof *x->sum, &x->nsum);
+    x->ch = csvin_records(r->chunks, CSV_CHUNKS, sizeof *x->ch, &x->nch);
     return x;
 }
 
@@ -43,8 +43,8 @@ static const char *where(double v, double lo, double hi)
 /* The figures of q's cell (at its largest full chunk, qa) against p's
 ** projection to that size (pa), as one line to f; the figures checked
 ** and those inside, added to *checked and *inside. */
-static void against(FILE *f, const struct plotdata_run *p, int64_t pcell, int64_t prows,
-                    const struct absolute *pa, const struct plotdata_run *q, int64_t qcell,
+static void against(FILE *f, const struct cmpratio_run *p, int64_t pcell, int64_t prows,
+                    const struct absolute *pa, const struct cmpratio_run *q, int64_t qcell,
                     const struct absolute *qa, int *checked, int *inside)
 {
     const struct absolute_figure *pw = &pa->write_s_per_m, *p99 = &pa->read_p99_us;
@@ -82,11 +82,11 @@ static void against(FILE *f, const struct plotdata_run *p, int64_t pcell, int64_
 
 /* A cell of one run set against a cell of another, once. */
 struct pair {
-    const struct plotdata_run *p, *q;
+    const struct cmpratio_run *p, *q;
     int64_t pcell, qcell;
 };
 
-int cmpproj_print(FILE *f, const struct report_row *rows, int n)
+int cmpproj_print(FILE *f, const struct cmpratio_cell *rows, int n)
 {
     /* each projecting cell against each other run at most: n x the runs */
     int nruns = 0;
@@ -102,22 +102,22 @@ int cmpproj_print(FILE *f, const struct report_row *rows, int n)
                             : NULL;
     int nrs = 0, nseen = 0, checked = 0, inside = 0, said = 0;
     for (int i = 0; rs && seen && i < n; i++) {
-        const struct plotdata_run *p = rows[i].run;
+        const struct cmpratio_run *p = rows[i].run;
         if (p->target_rows <= 0)
             continue;           /* projected nothing: its records are not read */
         struct recs *pr = recs_of(rs, &nrs, p);
-        int64_t pcell = (int64_t)csvin_num(&p->summary, CSV_SUMMARY, rows[i].row, COL_cell);
+        int64_t pcell = (int64_t)csvin_num(p->summary, CSV_SUMMARY, rows[i].row, COL_cell);
         struct absolute pa, qa;
         if (!pr->sum || !pr->ch ||
             absolute_of(pr->sum, pr->nsum, pr->ch, pr->nch, pcell, 0, &pa) != 0 ||
             p->target_rows <= pa.last_rows)
             continue;           /* p projected nothing */
         for (int j = 0; j < n; j++) {
-            const struct plotdata_run *q = rows[j].run;
+            const struct cmpratio_run *q = rows[j].run;
             if (rows[j].match != rows[i].match || q == p)
                 continue;
             struct recs *qr = recs_of(rs, &nrs, q);
-            int64_t qcell = (int64_t)csvin_num(&q->summary, CSV_SUMMARY, rows[j].row, COL_cell);
+            int64_t qcell = (int64_t)csvin_num(q->summary, CSV_SUMMARY, rows[j].row, COL_cell);
             struct absolute proj;
             if (!qr->sum || !qr->ch ||
                 absolute_of(qr->sum, qr->nsum, qr->ch, qr->nch, qcell, 0, &qa) != 0 ||
