@@ -26,8 +26,7 @@ teardown() { slowdev_down "$T"; }
     # chunks, and the chunk that crosses it copies some 5 MB into the
     # database and syncs it, over 2 s at that rate, where its other chunks
     # sync nothing (synchronous NORMAL): the throttle, not the machine,
-    # makes the checkpoint the cell's largest cost; the 16k-page WAL never
-    # reaches its 16 MiB
+    # sets the checkpoint's cost; the 16k-page WAL never reaches its 16 MiB
     slowdev_limit "$T" 400 800 $((2 << 20)) $((22 << 20))
     run --separate-stderr slowdev_run "$T" "$S" run --rows 400k --chunk 50k --reads 1k \
         --page-size 4k,16k --journal delete,wal --sync normal --os-cache drop --probe auto \
@@ -54,7 +53,8 @@ def num(s):
 # The WAL checkpoint: in WAL mode SQLite writes the database file only to
 # copy the WAL into it, so a chunk that wrote the database (the counting
 # VFS) carried a checkpoint, in its write phase (the automatic one, at a
-# COMMIT), as the timeline's write rows of that chunk show.  Some chunks of
+# COMMIT), as the timeline's rows of that chunk's write phase show (a
+# COMMIT that lasted an interval a row of its own, phase commit).  Some chunks of
 # a WAL cell carry it and others not: what a median over chunks would skip.
 paid = {}
 for c, rs in mine.items():
