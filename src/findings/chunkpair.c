@@ -3,7 +3,6 @@
 ** verdict of the blocks' ratios.  See chunkpair.h.
 */
 #include "chunkpair.h"
-#include "median.h"
 
 #include <assert.h>
 #include <math.h>
@@ -23,19 +22,22 @@ static int unit_usable(const double *a, const double *b, int i)
     return pair_measured(a, b, i) && pair_measured(a, b, i + 1);
 }
 
-/* The median of k block ratios (sorted in place) and, from 2 blocks, their
-** range: with CHUNKPAIR_MIN_BLOCKS or more, an interval of 98% or more for
-** independent blocks. */
-static void block_interval(double *v, int k, struct noise_ratio *out)
+/* The figure, ratio, beside k block ratios and, from 2 blocks, their
+** range: with CHUNKPAIR_MIN_BLOCKS or more, an interval of 98% or more
+** for independent blocks. */
+static void block_interval(double ratio, const double *v, int k, struct noise_ratio *out)
 {
     out->rounds = k;
     out->lo = out->hi = out->confidence = NAN;
     out->within = -1;
-    out->ratio = k > 0 ? median_of(v, k) : NAN;   /* sorts v */
+    out->ratio = k > 0 ? ratio : NAN;
     if (k < 2)
         return;
-    out->lo = v[0];
-    out->hi = v[k - 1];
+    out->lo = out->hi = v[0];
+    for (int j = 1; j < k; j++) {
+        out->lo = fmin(out->lo, v[j]);
+        out->hi = fmax(out->hi, v[j]);
+    }
     out->confidence = 1 - pow(2, 1 - k);
     out->within = verdict_call_of(out->lo, out->hi) == VC_NO_DIFFERENCE;
 }
@@ -52,26 +54,33 @@ void chunkpair_compare(const double *a, const double *b, int n, struct chunkpair
     int k = units / per < CHUNKPAIR_MAX_BLOCKS ? units / per : CHUNKPAIR_MAX_BLOCKS;
     int len = k ? units / k : 0;              /* units per block */
     int skip = units - k * len;               /* the leading ones that do not fit */
-    double sum[CHUNKPAIR_MAX_BLOCKS] = {0};
+    /* each side's time over a block: a pair's two chunks hold the same ops,
+    ** so a chunk's time is the inverse of its rate, in a unit they share */
+    double ta[CHUNKPAIR_MAX_BLOCKS] = {0}, tb[CHUNKPAIR_MAX_BLOCKS] = {0}, ratio[CHUNKPAIR_MAX_BLOCKS];
     for (int i = first, u = 0; i + 1 < n; i += 2) {
         if (!unit_usable(a, b, i))
             continue;
-        if (u >= skip)
-            sum[(u - skip) / len] += log(a[i] / b[i]) + log(a[i + 1] / b[i + 1]);
+        if (u >= skip) {
+            ta[(u - skip) / len] += 1 / a[i] + 1 / a[i + 1];
+            tb[(u - skip) / len] += 1 / b[i] + 1 / b[i + 1];
+        }
         u++;
     }
-    for (int j = 0; j < k; j++)
-        sum[j] = sum[j] / (2 * len);
     /* the run's own movement: its last half of blocks against its first */
-    double first_half = 0, last_half = 0;
+    double first_half = 0, last_half = 0, all_a = 0, all_b = 0;
+    for (int j = 0; j < k; j++) {
+        ratio[j] = tb[j] / ta[j];
+        all_a += ta[j];
+        all_b += tb[j];
+    }
     for (int j = 0; j < k / 2; j++) {
-        first_half += sum[j] / (k / 2);
-        last_half += sum[k - 1 - j] / (k / 2);
+        first_half += log(ratio[j]) / (k / 2);
+        last_half += log(ratio[k - 1 - j]) / (k / 2);
     }
     out->moved = k >= 2 ? exp(fabs(last_half - first_half)) : NAN;
-    for (int j = 0; j < k; j++)
-        sum[j] = exp(sum[j]);
-    block_interval(sum, k, &out->q);
+    /* the figure: what A sustained over every blocked pair against B, a
+    ** weighted mean of the blocks' ratios, so within their range */
+    block_interval(k ? all_b / all_a : NAN, ratio, k, &out->q);
     out->blocks = k;
     out->block_len = 2 * len;
     out->pairs = k * 2 * len;

@@ -5,7 +5,8 @@
 ** Chunk i of cell A and chunk i of cell B are a pair: run one after the
 ** other, minutes apart, at the same table size.  The order within a pair
 ** alternates (A0 B0, B1 A1, A2 B2, ...), so two consecutive pairs run
-** A B B A.  For a per-chunk rate (higher is better) d_i = ln(a_i / b_i).
+** A B B A.  A pair's two chunks hold the same ops, so a chunk's time is
+** the inverse of its per-chunk rate (higher is better).
 **
 ** Method.  The pairs are taken in units of two consecutive pairs (an ABBA
 ** unit), aligned on the last pair; a unit is usable when all four rates
@@ -14,8 +15,12 @@
 ** make K = min(CHUNKPAIR_MAX_BLOCKS, U / 2) blocks of equal length, 2
 ** units (4 pairs) or more; the leading units that do not fit are dropped
 ** (the first chunks are the smallest tables, and the warm-up).  A block's
-** ratio is exp of the mean of its d.  The figure is the median of the K
-** block ratios, its interval their range.
+** ratio is B's time over A's over its pairs: the rate A sustained over the
+** block against B's.  The figure is the same over all the blocks' pairs,
+** what A sustained against B, so that a cost some chunks alone pay (a WAL
+** checkpoint, a COMMIT every few chunks) counts whole, as a median would
+** not; a weighted mean of the block ratios, it lies within their range,
+** its interval.
 ** It is decided by verdict.h's rule (a difference, no difference beyond
 ** 5%, not decided) from CHUNKPAIR_MIN_BLOCKS blocks: 28 pairs; fewer are
 ** not decided.
@@ -26,7 +31,7 @@
 ** multiplicative and steady over the run (a ratio that changes with the
 ** table's size is summarised by its median over the blocks, without a
 ** warning).  (3) A drift both cells share (the night's slowdown, heat) is
-** linear within an ABBA unit: the cell run second in a pair sees it a
+** linear within an ABBA unit, in a chunk's time: the cell run second in a pair sees it a
 ** little later, which biases one pair one way and the next the other, and
 ** a unit cancels it.  A burst of garbage collection falls on either cell
 ** with equal chance: it widens the interval, it does not bias it.

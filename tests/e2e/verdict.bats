@@ -33,7 +33,7 @@ setup() {
     echo "$output"
     [ "$status" -eq 0 ]
     python3 - "$T/v" "$output" <<'PY'
-import csv, json, math, re, statistics, sys
+import csv, json, re, sys
 d, out = sys.argv[1], sys.argv[2]
 summ = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 chunks = list(csv.DictReader(open(d + "/chunks.csv", newline="")))
@@ -59,7 +59,9 @@ base = next(version[r["cell"]] for r in summ if r["cell"] == "1")
 named = re.search(r"SQLite ([0-9.]+), the fastest writer,", fastest[0]).group(1) if fastest else base
 assert named == ranking[0], (named, ranking)
 # the chunk pairs of two cells, as chunkpair.c takes them: ABBA units ending on the
-# last pair, up to 8 blocks of 2 units or more, the median block and the range
+# last pair, up to 8 blocks of 2 units or more, each block's ratio the other's time
+# over the cell's (a chunk's time the inverse of its rate), the figure that over
+# every blocked pair, the interval the blocks' range
 def pairs(a, b, col):
     ca = sorted((c for c in chunks if c["cell"] == a), key=lambda c: int(c["chunk"]))
     cb = sorted((c for c in chunks if c["cell"] == b), key=lambda c: int(c["chunk"]))
@@ -72,10 +74,12 @@ def pairs(a, b, col):
     units = units[len(units) - k * ln:]
     blocks = []
     for j in range(k):
-        s = sum(math.log(x[i] / y[i]) for u in units[j * ln:(j + 1) * ln] for i in u)
-        blocks.append(math.exp(s / (2 * ln)))
+        mine = [i for u in units[j * ln:(j + 1) * ln] for i in u]
+        blocks.append(sum(1 / y[i] for i in mine) / sum(1 / x[i] for i in mine))
+    every = [i for u in units for i in u]
+    figure = sum(1 / y[i] for i in every) / sum(1 / x[i] for i in every)
     blocks.sort()
-    return statistics.median(blocks), blocks[0], blocks[-1], 2 * len(units) + 0, n
+    return figure, blocks[0], blocks[-1], 2 * len(units) + 0, n
 cell_of = {v: c for c, v in version.items()}
 js = json.load(open(d + "/summary.json"))
 finding = next(f for f in js["findings"] if f["kind"] == "dimension" and f["text"] == line)

@@ -96,25 +96,28 @@ static void test_direction(void **state)
 }
 
 /* Exact figures of a small series: 29 pairs, the first (odd) one left
-** out, then 7 blocks of 4 pairs whose ratios are x * 1.1, x / 1.1, x *
-** 1.2 and x / 1.2, so each block's ratio is x. */
+** out, then 7 blocks of 4 pairs whose A takes 1.1, 0.9, 1.2 and 0.8 times
+** B's time over x, so each block's ratio is x, and the figure B's time
+** over A's of all 28: the harmonic mean of the x. */
 static void test_exact(void **state)
 {
     (void)state;
     static const double x[7] = {1.05, 1.10, 1.20, 1.16, 1.30, 1.25, 1.12};
-    static const double spread[4] = {1.1, 1 / 1.1, 1.2, 1 / 1.2};
-    double a[29], b[29];
+    static const double spread[4] = {1.1, 0.9, 1.2, 0.8};
+    double a[29], b[29], inverse = 0;
     struct chunkpair c;
     char buf[160];
     a[0] = 5;                      /* the first pair: left out */
     b[0] = 1;
     for (int i = 1; i < 29; i++) {
         b[i] = 100;
-        a[i] = 100 * x[(i - 1) / 4] * spread[(i - 1) % 4];
+        a[i] = 100 * x[(i - 1) / 4] / spread[(i - 1) % 4];
     }
+    for (int j = 0; j < 7; j++)
+        inverse += 1 / x[j];
     chunkpair_compare(a, b, 29, &c);
     assert_blocks(&c, 7, 4, 28, 28);
-    near(c.q.ratio, 1.16);
+    near(c.q.ratio, 7 / inverse);
     near(c.q.lo, 1.05);
     near(c.q.hi, 1.30);
     near(c.q.confidence, 1 - 1.0 / 64);
@@ -138,7 +141,7 @@ static void test_blocks(void **state)
     }
     chunkpair_compare(a, b, 34, &c);
     assert_blocks(&c, 8, 4, 32, 34);
-    near(c.q.ratio, sqrt(0.98 * 1.02));
+    near(c.q.ratio, 2 / (1 / 0.98 + 1 / 1.02));
     assert_int_equal(chunkpair_verdict(&c), NV_WITHIN);
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
                         "1.00x (1.00..1.00): no difference beyond 5%, from 34 chunk pairs in "
@@ -173,9 +176,9 @@ static void test_unmeasured(void **state)
     assert_blocks(&c, 6, 4, 24, 24);
 }
 
-/* A drift both cells share, linear over the night, cancels in every ABBA
-** unit: identical cells are exactly 1.00 however steep it is, though
-** every single pair is off by it. */
+/* A drift both cells share, a chunk's time growing linearly over the
+** night, cancels in every ABBA unit: identical cells are exactly 1.00
+** however steep it is, though every single pair is off by it. */
 static void test_drift_cancels(void **state)
 {
     (void)state;
@@ -183,8 +186,8 @@ static void test_drift_cancels(void **state)
     struct chunkpair c;
     for (int i = 0; i < 32; i++) {
         int a_first = i % 2 == 0;          /* A B, B A, A B, ... */
-        a[i] = exp(-0.05 * (2 * i + !a_first));
-        b[i] = exp(-0.05 * (2 * i + a_first));
+        a[i] = 1 / (1 + 0.05 * (2 * i + !a_first));
+        b[i] = 1 / (1 + 0.05 * (2 * i + a_first));
     }
     chunkpair_compare(a, b, 32, &c);
     assert_true(fabs(a[0] / b[0] - 1) > 0.04);
@@ -192,6 +195,29 @@ static void test_drift_cancels(void **state)
     near(c.q.lo, 1);
     near(c.q.hi, 1);
     assert_int_equal(chunkpair_verdict(&c), NV_WITHIN);
+}
+
+/* A cost that falls in some chunks only (a checkpoint in every eighth of
+** A's) is in the figure whole: B's time over A's over all the pairs, what
+** each sustained, not a median of blocks that skips the blocks that
+** paid it.  A's other chunks run 4x B's rate; with the checkpoint, its
+** eighth chunk at a fifth of B's. */
+static void test_periodic_cost(void **state)
+{
+    (void)state;
+    double a[32], b[32];
+    struct chunkpair c;
+    for (int i = 0; i < 32; i++) {
+        b[i] = 100;
+        a[i] = i % 8 == 7 ? 20 : 400;
+    }
+    chunkpair_compare(a, b, 32, &c);
+    assert_blocks(&c, 8, 4, 32, 32);
+    near(c.q.ratio, (8 / 100.0) / (7 / 400.0 + 1 / 20.0));   /* 1.19 */
+    near(c.q.lo, (4 / 100.0) / (3 / 400.0 + 1 / 20.0));      /* the blocks that paid it */
+    near(c.q.hi, 4);
+    /* the blocks with the checkpoint and those without disagree: undecided */
+    assert_int_equal(chunkpair_verdict(&c), NV_NOT_ESTABLISHED);
 }
 
 /* ---- a simulated night ---------------------------------------------- */
@@ -281,9 +307,9 @@ static void test_false_calls(void **state)
     assert_true(worst <= 0.05);
 }
 
-/* A 1.3x faster, the same noise: called, the right way round, in 95% of
-** nights from 64 pairs (phi up to 0.6; from 50 with phi up to 0.3, and
-** about 85% to 94% at 28 to 40).  1.1x is printed too. */
+/* A 1.3x faster, the same noise: called, the right way round, in 93% of
+** nights from 64 pairs (phi up to 0.6; 95% up to 0.5, and about 80% to
+** 91% at 28 to 40).  1.1x is printed too. */
 static void test_power(void **state)
 {
     (void)state;
@@ -297,7 +323,7 @@ static void test_power(void **state)
                 print_message("A %.1fx faster, phi %.1f, %3d pairs: %.2f%% called\n", ratios[q],
                               sim_phi[p], sim_pairs[k], 100 * rate);
                 if (q == 0 && sim_pairs[k] >= 64)
-                    assert_true(rate >= 0.95);
+                    assert_true(rate >= 0.93);
             }
 }
 
@@ -307,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_pairs_to_call),        cmocka_unit_test(test_direction),
         cmocka_unit_test(test_exact),                cmocka_unit_test(test_blocks),
         cmocka_unit_test(test_unmeasured),           cmocka_unit_test(test_drift_cancels),
+        cmocka_unit_test(test_periodic_cost),
         cmocka_unit_test(test_false_calls),          cmocka_unit_test(test_power),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -155,7 +155,7 @@ static void test_chunk_pairs(void **state)
     assert_int_equal(v.call, VC_NOT_DECIDED);
     char buf[200];
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "1.79x (0.70..2.88): not decided, from 32 chunk pairs in lockstep; "
+                        "1.13x (0.70..2.88): not decided, from 32 chunk pairs in lockstep; "
                         "--repeat 6 or more chunks can decide it (8 blocks of 4)");
 }
 
