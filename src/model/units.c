@@ -80,6 +80,32 @@ const char *units_secs(double s, char *buf, size_t n)
     return scaled(s / 3600, large + 1, 1, " ", buf, n);
 }
 
+/* v's number, then suffix when it is one (not NaN's "-"). */
+static const char *suffixed(double v, const char *suffix, char *buf, size_t n)
+{
+    char num[32];
+    units_number(v, num, sizeof num);
+    snprintf(buf, n, "%s%s", num, isnan(v) ? "" : suffix);
+    return buf;
+}
+
+const char *units_ratio(double r, char *buf, size_t n)
+{
+    return suffixed(r, "x", buf, n);
+}
+
+const char *units_range(double lo, double hi, char *buf, size_t n)
+{
+    char a[32], b[32];
+    snprintf(buf, n, "%s..%s", units_number(lo, a, sizeof a), units_number(hi, b, sizeof b));
+    return buf;
+}
+
+const char *units_pct(double pct, char *buf, size_t n)
+{
+    return suffixed(pct, "%", buf, n);
+}
+
 const char *units_count(int64_t v, char *buf, size_t n)
 {
     static const struct {

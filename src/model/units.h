@@ -14,6 +14,9 @@
 **          1000 bytes, as storage devices are rated)
 **   durations: µs, ms, s, then min from 60 s and h from 60 min (60 s
 **          is "1.00 min", 59.96 s "60.0 s")
+**   ratios: the number and "x" ("1.17x", "31.0x", "0.850x"), an interval
+**          its two ends ("1.05..1.28"); percentages the number and "%"
+**          ("81.0%", "397%")
 ** A count that is exact (rows of a chunk, an option's size) is not
 ** rounded: units_count gives it whole, as the options take it.  What
 ** --need asked is said back as given, and a WAL held against its size in
@@ -37,6 +40,15 @@ const char *units_bytes(double bytes, char *buf, size_t n);
 
 /* A duration in seconds with its unit: "12.2 µs", "2.54 ms", "1.50 min". */
 const char *units_secs(double s, char *buf, size_t n);
+
+/* A ratio: "1.17x", "626x", "0.850x". */
+const char *units_ratio(double r, char *buf, size_t n);
+
+/* An interval of ratios, its ends without the "x": "1.05..1.28". */
+const char *units_range(double lo, double hi, char *buf, size_t n);
+
+/* A percentage, given in percent: "81.0%", "397%", "0%". */
+const char *units_pct(double pct, char *buf, size_t n);
 
 /* An exact count as the options take it: "5M", "1.5M", "500k", or
 ** grouped by thousands ("12,345") when no suffix with at most one

@@ -75,6 +75,36 @@ static void test_secs(void **state)
     check(units_secs, t, sizeof t / sizeof *t);
 }
 
+static void test_ratio(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {1.17, "1.17x"},  {626.31, "626x"}, {30.96, "31.0x"}, {0.85, "0.850x"},
+        {1, "1.00x"},     {9.996, "10.0x"}, {1061.4, "1061x"}, {NAN, "-"},
+    };
+    check(units_ratio, t, sizeof t / sizeof *t);
+}
+
+static void test_pct(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {81, "81.0%"}, {397.2, "397%"}, {1061, "1061%"}, {0, "0%"},
+        {5, "5.00%"},  {0.126, "0.126%"}, {99.96, "100%"}, {NAN, "-"},
+    };
+    check(units_pct, t, sizeof t / sizeof *t);
+}
+
+static void test_range(void **state)
+{
+    (void)state;
+    char b[40];
+    assert_string_equal(units_range(1.05, 1.28, b, sizeof b), "1.05..1.28");
+    assert_string_equal(units_range(536.67, 629.34, b, sizeof b), "537..629");
+    assert_string_equal(units_range(0.7, 2.88, b, sizeof b), "0.700..2.88");
+    assert_string_equal(units_range(NAN, 2, b, sizeof b), "-..2.00");
+}
+
 static void test_count(void **state)
 {
     (void)state;
@@ -127,7 +157,8 @@ int main(void)
         cmocka_unit_test(test_rate),   cmocka_unit_test(test_number),
         cmocka_unit_test(test_bytes),  cmocka_unit_test(test_secs),
         cmocka_unit_test(test_count),  cmocka_unit_test(test_grouped),
-        cmocka_unit_test(test_real),
+        cmocka_unit_test(test_real),   cmocka_unit_test(test_ratio),
+        cmocka_unit_test(test_pct),    cmocka_unit_test(test_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
