@@ -142,13 +142,13 @@ PY
         skip "no headless Chromium (sh .ci/deps test installs it)"
     d=$BATS_TEST_TMPDIR/readers
     # 12 cells: journal x synchronous x 0, 1, 4 readers; its last column,
-    # wall s, was past the window's edge.  Exit status 1 is a reader that
+    # the wall time, was past the window's edge.  Exit status 1 is a reader that
     # missed its watchdog on a loaded machine: the page is drawn the same.
     run "$SQLSOAK" run --preset readers --rows 10k --chunk 5k --reads 200 --progress never \
         --db-dir "${SHM:-$BATS_TEST_TMPDIR/db}" --out "$d"
     [ "$status" -le 1 ]
     grep -q '<th title="readers">readers</th>' "$d/report.html"
-    grep -q '<th title="wall_s">wall s</th>' "$d/report.html"
+    grep -q '<th title="wall_s">wall time</th>' "$d/report.html"
     run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$d/report.html" 1280
     echo "$output"
     [[ "$output" == *'"over": 0}'* ]]

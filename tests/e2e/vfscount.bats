@@ -142,7 +142,7 @@ else:
     assert m and m.group(1) == secs(wall), (m.groups(), wall)
     assert m.group(2) == nbytes(written / wall * 8 * 3600), m.groups()
 if all(r["dev_write_bytes_per_row"] for r in rows):
-    m = re.search(r"; by the device's count, its other writers' included, about ([^<]+?)\.", page)
+    m = re.search(r"; by the device's count, its other writers' included, about ([0-9.]+ (?:bytes|[kMGTP]B))\.", page)
     assert (m and m.group(1) == nbytes(device / wall * 8 * 3600)) if wall >= 3600 else not m, (m and m.group(1))
     assert "The device's count holds every writer of the device" in page
     idle = json.load(open(d + "/run.json")).get("device_idle")
