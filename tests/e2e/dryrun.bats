@@ -21,12 +21,14 @@ setup() {
     scratch
 }
 
-# seconds TEXT: "1m05s", "42 s", "3.4 s", "2h01m" in seconds.
+# seconds TEXT: "1m05s", "42.0 s", "3.40 s", "850 ms", "2h01m" in seconds.
 seconds() {
     python3 -c '
 import re, sys
 t = sys.argv[1]
-m = re.fullmatch(r"(\d+(?:\.\d+)?) s", t) or re.fullmatch(r"(\d+)s", t)
+m = re.fullmatch(r"(\d+(?:\.\d+)?) (s|ms|µs)", t)
+if m: print(float(m.group(1)) / {"s": 1, "ms": 1e3, "µs": 1e6}[m.group(2)]); sys.exit()
+m = re.fullmatch(r"(\d+)s", t)
 if m: print(float(m.group(1))); sys.exit()
 m = re.fullmatch(r"(\d+)m(\d+)s", t)
 if m: print(int(m.group(1)) * 60 + int(m.group(2))); sys.exit()

@@ -314,7 +314,7 @@ PY
     run "$S" plot "$T/n"
     sed -i 's/"writes=1\/s,read-p99=10s"/"writes=1000M\/s"/' "$T/n/run.json"
     run "$S" plot "$T/n"
-    [[ "$output" == *"Need (writes 1000M/s): cell 1 falls short already at 8k rows: writes "*" against 1000M/s."* ]]
+    [[ "$output" == *"Need (writes 1G/s): cell 1 falls short already at 8k rows: writes "*" against 1G/s."* ]]
     # bad input: one line naming the item, exit 2, nothing created
     run "$S" run --rows 8k --chunk 2k --need reads=many --db-dir "$T/db" --out "$T/bad"
     [ "$status" -eq 2 ]
