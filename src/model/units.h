@@ -20,7 +20,8 @@
 ** A count that is exact (rows of a chunk, an option's size) is not
 ** rounded: units_count gives it whole, as the options take it.  What
 ** --need asked is said back as given, and a WAL held against its size in
-** the same binary units (need.h).
+** the same binary units (need.h).  An elapsed time and an ETA past a
+** minute keep the clock's form --max-time takes ("41m02s", progress.h).
 */
 #ifndef SQLSOAK_UNITS_H
 #define SQLSOAK_UNITS_H
