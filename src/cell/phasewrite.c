@@ -12,6 +12,7 @@
 #include "shape.h"
 #include "sharedpage.h"
 #include "timeline.h"
+#include "units.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -117,11 +118,13 @@ static int write_paced(struct soak *s, int64_t c, int64_t n, uint64_t *write_ns,
         int slept = pace_next(&s->pace, &tx);
         sharedpage_phase_set(s->rd.page, PHASE_WRITE);
         if (slept < 0) {
+            char lag[24];
             soak_set_status(s, ST_OVERLOADED,
-                       "the writer fell %.1f s behind its schedule of %" PRId64
+                       "the writer fell %s behind its schedule of %" PRId64
                        " rows/s (--backlog-limit %" PRId64 " s) at row %" PRId64
                        ": the storage cannot take the rate offered",
-                       s->pace.lag_ns / 1e9, s->env->cell->v[DIM_WRITE_RATE],
+                       units_secs(s->pace.lag_ns / 1e9, lag, sizeof lag),
+                       s->env->cell->v[DIM_WRITE_RATE],
                        s->env->cfg->backlog_limit_s, s->inserted);
             return -1;
         }

@@ -93,10 +93,8 @@ void progress_stopping(struct progress *p, int sig, double left_s)
     if (p->stop_acked)
         return;
     p->stop_acked = 1;
-    if (left_s >= 60)
+    if (left_s >= 0)    /* as the ETA says it: whole seconds, then minutes */
         snprintf(about, sizeof about, " (about %s)", progress_duration(left_s, d, sizeof d));
-    else if (left_s >= 0)
-        snprintf(about, sizeof about, " (about %.0f s)", left_s);
     if (sig == SIGINT)
         snprintf(msg, sizeof msg, "stopping after this chunk%s; Ctrl-C again to stop now", about);
     else

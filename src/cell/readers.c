@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "stop.h"
 #include "testhook.h"
+#include "units.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -167,8 +168,9 @@ int readers_pinned(struct readers *r, char *err, size_t errlen)
             return -1;
         }
         if (clock_now_ns() > deadline) {
-            snprintf(err, errlen, "reader %d of %d (the one pinning snapshots) took none in %.0f s",
-                     last + 1, r->n, (double)r->hand_back_ns / 1e9);
+            char in[24];
+            snprintf(err, errlen, "reader %d of %d (the one pinning snapshots) took none in %s",
+                     last + 1, r->n, units_secs((double)r->hand_back_ns / 1e9, in, sizeof in));
             return -1;
         }
         reader_sleep_ns(READER_IDLE_NS);

@@ -2,6 +2,7 @@
 ** watchdog: see watchdog.h.
 */
 #include "watchdog.h"
+#include "units.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -61,19 +62,22 @@ uint64_t watchdog_deadline(const struct watchdog *w)
 
 const char *watchdog_reason(const struct watchdog *w, uint64_t now_ns, char *buf, size_t n)
 {
-    char doing[96], limit[160];
+    char doing[96], limit[160], slowest[24], work[24];
     if (w->fixed_s)
         snprintf(limit, sizeof limit, "--watchdog %llds", (long long)w->fixed_s);
     else if (w->slowest_ns && w->last.work > 1)
         snprintf(limit, sizeof limit,
-                 "%dx its slowest chunk, %.3g s, at least %lld s, times %.4g chunks' worth of work",
-                 WATCHDOG_FACTOR, w->slowest_ns / 1e9, (long long)w->floor_s, w->last.work);
+                 "%dx its slowest chunk, %s, at least %lld s, times %s chunks' worth of work",
+                 WATCHDOG_FACTOR, units_secs(w->slowest_ns / 1e9, slowest, sizeof slowest),
+                 (long long)w->floor_s, units_whole(w->last.work, work, sizeof work));
     else if (w->slowest_ns)
-        snprintf(limit, sizeof limit, "%dx its slowest chunk, %.3g s, at least %lld s",
-                 WATCHDOG_FACTOR, w->slowest_ns / 1e9, (long long)w->floor_s);
+        snprintf(limit, sizeof limit, "%dx its slowest chunk, %s, at least %lld s",
+                 WATCHDOG_FACTOR, units_secs(w->slowest_ns / 1e9, slowest, sizeof slowest),
+                 (long long)w->floor_s);
     else
         snprintf(limit, sizeof limit, "%d s before its first chunk", WATCHDOG_FIRST_S);
-    snprintf(buf, n, "no progress for %.0f s %s: killed (watchdog: %s)",
-             (now_ns - w->last_ns) / 1e9, beat_text(&w->last, doing, sizeof doing), limit);
+    /* whole seconds: the watchdog looks about once a second */
+    snprintf(buf, n, "no progress for %lld s %s: killed (watchdog: %s)",
+             (long long)((now_ns - w->last_ns) / 1000000000u), beat_text(&w->last, doing, sizeof doing), limit);
     return buf;
 }

@@ -9,6 +9,7 @@
 #include "stop.h"
 #include "sysinfo.h"
 #include "telemetry.h"
+#include "units.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -32,8 +33,11 @@ static void storage_name(const char *dir, char *buf, size_t n)
 
 static void op_line(const char *what, const struct devprobe_op *op, const char *unit)
 {
-    printf("  %-26s p50 %9.3f ms  p99 %9.3f ms  %10.0f %s  (%lld ops)\n", what,
-           op->p50_us / 1e3, op->p99_us / 1e3, op->ops_per_s, unit, (long long)op->ops);
+    char p50[24], p99[24], rate[24];
+    printf("  %-26s p50 %9s  p99 %9s  %10s %s  (%lld ops)\n", what,
+           units_secs(op->p50_us / 1e6, p50, sizeof p50),
+           units_secs(op->p99_us / 1e6, p99, sizeof p99),
+           units_rate(op->ops_per_s, rate, sizeof rate), unit, (long long)op->ops);
 }
 
 int cmd_probe(const struct config *cfg, int argc, char **argv, char *err, size_t errlen)
@@ -63,13 +67,14 @@ int cmd_probe(const struct config *cfg, int argc, char **argv, char *err, size_t
     }
     char where[512];
     storage_name(cfg->db_dir, where, sizeof where);
-    printf("probe of %s: %s, %.1f s\n", cfg->db_dir, where, p.seconds);
-    printf("  %-26s %9.1f MB/s  (%lld MiB written, then fdatasync)\n", "sequential write",
-           p.seq_write_mb_s, (long long)(p.file_bytes >> 20));
+    char secs[24], mbs[24];
+    printf("probe of %s: %s, %s\n", cfg->db_dir, where, units_secs(p.seconds, secs, sizeof secs));
+    printf("  %-26s %9s MB/s  (%lld MiB written, then fdatasync)\n", "sequential write",
+           units_number(p.seq_write_mb_s, mbs, sizeof mbs), (long long)(p.file_bytes >> 20));
     op_line("4 KiB write + fdatasync", &p.fdatasync, "ops/s");
     op_line("4 KiB write + fsync", &p.fsync, "ops/s");
-    printf("  %-26s %9.1f MB/s  (1 MiB reads, as the random reads below)\n", "sequential read",
-           p.seq_read_mb_s);
+    printf("  %-26s %9s MB/s  (1 MiB reads, as the random reads below)\n", "sequential read",
+           units_number(p.seq_read_mb_s, mbs, sizeof mbs));
     op_line("4 KiB random read, QD1", &p.randread, "IOPS ");
     for (int k = 0; k < p.nsized; k++) {
         char what[40];

@@ -179,7 +179,9 @@ int cmd_status(const struct config *cfg, int argc, char **argv, char *err, size_
         double stale_s = STALE_CHUNKS * per_chunk > STALE_MIN_S ? STALE_CHUNKS * per_chunk
                                                                 : STALE_MIN_S;
         if (owner > 0 && !isnan(per_chunk) && since > stale_s) {
-            printf("  eta: none: no progress for %.0f s (a chunk took about %s so far)\n", since,
+            /* whole seconds: a stall is counted, not measured to a fraction */
+            printf("  eta: none: no progress for %lld s (a chunk took about %s so far)\n",
+                   (long long)llround(since),
                    progress_duration(per_chunk, e1, sizeof e1));
         } else if (owner > 0 && !isnan(per_chunk)) {
             double cell_left = per_chunk * (double)(nchunks - done);

@@ -49,6 +49,7 @@
 #include "spawn.h"
 #include "stop.h"
 #include "tablewalk.h"
+#include "units.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -523,17 +524,19 @@ void crash_cell_trials(struct crash *c, int idx)
     d.lost_upper95_pct = 100 * binom_upper(d.lost_trials, d.trials, 0.95);
     d.corrupt_upper95_pct = 100 * binom_upper(d.corrupt, d.trials, 0.95);
     record_cell(c, idx, &d);
-    char lost_ub[32] = "", corrupt_ub[32] = "", lost[64];
+    char lost_ub[32] = "", corrupt_ub[32] = "", lost[64], pct[24], took[24];
     if (d.trials && !d.lost_trials)
-        snprintf(lost_ub, sizeof lost_ub, ", <%.2g%%", d.lost_upper95_pct);
+        snprintf(lost_ub, sizeof lost_ub, ", <%s", units_pct(d.lost_upper95_pct, pct, sizeof pct));
     if (d.trials && !d.corrupt)
-        snprintf(corrupt_ub, sizeof corrupt_ub, " (<%.2g%%)", d.corrupt_upper95_pct);
+        snprintf(corrupt_ub, sizeof corrupt_ub, " (<%s)",
+                 units_pct(d.corrupt_upper95_pct, pct, sizeof pct));
     snprintf(lost, sizeof lost, "(%" PRId64 " commit%s%s)", d.lost_commits,
              d.lost_commits == 1 ? "" : "s", lost_ub);
     /* fixed widths, the label's counted in characters: the columns line up */
     printf("  %s%*s %4" PRId64 " trial%-2s %4" PRId64 " intact %4" PRId64 " lost %-20s %4" PRId64
-           " corrupt%s  (%.1f s)\n",
+           " corrupt%s  (%s)\n",
            label, label_pad(label, 44), "", d.trials, d.trials == 1 ? ":" : "s:", d.intact,
-           d.lost_trials, lost, d.corrupt, corrupt_ub, (clock_now_ns() - t0) / 1e9);
+           d.lost_trials, lost, d.corrupt, corrupt_ub,
+           units_secs((clock_now_ns() - t0) / 1e9, took, sizeof took));
     fflush(stdout);
 }

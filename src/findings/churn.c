@@ -109,8 +109,9 @@ int churn_of(const struct summary_record *recs, int nrecs, const struct chunk_re
 /* "500 rows a chunk at 82.2k rows/s (12.2 µs a row)" of phase p. */
 static const char *rate_text(const struct churn_phase *p, char *buf, size_t n)
 {
-    char r[24], t[24];
-    snprintf(buf, n, "%.0f rows a chunk at %s rows/s (%s a row)", p->rows,
+    char r[24], t[24], rows[24];
+    snprintf(buf, n, "%s rows a chunk at %s rows/s (%s a row)",
+             units_count((int64_t)p->rows, rows, sizeof rows),
              units_rate(p->rows_per_s, r, sizeof r),
              units_secs((1e6 / p->rows_per_s) / 1e6, t, sizeof t));
     return buf;
@@ -152,16 +153,18 @@ const char *churn_delete_text(const struct churn *c, const char *name, char *buf
 
 const char *churn_free_text(const struct churn *c, const char *name, char *buf, size_t n)
 {
-    char rows[24], b[32], db[32] = "", share[96] = "";
+    char rows[24], b[32], db[32] = "", share[96] = "", pct[24], pages[24];
     buf[0] = 0;
     if (isnan(c->free_pages))
         return buf;
     if (!isnan(c->free_pct))
-        snprintf(share, sizeof share, ", %.1f%% of its %s database", c->free_pct,
+        snprintf(share, sizeof share, ", %s of its %s database",
+                 units_pct(c->free_pct, pct, sizeof pct),
                  units_bytes(c->db_bytes, db, sizeof db));
     snprintf(buf, n, "Freelist (%s): after its last chunk's deletes, with %s rows in the table, "
-                     "%.0f page%s free (%s%s), room SQLite reuses before the file grows.",
-             name, units_count(c->table_rows, rows, sizeof rows), c->free_pages,
+                     "%s page%s free (%s%s), room SQLite reuses before the file grows.",
+             name, units_count(c->table_rows, rows, sizeof rows),
+             units_count((int64_t)c->free_pages, pages, sizeof pages),
              c->free_pages == 1 ? "" : "s", units_bytes(c->free_bytes, b, sizeof b), share);
     return buf;
 }

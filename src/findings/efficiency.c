@@ -43,7 +43,7 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     /* the cell's page size, where the probe read at it: like with like */
     double page = csvin_num_named(t, row, dim_table[DIM_PAGE_SIZE].column);
     char key[24];
-    snprintf(key, sizeof key, "%.0f", page);
+    snprintf(key, sizeof key, "%lld", (long long)page);    /* a whole size */
     double sized = page > EFFICIENCY_READ_BYTES
                        ? rate_of(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ_SIZED), key) : NAN;
     e->read_unit = isfinite(sized) ? page : EFFICIENCY_READ_BYTES;
@@ -102,7 +102,8 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
                                         "read bandwidth"};
     size_t len = 0;
     const char *sep = "";
-    char f1[24], f2[24], f3[24];
+    char f1[24], f2[24], f3[24], pct[24];
+    long long kib = (long long)(e->read_unit / 1024);   /* a page size: whole KiB */
     buf[0] = 0;
 #define SAY(...) (len += (size_t)snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__))
     for (unsigned b = 0; b < 4; b++)
@@ -114,37 +115,39 @@ int efficiency_say(const struct efficiency *e, char *buf, size_t n)
         SAY("%sno commit waited for a sync (synchronous off)", sep);
         sep = "; ";
     } else if (isfinite(e->sync_ratio)) {
-        SAY("%ssyncs at %.0f%% of the device's 4 KiB write + fdatasync rate (%s/s against "
+        SAY("%ssyncs at %s of the device's 4 KiB write + fdatasync rate (%s/s against "
             "%s/s; %s per COMMIT)",
-            sep, 100 * e->sync_ratio, units_number(e->syncs_per_s, f1, sizeof f1),
-            units_number(e->dev_syncs_per_s, f2, sizeof f2),
+            sep, units_pct(100 * e->sync_ratio, pct, sizeof pct),
+            units_rate(e->syncs_per_s, f1, sizeof f1), units_rate(e->dev_syncs_per_s, f2, sizeof f2),
             units_number(e->syncs_per_commit, f3, sizeof f3));
         sep = "; ";
     }
     if (isfinite(e->read_ratio)) {
         /* the bytes behind "per read" are the reads' finding's, said once */
-        SAY("%sreads sent %s reads a second to the device (%s per read), %.0f%% of its "
-            "%.0f KiB random-read rate (%s/s)",
-            sep, units_number(e->dev_reads_per_s, f1, sizeof f1),
-            units_number(e->dev_reads_per_read, f2, sizeof f2), 100 * e->read_ratio,
-            e->read_unit / 1024, units_number(e->read_iops, f3, sizeof f3));
+        SAY("%sreads sent %s reads a second to the device (%s per read), %s of its "
+            "%lld KiB random-read rate (%s/s)",
+            sep, units_rate(e->dev_reads_per_s, f1, sizeof f1),
+            units_number(e->dev_reads_per_read, f2, sizeof f2),
+            units_pct(100 * e->read_ratio, pct, sizeof pct), kib,
+            units_rate(e->read_iops, f3, sizeof f3));
         if (e->read_ratio > 1)
             /* bytes from /proc/self/io: more than a page a request can carry */
-            SAY(", more than it: the kernel read ahead in requests larger than %.0f KiB, so "
-                "that rate is no limit of theirs", e->read_unit / 1024);
+            SAY(", more than it: the kernel read ahead in requests larger than %lld KiB, so "
+                "that rate is no limit of theirs", kib);
         sep = "; ";
     }
     if (isfinite(e->read_bw_ratio)) {
         /* in MB/s, the unit the probe states the device's rate in */
-        SAY("%sreads moved %s MB/s from the storage, %.0f%% of its sequential read rate "
-            "(%s MB/s)", sep, units_number(e->read_mb_s, f1, sizeof f1), 100 * e->read_bw_ratio,
+        SAY("%sreads moved %s MB/s from the storage, %s of its sequential read rate "
+            "(%s MB/s)", sep, units_number(e->read_mb_s, f1, sizeof f1),
+            units_pct(100 * e->read_bw_ratio, pct, sizeof pct),
             units_number(e->seq_read_mb_s, f2, sizeof f2));
         sep = "; ";
     }
     if (isfinite(e->write_ratio)) {
-        SAY("%swrites reached the storage at %.0f%% of its sequential write rate (%s MB/s "
+        SAY("%swrites reached the storage at %s of its sequential write rate (%s MB/s "
             "against %s MB/s)",
-            sep, 100 * e->write_ratio, units_number(e->write_mb_s, f1, sizeof f1),
+            sep, units_pct(100 * e->write_ratio, pct, sizeof pct), units_number(e->write_mb_s, f1, sizeof f1),
             units_number(e->seq_mb_s, f2, sizeof f2));
         if (e->write_ratio > 1)
             len += (size_t)absorbed(e, buf + len, len < n ? n - len : 0);

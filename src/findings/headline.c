@@ -24,6 +24,7 @@
 #include "modes.h"
 #include "runjson.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -79,34 +80,35 @@ static void cache(const struct headline_input *in, struct headline *h)
                  distinct == 1 ? "" : "s");
     else if (nio > 1)
         snprintf(scope, sizeof scope, ", the median of %d cells", nio);
+    char bs[32], ps[32], rs[32];
+    units_number(b, bs, sizeof bs);
+    units_pct(p, ps, sizeof ps);
     if (!isnan(b))
-        /* a tenth under 10, as the table's figure: "0.2", not "0" */
-        snprintf(bytes, sizeof bytes, ", %.*f bytes read from storage per read%s",
-                 b > 0 && b < 10 ? 1 : 0, b, scope);
+        snprintf(bytes, sizeof bytes, ", %s bytes read from storage per read%s", bs, scope);
     enum reads_from from = absolute_reads_from(p, b / EFFICIENCY_READ_BYTES);
     if (from == RF_UNKNOWN) {
         /* an older folder: no figure of the cache */
     } else if (from == RF_RAM && drop < cells) {
         headline_add(h, HL_CACHE,
-                     "Reads came from RAM (%.0f%% cached%s): this is not the disk's read "
-                     "speed; use --os-cache drop.", p, bytes);
+                     "Reads came from RAM (%s cached%s): this is not the disk's read "
+                     "speed; use --os-cache drop.", ps, bytes);
     } else if (from == RF_WARMED) {
         /* cold before them, yet most were served by pages earlier reads
         ** brought in: "from the storage" would be half the truth */
         headline_add(h, HL_CACHE,
-                     "Reads began with the database out of RAM (%.0f%% cached before them%s), "
-                     "yet sent %.2f device reads per read (%.*f bytes read from storage per "
+                     "Reads began with the database out of RAM (%s cached before them%s), "
+                     "yet sent %s device reads per read (%s bytes read from storage per "
                      "read%s): most were served by pages earlier reads had brought into RAM.",
-                     p, drop == cells ? ", --os-cache drop" : "", b / EFFICIENCY_READ_BYTES,
-                     b > 0 && b < 10 ? 1 : 0, b, scope);
+                     ps, drop == cells ? ", --os-cache drop" : "",
+                     units_number(b / EFFICIENCY_READ_BYTES, rs, sizeof rs), bs, scope);
     } else if (from == RF_STORAGE) {
         headline_add(h, HL_CACHE,
-                     "Reads came from the storage (%.0f%% of the database cached before "
-                     "them%s%s).", p, bytes, drop == cells ? ", --os-cache drop" : "");
+                     "Reads came from the storage (%s of the database cached before "
+                     "them%s%s).", ps, bytes, drop == cells ? ", --os-cache drop" : "");
     } else {
         headline_add(h, HL_CACHE,
-                     "Reads came partly from RAM (%.0f%% of the database cached before "
-                     "them%s): between the disk's read speed and RAM's.", p, bytes);
+                     "Reads came partly from RAM (%s of the database cached before "
+                     "them%s): between the disk's read speed and RAM's.", ps, bytes);
     }
     free(pct);
     free(io);

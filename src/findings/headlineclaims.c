@@ -86,9 +86,10 @@ static void verdict_flat(const struct headline_input *in, char *buf, size_t n)
         snprintf(buf, n, "not so here: write cost grew %s",
                  headlinescaling_per_doubling(&f, t, sizeof t));
     else
-        snprintf(buf, n, "not decided here: %s, an interval neither within %.0f%% of flat nor "
+        snprintf(buf, n, "not decided here: %s, an interval neither within %lld%% of flat nor "
                          "past it",
-                 headlinescaling_per_doubling(&f, t, sizeof t), 100 * FLAT_PER_DOUBLING);
+                 headlinescaling_per_doubling(&f, t, sizeof t),
+                 (long long)llround(100 * FLAT_PER_DOUBLING));
 }
 
 static void verdict_faster(const struct headline_input *in, const struct summary_dim *v,

@@ -72,14 +72,15 @@ void headlinedevice_writes(const struct headline_input *in, const char *base, st
                  !isnan(sq) && pr * 1.25 < sq ? " (the page cache merged rewrites)" : "");
     double share = NAN, rate = wall > 0 ? dev_bytes / wall : NAN;
     if (in->idle_s > 0) {
-        char r[40], t[40];
+        char r[40], t[40], s[24], p[24];
         share = wear_idle_share_pct(in->idle_write_bytes_per_s, dev_bytes, wall);
         int len = snprintf(idle, sizeof idle, "while sqlsoak idled the device wrote %s a second (over "
-                           "%.1f s before the first cell)",
-                           units_bytes(in->idle_write_bytes_per_s, r, sizeof r), in->idle_s);
+                           "%s before the first cell)",
+                           units_bytes(in->idle_write_bytes_per_s, r, sizeof r),
+                           units_secs(in->idle_s, s, sizeof s));
         if (!isnan(share) && len > 0 && (size_t)len < sizeof idle)
             snprintf(idle + len, sizeof idle - (size_t)len,
-                     ", %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0, share,
+                     ", %s of its %s a second during the cells", units_pct(share, p, sizeof p),
                      units_bytes(rate, t, sizeof t));
     } else {
         snprintf(idle, sizeof idle, "its writes while sqlsoak idled were not measured here");

@@ -9,6 +9,7 @@
 #include "pairseries.h"
 #include "relnum.h"
 #include "summary.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,8 +28,9 @@ const char *headlinedims_faster_text(const struct verdict *v, const struct verdi
                                      int disagree, int lockstep, const char *b, char *buf,
                                      size_t n)
 {
-    char tail[256], t[256];
-    size_t len = (size_t)snprintf(buf, n, "%.2fx as fast as %s%s", v->ratio, b,
+    char tail[256], t[256], ratio[32];
+    size_t len = (size_t)snprintf(buf, n, "%s as fast as %s%s",
+                                  units_ratio(v->ratio, ratio, sizeof ratio), b,
                                   verdict_tail_text(v, lockstep, tail, sizeof tail));
     if (disagree && len < n)
         len += (size_t)snprintf(buf + len, n - len, "; its %s disagree: %s",

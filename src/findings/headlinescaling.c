@@ -97,15 +97,16 @@ void headlinescaling_fit_cost(const struct headline_input *in, int64_t cell, enu
 ** 30 chunks of 3 repeats)". */
 const char *headlinescaling_per_doubling(const struct headlinescaling_fit *f, char *buf, size_t n)
 {
-    char of[40] = "";
+    char of[40] = "", ratio[32], range[48];
     if (f->repeats > 1)
         snprintf(of, sizeof of, " of %d repeats", f->repeats);
+    units_ratio(exp2(f->b), ratio, sizeof ratio);
     if (isnan(f->b_lo))
-        snprintf(buf, n, "%.2fx per doubling of the table (no interval from %d chunks%s)",
-                 exp2(f->b), f->k, of);
+        snprintf(buf, n, "%s per doubling of the table (no interval from %d chunks%s)", ratio,
+                 f->k, of);
     else
-        snprintf(buf, n, "%.2fx per doubling of the table (%.2f..%.2f, 95%%, a log-log fit "
-                         "over %d chunks%s)", exp2(f->b), exp2(f->b_lo), exp2(f->b_hi), f->k, of);
+        snprintf(buf, n, "%s per doubling of the table (%s, 95%%, a log-log fit over %d chunks%s)",
+                 ratio, units_range(exp2(f->b_lo), exp2(f->b_hi), range, sizeof range), f->k, of);
     return buf;
 }
 
@@ -113,11 +114,11 @@ const char *headlinescaling_per_doubling(const struct headlinescaling_fit *f, ch
 ** 3 repeats)": the two-point figure, after the fit it is noisier than. */
 static const char *two_point(const struct headlinescaling_fit *f, char *buf, size_t n)
 {
-    char of[40] = "";
+    char of[40] = "", ratio[32];
     if (f->nratio > 1)
         snprintf(of, sizeof of, " (the median of %d repeats)", f->nratio);
-    snprintf(buf, n, "%.2fx as much from the first full chunk to the last%s",
-             f->last_over_first, of);
+    snprintf(buf, n, "%s as much from the first full chunk to the last%s",
+             units_ratio(f->last_over_first, ratio, sizeof ratio), of);
     return buf;
 }
 
@@ -142,11 +143,12 @@ void headlinescaling_say(const struct headline_input *in, const char *base, stru
         headlinescaling_per_doubling(&w, a, sizeof a), two_point(&w, c, sizeof c), reads);
     if (in->planned_rows > w.last_rows && !isnan(w.b)) {
         double d = log2((double)in->planned_rows / (double)w.first_rows);
-        if (isnan(w.b_lo))
-            snprintf(a, sizeof a, "about %.1fx", exp2(w.b * d));
-        else
-            snprintf(a, sizeof a, "about %.1fx (%.1f..%.1f)", exp2(w.b * d), exp2(w.b_lo * d),
-                     exp2(w.b_hi * d));
+        char ratio[32], range[48] = "";
+        if (!isnan(w.b_lo))
+            snprintf(range, sizeof range, " (%s)",
+                     units_range(exp2(w.b_lo * d), exp2(w.b_hi * d), c, sizeof c));
+        snprintf(a, sizeof a, "about %s%s", units_ratio(exp2(w.b * d), ratio, sizeof ratio),
+                 range);
         headline_add(h, HL_SCALING,
             "It stopped at %s of the planned %s rows: at that slope a row written would cost "
             "%s the first chunk's at %s rows, an extrapolation, not a measurement.",

@@ -11,6 +11,7 @@
 #include "headlinedims.h"
 #include "relnum.h"
 #include "summary.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -72,12 +73,12 @@ const char *ladder_text(const char *verb, const char (*names)[160], const struct
             continue;
         }
         int faster = v->ratio > 1;
-        char ev[64];
-        len += (size_t)snprintf(buf + len, n - len,
-                                "%s %.2fx %s from %s to %s (%.2f..%.2f), decided from %s",
-                                changes++ ? ";" : "", faster ? v->ratio : 1 / v->ratio,
-                                faster ? "faster" : "slower", names[i], names[i + 1],
-                                faster ? v->lo : 1 / v->hi, faster ? v->hi : 1 / v->lo,
+        char ev[64], ratio[32], range[48];
+        units_ratio(faster ? v->ratio : 1 / v->ratio, ratio, sizeof ratio);
+        units_range(faster ? v->lo : 1 / v->hi, faster ? v->hi : 1 / v->lo, range, sizeof range);
+        len += (size_t)snprintf(buf + len, n - len, "%s %s %s from %s to %s (%s), decided from %s",
+                                changes++ ? ";" : "", ratio, faster ? "faster" : "slower",
+                                names[i], names[i + 1], range,
                                 verdict_evidence_text(v, ev, sizeof ev));
     }
     if (nundecided < m && len < n)

@@ -142,7 +142,7 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
     for (int k = 0; k < NEED_COUNT && tight < 0 && zero < 0; k++)
         if (!isnan(it[k].lim) && it[k].at == 0 && !(it[k].proj > 0))
             zero = k;
-    char have[32], want[32], at[24];
+    char have[32], want[32], at[24], ratio[32];
     v->cell = cell;
     if (short_now >= 0) {
         v->score = 0;
@@ -159,10 +159,10 @@ static void verdict(const struct needcheck_input *in, int64_t cell, const struct
                  need_names[tight], need_asked_text(nd, (enum need_item)tight, want, sizeof want));
     } else if (tight >= 0) {
         v->score = head;
-        snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s with %.*fx headroom, its "
+        snprintf(v->text, sizeof v->text, "%s meets it at %s rows%s with %s headroom, its "
                  "tightest %s (%s against %s).", name,
                  units_count((int64_t)size, at, sizeof at), proj ? " (projected)" : "",
-                 head < 10 ? 2 : 1, head, need_names[tight],
+                 units_ratio(head, ratio, sizeof ratio), need_names[tight],
                  have_text((enum need_item)tight, proj ? it[tight].proj : it[tight].at, have,
                            sizeof have),
                  need_asked_text(nd, (enum need_item)tight, want, sizeof want));

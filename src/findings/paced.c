@@ -60,12 +60,6 @@ static const char *ms(double x, char *buf, size_t n)
     return units_secs((x * 1e3) / 1e6, buf, n);
 }
 
-/* A share: "81%", "2.5%", "0.3%" (a small one keeps its tenth). */
-static const char *pct(double x, char *buf, size_t n)
-{
-    snprintf(buf, n, x < 9.95 ? "%.1f%%" : "%.0f%%", x);
-    return buf;
-}
 
 const char *paced_text(const struct paced *p, const char *name, char *buf, size_t n)
 {
@@ -90,20 +84,24 @@ const char *paced_text(const struct paced *p, const char *name, char *buf, size_
                   ms(p->p999_ms, c, sizeof c), ms(p->max_ms, txn, sizeof txn));
     if (k < 0 || (size_t)k >= n)
         return buf;
+    char due[24], late[24], skipped[24];
+    units_count((int64_t)(p->txns + p->skipped), due, sizeof due);
+    units_count((int64_t)p->late, late, sizeof late);
+    units_count((int64_t)p->skipped, skipped, sizeof skipped);
     if (p->limit_ms > 0)
         k += snprintf(buf + k, n - (size_t)k,
-                      "of %.0f transactions due, %.0f committed late (over %lld ms) and %.0f "
+                      "of %s transactions due, %s committed late (over %lld ms) and %s "
                       "were skipped; ",
-                      p->txns + p->skipped, p->late, (long long)p->limit_ms, p->skipped);
+                      due, late, (long long)p->limit_ms, skipped);
     else
-        k += snprintf(buf + k, n - (size_t)k, "%.0f transactions, no --latency-limit; ",
-                      p->txns);
+        k += snprintf(buf + k, n - (size_t)k, "%s transactions, no --latency-limit; ",
+                      units_count((int64_t)p->txns, due, sizeof due));
     if (k < 0 || (size_t)k >= n)
         return buf;
     char q[16], l[16], w[16], cm[16];
     snprintf(buf + k, n - (size_t)k,
              "of their time, %s was queueing, %s lock waits, %s the statements and %s COMMIT.",
-             pct(p->queue_pct, q, sizeof q), pct(p->lock_pct, l, sizeof l),
-             pct(p->work_pct, w, sizeof w), pct(p->commit_pct, cm, sizeof cm));
+             units_pct(p->queue_pct, q, sizeof q), units_pct(p->lock_pct, l, sizeof l),
+             units_pct(p->work_pct, w, sizeof w), units_pct(p->commit_pct, cm, sizeof cm));
     return buf;
 }

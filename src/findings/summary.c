@@ -365,8 +365,9 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     baseline_name(base, ids, ids ? n : 0, name, sizeof name);
     free(ids);
     fprintf(f, "\nnoise: %s; a difference is called when its 95%% interval excludes 1, no "
-               "difference beyond %.0f%% when it lies within that%s\n",
-            noise_method_paired(paired, rounds, how, sizeof how), 100 * VERDICT_MARGIN,
+               "difference beyond %lld%% when it lies within that%s\n",
+            noise_method_paired(paired, rounds, how, sizeof how),
+            (long long)llround(100 * VERDICT_MARGIN),
             paired >= 2  ? ""
             : by_pairs   ? ": with one round, a ratio its chunk pairs decide says so"
                          : ": with one round every one here is not decided");

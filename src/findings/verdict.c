@@ -4,6 +4,7 @@
 #include "verdict.h"
 
 #include "absolute.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -101,7 +102,7 @@ const char *verdict_call_words(enum verdict_call c, double least, char *buf, siz
     case VC_DIFFERENCE:
         return "a difference";
     case VC_NO_DIFFERENCE:
-        snprintf(buf, n, "no difference beyond %.0f%%", 100 * least);
+        snprintf(buf, n, "no difference beyond %lld%%", (long long)llround(100 * least));
         return buf;
     case VC_NOT_DECIDED:
         return "not decided";
@@ -165,8 +166,9 @@ const char *verdict_deciding_text(const struct verdict *v, int lockstep, char *b
 
 const char *verdict_tail_text(const struct verdict *v, int lockstep, char *buf, size_t n)
 {
-    char ev[64], why[128];
+    char ev[64], why[128], range[48];
     verdict_evidence_text(v, ev, sizeof ev);
+    units_range(v->lo, v->hi, range, sizeof range);
     if (isnan(v->ratio))
         buf[0] = 0;
     else if (isnan(v->lo) && of_pairs(v))
@@ -175,21 +177,21 @@ const char *verdict_tail_text(const struct verdict *v, int lockstep, char *buf, 
     else if (isnan(v->lo))
         snprintf(buf, n, ": not decided: %s", verdict_deciding_text(v, lockstep, why, sizeof why));
     else if (v->call == VC_NOT_DECIDED)
-        snprintf(buf, n, " (%.2f..%.2f): not decided, from %s; %s", v->lo, v->hi, ev,
+        snprintf(buf, n, " (%s): not decided, from %s; %s", range, ev,
                  verdict_deciding_text(v, lockstep, why, sizeof why));
     else
-        snprintf(buf, n, " (%.2f..%.2f): %s, from %s", v->lo, v->hi, verdict_call_name(v->call),
-                 ev);
+        snprintf(buf, n, " (%s): %s, from %s", range, verdict_call_name(v->call), ev);
     return buf;
 }
 
 const char *verdict_text(const struct verdict *v, int lockstep, char *buf, size_t n)
 {
-    char tail[256];
+    char tail[256], ratio[32];
     if (isnan(v->ratio))
         snprintf(buf, n, "-");
     else
-        snprintf(buf, n, "%.2fx%s", v->ratio, verdict_tail_text(v, lockstep, tail, sizeof tail));
+        snprintf(buf, n, "%s%s", units_ratio(v->ratio, ratio, sizeof ratio),
+                 verdict_tail_text(v, lockstep, tail, sizeof tail));
     return buf;
 }
 

@@ -150,7 +150,8 @@ const char *wear_same_text(const struct wear *const *w, const char *const *names
     snprintf(mil, sizeof mil, strcmp(ma, mb) ? "%s to %s" : "%s", ma, mb);
     if (len < size)
         snprintf(buf + len, size - len, ", the device wrote %s bytes a row, %s per million "
-                 "rows%s: not told apart, as they differ by no more than %.0f%%%s.", row, mil,
-                 w[0]->target_rows ? " (projected)" : "", WEAR_SAME_PCT, other);
+                 "rows%s: not told apart, as they differ by no more than %lld%%%s.", row, mil,
+                 w[0]->target_rows ? " (projected)" : "", (long long)llround(WEAR_SAME_PCT),
+                 other);
     return buf;
 }

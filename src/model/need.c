@@ -3,6 +3,7 @@
 */
 #include "need.h"
 
+#include "units.h"
 #include "value.h"
 
 #include <math.h>
@@ -101,15 +102,21 @@ const char *need_asked_text(const struct need *nd, enum need_item k, char *buf, 
     double v = nd->asked[k];
     if (k == NEED_WAL)
         return need_bytes_text(v, buf, n);
-    if (k != NEED_READ_P99)
-        snprintf(buf, n, v >= 1e6 ? "%gM/s" : v >= 1e3 ? "%gk/s" : "%g/s",
-                 v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v);
-    else if (v >= 1e6)
-        snprintf(buf, n, "%g s", v / 1e6);
-    else if (v >= 1e3)
-        snprintf(buf, n, "%g ms", v / 1e3);
-    else
-        snprintf(buf, n, "%g µs", v);
+    char num[32];
+    if (k != NEED_READ_P99) {
+        /* a whole rate as the option took it ("1.5M"), else to three figures */
+        if (v == floor(v) && v >= 0 && v < 9e18)
+            units_count((int64_t)v, num, sizeof num);
+        else
+            units_rate(v, num, sizeof num);
+        snprintf(buf, n, "%s/s", num);
+        return buf;
+    }
+    /* a latency in the unit it reaches, whole as given ("5 ms"), else to
+    ** three figures */
+    double scale = v >= 1e6 ? 1e6 : v >= 1e3 ? 1e3 : 1;
+    snprintf(buf, n, "%s %s", units_whole(v / scale, num, sizeof num),
+             scale == 1e6 ? "s" : scale == 1e3 ? "ms" : "µs");
     return buf;
 }
 
@@ -119,6 +126,7 @@ const char *need_bytes_text(double bytes, char *buf, size_t n)
     int u = 0;
     for (; bytes >= 1023.5 && u < 4; u++)
         bytes /= 1024;
-    snprintf(buf, n, "%.3g %s", bytes, unit[u]);
+    char num[32];
+    snprintf(buf, n, "%s %s", units_whole(bytes, num, sizeof num), unit[u]);
     return buf;
 }

@@ -80,6 +80,57 @@ const char *units_secs(double s, char *buf, size_t n)
     return scaled(s / 3600, large + 1, 1, " ", buf, n);
 }
 
+const char *units_whole(double v, char *buf, size_t n)
+{
+    if (v == floor(v) && fabs(v) < 9e18)
+        snprintf(buf, n, "%lld", (long long)v);
+    else
+        units_number(v, buf, n);
+    return buf;
+}
+
+/* v's number, then suffix when it is one (not NaN's "-"). */
+static const char *suffixed(double v, const char *suffix, char *buf, size_t n)
+{
+    char num[32];
+    units_number(v, num, sizeof num);
+    snprintf(buf, n, "%s%s", num, isnan(v) ? "" : suffix);
+    return buf;
+}
+
+const char *units_ratio(double r, char *buf, size_t n)
+{
+    return suffixed(r, "x", buf, n);
+}
+
+const char *units_range(double lo, double hi, char *buf, size_t n)
+{
+    char a[32], b[32];
+    snprintf(buf, n, "%s..%s", units_number(lo, a, sizeof a), units_number(hi, b, sizeof b));
+    return buf;
+}
+
+const char *units_pct(double pct, char *buf, size_t n)
+{
+    return suffixed(pct, "%", buf, n);
+}
+
+/* v whole, its thousands grouped by commas: "12,345". */
+static const char *grouped(int64_t v, char *buf, size_t n)
+{
+    char d[32];
+    int len = snprintf(d, sizeof d, "%" PRId64, v);
+    size_t o = 0;
+    for (int i = 0; i < len && o + 1 < n; i++) {
+        if (i > 0 && d[i - 1] != '-' && (len - i) % 3 == 0 && o + 2 < n)
+            buf[o++] = ',';
+        buf[o++] = d[i];
+    }
+    if (n > 0)
+        buf[o] = 0;
+    return buf;
+}
+
 const char *units_count(int64_t v, char *buf, size_t n)
 {
     static const struct {
@@ -97,9 +148,7 @@ const char *units_count(int64_t v, char *buf, size_t n)
                 snprintf(buf, n, "%" PRId64 "%c", whole, u[i].suffix);
             return buf;
         }
-    char plain[32];
-    snprintf(plain, sizeof plain, "%" PRId64, v);
-    return units_grouped(plain, buf, n);
+    return grouped(v, buf, n);
 }
 
 /* Whether s is a plain decimal number: sign, digits, a point, digits. */
@@ -116,26 +165,33 @@ static int plain_number(const char *s)
     return digits > 0 && *s == 0;
 }
 
-const char *units_grouped(const char *csv, char *buf, size_t n)
+const char *units_form(enum units_form form, double v, char *buf, size_t n)
 {
-    if (n == 0)
-        return buf;
-    double v = plain_number(csv) ? strtod(csv, NULL) : NAN;
-    if (!(fabs(v) >= 1000) || fabs(v) >= 1e18) {
-        snprintf(buf, n, "%s", csv);
-        return buf;
+    switch (form) {
+    case UNITS_RATE:
+        return units_rate(v, buf, n);
+    case UNITS_BYTES:
+        return units_bytes(v, buf, n);
+    case UNITS_SECS:
+        return units_secs(v, buf, n);
+    case UNITS_COUNT:
+        if (isnan(v) || fabs(v) >= 9.2e18)
+            return units_number(v, buf, n);
+        return units_count(llround(v), buf, n);
+    case UNITS_PCT:
+        return units_pct(v, buf, n);
+    case UNITS_RATIO:
+        return units_ratio(v, buf, n);
+    default:
+        return units_number(v, buf, n);
     }
-    char d[32];
-    int len = snprintf(d, sizeof d, "%.0f", fabs(v));
-    size_t o = 0;
-    if (v < 0 && o + 1 < n)
-        buf[o++] = '-';
-    for (int i = 0; i < len && o + 1 < n; i++) {
-        if (i > 0 && (len - i) % 3 == 0 && o + 2 < n)
-            buf[o++] = ',';
-        buf[o++] = d[i];
-    }
-    buf[o] = 0;
+}
+
+const char *units_csv(enum units_form form, const char *csv, char *buf, size_t n)
+{
+    if (plain_number(csv))
+        return units_form(form, strtod(csv, NULL), buf, n);
+    snprintf(buf, n, "%s", csv);
     return buf;
 }
 

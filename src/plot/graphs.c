@@ -5,6 +5,7 @@
 ** measurement of nothing.
 */
 #include "graphs.h"
+#include "units.h"
 
 #include <assert.h>
 #include <math.h>
@@ -160,9 +161,10 @@ const char *graphs_caption(const struct graphs_graph *g, int k, double span_s, c
     }
     double div;
     const char *unit = graphs_time_unit(span_s, &div);
-    double n = span_s / div;
-    /* to a tenth below ten: "The run's 4.5 minutes" */
-    snprintf(buf, len, "The run's %.*f %s as they went: %s", n < 10 ? 1 : 0, n, unit, caption);
+    char n[32];
+    /* in the axis's unit, in words: "The run's 4.50 minutes" */
+    snprintf(buf, len, "The run's %s %s as they went: %s", units_number(span_s / div, n, sizeof n),
+             unit, caption);
     return buf;
 }
 

@@ -9,24 +9,26 @@
 #include "latency.h"
 #include "mdtable.h"
 #include "noise.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* The figures of the table: the column, its heading, its decimals. */
+/* The figures of the table: the column, its heading, its form in units.h
+** (the unit in the heading). */
 static const struct {
     enum colid col;      /* COL_COUNT: the read p99 of latency.h */
     const char *head;
-    int prec;
+    enum units_form form;
 } figs[] = {
-    {COL_write_rows_per_s_median, "write rows/s", 0},
-    {COL_read_ops_per_s_median, "read reads/s", 0},
-    {COL_COUNT, "read p99 µs", 1},
-    {COL_db_cached_pct_median, "in RAM %", 0},
+    {COL_write_rows_per_s_median, "write rows/s", UNITS_RATE},
+    {COL_read_ops_per_s_median, "read reads/s", UNITS_RATE},
+    {COL_COUNT, "read p99 µs", UNITS_NUMBER},
+    {COL_db_cached_pct_median, "in RAM %", UNITS_NUMBER},
     /* a cost, as the headline's scaling: 1 / the rates' ratio */
-    {COL_write_last_over_first, "write cost last/first", 2},
+    {COL_write_last_over_first, "write cost last/first", UNITS_NUMBER},
 };
 #define NFIGS (int)(sizeof figs / sizeof *figs)
 
@@ -43,7 +45,7 @@ static void fig_text(const struct csvin *t, int i, int k, char *buf, size_t n)
     if (isnan(v))
         buf[0] = 0;
     else
-        snprintf(buf, n, "%.*f", figs[k].prec, v);
+        units_form(figs[k].form, v, buf, n);
 }
 
 /* Whether setting d (plotdata.h's label settings) varies over the rows. */

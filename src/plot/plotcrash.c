@@ -197,7 +197,7 @@ static double segment(double count, double trials, char *txt, size_t n)
 {
     double p = trials > 0 ? 100.0 * count / trials : NAN;
     if (count > 0 && p >= NARROW_PCT)
-        snprintf(txt, n, "%.0f", count);
+        units_form(UNITS_COUNT, count, txt, n);
     else
         txt[0] = 0;
     return p;
@@ -235,23 +235,25 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
     double pi = segment(intact, trials, ti, sizeof ti);
     double pl = segment(lost, trials, tl, sizeof tl);
     double pc = segment(corrupt, trials, tc, sizeof tc);
+    char nc[24], nx[24];
+    units_form(UNITS_COUNT, commits, nc, sizeof nc);
     if (ok && lost > 0) {
         char part[80];
         if (tl[0])
-            snprintf(part, sizeof part, "%.0f commit%s lost", commits, commits == 1 ? "" : "s");
+            snprintf(part, sizeof part, "%s commit%s lost", nc, commits == 1 ? "" : "s");
         else
-            snprintf(part, sizeof part, "%.0f lost (%.0f commit%s)", lost, commits,
-                     commits == 1 ? "" : "s");
+            snprintf(part, sizeof part, "%s lost (%s commit%s)",
+                     units_form(UNITS_COUNT, lost, nx, sizeof nx), nc, commits == 1 ? "" : "s");
         nlen = add(note, sizeof note, nlen, part);
     }
     if (ok && corrupt > 0 && !tc[0]) {
         char part[40];
-        snprintf(part, sizeof part, "%.0f corrupt", corrupt);
+        snprintf(part, sizeof part, "%s corrupt", units_form(UNITS_COUNT, corrupt, nx, sizeof nx));
         nlen = add(note, sizeof note, nlen, part);
     }
     if (ok && intact > 0 && !ti[0]) {
         char part[40];
-        snprintf(part, sizeof part, "%.0f intact", intact);
+        snprintf(part, sizeof part, "%s intact", units_form(UNITS_COUNT, intact, nx, sizeof nx));
         nlen = add(note, sizeof note, nlen, part);
     }
     if (ok && (lost == 0 || corrupt == 0)) {
@@ -259,11 +261,11 @@ static void write_cell(struct tsv *f, const struct plotdata_run *r,
         char part[64];
         double ub =
             csvin_num(t, DUR, row, lost == 0 ? COL_lost_upper95_pct : COL_corrupt_upper95_pct);
-        snprintf(part, sizeof part, "%s <%.2g%%",
+        snprintf(part, sizeof part, "%s <%s",
                  lost == 0 && corrupt == 0 ? "lost, corrupt each"
                  : lost == 0              ? "lost"
                                           : "corrupt",
-                 ub);
+                 units_pct(ub, nx, sizeof nx));
         if (isfinite(ub))
             add(note, sizeof note, nlen, part);
     }

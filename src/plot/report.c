@@ -25,6 +25,7 @@
 #include "headline.h"
 #include "infile.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -67,12 +68,13 @@ static void describe(FILE *f, const struct plotdata_run *r)
     if (code[0])
         html_row(f, "exit status", code);
     json_t *h = json_object_get(j, RUNKEY_HOST);
-    char hb[600];
-    snprintf(hb, sizeof hb, "%s · %s · %lld CPUs · %.1f GiB RAM · %s",
+    char hb[600], ram[24];
+    snprintf(hb, sizeof hb, "%s · %s · %lld CPUs · %s GiB RAM · %s",
              json_string_value(json_object_get(h, RUNKEY_HOST_HOSTNAME)) ?: "?",
              json_string_value(json_object_get(h, RUNKEY_HOST_CPU_MODEL)) ?: "?",
              (long long)json_integer_value(json_object_get(h, RUNKEY_HOST_CPUS)),
-             (double)json_integer_value(json_object_get(h, RUNKEY_HOST_RAM_BYTES)) / (1 << 30),
+             units_number((double)json_integer_value(json_object_get(h, RUNKEY_HOST_RAM_BYTES)) /
+                              (1 << 30), ram, sizeof ram),
              json_string_value(json_object_get(h, RUNKEY_HOST_KERNEL)) ?: "?");
     html_row(f, "host", hb);
     json_t *s = json_object_get(j, RUNKEY_STORAGE);

@@ -31,30 +31,34 @@ static const struct {
     const char *head;
     enum colid older;    /* COL_COUNT: none */
     int inverse;         /* shown as 1 / the column's figure */
+    enum units_form form;
 } lead[] = {
-    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0},
+    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0, UNITS_RATE},
     /* the scaling figure as the headline states it, a cost: how much more
     ** a row written cost at the last full chunk than at the first (the
     ** column is the rates' ratio, its inverse) */
-    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1},
-    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0},
+    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1, UNITS_NUMBER},
+    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0, UNITS_RATE},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
-    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0},
-    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0},
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0, UNITS_NUMBER},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0, UNITS_NUMBER},
 };
+/* Each in the form of units.h its heading leaves the unit to: a size
+** with its own, a figure whose unit the heading names without. */
 static const struct {
     enum colid col;
     const char *head;
+    enum units_form form;
 } details[] = {
-    {COL_rows, "rows in the table"},
-    {COL_write_rows_per_s_first, "write rows/s first chunk"},
-    {COL_write_rows_per_s_last, "write rows/s last chunk"},
-    {COL_io_write_bytes_per_row, "bytes to storage per row"},
-    {COL_dev_write_bytes_per_row, "bytes the device wrote per row"},
-    {COL_read_io_bytes_per_read, "bytes read per read"},
-    {COL_db_bytes, "database bytes"},
-    {COL_wall_s, "wall s"},
+    {COL_rows, "rows in the table", UNITS_COUNT},
+    {COL_write_rows_per_s_first, "write rows/s first chunk", UNITS_RATE},
+    {COL_write_rows_per_s_last, "write rows/s last chunk", UNITS_RATE},
+    {COL_io_write_bytes_per_row, "bytes to storage per row", UNITS_NUMBER},
+    {COL_dev_write_bytes_per_row, "bytes the device wrote per row", UNITS_NUMBER},
+    {COL_read_io_bytes_per_read, "bytes read per read", UNITS_NUMBER},
+    {COL_db_bytes, "database size", UNITS_BYTES},
+    {COL_wall_s, "wall time", UNITS_SECS},
 };
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
@@ -115,11 +119,11 @@ static const char *spaced(const char *csv, char *buf, size_t n)
     return buf;
 }
 
-/* A number of the table, grouped by thousands (digits). */
-static void num_cell(FILE *f, const char *v)
+/* A number of the table in form, as units.h gives every figure. */
+static void num_cell(FILE *f, enum units_form form, const char *v)
 {
     char b[64];
-    html_cell(f, " class=n", units_grouped(v, b, sizeof b));
+    html_cell(f, " class=n", units_csv(form, v, b, sizeof b));
 }
 
 /* Below the table: the summary.csv name of each figure's column, where a
@@ -243,8 +247,8 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
             char inv[32];
             double d = strtod(v, NULL);
             if (lead[c].inverse && *v && d > 0)
-                snprintf(inv, sizeof inv, "%.2f", 1 / d), v = inv;
-            num_cell(f, v);
+                v = units_number(1 / d, inv, sizeof inv);
+            num_cell(f, lead[c].form, v);
         }
         char t[160];
         for (int m = 0; m < 2; m++)
@@ -260,7 +264,7 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
         }
         fputs("</td>", f);
         for (int c = 0; c < NDETAILS; c++)
-            num_cell(f, str_at(&x[i], colid_name(details[c].col)));
+            num_cell(f, details[c].form, str_at(&x[i], colid_name(details[c].col)));
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);

@@ -9,6 +9,7 @@
 #include "dims.h"
 #include "graphs.h"
 #include "plotcrash.h"
+#include "units.h"
 
 #include <math.h>
 #include <string.h>
@@ -77,17 +78,22 @@ static void durability_cell(FILE *f, const struct plotdata_run *r, int row)
         return;
     }
     const char *cls = NUM(corrupt) > 0 ? "corrupt" : NUM(lost_trials) > 0 ? "lost" : "intact";
-    fprintf(f, "<td class=%s><b>%.0f</b> intact · <b>%.0f</b> lost · <b>%.0f</b> corrupt"
-               "<br><small>of %.0f trials · %.0f commit%s lost",
-            cls, NUM(intact), NUM(lost_trials), NUM(corrupt), NUM(trials),
-            NUM(lost_commits), NUM(lost_commits) == 1 ? "" : "s");
+    char a[24], b[24], c[24], d[24], e[24];
+    fprintf(f, "<td class=%s><b>%s</b> intact · <b>%s</b> lost · <b>%s</b> corrupt"
+               "<br><small>of %s trials · %s commit%s lost",
+            cls, units_form(UNITS_COUNT, NUM(intact), a, sizeof a),
+            units_form(UNITS_COUNT, NUM(lost_trials), b, sizeof b),
+            units_form(UNITS_COUNT, NUM(corrupt), c, sizeof c),
+            units_form(UNITS_COUNT, NUM(trials), d, sizeof d),
+            units_form(UNITS_COUNT, NUM(lost_commits), e, sizeof e),
+            NUM(lost_commits) == 1 ? "" : "s");
     if (isfinite(NUM(write_rows_per_s)))
-        fprintf(f, " · %.0f rows/s", NUM(write_rows_per_s));
+        fprintf(f, " · %s rows/s", units_rate(NUM(write_rows_per_s), a, sizeof a));
     /* an outcome never seen: its 95% upper bound */
     if (NUM(lost_trials) == 0 && isfinite(NUM(lost_upper95_pct)))
-        fprintf(f, " · lost &lt;%.2g%%", NUM(lost_upper95_pct));
+        fprintf(f, " · lost &lt;%s", units_pct(NUM(lost_upper95_pct), a, sizeof a));
     if (NUM(corrupt) == 0 && isfinite(NUM(corrupt_upper95_pct)))
-        fprintf(f, " · corrupt &lt;%.2g%%", NUM(corrupt_upper95_pct));
+        fprintf(f, " · corrupt &lt;%s", units_pct(NUM(corrupt_upper95_pct), a, sizeof a));
     fputs("</small></td>", f);
 #undef NUM
 }

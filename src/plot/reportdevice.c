@@ -24,18 +24,18 @@ static void device_apart(FILE *f, const json_t *rj, double bytes, double wall)
     const json_t *idle = json_object_get(rj, RUNKEY_DEVICE_IDLE);
     double s = json_number_value(json_object_get(idle, RUNKEY_IDLE_SECONDS));
     double w = json_number_value(json_object_get(idle, RUNKEY_IDLE_WRITE_BYTES_PER_S));
-    char a[40], b[40];
+    char a[40], b[40], c[40];
     fputs("<p>The device's count holds every writer of the device, not the database's "
           "alone: the filesystem's journal and metadata, and any other program writing to it. ",
           f);
     if (s > 0 && w >= 0) {
-        fprintf(f, "While sqlsoak idled (%.1f s before the first cell, after a sync of the "
-                   "filesystem), the device wrote %s a second", s,
+        fprintf(f, "While sqlsoak idled (%s before the first cell, after a sync of the "
+                   "filesystem), the device wrote %s a second", units_secs(s, c, sizeof c),
                 units_bytes(w, a, sizeof a));
         double share = wear_idle_share_pct(w, bytes, wall);
         if (!isnan(share))
-            fprintf(f, ": %.*f%% of its %s a second during the cells", share < 10 ? 1 : 0,
-                    share, units_bytes(bytes / wall, b, sizeof b));
+            fprintf(f, ": %s of its %s a second during the cells", units_pct(share, c, sizeof c),
+                    units_bytes(bytes / wall, b, sizeof b));
         fputs(".</p>\n", f);
     } else {
         fputs("Its writes while sqlsoak idled were not measured here.</p>\n", f);
@@ -101,26 +101,27 @@ void reportdevice_writes(FILE *f, const struct plotdata_run *r)
             double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
             all += isnan(b) ? 0 : b;
         }
-        fprintf(f, "SQLite wrote %.1f bytes a row into its files (", all);
+        char v[32];
+        fprintf(f, "SQLite wrote %s bytes a row into its files (", units_number(all, v, sizeof v));
         for (int k = 0, n = 0; k < 4; k++) {
             double b = csvin_num(t, CSV_SUMMARY, i, per_row[k]);
             if (b > 0)
-                fprintf(f, "%s%s %.1f", n++ ? ", " : "", file[k], b);
+                fprintf(f, "%s%s %s", n++ ? ", " : "", file[k], units_number(b, v, sizeof v));
         }
         fputs(")", f);
         double kb = csvin_num(t, CSV_SUMMARY, i, COL_io_write_bytes_per_row);
         if (isnan(kb))
             kernel = 0;
         else
-            fprintf(f, "; the process wrote %.1f to the storage%s", kb,
+            fprintf(f, "; the process wrote %s to the storage%s", units_number(kb, v, sizeof v),
                     kb * 1.25 < all ? " (the page cache merged rewrites)" : "");
         double db = csvin_num(t, CSV_SUMMARY, i, COL_dev_write_bytes_per_row);
         if (isnan(db))
             dev = 0;
         else
-            fprintf(f, "; %.1f reached the device", db);
+            fprintf(f, "; %s reached the device", units_number(db, v, sizeof v));
         if (!isnan(syncs))
-            fprintf(f, "; %.2f syncs per COMMIT", syncs);
+            fprintf(f, "; %s syncs per COMMIT", units_number(syncs, v, sizeof v));
         fputs("</li>\n", f);
         bytes += (isnan(kb) ? all : kb) * rows;
         dbytes += isnan(db) ? 0 : db * rows;
@@ -142,22 +143,28 @@ void reportdevice_writes(FILE *f, const struct plotdata_run *r)
     ** more than seconds */
     if (!(wall > 0))
         return;
-    char mb[40], per[40];
-    fprintf(f, "<p>These cells wrote %s to the storage over %.1f s (%s), %s a second",
-            units_bytes(bytes, mb, sizeof mb), wall,
+    char mb[40], per[40], secs[40];
+    fprintf(f, "<p>These cells wrote %s to the storage over %s (%s), %s a second",
+            units_bytes(bytes, mb, sizeof mb), units_secs(wall, secs, sizeof secs),
             kernel ? "the kernel's count" : "SQLite's count: the kernel's is missing here",
             units_bytes(bytes / wall, per, sizeof per));
     if (wall < REPORTDEVICE_NIGHT_MIN_S) {
-        fprintf(f, ": too short to grow to an 8-hour night (cells of %.0f s or more state "
-                   "one).</p>\n", REPORTDEVICE_NIGHT_MIN_S);
+        fprintf(f, ": too short to grow to an 8-hour night (cells of %lld s or more state "
+                   "one).</p>\n", (long long)REPORTDEVICE_NIGHT_MIN_S);    /* a setting, whole */
         return;
     }
-    fprintf(f, "; grown from their %.1f hours to an 8-hour night at that rate, this matrix "
-               "writes about %.1f GB to it", wall / 3600, bytes / wall * 8 * 3600 / 1e9);
+    fprintf(f, "; grown from their %s to an 8-hour night at that rate, this matrix "
+               "writes about %s to it", secs, units_bytes(bytes / wall * 8 * 3600, mb, sizeof mb));
     if (dev)
-        fprintf(f, "; by the device's count, its other writers' included, about %.1f GB",
-                dbytes / wall * 8 * 3600 / 1e9);
+        fprintf(f, "; by the device's count, its other writers' included, about %s",
+                units_bytes(dbytes / wall * 8 * 3600, mb, sizeof mb));
     fputs(".</p>\n", f);
+}
+
+/* The ops a second of probe op key in limits lim. */
+static double op_rate(const json_t *lim, const char *key)
+{
+    return json_number_value(json_object_get(json_object_get(lim, key), RUNKEY_OP_OPS_PER_S));
 }
 
 /* The device's own limits (run.json's device_limits, run --probe) and
@@ -173,22 +180,21 @@ void reportdevice_limits(FILE *f, const struct plotdata_run *r)
         return;
     }
     fputs("<h2>How close to the device</h2>\n<p>The storage alone (<code>sqlsoak probe</code>", f);
-    fprintf(f, ", %.1f s): write + fdatasync %.0f/s, write + fsync %.0f/s, 4 KiB random reads "
-               "%.0f/s (",
-            json_number_value(json_object_get(lim, RUNKEY_LIMITS_SECONDS)),
-            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_FDATASYNC),
-                                              RUNKEY_OP_OPS_PER_S)),
-            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_FSYNC),
-                                              RUNKEY_OP_OPS_PER_S)),
-            json_number_value(json_object_get(json_object_get(lim, RUNKEY_LIMITS_RANDOM_READ),
-                                              RUNKEY_OP_OPS_PER_S)));
+    char secs[40], sync[24], fsync[24], reads[24], mbs[24];
+    fprintf(f, ", %s): write + fdatasync %s/s, write + fsync %s/s, 4 KiB random reads %s/s (",
+            units_secs(json_number_value(json_object_get(lim, RUNKEY_LIMITS_SECONDS)), secs,
+                       sizeof secs),
+            units_rate(op_rate(lim, RUNKEY_LIMITS_FDATASYNC), sync, sizeof sync),
+            units_rate(op_rate(lim, RUNKEY_LIMITS_FSYNC), fsync, sizeof fsync),
+            units_rate(op_rate(lim, RUNKEY_LIMITS_RANDOM_READ), reads, sizeof reads));
     html_esc(f, json_string_value(json_object_get(lim, RUNKEY_LIMITS_READ_METHOD)));
-    fprintf(f, "), sequential write %.1f MB/s",
-            json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE)));
+    fprintf(f, "), sequential write %s MB/s",
+            units_number(json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE)), mbs,
+                         sizeof mbs));
     /* a probe older than the read bandwidth's has none */
     double seq_read = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_READ));
     if (seq_read > 0)
-        fprintf(f, ", sequential read %.1f MB/s", seq_read);
+        fprintf(f, ", sequential read %s MB/s", units_number(seq_read, mbs, sizeof mbs));
     fputs(".", f);
     /* the SD card class, where the probe judged it (older run.json files
     ** have no sd_class) */

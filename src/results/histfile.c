@@ -123,9 +123,9 @@ int histfile_restore(const char *dir, int64_t cell, int64_t repeat, int64_t chun
         last = row[k] > last ? row[k] : last;
     for (int i = 0; rc == 0 && i < last; i++)
         if (unrecorded(&t, i, cell, repeat, chunks)) {
-            snprintf(err, errlen, "%s: a histogram of chunk %.0f of %s before rows of recorded "
+            snprintf(err, errlen, "%s: a histogram of chunk %lld of %s before rows of recorded "
                              "chunks: the file is damaged",
-                     path, csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), name);
+                     path, (long long)csvin_num(&t, CSV_HISTOGRAMS, i, COL_chunk), name);
             rc = -1;
         }
     if (rc == 0 && keep < t.nrows && length_of_rows(path, keep, whole) != 0) {

@@ -9,9 +9,11 @@
 #include "runkey.h"
 #include "sysinfo.h"
 #include "testhook.h"
+#include "units.h"
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -157,7 +159,7 @@ static const char *age_text(double s, char *buf, size_t n)
     else if (m >= 1)
         snprintf(buf, n, "%ldm", m);
     else
-        snprintf(buf, n, "%.0fs", s);
+        snprintf(buf, n, "%llds", (long long)llround(s));   /* an age, whole as the rest */
     return buf;
 }
 
@@ -169,8 +171,8 @@ static int long_plan(double plan_s)
     char t[32];
     if (!(plan_s > DEVLIMITS_LONG_S))
         return 0;
-    printf("the plan is estimated at about %s, over %.0f minutes: ", age_text(plan_s, t, sizeof t),
-           DEVLIMITS_LONG_S / 60);
+    printf("the plan is estimated at about %s, over %lld minutes: ", age_text(plan_s, t, sizeof t),
+           (long long)llround(DEVLIMITS_LONG_S / 60));
     return 1;
 }
 
@@ -195,16 +197,21 @@ static json_t *probe_now(const struct config *cfg, const char *db_dir)
     } else if ((lim = devprobe_to_json(&p)) != NULL) {
         json_object_set_new(lim, RUNKEY_LIMITS_SOURCE, json_string("probe"));
         json_object_set_new(lim, RUNKEY_LIMITS_MEASURED_AT, json_string(iso));
-        printf("  fdatasync %.0f/s, fsync %.0f/s, 4 KiB random reads %.0f/s (%s), "
-               "sequential write %.1f MB/s, sequential read %.1f MB/s\n",
-               p.fdatasync.ops_per_s, p.fsync.ops_per_s, p.randread.ops_per_s,
-               p.direct ? "direct" : "page cache dropped", p.seq_write_mb_s, p.seq_read_mb_s);
+        char a[24], b[24], c[24], w[24], r[24];
+        printf("  fdatasync %s/s, fsync %s/s, 4 KiB random reads %s/s (%s), "
+               "sequential write %s MB/s, sequential read %s MB/s\n",
+               units_rate(p.fdatasync.ops_per_s, a, sizeof a),
+               units_rate(p.fsync.ops_per_s, b, sizeof b),
+               units_rate(p.randread.ops_per_s, c, sizeof c),
+               p.direct ? "direct" : "page cache dropped",
+               units_number(p.seq_write_mb_s, w, sizeof w), units_number(p.seq_read_mb_s, r, sizeof r));
         struct sdclass_verdict v;
         char said[1024];
         devprobe_sdclass(&p, &v, said, sizeof said);
         if (p.qd4_direct)
-            printf("  4 KiB random writes %.0f/s and reads %.0f/s at QD4; SD card class: %s\n",
-                   p.randwrite_qd4.ops_per_s, p.randread_qd4.ops_per_s, said);
+            printf("  4 KiB random writes %s/s and reads %s/s at QD4; SD card class: %s\n",
+                   units_rate(p.randwrite_qd4.ops_per_s, a, sizeof a),
+                   units_rate(p.randread_qd4.ops_per_s, b, sizeof b), said);
         else
             printf("  SD card class: %s\n", said);
     }

@@ -283,13 +283,12 @@ static int from_earlier(const struct runner *r, const struct cell *c, const stru
     return 1;
 }
 
-/* A time as the plan says it: "0.4 s", "42 s", "1m05s", "35h00m". */
+/* A time as the plan says it: "0.400 s", "42.0 s" (units.h), then as the
+** progress line's ETA: "1m05s", "35h00m". */
 static const char *say_s(double s, char *buf, int n)
 {
-    if (s < 10)
-        snprintf(buf, (size_t)n, "%.1f s", s);
-    else if (s < 60)
-        snprintf(buf, (size_t)n, "%.0f s", s);
+    if (s < 60)
+        units_secs(s, buf, (size_t)n);
     else
         progress_duration(s, buf, n);
     return buf;
@@ -389,9 +388,9 @@ static void print_calibration(const struct runner *r, const struct calibration *
     if (c->model.fit[GROWTH_READ].n)
         fprintf(f, "; a read %s", say_cost(&c->model, GROWTH_READ, w, sizeof w));
     if (c->cache_kib > 0)
-        fprintf(f, "; with a page cache of %" PRId64 " KiB, not the plan's %.0f, so that its "
+        fprintf(f, "; with a page cache of %" PRId64 " KiB, not the plan's %lld, so that its "
                    "table went past it",
-                c->cache_kib, c->model.cache_bytes / 1024);
+                c->cache_kib, (long long)llround(c->model.cache_bytes / 1024));
     /* the plan's table goes well past the cache, the calibration's did not */
     double planned = growth_miss(c->model.cache_bytes,
                                  (double)r->cfg->rows * c->model.row_bytes);
@@ -434,8 +433,9 @@ static int calibration(const struct runner *r, const int *need, struct calibrati
         nshapes += need[i] && !seen;
     }
     folder_existing_ancestor(r->db_dir, base, sizeof base);
-    fprintf(f, "  calibrating %d cost shape%s in a scratch folder in %s (up to %.0f s)\n",
-            nshapes, nshapes == 1 ? "" : "s", base, calibrate_budget_s(nshapes));
+    /* a budget set, not measured: whole seconds */
+    fprintf(f, "  calibrating %d cost shape%s in a scratch folder in %s (up to %lld s)\n",
+            nshapes, nshapes == 1 ? "" : "s", base, (long long)llround(calibrate_budget_s(nshapes)));
     fflush(f);                  /* before the calibration's processes start */
     int done = calibrate_plan(r, need, cal, &ncal, shape, err, sizeof err);
     if (done < 0) {
@@ -495,8 +495,8 @@ static double besides_cells(const struct runner *r, double cells_s, char *buf, s
     buf[0] = 0;
     if (cfg->dry_run) {
         s += DEVWEAR_IDLE_S;
-        len += (size_t)snprintf(buf + len, n - len, "the device's idle sample %.0f s",
-                                DEVWEAR_IDLE_S);
+        len += (size_t)snprintf(buf + len, n - len, "the device's idle sample %lld s",
+                                (long long)llround(DEVWEAR_IDLE_S));
         int is_long = cfg->probe && strcmp(cfg->probe, "long") == 0;
         int fresh_ok = cfg->probe && (is_long || strcmp(cfg->probe, "auto") == 0);
         json_t *fresh = fresh_ok ? devlimits_fresh(r->db_dir, r->out, (double)time(NULL), &age)
@@ -512,8 +512,8 @@ static double besides_cells(const struct runner *r, double cells_s, char *buf, s
     }
     if (!cfg->no_plot && len < n) {
         s += ESTIMATE_GRAPHS_S;
-        snprintf(buf + len, n - len, "%sthe graphs about %.0f s", len ? ", " : "",
-                 ESTIMATE_GRAPHS_S);
+        snprintf(buf + len, n - len, "%sthe graphs about %lld s", len ? ", " : "",
+                 (long long)llround(ESTIMATE_GRAPHS_S));
     }
     return s;
 }

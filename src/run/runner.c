@@ -52,6 +52,7 @@
 #include "summary.h"
 #include "summaryjson.h"
 #include "sysinfo.h"
+#include "units.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -362,9 +363,9 @@ static int cells_loop(struct runner *r, int first, const struct soak_prior *cons
         }
         if (i == first && !prior && r->ncells - first > 1 && !r->lockstep &&
             (res.status == ST_OK || res.status == ST_WARMUP)) {
-            char eta[16];
-            printf("the first run took %.1f s; the whole matrix should take about %s\n",
-                   res.sum.wall_s,
+            char eta[16], took[24];
+            printf("the first run took %s; the whole matrix should take about %s\n",
+                   units_secs(res.sum.wall_s, took, sizeof took),
                    progress_duration(res.sum.wall_s * (r->ncells - first), eta, sizeof eta));
             fflush(stdout);
         }

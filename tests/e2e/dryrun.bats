@@ -21,12 +21,14 @@ setup() {
     scratch
 }
 
-# seconds TEXT: "1m05s", "42 s", "3.4 s", "2h01m" in seconds.
+# seconds TEXT: "1m05s", "42.0 s", "3.40 s", "850 ms", "2h01m" in seconds.
 seconds() {
     python3 -c '
 import re, sys
 t = sys.argv[1]
-m = re.fullmatch(r"(\d+(?:\.\d+)?) s", t) or re.fullmatch(r"(\d+)s", t)
+m = re.fullmatch(r"(\d+(?:\.\d+)?) (s|ms|µs)", t)
+if m: print(float(m.group(1)) / {"s": 1, "ms": 1e3, "µs": 1e6}[m.group(2)]); sys.exit()
+m = re.fullmatch(r"(\d+)s", t)
 if m: print(float(m.group(1))); sys.exit()
 m = re.fullmatch(r"(\d+)m(\d+)s", t)
 if m: print(int(m.group(1)) * 60 + int(m.group(2))); sys.exit()
@@ -120,19 +122,19 @@ EOF
     base=(run --rows 40k --chunk 20k --reads 2000 --journal delete --dry-run --db-dir "$T/db"
           --out "$RUNS/f")
     run -0 "$S" "${base[@]}"
-    grep -qx '  besides the cells: about 6.0 s (the device'"'"'s idle sample 1 s, the graphs about 5 s)' <<<"$output"
+    grep -qx '  besides the cells: about 6.00 s (the device'"'"'s idle sample 1 s, the graphs about 5 s)' <<<"$output"
     cells=$(estimate 1 "$output")
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
     near "$total" "$(python3 -c "import sys; print(float(sys.argv[1]) + 6)" "$cells")" 0 0.15
     # no graphs drawn: none of their time
     run -0 "$S" "${base[@]}" --no-plot
-    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    grep -qx '  besides the cells: about 1.00 s (the device'"'"'s idle sample 1 s)' <<<"$output"
     # a probe the run will make: its --probe-time
     run -0 "$S" "${base[@]}" --probe new --probe-time 20s
-    grep -qx '  besides the cells: about 26 s (the device'"'"'s idle sample 1 s, the device probe 20 s, the graphs about 5 s)' <<<"$output"
+    grep -qx '  besides the cells: about 26.0 s (the device'"'"'s idle sample 1 s, the device probe 20 s, the graphs about 5 s)' <<<"$output"
     # --probe long probes no plan this short
     run -0 "$S" "${base[@]}" --probe long --no-plot
-    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    grep -qx '  besides the cells: about 1.00 s (the device'"'"'s idle sample 1 s)' <<<"$output"
     [ ! -e "$RUNS/f" ]
 }
 
@@ -283,7 +285,7 @@ EOF
     run -0 "$S" "${args[@]}" --dry-run --out "$RUNS/d"
     plan=$(grep -E '^  (estimated|  run)' <<<"$output")
     [ -n "$plan" ]
-    grep -qx '  besides the cells: about 1.0 s (the device'"'"'s idle sample 1 s)' <<<"$output"
+    grep -qx '  besides the cells: about 1.00 s (the device'"'"'s idle sample 1 s)' <<<"$output"
     dry=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
     run -0 --separate-stderr "$S" "${args[@]}" --progress never --out "$RUNS/d"
     rm -r "$RUNS/d"

@@ -35,7 +35,7 @@ verdicts = [h for h in head if h.startswith("journal_mode: ")]
 assert head[0] == verdicts[0], head
 absl = [h for h in head if h.startswith("At ")]
 head = [h for h in head if not h.startswith("At ") and h != verdicts[0]] + verdicts
-from units import num as secs, secs_us as t
+from units import num as secs, secs_us as t, ratio, interval, pct as percent
 last = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1 and c["rows"] == "8000"]
 # the write cost sustained: every full chunk's time over its rows, not the last chunk's
 full = [c for c in chunks if c["cell"] == "1" and int(c["repeat"]) >= 1]
@@ -58,17 +58,17 @@ for rep in ("1", "2"):
     cs = sorted((c for c in mine if c["repeat"] == rep), key=lambda c: int(c["rows"]))
     ratios.append(float(cs[0]["write_rows_per_s"]) / float(cs[-1]["write_rows_per_s"]))
 lof = statistics.median(ratios)
-want = ("Scaling (delete): over full chunks of 2k to 8k rows, a row written cost %.2fx per "
-        "doubling of the table (" % 2 ** b)
+want = ("Scaling (delete): over full chunks of 2k to 8k rows, a row written cost %s per "
+        "doubling of the table (" % ratio(2 ** b))
 assert head[0].startswith(want), (head[0], want)
 # the fit over every repeat's chunks, then the two-point ratio named as a median
 assert "95%, a log-log fit over 8 chunks of 2 repeats), " in head[0], head[0]
-assert ("%.2fx as much from the first full chunk to the last (the median of 2 repeats)" % lof
+assert ("%s as much from the first full chunk to the last (the median of 2 repeats)" % ratio(lof)
         in head[0]), (head[0], lof)
 # cache: the median of db_cached_pct_median over the cells
 pct = statistics.median(float(r["db_cached_pct_median"]) for r in summ)
 if pct >= 90:
-    assert head[1].startswith("Reads came from RAM (%.0f%% cached" % pct), head[1]
+    assert head[1].startswith("Reads came from RAM (%s cached" % percent(pct)), head[1]
     assert head[1].endswith("this is not the disk's read speed; use --os-cache drop."), head[1]
 # best value: wal against delete, paired by round, from the rates sustained
 def med(cell, rep):
@@ -86,10 +86,10 @@ m = statistics.fmean(logs)
 half = 12.706 * statistics.stdev(logs) / math.sqrt(2)
 q, lo, hi = math.exp(m), math.exp(m - half), math.exp(m + half)
 if q > 1:
-    want = "journal_mode: wal writes %.2fx as fast as delete (%.2f..%.2f): " % (q, lo, hi)
+    want = "journal_mode: wal writes %s as fast as delete (%s): " % (ratio(q), interval(lo, hi))
 else:
-    want = ("journal_mode: delete (the baseline) writes %.2fx as fast as wal (%.2f..%.2f): "
-            % (1 / q, 1 / hi, 1 / lo))
+    want = ("journal_mode: delete (the baseline) writes %s as fast as wal (%s): "
+            % (ratio(1 / q), interval(1 / hi, 1 / lo)))
 assert head[-1].startswith(want), (head[-1], want)
 # one of the three words, and never "within noise"
 assert re.search(r": (a difference|no difference beyond 5%|not decided), from 2 rounds", head[-1])
@@ -132,8 +132,9 @@ PY
         --repeat 2 --baseline journal=wal --db-dir "$T/db" --out "$T/b" --progress never
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 - "$T/b" "$output" 0 <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/b" "$output" 0 <<'PY'
 import csv, html, json, re, sys
+from units import ratio, interval
 d, out, which = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 base = next(r["cell"] for r in rows if r["journal_mode"] == "wal" and r["page_size"] == "4096")
@@ -156,24 +157,25 @@ def text(r, p):
         call = "no difference beyond 5%, from 2 rounds"
     else:
         call = "not decided, from 2 rounds; about K rounds would decide it"
-    return "%.2fx (%.2f..%.2f): %s" % (q, lo, hi, call)
+    return "%s (%s): %s" % (ratio(q), interval(lo, hi), call)
 def shape(t):
     # the rounds that would decide it are an estimate from the unrounded interval
     t = re.sub(r"; its rounds spread too far for 60 rounds to decide it", "; about K rounds would "
                "decide it", t)
-    return re.sub(r"\d+\.\d\d", "N", re.sub(r"about \d+ rounds", "about K rounds", t))
+    return re.sub(r"\d+(?:\.\d+)?", "N", re.sub(r"about \d+ rounds", "about K rounds", t))
 # the ranking: each cell's ratio is summary.csv's
 ranked = re.findall(r"^ +\d\. +[\d.]+[kMG]? rows/s +\([\d.]+[kMG]?\.\.[\d.]+[kMG]?\) +(.*?) +cell (\d+) ", out, re.M)
 assert len(ranked) == 4, ranked
 def figures(t):
-    return [float(x) for x in re.findall(r"\d+\.\d\d", t.split(":")[0])]
+    return [float(x) for x in re.findall(r"\d+(?:\.\d+)?", t.split(":")[0])]
 for t, c in ranked:
     r = next(x for x in rows if x["cell"] == c)
     want = text(r, "write")
-    # the terminal's figures are the unrounded ones: equal to two decimals, give or take
-    # the last digit where summary.csv's fourth decimal sits on a rounding boundary
+    # the terminal's figures are the unrounded ones: equal to three significant figures,
+    # give or take the last digit where summary.csv's fourth decimal sits on a rounding
+    # boundary
     assert shape(t) == shape(want), (t, want)
-    assert all(abs(a - b) <= 0.0101 for a, b in zip(figures(t), figures(want))), (t, want)
+    assert all(abs(a - b) <= 0.0101 * max(1, b) for a, b in zip(figures(t), figures(want))), (t, want)
 # report.html: the same ratio in each cell's row, under the baseline's heading
 page = html.unescape(open(d + "/report.html").read())
 assert "<th>write × cell %s</th><th>read × cell %s</th>" % (base, base) in page
@@ -198,8 +200,9 @@ PY
     [[ "$output" == *$'\nheadline:\n  page_size: '* ]]
     [[ "$output" == *$'\n  At 4k rows (the largest full chunk), 4k pages · delete (the baseline) wrote '* ]]
     [[ "$output" == *$'\n  Scaling (4k pages · delete): '* ]]
-    python3 - "$T/b" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/b" <<'PY'
 import csv, html, re, sys
+from units import ratio, interval
 d = sys.argv[1]
 rows = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 page = html.unescape(open(d + "/report.html").read())
@@ -211,8 +214,9 @@ for tr in re.findall(r'<tr class="ok">(.*?)</tr>', page):
     if r["cell"] == "1":
         continue
     # the ratio and its interval from summary.csv, then one of the three words, from 2 rounds
-    assert any(re.match(r"%.2fx \(%.2f\.\.%.2f\): (a difference|no difference beyond 5%%|not "
-                        r"decided), from 2 rounds" % (q, lo, hi), td) for td in tds), (q, tds)
+    assert any(re.match(re.escape("%s (%s)" % (ratio(q), interval(lo, hi))) +
+                        r": (a difference|no difference beyond 5%|not decided), from 2 rounds",
+                        td) for td in tds), (q, tds)
 PY
 }
 
@@ -310,7 +314,7 @@ PY
     run "$S" plot "$T/n"
     sed -i 's/"writes=1\/s,read-p99=10s"/"writes=1000M\/s"/' "$T/n/run.json"
     run "$S" plot "$T/n"
-    [[ "$output" == *"Need (writes 1000M/s): cell 1 falls short already at 8k rows: writes "*" against 1000M/s."* ]]
+    [[ "$output" == *"Need (writes 1G/s): cell 1 falls short already at 8k rows: writes "*" against 1G/s."* ]]
     # bad input: one line naming the item, exit 2, nothing created
     run "$S" run --rows 8k --chunk 2k --need reads=many --db-dir "$T/db" --out "$T/bad"
     [ "$status" -eq 2 ]
@@ -337,7 +341,7 @@ import csv, json, statistics, sys
 d, out, md = sys.argv[1:]
 chunks = [c for c in csv.DictReader(open(d + "/chunks.csv", newline="")) if int(c["repeat"]) >= 1]
 head = [h.strip() for h in out.split("\nheadline:\n", 1)[1].split("\n\n", 1)[0].splitlines()]
-from units import rate, secs_us as t, nbytes
+from units import rate, secs_us as t, nbytes, pct
 base = [c for c in chunks if c["cell"] == "1"]
 med = lambda col: statistics.median(float(c[col]) for c in base)
 name = "delete · 0 readers, the baseline"
@@ -355,8 +359,9 @@ table = int(last["rows"]) - sum(int(c["deletes"]) for c in base
                                 if c["repeat"] == last["repeat"] and int(c["chunk"]) <= int(last["chunk"]))
 assert table < 20000, table
 want_f = ("Freelist (%s): after its last chunk's deletes, with %gk rows in the table, %d page%s "
-          "free (%s, %.1f%% of its %s database), room SQLite reuses before the file grows."
-          % (name, table / 1e3, pages, "" if pages == 1 else "s", nbytes(fb), 100 * fb / db, nbytes(db)))
+          "free (%s, %s of its %s database), room SQLite reuses before the file grows."
+          % (name, table / 1e3, pages, "" if pages == 1 else "s", nbytes(fb), pct(100 * fb / db),
+             nbytes(db)))
 # the readers' wait: their busy handlers' time over the writer's COMMITs, per journal mode
 wait = {}
 for c in chunks:

@@ -34,15 +34,16 @@ teardown_file() {
     [ "$(grep -o '<img ' "$d/report.html" | wc -l)" -eq "$(ls "$d"/plots/*.png | wc -l)" ]
 }
 
-@test "report: headings in words with their summary.csv names, figures grouped by thousands" {
+@test "report: headings in words with their summary.csv names, figures to three significant figures" {
     h=$RUNS/pages/report.html
     grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
     # the title names what the figure is of its column: the inverse of write_last_over_first
     grep -q '<th title="1 / write_last_over_first">write cost last ÷ first</th>' "$h"
     if grep -q 'title="write_last_over_first"' "$h"; then return 1; fi
     # the cost's ratio, as the headline gives it: 1 / the rates' ratio the column holds
-    python3 - "$RUNS/pages" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$RUNS/pages" <<'PY'
 import csv, re, sys
+from units import num, rate
 d = sys.argv[1]
 rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv", newline=""))}
 page = open(d + "/report.html").read()
@@ -50,23 +51,27 @@ assert "write cost last ÷ first <code>1 / write_last_over_first</code>" in page
 table = page.split("<table class=sum>", 1)[1].split("</table>", 1)[0]
 heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.split("</tr>", 1)[0])
 col = heads.index("write cost last ÷ first")
+rcol = heads.index("write rows/s")
 for tr in table.split("</tr>")[1:-1]:
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
     want = 1 / float(rows[cells[0]]["write_last_over_first"])
-    assert cells[col] == "%.2f" % want, (cells[col], want)
+    assert cells[col] == num(want), (cells[col], want)
+    # a rate as the terminal says it: 82.2k
+    want = float(rows[cells[0]]["write_rows_per_s_median"])
+    assert cells[rcol] == rate(want), (cells[rcol], want)
 PY
     grep -q '<th title="page_size">page size</th>' "$h"
     # the names where a printout shows them too
     grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
-    grep -q 'database bytes <code>db_bytes</code>' "$h"
-    # 20,000 rows; rates whole, grouped; a small figure as the CSV has it
-    grep -q '<td class=n>20,000</td>' "$h"
-    grep -qE '<td class=n>[0-9]{1,3},[0-9]{3}</td>' "$h"
-    if grep -qE '<td class=n>[0-9]{4,}(\.[0-9]+)?</td>' "$h"; then return 1; fi
-    # write_last_over_first: summary.csv's figure, in the table as a cost (its inverse)
-    v=$(python3 -c 'import csv,sys; print("%.2f" % (1 / float(next(csv.DictReader(open(sys.argv[1])))["write_last_over_first"])))' \
-        "$RUNS/pages/summary.csv")
-    grep -q "<td class=n>$v</td>" "$h"
+    grep -q 'database size <code>db_bytes</code>' "$h"
+    # 20k rows, exact as --rows takes them; a size and a time with their
+    # units; no CSV's decimals (summary.csv's wall_s has 3, its rates 1)
+    grep -q '<td class=n>20k</td>' "$h"
+    grep -qE '<td class=n>[0-9.]+ (kB|MB|GB)</td>' "$h"
+    grep -qE '<td class=n>[0-9.]+ (µs|ms|s|min)</td>' "$h"
+    if grep -qE '<td class=n>[0-9]{4,}\.[0-9]+</td>|<td class=n>[0-9]+\.[0-9]{4,}</td>' "$h"; then
+        return 1
+    fi
 }
 
 @test "report: a copy opened alone from another folder shows every graph, the table within 1280 px" {
@@ -137,13 +142,13 @@ PY
         skip "no headless Chromium (sh .ci/deps test installs it)"
     d=$BATS_TEST_TMPDIR/readers
     # 12 cells: journal x synchronous x 0, 1, 4 readers; its last column,
-    # wall s, was past the window's edge.  Exit status 1 is a reader that
+    # the wall time, was past the window's edge.  Exit status 1 is a reader that
     # missed its watchdog on a loaded machine: the page is drawn the same.
     run "$SQLSOAK" run --preset readers --rows 10k --chunk 5k --reads 200 --progress never \
         --db-dir "${SHM:-$BATS_TEST_TMPDIR/db}" --out "$d"
     [ "$status" -le 1 ]
     grep -q '<th title="readers">readers</th>' "$d/report.html"
-    grep -q '<th title="wall_s">wall s</th>' "$d/report.html"
+    grep -q '<th title="wall_s">wall time</th>' "$d/report.html"
     run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$d/report.html" 1280
     echo "$output"
     [[ "$output" == *'"over": 0}'* ]]

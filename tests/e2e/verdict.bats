@@ -32,8 +32,9 @@ setup() {
         --sync off --interleave chunk --db-dir "$T/db" --out "$T/v" --progress never --no-plot
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 - "$T/v" "$output" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/v" "$output" <<'PY'
 import csv, json, re, sys
+from units import ratio, interval
 d, out = sys.argv[1], sys.argv[2]
 summ = list(csv.DictReader(open(d + "/summary.csv", newline="")))
 chunks = list(csv.DictReader(open(d + "/chunks.csv", newline="")))
@@ -99,9 +100,9 @@ for older, newer in zip(releases, releases[1:]):
     word = ("a difference" if round(lo * 100) > 100 or round(hi * 100) < 100 else
             "no difference beyond 5%" if lo >= 1 / 1.05 and hi <= 1.05 else "not decided")
     assert t["verdict"] == word, (t, word)
-    text = "%s%s writes %.2fx as fast as %s (%.2f..%.2f): %s, from %d chunk pairs in lockstep" % (
-        t["of"], " (the baseline)" if t["of"] == base else "", t["ratio"], t["against"], t["lo"],
-        t["hi"], word, t["evidence"])
+    text = "%s%s writes %s as fast as %s (%s): %s, from %d chunk pairs in lockstep" % (
+        t["of"], " (the baseline)" if t["of"] == base else "", ratio(t["ratio"]), t["against"],
+        interval(t["lo"], t["hi"]), word, t["evidence"])
     assert line.count(text) == 1, (text, line)
     assert line.count("writes") == 2, line
 # summary.csv types the same one verdict, each cell against the baseline: its chunk pairs'

@@ -105,8 +105,9 @@ PY
 # its other writers named and its idle rate's share of its rate during the
 # cells, run.json's.
 check_wear() {
-    python3 - "$1" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$1" <<'PY'
 import csv, json, re, sys
+from units import num, secs, nbytes, pct
 d = sys.argv[1]
 page = open(d + "/report.html", encoding="utf-8").read()
 rows = [r for r in csv.DictReader(open(d + "/summary.csv")) if r["status"] == "ok"]
@@ -118,39 +119,39 @@ for r in rows:
     # named as every place names a cell's run: its repeat only in a run of several
     name = "cell %s" % r["cell"] + (" · repeat %s" % r["repeat"] if repeats > 1 else "")
     li = re.search(r"<li>%s: ([^<]*)</li>" % re.escape(name), page).group(1)
-    assert li.startswith("SQLite wrote %.1f bytes a row into its files" % vfs), (li, vfs)
+    assert li.startswith("SQLite wrote %s bytes a row into its files" % num(vfs)), (li, vfs)
     kb = r["io_write_bytes_per_row"]
     if kb:
-        assert "; the process wrote %.1f to the storage" % float(kb) in li, (li, kb)
+        assert "; the process wrote %s to the storage" % num(float(kb)) in li, (li, kb)
         assert ("page cache merged rewrites" in li) == (float(kb) * 1.25 < vfs), (li, kb, vfs)
     db = r["dev_write_bytes_per_row"]
-    assert ("; %.1f reached the device" % float(db) in li) if db else "reached the device" not in li, (li, db)
+    assert ("; %s reached the device" % num(float(db)) in li) if db else "reached the device" not in li, (li, db)
     written += (float(kb) if kb else vfs) * float(r["rows"])
     device += float(db or 0) * float(r["rows"])
     wall += float(r["wall_s"])
-m = re.search(r"These cells wrote [^<]* to the storage over ([0-9.]+) s \(", page)
-assert m and m.group(1) == "%.1f" % wall, (m and m.group(1), wall)
+m = re.search(r"These cells wrote [^<]* to the storage over ([^(<]+) \(", page)
+assert m and m.group(1) == secs(wall), (m and m.group(1), wall)
 assert ("the kernel's count" in page) == kernel_all
 # a night is grown only from cells that ran an hour, and says from how long
-m = re.search(r"; grown from their ([0-9.]+) hours to an 8-hour night at that rate, this "
-              r"matrix writes about ([0-9.]+) GB to it", page)
+m = re.search(r"; grown from their ([^<]+?) to an 8-hour night at that rate, this "
+              r"matrix writes about ([^<]+?) to it", page)
 if wall < 3600:
     assert not m and "this matrix writes about" not in page
     assert "too short to grow to an 8-hour night" in page
 else:
-    assert m and m.group(1) == "%.1f" % (wall / 3600), (m.groups(), wall)
-    assert m.group(2) == "%.1f" % (written / wall * 8 * 3600 / 1e9), m.groups()
+    assert m and m.group(1) == secs(wall), (m.groups(), wall)
+    assert m.group(2) == nbytes(written / wall * 8 * 3600), m.groups()
 if all(r["dev_write_bytes_per_row"] for r in rows):
-    m = re.search(r"; by the device's count, its other writers' included, about ([0-9.]+) GB\.", page)
-    assert (m and m.group(1) == "%.1f" % (device / wall * 8 * 3600 / 1e9)) if wall >= 3600 else not m, (m and m.group(1))
+    m = re.search(r"; by the device's count, its other writers' included, about ([0-9.]+ (?:bytes|[kMGTP]B))\.", page)
+    assert (m and m.group(1) == nbytes(device / wall * 8 * 3600)) if wall >= 3600 else not m, (m and m.group(1))
     assert "The device's count holds every writer of the device" in page
     idle = json.load(open(d + "/run.json")).get("device_idle")
     if idle:
-        m = re.search(r"While sqlsoak idled \(([0-9.]+) s before the first cell, after a sync of "
-                      r"the filesystem\), the device wrote ([^<]*) a second: ([0-9.]+)% of its", page)
-        assert m and m.group(1) == "%.1f" % idle["seconds"], (m and m.groups(), idle)
+        m = re.search(r"While sqlsoak idled \(([^(<]+) before the first cell, after a sync of "
+                      r"the filesystem\), the device wrote ([^<]*) a second: ([0-9.]+%) of its", page)
+        assert m and m.group(1) == secs(idle["seconds"]), (m and m.groups(), idle)
         share = 100 * idle["write_bytes_per_s"] / (device / wall)
-        assert m.group(3) == ("%.1f" if share < 10 else "%.0f") % share, (m.groups(), share)
+        assert m.group(3) == pct(share), (m.groups(), share)
 else:
     assert "by the device's count" not in page
 PY
@@ -162,7 +163,7 @@ PY
     "$S" plot "$OUT" >/dev/null
     check_wear "$OUT"
     grep -q 'too short to grow to an 8-hour night (cells of 3600 s or more state one)' "$OUT/report.html"
-    # the same cells as if they had run 40 minutes each: 1.3 hours in all
+    # the same cells as if they had run 40 minutes each: 1.33 hours in all
     python3 - "$OUT/summary.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
@@ -173,7 +174,7 @@ w.writeheader()
 w.writerows(rows)
 PY
     "$S" plot "$OUT" >/dev/null
-    grep -q 'grown from their 1.3 hours to an 8-hour night at that rate' "$OUT/report.html"
+    grep -q 'grown from their 1.33 h to an 8-hour night at that rate' "$OUT/report.html"
     check_wear "$OUT"
 }
 

@@ -69,12 +69,11 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_int_equal(e.bound, EF_SYNCS);
     char s[1024];
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "bound by the device's syncs; syncs at 80% of the device's 4 KiB "
+    assert_string_equal(s, "bound by the device's syncs; syncs at 80.0% of the device's 4 KiB "
                            "write + fdatasync rate (200/s against 250/s; 1.00 per COMMIT); "
-                           "reads sent 750 reads a second to the device (0.250 per read), 6% of "
-                           "its 4 KiB random-read rate "
-                           "(12000/s); writes reached the storage at 20% of its sequential "
-                           "write rate (30.0 MB/s against 150 MB/s)");
+                           "reads sent 750 reads a second to the device (0.250 per read), 6.25% "
+                           "of its 4 KiB random-read rate (12.0k/s); writes reached the storage "
+                           "at 20.0% of its sequential write rate (30.0 MB/s against 150 MB/s)");
 
     /* synchronous off: no sync ratio; figures a cell lacks: none */
     assert_int_equal(efficiency_of(lim, &t, 1, &e), 0);
@@ -97,11 +96,12 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_true(e.read_ratio > 0.99 && e.read_ratio < 1.0);
     assert_int_equal(e.bound, EF_READS);
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "bound by the device's random reads; syncs at 4% of the device's "
+    /* 99.5% of the rate, never rounded to "100%" */
+    assert_string_equal(s, "bound by the device's random reads; syncs at 4.34% of the device's "
                            "4 KiB write + fdatasync rate (7.20/s against 166/s; 3.00 per COMMIT); "
-                           "reads sent 1451 reads a second to the device (0.338 per read), 100% "
-                           "of its 4 KiB random-read rate (1458/s); writes reached the storage at 60% of its sequential "
-                           "write rate (7.20 MB/s against 12.0 MB/s)");
+                           "reads sent 1.45k reads a second to the device (0.338 per read), 99.5% "
+                           "of its 4 KiB random-read rate (1.46k/s); writes reached the storage "
+                           "at 60.0% of its sequential write rate (7.20 MB/s against 12.0 MB/s)");
     /* like with like: 3570 reads a second of 5273 bytes are 18.8 MB/s,
     ** 86% of a 22 MB/s read bandwidth, and 3.07 times the 4 KiB random
     ** reads: bound by the bandwidth, not by the 4 KiB rate; 106 MB/s of
@@ -118,12 +118,12 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_true(e.write_ratio > 10);
     assert_int_equal(e.bound, EF_READ_BW);
     efficiency_say(&e, s, sizeof s);
-    assert_string_equal(s, "bound by the device's read bandwidth; syncs at 5% of the device's "
+    assert_string_equal(s, "bound by the device's read bandwidth; syncs at 4.52% of the device's "
                            "4 KiB write + fdatasync rate (22.6/s against 500/s; 1.00 per COMMIT); "
-                           "reads sent 4596 reads a second to the device (1.29 per read), 307% "
-                           "of its 4 KiB random-read rate (1499/s), more than it: the kernel "
+                           "reads sent 4.60k reads a second to the device (1.29 per read), 307% "
+                           "of its 4 KiB random-read rate (1.50k/s), more than it: the kernel "
                            "read ahead in requests larger than 4 KiB, so that rate is no limit "
-                           "of theirs; reads moved 18.8 MB/s from the storage, 86% of its "
+                           "of theirs; reads moved 18.8 MB/s from the storage, 85.6% of its "
                            "sequential read rate (22.0 MB/s); writes reached the storage at "
                            "1062% of its sequential write rate (106 MB/s against 10.0 MB/s), "
                            "more than it takes: the page cache absorbed them, which its "
@@ -144,8 +144,8 @@ static void test_ratios_from_run_json_and_summary(void **state)
     assert_int_equal(e.bound, EF_READS | EF_READ_BW);
     efficiency_say(&e, s, sizeof s);
     assert_non_null(strstr(s, "bound by the device's random reads and read bandwidth; "));
-    assert_non_null(strstr(s, "reads sent 1149 reads a second to the device (0.322 per read), 96% "
-                              "of its 16 KiB random-read rate (1200/s); "));
+    assert_non_null(strstr(s, "reads sent 1.15k reads a second to the device (0.322 per read), "
+                              "95.7% of its 16 KiB random-read rate (1.20k/s); "));
     json_decref(paged);
     json_decref(card);
 

@@ -148,13 +148,13 @@ static void test_timed_caption(void **state)
     assert_non_null(t);
     const char *c = graphs_caption(t, 0, 11.2, buf, sizeof buf);
     assert_ptr_equal(c, buf);
-    assert_int_equal(strncmp(c, "The run's 11 seconds as they went: rows inserted", 48), 0);
+    assert_int_equal(strncmp(c, "The run's 11.2 seconds as they went: rows inserted", 50), 0);
     assert_int_equal(strncmp(graphs_caption(t, 0, 4.5, buf, sizeof buf),
-                             "The run's 4.5 seconds as", 24), 0);
+                             "The run's 4.50 seconds as", 25), 0);
     assert_int_equal(strncmp(graphs_caption(t, 0, 1500, buf, sizeof buf),
-                             "The run's 25 minutes as", 23), 0);
+                             "The run's 25.0 minutes as", 25), 0);
     assert_int_equal(strncmp(graphs_caption(t, 0, 8 * 3600 + 360, buf, sizeof buf),
-                             "The run's 8.1 hours as", 22), 0);
+                             "The run's 8.10 hours as", 23), 0);
     /* a folder without a clock: no length, no night */
     assert_int_equal(strncmp(graphs_caption(t, 0, NAN, buf, sizeof buf),
                              "The run as it went: rows", 24), 0);

@@ -192,7 +192,7 @@ static void test_cache(void **state)
     /* a fraction of a byte is said as the table says it, not as 0 */
     r.recs[0].read_io_bytes_per_read = 0.2;
     build(&r, 1, NULL, 0, &h);
-    assert_non_null(line_with(&h, HL_CACHE, "(100% cached, 0.2 bytes read from storage per read)"));
+    assert_non_null(line_with(&h, HL_CACHE, "(100% cached, 0.200 bytes read from storage per read)"));
     r.recs[0].db_cached_pct_median = 0;
     r.recs[0].read_io_bytes_per_read = 4096;
     r.recs[0].id.v[DIM_OS_CACHE] = OC_DROP;
@@ -207,21 +207,21 @@ static void test_cache(void **state)
     assert_null(line_with(&h, HL_CACHE, "Reads came from the storage"));
     assert_non_null(line_with(&h, HL_CACHE,
                               "Reads began with the database out of RAM (0% cached before them, "
-                              "--os-cache drop), yet sent 0.14 device reads per read (567 bytes "
+                              "--os-cache drop), yet sent 0.138 device reads per read (567 bytes "
                               "read from storage per read): most were served by pages earlier "
                               "reads had brought into RAM."));
     r.recs[0].db_cached_pct_median = 40;
     build(&r, 1, NULL, 0, &h);
-    assert_non_null(line_with(&h, HL_CACHE, "Reads came partly from RAM (40% of the database"));
+    assert_non_null(line_with(&h, HL_CACHE, "Reads came partly from RAM (40.0% of the database"));
     /* one residency story: part of the file cached, yet no read reached the
     ** storage, is from RAM, never "partly" beside 0 bytes read per read */
     static const struct {
         double pct, bytes;
         const char *said, *not_said;
     } story[] = {
-        {81, 0, "Reads came from RAM (81% cached, 0 bytes read from storage per read)", "partly"},
+        {81, 0, "Reads came from RAM (81.0% cached, 0 bytes read from storage per read)", "partly"},
         /* nearly all the file cached, yet half a device read a read: partly */
-        {95, 2048, "Reads came partly from RAM (95% of the database cached before them, 2048 "
+        {95, 2048, "Reads came partly from RAM (95.0% of the database cached before them, 2048 "
                    "bytes read from storage", "Reads came from RAM"},
     };
     r.recs[0].id.v[DIM_OS_CACHE] = OC_KEEP;
@@ -291,7 +291,7 @@ static void test_two_rounds_weigh_their_spread(void **state)
     const double apart[] = {0.9, 1.3};
     journals(&r, 2, apart);
     build(&r, 1, NULL, 0, &h);
-    s = line_with(&h, HL_DIM, "(0.10..11.19): not decided, from 2 rounds; about ");
+    s = line_with(&h, HL_DIM, "(0.105..11.2): not decided, from 2 rounds; about ");
     assert_non_null(s);
     assert_null(strstr(s, "within noise"));
 }
@@ -351,7 +351,7 @@ static void test_claims(void **state)
     cell(&r, 2, 1, 20000, NAN)->id.v[DIM_COMMIT_EVERY] = 1024;
     build(&r, 1, "txn", 0, &h);
     assert_non_null(line_with(&h, HL_CLAIM,
-                              "This run: not decided here: 1024 writes 200.00x as fast as 1: not "
+                              "This run: not decided here: 1024 writes 200x as fast as 1: not "
                               "decided: 1 round and no lockstep; --repeat 6 or --interleave "
                               "chunk can decide it."));
     /* the preset's own 5 rounds, all 536..629x: they decide its claim */
@@ -362,8 +362,8 @@ static void test_claims(void **state)
         cell(&r, 2, k + 1, 100 * txn[k], NAN)->id.v[DIM_COMMIT_EVERY] = 1024;
     }
     build(&r, 1, "txn", 0, &h);
-    assert_non_null(line_with(&h, HL_CLAIM, "This run: so here: 1024 writes 597.50x as fast as "
-                                            "1 (550.99..647.94)"));
+    assert_non_null(line_with(&h, HL_CLAIM, "This run: so here: 1024 writes 598x as fast as "
+                                            "1 (551..648)"));
     assert_non_null(line_with(&h, HL_CLAIM, "): a difference, from 5 rounds."));
     memset(&r, 0, sizeof r);
     chunks(&r, cell(&r, 1, 1, 1000, 1000), 8, 0, 0);
@@ -649,7 +649,7 @@ static void test_best_not_beside_faster(void **state)
     const char *line = strstr(out, "  synchronous");
     assert_non_null(line);
     assert_non_null(strstr(line, "best full (not decided against off)"));
-    assert_non_null(strstr(line, "; full 1.10k 1.00x (the baseline); off 1.05k 0.94x (0.68..1.29): "
+    assert_non_null(strstr(line, "; full 1.10k 1.00x (the baseline); off 1.05k 0.937x (0.681..1.29): "
                                  "not decided, from 3 rounds; about "));
 }
 

@@ -56,7 +56,7 @@ static void test_interval(void **state)
     /* the figures summary.csv holds, said the same way */
     assert_string_equal(noise_text_figures(NAN, NAN, NAN, NAN, NAN, NAN, buf, sizeof buf), "");
     assert_string_equal(noise_text_figures(0.5, 0.4, 0.6, 0, 7, 95, buf, sizeof buf),
-                        "0.50x (0.40..0.60): a difference, from 7 rounds");
+                        "0.500x (0.400..0.600): a difference, from 7 rounds");
     assert_non_null(strstr(noise_method(1, buf, sizeof buf), "no noise estimate exists"));
 }
 

@@ -313,7 +313,7 @@ static void test_page_whole_in_place(void **state)
     has(page, "<h1>sqlsoak results: " RUN_NAME_HTML "</h1>");
     lacks(page, RUN_NAME);
     /* the run's description: host and storage from run.json, escaped */
-    has(page, "<tr><th>host</th><td>" HOST_HTML " · Cortex-A72 · 4 CPUs · 4.0 GiB RAM · "
+    has(page, "<tr><th>host</th><td>" HOST_HTML " · Cortex-A72 · 4 CPUs · 4.00 GiB RAM · "
               "Linux 6.1.0</td></tr>");
     has(page, "<tr><th>command</th><td>sqlsoak --rows 2000 --chunk 1000 --journal "
               "delete,wal,truncate --repeat 2</td></tr>");
@@ -386,18 +386,18 @@ static void test_cells_table(void **state)
         assert_true(p > at);    /* in this order */
         at = p;
     }
-    /* cell 1 repeat 1: write 123457.7 grouped, no fraction; read 98,765;
-    ** a p99 under four digits as the CSV has it; the cost ratio the
-    ** inverse of last over first; the status ok */
+    /* cell 1 repeat 1: write 123457.7 and read 98765 as rates, to three
+    ** significant figures; the p99 so too; the cost ratio the inverse of
+    ** last over first; the status ok */
     line_from(page, want[0], row, sizeof row);
-    has(row, "<td class=n>123,458</td><td class=n>2.00</td><td class=n>98,765</td>"
-             "<td class=n>812.345</td><td class=n>100.0</td>");
+    has(row, "<td class=n>123k</td><td class=n>2.00</td><td class=n>98.8k</td>"
+             "<td class=n>812</td><td class=n>100</td>");
     has(row, "<td class=st>ok</td>");
-    has(row, "<td class=n>2,000</td>");         /* rows in the table */
-    has(row, "<td class=n>1,234,567</td>");     /* database bytes */
+    has(row, "<td class=n>2k</td>");            /* rows in the table: exact, as --rows */
+    has(row, "<td class=n>1.23 MB</td>");       /* database size */
     line_from(page, want[3], row, sizeof row);
-    has(row, "<td class=n>234,570</td><td class=n>2.00</td><td class=n>87,654</td>"
-             "<td class=n>95.500</td>");
+    has(row, "<td class=n>235k</td><td class=n>2.00</td><td class=n>87.7k</td>"
+             "<td class=n>95.5</td>");
     line_from(page, want[4], row, sizeof row);
     /* no figure of its own */
     has(row, "<td>truncate</td><td class=n></td><td class=n></td><td class=n></td>"
@@ -414,10 +414,10 @@ static void test_writes_by_file(void **state)
     (void)state;
     char *page = run_report("writes", 0);
     has(page, "<h2>Writes by file</h2>");
-    has(page, "<li>cell 1 · repeat 1: SQLite wrote 150.0 bytes a row into its files "
-              "(database 100.0, journal 50.0); 3.00 syncs per COMMIT</li>");
-    has(page, "<li>cell 2 · repeat 2: SQLite wrote 110.0 bytes a row into its files "
-              "(database 110.0); 3.00 syncs per COMMIT</li>");
+    has(page, "<li>cell 1 · repeat 1: SQLite wrote 150 bytes a row into its files "
+              "(database 100, journal 50.0); 3.00 syncs per COMMIT</li>");
+    has(page, "<li>cell 2 · repeat 2: SQLite wrote 110 bytes a row into its files "
+              "(database 110); 3.00 syncs per COMMIT</li>");
     lacks(page, "<li>cell 3");
     free(page);
 }
@@ -547,7 +547,7 @@ static void test_crash_durability(void **state)
     has(page, "<p>20 power cuts per cell · 2k rows in chunks of 1k · host " HOST_HTML);
     has(page, "<th>journal_mode \\ synchronous</th><th>normal</th><th>full</th></tr>");
     has(page, "<tr><th>delete</th><td class=lost><b>18</b> intact · <b>2</b> lost · "
-              "<b>0</b> corrupt<br><small>of 20 trials · 3 commits lost · 5000 rows/s");
+              "<b>0</b> corrupt<br><small>of 20 trials · 3 commits lost · 5.00k rows/s");
     has(page, "<td class=intact><b>20</b> intact · <b>0</b> lost · <b>0</b> corrupt");
     has(page, "<tr><th>wal</th><td class=none>failed: cannot open &lt;db&gt; &amp; retry</td>"
               "<td class=none>not run</td></tr>");

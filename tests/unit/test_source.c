@@ -19,6 +19,10 @@
 **   `char *err, size_t errlen`, never why, n or errn.
 ** - standard error is written by main, the progress line and notice
 **   alone: a message elsewhere goes up in err, or through notice_line.
+** - no floating figure formatted by hand ("%.1f", "%.3g", "%g"): every
+**   figure a person reads goes through units.h, to three significant
+**   figures; only the writers of numbers for a program (listed below,
+**   each with what it writes) and units itself spell a floating format.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -608,6 +612,122 @@ static void test_stderr_writers(void **state)
                  out);
 }
 
+/* The files that format a floating figure themselves, each with why: the
+** numbers of a file a program reads stay whole, full precision. */
+static const struct {
+    const char *file, *why;
+} float_writers[] = {
+    {"units.c", "the forms themselves, three significant figures"},
+    {"csvout.c", "the CSV files' numbers, to each column's precision, for parsers"},
+    {"tsv.c", "the data files gnuplot reads, %.9g and %.17g"},
+    {"metrics.c", "the Prometheus file, numbers for a scraper"},
+    {"compare.c", "comparison.csv's ratios and confidence, numbers for parsers"},
+    {"shareaudit.c", "summary.csv's wall_s held against run.json's: the files' own digits"},
+    {"sdclass.c", "the SD Association's minimums as its specification writes them, and a "
+                  "figure that missed one cut to the digits shown, never rounded up to it"},
+    {"nights.c", "history's tables and sentences: not yet in units' form"},
+    {"boards.c", "history's tables and sentences: not yet in units' form"},
+    {"historyplot.c", "history's tables and sentences: not yet in units' form"},
+    {"historypage.c", "history's tables and sentences: not yet in units' form"},
+    {"cmd_history.c", "history's tables and sentences: not yet in units' form"},
+};
+
+/* Whether literal lit holds a floating conversion (%f, %.2f, %*.*g, %le
+** ...), "%%" aside.  The space flag is left out: "5% from" is prose, in a
+** string printed by "%s". */
+static int float_format(const char *lit)
+{
+    for (const char *p = lit; (p = strchr(p, '%')) != NULL;) {
+        p++;
+        if (*p == '%') {
+            p++;
+            continue;
+        }
+        p += strspn(p, "-+#0'");
+        p += strspn(p, "0123456789*");
+        if (*p == '.') {
+            p++;
+            p += strspn(p, "0123456789*");
+        }
+        p += strspn(p, "hlLqjzt");
+        if (*p && strchr("fFeEgGaA", *p))
+            return 1;
+    }
+    return 0;
+}
+
+/* The floating formats of C source text outside the writers above (a
+** scanf's pattern, on its line, reads and is not one); a message each
+** into out.  Returns how many. */
+static int scan_floats(const char *file, const char *text, char *out, size_t n)
+{
+    for (size_t i = 0; i < sizeof float_writers / sizeof *float_writers; i++)
+        if (strcmp(file, float_writers[i].file) == 0)
+            return 0;
+    int found = 0, line = 1;
+    size_t len = strlen(out);
+    const char *bol = text;
+    for (const char *p = text; *p;) {
+        const char *past = skip_comment(p, &line);
+        if (past != p) {
+            p = past;
+        } else if (*p == '\'' || *p == '"') {
+            char lit[512], before[256];
+            size_t k = (size_t)(p - bol) < sizeof before ? (size_t)(p - bol) : sizeof before - 1;
+            memcpy(before, p - k, k);
+            before[k] = 0;
+            past = read_literal(p, lit, sizeof lit);
+            if (*p == '"' && float_format(lit) && !strstr(before, "scanf(")) {
+                found++;
+                len += (size_t)snprintf(out + len, len < n ? n - len : 0,
+                                        "\nsrc/%s:%d: \"%s\"", file, line, lit);
+            }
+            p = past;
+        } else {
+            if (*p == '\n') {
+                line++;
+                bol = p + 1;
+            }
+            p++;
+        }
+    }
+    return found;
+}
+
+/* The scanner itself: each floating format found, "%%", integers, a
+** comment, a scanf's pattern and a writer's own file not. */
+static void test_float_scanner(void **state)
+{
+    (void)state;
+    char out[512] = "";
+    assert_int_equal(scan_floats("x.c",
+                                 "f(\"%.1f s\");\ng(\"%g\", \"%*.*f\");\n"
+                                 "h(\"%9.3lf ms %.0f%%\");\n",
+                                 out, sizeof out),
+                     4);
+    assert_string_equal(out, "\nsrc/x.c:1: \"%.1f s\"\nsrc/x.c:2: \"%g\"\nsrc/x.c:2: \"%*.*f\""
+                             "\nsrc/x.c:3: \"%9.3lf ms %.0f%%\"");
+    out[0] = 0;
+    assert_int_equal(scan_floats("x.c",
+                                 "f(\"%d%% %s %lld %\" PRId64 \"\");\n/* \"%.2f\" */ "
+                                 "c = '%';\nsscanf(l, \"%ld,%lf\", &a, &b);\nf(\"%s\", \"5% from\");\n",
+                                 out, sizeof out),
+                     0);
+    assert_int_equal(scan_floats("csvout.c", "f(\"%.*f\");\n", out, sizeof out), 0);
+    assert_string_equal(out, "");
+}
+
+static void test_figures_by_units(void **state)
+{
+    (void)state;
+    static char out[16384];
+    if (scan_tree(scan_floats, out, sizeof out))
+        fail_msg("a figure formatted by hand: say it with units.h (units_rate, units_bytes, "
+                 "units_secs, units_number, units_ratio, units_pct), or list the file among "
+                 "the writers of numbers for a program, with why%s",
+                 out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -620,6 +740,8 @@ int main(void)
         cmocka_unit_test(test_convention_scanners),
         cmocka_unit_test(test_one_message_buffer),
         cmocka_unit_test(test_stderr_writers),
+        cmocka_unit_test(test_float_scanner),
+        cmocka_unit_test(test_figures_by_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,45 @@ static void test_secs(void **state)
     check(units_secs, t, sizeof t / sizeof *t);
 }
 
+static void test_ratio(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {1.17, "1.17x"},  {626.31, "626x"}, {30.96, "31.0x"}, {0.85, "0.850x"},
+        {1, "1.00x"},     {9.996, "10.0x"}, {1061.4, "1061x"}, {NAN, "-"},
+    };
+    check(units_ratio, t, sizeof t / sizeof *t);
+}
+
+static void test_whole(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {3, "3"}, {1024, "1024"}, {0, "0"}, {2.5, "2.50"}, {-7, "-7"}, {0.125, "0.125"}, {NAN, "-"},
+    };
+    check(units_whole, t, sizeof t / sizeof *t);
+}
+
+static void test_pct(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {81, "81.0%"}, {397.2, "397%"}, {1061, "1061%"}, {0, "0%"},
+        {5, "5.00%"},  {0.126, "0.126%"}, {99.96, "100%"}, {NAN, "-"},
+    };
+    check(units_pct, t, sizeof t / sizeof *t);
+}
+
+static void test_range(void **state)
+{
+    (void)state;
+    char b[40];
+    assert_string_equal(units_range(1.05, 1.28, b, sizeof b), "1.05..1.28");
+    assert_string_equal(units_range(536.67, 629.34, b, sizeof b), "537..629");
+    assert_string_equal(units_range(0.7, 2.88, b, sizeof b), "0.700..2.88");
+    assert_string_equal(units_range(NAN, 2, b, sizeof b), "-..2.00");
+}
+
 static void test_count(void **state)
 {
     (void)state;
@@ -91,24 +130,27 @@ static void test_count(void **state)
         assert_string_equal(units_count(t[i].in, b, sizeof b), t[i].out);
 }
 
-static void test_grouped(void **state)
+static void test_csv(void **state)
 {
     (void)state;
     static const struct {
+        enum units_form form;
         const char *in, *out;
     } t[] = {
-        {"1670699.6", "1,670,700"}, {"128770048", "128,770,048"}, {"999.5", "999.5"},
-        {"1000", "1,000"},          {"7.648", "7.648"},           {"100.0", "100.0"},
-        {"-12345.4", "-12,345"},    {"0", "0"},                   {"", ""},
-        {"NaN", "NaN"},             {"1.00x", "1.00x"},           {"1e6", "1e6"},
-        {"123456", "123,456"},      {"12", "12"},
+        {UNITS_RATE, "1670699.6", "1.67M"},   {UNITS_BYTES, "128770048", "129 MB"},
+        {UNITS_NUMBER, "7.648", "7.65"},      {UNITS_COUNT, "20000", "20k"},
+        {UNITS_COUNT, "12345", "12,345"},     {UNITS_COUNT, "-12345", "-12,345"},
+        {UNITS_SECS, "26.04", "26.0 s"},      {UNITS_PCT, "81", "81.0%"},
+        {UNITS_RATIO, "1.1666", "1.17x"},     {UNITS_RATE, "", ""},
+        {UNITS_RATE, "NaN", "NaN"},           {UNITS_NUMBER, "1.00x", "1.00x"},
+        {UNITS_NUMBER, "1e6", "1e6"},         {UNITS_NUMBER, "0", "0"},
     };
     char b[40];
     for (size_t i = 0; i < sizeof t / sizeof *t; i++)
-        assert_string_equal(units_grouped(t[i].in, b, sizeof b), t[i].out);
+        assert_string_equal(units_csv(t[i].form, t[i].in, b, sizeof b), t[i].out);
     /* cut to fit, never past the buffer */
     char small[5];
-    assert_string_equal(units_grouped("1234567", small, sizeof small), "1,23");
+    assert_string_equal(units_count(1234567, small, sizeof small), "1,23");
     assert_string_equal(units_rate(1.5e6, small, sizeof small), "1.50");
 }
 
@@ -126,8 +168,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rate),   cmocka_unit_test(test_number),
         cmocka_unit_test(test_bytes),  cmocka_unit_test(test_secs),
-        cmocka_unit_test(test_count),  cmocka_unit_test(test_grouped),
-        cmocka_unit_test(test_real),
+        cmocka_unit_test(test_count),  cmocka_unit_test(test_csv),
+        cmocka_unit_test(test_real),   cmocka_unit_test(test_ratio),
+        cmocka_unit_test(test_pct),    cmocka_unit_test(test_range),
+        cmocka_unit_test(test_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

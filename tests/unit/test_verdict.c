@@ -68,7 +68,7 @@ static void test_rounds_weigh_evidence(void **state)
     verdict_of_logs(logs, 6, &v);
     assert_int_equal(v.call, VC_NO_DIFFERENCE);
     assert_string_equal(verdict_text(&v, 0, buf, sizeof buf),
-                        "1.00x (0.99..1.01): no difference beyond 5%, from 6 rounds");
+                        "1.00x (0.985..1.01): no difference beyond 5%, from 6 rounds");
 }
 
 /* One round: a ratio and no interval; what decides it depends on whether
@@ -128,12 +128,12 @@ static void test_sequential(void **state)
     assert_int_equal(verdict_method_of("lockstep "), VM_NONE);
     char buf[200];
     assert_string_equal(verdict_text(&s, 0, buf, sizeof buf),
-                        "9.50x (4.10..21.00): a difference, from 40 chunk pairs one after "
+                        "9.50x (4.10..21.0): a difference, from 40 chunk pairs one after "
                         "another");
     s.call = VC_NOT_DECIDED;
     s.lo = 0.8;
     assert_string_equal(verdict_text(&s, 0, buf, sizeof buf),
-                        "9.50x (0.80..21.00): not decided, from 40 chunk pairs one after "
+                        "9.50x (0.800..21.0): not decided, from 40 chunk pairs one after "
                         "another; --repeat 6 or --interleave chunk can decide it");
 }
 
@@ -155,7 +155,7 @@ static void test_chunk_pairs(void **state)
     assert_int_equal(v.call, VC_NOT_DECIDED);
     char buf[200];
     assert_string_equal(chunkpair_text(&c, buf, sizeof buf),
-                        "1.13x (0.70..2.88): not decided, from 32 chunk pairs in lockstep; "
+                        "1.13x (0.700..2.88): not decided, from 32 chunk pairs in lockstep; "
                         "--repeat 6 or more chunks can decide it (8 blocks of 4)");
 }
 

@@ -100,7 +100,7 @@ static void work_and_live(void **state)
     assert_int_equal(watchdog_deadline(&w), (30 + 20000) * S);
     assert_string_equal(watchdog_reason(&w, 20030 * S, buf, sizeof buf),
                         "no progress for 20000 s in the verify phase of chunk 0: killed "
-                        "(watchdog: 10x its slowest chunk, 20 s, at least 60 s, times 100 "
+                        "(watchdog: 10x its slowest chunk, 20.0 s, at least 60 s, times 100 "
                         "chunks' worth of work)");
     watchdog_start(&w, 5, 0);           /* --watchdog is the limit as given */
     b.live = 0;
@@ -122,7 +122,7 @@ static void reasons(void **state)
     beat(&w, BEAT_PHASE + PHASE_WRITE, 1, 8 * S);
     assert_string_equal(watchdog_reason(&w, 88 * S, buf, sizeof buf),
                         "no progress for 80 s in the write phase of chunk 1: killed "
-                        "(watchdog: 10x its slowest chunk, 8 s, at least 60 s)");
+                        "(watchdog: 10x its slowest chunk, 8.00 s, at least 60 s)");
     watchdog_start(&w, 2, 0);
     beat(&w, BEAT_PHASE + PHASE_VERIFY, 3, 1 * S);
     assert_string_equal(watchdog_reason(&w, 3 * S, buf, sizeof buf),

@@ -275,7 +275,7 @@ static void test_findings(void **state)
                                  "290 into its files, the process 260 to the storage, and 300 "
                                  "reached the device, a count that holds every other writer of "
                                  "the device too; while sqlsoak idled the device wrote 21.0 kB a second "
-                                 "(over 1.5 s before the first cell), 5.0% of its 420 kB a "
+                                 "(over 1.50 s before the first cell), 5.00% of its 420 kB a "
                                  "second during the cells.");
     assert_non_null(l);
     assert_int_equal(l->cell, 1);
@@ -327,7 +327,7 @@ static void test_findings(void **state)
     headline_build(&in, &h);
     assert_non_null(line_with(&h, HL_WRITES, "and 0 reached the device, a count that holds "
                                              "every other writer of the device too; while "
-                                             "sqlsoak idled the device wrote 21.0 kB a second (over 1.5 "
+                                             "sqlsoak idled the device wrote 21.0 kB a second (over 1.50 "
                                              "s before the first cell)."));
     /* no chunk has a figure; the cells' over all their chunks, nothing, is said */
     assert_non_null(line_with(&h, HL_WEAR, "the device wrote 0 bytes a row"));

@@ -32,3 +32,24 @@ def secs_us(us):
 
 def nbytes(b):
     return "%.0f bytes" % b if b < 999.5 else scaled(b, ["bytes", "kB", "MB", "GB", "TB", "PB"], " ")
+
+
+def secs(s):
+    """A duration in seconds: "26.0 s", then "1.50 min" from 60 s, "1.50 h"."""
+    if abs(s) < 60:
+        return secs_us(s * 1e6)
+    if abs(s) < 3600:
+        return num(s / 60) + " min"
+    return num(s / 3600) + " h"
+
+
+def ratio(r):
+    return num(r) + "x"
+
+
+def interval(lo, hi):
+    return num(lo) + ".." + num(hi)
+
+
+def pct(p):
+    return num(p) + "%"
