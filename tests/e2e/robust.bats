@@ -313,7 +313,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
 # ---- 3. a second SIGINT ----
 
 @test "second sigint: stops at once with exit 130, files valid, and the run still resumes" {
-    # chunk 0 made slow (tens of seconds: 0.5 s at each of its 40 ticks):
+    # chunk 0 made slow (tens of seconds: 0.5 s at each tick, every 256 rows):
     # "at once" is before it ends, whatever the machine's speed
     SQLSOAK_TEST_SLOW=500000 start run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
