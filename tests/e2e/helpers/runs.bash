@@ -123,16 +123,14 @@ one_db() {
 }
 
 # hook_pid: the pid the test hook printed on $T/stderr (waits for it).
+# tail -F follows the file as it is written (inotify: no poll, no spin),
+# from before it exists (the background shell makes it) until the line,
+# or PID's end; the cap is for a hang, not a slow machine.
 hook_pid() {
-    local i p
-    for ((i = 0; i < 3000; i++)); do
-        # the file may not be there yet: the background shell makes it
-        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null ||
-            true)
-        [ -n "$p" ] && { echo "$p"; return 0; }
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.01
-    done
+    local p
+    p=$(sed -n '/^sqlsoak test hook: .*(pid [0-9]*)$/{s/.*(pid \([0-9]*\))$/\1/p;q}' \
+        < <(timeout 300 tail -n +1 -F --pid="$PID" "$T/stderr" 2>/dev/null 3>&-))
+    [ -n "$p" ] && { echo "$p"; return 0; }
     echo "the hook was not reached" >&2
     return 1
 }
