@@ -20,15 +20,23 @@ data_rows() {
     echo $((n > 0 ? n - 1 : 0))
 }
 
-# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.
+# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.  As
+# hook_pid, tail -F follows the file as it grows (no poll) until the rows
+# are there or PID's end; SECONDS (60) caps a hang, five times over: a
+# loaded machine is slow, not hung.  A file replaced (renamed over) is
+# followed from its start, the lines before counted too: the rows are
+# counted again, and followed again while too few.
 wait_rows() {
-    local i
-    for ((i = 0; i < ${3:-60} * 100; i++)); do
+    while awk -v n=$(($2 + 1)) 'NR >= n { exit } END { exit NR < n }' \
+        < <(timeout $((${3:-60} * 5)) tail -n +1 -F --pid="$PID" "$1" 2>/dev/null 3>&-); do
         [ "$(data_rows "$1")" -ge "$2" ] && return 0
-        kill -0 "$PID" 2>/dev/null || { echo "the run ended before $2 rows" >&2; return 1; }
-        sleep 0.01
+        kill -0 "$PID" 2>/dev/null || break
     done
-    echo "timeout waiting for $2 rows of $1" >&2
+    if kill -0 "$PID" 2>/dev/null; then
+        echo "timeout waiting for $2 rows of $1" >&2
+    else
+        echo "the run ended before $2 rows" >&2
+    fi
     return 1
 }
 
