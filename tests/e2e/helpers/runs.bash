@@ -27,8 +27,9 @@ data_rows() {
 # followed from its start, the lines before counted too: the rows are
 # counted again, and followed again while too few.
 wait_rows() {
-    while awk -v n=$(($2 + 1)) 'NR >= n { exit } END { exit NR < n }' \
-        < <(timeout $((${3:-60} * 5)) tail -n +1 -F --pid="$PID" "$1" 2>/dev/null 3>&-); do
+    # (sed acts on each line as it comes; mawk would wait to fill a buffer)
+    while [ -n "$(sed -n "$(($2 + 1)){s/.*/x/p;q}" \
+        < <(timeout $((${3:-60} * 5)) tail -n +1 -F -s 0.01 --pid="$PID" "$1" 2>/dev/null 3>&-))" ]; do
         [ "$(data_rows "$1")" -ge "$2" ] && return 0
         kill -0 "$PID" 2>/dev/null || break
     done
@@ -131,13 +132,14 @@ one_db() {
 }
 
 # hook_pid: the pid the test hook printed on $T/stderr (waits for it).
-# tail -F follows the file as it is written (inotify: no poll, no spin),
-# from before it exists (the background shell makes it) until the line,
-# or PID's end; the cap is for a hang, not a slow machine.
+# tail -F follows the file as it is written (inotify: no process started
+# a turn), from before it exists (the background shell makes it; until
+# then tail looks every 10 ms, as for PID's end) until the line, or PID's
+# end; the cap is for a hang, not a slow machine.
 hook_pid() {
     local p
     p=$(sed -n '/^sqlsoak test hook: .*(pid [0-9]*)$/{s/.*(pid \([0-9]*\))$/\1/p;q}' \
-        < <(timeout 300 tail -n +1 -F --pid="$PID" "$T/stderr" 2>/dev/null 3>&-))
+        < <(timeout 300 tail -n +1 -F -s 0.01 --pid="$PID" "$T/stderr" 2>/dev/null 3>&-))
     [ -n "$p" ] && { echo "$p"; return 0; }
     echo "the hook was not reached" >&2
     return 1
