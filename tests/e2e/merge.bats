@@ -6,21 +6,25 @@ bats_require_minimum_version 1.5.0
 
 load helpers/common
 
-# Two shares of one matrix, made once for the tests that damage a copy.
+# The matrix of the tests.
+M=(--rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7
+   --progress never --no-plot)
+
+# Two shares of the matrix (s1, s2), and its unsharded run (whole), made
+# once for the tests that read them or damage a copy.
 setup_file() {
     mkdir -p "$BATS_FILE_TMPDIR/shares"
     cd "$BATS_FILE_TMPDIR/shares"
     for k in 1 2; do
-        "$S" run --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal \
-            --seed 7 --progress never --no-plot --shard $k/2 --db-dir db --out s$k >/dev/null
+        "$S" run "${M[@]}" --shard $k/2 --db-dir db --out s$k >/dev/null
     done
+    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
 }
 
 setup() {
     runs_setup
     cd "$T"
-    M=(--rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7
-       --progress never --no-plot)
+    WHOLE=$BATS_FILE_TMPDIR/shares/whole
 }
 
 teardown() {
@@ -59,19 +63,17 @@ PY
     # share 1 of 3 holds combinations 1 and 4; 2/3 holds 2; 3/3 holds 3
     [ "$(cut -d, -f2 s1/summary.csv | tail -n +2 | tr '\n' ' ')" = "1 4 " ]
     [ "$(cut -d, -f2 s2/summary.csv | tail -n +2 | tr '\n' ' ')" = "2 " ]
-    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
     run "$S" merge s3 s1 s2 --out merged
     echo "$output"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "merged 3 shares into merged" ]
-    same_cells whole merged
+    same_cells "$WHOLE" merged
     [ -s merged/report.html ]
 }
 
 @test "merge refuses folders that are not the shares of one matrix: one line, exit 2, nothing created" {
-    for k in 1 2; do "$S" run "${M[@]}" --shard $k/2 --db-dir db --out s$k >/dev/null; done
+    cp -r "$BATS_FILE_TMPDIR/shares/"{s1,s2,whole} .
     "$S" run "${M[@]}" --shard 2/2 --rows 30k --db-dir db --out other >/dev/null
-    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
     refused() {
         run --separate-stderr "$S" merge "${@:2}" --out merged
         [ "$status" -eq 2 ]
@@ -105,8 +107,7 @@ PY
     export S
     parallel --will-cite --jobs 3 '"$S" run --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7 --progress never --no-plot --shard {}/3 --db-dir db{} --out share-{} >/dev/null' ::: 1 2 3
     "$S" merge share-1 share-2 share-3 --out night >/dev/null
-    "$S" run "${M[@]}" --db-dir db --out whole >/dev/null
-    same_cells whole night
+    same_cells "$WHOLE" night
 }
 
 @test "the Ansible playbook (contrib/ansible/fleet.yml) against three local boards: detached shares, fetched, merged, the night added to the results database" {
@@ -289,11 +290,13 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
         "$S" run --rows 2k --chunk 1k --page-size 1k,4k --seed 7 --progress never --no-plot \
             --shard $k/2 --db-dir db --out s$k >/dev/null
     done
-    [ "$(python3 -c 'import json; print(json.load(open("s1/run.json"))["options"]["reads"])')" = chunk ]
     run --separate-stderr "$S" merge s1 s2 --out merged
     echo "$stderr"
     [ "$status" -eq 0 ]
-    [ "$(field reads merged/chunks.csv | sort -u)" = 1000 ]
+    python3 -c 'import csv, json
+assert json.load(open("s1/run.json"))["options"]["reads"] == "chunk"
+reads = {r["reads"] for r in csv.DictReader(open("merged/chunks.csv", newline=""))}
+assert reads == {"1000"}, reads'
     setcol s1/chunks.csv 3 reads 999
     merge_refused "s1/chunks.csv: line 3: chunk 1 of cell 1 · repeat 1 does not hold the reads the plan gives it (999 reads where the plan gives 1000)" \
         s1 s2 merged2
@@ -320,7 +323,9 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
             --page-size 1k,4k --seed 7 --progress never --no-plot --shard $k/2 --db-dir db \
             --out s$k >/dev/null
     done
-    [ -n "$(field reader_ops_per_s s1/summary.csv)" ] && [ -n "$(field txn_p99_us s1/summary.csv)" ]
+    python3 -c 'import csv
+for r in csv.DictReader(open("s1/summary.csv", newline="")):
+    assert r["reader_ops_per_s"] and r["txn_p99_us"], r'
     run --separate-stderr "$S" merge s1 s2 --out merged
     echo "$stderr"
     [ "$status" -eq 0 ]
@@ -392,11 +397,13 @@ PY
     finish
     run "$S" resume s1 --progress never
     [ "$status" -eq 0 ]
-    [ "$(field resumed s1/chunks.csv | tr '\n' ' ')" = "0 1 0 0 " ]
     run --separate-stderr "$S" merge s1 s2 --out merged
     echo "$stderr"
     [ "$status" -eq 0 ]
-    [ "$(field chunks merged/summary.csv | tr '\n' ' ')" = "2 2 2 2 " ]
+    python3 -c 'import csv
+col = lambda f, c: [r[c] for r in csv.DictReader(open(f, newline=""))]
+assert col("s1/chunks.csv", "resumed") == ["0", "1", "0", "0"], col("s1/chunks.csv", "resumed")
+assert col("merged/summary.csv", "chunks") == ["2"] * 4, col("merged/summary.csv", "chunks")'
 }
 
 @test "shares whose cells failed merge, their run.json saying failed" {
@@ -404,9 +411,11 @@ PY
         SQLSOAK_TEST_CORRUPT_ROW=3 run "$S" run "${M[@]}" --verify --shard $k/2 --db-dir db --out s$k
         [ "$status" -eq 1 ]
     done
-    [ "$(jget status s1)" = failed ]
     run --separate-stderr "$S" merge s1 s2 --out merged
     echo "$stderr"
     [ "$status" -eq 0 ]
-    [ "$(field status merged/summary.csv | sort -u)" = verify_failed ]
+    python3 -c 'import csv, json
+assert json.load(open("s1/run.json"))["status"] == "failed"
+st = {r["status"] for r in csv.DictReader(open("merged/summary.csv", newline=""))}
+assert st == {"verify_failed"}, st'
 }

@@ -20,15 +20,24 @@ data_rows() {
     echo $((n > 0 ? n - 1 : 0))
 }
 
-# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.
+# wait_rows FILE N [SECONDS]: until FILE has at least N data rows.  As
+# hook_pid, tail -F follows the file as it grows (no poll) until the rows
+# are there or PID's end; SECONDS (60) caps a hang, five times over: a
+# loaded machine is slow, not hung.  A file replaced (renamed over) is
+# followed from its start, the lines before counted too: the rows are
+# counted again, and followed again while too few.
 wait_rows() {
-    local i
-    for ((i = 0; i < ${3:-60} * 100; i++)); do
+    # (sed acts on each line as it comes; mawk would wait to fill a buffer)
+    while [ -n "$(sed -n "$(($2 + 1)){s/.*/x/p;q}" \
+        < <(timeout $((${3:-60} * 5)) tail -n +1 -F -s 0.01 --pid="$PID" "$1" 2>/dev/null 3>&-))" ]; do
         [ "$(data_rows "$1")" -ge "$2" ] && return 0
-        kill -0 "$PID" 2>/dev/null || { echo "the run ended before $2 rows" >&2; return 1; }
-        sleep 0.01
+        kill -0 "$PID" 2>/dev/null || break
     done
-    echo "timeout waiting for $2 rows of $1" >&2
+    if kill -0 "$PID" 2>/dev/null; then
+        echo "timeout waiting for $2 rows of $1" >&2
+    else
+        echo "the run ended before $2 rows" >&2
+    fi
     return 1
 }
 
@@ -123,16 +132,15 @@ one_db() {
 }
 
 # hook_pid: the pid the test hook printed on $T/stderr (waits for it).
+# tail -F follows the file as it is written (inotify: no process started
+# a turn), from before it exists (the background shell makes it; until
+# then tail looks every 10 ms, as for PID's end) until the line, or PID's
+# end; the cap is for a hang, not a slow machine.
 hook_pid() {
-    local i p
-    for ((i = 0; i < 3000; i++)); do
-        # the file may not be there yet: the background shell makes it
-        p=$(sed -n 's/^sqlsoak test hook: .*(pid \([0-9]*\))$/\1/p' "$T/stderr" 2>/dev/null ||
-            true)
-        [ -n "$p" ] && { echo "$p"; return 0; }
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.01
-    done
+    local p
+    p=$(sed -n '/^sqlsoak test hook: .*(pid [0-9]*)$/{s/.*(pid \([0-9]*\))$/\1/p;q}' \
+        < <(timeout 300 tail -n +1 -F -s 0.01 --pid="$PID" "$T/stderr" 2>/dev/null 3>&-))
+    [ -n "$p" ] && { echo "$p"; return 0; }
     echo "the hook was not reached" >&2
     return 1
 }

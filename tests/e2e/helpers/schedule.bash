@@ -23,24 +23,39 @@ interrupt_resume() {
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
-    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 " ]
+    cp "$OUT/chunks.csv" "$T/chunks-stopped.csv"
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 2 3 " ]
-    [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
-    [ -n "$(field verify_s "$OUT/summary.csv")" ]
+    resumed_check "$T/chunks-stopped.csv" "0 1" "$OUT" ""
     same_table "$(one_db)" "$(ls "$T"/whole/*.db)"
 }
 
-# same_figures A B: the figures of chunks.csv A that a run's seed decides
-# (rows, reads, updates and deletes of each chunk) are those of B.
-same_figures() {
-    python3 - "$1" "$2" <<'PY'
+# resumed_check STOPPED WANT OUT RESUMED [WHOLE]: in one look (a python
+# start costs more than the run checked), a stopped and resumed run of 4
+# chunks: STOPPED (its chunks.csv as the stop left it) holds the chunks
+# WANT ("0 1"); OUT's chunks.csv holds 0 to 3, their resumed column
+# RESUMED ("0 1 1 1"; empty: not looked at); its summary.csv says ok, no
+# verify failure, a verify timed; and each chunk's figures that the seed
+# decides (rows, reads, updates, deletes) are those of WHOLE's chunks.csv,
+# when given.
+resumed_check() {
+    python3 - "$@" <<'PY'
 import csv, sys
-cols = ("chunk", "rows", "reads", "updates", "deletes", "verify_failures")
-a, b = ([tuple(r[c] for c in cols) for r in csv.DictReader(open(f))] for f in sys.argv[1:])
-assert a == b, "\n".join(f"{x} {y}" for x, y in zip(a, b) if x != y)
+stopped, want, out, resumed = sys.argv[1:5]
+rows = lambda f: list(csv.DictReader(open(f, newline="")))
+got = [r["chunk"] for r in rows(stopped)]
+assert got == want.split(), ("stopped with chunks", got, "not", want)
+chunks = rows(out + "/chunks.csv")
+assert [r["chunk"] for r in chunks] == ["0", "1", "2", "3"], [r["chunk"] for r in chunks]
+if resumed:
+    assert [r["resumed"] for r in chunks] == resumed.split(), [r["resumed"] for r in chunks]
+s, = rows(out + "/summary.csv")
+assert (s["status"], s["verify_failures"]) == ("ok", "0") and s["verify_s"], s
+if len(sys.argv) > 5:
+    cols = ("chunk", "rows", "reads", "updates", "deletes", "verify_failures")
+    a, b = ([tuple(r[c] for c in cols) for r in x] for x in (chunks, rows(sys.argv[5])))
+    assert a == b, "\n".join(f"{x} {y}" for x, y in zip(a, b) if x != y)
 PY
 }
 
@@ -48,8 +63,9 @@ PY
 # its process group: the runner and its cell at once) while the test hook
 # holds it at STEP of chunk 1, then resumed with --verify: each chunk's
 # figures and the table are those of an uninterrupted run of ARGS, made
-# once for each ARGS of the test (the steps of one ARGS share it).  Needs
-# runs_setup; ARGS must keep the database.
+# once for each ARGS of the test (the steps of one ARGS share it), its
+# results folder left in WHOLE.  Needs runs_setup; ARGS must keep the
+# database.
 kill_resume() {
     local step=$1 whole
     shift
@@ -64,12 +80,11 @@ kill_resume() {
     kill -KILL -- -"$PID"
     finish
     [ "$RC" -eq 137 ]
-    [ "$(field chunk "$OUT/chunks.csv" | tr '\n' ' ')" = "0 " ]
+    cp "$OUT/chunks.csv" "$T/chunks-killed.csv"
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "$(field status "$OUT/summary.csv")" = ok ]
-    [ "$(field resumed "$OUT/chunks.csv" | tr '\n' ' ')" = "0 1 1 1 " ]
-    same_figures "$OUT/chunks.csv" "$whole/out/chunks.csv"
+    resumed_check "$T/chunks-killed.csv" 0 "$OUT" "0 1 1 1" "$whole/out/chunks.csv"
     same_table "$(one_db)" "$(ls "$whole"/db/*.db)"
+    WHOLE=$whole/out
 }
