@@ -173,8 +173,10 @@ EOF
         --wal-autocheckpoint 100,1000 --repeat 2 --dry-run --db-dir "$T/db" --out "$T/alone/out"
     [[ "$output" == *"calibrating 3 cost shapes in a scratch folder in $T (up to 18 s)"* ]]
     [[ "$output" == *"calibration: 3 of 3 cost shapes in "* ]]
-    # delete ignores the WAL's checkpoints: one shape; wal's two differ
-    grep -Eq '^    calibration 1 \(cells 1, 2\): 2 chunks of 20000 rows to 40000 rows in .* \(the whole plan\); a row written .*; a read ' <<<"$output"
+    # delete ignores the WAL's checkpoints: one shape; wal's two differ.
+    # The whole plan where the probe finds it fits the shape's time, else
+    # smaller chunks: which, the disk's speed and the machine's load decide
+    grep -Eq '^    calibration 1 \(cells 1, 2\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s( \(the whole plan\))?; a row written .*; a read ' <<<"$output"
     grep -Eq '^    calibration 2 \(cell 3\): ' <<<"$output"
     grep -Eq '^    calibration 3 \(cell 4\): ' <<<"$output"
     for c in 1 2 5 6; do grep -q "run $c of 8: cell [12] · repeat [12] (.* delete .*(from calibration 1)$" <<<"$output"; done
