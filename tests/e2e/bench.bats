@@ -7,11 +7,15 @@ bats_require_minimum_version 1.5.0
 
 load helpers/common
 
-# build.sh's `make all` once, before the tests: run by several tests at
-# once in one tree, a make with work to do would link build/sqlsoak over
-# itself while another test runs it
+# build.sh (and its `make all`) once, before the tests: run by several
+# tests at once in one tree, a make with work to do would link
+# build/sqlsoak over itself while another test runs it.  Its programs, in
+# BUILT_BENCH, serve the tests that run them; the first test builds them
+# again in a folder of its own, and run.sh and estimate.sh as they do.
 setup_file() {
-    [ "$SQLSOAK" != "$BUILT" ] || make -C "$TOP" --no-print-directory all >&2
+    [ "$SQLSOAK" != "$BUILT" ] && return 0
+    export BUILT_BENCH=$BATS_FILE_TMPDIR/bench
+    BENCH_BIN=$BUILT_BENCH sh "$TOP/bench/build.sh" >&2
 }
 
 setup() {
@@ -35,18 +39,16 @@ setup() {
 }
 
 @test "bench: the reference reader reads, beside the reference writer, rows it committed" {
-    run sh "$TOP/bench/build.sh"
-    [ "$status" -eq 0 ]
-    [ -x "$BENCH_BIN/refreader" ]
+    [ -x "$BUILT_BENCH/refreader" ]
     db=$BATS_TEST_TMPDIR/pair.db gate=$BATS_TEST_TMPDIR/gate
     # states, not moments: the writer starts once the reader waits for its
     # database (a loaded machine could otherwise see the writer done, and
     # its database gone, before the reader started)
     mkfifo "$gate"
-    (read -r _ <"$gate" && exec "$BENCH_BIN/ref" --db "$db" --rows 100k --chunk 10k --reads 0 \
+    (read -r _ <"$gate" && exec "$BUILT_BENCH/ref" --db "$db" --rows 100k --chunk 10k --reads 0 \
         >"$BATS_TEST_TMPDIR/w.csv" 2>"$BATS_TEST_TMPDIR/w.log") 3>&- &
     writer=$!
-    "$BENCH_BIN/refreader" --db "$db" --while-pid "$writer" >"$BATS_TEST_TMPDIR/r.csv" \
+    "$BUILT_BENCH/refreader" --db "$db" --while-pid "$writer" >"$BATS_TEST_TMPDIR/r.csv" \
         2>"$BATS_TEST_TMPDIR/r.log" 3>&- &
     reader=$!
     local i
@@ -73,13 +75,11 @@ setup() {
 }
 
 @test "bench: a reference writer that ended, its database removed, before its reader looked gives the reader a round of 0 reads, not a failure" {
-    run sh "$TOP/bench/build.sh"
-    [ "$status" -eq 0 ]
     # a writer that has ended: a process reaped before the reader starts
     true &
     local gone=$!
     wait "$gone"
-    run --separate-stderr "$BENCH_BIN/refreader" --db "$BATS_TEST_TMPDIR/never.db" --while-pid "$gone"
+    run --separate-stderr "$BUILT_BENCH/refreader" --db "$BATS_TEST_TMPDIR/never.db" --while-pid "$gone"
     echo "$output $stderr"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "reads,seconds,reads_per_s" ]
@@ -103,15 +103,13 @@ setup() {
 }
 
 @test "bench: with --updates the reference loop times an update phase, and ratio.awk adds its ratio against 1.05" {
-    run sh "$TOP/bench/build.sh"
-    [ "$status" -eq 0 ]
-    run "$BENCH_BIN/ref" --db "$BATS_TEST_TMPDIR/ref.db" --rows 2000 --chunk 1000 --reads 0 \
+    run "$BUILT_BENCH/ref" --db "$BATS_TEST_TMPDIR/ref.db" --rows 2000 --chunk 1000 --reads 0 \
         --updates 300 --update-keys hot:7
     echo "$output"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "chunk,write_s,read_s,update_s" ]
     [[ "${lines[2]}" =~ ^1,[0-9.]+,[0-9.]+,[0-9.]+$ ]]
-    run "$BENCH_BIN/ref" --db "$BATS_TEST_TMPDIR/ref2.db" --rows 2000 --chunk 1000 \
+    run "$BUILT_BENCH/ref" --db "$BATS_TEST_TMPDIR/ref2.db" --rows 2000 --chunk 1000 \
         --updates 1001
     [ "$status" -eq 2 ]
     # 0.52 / sqrt(0.5 * 0.5): 1.040, within 1.05 and not 1.03

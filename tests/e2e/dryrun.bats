@@ -125,7 +125,9 @@ EOF
     grep -qx '  besides the cells: about 6.00 s (the device'"'"'s idle sample 1 s, the graphs about 5 s)' <<<"$output"
     cells=$(estimate 1 "$output")
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
-    near "$total" "$(python3 -c "import sys; print(float(sys.argv[1]) + 6)" "$cells")" 0 0.15
+    # said to two figures: within 5% once the cell's estimate (run a's
+    # time, as fast as the machine was) passes 4 s
+    near "$total" "$(python3 -c "import sys; print(float(sys.argv[1]) + 6)" "$cells")" 0.05 0.15
     # no graphs drawn: none of their time
     run -0 "$S" "${base[@]}" --no-plot
     grep -qx '  besides the cells: about 1.00 s (the device'"'"'s idle sample 1 s)' <<<"$output"
@@ -175,8 +177,10 @@ EOF
         --wal-autocheckpoint 100,1000 --repeat 2 --dry-run --db-dir "$T/db" --out "$T/alone/out"
     [[ "$output" == *"calibrating 3 cost shapes in a scratch folder in $T (up to 18 s)"* ]]
     [[ "$output" == *"calibration: 3 of 3 cost shapes in "* ]]
-    # delete ignores the WAL's checkpoints: one shape; wal's two differ
-    grep -Eq '^    calibration 1 \(cells 1, 2\): 2 chunks of 20000 rows to 40000 rows in .* \(the whole plan\); a row written .*; a read ' <<<"$output"
+    # delete ignores the WAL's checkpoints: one shape; wal's two differ.
+    # The whole plan where the probe finds it fits the shape's time, else
+    # smaller chunks: which, the disk's speed and the machine's load decide
+    grep -Eq '^    calibration 1 \(cells 1, 2\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s( \(the whole plan\))?; a row written .*; a read ' <<<"$output"
     grep -Eq '^    calibration 2 \(cell 3\): ' <<<"$output"
     grep -Eq '^    calibration 3 \(cell 4\): ' <<<"$output"
     for c in 1 2 5 6; do grep -q "run $c of 8: cell [12] · repeat [12] (.* delete .*(from calibration 1)$" <<<"$output"; done
@@ -224,13 +228,15 @@ EOF
     # its time is capped: with 3 s in all a shape has the least, 1.5 s;
     # how many shapes that reaches depends on the machine's speed, so
     # only what holds at any speed is asked: the shapes past the last one
-    # calibrated are not run and their cells take the nearest's times
+    # calibrated are not run and their cells take the nearest's times;
+    # where none was (a machine too busy for one chunk in 1.5 s), no cell
+    # has an estimate
     six=(run --rows 1M --chunk 100k --reads 10k --journal delete,truncate,persist,memory,wal,off
          --dry-run --db-dir "$T/w/db" --out "$T/w/out")
     SQLSOAK_TEST_CALIBRATION_S=3 run -0 "$S" "${six[@]}"
     [[ "$output" == *"calibrating 6 cost shapes in a scratch folder in $T/w/db (up to 3 s)"* ]]
     n=$(sed -En 's/^  calibration: ([0-9]+) of 6 cost shapes in .*/\1/p' <<<"$output")
-    [ "$n" -ge 1 ] && [ "$n" -le 6 ]
+    [ "$n" -ge 0 ] && [ "$n" -le 6 ]
     measured=0
     for ((k = 1; k <= 6; k++)); do
         if grep -Eq "^    calibration $k \(cell $k\): [0-9]+ chunks? of " <<<"$output"; then
@@ -239,7 +245,11 @@ EOF
         else
             # the time ran out before it, or in its probe
             grep -Eq "^    calibration $k \(cell $k\): (not run: the calibration.s time was spent|measured no chunk)" <<<"$output"
-            grep -Eq "^    run $k of 6: cell $k \(.*  \(from calibration [1-6], the nearest settings calibrated\)$" <<<"$output"
+            if [ "$n" -ge 1 ]; then
+                grep -Eq "^    run $k of 6: cell $k \(.*  \(from calibration [1-6], the nearest settings calibrated\)$" <<<"$output"
+            else
+                grep -Eq "^    run $k of 6: cell $k \(.*  no estimate \(its calibration measured nothing\)$" <<<"$output"
+            fi
         fi
     done
     [ "$measured" -eq "$n" ]

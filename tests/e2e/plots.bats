@@ -14,9 +14,6 @@ load helpers/libs
 setup_file() {
     export TINY="--rows 20k --chunk 5k --reads 2k --progress never --no-plot"
     export RUNS="$BATS_FILE_TMPDIR/runs"
-    # The interpreter itself: a version manager's shim costs a second a call.
-    PY=$(python3 -c 'import sys; print(sys.executable)')
-    export PY
     mkdir -p "$RUNS"
     "$SQLSOAK" run $TINY --db-dir "$RUNS/db1" --out "$RUNS/one" >/dev/null
     libs=libsqlite3.so.0
@@ -31,7 +28,7 @@ setup_file() {
 
 # lines SVG ARGS...: the data lines of a graph, checked (helpers/svglines.py)
 lines() {
-    "$PY" "$BATS_TEST_DIRNAME/helpers/svglines.py" "$@"
+    python3 "$BATS_TEST_DIRNAME/helpers/svglines.py" "$@"
 }
 
 
@@ -254,7 +251,7 @@ PY
     done
     # the bold line is the median over the repeats, chunk by chunk: with
     # two, their mean; the bundles list them
-    "$PY" - "$d/plots/data" <<'PY'
+    python3 - "$d/plots/data" <<'PY'
 import csv, statistics, sys
 d = sys.argv[1]
 tsv = lambda n: list(csv.DictReader(open("%s/%s.tsv" % (d, n)), delimiter="\t"))
@@ -271,7 +268,7 @@ for b in bundles:
             assert abs(float(row[col]) - want) <= 1e-6 * abs(want), (col, j, row[col], want)
 PY
     # the timeline colours a cell's repeats alike: cells.tsv's colour per cell
-    "$PY" - "$d/plots/data/cells.tsv" <<'PY'
+    python3 - "$d/plots/data/cells.tsv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 colour = {}
