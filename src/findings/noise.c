@@ -57,10 +57,10 @@ static int in(int64_t cell, const int64_t *set, int n)
     return 0;
 }
 
-/* The median rate of the set's cells in round r; NaN when none was
-** measured. */
-static double round_median(const struct summary_record *recs, int n, const int64_t *set,
-                           int ns, int64_t r, enum phase_id m, double *tmp)
+/* The rate the set's cells sustained together in round r (median.h's
+** pooled_rate); NaN when none was measured. */
+static double round_rate(const struct summary_record *recs, int n, const int64_t *set,
+                         int ns, int64_t r, enum phase_id m, double *tmp)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -69,7 +69,7 @@ static double round_median(const struct summary_record *recs, int n, const int64
             if (!isnan(v))
                 tmp[k++] = v;
         }
-    return k ? median_of(tmp, k) : NAN;
+    return pooled_rate(tmp, k);
 }
 
 void noise_interval(double *v, int k, struct noise_ratio *out)
@@ -111,8 +111,8 @@ void noise_compare(const struct summary_record *recs, int n, const int64_t *a, i
     double *tmp = malloc(sizeof(double) * (size_t)(n + 1));
     int k = 0;
     for (int r = 1; ratios && tmp && r <= rounds; r++) {
-        double x = round_median(recs, n, a, na, r, m, tmp);
-        double y = round_median(recs, n, b, nb, r, m, tmp);
+        double x = round_rate(recs, n, a, na, r, m, tmp);
+        double y = round_rate(recs, n, b, nb, r, m, tmp);
         if (x > 0 && y > 0)
             ratios[k++] = x / y;
     }

@@ -4,9 +4,9 @@
 **
 ** Repeats are interleaved rounds (round r runs every cell once), so a
 ** comparison of cells A against cells B is paired by round: the ratio of
-** round r is the median rate of A's cells in round r over the median rate
-** of B's in round r, each cell's rate the one it sustained over its full
-** chunks (records.h), and a drift over the night (heat, an SD card's
+** round r is the rate A's cells sustained together in round r over B's
+** (median.h's pooled_rate: rows over their summed time), each cell's rate
+** the one it sustained over its full chunks (records.h), and a drift over the night (heat, an SD card's
 ** garbage collection) that slows a whole round cancels out.  The rounds'
 ** ratios are decided by verdict.h's one rule: the figure exp of the mean
 ** of their logarithms, its 95% interval Student's t on those logarithms,

@@ -3,8 +3,8 @@
 ** pairs of two sets of cells, run in lockstep (--interleave chunk) or one
 ** after another.
 **
-** Chunk i of set A's figure is the median rate, over A's cells, of their
-** chunk i, set B's the same; each round is a series of its own, and the
+** Chunk i of set A's figure is the rate A's cells sustained together in
+** their chunk i (median.h's pooled_rate), set B's the same; each round is a series of its own, and the
 ** rounds' series are joined, each cut at its start to an even length, so
 ** that chunkpair's ABBA units never straddle two rounds.  A warm-up
 ** (repeat 0) never counts.  A pair whose chunks came from both sides of

@@ -161,7 +161,8 @@ void summary_dim_free(struct summary_dim *d)
 }
 
 /* The best value of one dimension against the baseline's value
-** (summary_dim), with each value's median write rate over its cells. */
+** (summary_dim), with the write rate each value's cells sustained
+** together (median.h's pooled_rate). */
 /* The records a comparison is read from: a run's summary records and
 ** its chunks (NULL: none read), in lockstep or not. */
 struct evidence {
@@ -208,7 +209,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
                 for (int x = 0; x < dv.ncells[k]; x++)
                     if (c[j].first->id.cell == dv.cells[(size_t)k * (size_t)dv.ncombos + (size_t)x])
                         tmp[m++] = c[j].rate[PHASE_WRITE];
-            med[k] = median_of(tmp, m);
+            med[k] = pooled_rate(tmp, m);
         }
         int best = dv.best;
         fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,
@@ -387,7 +388,7 @@ void summary_print(FILE *f, const struct config *cfg, const struct summary_recor
     }
     if (bid) {
         qsort(c, (size_t)nc, sizeof *c, by_cell);   /* values in the order listed */
-        fprintf(f, "\nper dimension: median write rows/s of its cells, and x against the "
+        fprintf(f, "\nper dimension: write rows/s its cells sustained together, and x against the "
                    "baseline's value, paired by round:\n");
         for (int d = 0; d < DIM_COUNT; d++)
             best_of(f, d, c, nc, base, &e);

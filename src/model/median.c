@@ -25,3 +25,15 @@ double median_of(double *v, int n)
         return NAN;
     return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
 }
+
+double pooled_rate(const double *v, int n)
+{
+    double time = 0;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!isnan(v[i])) {
+            time += 1 / v[i];
+            k++;
+        }
+    return k ? k / time : NAN;
+}
