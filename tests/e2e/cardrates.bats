@@ -35,8 +35,9 @@ teardown() { slowdev_down "$T"; }
     echo "$output"
     echo "$stderr" >&2
     [ "$status" -eq 0 ]
-    python3 - "$T/o" "$output" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/o" "$output" <<'PY'
 import csv, json, re, statistics, sys
+from units import FIG, near as states, parse
 d, out = sys.argv[1], sys.argv[2]
 chunks = list(csv.DictReader(open(d + "/chunks.csv")))
 timeline = list(csv.DictReader(open(d + "/timeline.csv")))
@@ -160,22 +161,22 @@ assert dev, js["findings"]
 for t in dev:
     print(t)
     r = summ[re.match(r"Against the device \(cell ([0-9]+)", t).group(1)]
-    m = re.search(r"reads sent ([0-9.,]+) reads a second to the device \([0-9.]+ per read\), [0-9]+% of its "
-                  r"([0-9]+) KiB random-read rate \(([0-9.,]+)/s\)", t)
+    m = re.search(r"reads sent " + FIG + r" reads a second to the device \(" + FIG + r" per read\), " + FIG
+                  + r"% of its ([0-9]+) KiB random-read rate \(" + FIG + r"/s\)", t)
     assert m, t
-    reads, unit, rate = float(m.group(1).replace(",", "")), int(m.group(2)) * 1024, float(m.group(3).replace(",", ""))
+    reads, unit, rate = parse(m.group(1)), int(m.group(4)) * 1024, parse(m.group(5))
     # the probe's figure for the cell's page size, with the precision said
     want = (lim["random_read_4k"] if unit == 4096 else lim["random_read_by_page_size"][str(unit)])["ops_per_s"]
-    assert unit in (4096, int(r["page_size"])) and abs(rate - want) <= max(0.5, 0.005 * want), (t, want)
+    assert unit in (4096, int(r["page_size"])) and states(m.group(5), want), (t, want)
     if "bound by the device's random reads" in t:
         assert 0.8 * rate <= reads <= rate, (reads, rate)
     if reads > rate:
         assert "bound by the device's random reads" not in t, t
-    m = re.search(r"reads moved ([0-9.]+) MB/s from the storage, [0-9]+% of its sequential read rate "
-                  r"\(([0-9.]+) MB/s\)", t)
+    m = re.search(r"reads moved " + FIG + r" MB/s from the storage, " + FIG + r"% of its sequential read rate "
+                  r"\(" + FIG + r" MB/s\)", t)
     assert m, t
-    mb, seq = float(m.group(1)), float(m.group(2))
-    assert abs(seq - lim["seq_read_mb_per_s"]) <= 0.05, (seq, lim["seq_read_mb_per_s"])
+    mb, seq = parse(m.group(1)), parse(m.group(3))
+    assert states(m.group(3), lim["seq_read_mb_per_s"]), (seq, lim["seq_read_mb_per_s"])
     if "bound by the device's read bandwidth" in t:
         assert 0.8 * seq <= mb <= seq, (mb, seq)
     if mb > seq:

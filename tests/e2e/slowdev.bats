@@ -303,8 +303,9 @@ card_run() {
 @test "slowdev: --os-cache drop --probe auto on a card-like device: the findings agree with each other and with the CSVs" {
     card_run --journal delete,wal
     [ "$status" -eq 0 ]
-    python3 - "$T/o" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/o" <<'PY'
 import csv, json, re, statistics, sys
+from units import FIG, near
 d = sys.argv[1]
 found = json.load(open(d + "/summary.json"))["findings"]
 f = {x["kind"]: x["text"] for x in found}
@@ -321,11 +322,11 @@ c1 = next(r for r in rows if r["cell"] == "1")
 per = float(c1["read_io_bytes_per_read"]) / 4096
 dev = float(c1["read_ops_per_s_median"]) * per
 iops = lim["random_read_4k"]["ops_per_s"]
-m = re.search(r"reads sent ([0-9.]+) reads a second to the device \(([0-9.]+) per read\), "
-              r"([0-9]+)% of its 4 KiB random-read rate \(([0-9]+)/s\)", f["against_device"])
+m = re.search(r"reads sent " + FIG + r" reads a second to the device \(" + FIG + r" per read\), "
+              + FIG + r"% of its 4 KiB random-read rate \(" + FIG + r"/s\)", f["against_device"])
 assert m, f["against_device"]
-assert abs(float(m.group(1)) - dev) <= 0.5 + 1e-9 and abs(float(m.group(2)) - per) <= 0.005 + 1e-9, (m.groups(), dev, per)
-assert abs(int(m.group(3)) - 100 * dev / iops) <= 0.5 + 1e-9, (m.groups(), dev, iops)
+assert near(m.group(1), dev) and near(m.group(2), per), (m.groups(), dev, per)
+assert near(m.group(3), 100 * dev / iops) and near(m.group(4), iops), (m.groups(), dev, iops)
 # past the device's rate only by readahead, and then said so
 assert (dev > iops) == ("the kernel read ahead" in f["against_device"]), (dev, iops)
 # bound by the random reads exactly when they ran at 80% of the device's
@@ -335,17 +336,17 @@ assert bound == (0.8 * iops <= dev <= iops), (bound, dev, iops)
 # the read bandwidth, like with like: bytes from storage a second against
 # the probe's sequential read, bound exactly at 80% of it
 mb = float(c1["read_ops_per_s_median"]) * float(c1["read_io_bytes_per_read"]) / 1e6
-m = re.search(r"reads moved ([0-9.]+) MB/s from the storage, ([0-9]+)% of its sequential read "
-              r"rate \(([0-9.]+) MB/s\)", f["against_device"])
+m = re.search(r"reads moved " + FIG + r" MB/s from the storage, " + FIG + r"% of its sequential read "
+              r"rate \(" + FIG + r" MB/s\)", f["against_device"])
 assert m, f["against_device"]
 seq = lim["seq_read_mb_per_s"]
-assert abs(float(m.group(1)) - mb) <= 0.05 + 1e-9 and abs(int(m.group(2)) - 100 * mb / seq) <= 0.5 + 1e-9, (m.groups(), mb, seq)
+assert near(m.group(1), mb) and near(m.group(2), 100 * mb / seq), (m.groups(), mb, seq)
 bw = "bound by the device's read bandwidth" in f["against_device"]
 assert bw == (mb >= 0.8 * seq), (bw, mb, seq)
 # syncs against syncs: a COMMIT's syncs, the counting VFS's
-m = re.search(r"syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate \(([0-9.]+)/s against [0-9]+/s; ([0-9.]+) per COMMIT\)",
-              f["against_device"])
-assert m and abs(float(m.group(2)) - float(c1["vfs_syncs_per_commit"])) <= 0.05 + 1e-9, f["against_device"]
+m = re.search(r"syncs at " + FIG + r"% of the device's 4 KiB write \+ fdatasync rate \(" + FIG + r"/s against "
+              + FIG + r"/s; " + FIG + r" per COMMIT\)", f["against_device"])
+assert m and near(m.group(4), float(c1["vfs_syncs_per_commit"])), f["against_device"]
 # the reads' source from the same figure: the storage when half a device
 # read or more per read, else served by pages the reads brought in
 io = statistics.median(float(r["read_io_bytes_per_read"]) for r in rows)
@@ -353,15 +354,17 @@ if io / 4096 >= 0.5:
     assert f["cache"].startswith("Reads came from the storage"), (f["cache"], io)
 else:
     assert f["cache"].startswith("Reads began with the database out of RAM"), (f["cache"], io)
-    assert "yet sent %.2f device reads per read" % (io / 4096) in f["cache"], (f["cache"], io)
+    m = re.search(r"yet sent " + FIG + r" device reads per read", f["cache"])
+    assert m and near(m.group(1), io / 4096), (f["cache"], io)
 PY
 }
 
 @test "slowdev: 4k and 16k pages on a card-like device: each cell held to its own page size's reads, none stated past the limit that bound it" {
     card_run --page-size 4k,16k
     [ "$status" -eq 0 ]
-    python3 - "$T/o" <<'PY'
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$T/o" <<'PY'
 import csv, json, re, sys
+from units import FIG, near
 d = sys.argv[1]
 found = json.load(open(d + "/summary.json"))["findings"]
 lim = json.load(open(d + "/run.json"))["device_limits"]
@@ -378,9 +381,9 @@ for x in dev:
     unit, rate = (16384, sized["16384"]["ops_per_s"]) if page == 16384 else (4096, lim["random_read_4k"]["ops_per_s"])
     per = float(r["read_io_bytes_per_read"]) / unit
     reads = float(r["read_ops_per_s_median"]) * per
-    m = re.search(r"reads sent ([0-9.]+) reads a second to the device \(([0-9.]+) per read\), "
-                  r"([0-9]+)% of its ([0-9]+) KiB random-read rate \(([0-9]+)/s\)", t)
-    assert m and int(m.group(4)) == unit // 1024 and abs(float(m.group(2)) - per) <= 0.005 + 1e-9, (m and m.groups(), unit, per)
+    m = re.search(r"reads sent " + FIG + r" reads a second to the device \(" + FIG + r" per read\), "
+                  + FIG + r"% of its ([0-9]+) KiB random-read rate \(" + FIG + r"/s\)", t)
+    assert m and int(m.group(4)) == unit // 1024 and near(m.group(2), per), (m and m.groups(), unit, per)
     # bound by a limit only where its figure reached 80% of it, and never past it
     if "bound by the device's random reads" in t:
         assert 0.8 * rate <= reads <= rate, (reads, rate)

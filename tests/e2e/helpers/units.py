@@ -53,3 +53,20 @@ def interval(lo, hi):
 
 def pct(p):
     return num(p) + "%"
+
+
+# A figure as the sentences give it, for a regular expression: "1.50k", "26.0", "397".
+FIG = r"([0-9][0-9.]*[kMG]?)"
+
+
+def parse(text):
+    """A figure in units' form back to a number: "1.50k" is 1500.0."""
+    mult = {"k": 1e3, "M": 1e6, "G": 1e9}
+    return float(text[:-1]) * mult[text[-1]] if text[-1] in mult else float(text)
+
+
+def near(text, value):
+    """Whether text states value to its three significant figures (half a unit
+    of its last digit is at most 0.5% of it)."""
+    shown = parse(text)
+    return abs(shown - value) <= 0.005 * abs(shown) + 1e-9
