@@ -24,6 +24,7 @@
 #include "modes.h"
 #include "nights.h"
 #include "resultsdb.h"
+#include "units.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -34,7 +35,7 @@
 
 static void print_markdown(const struct nights_cell *s)
 {
-    char name[CELLNAME_MAX], words[512];
+    char name[CELLNAME_MAX], words[512], v[32];
     printf("## Series %d, %s: %s\n\n%d night%s\n\n| night |", s->series,
            cellname(name, sizeof name, s->cell, 1, 1), s->label, s->n, s->n == 1 ? "" : "s");
     for (int f = 0; f < NIGHT_FIGS; f++)
@@ -46,7 +47,7 @@ static void print_markdown(const struct nights_cell *s)
     for (int i = 0; i < s->n; i++) {
         printf("| %d %s |", i + 1, s->nights[i].start);
         for (int f = 0; f < NIGHT_FIGS; f++)
-            isnan(s->nights[i].fig[f]) ? printf(" |") : printf(" %.4g |", s->nights[i].fig[f]);
+            printf(" %s |", isnan(s->nights[i].fig[f]) ? "" : units_number(s->nights[i].fig[f], v, sizeof v));
         printf("\n");
     }
     printf("\nChanges:");

@@ -21,6 +21,7 @@
 #include "csvout.h"
 #include "median.h"
 #include "nights.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -79,12 +80,14 @@ void boards_verdict(const double *a, int na, const double *b, int nb, double flo
 const char *boards_against_text(const struct boards_side *s, int i, char *buf, size_t n)
 {
     const struct verdict *v = &s->row[i].v;
+    char r[32], range[64];
     if (i == 0 || isnan(v->ratio))
         snprintf(buf, n, "%s", "");
     else if (isnan(v->lo))
-        snprintf(buf, n, "x%.3g", v->ratio);
+        snprintf(buf, n, "%s", units_ratio(v->ratio, r, sizeof r));
     else
-        snprintf(buf, n, "x%.3g (95%% interval %.3g to %.3g)", v->ratio, v->lo, v->hi);
+        snprintf(buf, n, "%s (95%% interval %s)", units_ratio(v->ratio, r, sizeof r),
+                 units_range(v->lo, v->hi, range, sizeof range));
     return buf;
 }
 
@@ -105,13 +108,15 @@ const char *boards_verdict_text(const struct boards_side *s, int i, char *buf, s
 
 void boards_markdown(const struct boards_side *s)
 {
-    char name[CELLNAME_MAX], against[128], said[128];
-    printf("## Side by side, %s at %.0f rows\n\n| rank | series | nights | write cost "
+    char name[CELLNAME_MAX], against[128], said[128], rows[32], cost[32];
+    printf("## Side by side, %s at %s rows\n\n| rank | series | nights | write cost "
            "(us/row) | against the first | verdict |\n|---:|---|---:|---:|---|---|\n",
-           cellname(name, sizeof name, s->cell, 1, 1), s->rows);
+           cellname(name, sizeof name, s->cell, 1, 1),
+           units_count((int64_t)s->rows, rows, sizeof rows));
     for (int i = 0; i < s->n; i++)
-        printf("| %d | %s | %d | %.4g | %s | %s |\n", i + 1, s->row[i].label, s->row[i].nights,
-               s->row[i].write_cost, boards_against_text(s, i, against, sizeof against),
+        printf("| %d | %s | %d | %s | %s | %s |\n", i + 1, s->row[i].label, s->row[i].nights,
+               units_number(s->row[i].write_cost, cost, sizeof cost),
+               boards_against_text(s, i, against, sizeof against),
                boards_verdict_text(s, i, said, sizeof said));
     printf("\n");
 }

@@ -12,6 +12,7 @@
 #include "historyplot.h"
 #include "html.h"
 #include "reportpage.h"
+#include "units.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -74,7 +75,7 @@ static void nights_table(FILE *f, const struct nights_cell *c)
         for (int k = 0; k < NIGHT_FIGS; k++) {
             v[0] = 0;
             if (!isnan(c->nights[i].fig[k]))
-                snprintf(v, sizeof v, "%.4g", c->nights[i].fig[k]);
+                units_number(c->nights[i].fig[k], v, sizeof v);
             html_cell(f, " class=n", v);
         }
         fputs("</tr>\n", f);
@@ -167,8 +168,10 @@ int historypage_side(struct historypage *p, const struct boards_side *s, char *e
                      size_t errlen)
 {
     char name[CELLNAME_MAX], head[256], v[256], sub[96], dir[4400], why[512];
-    snprintf(head, sizeof head, "Side by side, %s at %.0f rows",
-             cellname(name, sizeof name, s->cell, 1, 1), s->rows);
+    char rows[32];
+    snprintf(head, sizeof head, "Side by side, %s at %s rows",
+             cellname(name, sizeof name, s->cell, 1, 1),
+             units_count((int64_t)s->rows, rows, sizeof rows));
     snprintf(sub, sizeof sub, "side-%d-cell-%lld", ++p->sides, (long long)s->cell);
     snprintf(dir, sizeof dir, "%s/%s", p->dir, sub);
     if (folder_mkdirs(dir, err, errlen))
@@ -190,7 +193,7 @@ int historypage_side(struct historypage *p, const struct boards_side *s, char *e
         html_cell(p->f, "", s->row[i].label);
         snprintf(v, sizeof v, "%d", s->row[i].nights);
         html_cell(p->f, " class=n", v);
-        snprintf(v, sizeof v, "%.4g", s->row[i].write_cost);
+        units_number(s->row[i].write_cost, v, sizeof v);
         html_cell(p->f, " class=n", v);
         html_cell(p->f, "", boards_against_text(s, i, v, sizeof v));
         html_cell(p->f, " class=st", boards_verdict_text(s, i, v, sizeof v));

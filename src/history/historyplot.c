@@ -19,6 +19,7 @@
 
 #include "plot.h"
 #include "tsv.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ static int write_data(const struct nights_cell *c, const char *dir, char *err, s
         int k = nights_changes(c, f, cp);
         for (int j = 0; j < k; j++) {
             char ratio[32];
-            snprintf(ratio, sizeof ratio, "x%.3g", cp[j].ratio);
+            units_ratio(cp[j].ratio, ratio, sizeof ratio);
             tsv_int(&t, TCOL_x, cp[j].at + 1);
             tsv_text(&t, TCOL_column, tsvschema_col_name(fig_col[f]));
             tsv_text(&t, TCOL_label, ratio);

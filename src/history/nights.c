@@ -16,6 +16,7 @@
 #include "latency.h"
 #include "median.h"
 #include "runkey.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -197,8 +198,10 @@ int nights_changes(const struct nights_cell *c, enum night_fig f, struct changep
 const char *nights_change_words(const struct nights_cell *c, enum night_fig f,
                                 const struct changepoint *cp, char *buf, size_t n)
 {
-    snprintf(buf, n, "night %d (%s): %s x%.3g (95%% interval %.3g to %.3g, p %.2g)", cp->at + 1,
-             c->nights[cp->at].start, nights_fig_name(f), cp->ratio, cp->lo, cp->hi, cp->p);
+    char r[32], range[64], p[32];
+    snprintf(buf, n, "night %d (%s): %s %s (95%% interval %s, %s)", cp->at + 1,
+             c->nights[cp->at].start, nights_fig_name(f), units_ratio(cp->ratio, r, sizeof r),
+             units_range(cp->lo, cp->hi, range, sizeof range), units_p(cp->p, p, sizeof p));
     return buf;
 }
 
@@ -209,9 +212,12 @@ const char *nights_no_change_words(const struct nights_cell *c)
 
 const char *nights_method(char *buf, size_t n)
 {
+    char alpha[32], least[32], floor[32];
     snprintf(buf, n, "binary segmentation, a t-test on the logs of each figure over the "
-             "nights, Bonferroni-penalised, %g%% false alarms a series, changes of %g%% or "
-             "more, nights taken to vary by %g%% at least.", 100 * NIGHTS_ALPHA,
-             100 * NIGHTS_MIN_CHANGE, 100 * NIGHTS_NOISE_FLOOR);
+             "nights, Bonferroni-penalised, %s%% false alarms a series, changes of %s%% or "
+             "more, nights taken to vary by %s%% at least.",
+             units_whole(100 * NIGHTS_ALPHA, alpha, sizeof alpha),
+             units_whole(100 * NIGHTS_MIN_CHANGE, least, sizeof least),
+             units_whole(100 * NIGHTS_NOISE_FLOOR, floor, sizeof floor));
     return buf;
 }

@@ -115,6 +115,16 @@ const char *units_pct(double pct, char *buf, size_t n)
     return suffixed(pct, "%", buf, n);
 }
 
+const char *units_p(double p, char *buf, size_t n)
+{
+    char v[32];
+    if (p < 0.001)
+        snprintf(buf, n, "p < 0.001");
+    else
+        snprintf(buf, n, "p %s", units_number(p, v, sizeof v));
+    return buf;
+}
+
 /* v whole, its thousands grouped by commas: "12,345". */
 static const char *grouped(int64_t v, char *buf, size_t n)
 {

@@ -55,6 +55,10 @@ const char *units_range(double lo, double hi, char *buf, size_t n);
 /* A percentage, given in percent: "81.0%", "397%", "0%". */
 const char *units_pct(double pct, char *buf, size_t n);
 
+/* A p-value: "p 0.0123", and "p < 0.001" below a thousandth, where its
+** digits say nothing more. */
+const char *units_p(double p, char *buf, size_t n);
+
 /* An exact count as the options take it: "5M", "1.5M", "500k", or
 ** grouped by thousands ("12,345") when no suffix with at most one
 ** decimal is exact. */

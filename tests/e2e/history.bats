@@ -181,7 +181,7 @@ assert w[0]["lo"] > 1.5 and w[0]["lo"] <= w[0]["ratio"] <= w[0]["hi"], w
 PY
     run "$S" history --db h.db
     [ "$status" -eq 0 ]
-    [[ "$output" == *"- night 4 ("*"): write cost x"* ]]
+    [[ "$output" == *"- night 4 ("*"): write cost "*"x (95% interval "*".."*", p "* ]]
 }
 
 @test "the database's schema is versioned: a later version, another tool's SQLite file or no SQLite file is refused in one line, unchanged" {
@@ -229,17 +229,17 @@ assert second["write_cost"] > first["write_cost"]
 PY
     run --separate-stderr "$S" history --db h.db --out page
     [ "$status" -eq 0 ]
-    [[ "$output" == *"## Side by side, cell 1 at 2000 rows"* ]]
+    [[ "$output" == *"## Side by side, cell 1 at 2k rows"* ]]
     [[ "$output" == *"| 1 | "*" | 3 | "*" |  | the first, the lowest median |"* ]]
-    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | x"*"(95% interval "*") | a difference |"* ]]
+    [[ "$output" == *"| 2 | board2, "*" | 3 | "*" | "*"x (95% interval "*".."*") | a difference |"* ]]
     # the page's table is the markdown's, cell for cell
     python3 - "$output" page/report.html <<'PY'
 import html, re, sys
-md = sys.argv[1].split("## Side by side, cell 1 at 2000 rows")[1]
+md = sys.argv[1].split("## Side by side, cell 1 at 2k rows")[1]
 rows = [[c.strip() for c in l.strip().strip("|").split("|")] for l in md.strip().split("\n")[2:]]
 page = open(sys.argv[2]).read()
-assert "<h2>Side by side, cell 1 at 2000 rows</h2>" in page
-table = page.split("<h2>Side by side, cell 1 at 2000 rows</h2>")[1].split("</table>")[0]
+assert "<h2>Side by side, cell 1 at 2k rows</h2>" in page
+table = page.split("<h2>Side by side, cell 1 at 2k rows</h2>")[1].split("</table>")[0]
 cells = [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
          for r in table.split("</tr>") if "<td" in r]
 assert cells == rows and len(rows) == 2, (cells, rows)
@@ -305,13 +305,13 @@ PY
                     abs(s["ratio"] - 1) < 1e-9 and (s["lo"] < 1 / 1.1 or s["hi"] > 1.1)'
     run "$S" history --db h.db
     [ "$status" -eq 0 ]
-    [[ "$output" == *"| 2 | board-"*" | 3 | "*" | x1 (95% interval "*") | not decided: more nights can decide it |"* ]]
+    [[ "$output" == *"| 2 | board-"*" | 3 | "*" | 1.00x (95% interval "*") | not decided: more nights can decide it |"* ]]
     "$S" db add x4 x5 x6 y4 y5 y6 --db h.db >/dev/null
     second_is h.db 's["nights"] == 6 and s["verdict"] == "no difference beyond 10%" and
                     1 / 1.1 <= s["lo"] <= 1 <= s["hi"] <= 1.1'
     run --separate-stderr "$S" history --db h.db --out page
     [ "$status" -eq 0 ]
-    [[ "$output" == *"| 2 | board-"*" | 6 | "*" | x1 (95% interval "*") | no difference beyond 10% |"* ]]
+    [[ "$output" == *"| 2 | board-"*" | 6 | "*" | 1.00x (95% interval "*") | no difference beyond 10% |"* ]]
     grep -q "<td class=st>no difference beyond 10%</td>" page/report.html
 }
 
@@ -394,8 +394,8 @@ else:
     # machine's to move (a loaded one moved read p50 at a later night)
     w = [c for c in changes if c["column"] == "write_cost"]
     assert [(c["x"], c["column"]) for c in w] == [(change, "write_cost")], changes
-    assert w[0]["label"].startswith("x")
-    assert "<li>night %s (%s): write cost x" % (change, nights[int(change) - 1]["label"]) in page
+    assert w[0]["label"].endswith("x")
+    assert "<li>night %s (%s): write cost %s (95%% interval " % (change, nights[int(change) - 1]["label"], w[0]["label"]) in page
 PY
 }
 

@@ -625,11 +625,6 @@ static const struct {
     {"shareaudit.c", "summary.csv's wall_s held against run.json's: the files' own digits"},
     {"sdclass.c", "the SD Association's minimums as its specification writes them, and a "
                   "figure that missed one cut to the digits shown, never rounded up to it"},
-    {"nights.c", "history's tables and sentences: not yet in units' form"},
-    {"boards.c", "history's tables and sentences: not yet in units' form"},
-    {"historyplot.c", "history's tables and sentences: not yet in units' form"},
-    {"historypage.c", "history's tables and sentences: not yet in units' form"},
-    {"cmd_history.c", "history's tables and sentences: not yet in units' form"},
 };
 
 /* Whether literal lit holds a floating conversion (%f, %.2f, %*.*g, %le

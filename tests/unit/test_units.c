@@ -104,6 +104,16 @@ static void test_pct(void **state)
     check(units_pct, t, sizeof t / sizeof *t);
 }
 
+/* A p-value: three significant figures down to a thousandth, then a bound. */
+static void test_p(void **state)
+{
+    (void)state;
+    static const struct want t[] = {
+        {0.0123, "p 0.0123"}, {0.5, "p 0.500"}, {0.001, "p 0.00100"}, {2.1e-5, "p < 0.001"},
+    };
+    check(units_p, t, sizeof t / sizeof *t);
+}
+
 static void test_range(void **state)
 {
     (void)state;
@@ -170,7 +180,7 @@ int main(void)
         cmocka_unit_test(test_bytes),  cmocka_unit_test(test_secs),
         cmocka_unit_test(test_count),  cmocka_unit_test(test_csv),
         cmocka_unit_test(test_real),   cmocka_unit_test(test_ratio),
-        cmocka_unit_test(test_pct),    cmocka_unit_test(test_range),
+        cmocka_unit_test(test_pct),    cmocka_unit_test(test_p),    cmocka_unit_test(test_range),
         cmocka_unit_test(test_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
