@@ -47,9 +47,11 @@ count() {
         printf "%d", t * m }'
 }
 
-# seconds TEXT: the plan's times ("3.4 s", "42 s", "7s", "1m05s", "2h01m")
+# seconds TEXT: the plan's times ("968 ms", "3.40 s", "42.0 s", "7s", "1m05s",
+# "2h01m")
 seconds() {
     awk -v t="$1" 'BEGIN {
+        if (t ~ /^[0-9.]+ ms$/) { sub(/ ms$/, "", t); print t / 1000; exit }
         if (t ~ /^[0-9.]+ s$/) { sub(/ s$/, "", t); print t + 0; exit }
         if (t ~ /^[0-9]+s$/) { print t + 0; exit }
         if (t ~ /^[0-9]+m[0-9]+s$/) { split(t, a, "m"); print a[1] * 60 + a[2]; exit }
