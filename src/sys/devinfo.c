@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* xxHash's own code compiled in, as kvgen.c has it: no library to link */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 /* root/sys/block/disk/device/attr's first line, trimmed, into dst. */
 static void attr(const char *root, const char *disk, const char *name, char *dst, size_t n)
 {
@@ -27,6 +31,38 @@ static void attr(const char *root, const char *disk, const char *name, char *dst
     dst[len] = 0;
 }
 
+/* d->device_id: "xxh64:" and 16 hex digits of the len bytes at bytes.
+** One way: the bytes (a serial) cannot be read back from it. */
+static void device_id(struct devinfo *d, const void *bytes, size_t len)
+{
+    snprintf(d->device_id, sizeof d->device_id, "xxh64:%016llx",
+             (unsigned long long)XXH64(bytes, len, 0));
+}
+
+/* The device's identity: a card's cid (which holds its serial), else its
+** model and serial; never either in the open. */
+static void read_identity(const char *root, const char *disk, struct devinfo *d)
+{
+    char cid[128], serial[256], both[sizeof d->model + sizeof serial];
+    _Static_assert(sizeof d->name <= sizeof d->model, "a card's name fits where a model does");
+    if (d->mmc) {
+        attr(root, disk, "cid", cid, sizeof cid);
+        if (cid[0]) {
+            device_id(d, cid, strlen(cid));
+            return;
+        }
+    }
+    attr(root, disk, "serial", serial, sizeof serial);
+    if (!serial[0])
+        return;
+    /* the model's NUL kept between them: "ab"+"c" is not "a"+"bc" */
+    const char *model = d->mmc ? d->name : d->model;
+    size_t m = strlen(model) + 1;
+    memcpy(both, model, m);
+    memcpy(both + m, serial, strlen(serial));
+    device_id(d, both, m + strlen(serial));
+}
+
 void devinfo_read(const char *root, const char *disk, struct devinfo *d)
 {
     memset(d, 0, sizeof *d);
@@ -39,10 +75,11 @@ void devinfo_read(const char *root, const char *disk, struct devinfo *d)
         attr(root, disk, "oemid", d->oemid, sizeof d->oemid);
         attr(root, disk, "date", d->date, sizeof d->date);
         attr(root, disk, "type", d->type, sizeof d->type);
-        return;
+    } else {
+        attr(root, disk, "vendor", d->vendor, sizeof d->vendor);
+        attr(root, disk, "model", d->model, sizeof d->model);
     }
-    attr(root, disk, "vendor", d->vendor, sizeof d->vendor);
-    attr(root, disk, "model", d->model, sizeof d->model);
+    read_identity(root, disk, d);
 }
 
 /* s as a JSON string; when it is not UTF-8 (JSON holds nothing else),
@@ -64,6 +101,8 @@ int devinfo_to_json(const struct devinfo *d, void *storage)
     int err = 0;
     if (d->vendor[0])
         err |= json_object_set_new(o, RUNKEY_STORAGE_VENDOR, text(d->vendor));
+    if (d->device_id[0])
+        err |= json_object_set_new(o, RUNKEY_STORAGE_DEVICE_ID, json_string(d->device_id));
     if (!d->mmc)
         return err ? -1 : 0;
     json_t *c = json_object();
