@@ -39,8 +39,38 @@ static void device_id(struct devinfo *d, const void *bytes, size_t len)
              (unsigned long long)XXH64(bytes, len, 0));
 }
 
+/* A SCSI or SATA disk's serial from its VPD page 0x80 under root (a 4-byte
+** header, the page's length in bytes 2-3, then the serial in ASCII, padded
+** with blanks) into dst; "" when there is none. */
+static void vpd_serial(const char *root, const char *disk, char *dst, size_t n)
+{
+    char path[4400];
+    unsigned char page[256];
+    dst[0] = 0;
+    snprintf(path, sizeof path, "%s/sys/block/%s/device/vpd_pg80", root, disk);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return;
+    size_t got = fread(page, 1, sizeof page, f);
+    fclose(f);
+    if (got < 4 || page[1] != 0x80)
+        return;
+    size_t len = (size_t)page[2] << 8 | page[3], start = 4;
+    if (len > got - 4)
+        len = got - 4;
+    while (len && page[start] == ' ')
+        start++, len--;
+    while (len && (page[start + len - 1] == ' ' || page[start + len - 1] == 0))
+        len--;
+    if (len >= n)
+        len = n - 1;
+    memcpy(dst, page + start, len);
+    dst[len] = 0;
+}
+
 /* The device's identity: a card's cid (which holds its serial), else its
-** model and serial; never either in the open. */
+** model and serial (a SCSI or SATA disk's from VPD page 0x80 where the
+** kernel shows no serial file); never either in the open. */
 static void read_identity(const char *root, const char *disk, struct devinfo *d)
 {
     char cid[128], serial[256], both[sizeof d->model + sizeof serial];
@@ -53,6 +83,8 @@ static void read_identity(const char *root, const char *disk, struct devinfo *d)
         }
     }
     attr(root, disk, "serial", serial, sizeof serial);
+    if (!serial[0] && !d->mmc)
+        vpd_serial(root, disk, serial, sizeof serial);
     if (!serial[0])
         return;
     /* the model's NUL kept between them: "ab"+"c" is not "a"+"bc" */

@@ -14,6 +14,8 @@
 **                                         PRE_EOL_INFO): "0x01 0x02", "0x01"
 **   sys/block/DISK/device/serial, cid     its serial number; a card's CID
 **                                         register (which holds its serial)
+**   sys/block/sdX/device/vpd_pg80         a SCSI or SATA disk's serial,
+**                                         in its VPD page 0x80 (binary)
 ** Never the serial number nor cid in the open (results get shared): only
 ** device_id, a one-way hash of the cid, else of the model and serial, that
 ** tells two cards of one model apart and one card across nights.

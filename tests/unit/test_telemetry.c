@@ -312,8 +312,9 @@ static void test_devinfo_not_utf8(void **state)
     rmdir(root);
 }
 
-/* Writes text to root/sys/block/disk/device/name, making its folders. */
-static void put_attr(const char *root, const char *disk, const char *name, const char *text)
+/* Writes len bytes to root/sys/block/disk/device/name, making its folders. */
+static void put_bytes(const char *root, const char *disk, const char *name, const void *bytes,
+                      size_t len)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/sys/block/%s/device", root, disk);
@@ -327,8 +328,13 @@ static void put_attr(const char *root, const char *disk, const char *name, const
     snprintf(path + strlen(path), sizeof path - strlen(path), "/%s", name);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fputs(text, f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
     fclose(f);
+}
+
+static void put_attr(const char *root, const char *disk, const char *name, const char *text)
+{
+    put_bytes(root, disk, name, text, strlen(text));
 }
 
 /* disk's device_id under root, as run.json's storage gets it (malloc'd
@@ -396,6 +402,18 @@ static void test_devinfo_device_id(void **state)
     const char *serial_only = id_of(root, "mmcblk2", &json);
     assert_non_null(serial_only);
     assert_null(strstr(json, "8a5b3c2d"));
+    free(json);
+    /* a SATA disk with no serial file: its VPD page 0x80's serial, blanks
+    ** around it, gives the id its serial file gives */
+    static const char pg80[] = "\x00\x80\x00\x14   S6PNNS0T123456A  ";
+    put_attr(root, "sdd", "model", "Samsung SSD 870\n");
+    put_bytes(root, "sdd", "vpd_pg80", pg80, sizeof pg80 - 1);
+    snprintf(a, sizeof a, "%s", id_of(root, "sda", &json));
+    free(json);
+    const char *vpd = id_of(root, "sdd", &json);
+    assert_non_null(vpd);
+    assert_string_equal(vpd, a);
+    assert_null(strstr(json, "S6PNNS0T"));
     free(json);
     /* the model alone identifies no one device: no id */
     assert_null(id_of(root, "sdc", &json));
