@@ -31,8 +31,9 @@ static void attr(const char *root, const char *disk, const char *name, char *dst
     dst[len] = 0;
 }
 
-/* d->device_id: "xxh64:" and 16 hex digits of the len bytes at bytes.
-** One way: the bytes (a serial) cannot be read back from it. */
+/* d->device_id: "xxh64:" and 16 hex digits of the len bytes at bytes:
+** the serial out of sight, though a serial of few bits (an SD card's 32)
+** can be found again by trying each. */
 static void device_id(struct devinfo *d, const void *bytes, size_t len)
 {
     snprintf(d->device_id, sizeof d->device_id, "xxh64:%016llx",

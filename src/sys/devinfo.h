@@ -17,7 +17,7 @@
 **   sys/block/sdX/device/vpd_pg80         a SCSI or SATA disk's serial,
 **                                         in its VPD page 0x80 (binary)
 ** Never the serial number nor cid in the open (results get shared): only
-** device_id, a one-way hash of the cid, else of the model and serial, that
+** device_id, a hash (XXH64) of the cid, else of the model and serial, that
 ** tells two cards of one model apart and one card across nights.
 ** A field the device does not expose is "".  One that is not UTF-8 (a
 ** damaged card) is recorded as its bytes in hex, 0x first: "0xff53".
