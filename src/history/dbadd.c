@@ -129,6 +129,11 @@ static void identity_and_series(const json_t *rj, char **identity, char **series
         json_array_append(ser, json_object_get(host, host_keys[k]) ?: json_null());
     for (size_t k = 0; k < sizeof storage_keys / sizeof *storage_keys; k++)
         json_array_append(ser, json_object_get(storage, storage_keys[k]) ?: json_null());
+    /* the device's own identity only where run.json has it: an older run's
+    ** series stays the key it always had */
+    json_t *device_id = json_object_get(storage, RUNKEY_STORAGE_DEVICE_ID);
+    if (device_id)
+        json_array_append(ser, device_id);
     json_array_append_new(ser, libs);
     json_array_append_new(ser, merge_plan_options(rj));
     *identity = dumps(id);

@@ -45,7 +45,8 @@ const char *nights_label_sql(void)
 {
     return "min(hostname) || ', ' || coalesce(nullif(json_extract(min(storage), '$.model'), '') "
            "|| ' ', '') || coalesce(json_extract(min(storage), '$.block_device'), '') || ' (' || "
-           "coalesce(json_extract(min(storage), '$.fstype'), '') || '), SQLite ' || "
+           "coalesce(json_extract(min(storage), '$.fstype'), '') || ')' || "
+           "coalesce(', ' || json_extract(min(storage), '$.device_id'), '') || ', SQLite ' || "
            "(SELECT group_concat(version, ' + ') FROM library WHERE run_id = min(run.run_id))";
 }
 

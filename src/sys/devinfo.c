@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* xxHash's own code compiled in, as kvgen.c has it: no library to link */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 /* root/sys/block/disk/device/attr's first line, trimmed, into dst. */
 static void attr(const char *root, const char *disk, const char *name, char *dst, size_t n)
 {
@@ -27,6 +31,71 @@ static void attr(const char *root, const char *disk, const char *name, char *dst
     dst[len] = 0;
 }
 
+/* d->device_id: "xxh64:" and 16 hex digits of the len bytes at bytes:
+** the serial out of sight, though a serial of few bits (an SD card's 32)
+** can be found again by trying each. */
+static void device_id(struct devinfo *d, const void *bytes, size_t len)
+{
+    snprintf(d->device_id, sizeof d->device_id, "xxh64:%016llx",
+             (unsigned long long)XXH64(bytes, len, 0));
+}
+
+/* A SCSI or SATA disk's serial from its VPD page 0x80 under root (a 4-byte
+** header, the page's length in bytes 2-3, then the serial in ASCII, padded
+** with blanks) into dst; "" when there is none. */
+static void vpd_serial(const char *root, const char *disk, char *dst, size_t n)
+{
+    char path[4400];
+    unsigned char page[256];
+    dst[0] = 0;
+    snprintf(path, sizeof path, "%s/sys/block/%s/device/vpd_pg80", root, disk);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return;
+    size_t got = fread(page, 1, sizeof page, f);
+    fclose(f);
+    if (got < 4 || page[1] != 0x80)
+        return;
+    size_t len = (size_t)page[2] << 8 | page[3], start = 4;
+    if (len > got - 4)
+        len = got - 4;
+    while (len && page[start] == ' ')
+        start++, len--;
+    while (len && (page[start + len - 1] == ' ' || page[start + len - 1] == 0))
+        len--;
+    if (len >= n)
+        len = n - 1;
+    memcpy(dst, page + start, len);
+    dst[len] = 0;
+}
+
+/* The device's identity: a card's cid (which holds its serial), else its
+** model and serial (a SCSI or SATA disk's from VPD page 0x80 where the
+** kernel shows no serial file); never either in the open. */
+static void read_identity(const char *root, const char *disk, struct devinfo *d)
+{
+    char cid[128], serial[256], both[sizeof d->model + sizeof serial];
+    _Static_assert(sizeof d->name <= sizeof d->model, "a card's name fits where a model does");
+    if (d->mmc) {
+        attr(root, disk, "cid", cid, sizeof cid);
+        if (cid[0]) {
+            device_id(d, cid, strlen(cid));
+            return;
+        }
+    }
+    attr(root, disk, "serial", serial, sizeof serial);
+    if (!serial[0] && !d->mmc)
+        vpd_serial(root, disk, serial, sizeof serial);
+    if (!serial[0])
+        return;
+    /* the model's NUL kept between them: "ab"+"c" is not "a"+"bc" */
+    const char *model = d->mmc ? d->name : d->model;
+    size_t m = strlen(model) + 1;
+    memcpy(both, model, m);
+    memcpy(both + m, serial, strlen(serial));
+    device_id(d, both, m + strlen(serial));
+}
+
 void devinfo_read(const char *root, const char *disk, struct devinfo *d)
 {
     memset(d, 0, sizeof *d);
@@ -39,10 +108,11 @@ void devinfo_read(const char *root, const char *disk, struct devinfo *d)
         attr(root, disk, "oemid", d->oemid, sizeof d->oemid);
         attr(root, disk, "date", d->date, sizeof d->date);
         attr(root, disk, "type", d->type, sizeof d->type);
-        return;
+    } else {
+        attr(root, disk, "vendor", d->vendor, sizeof d->vendor);
+        attr(root, disk, "model", d->model, sizeof d->model);
     }
-    attr(root, disk, "vendor", d->vendor, sizeof d->vendor);
-    attr(root, disk, "model", d->model, sizeof d->model);
+    read_identity(root, disk, d);
 }
 
 /* s as a JSON string; when it is not UTF-8 (JSON holds nothing else),
@@ -64,6 +134,8 @@ int devinfo_to_json(const struct devinfo *d, void *storage)
     int err = 0;
     if (d->vendor[0])
         err |= json_object_set_new(o, RUNKEY_STORAGE_VENDOR, text(d->vendor));
+    if (d->device_id[0])
+        err |= json_object_set_new(o, RUNKEY_STORAGE_DEVICE_ID, json_string(d->device_id));
     if (!d->mmc)
         return err ? -1 : 0;
     json_t *c = json_object();

@@ -12,7 +12,13 @@
 **                                         wear (JEDEC eMMC 5.0's EXT_CSD
 **                                         DEVICE_LIFE_TIME_EST_TYP_A and _B,
 **                                         PRE_EOL_INFO): "0x01 0x02", "0x01"
-** Never the serial number (nor cid, which holds it): results get shared.
+**   sys/block/DISK/device/serial, cid     its serial number; a card's CID
+**                                         register (which holds its serial)
+**   sys/block/sdX/device/vpd_pg80         a SCSI or SATA disk's serial,
+**                                         in its VPD page 0x80 (binary)
+** Never the serial number nor cid in the open (results get shared): only
+** device_id, a hash (XXH64) of the cid, else of the model and serial, that
+** tells two cards of one model apart and one card across nights.
 ** A field the device does not expose is "".  One that is not UTF-8 (a
 ** damaged card) is recorded as its bytes in hex, 0x first: "0xff53".
 */
@@ -23,12 +29,13 @@ struct devinfo {
     char vendor[64], model[128];
     int mmc;                 /* an mmcblk device: the card fields apply */
     char name[64], manfid[32], oemid[32], date[32], type[16];
+    char device_id[32];      /* "xxh64:" + 16 hex digits; "" when unknown */
 };
 
 /* Fills *d for whole disk disk ("sda", "mmcblk0"; "" leaves it empty). */
 void devinfo_read(const char *root, const char *disk, struct devinfo *d);
 
-/* Adds vendor (when known) and, for a card, "card": {name, manfid, oemid,
+/* Adds vendor and device_id (when known) and, for a card, "card": {name, manfid, oemid,
 ** date, type} to the jansson object storage (json_t *).  0 or -1. */
 int devinfo_to_json(const struct devinfo *d, void *storage);
 

@@ -127,6 +127,7 @@
 #define RUNKEY_STORAGE_BLOCK_DEVICE "block_device"  /* its disk in /sys/block */
 #define RUNKEY_STORAGE_MODEL "model"
 #define RUNKEY_STORAGE_VENDOR "vendor"
+#define RUNKEY_STORAGE_DEVICE_ID "device_id"    /* a hash of its cid or serial */
 #define RUNKEY_STORAGE_ROTATIONAL "rotational"  /* the kernel's flag: 1, 0 */
 #define RUNKEY_STORAGE_FREE_BYTES "free_bytes"
 #define RUNKEY_STORAGE_TOTAL_BYTES "total_bytes"

@@ -497,3 +497,40 @@ PY
     [ "$status" -eq 2 ]
     [[ "$output" == "sqlsoak db: far/summary.csv: cell 1"*": write_last_over_first is not what its chunks give" ]]
 }
+
+@test "history: two cards of one model are two series by their device_id, each named by it; a folder without one adds, its series as before" {
+    # n1, n2 on one card, n3 on another of the same model, maker and date:
+    # run.json's storage differs in device_id alone; n4 has none, as an
+    # older sqlsoak's run.json (or a disk whose kernel shows no serial)
+    cp -a "$N/n1" "$N/n2" "$N/n3" "$N/n4" .
+    for f in n1:aaaa n2:aaaa n3:bbbb n4:; do
+        python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["storage"].pop("device_id", None); d["storage"].update({"device_id": "xxh64:"+sys.argv[2]*4} if sys.argv[2] else {}); json.dump(d, open(p,"w"), indent=2)' "${f%%:*}/run.json" "${f#*:}"
+    done
+    run "$S" db add n1 n2 n3 n4 --db h.db
+    [ "$status" -eq 0 ]
+    [ "$(sqlite3 h.db "SELECT count(DISTINCT series) FROM run")" = 3 ]
+    [ "$(sqlite3 h.db "SELECT json_extract(storage, '$.device_id') FROM run WHERE folder LIKE '%n3'")" = xxh64:bbbbbbbbbbbbbbbb ]
+    [ -z "$(sqlite3 h.db "SELECT json_extract(storage, '$.device_id') FROM run WHERE folder LIKE '%n4'")" ]
+    # the key of n4's series is the one of a folder that never had the
+    # field: n1's with its device_id taken out
+    python3 - "$(sqlite3 -json h.db "SELECT folder, series FROM run ORDER BY folder")" <<'PY'
+import json, sys
+rows = {r["folder"].rstrip("/").rsplit("/", 1)[-1]: json.loads(r["series"]) for r in json.loads(sys.argv[1])}
+assert rows["n1"] == rows["n2"] != rows["n3"], rows
+assert "xxh64:aaaaaaaaaaaaaaaa" in rows["n1"] and "xxh64:bbbbbbbbbbbbbbbb" in rows["n3"], rows
+without = [v for v in rows["n1"] if v != "xxh64:aaaaaaaaaaaaaaaa"]
+assert without == rows["n4"], (without, rows["n4"])
+PY
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    python3 - "$output" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+nights = sorted((len(s["nights"]), s["label"]) for s in d["series"])
+assert [n for n, _ in nights] == [1, 1, 2], nights
+labels = [l for _, l in nights]
+assert sum("xxh64:bbbbbbbbbbbbbbbb" in l for l in labels) == 1, labels
+assert sum("xxh64:" not in l for l in labels) == 1, labels
+assert "xxh64:aaaaaaaaaaaaaaaa" in nights[2][1], nights
+PY
+}

@@ -177,7 +177,7 @@ prom_python() {
     [ ! -e "$OUT" ]
 }
 
-@test "device: run.json names the card of an mmcblk device, never its serial" {
+@test "device: run.json names the card of an mmcblk device and its hashed identity, never its serial or cid" {
     # the Pi's tree, with the device holding --db-dir linked to its card
     mkdir -p "$DB"
     python3 "$CHECK" sysroot "$FIX/pi4" "$T/root" "$DB"
@@ -189,7 +189,10 @@ prom_python() {
     [[ "$output" == *'"block_device": "mmcblk0"'* ]]
     [[ "$output" == *'"card": {"date": "04/2021", "manfid": "0x000003", "name": "SR64G", "oemid": "0x5344", "type": "SD"}'* ]]
     [[ "$output" == *'"rotational": 0'* ]]
-    ! grep -q 8a5b3c2d "$OUT/run.json"
+    # XXH64 of the fixture's cid, not the cid itself nor the serial it holds
+    [[ "$output" == *'"device_id": "xxh64:d771ecd5997d8b70"'* ]]
+    ! grep -rqi 8a5b3c2d "$OUT"
+    ! grep -rqi 0353445352363447 "$OUT"
     # the card's counters did not move: its activity is 0, measured
     [ "$(col "$OUT/chunks.csv" device_writes | sort -u)" = 0 ]
     [ "$(col "$OUT/chunks.csv" device_busy_pct | sort -u)" = 0.0 ]

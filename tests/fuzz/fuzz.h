@@ -46,7 +46,7 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
 ** files fuzz_file wrote there): where a target puts the file a reader
 ** opens by path. */
 static char fuzz_dir_path[4096];
-static char fuzz_names[32][64];         /* the files written, then the folders made */
+static char fuzz_names[64][64];        /* the files written, then the folders made */
 static int fuzz_nnames;
 
 static inline void fuzz_cleanup(void)
@@ -79,7 +79,8 @@ static inline void fuzz_note(const char *name)
     for (int i = 0; i < fuzz_nnames; i++)
         if (strcmp(fuzz_names[i], name) == 0)
             return;
-    FUZZ_CHECK(fuzz_nnames < 32 && strlen(name) < sizeof fuzz_names[0]);
+    FUZZ_CHECK(fuzz_nnames < (int)(sizeof fuzz_names / sizeof *fuzz_names) &&
+               strlen(name) < sizeof fuzz_names[0]);
     snprintf(fuzz_names[fuzz_nnames++], sizeof fuzz_names[0], "%s", name);
 }
 

@@ -1,14 +1,16 @@
 /*
 ** fuzz_devinfo: the bytes as what sysfs says of the storage device (a
 ** damaged card's name is anything): split at NUL bytes into vendor,
-** model, name, manfid, oemid, date, type, life_time and pre_eol_info,
+** model, name, manfid, oemid, date, type, life_time, pre_eol_info,
+** serial, cid and vpd_pg80,
 ** written as the files of a disk (sda) and of a card (mmcblk0) under a
 ** sysroot, read by devinfo_read, recorded in run.json's storage record
 ** and named as the report names it, from the device and from the record;
 ** and the eMMC's wear estimate read by devinfo_life_read.  What must
 ** hold: the record is JSON (every text UTF-8, or its bytes in hex), the
 ** name read back from the record is the device's, and a wear estimate is
-** bytes (0-255) or not reported (-1), its record JSON that says so.
+** bytes (0-255) or not reported (-1), its record JSON that says so; the
+** device's identity is none or "xxh64:" and 16 hex digits.
 */
 #include "devinfo.h"
 #include "fuzz.h"
@@ -16,7 +18,8 @@
 #include <jansson.h>
 
 static const char *const attrs[] = {"vendor", "model", "name",      "manfid",      "oemid",
-                                    "date",   "type",  "life_time", "pre_eol_info"};
+                                    "date",   "type",  "life_time", "pre_eol_info",
+                                    "serial", "cid",   "vpd_pg80"};
 #define NATTRS (sizeof attrs / sizeof *attrs)
 
 static void read_disk(const char *disk)
@@ -27,6 +30,9 @@ static void read_disk(const char *disk)
     FUZZ_CHECK(st != NULL);
     json_object_set_new(st, "model", json_string(d.model));
     FUZZ_CHECK(devinfo_to_json(&d, st) == 0);
+    FUZZ_CHECK(!d.device_id[0] || (strlen(d.device_id) == 22 &&
+                                   strncmp(d.device_id, "xxh64:", 6) == 0 &&
+                                   strspn(d.device_id + 6, "0123456789abcdef") == 16));
     char *dump = json_dumps(st, JSON_COMPACT);
     FUZZ_CHECK(dump != NULL);
     json_t *back = json_loads(dump, 0, NULL);

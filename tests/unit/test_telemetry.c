@@ -256,9 +256,12 @@ static void test_devinfo_card(void **state)
     assert_int_equal(devinfo_to_json(&d, o), 0);
     char *text = json_dumps(o, JSON_SORT_KEYS);
     assert_string_equal(text, "{\"card\": {\"date\": \"04/2021\", \"manfid\": \"0x000003\", "
-                              "\"name\": \"SR64G\", \"oemid\": \"0x5344\", \"type\": \"SD\"}}");
-    /* never the serial number, nor the cid that holds it */
+                              "\"name\": \"SR64G\", \"oemid\": \"0x5344\", \"type\": \"SD\"}, "
+                              "\"device_id\": \"xxh64:d771ecd5997d8b70\"}");
+    /* the cid, hashed (XXH64, seed 0, of its text as the kernel writes it):
+    ** never the serial number, nor the cid that holds it */
     assert_null(strstr(text, "8a5b3c2d"));
+    assert_null(strstr(text, "0353445352363447"));
     free(text);
     json_decref(o);
     devinfo_say(&d, say, sizeof say);
@@ -309,6 +312,117 @@ static void test_devinfo_not_utf8(void **state)
     rmdir(root);
 }
 
+/* Writes len bytes to root/sys/block/disk/device/name, making its folders. */
+static void put_bytes(const char *root, const char *disk, const char *name, const void *bytes,
+                      size_t len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/sys/block/%s/device", root, disk);
+    for (char *p = path + strlen(root) + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(path, 0755);
+            *p = '/';
+        }
+    mkdir(path, 0755);
+    snprintf(path + strlen(path), sizeof path - strlen(path), "/%s", name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    fclose(f);
+}
+
+static void put_attr(const char *root, const char *disk, const char *name, const char *text)
+{
+    put_bytes(root, disk, name, text, strlen(text));
+}
+
+/* disk's device_id under root, as run.json's storage gets it (malloc'd
+** JSON text of that storage object into *json); NULL when it has none. */
+static const char *id_of(const char *root, const char *disk, char **json)
+{
+    static char id[32];
+    struct devinfo d;
+    devinfo_read(root, disk, &d);
+    json_t *o = json_object();
+    assert_int_equal(devinfo_to_json(&d, o), 0);
+    *json = json_dumps(o, JSON_SORT_KEYS);
+    const char *v = json_string_value(json_object_get(o, "device_id"));
+    snprintf(id, sizeof id, "%s", v ? v : "");
+    json_decref(o);
+    return v ? id : NULL;
+}
+
+/* Two cards of one model, maker and date, and two disks of one model, are
+** two devices by device_id: a hash of the cid (a card's), else of model
+** and serial; the same on every read; neither serial nor cid in the open. */
+static void test_devinfo_device_id(void **state)
+{
+    (void)state;
+    char root[] = "/tmp/sqlsoak-devid-XXXXXX", a[32], b[32], *json;
+    assert_non_null(mkdtemp(root));
+    static const char *const cards[] = {"mmcblk0", "mmcblk1"};
+    static const char *const cids[] = {"0353445352363447808a5b3c2d0154b00\n",
+                                       "035344535236344780c1d2e3f40154b00\n"};
+    for (int i = 0; i < 2; i++) {
+        put_attr(root, cards[i], "name", "SR64G\n");
+        put_attr(root, cards[i], "date", "04/2021\n");
+        put_attr(root, cards[i], "cid", cids[i]);
+        put_attr(root, cards[i], "serial", i ? "0xc1d2e3f4\n" : "0x8a5b3c2d\n");
+    }
+    put_attr(root, "sda", "model", "Samsung SSD 870\n");
+    put_attr(root, "sda", "serial", "S6PNNS0T123456A\n");
+    put_attr(root, "sdb", "model", "Samsung SSD 870\n");
+    put_attr(root, "sdb", "serial", "S6PNNS0T123456B\n");
+    put_attr(root, "sdc", "model", "Samsung SSD 870\n");
+    /* a card whose kernel shows its serial but no cid */
+    put_attr(root, "mmcblk2", "name", "SR64G\n");
+    put_attr(root, "mmcblk2", "serial", "0x8a5b3c2d\n");
+    static const char *const secret[] = {"8a5b3c2d", "c1d2e3f4", "0353445352", "S6PNNS0T"};
+
+    const char *const disks[][2] = {{"mmcblk0", "mmcblk1"}, {"sda", "sdb"}};
+    for (int k = 0; k < 2; k++) {
+        const char *id = id_of(root, disks[k][0], &json);
+        assert_non_null(id);
+        snprintf(a, sizeof a, "%s", id);
+        assert_int_equal(strlen(a), 6 + 16);
+        assert_int_equal(strncmp(a, "xxh64:", 6), 0);
+        assert_int_equal(strspn(a + 6, "0123456789abcdef"), 16);
+        for (size_t s = 0; s < sizeof secret / sizeof *secret; s++)
+            assert_null(strstr(json, secret[s]));
+        free(json);
+        assert_string_equal(id_of(root, disks[k][0], &json), a); /* stable */
+        free(json);
+        snprintf(b, sizeof b, "%s", id_of(root, disks[k][1], &json));
+        for (size_t s = 0; s < sizeof secret / sizeof *secret; s++)
+            assert_null(strstr(json, secret[s]));
+        free(json);
+        assert_string_not_equal(a, b);
+    }
+    const char *serial_only = id_of(root, "mmcblk2", &json);
+    assert_non_null(serial_only);
+    assert_null(strstr(json, "8a5b3c2d"));
+    free(json);
+    /* a SATA disk with no serial file: its VPD page 0x80's serial, blanks
+    ** around it, gives the id its serial file gives */
+    static const char pg80[] = "\x00\x80\x00\x14   S6PNNS0T123456A  ";
+    put_attr(root, "sdd", "model", "Samsung SSD 870\n");
+    put_bytes(root, "sdd", "vpd_pg80", pg80, sizeof pg80 - 1);
+    snprintf(a, sizeof a, "%s", id_of(root, "sda", &json));
+    free(json);
+    const char *vpd = id_of(root, "sdd", &json);
+    assert_non_null(vpd);
+    assert_string_equal(vpd, a);
+    assert_null(strstr(json, "S6PNNS0T"));
+    free(json);
+    /* the model alone identifies no one device: no id */
+    assert_null(id_of(root, "sdc", &json));
+    free(json);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -r '%s'", root);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_devinfo_sata(void **state)
 {
     (void)state;
@@ -355,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_cpuinfo_fallback),
         cmocka_unit_test(test_devinfo_card),
         cmocka_unit_test(test_devinfo_not_utf8),
+        cmocka_unit_test(test_devinfo_device_id),
         cmocka_unit_test(test_devinfo_sata),
         cmocka_unit_test(test_devinfo_vm),
         cmocka_unit_test(test_emmc_life),
