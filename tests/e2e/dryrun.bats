@@ -180,7 +180,7 @@ EOF
     # delete ignores the WAL's checkpoints: one shape; wal's two differ.
     # The whole plan where the probe finds it fits the shape's time, else
     # smaller chunks: which, the disk's speed and the machine's load decide
-    grep -Eq '^    calibration 1 \(cells 1, 2\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s( \(the whole plan\))?; a row written .*; a read ' <<<"$output"
+    grep -Eq '^    calibration 1 \(cells 1, 2\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ (µs|ms|s)( \(the whole plan\))?; a row written .*; a read ' <<<"$output"
     grep -Eq '^    calibration 2 \(cell 3\): ' <<<"$output"
     grep -Eq '^    calibration 3 \(cell 4\): ' <<<"$output"
     for c in 1 2 5 6; do grep -q "run $c of 8: cell [12] · repeat [12] (.* delete .*(from calibration 1)$" <<<"$output"; done
@@ -216,7 +216,7 @@ EOF
     [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 12 s)"* ]]
     [[ "$output" == *"calibration: 2 of 2 cost shapes in "*", its folder removed; each ran its first cell's settings on a fresh table"* ]]
     # what each measured: its chunks, as far as its time allowed
-    grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ s( \(the whole plan\))?; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
+    grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ (µs|ms|s)( \(the whole plan\))?; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
     grep -Eq '^    calibration 2 \(cell 2\): ' <<<"$output"
     grep -Eq '^    run 1 of 4: cell 1 · repeat 1 \(.* delete .*  about .*  \(from calibration 1\)$' <<<"$output"
     grep -Eq '^    run 2 of 4: cell 2 · repeat 1 \(.* wal .*  about .*  \(from calibration 2\)$' <<<"$output"

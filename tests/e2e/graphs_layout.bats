@@ -249,11 +249,19 @@ point_colours() {
     echo "$output"
     [ "$status" -eq 0 ]
     # every column a script reads by name is one the data files have: these
-    # runs', and a crash folder's (the durability graph)
+    # runs', a crash folder's (the durability graph) and a history page's
+    # (a series' nights, and two boards side by side: the 2014 run, and
+    # the same on a host of another name)
     cp -r "$BATS_TEST_DIRNAME/../fixtures/v0.1.0-crash" "$BATS_TEST_TMPDIR/crash"
     "$SQLSOAK" plot "$BATS_TEST_TMPDIR/crash" >/dev/null
+    cp -a "$RUNS/s2014" "$BATS_TEST_TMPDIR/board2"
+    python3 -c 'import json,sys; p=sys.argv[1]; d=json.load(open(p)); d["host"]["hostname"]="board2"; json.dump(d, open(p,"w"), indent=2)' \
+        "$BATS_TEST_TMPDIR/board2/run.json"
+    "$SQLSOAK" db add "$RUNS/s2014" "$BATS_TEST_TMPDIR/board2" --db "$BATS_TEST_TMPDIR/h.db" >/dev/null
+    "$SQLSOAK" history --db "$BATS_TEST_TMPDIR/h.db" --out "$BATS_TEST_TMPDIR/history" >/dev/null
+    ls "$BATS_TEST_TMPDIR"/history/side-*/boards.tsv "$BATS_TEST_TMPDIR"/history/series-*/nights.tsv
     run python3 "$GPCOLS" "$BATS_TEST_DIRNAME/../../plots" "$BATS_TEST_TMPDIR"/*/plots/data \
-        "$RUNS"/*/plots/data
+        "$RUNS"/*/plots/data "$BATS_TEST_TMPDIR/history"
     echo "$output"
     [ "$status" -eq 0 ]
 }

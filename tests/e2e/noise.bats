@@ -239,9 +239,9 @@ PY
     run -0 "$S" run --rows 64 --chunk 64 --reads 0 --commit-every 1,64 --repeat auto:9 \
         --db-dir "$T/db" --out "$T/auto2" --no-plot --dry-run
     echo "$output"
-    [ "$(grep -c '^    cell [12] (.*)  about [0-9.]* s a round, 2 to 9 rounds  (from ' <<<"$output")" -eq 2 ]
+    [ "$(grep -c '^    cell [12] (.*)  about [0-9.]* \(ms\|s\) a round, 2 to 9 rounds  (from ' <<<"$output")" -eq 2 ]
     [ "$(grep -c '^    run ' <<<"$output")" -eq 0 ]
-    grep -Eq '^  in all: about [0-9.]+ s at most; about [0-9.]+ s if 2 rounds decide it$' <<<"$output"
+    grep -Eq '^  in all: about [0-9.]+ (ms|s) at most; about [0-9.]+ (ms|s) if 2 rounds decide it$' <<<"$output"
 }
 
 # A folder of an older sqlsoak recorded each round --repeat auto skipped as
