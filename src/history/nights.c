@@ -1,12 +1,14 @@
 /*
 ** nights: a series' nights and their figures; see nights.h.
 **
-** A night's figure of a cell is the median over the cell's chunks, every
+** A night's figure of a cell is taken over the cell's chunks, every
 ** repeat, whose table held at most the rows every night of the series
 ** (or of the boards compared) reached, so that nights are compared at
 ** matched table sizes:
-**   write cost   write_s / chunk_rows, in µs a row
-**   read p50/p99 the chunks' read latency percentiles, µs
+**   write cost   their write_s over their chunk_rows, in µs a row: what
+**                the night sustained, a chunk that paid a checkpoint
+**                counted in full (the run's own sustained rate, inverted)
+**   read p50/p99 the median of the chunks' read latency percentiles, µs
 **   probe sync   the device probe's write+fdatasync rate (run.json)
 **   probe read   the probe's random 4 KiB read rate
 */
@@ -122,7 +124,8 @@ static int night_chunks(struct resultsdb *r, struct night *nt, sqlite3_int64 cel
     for (int i = 0; i < 6; i++)
         r->api.bind_text(st, 3 + i, names[i], -1, SQLITE_STATIC);
     int cap = 0, k = 0, rc = 0;
-    double *v = NULL;   /* k rows of 3: write cost, p50, p99 */
+    double *v = NULL;   /* k rows of 2: p50, p99 */
+    double write_s = 0, written = 0;    /* the chunks' write time and rows */
     nt->max_rows = 0;
     while (r->api.step(st) == SQLITE_ROW) {
         double f[5];
@@ -133,7 +136,7 @@ static int night_chunks(struct resultsdb *r, struct night *nt, sqlite3_int64 cel
         if (!isnan(rows) && !(f[0] <= rows))
             continue;
         if (k == cap) {
-            double *more = realloc(v, (size_t)(cap = cap ? 2 * cap : 64) * 3 * sizeof *v);
+            double *more = realloc(v, (size_t)(cap = cap ? 2 * cap : 64) * 2 * sizeof *v);
             if (!more) {
                 snprintf(err, errlen, "out of memory");
                 rc = -1;
@@ -141,19 +144,24 @@ static int night_chunks(struct resultsdb *r, struct night *nt, sqlite3_int64 cel
             }
             v = more;
         }
-        v[3 * k] = f[2] > 0 ? f[1] / f[2] * 1e6 : NAN;
-        v[3 * k + 1] = f[3];
-        v[3 * k + 2] = f[4];
+        if (f[2] > 0 && f[1] >= 0) {
+            write_s += f[1];
+            written += f[2];
+        }
+        v[2 * k] = f[3];
+        v[2 * k + 1] = f[4];
         k++;
     }
     r->api.finalize(st);
-    for (int i = 0; rc == 0 && !isnan(rows) && i < 3; i++) {
+    for (int i = 0; rc == 0 && !isnan(rows) && i < 2; i++) {
         double *col = malloc((size_t)(k ? k : 1) * sizeof *col);
         for (int j = 0; col && j < k; j++)
-            col[j] = v[3 * j + i];
-        nt->fig[NIGHT_WRITE + i] = col && k ? median_of(col, k) : NAN;
+            col[j] = v[2 * j + i];
+        nt->fig[NIGHT_P50 + i] = col && k ? median_of(col, k) : NAN;
         free(col);
     }
+    if (rc == 0 && !isnan(rows))
+        nt->fig[NIGHT_WRITE] = written > 0 ? write_s / written * 1e6 : NAN;
     free(v);
     return rc;
 }

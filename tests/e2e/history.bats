@@ -184,6 +184,34 @@ PY
     [[ "$output" == *"- night 4 ("*"): write cost "*"x (95% interval "*".."*", p "* ]]
 }
 
+@test "history: a night's write cost is its chunks' write time over their rows, a chunk that paid ten times counted in full, as the run's sustained rate counts it" {
+    "$S" db add "$N/n1" "$N/n2" "$N/n3" --db h.db >/dev/null
+    # one chunk of the second night paid ten times its write time (a
+    # checkpoint, say): its median chunk would not show it
+    sqlite3 h.db "UPDATE figure SET value = value * 10 WHERE file = 'chunks.csv' AND name = 'write_s'
+                    AND chunk = 1 AND run_id = (SELECT run_id FROM run ORDER BY start_time LIMIT 1 OFFSET 1)"
+    run "$S" history --db h.db --format json
+    [ "$status" -eq 0 ]
+    sqlite3 -separator ' ' h.db "SELECT r.start_time, sum(CASE WHEN f.name = 'write_s' THEN f.value END),
+                                        sum(CASE WHEN f.name = 'chunk_rows' THEN f.value END)
+                                   FROM figure f JOIN run r USING (run_id)
+                                  WHERE f.file = 'chunks.csv' AND f.cell = 1 GROUP BY r.run_id ORDER BY r.start_time" >sums
+    python3 - "$output" sums <<'PY'
+import json, sys
+s, = json.loads(sys.argv[1])["series"]
+sums = [line.split() for line in open(sys.argv[2])]
+assert len(s["nights"]) == len(sums) == 3, (s["nights"], sums)
+for night, (start, write_s, rows) in zip(s["nights"], sums):
+    want = float(write_s) / float(rows) * 1e6
+    got = night["figures"]["write cost"]
+    print(night["start_time"], got, want)
+    assert abs(got - want) <= 1e-6 * want, (night, want)
+# the dear chunk shows: the second night costs more than the others
+costs = [n["figures"]["write cost"] for n in s["nights"]]
+assert costs[1] > 1.5 * max(costs[0], costs[2]), costs
+PY
+}
+
 @test "the database's schema is versioned: a later version, another tool's SQLite file or no SQLite file is refused in one line, unchanged" {
     "$S" db add "$N/n1" --db h.db >/dev/null
     sqlite3 h.db 'PRAGMA user_version = 2'
