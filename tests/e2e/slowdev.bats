@@ -320,7 +320,7 @@ assert not any("faster than the device" in t for t in f.values()), f
 # the device finding: cell 1's device reads, recomputed from its figures
 c1 = next(r for r in rows if r["cell"] == "1")
 per = float(c1["read_io_bytes_per_read"]) / 4096
-dev = float(c1["read_ops_per_s_median"]) * per
+dev = float(c1["read_ops_per_s_sustained"]) * per
 iops = lim["random_read_4k"]["ops_per_s"]
 m = re.search(r"reads sent " + FIG + r" reads a second to the device \(" + FIG + r" per read\), "
               + FIG + r"% of its 4 KiB random-read rate \(" + FIG + r"/s\)", f["against_device"])
@@ -335,7 +335,7 @@ bound = "bound by the device's random reads" in f["against_device"]
 assert bound == (0.8 * iops <= dev <= iops), (bound, dev, iops)
 # the read bandwidth, like with like: bytes from storage a second against
 # the probe's sequential read, bound exactly at 80% of it
-mb = float(c1["read_ops_per_s_median"]) * float(c1["read_io_bytes_per_read"]) / 1e6
+mb = float(c1["read_ops_per_s_sustained"]) * float(c1["read_io_bytes_per_read"]) / 1e6
 m = re.search(r"reads moved " + FIG + r" MB/s from the storage, " + FIG + r"% of its sequential read "
               r"rate \(" + FIG + r" MB/s\)", f["against_device"])
 assert m, f["against_device"]
@@ -380,14 +380,14 @@ for x in dev:
     page = int(r["page_size"])
     unit, rate = (16384, sized["16384"]["ops_per_s"]) if page == 16384 else (4096, lim["random_read_4k"]["ops_per_s"])
     per = float(r["read_io_bytes_per_read"]) / unit
-    reads = float(r["read_ops_per_s_median"]) * per
+    reads = float(r["read_ops_per_s_sustained"]) * per
     m = re.search(r"reads sent " + FIG + r" reads a second to the device \(" + FIG + r" per read\), "
                   + FIG + r"% of its ([0-9]+) KiB random-read rate \(" + FIG + r"/s\)", t)
     assert m and int(m.group(4)) == unit // 1024 and near(m.group(2), per), (m and m.groups(), unit, per)
     # bound by a limit only where its figure reached 80% of it, and never past it
     if "bound by the device's random reads" in t:
         assert 0.8 * rate <= reads <= rate, (reads, rate)
-    mb = float(r["read_ops_per_s_median"]) * float(r["read_io_bytes_per_read"]) / 1e6
+    mb = float(r["read_ops_per_s_sustained"]) * float(r["read_io_bytes_per_read"]) / 1e6
     if "bound by the device's read bandwidth" in t:
         assert 0.8 * lim["seq_read_mb_per_s"] <= mb, (mb, lim["seq_read_mb_per_s"])
     if reads > rate:
