@@ -22,9 +22,11 @@ setup_file() {
     # a file that was there before: uninstall must leave it alone
     echo 'not sqlsoak' >"$T/root/usr/bin/other-tool"
     # unoptimized (CFLAGS=-O0): what is checked is where the build puts
-    # and finds its files, and it compiles in two thirds of the CPU time
-    make -C "$T/src" -j2 PREFIX=/usr CFLAGS=-O0 >"$T/build.log" 2>&1
-    make -C "$T/src" install DESTDIR="$T/root" PREFIX=/usr CFLAGS=-O0 >"$T/install.log" 2>&1
+    # and finds its files, and it compiles in two thirds of the CPU time;
+    # without CI's warnings as errors, which the main build holds at the
+    # flags it ships with (at -O0 gcc warns of truncations it cannot see)
+    env -u CI make -C "$T/src" -j2 PREFIX=/usr CFLAGS=-O0 >"$T/build.log" 2>&1
+    env -u CI make -C "$T/src" install DESTDIR="$T/root" PREFIX=/usr CFLAGS=-O0 >"$T/install.log" 2>&1
     # the binary alone, beside no data files
     mkdir -p "$T/lonely/bin"
     cp "$T/src/build/sqlsoak" "$T/lonely/bin/sqlsoak"

@@ -235,7 +235,7 @@ PY
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "probing $DB for 1s (--probe off skips it)..." ]
     [[ "${lines[1]}" == "  fdatasync "*"/s, fsync "*"/s, 4 KiB random reads "*"/s ("*"), sequential write "*" MB/s" ]]
-    [[ "${lines[2]}" =~ ^"  4 KiB random writes "[0-9]+"/s and reads "[0-9]+"/s at QD4; SD card class: "("meets A"|"below A1: ") ]]
+    [[ "${lines[2]}" =~ ^"  4 KiB random writes "[0-9.]+[kMG]?"/s and reads "[0-9.]+[kMG]?"/s at QD4; SD card class: "("meets A"|"below A1: ") ]]
     # the headline sets the baseline cell against them
     # like with like: syncs against syncs, device reads against device reads
     [[ "$output" == *"Against the device (cell 1): "*"syncs at "*"% of the device's 4 KiB write + fdatasync rate ("*" per COMMIT)"* ]]
@@ -258,8 +258,8 @@ PY
     grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
     grep -o '<li>cell 1: [^<]*' "$T/a/report.html"
     grep -Eq 'SD card class, by 4 KiB random writes and reads at queue depth 4: (meets A|below A1: )' "$T/a/report.html"
-    grep -Eq '<li>cell 1: (bound by [^<]*; )?syncs at [0-9]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
-        grep -Eq "<li>cell 1: (bound by [^<]*; )?syncs at [0-9]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
+    grep -Eq '<li>cell 1: (bound by [^<]*; )?syncs at [0-9.]+% of the device&#39;s 4 KiB write \+ fdatasync rate' "$T/a/report.html" ||
+        grep -Eq "<li>cell 1: (bound by [^<]*; )?syncs at [0-9.]+% of the device's 4 KiB write \+ fdatasync rate" "$T/a/report.html"
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/b" "${Q[@]}" --probe "$T/a"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "device limits from $T/a/run.json" ]
