@@ -460,15 +460,15 @@ text = {f["kind"]: f["text"] for f in found}
 print(*[f["text"] for f in found if f["kind"] in ("write_counts", "wear")], sep="\n")
 s1 = next(r for r in summ if r["cell"] == "1")
 vfs = sum(float(s1[f"vfs_{k}_bytes_per_row"] or 0) for k in ("db", "journal", "wal", "other"))
-from units import num as per_row, nbytes as dec
+from units import num as per_row, nbytes as dec, secs
 io = float(s1["io_write_bytes_per_row"])
 merged = " (the page cache merged rewrites)" if io * 1.25 < vfs else ""
 want = ("Writes (delete, the baseline), in bytes a row: SQLite wrote %s into its files, the "
         "process %s to the storage%s, and %s reached the device, a count that holds every other "
-        "writer of the device too; while sqlsoak idled the device wrote %s a second (over %.1f s before "
+        "writer of the device too; while sqlsoak idled the device wrote %s a second (over %s before "
         "the first cell), " % (per_row(vfs), per_row(io), merged,
                                per_row(float(s1["dev_write_bytes_per_row"])),
-                               dec(idle["write_bytes_per_s"]), idle["seconds"]))
+                               dec(idle["write_bytes_per_s"]), secs(idle["seconds"])))
 assert text["write_counts"].startswith(want), (text["write_counts"], want)
 wear = [f for f in found if f["kind"] == "wear"]
 assert len(wear) == 2, wear
