@@ -237,9 +237,9 @@ below_a1_text() {
     [ "$status" -eq 0 ] || return 1
     [[ "${lines[4]}" == "  sequential read "*" MB/s  (1 MiB reads, as the random reads below)" ]] || return 1
     [[ "${lines[6]}" == "  random reads over the "*" MiB file: O_DIRECT" ]] || return 1
-    [[ "${lines[7]}" =~ ^"  4 KiB random write, QD4    p50 ".*" "([0-9]+)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
+    [[ "${lines[7]}" =~ ^"  4 KiB random write, QD4    p50 ".*" "([0-9.]+k?)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
     within "${BASH_REMATCH[1]}" 300 || return 3
-    [[ "${lines[8]}" =~ ^"  4 KiB random read, QD4     p50 ".*" "([0-9]+)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
+    [[ "${lines[8]}" =~ ^"  4 KiB random read, QD4     p50 ".*" "([0-9.]+k?)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
     within "${BASH_REMATCH[1]}" 2000 || return 3
     [ "${lines[9]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads" ] || return 3
     [[ "${lines[10]}" =~ ^"  SD card class: below A1: random writes "([0-9]+)" IOPS (A1: 500)"$ ]] || return 3
@@ -248,9 +248,10 @@ below_a1_text() {
     [ "${#lines[@]}" -eq 12 ]
 }
 
-# within GOT WANT: GOT within 20% of WANT, or says so.
+# within GOT WANT: GOT (in units' form: "301", "2.00k") within 20% of
+# WANT, or says so.
 within() {
-    python3 -c 'import sys; g, w = map(float, sys.argv[1:]); sys.exit(0 if abs(g - w) <= 0.2 * w else 1)' \
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 -c 'import sys; from units import parse; g, w = parse(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if abs(g - w) <= 0.2 * w else 1)' \
         "$1" "$2" || { echo "$1 is not within 20% of $2" >&2; return 1; }
 }
 
@@ -503,8 +504,8 @@ PY
 # machine, sets the write cost (at 200, beside two busy loops on a loaded
 # machine, a night strayed 40% from its neighbours).  Twenty COMMITs a
 # chunk: the throttle's bursts (a chunk of five ran from a tenth to three
-# times its rate) even out within a chunk, and a night is the median of
-# its three chunks.
+# times its rate) even out within a chunk, and a night's write cost is
+# its three chunks' time over their rows.
 aged_night() {
     slowdev_limit "$T" "$2" 800 0 0
     run --separate-stderr slowdev_run "$T" "$S" run --rows 3000 --chunk 1000 --commit-every 50 \
