@@ -1,7 +1,8 @@
 /*
-** merge: `sqlsoak merge DIR... --out DIR` joins the results folders of
-** one matrix run in shares (`run --shard K/N`, on several boards) into one
-** results folder, as one run of the whole matrix would have left it.
+** merge: the results folders of one matrix run in shares (`run --shard
+** K/N`, on several boards) joined into one results folder, as one run of
+** the whole matrix would have left it: the work of `sqlsoak merge DIR...
+** --out DIR`, in the steps cmd_merge takes.
 **
 ** Refused in one line, exit 2, nothing created: a folder that is not a
 ** finished run of a share; folders of different options or seeds (every
@@ -16,8 +17,8 @@
 ** combination, with the columns that compare cells filled again over all
 ** of them (noise.h); run.json is the first share's, with every share's
 ** cells, each with the host and storage it ran on, and "merged_from"
-** naming the folders; summary.json made from summary.csv.  Then the
-** graphs and report.html are drawn.
+** naming the folders; summary.json made from summary.csv.  Its graphs
+** and report.html are then drawn by the command (plot.h).
 */
 #include "merge.h"
 #include "baseline.h"
@@ -27,26 +28,25 @@
 #include "infile.h"
 #include "noise.h"
 #include "plan.h"
-#include "plot.h"
 #include "runjson.h"
 #include "runkey.h"
 #include "shareaudit.h"
 #include "summary.h"
 #include "summaryjson.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-struct share {
+struct merge_share {
     const char *dir;
     json_t *rj;
-    int k, n;
+    int k, n;                   /* share k of n (--shard K/N) */
 };
 
 /* Options that say where a share ran and how it was watched, not what it
@@ -66,7 +66,7 @@ json_t *merge_plan_options(const json_t *rj)
     return o;
 }
 
-static int load_share(struct share *s, char *err, size_t errlen)
+static int load_share(struct merge_share *s, char *err, size_t errlen)
 {
     char path[4200], why[4400];
     snprintf(path, sizeof path, "%s/run.json", s->dir);
@@ -93,7 +93,7 @@ static int load_share(struct share *s, char *err, size_t errlen)
 }
 
 /* Every share of one plan, each once.  0, or -1 with err. */
-static int check_shares(struct share *s, int count, char *err, size_t errlen)
+static int check_shares(struct merge_share *s, int count, char *err, size_t errlen)
 {
     json_t *first = merge_plan_options(s[0].rj);
     int rc = 0;
@@ -158,7 +158,7 @@ static const char *const joined_files[] = {"chunks.csv", "histograms.csv", "time
 #define NJOINED (int)(sizeof joined_files / sizeof *joined_files)
 
 /* Every share's files have the same header (one sqlsoak wrote them). */
-static int check_headers(const struct share *s, int count, char *err, size_t errlen)
+static int check_headers(const struct merge_share *s, int count, char *err, size_t errlen)
 {
     static char a[65536], b[65536];
     for (int f = 0; f < NJOINED; f++)
@@ -178,7 +178,7 @@ static int check_headers(const struct share *s, int count, char *err, size_t err
 }
 
 /* name's header, then the lines after the header of each share's name. */
-static int join_file(const struct share *s, int count, const char *out, const char *name)
+static int join_file(const struct merge_share *s, int count, const char *out, const char *name)
 {
     char path[4200], *text;
     size_t len;
@@ -213,7 +213,8 @@ static int by_round_then_cell(const void *a, const void *b)
 }
 
 /* summary.csv of every cell, compared across all of them. */
-static int join_summary(const struct share *s, int count, const char *out, char *err, size_t errlen)
+static int join_summary(const struct merge_share *s, int count, const char *out, char *err,
+                        size_t errlen)
 {
     struct summary_record *recs = NULL;
     int nrec = 0, rc = 0;
@@ -253,7 +254,7 @@ static int join_summary(const struct share *s, int count, const char *out, char 
 
 /* The first share's run.json, with every share's cells (each with its
 ** host and storage) and the folders it was merged from. */
-static int join_run_json(const struct share *s, int count, const char *out)
+static int join_run_json(const struct merge_share *s, int count, const char *out)
 {
     json_t *rj = json_deep_copy(s[0].rj), *cells = json_array(), *from = json_array();
     json_int_t planned = 0, skipped = 0;
@@ -297,9 +298,10 @@ static int join_run_json(const struct share *s, int count, const char *out)
     return rc;
 }
 
-/* "3 hosts (a, b, c)" when the shares ran on more than one, else "". */
-static void hosts_said(const struct share *s, int count, char *buf, size_t n)
+void merge_hosts(const struct merge *m, char *buf, size_t n)
 {
+    const struct merge_share *s = m->s;
+    int count = m->count;
     size_t len = 0;
     int distinct = 0;
     buf[0] = 0;
@@ -347,7 +349,7 @@ static void unmake(const char *out, const char *anc)
 
 /* Every share checked: of one plan, whole and agreeing with itself, and
 ** --out not inside one.  0, or -1 with err. */
-static int check_all(struct share *s, int count, const char *out, char *err, size_t errlen)
+static int check_all(struct merge_share *s, int count, const char *out, char *err, size_t errlen)
 {
     for (int i = 0; i < count; i++)
         if (load_share(&s[i], err, errlen) != 0)
@@ -366,59 +368,49 @@ static int check_all(struct share *s, int count, const char *out, char *err, siz
     return check_headers(s, count, err, errlen);
 }
 
-int merge_join(const struct config *cfg, char *err, size_t errlen)
+int merge_check(struct merge *m, char *const *dirs, int count, const char *out, char *err,
+                size_t errlen)
 {
-    struct stat st;
-    char anc[4200];
-    if (cfg->npos < 1 || !cfg->out || !*cfg->out) {
-        snprintf(err, errlen, "usage: sqlsoak merge RESULTS_DIR... --out DIR");
-        return 2;
-    }
-    if (stat(cfg->out, &st) == 0 && (!S_ISDIR(st.st_mode) || folder_has_entries(cfg->out))) {
-        snprintf(err, errlen, "--out %s exists: a results folder is never overwritten", cfg->out);
-        return 2;
-    }
-    if (folder_check_writable("--out", cfg->out, err, errlen))
-        return 2;
-    struct share *s = calloc((size_t)cfg->npos, sizeof *s);
-    int status = 2;
-    if (!s) {
+    assert(count >= 1);
+    memset(m, 0, sizeof *m);
+    if (!(m->s = calloc((size_t)count, sizeof *m->s))) {
         snprintf(err, errlen, "out of memory");
         return 1;
     }
-    for (int i = 0; i < cfg->npos; i++)
-        s[i].dir = cfg->pos[i];
-    folder_existing_ancestor(cfg->out, anc, sizeof anc);
-    if (check_all(s, cfg->npos, cfg->out, err, errlen) == 0) {
-        status = 1;
-        if (folder_mkdirs(cfg->out, err, errlen) == 0) {
-            int bad = 0;
-            for (int f = 0; f < NJOINED - 1 && !bad; f++)
-                if (join_file(s, cfg->npos, cfg->out, joined_files[f]) != 0) {
-                    snprintf(err, errlen, "cannot write %s/%s: %s", cfg->out, joined_files[f],
-                             strerror(errno));
-                    bad = 1;
-                }
-            if (!bad && join_summary(s, cfg->npos, cfg->out, err, errlen) == 0 &&
-                join_run_json(s, cfg->npos, cfg->out) == 0) {
-                char hosts[1024];
-                hosts_said(s, cfg->npos, hosts, sizeof hosts);
-                printf("merged %d shares into %s\n", cfg->npos, cfg->out);
-                if (hosts[0])
-                    printf("  the cells ran on different hosts (%s): a comparison across them "
-                           "compares the boards too\n", hosts);
-                fflush(stdout);
-                int rc = plot_run(cfg->out, stdout, NULL);
-                status = rc == 0 || rc == 1 ? 0 : 1;
-            } else {
-                if (!bad && !err[0])
-                    snprintf(err, errlen, "cannot write %s: %s", cfg->out, strerror(errno));
-                unmake(cfg->out, anc);
-            }
+    m->count = count;
+    m->out = out;
+    for (int i = 0; i < count; i++)
+        m->s[i].dir = dirs[i];
+    return check_all(m->s, count, out, err, errlen) ? 2 : 0;
+}
+
+int merge_write(struct merge *m, char *err, size_t errlen)
+{
+    char anc[4200];
+    folder_existing_ancestor(m->out, anc, sizeof anc);
+    if (folder_mkdirs(m->out, err, errlen))
+        return -1;
+    for (int f = 0; f < NJOINED - 1; f++)
+        if (join_file(m->s, m->count, m->out, joined_files[f]) != 0) {
+            snprintf(err, errlen, "cannot write %s/%s: %s", m->out, joined_files[f],
+                     strerror(errno));
+            unmake(m->out, anc);
+            return -1;
         }
-    }
-    for (int i = 0; i < cfg->npos; i++)
-        json_decref(s[i].rj);
-    free(s);
-    return status;
+    if (join_summary(m->s, m->count, m->out, err, errlen) == 0 &&
+        join_run_json(m->s, m->count, m->out) == 0)
+        return 0;
+    if (!err[0])
+        snprintf(err, errlen, "cannot write %s: %s", m->out, strerror(errno));
+    unmake(m->out, anc);
+    return -1;
+}
+
+void merge_free(struct merge *m)
+{
+    for (int i = 0; i < m->count; i++)
+        json_decref(m->s[i].rj);
+    free(m->s);
+    m->s = NULL;
+    m->count = 0;
 }

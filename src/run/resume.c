@@ -31,8 +31,9 @@
 ** every cell recorded, the verifies the watchdog cut short run again
 ** (resume_verifies) and the run closes.
 **
-** The order of it all is here; the run read back from run.json is
-** resumerun.h's, the interrupted cell's checks and rewind resumecell.h's.
+** The steps are here, their order cmd_resume's (resume.h); the run read
+** back from run.json is resumerun.h's, the interrupted cell's checks and
+** rewind resumecell.h's.
 */
 #include "resume.h"
 #include "cellentry.h"
@@ -45,8 +46,6 @@
 #include "folder.h"
 #include "histfile.h"
 #include "notice.h"
-#include "resumecell.h"
-#include "resumerun.h"
 #include "runner.h"
 #include "runkey.h"
 #include "session.h"
@@ -173,21 +172,6 @@ static int check_ownership(const struct dbmark_book *b, struct resumecell *fd, c
     return 0;
 }
 
-/* A resume in hand: the folder, the run's options read back from it, and
-** what its files say. */
-struct resume {
-    struct config cfg;          /* the run's options (r.cfg) */
-    struct runner r;
-    struct resumecell *fds;     /* the interrupted runs: one, or in lockstep a round's */
-    int nfds;
-    off_t summary_len;          /* summary.csv up to its last whole line */
-    int summary_torn;
-    struct dbmark_book book;    /* OUT/.databases */
-    char out[PATH_MAX];         /* the folder, absolute */
-    struct resumerun run;       /* the run's command line, its working folder */
-    double at_cell;             /* run.json's run_s as its last cell ended */
-};
-
 /* The cells summary.csv records, and the time the run has spent on them.
 ** 0, or -1 with err. */
 static int read_recorded(struct resume *rs, char *err, size_t errlen)
@@ -230,9 +214,9 @@ static int check_run(struct resume *rs, int j, off_t *hist_len, char *err, size_
 }
 
 /* The interrupted runs (in lockstep, the rest of the round), and the
-** timeline; *hist_len is histograms.csv's length without the rows of
+** timeline; rs->hist_len is histograms.csv's length without the rows of
 ** unrecorded chunks that end it (cut_histograms).  0, or -1 with err. */
-static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size_t errlen)
+static int check_interrupted(struct resume *rs, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     assert(r->nresults < r->ncells);    /* a run with every cell recorded closes instead */
@@ -243,7 +227,7 @@ static int check_interrupted(struct resume *rs, off_t *hist_len, char *err, size
     }
     double elapsed = 0;
     for (int j = 0; j < rs->nfds; j++) {
-        if (check_run(rs, j, hist_len, err, errlen))
+        if (check_run(rs, j, &rs->hist_len, err, errlen))
             return -1;
         elapsed += rs->fds[j].recorded ? rs->fds[j].prior.elapsed_s : 0;
     }
@@ -317,12 +301,12 @@ static int reopen_results(struct runner *r, const char *out, char *err, size_t e
 }
 
 /* histograms.csv without rows of unrecorded chunks or a half line: cut
-** back to hist_len, or in lockstep, where rows of other cells may follow
+** back to rs->hist_len, or in lockstep, where rows of other cells may follow
 ** a cell's unrecorded ones, rewritten without them.  0, or -1 with err. */
-static int cut_histograms(const struct resume *rs, off_t hist_len, char *err, size_t errlen)
+static int cut_histograms(const struct resume *rs, char *err, size_t errlen)
 {
     if (rs->nfds == 1)
-        return cut_back(rs->out, "histograms.csv", hist_len, err, errlen);
+        return cut_back(rs->out, "histograms.csv", rs->hist_len, err, errlen);
     struct histfile_run *drop = calloc((size_t)rs->nfds, sizeof *drop);
     if (!drop) {
         snprintf(err, errlen, "out of memory");
@@ -342,7 +326,7 @@ static int cut_histograms(const struct resume *rs, off_t hist_len, char *err, si
 ** recorded cells removed (when proved the run's), half lines cut off, the
 ** rows of an unrecorded chunk deleted, the results files opened for
 ** appending.  0, or -1 with err. */
-static int prepare(struct resume *rs, off_t hist_len, char *err, size_t errlen)
+static int prepare(struct resume *rs, char *err, size_t errlen)
 {
     struct runner *r = &rs->r;
     const struct resumecell *fd0 = &rs->fds[0];
@@ -352,7 +336,7 @@ static int prepare(struct resume *rs, off_t hist_len, char *err, size_t errlen)
     remove_recorded_databases(r, &rs->book);
     if ((fd0->torn && cut_back(rs->out, "chunks.csv", fd0->chunks_len, err, errlen)) ||
         (rs->summary_torn && cut_back(rs->out, "summary.csv", rs->summary_len, err, errlen)) ||
-        cut_histograms(rs, hist_len, err, errlen) ||
+        cut_histograms(rs, err, errlen) ||
         csvupgrade_file(rs->out, CSV_CHUNKS, err, errlen) ||  /* an older sqlsoak's columns */
         csvupgrade_file(rs->out, CSV_SUMMARY, err, errlen) ||
         csvupgrade_file(rs->out, CSV_HISTOGRAMS, err, errlen))
@@ -387,9 +371,15 @@ static void prepare_failed(struct resume *rs, int e, const char *why)
     printf("\n");
 }
 
-/* run.json says the run was resumed, by this process, and where; the
-** terminal hears what resume found and did. */
-static void announce(struct resume *rs)
+int resume_prepare(struct resume *rs, char *err, size_t errlen)
+{
+    if (prepare(rs, err, errlen) == 0)
+        return 0;
+    prepare_failed(rs, errno, err);
+    return -1;
+}
+
+void resume_announce(struct resume *rs)
 {
     const struct runner *r = &rs->r;
     const struct config *cfg = &rs->cfg;
@@ -429,9 +419,7 @@ static void announce(struct resume *rs)
     fflush(stdout);
 }
 
-/* The interrupted runs carried on from their recorded chunks.  Returns
-** the exit status. */
-static int carry_on(struct resume *rs, char *err, size_t errlen)
+int resume_carry_on(struct resume *rs, char *err, size_t errlen)
 {
     const struct soak_prior **priors = calloc((size_t)rs->nfds, sizeof *priors);
     if (!priors) {
@@ -492,6 +480,14 @@ static int verify_cells(struct resume *rs, int pass, char *err, size_t errlen)
     return 0;
 }
 
+int resume_stopped(char *err, size_t errlen)
+{
+    if (!stop_signal)
+        return 0;
+    snprintf(err, errlen, "interrupted before the run began: nothing changed");
+    return 1;
+}
+
 /* A run with every cell recorded (failed, or killed as it closed) whose
 ** unfinished work is verifies the watchdog cut short: each is checked,
 ** then run again, and the run closed as it would have been.  Returns the
@@ -502,10 +498,8 @@ static int resume_verifies(struct resume *rs, char *err, size_t errlen)
     assert(r->nresults == r->ncells);
     if (verify_cells(rs, 0, err, errlen))
         return 2;
-    if (stop_signal) {
-        snprintf(err, errlen, "interrupted before the run began: nothing changed");
+    if (resume_stopped(err, errlen))
         return 130;
-    }
     if (session_open_marks(r, 0, err, errlen))
         return 1;
     remove_recorded_databases(r, &rs->book);
@@ -525,67 +519,68 @@ static int resume_verifies(struct resume *rs, char *err, size_t errlen)
     return runner_execute(r, r->ncells, NULL, 0);
 }
 
-int resume_run(const struct config *args, run_draw_fn *draw, char *err, size_t errlen)
+int resume_open(struct resume *rs, const struct config *args, run_draw_fn *draw, char *err,
+                size_t errlen)
 {
-    struct resume rs;
-    int status = 2;
-    off_t hist_len = 0;
-    memset(&rs, 0, sizeof rs);
-    rs.book = (struct dbmark_book){NULL, 0, 0, 1};
-    session_init(&rs.r, NULL);  /* its options come from run.json */
-    rs.r.draw = draw;
+    memset(rs, 0, sizeof *rs);
+    rs->book = (struct dbmark_book){NULL, 0, 0, 1};
+    session_init(&rs->r, NULL);     /* its options come from run.json */
+    rs->r.draw = draw;
     if (args->npos != 1) {
         snprintf(err, errlen, "usage: sqlsoak resume RESULTS_FOLDER");
-        return 2;
+        return -1;
     }
-    if (!realpath(args->pos[0], rs.out)) {
+    if (!realpath(args->pos[0], rs->out)) {
         snprintf(err, errlen, "%s: %s", args->pos[0], strerror(errno));
+        return -1;
+    }
+    if (resumerun_read(&rs->r, &rs->cfg, rs->out, args, &rs->run, err, errlen) ||
+        read_recorded(rs, err, errlen))
+        return -1;
+    assert(rs->r.nresults <= rs->r.ncells);     /* summary.csv records a prefix of the plan */
+    return 0;
+}
+
+int resume_all_recorded(const struct resume *rs)
+{
+    return rs->r.nresults == rs->r.ncells;
+}
+
+int resume_close(struct resume *rs, char *err, size_t errlen)
+{
+    assert(resume_all_recorded(rs));
+    if (any_verify_again(&rs->r))
+        return resume_verifies(rs, err, errlen);
+    /* stopped between the last cell and the final run.json */
+    printf("every cell of %s is recorded: closing the run\n", rs->out);
+    if (session_open_marks(&rs->r, 0, err, errlen))
         return 2;
-    }
-    if (resumerun_read(&rs.r, &rs.cfg, rs.out, args, &rs.run, err, errlen) ||
-        read_recorded(&rs, err, errlen))
-        goto done;
-    assert(rs.r.nresults <= rs.r.ncells);   /* summary.csv records a prefix of the plan */
-    if (rs.r.nresults == rs.r.ncells && any_verify_again(&rs.r)) {
-        status = resume_verifies(&rs, err, errlen);
-        goto done;
-    }
-    if (rs.r.nresults == rs.r.ncells) {
-        /* stopped between the last cell and the final run.json: close it */
-        printf("every cell of %s is recorded: closing the run\n", rs.out);
-        if (session_open_marks(&rs.r, 0, err, errlen))
-            goto done;
-        remove_recorded_databases(&rs.r, &rs.book);
-        status = runner_execute(&rs.r, rs.r.ncells, NULL, 0);
-        goto done;
-    }
-    if (check_interrupted(&rs, &hist_len, err, errlen)) {
-        if (rs.nfds > 1)
-            name_round_databases(&rs, err, errlen);
-        goto done;
-    }
-    if (stop_signal) {          /* stopped while checking: nothing changed */
-        snprintf(err, errlen, "interrupted before the run began: nothing changed");
-        status = 130;
-        goto done;
-    }
-    /* every check passed: from here on, changes */
-    status = 1;
-    if (prepare(&rs, hist_len, err, errlen)) {
-        prepare_failed(&rs, errno, err);
-        goto done;
-    }
-    announce(&rs);
-    status = carry_on(&rs, err, errlen);
-done:
-    runner_release(&rs.r);
-    dbmark_book_free(&rs.book);
-    for (int j = 0; j < rs.nfds; j++)
-        cellstats_free(&rs.fds[j].prior.stats);
-    free(rs.fds);
-    runjson_free_argv(rs.run.argv);
-    free(rs.run.cwd);
-    if (rs.cfg.codec)
-        rs.cfg.codec->release(&rs.cfg);
-    return status;
+    remove_recorded_databases(&rs->r, &rs->book);
+    return runner_execute(&rs->r, rs->r.ncells, NULL, 0);
+}
+
+int resume_check(struct resume *rs, char *err, size_t errlen)
+{
+    if (check_interrupted(rs, err, errlen) == 0)
+        return 0;
+    if (rs->nfds > 1)
+        name_round_databases(rs, err, errlen);
+    return -1;
+}
+
+void resume_release(struct resume *rs)
+{
+    runner_release(&rs->r);
+    dbmark_book_free(&rs->book);
+    for (int j = 0; j < rs->nfds; j++)
+        cellstats_free(&rs->fds[j].prior.stats);
+    free(rs->fds);
+    rs->fds = NULL;
+    rs->nfds = 0;
+    runjson_free_argv(rs->run.argv);
+    rs->run.argv = NULL;
+    free(rs->run.cwd);
+    rs->run.cwd = NULL;
+    if (rs->cfg.codec)
+        rs->cfg.codec->release(&rs->cfg);
 }

@@ -322,7 +322,7 @@ static int check_metrics(struct config *cfg, char *err, size_t errlen)
 int resumerun_read(struct runner *r, struct config *cfg, const char *out,
                    const struct config *args, struct resumerun *run, char *err, size_t errlen)
 {
-    assert(args->npos == 1 && out[0] == '/');   /* resume_run's checks and realpath */
+    assert(args->npos == 1 && out[0] == '/');   /* resume_open's checks and realpath */
     /* an unfinished run (checked before its lock file is made, so that a
     ** finished folder of an older sqlsoak stays untouched), then its owner
     ** for good: a second resume stops here, having changed nothing; run.json

@@ -1,7 +1,7 @@
 /*
-** Unit tests of `sqlsoak resume` (resume.h) and of the run it carries
-** on, read back from its run.json (resumerun.h), on real files in a
-** folder of the test's own: run.json written by runjson.h's writer, then
+** Unit tests of `sqlsoak resume` (cmd_resume.h, its steps resume.h's)
+** and of the run it carries on, read back from its run.json
+** (resumerun.h), on real files in a folder of the test's own: run.json written by runjson.h's writer, then
 ** edited where the test is about a damaged one; summary.csv written with
 ** csvout; a run killed in its cell made by the run's own code
 ** (resumefolder.h's cell_up).
@@ -18,7 +18,7 @@
 **   options edited so that they are no longer those recorded: each
 **   refused with its own message in one line, and no file of the folder
 **   changed (bytes and mtimes); a finished folder gets no lock file.
-** - resume_run: every check before any change: a refused resume (a value
+** - cmd_resume: every check before any change: a refused resume (a value
 **   of the last recorded chunk changed, the database gone) exits 2 with
 **   every file of the folder and of --db-dir as it was, chunks.csv's half
 **   line too.  A resume that passes cuts the half line, rewinds the
@@ -31,8 +31,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "cmd_resume.h"
 #include "csvin.h"
-#include "resume.h"
 #include "resumerun.h"
 
 #include <fcntl.h>
@@ -122,7 +122,7 @@ static void edit_run(int opt, const char *key, const char *value)
     json_decref(root);
 }
 
-/* A resume of OUT, as resume_run begins it. */
+/* A resume of OUT, as resume_open begins it. */
 struct reading {
     struct runner r;
     struct config cfg, args;
@@ -343,10 +343,11 @@ static void test_read_not_a_folder(void **state)
     }
 }
 
-/* ---- resume_run: a run killed in its cell ---- */
+/* ---- cmd_resume: a run killed in its cell ---- */
 
-/* sqlsoak resume --progress never OUT, as main calls it (no graphs
-** drawn, its report to the terminal not shown); its status. */
+/* sqlsoak resume --progress never OUT, as main calls it (its report to
+** the terminal not shown; a run of --no-plot draws no graphs); its
+** status. */
 static int resume_out(char *err, size_t n)
 {
     char cwd[PATH_MAX], *argv[] = {(char *)"--progress", (char *)"never", OUT, NULL};
@@ -359,7 +360,7 @@ static int resume_out(char *err, size_t n)
     assert_true(saved >= 0 && null >= 0);
     dup2(null, STDOUT_FILENO);
     close(null);
-    int status = resume_run(&args, NULL, err, n);
+    int status = cmd_resume(&args, 3, argv, err, n);
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
     close(saved);
@@ -420,7 +421,8 @@ static void test_main_refused(void **state)
 static void test_main_resumes(void **state)
 {
     (void)state;
-    static const char *const churn[] = {"--updates", "20", "--deletes", "10", "--verify", NULL};
+    static const char *const churn[] = {"--updates", "20", "--deletes", "10", "--verify",
+                                        "--no-plot", NULL};
     char err[1024], path[PATH_MAX * 2];
     struct csvin t;
     cell_up(churn);
