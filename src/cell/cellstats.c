@@ -151,20 +151,6 @@ static double median_range(const double *v, const unsigned char *pick, int n, do
     return med;
 }
 
-/* The chosen chunks' ops over their time, when each holds the same ops:
-** the harmonic mean of their finite positive rates; NaN when none is. */
-static double sustained(const double *v, const unsigned char *pick, int n)
-{
-    double inverse = 0;
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if ((!pick || pick[i]) && isfinite(v[i]) && v[i] > 0) {
-            inverse += 1 / v[i];
-            k++;
-        }
-    return k ? k / inverse : NAN;
-}
-
 void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
 {
     int n = (int)s->n, first = -1, last = -1;
@@ -189,7 +175,7 @@ void cellstats_summarise(const struct cellstats *s, struct summary_record *sum)
     for (int p = 0; p < PHASE_COUNT; p++) {
         struct phase_summary *ps = &sum->ph[p];
         ps->median = median_range(s->rate[p], pick, n, &ps->min, &ps->max);
-        ps->sustained = sustained(s->rate[p], pick, n);
+        ps->sustained = pooled_rate(s->rate[p], pick, n);  /* ops over the chunks' time */
         if (p == PHASE_READ)            /* the one phase that fills s->lat */
             latency_from_hist(&s->lat, ps->us);
     }

@@ -69,7 +69,7 @@ static double round_rate(const struct summary_record *recs, int n, const int64_t
             if (!isnan(v))
                 tmp[k++] = v;
         }
-    return pooled_rate(tmp, k);
+    return pooled_rate(tmp, NULL, k);
 }
 
 void noise_interval(double *v, int k, struct noise_ratio *out)

@@ -93,8 +93,8 @@ void pairseries_compare(const struct chunk_record *chunks, int n,
                 /* a pair from both sides of a stop is no pair: left out,
                 ** with its ABBA unit (chunkpair.h) */
                 straddling += sides == 3;
-                sa[k] = sides == 3 ? NAN : pooled_rate(va, ka);
-                sb[k++] = sides == 3 ? NAN : pooled_rate(vb, kb);
+                sa[k] = sides == 3 ? NAN : pooled_rate(va, NULL, ka);
+                sb[k++] = sides == 3 ? NAN : pooled_rate(vb, NULL, kb);
                 next++;
             } else {
                 next = -1;

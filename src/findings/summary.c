@@ -209,7 +209,7 @@ static void best_of(FILE *f, int d, const struct combo *c, int nc, int64_t base,
                 for (int x = 0; x < dv.ncells[k]; x++)
                     if (c[j].first->id.cell == dv.cells[(size_t)k * (size_t)dv.ncombos + (size_t)x])
                         tmp[m++] = c[j].rate[PHASE_WRITE];
-            med[k] = pooled_rate(tmp, m);
+            med[k] = pooled_rate(tmp, NULL, m);
         }
         int best = dv.best;
         fprintf(f, "  %-13s best %s", d == DIM_LIB ? "sqlite" : dim_table[d].column,

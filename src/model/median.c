@@ -26,12 +26,12 @@ double median_of(double *v, int n)
     return finite % 2 ? v[finite / 2] : (v[finite / 2 - 1] + v[finite / 2]) / 2;
 }
 
-double pooled_rate(const double *v, int n)
+double pooled_rate(const double *v, const unsigned char *pick, int n)
 {
     double time = 0;
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!isnan(v[i])) {
+        if ((!pick || pick[i]) && isfinite(v[i]) && v[i] > 0) {
             time += 1 / v[i];
             k++;
         }

@@ -38,6 +38,27 @@ static void test_median(void **state)
     assert_true(isnan(median_of(allnan, 2)));
 }
 
+/* Rates over the same rows pooled: rows over their summed time; only
+** the picked rates that were measured (finite, above 0) count. */
+static void test_pooled_rate(void **state)
+{
+    (void)state;
+    static const unsigned char full[] = {1, 0, 1, 1, 1, 1};
+    double v[] = {100, 7, 400, NAN, INFINITY, 0}, neg[] = {-5, 50}, none[] = {NAN, 0, -1};
+    /* 3 chunks of a row each: 1/100 + 1/400 + 1/400 s */
+    double three[] = {100, 400, 400};
+    assert_true(fabs(pooled_rate(three, NULL, 3) - 3 / (0.01 + 0.0025 + 0.0025)) < 1e-9);
+    /* the mask leaves 7 out; NaN, infinity and 0 are no measured rate */
+    assert_true(fabs(pooled_rate(v, full, 6) - 2 / (0.01 + 0.0025)) < 1e-9);
+    assert_true(fabs(pooled_rate(v, NULL, 6) - 3 / (0.01 + 1.0 / 7 + 0.0025)) < 1e-9);
+    assert_true(pooled_rate(neg, NULL, 2) == 50);
+    assert_true(isnan(pooled_rate(none, NULL, 3)));
+    assert_true(isnan(pooled_rate(v, full, 0)));
+    /* the mask picks none of the measured ones */
+    static const unsigned char last[] = {0, 0, 0, 1, 1, 1};
+    assert_true(isnan(pooled_rate(v, last, 6)));
+}
+
 static void test_summary(void **state)
 {
     (void)state;
@@ -285,6 +306,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_median),
+        cmocka_unit_test(test_pooled_rate),
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_sustained_counts_the_checkpoint),
         cmocka_unit_test(test_no_chunks),
