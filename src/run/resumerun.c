@@ -373,6 +373,7 @@ int resumerun_read(struct runner *r, struct config *cfg, const char *out,
     free(cfg->out);
     cfg->out = strdup(out);
     cfg->progress = args->progress;
+    cfg->no_plot |= args->no_plot;      /* resume's own --no-plot: the graphs left for later */
     r->cfg = cfg;
     r->prog = args->prog;
     snprintf(r->out, sizeof r->out, "%s", out);

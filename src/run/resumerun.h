@@ -24,7 +24,8 @@ struct resumerun {
 ** process from here on (r->owner_fd), its command line read back into
 ** *run and parsed into *cfg, whose options must be those run.json
 ** recorded, its libraries loaded and its plan built into r.  args: the
-** resume command's own options.  0, or -1 with err. */
+** resume command's own options, whose --progress replaces the run's and
+** whose --no-plot holds over it.  0, or -1 with err. */
 int resumerun_read(struct runner *r, struct config *cfg, const char *out,
                    const struct config *args, struct resumerun *run, char *err, size_t errlen);
 

@@ -23,7 +23,8 @@
 **   every file of the folder and of --db-dir as it was, chunks.csv's half
 **   line too.  A resume that passes cuts the half line, rewinds the
 **   database, measures the lost chunk again (marked resumed), verifies
-**   the whole table, records the cell and deletes its database.
+**   the whole table, records the cell and deletes its database; with
+**   resume's own --no-plot, it draws no graph and no report.html.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -345,22 +346,22 @@ static void test_read_not_a_folder(void **state)
 
 /* ---- cmd_resume: a run killed in its cell ---- */
 
-/* sqlsoak resume --progress never OUT, as main calls it (its report to
-** the terminal not shown; a run of --no-plot draws no graphs); its
-** status. */
+/* sqlsoak resume --no-plot --progress never OUT, as main calls it (its
+** report to the terminal not shown); its status. */
 static int resume_out(char *err, size_t n)
 {
-    char cwd[PATH_MAX], *argv[] = {(char *)"--progress", (char *)"never", OUT, NULL};
+    char cwd[PATH_MAX], *argv[] = {(char *)"--no-plot", (char *)"--progress", (char *)"never",
+                                   OUT, NULL};
     struct config args;
     assert_non_null(getcwd(cwd, sizeof cwd));
-    if (options_parse(&args, CMD_RESUME, 3, argv, NULL, err, n))
+    if (options_parse(&args, CMD_RESUME, 4, argv, NULL, err, n))
         fail_msg("resume's options: %s", err);
     fflush(stdout);
     int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
     assert_true(saved >= 0 && null >= 0);
     dup2(null, STDOUT_FILENO);
     close(null);
-    int status = cmd_resume(&args, 3, argv, err, n);
+    int status = cmd_resume(&args, 4, argv, err, n);
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
     close(saved);
@@ -421,8 +422,7 @@ static void test_main_refused(void **state)
 static void test_main_resumes(void **state)
 {
     (void)state;
-    static const char *const churn[] = {"--updates", "20", "--deletes", "10", "--verify",
-                                        "--no-plot", NULL};
+    static const char *const churn[] = {"--updates", "20", "--deletes", "10", "--verify", NULL};
     char err[1024], path[PATH_MAX * 2];
     struct csvin t;
     cell_up(churn);
@@ -453,6 +453,9 @@ static void test_main_resumes(void **state)
     assert_string_equal(json_string_value(json_object_get(root, RUNKEY_STATUS)), "ok");
     json_decref(root);
     assert_int_equal(entries(DBDIR), 0);
+    /* resume's own --no-plot holds, though the run was started without it */
+    snprintf(path, sizeof path, "%s/report.html", OUT);
+    assert_int_equal(access(path, F_OK), -1);
     cell_down();
 }
 
