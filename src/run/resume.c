@@ -1,6 +1,6 @@
 /*
-** resume: `sqlsoak resume OUT_DIR` carries on an interrupted or killed run
-** from its last recorded chunk.
+** resume: a run folder resumed, the work of `sqlsoak resume OUT_DIR`: an
+** interrupted or killed run carried on from its last recorded chunk.
 **
 ** The interrupted cell is one, or in lockstep (--interleave chunk) each
 ** cell of the round stopped inside (resumecell_group): every one is
@@ -29,7 +29,7 @@
 ** deletes changed before the cut are put back as the last recorded chunk
 ** left them, resumecell_trim: the chunk runs again on the table it met); or,
 ** every cell recorded, the verifies the watchdog cut short run again
-** (resume_verifies) and the run closes.
+** and the run closes (resume_close).
 **
 ** The steps are here, their order cmd_resume's (resume.h); the run read
 ** back from run.json is resumerun.h's, the interrupted cell's checks and
