@@ -5,6 +5,7 @@
 #include "baseline.h"
 #include "cellname.h"
 #include "csvout.h"
+#include "heldrate.h"
 #include "noise.h"
 #include "pairseries.h"
 #include "cellstatus.h"
@@ -64,8 +65,7 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             int m = 0;
             for (int j = i; j < n; j++)
                 if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
-                    v[m++] = recs[j].ph[p].sustained > 0 ? recs[j].ph[p].sustained
-                                                         : recs[j].ph[p].median;
+                    v[m++] = heldrate_of(&recs[j].ph[p]);
             out[nc].repeats = m;
             out[nc].rate[p] = median_of(v, m);   /* sorted, NaN last */
             out[nc].lo[p] = v[0];
