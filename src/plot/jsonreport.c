@@ -76,7 +76,7 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
             int base = cmpfile_is_base(c, i), none = isnan(d.ratio);
             json_object_set_new(
                 ratios, cmpratio_table[k].stem,
-                json_pack("{s:o,s:o,s:o,s:o,s:o,s:s}", "median",
+                json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s}", "median",
                           number(cmpfile_str(c, i, c->ratio[k][0])), "lo",
                           number(cmpfile_str(c, i, c->ratio[k][1])), "hi",
                           number(cmpfile_str(c, i, c->ratio[k][2])), "verdict",
@@ -85,7 +85,8 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
                                  : json_string(verdict_call_name(d.call)),
                           "method",
                           base || none ? json_null() : json_string(verdict_method_name(d.method)),
-                          "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
+                          /* the chunk pairs that decided it, as comparison.csv counts them */
+                          "pairs", integer(cmpfile_str(c, i, c->pairs[k])), "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
         }
         json_array_append_new(
             matches,

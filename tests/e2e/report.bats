@@ -256,6 +256,51 @@ PY
     [[ "$output" == *'"over": 0}'* ]]
 }
 
+@test "comparison.csv: each ratio's chunk pairs, typed, the count compare's sentence states, and report says it again" {
+    # two runs of one round, 28 chunks each: their ratios decided from chunk pairs one after another
+    local A=(run --rows 2800 --chunk 100 --reads 10 --sync off --probe off --no-plot --progress never)
+    "$S" "${A[@]}" --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/a" >/dev/null
+    "$S" "${A[@]}" --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/b" >/dev/null
+    run -0 "$S" compare "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" --out "$BATS_TEST_TMPDIR/cmp" --no-plot
+    echo "$output" >"$BATS_TEST_TMPDIR/said"
+    run -0 "$S" report "$BATS_TEST_TMPDIR/cmp"
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    run -0 "$S" report --format json "$BATS_TEST_TMPDIR/cmp"
+    echo "$output" >"$BATS_TEST_TMPDIR/json"
+    python3 - "$BATS_TEST_TMPDIR/cmp/comparison.csv" "$BATS_TEST_TMPDIR/said" "$BATS_TEST_TMPDIR/md" \
+        "$BATS_TEST_TMPDIR/json" <<'PY'
+import csv, json, re, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+said, md = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+matches = json.load(open(sys.argv[4]))["matches"]
+stems = {"write": "write", "read": "read", "read p99": "read_p99"}
+# "write 0.98x (0.60..1.61): not decided, from 28 chunk pairs one after another; ..."
+got = {m.group(1): int(m.group(2)) for m in re.finditer(
+    r"(write|read|read p99) [0-9.]+x \([^)]*\): (?:a difference|not decided), from (\d+) chunk pairs one after another",
+    said)}
+assert "write" in got, said
+other = [r for r in rows if r["run"] != r["baseline_run"]]
+base = [r for r in rows if r["run"] == r["baseline_run"]]
+assert other and base, rows
+for r in other:
+    for name, stem in stems.items():
+        if name in got:
+            assert r[stem + "_vs_baseline_run_method"] == "sequential", r
+            assert int(r[stem + "_vs_baseline_run_pairs"]) == got[name], (name, r, got)
+            # the count is an integer in the file, no decimals
+            assert re.fullmatch(r"\d+", r[stem + "_vs_baseline_run_pairs"]), r
+for r in base:      # the baseline run's rows compare with nothing
+    assert all(r[s + "_vs_baseline_run_pairs"] == "" for s in stems.values()), r
+# read back, the report states the same count, and types it in JSON
+assert "from %d chunk pairs one after another" % got["write"] in md, md
+for m in matches:
+    for name, stem in stems.items():
+        want = None if m["run"] == rows[0]["baseline_run"] else got.get(name)
+        if want is not None or m["run"] == rows[0]["baseline_run"]:
+            assert m["ratios"][stem]["pairs"] == want, (name, m)
+PY
+}
+
 # The page's status, end and exit status rows, as "status=ok ended=... exit=0".
 page_ending() {
     python3 - "$1" <<'PY'
