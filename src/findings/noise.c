@@ -207,7 +207,7 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
         if (!isnan(v[0]) && (how == VM_LOCKSTEP || how == VM_SEQUENTIAL)) {
             /* one round's chunk pairs decided it (pairseries_fill) */
             struct verdict d = {v[0], v[1], v[2], VC_NONE, how, 0, 0, 0};
-            verdict_settle(&d);
+            verdict_settle_typed(&d, word);
             return verdict_text(&d, how == VM_LOCKSTEP, buf, n);
         }
         return noise_text_figures(v[0], v[1], v[2], within,

@@ -268,7 +268,7 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
         noise_text(&q, t[i], sizeof t[i]);
         if (rounds < 2 && pairs.method != VM_NONE && pairs.method != VM_ROUNDS) {
             /* one round: its chunk pairs' verdict, as summary.csv holds it */
-            verdict_settle(&pairs);
+            verdict_settle_typed(&pairs, ps->verdict);
             verdict_text(&pairs, pairs.method == VM_LOCKSTEP, t[i], sizeof t[i]);
         }
         if (c[i].first->id.cell == base)
