@@ -122,6 +122,22 @@ static void test_sets(void **state)
     assert_int_equal(q.rounds, 0);
 }
 
+/* The repeats' columns are of the rate each repeat sustained, as
+** summary.csv's meaning says, not of its median chunk's. */
+static void test_repeats_sustained(void **state)
+{
+    (void)state;
+    struct summary_record r[3];
+    for (int k = 0; k < 3; k++) {
+        r[k] = rec(1, k + 1, 2000, 50);
+        r[k].ph[PHASE_WRITE].sustained = 1000 + k;   /* a checkpoint in some chunks */
+    }
+    noise_fill(r, 3, 1);
+    near(r[0].ph[PHASE_WRITE].repeats_median, 1001);
+    near(r[0].ph[PHASE_WRITE].repeats_min, 1000);
+    near(r[0].ph[PHASE_WRITE].repeats_max, 1002);
+}
+
 /* noise_fill: every row of a cell gets its cell's figures. */
 static void test_fill(void **state)
 {
@@ -235,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_interval),        cmocka_unit_test(test_paired_by_round),
         cmocka_unit_test(test_sets),            cmocka_unit_test(test_fill),
         cmocka_unit_test(test_verdict_words),  cmocka_unit_test(test_text_against_typed),
+        cmocka_unit_test(test_repeats_sustained),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
