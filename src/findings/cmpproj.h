@@ -12,6 +12,13 @@
 **   (2.80..3.50, 95%); a read's p99 22 µs, above it (12 µs..19 µs).
 **
 ** and, at the end, how many of the figures so checked fell inside.
+**
+** Figures only: a measured figure and where it falls against a
+** prediction interval, no ratio and none of verdict.h's words (a
+** difference, no difference beyond 5%, not decided), which are the
+** engine's for the comparisons it decides (cmpratio.h).  A figure above
+** or below the interval says the fit did not predict it, not that the
+** runs differ: the runs' ratio and its verdict are cmpratio's.
 */
 #ifndef SQLSOAK_CMPPROJ_H
 #define SQLSOAK_CMPPROJ_H

@@ -5,6 +5,7 @@
 
 #include "chunkpair.h"
 #include "chunkplan.h"
+#include "heldrate.h"
 #include "median.h"
 #include "latency.h"
 #include "pairseries.h"
@@ -27,14 +28,10 @@ double cmpratio_value(const struct cmpratio_cell *x, enum cmpratio_fig f)
     switch (f) {
     /* the rate sustained, every comparison's; an older run's median */
     case CMPRATIO_WRITE:
-        v = csvin_num(t, CSV_SUMMARY, x->row, COL_write_rows_per_s_sustained);
-        if (!(v > 0))
-            v = csvin_num(t, CSV_SUMMARY, x->row, COL_write_rows_per_s_median);
+        v = heldrate_at(t, x->row, PHASE_WRITE);
         break;
     case CMPRATIO_READ:
-        v = csvin_num(t, CSV_SUMMARY, x->row, COL_read_ops_per_s_sustained);
-        if (!(v > 0))
-            v = csvin_num(t, CSV_SUMMARY, x->row, COL_read_ops_per_s_median);
+        v = heldrate_at(t, x->row, PHASE_READ);
         break;
     default:
         v = csvin_num_named(t, x->row, latency_table[LAT_P99].column);

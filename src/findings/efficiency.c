@@ -1,11 +1,12 @@
 /*
 ** efficiency: see efficiency.h.  Each ratio is the rate the cell
-** sustained (an older summary.csv's median where it has none) over the
+** sustained (heldrate.h: an older summary.csv's median where it has none) over the
 ** probe's rate, the one statistic the answer ranks by; a figure either
 ** side lacks leaves it NaN.
 */
 #include "efficiency.h"
 #include "dims.h"
+#include "heldrate.h"
 #include "runkey.h"
 #include "units.h"
 
@@ -20,14 +21,6 @@ static double rate_of(const json_t *limits, const char *op)
     return json_is_number(v) && json_number_value(v) > 0 ? json_number_value(v) : NAN;
 }
 
-/* The rate row sustained in a phase, from its column sustained; an older
-** summary.csv's median (column median) where it has none. */
-static double held(const struct csvin *t, int row, enum colid sustained, enum colid median)
-{
-    double v = csvin_num(t, CSV_SUMMARY, row, sustained);
-    return v > 0 ? v : csvin_num(t, CSV_SUMMARY, row, median);
-}
-
 static double ratio(double a, double b)
 {
     return isfinite(a) && isfinite(b) && b > 0 ? a / b : NAN;
@@ -38,7 +31,7 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
     const json_t *lim = limits;
     if (!json_is_object(lim))
         return -1;
-    double rows_s = held(t, row, COL_write_rows_per_s_sustained, COL_write_rows_per_s_median);
+    double rows_s = heldrate_at(t, row, PHASE_WRITE);
     double every = csvin_num_named(t, row, dim_table[DIM_COMMIT_EVERY].column);
     double seq = json_number_value(json_object_get(lim, RUNKEY_LIMITS_SEQ_WRITE));
     e->no_sync = strcmp(csvin_str_named(t, row, dim_table[DIM_SYNC].column), "off") == 0;
@@ -48,7 +41,7 @@ int efficiency_of(const void *limits, const struct csvin *t, int row, struct eff
                          ? e->commits_per_s * e->syncs_per_commit : NAN;
     e->dev_syncs_per_s = rate_of(lim, RUNKEY_LIMITS_FDATASYNC);
     e->sync_ratio = e->no_sync ? NAN : ratio(e->syncs_per_s, e->dev_syncs_per_s);
-    e->reads_per_s = held(t, row, COL_read_ops_per_s_sustained, COL_read_ops_per_s_median);
+    e->reads_per_s = heldrate_at(t, row, PHASE_READ);
     e->read_io_bytes = csvin_num(t, CSV_SUMMARY, row, COL_read_io_bytes_per_read);
     /* the cell's page size, where the probe read at it: like with like */
     double page = csvin_num_named(t, row, dim_table[DIM_PAGE_SIZE].column);

@@ -7,6 +7,7 @@
 #include "cellname.h"
 #include "median.h"
 #include "csvin.h"
+#include "heldrate.h"
 #include "verdict.h"
 
 #include <assert.h>
@@ -21,9 +22,7 @@ double noise_rate(const struct summary_record *r, enum phase_id m)
     if (strcmp(r->status, "ok") != 0 || r->id.repeat < 1)
         return NAN;
     assert(phase_table[m].noise);
-    /* the rate it sustained; an older file's median where it has none */
-    double v = r->ph[m].sustained > 0 ? r->ph[m].sustained : r->ph[m].median;
-    return v > 0 ? v : NAN;
+    return heldrate_of(&r->ph[m]);
 }
 
 int noise_rounds(const struct summary_record *recs, int n)
@@ -208,7 +207,7 @@ const char *noise_text_against(const struct csvin *t, int row, enum phase_id m, 
         if (!isnan(v[0]) && (how == VM_LOCKSTEP || how == VM_SEQUENTIAL)) {
             /* one round's chunk pairs decided it (pairseries_fill) */
             struct verdict d = {v[0], v[1], v[2], VC_NONE, how, 0, 0, 0};
-            verdict_settle(&d);
+            verdict_settle_typed(&d, word);
             return verdict_text(&d, how == VM_LOCKSTEP, buf, n);
         }
         return noise_text_figures(v[0], v[1], v[2], within,

@@ -5,6 +5,7 @@
 #include "baseline.h"
 #include "cellname.h"
 #include "csvout.h"
+#include "heldrate.h"
 #include "noise.h"
 #include "pairseries.h"
 #include "cellstatus.h"
@@ -64,8 +65,7 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             int m = 0;
             for (int j = i; j < n; j++)
                 if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
-                    v[m++] = recs[j].ph[p].sustained > 0 ? recs[j].ph[p].sustained
-                                                         : recs[j].ph[p].median;
+                    v[m++] = heldrate_of(&recs[j].ph[p]);
             out[nc].repeats = m;
             out[nc].rate[p] = median_of(v, m);   /* sorted, NaN last */
             out[nc].lo[p] = v[0];
@@ -268,7 +268,7 @@ static void ranked(FILE *f, const struct config *cfg, const struct combo *c, int
         noise_text(&q, t[i], sizeof t[i]);
         if (rounds < 2 && pairs.method != VM_NONE && pairs.method != VM_ROUNDS) {
             /* one round: its chunk pairs' verdict, as summary.csv holds it */
-            verdict_settle(&pairs);
+            verdict_settle_typed(&pairs, ps->verdict);
             verdict_text(&pairs, pairs.method == VM_LOCKSTEP, t[i], sizeof t[i]);
         }
         if (c[i].first->id.cell == base)

@@ -128,6 +128,14 @@ enum verdict_method verdict_method_of(const char *word)
     return VM_NONE;
 }
 
+void verdict_settle_typed(struct verdict *v, const char *word)
+{
+    verdict_settle(v);
+    for (int c = VC_NOT_DECIDED; c <= VC_DIFFERENCE; c++)
+        if (v->call != VC_NONE && strcmp(word, verdict_call_name((enum verdict_call)c)) == 0)
+            v->call = (enum verdict_call)c;
+}
+
 /* Whether v's evidence is chunk pairs, in lockstep or one after another. */
 static int of_pairs(const struct verdict *v)
 {

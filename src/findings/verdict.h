@@ -82,6 +82,13 @@ void verdict_of_logs(const double *logs, int k, struct verdict *out);
 ** rounds that would decide it, as their spread so far says. */
 void verdict_settle(struct verdict *v);
 
+/* As verdict_settle, of a verdict read back from a file that typed its
+** call in word (summary.csv's write_verdict): that call stands where it
+** names one.  The chunk pairs' own rule (too few blocks: not decided)
+** is not in the interval alone, so the interval settled again could say
+** a difference the pairs did not. */
+void verdict_settle_typed(struct verdict *v, const char *word);
+
 /* The call in words: "a difference", "no difference beyond 5%", "not
 ** decided"; "" for VC_NONE. */
 const char *verdict_call_name(enum verdict_call c);

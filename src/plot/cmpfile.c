@@ -47,6 +47,8 @@ int cmpfile_load(const char *dir, struct cmpfile *c, char *err, size_t errlen)
         char col[96];
         snprintf(col, sizeof col, "%s_vs_baseline_run_method", cmpratio_table[k].stem);
         c->method[k] = csvin_col(&c->t, col);
+        snprintf(col, sizeof col, "%s_vs_baseline_run_pairs", cmpratio_table[k].stem);
+        c->pairs[k] = csvin_col(&c->t, col);
     }
     c->repeats = csvin_col(&c->t, "vs_baseline_run_repeats");
     c->confidence = csvin_col(&c->t, "vs_baseline_run_confidence");
@@ -82,6 +84,8 @@ int cmpfile_is_base(const struct cmpfile *c, int row)
 void cmpfile_verdict(const struct cmpfile *c, int row, int k, struct verdict *out)
 {
     double rounds = num(cmpfile_str(c, row, c->repeats));
+    /* an older file's chunk pairs, uncounted, are said as "its chunk pairs" */
+    double pairs = num(cmpfile_str(c, row, c->pairs[k]));
     /* settled again by verdict.h's one rule, as compare settled it: a
     ** file's interval is the evidence, never a call of its own */
     int seq = verdict_method_of(cmpfile_str(c, row, c->method[k])) == VM_SEQUENTIAL;
@@ -90,7 +94,7 @@ void cmpfile_verdict(const struct cmpfile *c, int row, int k, struct verdict *ou
                             num(cmpfile_str(c, row, c->ratio[k][2])),
                             VC_NONE,
                             seq ? VM_SEQUENTIAL : VM_ROUNDS,
-                            seq ? 0 : rounds >= 1 ? (int)rounds : 1,
+                            seq ? (pairs >= 1 ? (int)pairs : 0) : rounds >= 1 ? (int)rounds : 1,
                             0,
                             0};
     if (cmpfile_is_base(c, row))

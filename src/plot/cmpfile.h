@@ -19,6 +19,7 @@ struct cmpfile {
     int match, run, baseline;  /* columns: the match, the run's name, the baseline's */
     int ratio[CMPRATIO_COUNT][3];   /* each figure's median over repeats, lo, hi; -1 absent */
     int method[CMPRATIO_COUNT];     /* what decided each (verdict.h's word); -1 older */
+    int pairs[CMPRATIO_COUNT];      /* the chunk pairs that decided it; -1 older */
     int repeats, confidence;   /* over how many repeats, the intervals' coverage in % */
 };
 

@@ -95,8 +95,8 @@ static void csv_header(FILE *f)
                 cmpratio_table[k].stem);
     fputs(",vs_baseline_run_repeats,vs_baseline_run_confidence", f);
     for (int k = 0; k < CMPRATIO_COUNT; k++)
-        fprintf(f, ",%s_vs_baseline_run_verdict,%s_vs_baseline_run_method", cmpratio_table[k].stem,
-                cmpratio_table[k].stem);
+        fprintf(f, ",%s_vs_baseline_run_verdict,%s_vs_baseline_run_method,%s_vs_baseline_run_pairs",
+                cmpratio_table[k].stem, cmpratio_table[k].stem, cmpratio_table[k].stem);
     fputc('\n', f);
 }
 
@@ -142,6 +142,13 @@ static int csv_row(FILE *f, const struct report_row *rows, const struct cmplines
         int none = rows[i].run == base || isnan(said[k].ratio);
         rc |= csv_field(f, none ? "" : verdict_call_name(said[k].call), 0);
         rc |= csv_field(f, none ? "" : verdict_method_name(said[k].method), 0);
+        /* the chunk pairs the sentence says it is decided from; rounds' in
+        ** vs_baseline_run_repeats */
+        int pairs = said[k].method == VM_SEQUENTIAL || said[k].method == VM_LOCKSTEP;
+        if (!none && pairs && said[k].evidence > 0)
+            fprintf(f, ",%d", said[k].evidence);
+        else
+            fputc(',', f);
     }
     fputc('\n', f);
     return rc;

@@ -5,6 +5,7 @@
 */
 #include "jsonreport.h"
 #include "headline.h"
+#include "heldrate.h"
 #include "plotdata.h"
 #include "summaryjson.h"
 
@@ -48,6 +49,12 @@ static json_t *number(const char *s)
     return *s && !*end && !isnan(d) ? json_real(d) : json_null();
 }
 
+/* A figure as a number, null when not measured. */
+static json_t *real(double v)
+{
+    return isnan(v) ? json_null() : json_real(v);
+}
+
 static json_t *integer(const char *s)
 {
     char *end;
@@ -69,7 +76,7 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
             int base = cmpfile_is_base(c, i), none = isnan(d.ratio);
             json_object_set_new(
                 ratios, cmpratio_table[k].stem,
-                json_pack("{s:o,s:o,s:o,s:o,s:o,s:s}", "median",
+                json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s}", "median",
                           number(cmpfile_str(c, i, c->ratio[k][0])), "lo",
                           number(cmpfile_str(c, i, c->ratio[k][1])), "hi",
                           number(cmpfile_str(c, i, c->ratio[k][2])), "verdict",
@@ -78,25 +85,22 @@ int jsonreport_compare(FILE *f, const struct cmpfile *c)
                                  : json_string(verdict_call_name(d.call)),
                           "method",
                           base || none ? json_null() : json_string(verdict_method_name(d.method)),
-                          "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
+                          /* the chunk pairs that decided it, as comparison.csv counts them */
+                          "pairs", integer(cmpfile_str(c, i, c->pairs[k])), "text", cmpfile_ratio_text(c, i, k, text, sizeof text)));
         }
         json_array_append_new(
             matches,
-            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o,s:o,s:o}", "match",
+            json_pack("{s:o,s:s,s:o,s:o,s:s,s:o,s:o,s:o}", "match",
                       integer(cmpfile_str(c, i, c->match)), "run", cmpfile_str(c, i, c->run),
                       colid_name(COL_cell), integer(csvin_str(t, CSV_SUMMARY, i, COL_cell)),
                       colid_name(COL_repeat), integer(csvin_str(t, CSV_SUMMARY, i, COL_repeat)),
                       colid_name(COL_status), csvin_str(t, CSV_SUMMARY, i, COL_status),
-                      colid_name(COL_write_rows_per_s_median),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_median)),
-                      colid_name(COL_read_ops_per_s_median),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_median)),
-                      /* the rates the ratios divide (cmpratio.h) */
-                      colid_name(COL_write_rows_per_s_sustained),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_write_rows_per_s_sustained)),
-                      colid_name(COL_read_ops_per_s_sustained),
-                      number(csvin_str(t, CSV_SUMMARY, i, COL_read_ops_per_s_sustained)),
-                      "ratios", ratios));
+                      /* the rates the ratios divide (cmpratio.h), and the
+                      ** rankings: heldrate.h's, under the column they are of */
+                      colid_name(heldrate_column(t, i, PHASE_WRITE)),
+                      real(heldrate_at(t, i, PHASE_WRITE)),
+                      colid_name(heldrate_column(t, i, PHASE_READ)),
+                      real(heldrate_at(t, i, PHASE_READ)), "ratios", ratios));
     }
     json_t *o = json_pack("{s:s,s:s,s:s,s:o}", "kind", "comparison", "name", c->name, "baseline",
                           t->nrows ? cmpfile_str(c, 0, c->baseline) : "", "matches", matches);

@@ -6,6 +6,7 @@
 #include "cellname.h"
 #include "dims.h"
 #include "headline.h"
+#include "heldrate.h"
 #include "latency.h"
 #include "mdtable.h"
 #include "noise.h"
@@ -17,29 +18,55 @@
 #include <sys/stat.h>
 
 /* The figures of the table: the column, its heading, its form in units.h
-** (the unit in the heading). */
+** (the unit in the heading).  The rates are those the answer ranks by
+** (heldrate.h), headed as what they are: what each cell sustained, or
+** in a folder older than that column its median chunk's. */
 static const struct {
-    enum colid col;      /* COL_COUNT: the read p99 of latency.h */
+    enum colid col;      /* COL_COUNT: the read p99 of latency.h, or the rate held */
     const char *head;
     enum units_form form;
+    int held;            /* 1 + the phase whose rate heldrate.h holds; 0 none */
+    /* the heading where every row's rate is its median chunk's (a folder
+    ** older than the sustained rates), and where some rows' are */
+    const char *older[2];
 } figs[] = {
-    {COL_write_rows_per_s_median, "write rows/s", UNITS_RATE},
-    {COL_read_ops_per_s_median, "read reads/s", UNITS_RATE},
-    {COL_COUNT, "read p99 µs", UNITS_NUMBER},
-    {COL_db_cached_pct_median, "in RAM %", UNITS_NUMBER},
+    {COL_COUNT, "write rows/s sustained", UNITS_RATE, 1 + PHASE_WRITE,
+     {"write rows/s median chunk", "write rows/s sustained, else median chunk"}},
+    {COL_COUNT, "read reads/s sustained", UNITS_RATE, 1 + PHASE_READ,
+     {"read reads/s median chunk", "read reads/s sustained, else median chunk"}},
+    {COL_COUNT, "read p99 µs", UNITS_NUMBER, 0, {NULL, NULL}},
+    {COL_db_cached_pct_median, "in RAM %", UNITS_NUMBER, 0, {NULL, NULL}},
     /* a cost, as the headline's scaling: 1 / the rates' ratio */
-    {COL_write_last_over_first, "write cost last/first", UNITS_NUMBER},
+    {COL_write_last_over_first, "write cost last/first", UNITS_NUMBER, 0, {NULL, NULL}},
 };
 #define NFIGS (int)(sizeof figs / sizeof *figs)
+
+/* The heading of figure k in a table of t: a rate's names the column its
+** rows read it from (heldrate.h). */
+static const char *fig_head(const struct csvin *t, int k)
+{
+    if (!figs[k].held)
+        return figs[k].head;
+    enum phase_id p = (enum phase_id)(figs[k].held - 1);
+    int medians = 0;
+    for (int i = 0; i < t->nrows; i++)
+        medians += heldrate_column(t, i, p) != heldrate_sustained_column(p);
+    return !medians ? figs[k].head : figs[k].older[medians < t->nrows];
+}
 
 /* Figure k of summary row i as text; "" when not measured. */
 static void fig_text(const struct csvin *t, int i, int k, char *buf, size_t n)
 {
-    double v = figs[k].col == COL_COUNT
-                   ? csvin_num_named(t, i, latency_table[LAT_P99].column)
-                   : csvin_num(t, CSV_SUMMARY, i, figs[k].col);
-    if (figs[k].col == COL_COUNT && isnan(v))     /* a folder older than that column */
-        v = csvin_num(t, CSV_SUMMARY, i, COL_read_p99_us_median);
+    double v;
+    if (figs[k].held)
+        v = heldrate_at(t, i, (enum phase_id)(figs[k].held - 1));
+    else if (figs[k].col != COL_COUNT)
+        v = csvin_num(t, CSV_SUMMARY, i, figs[k].col);
+    else {
+        v = csvin_num_named(t, i, latency_table[LAT_P99].column);
+        if (isnan(v))       /* a folder older than that column */
+            v = csvin_num(t, CSV_SUMMARY, i, COL_read_p99_us_median);
+    }
     if (figs[k].col == COL_write_last_over_first)
         v = v > 0 ? 1 / v : NAN;
     if (isnan(v))
@@ -94,7 +121,8 @@ static int *by_cell(const struct csvin *t)
 /* The headings of the settings that vary (vary[]; the repeat, beside the
 ** cell, is not one) and of the figures, from column nc on; returns the
 ** next column. */
-static int settings_heads(const int *vary, const char **heads, int *right, int nc)
+static int settings_heads(const struct csvin *t, const int *vary, const char **heads, int *right,
+                          int nc)
 {
     for (int d = 0; d < PLOTDATA_NDIMS; d++)
         if (vary[d] && d != PLOTDATA_REPEAT) {
@@ -103,7 +131,7 @@ static int settings_heads(const int *vary, const char **heads, int *right, int n
         }
     for (int k = 0; k < NFIGS; k++) {
         right[nc] = 1;
-        heads[nc++] = figs[k].head;
+        heads[nc++] = fig_head(t, k);
     }
     return nc;
 }
@@ -159,7 +187,7 @@ void mdreport_table(FILE *f, const struct plotdata_run *r)
         right[nc] = 1;
         heads[nc++] = colid_name(COL_repeat);
     }
-    nc = settings_heads(vary, heads, right, nc);
+    nc = settings_heads(t, vary, heads, right, nc);
     /* the ratios and verdicts against the baseline cell, as report.html's */
     char ratio_head[2][48 + CELLNAME_MAX], probe[160], base[CELLNAME_MAX];
     int ratios = 0;
@@ -245,7 +273,7 @@ void mdreport_compare(FILE *f, const struct cmpfile *c)
     heads[nc++] = colid_name(COL_cell);
     for (int d = 0; d < PLOTDATA_NDIMS; d++)
         vary[d] = varies(t, d);
-    nc = settings_heads(vary, heads, right, nc);
+    nc = settings_heads(t, vary, heads, right, nc);
     for (int k = 0; k < CMPRATIO_COUNT; k++) {
         snprintf(ratio_head[k], sizeof ratio_head[k], "%s × baseline", cmpratio_table[k].name);
         heads[nc++] = ratio_head[k];

@@ -6,9 +6,11 @@
 
 #include "cellname.h"
 #include "dims.h"
+#include "heldrate.h"
 #include "noise.h"
 #include "units.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,25 +26,29 @@ static const char *identity(int c)
 }
 
 /* What a reader came for, after the settings that vary: the column and
-** its heading.  Then the details, under their summary.csv names. */
+** its heading.  Then the details, under their summary.csv names.  The
+** rates are those the answer ranks by (heldrate.h): what each cell
+** sustained, or an older folder's median chunk's, headed by the column
+** they are read from. */
 static const struct {
-    enum colid col;      /* COL_COUNT: the latency figure lat */
+    enum colid col;      /* COL_COUNT: the latency figure lat, or the rate held */
     int lat;
     const char *head;
     enum colid older;    /* COL_COUNT: none */
     int inverse;         /* shown as 1 / the column's figure */
     enum units_form form;
+    int held;            /* 1 + the phase whose rate heldrate.h holds; 0 none */
 } lead[] = {
-    {COL_write_rows_per_s_median, 0, "write rows/s", COL_COUNT, 0, UNITS_RATE},
+    {COL_COUNT, 0, "write rows/s", COL_COUNT, 0, UNITS_RATE, 1 + PHASE_WRITE},
     /* the scaling figure as the headline states it, a cost: how much more
     ** a row written cost at the last full chunk than at the first (the
     ** column is the rates' ratio, its inverse) */
-    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1, UNITS_NUMBER},
-    {COL_read_ops_per_s_median, 0, "read ops/s", COL_COUNT, 0, UNITS_RATE},
+    {COL_write_last_over_first, 0, "write cost last ÷ first", COL_COUNT, 1, UNITS_NUMBER, 0},
+    {COL_COUNT, 0, "read ops/s", COL_COUNT, 0, UNITS_RATE, 1 + PHASE_READ},
     /* the cell's p99; a folder older than that column has the median of
     ** its chunks' p99s only */
-    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0, UNITS_NUMBER},
-    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0, UNITS_NUMBER},
+    {COL_COUNT, LAT_P99, "read p99 µs", COL_read_p99_us_median, 0, UNITS_NUMBER, 0},
+    {COL_db_cached_pct_median, 0, "in RAM %", COL_COUNT, 0, UNITS_NUMBER, 0},
 };
 /* Each in the form of units.h its heading leaves the unit to: a size
 ** with its own, a figure whose unit the heading names without. */
@@ -63,9 +69,24 @@ static const struct {
 #define NLEAD (int)(sizeof lead / sizeof *lead)
 #define NDETAILS (int)(sizeof details / sizeof *details)
 
-/* The column of lead c. */
-static const char *lead_col(int c)
+/* The column of lead c in the rows x[0..n): a rate's is the one
+** heldrate.h reads it from, and where rows read different ones (a run
+** compared with one older than the sustained rates), both. */
+static const char *lead_col(int c, const struct report_row *x, int n, char *buf, size_t len)
 {
+    if (lead[c].held) {
+        enum phase_id p = (enum phase_id)(lead[c].held - 1);
+        enum colid first = n ? heldrate_column(&x[0].run->summary, x[0].row, p) : COL_COUNT;
+        for (int i = 1; i < n; i++) {
+            enum colid own = heldrate_column(&x[i].run->summary, x[i].row, p);
+            if (own != first) {
+                snprintf(buf, len, "%s, else %s", colid_name(heldrate_sustained_column(p)),
+                         colid_name(heldrate_median_column(p)));
+                return buf;
+            }
+        }
+        return first == COL_COUNT ? "" : colid_name(first);
+    }
     return lead[c].col == COL_COUNT ? latency_table[lead[c].lat].column : colid_name(lead[c].col);
 }
 
@@ -128,14 +149,15 @@ static void num_cell(FILE *f, enum units_form form, const char *v)
 
 /* Below the table: the summary.csv name of each figure's column, where a
 ** printout (which has no hover titles) still shows it. */
-static void names_key(FILE *f)
+static void names_key(FILE *f, const struct report_row *x, int n)
 {
+    char col[128];
     fputs("<p class=key>Columns in summary.csv: ", f);
     for (int c = 0; c < NLEAD; c++) {
         fputs(c ? " · " : "", f);
         html_esc(f, lead[c].head);
         fputs(lead[c].inverse ? " <code>1 / " : " <code>", f);
-        html_esc(f, lead_col(c));
+        html_esc(f, lead_col(c, x, n, col, sizeof col));
         fputs("</code>", f);
     }
     for (int c = 0; c < NDETAILS; c++) {
@@ -215,8 +237,9 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
             html_head_named(f, spaced(identity(c), sp, sizeof sp), identity(c));
     for (int c = 0; c < NLEAD; c++) {
         /* the title says what the figure is of its column, as the key below does */
-        char title[80];
-        snprintf(title, sizeof title, "%s%s", lead[c].inverse ? "1 / " : "", lead_col(c));
+        char title[160], col[128];
+        snprintf(title, sizeof title, "%s%s", lead[c].inverse ? "1 / " : "",
+                 lead_col(c, x, n, col, sizeof col));
         html_head_named(f, lead[c].head, title);
     }
     for (int m = 0; m < 2; m++)
@@ -241,8 +264,17 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
             if (vary[c])
                 html_cell(f, "", id_shown(&x[i], c, sp, sizeof sp));
         for (int c = 0; c < NLEAD; c++) {
-            const char *v = *str_at(&x[i], lead_col(c)) || lead[c].older == COL_COUNT
-                                ? str_at(&x[i], lead_col(c))
+            char col[128], held[32];
+            if (lead[c].held) {     /* the rate the rankings hold, as they read it */
+                double r = heldrate_at(&x[i].run->summary, x[i].row,
+                                       (enum phase_id)(lead[c].held - 1));
+                html_cell(f, " class=n", isnan(r) ? "" : units_form(lead[c].form, r, held,
+                                                                    sizeof held));
+                continue;
+            }
+            const char *own = lead_col(c, &x[i], 1, col, sizeof col);
+            const char *v = *str_at(&x[i], own) || lead[c].older == COL_COUNT
+                                ? str_at(&x[i], own)
                                 : str_at(&x[i], colid_name(lead[c].older));
             char inv[32];
             double d = strtod(v, NULL);
@@ -268,7 +300,7 @@ void reportcells_table(FILE *f, const struct report_row *x, int n, int compare)
         fputs("</tr>\n", f);
     }
     fputs("</table></div>\n", f);
-    names_key(f);
+    names_key(f, x, n);
 }
 
 void reportcells_summary(FILE *f, const struct plotdata_run *r)

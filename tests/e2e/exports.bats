@@ -188,7 +188,7 @@ PY
     check_markdown "$BATS_TEST_TMPDIR/md"
     # a row per summary row, in order of cell, its repeat beside it; the settings that vary named
     [ "$(grep -c '^| [0-9]' "$BATS_TEST_TMPDIR/md")" -eq 4 ]
-    grep -qx '| cell | repeat | journal_mode | write rows/s | read reads/s | read p99 µs | in RAM % | write cost last/first | write × cell 1 | read × cell 1 | status |' "$BATS_TEST_TMPDIR/md"
+    grep -qx '| cell | repeat | journal_mode | write rows/s sustained | read reads/s sustained | read p99 µs | in RAM % | write cost last/first | write × cell 1 | read × cell 1 | status |' "$BATS_TEST_TMPDIR/md"
     # each cell's ratio and verdict against the baseline cell, as report.html's
     grep -Eq '^\| 2 \| 1 \| wal \|.* \| [0-9.]+x \([0-9.]+\.\.[0-9.]+\): (a difference|no difference beyond 5%|not decided), from 2 rounds' "$BATS_TEST_TMPDIR/md"
     grep -q '^20k rows in chunks of 5k · host ' "$BATS_TEST_TMPDIR/md"

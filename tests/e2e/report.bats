@@ -20,7 +20,7 @@ setup_file() {
     [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && SHM=$(mktemp -d /dev/shm/sqlsoak-report.XXXXXX)
     export SHM
     "$SQLSOAK" run --rows 20k --chunk 5k --reads 2k --progress never --page-size 1k,4k \
-        --db-dir "${SHM:-$RUNS/db}" --out "$RUNS/pages" >/dev/null 2>&1
+        --db-dir "${SHM:-$RUNS/db}" --out "$RUNS/pages" >"$RUNS/pages.out" 2>&1
 }
 
 teardown_file() {
@@ -36,7 +36,8 @@ teardown_file() {
 
 @test "report: headings in words with their summary.csv names, figures to three significant figures" {
     h=$RUNS/pages/report.html
-    grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$h"
+    grep -q '<th title="write_rows_per_s_sustained">write rows/s</th>' "$h"
+    grep -q '<th title="read_ops_per_s_sustained">read ops/s</th>' "$h"
     # the title names what the figure is of its column: the inverse of write_last_over_first
     grep -q '<th title="1 / write_last_over_first">write cost last ÷ first</th>' "$h"
     if grep -q 'title="write_last_over_first"' "$h"; then return 1; fi
@@ -56,13 +57,14 @@ for tr in table.split("</tr>")[1:-1]:
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
     want = 1 / float(rows[cells[0]]["write_last_over_first"])
     assert cells[col] == num(want), (cells[col], want)
-    # a rate as the terminal says it: 82.2k
-    want = float(rows[cells[0]]["write_rows_per_s_median"])
+    # a rate as the terminal says it: 82.2k, the one the rankings hold
+    want = float(rows[cells[0]]["write_rows_per_s_sustained"])
     assert cells[rcol] == rate(want), (cells[rcol], want)
 PY
     grep -q '<th title="page_size">page size</th>' "$h"
     # the names where a printout shows them too
-    grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_median</code>' "$h"
+    grep -q '<p class=key>Columns in summary.csv: write rows/s <code>write_rows_per_s_sustained</code>' "$h"
+    grep -q 'read ops/s <code>read_ops_per_s_sustained</code>' "$h"
     grep -q 'database size <code>db_bytes</code>' "$h"
     # 20k rows, exact as --rows takes them; a size and a time with their
     # units; no CSV's decimals (summary.csv's wall_s has 3, its rates 1)
@@ -72,6 +74,94 @@ PY
     if grep -qE '<td class=n>[0-9]{4,}\.[0-9]+</td>|<td class=n>[0-9]+\.[0-9]{4,}</td>' "$h"; then
         return 1
     fi
+}
+
+@test "report: the table's rates are the rankings' for each cell, in report.html and the markdown" {
+    d=$RUNS/pages
+    "$S" report "$d" >"$BATS_TEST_TMPDIR/md"
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$d" "$RUNS/pages.out" "$BATS_TEST_TMPDIR/md" <<'PY'
+import re, sys
+d, out, md = sys.argv[1:]
+text = open(out).read()
+# the run's rankings: "  1.   95.8k rows/s   baseline ...  cell 1   ..."
+def ranking(title):
+    part = text.split("\n" + title, 1)[1].split("\n\n", 1)[0]
+    got = {m.group(2): m.group(1) for m in
+           re.finditer(r"^ +\d+\. +(\S+) (?:rows|reads)/s .* cell (\d+) ", part, re.M)}
+    assert len(got) == 2, (title, part)
+    return got
+write, read = ranking("by write rate"), ranking("by read rate")
+page = open(d + "/report.html").read()
+table = page.split("<table class=sum>", 1)[1].split("</table>", 1)[0]
+heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.split("</tr>", 1)[0])
+for tr in table.split("</tr>")[1:-1]:
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
+    assert cells[heads.index("write rows/s")] == write[cells[0]], (cells, write)
+    assert cells[heads.index("read ops/s")] == read[cells[0]], (cells, read)
+lines = [l.split("|")[1:-1] for l in open(md) if l.startswith("| ")]
+mhead = [c.strip() for c in lines[0]]
+for row in lines[1:]:
+    row = [c.strip() for c in row]
+    if not row[0].isdigit():
+        continue
+    assert row[mhead.index("write rows/s sustained")] == write[row[0]], (row, write)
+    assert row[mhead.index("read reads/s sustained")] == read[row[0]], (row, read)
+PY
+}
+
+@test "report: a folder older than the sustained rates shows its median chunk's, headed so; compared with a new one, both named" {
+    d=$BATS_TEST_TMPDIR/old
+    cp -r "$BATS_TEST_DIRNAME/../fixtures/v0.1.0-run" "$d"
+    run "$S" plot "$d"
+    [ "$status" -eq 0 ]
+    grep -q '<th title="write_rows_per_s_median">write rows/s</th>' "$d/report.html"
+    grep -q '<th title="read_ops_per_s_median">read ops/s</th>' "$d/report.html"
+    if grep -q 'per_s_sustained' "$d/report.html"; then return 1; fi
+    "$S" report "$d" >"$BATS_TEST_TMPDIR/md"
+    grep -q '| write rows/s median chunk | read reads/s median chunk |' "$BATS_TEST_TMPDIR/md"
+    PYTHONPATH="$BATS_TEST_DIRNAME/helpers" python3 - "$d" <<'PY'
+import csv, re, sys
+from units import rate
+d = sys.argv[1]
+rows = {r["cell"]: r for r in csv.DictReader(open(d + "/summary.csv", newline=""))}
+assert "write_rows_per_s_sustained" not in next(iter(rows.values()))
+table = open(d + "/report.html").read().split("<table class=sum>", 1)[1].split("</table>", 1)[0]
+heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.split("</tr>", 1)[0])
+for tr in table.split("</tr>")[1:-1]:
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tr)
+    want = rate(float(rows[cells[0]]["write_rows_per_s_median"]))
+    assert cells[heads.index("write rows/s")] == want, (cells, want)
+PY
+    # a new run against a copy of it without the sustained columns, as an older folder has them
+    n=$BATS_TEST_TMPDIR/new
+    cp -r "$RUNS/pages" "$n"
+    python3 - "$n/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+keep = [i for i, c in enumerate(rows[0]) if not c.endswith("_sustained")]
+csv.writer(open(sys.argv[1], "w", newline="")).writerows([[r[i] for i in keep] for r in rows])
+PY
+    run "$S" compare "$RUNS/pages" "$n" --out "$BATS_TEST_TMPDIR/cmp" --no-plot
+    [ "$status" -eq 0 ]
+    grep -q '<th title="write_rows_per_s_sustained, else write_rows_per_s_median">write rows/s</th>' "$BATS_TEST_TMPDIR/cmp/report.html"
+    "$S" report "$BATS_TEST_TMPDIR/cmp" >"$BATS_TEST_TMPDIR/cmd.md"
+    grep -q '| write rows/s sustained, else median chunk |' "$BATS_TEST_TMPDIR/cmd.md"
+    # each match's rate in JSON under the column it is of
+    "$S" report --format json "$BATS_TEST_TMPDIR/cmp" >"$BATS_TEST_TMPDIR/cmp.json"
+    python3 - "$BATS_TEST_TMPDIR/cmp.json" "$RUNS/pages/summary.csv" "$n/summary.csv" <<'PY'
+import csv, json, sys
+j = json.load(open(sys.argv[1]))
+new = {r["cell"]: r for r in csv.DictReader(open(sys.argv[2], newline=""))}
+old = {r["cell"]: r for r in csv.DictReader(open(sys.argv[3], newline=""))}
+for m in j["matches"]:
+    if m["run"] == "pages":
+        assert "write_rows_per_s_median" not in m, m
+        assert m["write_rows_per_s_sustained"] == float(new[str(m["cell"])]["write_rows_per_s_sustained"]), m
+    else:
+        assert "write_rows_per_s_sustained" not in m, m
+        assert m["write_rows_per_s_median"] == float(old[str(m["cell"])]["write_rows_per_s_median"]), m
+        assert m["read_ops_per_s_median"] == float(old[str(m["cell"])]["read_ops_per_s_median"]), m
+PY
 }
 
 @test "report: a copy opened alone from another folder shows every graph, the table within 1280 px" {
@@ -164,6 +254,51 @@ PY
     run -0 python3 "$BATS_TEST_DIRNAME/helpers/reportview.py" "$BATS_TEST_TMPDIR/cmp/report.html" 1280
     echo "$output"
     [[ "$output" == *'"over": 0}'* ]]
+}
+
+@test "comparison.csv: each ratio's chunk pairs, typed, the count compare's sentence states, and report says it again" {
+    # two runs of one round, 28 chunks each: their ratios decided from chunk pairs one after another
+    local A=(run --rows 2800 --chunk 100 --reads 10 --sync off --probe off --no-plot --progress never)
+    "$S" "${A[@]}" --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/a" >/dev/null
+    "$S" "${A[@]}" --db-dir "$BATS_TEST_TMPDIR/db" --out "$BATS_TEST_TMPDIR/b" >/dev/null
+    run -0 "$S" compare "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" --out "$BATS_TEST_TMPDIR/cmp" --no-plot
+    echo "$output" >"$BATS_TEST_TMPDIR/said"
+    run -0 "$S" report "$BATS_TEST_TMPDIR/cmp"
+    echo "$output" >"$BATS_TEST_TMPDIR/md"
+    run -0 "$S" report --format json "$BATS_TEST_TMPDIR/cmp"
+    echo "$output" >"$BATS_TEST_TMPDIR/json"
+    python3 - "$BATS_TEST_TMPDIR/cmp/comparison.csv" "$BATS_TEST_TMPDIR/said" "$BATS_TEST_TMPDIR/md" \
+        "$BATS_TEST_TMPDIR/json" <<'PY'
+import csv, json, re, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+said, md = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+matches = json.load(open(sys.argv[4]))["matches"]
+stems = {"write": "write", "read": "read", "read p99": "read_p99"}
+# "write 0.98x (0.60..1.61): not decided, from 28 chunk pairs one after another; ..."
+got = {m.group(1): int(m.group(2)) for m in re.finditer(
+    r"(write|read|read p99) [0-9.]+x \([^)]*\): (?:a difference|not decided), from (\d+) chunk pairs one after another",
+    said)}
+assert "write" in got, said
+other = [r for r in rows if r["run"] != r["baseline_run"]]
+base = [r for r in rows if r["run"] == r["baseline_run"]]
+assert other and base, rows
+for r in other:
+    for name, stem in stems.items():
+        if name in got:
+            assert r[stem + "_vs_baseline_run_method"] == "sequential", r
+            assert int(r[stem + "_vs_baseline_run_pairs"]) == got[name], (name, r, got)
+            # the count is an integer in the file, no decimals
+            assert re.fullmatch(r"\d+", r[stem + "_vs_baseline_run_pairs"]), r
+for r in base:      # the baseline run's rows compare with nothing
+    assert all(r[s + "_vs_baseline_run_pairs"] == "" for s in stems.values()), r
+# read back, the report states the same count, and types it in JSON
+assert "from %d chunk pairs one after another" % got["write"] in md, md
+for m in matches:
+    for name, stem in stems.items():
+        want = None if m["run"] == rows[0]["baseline_run"] else got.get(name)
+        if want is not None or m["run"] == rows[0]["baseline_run"]:
+            assert m["ratios"][stem]["pairs"] == want, (name, m)
+PY
 }
 
 # The page's status, end and exit status rows, as "status=ok ended=... exit=0".

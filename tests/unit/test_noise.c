@@ -10,9 +10,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "noise.h"
+#include "csvin.h"
 #include "csvout.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-9)
@@ -119,6 +122,22 @@ static void test_sets(void **state)
     assert_int_equal(q.rounds, 0);
 }
 
+/* The repeats' columns are of the rate each repeat sustained, as
+** summary.csv's meaning says, not of its median chunk's. */
+static void test_repeats_sustained(void **state)
+{
+    (void)state;
+    struct summary_record r[3];
+    for (int k = 0; k < 3; k++) {
+        r[k] = rec(1, k + 1, 2000, 50);
+        r[k].ph[PHASE_WRITE].sustained = 1000 + k;   /* a checkpoint in some chunks */
+    }
+    noise_fill(r, 3, 1);
+    near(r[0].ph[PHASE_WRITE].repeats_median, 1001);
+    near(r[0].ph[PHASE_WRITE].repeats_min, 1000);
+    near(r[0].ph[PHASE_WRITE].repeats_max, 1002);
+}
+
 /* noise_fill: every row of a cell gets its cell's figures. */
 static void test_fill(void **state)
 {
@@ -199,12 +218,40 @@ static void test_verdict_words(void **state)
     }
 }
 
+/* A one-round lockstep run's verdict as the tables say it, read back from
+** summary.csv: the call the file typed (too few blocks of chunk pairs: not
+** decided), not the one its interval alone would give. */
+static void test_text_against_typed(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "schema_version,cell,repeat,status,chunks,baseline_cell,write_vs_baseline,"
+        "write_vs_baseline_lo,write_vs_baseline_hi,write_verdict,write_vs_baseline_method\n"
+        "5,1,1,ok,10,1,1.0,1.0,1.0,baseline,\n"
+        "5,2,1,ok,10,1,1.2866,1.1978,1.3766,not decided,lockstep\n"
+        "5,3,1,ok,10,1,1.2866,1.1978,1.3766,a difference,lockstep\n";
+    char path[] = "/tmp/test_noise.XXXXXX", err[256], buf[300];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    struct csvin t;
+    assert_int_equal(csvin_read(path, CSV_SUMMARY, &t, err, sizeof err), 0);
+    unlink(path);
+    noise_text_against(&t, 1, PHASE_WRITE, 1, buf, sizeof buf);
+    assert_non_null(strstr(buf, "1.29x (1.20..1.38): not decided, from its chunk pairs in lockstep"));
+    noise_text_against(&t, 2, PHASE_WRITE, 1, buf, sizeof buf);
+    assert_non_null(strstr(buf, "1.29x (1.20..1.38): a difference, from its chunk pairs in lockstep"));
+    csvin_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_interval),        cmocka_unit_test(test_paired_by_round),
         cmocka_unit_test(test_sets),            cmocka_unit_test(test_fill),
-        cmocka_unit_test(test_verdict_words),
+        cmocka_unit_test(test_verdict_words),  cmocka_unit_test(test_text_against_typed),
+        cmocka_unit_test(test_repeats_sustained),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

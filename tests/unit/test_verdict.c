@@ -159,12 +159,33 @@ static void test_chunk_pairs(void **state)
                         "--repeat 6 or more chunks can decide it (8 blocks of 4)");
 }
 
+/* A lockstep verdict read back from summary.csv: too few blocks of chunk
+** pairs called it not decided though its interval excludes 1, and read
+** back it stays so; a file without a call is settled from its interval. */
+static void test_settle_typed(void **state)
+{
+    (void)state;
+    struct verdict d = {1.29, 1.20, 1.38, VC_NONE, VM_LOCKSTEP, 0, 0, 0};
+    verdict_settle_typed(&d, "not decided");
+    assert_int_equal(d.call, VC_NOT_DECIDED);
+    d.call = VC_NONE;
+    verdict_settle_typed(&d, "");
+    assert_int_equal(d.call, VC_DIFFERENCE);
+    d.call = VC_NONE;
+    verdict_settle_typed(&d, "a difference");
+    assert_int_equal(d.call, VC_DIFFERENCE);
+    struct verdict none = {NAN, NAN, NAN, VC_NONE, VM_LOCKSTEP, 0, 0, 0};
+    verdict_settle_typed(&none, "a difference");      /* no ratio: nothing to call */
+    assert_int_equal(none.call, VC_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_calls),      cmocka_unit_test(test_rounds_weigh_evidence),
         cmocka_unit_test(test_one_round),  cmocka_unit_test(test_choose),
         cmocka_unit_test(test_chunk_pairs), cmocka_unit_test(test_sequential),
+        cmocka_unit_test(test_settle_typed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
