@@ -48,6 +48,28 @@ static int by_cell(const void *a, const void *b)
     return (x->first->id.cell > y->first->id.cell) - (x->first->id.cell < y->first->id.cell);
 }
 
+/* The rates of phase p of cell's ok records from recs[from] on, into v
+** (room for n - from); their count. */
+static int cell_rates(const struct summary_record *recs, int n, int from, int64_t cell,
+                      enum phase_id p, double *v)
+{
+    int m = 0;
+    for (int j = from; j < n; j++)
+        if (recs[j].id.cell == cell && strcmp(recs[j].status, "ok") == 0)
+            v[m++] = heldrate_of(&recs[j].ph[p]);
+    return m;
+}
+
+double summary_cell_rate(const struct summary_record *recs, int n, int64_t cell, enum phase_id p)
+{
+    double *v = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    if (!v)
+        return NAN;
+    double r = median_of(v, cell_rates(recs, n, 0, cell, p, v));
+    free(v);
+    return r;
+}
+
 static int fold(const struct summary_record *recs, int n, struct combo *out)
 {
     int nc = 0;
@@ -62,10 +84,7 @@ static int fold(const struct summary_record *recs, int n, struct combo *out)
             continue;
         out[nc].first = &recs[i];
         for (int p = 0; p < PHASE_COUNT; p++) {
-            int m = 0;
-            for (int j = i; j < n; j++)
-                if (recs[j].id.cell == recs[i].id.cell && strcmp(recs[j].status, "ok") == 0)
-                    v[m++] = heldrate_of(&recs[j].ph[p]);
+            int m = cell_rates(recs, n, i, recs[i].id.cell, (enum phase_id)p, v);
             out[nc].repeats = m;
             out[nc].rate[p] = median_of(v, m);   /* sorted, NaN last */
             out[nc].lo[p] = v[0];

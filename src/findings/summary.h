@@ -34,6 +34,11 @@ int summary_dim(const struct summary_record *recs, int n, int d, int64_t base, e
                 struct summary_dim *out);
 void summary_dim_free(struct summary_dim *d);
 
+/* The rate the tables rank cell by in phase p: the median over its ok
+** records (its rounds) of each one's held rate (heldrate.h); NaN when
+** none was measured. */
+double summary_cell_rate(const struct summary_record *recs, int n, int64_t cell, enum phase_id p);
+
 /* Rewrites dir/summary.csv from recs, every row of the run in the order
 ** it was appended, once the run has ended and noise_fill has filled the
 ** columns that compare cells: written to a temporary file, synced and
