@@ -6,11 +6,17 @@
 # and nights of runs there, the device's limit cut after the third (a
 # card that aged), read back by sqlsoak history.
 # The throttle models a card's rates, not its flash translation layer.
-# It sets ceilings; that a figure also reaches its ceiling needs a
-# machine that serves the loop device (its image in RAM) well above
-# them, even when loaded: the limits are a tenth or less of what this
-# VM's virtio disk gives, and random reads (QD1, each waiting for the
-# loop driver's worker) are held to 800/s, not a fast card's 1500/s.
+# It sets ceilings; that a figure also reaches its floor (80% of its
+# ceiling) needs a machine that serves the loop device (its image in
+# RAM) above it, however loaded: each I/O must wait for the probe's
+# thread and the loop driver's worker to be scheduled, and beside a busy
+# loop on each core that wait grows to about a millisecond (a QD1 read
+# held to 800/s made 500/s).  So the probe's figures are held to limits
+# at which a read or an fdatasync waits 20 ms or more for the throttle
+# (50 reads and 80 write I/Os a second, 8 MiB/s each way in 1 MiB
+# requests), where that millisecond costs some 5%; the runs below, whose
+# findings are held to the probe's figures and not to the limits, keep a
+# card's.
 
 bats_require_minimum_version 1.5.0
 
@@ -80,8 +86,8 @@ for i in range(100):
 # probe_at WIOPS RIOPS WBPS RBPS NAME: the probe's JSON in $T/NAME.json,
 # each figure checked against the limits; cost is the syncs_cost.  A
 # figure over its ceiling fails at once (the throttle guarantees it); one
-# under its floor, or a probe over its time, may be a machine too loaded
-# to reach the limit then: measured again, three tries in all.
+# under its floor, or a probe over its time, is measured again (the
+# throttle lets I/Os through in bursts), three tries in all.
 probe_at() {
     local try rc
     slowdev_limit "$T" "$1" "$2" "$3" "$4"
@@ -93,19 +99,8 @@ probe_at() {
         probe_check "$T/$5.json" "$@" "$cost" || rc=$?
         [ "$rc" -eq 3 ] || return "$rc"
     done
-    skip_if_loaded "the probe stayed under the limits' floors in 3 tries"
+    echo "$5: the probe stayed under the limits' floors in 3 tries" >&2
     return 1
-}
-
-# skip_if_loaded WHY: skips the test, saying why, when the machine has more
-# runnable work than cores (its 1-minute load average): a throttle's floor
-# is reached only by a machine that can serve above it then.
-skip_if_loaded() {
-    local load
-    load=$(cut -d' ' -f1 /proc/loadavg)
-    awk -v l="$load" -v n="$(nproc)" 'BEGIN { exit !(l > n) }' &&
-        skip "$1: the machine is loaded (load $load on $(nproc) cores)"
-    return 0
 }
 
 # probe_check JSON WIOPS RIOPS WBPS RBPS NAME COST: 0 when every figure
@@ -158,8 +153,8 @@ PY
 
 @test "slowdev: probe figures within 20% of the limits, and they follow the limits halved" {
     cost=$(syncs_cost)
-    probe_at 400 800 $((12 * MiB)) $((22 * MiB)) full
-    probe_at 200 400 $((6 * MiB)) $((11 * MiB)) half
+    probe_at 80 50 $((8 * MiB)) $((8 * MiB)) full
+    probe_at 40 25 $((4 * MiB)) $((4 * MiB)) half
     [ -z "$(ls -A "$SLOWDEV_MNT" | grep -v lost+found)" ]
 }
 
@@ -170,9 +165,8 @@ PY
 class_probe() {
     local try rc
     slowdev_limit "$T" "$1" "$2" "$3" 0
-    # a loaded machine may not reach a limit then (its verdicts follow the
-    # floors): measured again, three tries in all, as probe_at does; any
-    # other miss fails at once
+    # a figure off its limit or a probe late is measured again, three
+    # tries in all, as probe_at does; any other miss fails at once
     for try in 1 2 3; do
         run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time "$4s" --json
         [ "$status" -eq 0 ]
@@ -181,13 +175,13 @@ class_probe() {
         class_check "$@" || rc=$?
         [ "$rc" -eq 3 ] || return "$rc"
     done
-    skip_if_loaded "the class probe stayed off its limits in 3 tries"
+    echo "$5: the class probe stayed off its limits in 3 tries" >&2
     return 1
 }
 
 # class_check WIOPS RIOPS WBPS SECONDS NAME: $T/NAME.json against the
 # limits: 0 when all holds, 3 when only a figure is off its limit or the
-# probe late (a loaded machine may be), else 1.
+# probe late, else 1.
 class_check() {
     python3 - "$T/$5.json" "$@" <<'PY'
 import json, sys
@@ -202,7 +196,8 @@ def near(what, got, want):
         off.append((what, got, "not within 20% of", want))
 # O_DIRECT 4 KiB writes over written blocks cost the cgroup one write I/O
 # each (no cache flush, no metadata: by hand, 2,804 for 2,804 at 700/s),
-# and reads one read I/O: the IOPS set
+# and reads one read I/O: the IOPS set.  The sequential write's 1 MiB
+# requests, a few dozen a second, stay under the write IOPS set.
 near("random write, QD4", p["random_write_4k_qd4"]["ops_per_s"], wiops)
 near("random read, QD4", p["random_read_4k_qd4"]["ops_per_s"], riops)
 near("sequential write", p["seq_write_mb_per_s"] * 1e6, wbps)
@@ -227,10 +222,11 @@ if off:
 PY
 }
 
-# below_a1_text: the probe's text on a device throttled to 300 write IOPS
-# and 2000 read IOPS says below A1, naming the random writes only; 3 (said
-# why) when only a figure is off its limit, for the caller to measure
-# again on a loaded machine; 1 for any other miss.
+# below_a1_text WIOPS RIOPS: the probe's text on the device throttled to
+# WIOPS write and RIOPS read IOPS (both far below A1's) says below A1,
+# naming the random writes and reads at those rates; 3 (said why) when
+# only a figure is off its limit, for the caller to measure again; 1 for
+# any other miss.
 below_a1_text() {
     run --separate-stderr slowdev_run "$T" "$S" probe --db-dir "$SLOWDEV_MNT" --probe-time 15s
     echo "$output"
@@ -238,12 +234,13 @@ below_a1_text() {
     [[ "${lines[4]}" == "  sequential read "*" MB/s  (1 MiB reads, as the random reads below)" ]] || return 1
     [[ "${lines[6]}" == "  random reads over the "*" MiB file: O_DIRECT" ]] || return 1
     [[ "${lines[7]}" =~ ^"  4 KiB random write, QD4    p50 ".*" "([0-9.]+k?)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
-    within "${BASH_REMATCH[1]}" 300 || return 3
+    within "${BASH_REMATCH[1]}" "$1" || return 3
     [[ "${lines[8]}" =~ ^"  4 KiB random read, QD4     p50 ".*" "([0-9.]+k?)" IOPS   ("[0-9]+" ops)"$ ]] || return 1
-    within "${BASH_REMATCH[1]}" 2000 || return 3
+    within "${BASH_REMATCH[1]}" "$2" || return 3
     [ "${lines[9]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads" ] || return 3
-    [[ "${lines[10]}" =~ ^"  SD card class: below A1: random writes "([0-9]+)" IOPS (A1: 500)"$ ]] || return 3
-    within "${BASH_REMATCH[1]}" 300 || return 3
+    [[ "${lines[10]}" =~ ^"  SD card class: below A1: random writes "([0-9]+)" IOPS (A1: 500), random reads "([0-9]+)" IOPS (A1: 1,500)"$ ]] || return 1
+    within "${BASH_REMATCH[1]}" "$1" || return 3
+    within "${BASH_REMATCH[2]}" "$2" || return 3
     [ "${lines[11]}" = "  class minimums: A1: sequential write 10.24 MB/s, random writes 500 IOPS, random reads 1,500 IOPS; A2: sequential write 10.24 MB/s, random writes 2,000 IOPS, random reads 4,000 IOPS (SD Association Application Performance Class A1/A2 minimums, as the Raspberry Pi agnostics SD card speed test checks them)" ] || return 1
     [ "${#lines[@]}" -eq 12 ]
 }
@@ -255,38 +252,40 @@ within() {
         "$1" "$2" || { echo "$1 is not within 20% of $2" >&2; return 1; }
 }
 
-@test "slowdev: the SD card class, checked as the Raspberry Pi's SD test does: above A1 meets A1 not A2, below it names random writes, A2 above both" {
+@test "slowdev: the SD card class, checked as the Raspberry Pi's SD test does: the QD4 figures within 20% of the limits, below A1 names the random writes and reads, in JSON and as text" {
     # a device of 512 MiB: the probe's file may take a quarter of its free
     # space, and the class check wants 64 MiB of it
     slowdev_down "$T"
     SLOWDEV_SIZE=512M slowdev_up "$T"
-    # 16 MiB/s writes 64 MiB in 4 s: 15 s gives the sequential write's 30% that
-    class_probe 700 2000 $((16 * MiB)) 15 a1
-    python3 - "$T/a1.json" <<'PY'
+    # 100 write and 100 read IOPS: far below A1's, at any machine's speed
+    # (a ceiling), and slow enough that a loaded machine reaches them (at
+    # 200 reads a second, beside a busy loop on each core, the 4 threads
+    # made 169: each read waited 4 ms more for the CPU).  A
+    # class met needs thousands of IOPS, which a machine busy with other
+    # work does not serve the loop device: the verdicts above A1 are held
+    # to their figures by tests/unit/test_sdclass.c.  24 MiB/s writes 64
+    # MiB in 2.7 s, of the 4.2 that 15 s gives the sequential write.
+    class_probe 100 100 $((24 * MiB)) 15 below
+    python3 - "$T/below.json" <<'PY'
 import json, re, sys
 c = json.load(open(sys.argv[1]))["sd_class"]
-assert c["verdict"] == "A1", c
-m = re.fullmatch(r"meets A1 \(below A2: random writes ([0-9,]+) IOPS \(A2: 2,000\), "
-                 r"random reads ([0-9,]+) IOPS \(A2: 4,000\)\)", c["said"])
+assert c["verdict"] == "below A1", c
+m = re.fullmatch(r"below A1: random writes ([0-9,]+) IOPS \(A1: 500\), "
+                 r"random reads ([0-9,]+) IOPS \(A1: 1,500\)", c["said"])
 assert m, c["said"]
 assert [(x["figure"], x["class"], x["min"]) for x in c["missed"]] == \
-    [("random_write_iops", "A2", 2000), ("random_read_iops", "A2", 4000)], c
-assert int(m.group(1).replace(",", "")) == round(c["missed"][0]["got"]), (m.groups(), c)
+    [("random_write_iops", "A1", 500), ("random_read_iops", "A1", 1500)], c
+assert [int(g.replace(",", "")) for g in m.groups()] == [round(x["got"]) for x in c["missed"]], (m.groups(), c)
 PY
-    # 300 write IOPS: below A1, and only the random writes named; as text
-    slowdev_limit "$T" 300 2000 $((16 * MiB)) 0
+    # the same as text
     local try rc
     for try in 1 2 3; do
         rc=0
-        below_a1_text || rc=$?
+        below_a1_text 100 100 || rc=$?
         [ "$rc" -eq 0 ] && break
         [ "$rc" -eq 3 ]
-        [ "$try" -lt 3 ] || skip_if_loaded "the class probe's text stayed off its limits in 3 tries"
         [ "$try" -lt 3 ]
     done
-    # above A2's minimums: 40 MiB/s writes 64 MiB in 1.6 s of its 2.4
-    class_probe 2500 5000 $((40 * MiB)) 8 a2
-    python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["sd_class"]; assert (c["verdict"], c["said"], c["missed"]) == ("A2", "meets A2", []), c' "$T/a2.json"
     [ -z "$(ls -A "$SLOWDEV_MNT" | grep -v lost+found)" ]
 }
 
