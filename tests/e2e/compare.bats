@@ -18,6 +18,28 @@ setup_file() {
     # other sizes, and a commit per chunk left to follow them
     "$S" run --rows 30k --chunk 10k --reads 1k --journal delete,wal --progress never --no-plot \
         --db-dir "$RUNS/db" --out "$RUNS/d" >/dev/null
+    # the comparisons several tests read (each draws its graphs): a with b,
+    # and c with a copy of itself
+    cp -r "$RUNS/c" "$RUNS/c2"
+    shared_compare ab "$RUNS/a" "$RUNS/b"
+    shared_compare cc "$RUNS/c" "$RUNS/c2"
+}
+
+# shared_compare NAME RUN...: compare RUN... --out $RUNS/NAME, its output
+# and exit status kept beside it for compared
+shared_compare() {
+    local name=$1 rc=0
+    shift
+    "$S" compare "$@" --out "$RUNS/$name" --no-plot >"$RUNS/$name.out" 2>&1 || rc=$?
+    echo "$rc" >"$RUNS/$name.status"
+}
+
+# compared NAME: what shared_compare NAME printed, as bats' run gives it:
+# output, lines and status
+compared() {
+    output=$(cat "$RUNS/$1.out")
+    status=$(cat "$RUNS/$1.status")
+    mapfile -t lines <<<"$output"
 }
 
 # check_ratios CSV BASE: every row's ratios are its figures over those of
@@ -60,8 +82,8 @@ PY
 }
 
 @test "compare: B/A ratios of write, read and read p99 equal those of the two summaries" {
-    out="$BATS_TEST_TMPDIR/ab"
-    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$out" --no-plot
+    out="$RUNS/ab"
+    compared ab
     echo "$output"
     [ "$status" -eq 0 ]
     check_ratios "$out/comparison.csv" a
@@ -114,8 +136,7 @@ PY
 }
 
 @test "compare: with one repeat the figures and ratios are bare" {
-    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
-    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/cc" --no-plot
+    compared cc
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"no noise estimate exists"* ]]
@@ -150,11 +171,10 @@ PY
 }
 
 @test "compare: cells and their repeats are counted apart" {
-    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/count" --no-plot
+    compared ab
     [ "$status" -eq 0 ]
     [[ "$output" == *"2 cells matched across 2 runs (4 with their repeats), 0 unmatched"* ]]
-    cp -r "$RUNS/c" "$BATS_TEST_TMPDIR/c2"
-    run "$S" compare "$RUNS/c" "$BATS_TEST_TMPDIR/c2" --out "$BATS_TEST_TMPDIR/count1" --no-plot
+    compared cc
     [[ "$output" == *"2 cells matched across 2 runs, 0 unmatched"* ]]
 }
 
@@ -213,8 +233,8 @@ refused_chunks() {
     last=$(tail -1 "$RUNS/a/chunks.csv" | cut -d, -f2,3 | sed 's/,/ · repeat /')
     refused_chunks "x/chunks.csv: 3 chunks of cell $last, where summary.csv counts 4" \
         'sed -i "\$d" chunks.csv'
-    # untouched, the copy compares
-    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/fine"
+    # untouched, the run compares (and is unchanged: refused_chunks' sums)
+    compared ab
     [ "$status" -eq 0 ]
 }
 
@@ -290,7 +310,7 @@ for l in lines:
 assert f"  {inside} of {checked} projected figures held the measured one inside their 95% prediction interval" in out.splitlines(), out
 PY
     # runs that projected nothing are not held against anything
-    run "$S" compare "$RUNS/a" "$RUNS/b" --out "$BATS_TEST_TMPDIR/c2"
+    compared ab
     [ "$status" -eq 0 ]
     [[ "$output" != *"against the projections"* ]]
 }

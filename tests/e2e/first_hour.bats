@@ -44,7 +44,8 @@ refused() {
 }
 
 @test "defaults: --chunk above the default rows makes --rows the chunk" {
-    run "$S" run --chunk 200M --dry-run --db-dir "$T/db" --out "$T/r"
+    # (the plan is checked, not its estimate: a calibration of a second)
+    SQLSOAK_TEST_CALIBRATION_S=1 run "$S" run --chunk 200M --dry-run --db-dir "$T/db" --out "$T/r"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == *"200000000 rows each in chunks of 200000000" ]]
@@ -53,7 +54,7 @@ refused() {
 }
 
 @test "defaults: --target-rows below the default rows makes --rows the target" {
-    run "$S" run --target-rows 2M --dry-run --db-dir "$T/db" --out "$T/r"
+    SQLSOAK_TEST_CALIBRATION_S=1 run "$S" run --target-rows 2M --dry-run --db-dir "$T/db" --out "$T/r"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == *"2000000 rows each in chunks of 1000000" ]]
@@ -210,24 +211,26 @@ refused() {
     [[ "$output" == *"· wal · full)  unsupported, not measured: journal_mode wal: SQLite "*" does not take it"* ]]
 }
 
+# said LOG TEXT PID: waits until LOG has a line holding TEXT, or PID's end.
+# tail -F follows LOG as it is written (inotify), where a poll of grep and
+# sleep would start two processes every 10 ms for as long as the wait.
+said() {
+    grep -qF -- "$2" < <(timeout 300 tail -n +1 -F -s 0.01 --pid="$3" "$1" 2>/dev/null 3>&-)
+}
+
 # stopped HANG LOG SIG [SIG2]: a run of 3 chunks, its cell held by
 # SQLSOAK_TEST_HANG=HANG, is sent SIG once the cell holds, then SIG2 once
 # the runner has said it stops after this chunk; it must end with exit 130
 stopped() {
-    local hang=$1 log=$2 sig=$3 sig2=${4:-} pid i rc=0
+    local hang=$1 log=$2 sig=$3 sig2=${4:-} pid rc=0
+    rm -f "$log"    # (the line waited for is this run's, not the one before's)
     SQLSOAK_TEST_HANG=$hang "${SIGDFL[@]}" "$S" run --rows 3k --chunk 1k --reads 10 \
         --db-dir "$T/db" --out "$T/r" "${Q[@]}" >"$log" 2>&1 3>&- &
     pid=$!
-    for ((i = 0; i < 6000; i++)); do
-        grep -q 'hangs at' "$log" && break
-        sleep 0.01
-    done
+    said "$log" 'hangs at' "$pid"
     kill -"$sig" "$pid"
     if [ -n "$sig2" ]; then
-        for ((i = 0; i < 6000; i++)); do
-            grep -q 'stopping after this chunk' "$log" && break
-            sleep 0.01
-        done
+        said "$log" 'stopping after this chunk' "$pid"
         kill -"$sig2" "$pid"
     fi
     wait "$pid" || rc=$?

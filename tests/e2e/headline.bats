@@ -311,7 +311,6 @@ got = float(m.group(1))
 assert abs(got - head) <= 0.06 * head, (got, head)
 PY
     # a need no machine meets: short already at the run's largest chunk
-    run "$S" plot "$T/n"
     sed -i 's/"writes=1\/s,read-p99=10s"/"writes=1000M\/s"/' "$T/n/run.json"
     run "$S" plot "$T/n"
     [[ "$output" == *"Need (writes 1G/s): cell 1 falls short already at 8k rows: writes "*" against 1G/s."* ]]

@@ -137,7 +137,7 @@ PY
     out=$T/int
     # a cell recorded, the next one going (cell 2 held by the test hook
     # after its first chunk, whichever round it runs in): then Ctrl-C
-    SQLSOAK_TEST_HANG=2:between:0 interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 400k --chunk 100k \
+    SQLSOAK_TEST_HANG=2:between:0 interrupt_after 6 "$out/chunks.csv" "$T/int.log" "$S" run --rows 40k --chunk 10k \
         --reads 1000 --page-size 4k,8k --repeat 2 --no-plot --interleave off --db-dir "$T/db" \
         --out "$out" --progress never
     python3 - "$out/summary.csv" <<'PY'
@@ -163,7 +163,7 @@ PY
 
 @test "noise: a run interrupted in its second round states the noise over the rounds its verdicts count" {
     out=$T/round2
-    args=(--rows 400k --chunk 100k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot
+    args=(--rows 40k --chunk 10k --reads 1000 --page-size 4k,8k --repeat 2 --no-plot
           --interleave off --db-dir "$T/db" --progress never)
     # held by the test hook after cell 2's second chunk, in whichever round
     # it runs: stopped in round 1, then its resume in round 2, cell 1

@@ -23,11 +23,12 @@ load helpers/runs
 
 # killed_before_chunk0: a run of one cell whose process is killed by
 # SIGKILL at its first write to its database, before any chunk is
-# recorded (as the OOM killer might); sets db to that database.
+# recorded (as the OOM killer might); sets db to that database.  Its
+# resume runs the whole cell: 20k rows in two chunks.
 killed_before_chunk0() {
     db="$DB/$(db_prefix "$OUT")-cell1-rep1.db"
     run traced -f -o /dev/null -P "$db" -e trace=pwrite64 -e inject=pwrite64:signal=SIGKILL:when=1 \
-        "$S" run --rows 200k --chunk 100k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+        "$S" run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 130 ]
     [ "$(data_rows "$OUT/chunks.csv")" -eq 0 ]
@@ -35,7 +36,7 @@ killed_before_chunk0() {
 }
 
 @test "resume keeps a database another run kept: a new run at the path of a moved folder" {
-    run "$S" run --rows 100k --chunk 10k --reads 1k --no-plot --out "$T/r" --db-dir "$DB" --keep-db
+    run "$S" run --rows 20k --chunk 10k --reads 1k --no-plot --out "$T/r" --db-dir "$DB" --keep-db
     [ "$status" -eq 0 ]
     kept=$(one_db)
     sum=$(sha256sum <"$kept")
@@ -46,10 +47,11 @@ killed_before_chunk0() {
     [ "$word $dev $ino ${born%.*} $name" = \
         "created $(stat -c '%Hd:%Ld %i' "$kept") $birth $(basename "$kept")" ]
     mv "$T/r" "$T/rA"
-    # the same path, so the same database names: its cell 1 meets run A's file
+    # the same path, so the same database names: its cell 1 meets run A's
+    # file; cell 2 is held by the test hook after its first chunk
     OUT=$T/r
-    start run --rows 2M --chunk 20k --reads 2k --page-size 4k,8k --interleave off --no-plot \
-        --out "$OUT" --db-dir "$DB"
+    SQLSOAK_TEST_HANG=2:between:0 start run --rows 40k --chunk 20k --reads 2k --page-size 4k,8k \
+        --interleave off --no-plot --out "$OUT" --db-dir "$DB"
     wait_rows "$OUT/chunks.csv" 1           # cell 2 is under way
     kill -INT "$PID"
     finish
@@ -72,7 +74,7 @@ killed_before_chunk0() {
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 200000 100000 1
+    python3 "$CHECK" final "$OUT" 20000 10000 1
     [ -z "$(ls -A "$DB")" ]
 }
 
@@ -90,9 +92,10 @@ killed_before_chunk0() {
 }
 
 @test "resume of a folder of an older sqlsoak (no records of its databases) deletes none, says so, and finishes" {
-    # a folder as sqlsoak 0.2.0 left it: no .databases
-    start run --rows 1M --chunk 100k --reads 1k --page-size 4k,8k --interleave off --db-dir "$DB" \
-        --out "$OUT" "${Q[@]}"
+    # a folder as sqlsoak 0.2.0 left it: no .databases (cell 2 held by the
+    # test hook after its second chunk)
+    SQLSOAK_TEST_HANG=2:between:1 start run --rows 200k --chunk 20k --reads 1k --page-size 4k,8k \
+        --interleave off --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 12          # cell 1 recorded and deleted; cell 2 under way
     kill -INT "$PID"
     finish
@@ -103,7 +106,7 @@ killed_before_chunk0() {
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"  $db will be kept when its cell ends: the folder, of an older sqlsoak, records no database it created"* ]]
-    python3 "$CHECK" final "$OUT" 1000000 100000 2
+    python3 "$CHECK" final "$OUT" 200000 20000 2
     [ "$(one_db)" = "$db" ]
 }
 
@@ -118,7 +121,7 @@ killed_before_chunk0() {
     rm "$db"*                               # as the line says: then it resumes
     run "$S" resume "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 200000 100000 1
+    python3 "$CHECK" final "$OUT" 20000 10000 1
 }
 
 @test "a pre-existing file of a database's name: the cell fails saying it is not sqlsoak's, the file untouched" {
@@ -134,10 +137,10 @@ killed_before_chunk0() {
 # ---- crash ----
 
 @test "crash: two runs into folders of one name sharing a --db-dir both finish" {
-    "$S" crash --journal delete --sync full --trials 100 --no-plot --out "$T/a/night" --db-dir "$DB" \
+    "$S" crash --journal delete --sync full --trials 30 --no-plot --out "$T/a/night" --db-dir "$DB" \
         >"$T/a.log" 2>&1 3>&- &
     a=$!
-    "$S" crash --journal delete --sync full --trials 100 --no-plot --out "$T/b/night" --db-dir "$DB" \
+    "$S" crash --journal delete --sync full --trials 30 --no-plot --out "$T/b/night" --db-dir "$DB" \
         >"$T/b.log" 2>&1 3>&- &
     b=$!
     ra=0 rb=0
