@@ -69,7 +69,7 @@ int cmd_compare(const struct config *cfg, int argc, char **argv, char *err, size
     if (base < 0 || folder_mkdirs(cfg->out, err, errlen))
         goto out;
     stop_catch_runner();        /* a stop ends gnuplot too, and draws nothing more */
-    rc = compare_write(runs, loaded, base, cfg->out, err, errlen);
+    rc = compare_write(runs, loaded, base, cfg->out, cfg->no_plot, err, errlen);
     if (rc == PLOT_STOPPED)
         rc = 130;
 out:

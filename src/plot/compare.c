@@ -368,7 +368,6 @@ static unsigned measured(const struct matches *m)
            (measured_needs(&ms) & (GRAPHS_READS | GRAPHS_LATENCY | GRAPHS_IO));
 }
 /* The overlays of the matched series into out/plots: 0, 1, or PLOT_STOPPED. */
-/* The overlays of the matched series into out/plots: 0, or 1. */
 static int draw(struct plotdata_run *runs, int nr, const char *out, struct matches *m,
                 unsigned have, char *err, size_t errlen)
 {
@@ -420,7 +419,7 @@ static int write_csv(const char *path, const struct matches *m, const struct plo
     return closed && !bad ? 0 : -1;
 }
 
-int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
+int compare_write(struct plotdata_run *runs, int nr, int base, const char *out, int no_plot,
                   char *err, size_t errlen)
 {
     char path[4200];
@@ -455,12 +454,12 @@ int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
     }
     printf("comparison: %s\n", path);
     unsigned have = measured(&m);
-    if (m.ns > 0)
+    if (m.ns > 0 && !no_plot)
         rc = draw(runs, nr, out, &m, have, err, errlen);
     if (rc == PLOT_STOPPED)
         goto done;          /* stopped: no report of graphs not drawn */
     if (report_compare(out, runs, nr, base, m.rows, m.nrows, m.up, m.nunmatched, have,
-                       stdout) == 0)
+                       no_plot, stdout) == 0)
         printf("report: %s/report.html\n", out);
     else
         rc = 1;

@@ -10,11 +10,12 @@
 
 #include <stddef.h>
 
-/* Matches, writes comparison.csv, the overlays and report.html, each
-** matched cell against runs[base].  Returns 0, 1 when no cell matched or
-** something could not be written, or PLOT_STOPPED when a stop signal
-** ended the drawing (no report then). */
-int compare_write(struct plotdata_run *runs, int nr, int base, const char *out,
+/* Matches, writes comparison.csv, the overlays (none with no_plot,
+** compare's --no-plot) and report.html, each matched cell against
+** runs[base].  Returns 0, 1 when no cell matched or something could not
+** be written, or PLOT_STOPPED when a stop signal ended the drawing (no
+** report then). */
+int compare_write(struct plotdata_run *runs, int nr, int base, const char *out, int no_plot,
                   char *err, size_t errlen);
 
 /* Whether folders a and b are the same (also through other paths or

@@ -202,7 +202,7 @@ static void ratios_table(FILE *f, const struct report_row *rows, int n,
 
 int report_compare(const char *out, const struct plotdata_run *runs, int nr, int base,
                    const struct report_row *rows, int n, const char *const *unmatched,
-                   int nunmatched, unsigned have, FILE *msg)
+                   int nunmatched, unsigned have, int no_plot, FILE *msg)
 {
     char tmp[4300];
     const char *name = strrchr(out, '/') && strrchr(out, '/')[1] ? strrchr(out, '/') + 1 : out;
@@ -235,7 +235,11 @@ int report_compare(const char *out, const struct plotdata_run *runs, int nr, int
         fputs("</ul>\n", f);
     }
     fputs("<h2>Graphs</h2>\n", f);
-    reportgraphs_write(f, out, GRAPHS_COMPARE, have, NAN);
+    if (no_plot)
+        fputs("<p>No graphs were drawn: the comparison was made with --no-plot (compare "
+              "again without it to draw them).</p>\n", f);
+    else
+        reportgraphs_write(f, out, GRAPHS_COMPARE, have, NAN);
     fputs("<p><small>Data: comparison.csv in this folder.</small></p>\n", f);
     return reportpage_end(f, out, tmp, msg);
 }

@@ -23,10 +23,11 @@ int report_write(const struct plotdata_run *r, unsigned have, FILE *msg);
 /* Writes out/report.html for `sqlsoak compare`: the runs, the n matched
 ** rows (in match order) and their ratios against runs[base] (cmplines.h),
 ** the lines naming what was not matched, and the graphs of out/plots the
-** graph list draws in compare mode with have.  Returns 0, or -1 (message
-** on msg). */
+** graph list draws in compare mode with have; with no_plot (compare's
+** --no-plot) none, and the page says why.  Returns 0, or -1 (message on
+** msg). */
 int report_compare(const char *out, const struct plotdata_run *runs, int nr, int base,
                    const struct report_row *rows, int n, const char *const *unmatched,
-                   int nunmatched, unsigned have, FILE *msg);
+                   int nunmatched, unsigned have, int no_plot, FILE *msg);
 
 #endif

@@ -18,8 +18,8 @@ setup_file() {
     # other sizes, and a commit per chunk left to follow them
     "$S" run --rows 30k --chunk 10k --reads 1k --journal delete,wal --progress never --no-plot \
         --db-dir "$RUNS/db" --out "$RUNS/d" >/dev/null
-    # the comparisons several tests read (each draws its graphs): a with b,
-    # and c with a copy of itself
+    # the comparisons several tests read (--no-plot: none draws its
+    # graphs): a with b, and c with a copy of itself
     cp -r "$RUNS/c" "$RUNS/c2"
     shared_compare ab "$RUNS/a" "$RUNS/b"
     shared_compare cc "$RUNS/c" "$RUNS/c2"
@@ -143,6 +143,10 @@ PY
     grep -Eq '^    c2 +write [0-9.]+[kM]? rows/s  read' <<<"$output"
     n='not decided: 1 round; --repeat 6 can decide it'
     grep -Eq "^ +write [0-9.]+x: $n  read [0-9.]+x: $n  read p99 [0-9.]+x: $n\$" <<<"$output"
+    # made with --no-plot: no graph drawn, and the page says why
+    ! ls "$RUNS/cc/plots/"*.png 2>/dev/null
+    [[ "$output" != *"graphs: "* ]]
+    grep -q 'No graphs were drawn: the comparison was made with --no-plot' "$RUNS/cc/report.html"
 }
 
 @test "compare: unmatched cells name the settings that differ" {
@@ -200,6 +204,9 @@ PY
     [ "$status" -eq 0 ]
     grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/comparison.csv"
     grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/report.html"
+    # without --no-plot, the overlays are drawn and in the page
+    [ -s "$BATS_TEST_TMPDIR/ab/plots/write.png" ]
+    grep -q 'data:image/png;base64,' "$BATS_TEST_TMPDIR/ab/report.html"
     ! grep -rq 'rotational' "$BATS_TEST_TMPDIR/a/plots" "$BATS_TEST_TMPDIR/a/report.html" \
         "$BATS_TEST_TMPDIR/ab/report.html" "$BATS_TEST_TMPDIR/ab/plots"
 }
