@@ -11,11 +11,19 @@ setup() {
     scratch
 }
 
-# ci_part NAME...: the e2e files .ci/run gives its legs in those of its
-# variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP, E2E_RELEASE), a line each.
+# ci_part NAME...: the e2e files .ci/run (or CI_RUN, a copy of it) gives
+# its legs in those of its variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP,
+# E2E_RELEASE), a line each.
 ci_part() {
-    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
+    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "${CI_RUN:-$TOP/.ci/run}")"'
         for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
+}
+
+# on_one_release: the files of SQLite's behaviour (E2E_SQLITE) that run on
+# no release but the native one: in neither the other release's root
+# (E2E_RELEASE) nor the swapped library's leg (E2E_SWAP), a line each.
+on_one_release() {
+    comm -23 <(ci_part E2E_SQLITE) <(ci_part E2E_RELEASE E2E_SWAP)
 }
 
 # make_values NAME...: the Makefile's variables NAME..., as the recipes
@@ -57,14 +65,21 @@ picks_tests() {
     done
 }
 
-@test "ci: every e2e file .ci/run gives a leg is there, the other release's part holds the install's and SQLite's, the swapped library's is SQLite's" {
+@test "ci: every e2e file .ci/run gives a leg is there; each file of SQLite's behaviour runs on a second release, in the other release's root or the swapped library's leg, not both; the other release's root proves the install too" {
     parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_SWAP E2E_RELEASE)
     echo "$parts"
     [ "$(wc -l <<<"$parts")" -ge 15 ]
     while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
-    [ "$(ci_part E2E_RELEASE)" = "$parts" ]
+    [ "$(ci_part E2E_INSTALL | wc -l)" -ge 2 ]
+    [ -z "$(comm -23 <(ci_part E2E_INSTALL) <(ci_part E2E_RELEASE))" ]
     [ "$(ci_part E2E_SWAP | wc -l)" -ge 5 ]
     [ -z "$(comm -23 <(ci_part E2E_SWAP) <(ci_part E2E_SQLITE))" ]
+    [ -z "$(comm -12 <(ci_part E2E_SWAP) <(ci_part E2E_RELEASE))" ]
+    [ -z "$(on_one_release)" ]
+    # a file the root drops too, as the swapped library's are dropped, is named
+    sed '/^E2E_RELEASE=\$(printf/s|\$E2E_SWAP)|$E2E_SWAP tests/e2e/run.bats)|' "$TOP/.ci/run" >"$T/run"
+    run ! cmp -s "$TOP/.ci/run" "$T/run"
+    [ "$(CI_RUN=$T/run on_one_release)" = tests/e2e/run.bats ]
 }
 
 @test "ci: every test a leg picks by name is there: the other release's picks, the cross builds' subsets" {
