@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # ci.bats: what .ci/run gives its legs and how it runs them: every file
 # and every test picked by name is there, a leg in a background chain that
-# fails fails the run, and each leg's time is kept.
+# fails fails the run, each leg's time is kept, and a Debian root gets
+# the amalgamations its tests need.
 
 bats_require_minimum_version 1.5.0
 
@@ -101,6 +102,27 @@ picks_tests() {
     # the picker itself refuses a name no test has
     run ! picks_tests -f '^(run: 200k rows|no such test)' tests/e2e/run.bats
     [[ "$output" == *"no test named 'no such test...'"* ]]
+}
+
+@test "ci: a Debian root's clone holds both amalgamations where .ci/amalgamation looks, so that its tests of sqlite get run without npm" {
+    fn=$(sed -n '/^amalgamations() {/,/^}/p' "$TOP/.ci/debian-root")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    grep -q '^    amalgamations "$amalgamation" "$root/root/sqlsoak/build/amalgamation"$' "$TOP/.ci/debian-root"
+    mkdir -p "$T/fetched"
+    echo old >"$T/fetched/sqlite-autoconf-3070800.tar.gz"
+    echo current >"$T/fetched/sqlite-autoconf-3440200.tar.gz"
+    echo other >"$T/fetched/notes.txt"
+    run -0 sh -c "$fn"'
+        amalgamations "$1/fetched/sqlite-autoconf-3070800.tar.gz" "$1/clone/build/amalgamation"' - "$T"
+    [ "$(ls "$T/clone/build/amalgamation")" = "$(printf '%s\n' sqlite-autoconf-3070800.tar.gz sqlite-autoconf-3440200.tar.gz)" ]
+    # found there, with no npm on PATH to fetch them
+    mkdir -p "$T/bin"
+    for t in sh dirname mkdir mktemp rm cat; do ln -s "$(command -v "$t")" "$T/bin/$t"; done
+    cd "$T/clone"
+    run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation
+    [ "$output" = build/amalgamation/sqlite-autoconf-3070800.tar.gz ]
+    run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation current
+    [ "$output" = build/amalgamation/sqlite-autoconf-3440200.tar.gz ]
 }
 
 @test "ci: a leg that fails in a background chain fails the run; every leg's time is kept" {
