@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # ci.bats: what .ci/run gives its legs and how it runs them: every file
 # and every test picked by name is there, a leg in a background chain that
-# fails fails the run, and each leg's time is kept.
+# fails fails the run, each leg's time is kept, and a Debian root gets
+# the amalgamations its tests need.
 
 bats_require_minimum_version 1.5.0
 
@@ -11,11 +12,19 @@ setup() {
     scratch
 }
 
-# ci_part NAME...: the e2e files .ci/run gives its legs in those of its
-# variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP, E2E_RELEASE), a line each.
+# ci_part NAME...: the e2e files .ci/run (or CI_RUN, a copy of it) gives
+# its legs in those of its variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP,
+# E2E_RELEASE), a line each.
 ci_part() {
-    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "$TOP/.ci/run")"'
+    bash -c "$(sed -n '/^E2E_INSTALL=/,/^E2E_RELEASE=\$(printf/p' "${CI_RUN:-$TOP/.ci/run}")"'
         for v in "$@"; do printf "%s\n" ${!v}; done' - "$@" | sort -u
+}
+
+# on_one_release: the files of SQLite's behaviour (E2E_SQLITE) that run on
+# no release but the native one: in neither the other release's root
+# (E2E_RELEASE) nor the swapped library's leg (E2E_SWAP), a line each.
+on_one_release() {
+    comm -23 <(ci_part E2E_SQLITE) <(ci_part E2E_RELEASE E2E_SWAP)
 }
 
 # make_values NAME...: the Makefile's variables NAME..., as the recipes
@@ -57,14 +66,21 @@ picks_tests() {
     done
 }
 
-@test "ci: every e2e file .ci/run gives a leg is there, the other release's part holds the install's and SQLite's, the swapped library's is SQLite's" {
+@test "ci: every e2e file .ci/run gives a leg is there; each file of SQLite's behaviour runs on a second release, in the other release's root or the swapped library's leg, not both; the other release's root proves the install too" {
     parts=$(ci_part E2E_INSTALL E2E_SQLITE E2E_SWAP E2E_RELEASE)
     echo "$parts"
     [ "$(wc -l <<<"$parts")" -ge 15 ]
     while read -r f; do [ -f "$TOP/$f" ] || { echo "$f: not there" >&2; return 1; }; done <<<"$parts"
-    [ "$(ci_part E2E_RELEASE)" = "$parts" ]
+    [ "$(ci_part E2E_INSTALL | wc -l)" -ge 2 ]
+    [ -z "$(comm -23 <(ci_part E2E_INSTALL) <(ci_part E2E_RELEASE))" ]
     [ "$(ci_part E2E_SWAP | wc -l)" -ge 5 ]
     [ -z "$(comm -23 <(ci_part E2E_SWAP) <(ci_part E2E_SQLITE))" ]
+    [ -z "$(comm -12 <(ci_part E2E_SWAP) <(ci_part E2E_RELEASE))" ]
+    [ -z "$(on_one_release)" ]
+    # a file the root drops too, as the swapped library's are dropped, is named
+    sed '/^E2E_RELEASE=\$(printf/s|\$E2E_SWAP)|$E2E_SWAP tests/e2e/run.bats)|' "$TOP/.ci/run" >"$T/run"
+    run ! cmp -s "$TOP/.ci/run" "$T/run"
+    [ "$(CI_RUN=$T/run on_one_release)" = tests/e2e/run.bats ]
 }
 
 @test "ci: every test a leg picks by name is there: the other release's picks, the cross builds' subsets" {
@@ -86,6 +102,27 @@ picks_tests() {
     # the picker itself refuses a name no test has
     run ! picks_tests -f '^(run: 200k rows|no such test)' tests/e2e/run.bats
     [[ "$output" == *"no test named 'no such test...'"* ]]
+}
+
+@test "ci: a Debian root's clone holds both amalgamations where .ci/amalgamation looks, so that its tests of sqlite get run without npm" {
+    fn=$(sed -n '/^amalgamations() {/,/^}/p' "$TOP/.ci/debian-root")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    grep -q '^    amalgamations "$amalgamation" "$root/root/sqlsoak/build/amalgamation"$' "$TOP/.ci/debian-root"
+    mkdir -p "$T/fetched"
+    echo old >"$T/fetched/sqlite-autoconf-3070800.tar.gz"
+    echo current >"$T/fetched/sqlite-autoconf-3440200.tar.gz"
+    echo other >"$T/fetched/notes.txt"
+    run -0 sh -c "$fn"'
+        amalgamations "$1/fetched/sqlite-autoconf-3070800.tar.gz" "$1/clone/build/amalgamation"' - "$T"
+    [ "$(ls "$T/clone/build/amalgamation")" = "$(printf '%s\n' sqlite-autoconf-3070800.tar.gz sqlite-autoconf-3440200.tar.gz)" ]
+    # found there, with no npm on PATH to fetch them
+    mkdir -p "$T/bin"
+    for t in sh dirname mkdir mktemp rm cat; do ln -s "$(command -v "$t")" "$T/bin/$t"; done
+    cd "$T/clone"
+    run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation
+    [ "$output" = build/amalgamation/sqlite-autoconf-3070800.tar.gz ]
+    run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation current
+    [ "$output" = build/amalgamation/sqlite-autoconf-3440200.tar.gz ]
 }
 
 @test "ci: a leg that fails in a background chain fails the run; every leg's time is kept" {
