@@ -25,19 +25,24 @@ static void sleep_ns(uint64_t ns)
         ;
 }
 
-static int handler(void *ctx, int count)
+int busy_handler(void *ctx, int count)
 {
     struct busy *b = ctx;
     uint64_t now = clock_now_ns(), limit = (uint64_t)b->timeout_ms * 1000000u;
     b->calls++;
     if (count == 0)
-        b->wait_start = now;
+        b->wait_start = b->left = now;
+    /* SQLite's retry since the last sleep is part of the wait: on a loaded
+    ** machine it can take a good part of it, and the wait counted must be
+    ** the one the give-up below is decided on */
+    b->wait_ns += now - b->left;
     uint64_t waited = now - b->wait_start;
     if (waited >= limit)
         return 0;
     uint64_t d = (uint64_t)delays_ms[count < NDELAYS ? count : NDELAYS - 1] * 1000000u;
     sleep_ns(d < limit - waited ? d : limit - waited);
-    b->wait_ns += clock_now_ns() - now;
+    b->left = clock_now_ns();
+    b->wait_ns += b->left - now;
     return 1;
 }
 
@@ -49,7 +54,7 @@ int busy_install(struct busy *b, const struct sqlapi *api, sqlite3 *db, int64_t 
     b->counted = api->busy_handler != NULL;
     if (!b->counted)
         return api->busy_timeout(db, (int)timeout_ms);
-    return api->busy_handler(db, handler, b);
+    return api->busy_handler(db, busy_handler, b);
 }
 
 void busy_take(struct busy *b, double *calls, double *wait_s)

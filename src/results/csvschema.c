@@ -171,7 +171,9 @@ static const struct csvschema_column chunk_columns[] = {
       "bytes the storage device read in the chunk (its sectors read x 512), whoever asked"),
     C(CR, writer_busy, K_F64, 0, "", "",
       "times the writer met another connection's lock (SQLITE_BUSY: its busy handler's calls)"),
-    C(CR, writer_wait_s, K_F64, 6, "s", "", "the writer's time in its busy handler"),
+    C(CR, writer_wait_s, K_F64, 6, "s", "",
+      "the writer's time waiting on locks: its busy handler's waits, SQLite's retries between "
+      "its sleeps included"),
     PH(CR, checkpoint_s, PHASE_CHECKPOINT, s, K_F64, 9, "s", "",
        "the explicit checkpoint after the chunk (--checkpoint)"),
     PH(CR, checkpoint_frames_per_s, PHASE_CHECKPOINT, rate, K_F64, 1, "frames/s", "",
