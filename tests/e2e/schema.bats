@@ -196,7 +196,7 @@ for r in rows[1:]: r[v], r[s] = '$newver', '$newid'"
 
 @test "resume carries on only a folder whose headers are this build's" {
     out=$T/out
-    SQLSOAK_TEST_HANG=1:between:1 interrupt_after 3 "$out/chunks.csv" "$T/stdout" "$S" run --rows 2M --chunk 100k --reads 1k \
+    SQLSOAK_TEST_HANG=1:between:1 interrupt_after 3 "$out/chunks.csv" "$T/stdout" "$S" run --rows 40k --chunk 10k --reads 1k \
         --db-dir "$T/db" --out "$out" --no-plot --progress never
     cp "$out/chunks.csv" "$T/chunks.orig"
     edit_csv "$out/chunks.csv" "for i, r in enumerate(rows): r.append('future_metric' if i == 0 else '1')"
@@ -214,13 +214,13 @@ for r in rows[1:]: r[v], r[s] = '$newver', '$newid'"
     mkdir "=lib"
     ln -s "$LIBDIR/$SYS" "=lib/$SYS"
     local a="$T/=1+2" b="$T/@SUM(A1)"
-    local opts=(--rows 1M --chunk 100k --reads 1k --sqlite-lib "=lib/$SYS" --cache-size -4000
+    local opts=(--rows 40k --chunk 10k --reads 1k --sqlite-lib "=lib/$SYS" --cache-size -4000
         --db-dir "$T/db" --no-plot --progress never)
     SQLSOAK_TEST_HANG=1:between:1 interrupt_after 3 "$a/chunks.csv" "$T/log" "$S" run "${opts[@]}" --out "$a"
     run "$S" resume "$a" --no-plot --progress never
     echo "$output"
     [ "$status" -eq 0 ]
-    "$S" run "${opts[@]}" --rows 200k --out "$b" >/dev/null
+    "$S" run "${opts[@]}" --rows 20k --out "$b" >/dev/null
     run "$S" compare "$a" "$b" --out "$T/cmp"
     echo "$output"
     [ "$status" -eq 0 ]
