@@ -121,7 +121,8 @@ static const struct option_def tail_table[] = {
       "its slowest chunk, at least 1m, times the chunks --verify reads; 1h before its first "
       "chunk)"}, O(watchdog_s)},
     {{"no-plot", V_FLAG, 0, NULL, 0, 1, NULL, NULL, 0,
-      CMD_RUN | CMD_COMPARE | CMD_RESUME | CMD_CRASH, "do not draw the graphs at the end"},
+      CMD_RUN | CMD_COMPARE | CMD_RESUME | CMD_CRASH | CMD_MERGE,
+      "do not draw the graphs at the end"},
      O(no_plot)},
     {{"progress", V_ENUM, 0, "auto", 0, 0, progress_names, NULL, 0, RUNLIKE | CMD_RESUME,
       "progress on stderr: auto (one updating line on a TTY), always, never"}, O(progress)},

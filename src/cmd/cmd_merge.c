@@ -2,7 +2,7 @@
 ** cmd_merge: see cmd_merge.h.  --out is refused first if a results
 ** folder would be overwritten; then every share is checked whole before
 ** the folder is made (merge.h), so that bad input creates nothing; the
-** folder joined, its graphs are drawn.
+** folder joined, its graphs are drawn (unless --no-plot).
 */
 #include "cmd_merge.h"
 #include "folder.h"
@@ -38,7 +38,7 @@ int cmd_merge(const struct config *cfg, int argc, char **argv, char *err, size_t
             printf("  the cells ran on different hosts (%s): a comparison across them compares "
                    "the boards too\n", hosts);
         fflush(stdout);
-        int rc = plot_run(cfg->out, stdout, NULL);
+        int rc = cfg->no_plot ? 0 : plot_run(cfg->out, stdout, NULL);
         status = rc == 0 || rc == 1 ? 0 : 1;
     }
     merge_free(&m);

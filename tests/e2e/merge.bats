@@ -285,9 +285,11 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
         [ ! -e merged ]
     done
     # the untouched shares merge
-    run "$S" merge "$BATS_FILE_TMPDIR/shares/s1" s2 --out merged
+    run "$S" merge "$BATS_FILE_TMPDIR/shares/s1" s2 --out merged --no-plot
     [ "$status" -eq 0 ]
     [ -s merged/summary.csv ]
+    # --no-plot: the folder joined, no graph drawn
+    [ ! -e merged/report.html ] && ! ls merged/plots/*.png 2>/dev/null
 }
 
 @test "shares of --reads chunk (a chunk's rows read, its default) merge, their reads checked" {
@@ -295,7 +297,7 @@ j = json.load(open(\"summary.json\")); j[\"cells\"][0][\"figures\"][\"read_p99_u
         "$S" run --rows 2k --chunk 1k --page-size 1k,4k --seed 7 --progress never --no-plot \
             --shard $k/2 --db-dir db --out s$k >/dev/null
     done
-    run --separate-stderr "$S" merge s1 s2 --out merged
+    run --separate-stderr "$S" merge s1 s2 --out merged --no-plot
     echo "$stderr"
     [ "$status" -eq 0 ]
     python3 -c 'import csv, json
@@ -366,7 +368,7 @@ for r in csv.DictReader(open("s1/summary.csv", newline="")):
 
 @test "a merged folder has summary.json, saying what its summary.csv says" {
     cp -r "$BATS_FILE_TMPDIR/shares/s1" "$BATS_FILE_TMPDIR/shares/s2" .
-    run "$S" merge s2 s1 --out merged
+    run "$S" merge s2 s1 --out merged --no-plot
     [ "$status" -eq 0 ]
     python3 - merged <<'PY'
 import csv, json, sys
@@ -402,7 +404,7 @@ PY
     finish
     run "$S" resume s1 --progress never
     [ "$status" -eq 0 ]
-    run --separate-stderr "$S" merge s1 s2 --out merged
+    run --separate-stderr "$S" merge s1 s2 --out merged --no-plot
     echo "$stderr"
     [ "$status" -eq 0 ]
     python3 -c 'import csv
@@ -416,7 +418,7 @@ assert col("merged/summary.csv", "chunks") == ["2"] * 4, col("merged/summary.csv
         SQLSOAK_TEST_CORRUPT_ROW=3 run "$S" run "${M[@]}" --verify --shard $k/2 --db-dir db --out s$k
         [ "$status" -eq 1 ]
     done
-    run --separate-stderr "$S" merge s1 s2 --out merged
+    run --separate-stderr "$S" merge s1 s2 --out merged --no-plot
     echo "$stderr"
     [ "$status" -eq 0 ]
     python3 -c 'import csv, json
