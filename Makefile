@@ -289,7 +289,8 @@ cross:
 
 # Under qemu (ARM always, i386 where the kernel asks for it) the unit
 # tests know it from SQLSOAK_EMULATED: the simulations of an error rate
-# run natively only (tests/unit/emulated.h says why).
+# run natively only, and checks repeated over many seeds or keys over
+# fewer (tests/unit/emulated.h says why).
 test-cross: cross
 	+@if [ -n '$(QEMU_$(ARCH))' ] || [ -f $(XB)/emulated ]; then SQLSOAK_EMULATED=1; export SQLSOAK_EMULATED; fi; \
 	$(XMAKE) EXEC=$(CURDIR)/$(XB)/run unit
