@@ -46,6 +46,34 @@ PY
     check_report "$CRASH"
 }
 
+# The tables of the same small run, as crash.bats reads those of its
+# large one: what a 32-bit or ARM build must write alike (counts, and the
+# bounds' floating point), for a fraction of the trials.
+@test "crash: durability.csv a row per cell, trials.csv a row per trial, each rate bounded" {
+    "$PY" - "$CRASH" <<'PY'
+import csv, sys
+d = sys.argv[1]
+cells = list(csv.DictReader(open(d + "/durability.csv")))
+assert len(cells) == 6, len(cells)
+trials = list(csv.DictReader(open(d + "/trials.csv")))
+assert len(trials) == 6 * 10, len(trials)
+assert all("\n" not in t["integrity"] for t in trials)
+for r in cells:
+    assert r["status"] == "ok", r
+    n = int(r["trials"])
+    assert n == 10 and int(r["intact"]) + int(r["lost_trials"]) + int(r["corrupt"]) == n, r
+    assert float(r["write_rows_per_s"]) > 0, r
+    for seen, ub in (("lost_trials", "lost_upper95_pct"), ("corrupt", "corrupt_upper95_pct")):
+        k, u = int(r[seen]), float(r[ub])
+        if k == 0:
+            assert abs(u - 100 * (1 - 0.05 ** (1 / n))) < 0.001 and u < 300 / n, r
+        elif k == n:
+            assert u == 100, r    # every trial: no rate above it
+        else:
+            assert 100 * k / n < u <= 100, r
+PY
+}
+
 @test "plot: redraws a crash folder" {
     d="$BATS_TEST_TMPDIR/again"
     cp -r "$CRASH" "$d"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # plotdata.bats: what the graphs draw comes from the tables: titles name
 # the settings someone chose, the latency graph has a panel per latency
-# figure of latency.c, and the heatmaps take the median of a cell's
-# repeats, as the console does.
+# figure of latency.c, the heatmaps take the median of a cell's repeats,
+# as the console does, and their axes are the two settings that vary most.
 
 load helpers/common
 load helpers/images
@@ -57,4 +57,27 @@ for c in cells:
     assert len(want[k]) == 3
 print("ok")
 PY
+}
+
+@test "plot: heatmap axes are the two settings that vary most; one setting varying draws none (make run's shape)" {
+    d="$BATS_TEST_TMPDIR/journals"
+    run "$SQLSOAK" run --rows 4000 --chunk 1000 --reads 200 --journal delete,wal \
+        --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"failed"* ]]
+    # a 1 x 2 grid is no heatmap: the spread graph shows the one setting
+    grep -q '<li>heatmap_write: fewer than two settings vary (the library aside)' "$d/report.html"
+    [ ! -e "$d/plots/heatmap_write.png" ] && [ ! -e "$d/plots/heatmap_read.png" ]
+    check_svg "$d/plots/spread.svg" delete wal
+    # journal x synchronous: those are the axes, one panel, no page size
+    d="$BATS_TEST_TMPDIR/journal-sync"
+    run "$SQLSOAK" run --rows 2000 --chunk 1000 --reads 100 --journal delete,wal,truncate \
+        --sync off,full --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
+    [ "$status" -eq 0 ]
+    for name in heatmap_write heatmap_read; do
+        check_png "$d/plots/$name.png" 800 1
+        check_svg "$d/plots/$name.svg" "by journal mode × synchronous" delete wal truncate off full
+        if grep -q "page size" "$d/plots/$name.svg"; then return 1; fi
+    done
+    [ "$(wc -l < "$d/plots/data/heat.tsv")" -eq 2 ]     # its header and one panel
 }

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "emulated.h"
 #include "faultstate.h"
 #include "sqlapi.h"
 
@@ -170,7 +171,7 @@ static void test_powersafe(void **state)
     static char buf[2048];
     int spilled[2] = {0, 0};
     for (int psow = 0; psow < 2; psow++)
-        for (uint64_t seed = 0; seed < 300; seed++) {
+        for (uint64_t seed = 0; seed < trials_here(300, 40); seed++) {
             init(&fv, seed, psow, 0);
             fill('A', 1024);
             struct faultvfs_file_state *s = fstate_of(&fv, path, 1);
@@ -195,7 +196,7 @@ static void test_garbage_keeps_the_size(void **state)
     (void)state;
     struct faultstate fv;
     static char buf[4096];
-    for (uint64_t seed = 0; seed < 200; seed++) {
+    for (uint64_t seed = 0; seed < trials_here(200, 25); seed++) {
         init(&fv, seed, 0, 0);
         fill('A', 1000);
         struct faultvfs_file_state *s = fstate_of(&fv, path, 1);
@@ -215,7 +216,7 @@ static void test_lying_device(void **state)
     char buf[600];
     int done[2] = {0, 0}, skipped[2] = {0, 0};
     for (int lying = 0; lying < 2; lying++)
-        for (uint64_t seed = 0; seed < 64; seed++) {
+        for (uint64_t seed = 0; seed < trials_here(64, 16); seed++) {
             init(&fv, seed, 1, lying);
             fill('A', 512);
             struct faultvfs_file_state *s = fstate_of(&fv, path, 1);
