@@ -1,4 +1,4 @@
-# commit.gp: rows per transaction (--commit-every) against median write
+# commit.gp: rows per transaction (--commit-every) against sustained write
 # rows/s, log-log, one line per remaining setting.
 if (ARGC < 4) {
     print "usage: gnuplot -c ".ARG0." DATA_DIR OUT_DIR DESCRIPTION MODE [REF2014]"
@@ -22,7 +22,7 @@ set logscale xy
 set format x "%g"
 set format y "%.0s%c"
 set xlabel "rows per transaction (--commit-every)"
-set ylabel "median write rate (rows/s)"
+set ylabel "sustained write rate (rows/s)"
 set title "Transaction size against write rate\n".DESC font "sans,12"
 do for [fmt=1:2] {
     if (fmt == 1) { load '_png.gp' } else { load '_svg.gp' }

@@ -1,4 +1,4 @@
-# heatmap.gp: median write rows/s (heatmap_write) and read ops/s
+# heatmap.gp: sustained write rows/s (heatmap_write) and read ops/s
 # (heatmap_read) over the two settings that vary most (heat.tsv names
 # them: page size × journal mode in a pages × journal matrix), one panel
 # per combination of the others (library, ...).  Cells not measured show
@@ -43,7 +43,7 @@ do for [m=1:2] {
     TXT = COL."_txt"
     NAME = "heatmap_".COL
     if (!draws(NAME)) { continue }
-    WHAT = (m == 1 ? "Median write rate (rows/s)" : "Median point-read rate (reads/s)")
+    WHAT = (m == 1 ? "Sustained write rate (rows/s)" : "Sustained point-read rate (reads/s)")
     # One colour scale for every panel (stats obeys ranges: clear them).
     set autoscale xy
     CMAX = 0

@@ -39,8 +39,8 @@ static const struct graphs_graph list[] = {
      {{"amplification", "Bytes written to storage per row inserted (write amplification: "
                         "what wears an SD card).", 0, 0}}},
     {"heatmap.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_HEAT,
-     {{"heatmap_write", "Median write rows/s over the two settings that vary most.", 0, 0},
-      {"heatmap_read", "Median read ops/s over the two settings that vary most.",
+     {{"heatmap_write", "Sustained write rows/s (the median of a cell's rounds) over the two settings that vary most.", 0, 0},
+      {"heatmap_read", "Sustained read ops/s (the median of a cell's rounds) over the two settings that vary most.",
        GRAPHS_READS, 0}}},
     {"spread.gp", GRAPHS_RUN, GRAPHS_CHUNKS | GRAPHS_SPREAD,
      {{"spread", "Rate against the one setting that varies, with its spread: per value a box "

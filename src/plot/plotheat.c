@@ -4,8 +4,9 @@
 ** settings with the most values (ties: in the order of dims.h, page size
 ** first), a panel per combination of the others but the library's; with
 ** fewer than two settings varying there is no heatmap (a 1 x 2 grid is
-** a bar chart drawn badly: the spread graph shows one setting).  Each point is the median over a
-** cell's measured repeats, as the console's tables take it.
+** a bar chart drawn badly: the spread graph shows one setting).  Each
+** point is what a cell sustained (heldrate.h), the median over its
+** measured repeats, as the console's tables rank it.
 **
 ** Files written into the data folder (see tsv.h):
 **   heat.tsv, heat-N.tsv       heatmap panels (heat.tsv: their titles and
@@ -14,6 +15,7 @@
 */
 #include "plotheat.h"
 
+#include "heldrate.h"
 #include "median.h"
 #include "dims.h"
 #include "tsv.h"
@@ -58,11 +60,12 @@ static int intern(char v[][256], int *nv, const char *s)
     return (*nv)++;
 }
 
-/* The median of col over the ok rows matching (key without mask, x the
-** value of dimension xd, y of yd unless yd < 0): over a cell's repeats, as
-** the console's tables take it. */
+/* The median of phase p's held rate (heldrate.h: what a cell sustained,
+** an older file's median chunk's) over the ok rows matching (key without
+** mask, x the value of dimension xd, y of yd unless yd < 0): over a cell's
+** repeats, as the console's tables rank it. */
 static double median_where(const struct plotdata_run *r, unsigned mask, const char *key,
-                           int xd, const char *x, int yd, const char *y, enum colid col,
+                           int xd, const char *x, int yd, const char *y, enum phase_id p,
                            const char **status)
 {
     double *v = malloc(sizeof(double) * (size_t)(r->summary.nrows + 1));
@@ -77,7 +80,7 @@ static double median_where(const struct plotdata_run *r, unsigned mask, const ch
             (yd >= 0 && strcmp(csvin_str_named(&r->summary, i, dim_table[yd].column), y)))
             continue;
         const char *st = csvin_str(&r->summary, SUM, i, COL_status);
-        double x_v = csvin_num(&r->summary, SUM, i, col);
+        double x_v = heldrate_at(&r->summary, i, p);
         if (strcmp(st, "ok") == 0 && isfinite(x_v)) {
             v[k++] = x_v;
         } else if (k == 0) {
@@ -244,9 +247,9 @@ static void heat_panel(struct tsv *f, const struct plotdata_run *r, const struct
         for (int y = 0; y < ny; y++) {
             const char *st, *st2;
             double w = median_where(r, mask, l->c[p], xd, l->a[x], yd, l->b[y],
-                                    COL_write_rows_per_s_median, &st);
+                                    PHASE_WRITE, &st);
             double rd = median_where(r, mask, l->c[p], xd, l->a[x], yd, l->b[y],
-                                     COL_read_ops_per_s_median, &st2);
+                                     PHASE_READ, &st2);
             char wt[32], rt[32], xl[32], yl[32];
             units_rate(w, wt, sizeof wt);
             units_rate(rd, rt, sizeof rt);
@@ -316,13 +319,13 @@ int plotheat_write_commit(const char *datadir, const struct plotdata_run *r, cha
     for (int k = 0; rc == 0 && k < nk; k++) {
         char t[256];
         key_title(l.c, nk, k, D_COMMIT, t, sizeof t);
-        tsv_text(&list, TCOL_label, t[0] ? t : "median of chunks");
+        tsv_text(&list, TCOL_label, t[0] ? t : "sustained");
         tsv_end_row(&list);
         rc = tsv_create(&f, datadir, TSV_COMMIT_LINE, k + 1, err, errlen);
         for (int c = 0; rc == 0 && c < nc; c++) {
             const char *st;
             double w = median_where(r, D_COMMIT, l.c[k], DIM_COMMIT_EVERY, l.a[c], -1, NULL,
-                                    COL_write_rows_per_s_median, &st);
+                                    PHASE_WRITE, &st);
             tsv_text(&f, TCOL_commit_every, l.a[c]);
             tsv_num(&f, TCOL_write_rows_per_s, w);
             tsv_text(&f, TCOL_status, st);

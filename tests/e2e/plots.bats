@@ -69,8 +69,8 @@ check_report() {
     for g in write write_log read latency amplification; do
         check_graph "$RUNS/matrix" $g "$second_v" "$sys_v"
     done
-    check_graph "$RUNS/matrix" heatmap_write "Median write rate" "wal" "8k"
-    check_graph "$RUNS/matrix" heatmap_read "Median point-read rate"
+    check_graph "$RUNS/matrix" heatmap_write "Sustained write rate" "wal" "8k"
+    check_graph "$RUNS/matrix" heatmap_read "Sustained point-read rate"
     check_graph "$RUNS/matrix" versions "SQLite $second_v" "SQLite $sys_v"
     check_graph "$RUNS/matrix" commit "Transaction size" "rows per transaction"
     check_report "$RUNS/matrix"
