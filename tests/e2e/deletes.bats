@@ -177,7 +177,7 @@ PY
     [ "$status" -eq 0 ]
     run "$S" run "${A[@]}" --shard 2/2 --db-dir "$DB" --out "$T/s2"
     [ "$status" -eq 0 ]
-    run "$S" merge "$T/s1" "$T/s2" --out "$T/merged"
+    run "$S" merge "$T/s1" "$T/s2" --out "$T/merged" --no-plot
     [ "$status" -eq 0 ]
     python3 - "$T/merged/chunks.csv" "$T/o-whole/chunks.csv" <<'PY'
 import csv, sys
