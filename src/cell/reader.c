@@ -111,22 +111,33 @@ static int pins(const struct reader *rd)
     return rd->conf->pin_ns > 0 && rd->index == rd->conf->n - 1;
 }
 
+/* The test hooks' spins: runnable, but late, once.  *ns is the hook's
+** spin (UINT64_MAX until it is asked), 0 once spun. */
+static void spin_once(uint64_t *ns, uint64_t (*hook)(void))
+{
+    if (*ns == UINT64_MAX)
+        *ns = hook();
+    for (uint64_t t0 = clock_now_ns(); *ns && clock_now_ns() - t0 < *ns;)
+        ;
+    *ns = 0;
+}
+
 /* Hands the tally to the writer and starts the next; 0 or -1.  The
-** pinning reader's counts no reader: its span is none. */
+** pinning reader's counts no reader: its span is none.  The tally is
+** larger than a pipe holds: written in two parts, the writer reads the
+** first while the second waits. */
 static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t next)
 {
-    static uint64_t spin_ns = UINT64_MAX;
-    if (spin_ns == UINT64_MAX)
-        spin_ns = testhook_reader_spin_ns();
-    if (spin_ns) {              /* the test hook: runnable, but late, once */
-        for (uint64_t t0 = clock_now_ns(); clock_now_ns() - t0 < spin_ns;)
-            ;
-        spin_ns = 0;
-    }
+    static uint64_t spin_ns = UINT64_MAX, spin_part_ns = UINT64_MAX;
+    spin_once(&spin_ns, testhook_reader_spin_ns);
     assert(*since <= now);      /* both from the one monotonic clock */
     rd->t->span_ns = pins(rd) ? 0 : now - *since;
     rd->t->nspan = !pins(rd);
-    int rc = fdio_write_full(rd->out, rd->t, sizeof *rd->t);
+    size_t first = sizeof *rd->t / 2;
+    int rc = fdio_write_full(rd->out, rd->t, first);
+    spin_once(&spin_part_ns, testhook_reader_spin_part_ns);
+    if (rc == 0)
+        rc = fdio_write_full(rd->out, (const char *)rd->t + first, sizeof *rd->t - first);
     int64_t failed = rd->t->error[0] != 0;
     readers_tally_reset(rd->t);
     rd->t->chunk = next;

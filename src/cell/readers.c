@@ -48,13 +48,14 @@ static int is_stopped(pid_t pid)
     return st == 'T' || st == 't';
 }
 
-/* Waits for reader i's tally to begin to arrive: 0, or -1 when it has not
-** by the deadline (the busy timeout and HAND_BACK_SLACK_NS) and the
-** reader is stopped (SIGSTOP, a debugger) or gone.  A live reader always
-** hands its tally back once its read ends (a lock waits at most the busy
-** timeout), so one that is late is slow, not stuck: the machine starves
-** it of CPU, or a card answers its read slowly.  It is waited for again,
-** the cell's watchdog being the bound of one that never answers. */
+/* Waits for the next part of reader i's tally: 0 once its pipe is
+** readable, or -1 when it is not by the deadline (the busy timeout and
+** HAND_BACK_SLACK_NS) and the reader is stopped (SIGSTOP, a debugger) or
+** gone.  A live reader always hands its tally back once its read ends (a
+** lock waits at most the busy timeout), so one that is late is slow, not
+** stuck: the machine starves it of CPU, or a card answers its read
+** slowly.  It is waited for again, the cell's watchdog being the bound of
+** one that never answers. */
 static int tally_due(struct readers *r, int i)
 {
     assert(i >= 0 && i < r->n);
@@ -75,6 +76,26 @@ static int tally_due(struct readers *r, int i)
             return -1;
         deadline = clock_now_ns() + r->hand_back_ns;
     }
+}
+
+/* Reader i's tally read whole into r->got: 0, or -1.  A tally is larger
+** than a pipe holds, so it arrives in parts, and a reader starved of CPU
+** between two of them is waited for as before the first. */
+static int tally_read(struct readers *r, int i)
+{
+    char *buf = (char *)r->got;
+    size_t got = 0, n = sizeof *r->got;
+    while (got < n) {
+        if (tally_due(r, i) != 0)
+            return -1;
+        ssize_t k = read(r->sp[i].fd[0], buf + got, n - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;          /* its end: the reader ended mid-tally */
+        got += (size_t)k;
+    }
+    return 0;
 }
 
 /* How reader i ended, reaped: into err. */
@@ -102,8 +123,7 @@ static int receive(struct readers *r, int i, char *err, size_t errlen)
         snprintf(err, errlen, "reader %d of %d had ended", i + 1, r->n);
         return -1;
     }
-    if (tally_due(r, i) != 0 ||
-        spawn_read(&r->sp[i], 0, r->got, sizeof *r->got, clock_now_ns() + r->hand_back_ns) != 0) {
+    if (tally_read(r, i) != 0) {
         ended(r, i, err, errlen);
         return -1;
     }

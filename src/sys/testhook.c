@@ -99,10 +99,21 @@ FILE *testhook_reader_latency_file(void)
     return f;
 }
 
+/* Environment variable name's milliseconds, in ns; 0 unset. */
+static uint64_t env_ms_ns(const char *name)
+{
+    int64_t ms = env_row(name);
+    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+}
+
 uint64_t testhook_reader_spin_ns(void)
 {
-    int64_t ms = env_row("SQLSOAK_TEST_READER_SPIN");
-    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+    return env_ms_ns("SQLSOAK_TEST_READER_SPIN");
+}
+
+uint64_t testhook_reader_spin_part_ns(void)
+{
+    return env_ms_ns("SQLSOAK_TEST_READER_SPIN_PART");
 }
 
 int testhook_reader_late(int reader)
@@ -116,14 +127,12 @@ int testhook_reader_late(int reader)
 
 uint64_t testhook_hand_back_slack_ns(void)
 {
-    int64_t ms = env_row("SQLSOAK_TEST_HAND_BACK_SLACK_MS");
-    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+    return env_ms_ns("SQLSOAK_TEST_HAND_BACK_SLACK_MS");
 }
 
 uint64_t testhook_reader_stall_ns(void)
 {
-    int64_t ms = env_row("SQLSOAK_TEST_READER_STALL");
-    return ms > 0 ? (uint64_t)ms * 1000000u : 0;
+    return env_ms_ns("SQLSOAK_TEST_READER_STALL");
 }
 
 int64_t testhook_ioerr_after_writes(void)

@@ -44,6 +44,9 @@
 **                                  first read
 **   SQLSOAK_TEST_READER_SPIN=MS    each reader spins on the CPU for MS ms
 **                                  before its first tally: runnable, late
+**   SQLSOAK_TEST_READER_SPIN_PART=MS  each reader spins MS ms between the
+**                                  two parts of its first tally: its end
+**                                  late
 **   SQLSOAK_TEST_READER_LATE=R     reader R (from 1) starts only once the
 **                                  writer has ended its first chunk: a
 **                                  reader the machine forked late
@@ -100,6 +103,9 @@ FILE *testhook_reader_latency_file(void);
 
 /* SQLSOAK_TEST_READER_SPIN's spin, in ns; 0 none. */
 uint64_t testhook_reader_spin_ns(void);
+
+/* SQLSOAK_TEST_READER_SPIN_PART's spin, in ns; 0 none. */
+uint64_t testhook_reader_spin_part_ns(void);
 
 /* 1 when SQLSOAK_TEST_READER_LATE names reader (from 1), saying so on
 ** stderr. */

@@ -244,6 +244,20 @@ PY
     [ "$(sums "$OUT" chunks.csv reader_ops | head -n 1)" -gt 0 ]
 }
 
+@test "readers: a reader starved of CPU between the parts of its tally is waited for, not given up on" {
+    # a tally is larger than a pipe holds: the reader writes it in two
+    # parts and spins on the CPU 1.5 s between them, past the writer's
+    # 100 + 100 ms for a tally, as a reader a loaded machine starves
+    # mid-write is: the writer waits for the rest as for the first part
+    SQLSOAK_TEST_READER_SPIN_PART=1500 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
+        --rows 4000 --chunk 2000 --reads 100 --readers 1 --busy-timeout 100 --journal wal \
+        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(field status "$OUT/summary.csv")" = ok ]
+    [ "$(sums "$OUT" chunks.csv reader_ops | head -n 1)" -gt 0 ]
+}
+
 @test "readers: a reader the machine started after the writer's first chunk hands back an empty tally of it, and the cell goes on" {
     # the test hook holds reader 2 until the writer has ended chunk 0 and
     # waits for every reader's tally of it; a reader that began at the
