@@ -34,7 +34,7 @@ void timeline_open(struct timeline *tl, int fd, const struct cell_id *id, int64_
     tl->wal_max = NAN;
     tl->stall_row = -1;
     testhook_write_stall(&tl->stall_row, &tl->stall_ns);
-    tl->slow_ns = testhook_write_slow_ns();
+    tl->slow_ns = testhook_write_slow_ns(id->sqlite_lib);
 }
 
 void timeline_live(struct timeline *tl, void (*live)(void *ctx, int64_t done, uint64_t now),

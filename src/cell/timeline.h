@@ -42,7 +42,8 @@
 ** phase at the first tick at or past ROW rows, a stall the tests can find
 ** in write_stall_max_ms and in the timeline.  SQLSOAK_TEST_SLOW=US sleeps
 ** US microseconds at every tick of the write phase: a chunk long enough
-** for the tests to watch it in flight.
+** for the tests to watch it in flight; SQLSOAK_TEST_SLOW_LIB=TEXT:US
+** only in the cells of a library whose path holds TEXT.
 */
 #ifndef SQLSOAK_TIMELINE_H
 #define SQLSOAK_TIMELINE_H

@@ -157,9 +157,16 @@ int testhook_write_stall(int64_t *row, uint64_t *ns)
     return 1;
 }
 
-uint64_t testhook_write_slow_ns(void)
+uint64_t testhook_write_slow_ns(const char *lib)
 {
     int64_t us = env_row("SQLSOAK_TEST_SLOW");
+    const char *e = getenv("SQLSOAK_TEST_SLOW_LIB");
+    const char *colon = e ? strrchr(e, ':') : NULL;
+    if (us <= 0 && colon && colon > e && lib) {     /* TEXT:US, TEXT in the library's path */
+        char text[256];
+        snprintf(text, sizeof text, "%.*s", (int)(colon - e), e);
+        us = strstr(lib, text) ? strtoll(colon + 1, NULL, 10) : 0;
+    }
     return us > 0 ? (uint64_t)us * 1000u : 0;
 }
 

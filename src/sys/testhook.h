@@ -60,6 +60,9 @@
 **                                  tick at or past ROW rows (timeline.h)
 **   SQLSOAK_TEST_SLOW=US           the write phase sleeps US µs at every
 **                                  tick: a chunk long enough to watch
+**   SQLSOAK_TEST_SLOW_LIB=TEXT:US  the same, in the cells whose SQLite
+**                                  library's path holds TEXT: a library
+**                                  slower by as much on a loaded machine
 **   SQLSOAK_TEST_METRICS_COPY=DIR  each state of --metrics' file is copied
 **                                  to DIR/cell-C-R-chunk-K.prom too
 **   SQLSOAK_TEST_CALIBRATION_S=S   a dry run's calibration has S seconds in
@@ -125,8 +128,9 @@ int64_t testhook_slow_sync_ms(void);
 /* SQLSOAK_TEST_STALL: 1 with its row and its sleep in ns, else 0. */
 int testhook_write_stall(int64_t *row, uint64_t *ns);
 
-/* SQLSOAK_TEST_SLOW's sleep at every tick of the write phase, in ns; 0 none. */
-uint64_t testhook_write_slow_ns(void);
+/* SQLSOAK_TEST_SLOW's (or, for a cell of library lib, SQLSOAK_TEST_SLOW_LIB's)
+** sleep at every tick of the write phase, in ns; 0 none. */
+uint64_t testhook_write_slow_ns(const char *lib);
 
 /* SQLSOAK_TEST_CALIBRATION_S's seconds, or dflt. */
 double testhook_calibration_s(double dflt);

@@ -5,8 +5,11 @@
 # SQLite 3.7.8 built at -O2 and copied byte for byte (two identical
 # builds), and built at -O0 with SQLITE_DEBUG and SQLITE_MEMDEBUG (every
 # assert checked, every allocation filled and listed: writes several times
-# slower, on any machine).  Needs an amalgamation: SQLITE_AMALGAMATION
-# points to one (.ci/amalgamation fetches it); skipped without it.
+# slower, on any machine).  The debug builds' write phases also sleep 2 ms
+# every 256 rows (SQLSOAK_TEST_SLOW_LIB): a step a loaded machine, which
+# slows the CPU-bound builds unevenly from round to round, cannot hide.
+# Needs an amalgamation: SQLITE_AMALGAMATION points to one
+# (.ci/amalgamation fetches it); skipped without it.
 
 bats_require_minimum_version 1.5.0
 
@@ -38,6 +41,7 @@ setup() {
     [ -f "$FAST" ] && [ -f "$COPY" ] && [ -f "$SLOW" ] && [ -f "$COPY2" ] && [ -f "$SLOW2" ]
     # five libraries, the step between the third and the fourth
     FIVE="$FAST,$COPY,$COPY2,$SLOW,$SLOW2"
+    export SQLSOAK_TEST_SLOW_LIB=/debug:2000
 }
 
 # ladder_run DIR: the three libraries, identical builds first, in four
