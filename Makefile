@@ -138,8 +138,13 @@ unit-run: $(UNIT_BIN)
 # files need two runs): `E2E=FILES E2E_PICK="-f 'REGEX' FILES"`.
 # JOBS files run at once (GNU parallel; the tests of one file one after the
 # other, since they may share its setup_file): each test works in a folder
-# of its own, so that files are independent of their siblings.
-E2E = tests/e2e
+# of its own, so that files are independent of their siblings.  Every
+# file by default, the longest first (E2E_LONG, each a minute or more of
+# CI's native leg: make test lists the slowest tests), so that the suite
+# does not end on one long file beside an idle core; the rest in order.
+E2E_LONG = $(addprefix tests/e2e/,$(addsuffix .bats,slowdev merge robust_night install robust \
+    robust_results input graphs_layout readers))
+E2E = $(E2E_LONG) $(filter-out $(E2E_LONG),$(sort $(wildcard tests/e2e/*.bats)))
 E2E_PICK =
 CORES = $(shell nproc 2>/dev/null || echo 1)
 JOBS = $(CORES)

@@ -109,20 +109,27 @@ setup() {
     [[ "$output" == *"sh tests/tally.sh --slowest 15 $b/test.log "* ]]
 }
 
-@test "e2e: JOBS files at once (nproc by default), the tests of a file in order, timed" {
+@test "e2e: JOBS files at once (nproc by default), the longest first, the tests of a file in order, timed" {
     b=$BATS_TEST_TMPDIR/b
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b" JOBS=3
-    [[ "$output" == *"bats --tap --timing --jobs 3 --no-parallelize-within-files tests/e2e"* ]]
+    [[ "$output" == *"bats --tap --timing --jobs 3 --no-parallelize-within-files tests/e2e/slowdev.bats "* ]]
     run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b" JOBS=1
-    [[ "$output" == *"bats --tap --timing  tests/e2e"* ]]
+    [[ "$output" == *"bats --tap --timing  tests/e2e/slowdev.bats "* ]]
     run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DEPS_DONE make -C "$TOP" -n e2e-run B="$b"
     n=$(nproc)
     if [ "$n" -gt 1 ]; then
-        [[ "$output" == *"--jobs $n --no-parallelize-within-files tests/e2e"* ]]
+        [[ "$output" == *"--jobs $n --no-parallelize-within-files tests/e2e/slowdev.bats "* ]]
     else
         [[ "$output" != *--jobs* ]]
     fi
+    # every file once, the long ones (E2E_LONG) first, then the rest in order
+    files=$(grep -o 'tests/e2e/[a-z0-9_]*\.bats' <<<"$output")
+    [ "$(sort <<<"$files")" = "$(cd "$TOP" && ls tests/e2e/*.bats)" ]
+    long=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TOP" -s --no-print-directory -f Makefile \
+        -f - print-long <<<$'print-long:\n\t@echo $(E2E_LONG)' | tr ' ' '\n')
+    [ "$(head -n "$(wc -l <<<"$long")" <<<"$files")" = "$long" ]
+    [ "$(tail -n +"$(($(wc -l <<<"$long") + 1))" <<<"$files")" = "$(grep -vxF "$long" <<<"$files" | sort)" ]
 }
 
 @test "deps: every make target that needs a package asks .ci/deps for it" {
