@@ -164,6 +164,7 @@ graphs_fail() {
     faulted "$1" write "$2" \
         run --rows 2k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" --progress never
     cat "$T/stdout" "$T/stderr"
+    faulted_trace
     [ "$RC" -eq 1 ]
     grep -q "$3" "$T/stdout"
     json_is status ok status_detail "graphs not drawn: *"

@@ -175,11 +175,20 @@ need_strace() {
 
 # faulted FILE SYSCALL INJECT ARGS...: sqlsoak ARGS under strace, the fault
 # INJECT (strace's -e inject value) applied to SYSCALL on FILE alone (every
-# process of the run); exit status in RC, output in $T/stdout, $T/stderr.
+# process of the run); exit status in RC, output in $T/stdout, $T/stderr,
+# the calls strace matched (and failed) in $T/strace, shown by
+# faulted_trace.
 faulted() {
     local file=$1 call=$2 inj=$3
     shift 3
     RC=0
-    strace -o /dev/null -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
+    strace -o "$T/strace" -f -P "$file" -e trace="$call" -e inject="$call:$inj" \
         "${SIGDFL[@]}" "$S" "$@" >"$T/stdout" 2>"$T/stderr" || RC=$?
+}
+
+# faulted_trace: the calls the last faulted run's strace matched, the
+# first few: a fault that never hit shows none.
+faulted_trace() {
+    echo "strace matched $(grep -c . "$T/strace" 2>/dev/null || echo 0) calls:"
+    head -n 5 "$T/strace" 2>/dev/null
 }
