@@ -43,6 +43,11 @@
 #
 #   SQLSOAK=build/sqlsoak tests/faults.sh 50 [SEED]
 #
+# Each cell inserts FAULTS_ROWS rows (200000) in chunks of FAULTS_CHUNK
+# rows (10000); a chunk updates a fifth as many rows, deletes a tenth and
+# reads a tenth.  A seed draws the same trials at any sizes of the same
+# number of chunks.
+#
 # Prints one line per trial and a total with the seed; exits 1 when any
 # trial broke an invariant.  The total counts the lockstep trials too.
 set -u
@@ -55,8 +60,8 @@ CHECK=$HERE/e2e/helpers/robust_check.py
 SUMS=$HERE/e2e/helpers/night_check.py
 ORDER=$HERE/e2e/helpers/lockstep_check.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sqlsoak-faults.XXXXXX")
-ROWS=200000
-CHUNK=10000
+ROWS=${FAULTS_ROWS:-200000}
+CHUNK=${FAULTS_CHUNK:-10000}
 NCHUNKS=$(((ROWS + CHUNK - 1) / CHUNK))
 STEPS=(write update delete read checkpoint vacuum record verify)
 # in lockstep also between turns, and end: after the last chunk
@@ -97,8 +102,8 @@ launch_run() {
     local beside=(--readers 1)
     ((lockstep)) && beside=(--interleave chunk)
     ENDS=()
-    launch run --rows $ROWS --chunk $CHUNK --reads 1k --page-size 4k,8k --verify \
-        --updates 2000 --deletes 1000 --journal wal --checkpoint passive \
+    launch run --rows $ROWS --chunk $CHUNK --reads $((CHUNK / 10)) --page-size 4k,8k --verify \
+        --updates $((CHUNK / 5)) --deletes $((CHUNK / 10)) --journal wal --checkpoint passive \
         --auto-vacuum incremental "${beside[@]}" \
         --db-dir "$db" --out "$out" --no-plot --progress never
 }

@@ -49,6 +49,7 @@
 #include "spawn.h"
 #include "stop.h"
 #include "tablewalk.h"
+#include "testhook.h"
 #include "units.h"
 
 #include <errno.h>
@@ -77,6 +78,7 @@ struct child_out {
 struct trial_body {
     struct soak_env *env;
     struct cell_result *res;
+    int64_t trial;              /* from 0; -1: the calibration run */
 };
 
 /* The child: each acknowledged COMMIT's struct soak_commit on wfd[0],
@@ -85,15 +87,19 @@ static int trial_body(void *ctx, const int *wfd)
 {
     struct trial_body *b = ctx;
     b->env->commit_fd = wfd[0];
+    if (b->trial >= 0)
+        testhook_hold_trial(b->trial);
     soak_cell(b->env, b->res);          /* a trial exits inside, at the cut */
     return cellproc_exit_status(fdio_write_full(wfd[1], b->res, sizeof *b->res) == 0);
 }
 
 /* Runs the workload in a child on database db, which this process has
 ** created as made (so that no kill of the child can leave a file of
-** this run's it cannot prove its own).  0, or -1 with err. */
-static int run_child(struct crash *c, int idx, const char *db, const struct dbmark *made,
-                     struct faultvfs *fv, struct child_out *out, char *err, size_t errlen)
+** this run's it cannot prove its own), as trial (from 0; -1: the
+** calibration run).  0, or -1 with err. */
+static int run_child(struct crash *c, int idx, int64_t trial, const char *db,
+                     const struct dbmark *made, struct faultvfs *fv, struct child_out *out,
+                     char *err, size_t errlen)
 {
     struct runner *r = &c->r;
     const struct cell *cell = &r->cells[idx];
@@ -114,7 +120,7 @@ static int run_child(struct crash *c, int idx, const char *db, const struct dbma
     env.fault = fv;
     env.commit_fd = env.beat_fd = env.mark_fd = -1;
     env.made = made;
-    struct trial_body body = {&env, &out->res};
+    struct trial_body body = {&env, &out->res, trial};
     struct spawn sp;
     if (spawn_start(&sp, 2, trial_body, &body, err, errlen) != 0)
         return -1;
@@ -417,7 +423,7 @@ static int one_trial(struct crash *c, int idx, int64_t t, uint64_t seed, int64_t
         printf("  trial %" PRId64 ": %s\n", t, why);
         return -1;
     }
-    if (run_child(c, idx, db, &made, &fv, &out, why, sizeof why)) {
+    if (run_child(c, idx, t, db, &made, &fv, &out, why, sizeof why)) {
         snprintf(tr->integrity, sizeof tr->integrity, "cannot start: %.40s", why);
         snprintf(tr->outcome, sizeof tr->outcome, "failed");
         child_cleanup(db, &made);
@@ -479,7 +485,7 @@ void crash_cell_trials(struct crash *c, int idx)
         return;
     }
     char why[128];
-    int rc = run_child(c, idx, db, &made, &counting, &out, why, sizeof why);
+    int rc = run_child(c, idx, -1, db, &made, &counting, &out, why, sizeof why);
     child_cleanup(db, &made);
     if (rc || !out.got_result || out.res.status != ST_OK || out.res.vfs_events < 1) {
         snprintf(d.status, sizeof d.status, "%s",

@@ -228,6 +228,23 @@ void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop)
     hold(what, stop);
 }
 
+void testhook_hold_trial(int64_t trial)
+{
+    const char *p = getenv("SQLSOAK_TEST_HOLD_TRIAL");
+    char what[64];
+    while (p && *p) {
+        char *end;
+        long long t = strtoll(p, &end, 10);
+        if (end == p)
+            return;
+        if (t == trial) {
+            snprintf(what, sizeof what, "trial %" PRId64 " holds", trial);
+            hold(what, NULL);
+        }
+        p = *end == ',' ? end + 1 : NULL;
+    }
+}
+
 void testhook_reader_hold(int reader, const char *during, int64_t chunk)
 {
     const char *e = getenv("SQLSOAK_TEST_READER_HOLD");

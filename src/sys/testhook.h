@@ -38,6 +38,11 @@
 **   SQLSOAK_TEST_HOLD_PROBE=1      the device probe waits once it made its
 **                                  scratch file, saying so on stderr, until
 **                                  a stop signal: a probe to kill -9
+**   SQLSOAK_TEST_HOLD_TRIAL=T,...  each crash trial named (from 0, as
+**                                  trials.csv's trial) waits in its process
+**                                  before its workload, saying so on
+**                                  stderr, until killed: a trial a signal
+**                                  from outside finds alive, every time
 **   SQLSOAK_TEST_READER_LATENCIES=FILE  each reader appends "CHUNK NS" for
 **                                  every read to FILE (readers.h)
 **   SQLSOAK_TEST_READER_STALL=MS   each reader stops MS ms once, after its
@@ -155,6 +160,11 @@ int testhook_orphan_cell(void);
 /* With SQLSOAK_TEST_HOLD_PROBE=1: prints "sqlsoak test hook: the probe
 ** holds PATH (pid P)" on stderr, then waits until *stop is set. */
 void testhook_hold_probe(const char *path, volatile sig_atomic_t *stop);
+
+/* With SQLSOAK_TEST_HOLD_TRIAL naming trial (from 0): prints "sqlsoak
+** test hook: trial T holds (pid P)" on stderr, then never returns (the
+** process is killed). */
+void testhook_hold_trial(int64_t trial);
 
 /* With SQLSOAK_TEST_HANG naming this cell, step and chunk (or "*"): prints
 ** "sqlsoak test hook: cell N hangs at STEP of chunk C (pid P)" on stderr,

@@ -140,10 +140,10 @@ PY
 
 @test "bench: estimate.sh prints, per preset, the dry run's estimate, the real run's time and their ratio" {
     local r=$BATS_TEST_TMPDIR/results
-    # every preset, at 20k rows in 5k chunks: the structure, not the timing;
+    # every preset, at 10k rows in 5k chunks (two a cell): the structure, not the timing;
     # each dry run calibrates its first shape alone, the others' estimates
     # from the nearest settings calibrated
-    SQLSOAK_TEST_CALIBRATION_SHAPES=1 ROWS=20k CHUNK=5k DB_DIR=$BATS_TEST_TMPDIR/db RESULTS=$r \
+    SQLSOAK_TEST_CALIBRATION_SHAPES=1 ROWS=10k CHUNK=5k DB_DIR=$BATS_TEST_TMPDIR/db RESULTS=$r \
         run bash "$TOP/bench/estimate.sh"
     echo "$output"
     [ "$status" -eq 0 ]
@@ -153,11 +153,11 @@ PY
         # the dry run was a dry run (a calibration), then the run a run
         grep -q "^  calibration: " "$r/$p/plan.txt"
         [ -s "$r/$p/run/summary.csv" ]
-        grep -q -- "--preset $p --rows 20k --chunk 5k .* --dry-run --out $r/$p/run$" "$r/commands.txt"
+        grep -q -- "--preset $p --rows 10k --chunk 5k .* --dry-run --out $r/$p/run$" "$r/commands.txt"
     done
     # reads, updates, deletes and hot rows scaled to the 5k chunk
-    grep -q -- "--preset updates --rows 20k --chunk 5k --reads 1000 --updates 1000 --update-keys hot:10 " "$r/commands.txt"
-    grep -q -- "--preset churn --rows 20k --chunk 5k --reads 1000 --deletes 2500 " "$r/commands.txt"
+    grep -q -- "--preset updates --rows 10k --chunk 5k --reads 1000 --updates 1000 --update-keys hot:10 " "$r/commands.txt"
+    grep -q -- "--preset churn --rows 10k --chunk 5k --reads 1000 --deletes 2500 " "$r/commands.txt"
     # a line a cell: 2 + 4 + 7 + 12 + 3
     [ "$(wc -l < "$r/cells.txt")" -eq 28 ]
     grep -Eq '^readers +cell 12  estimate +[0-9.]+ s  real +[0-9.]+ s  real/est +[0-9.]+  \(from calibration [0-9]+(, the nearest settings calibrated)?\)$' "$r/cells.txt"

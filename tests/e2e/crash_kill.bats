@@ -18,27 +18,26 @@ teardown() {
 
 load helpers/runs
 
-# failed_rows: trials.csv rows whose outcome is failed, so far.
-failed_rows() {
-    grep -c ',failed,' "$OUT/trials.csv" 2>/dev/null || true
-}
-
-# children PID: the pids of PID's child processes (read at once from /proc
-# where the kernel offers it: a trial lives for milliseconds).
-children() {
-    cat "/proc/$1/task/$1/children" 2>/dev/null || ps -o pid= --ppid "$1"
+# kill_held N: SIGKILL, from outside, to each of the first N trials the
+# test hook holds, as each says so on stderr (tail -F follows the file as
+# it is written: no poll), until N are killed or the run ends.
+kill_held() {
+    local n=0 line
+    while [ "$n" -lt "$1" ] && read -r line; do
+        kill -KILL "${line##*(pid }" && n=$((n + 1))
+    done < <(timeout 300 tail -n +1 -F -s 0.01 --pid="$PID" "$T/stderr" 2>/dev/null 3>&- |
+        sed -un 's/^sqlsoak test hook: trial [0-9]* holds (pid \([0-9]*\))$/(pid \1/p')
+    [ "$n" -eq "$1" ]
 }
 
 @test "crash: trial processes killed by SIGKILL from outside are failed trials, and the run exits 1" {
-    start crash --journal delete --sync full --trials 400 --db-dir "$DB" --out "$OUT" --no-plot
-    wait_rows "$OUT/trials.csv" 1           # the calibration is over: trials are running
-    # SIGKILL to whatever trial process is alive, until three of them
-    # show up as failed rows (or the run ends)
-    while kill -0 "$PID" 2>/dev/null && [ "$(failed_rows)" -lt 3 ]; do
-        for c in $(children "$PID"); do
-            kill -KILL "$c" 2>/dev/null || true     # (one that just ended: no matter)
-        done
-    done
+    # the test hook holds trials 1, 3 and 4, each in its process before its
+    # workload, where the kill finds it alive every time (a kill at a random
+    # moment needed hundreds of trials to land three); the others run to
+    # their cuts
+    SQLSOAK_TEST_HOLD_TRIAL=1,3,4 start crash --journal delete --sync full --trials 8 \
+        --db-dir "$DB" --out "$OUT" --no-plot
+    kill_held 3
     finish
     cat "$T/stdout" "$T/stderr"
     [ "$RC" -eq 1 ]
@@ -50,8 +49,8 @@ trials = list(csv.DictReader(open(f"{out}/trials.csv", newline="")))
 (dur,) = csv.DictReader(open(f"{out}/durability.csv", newline=""))
 failed = [t for t in trials if t["outcome"] == "failed"]
 judged = [t for t in trials if t["outcome"] != "failed"]
-assert len(trials) == 400, len(trials)
-assert len(failed) >= 3, len(failed)
+assert len(trials) == 8, len(trials)
+assert [t["trial"] for t in failed] == ["1", "3", "4"], failed
 assert all(t["integrity"] == "no cut: killed by SIGKILL" for t in failed), failed
 # every trial counted as a result reached its power cut
 assert not [t for t in judged if "no cut" in t["integrity"]], judged

@@ -400,8 +400,10 @@ PY
 @test "faults: random signals in each phase (the hold hook), inside lockstep rounds too, and a small results disk, then resume: every trial a complete verified run" {
     # the CI size: three trials, seeded (tests/faults.sh takes any count
     # and seed); seed 14 gives each kind its trial: the first on a small
-    # results disk (where a tmpfs can be mounted), the second in lockstep
-    run env SQLSOAK="$S" "$BATS_TEST_DIRNAME/../faults.sh" 3 14
+    # results disk (where a tmpfs can be mounted), the second in lockstep.
+    # Its 20 chunks a cell of 2k rows, not 10k: the faults land at a step
+    # of a chunk, whatever its size
+    run env SQLSOAK="$S" FAULTS_ROWS=40000 FAULTS_CHUNK=2000 "$BATS_TEST_DIRNAME/../faults.sh" 3 14
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[-1]}" == "faults: 3 of 3 trials ended with a complete verified run; broken invariants: 0 "*"seed 14)" ]]
