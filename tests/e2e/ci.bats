@@ -169,7 +169,9 @@ picks_tests() {
     # shellcheck disable=SC2016
     printf '@test "niced" { [ "$(nice)" -eq %s ]; ps -eo pid=,ni=,args= >"%s/ps"; }\n' "$niced" "$T" >"$T/niced.bats"
     printf '@test "fails" { false; }\n' >"$T/fails.bats"
-    loaded() { own_make test-loaded DEPS_DONE=1 LOADED_NICE=1 "$@"; }
+    # (one bats, no GNU parallel to start: the loops burn every core until
+    # the part ends)
+    loaded() { own_make test-loaded DEPS_DONE=1 LOADED_NICE=1 JOBS=1 "$@"; }
     # ended PID...: each loop gone (a generous cap on a wait for that state)
     ended() {
         local p i

@@ -214,11 +214,13 @@ EOF
 @test "dry run: with no earlier run on the storage, a calibration in a folder it removes gives the times" {
     mkdir -p "$T/w/db"          # made in --db-dir (test 1: in the folder above one not made yet)
     ( cd "$T/w" && find . | sort ) >"$T/before"
-    # both shapes calibrated, each in its own 6 s, at any speed (the test
-    # hook): how many fit in the time is the cap's, asked below
-    SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" run --rows 1M --chunk 100k --reads 10k \
-        --journal delete,wal --repeat 2 --dry-run --db-dir "$T/w/db" --out "$T/w/out"
-    [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 12 s)"* ]]
+    # both shapes calibrated, each in its own 1.5 s (the least a shape
+    # has: 3 s in all), at any speed (the test hooks): how many fit in the
+    # time is the cap's, asked below
+    SQLSOAK_TEST_CALIBRATION_S=3 SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" run --rows 1M \
+        --chunk 100k --reads 10k --journal delete,wal --repeat 2 --dry-run --db-dir "$T/w/db" \
+        --out "$T/w/out"
+    [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 3 s)"* ]]
     [[ "$output" == *"calibration: 2 of 2 cost shapes in "*", its folder removed; each ran its first cell's settings on a fresh table"* ]]
     # what each measured: its chunks, as far as its time allowed
     grep -Eq '^    calibration 1 \(cell 1\): [0-9]+ chunks? of [0-9]+ rows to [0-9]+ rows in [0-9.]+ (µs|ms|s)( \(the whole plan\))?; a row written [0-9.]+ .s(, [0-9.]+ .s past the page cache)?; a read ' <<<"$output"
@@ -263,8 +265,10 @@ EOF
     diff "$T/before" "$T/after"
     # where the time is spent after two shapes (fixed by the test hook,
     # whatever the speed), the third is not reached and the others take
-    # the nearest's times
-    SQLSOAK_TEST_CALIBRATION_S=6 SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" "${six[@]}"
+    # the nearest's times (a plan each shape runs whole, in no time: the
+    # hook, not the time, ends the calibration)
+    small=(run --rows 40k --chunk 20k --reads 2000 "${six[@]:7}")
+    SQLSOAK_TEST_CALIBRATION_S=6 SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" "${small[@]}"
     [[ "$output" == *"calibration: 2 of 6 cost shapes in "* ]]
     grep -Eq '^    calibration 2 \(cell 2\): [0-9]+ chunks? of ' <<<"$output"
     grep -Eq '^    calibration 3 \(cell 3\): not run: the calibration.s time was spent$' <<<"$output"
@@ -315,9 +319,11 @@ EOF
 
 @test "dry run: presets with more updates, deletes or hot rows than a calibration chunk are estimated" {
     # one cell of each: a calibration's chunk is a small share of theirs
+    # (in 2 s, not 6: smaller yet)
     for p in "churn --auto-vacuum incremental" "updates --page-size 4k"; do
         # shellcheck disable=SC2086
-        run -0 --separate-stderr "$S" run --preset $p --dry-run --db-dir "$T/db" --out "$T/p/out"
+        SQLSOAK_TEST_CALIBRATION_S=2 run -0 --separate-stderr "$S" run --preset $p --dry-run \
+            --db-dir "$T/db" --out "$T/p/out"
         [[ "$output" == *"from calibration 1"* ]]
         chunk=$(sed -nE 's/^    calibration 1 \(cell 1\): [0-9]+ chunks? of ([0-9]+) rows .*/\1/p' <<<"$output")
         [ "$chunk" -lt 500000 ]

@@ -53,7 +53,8 @@ setup_file() {
     # two libraries add the versions graph, whose 2M-row axis once read "1M 1M 1M"
     second=$(second_core)
     [ -n "$second" ] && libs="$libs,$second" graphs="$graphs versions"
-    run "$SQLSOAK" run --rows 2M --chunk 200k --reads 1k --sqlite-lib "$libs" \
+    # (values of one byte: the axis is the rows', whatever a row holds)
+    run "$SQLSOAK" run --rows 2M --chunk 200k --reads 1k --value-size 1 --sqlite-lib "$libs" \
         --db-dir "$BATS_TEST_TMPDIR/db" --out "$d" --progress never
     [ "$status" -eq 0 ]
     files=()

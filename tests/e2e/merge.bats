@@ -121,18 +121,23 @@ PY
     printf '[defaults]\ninternal_poll_interval = 0.05\n' >ansible.cfg
     ANSIBLE_CONFIG=$PWD/ansible.cfg run ansible-playbook -i boards.ini "$BATS_TEST_DIRNAME/../../contrib/ansible/fleet.yml" \
         -e fleet_hosts=b1,b2,b3 -e sqlsoak_bin="$S" -e remote_base="$T/boards" \
-        -e fetch_dir="$T/fleet" -e poll_seconds=1 -e results_db="$T/fleet.db" \
+        -e fetch_dir="$T/fleet" -e poll_seconds=1 -e results_db="$T/fleet.db" -e merge_args=--no-plot \
         -e 'sqlsoak_args="--preset quick --rows 20k --chunk 10k --reads 1k --page-size 1k,4k --journal delete,wal --seed 7"'
     echo "$output" | tail -8
     [ "$status" -eq 0 ]
     # each board ran the preset from the files copied beside its binary
     [ -s "$T/boards/b2/share/sqlsoak/presets/quick.conf" ]
     [ -s "$T/boards/b3/share/sqlsoak/plots/write.gp" ]
-    tar -tzf "$T/fleet/sqlsoak-files.tgz" | grep -qx 'reference/.*\.csv'
+    tar -tzf "$T/fleet/sqlsoak-files.tgz" | grep -qx 'share/sqlsoak/reference/.*\.csv'
+    cmp "$S" "$T/boards/b1/bin/sqlsoak"
+    # only the archive is left of the controller's packing
+    [ "$(ls "$T/fleet" | grep -c '^sqlsoak-files')" -eq 1 ]
     # the unsharded run: the preset's one option the matrix leaves, sync
     # full, is the default
     grep -qx 'sync = full' "$T/boards/b2/share/sqlsoak/presets/quick.conf"
     same_cells "$WHOLE" "$T/fleet/merged"
+    # merge_args given to the merge: --no-plot, no graph drawn
+    [ ! -e "$T/fleet/merged/report.html" ] && ! ls "$T/fleet/merged/plots/"*.png 2>/dev/null
     [ "$(sqlite3 "$T/fleet.db" 'SELECT folder FROM run')" = "$T/fleet/merged" ]
 }
 
