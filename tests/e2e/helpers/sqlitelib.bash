@@ -18,7 +18,8 @@ SQLITE_LIB_SCRIPT=$(cd "${BASH_SOURCE[0]%/*}/../../.." && pwd)/.ci/sqlite-lib
 # SQLITE_AMALGAMATION by CC (cc) with SQLITE_OPT=OPT and
 # SQLITE_CFLAGS=CFLAGS, building it unless this run has; the build's
 # output is in build.log beside its version's folder.  When the build
-# fails: its output on stderr, status 1, nothing left.
+# fails: its output on stderr, status 1, no folder left (its lock file
+# stays).
 sqlite_lib() {
     local opt=$1 cflags=${2:-} cc=${CC:-cc} src=$SQLITE_AMALGAMATION
     local root=${SQLITE_LIBS:-$BATS_SUITE_TMPDIR/sqlite-libs} key dir tmp
