@@ -72,7 +72,7 @@ PY
 
 @test "dims: a library built without WAL has no wal_autocheckpoint: that cell is unsupported" {
     load helpers/libs
-    build_no_wal_lib "$T/lib"
+    build_no_wal_lib
     lib=$NO_WAL_LIB
     run "$S" run --rows 4000 --chunk 2000 --reads 1000 --sqlite-lib "$lib" \
         --wal-autocheckpoint default,0 --db-dir "$T/db" --out "$T/out" --no-plot --progress never

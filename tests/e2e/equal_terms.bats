@@ -12,25 +12,19 @@
 bats_require_minimum_version 1.5.0
 
 load helpers/common
+load helpers/sqlitelib
 
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
-    local lib="$BATS_TEST_DIRNAME/../../.ci/sqlite-lib"
-    SQLITE_OPT=-O0 sh "$lib" "$SQLITE_AMALGAMATION" "$BATS_FILE_TMPDIR/plain" "${CC:-cc}" \
-        >"$BATS_FILE_TMPDIR/build.log" 2>&1
-    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_SECURE_DELETE sh "$lib" "$SQLITE_AMALGAMATION" \
-        "$BATS_FILE_TMPDIR/secure" "${CC:-cc}" >>"$BATS_FILE_TMPDIR/build.log" 2>&1
+    PLAIN=$(sqlite_lib -O0)
+    SECURE=$(sqlite_lib -O0 -DSQLITE_SECURE_DELETE)
     # without PRAGMA compile_options, as a release before 3.6.23
-    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_COMPILEOPTION_DIAGS sh "$lib" \
-        "$SQLITE_AMALGAMATION" "$BATS_FILE_TMPDIR/noopts" "${CC:-cc}" \
-        >>"$BATS_FILE_TMPDIR/build.log" 2>&1
+    NOOPTS=$(sqlite_lib -O0 -DSQLITE_OMIT_COMPILEOPTION_DIAGS)
+    export PLAIN SECURE NOOPTS
 }
 
 setup() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
-    PLAIN="$BATS_FILE_TMPDIR/plain/3.7.8/libsqlite3.so"
-    SECURE="$BATS_FILE_TMPDIR/secure/3.7.8/libsqlite3.so"
-    NOOPTS="$BATS_FILE_TMPDIR/noopts/3.7.8/libsqlite3.so"
     [ -f "$PLAIN" ] && [ -f "$SECURE" ] && [ -f "$NOOPTS" ]
     T=$BATS_TEST_TMPDIR
     Q=(--rows 2000 --chunk 1000 --reads 200 --db-dir "$T/db" --no-plot --progress never)

@@ -201,7 +201,7 @@ refused() {
 
 @test "impossible: --journal wal with a library whose probe takes no WAL is refused up front" {
     load helpers/libs
-    build_no_wal_lib "$BATS_FILE_TMPDIR/lib"
+    build_no_wal_lib
     lib=$NO_WAL_LIB
     refused "journal_mode wal: SQLite * ($lib) does not take it (see sqlsoak info): no cell *" \
         run --rows 2k --journal wal --sqlite-lib "$lib" --db-dir "$T/db" --out "$T/r"

@@ -15,18 +15,18 @@ bats_require_minimum_version 1.5.0
 
 load helpers/common
 load helpers/interrupt
+load helpers/sqlitelib
 
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
-    local lib="$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" d=$BATS_FILE_TMPDIR
-    SQLITE_OPT=-O2 sh "$lib" "$SQLITE_AMALGAMATION" "$d/o2" "${CC:-cc}" >"$d/build.log" 2>&1
-    SQLITE_OPT=-O0 SQLITE_CFLAGS='-DSQLITE_DEBUG -DSQLITE_MEMDEBUG' sh "$lib" \
-        "$SQLITE_AMALGAMATION" "$d/debug" "${CC:-cc}" >>"$d/build.log" 2>&1
-    local from copy
-    for copy in o2:o2copy o2:o2copy2 debug:debugcopy; do
-        from=${copy%%:*}
-        mkdir -p "$d/${copy#*:}/3.7.8"
-        cp "$d/$from/3.7.8/libsqlite3.so" "$d/${copy#*:}/3.7.8/libsqlite3.so"
+    local d=$BATS_FILE_TMPDIR o2 debug from copy
+    o2=$(sqlite_lib -O2)
+    debug=$(sqlite_lib -O0 '-DSQLITE_DEBUG -DSQLITE_MEMDEBUG')
+    # a copy each, in a folder whose name the answer's lines show
+    for copy in "$o2:o2" "$o2:o2copy" "$o2:o2copy2" "$debug:debug" "$debug:debugcopy"; do
+        from=${copy%:*}
+        mkdir -p "$d/${copy##*:}/3.7.8"
+        cp "$from" "$d/${copy##*:}/3.7.8/libsqlite3.so"
     done
 }
 

@@ -163,9 +163,8 @@ PY
 
 @test "shapes: a library older than WITHOUT ROWID records that cell unsupported, the others measured" {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
-    SQLITE_OPT=-O0 run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" "$SQLITE_AMALGAMATION" "$T/lib" "${CC:-cc}"
-    [ "$status" -eq 0 ]
-    lib=$(ls "$T"/lib/*/libsqlite3.so)
+    load helpers/sqlitelib
+    lib=$(sqlite_lib -O0)
     run "$S" run --rows 4000 --chunk 2000 --reads 1000 --sqlite-lib "$lib" --key-type int,text \
         --table rowid,without-rowid --verify --db-dir "$T/db" --out "$T/out" --no-plot --progress never
     echo "$output"

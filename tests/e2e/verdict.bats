@@ -15,14 +15,13 @@ load helpers/libs
 
 setup_file() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || return 0
-    SQLITE_OPT=-O0 make -s -C "$BATS_TEST_DIRNAME/../.." sqlite-lib SRC="$SQLITE_AMALGAMATION" \
-        B="$BATS_FILE_TMPDIR" >"$BATS_FILE_TMPDIR/build.log" 2>&1
+    OLDLIB=$(sqlite_lib -O0)
+    export OLDLIB
 }
 
 setup() {
     T=$BATS_TEST_TMPDIR
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set"
-    OLDLIB="$BATS_FILE_TMPDIR/sqlite/3.7.8/libsqlite3.so"
     need_second_core
     [ "$(lib_version "$OLDLIB")" != "$CIPHER_V" ] || skip "sqlcipher's core is 3.7.8 too"
 }

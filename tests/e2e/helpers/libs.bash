@@ -10,6 +10,9 @@
 #   CIPHER   sqlcipher's library file (libsqlcipher.so.1 on Debian 13,
 #            .so.0 before), the tests' second SQLite core; "" when none
 
+# shellcheck source=sqlitelib.bash
+source "${BASH_SOURCE[0]%/*}/sqlitelib.bash"
+
 SYS=libsqlite3.so.0
 LIBDIR=${SQLSOAK_LIBDIR:-/usr/lib/$(cc -print-multiarch)}
 CIPHER=$(ls "$LIBDIR"/libsqlcipher.so.[0-9] 2>/dev/null | sort -r | head -n 1)
@@ -57,13 +60,10 @@ second_core() {
     return 0
 }
 
-# build_no_wal_lib DIR: builds SQLite without WAL (SQLITE_OMIT_WAL) into
-# DIR and sets NO_WAL_LIB to its library; skips the test when no
-# amalgamation is at hand.
+# build_no_wal_lib: sets NO_WAL_LIB to SQLite built without WAL
+# (SQLITE_OMIT_WAL), once in a run (sqlitelib.bash); skips the test when
+# no amalgamation is at hand.
 build_no_wal_lib() {
     [ -n "${SQLITE_AMALGAMATION:-}" ] || skip "SQLITE_AMALGAMATION is not set (.ci/amalgamation fetches one)"
-    SQLITE_OPT=-O0 SQLITE_CFLAGS=-DSQLITE_OMIT_WAL run sh "$BATS_TEST_DIRNAME/../../.ci/sqlite-lib" \
-        "$SQLITE_AMALGAMATION" "$1" "${CC:-cc}"
-    [ "$status" -eq 0 ]
-    NO_WAL_LIB=$(ls "$1"/*/libsqlite3.so)
+    NO_WAL_LIB=$(sqlite_lib -O0 -DSQLITE_OMIT_WAL)
 }
