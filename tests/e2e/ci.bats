@@ -125,6 +125,27 @@ picks_tests() {
     [ "$output" = build/amalgamation/sqlite-autoconf-3440200.tar.gz ]
 }
 
+@test "ci: each step of a Debian root's log says the seconds and CPU seconds the step before it took, of every process the script waited for; make test's end is a step" {
+    fn=$(sed -n '/^step_at="" /,/^}/p' "$TOP/.ci/debian-root")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    # the third step follows a child that spins until its own CPU reaches 0.5 s
+    run -0 --separate-stderr sh -c 'cpu_log=$1/cpu; '"$fn"'
+        step one
+        step two
+        "$2" -c "import time
+while time.process_time() < 0.5: pass"
+        step three' - "$T" "$E2E_PYTHON"
+    printf '%s\n' "${stderr_lines[@]}"
+    [ "${#stderr_lines[@]}" -eq 3 ]
+    [[ "${stderr_lines[0]}" =~ ^==\ [0-9]{2}:[0-9]{2}:[0-9]{2}\ one$ ]]
+    [[ "${stderr_lines[1]}" =~ ^==\ [0-9]{2}:[0-9]{2}:[0-9]{2}\ two\ \(the\ step\ before:\ [0-9]+\ s,\ CPU\ [0-9]+\.[0-9]\ s\)$ ]]
+    [[ "${stderr_lines[2]}" =~ \ three\ \(the\ step\ before:\ [0-9]+\ s,\ CPU\ ([0-9]+\.[0-9])\ s\)$ ]]
+    awk -v cpu="${BASH_REMATCH[1]}" 'BEGIN { exit !(cpu >= 0.4) }'
+    # the script's last step is make test's end, then its status
+    grep -q '^step "$suite: make test ended (exit $status)"$' "$TOP/.ci/debian-root"
+    [ "$(tail -n 1 "$TOP/.ci/debian-root")" = 'exit "$status"' ]
+}
+
 @test "ci: a leg that fails in a background chain fails the run; every leg's time is kept" {
     # leg and failed as .ci/run defines them, run in a folder of the test's own
     fns=$(sed -n '/^leg() {/,/^}/p; /^failed() {/,/^}/p' "$TOP/.ci/run")
