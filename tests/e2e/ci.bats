@@ -12,6 +12,12 @@ setup() {
     scratch
 }
 
+# A stand-in of a root the roots' chain test started, ended if the test
+# failed before CI's exit did.
+teardown() {
+    [ ! -s "$T/root.pid" ] || kill "$(cat "$T/root.pid")" 2>/dev/null || true
+}
+
 # ci_part NAME...: the e2e files .ci/run (or CI_RUN, a copy of it) gives
 # its legs in those of its variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP,
 # E2E_RELEASE), a line each.
@@ -123,6 +129,41 @@ picks_tests() {
     [ "$output" = build/amalgamation/sqlite-autoconf-3070800.tar.gz ]
     run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation current
     [ "$output" = build/amalgamation/sqlite-autoconf-3440200.tar.gz ]
+}
+
+@test "ci: the roots' chain starts as soon as the amalgamations are fetched, before the native build and the cross builds' installs, and ends whole with CI when a build fails before its wait" {
+    ci=$TOP/.ci/run
+    at() { grep -nE "$1" "$ci" | head -n 1 | cut -d: -f1; }
+    fetched=$(at '^current=\$\(sh \.ci/amalgamation ') started=$(at '^\{ set \+e; roots; \} .*&$')
+    built=$(at '^make -j2 all unit-bin$') installed=$(at '^ +sh \.ci/deps cross ')
+    echo "fetched $fetched, started $started, built $built, installed $installed"
+    [ "$fetched" -lt "$started" ]
+    [ "$started" -lt "$built" ]
+    [ "$started" -lt "$installed" ]
+    # what the chain calls is defined before it starts
+    for fn in leg failed roots; do [ "$(at "^$fn\\(\\) \\{\$")" -lt "$started" ]; done
+    # its wait takes the trap that would end it away
+    [ "$(sed -n '/^wait "\$roots_pid"/{n;p}' "$ci")" = "trap - EXIT" ]
+    # .ci/run's start of the chain, a stand-in root in it, and a build that fails
+    start=$(sed -n '/^set -m$/,/^trap .* EXIT$/p' "$ci")
+    [ "$(wc -l <<<"$start")" -ge 4 ]
+    {
+        echo 'set -eu'
+        # shellcheck disable=SC2016
+        echo 'roots() { sh -c '"'"'echo $$ >"$0.pid"; exec sleep 600'"'"' "$T/root"; }'
+        echo "$start"
+        echo 'i=0; until [ -s "$T/root.pid" ] || [ $((i += 1)) -gt 3000 ]; do sleep 0.01; done'
+        echo 'false'
+    } >"$T/ci"
+    run -1 env T="$T" bash "$T/ci"
+    pid=$(cat "$T/root.pid")
+    [ -n "$pid" ]
+    # gone, or a zombie no one has reaped yet (a generous cap on a wait for that state)
+    for ((i = 0; i < 1000; i++)); do
+        [ -e "/proc/$pid" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" 2>/dev/null || break
+        sleep 0.01
+    done
+    [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat"
 }
 
 @test "ci: each step of a Debian root's log says the seconds and CPU seconds the step before it took, of every process the script waited for; make test's end is a step" {
