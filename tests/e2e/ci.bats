@@ -166,6 +166,36 @@ picks_tests() {
     [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat"
 }
 
+@test "ci: the two Debian roots run side by side, each a leg with a log of its own, and the chain ends when both have" {
+    fn=$(sed -n '/^roots() {/,/^}/p' "$TOP/.ci/run")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    mkdir -p "$T/build"
+    cd "$T"
+    # a stand-in leg: each root waits until the other has started, which
+    # only roots side by side can do (a generous cap on a wait for that state)
+    # shellcheck disable=SC2016
+    run -0 bash -c '
+        leg() {
+            local name=${1// /_} i
+            touch "started.$name"
+            for ((i = 0; i < 1000; i++)); do
+                [ -e started.Debian_trixie_root ] && [ -e started.Debian_bookworm_root ] &&
+                    { touch "ended.$name"; return 0; }
+                sleep 0.01
+            done
+            return 1
+        }
+        failed() { echo "    $1 (exit $2)" >>build/legs-failed.log; return 1; }
+        host=bookworm E2E_INSTALL=install E2E_RELEASE=release E2E_RELEASE_PICK=pick SQLITE_AMALGAMATION=
+        '"$fn"'
+        roots
+        ls ended.*'
+    [ ! -e build/legs-failed.log ]
+    [ "$output" = "$(printf '%s\n' ended.Debian_bookworm_root ended.Debian_trixie_root)" ]
+    grep -qF 'E2E="release" E2E_PICK="pick"' build/debian-trixie.log
+    grep -qF 'E2E="install" E2E_PICK=""' build/debian-bookworm.log
+}
+
 @test "ci: each step of a Debian root's log says the seconds and CPU seconds the step before it took, of every process the script waited for; make test's end is a step" {
     fn=$(sed -n '/^step_at="" /,/^}/p' "$TOP/.ci/debian-root")
     [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
