@@ -12,6 +12,12 @@ setup() {
     scratch
 }
 
+# A stand-in of a root the roots' chain test started, ended if the test
+# failed before CI's exit did.
+teardown() {
+    [ ! -s "$T/root.pid" ] || kill "$(cat "$T/root.pid")" 2>/dev/null || true
+}
+
 # ci_part NAME...: the e2e files .ci/run (or CI_RUN, a copy of it) gives
 # its legs in those of its variables (E2E_INSTALL, E2E_SQLITE, E2E_SWAP,
 # E2E_RELEASE), a line each.
@@ -123,6 +129,92 @@ picks_tests() {
     [ "$output" = build/amalgamation/sqlite-autoconf-3070800.tar.gz ]
     run -0 env PATH="$T/bin" sh "$TOP/.ci/amalgamation" build/amalgamation current
     [ "$output" = build/amalgamation/sqlite-autoconf-3440200.tar.gz ]
+}
+
+@test "ci: the roots' chain starts as soon as the amalgamations are fetched, before the native build and the cross builds' installs, and ends whole with CI when a build fails before its wait" {
+    ci=$TOP/.ci/run
+    at() { grep -nE "$1" "$ci" | head -n 1 | cut -d: -f1; }
+    fetched=$(at '^current=\$\(sh \.ci/amalgamation ') started=$(at '^\{ set \+e; roots; \} .*&$')
+    built=$(at '^make -j2 all unit-bin$') installed=$(at '^ +sh \.ci/deps cross ')
+    echo "fetched $fetched, started $started, built $built, installed $installed"
+    [ "$fetched" -lt "$started" ]
+    [ "$started" -lt "$built" ]
+    [ "$started" -lt "$installed" ]
+    # what the chain calls is defined before it starts
+    for fn in leg failed roots; do [ "$(at "^$fn\\(\\) \\{\$")" -lt "$started" ]; done
+    # its wait takes the trap that would end it away
+    [ "$(sed -n '/^wait "\$roots_pid"/{n;p}' "$ci")" = "trap - EXIT" ]
+    # .ci/run's start of the chain, a stand-in root in it, and a build that fails
+    start=$(sed -n '/^set -m$/,/^trap .* EXIT$/p' "$ci")
+    [ "$(wc -l <<<"$start")" -ge 4 ]
+    {
+        echo 'set -eu'
+        # shellcheck disable=SC2016
+        echo 'roots() { sh -c '"'"'echo $$ >"$0.pid"; exec sleep 600'"'"' "$T/root"; }'
+        echo "$start"
+        echo 'i=0; until [ -s "$T/root.pid" ] || [ $((i += 1)) -gt 3000 ]; do sleep 0.01; done'
+        echo 'false'
+    } >"$T/ci"
+    run -1 env T="$T" bash "$T/ci"
+    pid=$(cat "$T/root.pid")
+    [ -n "$pid" ]
+    # gone, or a zombie no one has reaped yet (a generous cap on a wait for that state)
+    for ((i = 0; i < 1000; i++)); do
+        [ -e "/proc/$pid" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" 2>/dev/null || break
+        sleep 0.01
+    done
+    [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat"
+}
+
+@test "ci: the two Debian roots run side by side, each a leg with a log of its own, and the chain ends when both have" {
+    fn=$(sed -n '/^roots() {/,/^}/p' "$TOP/.ci/run")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    mkdir -p "$T/build"
+    cd "$T"
+    # a stand-in leg: each root waits until the other has started, which
+    # only roots side by side can do (a generous cap on a wait for that state)
+    # shellcheck disable=SC2016
+    run -0 bash -c '
+        leg() {
+            local name=${1// /_} i
+            touch "started.$name"
+            for ((i = 0; i < 1000; i++)); do
+                [ -e started.Debian_trixie_root ] && [ -e started.Debian_bookworm_root ] &&
+                    { touch "ended.$name"; return 0; }
+                sleep 0.01
+            done
+            return 1
+        }
+        failed() { echo "    $1 (exit $2)" >>build/legs-failed.log; return 1; }
+        host=bookworm E2E_INSTALL=install E2E_RELEASE=release E2E_RELEASE_PICK=pick SQLITE_AMALGAMATION=
+        '"$fn"'
+        roots
+        ls ended.*'
+    [ ! -e build/legs-failed.log ]
+    [ "$output" = "$(printf '%s\n' ended.Debian_bookworm_root ended.Debian_trixie_root)" ]
+    grep -qF 'E2E="release" E2E_PICK="pick"' build/debian-trixie.log
+    grep -qF 'E2E="install" E2E_PICK=""' build/debian-bookworm.log
+}
+
+@test "ci: each step of a Debian root's log says the seconds and CPU seconds the step before it took, of every process the script waited for; make test's end is a step" {
+    fn=$(sed -n '/^step_at="" /,/^}/p' "$TOP/.ci/debian-root")
+    [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
+    # the third step follows a child that spins until its own CPU reaches 0.5 s
+    run -0 --separate-stderr sh -c 'cpu_log=$1/cpu; '"$fn"'
+        step one
+        step two
+        "$2" -c "import time
+while time.process_time() < 0.5: pass"
+        step three' - "$T" "$E2E_PYTHON"
+    printf '%s\n' "${stderr_lines[@]}"
+    [ "${#stderr_lines[@]}" -eq 3 ]
+    [[ "${stderr_lines[0]}" =~ ^==\ [0-9]{2}:[0-9]{2}:[0-9]{2}\ one$ ]]
+    [[ "${stderr_lines[1]}" =~ ^==\ [0-9]{2}:[0-9]{2}:[0-9]{2}\ two\ \(the\ step\ before:\ [0-9]+\ s,\ CPU\ [0-9]+\.[0-9]\ s\)$ ]]
+    [[ "${stderr_lines[2]}" =~ \ three\ \(the\ step\ before:\ [0-9]+\ s,\ CPU\ ([0-9]+\.[0-9])\ s\)$ ]]
+    awk -v cpu="${BASH_REMATCH[1]}" 'BEGIN { exit !(cpu >= 0.4) }'
+    # the script's last step is make test's end, then its status
+    grep -q '^step "$suite: make test ended (exit $status)"$' "$TOP/.ci/debian-root"
+    [ "$(tail -n 1 "$TOP/.ci/debian-root")" = 'exit "$status"' ]
 }
 
 @test "ci: a leg that fails in a background chain fails the run; every leg's time is kept" {
