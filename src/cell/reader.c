@@ -124,8 +124,9 @@ static void spin_once(uint64_t *ns, uint64_t (*hook)(void))
 
 /* Hands the tally to the writer and starts the next; 0 or -1.  The
 ** pinning reader's counts no reader: its span is none.  The tally is
-** larger than a pipe holds: written in two parts, the writer reads the
-** first while the second waits. */
+** larger than a pipe holds, so the writer gets it in parts whatever the
+** writes; it is written in two so that the test hook can starve the
+** reader between them, as a loaded machine may. */
 static int hand_back(struct reader *rd, uint64_t now, uint64_t *since, int64_t next)
 {
     static uint64_t spin_ns = UINT64_MAX, spin_part_ns = UINT64_MAX;
