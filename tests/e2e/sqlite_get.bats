@@ -13,9 +13,12 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 
 # serve DIR: an HTTP server of DIR on a free port of 127.0.0.1, its port
 # in $BATS_FILE_TMPDIR/port once it listens (it binds port 0 itself, so
-# no other process can take the port between choice and bind)
+# no other process can take the port between choice and bind); the
+# interpreter itself, not the python3 function, so that $! is the server
+# that teardown_file ends (a function's $! is a subshell, and the server
+# it leaves holds bats' output open: bats, run without --jobs, hangs)
 serve() {
-    python3 - "$1" "$BATS_FILE_TMPDIR/port" >"$BATS_FILE_TMPDIR/server.log" 2>&1 3>&- <<'PY' &
+    "$E2E_PYTHON" - "$1" "$BATS_FILE_TMPDIR/port" >"$BATS_FILE_TMPDIR/server.log" 2>&1 3>&- <<'PY' &
 import functools, http.server, os, sys
 handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -64,6 +67,11 @@ teardown_file() {
 
 setup() {
     [ -s "$BATS_FILE_TMPDIR/get.status" ] || skip "the amalgamations are not available (.ci/amalgamation fetches them)"
+}
+
+@test "the mirror's server is the process teardown_file ends" {
+    pid=$(cat "$BATS_FILE_TMPDIR/server.pid")
+    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q "^$E2E_PYTHON - $BATS_FILE_TMPDIR/mirror "
 }
 
 @test "sqlite get downloads each release by its number and builds it into the cache with the flags it records" {
