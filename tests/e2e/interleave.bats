@@ -53,7 +53,9 @@ assert j["options"]["interleave"] == "chunk", j["options"]["interleave"]
 assert j["interleave_why"] == "a round's databases fit the free disk together", j["interleave_why"]
 PY
     # its one round is decided by its chunk pairs: the headline and the tables say so
-    [[ "$output" == *"journal_mode: wal writes "*" from 4 chunk pairs in lockstep"* ]]
+    # (the faster of the two first, whichever it was on this machine and load)
+    [[ "$output" == *"journal_mode: wal writes "*" from 4 chunk pairs in lockstep"* ||
+       "$output" == *"journal_mode: delete (the baseline) writes "*" from 4 chunk pairs in lockstep"* ]]
     [[ "$output" == *"by write rate"*"   1. "*"x: "*"chunk pairs in lockstep"*"cell "* ]]
     [[ "$output" == *"  journal_mode  best "*"x: "*", from 4 chunk pairs in lockstep"* ]]
     # the rounds' "not decided" is said nowhere beside them
