@@ -129,7 +129,7 @@ fixture() {
     [ "$status" -eq 0 ]
     # 2 cells x (3 chunks + the cell's end)
     [ "$(ls "$T/copies" | wc -l)" -eq 8 ]
-    run "$PROM_PY" "$BATS_TEST_DIRNAME/helpers/promcheck.py" "$T/copies"/*.prom "$T/sqlsoak.prom"
+    run python3 "$BATS_TEST_DIRNAME/helpers/promcheck.py" "$T/copies"/*.prom "$T/sqlsoak.prom"
     echo "$output"
     [ "$status" -eq 0 ]
     python3 "$CHECK" metrics "$OUT" "$T/copies"
@@ -141,28 +141,24 @@ fixture() {
     [ ! -e "$T/sqlsoak.prom.tmp" ]
 }
 
-# prom_python: sets PROM_PY to a python3 that has the prometheus_client
-# parser (a version manager's python3 may come first on PATH).
+# prom_python: whether the tests' python3 (Debian's, where there is one:
+# helpers/common.bash) has the prometheus_client parser.
 prom_python() {
-    local py
-    for py in python3 /usr/bin/python3; do
-        "$py" -c 'import prometheus_client.parser' 2>/dev/null && { PROM_PY=$py; return 0; }
-    done
-    return 1
+    python3 -c 'import prometheus_client.parser' 2>/dev/null
 }
 
 @test "metrics: the checker refuses what a scraper would" {
     prom_python || skip "no Prometheus text parser (Debian package python3-prometheus-client)"
     check="$BATS_TEST_DIRNAME/helpers/promcheck.py"
     printf '# HELP a_total A.\n# TYPE a_total counter\na_total{x="1"} 3\n' >"$T/good.prom"
-    run "$PROM_PY" "$check" "$T/good.prom"
+    run python3 "$check" "$T/good.prom"
     [ "$status" -eq 0 ]
     printf 'a 1\n' >"$T/nohelp.prom"
     printf '# HELP a A.\n# TYPE a gauge\na{x="1"} 1\na{x="1"} 2\n' >"$T/dup.prom"
     printf '# HELP a A.\n# TYPE a gauge\na{x="1} 1\n' >"$T/torn.prom"
     printf '# HELP a A.\n# TYPE a counter\na 1\n' >"$T/counter.prom"
     for f in nohelp dup torn counter; do
-        run "$PROM_PY" "$check" "$T/$f.prom"
+        run python3 "$check" "$T/$f.prom"
         echo "$f: $output"
         [ "$status" -eq 1 ]
         [[ "$output" == "$T/$f.prom: "* ]]

@@ -11,10 +11,18 @@ export SQLSOAK
 S=$SQLSOAK
 
 # python3 is the interpreter itself, found once in the file's first shell
-# and exported to its tests: through a version manager's shim (pyenv's)
-# each call costs over half a second of CPU, the interpreter a twentieth.
+# and exported to its tests: Debian's /usr/bin/python3 where there is one,
+# the python3 that .ci/deps gives the test packages (the Prometheus
+# parser), else the first on PATH.  A version manager's python3 may come
+# first: through its shim (pyenv's) each call costs over half a second of
+# CPU, and its interpreter may load site hooks at each start (0.1 s, twice
+# Debian's); the suite starts python over a thousand times.
 if [ -z "${E2E_PYTHON:-}" ]; then
-    E2E_PYTHON=$(python3 -c 'import sys; print(sys.executable)')
+    if [ -x /usr/bin/python3 ]; then
+        E2E_PYTHON=/usr/bin/python3
+    else
+        E2E_PYTHON=$(python3 -c 'import sys; print(sys.executable)')
+    fi
     export E2E_PYTHON
 fi
 python3() {
