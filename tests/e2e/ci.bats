@@ -89,6 +89,34 @@ picks_tests() {
     [ "$(CI_RUN=$T/run on_one_release)" = tests/e2e/run.bats ]
 }
 
+@test "ci: on a release with a root, the native leg leaves the files of the install to that root, which runs them; every other file runs natively" {
+    # .ci/run's choice for a host of each root's release, and for one without
+    fn=$(sed -n '/^native_elsewhere=""$/,/^case /p' "$TOP/.ci/run")
+    [ "$(wc -l <<<"$fn")" -eq 2 ]
+    roots=$(sed -n 's/^ROOTS="\(.*\)"$/\1/p' "$TOP/.ci/run")
+    [ "$(wc -w <<<"$roots")" -eq 2 ]
+    for h in $roots noble; do
+        got=$(bash -c "ROOTS='$roots' E2E_INSTALL='$(ci_part E2E_INSTALL | paste -sd' ')' host=$h; $fn"'
+            echo "$native_elsewhere"')
+        if [ "$h" = noble ]; then [ -z "$got" ]; else [ "$got" = "$(ci_part E2E_INSTALL | paste -sd' ')" ]; fi
+    done
+    # the roots are started from that same list, and the native leg told it
+    grep -qx '    for suite in $ROOTS; do' "$TOP/.ci/run"
+    grep -q '^leg "native make test" make test E2E_ELSEWHERE="$native_elsewhere" ' "$TOP/.ci/run"
+    # make e2e leaves those files out, and no other, the longest still first
+    # (a make of its own: the make running this test may have E2E set)
+    e2e_files() {
+        env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$TOP" \
+            --eval 'ci-print: ; $(info $(E2E))' ci-print "$@"
+    }
+    all=$(e2e_files)
+    left=$(e2e_files E2E_ELSEWHERE="$(ci_part E2E_INSTALL | paste -sd' ')")
+    words() { tr ' ' '\n' | grep . | sort; }
+    [ -z "$(comm -13 <(words <<<"$all") <(words <<<"$left"))" ]
+    [ "$(comm -23 <(words <<<"$all") <(words <<<"$left"))" = "$(ci_part E2E_INSTALL)" ]
+    [ "${left%% *}" = "${all%% *}" ]
+}
+
 @test "ci: every test a leg picks by name is there: the other release's picks, the cross builds' subsets" {
     pick=$(sed -n '/^E2E_RELEASE_PICK=/,/\.bats"$/p' "$TOP/.ci/run")
     [ -n "$pick" ]
@@ -186,7 +214,7 @@ picks_tests() {
             return 1
         }
         failed() { echo "    $1 (exit $2)" >>build/legs-failed.log; return 1; }
-        host=bookworm E2E_INSTALL=install E2E_RELEASE=release E2E_RELEASE_PICK=pick SQLITE_AMALGAMATION=
+        host=bookworm ROOTS="trixie bookworm" E2E_INSTALL=install E2E_RELEASE=release E2E_RELEASE_PICK=pick SQLITE_AMALGAMATION=
         '"$fn"'
         roots
         ls ended.*'
