@@ -138,7 +138,10 @@ unit-run: $(UNIT_BIN)
 # files need two runs): `E2E=FILES E2E_PICK="-f 'REGEX' FILES"`.
 # JOBS files run at once (GNU parallel; the tests of one file one after the
 # other, since they may share its setup_file): each test works in a folder
-# of its own, so that files are independent of their siblings.  Every
+# of its own, so that files are independent of their siblings.  Twice the
+# cores by default: a test spends about half its seconds waiting (for a
+# test hook's sleeps, a child's state, the disk), which costs no CPU, so
+# one file a core leaves the cores half idle.  Every
 # file by default, the longest first (E2E_LONG, each a minute or more of
 # CI's native leg: make test lists the slowest tests), so that the suite
 # does not end on one long file beside an idle core; the rest in order.
@@ -150,7 +153,7 @@ E2E_ELSEWHERE =
 E2E = $(filter-out $(E2E_ELSEWHERE),$(E2E_LONG) $(filter-out $(E2E_LONG),$(sort $(wildcard tests/e2e/*.bats))))
 E2E_PICK =
 CORES = $(shell nproc 2>/dev/null || echo 1)
-JOBS = $(CORES)
+JOBS = $(shell echo $$(($(CORES) * 2)))
 BATS_JOBS = $(if $(filter-out 0 1,$(JOBS)),$(if $(shell command -v parallel),--jobs $(JOBS) --no-parallelize-within-files))
 e2e: deps
 	@$(MAKE) --no-print-directory DEPS_DONE=1 e2e-run
