@@ -37,14 +37,14 @@ snapshot() {
     find "$@" ! -name 'separate-stderr-*' \( -type f -exec sha256sum {} + -o -print \) 2>/dev/null
 }
 
-# interrupted ROWS [ARGS...]: a 10k-chunk run stopped by one SIGINT after
-# two chunks; checks exit 130.  (Chunks of 10k rows: what these tests check
+# interrupted ROWS [ARGS...]: a 1k-chunk run stopped by one SIGINT after
+# two chunks; checks exit 130.  (Chunks of 1k rows: what these tests check
 # needs a few chunks, not their size.)
 interrupted() {
     local rows=$1
     shift
     # held after chunk 1 by the test hook: the run cannot end first
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows "$rows" --chunk 10k --reads 1k \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows "$rows" --chunk 1k --reads 1k \
         --db-dir "$DB" --out "$OUT" "${Q[@]}" "$@"
     hook_pid >/dev/null
     kill -INT "$PID"
@@ -55,7 +55,7 @@ interrupted() {
 # ---- 1. SIGINT in mid-chunk, then resume ----
 
 @test "sigint: mid-chunk stop keeps the chunks and the db, resume finishes with --verify" {
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 300k --chunk 10k --reads 1k --verify \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 30k --chunk 1k --reads 1k --verify \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     hook_pid
     kill -INT "$PID"
@@ -67,20 +67,20 @@ interrupted() {
     [ "$(tail -n 1 "$T/stdout")" = "to carry on: $SQLSOAK resume '$OUT'" ]
     # no summary row for the interrupted cell
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
-    python3 "$CHECK" valid "$OUT" 300000 10000
+    python3 "$CHECK" valid "$OUT" 30000 1000
     k=$(data_rows "$OUT/chunks.csv")
     [ "$k" -ge 2 ] && [ "$k" -lt 30 ]
     # the chunk in flight was finished and recorded: the database holds
     # exactly the rows of the recorded chunks, and verifies
     db=$(one_db)
-    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 10000)) ]
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 1000)) ]
     [ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ]
 
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"resuming $OUT at run 1 of 1: cell 1 after $k of 30 chunks"* ]]
-    run python3 "$CHECK" final "$OUT" 300000 10000 1
+    run python3 "$CHECK" final "$OUT" 30000 1000 1
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$output" = "resumed=$((30 - k))" ]
@@ -100,7 +100,7 @@ interrupted() {
     # cannot end before it, however slow this shell is.
     for ((t = 1; t <= 4; t++)); do
         out=$OUT$t
-        SQLSOAK_TEST_HANG=1:between:7 start_group run --rows 100k --chunk 10k --reads 1k \
+        SQLSOAK_TEST_HANG=1:between:7 start_group run --rows 10k --chunk 1k --reads 1k \
             --db-dir "$DB$t" --out "$out" "${Q[@]}"
         wait_rows "$out/chunks.csv" 2
         kill -INT -- "-$PID"
@@ -115,14 +115,14 @@ interrupted() {
     run "$S" resume "$out" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$out" 100000 10000 1
+    python3 "$CHECK" final "$out" 10000 1000 1
 }
 
 @test "sigint: with --commit-every not dividing --chunk, the interrupted run still resumes" {
-    # chunk 0 ends at row 10k with rows 9k..10k not yet committed (commits
-    # fall every 3k rows of the run): the CSV row is written before them.
+    # chunk 0 ends at row 1000 with rows 900..1000 not yet committed (commits
+    # fall every 300 rows of the run): the CSV row is written before them.
     # The test hook holds the cell there, after chunk 0's record.
-    SQLSOAK_TEST_HANG=1:between:0 start run --rows 100k --chunk 10k --commit-every 3k --reads 1k \
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 4k --chunk 1k --commit-every 300 --reads 1k \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     hook_pid >/dev/null
     kill -INT "$PID"
@@ -130,11 +130,11 @@ interrupted() {
     [ "$RC" -eq 130 ]
     k=$(data_rows "$OUT/chunks.csv")
     db=$(one_db)
-    echo "recorded rows: $((k * 10000)), in the database: $(sqlite3 "$db" 'SELECT count(*) FROM kv')"
+    echo "recorded rows: $((k * 1000)), in the database: $(sqlite3 "$db" 'SELECT count(*) FROM kv')"
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 100000 10000 1
+    python3 "$CHECK" final "$OUT" 4000 1000 1
 }
 
 # ---- 2. kill -9 at states drawn at random, then resume ----
@@ -165,7 +165,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     # (read before the new run opened the file, it killed a run that had
     # not yet made run.json: under load, in one CI run)
     echo "sqlsoak test hook: cell 2 between chunks 5 (pid 1)" >"$T/stderr"
-    SQLSOAK_TEST_HANG=1:write:1 start run --rows 30k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:write:1 start run --rows 3k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     hung=$(hook_pid)
     [ "$hung" != 1 ]
@@ -247,21 +247,21 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     # record, in the run or in its resume
     for state in 1:born:0 1:noted:0; do
         out=$T/$state/out db=$T/$state/db
-        killed_at "$state" run --rows 20k --chunk 10k --reads 1k --db-dir "$db" --out "$out" "${Q[@]}"
+        killed_at "$state" run --rows 2k --chunk 1k --reads 1k --db-dir "$db" --out "$out" "${Q[@]}"
         [ -z "$(ls -A "$db")" ]
         killed_at "$state" resume "$out" "${Q[@]}"
         [ -z "$(ls -A "$db")" ]
         run "$S" resume "$out" "${Q[@]}"
         echo "$output"
         [ "$status" -eq 0 ]
-        python3 "$CHECK" final "$out" 20000 10000 1
+        python3 "$CHECK" final "$out" 2000 1000 1
         [ -z "$(ls -A "$db")" ]
     done
 }
 
 @test "kill -9 as the database is born, where it is born under its name (no O_TMPFILE): resume refuses, says what to do, deletes nothing" {
     export SQLSOAK_TEST_NO_TMPFILE=1
-    killed_at 1:born:0 run --rows 20k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    killed_at 1:born:0 run --rows 2k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     db=$(one_db)
     before=$(snapshot "$OUT" "$DB")
     run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
@@ -272,7 +272,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     rm "$db"                                # as the line says: then it resumes
     run "$S" resume "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 20000 10000 1
+    python3 "$CHECK" final "$OUT" 2000 1000 1
 }
 
 @test "kill -9: in the moment after a cell's last chunk, before its summary row, resume still works" {
@@ -280,7 +280,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     # in chunks.csv, the cell not in summary.csv) and the runner killed there.
     # One cell after another: in lockstep (the default) cell 2 would have
     # chunks of its own by then.
-    killed_at 1:between:2 run --rows 30k --chunk 10k --reads 1k --page-size 4k,8k \
+    killed_at 1:between:2 run --rows 3k --chunk 1k --reads 1k --page-size 4k,8k \
         --interleave off --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$(data_rows "$OUT/chunks.csv")" -eq 3 ]
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
@@ -288,7 +288,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 30000 10000 2
+    python3 "$CHECK" final "$OUT" 3000 1000 2
 }
 
 @test "kill -9: between a cell's summary row and its database's deletion, resume removes it" {
@@ -297,7 +297,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     # is about to be deleted), after cell 1's summary row.
     command -v strace >/dev/null || skip "strace is not installed"
     run traced -o /dev/null -P "$OUT/.databases" -e trace=write -e inject=write:signal=SIGKILL:when=1 \
-        "$S" run --rows 30k --chunk 10k --reads 1k --page-size 4k,8k --interleave off \
+        "$S" run --rows 3k --chunk 1k --reads 1k --page-size 4k,8k --interleave off \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 137 ]
     [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
@@ -306,7 +306,7 @@ KILL_STATES_2=(2:born:0 2:noted:0 2:write:0 2:record:0 2:read:2 2:between:4
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" 30000 10000 2
+    python3 "$CHECK" final "$OUT" 3000 1000 2
     [ ! -e "$left" ]
     [ -z "$(ls -A "$DB")" ]
 }
@@ -366,31 +366,31 @@ refused() {
 }
 
 @test "resume refuses: a finished run" {
-    run "$S" run --rows 20k --chunk 10k --reads 1k --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    run "$S" run --rows 2k --chunk 1k --reads 1k --keep-db --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     refused "has finished" "$OUT"
 }
 
 @test "resume refuses: the interrupted cell's database deleted" {
-    interrupted 100k
+    interrupted 4k
     rm "$(one_db)"
     refused "is gone" "$OUT"
 }
 
 @test "resume refuses: a value of the last recorded chunk changed with the sqlite3 shell" {
-    interrupted 100k
+    interrupted 4k
     k=$(data_rows "$OUT/chunks.csv")
     db=$(one_db)
     # seq keys: row i has key i; the last row of the last recorded chunk
-    sqlite3 "$db" "UPDATE kv SET v = x'00112233' WHERE k = $((k * 10000 - 1))"
-    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 10000)) ]
+    sqlite3 "$db" "UPDATE kv SET v = x'00112233' WHERE k = $((k * 1000 - 1))"
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $((k * 1000)) ]
     refused "differ" "$OUT"
 }
 
 @test "resume refuses: a recorded chunk whose rows in chunks.csv are not the plan's (a hand edit), in one line, not an abort" {
-    interrupted 100k
-    # chunk 0's rows: 10000 by the plan; -5 and 10001 are neither
-    for bad in -5 10001; do
+    interrupted 4k
+    # chunk 0's rows: 1000 by the plan; -5 and 1001 are neither
+    for bad in -5 1001; do
         python3 - "$OUT/chunks.csv" "$bad" <<'PY'
 import csv, sys
 path, bad = sys.argv[1:]
@@ -404,9 +404,9 @@ PY
 }
 
 @test "resume refuses: a row deleted from the database" {
-    interrupted 100k
+    interrupted 4k
     db=$(one_db)
-    sqlite3 "$db" "DELETE FROM kv WHERE k = 12345"
+    sqlite3 "$db" "DELETE FROM kv WHERE k = 1234"
     refused "does not match" "$OUT"
 }
 
@@ -423,7 +423,7 @@ PY
 
 @test "resume refuses: a run that is still going" {
     # held after chunk 0 by the test hook: the run cannot end first
-    SQLSOAK_TEST_HANG=1:between:0 start run --rows 30k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 3k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     child=$(hook_pid)
     [ "$(data_rows "$OUT/chunks.csv")" -eq 1 ]
@@ -471,7 +471,7 @@ PY
 # ---- 5. a half-written CSV line ----
 
 @test "torn line: a half-written last line of chunks.csv is dropped on resume, no chunk twice" {
-    interrupted 100k
+    interrupted 4k
     k=$(data_rows "$OUT/chunks.csv")
     # the start of the next chunk's row, as a crash in mid-write would leave it
     tail -n 1 "$OUT/chunks.csv" | head -c 60 >>"$OUT/chunks.csv"
@@ -480,11 +480,11 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"half-written line"* ]]
-    run python3 "$CHECK" final "$OUT" 100000 10000 1
+    run python3 "$CHECK" final "$OUT" 4000 1000 1
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "$output" = "resumed=$((10 - k))" ]
-    [ "$(data_rows "$OUT/chunks.csv")" -eq 10 ]
+    [ "$output" = "resumed=$((4 - k))" ]
+    [ "$(data_rows "$OUT/chunks.csv")" -eq 4 ]
 }
 
 # ---- 6. disk full through RLIMIT_FSIZE ----
@@ -609,20 +609,20 @@ refused_by() {
 
 OTHER=$BATS_TEST_DIRNAME/../fixtures/v0.1.0-run
 
-# resume_finishes: resume carries the run of `interrupted 100k` to its end,
+# resume_finishes: resume carries the run of `interrupted 4k` to its end,
 # every chunk once (its output in RESUMED).
 resume_finishes() {
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
     RESUMED=$output
-    run python3 "$CHECK" final "$OUT" 100000 10000 1
+    run python3 "$CHECK" final "$OUT" 4000 1000 1
     echo "$output"
     [ "$status" -eq 0 ]
 }
 
 @test "hostile folder: a line of NUL bytes in chunks.csv is refused by status, plot, compare and resume, naming its line" {
-    interrupted 100k
+    interrupted 4k
     k=$(data_rows "$OUT/chunks.csv")
     # zeros where a row should be, as a power cut can leave, then a newline:
     # readers used to stop at the first NUL, and resume appended after it
@@ -635,7 +635,7 @@ resume_finishes() {
 }
 
 @test "hostile folder: NUL bytes in a half-written last line go with it: plot warns, resume cuts them off" {
-    interrupted 100k
+    interrupted 4k
     printf '3,1,1,\0\0\0\0' >>"$OUT/chunks.csv"
     run --separate-stderr "$S" plot "$OUT"
     echo "status $status; stderr: $stderr"
@@ -648,7 +648,7 @@ resume_finishes() {
 
 # each results file, and the commands that read it
 @test "hostile folder: a FIFO or a link to /dev/zero for a results file is refused at once, nothing changed" {
-    interrupted 100k
+    interrupted 4k
     local f kind what
     for f in run.json chunks.csv summary.csv histograms.csv timeline.csv; do
         mv "$OUT/$f" "$T/$f.orig"
@@ -688,7 +688,7 @@ refused_unread() {
 }
 
 @test "hostile folder: a results file larger than 1 GiB is refused before it is read" {
-    interrupted 100k
+    interrupted 4k
     local size=$(((1 << 30) + 1))
     truncate -s "$size" "$OUT/timeline.csv"     # sparse: it takes no room
     want="$OUT/timeline.csv: $size bytes, more than the 1024 MiB a results file may hold: not read"
@@ -701,7 +701,7 @@ refused_unread() {
 }
 
 @test "hostile folder: resume checks timeline.csv before it changes anything: a malformed row, every file as it was" {
-    interrupted 100k
+    interrupted 4k
     # a half-written line of chunks.csv: resume would cut it off first
     tail -n 1 "$OUT/chunks.csv" | head -c 60 >>"$OUT/chunks.csv"
     n=$(wc -l <"$OUT/timeline.csv")
@@ -711,7 +711,7 @@ refused_unread() {
 }
 
 @test "hostile folder: a timeline.csv.tmp that is a link is not written through" {
-    interrupted 100k
+    interrupted 4k
     echo "not sqlsoak's" >"$T/victim"
     ln -s "$T/victim" "$OUT/timeline.csv.tmp"
     refused_by resume "$OUT/timeline.csv.tmp: not a regular file: not touched" "$OUT" "${Q[@]}"

@@ -34,13 +34,13 @@ cell_pid() {
 }
 
 # resumed_to_end [ROWS CHUNK CELLS]: resume $OUT, which then finishes and
-# checks (by default the run of 100k rows in chunks of 10k most tests
+# checks (by default the run of 4k rows in chunks of 1k most tests
 # start: what they check needs a few chunks, not their size).
 resumed_to_end() {
     run "$S" resume "$OUT" "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
-    python3 "$CHECK" final "$OUT" "${1:-100000}" "${2:-10000}" "${3:-1}"
+    python3 "$CHECK" final "$OUT" "${1:-4000}" "${2:-1000}" "${3:-1}"
 }
 
 # ---- one owner per results folder ----
@@ -71,11 +71,20 @@ resumed_to_end() {
         [ "$(wc -l <"$T/$lose.err")" -eq 1 ]
         grep -Eq "the run is still going \(pid [0-9]+\)|the run has finished" "$T/$lose.err"
         [ ! -s "$T/$lose.out" ]
-        # one resume in run.json, every chunk once, verified
+        # one resume in run.json, one summary row
         [ "$(jq '.resumes | length' "$OUT/run.json")" -eq 1 ]
-        python3 "$CHECK" final "$OUT" 2000 1000 1
         [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
     done
+    # every try's chunks once, verified: each folder checked, in one
+    # python start (a start costs more than the check)
+    python3 - "$CHECK" "$T"/out{1..10} <<'PY'
+import runpy, sys
+check = sys.argv[1]
+for out in sys.argv[2:]:
+    print(out, end=": ", flush=True)
+    sys.argv = [check, "final", out, "2000", "1000", "1"]
+    runpy.run_path(check, run_name="__main__")
+PY
 }
 
 @test "owner: resume of a finished folder of sqlsoak 0.1.0 is refused before any lock file is made" {
@@ -88,7 +97,7 @@ resumed_to_end() {
 }
 
 @test "owner: a resume while the run is going names its pid, exit 2, nothing changed" {
-    SQLSOAK_TEST_HANG=1:between:0 start run --rows 30k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 3k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     run --separate-stderr "$S" resume "$OUT" "${Q[@]}"
@@ -97,13 +106,13 @@ resumed_to_end() {
     kill -INT "$PID"
     finish
     [ "$RC" -eq 130 ]
-    resumed_to_end 30000 10000
+    resumed_to_end 3000 1000
 }
 
 # ---- the cell's process, watched ----
 
 @test "cell killed by SIGKILL (the OOM killer): interrupted, chunks counted, database kept, resume finishes with --verify" {
-    SQLSOAK_TEST_HANG=1:between:2 start run --rows 100k --chunk 5k --reads 1k --verify \
+    SQLSOAK_TEST_HANG=1:between:2 start run --rows 20k --chunk 1k --reads 1k --verify \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 3
     child=$(cell_pid)
@@ -118,13 +127,13 @@ resumed_to_end() {
     [ "$(data_rows "$OUT/summary.csv")" -eq 0 ]
     one_db >/dev/null
     grep -q "to carry on: $S resume '$OUT'" "$T/stdout"
-    resumed_to_end 100000 5000
+    resumed_to_end 20000 1000
     [ "$(field verify_failures "$OUT/summary.csv")" = 0 ]
     [ -n "$(field verify_s "$OUT/summary.csv")" ]
 }
 
 @test "cell sent SIGTERM alone: the chunk finishes, exit 130, database kept, the matrix stops, resume finishes" {
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 100k --chunk 10k --reads 1k --page-size 4k,8k \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 4k --chunk 1k --reads 1k --page-size 4k,8k \
         --interleave off --verify --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     child=$(cell_pid)
@@ -137,13 +146,13 @@ resumed_to_end() {
     [ "$(field cell "$OUT/chunks.csv" | sort -u)" = 1 ]
     one_db >/dev/null
     tail -n 1 "$T/stdout" | grep -q "resume '$OUT'"
-    resumed_to_end 100000 10000 2
+    resumed_to_end 4000 1000 2
     [ "$(field verify_failures "$OUT/summary.csv" | sort -u)" = 0 ]
     [ "$(field verify_s "$OUT/summary.csv" | grep -c .)" -eq 2 ]
 }
 
 @test "SIGHUP to the whole process group (an SSH connection dropped): chunk finished, run.json interrupted, resume finishes" {
-    SQLSOAK_TEST_HANG=1:between:1 start_group run --rows 100k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:1 start_group run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -HUP -- "-$PID"
@@ -151,9 +160,9 @@ resumed_to_end() {
     cat "$T/stdout" "$T/stderr"
     [ "$RC" -eq 130 ]
     [ "$(jget status)" = interrupted ]
-    python3 "$CHECK" valid "$OUT" 100000 10000
+    python3 "$CHECK" valid "$OUT" 4000 1000
     db=$(one_db)
-    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $(($(data_rows "$OUT/chunks.csv") * 10000)) ]
+    [ "$(sqlite3 "$db" 'SELECT count(*) FROM kv')" -eq $(($(data_rows "$OUT/chunks.csv") * 1000)) ]
     resumed_to_end
 }
 
@@ -163,7 +172,7 @@ resumed_to_end() {
 # A later signal may find the run already ended by the one before, and
 # reaped, on a loaded machine: that kill alone may fail.)
 stopped_by() {
-    SQLSOAK_TEST_HANG=1:between:0 start run --rows 100k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    SQLSOAK_TEST_HANG=1:between:0 start run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 1
     child=$(cell_pid)
     kill -"$1" "$PID"
@@ -202,7 +211,7 @@ stopped_by() {
 @test "second Ctrl-C: run.json says interrupted, the resume command is printed, resume finishes" {
     stopped_by INT INT
     tail -n 1 "$T/stdout" | grep -q "resume '$OUT'"
-    python3 "$CHECK" valid "$OUT" 100000 10000
+    python3 "$CHECK" valid "$OUT" 4000 1000
     resumed_to_end
 }
 
@@ -214,7 +223,7 @@ stopped_by() {
     mkdir -p "$T/bin"
     printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 600\n' "$T/drawing" >"$T/bin/gnuplot"
     chmod +x "$T/bin/gnuplot"
-    PATH=$T/bin:$PATH start run --rows 20k --chunk 5k --reads 1k --db-dir "$DB" --out "$OUT" \
+    PATH=$T/bin:$PATH start run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" \
         --progress never
     for ((i = 0; i < 6000; i++)); do
         [ -s "$T/drawing" ] && break
@@ -241,7 +250,7 @@ stopped_by() {
 
 @test "run --detach returns at once, the run goes on in its own session with its log in the folder; status follows it" {
     # held after chunk 1 by the test hook: still running when status looks
-    SQLSOAK_TEST_HANG=1:between:1 run "$S" run --rows 200k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:1 run "$S" run --rows 20k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" --detach "${Q[@]}"
     echo "$output"
     [ "$status" -eq 0 ]
@@ -266,7 +275,7 @@ stopped_by() {
     echo "$output"
     [[ "${lines[0]}" == "$OUT: running, but no process owns it"* ]]
     [[ "$output" == *"to carry on: $S resume '$OUT'"* ]]
-    resumed_to_end 200000 10000
+    resumed_to_end 20000 1000
     run "$S" status "$OUT"
     [[ "${lines[0]}" == "$OUT: ok" ]]
     [[ "$output" == *"runs recorded: 1 of 1"* ]]
@@ -276,7 +285,7 @@ stopped_by() {
 @test "status: a cell that has made no progress for long shows no eta, but how long it has made none" {
     # held after chunk 1 by the test hook; chunks.csv then dated a minute
     # back: the state of a cell stuck for a minute, without the wait
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 200k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 20k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     hook_pid
     run "$S" status "$OUT"
@@ -332,7 +341,7 @@ stopped_by() {
 }
 
 @test "plot and compare read a folder whose last line is torn, with a warning" {
-    run "$S" run --rows 20k --chunk 5k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    run "$S" run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     printf '2,1,3.40' >>"$OUT/chunks.csv"
     run --separate-stderr "$S" plot "$OUT"
@@ -401,9 +410,9 @@ PY
     # the CI size: three trials, seeded (tests/faults.sh takes any count
     # and seed); seed 14 gives each kind its trial: the first on a small
     # results disk (where a tmpfs can be mounted), the second in lockstep.
-    # Its 20 chunks a cell of 2k rows, not 10k: the faults land at a step
+    # Its 20 chunks a cell of 1k rows, not 10k: the faults land at a step
     # of a chunk, whatever its size
-    run env SQLSOAK="$S" FAULTS_ROWS=40000 FAULTS_CHUNK=2000 "$BATS_TEST_DIRNAME/../faults.sh" 3 14
+    run env SQLSOAK="$S" FAULTS_ROWS=20000 FAULTS_CHUNK=1000 "$BATS_TEST_DIRNAME/../faults.sh" 3 14
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "${lines[-1]}" == "faults: 3 of 3 trials ended with a complete verified run; broken invariants: 0 "*"seed 14)" ]]
@@ -418,7 +427,7 @@ PY
 
 @test "faults: the lockstep order check takes a lockstep run's chunks, and refuses a turn out of order or a resumed flag wrong" {
     local order="$BATS_TEST_DIRNAME/helpers/lockstep_check.py"
-    run "$S" run --rows 40k --chunk 10k --reads 10 --journal delete,wal --interleave chunk \
+    run "$S" run --rows 4k --chunk 1k --reads 10 --journal delete,wal --interleave chunk \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     [ "$status" -eq 0 ]
     # one session: 1:0 2:0 2:1 1:1 1:2 2:2 2:3 1:3
@@ -442,7 +451,7 @@ PY
 # ---- the smaller cases ----
 
 @test "resume: a renamed results folder finds its database" {
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 100k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
@@ -454,7 +463,7 @@ PY
 
 @test "resume: the original working folder deleted, every path absolute, resume carries on" {
     mkdir -p "$T/wd"
-    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "${SIGDFL[@]}" "$S" run --rows 100k --chunk 10k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
+    (cd "$T/wd" && SQLSOAK_TEST_HANG=1:between:1 exec "${SIGDFL[@]}" "$S" run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" --out "$OUT" "${Q[@]}" \
         >"$T/stdout" 2>"$T/stderr" 3>&-) &
     PID=$!
     wait_rows "$OUT/chunks.csv" 2
@@ -468,7 +477,7 @@ PY
 @test "resume: --max-time counts the time before the interruption; elapsed_s and wall_s go on" {
     # Small chunks (their size only costs time), and no probe of the
     # storage: a run said to have taken an hour would spend 30 s in one.
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 100k --chunk 10k --reads 1k --max-time 1h \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 4k --chunk 1k --reads 1k --max-time 1h \
         --probe off --db-dir "$DB" --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
@@ -487,7 +496,7 @@ PY
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$(field status "$OUT/summary.csv")" = interrupted ]
-    [ "$(field reason "$OUT/summary.csv")" = "--max-time reached after $((k + 1)) of 10 chunks" ]
+    [ "$(field reason "$OUT/summary.csv")" = "--max-time reached after $((k + 1)) of 4 chunks" ]
     [ "$(data_rows "$OUT/chunks.csv")" -eq $((k + 1)) ]
     python3 - "$last" "$(field elapsed_s "$OUT/chunks.csv" | tail -n 1)" "$(field wall_s "$OUT/summary.csv")" <<'PY'
 import sys
@@ -497,7 +506,7 @@ PY
 }
 
 @test "resume: chunks.csv gone is one line naming it, exit 2" {
-    SQLSOAK_TEST_HANG=1:between:1 start run --rows 100k --chunk 10k --reads 1k --db-dir "$DB" \
+    SQLSOAK_TEST_HANG=1:between:1 start run --rows 4k --chunk 1k --reads 1k --db-dir "$DB" \
         --out "$OUT" "${Q[@]}"
     wait_rows "$OUT/chunks.csv" 2
     kill -INT "$PID"
@@ -509,9 +518,9 @@ PY
 }
 
 @test "two folders of one name sharing a --db-dir do not meet" {
-    run "$S" run --rows 20k --chunk 5k --reads 1k --keep-db --db-dir "$DB" --out "$T/a/night" "${Q[@]}"
+    run "$S" run --rows 2k --chunk 1k --reads 100 --keep-db --db-dir "$DB" --out "$T/a/night" "${Q[@]}"
     [ "$status" -eq 0 ]
-    run "$S" run --rows 20k --chunk 5k --reads 1k --keep-db --db-dir "$DB" --out "$T/b/night" "${Q[@]}"
+    run "$S" run --rows 2k --chunk 1k --reads 100 --keep-db --db-dir "$DB" --out "$T/b/night" "${Q[@]}"
     [ "$status" -eq 0 ]
     [ "$(ls "$DB"/*.db | wc -l)" -eq 2 ]
 }
@@ -533,9 +542,9 @@ PY
 @test "default --out: two runs started together get two folders" {
     mkdir -p "$T/wd"
     cd "$T/wd"
-    "$S" run --rows 20k --chunk 10k --reads 100 --db-dir "$DB" "${Q[@]}" >"$T/a" 2>&1 3>&- &
+    "$S" run --rows 2k --chunk 1k --reads 100 --db-dir "$DB" "${Q[@]}" >"$T/a" 2>&1 3>&- &
     a=$!
-    "$S" run --rows 20k --chunk 10k --reads 100 --db-dir "$DB" "${Q[@]}" >"$T/b" 2>&1 3>&- &
+    "$S" run --rows 2k --chunk 1k --reads 100 --db-dir "$DB" "${Q[@]}" >"$T/b" 2>&1 3>&- &
     b=$!
     ra=0 rb=0
     wait "$a" || ra=$?

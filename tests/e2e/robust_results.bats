@@ -320,9 +320,10 @@ PY
 
 @test "--max-time bounds the run across a kill -9: the time to the last recorded chunk counts" {
     # killed as the cell finds its 2 s used, its last chunk recorded (the
-    # test hook holds it there)
-    SQLSOAK_TEST_HANG='1:deadline:*' start run --rows 100M --chunk 5k --reads 100 --max-time 2s \
-        --db-dir "$DB" --out "$OUT" "${Q[@]}"
+    # test hook holds it there); its chunks slowed by sleeps (5 ms every
+    # 256 rows), so that the 2 s pass mostly with the CPU idle
+    SQLSOAK_TEST_HANG='1:deadline:*' SQLSOAK_TEST_SLOW=5000 start run --rows 100M --chunk 5k \
+        --reads 100 --max-time 2s --db-dir "$DB" --out "$OUT" "${Q[@]}"
     hook_pid
     kill -9 "$PID"
     finish
