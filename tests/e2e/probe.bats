@@ -219,15 +219,17 @@ PY
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --journal delete,wal --db-dir "$DB" \
         --out "$T/a" "${Q[@]}" --probe auto --probe-time 1s
     [ "$status" -eq 0 ]
-    # a device a million times slower than the one probed: it binds both cells
+    # a device a million times slower than the one probed: it binds both cells.
+    # The answer as report prints it: plot's is the same (headline_load),
+    # after drawing every graph, which this test does not look at
     limits "$T/a" 0.000001
-    run "$S" plot "$T/a"
+    run "$S" report "$T/a"
     [ "$status" -eq 0 ]
     [[ "$output" == *"Against the device (cell 1): bound by the device's "* ]]
     [[ "$output" == *"Against the device (cell 2): bound by the device's "* ]]
     # one a million times faster: it binds neither, and only the baseline is set against it
     limits "$T/a" 1e12
-    run "$S" plot "$T/a"
+    run "$S" report "$T/a"
     [ "$status" -eq 0 ]
     [[ "$output" == *"Against the device (cell 1): "* ]]
     [[ "$output" != *"Against the device (cell 1): bound"* ]]
