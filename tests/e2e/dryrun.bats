@@ -21,19 +21,30 @@ setup() {
     scratch
 }
 
-# seconds TEXT: "1m05s", "42.0 s", "3.40 s", "850 ms", "2h01m" in seconds.
+# seconds TEXT: "1m05s", "42.0 s", "3.40 s", "850 ms", "2h01m" in seconds;
+# nothing and status 1 for any other text.  awk, as the arithmetic below:
+# a python start costs more than a test's every check of its figures.
 seconds() {
-    python3 -c '
-import re, sys
-t = sys.argv[1]
-m = re.fullmatch(r"(\d+(?:\.\d+)?) (s|ms|µs)", t)
-if m: print(float(m.group(1)) / {"s": 1, "ms": 1e3, "µs": 1e6}[m.group(2)]); sys.exit()
-m = re.fullmatch(r"(\d+)s", t)
-if m: print(float(m.group(1))); sys.exit()
-m = re.fullmatch(r"(\d+)m(\d+)s", t)
-if m: print(int(m.group(1)) * 60 + int(m.group(2))); sys.exit()
-m = re.fullmatch(r"(\d+)h(\d+)m", t)
-print(int(m.group(1)) * 3600 + int(m.group(2)) * 60)' "$1"
+    awk -v t="$1" 'BEGIN {
+        if (t ~ /^[0-9]+(\.[0-9]+)? (s|ms|µs)$/) {
+            split(t, a, " ")
+            printf "%.9g\n", a[1] / (a[2] == "s" ? 1 : (a[2] == "ms" ? 1e3 : 1e6))
+        } else if (t ~ /^[0-9]+s$/) {
+            printf "%.9g\n", t + 0
+        } else if (t ~ /^[0-9]+m[0-9]+s$/) {
+            split(t, a, /[ms]/); print a[1] * 60 + a[2]
+        } else if (t ~ /^[0-9]+h[0-9]+m$/) {
+            split(t, a, /[hm]/); print a[1] * 3600 + a[2] * 60
+        } else
+            exit 1
+    }'
+}
+
+# calc EXPR A [B]: the value of awk's arithmetic EXPR of a and b, the
+# figures A and B; nothing and status 2 when either is no number.
+calc() {
+    awk -v a="$2" -v b="${3-0}" 'function num(x) { return x ~ /^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+        BEGIN { if (!num(a) || !num(b)) exit 2; printf "%.9g\n", '"$1"' }'
 }
 
 # estimate N OUTPUT: run N's estimated time in seconds, from the plan.
@@ -75,9 +86,15 @@ print(float(s["wall_s"]), float(s["wall_s"]) - last)
 EOF
 }
 
-# near A B TOL ABS: 0 when A is within TOL (a share) of B, or ABS seconds.
+# near A B TOL ABS: 0 when A is within TOL (a share) of B, or ABS seconds;
+# 2 when A or B is no number.
 near() {
-    python3 -c "import sys; a, b, t, m = map(float, sys.argv[1:]); sys.exit(abs(a - b) > max(m, b * t))" "$@"
+    calc 'a' "$1" "$2" >/dev/null || return 2
+    awk -v a="$1" -v b="$2" -v t="$3" -v m="$4" 'BEGIN {
+        d = a - b; if (d < 0) d = -d
+        l = b * t; if (l < m) l = m
+        exit (d > l)
+    }'
 }
 
 @test "dry run: a cell takes the times of the earlier cell of its settings, its fit summed over the plan's chunks" {
@@ -108,14 +125,13 @@ EOF
         --db-dir "$T/db" --out "$RUNS/b"
     grep -q "run 1 of 1: cell 1 (.* delete .*(from $RUNS/a cell 1, 2 chunks to 40000 rows)$" <<<"$output"
     read -r w out <<<"$(wall 1)"
-    want=$(python3 -c "import sys; w, o = map(float, sys.argv[1:]); print((w - o) * 50 + o)" "$w" "$out")
+    want=$(calc '(a - b) * 50 + b' "$w" "$out")
     near "$(estimate 1 "$output")" "$want" 0.02 0.5
     # "in all" is the cells and what the run spends besides them, said to
     # two figures (13 s, not 12.5 s: within 5% at any machine's speed)
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
     besides=$(seconds "$(sed -nE 's/^  besides the cells: about (.*) \(.*$/\1/p' <<<"$output")")
-    near "$total" "$(python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" \
-        "$(estimate 1 "$output")" "$besides")" 0.05 0.15
+    near "$total" "$(calc 'a + b' "$(estimate 1 "$output")" "$besides")" 0.05 0.15
 }
 
 @test "dry run: 'in all' is the cells and what the run spends besides them: the idle sample, a probe, the graphs" {
@@ -127,7 +143,7 @@ EOF
     total=$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")
     # said to two figures: within 5% once the cell's estimate (run a's
     # time, as fast as the machine was) passes 4 s
-    near "$total" "$(python3 -c "import sys; print(float(sys.argv[1]) + 6)" "$cells")" 0.05 0.15
+    near "$total" "$(calc 'a + 6' "$cells")" 0.05 0.15
     # no graphs drawn: none of their time
     run -0 "$S" "${base[@]}" --no-plot
     grep -qx '  besides the cells: about 1.00 s (the device'"'"'s idle sample 1 s)' <<<"$output"
@@ -214,11 +230,12 @@ EOF
 @test "dry run: with no earlier run on the storage, a calibration in a folder it removes gives the times" {
     mkdir -p "$T/w/db"          # made in --db-dir (test 1: in the folder above one not made yet)
     ( cd "$T/w" && find . | sort ) >"$T/before"
-    # both shapes calibrated, each in its own 1.5 s (the least a shape
-    # has: 3 s in all), at any speed (the test hooks): how many fit in the
-    # time is the cap's, asked below
-    SQLSOAK_TEST_CALIBRATION_S=3 SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" run --rows 1M \
-        --chunk 100k --reads 10k --journal delete,wal --repeat 2 --dry-run --db-dir "$T/w/db" \
+    # both shapes calibrated, at any speed (the test hooks: 3 s in all, the
+    # least two shapes have), each a plan it runs whole in no time, its
+    # databases made and removed as a longer one's: how many shapes fit in
+    # the time is the cap's, asked below
+    SQLSOAK_TEST_CALIBRATION_S=3 SQLSOAK_TEST_CALIBRATION_SHAPES=2 run -0 "$S" run --rows 40k \
+        --chunk 20k --reads 2000 --journal delete,wal --repeat 2 --dry-run --db-dir "$T/w/db" \
         --out "$T/w/out"
     [[ "$output" == *"calibrating 2 cost shapes in a scratch folder in $T/w/db (up to 3 s)"* ]]
     [[ "$output" == *"calibration: 2 of 2 cost shapes in "*", its folder removed; each ran its first cell's settings on a fresh table"* ]]
@@ -291,7 +308,7 @@ EOF
     run -0 "$S" "${args[@]}"
     one=$(estimate 1 "$output")
     # room for two and a half runs
-    limit=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 2.5))" "$one")
+    limit=$(calc 'int(a * 2.5)' "$one")
     run -0 "$S" "${args[@]}" --max-time "${limit}s"
     grep -Eq "^  --max-time .*: runs 1-2 fit \\(about .*\\); run 3 would end interrupted$" <<<"$output"
     run -0 "$S" "${args[@]}" --max-time 1s
@@ -312,7 +329,7 @@ EOF
     # the idle sample is behind a run as it prints its plan: its cells alone are ahead
     [ "$(grep -c 'besides the cells' <<<"$output")" -eq 0 ]
     near "$(seconds "$(sed -nE 's/^  in all: about (.*)$/\1/p' <<<"$output")")" \
-        "$(python3 -c "import sys; print(float(sys.argv[1]) - 1)" "$dry")" 0 0.15
+        "$(calc 'a - 1' "$dry")" 0 0.15
     # before the first chunk: the plan ends before the tables of the results
     [ "$(grep -n 'in all: about' <<<"$output" | cut -d: -f1)" -lt "$(grep -n '^runs: ' <<<"$output" | cut -d: -f1)" ]
 }

@@ -98,7 +98,11 @@ PY
     # no class from RAM's figures: measured with O_DIRECT where tmpfs takes
     # it (Linux 6.6 on), said to be RAM's; not measured where it does not
     if [[ "${lines[6]}" == *": O_DIRECT; "* ]]; then
-        [ "${lines[9]}" = "  random I/O at QD4 over the file's first 64 MiB: O_DIRECT, 4 threads; the filesystem keeps files in RAM, so these are RAM I/Os, not a device's" ]
+        # over the file's first 64 MiB, or the whole file where a loaded
+        # machine wrote less in the probe's time
+        mib=$(sed -nE 's/^  random reads over the ([0-9]+) MiB file: .*/\1/p' <<<"${lines[6]}")
+        [ -n "$mib" ]
+        [ "${lines[9]}" = "  random I/O at QD4 over the file's first $((mib < 64 ? mib : 64)) MiB: O_DIRECT, 4 threads; the filesystem keeps files in RAM, so these are RAM I/Os, not a device's" ]
         [ "${lines[10]}" = "  SD card class: no verdict: the filesystem keeps files in RAM, and RAM's figures say nothing of a card's class" ]
     else
         [ "${lines[7]}" = "  random I/O at QD4: not measured: O_DIRECT unavailable on tmpfs (Invalid argument)" ]
@@ -215,15 +219,17 @@ PY
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --journal delete,wal --db-dir "$DB" \
         --out "$T/a" "${Q[@]}" --probe auto --probe-time 1s
     [ "$status" -eq 0 ]
-    # a device a million times slower than the one probed: it binds both cells
+    # a device a million times slower than the one probed: it binds both cells.
+    # The answer as report prints it: plot's is the same (headline_load),
+    # after drawing every graph, which this test does not look at
     limits "$T/a" 0.000001
-    run "$S" plot "$T/a"
+    run "$S" report "$T/a"
     [ "$status" -eq 0 ]
     [[ "$output" == *"Against the device (cell 1): bound by the device's "* ]]
     [[ "$output" == *"Against the device (cell 2): bound by the device's "* ]]
     # one a million times faster: it binds neither, and only the baseline is set against it
     limits "$T/a" 1e12
-    run "$S" plot "$T/a"
+    run "$S" report "$T/a"
     [ "$status" -eq 0 ]
     [[ "$output" == *"Against the device (cell 1): "* ]]
     [[ "$output" != *"Against the device (cell 1): bound"* ]]

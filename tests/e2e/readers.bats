@@ -231,11 +231,12 @@ PY
 
 @test "readers: a reader late with its tally but running (starved of CPU) is waited for, not given up on" {
     # the writer waits for a tally the busy timeout and the slack (here
-    # 100 + 100 ms); the reader spins on the CPU 1.5 s before its first:
-    # runnable all along, as a reader a loaded machine starves is.  WAL:
+    # 100 + 100 ms); asked for its first, the reader spins on the CPU
+    # 600 ms before it hands it back, three times that wait: runnable all
+    # along, as a reader a loaded machine starves is.  WAL:
     # under the delete journal a reader slowed by the load can hold its
     # lock past that short busy timeout, and the COMMIT ends locked
-    SQLSOAK_TEST_READER_SPIN=1500 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
+    SQLSOAK_TEST_READER_SPIN=600 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
         --rows 4000 --chunk 2000 --reads 100 --readers 1 --busy-timeout 100 --journal wal \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
@@ -246,10 +247,10 @@ PY
 
 @test "readers: a reader starved of CPU between the parts of its tally is waited for, not given up on" {
     # a tally is larger than a pipe holds: the reader writes it in two
-    # parts and spins on the CPU 1.5 s between them, past the writer's
-    # 100 + 100 ms for a tally, as a reader a loaded machine starves
+    # parts and spins on the CPU 600 ms between them, three times the
+    # writer's 100 + 100 ms for a tally, as a reader a loaded machine starves
     # mid-write is: the writer waits for the rest as for the first part
-    SQLSOAK_TEST_READER_SPIN_PART=1500 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
+    SQLSOAK_TEST_READER_SPIN_PART=600 SQLSOAK_TEST_HAND_BACK_SLACK_MS=100 run "$S" run \
         --rows 4000 --chunk 2000 --reads 100 --readers 1 --busy-timeout 100 --journal wal \
         --db-dir "$DB" --out "$OUT" "${Q[@]}"
     echo "$output"
