@@ -77,10 +77,13 @@ PY
 }
 
 @test "compare of two runs of one round each decides a large difference from their chunk pairs" {
-    # the same cell, once with every sync 200 ms slower: a device far slower
-    # (28 chunks of one COMMIT each, every COMMIT syncing)
+    # the same cell, its syncs 20 ms slower, then 200 ms: a device far
+    # slower (28 chunks of one COMMIT each, every COMMIT syncing); the
+    # sleeps, which do not stretch with the machine's load, outweigh what
+    # does, so that a chunk of the first run slowed by the load is not
+    # taken for one of the second
     local A=(run --rows 2800 --chunk 100 --reads 10 --sync full --probe off --db-dir "$DB" "${Q[@]}")
-    "$S" "${A[@]}" --out "$T/fast" >/dev/null
+    SQLSOAK_TEST_SLOW_SYNC_MS=20 "$S" "${A[@]}" --out "$T/fast" >/dev/null
     SQLSOAK_TEST_SLOW_SYNC_MS=200 "$S" "${A[@]}" --out "$T/slow" >/dev/null
     run "$S" compare "$T/fast" "$T/slow" --out "$T/cmp" --no-plot
     [ "$status" -eq 0 ]
