@@ -154,6 +154,24 @@ readme_row() {
         -e 's/,/\n/g' -e 's/ and /\n/g' -e 's/ or /|/g' | sed -e 's/^ *//' -e 's/ *$//' | grep .
 }
 
+@test "deps: each tool the e2e tests call by name comes from a package make test installs" {
+    run -0 sh "$DEPS" list test
+    testpkgs=$output
+    # TOOL:PACKAGE, the tools a fresh Debian lacks (a test that calls one
+    # make test did not install fails on a fresh machine, not here)
+    local tp tool pkg called=0
+    for tp in jq:jq sqlite3:sqlite3 strace:strace parallel:parallel ansible-playbook:ansible-core \
+        zsh:zsh fish:fish man:man-db mkfs.ext4:e2fsprogs losetup:mount pgrep:procps \
+        gnuplot:gnuplot-nox curl:curl; do
+        tool=${tp%%:*} pkg=${tp#*:}
+        grep -qE "(^|[[:space:]\(;|\$])$tool( |\)|$)" "$TOP"/tests/e2e/*.bats "$TOP"/tests/e2e/helpers/*.bash ||
+            continue
+        called=$((called + 1))
+        grep -qx "$pkg" <<<"$testpkgs" || { echo "the e2e tests call $tool; make test does not install $pkg" >&2; return 1; }
+    done
+    [ "$called" -ge 10 ]
+}
+
 @test "deps: README's table lists every package each profile installs, and no other" {
     run -0 sh "$DEPS" list run
     runpkgs=$output
