@@ -71,7 +71,10 @@ PY
     grep -q '<td class=n>20k</td>' "$h"
     grep -qE '<td class=n>[0-9.]+ (kB|MB|GB)</td>' "$h"
     grep -qE '<td class=n>[0-9.]+ (µs|ms|s|min)</td>' "$h"
-    if grep -qE '<td class=n>[0-9]{4,}\.[0-9]+</td>|<td class=n>[0-9]+\.[0-9]{4,}</td>' "$h"; then
+    # (more than three significant figures: four digits before the point,
+    # or past three after the first that is not 0; a figure below 0.1
+    # takes four decimals or more to have three, 0.0123)
+    if grep -qE '<td class=n>[0-9]{4,}\.[0-9]+</td>|<td class=n>[1-9][0-9]*\.[0-9]{4,}</td>|<td class=n>0\.0*[1-9][0-9]{3,}</td>' "$h"; then
         return 1
     fi
 }
