@@ -144,7 +144,7 @@ PY
     n='not decided: 1 round; --repeat 6 can decide it'
     grep -Eq "^ +write [0-9.]+x: $n  read [0-9.]+x: $n  read p99 [0-9.]+x: $n\$" <<<"$output"
     # made with --no-plot: no graph drawn, and the page says why
-    ! ls "$RUNS/cc/plots/"*.png 2>/dev/null
+    ! ls "$RUNS/cc/plots/"*.png 2>/dev/null || return 1
     [[ "$output" != *"graphs: "* ]]
     grep -q 'No graphs were drawn: the comparison was made with --no-plot' "$RUNS/cc/report.html"
 }
@@ -199,7 +199,7 @@ PY
     grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/a/plots/write.svg"
     # the storage line names it once
     grep -q 'tmpfs on tmpfs (unknown type) · mounted on [^<]*</td>' "$BATS_TEST_TMPDIR/a/report.html"
-    ! grep -q 'tmpfs on tmpfs (unknown type).*unknown type' "$BATS_TEST_TMPDIR/a/report.html"
+    ! grep -q 'tmpfs on tmpfs (unknown type).*unknown type' "$BATS_TEST_TMPDIR/a/report.html" || return 1
     run "$S" compare "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" --out "$BATS_TEST_TMPDIR/ab"
     [ "$status" -eq 0 ]
     grep -q 'tmpfs on tmpfs (unknown type)' "$BATS_TEST_TMPDIR/ab/comparison.csv"

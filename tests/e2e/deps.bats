@@ -26,7 +26,7 @@ setup() {
     done
     for p in bats libcmocka-dev man-db prometheus python3-prometheus-client sqlite3 \
         libsqlcipher0 libsqlcipher1; do
-        ! grep -qx "$p" <<<"$runpkgs"
+        ! grep -qx "$p" <<<"$runpkgs" || return 1
     done
     run -0 sh "$DEPS" list test
     echo "$output"
@@ -57,7 +57,7 @@ setup() {
         grep -qx "$p" <<<"$output"
     done
     for p in bats libcmocka-dev strace; do
-        ! grep -qx "$p" <<<"$output"
+        ! grep -qx "$p" <<<"$output" || return 1
     done
     run -0 make -C "$TOP" -n fuzz
     [[ "$output" == *"sh .ci/deps fuzz"* ]]

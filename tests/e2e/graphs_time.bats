@@ -101,7 +101,7 @@ PY
     done
     # nor, in the matrix, a name or a line where they began: the axis
     # begins with cell 3
-    ! grep -q "<text>cell [12]</text>" "$RUNS/matrix/plots/wal.svg"
+    ! grep -q "<text>cell [12]</text>" "$RUNS/matrix/plots/wal.svg" || return 1
     grep -q "<text>cell 3</text>" "$RUNS/matrix/plots/wal.svg"
     run -0 python3 "$PNG" --key "$RUNS/matrix/plots/wal.png"
     echo "$output"

@@ -282,11 +282,11 @@ EOF
         grep -q "pid $BG" "$T/$l.err"
         # nothing of the loser: its --db-dir not made, no line of its in run.log
         [ ! -e "$T/db${l^^}$t" ]
-        ! grep -q "one process at a time\|took this folder" "$OUT/run.log"
+        ! grep -q "one process at a time\|took this folder" "$OUT/run.log" || return 1
         kill -INT "$BG"
         # its end followed by one process, not a fork every poll (30 s cap)
         timeout 30 tail --pid="$BG" -s 0.01 -f /dev/null || true
-        ! kill -0 "$BG" 2>/dev/null
+        ! kill -0 "$BG" 2>/dev/null || return 1
         BG=
     done
 }

@@ -187,8 +187,8 @@ prom_python() {
     [[ "$output" == *'"rotational": 0'* ]]
     # XXH64 of the fixture's cid, not the cid itself nor the serial it holds
     [[ "$output" == *'"device_id": "xxh64:d771ecd5997d8b70"'* ]]
-    ! grep -rqi 8a5b3c2d "$OUT"
-    ! grep -rqi 0353445352363447 "$OUT"
+    ! grep -rqi 8a5b3c2d "$OUT" || return 1
+    ! grep -rqi 0353445352363447 "$OUT" || return 1
     # the card's counters did not move: its activity is 0, measured
     [ "$(col "$OUT/chunks.csv" device_writes | sort -u)" = 0 ]
     [ "$(col "$OUT/chunks.csv" device_busy_pct | sort -u)" = 0.0 ]

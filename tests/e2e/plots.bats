@@ -106,7 +106,7 @@ PY
     [ "$status" -eq 0 ]
     [[ "$output" != *"failed"* ]]
     [[ "$output" != *"arning"* ]]
-    ! grep -q arning "$d/plots/gnuplot.log"
+    ! grep -q arning "$d/plots/gnuplot.log" || return 1
     check_png "$d/plots/heatmap_write.png" 800 1
     check_svg "$d/plots/heatmap_write.svg" unsupported
 }
@@ -126,7 +126,7 @@ PY
     run "$SQLSOAK" plot "$d"
     [ "$status" -eq 0 ]
     [[ "$output" != *"arning"* ]]
-    ! grep -q arning "$d/plots/gnuplot.log"
+    ! grep -q arning "$d/plots/gnuplot.log" || return 1
     check_png "$d/plots/latency.png" 800 1
 }
 
@@ -138,7 +138,7 @@ PY
     [ "$status" -eq 0 ]
     check_png "$d/plots/wal.png" 800 1
     [ -f "$d/plots/gnuplot.log" ]
-    ! grep -q arning "$d/plots/gnuplot.log"
+    ! grep -q arning "$d/plots/gnuplot.log" || return 1
     # a script that warns: its warning is in the log, and the terminal is quiet
     mkdir "$BATS_TEST_TMPDIR/scripts"
     cp "$BATS_TEST_DIRNAME"/../../plots/*.gp "$BATS_TEST_TMPDIR/scripts/"

@@ -281,7 +281,7 @@ json.dump(rj, open(sys.argv[1], "w"), indent=2)
 PY
     "$S" plot "$T/a" >/dev/null
     grep -q '<h2>How close to the device</h2>' "$T/a/report.html"
-    ! grep -q 'SD card class' "$T/a/report.html"
+    ! grep -q 'SD card class' "$T/a/report.html" || return 1
     run "$S" run --rows 2000 --chunk 1000 --reads 100 --db-dir "$DB" --out "$T/d" "${Q[@]}" --probe "$T/a"
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "device limits from $T/a/run.json" ]

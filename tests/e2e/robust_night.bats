@@ -238,7 +238,7 @@ stopped_by() {
     [ "$RC" -eq 130 ]
     [ "$(jget status)" = ok ]
     tail -n 1 "$T/stdout" | grep -q "to draw them: $S plot '$OUT'"
-    ! grep -q "sqlsoak resume\|resume '" "$T/stdout"
+    ! grep -q "sqlsoak resume\|resume '" "$T/stdout" || return 1
     run "$S" resume "$OUT"
     [ "$status" -eq 2 ]
     run "$S" plot "$OUT"

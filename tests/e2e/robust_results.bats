@@ -244,7 +244,7 @@ PY
     [ "$RC" -eq 130 ]
     [ "$(data_rows "$OUT/summary.csv")" -eq 1 ]
     grep -q "interrupted before the graphs were drawn; every cell is recorded" "$T/stdout"
-    ! grep -q "while drawing" "$T/stdout"
+    ! grep -q "while drawing" "$T/stdout" || return 1
     json_is status ok status_detail "graphs not drawn: interrupted before drawing them"
     [ ! -e "$OUT/plots" ]
 }

@@ -248,9 +248,9 @@ PY
     # sqlsoak's own readers give the texts back as they were (the report
     # writes a quote as &#39;)
     grep -q "=lib/$SYS" "$a/report.html"
-    ! grep -q "&#39;=lib/$SYS" "$a/report.html"
+    ! grep -q "&#39;=lib/$SYS" "$a/report.html" || return 1
     grep -q '=1+2' "$T/cmp/report.html"
-    ! grep -q "&#39;=1+2" "$T/cmp/report.html"
+    ! grep -q "&#39;=1+2" "$T/cmp/report.html" || return 1
     grep -q '@SUM(A1)' "$T/cmp/report.html"
     ! grep -q "&#39;@SUM" "$T/cmp/report.html"
 }

@@ -138,6 +138,28 @@ unhelped() {
     [ "$(echo "$bad" | cut -d: -f1-2 | tr '\n' ' ')" = "bare.bats: does not load helpers/common h.bash:1 spelt.bats:3 " ]
 }
 
+# unchecked FILE...: the lines of FILEs that negate a command with "!"
+# neither at the end of its block (a "}" next) nor with "|| ..." after it,
+# "FILE:LINE" each.  bats' errexit ignores a negated command's status, so
+# such a check could never fail its test.
+unchecked() {
+    awk '
+        FNR == 1 { open = 0; cont = 0 }
+        open && NF { if ($0 !~ /^[[:space:]]*}/) print FILENAME ":" at; open = 0 }
+        cont { cont = ($0 ~ /\\$/); if (!cont) open = 1; next }
+        /^[[:space:]]+! / && !/\|\|/ { at = FNR; cont = ($0 ~ /\\$/); open = !cont }
+    ' "$@" | sed 's|^.*/||'
+}
+
+@test "no e2e check negates a command with ! where its status is ignored: at a block's end, or with || after it" {
+    bad=$(unchecked "$top"/tests/e2e/*.bats)
+    [ -z "$bad" ] || { echo "$bad" >&2; return 1; }
+    # the check sees a negation in the middle, and none at the end or with ||
+    printf '@test x {\n    ! grep -q a f\n    true\n}\n@test y {\n    ! grep -q a f || return 1\n    ! grep -q a \\\n        f\n}\n' \
+        >"$BATS_TEST_TMPDIR/n.bats"
+    [ "$(unchecked "$BATS_TEST_TMPDIR/n.bats")" = "n.bats:2" ]
+}
+
 # misplaced_commands SRC: what breaks "a file a command" in SRC (a src/
 # tree), a line each: a row of cli/commands.c's table whose function is
 # not cmd_NAME for command NAME, a command without its file cmd/cmd_NAME.c
