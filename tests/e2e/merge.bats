@@ -112,9 +112,8 @@ PY
 
 @test "the Ansible playbook (contrib/ansible/fleet.yml) against three local boards: detached shares, fetched, merged, the night added to the results database" {
     command -v ansible-playbook >/dev/null || skip "no ansible-playbook (.ci/deps test installs it)"
-    py=$(command -v /usr/bin/python3 || command -v python3)
     for b in b1 b2 b3 localhost; do
-        echo "$b ansible_connection=local ansible_python_interpreter=$py"
+        echo "$b ansible_connection=local ansible_python_interpreter=$E2E_PYTHON"
     done >boards.ini
     # Ansible's controller looks at its workers every millisecond unless
     # told otherwise: CPU spent while the boards work
