@@ -95,10 +95,11 @@ picks_tests() {
     [ "$(wc -l <<<"$fn")" -eq 2 ]
     roots=$(sed -n 's/^ROOTS="\(.*\)"$/\1/p' "$TOP/.ci/run")
     [ "$(wc -w <<<"$roots")" -eq 2 ]
+    install=$(ci_part E2E_INSTALL | paste -sd' ')
     for h in $roots noble; do
-        got=$(bash -c "ROOTS='$roots' E2E_INSTALL='$(ci_part E2E_INSTALL | paste -sd' ')' host=$h; $fn"'
+        got=$(bash -c "ROOTS='$roots' E2E_INSTALL='$install' host=$h; $fn"'
             echo "$native_elsewhere"')
-        if [ "$h" = noble ]; then [ -z "$got" ]; else [ "$got" = "$(ci_part E2E_INSTALL | paste -sd' ')" ]; fi
+        if [ "$h" = noble ]; then [ -z "$got" ]; else [ "$got" = "$install" ]; fi
     done
     # the roots are started from that same list, and the native leg told it
     grep -qx '    for suite in $ROOTS; do' "$TOP/.ci/run"
@@ -110,7 +111,7 @@ picks_tests() {
             --eval 'ci-print: ; $(info $(E2E))' ci-print "$@"
     }
     all=$(e2e_files)
-    left=$(e2e_files E2E_ELSEWHERE="$(ci_part E2E_INSTALL | paste -sd' ')")
+    left=$(e2e_files E2E_ELSEWHERE="$install")
     words() { tr ' ' '\n' | grep . | sort; }
     [ -z "$(comm -13 <(words <<<"$all") <(words <<<"$left"))" ]
     [ "$(comm -23 <(words <<<"$all") <(words <<<"$left"))" = "$(ci_part E2E_INSTALL)" ]
