@@ -5,6 +5,7 @@
 */
 #include "readers.h"
 #include "clock.h"
+#include "fdio.h"
 #include "stop.h"
 #include "testhook.h"
 #include "units.h"
@@ -48,6 +49,11 @@ static int is_stopped(pid_t pid)
     return st == 'T' || st == 't';
 }
 
+struct tally_wait {
+    struct readers *r;
+    int i;
+};
+
 /* Waits for the next part of reader i's tally: 0 once its pipe is
 ** readable, or -1 when it is not by the deadline (the busy timeout and
 ** HAND_BACK_SLACK_NS) and the reader is stopped (SIGSTOP, a debugger) or
@@ -55,9 +61,14 @@ static int is_stopped(pid_t pid)
 ** lock waits at most the busy timeout), so one that is late is slow, not
 ** stuck: the machine starves it of CPU, or a card answers its read
 ** slowly.  It is waited for again, the cell's watchdog being the bound of
-** one that never answers. */
-static int tally_due(struct readers *r, int i)
+** one that never answers.  A tally is larger than a pipe holds, so it
+** arrives in parts, and a reader starved of CPU between two of them is
+** waited for as before the first: this is called before each. */
+static int tally_due(void *arg)
 {
+    struct tally_wait *w = arg;
+    struct readers *r = w->r;
+    int i = w->i;
     assert(i >= 0 && i < r->n);
     uint64_t deadline = clock_now_ns() + r->hand_back_ns;
     for (;;) {
@@ -78,24 +89,12 @@ static int tally_due(struct readers *r, int i)
     }
 }
 
-/* Reader i's tally read whole into r->got: 0, or -1.  A tally is larger
-** than a pipe holds, so it arrives in parts, and a reader starved of CPU
-** between two of them is waited for as before the first. */
+/* Reader i's tally read whole into r->got: 0, or -1 (a read's end first:
+** the reader ended mid-tally). */
 static int tally_read(struct readers *r, int i)
 {
-    char *buf = (char *)r->got;
-    size_t got = 0, n = sizeof *r->got;
-    while (got < n) {
-        if (tally_due(r, i) != 0)
-            return -1;
-        ssize_t k = read(r->sp[i].fd[0], buf + got, n - got);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;          /* its end: the reader ended mid-tally */
-        got += (size_t)k;
-    }
-    return 0;
+    struct tally_wait w = {r, i};
+    return fdio_read_when(r->sp[i].fd[0], r->got, sizeof *r->got, tally_due, &w) == 0 ? 0 : -1;
 }
 
 /* How reader i ended, reaped: into err. */

@@ -29,14 +29,31 @@ static int readable_by(int fd, uint64_t deadline_ns)
 
 int fdio_read_full(int fd, void *buf, size_t n)
 {
-    return fdio_read_by(fd, buf, n, 0);
+    return fdio_read_when(fd, buf, n, NULL, NULL);
+}
+
+struct readable_wait {
+    int fd;
+    uint64_t deadline_ns;
+};
+
+static int readable_due(void *arg)
+{
+    struct readable_wait *w = arg;
+    return readable_by(w->fd, w->deadline_ns);
 }
 
 int fdio_read_by(int fd, void *buf, size_t n, uint64_t deadline_ns)
 {
+    struct readable_wait w = {fd, deadline_ns};
+    return fdio_read_when(fd, buf, n, deadline_ns ? readable_due : NULL, &w);
+}
+
+int fdio_read_when(int fd, void *buf, size_t n, int (*due)(void *arg), void *arg)
+{
     size_t got = 0;
     while (got < n) {
-        int w = deadline_ns ? readable_by(fd, deadline_ns) : 0;
+        int w = due ? due(arg) : 0;
         if (w != 0)
             return w;
         ssize_t k = read(fd, (char *)buf + got, n - got);

@@ -16,6 +16,12 @@ int fdio_read_full(int fd, void *buf, size_t n);
 ** 0: no deadline): 1 when it came first (what was read is lost). */
 int fdio_read_by(int fd, void *buf, size_t n, uint64_t deadline_ns);
 
+/* As fdio_read_full, calling due(arg) before each part is read: a part
+** is read once it returns 0; any other value is returned at once (what
+** was read is lost).  For a reader that decides itself how long a
+** writer may take between the parts of a message larger than a pipe. */
+int fdio_read_when(int fd, void *buf, size_t n, int (*due)(void *arg), void *arg);
+
 /* Writes exactly n bytes; 0, or -1 with errno set. */
 int fdio_write_full(int fd, const void *buf, size_t n);
 
