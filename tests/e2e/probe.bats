@@ -64,10 +64,13 @@ assert c["verdict"] in ("A2", "A1", "below A1"), c
 assert c["said"].startswith({"A2": "meets A2", "A1": "meets A1 (below A2: ", "below A1": "below A1: "}[c["verdict"]]), c
 assert (c["missed"] == []) == (c["verdict"] == "A2"), c
 # a 160 MiB image: the file may take a quarter of its free space, less
-# than the test's 64 MiB, and the verdict says so
+# than the test's 64 MiB, and the verdict says so; or, where the machine
+# is so loaded that the sequential write's share of --probe-time ends
+# first, a smaller file still, and the verdict says that
 assert c["file_bytes"] == p["qd4_file_bytes"] == min(p["file_bytes"], 64 << 20) < 64 << 20, (c, p["file_bytes"])
-note = ", over %d MiB, not 64: the probe's file may take a quarter of the free space, no more" % (c["file_bytes"] >> 20)
-assert c["said"].endswith(note), c
+why = ("the probe's file may take a quarter of the free space, no more",
+       "the sequential write wrote no more in its share of --probe-time")
+assert any(c["said"].endswith(", over %d MiB, not 64: %s" % (c["file_bytes"] >> 20, w)) for w in why), c
 PY
     ls -A "$MNT" | diff "$T/before" -
     run "$S" probe --db-dir "$MNT" --probe-time 1s
