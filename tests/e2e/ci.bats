@@ -225,6 +225,26 @@ picks_tests() {
     grep -qF 'E2E="install" E2E_PICK=""' build/debian-bookworm.log
 }
 
+@test "ci: a Debian root is made with mmdebstrap (minbase, make, git, sudo) in a folder holding only the script's marker, its dpkg and apt settings given to mmdebstrap; a folder without the marker is refused, untouched" {
+    # the one bootstrap: the README's packages, the marker the only file
+    # mmdebstrap is told to accept, the settings it leaves in the root
+    [ "$(grep -c '^ *debootstrap ' "$TOP/.ci/debian-root")" -eq 0 ]
+    cmd=$(sed -n '/^mmdebstrap /,/"\$mirror"/p' "$TOP/.ci/debian-root")
+    [[ "$cmd" == *"--variant=minbase --include=make,git,sudo --skip=check/empty"* ]]
+    [[ "$cmd" == *"--dpkgopt=force-unsafe-io --aptopt='Acquire::Languages \"none\"'"* ]]
+    grep -qx 'touch "$root/.sqlsoak-root"' "$TOP/.ci/debian-root"
+    [ "$(grep -n -x 'touch "$root/.sqlsoak-root"' "$TOP/.ci/debian-root" | cut -d: -f1)" -lt \
+      "$(grep -n '^mmdebstrap ' "$TOP/.ci/debian-root" | cut -d: -f1)" ]
+    grep -q '^roots made with mmdebstrap (`sh .ci/debian-root SUITE ROOT`, as root),$' "$TOP/README.md"
+    # a folder the script did not make: refused before anything is run
+    [ "$(id -u)" -eq 0 ] || skip "the script runs as root only"
+    mkdir -p "$T/notours"
+    echo mine >"$T/notours/file"
+    run -2 sh "$TOP/.ci/debian-root" bookworm "$T/notours"
+    [ "$output" = "debian-root: $T/notours exists and is not a root this script made" ]
+    [ "$(ls -A "$T/notours")" = file ]
+}
+
 @test "ci: each step of a Debian root's log says the seconds and CPU seconds the step before it took, of every process the script waited for; make test's end is a step" {
     fn=$(sed -n '/^step_at="" /,/^}/p' "$TOP/.ci/debian-root")
     [ "$(grep -c '^}' <<<"$fn")" -eq 1 ]
